@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { ROLES } from '../rules/roles';
+import { isBusinessEmail, emailMessages } from '../validators/email';
+
+/** Calls of spec 001 §7 "Auth"; paths are under /api/v1/. */
+export const AUTH_PATHS = {
+  login: 'auth/login/',
+  twoFactorLogin: 'auth/2flogin/',
+  googleLogin: 'auth/googlelogin/',
+  logout: 'auth/logout/',
+  rememberMe: 'auth/remember-me/',
+  refresh: 'auth/token/refresh/',
+  registration: 'auth/registration/',
+  activate: 'auth/activate/',
+  passwordReset: 'auth/password/reset/',
+  passwordResetConfirm: 'auth/password/reset/confirm/',
+  passwordChange: 'auth/password/change/',
+  me: 'auth/user/',
+  loginOptions: 'auth/login-options/',
+  mzaPackagePaths: 'auth/mza-pkg-paths/',
+  twoFactorSetup: 'auth/2fa/setup/',
+  twoFactorEnable: 'auth/2fa/enable/',
+  twoFactorDisable: 'auth/2fa/disable/',
+} as const;
+
+/** Browsers send this header to receive the refresh token only as an httpOnly cookie. */
+export const REFRESH_TRANSPORT_HEADER = 'x-refresh-transport';
+export const REFRESH_COOKIE = 'netloom_refresh';
+
+export const roleSchema = z.enum(ROLES);
+
+export const PASSWORD_MIN = 8;
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(128, 'Password must be at most 128 characters');
+
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1, 'Field is required').max(254),
+  password: z.string().min(1, 'Field is required').max(128),
+  remember: z.boolean().default(false),
+});
+
+export const twoFactorLoginBodySchema = z.object({
+  ephemeral_token: z.string().min(1),
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  remember: z.boolean().default(false),
+});
+
+export const googleLoginBodySchema = z.object({
+  id_token: z.string().min(1),
+  socialtype: z.literal('google').default('google'),
+  remember: z.boolean().default(false),
+});
+
+/** The refresh token travels in the body for API clients; browsers leave it to the cookie. */
+export const refreshBodySchema = z.object({ refresh: z.string().min(1).optional() });
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  companyName: z.string(),
+  timezone: z.string().nullable(),
+  isSuperAdmin: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  /** The user's own tenant and role; null for a super admin without a membership. */
+  tenantId: z.string().nullable(),
+  tenantName: z.string().nullable(),
+  role: roleSchema.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({
+  access: z.string(),
+  /** Absent when the browser asked for the cookie transport. */
+  refresh: z.string().optional(),
+  /** ISO time at which the access token stops being accepted. */
+  access_expires_at: z.string(),
+  remember: z.boolean(),
+  user: userSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const twoFactorChallengeSchema = z.object({
+  two_factor_required: z.literal(true),
+  ephemeral_token: z.string(),
+});
+
+export const loginResponseSchema = z.union([sessionSchema, twoFactorChallengeSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const tokenPairSchema = z.object({
+  access: z.string(),
+  refresh: z.string().optional(),
+  access_expires_at: z.string(),
+});
+
+export const detailSchema = z.object({ detail: z.string() });
+
+export const registrationBodySchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(isBusinessEmail, emailMessages.business),
+  password: passwordSchema,
+  first_name: z.string().trim().min(1, 'Field is required').max(50),
+  last_name: z.string().trim().min(1, 'Field is required').max(50),
+  company_name: z.string().trim().min(1, 'Field is required').max(80),
+});
+
+export const activationBodySchema = z.object({
+  token: z.string().min(1),
+  /** Invited users choose their password when they activate. */
+  password: passwordSchema.optional(),
+});
+
+export const passwordResetBodySchema = z.object({ email: z.string().trim().toLowerCase().email('Enter valid Email') });
+export const passwordResetConfirmBodySchema = z.object({ token: z.string().min(1), password: passwordSchema });
+export const passwordChangeBodySchema = z.object({
+  old_password: z.string().min(1, 'Field is required'),
+  new_password: passwordSchema,
+});
+
+export const loginOptionsSchema = z.object({
+  google: z
+    .object({ client_id: z.string(), authorization_endpoint: z.string() })
+    .nullable(),
+});
+
+export const mzaPackagePathsSchema = z.object({
+  detail: z.object({ Windows: z.string(), macOS: z.string(), 'macOS-arm': z.string(), 'Linux-UI': z.string() }),
+});
+
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const twoFactorCodeBodySchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The error shape every API answer uses (DESIGN.md, spec 001 §8). */
+export const apiErrorSchema = z.object({
+  detail: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  tokenNotValid: 'token_not_valid',
+  notAuthenticated: 'not_authenticated',
+  invalidCredentials: 'no_active_account',
+  inactiveAccount: 'inactive_account',
+  invalidCode: 'invalid_code',
+  permissionDenied: 'permission_denied',
+  notFound: 'not_found',
+  validation: 'invalid',
+  conflict: 'conflict',
+  rateLimited: 'throttled',
+  notConfigured: 'not_configured',
+  server: 'server_error',
+} as const;
+
+/** The exact answer the client's error catalogue reacts to. */
+export const TOKEN_NOT_VALID_DETAIL = 'Given token not valid for any token type';
