@@ -1,4 +1,5 @@
 // The package's public surface: server and console import from '@netloom/domain'.
+import './api/messages';
 export * from './constants';
 export * from './rules/roles';
 export * from './rules/subscriptions';

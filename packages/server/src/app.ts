@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { AppError, errors, registerErrorHandling } from './http/errors';
+import { authenticate } from './http/principal';
+import { createMailer, type Mailer } from './mail/mailer';
+import { AccountService } from './modules/auth/account';
+import { createGoogleVerifier } from './modules/auth/google';
+import { LoginLimiter } from './modules/auth/login-limiter';
+import { LoginService } from './modules/auth/login';
+import { authRoutes } from './modules/auth/routes';
+import { SessionService } from './modules/auth/sessions';
+import { TokenService, loadSigningKey } from './modules/auth/tokens';
+import { tenantRoutes } from './modules/tenants/routes';
+import type { Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    mailer: Mailer;
+    database: Database;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests share one per file); otherwise opened from config. */
+  database?: Database;
+}
+
+/** The composition root: every plugin and module is wired here, in a fixed order. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const spa = config.webDist !== null && existsSync(path.join(config.webDist, 'index.html'));
+  registerErrorHandling(app, { spa });
+
+  // External plugins first.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }) : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'worker-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis } : {}),
+    errorResponseBuilder: (_req, ctx) => errors.throttled(Math.ceil(ctx.ttl / 1000)),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Netloom API', version: '1' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(websocket);
+  if (spa && config.webDist) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'] });
+  }
+
+  // Then the database and the services built on it.
+  const database = opts.database ?? (await openDatabase(config.database));
+  const db = database.db;
+  const mailer = createMailer(config.mail, app.log);
+  const tokens = new TokenService(await loadSigningKey(db, config.jwtSecret), config.accessTokenTtlSeconds);
+  const sessions = new SessionService(db, tokens, config.sessionTtlHours);
+  const limiter = new LoginLimiter({
+    maxFailures: config.loginLimits.userMaxFailures,
+    windowSeconds: config.loginLimits.userWindowSeconds,
+    redis,
+  });
+  const services: Services = {
+    config,
+    db,
+    mailer,
+    tokens,
+    sessions,
+    login: new LoginService(db, tokens, sessions, limiter, config.google ? createGoogleVerifier(config.google) : null),
+    account: new AccountService(db, mailer, config.publicUrl),
+    requireAuth: async (request) => {
+      await authenticate(request, db, tokens);
+    },
+  };
+  app.decorate('services', services);
+  app.decorate('mailer', mailer);
+  app.decorate('database', database);
+  app.decorateRequest('principal', null);
+  app.addHook('onClose', async () => {
+    if (!opts.database) await database.close();
+    redis?.disconnect();
+  });
+
+  // Then the modules.
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { services });
+      await api.register(tenantRoutes, { services });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  return app;
+}
+
+export { AppError };

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true'));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  /** Without one, a random secret is created once and kept in the database (shared by instances). */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+  /** How long a browser-session (not remembered) refresh token is honoured at most. */
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(12),
+  PUBLIC_URL: z.string().url().optional(),
+  DEMO: flag(true),
+  DEMO_PASSWORD: z.string().min(8).default('netloom-demo'),
+  DEMO_FLEET: flag(true),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Netloom <no-reply@netloom.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  MZA_PKG_BASE_URL: z.string().url().default('https://downloads.netloom.dev/microzaccess'),
+  LOGIN_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  LOGIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_USER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  TRUST_PROXY: flag(false),
+  COOKIE_SECURE: flag(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  redisUrl: string | null;
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  sessionTtlHours: number;
+  demo: { enabled: boolean; password: string; fleet: boolean };
+  mail: { smtpUrl: string | null; from: string };
+  google: { clientId: string; issuer: string; jwksUrl: string; authUrl: string } | null;
+  mzaPackageBaseUrl: string;
+  loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
+  webDist: string | null;
+  trustProxy: boolean;
+  cookieSecure: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = envSchema.parse(env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+    redisUrl: e.REDIS_URL ?? null,
+    jwtSecret: e.JWT_SECRET ?? null,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    demo: { enabled: e.DEMO, password: e.DEMO_PASSWORD, fleet: e.DEMO_FLEET },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL, authUrl: e.GOOGLE_AUTH_URL }
+      : null,
+    mzaPackageBaseUrl: e.MZA_PKG_BASE_URL.replace(/\/$/, ''),
+    loginLimits: {
+      ipPerMinute: e.LOGIN_IP_MAX_PER_MINUTE,
+      userMaxFailures: e.LOGIN_USER_MAX_FAILURES,
+      userWindowSeconds: e.LOGIN_USER_WINDOW_SECONDS,
+    },
+    webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+    cookieSecure: e.COOKIE_SECURE,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,7 @@
+// The schema as one object for drizzle's relational queries and drizzle-kit.
+export * from './tenants';
+export * from './users';
+export * from './memberships';
+export * from './tokens';
+export * from './audit';
+export * from './secrets';

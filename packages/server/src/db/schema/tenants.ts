@@ -1,0 +1,13 @@
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TenantSettings } from '@netloom/domain';
+
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** Subscription names (sdwan, ztna, qshield, rum, …); empty means ZTNA only. */
+  subscriptions: jsonb('subscriptions').$type<string[]>().notNull().default([]),
+  allProductAccess: boolean('all_product_access').notNull().default(false),
+  settings: jsonb('settings').$type<Partial<TenantSettings>>().notNull().default({}),
+  suspended: boolean('suspended').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

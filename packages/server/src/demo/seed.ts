@@ -1,0 +1,64 @@
+import { count } from 'drizzle-orm';
+import type { Role } from '@netloom/domain';
+import type { Db } from '../db/client';
+import { memberships, tenants, users } from '../db/schema/index';
+import { hashPassword } from '../modules/auth/passwords';
+
+interface DemoUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  tenant: 'acme' | 'globex' | null;
+  role: Role | null;
+  isSuperAdmin?: boolean;
+}
+
+/** The demo logins every client can try (README and start-up log list them). */
+export const DEMO_USERS: readonly DemoUser[] = [
+  { email: 'super@demo.test', firstName: 'Sam', lastName: 'Operator', tenant: null, role: null, isSuperAdmin: true },
+  { email: 'owner@acme.test', firstName: 'Olivia', lastName: 'Owner', tenant: 'acme', role: 'owner' },
+  { email: 'admin@acme.test', firstName: 'Adam', lastName: 'Admin', tenant: 'acme', role: 'admin' },
+  { email: 'editor@acme.test', firstName: 'Edith', lastName: 'Editor', tenant: 'acme', role: 'editor' },
+  { email: 'viewer@acme.test', firstName: 'Victor', lastName: 'Viewer', tenant: 'acme', role: 'viewer' },
+  { email: 'guest@acme.test', firstName: 'Grace', lastName: 'Guest', tenant: 'acme', role: 'guest-user' },
+  { email: 'owner@globex.test', firstName: 'Gustav', lastName: 'Globex', tenant: 'globex', role: 'owner' },
+];
+
+const DEMO_TENANTS = {
+  acme: { name: 'Acme', subscriptions: ['sdwan', 'ztna'] },
+  globex: { name: 'Globex', subscriptions: ['ztna'] },
+} as const;
+
+/** Seeds the demo only into an empty database, so a restart never duplicates or resets anything. */
+export async function seedDemo(db: Db, password: string): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(password);
+  const tenantIds = { acme: crypto.randomUUID(), globex: crypto.randomUUID() };
+  await db.transaction(async (tx) => {
+    for (const [key, t] of Object.entries(DEMO_TENANTS)) {
+      await tx.insert(tenants).values({ id: tenantIds[key as keyof typeof tenantIds], name: t.name, subscriptions: [...t.subscriptions] });
+    }
+    for (const u of DEMO_USERS) {
+      const id = crypto.randomUUID();
+      await tx.insert(users).values({
+        id,
+        email: u.email,
+        username: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        companyName: u.tenant ? DEMO_TENANTS[u.tenant].name : 'Netloom',
+        passwordHash,
+        isSuperAdmin: u.isSuperAdmin ?? false,
+        active: true,
+      });
+      if (u.tenant && u.role) await tx.insert(memberships).values({ userId: id, tenantId: tenantIds[u.tenant], role: u.role });
+    }
+  });
+  return true;
+}
+
+export function demoLoginsText(password: string): string {
+  const rows = DEMO_USERS.map((u) => `  ${u.email.padEnd(20)} ${u.isSuperAdmin ? 'super admin' : `${u.role} @ ${u.tenant === 'acme' ? 'Acme' : 'Globex'}`}`);
+  return `Demo logins (password: ${password}):\n${rows.join('\n')}`;
+}

@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import '@fastify/static';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_CODES, TOKEN_NOT_VALID_DETAIL, type ApiErrorBody } from '@netloom/domain';
+
+/** The one error type of the server: handlers throw it, the error handler shapes it. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(detail);
+  }
+}
+
+export const errors = {
+  tokenNotValid: () => new AppError(401, ERROR_CODES.tokenNotValid, TOKEN_NOT_VALID_DETAIL),
+  notAuthenticated: () =>
+    new AppError(401, ERROR_CODES.notAuthenticated, 'Authentication credentials were not provided.'),
+  forbidden: (detail = 'You do not have permission to perform this action.') =>
+    new AppError(403, ERROR_CODES.permissionDenied, detail),
+  notFound: (detail = 'Not found.') => new AppError(404, ERROR_CODES.notFound, detail),
+  invalid: (fields: Record<string, string[]>, detail = 'Invalid input.') =>
+    new AppError(400, ERROR_CODES.validation, detail, fields),
+  badRequest: (code: string, detail: string) => new AppError(400, code, detail),
+  conflict: (detail: string, fields?: Record<string, string[]>) =>
+    new AppError(409, ERROR_CODES.conflict, detail, fields),
+  throttled: (seconds: number) =>
+    new AppError(429, ERROR_CODES.rateLimited, `Request was throttled. Expected available in ${seconds} seconds.`),
+};
+
+function body(e: AppError): ApiErrorBody {
+  return e.errors ? { detail: e.detail, code: e.code, errors: e.errors } : { detail: e.detail, code: e.code };
+}
+
+/** Turns a validation error's instance path ('/a/0/b') into the field name the console shows it under. */
+function fieldName(instancePath: string): string {
+  const path = instancePath.split('/').filter(Boolean);
+  return path.length ? path.join('.') : 'non_field_errors';
+}
+
+/** `spa` answers unknown non-API GETs with the console's index.html (client-side routes). */
+export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean }): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.status).send(body(error));
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const key = fieldName(issue.instancePath);
+        (fields[key] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      return reply.status(400).send(body(errors.invalid(fields)));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ detail: 'Internal server error', code: ERROR_CODES.server });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ detail: error.message, code: ERROR_CODES.rateLimited });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      return reply.status(status).send({ detail: error.message, code: error.code?.toLowerCase() ?? 'bad_request' });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Internal server error', code: ERROR_CODES.server });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = /^\/(api|ws|agent)(\/|$)/.test(request.url);
+    if (opts.spa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    reply.status(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound });
+  });
+}

@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Page window for `page`/`page_size` (0 = all rows). */
+export function pageWindow(q: { page: number; page_size: number }): { offset: number; limit: number | null } {
+  if (q.page_size === 0) return { offset: 0, limit: null };
+  return { offset: (q.page - 1) * q.page_size, limit: q.page_size };
+}
+
+/** Builds `{ count, next, previous, results }` with absolute links, as the spec's lists have. */
+export function paginate<T>(request: FastifyRequest, q: { page: number; page_size: number }, total: number, results: T[]) {
+  const link = (page: number) => {
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    url.searchParams.set('page', String(page));
+    return url.toString();
+  };
+  const hasNext = q.page_size > 0 && q.page * q.page_size < total;
+  const hasPrevious = q.page_size > 0 && q.page > 1;
+  return { count: total, next: hasNext ? link(q.page + 1) : null, previous: hasPrevious ? link(q.page - 1) : null, results };
+}

@@ -1,0 +1,158 @@
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Role } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { memberships, oneTimeTokens, refreshTokens, tenants, users, type OneTimePurpose } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type RefreshRow = typeof refreshTokens.$inferSelect;
+
+export interface MembershipView {
+  tenantId: string;
+  tenantName: string;
+  role: Role;
+  suspended: boolean;
+}
+
+export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  const needle = login.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.email})`, needle), eq(sql`lower(${users.username})`, needle)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function userMemberships(db: Db, userId: string): Promise<MembershipView[]> {
+  return db
+    .select({
+      tenantId: memberships.tenantId,
+      tenantName: tenants.name,
+      role: memberships.role,
+      suspended: tenants.suspended,
+    })
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt));
+}
+
+export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(patch).where(eq(users.id, id));
+}
+
+/** A session (refresh family) is live while none of its tokens has been revoked. */
+export async function isSessionLive(db: Db, familyId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertRefreshToken(db: Db, row: typeof refreshTokens.$inferInsert): Promise<void> {
+  await db.insert(refreshTokens).values(row);
+}
+
+/**
+ * Marks a live token as used, atomically: of two concurrent refreshes with one token, only one
+ * gets the row back. Undefined means the token is unknown, expired, revoked or already rotated.
+ */
+export async function claimRefreshToken(db: Db, tokenHash: string): Promise<RefreshRow | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function insertOneTimeToken(
+  db: Db,
+  row: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(oneTimeTokens).values({ id: crypto.randomUUID(), ...row });
+}
+
+/** Uses a one-time token exactly once; undefined when unknown, expired, used or for another purpose. */
+export async function consumeOneTimeToken(
+  db: Db,
+  tokenHash: string,
+  purpose: OneTimePurpose,
+): Promise<{ userId: string } | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId });
+  return row;
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(sql`lower(${users.username})`, email.toLowerCase())))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function tenantNameTaken(db: Db, name: string): Promise<boolean> {
+  const rows = await db.select({ id: tenants.id }).from(tenants).where(eq(sql`lower(${tenants.name})`, name.toLowerCase())).limit(1);
+  return rows.length > 0;
+}
+
+/** Sign-up: a new organisation with its first (inactive) owner, in one transaction. */
+export async function createOrganisation(
+  db: Db,
+  input: { user: typeof users.$inferInsert & { id: string }; tenantName: string; subscriptions: string[] },
+): Promise<{ tenantId: string }> {
+  const tenantId = crypto.randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(tenants).values({ id: tenantId, name: input.tenantName, subscriptions: input.subscriptions });
+    await tx.insert(users).values(input.user);
+    await tx.insert(memberships).values({ userId: input.user.id, tenantId, role: 'owner' });
+  });
+  return { tenantId };
+}

@@ -1,0 +1,154 @@
+import { REMEMBER_ME_DAYS, type Session, type User } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { errors } from '../../http/errors';
+import { recordAudit } from '../audit/repo';
+import {
+  claimRefreshToken,
+  findRefreshToken,
+  findUserById,
+  insertRefreshToken,
+  revokeFamily,
+  updateUser,
+  userMemberships,
+  type MembershipView,
+  type UserRow,
+} from './repo';
+import { hashToken, newOpaqueToken, type TokenService } from './tokens';
+
+export interface RequestContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface IssuedSession extends Session {
+  refresh: string;
+}
+
+const DAY_MS = 86_400_000;
+
+export function toUserDto(user: UserRow, memberships: MembershipView[]): User {
+  const home = memberships[0];
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    companyName: user.companyName,
+    timezone: user.timezone,
+    isSuperAdmin: user.isSuperAdmin,
+    twoFactorEnabled: user.twoFactorEnabled,
+    tenantId: home?.tenantId ?? null,
+    tenantName: home?.tenantName ?? null,
+    role: home?.role ?? null,
+  };
+}
+
+/** Logins, refresh rotation with reuse detection, and logout. */
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly sessionTtlHours: number,
+  ) {}
+
+  private expiry(remember: boolean): Date {
+    return new Date(Date.now() + (remember ? REMEMBER_ME_DAYS * DAY_MS : this.sessionTtlHours * 3_600_000));
+  }
+
+  async start(user: UserRow, remember: boolean, ctx: RequestContext, method: string): Promise<IssuedSession> {
+    const familyId = crypto.randomUUID();
+    const refresh = newOpaqueToken();
+    await insertRefreshToken(this.db, {
+      id: crypto.randomUUID(),
+      userId: user.id,
+      familyId,
+      tokenHash: refresh.hash,
+      remember,
+      expiresAt: this.expiry(remember),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
+    await updateUser(this.db, user.id, { lastLoginAt: new Date() });
+    const memberships = await userMemberships(this.db, user.id);
+    const access = await this.tokens.signAccess({ userId: user.id, sessionId: familyId });
+    await recordAudit(this.db, {
+      tenantId: memberships[0]?.tenantId ?? null,
+      actorId: user.id,
+      actorEmail: user.email,
+      action: 'auth.login',
+      details: { method, remember },
+      ip: ctx.ip,
+    });
+    return {
+      access: access.token,
+      access_expires_at: access.expiresAt.toISOString(),
+      refresh: refresh.token,
+      remember,
+      user: toUserDto(user, memberships),
+    };
+  }
+
+  /**
+   * Exchanges a refresh token for a new pair. A token that was already rotated is a sign of
+   * theft: the whole family is revoked, so neither the thief nor the victim keeps the session.
+   */
+  async rotate(presented: string, ctx: RequestContext): Promise<IssuedSession> {
+    const hash = hashToken(presented);
+    const claimed = await claimRefreshToken(this.db, hash);
+    if (!claimed) {
+      const known = await findRefreshToken(this.db, hash);
+      if (known && known.rotatedAt && !known.revokedAt) {
+        await revokeFamily(this.db, known.familyId);
+        await recordAudit(this.db, {
+          tenantId: null,
+          actorId: known.userId,
+          actorEmail: null,
+          action: 'auth.refresh_reuse',
+          details: { familyId: known.familyId },
+          ip: ctx.ip,
+        });
+      }
+      throw errors.tokenNotValid();
+    }
+    const user = await findUserById(this.db, claimed.userId);
+    if (!user || !user.active) {
+      await revokeFamily(this.db, claimed.familyId);
+      throw errors.tokenNotValid();
+    }
+    const next = newOpaqueToken();
+    await insertRefreshToken(this.db, {
+      id: crypto.randomUUID(),
+      userId: user.id,
+      familyId: claimed.familyId,
+      tokenHash: next.hash,
+      remember: claimed.remember,
+      // Remembered sessions slide; browser sessions keep their first deadline.
+      expiresAt: claimed.remember ? this.expiry(true) : claimed.expiresAt,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
+    const access = await this.tokens.signAccess({ userId: user.id, sessionId: claimed.familyId });
+    return {
+      access: access.token,
+      access_expires_at: access.expiresAt.toISOString(),
+      refresh: next.token,
+      remember: claimed.remember,
+      user: toUserDto(user, await userMemberships(this.db, user.id)),
+    };
+  }
+
+  /** Ends the session the refresh token belongs to; unknown tokens end nothing and say nothing. */
+  async end(presented: string, ctx: RequestContext): Promise<void> {
+    const known = await findRefreshToken(this.db, hashToken(presented));
+    if (!known) return;
+    await revokeFamily(this.db, known.familyId);
+    await recordAudit(this.db, {
+      tenantId: null,
+      actorId: known.userId,
+      actorEmail: null,
+      action: 'auth.logout',
+      ip: ctx.ip,
+    });
+  }
+}

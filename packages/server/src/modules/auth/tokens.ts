@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { serverSecrets } from '../../db/schema/index';
+
+const ISSUER = 'netloom';
+const CHALLENGE_TTL_SECONDS = 300;
+
+export interface AccessClaims {
+  userId: string;
+  /** The refresh-token family: revoking it ends the access tokens of that login at once. */
+  sessionId: string;
+}
+
+/** High-entropy opaque tokens need no slow hash: SHA-256 keeps look-ups indexable. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newOpaqueToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export async function loadSigningKey(db: Db, configured: string | null): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const generated = randomBytes(48).toString('base64url');
+  // First instance wins; every other one reads the same row.
+  await db.insert(serverSecrets).values({ name: 'jwt', value: generated }).onConflictDoNothing();
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt'));
+  if (!row) throw new Error('JWT signing key could not be stored');
+  return new TextEncoder().encode(row.value);
+}
+
+export class TokenService {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly accessTtlSeconds: number,
+  ) {}
+
+  async signAccess(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
+    const expiresAt = new Date(Date.now() + this.accessTtlSeconds * 1000);
+    const token = await new SignJWT({ typ: 'access', sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** Null for anything that is not a valid, unexpired access token of ours. */
+  async verifyAccess(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub) return null;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+
+  /** The ephemeral token between the password step and the 2FA code step. */
+  signChallenge(userId: string, remember: boolean): Promise<string> {
+    return new SignJWT({ typ: 'mfa', remember })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${CHALLENGE_TTL_SECONDS}s`)
+      .sign(this.key);
+  }
+
+  async verifyChallenge(token: string): Promise<{ userId: string; remember: boolean } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      if (payload.typ !== 'mfa' || !payload.sub) return null;
+      return { userId: payload.sub, remember: payload.remember === true };
+    } catch {
+      return null;
+    }
+  }
+}

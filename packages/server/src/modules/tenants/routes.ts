@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TENANT_PATHS, dashboardConfigSchema, pageQuerySchema, tenantListSchema, tenantQuerySchema } from '@netloom/domain';
+import type { Services } from '../../services';
+import { errors } from '../../http/errors';
+import { paginate, pageWindow } from '../../http/pagination';
+import { resolveTenantScope } from '../../http/principal';
+import { findTenant, listTenants } from './repo';
+import { toDashboardConfig, toTenantDto } from './service';
+
+const tags = ['tenants'];
+const security = [{ bearerAuth: [] }];
+
+export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { db } = services;
+  const lookup = async (id: string) => {
+    const row = await findTenant(db, id);
+    return row && { id: row.id, name: row.name };
+  };
+
+  // Reachability check of the console (spec 001 §7 Health): no login, no body.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `/${TENANT_PATHS.health}`,
+    schema: { tags, summary: 'Backend reachability check', response: { 200: z.object({ status: z.literal('ok') }) } },
+    handler: async () => ({ status: 'ok' as const }),
+  });
+
+  app.register(async (scope) => {
+    const authed = scope.withTypeProvider<ZodTypeProvider>();
+    authed.addHook('onRequest', services.requireAuth);
+
+    authed.get(`/${TENANT_PATHS.list}`, {
+      schema: { tags, summary: 'All tenants (super admin)', security, querystring: pageQuerySchema, response: { 200: tenantListSchema } },
+    }, async (request) => {
+      if (!request.principal!.user.isSuperAdmin) throw errors.forbidden();
+      const { rows, total } = await listTenants(db, pageWindow(request.query));
+      return paginate(request, request.query, total, rows.map(toTenantDto));
+    });
+
+    authed.get(`/${TENANT_PATHS.dashboardConfig}`, {
+      schema: {
+        tags,
+        summary: 'Dashboard flags and subscriptions of the tenant in scope',
+        security,
+        querystring: tenantQuerySchema,
+        response: { 200: dashboardConfigSchema },
+      },
+    }, async (request) => {
+      const scope = await resolveTenantScope(request.principal!, request.query.tid, lookup);
+      const row = await findTenant(db, scope.tenantId);
+      if (!row) throw errors.notFound();
+      return toDashboardConfig(row);
+    });
+  });
+};

@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { AccountService } from './modules/auth/account';
+import type { LoginService } from './modules/auth/login';
+import type { SessionService } from './modules/auth/sessions';
+import type { TokenService } from './modules/auth/tokens';
+
+/** What app.ts builds once and hands to every module plugin. */
+export interface Services {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  tokens: TokenService;
+  sessions: SessionService;
+  login: LoginService;
+  account: AccountService;
+  /** onRequest hook: sets request.principal or answers 401. */
+  requireAuth: (request: FastifyRequest) => Promise<void>;
+}
