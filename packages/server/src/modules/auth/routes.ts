@@ -66,21 +66,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   }, async (request, reply) => answer(request, reply, await login.googleIdToken(request.body, requestContext(request)), request.body.remember));
 
   app.post(p(AUTH_PATHS.refresh), {
-    schema: { tags, summary: 'Rotate the refresh token; answers a new access token', body: refreshBodySchema.optional(), response: { 200: tokenPairSchema } },
+    schema: { tags, summary: 'Rotate the refresh token; answers a new access token', body: refreshBodySchema.nullish(), response: { 200: tokenPairSchema } },
   }, async (request, reply) => {
     const session = await sessions.rotate(presentedRefresh(request, request.body), requestContext(request));
     return { access: session.access, access_expires_at: session.access_expires_at, ...deliverRefresh(request, reply, session.refresh, session.remember, secure) };
   });
 
   app.post(p(AUTH_PATHS.rememberMe), {
-    schema: { tags, summary: 'Resume a session from its refresh token (rotates it)', body: refreshBodySchema.optional(), response: { 200: sessionSchema } },
+    schema: { tags, summary: 'Resume a session from its refresh token (rotates it)', body: refreshBodySchema.nullish(), response: { 200: sessionSchema } },
   }, async (request, reply) => {
     const session = await sessions.rotate(presentedRefresh(request, request.body), requestContext(request));
     return answer(request, reply, session, session.remember);
   });
 
   app.post(p(AUTH_PATHS.logout), {
-    schema: { tags, summary: 'End the session of the refresh token', body: refreshBodySchema.optional(), response: { 200: detailSchema } },
+    schema: { tags, summary: 'End the session of the refresh token', body: refreshBodySchema.nullish(), response: { 200: detailSchema } },
   }, async (request, reply) => {
     const token = request.body?.refresh ?? request.cookies[REFRESH_COOKIE];
     if (token) await sessions.end(token, requestContext(request));

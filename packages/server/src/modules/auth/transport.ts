@@ -41,7 +41,7 @@ export function clearRefreshCookie(reply: FastifyReply, secure: boolean): void {
 }
 
 /** The body form wins (API clients); browsers send the cookie. */
-export function presentedRefresh(request: FastifyRequest, body: { refresh?: string } | undefined): string {
+export function presentedRefresh(request: FastifyRequest, body: { refresh?: string } | null | undefined): string {
   const token = body?.refresh ?? request.cookies[REFRESH_COOKIE];
   if (!token) throw errors.tokenNotValid();
   return token;

@@ -1,0 +1,63 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@netloom/domain';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import type { FastifyInstance } from 'fastify';
+
+describe('error handler and console fallback', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  beforeAll(async () => {
+    const webDist = await mkdtemp(path.join(os.tmpdir(), 'netloom-web-'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Netloom</title>');
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }), webDist, database: { kind: 'pglite' as const, dataDir: null } };
+    database = await openDatabase(config.database);
+    app = await buildApp(config, { database });
+    app.get('/api/v1/test/boom/', async () => {
+      throw new Error('secret internals: connection string postgres://x');
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('hides the details of a server error behind the error shape', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/test/boom/' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: 'Internal server error', code: 'server_error' });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const res = await app.inject({
+      method: 'POST', url: '/api/v1/auth/login/', headers: { 'content-type': 'application/json' }, payload: '{"username": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(res.json()).code).toBeTruthy();
+  });
+
+  it('answers an unknown API path with a JSON 404, and a console path with the console', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/v1/no/such/thing/' });
+    expect(api.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(api.json()).code).toBe('not_found');
+    const page = await app.inject({ method: 'GET', url: '/sdwan/dashboard' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>Netloom</title>');
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login/', '/api/v1/tenant/dashboard-config/']));
+    expect(doc.paths['/api/v1/auth/login/'].post.requestBody).toBeDefined();
+  });
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, build, DEMO_PASSWORD, login, testBackends, type TestApp } from '../../test/build';
+
+const linkToken = (text: string, path: string) => {
+  const match = new RegExp(`${path}\\?token=([\\w-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in: ${text}`);
+  return match[1];
+};
+
+describe.each(testBackends())('sign-up, activation and passwords on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build(backend);
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: object, headers = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload, headers });
+  const lastMailTo = (to: string) => [...t.app.mailer.outbox].reverse().find((m) => m.to === to);
+
+  const signUp = { email: 'ceo@initech.test', password: 'initech-pass-1', first_name: 'Bill', last_name: 'Lumbergh', company_name: 'Initech' };
+
+  it('refuses free mail providers at sign-up, field by field', async () => {
+    const res = await post('auth/registration/', { ...signUp, email: 'someone@gmail.com' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.email[0]).toMatch(/business e-mail/);
+    const short = await post('auth/registration/', { ...signUp, password: 'short' });
+    expect(short.json().errors.password).toEqual(['Password must be at least 8 characters']);
+  });
+
+  it('signs up an organisation whose owner can log in only after activating', async () => {
+    const res = await post('auth/registration/', signUp);
+    expect(res.statusCode).toBe(201);
+    const mail = lastMailTo('ceo@initech.test');
+    expect(mail?.subject).toMatch(/Activate/);
+    expect(mail?.text).toContain('http://console.test/activate?token=');
+
+    const early = await post('auth/login/', { username: 'ceo@initech.test', password: 'initech-pass-1' });
+    expect(early.statusCode).toBe(401);
+    expect(early.json().code).toBe('inactive_account');
+
+    const token = linkToken(mail!.text, 'activate');
+    expect((await post('auth/activate/', { token })).statusCode).toBe(200);
+    const session = await login(t.app, 'ceo@initech.test', { payload: { username: 'ceo@initech.test', password: 'initech-pass-1' } });
+    expect(session.user).toMatchObject({ role: 'owner', tenantName: 'Initech' });
+
+    const again = await post('auth/activate/', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe('This link is invalid or has expired.');
+  });
+
+  it('refuses a second account for the same e-mail or organisation name', async () => {
+    const res = await post('auth/registration/', { ...signUp, email: 'owner@acme.test', company_name: 'Acme' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['company_name', 'email']);
+  });
+
+  it('resets a forgotten password and ends the sessions that knew the old one', async () => {
+    const before = await login(t.app, 'editor@acme.test');
+    const res = await post('auth/password/reset/', { email: 'editor@acme.test' });
+    expect(res.statusCode).toBe(200);
+    const token = linkToken(lastMailTo('editor@acme.test')!.text, 'resetpwd');
+    expect((await post('auth/password/reset/confirm/', { token, password: 'brand-new-pass' })).statusCode).toBe(200);
+
+    expect((await post('auth/login/', { username: 'editor@acme.test', password: DEMO_PASSWORD })).statusCode).toBe(401);
+    expect((await post('auth/login/', { username: 'editor@acme.test', password: 'brand-new-pass' })).statusCode).toBe(200);
+    const stale = await t.app.inject({ method: 'GET', url: '/api/v1/auth/user/', headers: bearer(before.access) });
+    expect(stale.json().code).toBe('token_not_valid');
+  });
+
+  it('answers a reset for an unknown e-mail exactly like a known one, and sends nothing', async () => {
+    const sent = t.app.mailer.outbox.length;
+    const unknown = await post('auth/password/reset/', { email: 'ghost@acme.test' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ detail: 'If an account exists for this e-mail, a reset link has been sent.' });
+    expect(t.app.mailer.outbox.length).toBe(sent);
+  });
+
+  it('changes the password only with the old one', async () => {
+    const session = await login(t.app, 'viewer@acme.test');
+    const wrong = await post('auth/password/change/', { old_password: 'not-it', new_password: 'viewer-pass-2' }, bearer(session.access));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.old_password).toBeDefined();
+    const ok = await post('auth/password/change/', { old_password: DEMO_PASSWORD, new_password: 'viewer-pass-2' }, bearer(session.access));
+    expect(ok.statusCode).toBe(200);
+    expect((await post('auth/login/', { username: 'viewer@acme.test', password: 'viewer-pass-2' })).statusCode).toBe(200);
+    expect((await post('auth/password/change/', { old_password: 'x', new_password: 'yyyyyyyy' })).statusCode).toBe(401);
+  });
+});

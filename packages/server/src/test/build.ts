@@ -1,0 +1,79 @@
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sessionSchema, type Session } from '@netloom/domain';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase } from '../db/client';
+import { seedDemo } from '../demo/seed';
+
+export type Backend = 'pglite' | 'postgres';
+export const DEMO_PASSWORD = 'netloom-demo';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export function testBackends(): Backend[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, empty PostgreSQL database per app, dropped again on close. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `netloom_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database with the demo organisations seeded. */
+export async function build(backend: Backend, overrides: (c: Config) => Config = (c) => c): Promise<TestApp> {
+  const pgDb = backend === 'postgres' ? await freshPostgres() : null;
+  const base = loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', PUBLIC_URL: 'http://console.test' });
+  const config = overrides({
+    ...base,
+    webDist: null,
+    database: pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'pglite', dataDir: null },
+  });
+  const database = await openDatabase(config.database);
+  await seedDemo(database.db, DEMO_PASSWORD);
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function login(app: FastifyInstance, username: string, extra: Partial<InjectOptions> = {}): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login/',
+    payload: { username, password: DEMO_PASSWORD },
+    ...extra,
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
+  return sessionSchema.parse(res.json());
+}
