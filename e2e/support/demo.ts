@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Demo logins the server seeds (issue 2); the password can be overridden like the server's. */
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'netloom-demo';
+export const demo = {
+  superAdmin: 'super@demo.test',
+  owner: 'owner@acme.test',
+  guest: 'guest@acme.test',
+  globexOwner: 'owner@globex.test',
+} as const;
+
+export async function logIn(page: Page, email: string, opts: { remember?: boolean } = {}) {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to Netloom' })).toBeVisible();
+  await page.getByLabel('Email or username').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  if (opts.remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}

@@ -1,0 +1,22 @@
+import { Box } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { LAYOUT } from '@netloom/domain';
+import { useCurrentUser } from '../../lib/session/session-store';
+import { Header, HEADER_HEIGHT } from './header';
+import { SideMenu } from './side-menu';
+
+/** Header and side menu around every page of a signed-in, non-guest user. */
+export function ConsoleLayout() {
+  const user = useCurrentUser();
+  // Logout clears the session a moment before the router leaves this layout.
+  if (!user) return null;
+  return (
+    <Box miw={LAYOUT.minAppWidthPx}>
+      <Header user={user} />
+      <SideMenu user={user} top={HEADER_HEIGHT} />
+      <Box component="main" pt={HEADER_HEIGHT + 24} pb={40} pl={LAYOUT.sideMenuCollapsedPx + 32} pr={32}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { ActionIcon, Badge, Group, Menu, Tooltip } from '@mantine/core';
+import { IconBuildingCog, IconSpeakerphone, IconUser } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import type { User } from '@netloom/domain';
+import { paths } from '../../paths';
+import { Logo } from '../../components/logo';
+import { ProfileMenu } from '../../components/profile-menu';
+import { useActiveDashboard } from '../../lib/active-dashboard';
+import { useDashboardConfig, productFlagsOf } from '../../features/tenants/api/get-dashboard-config';
+import { TenantSelector } from '../../features/tenants/components/tenant-selector';
+import { DashboardSwitcher } from './dashboard-switcher';
+
+export const HEADER_HEIGHT = 56;
+
+export function Header({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const active = useActiveDashboard();
+  const config = useDashboardConfig();
+  const flags = config.data ? productFlagsOf(config.data, user) : null;
+  const home = user.isSuperAdmin ? paths.superAdmin.tenant : paths.root;
+
+  return (
+    <Group
+      component="header"
+      h={HEADER_HEIGHT}
+      px="md"
+      justify="space-between"
+      wrap="nowrap"
+      pos="fixed"
+      top={0}
+      left={0}
+      right={0}
+      bg="white"
+      style={{ zIndex: 210, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Group gap="lg" wrap="nowrap">
+        <Link to={home} aria-label="Home" style={{ textDecoration: 'none' }}>
+          <Logo />
+        </Link>
+        {/* A super admin moves between tenants, not products (spec 000 §6). */}
+        {user.isSuperAdmin ? <TenantSelector /> : <DashboardSwitcher active={active} flags={flags} />}
+        {user.isSuperAdmin && (
+          <Badge variant="light" color="grape" radius="sm">
+            Super Admin
+          </Badge>
+        )}
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Tooltip label="Announcements">
+          <ActionIcon variant="subtle" color="gray" size="lg" component={Link} to={paths.announcements} aria-label="Announcements">
+            <IconSpeakerphone size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <ProfileMenu user={user}>
+          <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(paths.settings.profile)}>
+            Profile
+          </Menu.Item>
+          <Menu.Item leftSection={<IconBuildingCog size={16} />} onClick={() => navigate(paths.settings.dashboardSettings)}>
+            Organisation settings
+          </Menu.Item>
+          <Menu.Divider />
+        </ProfileMenu>
+      </Group>
+    </Group>
+  );
+}

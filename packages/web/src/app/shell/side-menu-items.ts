@@ -1,0 +1,98 @@
+import {
+  IconBuildingSkyscraper,
+  IconCompass,
+  IconCrown,
+  IconDeviceDesktopAnalytics,
+  IconFileText,
+  IconLayoutDashboard,
+  IconNetwork,
+  IconRouter,
+  IconShieldLock,
+  IconTemplate,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ProductKey } from '@netloom/domain';
+import { paths } from '../../paths';
+
+export interface MenuEntry {
+  label: string;
+  icon: Icon;
+  to?: string;
+  children?: { label: string; to: string }[];
+  /** Not built yet: shown so the menu matches the product, but not clickable. */
+  soon?: boolean;
+}
+
+interface MenuContext {
+  product: ProductKey | null;
+  isSuperAdmin: boolean;
+  tenantSelected: boolean;
+}
+
+/** Side menu of spec 000 §2.16 for the active product; tenant-only entries need a tenant. */
+export function sideMenuEntries({ product, isSuperAdmin, tenantSelected }: MenuContext): MenuEntry[] {
+  const entries: MenuEntry[] = [];
+  if (tenantSelected && product) {
+    entries.push({ label: 'Dashboard', icon: IconLayoutDashboard, to: paths.product.dashboard(product) });
+    if (product === 'ztna') {
+      entries.push({
+        label: 'MicroZAccess',
+        icon: IconShieldLock,
+        children: [
+          { label: 'Endpoint Profiles', to: `${paths.product.deviceConfigure('ztna')}/overlay-mesh-vpn` },
+          { label: 'Endpoint Status', to: paths.product.mzaStatus('ztna') },
+          { label: 'Get MicroZAccess', to: paths.getMicroZAccess },
+        ],
+      });
+    }
+    if (product === 'sdwan') {
+      entries.push({
+        label: 'SD-WAN Gateway',
+        icon: IconRouter,
+        children: [
+          { label: 'Configure', to: paths.product.deviceConfigure('sdwan') },
+          { label: 'Monitor', to: paths.product.deviceStatus('sdwan') },
+        ],
+      });
+    }
+    if (product === 'sdwan' || product === 'ztna') {
+      entries.push(
+        { label: 'Network / Device Groups', icon: IconNetwork, to: paths.product.network(product) },
+        {
+          label: 'Teams',
+          icon: IconUsers,
+          children: [
+            { label: 'Users', to: paths.product.teamsUsers(product) },
+            { label: 'Groups', to: paths.product.teamsGroups(product) },
+          ],
+        },
+        {
+          label: 'Organization',
+          icon: IconBuildingSkyscraper,
+          children:
+            product === 'ztna'
+              ? [
+                  { label: 'Inventory', to: `${paths.product.organization(product)}/inventory` },
+                  { label: 'Onboarding', to: `${paths.product.organization(product)}/onboarding` },
+                  { label: 'Policies', to: `${paths.product.organization(product)}/policies` },
+                  { label: 'NAC', to: paths.product.nac(product) },
+                ]
+              : [
+                  { label: 'Inventory', to: `${paths.product.organization(product)}/inventory` },
+                  { label: 'Monitor', to: `${paths.product.organization(product)}/monitor` },
+                  { label: 'Configure', to: `${paths.product.organization(product)}/configure` },
+                ],
+        },
+      );
+      if (product === 'sdwan') {
+        entries.push({ label: 'Config Templates', icon: IconTemplate, to: paths.product.configTemplates(product) });
+      }
+      entries.push({ label: 'Logs', icon: IconFileText, to: paths.product.logs(product) });
+    }
+    entries.push({ label: 'Quick Tour', icon: IconCompass, soon: true });
+  }
+  if (isSuperAdmin) entries.push({ label: 'Super Admin', icon: IconCrown, to: paths.superAdmin.tenant });
+  if (entries.length === 0) entries.push({ label: 'Dashboard', icon: IconDeviceDesktopAnalytics, to: paths.root });
+  return entries;
+}

@@ -1,0 +1,79 @@
+import { Badge, NavLink } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import type { User } from '@netloom/domain';
+import { useActiveDashboard } from '../../lib/active-dashboard';
+import { useSelectedTenant } from '../../lib/tenant-selection';
+import { sideMenuEntries, type MenuEntry } from './side-menu-items';
+import classes from './side-menu.module.css';
+
+function isActive(pathname: string, to: string | undefined) {
+  return !!to && (pathname === to || pathname.startsWith(`${to}/`));
+}
+
+function Entry({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
+  const Icon = entry.icon;
+  const icon = <Icon size={20} stroke={1.6} />;
+  if (entry.children) {
+    const open = entry.children.some((c) => isActive(pathname, c.to));
+    return (
+      <NavLink
+        className={classes.link}
+        label={entry.label}
+        leftSection={icon}
+        defaultOpened={open}
+        active={open}
+        variant="subtle"
+        childrenOffset={0}
+      >
+        <div className={classes.children}>
+          {entry.children.map((c) => (
+            <NavLink
+              key={c.to}
+              className={classes.child}
+              component={Link}
+              to={c.to}
+              label={c.label}
+              active={isActive(pathname, c.to)}
+            />
+          ))}
+        </div>
+      </NavLink>
+    );
+  }
+  if (entry.soon || !entry.to) {
+    return (
+      <NavLink
+        className={classes.link}
+        label={entry.label}
+        leftSection={icon}
+        rightSection={<Badge size="xs" variant="light" color="gray">Soon</Badge>}
+        disabled
+      />
+    );
+  }
+  return (
+    <NavLink
+      className={classes.link}
+      component={Link}
+      to={entry.to}
+      label={entry.label}
+      leftSection={icon}
+      active={isActive(pathname, entry.to)}
+    />
+  );
+}
+
+export function SideMenu({ user, top }: { user: User; top: number }) {
+  const { pathname } = useLocation();
+  const product = useActiveDashboard();
+  const tenant = useSelectedTenant();
+  const tenantSelected = user.isSuperAdmin ? tenant !== null : user.tenantId !== null;
+  const entries = sideMenuEntries({ product, isSuperAdmin: user.isSuperAdmin, tenantSelected });
+  return (
+    <nav className={classes.nav} style={{ top }} aria-label="Main menu">
+      {entries.map((e) => (
+        <Entry key={e.label} entry={e} pathname={pathname} />
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import { AUTH_PATHS, sessionSchema, type Session } from '@netloom/domain';
+import { api } from '../http/client';
+import { storage } from '../storage';
+import { sessionStore } from './session-store';
+
+/** Makes a fresh login or restored session the current one. */
+export function beginSession(session: Session) {
+  sessionStore.start(session);
+  // Other tabs watch this key and reload, so a login or logout here is seen everywhere.
+  if (storage.currentUserId() !== session.user.id) storage.setCurrentUserId(session.user.id);
+}
+
+let boot: Promise<void> | null = null;
+
+/**
+ * Restores the session after a page load from the httpOnly refresh cookie (auth/remember-me/).
+ * Runs once per page; any failure simply means nobody is logged in.
+ */
+export function bootstrapSession(): Promise<void> {
+  boot ??= api
+    .post(AUTH_PATHS.rememberMe, {}, sessionSchema, { auth: false, cookieTransport: true })
+    .then(beginSession)
+    .catch(() => {
+      // A refused cookie and an unreachable server both leave the visitor on the login page.
+      sessionStore.clear();
+    });
+  return boot;
+}

@@ -1,0 +1,59 @@
+import type { ProductKey } from '@netloom/domain';
+
+/** Every console URL in one place: routes, links and redirects all read from here. */
+export const paths = {
+  root: '/',
+  auth: {
+    root: '/auth',
+    login: '/auth/login',
+    signUp: '/auth/sign-up',
+    forgotPassword: '/auth/forgotPassword',
+  },
+  legacyLogin: '/login',
+  legacySignUp: '/sign-up',
+  resetPassword: '/resetpwd',
+  activate: '/activate',
+  loading: '/loading',
+  notFound: '/404',
+  somethingWentWrong: '/something-went-wrong',
+  announcements: '/announcements',
+  guestClient: '/microzaccess-client',
+  superAdmin: {
+    root: '/superAdmin',
+    tenant: '/superAdmin/tenant',
+  },
+  settings: {
+    profile: '/settings/profile',
+    dashboardSettings: '/settings/dashboard-settings',
+  },
+  tenantSettings: '/tenant-settings',
+  support: '/support',
+  userQueries: '/user-queries',
+  teams: '/teams',
+  logs: '/logs',
+  product: {
+    root: (p: ProductKey) => `/${p}`,
+    dashboard: (p: ProductKey) => `/${p}/dashboard`,
+    customizeDashboard: (p: ProductKey) => `/${p}/tenant-customize-dashboard`,
+    network: (p: ProductKey) => `/${p}/network`,
+    deviceConfigure: (p: ProductKey) => `/${p}/device/configure`,
+    deviceStatus: (p: ProductKey) => `/${p}/device/status`,
+    mzaStatus: (p: ProductKey) => `/${p}/mza/status`,
+    organization: (p: ProductKey) => `/${p}/organization`,
+    configTemplates: (p: ProductKey) => `/${p}/organization/configtemp`,
+    teamsUsers: (p: ProductKey) => `/${p}/teams/users`,
+    teamsGroups: (p: ProductKey) => `/${p}/teams/groups`,
+    logs: (p: ProductKey) => `/${p}/logs`,
+    nac: (p: ProductKey) => `/${p}/nac`,
+  },
+  getMicroZAccess: '/ztna/getmicrozaccess',
+} as const;
+
+/** Places outside the console. */
+export const externalLinks = {
+  androidClient: 'https://play.google.com/store/apps/details?id=io.netloom.microzaccess',
+  support: 'mailto:support@netloom.io',
+} as const;
+
+/** Everything the console asks the server lives under this prefix (spec 001 §7). */
+export const API_BASE = '/api/v1/';

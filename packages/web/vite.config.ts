@@ -1,0 +1,31 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The dev server forwards API and live-socket traffic to a locally running Netloom server,
+// so the console talks to the same origin in development as it does when served by the server.
+const backend = process.env.NETLOOM_BACKEND ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/ws': { target: backend.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Libraries change far less often than the console: keep them cacheable on their own.
+        manualChunks: {
+          react: ['react', 'react-dom', 'react-router'],
+          mantine: ['@mantine/core', '@mantine/hooks', '@mantine/modals', '@mantine/notifications'],
+          query: ['@tanstack/react-query'],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The journeys run against the real server, which serves the built console (npm run build first).
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const DATA_DIR = '.data/e2e';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1366, height: 820 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 820 } } }],
+  webServer: {
+    // A fresh embedded database each run, seeded with the demo tenants and logins, no simulated fleet.
+    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} DEMO_FLEET=0 PORT=${PORT} node --import tsx packages/server/src/server.ts`,
+    url: `http://127.0.0.1:${PORT}/api/v1/auth/login-options/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
