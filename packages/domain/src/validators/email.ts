@@ -18,3 +18,16 @@ export const emailMessages = {
   invalid: 'Enter valid Email',
   business: 'Please use your business e-mail address (6–30 characters, no free mail providers)',
 } as const;
+
+const STRICT_FORBIDDEN = /[&=_\\\-+,<>]/;
+
+/**
+ * Strict e-mail: 6–40 characters, no double dots, no dot at the start or end of the address or of
+ * its local part, and none of & = _ \ - + , < >.
+ */
+export function isStrictEmail(value: string): boolean {
+  if (value.length < 6 || value.length > 40 || !isEmail(value)) return false;
+  if (STRICT_FORBIDDEN.test(value)) return false;
+  const local = value.slice(0, value.lastIndexOf('@'));
+  return !value.startsWith('.') && !value.endsWith('.') && !local.startsWith('.') && !local.endsWith('.');
+}

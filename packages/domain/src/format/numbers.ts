@@ -1,0 +1,58 @@
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+
+/** Table bytes: steps of 1024, one decimal (spec 000 §9). */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return 'Not Available';
+  let value = Math.abs(bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${bytes < 0 ? '-' : ''}${value.toFixed(1)} ${BYTE_UNITS[unit]}`;
+}
+
+/** Traffic panels show megabytes of 1e6 bytes. */
+export const bytesToMegabytes = (bytes: number): number => bytes / 1e6;
+
+export type AxisType = 'memory' | 'cpu' | 'dropRate' | 'ms' | 'no-suffix';
+const RATE_UNITS = ['Bps', 'Kbps', 'Mbps', 'Gbps'];
+
+/**
+ * Chart axis and tooltip labels (spec 000 §9): memory in steps of 1024 up to Gbps; cpu and
+ * dropRate in percent with 2 decimals on the axis and 3 in tooltips; ms otherwise.
+ */
+export function formatAxisValue(value: number, type: AxisType, where: 'axis' | 'tooltip' = 'axis'): string {
+  switch (type) {
+    case 'memory': {
+      let v = Math.abs(value);
+      let unit = 0;
+      while (v >= 1024 && unit < RATE_UNITS.length - 1) {
+        v /= 1024;
+        unit++;
+      }
+      const shown = Number.isInteger(v) ? String(v) : v.toFixed(2);
+      return `${value < 0 ? '-' : ''}${shown} ${RATE_UNITS[unit]}`;
+    }
+    case 'cpu':
+    case 'dropRate':
+      return `${value.toFixed(where === 'axis' ? 2 : 3)}%`;
+    case 'ms':
+      return `${value} ms`;
+    case 'no-suffix':
+      return String(value);
+  }
+}
+
+/** Commercial amounts are summed as integers (spec 000 §5). */
+export function commercialTotal(amounts: readonly (number | string | null | undefined)[]): number {
+  return amounts.reduce<number>((sum, a) => {
+    const n = parseInt(String(a ?? ''), 10);
+    return Number.isNaN(n) ? sum : sum + n;
+  }, 0);
+}
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+/** Commercial amounts are shown in rupees. */
+export const formatRupees = (amount: number): string => rupees.format(amount);
