@@ -79,7 +79,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(websocket);
   if (spa && config.webDist) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'] });
+    // wildcard: files are looked up per request, so a rebuilt console is served without a restart;
+    // a missing file falls through to the not-found handler, which answers console paths with index.html.
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: ['index.html'] });
   }
 
   // Then the database and the services built on it.

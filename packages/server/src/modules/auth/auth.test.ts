@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema, sessionSchema, tokenPairSchema, userSchema, TOKEN_NOT_VALID_DETAIL } from '@netloom/domain';
 import { bearer, build, DEMO_PASSWORD, login, testBackends, type TestApp } from '../../test/build';
 
@@ -74,6 +74,10 @@ describe.each(testBackends())('auth sessions on %s', (backend) => {
     expect(resumed.cookies.find((c) => c.name === 'netloom_refresh')?.value).not.toBe(cookie!.value);
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('rotates refresh tokens, and a reused one revokes the whole session', async () => {
     const first = await login(t.app, 'admin@acme.test');
     const rotated = await t.app.inject({ method: 'POST', url: '/api/v1/auth/token/refresh/', payload: { refresh: first.refresh } });
@@ -81,6 +85,8 @@ describe.each(testBackends())('auth sessions on %s', (backend) => {
     const pair = tokenPairSchema.parse(rotated.json());
     expect(pair.refresh).not.toBe(first.refresh);
 
+    // Later than a tab race could explain: the replay is treated as theft.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
     const replay = await t.app.inject({ method: 'POST', url: '/api/v1/auth/token/refresh/', payload: { refresh: first.refresh } });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual(tokenNotValid);
@@ -94,6 +100,16 @@ describe.each(testBackends())('auth sessions on %s', (backend) => {
     // Other sessions of the same user are untouched.
     const other = await login(t.app, 'admin@acme.test');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/user/', headers: bearer(other.access) })).statusCode).toBe(200);
+  });
+
+  it('treats a replay in the same instant as two tabs racing: no revocation, the new token works', async () => {
+    const first = await login(t.app, 'owner@acme.test');
+    const winner = await t.app.inject({ method: 'POST', url: '/api/v1/auth/token/refresh/', payload: { refresh: first.refresh } });
+    const loser = await t.app.inject({ method: 'POST', url: '/api/v1/auth/token/refresh/', payload: { refresh: first.refresh } });
+    expect(loser.statusCode).toBe(409);
+    expect(loser.json().code).toBe('refresh_race');
+    const next = await t.app.inject({ method: 'POST', url: '/api/v1/auth/token/refresh/', payload: { refresh: winner.json().refresh } });
+    expect(next.statusCode).toBe(200);
   });
 
   it('logs out: the refresh token and the access token stop working at once', async () => {

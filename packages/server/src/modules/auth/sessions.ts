@@ -1,6 +1,6 @@
 import { REMEMBER_ME_DAYS, type Session, type User } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { errors } from '../../http/errors';
+import { AppError, errors } from '../../http/errors';
 import { recordAudit } from '../audit/repo';
 import {
   claimRefreshToken,
@@ -25,6 +25,12 @@ export interface IssuedSession extends Session {
 }
 
 const DAY_MS = 86_400_000;
+/**
+ * Two tabs of one browser share the refresh cookie and may refresh in the same instant; the loser
+ * presents the token the winner just rotated. Within this window that is a race, not a theft: the
+ * family stays alive and the client retries with the cookie the winner received.
+ */
+export const REFRESH_RACE_WINDOW_MS = 10_000;
 
 export function toUserDto(user: UserRow, memberships: MembershipView[]): User {
   const home = memberships[0];
@@ -99,6 +105,9 @@ export class SessionService {
     if (!claimed) {
       const known = await findRefreshToken(this.db, hash);
       if (known && known.rotatedAt && !known.revokedAt) {
+        if (Date.now() - known.rotatedAt.getTime() < REFRESH_RACE_WINDOW_MS) {
+          throw new AppError(409, 'refresh_race', 'This session was refreshed a moment ago. Retry with the new token.');
+        }
         await revokeFamily(this.db, known.familyId);
         await recordAudit(this.db, {
           tenantId: null,

@@ -2,6 +2,7 @@ import { AUTH_PATHS, sessionSchema, type Session } from '@netloom/domain';
 import { api } from '../http/client';
 import { storage } from '../storage';
 import { sessionStore } from './session-store';
+import { withRefreshRaceRetry } from './token-refresh';
 
 /** Makes a fresh login or restored session the current one. */
 export function beginSession(session: Session) {
@@ -17,8 +18,9 @@ let boot: Promise<void> | null = null;
  * Runs once per page; any failure simply means nobody is logged in.
  */
 export function bootstrapSession(): Promise<void> {
-  boot ??= api
-    .post(AUTH_PATHS.rememberMe, {}, sessionSchema, { auth: false, cookieTransport: true })
+  boot ??= withRefreshRaceRetry(() =>
+    api.post(AUTH_PATHS.rememberMe, {}, sessionSchema, { auth: false, cookieTransport: true }),
+  )
     .then(beginSession)
     .catch(() => {
       // A refused cookie and an unreachable server both leave the visitor on the login page.

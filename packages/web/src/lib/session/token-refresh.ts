@@ -6,13 +6,29 @@ import { sessionStore } from './session-store';
 /** Browsers ask for the refresh token as an httpOnly cookie so script can never read it. */
 export const COOKIE_TRANSPORT = { [REFRESH_TRANSPORT_HEADER]: 'cookie' } as const;
 
+/**
+ * Another tab of this browser may have just rotated the shared refresh cookie: the server answers
+ * refresh_race, and by now the cookie jar holds the new token, so one retry succeeds.
+ */
+export async function withRefreshRaceRetry<T>(exchange: () => Promise<T>): Promise<T> {
+  try {
+    return await exchange();
+  } catch (e) {
+    if (!isApiError(e) || e.code !== 'refresh_race') throw e;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return exchange();
+  }
+}
+
 let inflight: Promise<void> | null = null;
 
 /** Trades the refresh cookie for a new access token; concurrent callers share one exchange. */
 export function refreshAccessToken(): Promise<void> {
   inflight ??= (async () => {
     try {
-      const body = await send(AUTH_PATHS.refresh, { method: 'POST', body: {}, headers: { ...COOKIE_TRANSPORT } });
+      const body = await withRefreshRaceRetry(() =>
+        send(AUTH_PATHS.refresh, { method: 'POST', body: {}, headers: { ...COOKIE_TRANSPORT } }),
+      );
       const pair = tokenPairSchema.parse(body);
       sessionStore.updateAccess(pair.access, pair.access_expires_at);
     } finally {
