@@ -1,0 +1,26 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { theme } from '../app/theme';
+
+function TestProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <DatesProvider settings={{ locale: 'en' }}>
+        <ModalsProvider>
+          <Notifications />
+          {children}
+        </ModalsProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}
+
+/** Renders with the console's providers and a user-event session, as a user would drive it. */
+export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+  return { user: userEvent.setup(), ...render(ui, { wrapper: TestProviders, ...options }) };
+}
