@@ -28,3 +28,4 @@ export * from './rules/device-status';
 export * from './reference/countries';
 export * from './reference/timezones';
 export * from './reference/lists';
+export * from './api/geo';

@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes';
 import { SessionService } from './modules/auth/sessions';
 import { TokenService, loadSigningKey } from './modules/auth/tokens';
 import { tenantRoutes } from './modules/tenants/routes';
+import { geoRoutes } from './modules/geo/routes';
 import type { Services } from './services';
 
 declare module 'fastify' {
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async (api) => {
       await api.register(authRoutes, { services });
       await api.register(tenantRoutes, { services });
+      await api.register(geoRoutes, { services });
     },
     { prefix: '/api/v1' },
   );
