@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { getInstanceByDom } from 'echarts/core';
+import { renderWithProviders } from '../../test/render';
+import { EChart } from './echart';
+import type { ChartOption } from './echarts-setup';
+
+// jsdom has no canvas. A context whose every method is a harmless no-op lets ECharts run its
+// real lifecycle (init, setOption, resize, dispose) so the hook's wiring is what is tested.
+function fakeContext(): unknown {
+  const target = {};
+  const handler: ProxyHandler<object> = {
+    get: (_t, key) => {
+      if (key === 'measureText') return (text: string) => ({ width: String(text).length * 6 });
+      if (key === 'canvas') return document.createElement('div');
+      if (key === Symbol.toPrimitive) return () => 0;
+      return new Proxy(() => fakeObject, handler);
+    },
+    set: () => true,
+    apply: () => fakeObject,
+  };
+  const fakeObject: unknown = new Proxy(function () {}, handler);
+  return new Proxy(target, handler);
+}
+
+let resizeCallbacks: (() => void)[] = [];
+const originalGetContext = HTMLCanvasElement.prototype.getContext;
+const originalResizeObserver = window.ResizeObserver;
+// jsdom lays nothing out: the container's size is whatever the test says it is.
+let boxWidth = 400;
+const sizeProps = ['clientWidth', 'clientHeight'] as const;
+
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => boxWidth });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 200 });
+  HTMLCanvasElement.prototype.getContext = vi.fn(() => fakeContext()) as unknown as typeof originalGetContext;
+  window.ResizeObserver = class {
+    constructor(cb: () => void) {
+      resizeCallbacks.push(cb);
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {
+      resizeCallbacks = [];
+    }
+  } as unknown as typeof ResizeObserver;
+});
+
+afterAll(() => {
+  for (const prop of sizeProps) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[prop];
+  HTMLCanvasElement.prototype.getContext = originalGetContext;
+  window.ResizeObserver = originalResizeObserver;
+});
+
+const option = (values: number[]): ChartOption => ({
+  tooltip: { trigger: 'axis' },
+  xAxis: { type: 'category', data: values.map((_, i) => `t${i}`) },
+  yAxis: { type: 'value' },
+  series: [{ type: 'line', name: 'rx', data: values }],
+});
+
+describe('EChart', () => {
+  it('creates an ECharts instance with the given option and disposes it on unmount', () => {
+    const { unmount } = renderWithProviders(<EChart option={option([1, 2, 3])} height={200} ariaLabel="Traffic" />);
+    const el = screen.getByRole('img', { name: 'Traffic' });
+    const chart = getInstanceByDom(el);
+    expect(chart).toBeDefined();
+    const series = chart!.getOption().series as { data: number[] }[];
+    expect(series[0]!.data).toEqual([1, 2, 3]);
+    unmount();
+    expect(chart!.isDisposed()).toBe(true);
+  });
+
+  it('follows its container size through the ResizeObserver', () => {
+    boxWidth = 400;
+    renderWithProviders(<EChart option={option([1, 2])} height={200} ariaLabel="Traffic" />);
+    const chart = getInstanceByDom(screen.getByRole('img', { name: 'Traffic' }))!;
+    expect(chart.getWidth()).toBe(400);
+    boxWidth = 640;
+    act(() => resizeCallbacks.forEach((cb) => cb()));
+    expect(chart.getWidth()).toBe(640);
+  });
+
+  it('replaces the whole option when it changes, so removed series disappear', () => {
+    const two: ChartOption = { ...option([1, 2]), series: [{ type: 'line', name: 'rx', data: [1, 2] }, { type: 'line', name: 'tx', data: [3, 4] }] };
+    const { rerender } = renderWithProviders(<EChart option={two} height={200} ariaLabel="Traffic" />);
+    const chart = getInstanceByDom(screen.getByRole('img', { name: 'Traffic' }))!;
+    expect(chart.getOption().series).toHaveLength(2);
+    rerender(<EChart option={option([5, 6])} height={200} ariaLabel="Traffic" />);
+    expect((chart.getOption().series as { name: string }[]).map((s) => s.name)).toEqual(['rx']);
+  });
+
+  it('shows the tooltip at most once per second while the pointer moves, and hides it on leaving', () => {
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(<EChart option={option([1, 2, 3])} height={200} ariaLabel="Traffic" tooltipThrottleMs={1000} />);
+      const chart = getInstanceByDom(screen.getByRole('img', { name: 'Traffic' }))!;
+      expect((chart.getOption().tooltip as { triggerOn: string }[])[0]!.triggerOn).toBe('none');
+      const dispatch = vi.spyOn(chart, 'dispatchAction');
+      const shown = () => dispatch.mock.calls.filter(([a]) => a.type === 'showTip').map(([a]) => [a.x, a.y]);
+      const zr = chart.getZr();
+
+      zr.trigger('mousemove', { offsetX: 10, offsetY: 20 });
+      vi.advanceTimersByTime(100);
+      zr.trigger('mousemove', { offsetX: 30, offsetY: 20 });
+      vi.advanceTimersByTime(100);
+      zr.trigger('mousemove', { offsetX: 50, offsetY: 20 });
+      expect(shown()).toEqual([[10, 20]]);
+
+      vi.advanceTimersByTime(800);
+      expect(shown()).toEqual([[10, 20], [50, 20]]);
+
+      zr.trigger('mousemove', { offsetX: 70, offsetY: 20 });
+      zr.trigger('globalout', {});
+      vi.advanceTimersByTime(2000);
+      expect(shown()).toEqual([[10, 20], [50, 20]]);
+      expect(dispatch.mock.calls.some(([a]) => a.type === 'hideTip')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
