@@ -29,3 +29,5 @@ export * from './reference/countries';
 export * from './reference/timezones';
 export * from './reference/lists';
 export * from './api/geo';
+export * from './agent/messages';
+export * from './api/devices';

@@ -5,3 +5,5 @@ export * from './memberships';
 export * from './tokens';
 export * from './audit';
 export * from './secrets';
+export * from './networks';
+export * from './devices';

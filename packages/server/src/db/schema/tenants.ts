@@ -9,5 +9,7 @@ export const tenants = pgTable('tenants', {
   allProductAccess: boolean('all_product_access').notNull().default(false),
   settings: jsonb('settings').$type<Partial<TenantSettings>>().notNull().default({}),
   suspended: boolean('suspended').notNull().default(false),
+  /** Devices enrol with this key; rotating it stops new enrolments with the old one. */
+  enrolmentKey: text('enrolment_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { isIPv4 } from '../validators/ipv4';
+
+/**
+ * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
+ * /agent/v1. Every device message carries `seq`, increasing per device across reconnects, so a
+ * replayed or duplicated message is stored once; the server acknowledges each by seq.
+ */
+export const AGENT_PATH = '/agent/v1';
+export const AGENT_PROTOCOL_VERSION = 1;
+
+const seq = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const ipv4 = z.string().refine(isIPv4, 'Should be in the format x.x.x.x');
+const name = z.string().trim().min(1).max(64);
+
+export const DEVICE_KINDS = ['gateway', 'endpoint'] as const;
+export const LIVE_STATUSES = ['running', 'error', 'modified', 'connected', 'online', 'offline'] as const;
+
+export const wanLinkSchema = z.object({
+  name,
+  status: z.enum(['up', 'down', 'unknown']),
+  ifname: z.string().max(32),
+  weight: z.number().int().min(0).max(1000),
+});
+export type WanLink = z.infer<typeof wanLinkSchema>;
+
+const bondLeg = z.object({ status: z.enum(['up', 'down', 'unknown']), interfaces: z.array(z.string().max(32)).max(8) });
+export const linkBondingSchema = z.object({ status: z.enum(['up', 'down', 'unknown']), tunnel: bondLeg, mpls: bondLeg });
+export type LinkBonding = z.infer<typeof linkBondingSchema>;
+
+export const locationSchema = z.object({
+  name: z.string().max(120),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+
+const enrolAuth = z.object({ kind: z.literal('enrol'), enrolment_key: z.string().min(16).max(128) });
+const credentialAuth = z.object({ kind: z.literal('credential'), device_id: z.string().uuid(), secret: z.string().min(16).max(256) });
+
+export const helloSchema = z.object({
+  type: z.literal('hello'),
+  seq,
+  protocol: z.literal(AGENT_PROTOCOL_VERSION),
+  auth: z.discriminatedUnion('kind', [enrolAuth, credentialAuth]),
+  identity: z.object({
+    serial: z.string().trim().min(1).max(64),
+    name,
+    kind: z.enum(DEVICE_KINDS),
+    mac: z.string().max(32).optional(),
+    /** The ZTNA user signed in on an endpoint. */
+    user: z.string().email().max(254).optional(),
+  }),
+  model: z.string().max(64),
+  os: z.string().max(64),
+  version: z.string().max(32),
+});
+
+export const heartbeatSchema = z.object({
+  type: z.literal('heartbeat'),
+  seq,
+  status: z.enum(LIVE_STATUSES),
+  wan: z.array(wanLinkSchema).max(8).default([]),
+  lb_status: linkBondingSchema.nullable().optional(),
+  public_ip: ipv4.nullable().optional(),
+  vpn_ip: ipv4.nullable().optional(),
+  location: locationSchema.nullable().optional(),
+  os: z.string().max(64).optional(),
+  user: z.string().email().max(254).nullable().optional(),
+  traffic: z.array(z.string().max(32)).max(16).optional(),
+  /** Hash of the configuration the device runs, to tell synced from not synced. */
+  config_hash: z.string().max(128).nullable().optional(),
+});
+
+export const metricsSchema = z.object({
+  type: z.literal('metrics'),
+  seq,
+  at: z.string().datetime(),
+  interfaces: z
+    .array(z.object({ ifname: z.string().max(32), rx_bytes: z.number().int().nonnegative(), tx_bytes: z.number().int().nonnegative() }))
+    .max(32),
+  ping: z
+    .array(z.object({ ifname: z.string().max(32), latency_ms: z.number().nonnegative().nullable(), loss_pct: z.number().min(0).max(100) }))
+    .max(32)
+    .default([]),
+});
+
+export const jobResultSchema = z.object({
+  type: z.literal('job_result'),
+  seq,
+  job_id: z.string().uuid(),
+  ok: z.boolean(),
+  output: z.string().max(10_000).default(''),
+  config_hash: z.string().max(128).nullable().optional(),
+});
+
+export const deviceMessageSchema = z.discriminatedUnion('type', [helloSchema, heartbeatSchema, metricsSchema, jobResultSchema]);
+export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
+export type Hello = z.infer<typeof helloSchema>;
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
+export type Metrics = z.infer<typeof metricsSchema>;
+export type JobResult = z.infer<typeof jobResultSchema>;
+
+export const JOB_KINDS = ['reboot', 'apply_config', 'diagnostics', 'full_sync'] as const;
+
+/** What the server sends a device. */
+export type ServerMessage =
+  | {
+      type: 'welcome';
+      device_id: string;
+      state: 'pending' | 'approved';
+      /** Sent once, on the approval that creates it: the device keeps it for its next connections. */
+      credential?: { device_id: string; secret: string };
+      heartbeat_interval_s: number;
+    }
+  | { type: 'approved'; credential: { device_id: string; secret: string } }
+  | { type: 'ack'; seq: number; duplicate: boolean }
+  | { type: 'job'; job_id: string; kind: (typeof JOB_KINDS)[number]; payload: Record<string, unknown> };
+
+/** Close codes with their reasons, so a device (and its operator) knows why it was sent away. */
+export const AGENT_CLOSE = {
+  malformed: { code: 4400, reason: 'malformed message' },
+  badCredentials: { code: 4401, reason: 'bad enrolment key or credential' },
+  deactivated: { code: 4403, reason: 'device deactivated' },
+  helloTimeout: { code: 4408, reason: 'no hello in time' },
+  replaced: { code: 4409, reason: 'replaced by a newer connection' },
+  unclaimed: { code: 4410, reason: 'device removed from its tenant' },
+} as const;

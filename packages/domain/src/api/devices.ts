@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { linkBondingSchema, wanLinkSchema } from '../agent/messages';
+import { paginated } from './pagination';
+
+/** Device and network calls (spec 001 §7 "Devices and networks", "Tenant"). */
+export const DEVICE_PATHS = {
+  list: 'device/list/',
+  adminDevices: 'admin-device/list/',
+  detail: (id: string) => `device/${id}/`,
+  approve: (id: string) => `device/${id}/approve/`,
+  claim: 'device/claim/',
+  unclaim: (id: string) => `device/${id}/unclaim/`,
+  activate: (id: string) => `device/${id}/activate/`,
+  deactivate: (id: string) => `device/${id}/deactivate/`,
+  restart: (id: string) => `device/${id}/restart/`,
+  metrics: (id: string) => `device/${id}/metrics/`,
+  userDevices: 'webfilter-global/get-user-devices/',
+  networks: 'network/list/',
+  network: (id: string) => `network/${id}/`,
+  networkMembers: (id: string) => `network/${id}/devices/`,
+  networkStatus: (id: string) => `network/status-monitor/${id}/`,
+  tenantInfo: 'tenant/tenant-info/',
+  commercial: 'tenant/commercial-data/',
+  enrolmentKey: 'tenant/enrolment-key/',
+} as const;
+
+/** One row of the device dashboard (spec 000 §3 "Device row"), as REST and the live socket send it. */
+export const deviceRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  device_name: z.string(),
+  deviceType: z.enum(['gateway', 'endpoint']),
+  createdBy: z.string().nullable(),
+  username: z.string().nullable(),
+  deviceStatus: z.string(),
+  /** The status as shown: a device never seen is 'registered'. */
+  currentStatus: z.string(),
+  approved: z.boolean(),
+  active: z.boolean(),
+  lastSeenTime: z.string().nullable(),
+  createdDateTime: z.string(),
+  os: z.string().nullable(),
+  model: z.string().nullable(),
+  version: z.string().nullable(),
+  macAddress: z.string().nullable(),
+  location: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  geographicalZone: z.string().nullable(),
+  publicIp: z.string().nullable(),
+  vpnIp: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  network_id: z.string().nullable(),
+  wan_status: z.array(wanLinkSchema),
+  lb_status: linkBondingSchema.nullable(),
+  traffic: z.array(z.string()),
+  /** synced, syncing or not synced: the applied configuration against the wanted one. */
+  configSync: z.enum(['synced', 'syncing', 'not synced']),
+});
+export type DeviceRow = z.infer<typeof deviceRowSchema>;
+export const deviceListSchema = paginated(deviceRowSchema);
+
+/** The table filter payload of spec 001 §3. */
+export const filterPayloadSchema = z.object({
+  page: z.number().int().min(1).default(1),
+  size: z.number().int().min(0).max(1000).default(25),
+  'time-range': z.string().max(32).optional(),
+  filters: z
+    .array(z.object({ key: z.string().max(64), value: z.union([z.string().max(256), z.array(z.string().max(256)).max(100)]), type: z.string().max(32).default('string') }))
+    .max(20)
+    .default([]),
+  start_time: z.string().datetime().optional(),
+  end_time: z.string().datetime().optional(),
+  sort: z.object({ key: z.string().max(64), direction: z.enum(['asc', 'dsc']) }).optional(),
+  search: z.string().max(200).optional(),
+  tenant_id: z.string().uuid().optional(),
+  network_id: z.string().uuid().nullable().optional(),
+});
+export type FilterPayload = z.infer<typeof filterPayloadSchema>;
+
+export const tenantInfoSchema = z.object({
+  devices: z.number().int(),
+  links: z.number().int(),
+  online_devices: z.number().int(),
+  active_links: z.number().int(),
+  inactive_links: z.number().int(),
+  total_networks: z.number().int(),
+  deployed_devices: z.number().int(),
+  offline_devices: z.number().int(),
+  users: z.number().int(),
+  online_users: z.number().int(),
+});
+export type TenantInfo = z.infer<typeof tenantInfoSchema>;
+
+export const networkSchema = z.object({ id: z.string(), networkName: z.string(), devices: z.number().int() });
+export type Network = z.infer<typeof networkSchema>;
+export const ALL_DEVICE_GROUPS: Network = { id: '', networkName: 'All Device Groups', devices: 0 };
+
+/** Browser live channel messages (DESIGN.md "Live channels"). */
+export const liveRequestSchema = z.object({
+  tenant_id: z.string().uuid().optional(),
+  network_id: z.string().uuid().nullable().optional(),
+  type: z.enum(['endpoint', 'device']),
+});
+export type LiveRequest = z.infer<typeof liveRequestSchema>;
+export const LIVE_PATH = '/ws/status';

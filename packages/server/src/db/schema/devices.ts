@@ -1,0 +1,103 @@
+import { bigint, boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LinkBonding, WanLink } from '@netloom/domain';
+import { networks } from './networks';
+import { tenants } from './tenants';
+
+/**
+ * SD-WAN gateways and ZTNA endpoints. The live columns (status, last seen, links, addresses,
+ * location) are written by the agent gateway from heartbeats; the rest by people.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    networkId: uuid('network_id').references(() => networks.id, { onDelete: 'set null' }),
+    /** The device's own identity (serial number, or the endpoint's install id). */
+    serial: text('serial').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<'gateway' | 'endpoint'>().notNull(),
+    macAddress: text('mac_address'),
+    model: text('model'),
+    os: text('os'),
+    version: text('version'),
+    /** The ZTNA user signed in on an endpoint. */
+    username: text('username'),
+    createdBy: text('created_by'),
+    /** Enrolled devices wait for approval unless the tenant auto-approves. */
+    approved: boolean('approved').notNull().default(false),
+    /** Deactivated devices are refused by the gateway until activated again. */
+    active: boolean('active').notNull().default(true),
+    /** Unclaimed devices left the tenant's inventory; they keep their row for history. */
+    claimed: boolean('claimed').notNull().default(true),
+    credentialHash: text('credential_hash'),
+    deviceStatus: text('device_status').notNull().default('registered'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    publicIp: text('public_ip'),
+    vpnIp: text('vpn_ip'),
+    locationName: text('location_name'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    geographicalZone: text('geographical_zone'),
+    wanStatus: jsonb('wan_status').$type<WanLink[]>().notNull().default([]),
+    lbStatus: jsonb('lb_status').$type<LinkBonding | null>(),
+    traffic: jsonb('traffic').$type<string[]>().notNull().default([]),
+    /** Highest message sequence number stored: a replayed or duplicated message is stored once. */
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(-1),
+    /** Hash of the configuration the console wants, and of the one the device applied. */
+    configHash: text('config_hash'),
+    appliedConfigHash: text('applied_config_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_tenant_serial_idx').on(t.tenantId, t.serial),
+    index('devices_tenant_network_idx').on(t.tenantId, t.networkId),
+    index('devices_tenant_status_idx').on(t.tenantId, t.deviceStatus),
+    index('devices_last_seen_idx').on(t.lastSeenAt),
+  ],
+);
+
+/** Interface counters and ping results, for the last minutes' graphs of the interface popover. */
+export const deviceMetrics = pgTable(
+  'device_metrics',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    ifname: text('ifname').notNull(),
+    rxBytes: bigint('rx_bytes', { mode: 'number' }),
+    txBytes: bigint('tx_bytes', { mode: 'number' }),
+    latencyMs: doublePrecision('latency_ms'),
+    lossPct: doublePrecision('loss_pct'),
+  },
+  (t) => [index('device_metrics_device_at_idx').on(t.deviceId, t.at)],
+);
+
+export type JobKind = 'reboot' | 'apply_config' | 'diagnostics' | 'full_sync';
+export type JobState = 'queued' | 'sent' | 'done' | 'failed';
+
+/** Work for a device; delivered at least once, acknowledged by id. */
+export const deviceJobs = pgTable(
+  'device_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<JobKind>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    state: text('state').$type<JobState>().notNull().default('queued'),
+    result: text('result'),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('device_jobs_device_state_idx').on(t.deviceId, t.state)],
+);
+
+/** Commercial view: per device and WAN link an amount and a date (one document per tenant). */
+export const commercialData = pgTable('commercial_data', {
+  tenantId: uuid('tenant_id').primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
