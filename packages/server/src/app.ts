@@ -25,6 +25,8 @@ import { TokenService, loadSigningKey } from './modules/auth/tokens';
 import { tenantRoutes } from './modules/tenants/routes';
 import { geoRoutes } from './modules/geo/routes';
 import type { Services } from './services';
+import { createMemoryBus } from './bus/memory';
+import { createRedisBus } from './bus/redis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,10 +98,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     windowSeconds: config.loginLimits.userWindowSeconds,
     redis,
   });
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createMemoryBus();
   const services: Services = {
     config,
     db,
     mailer,
+    bus,
     tokens,
     sessions,
     login: new LoginService(db, tokens, sessions, limiter, config.google ? createGoogleVerifier(config.google) : null),
@@ -113,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('database', database);
   app.decorateRequest('principal', null);
   app.addHook('onClose', async () => {
+    await bus.close();
     if (!opts.database) await database.close();
     redis?.disconnect();
   });

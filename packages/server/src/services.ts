@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { EventBus } from './bus/event-bus';
 import type { Mailer } from './mail/mailer';
 import type { AccountService } from './modules/auth/account';
 import type { LoginService } from './modules/auth/login';
@@ -12,6 +13,8 @@ export interface Services {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Live events between modules and instances (memory, or Redis with REDIS_URL). */
+  bus: EventBus;
   tokens: TokenService;
   sessions: SessionService;
   login: LoginService;
