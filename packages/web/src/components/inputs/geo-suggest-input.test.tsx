@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
 import { renderWithProviders } from '../../test/render';
+import { TestEnv } from './test-env';
 import { GeoSuggestInput } from './geo-suggest-input';
 import { searchPlaces, type Place, type PlaceSearch } from './geo-places';
 
@@ -16,14 +16,12 @@ const bern: Place = { name: 'Bern', formatted_address: 'Bern, Switzerland', coun
 
 function Harness({ search, required }: { search: PlaceSearch; required?: boolean }) {
   const [place, setPlace] = useState<Place | null>(null);
-  // env="test": jsdom has no layout, so Mantine would otherwise treat the input as scrolled out of
-  // view and hide suggestions that arrive after the dropdown opened.
   return (
-    <MantineProvider env="test">
+    <TestEnv>
       <GeoSuggestInput label="Location" value={place} onChange={setPlace} search={search} required={required} debounceMs={50} />
       <button type="button">elsewhere</button>
       <output data-testid="place">{place ? `${place.formatted_address} @ ${place.geometry.lat},${place.geometry.lng}` : 'none'}</output>
-    </MantineProvider>
+    </TestEnv>
   );
 }
 
