@@ -22,6 +22,7 @@ export const DEVICE_PATHS = {
   tenantInfo: 'tenant/tenant-info/',
   commercial: 'tenant/commercial-data/',
   enrolmentKey: 'tenant/enrolment-key/',
+  enrolmentKeyRotate: 'tenant/enrolment-key/rotate/',
 } as const;
 
 /** One row of the device dashboard (spec 000 §3 "Device row"), as REST and the live socket send it. */
