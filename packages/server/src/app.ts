@@ -24,6 +24,10 @@ import { SessionService } from './modules/auth/sessions';
 import { TokenService, loadSigningKey } from './modules/auth/tokens';
 import { tenantRoutes } from './modules/tenants/routes';
 import { geoRoutes } from './modules/geo/routes';
+import { deviceRoutes } from './modules/devices/routes';
+import { tenantDataRoutes } from './modules/devices/tenant-routes';
+import { networkRoutes } from './modules/networks/routes';
+import { agentGateway } from './agent/gateway';
 import type { Services } from './services';
 import { createMemoryBus } from './bus/memory';
 import { createRedisBus } from './bus/redis';
@@ -80,7 +84,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(websocket);
+  // Agent batches stay small; anything larger is a broken or hostile client.
+  await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   if (spa && config.webDist) {
     // wildcard: files are looked up per request, so a rebuilt console is served without a restart;
     // a missing file falls through to the not-found handler, which answers console paths with index.html.
@@ -127,10 +132,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async (api) => {
       await api.register(authRoutes, { services });
       await api.register(tenantRoutes, { services });
+      await api.register(tenantDataRoutes, { services });
+      await api.register(deviceRoutes, { services });
+      await api.register(networkRoutes, { services });
       await api.register(geoRoutes, { services });
     },
     { prefix: '/api/v1' },
   );
+
+  // The device side, outside the REST prefix.
+  await app.register(agentGateway, { services, ...config.fleet });
 
   return app;
 }

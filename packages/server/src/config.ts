@@ -32,6 +32,9 @@ const envSchema = z.object({
   LOGIN_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOGIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_USER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** A device silent this long is offline (gateways 'error', endpoints 'offline'). */
+  DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   TRUST_PROXY: flag(false),
   COOKIE_SECURE: flag(false),
@@ -54,6 +57,7 @@ export interface Config {
   google: { clientId: string; issuer: string; jwksUrl: string; authUrl: string } | null;
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
+  fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number };
   webDist: string | null;
   trustProxy: boolean;
   cookieSecure: boolean;
@@ -84,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       userMaxFailures: e.LOGIN_USER_MAX_FAILURES,
       userWindowSeconds: e.LOGIN_USER_WINDOW_SECONDS,
     },
+    fleet: { heartbeatIntervalSeconds: e.HEARTBEAT_INTERVAL_SECONDS, offlineAfterSeconds: e.DEVICE_OFFLINE_AFTER_SECONDS },
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,

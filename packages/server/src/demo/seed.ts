@@ -3,6 +3,7 @@ import type { Role } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { memberships, tenants, users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
+import { newEnrolmentKey } from '../agent/credentials';
 
 interface DemoUser {
   email: string;
@@ -37,7 +38,12 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
   const tenantIds = { acme: crypto.randomUUID(), globex: crypto.randomUUID() };
   await db.transaction(async (tx) => {
     for (const [key, t] of Object.entries(DEMO_TENANTS)) {
-      await tx.insert(tenants).values({ id: tenantIds[key as keyof typeof tenantIds], name: t.name, subscriptions: [...t.subscriptions] });
+      await tx.insert(tenants).values({
+        id: tenantIds[key as keyof typeof tenantIds],
+        name: t.name,
+        subscriptions: [...t.subscriptions],
+        enrolmentKey: newEnrolmentKey(),
+      });
     }
     for (const u of DEMO_USERS) {
       const id = crypto.randomUUID();

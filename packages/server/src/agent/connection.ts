@@ -1,0 +1,283 @@
+import type { WebSocket } from 'ws';
+import {
+  AGENT_CLOSE,
+  deviceMessageSchema,
+  type DeviceMessage,
+  type Heartbeat,
+  type Hello,
+  type JobResult,
+  type Metrics,
+  type ServerMessage,
+} from '@netloom/domain';
+import type { DeviceRecord } from '../modules/devices/device-row';
+import type { AgentContext } from './context';
+import { newDeviceSecret, secretMatches } from './credentials';
+import {
+  completeJob,
+  findDevice,
+  findDeviceBySerial,
+  findJob,
+  findTenantByEnrolmentKey,
+  hasOpenJobOfKind,
+  insertDevice,
+  insertJob,
+  markJobsSent,
+  openJobs,
+  updateDevice,
+} from './repo';
+
+const HELLO_TIMEOUT_MS = 10_000;
+type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
+
+/** Messages the gateway forwards to a device's connection over the bus (from REST calls). */
+export type DeviceTopicMessage =
+  | { kind: 'approved'; credential: { device_id: string; secret: string } }
+  | { kind: 'job'; job_id: string }
+  | { kind: 'deactivated' }
+  | { kind: 'unclaimed' }
+  | { kind: 'replaced'; connection_id: string };
+
+/**
+ * One device's websocket: hello (enrolment or credential), then heartbeats, metrics and job
+ * results, each acknowledged by seq. Anything malformed closes the socket with a reason; nothing
+ * a device sends can throw out of here.
+ */
+export class AgentConnection {
+  readonly id = crypto.randomUUID();
+  private device: DeviceRecord | null = null;
+  private state: 'hello' | 'pending' | 'live' | 'closed' = 'hello';
+  private unsubscribe: (() => Promise<void>) | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly helloTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly ctx: AgentContext,
+  ) {
+    this.helloTimer = setTimeout(() => this.close(AGENT_CLOSE.helloTimeout), HELLO_TIMEOUT_MS);
+    socket.on('message', (data, isBinary) => {
+      // Messages are handled strictly in order: a heartbeat must not overtake its hello.
+      this.queue = this.queue.then(() => this.receive(isBinary ? null : data.toString())).catch((err) => {
+        this.ctx.log.error({ err, device: this.device?.id }, 'agent message failed');
+        this.close({ code: 1011, reason: 'internal error' });
+      });
+    });
+    socket.on('close', (code) => void this.onClosed(code));
+    socket.on('error', () => undefined);
+  }
+
+  get deviceId(): string | null {
+    return this.device?.id ?? null;
+  }
+
+  private send(message: ServerMessage): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  close(why: Close | { code: number; reason: string }, detail?: string): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    clearTimeout(this.helloTimer);
+    const reason = (detail ? `${why.reason}: ${detail}` : why.reason).slice(0, 120);
+    this.socket.close(why.code, reason);
+  }
+
+  private async receive(text: string | null): Promise<void> {
+    if (this.state === 'closed') return;
+    let json: unknown;
+    try {
+      json = text === null ? undefined : JSON.parse(text);
+    } catch {
+      return this.close(AGENT_CLOSE.malformed, 'not JSON');
+    }
+    const parsed = deviceMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return this.close(AGENT_CLOSE.malformed, issue ? `${issue.path.join('.') || 'message'} ${issue.message}` : undefined);
+    }
+    const message: DeviceMessage = parsed.data;
+    if (message.type === 'hello') {
+      if (this.state !== 'hello') return this.close(AGENT_CLOSE.malformed, 'hello sent twice');
+      return this.hello(message);
+    }
+    if (this.state !== 'live') return this.close(AGENT_CLOSE.malformed, `${message.type} before approval`);
+    switch (message.type) {
+      case 'heartbeat':
+        return this.heartbeat(message);
+      case 'metrics':
+        return this.metrics(message);
+      case 'job_result':
+        return this.jobResult(message);
+    }
+  }
+
+  private async hello(hello: Hello): Promise<void> {
+    clearTimeout(this.helloTimer);
+    const { db } = this.ctx;
+    let issued: { device_id: string; secret: string } | undefined;
+    let device: DeviceRecord | undefined;
+
+    if (hello.auth.kind === 'credential') {
+      device = await findDevice(db, hello.auth.device_id);
+      if (!device || !secretMatches(hello.auth.secret, device.credentialHash)) return this.close(AGENT_CLOSE.badCredentials);
+    } else {
+      const tenant = await findTenantByEnrolmentKey(db, hello.auth.enrolment_key);
+      if (!tenant) return this.close(AGENT_CLOSE.badCredentials);
+      device = await findDeviceBySerial(db, tenant.id, hello.identity.serial);
+      if (device && device.claimed && device.approved && device.credentialHash) {
+        // Someone holding the tenant key must not take over an enrolled device's identity.
+        return this.close(AGENT_CLOSE.badCredentials, 'already enrolled, connect with the device credential');
+      }
+      const approve = device ? device.approved || tenant.autoApprove : tenant.autoApprove;
+      const secret = approve ? newDeviceSecret() : null;
+      const fields = {
+        name: device?.name ?? hello.identity.name,
+        kind: hello.identity.kind,
+        macAddress: hello.identity.mac ?? null,
+        model: hello.model,
+        os: hello.os,
+        version: hello.version,
+        username: hello.identity.user ?? null,
+        createdBy: hello.identity.user ?? device?.createdBy ?? null,
+        approved: approve,
+        claimed: true,
+        credentialHash: secret?.hash ?? null,
+      };
+      device = device
+        ? await updateDevice(db, device.id, fields)
+        : await insertDevice(db, { id: crypto.randomUUID(), tenantId: tenant.id, serial: hello.identity.serial, ...fields });
+      if (!device) return this.close(AGENT_CLOSE.badCredentials);
+      if (secret) issued = { device_id: device.id, secret: secret.secret };
+      await this.ctx.publishDevice(device);
+    }
+
+    if (!device.claimed) return this.close(AGENT_CLOSE.unclaimed);
+    if (!device.active) return this.close(AGENT_CLOSE.deactivated);
+    this.device = { ...device, model: hello.model, version: hello.version };
+    this.unsubscribe = await this.ctx.subscribeDevice(device.id, (m) => void this.onTopic(m));
+    this.send({
+      type: 'welcome',
+      device_id: device.id,
+      state: device.approved ? 'approved' : 'pending',
+      ...(issued ? { credential: issued } : {}),
+      heartbeat_interval_s: this.ctx.heartbeatIntervalSeconds,
+    });
+    if (device.approved) await this.goLive();
+    else this.state = 'pending';
+  }
+
+  private async goLive(): Promise<void> {
+    if (!this.device || this.state === 'closed') return;
+    this.state = 'live';
+    this.ctx.register(this);
+    const jobs = await openJobs(this.ctx.db, this.device.id);
+    for (const job of jobs) this.send({ type: 'job', job_id: job.id, kind: job.kind, payload: job.payload });
+    await markJobsSent(this.ctx.db, jobs.map((j) => j.id));
+  }
+
+  private isDuplicate(seq: number): boolean {
+    if (!this.device) return true;
+    if (seq <= this.device.lastSeq) {
+      this.send({ type: 'ack', seq, duplicate: true });
+      return true;
+    }
+    this.device.lastSeq = seq;
+    return false;
+  }
+
+  private async heartbeat(hb: Heartbeat): Promise<void> {
+    if (this.isDuplicate(hb.seq) || !this.device) return;
+    const d = this.device;
+    Object.assign(d, {
+      deviceStatus: hb.status,
+      lastSeenAt: new Date(),
+      wanStatus: hb.wan,
+      lbStatus: hb.lb_status ?? null,
+      publicIp: hb.public_ip ?? d.publicIp,
+      vpnIp: hb.vpn_ip ?? d.vpnIp,
+      locationName: hb.location?.name ?? d.locationName,
+      latitude: hb.location?.lat ?? d.latitude,
+      longitude: hb.location?.lng ?? d.longitude,
+      os: hb.os ?? d.os,
+      username: hb.user === undefined ? d.username : hb.user,
+      traffic: hb.traffic ?? d.traffic,
+      appliedConfigHash: hb.config_hash === undefined ? d.appliedConfigHash : hb.config_hash,
+    } satisfies Partial<DeviceRecord>);
+    // Consoles hear about it now; the database gets it with the next batch.
+    await this.ctx.publishDevice(d);
+    const stored = this.ctx.writer.writeState({ ...d });
+    this.send({ type: 'ack', seq: hb.seq, duplicate: false });
+    await this.syncIfDrifted();
+    void stored.catch(() => undefined);
+  }
+
+  /** A device that runs another configuration than the wanted one gets a full sync job. */
+  private async syncIfDrifted(): Promise<void> {
+    const d = this.device;
+    if (!d?.configHash || d.configHash === d.appliedConfigHash) return;
+    if (await hasOpenJobOfKind(this.ctx.db, d.id, 'full_sync')) return;
+    const jobId = crypto.randomUUID();
+    await insertJob(this.ctx.db, { id: jobId, tenantId: d.tenantId, deviceId: d.id, kind: 'full_sync', payload: { config_hash: d.configHash } });
+    this.send({ type: 'job', job_id: jobId, kind: 'full_sync', payload: { config_hash: d.configHash } });
+    await markJobsSent(this.ctx.db, [jobId]);
+  }
+
+  private async metrics(m: Metrics): Promise<void> {
+    if (this.isDuplicate(m.seq) || !this.device) return;
+    const deviceId = this.device.id;
+    const at = new Date(m.at);
+    const byIf = new Map<string, { rx: number | null; tx: number | null; latency: number | null; loss: number | null }>();
+    for (const i of m.interfaces) byIf.set(i.ifname, { rx: i.rx_bytes, tx: i.tx_bytes, latency: null, loss: null });
+    for (const p of m.ping) {
+      const row = byIf.get(p.ifname) ?? { rx: null, tx: null, latency: null, loss: null };
+      byIf.set(p.ifname, { ...row, latency: p.latency_ms, loss: p.loss_pct });
+    }
+    // Metrics are facts, not state: acknowledge only once they are stored.
+    await this.ctx.writer.writeMetrics(
+      [...byIf].map(([ifname, v]) => ({ deviceId, at, ifname, rxBytes: v.rx, txBytes: v.tx, latencyMs: v.latency, lossPct: v.loss })),
+    );
+    await this.ctx.writer.writeState({ ...this.device });
+    this.send({ type: 'ack', seq: m.seq, duplicate: false });
+  }
+
+  private async jobResult(r: JobResult): Promise<void> {
+    if (this.isDuplicate(r.seq) || !this.device) return;
+    await completeJob(this.ctx.db, this.device.id, r.job_id, r.ok, r.output);
+    if (r.config_hash !== undefined) this.device.appliedConfigHash = r.config_hash;
+    await this.ctx.writer.writeState({ ...this.device });
+    this.send({ type: 'ack', seq: r.seq, duplicate: false });
+  }
+
+  private async onTopic(m: DeviceTopicMessage): Promise<void> {
+    switch (m.kind) {
+      case 'approved':
+        if (this.state !== 'pending' || !this.device) return;
+        this.device.approved = true;
+        this.send({ type: 'approved', credential: m.credential });
+        return this.goLive();
+      case 'job': {
+        if (this.state !== 'live' || !this.device) return;
+        const job = await findJob(this.ctx.db, m.job_id);
+        if (!job || job.deviceId !== this.device.id) return;
+        this.send({ type: 'job', job_id: job.id, kind: job.kind, payload: job.payload });
+        return markJobsSent(this.ctx.db, [job.id]);
+      }
+      case 'deactivated':
+        return this.close(AGENT_CLOSE.deactivated);
+      case 'unclaimed':
+        return this.close(AGENT_CLOSE.unclaimed);
+      case 'replaced':
+        if (m.connection_id !== this.id) this.close(AGENT_CLOSE.replaced);
+        return;
+    }
+  }
+
+  private async onClosed(code: number): Promise<void> {
+    clearTimeout(this.helloTimer);
+    this.state = 'closed';
+    await this.unsubscribe?.();
+    this.ctx.unregister(this);
+    // A device that says goodbye (normal closure) is offline at once; a dropped one when it stays silent.
+    if (code === 1000 && this.device) await this.ctx.goneOffline(this.device);
+  }
+}

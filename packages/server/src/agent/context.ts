@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { DeviceRecord } from '../modules/devices/device-row';
+import type { AgentConnection, DeviceTopicMessage } from './connection';
+import type { DeviceStateWriter } from './state-writer';
+
+/** What a device connection needs from the gateway around it. */
+export interface AgentContext {
+  db: Db;
+  log: FastifyBaseLogger;
+  writer: DeviceStateWriter;
+  heartbeatIntervalSeconds: number;
+  /** Tells every console of the device's tenant, on every instance. */
+  publishDevice(device: DeviceRecord): Promise<void>;
+  subscribeDevice(deviceId: string, handler: (m: DeviceTopicMessage) => void): Promise<() => Promise<void>>;
+  register(connection: AgentConnection): void;
+  unregister(connection: AgentConnection): void;
+  goneOffline(device: DeviceRecord): Promise<void>;
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { AGENT_CLOSE, AGENT_PATH } from '@netloom/domain';
+import { topics } from '../bus/event-bus';
+import type { Services } from '../services';
+import { toDeviceRow, type DeviceRecord } from '../modules/devices/device-row';
+import { AgentConnection, type DeviceTopicMessage } from './connection';
+import type { AgentContext } from './context';
+import { markSilentDevicesOffline } from './repo';
+import { DeviceStateWriter } from './state-writer';
+
+export interface AgentGatewayOptions {
+  services: Services;
+  heartbeatIntervalSeconds: number;
+  offlineAfterSeconds: number;
+}
+
+/** The device side: the /agent/v1 websocket, the live-state writer and offline detection. */
+export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app, opts) => {
+  const { db, bus } = opts.services;
+  const writer = new DeviceStateWriter(db, app.log);
+  const connections = new Map<string, AgentConnection>();
+
+  const publishDevice = async (device: DeviceRecord) => {
+    await bus.publish(topics.tenantDevices(device.tenantId), { kind: 'device', row: toDeviceRow(device) });
+  };
+
+  const ctx: AgentContext = {
+    db,
+    log: app.log,
+    writer,
+    heartbeatIntervalSeconds: opts.heartbeatIntervalSeconds,
+    publishDevice,
+    subscribeDevice: (deviceId, handler) => bus.subscribe(topics.device(deviceId), (m) => handler(m as DeviceTopicMessage)),
+    register(connection) {
+      const id = connection.deviceId!;
+      // One live connection per device: the newest wins, here and on every other instance.
+      connections.get(id)?.close(AGENT_CLOSE.replaced);
+      connections.set(id, connection);
+      void bus.publish(topics.device(id), { kind: 'replaced', connection_id: connection.id } satisfies DeviceTopicMessage);
+    },
+    unregister(connection) {
+      const id = connection.deviceId;
+      if (id && connections.get(id) === connection) connections.delete(id);
+    },
+    async goneOffline(device) {
+      const gone = { ...device, deviceStatus: device.kind === 'gateway' ? 'error' : 'offline' };
+      await publishDevice(gone);
+      await writer.writeState(gone);
+    },
+  };
+
+  app.get(AGENT_PATH, { websocket: true }, (socket) => {
+    new AgentConnection(socket, ctx);
+  });
+
+  const sweepEveryMs = Math.max(1000, Math.min(5000, (opts.offlineAfterSeconds * 1000) / 3));
+  const sweeper = setInterval(() => {
+    const silentSince = new Date(Date.now() - opts.offlineAfterSeconds * 1000);
+    markSilentDevicesOffline(db, silentSince, opts.services.config.database.kind === 'postgres')
+      .then((rows) => Promise.all(rows.map(publishDevice)))
+      .catch((err) => app.log.error({ err }, 'offline sweep failed'));
+  }, sweepEveryMs);
+  sweeper.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    for (const c of connections.values()) c.close({ code: 1001, reason: 'server shutting down' });
+    await writer.close();
+  });
+};

@@ -1,0 +1,97 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { withSettingDefaults } from '@netloom/domain';
+import type { Db } from '../db/client';
+import { deviceJobs, devices, tenants } from '../db/schema/index';
+import type { DeviceRecord } from '../modules/devices/device-row';
+
+export async function findTenantByEnrolmentKey(db: Db, key: string) {
+  const [row] = await db.select().from(tenants).where(eq(tenants.enrolmentKey, key));
+  if (!row || row.suspended) return undefined;
+  return { id: row.id, autoApprove: withSettingDefaults(row.settings).devReg_autoApprove };
+}
+
+export async function findDeviceBySerial(db: Db, tenantId: string, serial: string): Promise<DeviceRecord | undefined> {
+  const [row] = await db.select().from(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.serial, serial)));
+  return row;
+}
+
+export async function findDevice(db: Db, id: string): Promise<DeviceRecord | undefined> {
+  const [row] = await db.select().from(devices).where(eq(devices.id, id));
+  return row;
+}
+
+export async function insertDevice(db: Db, row: typeof devices.$inferInsert): Promise<DeviceRecord> {
+  const [created] = await db.insert(devices).values(row).returning();
+  return created!;
+}
+
+export async function updateDevice(db: Db, id: string, patch: Partial<typeof devices.$inferInsert>): Promise<DeviceRecord | undefined> {
+  const [row] = await db.update(devices).set(patch).where(eq(devices.id, id)).returning();
+  return row;
+}
+
+/** Jobs not yet acknowledged: delivery is at least once, so 'sent' ones go again after a reconnect. */
+export async function openJobs(db: Db, deviceId: string) {
+  return db
+    .select()
+    .from(deviceJobs)
+    .where(and(eq(deviceJobs.deviceId, deviceId), inArray(deviceJobs.state, ['queued', 'sent'])))
+    .orderBy(deviceJobs.createdAt);
+}
+
+export async function findJob(db: Db, jobId: string) {
+  const [row] = await db.select().from(deviceJobs).where(eq(deviceJobs.id, jobId));
+  return row;
+}
+
+export async function markJobsSent(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(deviceJobs)
+    .set({ state: 'sent', sentAt: new Date() })
+    .where(and(inArray(deviceJobs.id, ids), eq(deviceJobs.state, 'queued')));
+}
+
+/** Applying a result twice changes nothing: only an open job of this device is closed. */
+export async function completeJob(db: Db, deviceId: string, jobId: string, ok: boolean, output: string): Promise<boolean> {
+  const rows = await db
+    .update(deviceJobs)
+    .set({ state: ok ? 'done' : 'failed', result: output, doneAt: new Date() })
+    .where(and(eq(deviceJobs.id, jobId), eq(deviceJobs.deviceId, deviceId), inArray(deviceJobs.state, ['queued', 'sent'])))
+    .returning({ id: deviceJobs.id });
+  return rows.length > 0;
+}
+
+export async function insertJob(db: Db, row: typeof deviceJobs.$inferInsert): Promise<void> {
+  await db.insert(deviceJobs).values(row);
+}
+
+export async function hasOpenJobOfKind(db: Db, deviceId: string, kind: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: deviceJobs.id })
+    .from(deviceJobs)
+    .where(and(eq(deviceJobs.deviceId, deviceId), eq(deviceJobs.kind, kind as never), inArray(deviceJobs.state, ['queued', 'sent'])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+const LIVE = sql`('running', 'modified', 'connected', 'online')`;
+
+/**
+ * Devices silent for longer than the timeout go offline (gateways 'error', endpoints 'offline').
+ * On PostgreSQL an advisory lock makes one instance of the cluster do it per round.
+ */
+export async function markSilentDevicesOffline(db: Db, silentSince: Date, usesLock: boolean): Promise<DeviceRecord[]> {
+  return db.transaction(async (tx) => {
+    if (usesLock) {
+      const got = await tx.execute(sql`select pg_try_advisory_xact_lock(4242002) as ok`);
+      const ok = (got as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok;
+      if (!ok) return [];
+    }
+    return tx
+      .update(devices)
+      .set({ deviceStatus: sql`case when ${devices.kind} = 'gateway' then 'error' else 'offline' end` })
+      .where(and(sql`${devices.lastSeenAt} < ${silentSince.toISOString()}::timestamptz`, sql`${devices.deviceStatus} in ${LIVE}`))
+      .returning();
+  });
+}
