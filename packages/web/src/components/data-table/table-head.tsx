@@ -1,0 +1,61 @@
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { flexRender, type Header } from '@tanstack/react-table';
+import type { DataTableColumn } from './types';
+
+interface TableHeadProps<T> {
+  headers: Header<T, unknown>[];
+  columnsById: Map<string, DataTableColumn<T>>;
+  selectionHeader?: string;
+  withActions: boolean;
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+function SortIcon({ sorted }: { sorted: false | 'asc' | 'desc' }) {
+  if (sorted === 'asc') return <IconArrowUp size={14} aria-hidden />;
+  if (sorted === 'desc') return <IconArrowDown size={14} aria-hidden />;
+  return <IconArrowsSort size={14} aria-hidden opacity={0.4} />;
+}
+
+export function TableHead<T>({ headers, columnsById, selectionHeader, withActions }: TableHeadProps<T>) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {selectionHeader !== undefined && <Table.Th w={90}>{selectionHeader}</Table.Th>}
+        {headers.map((header) => {
+          const column = columnsById.get(header.column.id);
+          const sorted = header.column.getIsSorted();
+          const label = flexRender(header.column.columnDef.header, header.getContext());
+          const align = column?.headAlign ?? 'left';
+          return (
+            <Table.Th
+              key={header.id}
+              w={column?.width}
+              ta={align}
+              aria-sort={header.column.getCanSort() ? (sorted ? ARIA_SORT[sorted] : 'none') : undefined}
+            >
+              {header.column.getCanSort() ? (
+                <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={600} fz="sm">
+                  <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : align === 'center' ? 'center' : 'flex-start'}>
+                    {label}
+                    <SortIcon sorted={sorted} />
+                  </Group>
+                </UnstyledButton>
+              ) : (
+                <Text fw={600} fz="sm" inherit>
+                  {label}
+                </Text>
+              )}
+            </Table.Th>
+          );
+        })}
+        {withActions && (
+          <Table.Th w={1} ta="center">
+            Actions
+          </Table.Th>
+        )}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Ref } from 'react';
+import { Checkbox, Table } from '@mantine/core';
+import type { Row } from '@tanstack/react-table';
+import { DataCell } from './data-cell';
+import { RowActions, type RowActionHandlers } from './row-actions';
+import type { DataTableColumn, TableRowFlags } from './types';
+
+export interface RowContext<T> {
+  columnsById: Map<string, DataTableColumn<T>>;
+  highlight: string;
+  timezone?: string | null;
+  onCellChange?: (row: T, key: string, value: unknown) => void;
+  selectable: boolean;
+  handlers: RowActionHandlers<T>;
+  withActions: boolean;
+}
+
+interface TableRowViewProps<T> {
+  row: Row<T>;
+  ctx: RowContext<T>;
+  /** Virtualised rows report their real height to the virtualiser. */
+  measureRef?: Ref<HTMLTableRowElement>;
+  index?: number;
+}
+
+export function TableRowView<T extends object>({ row, ctx, measureRef, index }: TableRowViewProps<T>) {
+  const flags = row.original as TableRowFlags;
+  return (
+    <Table.Tr ref={measureRef} data-index={index} data-disabled={flags.enabled === false || undefined} c={flags.enabled === false ? 'dimmed' : undefined}>
+      {ctx.selectable && (
+        <Table.Td>
+          <Checkbox
+            aria-label="Select row"
+            checked={row.getIsSelected()}
+            disabled={!row.getCanSelect()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        </Table.Td>
+      )}
+      {row.getVisibleCells().map((cell) => {
+        const column = ctx.columnsById.get(cell.column.id);
+        if (!column) return null;
+        return (
+          <Table.Td key={cell.id} ta={column.rowAlign ?? 'left'} w={column.width}>
+            <DataCell column={column} row={row.original} highlight={ctx.highlight} timezone={ctx.timezone} onCellChange={ctx.onCellChange} />
+          </Table.Td>
+        );
+      })}
+      {ctx.withActions && (
+        <Table.Td>
+          <RowActions row={row.original} handlers={ctx.handlers} />
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}
