@@ -52,6 +52,10 @@ afterAll(() => {
   window.ResizeObserver = originalResizeObserver;
 });
 
+// Synthetic events carry only the fields the listeners read.
+const fire = (target: object, name: string, event: object) =>
+  (target as { trigger: (name: string, event: object) => void }).trigger(name, event);
+
 const option = (values: number[]): ChartOption => ({
   tooltip: { trigger: 'axis' },
   xAxis: { type: 'category', data: values.map((_, i) => `t${i}`) },
@@ -100,21 +104,49 @@ describe('EChart', () => {
       const shown = () => dispatch.mock.calls.filter(([a]) => a.type === 'showTip').map(([a]) => [a.x, a.y]);
       const zr = chart.getZr();
 
-      zr.trigger('mousemove', { offsetX: 10, offsetY: 20 });
+      fire(zr, 'mousemove', { offsetX: 10, offsetY: 20 });
       vi.advanceTimersByTime(100);
-      zr.trigger('mousemove', { offsetX: 30, offsetY: 20 });
+      fire(zr, 'mousemove', { offsetX: 30, offsetY: 20 });
       vi.advanceTimersByTime(100);
-      zr.trigger('mousemove', { offsetX: 50, offsetY: 20 });
+      fire(zr, 'mousemove', { offsetX: 50, offsetY: 20 });
       expect(shown()).toEqual([[10, 20]]);
 
       vi.advanceTimersByTime(800);
       expect(shown()).toEqual([[10, 20], [50, 20]]);
 
-      zr.trigger('mousemove', { offsetX: 70, offsetY: 20 });
-      zr.trigger('globalout', {});
+      fire(zr, 'mousemove', { offsetX: 70, offsetY: 20 });
+      fire(zr, 'globalout', {});
       vi.advanceTimersByTime(2000);
       expect(shown()).toEqual([[10, 20], [50, 20]]);
       expect(dispatch.mock.calls.some(([a]) => a.type === 'hideTip')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a pie tooltip for the hovered slice at the pointer, throttled, never from bare pointer moves', () => {
+    vi.useFakeTimers();
+    try {
+      const pie: ChartOption = {
+        tooltip: { trigger: 'item' },
+        series: [{ type: 'pie', data: [{ name: 'a', value: 1 }, { name: 'b', value: 2 }] }],
+      };
+      renderWithProviders(<EChart option={pie} height={200} ariaLabel="Apps" tooltipThrottleMs={1000} />);
+      const chart = getInstanceByDom(screen.getByRole('img', { name: 'Apps' }))!;
+      const dispatch = vi.spyOn(chart, 'dispatchAction');
+      const actions = () => dispatch.mock.calls.map(([a]) => a);
+
+      // An axis-style request would make ECharts hide an item tooltip at once.
+      fire(chart.getZr(), 'mousemove', { offsetX: 5, offsetY: 6 });
+      expect(actions()).toEqual([]);
+
+      fire(chart, 'mousemove', { seriesIndex: 0, dataIndex: 1, event: { offsetX: 5, offsetY: 6 } });
+      fire(chart, 'mousemove', { seriesIndex: 0, dataIndex: 0, event: { offsetX: 40, offsetY: 6 } });
+      expect(actions()).toEqual([{ type: 'showTip', seriesIndex: 0, dataIndex: 1, position: [17, 18] }]);
+
+      fire(chart, 'mouseout', { seriesIndex: 0, dataIndex: 0 });
+      vi.advanceTimersByTime(2000);
+      expect(actions().map((a) => a.type)).toEqual(['showTip', 'hideTip']);
     } finally {
       vi.useRealTimers();
     }
