@@ -1,0 +1,99 @@
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { deviceJobs, deviceMetrics, devices, type JobKind } from '../../db/schema/index';
+import type { DeviceRecord } from './device-row';
+import { deviceListOrder, deviceListWhere, type DeviceListSpec } from './list-query';
+
+/** Every query here takes the tenant first; an unclaimed device is out of the inventory. */
+const inTenant = (tenantId: string, id: string) => and(eq(devices.tenantId, tenantId), eq(devices.id, id), eq(devices.claimed, true));
+
+/** Filter, search, sort and page in one statement; the total rides along as a window count. */
+export async function listDevices(db: Db, spec: DeviceListSpec): Promise<{ rows: DeviceRecord[]; total: number }> {
+  const where = deviceListWhere(spec);
+  const query = db
+    .select({ device: devices, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(devices)
+    .where(where)
+    .orderBy(...deviceListOrder(spec))
+    .offset(spec.offset);
+  const rows = spec.limit === null ? await query : await query.limit(spec.limit);
+  if (rows.length > 0) return { rows: rows.map((r) => r.device), total: rows[0]!.total };
+  if (spec.offset === 0) return { rows: [], total: 0 };
+  // A page past the end has no row to carry the total.
+  const [totalRow] = await db.select({ total: count() }).from(devices).where(where);
+  return { rows: [], total: totalRow?.total ?? 0 };
+}
+
+export async function findDevice(db: Db, tenantId: string, id: string): Promise<DeviceRecord | undefined> {
+  const [row] = await db.select().from(devices).where(inTenant(tenantId, id));
+  return row;
+}
+
+/** Any row with this serial, claimed or not (the serial is unique per tenant). */
+export async function findDeviceBySerial(db: Db, tenantId: string, serial: string): Promise<DeviceRecord | undefined> {
+  const [row] = await db.select().from(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.serial, serial)));
+  return row;
+}
+
+export async function updateDevice(
+  db: Db,
+  tenantId: string,
+  id: string,
+  patch: Partial<typeof devices.$inferInsert>,
+  opts: { includeUnclaimed?: boolean } = {},
+): Promise<DeviceRecord | undefined> {
+  const where = opts.includeUnclaimed ? and(eq(devices.tenantId, tenantId), eq(devices.id, id)) : inTenant(tenantId, id);
+  const [row] = await db.update(devices).set(patch).where(where).returning();
+  return row;
+}
+
+export async function insertDevice(db: Db, values: typeof devices.$inferInsert): Promise<DeviceRecord> {
+  const [row] = await db.insert(devices).values(values).returning();
+  return row!;
+}
+
+export async function adminDevices(db: Db, tenantId: string) {
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      macAddress: devices.macAddress,
+      deviceStatus: devices.deviceStatus,
+      geographicalZone: devices.geographicalZone,
+    })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true)))
+    .orderBy(asc(sql`lower(${devices.name})`), asc(devices.id));
+}
+
+export async function userDevices(db: Db, tenantId: string, username: string): Promise<DeviceRecord[]> {
+  return db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), eq(sql`lower(${devices.username})`, username.toLowerCase())))
+    .orderBy(asc(sql`lower(${devices.name})`), asc(devices.id));
+}
+
+/** The ids among `ids` that are claimed devices of the tenant. */
+export async function existingDeviceIds(db: Db, tenantId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), inArray(devices.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertJob(db: Db, job: { tenantId: string; deviceId: string; kind: JobKind; createdBy: string }): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(deviceJobs).values({ id, ...job, state: 'queued' });
+  return id;
+}
+
+export async function metricsSince(db: Db, deviceId: string, since: Date) {
+  return db
+    .select()
+    .from(deviceMetrics)
+    .where(and(eq(deviceMetrics.deviceId, deviceId), gte(deviceMetrics.at, since)))
+    .orderBy(asc(deviceMetrics.ifname), asc(deviceMetrics.at));
+}

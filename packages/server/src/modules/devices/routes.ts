@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DEVICE_PATHS,
+  adminDeviceSchema,
+  apiErrorSchema,
+  claimDeviceBodySchema,
+  deviceIdParamsSchema,
+  deviceListBodySchema,
+  deviceListQuerySchema,
+  deviceListSchema,
+  deviceRowSchema,
+  interfaceMetricsSchema,
+  jobAcceptedSchema,
+  metricsQuerySchema,
+  tenantIdBodySchema,
+  tenantQuerySchema,
+  userDevicesQuerySchema,
+  viewTypeKind,
+} from '@netloom/domain';
+import type { Services } from '../../services';
+import { errors } from '../../http/errors';
+import { paginate, pageWindow } from '../../http/pagination';
+import { actorFor, type Need } from './access';
+import { toDeviceRow } from './device-row';
+import { DeviceService, specFromBody } from './service';
+
+const tags = ['devices'];
+const security = [{ bearerAuth: [] }];
+const p = (path: string) => `/${path}`;
+export const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** The tenant a list call names: the filter, the body and the query must agree when several do. */
+function namedTenant(...candidates: (string | undefined)[]): string | undefined {
+  const named = [...new Set(candidates.filter((c): c is string => Boolean(c)))];
+  if (named.length > 1) throw errors.invalid({ tenant_id: ['The tenant is named twice with different ids'] });
+  return named[0];
+}
+
+export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { db } = services;
+  const devices = new DeviceService(db, services.bus);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.addHook('onRequest', services.requireAuth);
+
+  api.post(p(DEVICE_PATHS.list), {
+    schema: {
+      tags, security, summary: 'Device list with the table filter payload (size 0 = all)',
+      querystring: tenantQuerySchema, body: deviceListBodySchema, response: { 200: deviceListSchema, ...errorResponses },
+    },
+  }, async (request) => {
+    const { body } = request;
+    const filterTenant = body.filters.find((f) => f.key === 'tenant_id')?.value as string | undefined;
+    const actor = await actorFor(db, request, namedTenant(filterTenant, body.tenant_id, request.query.tid), 'read');
+    const { rows, total } = await devices.list(actor.scope.tenantId, specFromBody(body));
+    return paginate(request, { page: body.page, page_size: body.size }, total, rows);
+  });
+
+  api.get(p(DEVICE_PATHS.list), {
+    schema: {
+      tags, security, summary: 'Device list by group and product (page_size=0 = all)',
+      querystring: deviceListQuerySchema, response: { 200: deviceListSchema, ...errorResponses },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const actor = await actorFor(db, request, q.tid, 'read');
+    const { rows, total } = await devices.list(actor.scope.tenantId, {
+      networkIds: q.network_id ? [q.network_id] : [],
+      kinds: q.type ? [viewTypeKind(q.type)] : [],
+      statuses: [], os: [], users: [], locations: [],
+      search: q.search?.trim() || null,
+      sort: null,
+      ...pageWindow(q),
+    });
+    return paginate(request, q, total, rows);
+  });
+
+  api.post(p(DEVICE_PATHS.adminDevices), {
+    schema: { tags, security, summary: 'Devices of a tenant, short form', body: tenantIdBodySchema, response: { 200: z.array(adminDeviceSchema), ...errorResponses } },
+  }, async (request) => devices.adminList((await actorFor(db, request, request.body.tenant_id, 'read')).scope.tenantId));
+
+  api.get(p(DEVICE_PATHS.userDevices), {
+    schema: { tags, security, summary: 'Devices of one ZTNA user', querystring: userDevicesQuerySchema, response: { 200: z.array(deviceRowSchema), ...errorResponses } },
+  }, async (request) => {
+    const actor = await actorFor(db, request, request.query.tenant_id, 'read');
+    return devices.userDevices(actor.scope.tenantId, request.query.username);
+  });
+
+  api.post(p(DEVICE_PATHS.claim), {
+    schema: { tags, security, summary: 'Pre-register an approved device by serial', querystring: tenantQuerySchema, body: claimDeviceBodySchema, response: { 201: deviceRowSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const actor = await actorFor(db, request, request.query.tid, 'write');
+    reply.status(201);
+    return devices.claim(actor, request.body);
+  });
+
+  const byId = { params: deviceIdParamsSchema, querystring: tenantQuerySchema };
+
+  api.get(p(DEVICE_PATHS.detail(':id')), {
+    schema: { tags, security, summary: 'One device row', ...byId, response: { 200: deviceRowSchema, ...errorResponses } },
+  }, async (request) => {
+    const actor = await actorFor(db, request, request.query.tid, 'read');
+    return toDeviceRow(await devices.get(actor.scope.tenantId, request.params.id));
+  });
+
+  const action = (path: string, summary: string, need: Need, run: (actor: Awaited<ReturnType<typeof actorFor>>, id: string) => Promise<z.infer<typeof deviceRowSchema>>) =>
+    api.post(p(path), { schema: { tags, security, summary, ...byId, response: { 200: deviceRowSchema, ...errorResponses } } }, async (request) =>
+      run(await actorFor(db, request, request.query.tid, need), request.params.id),
+    );
+  action(DEVICE_PATHS.approve(':id'), 'Approve a pending device (it receives its credential)', 'write', (a, id) => devices.approve(a, id));
+  action(DEVICE_PATHS.unclaim(':id'), 'Remove a device from the tenant inventory', 'write', (a, id) => devices.unclaim(a, id));
+  action(DEVICE_PATHS.activate(':id'), 'Allow a deactivated device to connect again', 'write', (a, id) => devices.setActive(a, id, true));
+  action(DEVICE_PATHS.deactivate(':id'), 'Refuse the device until it is activated', 'write', (a, id) => devices.setActive(a, id, false));
+
+  api.post(p(DEVICE_PATHS.restart(':id')), {
+    schema: { tags, security, summary: 'Queue a reboot job for the device', ...byId, response: { 202: jobAcceptedSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const actor = await actorFor(db, request, request.query.tid, 'write');
+    reply.status(202);
+    return devices.restart(actor, request.params.id);
+  });
+
+  api.get(p(DEVICE_PATHS.metrics(':id')), {
+    schema: {
+      tags, security, summary: 'Interface counters and pings of the last minutes (1–60)',
+      params: deviceIdParamsSchema, querystring: metricsQuerySchema, response: { 200: z.array(interfaceMetricsSchema), ...errorResponses },
+    },
+  }, async (request) => {
+    const actor = await actorFor(db, request, request.query.tid, 'read');
+    return devices.metrics(actor.scope.tenantId, request.params.id, request.query.minutes);
+  });
+};

@@ -1,0 +1,172 @@
+import { viewTypeKind, type AdminDevice, type ClaimDeviceBody, type DeviceListBody, type DeviceRow, type InterfaceMetrics } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { topics, type EventBus } from '../../bus/event-bus';
+import { newDeviceSecret } from '../../agent/credentials';
+import type { DeviceTopicMessage } from '../../agent/connection';
+import { AppError, errors } from '../../http/errors';
+import { audit, type Actor } from './access';
+import { toDeviceRow, type DeviceRecord } from './device-row';
+import type { DeviceListSpec } from './list-query';
+import * as repo from './repo';
+
+const serialTaken = () => errors.invalid({ serial: ['A device with this serial already exists'] }, 'A device with this serial already exists.');
+
+/** PostgreSQL's unique_violation, whether or not the driver error is wrapped by drizzle. */
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (x: unknown) => (x && typeof x === 'object' && 'code' in x ? (x as { code: unknown }).code : undefined);
+  return code(e) === '23505' || code((e as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+/** Device actions: each changes the row, tells the device and the open consoles, and is audited. */
+export class DeviceService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {}
+
+  async list(tenantId: string, spec: Omit<DeviceListSpec, 'tenantId'>): Promise<{ rows: DeviceRow[]; total: number }> {
+    const { rows, total } = await repo.listDevices(this.db, { ...spec, tenantId });
+    return { rows: rows.map(toDeviceRow), total };
+  }
+
+  async get(tenantId: string, id: string): Promise<DeviceRecord> {
+    const device = await repo.findDevice(this.db, tenantId, id);
+    if (!device) throw errors.notFound();
+    return device;
+  }
+
+  async adminList(tenantId: string): Promise<AdminDevice[]> {
+    return repo.adminDevices(this.db, tenantId);
+  }
+
+  async userDevices(tenantId: string, username: string): Promise<DeviceRow[]> {
+    return (await repo.userDevices(this.db, tenantId, username)).map(toDeviceRow);
+  }
+
+  /** A pending device becomes approved and gets its own credential; only its hash is kept. */
+  async approve(actor: Actor, id: string): Promise<DeviceRow> {
+    const tenantId = actor.scope.tenantId;
+    const device = await this.get(tenantId, id);
+    if (device.approved) throw new AppError(409, 'already_approved', 'The device is already approved.');
+    const { secret, hash } = newDeviceSecret();
+    const row = await this.change(actor, id, { approved: true, credentialHash: hash }, 'device.approved');
+    await this.tell(id, { kind: 'approved', credential: { device_id: id, secret } });
+    return row;
+  }
+
+  /** Pre-registers an approved device so its later enrolment with this serial is accepted at once. */
+  async claim(actor: Actor, body: ClaimDeviceBody): Promise<DeviceRow> {
+    const tenantId = actor.scope.tenantId;
+    const existing = await repo.findDeviceBySerial(this.db, tenantId, body.serial);
+    if (existing?.claimed) throw serialTaken();
+    const fields = { name: body.name, kind: body.kind, approved: true, active: true, claimed: true, credentialHash: null, createdBy: actor.email };
+    // A device unclaimed earlier keeps its row (and history); claiming it again brings it back.
+    const device = existing
+      ? (await repo.updateDevice(this.db, tenantId, existing.id, fields, { includeUnclaimed: true }))!
+      : await repo.insertDevice(this.db, { id: crypto.randomUUID(), tenantId, serial: body.serial, ...fields }).catch((e: unknown) => {
+          throw isUniqueViolation(e) ? serialTaken() : e;
+        });
+    await audit(this.db, actor, 'device.claimed', device.id, { serial: body.serial, name: body.name, kind: body.kind });
+    const row = toDeviceRow(device);
+    await this.bus.publish(topics.tenantDevices(tenantId), { kind: 'device', row });
+    return row;
+  }
+
+  async unclaim(actor: Actor, id: string): Promise<DeviceRow> {
+    await this.get(actor.scope.tenantId, id);
+    const row = await this.change(actor, id, { claimed: false, credentialHash: null }, 'device.unclaimed');
+    await this.tell(id, { kind: 'unclaimed' });
+    return row;
+  }
+
+  async setActive(actor: Actor, id: string, active: boolean): Promise<DeviceRow> {
+    await this.get(actor.scope.tenantId, id);
+    const row = await this.change(actor, id, { active }, active ? 'device.activated' : 'device.deactivated');
+    if (!active) await this.tell(id, { kind: 'deactivated' });
+    return row;
+  }
+
+  /** A reboot job the device acknowledges; delivered by the agent gateway, at least once. */
+  async restart(actor: Actor, id: string): Promise<{ job_id: string }> {
+    const device = await this.get(actor.scope.tenantId, id);
+    if (!device.approved) throw new AppError(409, 'not_approved', 'The device is not approved yet.');
+    const jobId = await repo.insertJob(this.db, { tenantId: actor.scope.tenantId, deviceId: id, kind: 'reboot', createdBy: actor.userId });
+    await audit(this.db, actor, 'device.restart', id, { job_id: jobId });
+    await this.tell(id, { kind: 'job', job_id: jobId });
+    return { job_id: jobId };
+  }
+
+  /** The interface popover's graphs: the last minutes of counters and pings, per interface. */
+  async metrics(tenantId: string, id: string, minutes: number): Promise<InterfaceMetrics[]> {
+    await this.get(tenantId, id);
+    const points = await repo.metricsSince(this.db, id, new Date(Date.now() - minutes * 60_000));
+    const byIface = new Map<string, InterfaceMetrics>();
+    for (const p of points) {
+      let entry = byIface.get(p.ifname);
+      if (!entry) byIface.set(p.ifname, (entry = { ifname: p.ifname, points: [] }));
+      entry.points.push({ at: p.at.toISOString(), rx_bytes: p.rxBytes, tx_bytes: p.txBytes, latency_ms: p.latencyMs, loss_pct: p.lossPct });
+    }
+    return [...byIface.values()];
+  }
+
+  /** A message for the device's agent connection, on whichever instance it is connected. */
+  private tell(deviceId: string, message: DeviceTopicMessage): Promise<void> {
+    return this.bus.publish(topics.device(deviceId), message);
+  }
+
+  /** Writes a patch of a claimed device, audits it and pushes the new row to open consoles. */
+  private async change(actor: Actor, id: string, patch: Partial<DeviceRecord>, action: string): Promise<DeviceRow> {
+    const tenantId = actor.scope.tenantId;
+    const device = await repo.updateDevice(this.db, tenantId, id, patch);
+    if (!device) throw errors.notFound();
+    await audit(this.db, actor, action, id);
+    const row = toDeviceRow(device);
+    await this.bus.publish(topics.tenantDevices(tenantId), { kind: 'device', row });
+    return row;
+  }
+}
+
+/** Turns the table's filter payload into the list spec (tenant resolved by the caller). */
+export function specFromBody(body: DeviceListBody): Omit<DeviceListSpec, 'tenantId'> {
+  const spec: Omit<DeviceListSpec, 'tenantId'> = {
+    networkIds: body.network_id ? [body.network_id] : [],
+    kinds: body.type ? [viewTypeKind(body.type)] : [],
+    statuses: [],
+    os: [],
+    users: [],
+    locations: [],
+    search: body.search?.trim() || null,
+    sort: body.sort ?? null,
+    offset: body.size === 0 ? 0 : (body.page - 1) * body.size,
+    limit: body.size === 0 ? null : body.size,
+  };
+  const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
+  for (const f of body.filters) {
+    switch (f.key) {
+      case 'status': {
+        const product = f.type === 'endpoint' ? 'ztna' : f.type === 'device' ? 'sdwan' : null;
+        if (product) spec.kinds.push(product === 'ztna' ? 'endpoint' : 'gateway');
+        spec.statuses.push({ values: list(f.value) as DeviceListSpec['statuses'][number]['values'], product });
+        break;
+      }
+      case 'os':
+        spec.os.push(list(f.value));
+        break;
+      case 'user':
+        spec.users.push(list(f.value));
+        break;
+      case 'location':
+        spec.locations.push(list(f.value));
+        break;
+      case 'network_id':
+        if (f.value) spec.networkIds.push(f.value);
+        break;
+      case 'type':
+        spec.kinds.push(viewTypeKind(f.value));
+        break;
+      case 'tenant_id':
+        break;
+    }
+  }
+  return spec;
+}

@@ -1,0 +1,75 @@
+import type { Network } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { topics, type EventBus } from '../../bus/event-bus';
+import { errors } from '../../http/errors';
+import { audit, type Actor } from '../devices/access';
+import { toDeviceRow, type DeviceRecord } from '../devices/device-row';
+import { existingDeviceIds } from '../devices/repo';
+import { isUniqueViolation } from '../devices/service';
+import * as repo from './repo';
+
+const duplicate = () => errors.invalid({ name: ['A device group with this name already exists'] }, 'A device group with this name already exists.');
+
+/** Device groups: names unique per tenant ignoring case; moves are pushed to open consoles. */
+export class NetworkService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {}
+
+  list(tenantId: string): Promise<Network[]> {
+    return repo.listNetworks(this.db, tenantId);
+  }
+
+  async get(tenantId: string, id: string): Promise<Network> {
+    const network = await repo.findNetwork(this.db, tenantId, id);
+    if (!network) throw errors.notFound();
+    return network;
+  }
+
+  async create(actor: Actor, name: string): Promise<Network> {
+    const tenantId = actor.scope.tenantId;
+    if (await repo.nameTaken(this.db, tenantId, name)) throw duplicate();
+    const row = await repo.insertNetwork(this.db, tenantId, name).catch((e: unknown) => {
+      throw isUniqueViolation(e) ? duplicate() : e;
+    });
+    await audit(this.db, actor, 'network.created', row.id, { name });
+    return { id: row.id, networkName: row.name, devices: 0 };
+  }
+
+  async rename(actor: Actor, id: string, name: string): Promise<Network> {
+    const tenantId = actor.scope.tenantId;
+    const before = await this.get(tenantId, id);
+    if (await repo.nameTaken(this.db, tenantId, name, id)) throw duplicate();
+    await repo.renameNetwork(this.db, tenantId, id, name).catch((e: unknown) => {
+      throw isUniqueViolation(e) ? duplicate() : e;
+    });
+    await audit(this.db, actor, 'network.renamed', id, { from: before.networkName, to: name });
+    return { ...before, networkName: name };
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    const tenantId = actor.scope.tenantId;
+    const before = await this.get(tenantId, id);
+    const moved = await repo.deleteNetwork(this.db, tenantId, id);
+    await audit(this.db, actor, 'network.deleted', id, { name: before.networkName, devices: moved.length });
+    await this.publish(tenantId, moved);
+  }
+
+  /** The group's members become exactly `deviceIds`; an id that is not the tenant's answers 404. */
+  async setMembers(actor: Actor, id: string, deviceIds: string[]): Promise<Network> {
+    const tenantId = actor.scope.tenantId;
+    await this.get(tenantId, id);
+    const ids = [...new Set(deviceIds)];
+    const known = await existingDeviceIds(this.db, tenantId, ids);
+    if (known.size !== ids.length) throw errors.notFound();
+    const changed = await repo.setMembers(this.db, tenantId, id, ids);
+    await audit(this.db, actor, 'network.members_set', id, { device_ids: ids, changed: changed.length });
+    await this.publish(tenantId, changed);
+    return this.get(tenantId, id);
+  }
+
+  private async publish(tenantId: string, changed: DeviceRecord[]): Promise<void> {
+    for (const d of changed) await this.bus.publish(topics.tenantDevices(tenantId), { kind: 'device', row: toDeviceRow(d) });
+  }
+}
