@@ -28,6 +28,7 @@ import { deviceRoutes } from './modules/devices/routes';
 import { tenantDataRoutes } from './modules/devices/tenant-routes';
 import { networkRoutes } from './modules/networks/routes';
 import { agentGateway } from './agent/gateway';
+import { liveHub } from './live/hub';
 import type { Services } from './services';
 import { createMemoryBus } from './bus/memory';
 import { createRedisBus } from './bus/redis';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // The device side, outside the REST prefix.
   await app.register(agentGateway, { services, ...config.fleet });
+  await app.register(liveHub, { services });
 
   return app;
 }

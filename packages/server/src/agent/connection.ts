@@ -62,7 +62,9 @@ export class AgentConnection {
         this.close({ code: 1011, reason: 'internal error' });
       });
     });
-    socket.on('close', (code) => void this.onClosed(code));
+    socket.on('close', (code) => {
+      this.onClosed(code).catch((err) => this.ctx.log.warn({ err, device: this.device?.id }, 'agent close handling failed'));
+    });
     socket.on('error', () => undefined);
   }
 

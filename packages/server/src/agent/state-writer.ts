@@ -31,6 +31,7 @@ export class DeviceStateWriter {
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private closed = false;
 
   constructor(
     private readonly db: Db,
@@ -40,16 +41,20 @@ export class DeviceStateWriter {
 
   /** Queues the device's full live state; resolves once it is in the database. */
   writeState(record: DeviceRecord): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.states.set(record.id, record);
     return this.schedule();
   }
 
   writeMetrics(rows: MetricRow[]): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.metrics.push(...rows);
     return this.schedule();
   }
 
   private schedule(): Promise<void> {
+    // After shutdown the database is gone: late goodbyes of devices are not written.
+    if (this.closed) return Promise.resolve();
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
     this.timer ??= setTimeout(() => {
       this.timer = null;
@@ -84,6 +89,7 @@ export class DeviceStateWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.flush();
+    this.closed = true;
   }
 
   private async updateStates(batch: DeviceRecord[]): Promise<void> {

@@ -27,6 +27,9 @@ const MIGRATION_LOCK_KEY = 4_242_001;
 export async function openDatabase(config: Config['database']): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool
+    // replaces it on the next query.
+    pool.on('error', (err) => console.warn(`database: idle connection lost (${err.message})`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     // Instances starting together must not run the same migration twice.
     const lock = await pool.connect();

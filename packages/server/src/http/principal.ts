@@ -32,13 +32,18 @@ function bearer(request: FastifyRequest): string | null {
 export async function authenticate(request: FastifyRequest, db: Db, tokens: TokenService): Promise<Principal> {
   const token = bearer(request);
   if (!token) throw errors.notAuthenticated();
+  const principal = await principalFromToken(token, db, tokens);
+  request.principal = principal;
+  return principal;
+}
+
+/** The same check for tokens that do not come in a header (the live socket's first message). */
+export async function principalFromToken(token: string, db: Db, tokens: TokenService): Promise<Principal> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) throw errors.tokenNotValid();
   const [user, live] = await Promise.all([findUserById(db, claims.userId), isSessionLive(db, claims.sessionId)]);
   if (!user || !user.active || !live) throw errors.tokenNotValid();
-  const principal: Principal = { user, sessionId: claims.sessionId, memberships: await userMemberships(db, user.id) };
-  request.principal = principal;
-  return principal;
+  return { user, sessionId: claims.sessionId, memberships: await userMemberships(db, user.id) };
 }
 
 export interface TenantScope {

@@ -15,7 +15,7 @@ export function testBackends(): Backend[] {
 }
 
 /** A fresh, empty PostgreSQL database per app, dropped again on close. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `netloom_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -42,8 +42,13 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database with the demo organisations seeded. */
-export async function build(backend: Backend, overrides: (c: Config) => Config = (c) => c): Promise<TestApp> {
-  const pgDb = backend === 'postgres' ? await freshPostgres() : null;
+export async function build(
+  backend: Backend,
+  overrides: (c: Config) => Config = (c) => c,
+  shared?: { postgresUrl: string; seed: boolean },
+): Promise<TestApp> {
+  // A second instance of a cluster joins the first one's database instead of making its own.
+  const pgDb = shared ? { url: shared.postgresUrl, drop: async () => undefined } : backend === 'postgres' ? await freshPostgres() : null;
   const base = loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', PUBLIC_URL: 'http://console.test' });
   const config = overrides({
     ...base,
@@ -51,7 +56,7 @@ export async function build(backend: Backend, overrides: (c: Config) => Config =
     database: pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'pglite', dataDir: null },
   });
   const database = await openDatabase(config.database);
-  await seedDemo(database.db, DEMO_PASSWORD);
+  if (!shared || shared.seed) await seedDemo(database.db, DEMO_PASSWORD);
   const app = await buildApp(config, { database });
   await app.ready();
   return {

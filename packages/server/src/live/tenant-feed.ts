@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceRow, TenantInfo } from '@netloom/domain';
+import type { EventBus } from '../bus/event-bus';
+import { topics } from '../bus/event-bus';
+import type { Db } from '../db/client';
+import { computeTenantInfo } from '../modules/devices/tenant-info';
+
+export interface FeedEvent {
+  row: DeviceRow;
+  /** Serialised once per event, whatever the number of sockets. */
+  json: string;
+}
+
+export interface FeedListener {
+  onDevice(event: FeedEvent): void;
+  onTenantInfo(networkId: string | null, info: TenantInfo): void;
+  networkId(): string | null;
+}
+
+const TENANT_INFO_EVERY_MS = 2_000;
+
+/**
+ * One per tenant with sockets on this instance: a single bus subscription shared by all of
+ * them, and the tenant-info tiles recounted at most every 2 s while devices change.
+ */
+export class TenantFeed {
+  private readonly listeners = new Set<FeedListener>();
+  private unsubscribe: (() => Promise<void>) | null = null;
+  private dirty = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    readonly tenantId: string,
+    private readonly bus: EventBus,
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.timer = setInterval(() => void this.recount(), TENANT_INFO_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async start(): Promise<void> {
+    this.unsubscribe = await this.bus.subscribe(topics.tenantDevices(this.tenantId), (payload) => {
+      const event = payload as { kind?: string; row?: DeviceRow };
+      if (event.kind !== 'device' || !event.row) return;
+      this.dirty = true;
+      const fe = { row: event.row, json: JSON.stringify(event.row) };
+      for (const l of this.listeners) l.onDevice(fe);
+    });
+  }
+
+  add(listener: FeedListener): void {
+    this.listeners.add(listener);
+  }
+
+  /** Returns true when the feed has no listener left and can be stopped. */
+  remove(listener: FeedListener): boolean {
+    this.listeners.delete(listener);
+    return this.listeners.size === 0;
+  }
+
+  tenantInfo(networkId: string | null): Promise<TenantInfo> {
+    return computeTenantInfo(this.db, this.tenantId, networkId);
+  }
+
+  private async recount(): Promise<void> {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const networks = new Set([...this.listeners].map((l) => l.networkId()));
+    for (const networkId of networks) {
+      try {
+        const info = await this.tenantInfo(networkId);
+        for (const l of this.listeners) if (l.networkId() === networkId) l.onTenantInfo(networkId, info);
+      } catch (err) {
+        this.log.error({ err }, 'tenant info recount failed');
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.unsubscribe?.();
+  }
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, freshPostgres, login, type TestApp } from '../test/build';
+import { enrolmentKey, TestAgent } from '../test/agent-client';
+import { TestConsole } from '../test/live-client';
+
+/**
+ * Two server instances behind one PostgreSQL and one Redis, as behind a load balancer: a device
+ * on one instance and a console on the other still see each other live. Runs when CI provides
+ * both TEST_DATABASE_URL and TEST_REDIS_URL (see vitest.config.ts).
+ */
+describe('two instances sharing PostgreSQL and Redis', () => {
+  let db: Awaited<ReturnType<typeof freshPostgres>>;
+  let a: TestApp;
+  let b: TestApp;
+  const closers: { close(): void }[] = [];
+
+  beforeAll(async () => {
+    db = await freshPostgres();
+    const cluster = (c: TestApp['config']) => ({ ...c, redisUrl: process.env.TEST_REDIS_URL! });
+    a = await build('postgres', cluster, { postgresUrl: db.url, seed: true });
+    b = await build('postgres', cluster, { postgresUrl: db.url, seed: false });
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const c of closers) c.close();
+    await a.close();
+    await b.close();
+    await db.drop();
+  });
+
+  it('delivers a heartbeat received by instance A to a console on instance B', async () => {
+    const acme = await enrolmentKey(a.app, 'Acme');
+    const device = await TestAgent.connect(a.app);
+    closers.push(device);
+    device.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial: 'CLUSTER-1' });
+    const { device_id } = (await device.next('welcome')) as { device_id: string };
+
+    const token = (await login(b.app, 'owner@acme.test')).access;
+    const console = await TestConsole.open(b.app, `/ws/status/${acme.tenantId}`, token);
+    closers.push(console);
+    await console.waitFor((m) => !!m.deviceinfo && !m.partial);
+
+    device.heartbeat({ status: 'running', public_ip: '198.51.100.77' });
+    const update = await console.waitFor((m) => !!m.partial && !!m.deviceinfo?.some((d) => d.id === device_id && d.publicIp === '198.51.100.77'));
+    expect(update.deviceinfo!.find((d) => d.id === device_id)!.deviceStatus).toBe('running');
+  });
+
+  it('keeps one connection per device across instances', async () => {
+    const acme = await enrolmentKey(a.app, 'Acme');
+    const first = await TestAgent.connect(a.app);
+    closers.push(first);
+    first.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial: 'CLUSTER-2' });
+    const { credential } = (await first.next('welcome')) as { credential: { device_id: string; secret: string } };
+    const second = await TestAgent.connect(b.app);
+    closers.push(second);
+    second.hello({ kind: 'credential', ...credential });
+    await second.next('welcome');
+    expect((await first.closed).code).toBe(4409);
+  });
+});

@@ -1,0 +1,65 @@
+import WebSocket from 'ws';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { DeviceRow, TenantInfo } from '@netloom/domain';
+
+export interface LiveMessage {
+  deviceinfo?: DeviceRow[];
+  partial?: boolean;
+  tenantinfo?: TenantInfo;
+}
+
+/** A console's live socket for tests. */
+export class TestConsole {
+  readonly messages: LiveMessage[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private listeners: (() => void)[] = [];
+
+  private constructor(readonly ws: WebSocket) {
+    this.closed = new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    ws.on('message', (data) => {
+      this.messages.push(JSON.parse(data.toString()) as LiveMessage);
+      for (const l of this.listeners) l();
+    });
+  }
+
+  static async open(app: FastifyInstance, path: string, token?: string): Promise<TestConsole> {
+    const { port } = app.server.address() as AddressInfo;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const c = new TestConsole(ws);
+    if (token) ws.send(JSON.stringify({ token }));
+    return c;
+  }
+
+  send(message: unknown) {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  /** Resolves with the first message (already received or coming) that satisfies the predicate. */
+  waitFor(predicate: (m: LiveMessage) => boolean, timeoutMs = 5000, from = 0): Promise<LiveMessage> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const hit = this.messages.slice(from).find(predicate);
+        if (hit) {
+          clearTimeout(timer);
+          this.listeners = this.listeners.filter((l) => l !== check);
+          resolve(hit);
+        }
+      };
+      const timer = setTimeout(() => {
+        this.listeners = this.listeners.filter((l) => l !== check);
+        reject(new Error(`no matching live message in ${timeoutMs} ms; got ${JSON.stringify(this.messages).slice(0, 500)}`));
+      }, timeoutMs);
+      this.listeners.push(check);
+      check();
+    });
+  }
+
+  close() {
+    this.ws.close();
+  }
+}
