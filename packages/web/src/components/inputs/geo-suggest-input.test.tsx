@@ -18,7 +18,7 @@ function Harness({ search, required }: { search: PlaceSearch; required?: boolean
   const [place, setPlace] = useState<Place | null>(null);
   return (
     <TestEnv>
-      <GeoSuggestInput label="Location" value={place} onChange={setPlace} search={search} required={required} debounceMs={50} />
+      <GeoSuggestInput label="Location" value={place} onChange={setPlace} search={search} required={required} />
       <button type="button">elsewhere</button>
       <output data-testid="place">{place ? `${place.formatted_address} @ ${place.geometry.lat},${place.geometry.lng}` : 'none'}</output>
     </TestEnv>

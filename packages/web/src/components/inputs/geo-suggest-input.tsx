@@ -62,12 +62,15 @@ export function GeoSuggestInput({
   // Read through a ref: choosing a place must not search again for the text typed before it.
   const chosenAddress = useRef(value?.formatted_address);
   chosenAddress.current = value?.formatted_address;
+  // Hosts often pass an inline function; a new one each render must not restart the search.
+  const searchRef = useRef(search);
+  searchRef.current = search;
 
   useEffect(() => {
     if (query.length < MIN_QUERY || query === chosenAddress.current) return;
     const controller = new AbortController();
     setLoading(true);
-    search(query, { signal: controller.signal })
+    searchRef.current(query, { signal: controller.signal })
       .then((found) => {
         setPlaces(found);
         setFailed(false);
@@ -81,7 +84,7 @@ export function GeoSuggestInput({
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [query, search]);
+  }, [query]);
 
   const addresses = [...new Set(places.map((p) => p.formatted_address))];
   const ownError = !touched
