@@ -33,3 +33,5 @@ export * from './api/geo';
 export * from './agent/messages';
 export * from './api/devices';
 export * from './api/fleet';
+export * from './format/series-stats';
+export * from './format/chart-constants';

@@ -1,4 +1,4 @@
-// Chart constants of spec 000 §9 / 001 §9 that the domain package does not hold yet.
+// Chart constants of spec 000 §9 / 001 §9.
 
 /** Default line colours of the time-series chart: blue, green, orange, red. */
 export const DEFAULT_LINE_COLORS = ['#228be6', '#40c057', '#fd7e14', '#fa5252'] as const;

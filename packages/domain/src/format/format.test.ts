@@ -41,6 +41,8 @@ describe('numbers', () => {
     expect(formatAxisValue(12.34567, 'cpu')).toBe('12.35%');
     expect(formatAxisValue(12.34567, 'dropRate', 'tooltip')).toBe('12.346%');
     expect(formatAxisValue(40, 'ms')).toBe('40 ms');
+    expect(formatAxisValue(50 / 3, 'ms')).toBe('16.67 ms');
+    expect(formatAxisValue(2 / 3, 'no-suffix')).toBe('0.67');
   });
 
   it('sums commercial amounts as integers and shows rupees', () => {

@@ -37,10 +37,11 @@ export function formatAxisValue(value: number, type: AxisType, where: 'axis' | '
     case 'cpu':
     case 'dropRate':
       return `${value.toFixed(where === 'axis' ? 2 : 3)}%`;
+    // Averages of integer samples are long fractions: two decimals are what a reader can use.
     case 'ms':
-      return `${value} ms`;
+      return `${Math.round(value * 100) / 100} ms`;
     case 'no-suffix':
-      return String(value);
+      return String(Math.round(value * 100) / 100);
   }
 }
 

@@ -1,5 +1,4 @@
-// Pure rule behind the table under the time-series chart (spec 000 §2.18); meant to move to
-// packages/domain next to formatAxisValue.
+// Pure rule behind the table under the time-series chart (spec 000 §2.18).
 
 export interface SeriesStats {
   min: number;

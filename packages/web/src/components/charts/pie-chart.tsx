@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ChartErrorBoundary } from './chart-error-boundary';
 import { ChartFrame } from './chart-frame';
 import { ChartNoData } from './chart-no-data';
-import { TOOLTIP_THROTTLE_MS } from './chart-constants';
+import { TOOLTIP_THROTTLE_MS } from '@netloom/domain';
 import { EChart } from './echart';
 import { buildPieOption, type PieInput } from './pie-option';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PIE_PALETTE } from './chart-constants';
+import { PIE_PALETTE } from '@netloom/domain';
 import type { ChartOption } from './echarts-setup';
 import { buildPieOption, type PieDatum } from './pie-option';
 

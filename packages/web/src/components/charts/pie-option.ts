@@ -1,7 +1,7 @@
 import { format } from 'echarts/core';
 import { LEGEND_MAX, truncateName } from '@netloom/domain';
 import type { ChartOption } from './echarts-setup';
-import { PIE_INSIDE_LABEL_MIN_PERCENT, PIE_PALETTE } from './chart-constants';
+import { PIE_INSIDE_LABEL_MIN_PERCENT, PIE_PALETTE } from '@netloom/domain';
 
 export interface PieDatum {
   name: string;

@@ -1,6 +1,6 @@
 import { ColorSwatch, Group, Table, Text } from '@mantine/core';
 import { LEGEND_MAX, formatAxisValue, truncateName, type AxisType } from '@netloom/domain';
-import { seriesStats, type SeriesValue } from './series-stats';
+import { seriesStats, type SeriesValue } from '@netloom/domain';
 
 interface SeriesStatsTableProps {
   names: readonly string[];
@@ -14,8 +14,7 @@ interface SeriesStatsTableProps {
  * two decimals are plenty for a summary.
  */
 export function formatStat(value: number, type: AxisType): string {
-  const shown = type === 'ms' || type === 'no-suffix' ? Math.round(value * 100) / 100 : value;
-  return formatAxisValue(shown, type, 'axis');
+  return formatAxisValue(value, type, 'axis');
 }
 
 /** The min/max/average/current table under a time-series chart (spec 000 §2.18). */

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ChartErrorBoundary } from './chart-error-boundary';
 import { ChartFrame } from './chart-frame';
 import { ChartNoData } from './chart-no-data';
-import { DEFAULT_LINE_COLORS, TOOLTIP_THROTTLE_MS } from './chart-constants';
+import { DEFAULT_LINE_COLORS, TOOLTIP_THROTTLE_MS } from '@netloom/domain';
 import { EChart } from './echart';
 import { SeriesStatsTable } from './series-stats-table';
 import { DEFAULT_Y_AXIS_TYPE, buildTimeSeriesOption, type TimeSeriesInput } from './time-series-option';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LINE_COLORS } from './chart-constants';
+import { DEFAULT_LINE_COLORS } from '@netloom/domain';
 import type { ChartOption } from './echarts-setup';
 import { buildTimeSeriesOption, timeSeriesTooltip, type TimeSeriesInput } from './time-series-option';
 

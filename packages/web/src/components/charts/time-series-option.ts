@@ -1,8 +1,8 @@
 import { format } from 'echarts/core';
 import { LEGEND_MAX, formatAxisValue, formatDate, truncateName, type AxisType } from '@netloom/domain';
 import type { ChartOption } from './echarts-setup';
-import { DEFAULT_LINE_COLORS } from './chart-constants';
-import type { SeriesValue } from './series-stats';
+import { DEFAULT_LINE_COLORS } from '@netloom/domain';
+import type { SeriesValue } from '@netloom/domain';
 import { formatTimeAxisLabel, toEpochMs, type RecordDuration } from './time-axis-format';
 
 export type TimeSeriesChartType = 'line' | 'area' | 'bar';
