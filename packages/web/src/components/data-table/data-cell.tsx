@@ -1,6 +1,6 @@
-import { Badge, Box, Group, Highlight } from '@mantine/core';
+import { Badge, Group, Highlight } from '@mantine/core';
 import DOMPurify from 'dompurify';
-import { formatBytes, formatDate, inclusionStatus, textOrNotAvailable, valueAt, type InclusionStatus } from '@netloom/domain';
+import { TABLE_DEFAULTS, formatBytes, formatDate, inclusionStatus, textOrNotAvailable, valueAt, type InclusionStatus } from '@netloom/domain';
 import { StatusIcon } from '../status-icon/status-icon';
 import { isStatusKind, type StatusKind } from '../status-icon/status-kinds';
 import { CellText } from './cell-text';
@@ -84,20 +84,26 @@ export function DataCell<T extends object>({ column, row, highlight, timezone, o
         return <CellText text={textOrNotAvailable(items.join(', '))} highlight={highlight} maxWidth={maxWidth} />;
       }
       return (
-        <Group gap={4} maw={maxWidth ?? '10rem'}>
+        <Group gap={4} maw={maxWidth ?? TABLE_DEFAULTS.maxColumnWidth}>
           {items.map((item, i) => (
             <Badge key={`${item}-${i}`} variant="light" color="gray" tt="none" maw="100%" title={item}>
-              <Highlight component="span" highlight={highlight} inherit>
-                {item}
-              </Highlight>
+              {highlight ? (
+                <Highlight component="span" highlight={highlight} inherit>
+                  {item}
+                </Highlight>
+              ) : (
+                item
+              )}
             </Badge>
           ))}
         </Group>
       );
     }
-    case 'html':
+    case 'html': {
       // Hosts put server text here; DOMPurify keeps the markup and drops scripts and handlers.
-      return <Box fz="sm" maw={maxWidth ?? '10rem'} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(asText(value) ?? '') }} />;
+      const html = asText(value) ?? '';
+      return <div style={{ maxWidth: maxWidth ?? TABLE_DEFAULTS.maxColumnWidth }} dangerouslySetInnerHTML={{ __html: html ? DOMPurify.sanitize(html) : '' }} />;
+    }
     case 'input':
       return <InputCell column={column} value={value} disabled={!editable} onChange={change} />;
     case 'dropdown':

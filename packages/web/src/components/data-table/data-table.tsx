@@ -81,6 +81,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           striped
           highlightOnHover
           verticalSpacing="xs"
+          fz="sm"
           stickyHeader={virtual}
           aria-label={props.label}
           aria-busy={loading || undefined}

@@ -41,7 +41,7 @@ export function TableRowView<T extends object>({ row, ctx, measureRef, index }: 
         const column = ctx.columnsById.get(cell.column.id);
         if (!column) return null;
         return (
-          <Table.Td key={cell.id} ta={column.rowAlign ?? 'left'} w={column.width}>
+          <Table.Td key={cell.id} style={{ textAlign: column.rowAlign ?? 'left', width: column.width }}>
             <DataCell column={column} row={row.original} highlight={ctx.highlight} timezone={ctx.timezone} onCellChange={ctx.onCellChange} />
           </Table.Td>
         );

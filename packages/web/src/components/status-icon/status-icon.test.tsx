@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { StatusIcon } from './status-icon';
 import { STATUS_KINDS } from './status-kinds';
@@ -23,6 +23,8 @@ describe('status icon', () => {
     const icon = screen.getByRole('img', { name: text });
     await user.hover(icon);
     expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', text);
+    await user.unhover(screen.getByRole('img', { name: text }));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
   it('lets the host replace the tooltip and names the other kinds readably', () => {
