@@ -35,3 +35,4 @@ export * from './api/devices';
 export * from './api/fleet';
 export * from './format/series-stats';
 export * from './format/chart-constants';
+export * from './validators/date-range';

@@ -66,11 +66,19 @@ export function compareValues(a: unknown, b: unknown, direction: SortDirection =
   return direction === 'asc' ? order : -order;
 }
 
-/** A sorted copy; rows equal in the column keep their order. */
+/** A sorted copy; rows equal in the column keep their order. Each value's key is worked out once. */
 export function sortRows<T>(rows: readonly T[], value: (row: T) => unknown, direction: SortDirection): T[] {
+  const sign = direction === 'asc' ? 1 : -1;
   return rows
-    .map((row, index) => ({ row, index, v: value(row) }))
-    .sort((x, y) => compareValues(x.v, y.v, direction) || x.index - y.index)
+    .map((row, index) => {
+      const v = value(row);
+      const empty = isEmptyValue(v);
+      return { row, index, empty, key: empty ? null : sortKey(v) };
+    })
+    .sort((x, y) => {
+      if (x.empty || y.empty) return Number(x.empty) - Number(y.empty) || x.index - y.index;
+      return sign * compareKeys(x.key!, y.key!) || x.index - y.index;
+    })
     .map((x) => x.row);
 }
 

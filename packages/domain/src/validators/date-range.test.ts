@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_RANGE_MESSAGES as M, dateRangeError, EMPTY_DATE_RANGE, formatTime12, toTime24 } from './date-range-rules';
+import { DATE_RANGE_MESSAGES as M, dateRangeError, EMPTY_DATE_RANGE, formatTime12, toTime24 } from './date-range';
 
 const range = (start_date: string | null, end_date: string | null) => ({ ...EMPTY_DATE_RANGE, start_date, end_date });
 const times = (start_time: string | null, end_time: string | null) => ({ ...EMPTY_DATE_RANGE, start_time, end_time });

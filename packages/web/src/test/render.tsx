@@ -9,7 +9,8 @@ import { theme } from '../app/theme';
 
 function TestProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
+    // env="test": jsdom has no layout, and Mantine would hide every dropdown it cannot measure.
+    <MantineProvider theme={theme} env="test">
       <DatesProvider settings={{ locale: 'en' }}>
         <ModalsProvider>
           <Notifications />

@@ -1,7 +1,7 @@
 import { Group, Image, Radio, Slider, Stack, Text } from '@mantine/core';
 import { ChipInput } from '../inputs/chip-input';
 import { DateTimeRangePicker } from '../inputs/date-time-range-picker';
-import { EMPTY_DATE_RANGE, type DateRangeValue } from '../inputs/date-range-rules';
+import { EMPTY_DATE_RANGE, type DateRangeValue } from '@netloom/domain';
 import { MultiSelectField, SelectField } from '../inputs/select-field';
 import { TypedTextInput } from '../inputs/typed-text-input';
 import { filterOptions, type FilterDefinition, type FilterValue } from './filter-types';

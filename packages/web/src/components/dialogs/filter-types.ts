@@ -1,6 +1,6 @@
 import type { ChipType } from '@netloom/domain';
 import type { TypedTextInputType } from '../inputs/typed-text-input';
-import { EMPTY_DATE_RANGE, type DateRangeValue } from '../inputs/date-range-rules';
+import { EMPTY_DATE_RANGE, type DateRangeValue } from '@netloom/domain';
 import type { SelectOption } from '../inputs/select-field';
 
 export type FilterType = 'input' | 'date-range' | 'select' | 'multi-input' | 'radio' | 'slider';

@@ -1,5 +1,5 @@
 import { typedTextError } from '../inputs/typed-text-input';
-import { dateRangeError, EMPTY_DATE_RANGE, type DateRangeValue } from '../inputs/date-range-rules';
+import { dateRangeError, EMPTY_DATE_RANGE, type DateRangeValue } from '@netloom/domain';
 import type { FilterDefinition, FilterValues } from './filter-types';
 
 const isEmptyRange = (v: DateRangeValue) => Object.keys(EMPTY_DATE_RANGE).every((k) => !v[k as keyof DateRangeValue]);

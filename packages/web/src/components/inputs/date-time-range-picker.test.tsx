@@ -4,20 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { DateTimeRangePicker } from './date-time-range-picker';
-import { dateRangeError, EMPTY_DATE_RANGE, type DateRangeValue } from './date-range-rules';
-import { TestEnv } from './test-env';
+import { dateRangeError, EMPTY_DATE_RANGE, type DateRangeValue } from '@netloom/domain';
 
 function Harness({ initial = EMPTY_DATE_RANGE, minDate }: { initial?: DateRangeValue; minDate?: string }) {
   const [value, setValue] = useState(initial);
   const [submitError, setSubmitError] = useState<string | null>(null);
   return (
-    <TestEnv>
+    <>
       <DateTimeRangePicker value={value} onChange={setValue} minDate={minDate} error={submitError} />
       <button type="button" onClick={() => setSubmitError(dateRangeError(value, { submit: true }))}>
         Apply
       </button>
       <output data-testid="value">{JSON.stringify(value)}</output>
-    </TestEnv>
+    </>
   );
 }
 

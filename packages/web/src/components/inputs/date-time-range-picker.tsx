@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { DatePickerInput, TimePicker } from '@mantine/dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
-import { dateRangeError, formatTime12, toTime24, type DateRangeValue } from './date-range-rules';
+import { dateRangeError, formatTime12, toTime24, type DateRangeValue } from '@netloom/domain';
 
 export interface DateTimeRangePickerProps {
   value: DateRangeValue;

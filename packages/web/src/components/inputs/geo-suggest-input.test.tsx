@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
-import { TestEnv } from './test-env';
 import { GeoSuggestInput } from './geo-suggest-input';
 import { searchPlaces, type Place, type PlaceSearch } from './geo-places';
 
@@ -17,11 +16,11 @@ const bern: Place = { name: 'Bern', formatted_address: 'Bern, Switzerland', coun
 function Harness({ search, required }: { search: PlaceSearch; required?: boolean }) {
   const [place, setPlace] = useState<Place | null>(null);
   return (
-    <TestEnv>
+    <>
       <GeoSuggestInput label="Location" value={place} onChange={setPlace} search={search} required={required} />
       <button type="button">elsewhere</button>
       <output data-testid="place">{place ? `${place.formatted_address} @ ${place.geometry.lat},${place.geometry.lng}` : 'none'}</output>
-    </TestEnv>
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { TypedTextInput } from './typed-text-input';
 import { GeoSuggestInput } from './geo-suggest-input';
 import { MultiSelectField, SelectField, type SelectOption } from './select-field';
 import { DateTimeRangePicker } from './date-time-range-picker';
-import { dateRangeError, EMPTY_DATE_RANGE } from './date-range-rules';
+import { dateRangeError, EMPTY_DATE_RANGE } from '@netloom/domain';
 
 const ZONES: SelectOption[] = ['Europe', 'North America', 'South America', 'Asia', 'Africa', 'Oceania'].map((z) => ({
   value: z.toLowerCase().replace(' ', '-'),

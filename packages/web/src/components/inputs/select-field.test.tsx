@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
-import { TestEnv } from './test-env';
 import { MultiSelectField, SelectField, type SelectOption } from './select-field';
 import { applySelectAll, withSelectAll } from './select-all';
 
@@ -12,20 +11,20 @@ const zones = (n: number): SelectOption[] =>
 function MultiHarness({ options = zones(3) }: { options?: SelectOption[] }) {
   const [value, setValue] = useState<string[]>([]);
   return (
-    <TestEnv>
+    <>
       <MultiSelectField label="Zones" options={options} value={value} onChange={setValue} selectAll />
       <output data-testid="value">{value.join('|')}</output>
-    </TestEnv>
+    </>
   );
 }
 
 function SingleHarness({ count }: { count: number }) {
   const [value, setValue] = useState<string | null>(null);
   return (
-    <TestEnv>
+    <>
       <SelectField label="Zone" options={zones(count)} value={value} onChange={setValue} />
       <output data-testid="value">{value ?? ''}</output>
-    </TestEnv>
+    </>
   );
 }
 
