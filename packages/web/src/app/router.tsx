@@ -29,6 +29,7 @@ import { NotFoundPage } from './pages/not-found-page';
 import { SomethingWentWrongPage } from './pages/something-went-wrong-page';
 import { LoadingPage } from './pages/loading-page';
 import { productRoutes, topLevelSections } from './routes/product-routes';
+import { galleryRoutes } from './gallery/gallery-route';
 
 /** Route table of spec 000 §2.1–2.2. */
 export const routes: RouteObject[] = [
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: 'activate', element: <ActivatePage /> },
       { path: 'microzaccess-client', loader: guestOnlyGuard, element: <GuestClientPage /> },
       { path: '404', element: <NotFoundPage /> },
+      ...galleryRoutes,
       { path: 'something-went-wrong', element: <SomethingWentWrongPage /> },
       {
         loader: consoleGuard,
