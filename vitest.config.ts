@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: pure rules, the real server, the console's components.
+// One runner, four projects: pure rules, the real server, the fleet simulator, the console's components.
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +12,15 @@ export default defineConfig({
           // Cluster tests need a real PostgreSQL and Redis (CI has both); elsewhere they are not part of the run.
           exclude: process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['**/*.cluster.test.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'simulator',
+          include: ['packages/simulator/src/**/*.test.ts'],
+          // The fleet test runs devices against the real server, in real time.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

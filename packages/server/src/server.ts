@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startDemoFleet } from './demo/demo-fleet';
 import { demoLoginsText, seedDemo } from './demo/seed';
 
-// Only listens: everything else is wired in buildApp.
+// Only listens (and starts the demo fleet): everything else is wired in buildApp.
 const config = loadConfig();
 const app = await buildApp(config);
 if (config.demo.enabled) {
@@ -13,10 +15,14 @@ await app.listen({ port: config.port, host: config.host });
 const where = config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
 app.log.info(`Netloom console: ${config.publicUrl}  (database: ${where})`);
 if (config.demo.enabled) app.log.info(demoLoginsText(config.demo.password));
+// Only with the demo data: a production console must never grow simulated devices by default.
+const demoFleet = config.demo.enabled && config.demo.fleet ? await startDemoFleet(app.services.db, config, app.server.address() as AddressInfo) : null;
+if (demoFleet) app.log.info(`Demo fleet: ${demoFleet.devices.length} devices`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info(`${signal}: shutting down`);
-    void app.close().then(() => process.exit(0));
+    // Devices first, so they say goodbye (offline) while the server still listens.
+    void (demoFleet?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => process.exit(0));
   });
 }

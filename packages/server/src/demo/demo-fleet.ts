@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { count, inArray } from 'drizzle-orm';
+import { AGENT_PATH } from '@netloom/domain';
+import { readStateFile, startFleet, stateSaver, type Fleet, type FleetTenant } from '@netloom/simulator';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { devices, tenants } from '../db/schema/index';
+
+export interface DemoTenantKey {
+  name: string;
+  tenantId: string;
+  enrolmentKey: string;
+}
+
+/** The demo tenants' enrolment keys, as seeded (a tenant without a key is left out). */
+export async function demoEnrolmentKeys(db: Db): Promise<DemoTenantKey[]> {
+  const rows = await db
+    .select({ name: tenants.name, tenantId: tenants.id, enrolmentKey: tenants.enrolmentKey })
+    .from(tenants)
+    .where(inArray(tenants.name, ['Acme', 'Globex']));
+  return rows.filter((r): r is DemoTenantKey => r.enrolmentKey !== null).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const DEMO_SIZES: Record<string, Omit<FleetTenant, 'enrolmentKey'>> = {
+  Acme: { gateways: 6, endpoints: 6, emailDomain: 'acme.test' },
+  Globex: { gateways: 0, endpoints: 8, emailDomain: 'globex.test' },
+};
+
+/** Where the demo fleet keeps its credentials: next to the PGlite data, or DATA_DIR with PostgreSQL too. */
+function stateFile(config: Config): string {
+  const dataDir = config.database.kind === 'pglite' && config.database.dataDir ? path.dirname(config.database.dataDir) : path.resolve(process.env.DATA_DIR ?? './.data');
+  return path.join(dataDir, 'demo-fleet.json');
+}
+
+/**
+ * A small living fleet against this very server, so a new user sees devices report. Devices
+ * enrol once and keep their credentials in the state file across restarts.
+ */
+export async function startDemoFleet(db: Db, config: Config, address: AddressInfo): Promise<Fleet | null> {
+  const keys = await demoEnrolmentKeys(db);
+  const fleetTenants = keys.flatMap((k) => (DEMO_SIZES[k.name] ? [{ enrolmentKey: k.enrolmentKey, ...DEMO_SIZES[k.name]! }] : []));
+  if (fleetTenants.length === 0) return null;
+
+  const file = stateFile(config);
+  const saved = await readStateFile(file);
+  // Without saved credentials, serials already in the database would be refused: a fresh seed gives fresh serials.
+  const [existing] = await db.select({ n: count() }).from(devices).where(inArray(devices.tenantId, keys.map((k) => k.tenantId)));
+  const seed = saved?.seed ?? ((existing?.n ?? 0) === 0 ? 1 : Date.now() % 2 ** 31);
+
+  const wildcard = ['0.0.0.0', '::', ''].includes(address.address);
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let fleet: Fleet | null = null;
+  const saver = stateSaver(file, () => ({ seed, devices: { ...saved?.devices, ...fleet?.saved() } }));
+  fleet = startFleet({
+    url: `ws://${host}:${address.port}${AGENT_PATH}`,
+    tenants: fleetTenants,
+    seed,
+    saved: saved?.devices,
+    staggerMs: config.fleet.heartbeatIntervalSeconds * 1000,
+    // Shorter sessions than the simulator's default, so a visitor sees users come and go.
+    sessions: { onlineMs: [2 * 60_000, 15 * 60_000], awayMs: [30_000, 3 * 60_000] },
+    onSave: () => saver.schedule(),
+  });
+  const stop = fleet.stop;
+  return {
+    ...fleet,
+    stop: async () => {
+      await stop();
+      await saver.flush();
+    },
+  };
+}

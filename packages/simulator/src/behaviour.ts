@@ -1,0 +1,21 @@
+import type { Heartbeat, Hello, Metrics } from '@netloom/domain';
+
+export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version'>;
+export type HeartbeatBody = Omit<Heartbeat, 'type' | 'seq'>;
+export type MetricsBody = Omit<Metrics, 'type' | 'seq'>;
+
+/** What a kind of device says; the connection (SimulatedDevice) decides when. */
+export interface DeviceBehaviour {
+  readonly kind: 'gateway' | 'endpoint';
+  readonly serial: string;
+  readonly name: string;
+  /** Metrics with every heartbeat (1) or every other (2). */
+  readonly metricsEvery: 1 | 2;
+  hello(): HelloBody;
+  /** One heartbeat tick: advances the device's life (link flaps, tunnel state) and reports it. */
+  heartbeat(at: Date, configHash: string | null): HeartbeatBody;
+  metrics(at: Date): MetricsBody;
+  diagnostics(): string;
+  /** How long the user stays signed in and away (endpoints); null: always on (gateways). */
+  sessionMs(): { online: number; away: number } | null;
+}

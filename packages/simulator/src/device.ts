@@ -1,0 +1,284 @@
+import { createHash } from 'node:crypto';
+import WebSocket from 'ws';
+import { AGENT_CLOSE, AGENT_PROTOCOL_VERSION, type ServerMessage } from '@netloom/domain';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import type { DeviceBehaviour } from './behaviour';
+import { randomBetween, type Random } from './prng';
+
+export interface DeviceCredential {
+  device_id: string;
+  secret: string;
+}
+
+/** What a device keeps between runs (the CLI's state file, the demo fleet's file). */
+export interface SavedDevice {
+  credential: DeviceCredential | null;
+  seq: number;
+  config_hash: string | null;
+}
+
+/**
+ * idle: not started; connecting: socket opening or hello sent; pending: waiting for approval;
+ * connected: reporting; backoff: waiting to reconnect after a drop; away: the user signed off;
+ * rebooting: a reboot job; stopped: stop() was called.
+ */
+export type DeviceState = 'idle' | 'connecting' | 'pending' | 'connected' | 'backoff' | 'away' | 'rebooting' | 'stopped';
+
+export type DeviceEvent =
+  | { type: 'state'; device: SimulatedDevice; state: DeviceState }
+  | { type: 'enrolled'; device: SimulatedDevice; deviceId: string }
+  | { type: 'job'; device: SimulatedDevice; kind: string; jobId: string }
+  | { type: 'closed'; device: SimulatedDevice; code: number; reason: string };
+
+export interface SimulatedDeviceOptions {
+  url: string;
+  enrolmentKey: string;
+  behaviour: DeviceBehaviour;
+  /** Timing randomness (jitter, backoff), kept apart from the behaviour's stream. */
+  random: Random;
+  saved?: SavedDevice;
+  /** Heartbeat period varies by ± this share, so devices started together drift apart. */
+  heartbeatJitter?: number;
+  backoff?: BackoffOptions;
+  rebootMs?: [number, number];
+  onEvent?: (event: DeviceEvent) => void;
+  /** Called when something worth persisting changed (credential, applied configuration). */
+  onSave?: (device: SimulatedDevice) => void;
+}
+
+const ACK_TIMEOUT_MS = 5000;
+const STOP_TIMEOUT_MS = 2000;
+
+/** One device speaking the agent protocol (DESIGN.md "Live channels") over a real websocket. */
+export class SimulatedDevice {
+  private ws: WebSocket | null = null;
+  private _state: DeviceState = 'idle';
+  private credential: DeviceCredential | null;
+  private seq: number;
+  private configHash: string | null;
+  private attempt = 0;
+  private intervalMs = 10_000;
+  private ticks = 0;
+  private timers = new Set<NodeJS.Timeout>();
+  private acks = new Map<number, () => void>();
+  private closed: Promise<void> = Promise.resolve();
+  lastClose: { code: number; reason: string } | null = null;
+
+  constructor(private readonly opts: SimulatedDeviceOptions) {
+    this.credential = opts.saved?.credential ?? null;
+    this.seq = opts.saved?.seq ?? 0;
+    this.configHash = opts.saved?.config_hash ?? null;
+  }
+
+  get state(): DeviceState {
+    return this._state;
+  }
+  get behaviour(): DeviceBehaviour {
+    return this.opts.behaviour;
+  }
+  get serial(): string {
+    return this.opts.behaviour.serial;
+  }
+  get deviceId(): string | null {
+    return this.credential?.device_id ?? null;
+  }
+
+  saved(): SavedDevice {
+    return { credential: this.credential, seq: this.seq, config_hash: this.configHash };
+  }
+
+  start(delayMs = 0): void {
+    if (this._state !== 'idle') return;
+    this.later(delayMs, () => this.connect());
+  }
+
+  /** Goes offline the way a real agent does when shut down: close 1000, nothing left running. */
+  async stop(): Promise<void> {
+    this.setState('stopped');
+    this.clearTimers();
+    const ws = this.ws;
+    if (!ws) return;
+    if (ws.readyState === WebSocket.OPEN) ws.close(1000, 'going offline');
+    else ws.terminate();
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref());
+    await Promise.race([this.closed, timeout]);
+    ws.terminate();
+  }
+
+  private setState(state: DeviceState): void {
+    if (this._state === state || this._state === 'stopped') return;
+    this._state = state;
+    this.opts.onEvent?.({ type: 'state', device: this, state });
+  }
+
+  private later(ms: number, fn: () => void): void {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, Math.max(0, ms));
+    this.timers.add(t);
+  }
+
+  private clearTimers(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  /** Sequence numbers never go back, even when the saved state is lost or stale (a crash between saves): the clock is a floor. */
+  private nextSeq(): number {
+    this.seq = Math.max(this.seq + 1, Date.now());
+    return this.seq;
+  }
+
+  private send(body: Record<string, unknown>): number {
+    const seq = this.nextSeq();
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ ...body, seq }));
+    return seq;
+  }
+
+  private waitAck(seq: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.acks.delete(seq);
+        resolve();
+      }, ACK_TIMEOUT_MS);
+      this.acks.set(seq, () => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+  }
+
+  private connect(): void {
+    if (this._state === 'stopped') return;
+    this.setState('connecting');
+    const ws = new WebSocket(this.opts.url, { handshakeTimeout: 10_000 });
+    this.ws = ws;
+    this.closed = new Promise((resolve) => ws.once('close', () => resolve()));
+    ws.on('open', () => {
+      const auth = this.credential
+        ? { kind: 'credential', ...this.credential }
+        : { kind: 'enrol', enrolment_key: this.opts.enrolmentKey };
+      this.send({ type: 'hello', protocol: AGENT_PROTOCOL_VERSION, auth, ...this.behaviour.hello() });
+    });
+    ws.on('message', (data) => {
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(data.toString()) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.receive(message);
+    });
+    ws.on('close', (code, reason) => this.onClose(ws, code, reason.toString()));
+    // A failed connection also closes; the close handler decides what next.
+    ws.on('error', () => undefined);
+  }
+
+  private receive(m: ServerMessage): void {
+    switch (m.type) {
+      case 'welcome':
+        this.intervalMs = m.heartbeat_interval_s * 1000;
+        if (m.credential) this.keepCredential(m.credential);
+        if (m.state === 'approved') this.goLive();
+        else this.setState('pending');
+        return;
+      case 'approved':
+        this.keepCredential(m.credential);
+        this.goLive();
+        return;
+      case 'ack':
+        this.acks.get(m.seq)?.();
+        this.acks.delete(m.seq);
+        return;
+      case 'job':
+        void this.job(m);
+        return;
+    }
+  }
+
+  private keepCredential(credential: DeviceCredential): void {
+    this.credential = credential;
+    this.opts.onEvent?.({ type: 'enrolled', device: this, deviceId: credential.device_id });
+    this.opts.onSave?.(this);
+  }
+
+  private goLive(): void {
+    if (this._state === 'stopped') return;
+    this.attempt = 0;
+    this.setState('connected');
+    this.tick();
+    const session = this.behaviour.sessionMs();
+    if (session) this.later(session.online, () => this.goAway(session.away));
+  }
+
+  private tick(): void {
+    if (this._state !== 'connected') return;
+    const at = new Date();
+    this.send({ type: 'heartbeat', ...this.behaviour.heartbeat(at, this.configHash) });
+    if (this.ticks++ % this.behaviour.metricsEvery === 0) this.send({ type: 'metrics', ...this.behaviour.metrics(at) });
+    const jitter = this.opts.heartbeatJitter ?? 0.1;
+    this.later(this.intervalMs * (1 + randomBetween(this.opts.random, -jitter, jitter)), () => this.tick());
+  }
+
+  /** The user signs off (close 1000: offline at once) and comes back later. */
+  private goAway(awayMs: number): void {
+    if (this._state !== 'connected') return;
+    this.setState('away');
+    this.clearTimers();
+    this.ws?.close(1000, 'user signed off');
+    this.later(awayMs, () => this.connect());
+  }
+
+  private async job(m: Extract<ServerMessage, { type: 'job' }>): Promise<void> {
+    this.opts.onEvent?.({ type: 'job', device: this, kind: m.kind, jobId: m.job_id });
+    const result = (ok: boolean, output: string, configHash?: string) =>
+      this.send({ type: 'job_result', job_id: m.job_id, ok, output, ...(configHash ? { config_hash: configHash } : {}) });
+    switch (m.kind) {
+      case 'reboot': {
+        // Acknowledged before going down, so the console sees the job done rather than lost.
+        await this.waitAck(result(true, 'rebooting'));
+        if (this._state !== 'connected') return;
+        this.setState('rebooting');
+        this.clearTimers();
+        this.ws?.close(1000, 'rebooting');
+        const [min, max] = this.opts.rebootMs ?? [3000, 8000];
+        this.later(randomBetween(this.opts.random, min, max), () => this.connect());
+        return;
+      }
+      case 'apply_config':
+      case 'full_sync': {
+        const wanted = typeof m.payload.config_hash === 'string' ? m.payload.config_hash : hashOf(m.payload);
+        this.configHash = wanted;
+        this.opts.onSave?.(this);
+        result(true, `${m.kind === 'full_sync' ? 'full configuration' : 'configuration'} applied`, wanted);
+        return;
+      }
+      case 'diagnostics':
+        result(true, this.behaviour.diagnostics());
+        return;
+      default:
+        result(false, `unsupported job ${String(m.kind)}`);
+    }
+  }
+
+  private onClose(ws: WebSocket, code: number, reason: string): void {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    for (const resolve of this.acks.values()) resolve();
+    this.acks.clear();
+    this.lastClose = { code, reason };
+    this.opts.onEvent?.({ type: 'closed', device: this, code, reason });
+    if (this._state === 'stopped' || this._state === 'away' || this._state === 'rebooting') return;
+    this.clearTimers();
+    if (code === AGENT_CLOSE.badCredentials.code && this.credential) {
+      // The server does not know this credential (a new database): enrol afresh with the key.
+      this.credential = null;
+      this.opts.onSave?.(this);
+    }
+    this.setState('backoff');
+    this.later(backoffDelay(this.attempt++, this.opts.random, this.opts.backoff ?? DEFAULT_BACKOFF), () => this.connect());
+  }
+}
+
+const hashOf = (payload: Record<string, unknown>): string => createHash('sha256').update(JSON.stringify(payload)).digest('hex').slice(0, 16);

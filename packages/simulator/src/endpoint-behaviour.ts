@@ -1,0 +1,85 @@
+import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
+import type { EndpointProfile } from './profiles';
+import { chance, noise, randomBetween, randomInt, type Random } from './prng';
+import { advanceCounters, type Counters } from './traffic';
+
+export interface SessionRules {
+  onlineMs: [number, number];
+  awayMs: [number, number];
+}
+
+/** People work for a while, close the lid and come back: the console sees users come and go. */
+export const DEFAULT_SESSION_RULES: SessionRules = { onlineMs: [5 * 60_000, 40 * 60_000], awayMs: [60_000, 10 * 60_000] };
+
+/** A ZTNA endpoint: 'connected' with its tunnel up, now and then only 'online' while it re-establishes it. */
+export class EndpointBehaviour implements DeviceBehaviour {
+  readonly kind = 'endpoint';
+  private tunnelDownTicks = 0;
+  private counters: Counters;
+  private lastMetricsAt: number | null = null;
+
+  constructor(
+    readonly profile: EndpointProfile,
+    private readonly random: Random,
+    private readonly sessions: SessionRules | null = DEFAULT_SESSION_RULES,
+  ) {
+    this.counters = { rx: Math.round(randomBetween(random, 1e7, 2e9)), tx: Math.round(randomBetween(random, 1e6, 4e8)) };
+  }
+
+  get serial() {
+    return this.profile.serial;
+  }
+  get name() {
+    return this.profile.name;
+  }
+  get metricsEvery() {
+    return this.profile.metricsEvery;
+  }
+
+  hello(): HelloBody {
+    const p = this.profile;
+    return { identity: { serial: p.serial, name: p.name, kind: 'endpoint', mac: p.mac, user: p.user }, model: p.model, os: p.os, version: p.version };
+  }
+
+  heartbeat(_at: Date, configHash: string | null): HeartbeatBody {
+    if (this.tunnelDownTicks > 0) this.tunnelDownTicks -= 1;
+    else if (chance(this.random, 0.01)) this.tunnelDownTicks = randomInt(this.random, 1, 6);
+    const connected = this.tunnelDownTicks === 0;
+    const p = this.profile;
+    return {
+      status: connected ? 'connected' : 'online',
+      wan: [],
+      public_ip: p.publicIp,
+      vpn_ip: connected ? p.vpnIp : null,
+      location: { name: `${p.place.city}, ${p.place.country}`, lat: p.lat, lng: p.lng },
+      os: p.os,
+      user: p.user,
+      traffic: [p.ifname],
+      ...(configHash ? { config_hash: configHash } : {}),
+    };
+  }
+
+  metrics(at: Date): MetricsBody {
+    const now = at.getTime();
+    const dt = this.lastMetricsAt === null ? 0 : (now - this.lastMetricsAt) / 1000;
+    this.lastMetricsAt = now;
+    const p = this.profile;
+    this.counters = advanceCounters(this.counters, { peakBps: p.peakBps, txShare: 0.2, lng: p.lng }, at, dt, true, this.random);
+    const latency = Math.max(1, p.baseLatencyMs * (1 + noise(this.random, 0.2)));
+    return {
+      at: at.toISOString(),
+      interfaces: [{ ifname: p.ifname, rx_bytes: this.counters.rx, tx_bytes: this.counters.tx }],
+      ping: [{ ifname: p.ifname, latency_ms: Math.round(latency * 10) / 10, loss_pct: chance(this.random, 0.03) ? 1 : 0 }],
+    };
+  }
+
+  diagnostics(): string {
+    const p = this.profile;
+    return `${p.os} ${p.model}, client ${p.version}\n${p.ifname}: ${p.publicIp}, tunnel ${this.tunnelDownTicks === 0 ? `up (${p.vpnIp})` : 'reconnecting'}`;
+  }
+
+  sessionMs(): { online: number; away: number } | null {
+    if (!this.sessions) return null;
+    return { online: randomBetween(this.random, ...this.sessions.onlineMs), away: randomBetween(this.random, ...this.sessions.awayMs) };
+  }
+}

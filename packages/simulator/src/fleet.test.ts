@@ -1,0 +1,129 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { build, type TestApp } from '../../server/src/test/build';
+import { enrolmentKey } from '../../server/src/test/agent-client';
+import { deviceJobs, deviceMetrics, devices } from '../../server/src/db/schema/index';
+import type { DeviceEvent } from './device';
+import { buildDevices, startFleet, type Fleet, type FleetOptions } from './fleet';
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('fleet against the real server', () => {
+  let t: TestApp;
+  let fleet: Fleet | null = null;
+  let tenantId: string;
+  let options: FleetOptions;
+  const closes: { code: number; reason: string }[] = [];
+
+  const rows = () => t.app.services.db.select().from(devices).where(eq(devices.tenantId, tenantId));
+
+  beforeAll(async () => {
+    t = await build('pglite', (c) => ({ ...c, fleet: { heartbeatIntervalSeconds: 1, offlineAfterSeconds: 3 } }));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const key = await enrolmentKey(t.app, 'Acme');
+    tenantId = key.tenantId;
+    options = {
+      url: `ws://127.0.0.1:${port}/agent/v1`,
+      tenants: [{ enrolmentKey: key.key, gateways: 3, endpoints: 3, emailDomain: 'acme.test' }],
+      seed: 7,
+      staggerMs: 500,
+      // Predictable for assertions: no flaps, no users signing off on their own.
+      sessions: false,
+      flapRules: { linkDownChance: 0, linkDownTicks: [1, 1], outageChance: 0, outageTicks: [1, 1] },
+      backoff: { baseMs: 100, maxMs: 1000 },
+      rebootMs: [200, 400],
+      onEvent: (e: DeviceEvent) => {
+        if (e.type === 'closed') closes.push({ code: e.code, reason: e.reason });
+      },
+    };
+  });
+
+  afterAll(async () => {
+    await fleet?.stop();
+    await t?.close();
+  });
+
+  it('enrols, is approved (auto-approve) and reports status, last seen and metrics', async () => {
+    fleet = startFleet(options);
+    const live = await waitFor('6 approved devices reporting', async () => {
+      const r = await rows();
+      return r.length === 6 && r.every((d) => d.approved && d.lastSeenAt && ['running', 'connected'].includes(d.deviceStatus)) && r;
+    });
+    const gateways = live.filter((d) => d.kind === 'gateway');
+    const endpoints = live.filter((d) => d.kind === 'endpoint');
+    expect(gateways).toHaveLength(3);
+    expect(endpoints).toHaveLength(3);
+    for (const g of gateways) {
+      expect(g.wanStatus.length).toBeGreaterThanOrEqual(1);
+      expect(g.publicIp).toMatch(/^(192\.0\.2|198\.51\.100|203\.0\.113)\./);
+      expect(g.latitude).not.toBeNull();
+    }
+    for (const e of endpoints) {
+      expect(['windows', 'macos', 'linux', 'android', 'ios']).toContain(e.os);
+      expect(e.username).toMatch(/@acme\.test$/);
+    }
+    await waitFor('metrics stored', async () => (await t.app.services.db.select().from(deviceMetrics).limit(1)).length > 0);
+    expect(fleet.counts().connected).toBe(6);
+    // Nothing the simulator sent was refused as malformed.
+    expect(closes.filter((c) => c.code >= 4000)).toEqual([]);
+  });
+
+  it('an endpoint that stops goes offline', async () => {
+    const endpoint = fleet!.devices.find((d) => d.behaviour.kind === 'endpoint')!;
+    await endpoint.stop();
+    await waitFor('endpoint offline', async () => {
+      const [row] = await t.app.services.db.select().from(devices).where(eq(devices.id, endpoint.deviceId!));
+      return row?.deviceStatus === 'offline';
+    });
+  });
+
+  it('acknowledges a reboot job and comes back', async () => {
+    const gateway = fleet!.devices.find((d) => d.behaviour.kind === 'gateway')!;
+    const jobId = crypto.randomUUID();
+    await t.app.services.db.insert(deviceJobs).values({ id: jobId, tenantId, deviceId: gateway.deviceId!, kind: 'reboot' });
+    await t.app.services.bus.publish(`device:${gateway.deviceId}`, { kind: 'job', job_id: jobId });
+    await waitFor('job done', async () => {
+      const [job] = await t.app.services.db.select().from(deviceJobs).where(eq(deviceJobs.id, jobId));
+      return job?.state === 'done';
+    });
+    await waitFor('gateway rebooting', async () => gateway.state !== 'connected');
+    await waitFor('gateway back', async () => gateway.state === 'connected');
+  });
+
+  it('restarts with the same credentials without duplicate devices', async () => {
+    const before = (await rows()).map((d) => d.id).sort();
+    const saved = fleet!.saved();
+    await fleet!.stop();
+    fleet = startFleet({ ...options, saved });
+    await waitFor('all 6 back', async () => fleet!.counts().connected === 6);
+    const after = await rows();
+    expect(after.map((d) => d.id).sort()).toEqual(before);
+    await waitFor('all reporting again', async () => (await rows()).every((d) => ['running', 'connected'].includes(d.deviceStatus)));
+    expect(closes.filter((c) => c.code >= 4000)).toEqual([]);
+  });
+
+  it('a credential the server does not know (a new database) is dropped and the device enrols afresh', async () => {
+    const tenant = { ...options.tenants[0]!, gateways: 1, endpoints: 0, emailDomain: 'branch.acme.test' };
+    const [probe] = buildDevices({ ...options, tenants: [tenant] });
+    const stale = { credential: { device_id: crypto.randomUUID(), secret: 'a'.repeat(43) }, seq: 5, config_hash: null };
+    const extra = startFleet({ ...options, tenants: [tenant], onEvent: undefined, saved: { [probe!.serial]: stale } });
+    try {
+      await waitFor('re-enrolled', async () => extra.counts().connected === 1);
+      const device = extra.devices[0]!;
+      expect(device.deviceId).not.toBe(stale.credential.device_id);
+      expect(device.lastClose?.code).toBe(4401);
+    } finally {
+      await extra.stop();
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import type { BackoffOptions } from './backoff';
+import type { DeviceBehaviour } from './behaviour';
+import { SimulatedDevice, type DeviceEvent, type DeviceState, type SavedDevice } from './device';
+import { DEFAULT_SESSION_RULES, EndpointBehaviour, type SessionRules } from './endpoint-behaviour';
+import { GatewayBehaviour } from './gateway-behaviour';
+import type { FlapRules } from './links';
+import { mulberry32, seedFrom } from './prng';
+import { endpointProfile, gatewayProfile } from './profiles';
+
+export interface FleetTenant {
+  enrolmentKey: string;
+  gateways: number;
+  endpoints: number;
+  /** Endpoint users sign in with addresses of this domain. */
+  emailDomain: string;
+}
+
+/** Saved devices by serial: credentials and sequence numbers that outlive a run. */
+export type SavedFleet = Record<string, SavedDevice>;
+
+export interface FleetOptions {
+  url: string;
+  tenants: FleetTenant[];
+  seed?: number;
+  heartbeatJitter?: number;
+  /** Starts are spread over this window: the first heartbeat interval (the server's default 10 s). */
+  staggerMs?: number;
+  saved?: SavedFleet;
+  /** Endpoint users signing off and back; false keeps every endpoint on. */
+  sessions?: SessionRules | false;
+  flapRules?: FlapRules;
+  backoff?: BackoffOptions;
+  rebootMs?: [number, number];
+  onEvent?: (event: DeviceEvent) => void;
+  /** Something worth persisting changed; the caller decides when to write. */
+  onSave?: () => void;
+}
+
+export interface Fleet {
+  devices: SimulatedDevice[];
+  counts(): Record<DeviceState, number>;
+  saved(): SavedFleet;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds each tenant's devices from the seed, the tenant's e-mail domain and the device's index:
+ * the same seed gives the same serials, names and places, and two tenants never share a serial
+ * (their saved credentials could otherwise cross over in one state file).
+ */
+export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
+  const seed = opts.seed ?? 1;
+  const devices: SimulatedDevice[] = [];
+  const sessions = opts.sessions === false ? null : (opts.sessions ?? DEFAULT_SESSION_RULES);
+  const make = (behaviour: DeviceBehaviour, enrolmentKey: string, timingSeed: number) =>
+    new SimulatedDevice({
+      url: opts.url,
+      enrolmentKey,
+      behaviour,
+      random: mulberry32(timingSeed),
+      saved: opts.saved?.[behaviour.serial],
+      heartbeatJitter: opts.heartbeatJitter,
+      backoff: opts.backoff,
+      rebootMs: opts.rebootMs,
+      onEvent: opts.onEvent,
+      onSave: opts.onSave,
+    });
+
+  const seen = new Map<string, number>();
+  for (const tenant of opts.tenants) {
+    const n = seen.get(tenant.emailDomain) ?? 0;
+    seen.set(tenant.emailDomain, n + 1);
+    const t = n === 0 ? tenant.emailDomain : `${tenant.emailDomain}#${n}`;
+    for (let i = 0; i < tenant.gateways; i++) {
+      const random = mulberry32(seedFrom(seed, t, 'gateway', i));
+      const b = new GatewayBehaviour(gatewayProfile(random, i), random, opts.flapRules);
+      devices.push(make(b, tenant.enrolmentKey, seedFrom(seed, t, 'gateway', i, 'timing')));
+    }
+    for (let i = 0; i < tenant.endpoints; i++) {
+      const random = mulberry32(seedFrom(seed, t, 'endpoint', i));
+      const b = new EndpointBehaviour(endpointProfile(random, i, tenant.emailDomain), random, sessions);
+      devices.push(make(b, tenant.enrolmentKey, seedFrom(seed, t, 'endpoint', i, 'timing')));
+    }
+  }
+  return devices;
+}
+
+export function startFleet(opts: FleetOptions): Fleet {
+  const devices = buildDevices(opts);
+  const stagger = mulberry32(seedFrom(opts.seed ?? 1, 'stagger'));
+  const window = opts.staggerMs ?? 10_000;
+  // Spread evenly with a little randomness, as boxes powered on over a morning would be.
+  devices.forEach((d, i) => d.start(((i + stagger()) / Math.max(1, devices.length)) * window));
+  return {
+    devices,
+    counts() {
+      const counts = { idle: 0, connecting: 0, pending: 0, connected: 0, backoff: 0, away: 0, rebooting: 0, stopped: 0 };
+      for (const d of devices) counts[d.state] += 1;
+      return counts;
+    },
+    saved: () => Object.fromEntries(devices.map((d) => [d.serial, d.saved()])),
+    stop: async () => {
+      await Promise.all(devices.map((d) => d.stop()));
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { LinkBonding } from '@netloom/domain';
+import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
+import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type LinkState } from './links';
+import type { GatewayProfile } from './profiles';
+import { noise, randomBetween, type Random } from './prng';
+import { advanceCounters, dailyCurve, localHour, type Counters } from './traffic';
+
+/** An SD-WAN gateway: WAN links that flap, traffic along the local day, ping per link. */
+export class GatewayBehaviour implements DeviceBehaviour {
+  readonly kind = 'gateway';
+  private links: LinkState[];
+  private counters: Map<string, Counters>;
+  private lastMetricsAt: number | null = null;
+
+  constructor(
+    readonly profile: GatewayProfile,
+    private readonly random: Random,
+    private readonly flapRules: FlapRules = DEFAULT_FLAP_RULES,
+  ) {
+    this.links = profile.links.map((l) => ({ ...l }));
+    // Counters of a box that has been up a while, so graphs do not start at zero.
+    this.counters = new Map(profile.links.map((l) => [l.ifname, { rx: Math.round(randomBetween(random, 1e9, 5e10)), tx: Math.round(randomBetween(random, 1e8, 1e10)) }]));
+  }
+
+  get serial() {
+    return this.profile.serial;
+  }
+  get name() {
+    return this.profile.name;
+  }
+  get metricsEvery() {
+    return this.profile.metricsEvery;
+  }
+
+  hello(): HelloBody {
+    const p = this.profile;
+    return { identity: { serial: p.serial, name: p.name, kind: 'gateway', mac: p.mac }, model: p.model, os: p.os, version: p.version };
+  }
+
+  heartbeat(_at: Date, configHash: string | null): HeartbeatBody {
+    this.links = stepLinks(this.links, this.random, this.flapRules);
+    const p = this.profile;
+    const firstUp = this.links.findIndex((l) => l.up);
+    return {
+      status: gatewayStatus(this.links),
+      wan: this.links.map((l) => ({ name: l.name, status: l.up ? 'up' : 'down', ifname: l.ifname, weight: l.weight })),
+      lb_status: p.bonding ? this.bonding() : null,
+      // The address the console sees is the one of the link the traffic leaves by.
+      public_ip: firstUp >= 0 ? p.publicIps[firstUp] : null,
+      vpn_ip: p.vpnIp,
+      location: { name: `${p.place.city}, ${p.place.country}`, lat: p.lat, lng: p.lng },
+      os: p.os,
+      traffic: this.links.map((l) => l.ifname),
+      ...(configHash ? { config_hash: configHash } : {}),
+    };
+  }
+
+  private bonding(): LinkBonding {
+    const leg = (links: LinkState[]): LinkBonding['tunnel'] => ({
+      status: links.length === 0 ? 'unknown' : links.some((l) => l.up) ? 'up' : 'down',
+      interfaces: links.filter((l) => l.up).map((l) => l.ifname),
+    });
+    // Internet links bond into the tunnel; an MPLS circuit is its own leg.
+    return {
+      status: this.links.some((l) => l.up) ? 'up' : 'down',
+      tunnel: leg(this.links.filter((l) => l.kind !== 'mpls')),
+      mpls: leg(this.links.filter((l) => l.kind === 'mpls')),
+    };
+  }
+
+  metrics(at: Date): MetricsBody {
+    const now = at.getTime();
+    const dt = this.lastMetricsAt === null ? 0 : (now - this.lastMetricsAt) / 1000;
+    this.lastMetricsAt = now;
+    const load = dailyCurve(localHour(at, this.profile.lng));
+    const share = 1 / this.links.length;
+    const interfaces = this.links.map((l) => {
+      const c = advanceCounters(this.counters.get(l.ifname)!, { peakBps: this.profile.peakBps * share * (l.weight / 5 + 0.5), txShare: 0.35, lng: this.profile.lng }, at, dt, l.up, this.random);
+      this.counters.set(l.ifname, c);
+      return { ifname: l.ifname, rx_bytes: c.rx, tx_bytes: c.tx };
+    });
+    const ping = this.links.map((l) => {
+      if (!l.up) return { ifname: l.ifname, latency_ms: null, loss_pct: 100 };
+      // Busy hours queue a little; LTE is jumpier than fibre.
+      const jitter = l.kind === 'lte' ? 0.3 : 0.1;
+      const latency = Math.max(1, l.baseLatencyMs * (1 + 0.4 * load + noise(this.random, jitter)));
+      const loss = this.random() < 0.05 ? Math.round(this.random() * (l.kind === 'lte' ? 8 : 3) * 10) / 10 : 0;
+      return { ifname: l.ifname, latency_ms: Math.round(latency * 10) / 10, loss_pct: loss };
+    });
+    return { at: at.toISOString(), interfaces, ping };
+  }
+
+  diagnostics(): string {
+    return this.links
+      .map((l) => (l.up ? `${l.name} (${l.ifname}): ping 8.8.8.8 ${l.baseLatencyMs.toFixed(1)} ms, 0% loss` : `${l.name} (${l.ifname}): link down, 100% loss`))
+      .join('\n');
+  }
+
+  sessionMs(): null {
+    return null;
+  }
+}
