@@ -1,0 +1,61 @@
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { Center, Paper, Skeleton, Text } from '@mantine/core';
+import { devicesOnMap, type DeviceRow } from '@netloom/domain';
+import { InvalidCoordinatesNotice } from './invalid-coordinates-notice';
+import { MapErrorBoundary } from './map-error-boundary';
+import { MapUnavailable, type MapFailure } from './map-unavailable';
+import { webglSupported } from './webgl-support';
+
+// MapLibre and the atlas are downloaded only when a map is actually drawn.
+const FleetMapCanvas = lazy(() => import('./fleet-map-canvas').then((m) => ({ default: m.FleetMapCanvas })));
+
+export const NO_MAP_DATA_TEXT = 'No Data Available';
+
+export interface FleetMapCardProps {
+  devices: readonly DeviceRow[];
+  height?: number;
+  onSelectDevice?: (id: string) => void;
+  /** The user's time zone for 'last seen'; the browser's when missing. */
+  timezone?: string | null;
+}
+
+/**
+ * The map card (spec 000 §2.5): a marker per running/failing device on an offline world map,
+ * clustered so thousands of devices stay smooth. Every failure stays inside the card.
+ */
+export function FleetMapCard({ devices, height = 360, onSelectDevice, timezone }: FleetMapCardProps) {
+  const { onMap, invalid } = useMemo(() => devicesOnMap(devices), [devices]);
+  return (
+    <Paper withBorder radius="md" pos="relative" h={height} style={{ overflow: 'hidden' }} data-testid="fleet-map">
+      {onMap.length === 0 ? (
+        <Center h="100%">
+          <Text c="dimmed" size="sm">
+            {NO_MAP_DATA_TEXT}
+          </Text>
+        </Center>
+      ) : (
+        <MapErrorBoundary height={height}>
+          <FleetMapBody devices={onMap} height={height} onSelectDevice={onSelectDevice} timezone={timezone} />
+        </MapErrorBoundary>
+      )}
+      {invalid.length > 0 && <InvalidCoordinatesNotice devices={invalid} />}
+    </Paper>
+  );
+}
+
+type BodyProps = Required<Pick<FleetMapCardProps, 'height'>> & Omit<FleetMapCardProps, 'height'>;
+
+function FleetMapBody({ devices, height, onSelectDevice, timezone }: BodyProps) {
+  const [failure, setFailure] = useState<MapFailure | null>(() => (webglSupported() ? null : 'webgl'));
+  // A new attempt is a new map: the key remounts the canvas.
+  const [attempt, setAttempt] = useState(0);
+  if (failure) {
+    const retry = failure === 'webgl' ? undefined : () => (setFailure(null), setAttempt((n) => n + 1));
+    return <MapUnavailable reason={failure} height={height} onRetry={retry} />;
+  }
+  return (
+    <Suspense fallback={<Skeleton h={height} radius={0} />}>
+      <FleetMapCanvas key={attempt} devices={devices} height={height} onSelectDevice={onSelectDevice} onFail={setFailure} timezone={timezone} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { buildMapStyle, configuredTiles } from './map-style';
+import { worldFromTopology } from './world-basemap';
+
+describe('buildMapStyle', () => {
+  it('draws an offline basemap by default: water, land and borders with no server', () => {
+    const style = buildMapStyle();
+    expect(style.layers.map((l) => l.id)).toEqual(['water', 'land', 'coast', 'borders']);
+    expect(Object.values(style.sources).every((s) => s.type === 'geojson')).toBe(true);
+    expect(style.glyphs).toBeUndefined();
+    expect(style.sprite).toBeUndefined();
+  });
+
+  it('uses raster tiles instead when a tile URL is configured', () => {
+    const style = buildMapStyle({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', tileAttribution: '© Example' });
+    expect(style.layers).toEqual([{ id: 'tiles', type: 'raster', source: 'tiles' }]);
+    expect(style.sources.tiles).toMatchObject({ type: 'raster', tiles: ['https://tiles.example/{z}/{x}/{y}.png'], attribution: '© Example' });
+  });
+});
+
+describe('configuredTiles', () => {
+  it('reads the tile URL from the build environment, blank meaning none', () => {
+    expect(configuredTiles({ VITE_MAP_TILE_URL: ' https://t/{z}/{x}/{y}.png ' })).toEqual({ tileUrl: 'https://t/{z}/{x}/{y}.png', tileAttribution: null });
+    expect(configuredTiles({ VITE_MAP_TILE_URL: '' })).toEqual({ tileUrl: null, tileAttribution: null });
+    expect(configuredTiles({})).toEqual({ tileUrl: null, tileAttribution: null });
+  });
+});
+
+describe('worldFromTopology', () => {
+  it('turns countries into land polygons and shared borders', () => {
+    // Two unit squares sharing the arc x=1: the border is that arc only.
+    const topology = {
+      type: 'Topology' as const,
+      arcs: [
+        [[1, 0], [1, 1]],
+        [[1, 1], [0, 1], [0, 0], [1, 0]],
+        [[1, 0], [2, 0], [2, 1], [1, 1]],
+      ],
+      objects: {
+        countries: {
+          type: 'GeometryCollection' as const,
+          geometries: [
+            { type: 'Polygon' as const, arcs: [[0, 1]], id: 'A' },
+            { type: 'Polygon' as const, arcs: [[2, ~0]], id: 'B' },
+          ],
+        },
+        land: { type: 'GeometryCollection' as const, geometries: [] },
+      },
+    };
+    const world = worldFromTopology(topology as Parameters<typeof worldFromTopology>[0]);
+    expect(world.land.features).toHaveLength(2);
+    expect(world.borders.coordinates).toEqual([[[1, 0], [1, 1]]]);
+  });
+});

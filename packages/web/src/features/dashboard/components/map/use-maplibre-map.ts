@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Map as MapLibreMap, NavigationControl, type GeoJSONSource } from 'maplibre-gl';
+import { MAP_VIEW } from '@netloom/domain';
+import { BORDER_SOURCE, LAND_SOURCE, buildMapStyle, configuredTiles } from './map-style';
+import { loadWorldBasemap } from './world-basemap';
+import type { MapFailure } from './map-unavailable';
+
+/**
+ * Creates the MapLibre map once for the container and hands it back when its style has loaded.
+ * The map lives as long as the component: data changes go through sources, never a new map.
+ */
+export function useMaplibreMap(container: RefObject<HTMLDivElement | null>, onFail: (reason: MapFailure) => void): MapLibreMap | null {
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const fail = useRef(onFail);
+  useEffect(() => {
+    fail.current = onFail;
+  });
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const tiles = configuredTiles();
+    let instance: MapLibreMap;
+    try {
+      instance = new MapLibreMap({
+        container: el,
+        style: buildMapStyle(tiles),
+        center: [MAP_VIEW.center.lng, MAP_VIEW.center.lat],
+        zoom: MAP_VIEW.zoom,
+        maxZoom: MAP_VIEW.maxZoom,
+        // A status map gains nothing from tilting or turning, and a stray right-drag would do it.
+        dragRotate: false,
+        pitchWithRotate: false,
+        touchPitch: false,
+        attributionControl: tiles.tileAttribution ? { compact: true } : false,
+      });
+    } catch {
+      // MapLibre throws here when the browser refuses a WebGL context after all.
+      fail.current('webgl');
+      return;
+    }
+    let disposed = false;
+    const timer = setTimeout(() => fail.current('timeout'), MAP_VIEW.initWaitMs);
+    instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    instance.touchZoomRotate.disableRotation();
+    instance.on('load', () => {
+      clearTimeout(timer);
+      setMap(instance);
+    });
+    instance.on('webglcontextlost', () => fail.current('context-lost'));
+    // Without a listener MapLibre logs every failed tile as an error; a missing tile is not a broken map.
+    instance.on('error', (e) => console.warn('Map:', e.error?.message ?? e));
+    if (!tiles.tileUrl) {
+      loadWorldBasemap()
+        .then((world) => {
+          if (disposed) return;
+          instance.getSource<GeoJSONSource>(LAND_SOURCE)?.setData(world.land);
+          instance.getSource<GeoJSONSource>(BORDER_SOURCE)?.setData(world.borders);
+        })
+        // The markers still show on the water colour: better than no map.
+        .catch((e: unknown) => console.warn('World basemap unavailable:', e));
+    }
+    return () => {
+      disposed = true;
+      clearTimeout(timer);
+      instance.remove();
+    };
+  }, [container]);
+
+  return map;
+}
