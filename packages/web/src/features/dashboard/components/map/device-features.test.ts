@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deviceRow } from '../../../../lib/live/test-rows';
-import { deviceMarkers, markerBounds, markerSetKey } from './device-features';
+import { clusterCountLabel, deviceMarkers, markerBounds, markerSetKey } from './device-features';
 
 describe('deviceMarkers', () => {
   it('makes one point per marker device, coloured by the domain rule', () => {
@@ -45,5 +45,11 @@ describe('markerSetKey', () => {
     const key = markerSetKey(deviceMarkers([a, b]));
     expect(markerSetKey(deviceMarkers([a]))).not.toBe(key);
     expect(markerSetKey(deviceMarkers([a, b, deviceRow('c', { latitude: 1, longitude: 1 })]))).not.toBe(key);
+  });
+});
+
+describe('clusterCountLabel', () => {
+  it('keeps small counts and shortens thousands to fit the circle', () => {
+    expect([7, 999, 1000, 1234, 9999, 12_500].map(clusterCountLabel)).toEqual(['7', '999', '1k', '1.2k', '9.9k', '12k']);
   });
 });

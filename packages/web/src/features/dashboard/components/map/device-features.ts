@@ -68,3 +68,10 @@ function fnv1a(text: string): number {
   }
   return h >>> 0;
 }
+
+/** 1,234 devices read as 1.2k: the label has to fit in the smallest cluster circle. */
+export function clusterCountLabel(count: number): string {
+  if (count < 1000) return String(count);
+  const thousands = count / 1000;
+  return `${thousands < 10 ? Math.floor(thousands * 10) / 10 : Math.floor(thousands)}k`;
+}

@@ -25,7 +25,7 @@ const count = ['get', 'point_count'] as unknown as ExpressionSpecification;
 const down = ['get', 'down'] as unknown as ExpressionSpecification;
 
 // No text layers: labels need glyph files from a server, and the map must work offline. A
-// cluster tells its size by radius and its health by colour; its hover popup gives the counts.
+// cluster tells its health by colour and its size by radius; cluster-labels.ts writes the count.
 export const deviceLayers: LayerSpecification[] = [
   {
     id: CLUSTER_LAYER,
@@ -35,10 +35,9 @@ export const deviceLayers: LayerSpecification[] = [
     paint: {
       'circle-color': ['case', ['==', down, 0], MARKER_HEX.green, ['==', down, count], MARKER_HEX.red, MIXED_CLUSTER_HEX],
       'circle-radius': ['step', count, 16, 10, 20, 100, 26, 1000, 32],
-      'circle-opacity': 0.85,
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 3,
-      'circle-stroke-opacity': 0.9,
+      'circle-stroke-opacity': 0.85,
     },
   },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMapStyle, configuredTiles } from './map-style';
-import { worldFromTopology } from './world-basemap';
+import { splitAtAntimeridian, worldFromTopology } from './world-basemap';
 
 describe('buildMapStyle', () => {
   it('draws an offline basemap by default: water, land and borders with no server', () => {
@@ -50,5 +50,12 @@ describe('worldFromTopology', () => {
     const world = worldFromTopology(topology as Parameters<typeof worldFromTopology>[0]);
     expect(world.land.features).toHaveLength(2);
     expect(world.borders.coordinates).toEqual([[[1, 0], [1, 1]]]);
+    // The outline of both countries, stitched into one line; the shared edge is a border, not a coast.
+    expect(world.coasts.coordinates).toEqual([[[1, 1], [0, 1], [0, 0], [1, 0], [2, 0], [2, 1], [1, 1]]]);
+  });
+
+  it('splits lines where they jump across the antimeridian instead of crossing the world', () => {
+    const split = splitAtAntimeridian({ type: 'MultiLineString', coordinates: [[[178, -17], [180, -17], [-180, -17], [-179, -16]], [[10, 10], [-175, 10]], [[179, 66], [180, 66], [180, 68], [179, 69]]] });
+    expect(split.coordinates).toEqual([[[178, -17], [180, -17]], [[-180, -17], [-179, -16]], [[179, 66], [180, 66]], [[180, 68], [179, 69]]]);
   });
 });

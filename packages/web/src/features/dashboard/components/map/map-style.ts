@@ -4,6 +4,7 @@ import { BASEMAP_HEX } from './map-colors';
 
 export const LAND_SOURCE = 'land';
 export const BORDER_SOURCE = 'borders';
+export const COAST_SOURCE = 'coasts';
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -33,11 +34,12 @@ export function buildMapStyle({ tileUrl, tileAttribution }: MapStyleInput = {}):
     sources: {
       [LAND_SOURCE]: { type: 'geojson', data: EMPTY },
       [BORDER_SOURCE]: { type: 'geojson', data: EMPTY },
+      [COAST_SOURCE]: { type: 'geojson', data: EMPTY },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': BASEMAP_HEX.water } },
       { id: 'land', type: 'fill', source: LAND_SOURCE, paint: { 'fill-color': BASEMAP_HEX.land } },
-      { id: 'coast', type: 'line', source: LAND_SOURCE, paint: { 'line-color': BASEMAP_HEX.coast, 'line-width': 0.6 } },
+      { id: 'coast', type: 'line', source: COAST_SOURCE, paint: { 'line-color': BASEMAP_HEX.coast, 'line-width': 0.6 } },
       { id: 'borders', type: 'line', source: BORDER_SOURCE, paint: { 'line-color': BASEMAP_HEX.border, 'line-width': 0.8, 'line-dasharray': [3, 2] } },
     ],
   };

@@ -4,6 +4,7 @@ import { MAP_VIEW, type DeviceRow } from '@netloom/domain';
 import { CLUSTER_LAYER, DEVICE_LAYER, DEVICE_SOURCE, deviceLayers, deviceSource } from './device-layers';
 import { deviceMarkers, markerBounds, markerSetKey } from './device-features';
 import { clusterPopupContent, devicePopupContent } from './device-popup';
+import { attachClusterLabels } from './cluster-labels';
 
 interface Options {
   onSelectDevice?: (id: string) => void;
@@ -35,6 +36,7 @@ export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly Devi
     if (!map) return;
     map.addSource(DEVICE_SOURCE, deviceSource());
     for (const layer of deviceLayers) map.addLayer(layer);
+    const detachLabels = attachClusterLabels(map);
     const card = new Popup({ closeButton: false, closeOnClick: false, offset: 18, maxWidth: '280px' });
     popup.current = card;
     const canvas = map.getCanvas();
@@ -85,6 +87,7 @@ export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly Devi
     map.on('click', DEVICE_LAYER, selectDevice);
     map.on('click', CLUSTER_LAYER, zoomIntoCluster);
     return () => {
+      detachLabels();
       card.remove();
       popup.current = null;
       fittedKey.current = null;

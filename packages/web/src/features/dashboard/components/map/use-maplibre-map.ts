@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Map as MapLibreMap, NavigationControl, type GeoJSONSource } from 'maplibre-gl';
 import { MAP_VIEW } from '@netloom/domain';
-import { BORDER_SOURCE, LAND_SOURCE, buildMapStyle, configuredTiles } from './map-style';
+import { BORDER_SOURCE, COAST_SOURCE, LAND_SOURCE, buildMapStyle, configuredTiles } from './map-style';
 import { loadWorldBasemap } from './world-basemap';
 import type { MapFailure } from './map-unavailable';
 
@@ -56,6 +56,7 @@ export function useMaplibreMap(container: RefObject<HTMLDivElement | null>, onFa
           if (disposed) return;
           instance.getSource<GeoJSONSource>(LAND_SOURCE)?.setData(world.land);
           instance.getSource<GeoJSONSource>(BORDER_SOURCE)?.setData(world.borders);
+          instance.getSource<GeoJSONSource>(COAST_SOURCE)?.setData(world.coasts);
         })
         // The markers still show on the water colour: better than no map.
         .catch((e: unknown) => console.warn('World basemap unavailable:', e));

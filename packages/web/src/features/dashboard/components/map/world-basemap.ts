@@ -10,14 +10,40 @@ type CountriesTopology = Topology<{ countries: GeometryCollection; land: Geometr
 export interface WorldBasemap {
   land: FeatureCollection;
   borders: MultiLineString;
+  coasts: MultiLineString;
 }
 
-/** Land polygons and the borders between countries (coasts are drawn from the land outline). */
+const onCut = (p: readonly number[]) => Math.abs(Math.abs(p[0]!) - 180) < 1e-6;
+
+/**
+ * Natural Earth cuts countries at the antimeridian, so some arcs step from 180 to -180 (drawn
+ * on a flat map, a line across the whole world) or run along the cut (a coast that is not
+ * there). Lines are split at the step and lose the pieces along the cut.
+ */
+export function splitAtAntimeridian(lines: MultiLineString): MultiLineString {
+  const coordinates: MultiLineString['coordinates'] = [];
+  for (const line of lines.coordinates) {
+    let part: MultiLineString['coordinates'][number] = [];
+    for (const point of line) {
+      const prev = part[part.length - 1];
+      if (prev && (Math.abs(point[0]! - prev[0]!) > 180 || (onCut(prev) && onCut(point)))) {
+        if (part.length > 1) coordinates.push(part);
+        part = [];
+      }
+      part.push(point);
+    }
+    if (part.length > 1) coordinates.push(part);
+  }
+  return { type: 'MultiLineString', coordinates };
+}
+
+/** Land polygons, the borders between countries, and coasts (arcs used by one country only). */
 export function worldFromTopology(topology: CountriesTopology): WorldBasemap {
   const countries = topology.objects.countries;
   return {
     land: feature(topology, countries) as FeatureCollection,
-    borders: mesh(topology, countries, (a, b) => a !== b),
+    borders: splitAtAntimeridian(mesh(topology, countries, (a, b) => a !== b)),
+    coasts: splitAtAntimeridian(mesh(topology, countries, (a, b) => a === b)),
   };
 }
 
