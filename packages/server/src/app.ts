@@ -14,6 +14,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { AppError, errors, registerErrorHandling } from './http/errors';
 import { authenticate } from './http/principal';
+import { PrincipalCache, type SessionEvents } from './http/principal-cache';
+import { topics } from './bus/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
 import { AccountService } from './modules/auth/account';
 import { createGoogleVerifier } from './modules/auth/google';
@@ -98,13 +100,30 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const db = database.db;
   const mailer = createMailer(config.mail, app.log);
   const tokens = new TokenService(await loadSigningKey(db, config.jwtSecret), config.accessTokenTtlSeconds);
-  const sessions = new SessionService(db, tokens, config.sessionTtlHours);
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createMemoryBus();
+  const principals = new PrincipalCache();
+  const sessionEvents: SessionEvents = {
+    sessionRevoked: async (id) => {
+      principals.forgetSession(id);
+      await bus.publish(topics.sessions(), { kind: 'session', id });
+    },
+    userChanged: async (id) => {
+      principals.forgetUser(id);
+      await bus.publish(topics.sessions(), { kind: 'user', id });
+    },
+  };
+  await bus.subscribe(topics.sessions(), (m) => {
+    const event = m as { kind?: string; id?: string };
+    if (typeof event.id !== 'string') return;
+    if (event.kind === 'session') principals.forgetSession(event.id);
+    if (event.kind === 'user') principals.forgetUser(event.id);
+  });
+  const sessions = new SessionService(db, tokens, config.sessionTtlHours, sessionEvents);
   const limiter = new LoginLimiter({
     maxFailures: config.loginLimits.userMaxFailures,
     windowSeconds: config.loginLimits.userWindowSeconds,
     redis,
   });
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createMemoryBus();
   const services: Services = {
     config,
     db,
@@ -113,9 +132,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     tokens,
     sessions,
     login: new LoginService(db, tokens, sessions, limiter, config.google ? createGoogleVerifier(config.google) : null),
-    account: new AccountService(db, mailer, config.publicUrl),
+    account: new AccountService(db, mailer, config.publicUrl, sessionEvents),
+    sessionEvents,
     requireAuth: async (request) => {
-      await authenticate(request, db, tokens);
+      await authenticate(request, db, tokens, principals);
     },
   };
   app.decorate('services', services);

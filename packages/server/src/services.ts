@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { EventBus } from './bus/event-bus';
+import type { SessionEvents } from './http/principal-cache';
 import type { Mailer } from './mail/mailer';
 import type { AccountService } from './modules/auth/account';
 import type { LoginService } from './modules/auth/login';
@@ -19,6 +20,8 @@ export interface Services {
   sessions: SessionService;
   login: LoginService;
   account: AccountService;
+  /** Announce revoked sessions and changed users (role, 2FA, deactivation) to every instance. */
+  sessionEvents: SessionEvents;
   /** onRequest hook: sets request.principal or answers 401. */
   requireAuth: (request: FastifyRequest) => Promise<void>;
 }

@@ -18,4 +18,6 @@ export const topics = {
   tenantDevices: (tenantId: string) => `tenant:${tenantId}:devices`,
   /** Messages for one device's agent connection, wherever it is connected (jobs, approval). */
   device: (deviceId: string) => `device:${deviceId}`,
+  /** Revoked sessions and changed users, so every instance drops its cached principals. */
+  sessions: () => 'sessions',
 } as const;

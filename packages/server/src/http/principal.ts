@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '@netloom/domain';
 import type { Db } from '../db/client';
 import type { TokenService } from '../modules/auth/tokens';
-import { findUserById, isSessionLive, userMemberships, type MembershipView, type UserRow } from '../modules/auth/repo';
+import { loadPrincipalRows, type MembershipView, type UserRow } from '../modules/auth/repo';
 import { errors } from './errors';
+import type { PrincipalCache } from './principal-cache';
 
 /** The authenticated caller of a request. */
 export interface Principal {
@@ -29,21 +30,35 @@ function bearer(request: FastifyRequest): string | null {
  * Resolves the bearer token to a principal. Every failure after a token was presented is the
  * catalogue's token_not_valid answer, so the console refreshes or ends the session the same way.
  */
-export async function authenticate(request: FastifyRequest, db: Db, tokens: TokenService): Promise<Principal> {
+export async function authenticate(
+  request: FastifyRequest,
+  db: Db,
+  tokens: TokenService,
+  cache?: PrincipalCache,
+): Promise<Principal> {
   const token = bearer(request);
   if (!token) throw errors.notAuthenticated();
-  const principal = await principalFromToken(token, db, tokens);
+  const principal = await principalFromToken(token, db, tokens, cache);
   request.principal = principal;
   return principal;
 }
 
 /** The same check for tokens that do not come in a header (the live socket's first message). */
-export async function principalFromToken(token: string, db: Db, tokens: TokenService): Promise<Principal> {
+export async function principalFromToken(
+  token: string,
+  db: Db,
+  tokens: TokenService,
+  cache?: PrincipalCache,
+): Promise<Principal> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) throw errors.tokenNotValid();
-  const [user, live] = await Promise.all([findUserById(db, claims.userId), isSessionLive(db, claims.sessionId)]);
-  if (!user || !user.active || !live) throw errors.tokenNotValid();
-  return { user, sessionId: claims.sessionId, memberships: await userMemberships(db, user.id) };
+  const cached = cache?.get(claims.sessionId, claims.userId);
+  if (cached) return cached;
+  const loaded = await loadPrincipalRows(db, claims.userId, claims.sessionId);
+  if (!loaded || !loaded.user.active || !loaded.live) throw errors.tokenNotValid();
+  const principal = { user: loaded.user, sessionId: claims.sessionId, memberships: loaded.memberships };
+  cache?.set(principal);
+  return principal;
 }
 
 export interface TenantScope {

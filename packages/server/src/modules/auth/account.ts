@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../audit/repo';
+import type { SessionEvents } from '../../http/principal-cache';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   consumeOneTimeToken,
@@ -36,6 +37,7 @@ export class AccountService {
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
+    private readonly events: SessionEvents,
   ) {}
 
   async register(
@@ -124,6 +126,7 @@ export class AccountService {
     await updateUser(this.db, used.userId, { passwordHash: await hashPassword(body.password) });
     // Whoever knew the old password must not keep a session.
     await revokeUserSessions(this.db, used.userId);
+    await this.events.userChanged(used.userId);
     await recordAudit(this.db, { tenantId: null, actorId: used.userId, actorEmail: null, action: 'auth.password_reset', ip: ctx.ip });
   }
 
@@ -132,6 +135,7 @@ export class AccountService {
       throw errors.invalid({ old_password: ['Your old password was entered incorrectly.'] });
     }
     await updateUser(this.db, user.id, { passwordHash: await hashPassword(body.new_password) });
+    await this.events.userChanged(user.id);
     await recordAudit(this.db, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.password_changed', ip: ctx.ip });
   }
 
@@ -139,6 +143,7 @@ export class AccountService {
     if (user.twoFactorEnabled) throw errors.conflict('Two-factor authentication is already on.');
     const secret = authenticator.generateSecret();
     await updateUser(this.db, user.id, { twoFactorSecret: secret });
+    await this.events.userChanged(user.id);
     return { secret, otpauth_url: authenticator.keyuri(user.email, 'Netloom', secret) };
   }
 
@@ -146,6 +151,7 @@ export class AccountService {
     if (!user.twoFactorSecret || user.twoFactorEnabled) throw errors.badRequest('not_pending', 'Start two-factor set-up first.');
     if (!authenticator.check(code, user.twoFactorSecret)) throw errors.invalid({ code: ['Invalid two-factor code'] });
     await updateUser(this.db, user.id, { twoFactorEnabled: true });
+    await this.events.userChanged(user.id);
     await recordAudit(this.db, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.2fa_enabled' });
   }
 
@@ -153,6 +159,7 @@ export class AccountService {
     if (!user.twoFactorEnabled || !user.twoFactorSecret) throw errors.badRequest('not_enabled', 'Two-factor authentication is off.');
     if (!authenticator.check(code, user.twoFactorSecret)) throw errors.invalid({ code: ['Invalid two-factor code'] });
     await updateUser(this.db, user.id, { twoFactorEnabled: false, twoFactorSecret: null });
+    await this.events.userChanged(user.id);
     await recordAudit(this.db, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.2fa_disabled' });
   }
 }

@@ -46,6 +46,37 @@ export async function updateUser(db: Db, id: string, patch: Partial<typeof users
   await db.update(users).set(patch).where(eq(users.id, id));
 }
 
+/**
+ * Everything a request's principal needs in one round trip: the user, whether the session is
+ * still live, and the memberships (one row each; a user without any gives one row of nulls).
+ */
+export async function loadPrincipalRows(db: Db, userId: string, sessionId: string) {
+  const live = sql<boolean>`exists (select 1 from ${refreshTokens} r where r.family_id = ${sessionId}
+    and r.revoked_at is null and r.expires_at > now())`;
+  const rows = await db
+    .select({
+      user: users,
+      live,
+      tenantId: memberships.tenantId,
+      tenantName: tenants.name,
+      role: memberships.role,
+      suspended: tenants.suspended,
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(tenants, eq(tenants.id, memberships.tenantId))
+    .where(eq(users.id, userId))
+    .orderBy(asc(memberships.createdAt));
+  const first = rows[0];
+  if (!first) return null;
+  const list: MembershipView[] = rows.flatMap((r) =>
+    r.tenantId && r.tenantName !== null && r.role && r.suspended !== null
+      ? [{ tenantId: r.tenantId, tenantName: r.tenantName, role: r.role, suspended: r.suspended }]
+      : [],
+  );
+  return { user: first.user, live: Boolean(first.live), memberships: list };
+}
+
 /** A session (refresh family) is live while none of its tokens has been revoked. */
 export async function isSessionLive(db: Db, familyId: string): Promise<boolean> {
   const rows = await db

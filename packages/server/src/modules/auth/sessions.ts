@@ -2,6 +2,7 @@ import { REMEMBER_ME_DAYS, type Session, type User } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import { recordAudit } from '../audit/repo';
+import type { SessionEvents } from '../../http/principal-cache';
 import {
   claimRefreshToken,
   findRefreshToken,
@@ -56,6 +57,7 @@ export class SessionService {
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly sessionTtlHours: number,
+    private readonly events: SessionEvents,
   ) {}
 
   private expiry(remember: boolean): Date {
@@ -109,6 +111,7 @@ export class SessionService {
           throw new AppError(409, 'refresh_race', 'This session was refreshed a moment ago. Retry with the new token.');
         }
         await revokeFamily(this.db, known.familyId);
+        await this.events.sessionRevoked(known.familyId);
         await recordAudit(this.db, {
           tenantId: null,
           actorId: known.userId,
@@ -123,6 +126,7 @@ export class SessionService {
     const user = await findUserById(this.db, claimed.userId);
     if (!user || !user.active) {
       await revokeFamily(this.db, claimed.familyId);
+      await this.events.sessionRevoked(claimed.familyId);
       throw errors.tokenNotValid();
     }
     const next = newOpaqueToken();
@@ -152,6 +156,7 @@ export class SessionService {
     const known = await findRefreshToken(this.db, hashToken(presented));
     if (!known) return;
     await revokeFamily(this.db, known.familyId);
+    await this.events.sessionRevoked(known.familyId);
     await recordAudit(this.db, {
       tenantId: null,
       actorId: known.userId,

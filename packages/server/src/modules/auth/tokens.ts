@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -6,6 +6,7 @@ import { serverSecrets } from '../../db/schema/index';
 
 const ISSUER = 'netloom';
 const CHALLENGE_TTL_SECONDS = 300;
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface AccessClaims {
   userId: string;
@@ -34,10 +35,16 @@ export async function loadSigningKey(db: Db, configured: string | null): Promise
 }
 
 export class TokenService {
+  /** Imported once: handing jose raw bytes would import the HMAC key again on every request. */
+  private readonly key: KeyObject;
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
+
   constructor(
-    private readonly key: Uint8Array,
+    secret: Uint8Array,
     private readonly accessTtlSeconds: number,
-  ) {}
+  ) {
+    this.key = createSecretKey(secret);
+  }
 
   async signAccess(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
     const expiresAt = new Date(Date.now() + this.accessTtlSeconds * 1000);
@@ -51,12 +58,21 @@ export class TokenService {
     return { token, expiresAt };
   }
 
-  /** Null for anything that is not a valid, unexpired access token of ours. */
+  /**
+   * Null for anything that is not a valid, unexpired access token of ours. A token verified once
+   * is remembered until it expires: HMAC through WebCrypto costs more than the rest of a cached
+   * request, and the exact same string can only verify the same way again.
+   */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known && known.exp > Date.now()) return known.claims;
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub) return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub || !payload.exp) return null;
+      const claims = { userId: payload.sub, sessionId: payload.sid };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, exp: payload.exp * 1000 });
+      return claims;
     } catch {
       return null;
     }
