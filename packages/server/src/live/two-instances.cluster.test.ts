@@ -58,4 +58,15 @@ describe('two instances sharing PostgreSQL and Redis', () => {
     await second.next('welcome');
     expect((await first.closed).code).toBe(4409);
   });
+
+  it('ends a session on every instance at once when it logs out on one', async () => {
+    const session = await login(a.app, 'viewer@acme.test');
+    const me = (app: TestApp) => app.app.inject({ method: 'GET', url: '/api/v1/auth/user/', headers: { authorization: `Bearer ${session.access}` } });
+    expect((await me(b)).statusCode).toBe(200); // instance B now holds the principal in its cache
+    await a.app.inject({ method: 'POST', url: '/api/v1/auth/logout/', payload: { refresh: session.refresh } });
+    await new Promise((r) => setTimeout(r, 100));
+    const after = await me(b);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('token_not_valid');
+  });
 });
