@@ -47,6 +47,8 @@ export const paths = {
     nac: (p: ProductKey) => `/${p}/nac`,
   },
   getMicroZAccess: '/ztna/getmicrozaccess',
+  /** Where the ZTNA device picker leads from a dashboard: the endpoint profiles (spec 001 §2). */
+  ztnaEndpointProfiles: '/ztna/device/configure/overlay-mesh-vpn',
 } as const;
 
 /** Places outside the console. */

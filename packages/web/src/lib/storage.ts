@@ -48,6 +48,18 @@ export const storage = {
   selectedDevice(): { id: string; name: string } | null {
     return read(STORAGE_KEYS.selectedDevice);
   },
+  setSelectedDevice(device: { id: string; name: string } | null) {
+    if (device) write(STORAGE_KEYS.selectedDevice, device);
+    else localStorage.removeItem(STORAGE_KEYS.selectedDevice);
+  },
+  /** The device group (network) the SD-WAN console is narrowed to; null is 'All Device Groups'. */
+  selectedNetwork(): { id: string; networkName: string } | null {
+    return read(STORAGE_KEYS.selectedNetwork);
+  },
+  setSelectedNetwork(network: { id: string; networkName: string } | null) {
+    if (network?.id) write(STORAGE_KEYS.selectedNetwork, network);
+    else localStorage.removeItem(STORAGE_KEYS.selectedNetwork);
+  },
   clearDeviceAndNetwork() {
     localStorage.removeItem(STORAGE_KEYS.selectedDevice);
     localStorage.removeItem(STORAGE_KEYS.selectedNetwork);

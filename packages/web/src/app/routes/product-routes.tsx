@@ -5,6 +5,7 @@ import { ProductDashboardPage } from '../../features/products/pages/product-dash
 import { ProductSectionPage, type SectionSpec } from '../../features/products/pages/product-section-page';
 import { GetMicroZAccessPage } from '../../features/client/pages/get-microzaccess-page';
 import { alwaysRevalidate, productGuard } from '../guards/loaders';
+import { ProductDashboardRoute } from './product-dashboard-route';
 
 const S = {
   customize: { title: 'Customize Dashboard', empty: 'No Devices Configured' },
@@ -57,7 +58,11 @@ export function productRoutes(product: ProductKey): RouteObject {
     shouldRevalidate: alwaysRevalidate,
     children: [
       { index: true, loader: () => redirect(paths.product.dashboard(product)) },
-      { path: 'dashboard', element: <ProductDashboardPage product={product} /> },
+      {
+        path: 'dashboard',
+        // SD-WAN and ZTNA have their live fleet dashboards; the other products keep their placeholder.
+        element: product === 'sdwan' || product === 'ztna' ? <ProductDashboardRoute product={product} /> : <ProductDashboardPage product={product} />,
+      },
       ...(product === 'sdwan' || product === 'ztna' ? consoleSections(product) : []),
     ],
   };

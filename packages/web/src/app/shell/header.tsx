@@ -8,6 +8,9 @@ import { ProfileMenu } from '../../components/profile-menu';
 import { useActiveDashboard } from '../../lib/active-dashboard';
 import { useDashboardConfig, productFlagsOf } from '../../features/tenants/api/get-dashboard-config';
 import { TenantSelector } from '../../features/tenants/components/tenant-selector';
+import { DeviceGroupSelector } from '../../features/devices/components/device-group-selector';
+import { DevicePicker } from '../../features/devices/components/device-picker';
+import { tenantIdFor, useSelectedTenant } from '../../lib/tenant-selection';
 import { DashboardSwitcher } from './dashboard-switcher';
 
 export const HEADER_HEIGHT = 56;
@@ -18,6 +21,9 @@ export function Header({ user }: { user: User }) {
   const config = useDashboardConfig();
   const flags = config.data ? productFlagsOf(config.data, user) : null;
   const home = user.isSuperAdmin ? paths.superAdmin.tenant : paths.root;
+  const tenantId = tenantIdFor(user, useSelectedTenant());
+  // Device group and device pickers belong to the SD-WAN and ZTNA consoles of a chosen tenant.
+  const fleetProduct = tenantId && (active === 'sdwan' || active === 'ztna') ? active : null;
 
   return (
     <Group
@@ -44,6 +50,8 @@ export function Header({ user }: { user: User }) {
             Super Admin
           </Badge>
         )}
+        {fleetProduct === 'sdwan' && tenantId && <DeviceGroupSelector tenantId={tenantId} />}
+        {fleetProduct && tenantId && <DevicePicker key={`${tenantId}-${fleetProduct}`} product={fleetProduct} tenantId={tenantId} />}
       </Group>
       <Group gap="sm" wrap="nowrap">
         <Tooltip label="Announcements">

@@ -64,7 +64,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     return shownRows.map((row) => <TableRowView key={row.id} row={row} ctx={ctx} />);
   };
 
-  const withToolbar = options.search || options.download || (options.refresh && props.onRefresh);
+  const withToolbar = options.search || options.download || (options.refresh && props.onRefresh) || props.toolbarExtra;
   return (
     <Box data-testid={props['data-testid']}>
       {withToolbar && (
@@ -74,6 +74,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           downloadDisabled={loading || sortedRows.length === 0}
           onRefresh={options.refresh && props.onRefresh ? () => void state.refresh() : undefined}
           refreshing={loading}
+          extra={props.toolbarExtra}
         />
       )}
       <Box ref={scrollRef} style={{ overflowX: 'auto', ...(virtual ? { height, overflowY: 'auto' } : {}) }}>
@@ -103,6 +104,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           pageSize={state.pageSize}
           onPage={state.setPage}
           onPageSize={state.setPageSize}
+          sizes={props.pageSizes}
         />
       )}
     </Box>

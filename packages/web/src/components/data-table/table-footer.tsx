@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { PAGE_SIZE_OPTIONS, pageLinks } from '@netloom/domain';
+import { pageSizeValue } from './use-data-table';
 
 interface TableFooterProps {
   total: number;
@@ -9,11 +10,13 @@ interface TableFooterProps {
   pageSize: number;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
+  sizes?: readonly (number | 'None')[];
 }
 
 /** The spec's 'datatable footer': rows per page, the shown range, and up to 10 page links. */
-export function TableFooter({ total, page, pages, pageSize, onPage, onPageSize }: TableFooterProps) {
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+export function TableFooter({ total, page, pages, pageSize, onPage, onPageSize, sizes = PAGE_SIZE_OPTIONS }: TableFooterProps) {
+  // 0 × Infinity is NaN: 'None' always shows from the first row.
+  const from = total === 0 ? 0 : Number.isFinite(pageSize) ? (page - 1) * pageSize + 1 : 1;
   const to = Math.min(total, page * pageSize);
   return (
     <Group justify="space-between" mt="sm" gap="sm">
@@ -24,9 +27,9 @@ export function TableFooter({ total, page, pages, pageSize, onPage, onPageSize }
         <NativeSelect
           size="xs"
           aria-label="Rows per page"
-          data={PAGE_SIZE_OPTIONS.map(String)}
-          value={String(pageSize)}
-          onChange={(e) => onPageSize(Number(e.currentTarget.value))}
+          data={sizes.map(String)}
+          value={Number.isFinite(pageSize) ? String(pageSize) : 'None'}
+          onChange={(e) => onPageSize(pageSizeValue(e.currentTarget.value === 'None' ? 'None' : Number(e.currentTarget.value)))}
         />
         <Text size="sm" c="dimmed" aria-live="polite">
           {from}–{to} of {total}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, CloseButton, Group, TextInput, Tooltip } from '@mantine/core';
 import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
 
@@ -7,9 +8,10 @@ interface TableToolbarProps {
   downloadDisabled: boolean;
   onRefresh?: () => void;
   refreshing: boolean;
+  extra?: ReactNode;
 }
 
-export function TableToolbar({ search, onDownload, downloadDisabled, onRefresh, refreshing }: TableToolbarProps) {
+export function TableToolbar({ search, onDownload, downloadDisabled, onRefresh, refreshing, extra }: TableToolbarProps) {
   return (
     <Group justify="space-between" gap="sm" mb="sm" wrap="nowrap">
       {search ? (
@@ -26,6 +28,7 @@ export function TableToolbar({ search, onDownload, downloadDisabled, onRefresh, 
         <span />
       )}
       <Group gap="xs" wrap="nowrap">
+        {extra}
         {onRefresh && (
           <Tooltip label="Refresh" withArrow>
             <ActionIcon variant="default" size="lg" aria-label="Refresh" loading={refreshing} onClick={onRefresh}>

@@ -106,6 +106,12 @@ export interface DataTableProps<T extends object> {
   timezone?: string | null;
   /** Height of the scroll area once the table virtualises its rows. */
   virtualHeight?: number;
+  /** Rows-per-page choices; 'None' shows every row. The generic 10/25/50/100 by default. */
+  pageSizes?: readonly (number | 'None')[];
+  /** The first page size; the generic 25 by default. */
+  defaultPageSize?: number | 'None';
+  /** Extra controls at the right of the toolbar (a host's filter or view buttons). */
+  toolbarExtra?: ReactNode;
   /** Accessible name of the table. */
   label?: string;
   'data-testid'?: string;

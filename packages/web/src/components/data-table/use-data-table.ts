@@ -14,6 +14,9 @@ import type { DataTableColumn, DataTableOptions, DataTableProps } from './types'
 /** Above this many rows on screen the body is virtualised (spec: "virtualised when large"). */
 export const VIRTUAL_THRESHOLD = 200;
 
+/** 'None' (every row) is an unbounded page. */
+export const pageSizeValue = (size: number | 'None'): number => (size === 'None' ? Number.POSITIVE_INFINITY : size);
+
 export type ResolvedOptions = Required<DataTableOptions>;
 
 export function resolveOptions(options: DataTableOptions | undefined): ResolvedOptions {
@@ -43,7 +46,7 @@ export function useDataTable<T extends object>(props: DataTableProps<T>) {
   const [highlight] = useDebouncedValue(search.trim(), TABLE_DEFAULTS.highlightDelayMs);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSizeState] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [pageSize, setPageSizeState] = useState<number>(() => pageSizeValue(props.defaultPageSize ?? DEFAULT_PAGE_SIZE));
   const [refreshing, setRefreshing] = useState(false);
   const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
 
@@ -110,7 +113,7 @@ export function useDataTable<T extends object>(props: DataTableProps<T>) {
   const pages = pageCount(allRows.length, pageSize);
   // New rows (a refresh, a delete) may leave fewer pages than the one the user was on.
   const currentPage = Math.min(page, pages);
-  const shownRows = options.paging ? pageSlice(allRows, currentPage, pageSize) : allRows;
+  const shownRows = options.paging && Number.isFinite(pageSize) ? pageSlice(allRows, currentPage, pageSize) : allRows;
 
   const setSearch = useCallback((term: string) => {
     setSearchState(term);

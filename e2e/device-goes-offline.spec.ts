@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+import { demo, logIn } from './support/demo';
+import { ownerApi, SimFleet } from './support/fleet';
+
+test('a gateway that says goodbye turns Not Reachable on the dashboard without a reload', async ({ page, request, baseURL }) => {
+  const fleet = new SimFleet(request, baseURL!, await ownerApi(request, demo.owner));
+  try {
+    const gateway = await fleet.add({ name: 'e2e-gw-leaving', kind: 'gateway' });
+    await logIn(page, demo.owner);
+    await expect(page).toHaveURL(/\/sdwan\/dashboard$/);
+    const row = page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: /e2e-gw-leaving/ });
+    await expect(row).toContainText('Running');
+
+    // A marker on the page: a reload would wipe it.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    await gateway.goodbye();
+
+    await expect(row).toContainText('Not Reachable');
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  } finally {
+    await fleet.remove();
+  }
+});

@@ -1,0 +1,135 @@
+import WebSocket from 'ws';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD } from './demo';
+
+/**
+ * Simulated devices for the fleet journeys: each one enrols with the tenant's enrolment key over
+ * the real agent protocol (/agent/v1) and reports heartbeats, like a gateway or a ZTNA client.
+ */
+
+export interface OwnerApi {
+  access: string;
+  tenantId: string;
+}
+
+export async function ownerApi(request: APIRequestContext, email: string): Promise<OwnerApi> {
+  const login = await request.post('/api/v1/auth/login/', { data: { username: email, password: DEMO_PASSWORD, remember: false } });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
+  const session = (await login.json()) as { access: string; user: { tenantId: string } };
+  return { access: session.access, tenantId: session.user.tenantId };
+}
+
+async function enrolmentKey(request: APIRequestContext, owner: OwnerApi): Promise<string> {
+  const res = await request.get('/api/v1/tenant/enrolment-key/', { headers: { Authorization: `Bearer ${owner.access}` } });
+  if (!res.ok()) throw new Error(`enrolment key: ${res.status()}`);
+  return ((await res.json()) as { enrolment_key: string }).enrolment_key;
+}
+
+export interface SimDeviceSpec {
+  name: string;
+  kind: 'gateway' | 'endpoint';
+  user?: string;
+  os?: string;
+  status?: 'running' | 'connected';
+  wan?: { name: string; status: 'up' | 'down' | 'unknown'; ifname: string; weight: number }[];
+  location?: { name: string; lat: number; lng: number };
+  publicIp?: string;
+  vpnIp?: string;
+}
+
+export class SimDevice {
+  id = '';
+  private seq = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private constructor(
+    private readonly ws: WebSocket,
+    readonly spec: SimDeviceSpec,
+  ) {}
+
+  static async enrol(baseURL: string, key: string, spec: SimDeviceSpec): Promise<SimDevice> {
+    const ws = new WebSocket(`${baseURL.replace(/^http/, 'ws')}/agent/v1`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const device = new SimDevice(ws, spec);
+    const welcome = new Promise<{ device_id: string; state: string }>((resolve, reject) => {
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString()) as { type: string; device_id: string; state: string };
+        if (m.type === 'welcome') resolve(m);
+      });
+      ws.once('close', (code, reason) => reject(new Error(`agent closed ${code} ${reason.toString()}`)));
+    });
+    device.send({
+      type: 'hello',
+      protocol: 1,
+      auth: { kind: 'enrol', enrolment_key: key },
+      identity: { serial: `E2E-${crypto.randomUUID()}`, name: spec.name, kind: spec.kind, ...(spec.user ? { user: spec.user } : {}) },
+      model: spec.kind === 'gateway' ? 'NL-100' : 'MicroZAccess',
+      os: spec.os ?? (spec.kind === 'gateway' ? 'NetloomOS' : 'windows'),
+      version: '1.0.0',
+    });
+    const w = await welcome;
+    if (w.state !== 'approved') throw new Error('device not approved: is the tenant auto-approving?');
+    device.id = w.device_id;
+    device.heartbeat();
+    // Keep reporting, like a real device, so offline detection never fires during a test.
+    device.timer = setInterval(() => device.heartbeat(), 5_000);
+    return device;
+  }
+
+  private send(message: Record<string, unknown>) {
+    this.ws.send(JSON.stringify({ seq: ++this.seq, ...message }));
+  }
+
+  heartbeat(over: Partial<SimDeviceSpec> = {}) {
+    const s = { ...this.spec, ...over };
+    this.send({
+      type: 'heartbeat',
+      status: s.status ?? (s.kind === 'gateway' ? 'running' : 'connected'),
+      wan: s.wan ?? (s.kind === 'gateway' ? [{ name: 'WAN1', status: 'up', ifname: 'eth0', weight: 1 }] : []),
+      public_ip: s.publicIp ?? '203.0.113.10',
+      ...(s.vpnIp ? { vpn_ip: s.vpnIp } : {}),
+      location: s.location ?? { name: 'Chennai', lat: 13.08, lng: 80.27 },
+      ...(s.user ? { user: s.user } : {}),
+    });
+  }
+
+  /** A goodbye (normal closure): the server marks the device offline at once. */
+  async goodbye(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.ws.readyState === WebSocket.CLOSED) return;
+    const closed = new Promise<void>((resolve) => this.ws.once('close', () => resolve()));
+    this.ws.close(1000);
+    await closed;
+  }
+}
+
+/** A tenant's simulated fleet; `remove` takes the devices out of the inventory again. */
+export class SimFleet {
+  readonly devices: SimDevice[] = [];
+  private key = '';
+
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly baseURL: string,
+    private readonly owner: OwnerApi,
+  ) {}
+
+  async add(spec: SimDeviceSpec): Promise<SimDevice> {
+    this.key ||= await enrolmentKey(this.request, this.owner);
+    const device = await SimDevice.enrol(this.baseURL, this.key, spec);
+    this.devices.push(device);
+    return device;
+  }
+
+  /** Other journeys expect an empty tenant: unclaim every device this fleet enrolled. */
+  async remove(): Promise<void> {
+    for (const d of this.devices) {
+      await d.goodbye();
+      await this.request.post(`/api/v1/device/${d.id}/unclaim/`, { headers: { Authorization: `Bearer ${this.owner.access}` }, data: {} });
+    }
+    this.devices.length = 0;
+  }
+}

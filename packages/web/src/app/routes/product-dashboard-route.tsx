@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import type { DeviceRow } from '@netloom/domain';
+import { ProductDashboard } from '../../features/dashboard/components/product-dashboard';
+import { InterfacePopover } from '../../features/dashboard/components/interface-popover/interface-popover';
+import { DeviceDashboardTable } from '../../features/devices/components/device-dashboard-table';
+import { useDashboardConfig } from '../../features/tenants/api/get-dashboard-config';
+import { useSelectedNetworkId } from '../../lib/fleet-selection';
+import { useCurrentUser } from '../../lib/session/session-store';
+import { tenantIdFor, useSelectedTenant } from '../../lib/tenant-selection';
+
+/**
+ * The SD-WAN and ZTNA dashboards: the dashboard feature's layout around the devices feature's
+ * table, with the interface popover on each gateway row. Composition only.
+ */
+export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }) {
+  const user = useCurrentUser();
+  const selected = useSelectedTenant();
+  const tenantId = user ? tenantIdFor(user, selected) : null;
+  const groupId = useSelectedNetworkId();
+  // Device groups narrow the SD-WAN console only (spec 000 §2.14).
+  const networkId = product === 'sdwan' ? groupId : null;
+  const flags = useDashboardConfig().data?.dashboard;
+  const timezone = user?.timezone ?? null;
+  const tid = user?.isSuperAdmin ? tenantId : null;
+  const details = useCallback((d: DeviceRow) => <InterfacePopover device={d} tid={tid} timezone={timezone} />, [tid, timezone]);
+
+  if (!user || !tenantId) return null;
+  return (
+    <ProductDashboard
+      key={`${product}-${tenantId}-${networkId ?? ''}`}
+      product={product}
+      tenantId={tenantId}
+      tenantName={(user.isSuperAdmin ? selected?.tenantname : user.tenantName) ?? undefined}
+      networkId={networkId}
+      timezone={timezone}
+      deviceArea={
+        <DeviceDashboardTable
+          product={product}
+          tenantId={tenantId}
+          networkId={networkId}
+          commercialEnabled={flags?.commercialDashboard}
+          wan3Enabled={flags?.wan3}
+          timezone={timezone}
+          renderDetails={product === 'sdwan' ? details : undefined}
+        />
+      }
+    />
+  );
+}

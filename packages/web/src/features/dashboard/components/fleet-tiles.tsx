@@ -1,0 +1,53 @@
+import { Loader, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { TenantInfo } from '@netloom/domain';
+
+export const UNKNOWN_TILE_VALUE = ' - ';
+
+interface Tile {
+  label: string;
+  key: keyof TenantInfo;
+}
+
+// Spec 000 §2.7 tiles; ZTNA counts its users, SD-WAN its links and device groups.
+const TILES: Record<'sdwan' | 'ztna', Tile[]> = {
+  sdwan: [
+    { label: 'Total Devices', key: 'devices' },
+    { label: 'Online Devices', key: 'online_devices' },
+    { label: 'Offline Devices', key: 'offline_devices' },
+    { label: 'Active Links', key: 'active_links' },
+    { label: 'Inactive Links', key: 'inactive_links' },
+    { label: 'Device Groups', key: 'total_networks' },
+  ],
+  ztna: [
+    { label: 'Total Devices', key: 'devices' },
+    { label: 'Online Devices', key: 'online_devices' },
+    { label: 'Offline Devices', key: 'offline_devices' },
+    { label: 'Total Users', key: 'users' },
+    { label: 'Online Users', key: 'online_users' },
+  ],
+};
+
+const shown = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? String(v) : UNKNOWN_TILE_VALUE);
+
+/** The tile group: a loader until the counts arrive, ' - ' for a count the server did not give. */
+export function FleetTiles({ product, info }: { product: 'sdwan' | 'ztna'; info: TenantInfo | undefined }) {
+  const tiles = TILES[product];
+  return (
+    <SimpleGrid cols={{ base: 3, lg: tiles.length }} spacing="md" data-testid="fleet-tiles">
+      {tiles.map((t) => (
+        <Paper key={t.key} withBorder p="md" role="group" aria-label={t.label}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {t.label}
+          </Text>
+          {info ? (
+            <Text size="xl" fw={700} data-testid={`tile-${t.key}`}>
+              {shown(info[t.key])}
+            </Text>
+          ) : (
+            <Loader size="sm" mt={6} aria-label={`Loading ${t.label}`} />
+          )}
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { DeviceRow, TenantInfo } from '@netloom/domain';
+import { renderWithProviders } from '../../../test/render';
+import { tourCompletedKey, TOUR_DELAY_MS } from '../hooks/use-tour-trigger';
+import { ProductDashboard } from './product-dashboard';
+
+const fleet = vi.hoisted(() => ({
+  value: { devices: undefined as unknown[] | undefined, tenantInfo: undefined as unknown, networkError: false },
+}));
+vi.mock('../../../lib/live/use-live-fleet', () => ({ useLiveFleet: () => fleet.value }));
+vi.mock('./map/fleet-map-card', () => ({ FleetMapCard: () => <div data-testid="fleet-map" /> }));
+
+const info: TenantInfo = { devices: 2, links: 3, online_devices: 1, active_links: 2, inactive_links: 1, total_networks: 0, deployed_devices: 2, offline_devices: 1, users: 4, online_users: 2 };
+
+function renderDashboard(product: 'sdwan' | 'ztna' = 'sdwan') {
+  return renderWithProviders(
+    <MemoryRouter>
+      <ProductDashboard product={product} tenantId="t1" networkId={null} deviceArea={<div data-testid="device-card" />} />
+    </MemoryRouter>,
+  );
+}
+
+describe('product dashboard layout', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('with devices: tiles (loaders until the counts arrive), map and the device card', () => {
+    fleet.value = { devices: [{ id: 'a' } as DeviceRow], tenantInfo: undefined, networkError: false };
+    const { rerender } = renderDashboard();
+    expect(screen.getByLabelText('Loading Total Devices')).toBeTruthy();
+    expect(screen.getByTestId('fleet-map')).toBeTruthy();
+    fleet.value = { ...fleet.value, tenantInfo: info };
+    rerender(
+      <MemoryRouter>
+        <ProductDashboard product="sdwan" tenantId="t1" networkId={null} deviceArea={<div data-testid="device-card" />} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('tile-active_links').textContent).toBe('2');
+    expect(screen.getByTestId('tile-total_networks').textContent).toBe('0');
+  });
+
+  it("ZTNA tiles count users; a count the server left out shows ' - '", () => {
+    fleet.value = { devices: [{ id: 'a' }], tenantInfo: { ...info, online_users: undefined }, networkError: false };
+    renderDashboard('ztna');
+    expect(screen.getByTestId('tile-users').textContent).toBe('4');
+    expect(screen.getByTestId('tile-online_users').textContent).toBe(' - ');
+  });
+
+  it('without devices: only the device card, centred, and the tour starts once after 1 s', async () => {
+    fleet.value = { devices: [], tenantInfo: info, networkError: false };
+    const { container, unmount } = renderDashboard();
+    expect(screen.queryByTestId('fleet-tiles')).toBeNull();
+    expect(screen.queryByTestId('fleet-map')).toBeNull();
+    expect(screen.getByTestId('device-area-alone')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(TOUR_DELAY_MS - 10));
+    expect(container.querySelector('[data-tour-started]')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(container.querySelector('[data-tour-started]')).not.toBeNull();
+    expect(localStorage.getItem(tourCompletedKey('sdwan'))).toBe('true');
+    unmount();
+
+    // Completed: a second visit does not start it again.
+    const again = renderDashboard();
+    await act(() => vi.advanceTimersByTimeAsync(2 * TOUR_DELAY_MS));
+    expect(again.container.querySelector('[data-tour-started]')).toBeNull();
+  });
+});

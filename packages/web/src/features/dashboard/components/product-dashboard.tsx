@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Box, Stack } from '@mantine/core';
+import { dashboardName } from '@netloom/domain';
+import { PageHeader } from '../../../components/page-header';
+import { useLiveFleet } from '../../../lib/live/use-live-fleet';
+import { useTourTrigger } from '../hooks/use-tour-trigger';
+import { FleetTiles } from './fleet-tiles';
+import { FleetMapCard } from './map/fleet-map-card';
+
+export interface ProductDashboardProps {
+  product: 'sdwan' | 'ztna';
+  tenantId: string;
+  tenantName?: string;
+  networkId: string | null;
+  timezone?: string | null;
+  /** The device card area (the device table), composed by the route. */
+  deviceArea: ReactNode;
+}
+
+/**
+ * The SD-WAN and ZTNA dashboard (spec 000 §2.7). Tiles and map show only once a device exists;
+ * until then the device card area stands alone in the middle with its empty state.
+ */
+export function ProductDashboard({ product, tenantId, tenantName, networkId, timezone, deviceArea }: ProductDashboardProps) {
+  const fleet = useLiveFleet(tenantId, { networkId, type: product === 'ztna' ? 'endpoint' : 'device' });
+  const devices = fleet.devices;
+  const empty = devices !== undefined && devices.length === 0;
+  const tourStarted = useTourTrigger(product, empty);
+
+  return (
+    <Box data-tour-started={tourStarted || undefined}>
+      <PageHeader title={`${dashboardName(product)} Dashboard`} subtitle={tenantName ? `Tenant: ${tenantName}` : undefined} />
+      {empty || fleet.networkError ? (
+        <Box maw={760} mx="auto" data-testid="device-area-alone">
+          {deviceArea}
+        </Box>
+      ) : (
+        <Stack gap="md">
+          <FleetTiles product={product} info={fleet.tenantInfo} />
+          <FleetMapCard devices={devices ?? []} height={360} timezone={timezone} />
+          {deviceArea}
+        </Stack>
+      )}
+    </Box>
+  );
+}

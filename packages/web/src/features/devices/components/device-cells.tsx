@@ -1,0 +1,49 @@
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { NAME_MAX, truncateName, wanBadgeColor, type DeviceRow } from '@netloom/domain';
+import { StatusIcon } from '../../../components/status-icon/status-icon';
+import type { StatusKind } from '../../../components/status-icon/status-kinds';
+
+/** A name over 15 characters is cut; the tooltip keeps the whole of it. */
+export function DeviceNameCell({ name }: { name: string }) {
+  const shown = truncateName(name, NAME_MAX);
+  if (shown === name) return <Text size="sm">{name}</Text>;
+  return (
+    <Tooltip label={name} withArrow openDelay={200}>
+      <Text size="sm" aria-label={name}>
+        {shown}
+      </Text>
+    </Tooltip>
+  );
+}
+
+const STATUS_ICONS: Record<string, StatusKind> = {
+  running: 'online',
+  online: 'online',
+  connected: 'connected',
+  modified: 'intermediate',
+  error: 'offline',
+  offline: 'offline',
+  registered: 'registered',
+};
+
+export function StatusCell({ statusKey, label }: { statusKey: string; label: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" data-status={statusKey}>
+      <StatusIcon kind={STATUS_ICONS[statusKey] ?? 'intermediate'} tooltip={label} size={16} />
+      <Text size="sm">{label}</Text>
+    </Group>
+  );
+}
+
+// Spec 000 §2.4: up green, down orange-red, anything else amber.
+const BADGE_COLOURS = { green: 'green', orangered: '#ff4500', amber: '#f5a300' } as const;
+
+export function WanBadge({ link }: { link: DeviceRow['wan_status'][number] | undefined }) {
+  if (!link) return <Text size="sm" c="dimmed">-</Text>;
+  const colour = wanBadgeColor(link.status);
+  return (
+    <Badge color={BADGE_COLOURS[colour]} variant="filled" radius="sm" data-wan-colour={colour} aria-label={`${link.name} ${link.status}`}>
+      {link.name}
+    </Badge>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button, Combobox, ScrollArea, Text, useCombobox } from '@mantine/core';
+import { IconChevronDown, IconDevices, IconSearch } from '@tabler/icons-react';
+import { useLocation, useNavigate } from 'react-router';
+import { DEVICE_BUTTON_NAME_MAX, effectiveStatus, statusLabel, truncateName } from '@netloom/domain';
+import { paths } from '../../../paths';
+import { fleetSelection, useSelectedDevice, useSelectedNetworkId } from '../../../lib/fleet-selection';
+import { useFleetDevices } from '../../../lib/live/get-fleet-devices';
+import { devicePickerTarget } from './device-picker-target';
+
+// Spec 001 §9: the device list is at most 31.25rem tall.
+const LIST_MAX_HEIGHT = '31.25rem';
+
+/** Header device dropdown (spec 000 §2.19): searchable, the chosen name cut at 10 characters. */
+export function DevicePicker({ product, tenantId }: { product: 'sdwan' | 'ztna'; tenantId: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const selected = useSelectedDevice();
+  const groupId = useSelectedNetworkId();
+  const devices = useFleetDevices(tenantId, product === 'sdwan' ? groupId : null, product === 'ztna' ? 'endpoint' : 'device');
+  const [search, setSearch] = useState('');
+  const combobox = useCombobox({
+    onDropdownClose: () => {
+      combobox.resetSelectedOption();
+      setSearch('');
+    },
+    onDropdownOpen: () => combobox.focusSearchInput(),
+  });
+
+  const term = search.trim().toLowerCase();
+  const options = (devices.data ?? []).filter((d) => d.name.toLowerCase().includes(term));
+
+  const choose = (id: string) => {
+    const device = devices.data?.find((d) => d.id === id);
+    combobox.closeDropdown();
+    if (!device) return;
+    fleetSelection.selectDevice({ id: device.id, name: device.name });
+    const target = devicePickerTarget(product, location);
+    // Through the loading page, so the page that follows starts over with the new device.
+    navigate(paths.loading);
+    setTimeout(() => navigate(target, { replace: true }), 0);
+  };
+
+  return (
+    <Combobox store={combobox} width={280} position="bottom-start" onOptionSubmit={choose}>
+      <Combobox.Target withAriaAttributes={false}>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconDevices size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          onClick={() => combobox.toggleDropdown()}
+          aria-label="Select device"
+          title={selected?.name}
+        >
+          {selected ? truncateName(selected.name, DEVICE_BUTTON_NAME_MAX) : 'Select Device'}
+        </Button>
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        <Combobox.Search
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          placeholder="Search devices"
+          aria-label="Search devices"
+          leftSection={<IconSearch size={14} />}
+        />
+        <Combobox.Options aria-label="Devices">
+          <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="scroll">
+            {devices.isPending && <Combobox.Empty>Loading…</Combobox.Empty>}
+            {!devices.isPending && options.length === 0 && <Combobox.Empty>No Matching Result(s).</Combobox.Empty>}
+            {options.map((d) => (
+              <Combobox.Option value={d.id} key={d.id} active={d.id === selected?.id}>
+                <Text size="sm">{d.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {statusLabel(effectiveStatus(d))}
+                </Text>
+              </Combobox.Option>
+            ))}
+          </ScrollArea.Autosize>
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
