@@ -19,7 +19,7 @@ import {
   toDialogValues,
 } from './device-filters';
 import { FilterButton } from './device-table-toolbar';
-import { DEVICE_CSV, shownWanColumns, toTableRow } from './device-table-rows';
+import { cachedTableRow, DEVICE_CSV, shownWanColumns } from './device-table-rows';
 import { NetworkErrorPanel } from './network-error-panel';
 
 export interface DeviceDashboardTableProps {
@@ -47,7 +47,7 @@ export function DeviceDashboardTable(props: DeviceDashboardTableProps) {
 
   const devices = fleet.devices;
   const byId = useMemo(() => new Map((devices ?? []).map((d) => [d.id, d])), [devices]);
-  const rows = useMemo(() => (devices ?? []).map((d) => toTableRow(d, timezone)), [devices, timezone]);
+  const rows = useMemo(() => (devices ?? []).map((d) => cachedTableRow(d, timezone)), [devices, timezone]);
   const shown = useMemo(() => applyDeviceFilters(rows, filters, product), [rows, filters, product]);
   const wanColumns = shownWanColumns(devices ?? [], Boolean(props.wan3Enabled));
   const columns = useMemo(

@@ -49,6 +49,20 @@ export function toTableRow(d: DeviceRow, timezone?: string | null): DeviceTableR
   };
 }
 
+const cache = new WeakMap<DeviceRow, { timezone: string | null | undefined; row: DeviceTableRow }>();
+
+/**
+ * The same, remembered per device row: a live partial update keeps every unchanged row's object,
+ * so a 10,000-device table formats only the devices that changed.
+ */
+export function cachedTableRow(d: DeviceRow, timezone?: string | null): DeviceTableRow {
+  const hit = cache.get(d);
+  if (hit && hit.timezone === timezone) return hit.row;
+  const row = toTableRow(d, timezone);
+  cache.set(d, { timezone, row });
+  return row;
+}
+
 /** CSV 'Device Details' (spec 000 §2.4), the same columns for both products. */
 export const DEVICE_CSV = {
   title: 'Device Details',
