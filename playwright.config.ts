@@ -23,6 +23,9 @@ export default defineConfig({
       args: [
         '--no-sandbox',
         '--disable-gpu',
+        // WebGL (the fleet map) in headless Chromium without a GPU: SwiftShader, software rendering.
+        '--use-gl=swiftshader',
+        '--enable-unsafe-swiftshader',
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',

@@ -85,3 +85,11 @@ test('the charts draw in the browser and a failing chart stays inside its own pa
   await expect(page.getByText('No Data').first()).toBeVisible();
   await expect(page.getByText('Chart unavailable').first()).toBeVisible();
 });
+
+test('the fleet map draws thousands of devices on the offline basemap and flags bad coordinates', async ({ page }) => {
+  await page.goto('/dev/gallery?section=map');
+  const map = page.getByTestId('fleet-map').first();
+  await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/Invalid latitude or longitude values/).first()).toBeVisible();
+  await expect(page.getByText('No Data Available').first()).toBeVisible();
+});

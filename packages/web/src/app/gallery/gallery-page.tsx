@@ -4,12 +4,14 @@ import { DataTableGallery } from '../../components/data-table/data-table-gallery
 import { InputsGallery } from '../../components/inputs/inputs-gallery';
 import { DialogsGallery } from '../../components/dialogs/dialogs-gallery';
 import { ChartsGallery } from '../../components/charts/charts-gallery';
+import { MapGallery } from '../../features/dashboard/components/map/map-gallery';
 
 const SECTIONS = [
   { key: 'table', label: 'Data table', Gallery: DataTableGallery },
   { key: 'inputs', label: 'Inputs', Gallery: InputsGallery },
   { key: 'dialogs', label: 'Dialogs & feedback', Gallery: DialogsGallery },
   { key: 'charts', label: 'Charts', Gallery: ChartsGallery },
+  { key: 'map', label: 'Fleet map', Gallery: MapGallery },
 ] as const;
 
 /** Every shared building block with sample data, for developers (spec 000 §2.18). */
