@@ -1,6 +1,6 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
-import { Center, Paper, Skeleton, Text } from '@mantine/core';
-import { devicesOnMap, type DeviceRow } from '@netloom/domain';
+import { Badge, Center, Group, Paper, Skeleton, Text } from '@mantine/core';
+import { devicesOnMap, markerColor, type DeviceRow } from '@netloom/domain';
 import { InvalidCoordinatesNotice } from './invalid-coordinates-notice';
 import { MapErrorBoundary } from './map-error-boundary';
 import { MapUnavailable, type MapFailure } from './map-unavailable';
@@ -39,7 +39,24 @@ export function FleetMapCard({ devices, height = 360, onSelectDevice, timezone }
         </MapErrorBoundary>
       )}
       {invalid.length > 0 && <InvalidCoordinatesNotice devices={invalid} />}
+      {onMap.length > 0 && <MarkerLegend devices={onMap} />}
     </Paper>
+  );
+}
+
+/** How many markers are green and red: the map's colours in words, for everyone who cannot see them. */
+function MarkerLegend({ devices }: { devices: readonly DeviceRow[] }) {
+  const up = devices.filter((d) => markerColor(d) === 'green').length;
+  const down = devices.length - up;
+  return (
+    <Group gap={6} pos="absolute" bottom={8} left={8} style={{ zIndex: 2 }} data-testid="fleet-map-legend">
+      <Badge color="green" variant="light" size="sm">
+        Up {up}
+      </Badge>
+      <Badge color="red" variant="light" size="sm">
+        Down {down}
+      </Badge>
+    </Group>
   );
 }
 
