@@ -38,3 +38,4 @@ export * from './format/series-stats';
 export * from './format/chart-constants';
 export * from './format/rates';
 export * from './validators/date-range';
+export * from './api/organisations';

@@ -41,9 +41,20 @@ export const loginBodySchema = z.object({
   remember: z.boolean().default(false),
 });
 
+/** POST auth/2fa/enable/ answers these once; each works once in place of a TOTP code. */
+export const RECOVERY_CODE_COUNT = 10;
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+export const isRecoveryCode = (code: string) => RECOVERY_CODE_PATTERN.test(code);
+/** A TOTP code, or one of the recovery codes (lower-cased). */
+const codeOrRecovery = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => /^\d{6}$/.test(v) || isRecoveryCode(v), 'Enter the 6-digit code or a recovery code');
+
 export const twoFactorLoginBodySchema = z.object({
   ephemeral_token: z.string().min(1),
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: codeOrRecovery,
   remember: z.boolean().default(false),
 });
 
@@ -137,3 +148,6 @@ export const mzaPackagePathsSchema = z.object({
 
 export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
 export const twoFactorCodeBodySchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+/** Turning 2FA off also takes a recovery code (a lost phone). */
+export const twoFactorDisableBodySchema = z.object({ code: codeOrRecovery });
+export const twoFactorEnabledSchema = z.object({ detail: z.string(), recovery_codes: z.array(z.string()) });
