@@ -7,3 +7,5 @@ export * from './audit';
 export * from './secrets';
 export * from './networks';
 export * from './devices';
+export * from './groups';
+export * from './recovery-codes';

@@ -1,6 +1,18 @@
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TenantSettings } from '@netloom/domain';
 
+/** Organisation settings page: what the owners say about their company. */
+export interface OrganisationProfile {
+  display_name?: string;
+  legal_name?: string;
+  address?: string;
+  country?: string;
+  phone?: string;
+  website?: string;
+  /** Default IANA zone for members who chose none. */
+  timezone?: string | null;
+}
+
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -9,6 +21,7 @@ export const tenants = pgTable('tenants', {
   allProductAccess: boolean('all_product_access').notNull().default(false),
   settings: jsonb('settings').$type<Partial<TenantSettings>>().notNull().default({}),
   suspended: boolean('suspended').notNull().default(false),
+  organisation: jsonb('organisation').$type<OrganisationProfile>().notNull().default({}),
   /** Devices enrol with this key; rotating it stops new enrolments with the old one. */
   enrolmentKey: text('enrolment_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
