@@ -20,10 +20,15 @@ test('a revoked session shows the expiry notice and logs out', async ({ page, co
   const res = await request.post('/api/v1/auth/logout/', { data: { refresh: refresh?.value } });
   expect(res.ok()).toBe(true);
 
-  // The next call of the console (navigation re-checks the subscriptions) is refused.
-  await page.getByRole('navigation', { name: 'Main menu' }).hover();
-  await page.getByRole('link', { name: 'Network / Device Groups' }).click();
+  // The next call of the console is refused: a navigation (it re-checks the subscriptions), or the
+  // dashboard's own polling if that comes first — then the notice is already up and covers the menu.
   const notice = page.getByRole('dialog');
+  await expect(async () => {
+    if (await notice.isVisible()) return;
+    await page.getByRole('navigation', { name: 'Main menu' }).hover({ timeout: 2_000 });
+    await page.getByRole('link', { name: 'Network / Device Groups' }).click({ timeout: 2_000 });
+    await expect(notice).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(notice.getByText('Your session has expired, Please Login Again')).toBeVisible();
   await notice.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
