@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // The journeys run against the real server, which serves the built console (npm run build first).
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = '.data/e2e';
+/** The e2e server drops every mail here; journeys read activation and reset links from it. */
+export const MAIL_DIR = '.data/e2e-mail';
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,7 +39,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 820 } } }],
   webServer: {
     // A fresh embedded database each run, seeded with the demo tenants and logins, no simulated fleet.
-    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} DEMO_FLEET=0 PORT=${PORT} node --import tsx packages/server/src/server.ts`,
+    command: `rm -rf ${DATA_DIR} ${MAIL_DIR} && DATA_DIR=${DATA_DIR} MAIL_DIR=${MAIL_DIR} DEMO_FLEET=0 PORT=${PORT} node --import tsx packages/server/src/server.ts`,
     url: `http://127.0.0.1:${PORT}/api/v1/auth/login-options/`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -24,6 +24,8 @@ const envSchema = z.object({
   DEMO_FLEET: flag(true),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Netloom <no-reply@netloom.local>'),
+  /** Also drop every mail as a JSON file here (development and end-to-end tests read links from it). */
+  MAIL_DIR: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -53,7 +55,7 @@ export interface Config {
   accessTokenTtlSeconds: number;
   sessionTtlHours: number;
   demo: { enabled: boolean; password: string; fleet: boolean };
-  mail: { smtpUrl: string | null; from: string };
+  mail: { smtpUrl: string | null; from: string; dropDir: string | null };
   google: { clientId: string; issuer: string; jwksUrl: string; authUrl: string } | null;
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
@@ -78,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     demo: { enabled: e.DEMO, password: e.DEMO_PASSWORD, fleet: e.DEMO_FLEET },
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dropDir: e.MAIL_DIR ? path.resolve(e.MAIL_DIR) : null },
     google: e.GOOGLE_CLIENT_ID
       ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL, authUrl: e.GOOGLE_AUTH_URL }
       : null,

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -19,7 +21,7 @@ const OUTBOX_SIZE = 50;
  * SMTP when SMTP_URL is set; otherwise messages go to the server log, so activation and reset
  * links work on a laptop with no mail server.
  */
-export function createMailer(opts: { smtpUrl: string | null; from: string }, log: FastifyBaseLogger): Mailer {
+export function createMailer(opts: { smtpUrl: string | null; from: string; dropDir?: string | null }, log: FastifyBaseLogger): Mailer {
   const outbox: MailMessage[] = [];
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
@@ -27,6 +29,12 @@ export function createMailer(opts: { smtpUrl: string | null; from: string }, log
     async send(message) {
       outbox.push(message);
       if (outbox.length > OUTBOX_SIZE) outbox.shift();
+      if (opts.dropDir) {
+        // One file per mail, like a file-based mail backend: a browser test can read its link.
+        await mkdir(opts.dropDir, { recursive: true });
+        const name = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}.json`;
+        await writeFile(path.join(opts.dropDir, name), JSON.stringify({ from: opts.from, ...message }, null, 2));
+      }
       if (transport) {
         await transport.sendMail({ from: opts.from, ...message });
       } else {
