@@ -29,6 +29,12 @@ import { geoRoutes } from './modules/geo/routes';
 import { deviceRoutes } from './modules/devices/routes';
 import { tenantDataRoutes } from './modules/devices/tenant-routes';
 import { networkRoutes } from './modules/networks/routes';
+import { organisationRoutes } from './modules/organisations/routes';
+import { tenantSettingsRoutes } from './modules/tenant-settings/routes';
+import { userRoutes } from './modules/users/routes';
+import { groupRoutes } from './modules/groups/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { activityRoutes } from './modules/activity/routes';
 import { agentGateway } from './agent/gateway';
 import { liveHub } from './live/hub';
 import type { Services } from './services';
@@ -157,6 +163,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(deviceRoutes, { services });
       await api.register(networkRoutes, { services });
       await api.register(geoRoutes, { services });
+      await api.register(organisationRoutes, { services });
+      await api.register(tenantSettingsRoutes, { services });
+      await api.register(userRoutes, { services });
+      await api.register(groupRoutes, { services });
+      await api.register(profileRoutes, { services });
+      await api.register(activityRoutes, { services });
     },
     { prefix: '/api/v1' },
   );

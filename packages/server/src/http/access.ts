@@ -1,13 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { canManageTenant, canReadConsole, canWriteConfig } from '@netloom/domain';
-import type { Db } from '../../db/client';
-import { errors } from '../../http/errors';
-import { resolveTenantScope, type TenantScope } from '../../http/principal';
-import { recordAudit } from '../audit/repo';
-import { findTenant } from '../tenants/repo';
+import { canManageTenant, canReadConsole, canWriteConfig, type Actor as RoleActor } from '@netloom/domain';
+import type { Db } from '../db/client';
+import { errors } from './errors';
+import { resolveTenantScope, type TenantScope } from './principal';
+import { recordAudit } from '../modules/audit/repo';
+import { findTenant } from '../modules/tenants/repo';
 
-/** read: viewers and up; write: editors and up; manage: owners and admins. Super admins pass all. */
-export type Need = 'read' | 'write' | 'manage';
+/**
+ * read: viewers and up; write: editors and up; manage: owners and admins; or a rule of the domain.
+ * Super admins pass all.
+ */
+export type Need = 'read' | 'write' | 'manage' | ((actor: RoleActor) => boolean);
 const CHECKS = { read: canReadConsole, write: canWriteConfig, manage: canManageTenant } as const;
 
 /** The acting user inside a tenant: what every repo and audit row of these modules is scoped by. */
@@ -28,9 +31,13 @@ export async function actorFor(db: Db, request: FastifyRequest, tid: string | un
     const row = await findTenant(db, id);
     return row && { id: row.id, name: row.name };
   });
-  if (!CHECKS[need]({ isSuperAdmin: scope.isSuperAdmin, role: scope.role })) throw errors.forbidden();
+  const check = typeof need === 'function' ? need : CHECKS[need];
+  if (!check({ isSuperAdmin: scope.isSuperAdmin, role: scope.role })) throw errors.forbidden();
   return { scope, userId: principal.user.id, email: principal.user.email, ip: request.ip };
 }
+
+/** A super admin acting in a tenant they do not belong to: the provider, as the owner sees it. */
+export const viaSuperAdmin = (scope: TenantScope) => scope.isSuperAdmin && scope.role === null;
 
 /** Audit row of a write; `via_super_admin` lets the tenant's owner see what the provider did. */
 export async function audit(db: Db, actor: Actor, action: string, target: string | null, details: Record<string, unknown> = {}): Promise<void> {
@@ -40,7 +47,7 @@ export async function audit(db: Db, actor: Actor, action: string, target: string
     actorEmail: actor.email,
     action,
     target,
-    details: actor.scope.isSuperAdmin && actor.scope.role === null ? { ...details, via_super_admin: true } : details,
+    details: viaSuperAdmin(actor.scope) ? { ...details, via_super_admin: true } : details,
     ip: actor.ip,
   });
 }

@@ -1,5 +1,5 @@
 import { authenticator } from 'otplib';
-import { ERROR_CODES } from '@netloom/domain';
+import { ERROR_CODES, isRecoveryCode } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -20,6 +20,7 @@ import {
 } from './repo';
 import type { RequestContext } from './sessions';
 import { hashToken, newOpaqueToken } from './tokens';
+import { consumeRecoveryCode, replaceRecoveryCodes } from './recovery-codes';
 
 const ACTIVATION_TTL_MS = 3 * 86_400_000;
 const RESET_TTL_MS = 3_600_000;
@@ -147,18 +148,27 @@ export class AccountService {
     return { secret, otpauth_url: authenticator.keyuri(user.email, 'Netloom', secret) };
   }
 
-  async enableTwoFactor(user: UserRow, code: string): Promise<void> {
+  /** Answers the recovery codes: shown once, stored only as hashes. */
+  async enableTwoFactor(user: UserRow, code: string): Promise<string[]> {
     if (!user.twoFactorSecret || user.twoFactorEnabled) throw errors.badRequest('not_pending', 'Start two-factor set-up first.');
     if (!authenticator.check(code, user.twoFactorSecret)) throw errors.invalid({ code: ['Invalid two-factor code'] });
-    await updateUser(this.db, user.id, { twoFactorEnabled: true });
+    const recovery = await this.db.transaction(async (tx) => {
+      await updateUser(tx, user.id, { twoFactorEnabled: true });
+      return replaceRecoveryCodes(tx, user.id);
+    });
     await this.events.userChanged(user.id);
     await recordAudit(this.db, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.2fa_enabled' });
+    return recovery;
   }
 
   async disableTwoFactor(user: UserRow, code: string): Promise<void> {
     if (!user.twoFactorEnabled || !user.twoFactorSecret) throw errors.badRequest('not_enabled', 'Two-factor authentication is off.');
-    if (!authenticator.check(code, user.twoFactorSecret)) throw errors.invalid({ code: ['Invalid two-factor code'] });
-    await updateUser(this.db, user.id, { twoFactorEnabled: false, twoFactorSecret: null });
+    const ok = isRecoveryCode(code) ? await consumeRecoveryCode(this.db, user.id, code) : authenticator.check(code, user.twoFactorSecret);
+    if (!ok) throw errors.invalid({ code: ['Invalid two-factor code'] });
+    await this.db.transaction(async (tx) => {
+      await updateUser(tx, user.id, { twoFactorEnabled: false, twoFactorSecret: null });
+      await replaceRecoveryCodes(tx, user.id, 0);
+    });
     await this.events.userChanged(user.id);
     await recordAudit(this.db, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.2fa_disabled' });
   }

@@ -1,11 +1,12 @@
 import { authenticator } from 'otplib';
-import { ERROR_CODES, type LoginResponse } from '@netloom/domain';
+import { ERROR_CODES, isRecoveryCode, type LoginResponse } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import { recordAudit } from '../audit/repo';
 import type { GoogleVerifier } from './google';
 import type { LoginLimiter } from './login-limiter';
 import { verifyPassword } from './passwords';
+import { consumeRecoveryCode } from './recovery-codes';
 import { findUserById, findUserByLogin, type UserRow } from './repo';
 import type { IssuedSession, RequestContext, SessionService } from './sessions';
 import type { TokenService } from './tokens';
@@ -39,6 +40,7 @@ export class LoginService {
         actorId: user?.id ?? null,
         actorEmail: body.username,
         action: 'auth.login_failed',
+        details: { user_agent: ctx.userAgent },
         ip: ctx.ip,
       });
       // An inactive account with the right password learns why; a wrong password learns nothing.
@@ -63,7 +65,11 @@ export class LoginService {
     const user = await findUserById(this.db, challenge.userId);
     if (!user || !user.active || !user.twoFactorEnabled || !user.twoFactorSecret) throw errors.tokenNotValid();
     await this.limiter.assertAllowed(user.email);
-    if (!authenticator.check(body.code, user.twoFactorSecret)) {
+    // A recovery code works once, in place of the phone's code.
+    const ok = isRecoveryCode(body.code)
+      ? await consumeRecoveryCode(this.db, user.id, body.code)
+      : authenticator.check(body.code, user.twoFactorSecret);
+    if (!ok) {
       await this.limiter.recordFailure(user.email);
       throw new AppError(400, ERROR_CODES.invalidCode, 'Invalid two-factor code', { code: ['Invalid two-factor code'] });
     }

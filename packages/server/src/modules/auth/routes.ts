@@ -17,6 +17,8 @@ import {
   sessionSchema,
   tokenPairSchema,
   twoFactorCodeBodySchema,
+  twoFactorDisableBodySchema,
+  twoFactorEnabledSchema,
   twoFactorLoginBodySchema,
   twoFactorSetupSchema,
   userSchema,
@@ -162,14 +164,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     }, async (request) => account.beginTwoFactor(request.principal!.user));
 
     authed.post(p(AUTH_PATHS.twoFactorEnable), {
-      schema: { tags, summary: 'Confirm enrolment with a first code', security: bearer, body: twoFactorCodeBodySchema, response: { 200: detailSchema } },
+      schema: { tags, summary: 'Confirm enrolment with a first code; answers 10 one-time recovery codes', security: bearer, body: twoFactorCodeBodySchema, response: { 200: twoFactorEnabledSchema } },
     }, async (request) => {
-      await account.enableTwoFactor(request.principal!.user, request.body.code);
-      return { detail: 'Two-factor authentication is on.' };
+      const recovery = await account.enableTwoFactor(request.principal!.user, request.body.code);
+      return { detail: 'Two-factor authentication is on.', recovery_codes: recovery };
     });
 
     authed.post(p(AUTH_PATHS.twoFactorDisable), {
-      schema: { tags, summary: 'Turn two-factor authentication off', security: bearer, body: twoFactorCodeBodySchema, response: { 200: detailSchema } },
+      schema: { tags, summary: 'Turn two-factor authentication off (TOTP or recovery code)', security: bearer, body: twoFactorDisableBodySchema, response: { 200: detailSchema } },
     }, async (request) => {
       await account.disableTwoFactor(request.principal!.user, request.body.code);
       return { detail: 'Two-factor authentication is off.' };

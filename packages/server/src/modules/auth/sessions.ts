@@ -85,7 +85,7 @@ export class SessionService {
       actorId: user.id,
       actorEmail: user.email,
       action: 'auth.login',
-      details: { method, remember },
+      details: { method, remember, user_agent: ctx.userAgent },
       ip: ctx.ip,
     });
     return {
@@ -162,6 +162,7 @@ export class SessionService {
       actorId: known.userId,
       actorEmail: null,
       action: 'auth.logout',
+      details: { user_agent: ctx.userAgent },
       ip: ctx.ip,
     });
   }

@@ -21,7 +21,7 @@ import {
 import type { Services } from '../../services';
 import { errors } from '../../http/errors';
 import { paginate, pageWindow } from '../../http/pagination';
-import { actorFor, type Need } from './access';
+import { actorFor, type Need } from '../../http/access';
 import { toDeviceRow } from './device-row';
 import { DeviceService, specFromBody } from './service';
 

@@ -4,7 +4,7 @@ import { topics, type EventBus } from '../../bus/event-bus';
 import { newDeviceSecret } from '../../agent/credentials';
 import type { DeviceTopicMessage } from '../../agent/connection';
 import { AppError, errors } from '../../http/errors';
-import { audit, type Actor } from './access';
+import { audit, type Actor } from '../../http/access';
 import { toDeviceRow, type DeviceRecord } from './device-row';
 import type { DeviceListSpec } from './list-query';
 import * as repo from './repo';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { commercialData, tenants } from '../../db/schema/index';
 import { errors } from '../../http/errors';
 import { newEnrolmentKey } from '../../agent/credentials';
-import { audit, type Actor } from './access';
+import { audit, type Actor } from '../../http/access';
 import { existingDeviceIds } from './repo';
 
 export async function readCommercial(db: Db, tenantId: string): Promise<CommercialData> {

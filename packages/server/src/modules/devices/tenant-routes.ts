@@ -12,7 +12,7 @@ import type { Services } from '../../services';
 import type { Db } from '../../db/client';
 import { errors } from '../../http/errors';
 import { findNetwork } from '../networks/repo';
-import { actorFor } from './access';
+import { actorFor } from '../../http/access';
 import { errorResponses } from './routes';
 import { computeTenantInfo } from './tenant-info';
 import { readCommercial, readEnrolmentKey, rotateEnrolmentKey, saveCommercial } from './tenant-data';

@@ -9,7 +9,7 @@ import {
   tenantQuerySchema,
 } from '@netloom/domain';
 import type { Services } from '../../services';
-import { actorFor } from '../devices/access';
+import { actorFor } from '../../http/access';
 import { errorResponses } from '../devices/routes';
 import { computeTenantInfo } from '../devices/tenant-info';
 import { NetworkService } from './service';

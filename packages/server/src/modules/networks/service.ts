@@ -2,7 +2,7 @@ import type { Network } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { topics, type EventBus } from '../../bus/event-bus';
 import { errors } from '../../http/errors';
-import { audit, type Actor } from '../devices/access';
+import { audit, type Actor } from '../../http/access';
 import { toDeviceRow, type DeviceRecord } from '../devices/device-row';
 import { existingDeviceIds } from '../devices/repo';
 import { isUniqueViolation } from '../devices/service';

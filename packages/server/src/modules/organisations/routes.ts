@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ORG_PATHS,
+  customerListSchema,
+  customerQuerySchema,
+  idParamSchema,
+  tenantCreateBodySchema,
+  tenantDeleteBodySchema,
+  tenantDetailSchema,
+  tenantMonitorBodySchema,
+  tenantMonitorSchema,
+  tenantUpdateBodySchema,
+} from '@netloom/domain';
+import type { Services } from '../../services';
+import { errors } from '../../http/errors';
+import { paginate, pageWindow } from '../../http/pagination';
+import { errorResponses } from '../devices/routes';
+import { listCustomers } from './repo';
+import { OrganisationService } from './service';
+
+const tags = ['super admin'];
+const security = [{ bearerAuth: [] }];
+const p = (path: string) => `/${path}`;
+const params = idParamSchema;
+
+/** Tenant administration for the provider: create, edit, suspend, delete, monitor, customers. */
+export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const orgs = new OrganisationService(services);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.addHook('onRequest', services.requireAuth);
+  // Everyone else is refused before anything is looked up, so no tenant id leaks by 404 vs 403.
+  api.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.principal?.user.isSuperAdmin) throw errors.forbidden();
+  });
+  const by = (request: FastifyRequest) => request.principal!;
+
+  api.post(p(ORG_PATHS.tenants), {
+    schema: { tags, security, summary: 'Create a tenant (optionally inviting its first owner)', body: tenantCreateBodySchema, response: { 201: tenantDetailSchema, ...errorResponses } },
+  }, async (request, reply) => reply.status(201).send(await orgs.create(by(request), request.ip, request.body)));
+
+  api.get(p(ORG_PATHS.customers), {
+    schema: { tags, security, summary: 'Customers: tenants with owner, subscriptions, devices and users', querystring: customerQuerySchema, response: { 200: customerListSchema, ...errorResponses } },
+  }, async (request) => {
+    const { search, ...page } = request.query;
+    const { rows, total } = await listCustomers(services.db, search, pageWindow(page));
+    return paginate(request, page, total, rows);
+  });
+
+  api.post(p(ORG_PATHS.monitor), {
+    schema: { tags, security, summary: 'Tenant monitor: counts, users and last activity', body: tenantMonitorBodySchema, response: { 200: tenantMonitorSchema, ...errorResponses } },
+  }, async (request) => orgs.monitor(request.body.tenant_id));
+
+  api.get(p(ORG_PATHS.tenant(':id')), {
+    schema: { tags, security, summary: 'One tenant', params, response: { 200: tenantDetailSchema, ...errorResponses } },
+  }, async (request) => orgs.detail(request.params.id));
+
+  api.put(p(ORG_PATHS.tenant(':id')), {
+    schema: { tags, security, summary: 'Edit name, subscriptions, all-product access, suspension', params, body: tenantUpdateBodySchema, response: { 200: tenantDetailSchema, ...errorResponses } },
+  }, async (request) => orgs.update(by(request), request.ip, request.params.id, request.body));
+
+  api.delete(p(ORG_PATHS.tenant(':id')), {
+    schema: { tags, security, summary: 'Delete a tenant with everything in it; body {confirm: tenant name}', params, body: tenantDeleteBodySchema, response: { 204: z.null(), ...errorResponses } },
+  }, async (request, reply) => {
+    await orgs.remove(by(request), request.ip, request.params.id, request.body.confirm);
+    return reply.status(204).send(null);
+  });
+};

@@ -1,0 +1,149 @@
+import { and, asc, count, eq, ilike, isNull, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Role, TeamUser } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { devices, memberships, userGroupMembers, userGroups, users } from '../../db/schema/index';
+
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const deviceCount = sql<number>`(select count(*) from ${devices} d where d.tenant_id = ${memberships.tenantId}
+  and d.claimed and lower(d.username) = lower(${users.email}))::int`;
+
+const memberColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  active: users.active,
+  passwordHash: users.passwordHash,
+  twoFactorEnabled: users.twoFactorEnabled,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  isSuperAdmin: users.isSuperAdmin,
+  role: memberships.role,
+  devices: deviceCount,
+};
+export interface MemberRow {
+  id: string;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  active: boolean;
+  passwordHash: string | null;
+  twoFactorEnabled: boolean;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+  isSuperAdmin: boolean;
+  role: Role;
+  devices: number;
+}
+
+/** pending: invited and never activated (no password yet); inactive: deactivated. */
+export function toTeamUser(r: MemberRow): TeamUser {
+  return {
+    id: r.id,
+    email: r.email,
+    username: r.username,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    role: r.role,
+    active: r.active,
+    status: r.active ? 'active' : r.passwordHash === null ? 'pending' : 'inactive',
+    two_factor_enabled: r.twoFactorEnabled,
+    last_login: r.lastLoginAt?.toISOString() ?? null,
+    devices: Number(r.devices),
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export interface MemberFilter {
+  search?: string | undefined;
+  status?: 'active' | 'inactive' | 'pending' | undefined;
+  role?: Role | undefined;
+}
+
+function filterWhere(tenantId: string, f: MemberFilter): SQL {
+  const parts: (SQL | undefined)[] = [eq(memberships.tenantId, tenantId)];
+  if (f.search) {
+    const p = likePattern(f.search);
+    parts.push(or(ilike(users.email, p), ilike(users.firstName, p), ilike(users.lastName, p), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p)));
+  }
+  if (f.role) parts.push(eq(memberships.role, f.role));
+  if (f.status === 'active') parts.push(eq(users.active, true));
+  if (f.status === 'pending') parts.push(and(eq(users.active, false), isNull(users.passwordHash)));
+  if (f.status === 'inactive') parts.push(and(eq(users.active, false), isNotNull(users.passwordHash)));
+  return and(...parts)!;
+}
+
+export async function listMembers(
+  db: Db,
+  tenantId: string,
+  f: MemberFilter,
+  page: { offset: number; limit: number | null },
+): Promise<{ rows: MemberRow[]; total: number }> {
+  const where = filterWhere(tenantId, f);
+  const query = db.select(memberColumns).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where)
+    .orderBy(asc(sql`lower(${users.email})`)).offset(page.offset);
+  const [rows, [total]] = await Promise.all([
+    page.limit === null ? query : query.limit(page.limit),
+    db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findMember(db: Db, tenantId: string, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select(memberColumns).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  return row;
+}
+
+/** Active owners other than `exceptUserId`: an organisation never runs out of them. */
+export async function otherActiveOwners(db: Db, tenantId: string, exceptUserId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, 'owner'), eq(users.active, true), ne(users.id, exceptUserId)));
+  return row?.n ?? 0;
+}
+
+export async function setRole(db: Db, tenantId: string, userId: string, role: Role): Promise<void> {
+  await db.update(memberships).set({ role }).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+}
+
+/**
+ * Takes a user out of a tenant: their group memberships there go too, and an account that
+ * belongs to no other tenant (and is no super admin) is deleted, so its e-mail can be invited anew.
+ */
+export async function removeMember(db: Db, tenantId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(userGroupMembers).where(and(
+      eq(userGroupMembers.userId, userId),
+      sql`${userGroupMembers.groupId} in (select id from ${userGroups} where tenant_id = ${tenantId})`,
+    ));
+    await tx.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+    await tx.delete(users).where(and(
+      eq(users.id, userId),
+      eq(users.isSuperAdmin, false),
+      sql`not exists (select 1 from ${memberships} m where m.user_id = ${userId})`,
+    ));
+  });
+}
+
+export async function insertInvitedUser(
+  db: Db,
+  tenantId: string,
+  input: { id: string; email: string; firstName: string; lastName: string; companyName: string; role: Role },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id: input.id,
+      email: input.email,
+      username: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      companyName: input.companyName,
+      passwordHash: null,
+      active: false,
+    });
+    await tx.insert(memberships).values({ userId: input.id, tenantId, role: input.role });
+  });
+}

@@ -1,0 +1,111 @@
+import { TEAM_MESSAGES, assignableRoles, canChangeMember, type InviteBody, type Role, type TeamUser } from '@netloom/domain';
+import type { Actor } from '../../http/access';
+import { audit } from '../../http/access';
+import { errors } from '../../http/errors';
+import type { Services } from '../../services';
+import { isUniqueViolation } from '../devices/service';
+import { findUserByLogin, revokeUserSessions, updateUser } from '../auth/repo';
+import { findMember, insertInvitedUser, otherActiveOwners, removeMember, setRole, toTeamUser, type MemberRow } from './repo';
+
+const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.scope.role });
+
+/** Team rules: owners and admins manage, nobody changes themself, a tenant keeps an active owner. */
+export class TeamService {
+  constructor(private readonly services: Services) {}
+
+  private get db() {
+    return this.services.db;
+  }
+
+  /** The member acted on; another tenant's user (or none) is 404, an owner touched by an admin 403. */
+  private async target(actor: Actor, userId: string): Promise<MemberRow> {
+    const member = await findMember(this.db, actor.scope.tenantId, userId);
+    if (!member) throw errors.notFound();
+    if (!canChangeMember(roleActor(actor), member.role)) throw errors.forbidden(TEAM_MESSAGES.ownerOnly);
+    return member;
+  }
+
+  private async assertKeepsOwner(actor: Actor, member: MemberRow): Promise<void> {
+    if (member.role === 'owner' && (await otherActiveOwners(this.db, actor.scope.tenantId, member.id)) === 0) {
+      throw errors.badRequest('last_owner', TEAM_MESSAGES.lastOwner);
+    }
+  }
+
+  /** Cached principals of the user are dropped on every instance, then the row is answered. */
+  private async changed(actor: Actor, userId: string): Promise<TeamUser> {
+    await this.services.sessionEvents.userChanged(userId);
+    const member = await findMember(this.db, actor.scope.tenantId, userId);
+    if (!member) throw errors.notFound();
+    return toTeamUser(member);
+  }
+
+  async invite(actor: Actor, body: Required<InviteBody>): Promise<TeamUser> {
+    if (!assignableRoles(roleActor(actor)).includes(body.role)) throw errors.forbidden(TEAM_MESSAGES.ownerOnly);
+    const existing = await findUserByLogin(this.db, body.email);
+    if (existing) {
+      const here = await findMember(this.db, actor.scope.tenantId, existing.id);
+      throw errors.invalid({ email: [here ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.otherTenant] });
+    }
+    const id = crypto.randomUUID();
+    try {
+      await insertInvitedUser(this.db, actor.scope.tenantId, {
+        id,
+        email: body.email,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        companyName: actor.scope.tenantName,
+        role: body.role,
+      });
+    } catch (e) {
+      // Two invitations of one e-mail at the same moment: the second loses the unique index race.
+      throw isUniqueViolation(e) ? errors.invalid({ email: [TEAM_MESSAGES.otherTenant] }) : e;
+    }
+    await this.services.account.sendActivation({ id, email: body.email, firstName: body.first_name });
+    await audit(this.db, actor, 'user.invited', body.email, { role: body.role });
+    const member = await findMember(this.db, actor.scope.tenantId, id);
+    return toTeamUser(member!);
+  }
+
+  async resend(actor: Actor, userId: string): Promise<void> {
+    const member = await this.target(actor, userId);
+    if (member.active || member.passwordHash !== null) throw errors.badRequest('not_pending', TEAM_MESSAGES.notPending);
+    await this.services.account.sendActivation({ id: member.id, email: member.email, firstName: member.firstName });
+    await audit(this.db, actor, 'user.invitation_resent', member.email);
+  }
+
+  async setActive(actor: Actor, userId: string, active: boolean): Promise<TeamUser> {
+    if (userId === actor.userId) throw errors.badRequest('self_change', TEAM_MESSAGES.selfDeactivate);
+    const member = await this.target(actor, userId);
+    if (member.passwordHash === null) throw errors.badRequest('invitation_pending', TEAM_MESSAGES.pending);
+    if (!active) await this.assertKeepsOwner(actor, member);
+    if (member.active !== active) {
+      await updateUser(this.db, userId, { active });
+      // A deactivated user's sessions end now, on every instance.
+      if (!active) await revokeUserSessions(this.db, userId);
+      await audit(this.db, actor, active ? 'user.activated' : 'user.deactivated', member.email, { before: { active: member.active }, after: { active } });
+    }
+    return this.changed(actor, userId);
+  }
+
+  async changeRole(actor: Actor, userId: string, role: Role): Promise<TeamUser> {
+    if (userId === actor.userId) throw errors.badRequest('self_change', TEAM_MESSAGES.selfRole);
+    const member = await this.target(actor, userId);
+    if (!assignableRoles(roleActor(actor)).includes(role)) throw errors.forbidden(TEAM_MESSAGES.ownerOnly);
+    if (role !== 'owner') await this.assertKeepsOwner(actor, member);
+    if (member.role !== role) {
+      await setRole(this.db, actor.scope.tenantId, userId, role);
+      await audit(this.db, actor, 'user.role_changed', member.email, { before: { role: member.role }, after: { role } });
+    }
+    return this.changed(actor, userId);
+  }
+
+  async remove(actor: Actor, userId: string): Promise<void> {
+    if (userId === actor.userId) throw errors.badRequest('self_change', TEAM_MESSAGES.selfRemove);
+    const member = await this.target(actor, userId);
+    await this.assertKeepsOwner(actor, member);
+    await revokeUserSessions(this.db, userId);
+    await removeMember(this.db, actor.scope.tenantId, userId);
+    await this.services.sessionEvents.userChanged(userId);
+    await audit(this.db, actor, 'user.removed', member.email, { role: member.role });
+  }
+}
