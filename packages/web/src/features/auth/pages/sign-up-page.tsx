@@ -15,8 +15,11 @@ export function SignUpPage() {
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const register = useRegister();
-  const set = (k: keyof RegistrationInput) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  const set = (k: keyof RegistrationInput) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    // Read now: the updater runs later, when React has already cleared the event's currentTarget.
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [k]: value }));
+  };
 
   const submit = () => {
     const v = validateForm(registrationBodySchema, values);
