@@ -8,9 +8,13 @@ import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page'
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
 import { ActivatePage } from '../features/auth/pages/activate-page';
 import { GuestClientPage } from '../features/client/pages/guest-client-page';
-import { TenantListPage } from '../features/tenants/pages/tenant-list-page';
 import { AnnouncementsPage } from '../features/announcements/pages/announcements-page';
-import { ProfilePage } from '../features/settings/pages/profile-page';
+import { ProfilePage } from '../features/profile/pages/profile-page';
+import { TenantSettingsPage } from '../features/tenant-settings/pages/tenant-settings-page';
+import { OrganisationSettingsPage } from '../features/organisations/pages/organisation-settings-page';
+import { TenantMonitorPage } from '../features/organisations/pages/tenant-monitor-page';
+import { CustomersPage } from '../features/organisations/pages/customers-page';
+import { TenantListRoute } from './routes/organisation-routes';
 import { SettingsPlaceholderPage } from '../features/settings/pages/settings-placeholder-page';
 import {
   alwaysRevalidate,
@@ -75,7 +79,9 @@ export const routes: RouteObject[] = [
             shouldRevalidate: alwaysRevalidate,
             children: [
               { index: true, loader: () => redirect(paths.superAdmin.tenant) },
-              { path: 'tenant', element: <TenantListPage /> },
+              { path: 'tenant', element: <TenantListRoute /> },
+              { path: 'tenant/:tenantId/monitor', element: <TenantMonitorPage /> },
+              { path: 'customers', element: <CustomersPage /> },
             ],
           },
           {
@@ -84,11 +90,9 @@ export const routes: RouteObject[] = [
             children: [
               ...PRODUCT_KEYS.map(productRoutes),
               ...topLevelSections,
-              {
-                path: 'settings/dashboard-settings',
-                element: <SettingsPlaceholderPage title="Settings" empty="No Status Available" />,
-              },
-              { path: 'tenant-settings', element: <SettingsPlaceholderPage title="Tenant Settings" empty="No Status Available" /> },
+              { path: 'settings/dashboard-settings', element: <TenantSettingsPage /> },
+              { path: 'settings/organisation', element: <OrganisationSettingsPage /> },
+              { path: 'tenant-settings', loader: () => redirect(paths.settings.dashboardSettings) },
               { path: 'support/*', element: <SettingsPlaceholderPage title="Support" empty="No Status Available" /> },
               { path: 'user-queries', element: <SettingsPlaceholderPage title="User Queries" empty="No Status Available" /> },
             ],

@@ -6,6 +6,7 @@ import { ProductSectionPage, type SectionSpec } from '../../features/products/pa
 import { GetMicroZAccessPage } from '../../features/client/pages/get-microzaccess-page';
 import { alwaysRevalidate, productGuard } from '../guards/loaders';
 import { ProductDashboardRoute } from './product-dashboard-route';
+import { teamsAndLogsRoutes } from './organisation-routes';
 
 const S = {
   customize: { title: 'Customize Dashboard', empty: 'No Devices Configured' },
@@ -16,9 +17,6 @@ const S = {
   organization: { title: 'Organization', empty: 'Create your First Configuration' },
   monitor: { title: 'Organization Monitor', empty: 'No Status Available' },
   configTemplates: { title: 'Config Templates', empty: 'Create your First Config Template' },
-  users: { title: 'Users', empty: 'Create your First User' },
-  groups: { title: 'Groups', empty: 'Create your First Group' },
-  logs: { title: 'Logs', empty: 'No Logs Available yet!' },
   nac: { title: 'NAC', empty: 'Create your First Configuration' },
 } satisfies Record<string, SectionSpec>;
 
@@ -35,10 +33,7 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
     section(p, 'organization/configtemp/*', S.configTemplates),
     section(p, 'organization/monitor/*', S.monitor),
     section(p, 'organization/*', S.organization),
-    { path: 'teams', loader: () => redirect(paths.product.teamsUsers(p)) },
-    section(p, 'teams/users/*', S.users),
-    section(p, 'teams/groups/*', S.groups),
-    section(p, 'logs/*', S.logs),
+    ...teamsAndLogsRoutes(p),
   ];
   if (p === 'sdwan') return [...shared, section(p, 'device/status/*', S.status)];
   return [
@@ -69,9 +64,4 @@ export function productRoutes(product: ProductKey): RouteObject {
 }
 
 /** Teams and logs also exist outside a product, behind the role guard only (spec 000 §2.2). */
-export const topLevelSections: RouteObject[] = [
-  { path: 'teams', loader: () => redirect(`${paths.teams}/users`) },
-  { path: 'teams/users/*', element: <ProductSectionPage section={S.users} /> },
-  { path: 'teams/groups/*', element: <ProductSectionPage section={S.groups} /> },
-  { path: 'logs/*', element: <ProductSectionPage section={S.logs} /> },
-];
+export const topLevelSections: RouteObject[] = teamsAndLogsRoutes(null);

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Menu, Tooltip } from '@mantine/core';
-import { IconBuildingCog, IconSpeakerphone, IconUser } from '@tabler/icons-react';
+import { IconBuildingCog, IconSettings, IconSpeakerphone, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { User } from '@netloom/domain';
 import { paths } from '../../paths';
@@ -59,11 +59,18 @@ export function Header({ user }: { user: User }) {
             <IconSpeakerphone size={20} />
           </ActionIcon>
         </Tooltip>
+        {tenantId && (
+          <Tooltip label="Settings">
+            <ActionIcon variant="subtle" color="gray" size="lg" component={Link} to={paths.settings.dashboardSettings} aria-label="Settings">
+              <IconSettings size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <ProfileMenu user={user}>
           <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(paths.settings.profile)}>
             Profile
           </Menu.Item>
-          <Menu.Item leftSection={<IconBuildingCog size={16} />} onClick={() => navigate(paths.settings.dashboardSettings)}>
+          <Menu.Item leftSection={<IconBuildingCog size={16} />} onClick={() => navigate(paths.settings.organisation)}>
             Organisation settings
           </Menu.Item>
           <Menu.Divider />

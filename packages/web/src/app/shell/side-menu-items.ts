@@ -88,11 +88,27 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected }: MenuC
       if (product === 'sdwan') {
         entries.push({ label: 'Config Templates', icon: IconTemplate, to: paths.product.configTemplates(product) });
       }
-      entries.push({ label: 'Logs', icon: IconFileText, to: paths.product.logs(product) });
+      entries.push({
+        label: 'Logs',
+        icon: IconFileText,
+        children: [
+          { label: 'Login Logs', to: paths.product.loginLogs(product) },
+          { label: 'Activity Logs', to: paths.product.activityLogs(product) },
+        ],
+      });
     }
     entries.push({ label: 'Quick Tour', icon: IconCompass, soon: true });
   }
-  if (isSuperAdmin) entries.push({ label: 'Super Admin', icon: IconCrown, to: paths.superAdmin.tenant });
+  if (isSuperAdmin) {
+    entries.push({
+      label: 'Super Admin',
+      icon: IconCrown,
+      children: [
+        { label: 'Tenants', to: paths.superAdmin.tenant },
+        { label: 'Customers', to: paths.superAdmin.customers },
+      ],
+    });
+  }
   if (entries.length === 0) entries.push({ label: 'Dashboard', icon: IconDeviceDesktopAnalytics, to: paths.root });
   return entries;
 }

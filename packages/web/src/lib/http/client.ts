@@ -57,5 +57,6 @@ export const api = {
     request('POST', path, body ?? {}, parser, opts),
   put: <T>(path: string, body: unknown, parser: Parser<T> | null, opts?: ApiOptions) =>
     request('PUT', path, body, parser, opts),
-  delete: <T>(path: string, parser: Parser<T> | null, opts?: ApiOptions) => request('DELETE', path, undefined, parser, opts),
+  /** A body only where the call needs one (e.g. the typed confirmation of a tenant deletion). */
+  delete: <T>(path: string, parser: Parser<T> | null, opts?: ApiOptions, body?: unknown) => request('DELETE', path, body, parser, opts),
 };

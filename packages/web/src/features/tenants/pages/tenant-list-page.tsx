@@ -1,17 +1,28 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, Skeleton, Table, Text, TextInput } from '@mantine/core';
 import { IconArrowRight, IconSearch } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { formatDate, type Tenant } from '@netloom/domain';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
+import { useCurrentUser } from '../../../lib/session/session-store';
 import { useSelectedTenant } from '../../../lib/tenant-selection';
 import { useTenants } from '../api/get-tenants';
 import { useSwitchTenant } from '../api/use-switch-tenant';
 
+export interface TenantListPageProps {
+  /** Extra header actions (Create tenant), composed by the route. */
+  headerActions?: ReactNode;
+  /** A tenant's administration menu, composed by the route. */
+  rowActions?: (t: Tenant) => ReactNode;
+  /** Dialogs the actions open. */
+  children?: ReactNode;
+}
+
 /** The super admin's home (spec 000 §6): every tenant, one click to work on it. */
-export function TenantListPage() {
+export function TenantListPage({ headerActions, rowActions, children }: TenantListPageProps) {
+  const user = useCurrentUser();
   const tenants = useTenants();
   const selected = useSelectedTenant();
   const switchTenant = useSwitchTenant();
@@ -28,6 +39,7 @@ export function TenantListPage() {
         title="Tenants"
         subtitle={selected ? `Working on ${selected.tenantname}` : 'Select a tenant to open its dashboards'}
         actions={
+          <Group gap="sm" wrap="nowrap">
           <TextInput
             placeholder="Search tenants"
             leftSection={<IconSearch size={16} />}
@@ -39,6 +51,8 @@ export function TenantListPage() {
               setParams(v ? { q: v } : {}, { replace: true });
             }}
           />
+          {headerActions}
+          </Group>
         }
       />
       <Paper withBorder>
@@ -87,10 +101,11 @@ export function TenantListPage() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed">
-                      {dayjs(t.created_at).format('DD MMM YY')}
+                      {formatDate(t.created_at, { timezone: user?.timezone, format: 'DD MMM YY' })}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
                     <Button
                       size="xs"
                       variant={selected?.id === t.id ? 'filled' : 'light'}
@@ -99,6 +114,8 @@ export function TenantListPage() {
                     >
                       {selected?.id === t.id ? 'Current' : 'Open'}
                     </Button>
+                    {rowActions?.(t)}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -106,6 +123,7 @@ export function TenantListPage() {
           </Table>
         )}
       </Paper>
+      {children}
     </>
   );
 }

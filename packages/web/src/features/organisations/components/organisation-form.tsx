@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Group, SimpleGrid, Stack, Text, TextInput, Textarea, Button } from '@mantine/core';
+import type { Organisation, OrganisationBody } from '@netloom/domain';
+import { TimeZoneSelect } from '../../../components/inputs/time-zone-select';
+import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
+import { organisationFormSchema } from '../api/update-organisation';
+
+type Values = Omit<Organisation, 'tenant_id' | 'tenantname'>;
+
+export interface OrganisationFormProps {
+  organisation: Organisation;
+  readOnly: boolean;
+  onSubmit: (body: OrganisationBody) => Promise<unknown>;
+}
+
+const TEXT_FIELDS: { key: Exclude<keyof Values, 'timezone' | 'address'>; label: string; description?: string }[] = [
+  { key: 'display_name', label: 'Display name', description: 'Shown in the console; the tenant name when empty' },
+  { key: 'legal_name', label: 'Legal name' },
+  { key: 'country', label: 'Country', description: 'Two-letter code, e.g. DE' },
+  { key: 'phone', label: 'Phone' },
+  { key: 'website', label: 'Website' },
+];
+
+export function OrganisationForm({ organisation, readOnly, onSubmit }: OrganisationFormProps) {
+  const start: Values = {
+    display_name: organisation.display_name,
+    legal_name: organisation.legal_name,
+    address: organisation.address,
+    country: organisation.country,
+    phone: organisation.phone,
+    website: organisation.website,
+    timezone: organisation.timezone,
+  };
+  const [v, setV] = useState<Values>(start);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const checked = validateForm(organisationFormSchema, v);
+    if ('errors' in checked) return setErrors(checked.errors);
+    setErrors({});
+    setFormError(null);
+    setBusy(true);
+    try {
+      await onSubmit(checked.data);
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setFormError(formErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack gap="md">
+        <TextInput label="Tenant name" value={organisation.tenantname} disabled description="Changed by the provider only" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {TEXT_FIELDS.map((f) => (
+            <TextInput
+              key={f.key}
+              label={f.label}
+              description={f.description}
+              value={v[f.key]}
+              error={errors[f.key]}
+              disabled={readOnly}
+              onChange={(e) => setV({ ...v, [f.key]: e.currentTarget.value })}
+            />
+          ))}
+          <TimeZoneSelect
+            label="Default time zone"
+            description="For members who chose none"
+            value={v.timezone}
+            error={errors.timezone}
+            disabled={readOnly}
+            onChange={(timezone) => setV({ ...v, timezone })}
+          />
+        </SimpleGrid>
+        <Textarea label="Address" value={v.address} error={errors.address} disabled={readOnly} onChange={(e) => setV({ ...v, address: e.currentTarget.value })} />
+        {formError && (
+          <Text size="sm" c="red" role="alert">
+            {formError}
+          </Text>
+        )}
+        {!readOnly && (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setV(start)} disabled={busy}>
+              Reset
+            </Button>
+            <Button type="submit" loading={busy}>
+              Save changes
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { Alert, Paper, Skeleton } from '@mantine/core';
+import { canManageUsers } from '@netloom/domain';
+import { ErrorPanel } from '../../../components/error-panel';
+import { toast } from '../../../components/feedback/toast';
+import { PageHeader } from '../../../components/page-header';
+import { useCurrentUser } from '../../../lib/session/session-store';
+import { useOrganisation } from '../api/get-organisation';
+import { useUpdateOrganisation } from '../api/update-organisation';
+import { OrganisationForm } from '../components/organisation-form';
+
+/** Organisation settings (profile menu): the tenant's details; owners and admins change them. */
+export function OrganisationSettingsPage() {
+  const user = useCurrentUser();
+  const org = useOrganisation();
+  const update = useUpdateOrganisation();
+  const readOnly = !user || !canManageUsers(user);
+  return (
+    <>
+      <PageHeader title="Organisation settings" subtitle={org.data?.display_name || org.data?.tenantname} />
+      {readOnly && (
+        <Alert color="gray" mb="md">
+          Only owners and admins can change the organisation's details.
+        </Alert>
+      )}
+      <Paper withBorder p="lg">
+        {org.isError ? (
+          <ErrorPanel onRetry={() => void org.refetch()} />
+        ) : !org.data ? (
+          <Skeleton h={320} />
+        ) : (
+          <OrganisationForm
+            key={org.data.tenant_id}
+            organisation={org.data}
+            readOnly={readOnly}
+            onSubmit={async (body) => {
+              await update.mutateAsync(body);
+              toast.edited('Organisation');
+            }}
+          />
+        )}
+      </Paper>
+    </>
+  );
+}

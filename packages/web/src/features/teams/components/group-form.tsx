@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ModalFooter } from '../../../components/dialogs/modal-footer';
+import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
+import { groupFormSchema, type GroupForm as GroupFormValues } from '../api/save-group';
+
+export interface GroupFormProps {
+  initial?: { name: string; description: string };
+  onSubmit: (v: GroupFormValues) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** Name and description of a group; the same form creates and renames. */
+export function GroupForm({ initial, onSubmit, onCancel }: GroupFormProps) {
+  const start = initial ?? { name: '', description: '' };
+  const [values, setValues] = useState(start);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const checked = validateForm(groupFormSchema, values);
+    if ('errors' in checked) return setErrors(checked.errors);
+    setErrors({});
+    setFormError(null);
+    setBusy(true);
+    try {
+      await onSubmit(checked.data);
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      setFormError(formErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Group name" required value={values.name} error={errors.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} />
+        <Textarea label="Description" value={values.description} error={errors.description} onChange={(e) => setValues({ ...values, description: e.currentTarget.value })} />
+        {formError && (
+          <Text size="sm" c="red" role="alert">
+            {formError}
+          </Text>
+        )}
+      </Stack>
+      <ModalFooter mode={initial ? 'edit' : 'add'} submitType="submit" loading={busy} onCancel={onCancel} onReset={() => setValues(start)} />
+    </form>
+  );
+}
