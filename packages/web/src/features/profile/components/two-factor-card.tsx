@@ -4,6 +4,7 @@ import type { User } from '@netloom/domain';
 import { toast } from '../../../components/feedback/toast';
 import { formErrorMessage, validateForm } from '../../../lib/forms';
 import { twoFactorCodeBodySchema, twoFactorDisableBodySchema, useDisableTwoFactor, useEnableTwoFactor, useTwoFactorSetup } from '../api/two-factor';
+import { OtpauthQr } from './otpauth-qr';
 import { RecoveryCodes } from './recovery-codes';
 
 function CodeField({ label, onSubmit, busy, submitLabel, schema }: { label: string; submitLabel: string; busy: boolean; schema: typeof twoFactorCodeBodySchema | typeof twoFactorDisableBodySchema; onSubmit: (code: string) => Promise<unknown> }) {
@@ -69,7 +70,8 @@ export function TwoFactorCard({ user }: { user: User }) {
   }
   return (
     <Stack gap="sm">
-      <Text size="sm">1. Add this account to your authenticator app with the setup link or the secret key.</Text>
+      <Text size="sm">1. Scan the QR code with your authenticator app, or use the setup link or the secret key.</Text>
+      <OtpauthQr url={setup.data.otpauth_url} />
       <Group gap="xs" wrap="nowrap">
         <Code block style={{ wordBreak: 'break-all', flex: 1 }} aria-label="Setup link">{setup.data.otpauth_url}</Code>
         <CopyButton value={setup.data.otpauth_url}>{({ copied, copy }) => <Button size="xs" variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}</CopyButton>
