@@ -34,7 +34,15 @@ interface MenuContext {
 export function sideMenuEntries({ product, isSuperAdmin, tenantSelected }: MenuContext): MenuEntry[] {
   const entries: MenuEntry[] = [];
   if (tenantSelected && product) {
-    entries.push({ label: 'Dashboard', icon: IconLayoutDashboard, to: paths.product.dashboard(product) });
+    // The tenant's dashboard settings live under Dashboard (spec 000 §2.12).
+    entries.push({
+      label: 'Dashboard',
+      icon: IconLayoutDashboard,
+      children: [
+        { label: 'Overview', to: paths.product.dashboard(product) },
+        { label: 'Settings', to: paths.settings.dashboardSettings },
+      ],
+    });
     if (product === 'ztna') {
       entries.push({
         label: 'MicroZAccess',
