@@ -45,6 +45,11 @@ export const storage = {
     write(STORAGE_KEYS.tenantId, t.id);
     write(STORAGE_KEYS.isTenantSelected, true);
   },
+  clearSelectedTenant() {
+    for (const key of [STORAGE_KEYS.tenant, STORAGE_KEYS.tenantName, STORAGE_KEYS.tenantId, STORAGE_KEYS.isTenantSelected]) {
+      localStorage.removeItem(key);
+    }
+  },
   selectedDevice(): { id: string; name: string } | null {
     return read(STORAGE_KEYS.selectedDevice);
   },

@@ -19,6 +19,12 @@ export const tenantSelection = {
     storage.clearDeviceAndNetwork();
     emit();
   },
+  /** Forgets the tenant (e.g. it was just deleted): the super admin chooses again. */
+  clear() {
+    storage.clearSelectedTenant();
+    storage.clearDeviceAndNetwork();
+    emit();
+  },
   /** Called after storage was wiped (logout) so subscribers see it. */
   refresh: emit,
   subscribe(l: () => void) {
