@@ -10,7 +10,7 @@ import { deviceInTenant, snapshotRows, type LiveFilter } from './repo';
 import type { FeedEvent, FeedListener, TenantFeed } from './tenant-feed';
 
 const AUTH_TIMEOUT_MS = 10_000;
-const FLUSH_EVERY_MS = 100;
+export const FLUSH_EVERY_MS = 100;
 /** One device's updates reach a browser at most once a second: a flapping link cannot flood it. */
 export const PER_DEVICE_MIN_INTERVAL_MS = 1_000;
 const SESSION_CHECK_MS = 60_000;

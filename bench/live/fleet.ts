@@ -1,0 +1,216 @@
+/**
+ * The load of bench:live, in the bench process: thousands of light device agents (hello, then a
+ * heartbeat every interval, phases staggered uniformly) and a few dozen consoles that time every
+ * row they are pushed. A heartbeat carries its send time as its single `traffic` entry; the live
+ * row relays it, so a console's latency sample is its arrival time minus that stamp (same clock:
+ * both ends live in this process).
+ */
+import WebSocket from 'ws';
+
+/** Milliseconds, sub-millisecond precision, same origin as Date.now(). */
+export const now = (): number => performance.timeOrigin + performance.now();
+
+export interface BenchTenant {
+  id: string;
+  enrolmentKey: string;
+}
+
+/** How a side (Netloom server or bare relay) is spoken to. */
+export interface Target {
+  name: string;
+  deviceUrl: string;
+  hello(tenant: BenchTenant, serial: string): Record<string, unknown>;
+  consoleUrl(tenant: BenchTenant): string;
+  /** The console's first message (the token), if the side wants one. */
+  consoleHello: Record<string, unknown> | null;
+}
+
+interface Device {
+  ws: WebSocket;
+  seq: number;
+}
+
+const wsOptions = { perMessageDeflate: false, handshakeTimeout: 30_000 } as const;
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
+    }),
+  ]);
+}
+
+export class Fleet {
+  private devices: Device[] = [];
+  acks = 0;
+  sent = 0;
+  /** Devices whose socket closed after they were welcomed. */
+  dropped = 0;
+  lastDrop: string | null = null;
+  private ticker: NodeJS.Timeout | null = null;
+  private stopping = false;
+
+  get size(): number {
+    return this.devices.length;
+  }
+
+  /**
+   * Connects `perTenant` devices per tenant, `wave` at a time, each waiting for its welcome.
+   * Device i belongs to tenant i mod T, so every tenant's heartbeats are spread over the interval.
+   */
+  async enrol(target: Target, tenants: BenchTenant[], perTenant: number, wave: number, runId: string): Promise<void> {
+    const total = tenants.length * perTenant;
+    for (let start = 0; start < total; start += wave) {
+      const batch: Promise<Device>[] = [];
+      for (let i = start; i < Math.min(total, start + wave); i++) {
+        batch.push(this.connectOne(target, tenants[i % tenants.length]!, `BENCH-${runId}-${String(i).padStart(5, '0')}`));
+      }
+      const settled = await withTimeout(Promise.allSettled(batch), 90_000, `${target.name}: enrolment wave at ${start}`);
+      const failed = settled.find((s) => s.status === 'rejected');
+      for (const s of settled) if (s.status === 'fulfilled') this.devices.push(s.value);
+      if (failed) throw new Error(`${target.name}: enrolment failed after ${this.devices.length} devices: ${String(failed.reason)}`);
+    }
+  }
+
+  private connectOne(target: Target, tenant: BenchTenant, serial: string): Promise<Device> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(target.deviceUrl, wsOptions);
+      const device: Device = { ws, seq: 1 };
+      let welcomed = false;
+      ws.on('open', () => ws.send(JSON.stringify({ seq: device.seq, ...target.hello(tenant, serial) })));
+      ws.on('message', (data) => {
+        const text = data.toString();
+        if (text.startsWith('{"type":"ack"')) {
+          this.acks++;
+          return;
+        }
+        const m = JSON.parse(text) as { type?: string };
+        if (m.type === 'welcome' && !welcomed) {
+          welcomed = true;
+          resolve(device);
+        }
+      });
+      ws.on('error', (err) => {
+        if (!welcomed) reject(err);
+      });
+      ws.on('close', (code, reason) => {
+        if (!welcomed) reject(new Error(`closed before welcome: ${code} ${reason.toString()}`));
+        else if (!this.stopping) {
+          this.dropped++;
+          this.lastDrop = `${code} ${reason.toString()}`;
+        }
+      });
+    });
+  }
+
+  private heartbeat(d: Device): void {
+    if (d.ws.readyState !== WebSocket.OPEN) return;
+    d.seq++;
+    this.sent++;
+    d.ws.send(
+      `{"type":"heartbeat","seq":${d.seq},"status":"running","wan":[{"name":"WAN1","status":"up","ifname":"eth0","weight":1}],` +
+        `"public_ip":"203.0.113.10","location":{"name":"Chennai","lat":13.08,"lng":80.27},"traffic":["${now().toFixed(2)}"]}`,
+    );
+  }
+
+  /** Every device heartbeats once per interval; device i at offset i × interval / N. */
+  startHeartbeats(intervalMs: number): void {
+    const n = this.devices.length;
+    const t0 = performance.now();
+    let cycle = 0;
+    let cursor = 0;
+    this.ticker = setInterval(() => {
+      const t = performance.now() - t0;
+      for (let sent = 0; sent < n; sent++) {
+        if (cycle * intervalMs + (cursor * intervalMs) / n > t) break;
+        this.heartbeat(this.devices[cursor]!);
+        if (++cursor === n) {
+          cursor = 0;
+          cycle++;
+        }
+      }
+    }, 5);
+  }
+
+  /** Stops heartbeats and drops every socket without a goodbye (no offline storm on the server). */
+  stop(): void {
+    this.stopping = true;
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+    for (const d of this.devices) d.ws.terminate();
+    this.devices = [];
+  }
+}
+
+interface LiveRow {
+  traffic?: unknown;
+}
+
+export class Consoles {
+  private sockets: WebSocket[] = [];
+  /** Latency samples (ms) recorded while `recording`. */
+  readonly samples: number[] = [];
+  recording = false;
+  partials = 0;
+  /** Rows whose traffic stamp could not be read (not from a heartbeat of this run). */
+  unstamped = 0;
+  dropped = 0;
+  private stopping = false;
+
+  async open(target: Target, tenants: BenchTenant[], perTenant: number): Promise<void> {
+    const opening: Promise<void>[] = [];
+    for (const tenant of tenants) for (let i = 0; i < perTenant; i++) opening.push(this.openOne(target, tenant));
+    await withTimeout(Promise.all(opening), 90_000, `${target.name}: consoles`);
+  }
+
+  private openOne(target: Target, tenant: BenchTenant): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(target.consoleUrl(tenant), wsOptions);
+      this.sockets.push(ws);
+      let ready = false;
+      ws.on('open', () => {
+        if (target.consoleHello) ws.send(JSON.stringify(target.consoleHello));
+      });
+      ws.on('message', (data) => {
+        const arrived = now();
+        const text = data.toString();
+        const m = JSON.parse(text) as { deviceinfo?: LiveRow[]; partial?: boolean };
+        if (!m.deviceinfo) return;
+        if (!m.partial) {
+          // The first full list: authenticated and subscribed.
+          if (!ready) {
+            ready = true;
+            resolve();
+          }
+          return;
+        }
+        if (!this.recording) return;
+        this.partials++;
+        for (const row of m.deviceinfo) {
+          const stamp = Array.isArray(row.traffic) ? Number(row.traffic[0]) : NaN;
+          if (Number.isFinite(stamp)) this.samples.push(arrived - stamp);
+          else this.unstamped++;
+        }
+      });
+      ws.on('error', (err) => {
+        if (!ready) reject(err);
+      });
+      ws.on('close', (code, reason) => {
+        if (!ready) reject(new Error(`console closed before its first list: ${code} ${reason.toString()}`));
+        else if (!this.stopping) this.dropped++;
+      });
+    });
+  }
+
+  get size(): number {
+    return this.sockets.length;
+  }
+
+  stop(): void {
+    this.stopping = true;
+    for (const ws of this.sockets) ws.terminate();
+    this.sockets = [];
+  }
+}
