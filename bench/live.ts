@@ -95,6 +95,7 @@ interface PhaseResult {
   rssMax: number;
   rssLast: number;
   harnessCpuPct: number;
+  rssStages: string;
   harnessLagP99: number;
   /** The machine's 1-minute load average at the end of the window (other work on the box). */
   load: number;
@@ -118,16 +119,20 @@ async function runPhase(target: Target, child: Child, tenants: BenchTenant[], rs
   try {
     log(`${target.name}: enrolling ${DEVICES.toLocaleString('en')} devices, ${WAVE} at a time…`);
     const t0 = performance.now();
+    rss.stage('enrolment');
     await Promise.race([fleet.enrol(target, tenants, PER_TENANT, WAVE, Date.now().toString(36)), died]);
     const enrolS = (performance.now() - t0) / 1000;
+    rss.stage('consoles opening');
     log(`${target.name}: ${fleet.size} devices welcomed in ${enrolS.toFixed(1)} s; opening ${TENANTS * CONSOLES_PER_TENANT} consoles…`);
     await Promise.race([consoles.open(target, tenants, CONSOLES_PER_TENANT), died]);
+    rss.stage('warm-up');
     fleet.startHeartbeats(HEARTBEAT_S * 1000);
     log(`${target.name}: heartbeating (${(DEVICES / HEARTBEAT_S).toFixed(0)}/s); warm-up ${WARMUP_S} s, then ${MEASURE_S} s measured…`);
     await Promise.race([sleep(WARMUP_S * 1000), died]);
 
     const lag = monitorEventLoopDelay({ resolution: 10 });
     const start = { wall: performance.now(), cpu: cpuSeconds(child.pid), own: process.cpuUsage(), acks: fleet.acks, sent: fleet.sent };
+    rss.stage('measuring');
     lag.enable();
     consoles.recording = true;
     await Promise.race([sleep(MEASURE_S * 1000), died]);
@@ -148,6 +153,7 @@ async function runPhase(target: Target, child: Child, tenants: BenchTenant[], rs
       rssMax: rss.max,
       rssLast: rss.last,
       harnessCpuPct: ((own.user + own.system) / 1e6 / wallS) * 100,
+      rssStages: `${rss.stages.map((x) => `${x.stage} ${x.mb.toFixed(0)}`).join(', ')}; max during ${rss.maxDuring}`,
       harnessLagP99: lag.percentile(99) / 1e6,
       load: loadavg()[0]!,
       droppedDevices: fleet.dropped,
@@ -288,11 +294,12 @@ function report(relay: PhaseResult, server: PhaseResult & { database: string }):
   for (const r of [server, relay]) {
     const notes = [
       `harness (this process) CPU ${f1(r.harnessCpuPct)} %, event-loop delay p99 ${f1(r.harnessLagP99)} ms; machine load average ${r.load.toFixed(2)}`,
+      `RSS (MB) at the end of ${r.rssStages}`,
       r.droppedDevices ? `${r.droppedDevices} devices dropped (last: ${r.lastDrop})` : '',
       r.droppedConsoles ? `${r.droppedConsoles} consoles dropped` : '',
       r.unstamped ? `${r.unstamped} rows without a stamp` : '',
     ].filter(Boolean);
-    console.log(`  ${r.name}: ${notes.join('; ')}`);
+    console.log(`  ${r.name}:\n    ${notes.join('\n    ')}`);
   }
 }
 

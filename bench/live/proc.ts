@@ -51,10 +51,15 @@ export function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Samples a process's RSS every second; the max and the last value are reported. */
+/** Samples a process's RSS every second; the max (and when it was seen) and the last value are reported. */
 export class RssSampler {
   max = 0;
   last = 0;
+  /** The stage (see `stage`) during which the max was seen. */
+  maxDuring = '';
+  /** RSS when each stage ended, in order. */
+  readonly stages: { stage: string; mb: number }[] = [];
+  private current = 'start-up';
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly pid: number) {
@@ -65,15 +70,25 @@ export class RssSampler {
   sample(): void {
     try {
       this.last = rssMb(this.pid);
-      this.max = Math.max(this.max, this.last);
+      if (this.last > this.max) {
+        this.max = this.last;
+        this.maxDuring = this.current;
+      }
     } catch {
       // The process is gone: keep the figures we have.
     }
   }
 
-  stop(): void {
+  /** Ends the current stage (recording the RSS now) and names the next one. */
+  stage(next: string): void {
     this.sample();
+    this.stages.push({ stage: this.current, mb: this.last });
+    this.current = next;
+  }
+
+  stop(): void {
     clearInterval(this.timer);
+    if (this.stages.at(-1)?.stage !== this.current) this.stage('stopped');
   }
 }
 
