@@ -48,7 +48,8 @@ export function LogsTable({ rows, loading, timezone }: LogsTableProps) {
       rows={rows}
       loading={loading}
       timezone={timezone}
-      options={{ sort: true }}
+      // The page searches and exports on the server (all pages, not just this one): no second search box or CSV here.
+      options={{ sort: true, search: false, download: false }}
       emptyState={<EmptyState title="No Logs Available yet!" />}
     />
   );
