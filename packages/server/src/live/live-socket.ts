@@ -10,7 +10,12 @@ import { deviceInTenant, snapshotRows, type LiveFilter } from './repo';
 import type { FeedEvent, FeedListener, TenantFeed } from './tenant-feed';
 
 const AUTH_TIMEOUT_MS = 10_000;
-export const FLUSH_EVERY_MS = 100;
+/**
+ * Changed rows leave every 20 ms: a row waits at most that long (the once-a-second limit per device
+ * is what keeps a flapping link from flooding a browser, not this tick). bench:live measured a
+ * 100 ms tick at ~10× the bare relay's p99, a 10 ms one at ~1.5×, at the same server CPU.
+ */
+export const FLUSH_EVERY_MS = 20;
 /** One device's updates reach a browser at most once a second: a flapping link cannot flood it. */
 export const PER_DEVICE_MIN_INTERVAL_MS = 1_000;
 const SESSION_CHECK_MS = 60_000;
