@@ -6,7 +6,7 @@
  * PGlite in memory by default; BENCH_DATABASE_URL=postgres://… measures PostgreSQL (a scratch
  * database is created and dropped).
  */
-import pg from 'pg';
+import { scratchPostgres } from '../packages/server/src/test/scratch-postgres';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
@@ -18,26 +18,7 @@ const DEVICES_PER_TENANT = 1_000;
 const TENANTS = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 
-async function scratchPostgres(url: string) {
-  const name = `netloom_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-const bench = process.env.BENCH_DATABASE_URL ? await scratchPostgres(process.env.BENCH_DATABASE_URL) : null;
+const bench = process.env.BENCH_DATABASE_URL ? await scratchPostgres(process.env.BENCH_DATABASE_URL, 'netloom_bench') : null;
 const config = {
   ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }),
   webDist: null,

@@ -190,7 +190,7 @@ async function relayPhase(): Promise<PhaseResult> {
 async function serverPhase(): Promise<PhaseResult & { database: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'netloom-bench-live-'));
   tempDirs.push(dataDir);
-  const scratch = env.BENCH_DATABASE_URL ? await scratchPostgres(env.BENCH_DATABASE_URL) : null;
+  const scratch = env.BENCH_DATABASE_URL ? await scratchPostgres(env.BENCH_DATABASE_URL, 'netloom_bench_live') : null;
   try {
     const database = scratch ? ({ kind: 'postgres', url: scratch.url } as const) : ({ kind: 'pglite', dataDir: path.resolve(dataDir, 'pglite') } as const);
     log(`server: preparing ${TENANTS} tenants on ${database.kind}…`);

@@ -3,7 +3,6 @@
  * admin opens the consoles), and bench tenants with enrolment keys up to the wanted number. Done
  * from the bench process before the server starts: PGlite lets one process at a time in.
  */
-import pg from 'pg';
 import { asc, isNotNull } from 'drizzle-orm';
 import { openDatabase } from '../../packages/server/src/db/client';
 import { tenants } from '../../packages/server/src/db/schema/index';
@@ -33,22 +32,4 @@ export async function prepareDatabase(config: Config['database'], password: stri
   }
 }
 
-/** A scratch PostgreSQL database next to the given one (BENCH_DATABASE_URL), dropped afterwards. */
-export async function scratchPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `netloom_bench_live_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export { scratchPostgres } from '../../packages/server/src/test/scratch-postgres';

@@ -1,10 +1,10 @@
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sessionSchema, type Session } from '@netloom/domain';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { seedDemo } from '../demo/seed';
+import { scratchPostgres } from './scratch-postgres';
 
 export type Backend = 'pglite' | 'postgres';
 export const DEMO_PASSWORD = 'netloom-demo';
@@ -15,25 +15,7 @@ export function testBackends(): Backend[] {
 }
 
 /** A fresh, empty PostgreSQL database per app, dropped again on close. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `netloom_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export const freshPostgres = () => scratchPostgres(process.env.TEST_DATABASE_URL!);
 
 export interface TestApp {
   app: FastifyInstance;
