@@ -28,10 +28,11 @@ interface MenuContext {
   product: ProductKey | null;
   isSuperAdmin: boolean;
   tenantSelected: boolean;
+  showLogs: boolean;
 }
 
 /** Side menu of spec 000 §2.16 for the active product; tenant-only entries need a tenant. */
-export function sideMenuEntries({ product, isSuperAdmin, tenantSelected }: MenuContext): MenuEntry[] {
+export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLogs }: MenuContext): MenuEntry[] {
   const entries: MenuEntry[] = [];
   if (tenantSelected && product) {
     // The tenant's dashboard settings live under Dashboard (spec 000 §2.12).
@@ -96,14 +97,17 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected }: MenuC
       if (product === 'sdwan') {
         entries.push({ label: 'Config Templates', icon: IconTemplate, to: paths.product.configTemplates(product) });
       }
-      entries.push({
-        label: 'Logs',
-        icon: IconFileText,
-        children: [
-          { label: 'Login Logs', to: paths.product.loginLogs(product) },
-          { label: 'Activity Logs', to: paths.product.activityLogs(product) },
-        ],
-      });
+      // Only those who may read the logs are shown the entry (owners, admins, super admins).
+      if (showLogs) {
+        entries.push({
+          label: 'Logs',
+          icon: IconFileText,
+          children: [
+            { label: 'Login Logs', to: paths.product.loginLogs(product) },
+            { label: 'Activity Logs', to: paths.product.activityLogs(product) },
+          ],
+        });
+      }
     }
     entries.push({ label: 'Quick Tour', icon: IconCompass, soon: true });
   }
