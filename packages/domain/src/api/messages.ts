@@ -5,5 +5,7 @@ import { z } from 'zod';
  * server and console alike, instead of zod's technical wording.
  */
 z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'Field is required' : undefined),
+  // invalid_value: a missing choice of an enum (a role, a status) is as missing as a missing text.
+  customError: (issue) =>
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined ? 'Field is required' : undefined,
 });

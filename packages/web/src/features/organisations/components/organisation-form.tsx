@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, SimpleGrid, Stack, Text, TextInput, Textarea, Button } from '@mantine/core';
 import type { Organisation, OrganisationBody } from '@netloom/domain';
 import { TimeZoneSelect } from '../../../components/inputs/time-zone-select';
-import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { organisationFormSchema } from '../api/update-organisation';
 
 type Values = Omit<Organisation, 'tenant_id' | 'tenantname'>;
@@ -32,29 +32,17 @@ export function OrganisationForm({ organisation, readOnly, onSubmit }: Organisat
     timezone: organisation.timezone,
   };
   const [v, setV] = useState<Values>(start);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const checked = validateForm(organisationFormSchema, v);
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      await onSubmit(checked.data);
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFormError(formErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { errors, formError, busy, submit } = useFormSubmit(organisationFormSchema, onSubmit);
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(v);
+      }}
+      noValidate
+    >
       <Stack gap="md">
         <TextInput label="Tenant name" value={organisation.tenantname} disabled description="Changed by the provider only" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

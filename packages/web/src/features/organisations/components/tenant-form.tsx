@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { tenantCreateBodySchema, type SubscriptionName, type Tenant, type TenantCreateBody } from '@netloom/domain';
 import { ModalFooter } from '../../../components/dialogs/modal-footer';
-import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { SubscriptionPicker } from './subscription-picker';
 
 export interface TenantFormProps {
@@ -20,29 +20,17 @@ export function TenantForm({ tenant, onSubmit, onCancel }: TenantFormProps) {
     owner_email: '',
   };
   const [v, setV] = useState(start);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const checked = validateForm(tenantCreateBodySchema, { ...v, owner_email: v.owner_email.trim() || undefined });
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      await onSubmit(checked.data);
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFormError(formErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { errors, formError, busy, submit } = useFormSubmit(tenantCreateBodySchema, onSubmit);
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit({ ...v, owner_email: v.owner_email.trim() || undefined });
+      }}
+      noValidate
+    >
       <Stack gap="md">
         <TextInput label="Tenant name" required value={v.name} error={errors.name} onChange={(e) => setV({ ...v, name: e.currentTarget.value })} />
         <SubscriptionPicker

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { ModalFooter } from '../../../components/dialogs/modal-footer';
-import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { groupFormSchema, type GroupForm as GroupFormValues } from '../api/save-group';
 
 export interface GroupFormProps {
@@ -14,29 +14,17 @@ export interface GroupFormProps {
 export function GroupForm({ initial, onSubmit, onCancel }: GroupFormProps) {
   const start = initial ?? { name: '', description: '' };
   const [values, setValues] = useState(start);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const checked = validateForm(groupFormSchema, values);
-    if ('errors' in checked) return setErrors(checked.errors);
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      await onSubmit(checked.data);
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFormError(formErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { errors, formError, busy, submit } = useFormSubmit(groupFormSchema, onSubmit);
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(values);
+      }}
+      noValidate
+    >
       <Stack gap="sm">
         <TextInput label="Group name" required value={values.name} error={errors.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} />
         <Textarea label="Description" value={values.description} error={errors.description} onChange={(e) => setValues({ ...values, description: e.currentTarget.value })} />

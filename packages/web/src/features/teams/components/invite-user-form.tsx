@@ -3,7 +3,7 @@ import { Stack, TextInput, Text, Group } from '@mantine/core';
 import { assignableRoles, type Actor, type InviteBody, type Role } from '@netloom/domain';
 import { SelectField } from '../../../components/inputs/select-field';
 import { ModalFooter } from '../../../components/dialogs/modal-footer';
-import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { inviteFormSchema } from '../api/invite-user';
 
 export interface InviteUserFormProps {
@@ -17,34 +17,19 @@ const EMPTY = { email: '', role: null as Role | null, first_name: '', last_name:
 /** Invite by e-mail with a role; only the roles the inviter may hand out are offered. */
 export function InviteUserForm({ actor, onSubmit, onCancel }: InviteUserFormProps) {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const roles = assignableRoles(actor).map((r) => ({ value: r, label: r }));
   const set = (patch: Partial<typeof EMPTY>) => setValues((v) => ({ ...v, ...patch }));
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
-    const checked = validateForm(inviteFormSchema, { ...values, role: values.role ?? undefined });
-    if ('errors' in checked) {
-      setErrors({ ...checked.errors, ...(values.role ? {} : { role: 'Field is required' }) });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await onSubmit(checked.data);
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFormError(formErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { errors, formError, busy, submit } = useFormSubmit(inviteFormSchema, onSubmit);
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit({ ...values, role: values.role ?? undefined });
+      }}
+      noValidate
+    >
       <Stack gap="sm">
         <TextInput label="Email" required value={values.email} error={errors.email} onChange={(e) => set({ email: e.currentTarget.value })} />
         <SelectField label="Role" required options={roles} value={values.role} error={errors.role} onChange={(v) => set({ role: v as Role | null })} />
