@@ -3,6 +3,7 @@ import { ERROR_CODES, isRecoveryCode } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
+import type { OneTimePurpose } from '../../db/schema/index';
 import { recordAudit } from '../audit/repo';
 import type { SessionEvents } from '../../http/principal-cache';
 import { hashPassword, verifyPassword } from './passwords';
@@ -68,19 +69,30 @@ export class AccountService {
     await this.sendActivation({ id: userId, email: body.email, firstName: body.first_name });
   }
 
-  /** Also used by invitations (issue 5): the link lets the user set a password when they have none. */
-  async sendActivation(user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
-    const link = newOpaqueToken();
+  /** Stores a single-use token and e-mails its console link; `text` receives the link. */
+  private async mailLink(
+    user: Pick<UserRow, 'id' | 'email'>,
+    link: { purpose: OneTimePurpose; path: string; ttlMs: number; subject: string; text: (url: string) => string },
+  ): Promise<void> {
+    const token = newOpaqueToken();
     await insertOneTimeToken(this.db, {
       userId: user.id,
-      purpose: 'activation',
-      tokenHash: link.hash,
-      expiresAt: new Date(Date.now() + ACTIVATION_TTL_MS),
+      purpose: link.purpose,
+      tokenHash: token.hash,
+      expiresAt: new Date(Date.now() + link.ttlMs),
     });
-    await this.mailer.send({
-      to: user.email,
+    const url = `${this.publicUrl}${link.path}?token=${token.token}`;
+    await this.mailer.send({ to: user.email, subject: link.subject, text: link.text(url) });
+  }
+
+  /** Also used by invitations (issue 5): the link lets the user set a password when they have none. */
+  async sendActivation(user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
+    await this.mailLink(user, {
+      purpose: 'activation',
+      path: '/activate',
+      ttlMs: ACTIVATION_TTL_MS,
       subject: 'Activate your Netloom account',
-      text: `Hello ${user.firstName || user.email},\n\nActivate your account: ${this.publicUrl}/activate?token=${link.token}\n\nThe link is valid for 3 days.`,
+      text: (url) => `Hello ${user.firstName || user.email},\n\nActivate your account: ${url}\n\nThe link is valid for 3 days.`,
     });
   }
 
@@ -107,17 +119,12 @@ export class AccountService {
   async requestPasswordReset(email: string): Promise<void> {
     const user = await findUserByLogin(this.db, email);
     if (!user || !user.active) return;
-    const link = newOpaqueToken();
-    await insertOneTimeToken(this.db, {
-      userId: user.id,
+    await this.mailLink(user, {
       purpose: 'password_reset',
-      tokenHash: link.hash,
-      expiresAt: new Date(Date.now() + RESET_TTL_MS),
-    });
-    await this.mailer.send({
-      to: user.email,
+      path: '/resetpwd',
+      ttlMs: RESET_TTL_MS,
       subject: 'Reset your Netloom password',
-      text: `Reset your password: ${this.publicUrl}/resetpwd?token=${link.token}\n\nThe link is valid for one hour. If you did not ask for it, ignore this e-mail.`,
+      text: (url) => `Reset your password: ${url}\n\nThe link is valid for one hour. If you did not ask for it, ignore this e-mail.`,
     });
   }
 

@@ -1,6 +1,6 @@
 import type { DeviceRow } from '@netloom/domain';
 
-/** A device row as the hub sends it, for the live client's tests. */
+/** A device row as REST and the live hub send it, for tests; `over` replaces any field. */
 export function deviceRow(id: string, over: Partial<DeviceRow> = {}): DeviceRow {
   return {
     id,
