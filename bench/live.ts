@@ -28,7 +28,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AGENT_PATH, AGENT_PROTOCOL_VERSION, LIVE_PATH } from '@netloom/domain';
-import { FLUSH_EVERY_MS, PER_DEVICE_MIN_INTERVAL_MS } from '../packages/server/src/live/live-socket';
+import { MIN_MESSAGE_GAP_MS, PER_DEVICE_MIN_INTERVAL_MS } from '../packages/server/src/live/device-outbox';
 import { percentile } from './stats';
 import { Consoles, Fleet, type BenchTenant, type Target } from './live/fleet';
 import { prepareDatabase, scratchPostgres } from './live/prepare';
@@ -288,7 +288,8 @@ function report(relay: PhaseResult, server: PhaseResult & { database: string }):
   console.log(`  target RSS < 400 MB            ${verdict(server.rssMax < 400)}  (max ${f1(server.rssMax)} MB)`);
   console.log(
     `\n  CPU is % of one core over the measured window (2 cores = 200 %); RSS sampled every second from the child's start.` +
-      `\n  The hub batches each console's rows every ${FLUSH_EVERY_MS} ms (a device at most every ${PER_DEVICE_MIN_INTERVAL_MS} ms), so up to ${FLUSH_EVERY_MS} ms of its latency is that wait by design;` +
+      `\n  The hub sends a console the rows that arrived together on the next loop turn, at most one message per ${MIN_MESSAGE_GAP_MS} ms` +
+      `\n  (a device at most every ${PER_DEVICE_MIN_INTERVAL_MS} ms), so up to ${MIN_MESSAGE_GAP_MS} ms of its latency is that wait by design;` +
       `\n  the relay forwards each heartbeat at once.`,
   );
   for (const r of [server, relay]) {

@@ -117,6 +117,27 @@ describe.each(testBackends())('device agent gateway on %s', (backend) => {
     expect((await c.closed).reason).toBe('malformed message: heartbeat before approval');
   });
 
+  it("stores a heartbeat's whole state, nulls and all, for the next REST call", async () => {
+    const { agent, welcome } = await enrol('SN-STATE');
+    const lb = { status: 'up', tunnel: { status: 'up', interfaces: ['eth0', 'wwan0'] }, mpls: { status: 'down', interfaces: [] } };
+    agent.heartbeat({
+      seq: 70, status: 'modified', vpn_ip: '100.64.0.9', os: 'OpenWrt 23', user: null, traffic: ['12', '34'], lb_status: lb,
+      wan: [{ name: 'WAN1', status: 'up', ifname: 'eth0', weight: 2 }, { name: 'LTE', status: 'down', ifname: 'wwan0', weight: 1 }],
+      location: { name: "Saint-Étienne l'Ouest", lat: -33.5, lng: 151.25 },
+    });
+    await agent.next('ack');
+    const stored = await waitFor(async () => {
+      const r = await deviceRow(welcome.device_id);
+      return r?.deviceStatus === 'modified' ? r : undefined;
+    });
+    expect(stored).toMatchObject({
+      publicIp: '203.0.113.10', vpnIp: '100.64.0.9', os: 'OpenWrt 23', username: null, traffic: ['12', '34'], lbStatus: lb,
+      locationName: "Saint-Étienne l'Ouest", latitude: -33.5, longitude: 151.25, lastSeq: 70,
+      wanStatus: [{ name: 'WAN1', status: 'up', ifname: 'eth0', weight: 2 }, { name: 'LTE', status: 'down', ifname: 'wwan0', weight: 1 }],
+    });
+    expect(Date.now() - stored.lastSeenAt!.getTime()).toBeLessThan(5_000);
+  });
+
   it('stores a replayed message once and says it was a duplicate', async () => {
     const { agent, welcome } = await enrol('SN-DUP');
     const metrics = { type: 'metrics', seq: 10, at: new Date().toISOString(), interfaces: [{ ifname: 'eth0', rx_bytes: 100, tx_bytes: 50 }], ping: [{ ifname: 'eth0', latency_ms: 12.5, loss_pct: 0 }] };

@@ -1,6 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import { driverQuery, type Db } from '../db/client';
 import type { DeviceRecord } from '../modules/devices/device-row';
 
 export interface MetricRow {
@@ -19,6 +18,36 @@ interface Waiter {
 }
 
 const CHUNK = 500;
+
+/*
+ * One array per column, unnested by the database: the statement text never changes and a batch
+ * costs 15 parameters, however many devices it carries (building a VALUES list of 500 rows × 15
+ * parameters took milliseconds of the event loop at 1,000 heartbeats a second).
+ */
+const UPDATE_STATES = `
+  update devices as d set
+    device_status = v.status,
+    last_seen_at = v.seen,
+    wan_status = v.wan::jsonb,
+    lb_status = v.lb::jsonb,
+    public_ip = v.public_ip,
+    vpn_ip = v.vpn_ip,
+    location_name = v.loc,
+    latitude = v.lat,
+    longitude = v.lng,
+    os = v.os,
+    username = v.username,
+    traffic = v.traffic::jsonb,
+    applied_config_hash = v.applied,
+    last_seq = greatest(d.last_seq, v.seq)
+  from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+              $9::float8[], $10::float8[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bigint[])
+    as v(id, status, seen, wan, lb, public_ip, vpn_ip, loc, lat, lng, os, username, traffic, applied, seq)
+  where d.id = v.id`;
+
+const INSERT_METRICS = `
+  insert into device_metrics (device_id, at, ifname, rx_bytes, tx_bytes, latency_ms, loss_pct)
+  select * from unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::bigint[], $5::bigint[], $6::float8[], $7::float8[])`;
 
 /**
  * Writes the live state of devices in batches: thousands of heartbeats a second become a few
@@ -93,47 +122,35 @@ export class DeviceStateWriter {
   }
 
   private async updateStates(batch: DeviceRecord[]): Promise<void> {
-    const values = sql.join(
-      batch.map(
-        (d) => sql`(${d.id}, ${d.deviceStatus}, ${d.lastSeenAt?.toISOString() ?? null}, ${JSON.stringify(d.wanStatus)},
-          ${d.lbStatus ? JSON.stringify(d.lbStatus) : null}, ${d.publicIp}, ${d.vpnIp}, ${d.locationName},
-          ${d.latitude === null ? null : String(d.latitude)}, ${d.longitude === null ? null : String(d.longitude)},
-          ${d.os}, ${d.username}, ${JSON.stringify(d.traffic)}, ${d.appliedConfigHash}, ${String(d.lastSeq)})`,
-      ),
-      sql`, `,
-    );
-    await this.db.execute(sql`
-      update devices as d set
-        device_status = v.status,
-        last_seen_at = v.seen::timestamptz,
-        wan_status = v.wan::jsonb,
-        lb_status = v.lb::jsonb,
-        public_ip = v.public_ip,
-        vpn_ip = v.vpn_ip,
-        location_name = v.loc,
-        latitude = v.lat::float8,
-        longitude = v.lng::float8,
-        os = v.os,
-        username = v.username,
-        traffic = v.traffic::jsonb,
-        applied_config_hash = v.applied,
-        last_seq = greatest(d.last_seq, v.seq::bigint)
-      from (values ${values}) as v(id, status, seen, wan, lb, public_ip, vpn_ip, loc, lat, lng, os, username, traffic, applied, seq)
-      where d.id = v.id::uuid
-    `);
+    const column = <T>(pick: (d: DeviceRecord) => T) => batch.map(pick);
+    await driverQuery(this.db, UPDATE_STATES, [
+      column((d) => d.id),
+      column((d) => d.deviceStatus),
+      column((d) => d.lastSeenAt?.toISOString() ?? null),
+      column((d) => JSON.stringify(d.wanStatus)),
+      column((d) => (d.lbStatus ? JSON.stringify(d.lbStatus) : null)),
+      column((d) => d.publicIp),
+      column((d) => d.vpnIp),
+      column((d) => d.locationName),
+      column((d) => d.latitude),
+      column((d) => d.longitude),
+      column((d) => d.os),
+      column((d) => d.username),
+      column((d) => JSON.stringify(d.traffic)),
+      column((d) => d.appliedConfigHash),
+      column((d) => d.lastSeq),
+    ]);
   }
 
   private async insertMetrics(batch: MetricRow[]): Promise<void> {
-    const num = (n: number | null): SQL | null => (n === null ? null : sql`${String(n)}`);
-    const values = sql.join(
-      batch.map(
-        (m) => sql`(${m.deviceId}::uuid, ${m.at.toISOString()}::timestamptz, ${m.ifname}, ${num(m.rxBytes)}::bigint,
-          ${num(m.txBytes)}::bigint, ${num(m.latencyMs)}::float8, ${num(m.lossPct)}::float8)`,
-      ),
-      sql`, `,
-    );
-    await this.db.execute(sql`
-      insert into device_metrics (device_id, at, ifname, rx_bytes, tx_bytes, latency_ms, loss_pct) values ${values}
-    `);
+    await driverQuery(this.db, INSERT_METRICS, [
+      batch.map((m) => m.deviceId),
+      batch.map((m) => m.at.toISOString()),
+      batch.map((m) => m.ifname),
+      batch.map((m) => m.rxBytes),
+      batch.map((m) => m.txBytes),
+      batch.map((m) => m.latencyMs),
+      batch.map((m) => m.lossPct),
+    ]);
   }
 }

@@ -1,8 +1,5 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -13,6 +10,17 @@ import type { Config } from '../config';
 export type Schema = typeof schema;
 /** PGlite and node-postgres share this type: repos never know which one they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * A statement text with its values, straight on the driver (node-postgres or PGlite), rows as plain
+ * objects keyed by column alias. For the few hot paths whose text is built once (see
+ * modules/devices/list-statement.ts); everything else goes through drizzle.
+ * Both drivers parse timestamptz to Date, jsonb to values, int4/float8 to numbers.
+ */
+export async function driverQuery<T>(db: Db, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: { query(text: string, values: unknown[]): Promise<{ rows: T[] }> } }).$client;
+  return (await client.query(text, values)).rows;
+}
 
 export interface Database {
   db: Db;
@@ -42,6 +50,13 @@ export async function openDatabase(config: Config['database']): Promise<Database
     }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
+  // Loaded only here: the embedded database's module alone is ~35 MB of a server's memory, which a
+  // server on PostgreSQL has no use for.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
   const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });

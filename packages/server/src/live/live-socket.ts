@@ -7,17 +7,10 @@ import { principalFromToken, resolveTenantScope } from '../http/principal';
 import { findTenant } from '../modules/tenants/repo';
 import { isSessionLive } from '../modules/auth/repo';
 import { deviceInTenant, snapshotRows, type LiveFilter } from './repo';
+import { DeviceOutbox } from './device-outbox';
 import type { FeedEvent, FeedListener, TenantFeed } from './tenant-feed';
 
 const AUTH_TIMEOUT_MS = 10_000;
-/**
- * Changed rows leave every 20 ms: a row waits at most that long (the once-a-second limit per device
- * is what keeps a flapping link from flooding a browser, not this tick). bench:live measured a
- * 100 ms tick at ~10× the bare relay's p99, a 10 ms one at ~1.5×, at the same server CPU.
- */
-export const FLUSH_EVERY_MS = 20;
-/** One device's updates reach a browser at most once a second: a flapping link cannot flood it. */
-export const PER_DEVICE_MIN_INTERVAL_MS = 1_000;
 const SESSION_CHECK_MS = 60_000;
 
 export const LIVE_CLOSE = {
@@ -37,9 +30,7 @@ const tokenMessage = z.object({ token: z.string().min(1).max(4096) });
 export class LiveSocket implements FeedListener {
   private filter: LiveFilter;
   private state: 'auth' | 'live' | 'closed' = 'auth';
-  private readonly pending = new Map<string, FeedEvent>();
-  private readonly lastSent = new Map<string, number>();
-  private flushTimer: NodeJS.Timeout | null = null;
+  private readonly outbox = new DeviceOutbox((rows) => this.send(`{"deviceinfo":[${rows.join(',')}],"partial":true}`));
   private sessionTimer: NodeJS.Timeout | null = null;
   private sessionId: string | null = null;
   private feed: TenantFeed | null = null;
@@ -117,7 +108,6 @@ export class LiveSocket implements FeedListener {
     this.state = 'live';
     this.feed = await this.feeds.acquire(this.tenantId);
     this.feed.add(this);
-    this.flushTimer = setInterval(() => this.flush(), FLUSH_EVERY_MS);
     this.sessionTimer = setInterval(() => void this.checkSession(), SESSION_CHECK_MS);
     await this.sendSnapshot();
   }
@@ -132,7 +122,7 @@ export class LiveSocket implements FeedListener {
       snapshotRows(this.services.db, this.tenantId, this.filter),
       this.feed!.tenantInfo(this.filter.networkId),
     ]);
-    this.pending.clear();
+    this.outbox.clear();
     this.send(JSON.stringify({ deviceinfo: rows }));
     this.onTenantInfo(this.filter.networkId, info);
   }
@@ -146,30 +136,17 @@ export class LiveSocket implements FeedListener {
   }
 
   onDevice(event: FeedEvent): void {
-    if (this.state === 'live' && this.matches(event.row)) this.pending.set(event.row.id, event);
+    if (this.state === 'live' && this.matches(event.row)) this.outbox.put(event.row.id, event.json);
   }
 
   onTenantInfo(networkId: string | null, info: TenantInfo): void {
     if (this.state === 'live' && networkId === this.filter.networkId) this.send(JSON.stringify({ tenantinfo: info }));
   }
 
-  private flush(): void {
-    if (this.pending.size === 0) return;
-    const now = Date.now();
-    const due: string[] = [];
-    for (const [id, event] of this.pending) {
-      if (now - (this.lastSent.get(id) ?? 0) < PER_DEVICE_MIN_INTERVAL_MS) continue;
-      due.push(event.json);
-      this.lastSent.set(id, now);
-      this.pending.delete(id);
-    }
-    if (due.length) this.send(`{"deviceinfo":[${due.join(',')}],"partial":true}`);
-  }
-
   private async teardown(): Promise<void> {
     this.state = 'closed';
     clearTimeout(this.authTimer);
-    if (this.flushTimer) clearInterval(this.flushTimer);
+    this.outbox.stop();
     if (this.sessionTimer) clearInterval(this.sessionTimer);
     if (this.feed) await this.feeds.release(this.feed, this);
   }

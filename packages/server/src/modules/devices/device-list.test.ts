@@ -172,6 +172,23 @@ describe.each(testBackends())('device list on %s', (backend) => {
     expect((await post({ tenant_id: ids.acme, filters: [{ key: 'tenant_id', value: ids.globex }] }, superToken)).statusCode).toBe(400);
   });
 
+  // The statement text is reused per shape: the same shape with other values must not answer
+  // with the previous caller's tenant, filter texts or page.
+  it('answers calls of the same shape with their own tenant, texts and page, one after the other', async () => {
+    const shaped = (tenant: string, os: string, search: string, page: number) => ({
+      tenant_id: tenant, filters: [{ key: 'os', value: [os] }], search, size: 1, page, sort: { key: 'name', direction: 'asc' },
+    });
+    const ask = async (payload: object) => deviceListSchema.parse((await post(payload, superToken)).json());
+    const first = await ask(shaped(ids.acme, 'openwrt', 'gw', 1));
+    const other = await ask(shaped(ids.globex, 'openwrt', 'gw', 1));
+    const second = await ask(shaped(ids.acme, 'openwrt', 'gw', 2));
+    const mac = await ask(shaped(ids.acme, 'mac', 'golf', 1));
+    expect([first.count, first.results.map((r) => r.name)]).toEqual([3, ['alpha-gw']]);
+    expect([other.count, other.results]).toEqual([0, []]);
+    expect([second.count, second.results.map((r) => r.name)]).toEqual([3, ['Bravo-gw']]);
+    expect([mac.count, mac.results.map((r) => r.name)]).toEqual([1, ['golf-mac']]);
+  });
+
   it('answers the admin device list and one device', async () => {
     const admin = z.array(adminDeviceSchema).parse((await post({ tenant_id: ids.acme }, token, 'admin-device/list/')).json());
     expect(admin.map((d) => d.name)).toEqual(['alpha-gw', 'Bravo-gw', 'charlie-gw', 'delta-gw', 'echo-laptop', 'foxtrot-phone', 'golf-mac']);

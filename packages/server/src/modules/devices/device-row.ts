@@ -2,6 +2,8 @@ import { effectiveStatus, type DeviceRow } from '@netloom/domain';
 import type { devices } from '../../db/schema/index';
 
 export type DeviceRecord = typeof devices.$inferSelect;
+/** What a listed device carries: everything but the credential hash and the gateway's seq. */
+export type ListedDevice = Omit<DeviceRecord, 'credentialHash' | 'lastSeq'>;
 
 /** synced when the device runs the wanted configuration, syncing while a job carries it, else not synced. */
 export function configSync(d: Pick<DeviceRecord, 'configHash' | 'appliedConfigHash'>, syncing = false): DeviceRow['configSync'] {
@@ -10,7 +12,7 @@ export function configSync(d: Pick<DeviceRecord, 'configHash' | 'appliedConfigHa
 }
 
 /** The device row of the dashboard, as REST answers and the live socket pushes it. */
-export function toDeviceRow(d: DeviceRecord): DeviceRow {
+export function toDeviceRow(d: ListedDevice): DeviceRow {
   const lastSeenTime = d.lastSeenAt ? d.lastSeenAt.toISOString() : null;
   return {
     id: d.id,

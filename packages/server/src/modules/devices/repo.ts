@@ -1,26 +1,20 @@
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceJobs, deviceMetrics, devices, type JobKind } from '../../db/schema/index';
-import type { DeviceRecord } from './device-row';
-import { deviceListOrder, deviceListWhere, type DeviceListSpec } from './list-query';
+import type { DeviceRecord, ListedDevice } from './device-row';
+import { deviceListWhere, type DeviceListSpec } from './list-query';
+import { listDeviceRows } from './list-statement';
 
 /** Every query here takes the tenant first; an unclaimed device is out of the inventory. */
 const inTenant = (tenantId: string, id: string) => and(eq(devices.tenantId, tenantId), eq(devices.id, id), eq(devices.claimed, true));
 
-/** Filter, search, sort and page in one statement; the total rides along as a window count. */
-export async function listDevices(db: Db, spec: DeviceListSpec): Promise<{ rows: DeviceRecord[]; total: number }> {
-  const where = deviceListWhere(spec);
-  const query = db
-    .select({ device: devices, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(devices)
-    .where(where)
-    .orderBy(...deviceListOrder(spec))
-    .offset(spec.offset);
-  const rows = spec.limit === null ? await query : await query.limit(spec.limit);
-  if (rows.length > 0) return { rows: rows.map((r) => r.device), total: rows[0]!.total };
+/** One page of the device list and the total; the statement itself is in list-statement.ts. */
+export async function listDevices(db: Db, spec: DeviceListSpec): Promise<{ rows: ListedDevice[]; total: number }> {
+  const rows = await listDeviceRows(db, spec);
+  if (rows.length > 0) return { rows, total: rows[0]!.total };
   if (spec.offset === 0) return { rows: [], total: 0 };
   // A page past the end has no row to carry the total.
-  const [totalRow] = await db.select({ total: count() }).from(devices).where(where);
+  const [totalRow] = await db.select({ total: count() }).from(devices).where(deviceListWhere(spec));
   return { rows: [], total: totalRow?.total ?? 0 };
 }
 
