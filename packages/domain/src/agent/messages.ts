@@ -14,6 +14,7 @@ const ipv4 = z.string().refine(isIPv4, 'Should be in the format x.x.x.x');
 const name = z.string().trim().min(1).max(64);
 
 export const DEVICE_KINDS = ['gateway', 'endpoint'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
 export const LIVE_STATUSES = ['running', 'error', 'modified', 'connected', 'online', 'offline'] as const;
 
 export const wanLinkSchema = z.object({

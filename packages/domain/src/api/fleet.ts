@@ -102,13 +102,16 @@ export const networkNameSchema = z.string().trim().min(1, 'Field is required').m
 export const networkBodySchema = z.object({ name: networkNameSchema });
 export const networkMembersBodySchema = z.object({ device_ids: z.array(z.string().uuid()).max(10_000) });
 
+/** `type` counts one product's devices (the SD-WAN dashboard its gateways); without it, all. */
 export const tenantInfoBodySchema = z.object({
   tenant_id: z.string().uuid().optional(),
   network_id: z.union([z.string().uuid(), z.literal('')]).nullable().optional(),
+  type: z.enum(DEVICE_VIEW_TYPES).optional(),
 });
 export const tenantInfoQuerySchema = z.object({
   tid: z.string().uuid().optional(),
   network_id: z.union([z.string().uuid(), z.literal('')]).optional(),
+  type: z.enum(DEVICE_VIEW_TYPES).optional(),
 });
 
 const isCalendarDate = (s: string) => {

@@ -8,7 +8,7 @@ import { findTenant } from '../modules/tenants/repo';
 import { isSessionLive } from '../modules/auth/repo';
 import { deviceInTenant, snapshotRows, type LiveFilter } from './repo';
 import { DeviceOutbox } from './device-outbox';
-import type { FeedEvent, FeedListener, TenantFeed } from './tenant-feed';
+import { tilesKey, type FeedEvent, type FeedListener, type TenantFeed, type TilesView } from './tenant-feed';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const SESSION_CHECK_MS = 60_000;
@@ -50,8 +50,8 @@ export class LiveSocket implements FeedListener {
     socket.on('error', () => undefined);
   }
 
-  networkId(): string | null {
-    return this.filter.networkId;
+  tilesView(): TilesView {
+    return { networkId: this.filter.networkId, kind: this.filter.kind };
   }
 
   private send(text: string): void {
@@ -120,11 +120,11 @@ export class LiveSocket implements FeedListener {
   private async sendSnapshot(): Promise<void> {
     const [rows, info] = await Promise.all([
       snapshotRows(this.services.db, this.tenantId, this.filter),
-      this.feed!.tenantInfo(this.filter.networkId),
+      this.feed!.tenantInfo(this.tilesView()),
     ]);
     this.outbox.clear();
     this.send(JSON.stringify({ deviceinfo: rows }));
-    this.onTenantInfo(this.filter.networkId, info);
+    this.onTenantInfo(this.tilesView(), info);
   }
 
   private matches(row: DeviceRow): boolean {
@@ -139,8 +139,8 @@ export class LiveSocket implements FeedListener {
     if (this.state === 'live' && this.matches(event.row)) this.outbox.put(event.row.id, event.json);
   }
 
-  onTenantInfo(networkId: string | null, info: TenantInfo): void {
-    if (this.state === 'live' && networkId === this.filter.networkId) this.send(JSON.stringify({ tenantinfo: info }));
+  onTenantInfo(view: TilesView, info: TenantInfo): void {
+    if (this.state === 'live' && tilesKey(view) === tilesKey(this.tilesView())) this.send(JSON.stringify({ tenantinfo: info }));
   }
 
   private async teardown(): Promise<void> {

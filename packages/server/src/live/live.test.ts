@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { devices } from '../db/schema/index';
 import { build, login, testBackends, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
@@ -77,12 +77,16 @@ describe.each(testBackends())('live status hub on %s', (backend) => {
   it('lets a super admin watch any tenant, and follows the live request’s filter', async () => {
     await enrol(acme.key, 'LIVE-EP-1', 'endpoint');
     const c = await openConsole(`/ws/status/${acme.tenantId}`, 'super@demo.test');
-    await c.waitFor((m) => !!m.deviceinfo);
+    await c.waitFor((m) => !!m.tenantinfo); // the first tiles follow the first list
     const from = c.messages.length;
     c.send({ tenant_id: acme.tenantId, network_id: null, type: 'endpoint' });
     const endpoints = await c.waitFor((m) => !!m.deviceinfo && !m.partial, 5000, from);
     expect(endpoints.deviceinfo!.length).toBeGreaterThan(0);
     expect(endpoints.deviceinfo!.every((d) => d.deviceType === 'endpoint')).toBe(true);
+    // The tiles count what the table shows: this product's devices only.
+    const tiles = await c.waitFor((m) => !!m.tenantinfo, 5000, from);
+    const [countedEndpoints] = await t.app.services.db.select({ n: count() }).from(devices).where(and(eq(devices.tenantId, acme.tenantId), eq(devices.kind, 'endpoint')));
+    expect(tiles.tenantinfo!.devices).toBe(countedEndpoints!.n);
   });
 
   it('watches one device on the device path', async () => {

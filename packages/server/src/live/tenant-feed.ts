@@ -3,7 +3,7 @@ import type { DeviceRow, TenantInfo } from '@netloom/domain';
 import type { EventBus } from '../bus/event-bus';
 import { topics } from '../bus/event-bus';
 import type { Db } from '../db/client';
-import { computeTenantInfo } from '../modules/devices/tenant-info';
+import { computeTenantInfo, type TenantInfoScope } from '../modules/devices/tenant-info';
 
 export interface FeedEvent {
   row: DeviceRow;
@@ -11,10 +11,14 @@ export interface FeedEvent {
   json: string;
 }
 
+/** The tiles a console shows: its device group (or all) and its product's kind (or all). */
+export type TilesView = Required<TenantInfoScope>;
+export const tilesKey = (v: TilesView) => `${v.networkId ?? ''}|${v.kind ?? ''}`;
+
 export interface FeedListener {
   onDevice(event: FeedEvent): void;
-  onTenantInfo(networkId: string | null, info: TenantInfo): void;
-  networkId(): string | null;
+  onTenantInfo(view: TilesView, info: TenantInfo): void;
+  tilesView(): TilesView;
 }
 
 const TENANT_INFO_EVERY_MS = 2_000;
@@ -59,18 +63,19 @@ export class TenantFeed {
     return this.listeners.size === 0;
   }
 
-  tenantInfo(networkId: string | null): Promise<TenantInfo> {
-    return computeTenantInfo(this.db, this.tenantId, networkId);
+  tenantInfo(view: TilesView): Promise<TenantInfo> {
+    return computeTenantInfo(this.db, this.tenantId, view);
   }
 
   private async recount(): Promise<void> {
     if (!this.dirty) return;
     this.dirty = false;
-    const networks = new Set([...this.listeners].map((l) => l.networkId()));
-    for (const networkId of networks) {
+    // Counted once per distinct view, however many consoles share it.
+    const views = new Map([...this.listeners].map((l) => [tilesKey(l.tilesView()), l.tilesView()]));
+    for (const [key, view] of views) {
       try {
-        const info = await this.tenantInfo(networkId);
-        for (const l of this.listeners) if (l.networkId() === networkId) l.onTenantInfo(networkId, info);
+        const info = await this.tenantInfo(view);
+        for (const l of this.listeners) if (tilesKey(l.tilesView()) === key) l.onTenantInfo(view, info);
       } catch (err) {
         this.log.error({ err }, 'tenant info recount failed');
       }

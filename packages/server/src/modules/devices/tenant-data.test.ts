@@ -49,6 +49,20 @@ describe.each(testBackends())('tenant data on %s', (backend) => {
     expect(tenantInfoSchema.parse((await call('POST', 'tenant/tenant-info/', 'super', { tenant_id: ids.acme })).json())).toEqual(expected);
   });
 
+  it("counts one product's devices when the type is named: gateways for SD-WAN, endpoints for ZTNA", async () => {
+    const sdwan = {
+      devices: 3, links: 3, online_devices: 1, active_links: 1, inactive_links: 2, total_networks: 2,
+      deployed_devices: 2, offline_devices: 1, users: 0, online_users: 0,
+    };
+    const ztna = {
+      devices: 3, links: 0, online_devices: 1, active_links: 0, inactive_links: 0, total_networks: 2,
+      deployed_devices: 3, offline_devices: 2, users: 2, online_users: 1,
+    };
+    expect(tenantInfoSchema.parse((await call('GET', 'tenant/tenant-info/?type=device')).json())).toEqual(sdwan);
+    expect(tenantInfoSchema.parse((await call('POST', 'tenant/tenant-info/', 'viewer', { type: 'endpoint' })).json())).toEqual(ztna);
+    expect((await call('GET', 'tenant/tenant-info/?type=router')).statusCode).toBe(400);
+  });
+
   it('counts one group when a network is named, and 404s a group of nobody', async () => {
     const info = tenantInfoSchema.parse((await call('POST', 'tenant/tenant-info/', 'viewer', { network_id: groupId })).json());
     expect(info).toMatchObject({ devices: 1, links: 2, active_links: 1, online_devices: 1, total_networks: 2 });

@@ -1,21 +1,29 @@
 import { sql } from 'drizzle-orm';
-import type { TenantInfo } from '@netloom/domain';
+import type { DeviceKind, TenantInfo } from '@netloom/domain';
 import type { Db } from '../../db/client';
 
 const ONLINE = ['running', 'modified', 'connected', 'online'];
 
+/** Which devices the tiles count: a device group's, one product's (gateways or endpoints), or all. */
+export interface TenantInfoScope {
+  networkId?: string | null;
+  kind?: DeviceKind | null;
+}
+
 /**
  * The dashboard tiles of a tenant (or of one device group), counted in the database in one query:
  * devices, their WAN links up and down, groups, deployed (seen at least once) and offline devices,
- * and the ZTNA users with how many of them are online.
+ * and the ZTNA users with how many of them are online. A product dashboard counts its own kind of
+ * device, as its table and map show.
  */
-export async function computeTenantInfo(db: Db, tenantId: string, networkId: string | null = null): Promise<TenantInfo> {
+export async function computeTenantInfo(db: Db, tenantId: string, { networkId = null, kind = null }: TenantInfoScope = {}): Promise<TenantInfo> {
   const inNetwork = networkId ? sql`and d.network_id = ${networkId}` : sql``;
+  const ofKind = kind ? sql`and d.kind = ${kind}` : sql``;
   const online = sql.join(ONLINE.map((s) => sql`${s}`), sql`, `);
   const result = await db.execute(sql`
     with d as (
       select d.* from devices d
-      where d.tenant_id = ${tenantId} and d.claimed ${inNetwork}
+      where d.tenant_id = ${tenantId} and d.claimed ${inNetwork} ${ofKind}
     ), links as (
       select l->>'status' as status from d, jsonb_array_elements(d.wan_status) l
     )

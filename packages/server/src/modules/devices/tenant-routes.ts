@@ -7,6 +7,8 @@ import {
   tenantInfoQuerySchema,
   tenantInfoSchema,
   tenantQuerySchema,
+  viewTypeKind,
+  type DeviceViewType,
 } from '@netloom/domain';
 import type { Services } from '../../services';
 import type { Db } from '../../db/client';
@@ -21,9 +23,9 @@ const tags = ['tenants'];
 const security = [{ bearerAuth: [] }];
 const p = (path: string) => `/${path}`;
 
-async function tenantInfo(db: Db, tenantId: string, networkId: string | null | undefined) {
+async function tenantInfo(db: Db, tenantId: string, networkId: string | null | undefined, type: DeviceViewType | undefined) {
   if (networkId && !(await findNetwork(db, tenantId, networkId))) throw errors.notFound();
-  return computeTenantInfo(db, tenantId, networkId || null);
+  return computeTenantInfo(db, tenantId, { networkId: networkId || null, kind: type ? viewTypeKind(type) : null });
 }
 
 /** Tenant data of the fleet: dashboard tiles, the commercial view and the enrolment key. */
@@ -36,14 +38,14 @@ export const tenantDataRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     schema: { tags, security, summary: 'Dashboard tiles of the tenant or one device group', body: tenantInfoBodySchema, response: { 200: tenantInfoSchema, ...errorResponses } },
   }, async (request) => {
     const actor = await actorFor(db, request, request.body.tenant_id, 'read');
-    return tenantInfo(db, actor.scope.tenantId, request.body.network_id);
+    return tenantInfo(db, actor.scope.tenantId, request.body.network_id, request.body.type);
   });
 
   api.get(p(DEVICE_PATHS.tenantInfo), {
     schema: { tags, security, summary: 'Dashboard tiles of the tenant or one device group', querystring: tenantInfoQuerySchema, response: { 200: tenantInfoSchema, ...errorResponses } },
   }, async (request) => {
     const actor = await actorFor(db, request, request.query.tid, 'read');
-    return tenantInfo(db, actor.scope.tenantId, request.query.network_id);
+    return tenantInfo(db, actor.scope.tenantId, request.query.network_id, request.query.type);
   });
 
   api.get(p(DEVICE_PATHS.commercial), {

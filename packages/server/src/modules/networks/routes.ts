@@ -61,6 +61,6 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   }, async (request) => {
     const { tenantId } = (await actorFor(db, request, request.query.tid, 'read')).scope;
     await networks.get(tenantId, request.params.id);
-    return computeTenantInfo(db, tenantId, request.params.id);
+    return computeTenantInfo(db, tenantId, { networkId: request.params.id });
   });
 };

@@ -60,7 +60,7 @@ export class FleetFeed {
       request: () => ({ tenant_id: tenantId, network_id: networkId, type }),
       onMessage: (m) => {
         if (m.kind === 'devices') qc.setQueryData<DeviceRow[]>(devicesKey, (old) => mergeDeviceRows(old, m.rows, m.partial));
-        else qc.setQueryData(fleetKeys.tenantInfo(tenantId, networkId), m.info);
+        else qc.setQueryData(fleetKeys.tenantInfo(tenantId, networkId, type), m.info);
       },
       onStatus: (status) => this.update({ status }),
       onFallback: () => void this.fetchOverHttp().catch(() => undefined),
@@ -81,7 +81,7 @@ export class FleetFeed {
     const { tenantId, networkId, type } = this.params;
     return Promise.all([
       this.qc.fetchQuery({ ...fleetDevicesQueryOptions(tenantId, networkId, type), staleTime: 0 }),
-      this.qc.fetchQuery({ ...tenantInfoQueryOptions(tenantId, networkId), staleTime: 0 }),
+      this.qc.fetchQuery({ ...tenantInfoQueryOptions(tenantId, networkId, type), staleTime: 0 }),
     ]);
   }
 

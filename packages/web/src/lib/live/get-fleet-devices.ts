@@ -10,7 +10,7 @@ export const fleetKeys = {
   all: ['fleet'] as const,
   devices: (tenantId: string | null, networkId: string | null, type: DeviceViewType) =>
     ['fleet', 'devices', tenantId, networkId ?? '', type] as const,
-  tenantInfo: (tenantId: string | null, networkId: string | null) => ['fleet', 'tenant-info', tenantId, networkId ?? ''] as const,
+  tenantInfo: (tenantId: string | null, networkId: string | null, type: DeviceViewType) => ['fleet', 'tenant-info', tenantId, networkId ?? '', type] as const,
 };
 
 export async function getFleetDevices(tenantId: string, networkId: string | null, type: DeviceViewType, signal?: AbortSignal): Promise<DeviceRow[]> {

@@ -1,17 +1,20 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { DEVICE_PATHS, tenantInfoSchema, type TenantInfo } from '@netloom/domain';
+import { DEVICE_PATHS, tenantInfoSchema, type DeviceViewType, type TenantInfo } from '@netloom/domain';
 import { api } from '../http/client';
 import { fleetKeys } from './get-fleet-devices';
 
-/** The dashboard tiles' counts (spec 001 §7 tenant info); the socket's tenantinfo updates them. */
-export function getTenantInfo(tenantId: string, networkId: string | null, signal?: AbortSignal): Promise<TenantInfo> {
-  return api.get(DEVICE_PATHS.tenantInfo, tenantInfoSchema, { query: { tid: tenantId, network_id: networkId ?? undefined }, signal });
+/**
+ * The dashboard tiles' counts (spec 001 §7 tenant info) of one product's devices, as its table and
+ * map show them; the socket's tenantinfo updates them.
+ */
+export function getTenantInfo(tenantId: string, networkId: string | null, type: DeviceViewType, signal?: AbortSignal): Promise<TenantInfo> {
+  return api.get(DEVICE_PATHS.tenantInfo, tenantInfoSchema, { query: { tid: tenantId, network_id: networkId ?? undefined, type }, signal });
 }
 
-export function tenantInfoQueryOptions(tenantId: string | null, networkId: string | null) {
+export function tenantInfoQueryOptions(tenantId: string | null, networkId: string | null, type: DeviceViewType) {
   return queryOptions({
-    queryKey: fleetKeys.tenantInfo(tenantId, networkId),
-    queryFn: tenantId ? ({ signal }) => getTenantInfo(tenantId, networkId, signal) : skipToken,
+    queryKey: fleetKeys.tenantInfo(tenantId, networkId, type),
+    queryFn: tenantId ? ({ signal }) => getTenantInfo(tenantId, networkId, type, signal) : skipToken,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });

@@ -22,7 +22,7 @@ const INITIAL: FeedSnapshot = { status: 'connecting', pollStopped: false };
 export function useLiveFleet(tenantId: string | null, { networkId, type, poll = false }: LiveFleetOptions) {
   const qc = useQueryClient();
   const devices = useQuery(fleetDevicesQueryOptions(tenantId, networkId, type));
-  const tenantInfo = useQuery(tenantInfoQueryOptions(tenantId, networkId));
+  const tenantInfo = useQuery(tenantInfoQueryOptions(tenantId, networkId, type));
   const [live, setLive] = useState<FeedSnapshot>(INITIAL);
   const [feed, setFeed] = useState<FleetFeed | null>(null);
 
