@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../paths';
 import { storage } from './storage';
 import { tenantSelection } from './tenant-selection';
 
@@ -64,4 +66,34 @@ export function useSelectedNetworkId(): string | null {
 
 export function useSelectedNetwork(): SelectedNetwork | null {
   return useSyncExternalStore(fleetSelection.subscribe, () => fleetSelection.get().network);
+}
+
+/**
+ * Where choosing a device leads (spec 000 §2.19, 001 §2): back to the current page, except from a
+ * dashboard or the tenant selection, which go to the device's own page.
+ */
+export function deviceChoiceTarget(product: 'sdwan' | 'ztna', current: { pathname: string; search: string }): string {
+  const here = current.pathname;
+  if (here.includes('dashboard') || here.includes('tenant-selection')) {
+    return product === 'sdwan' ? paths.product.deviceStatus('sdwan') : paths.ztnaEndpointProfiles;
+  }
+  return `${here}${current.search}`;
+}
+
+/**
+ * Choosing a device, the one way every control does it (the header picker, a marker on the map):
+ * remember it, then go on through the loading page so the page that follows starts over with it.
+ */
+export function useChooseDevice(product: 'sdwan' | 'ztna'): (device: SelectedDevice) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (device: SelectedDevice) => {
+      fleetSelection.selectDevice({ id: device.id, name: device.name });
+      const target = deviceChoiceTarget(product, location);
+      navigate(paths.loading);
+      setTimeout(() => navigate(target, { replace: true }), 0);
+    },
+    [navigate, location, product],
+  );
 }

@@ -80,6 +80,18 @@ export interface DataTableSelection {
   onChange: (ids: string[]) => void;
 }
 
+/** What the user has narrowed the table to: the part of its state worth a URL. */
+export interface DataTableView {
+  search: string;
+  /** 1-based; a page past the end shows the last one. */
+  page: number;
+  pageSize: number | 'None';
+  sort: { key: string; desc: boolean } | null;
+}
+
+/** Which part of the view a change touched, so a host can push some changes and replace others. */
+export type DataTableViewChange = 'search' | 'page' | 'pageSize' | 'sort';
+
 export interface DataTableProps<T extends object> {
   columns: readonly DataTableColumn<T>[];
   rows: readonly T[];
@@ -112,6 +124,13 @@ export interface DataTableProps<T extends object> {
   defaultPageSize?: number | 'None';
   /** Extra controls at the right of the toolbar (a host's filter or view buttons). */
   toolbarExtra?: ReactNode;
+  /**
+   * Controlled view (the host keeps it, in the URL say). The table still shows each change at
+   * once and reports it through `onViewChange`; it follows `view` when it changes from elsewhere.
+   * Without it the table keeps its own view, starting from `defaultPageSize`.
+   */
+  view?: DataTableView;
+  onViewChange?: (view: DataTableView, change: DataTableViewChange) => void;
   /** Accessible name of the table. */
   label?: string;
   'data-testid'?: string;

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-table';
 import { DEFAULT_PAGE_SIZE, TABLE_DEFAULTS, pageCount, pageSlice, searchRows, sortRows, valueAt } from '@netloom/domain';
 import type { DataTableColumn, DataTableOptions, DataTableProps } from './types';
+import { useTableView } from './use-table-view';
 
 /** Above this many rows on screen the body is virtualised (spec: "virtualised when large"). */
 export const VIRTUAL_THRESHOLD = 200;
@@ -41,17 +42,26 @@ export function useDataTable<T extends object>(props: DataTableProps<T>) {
   const { columns, rows, selection } = props;
   const options = resolveOptions(props.options);
 
-  const [search, setSearchState] = useState('');
+  const [view, changeView] = useTableView(
+    () => ({ search: '', page: 1, pageSize: props.defaultPageSize ?? DEFAULT_PAGE_SIZE, sort: null }),
+    props.view,
+    props.onViewChange,
+  );
+  const { search } = view;
   // Highlighting every cell on each keystroke is what makes big tables stutter; the spec waits 100 ms.
   const [highlight] = useDebouncedValue(search.trim(), TABLE_DEFAULTS.highlightDelayMs);
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSizeState] = useState<number>(() => pageSizeValue(props.defaultPageSize ?? DEFAULT_PAGE_SIZE));
+  const pageSize = pageSizeValue(view.pageSize);
   const [refreshing, setRefreshing] = useState(false);
   const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
 
   const visibleColumns = useMemo(() => columns.filter((c) => c.visible !== false), [columns]);
   const columnsById = useMemo(() => new Map(visibleColumns.map((c) => [c.key, c])), [visibleColumns]);
+  // A sort from outside (an old link) on a column that is gone or not sortable is no sort.
+  const sortColumn = view.sort ? columnsById.get(view.sort.key) : undefined;
+  const sortable = sortColumn !== undefined && (sortColumn.sortable ?? options.sort);
+  const sortKey = sortable ? view.sort?.key : undefined;
+  const sortDesc = Boolean(view.sort?.desc);
+  const sorting = useMemo<SortingState>(() => (sortKey ? [{ id: sortKey, desc: sortDesc }] : []), [sortKey, sortDesc]);
 
   // Positions in the host's array give rows without an id a key that survives sorting and search.
   const positions = useMemo(() => new Map<T, number>(rows.map((row, i) => [row, i])), [rows]);
@@ -100,7 +110,10 @@ export function useDataTable<T extends object>(props: DataTableProps<T>) {
     sortDescFirst: false,
     enableSortingRemoval: true,
     enableMultiSort: false,
-    onSortingChange: setSorting,
+    onSortingChange: (updater) => {
+      const by = resolve(updater, sorting)[0];
+      changeView({ ...view, sort: by ? { key: by.id, desc: by.desc } : null }, 'sort');
+    },
     enableRowSelection: (row) => !(row.original as { readOnly?: boolean }).readOnly,
     onRowSelectionChange: (updater) => {
       const next = resolve(updater, rowSelection);
@@ -112,17 +125,15 @@ export function useDataTable<T extends object>(props: DataTableProps<T>) {
   const allRows = table.getRowModel().rows;
   const pages = pageCount(allRows.length, pageSize);
   // New rows (a refresh, a delete) may leave fewer pages than the one the user was on.
-  const currentPage = Math.min(page, pages);
+  const currentPage = Math.max(1, Math.min(view.page, pages));
   const shownRows = options.paging && Number.isFinite(pageSize) ? pageSlice(allRows, currentPage, pageSize) : allRows;
 
-  const setSearch = useCallback((term: string) => {
-    setSearchState(term);
-    setPage(1);
-  }, []);
-  const setPageSize = useCallback((size: number) => {
-    setPageSizeState(size);
-    setPage(1);
-  }, []);
+  const setSearch = useCallback((term: string) => changeView({ ...view, search: term, page: 1 }, 'search'), [view, changeView]);
+  const setPage = useCallback((page: number) => changeView({ ...view, page }, 'page'), [view, changeView]);
+  const setPageSize = useCallback(
+    (size: number) => changeView({ ...view, pageSize: Number.isFinite(size) ? size : 'None', page: 1 }, 'pageSize'),
+    [view, changeView],
+  );
 
   const { onRefresh } = props;
   const refresh = useCallback(async () => {

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { DeviceRow, TenantInfo } from '@netloom/domain';
+import { fleetSelection, useSelectedDevice } from '../../../lib/fleet-selection';
 import { renderWithProviders } from '../../../test/render';
+import { deviceRow } from '../../../test/device-row';
 import { tourCompletedKey, TOUR_DELAY_MS } from '../hooks/use-tour-trigger';
 import { ProductDashboard } from './product-dashboard';
 
@@ -10,7 +12,16 @@ const fleet = vi.hoisted(() => ({
   value: { devices: undefined as unknown[] | undefined, tenantInfo: undefined as unknown, networkError: false },
 }));
 vi.mock('../../../lib/live/use-live-fleet', () => ({ useLiveFleet: () => fleet.value }));
-vi.mock('./map/fleet-map-card', () => ({ FleetMapCard: () => <div data-testid="fleet-map" /> }));
+// jsdom has no WebGL: the map stands in as one button per marker, reporting a click as the real map does.
+vi.mock('./map/fleet-map-card', () => ({
+  FleetMapCard: ({ devices, onSelectDevice }: { devices: DeviceRow[]; onSelectDevice?: (id: string) => void }) => (
+    <div data-testid="fleet-map">
+      {devices.map((d) => (
+        <button key={d.id} onClick={() => onSelectDevice?.(d.id)}>{`Marker ${d.name}`}</button>
+      ))}
+    </div>
+  ),
+}));
 
 const info: TenantInfo = { devices: 2, links: 3, online_devices: 1, active_links: 2, inactive_links: 1, total_networks: 0, deployed_devices: 2, offline_devices: 1, users: 4, online_users: 2 };
 
@@ -65,5 +76,43 @@ describe('product dashboard layout', () => {
     const again = renderDashboard();
     await act(() => vi.advanceTimersByTimeAsync(2 * TOUR_DELAY_MS));
     expect(again.container.querySelector('[data-tour-started]')).toBeNull();
+  });
+});
+
+/** The header's view of the selection: what the device picker button shows. */
+function SelectedDeviceName() {
+  return <span data-testid="selected-device">{useSelectedDevice()?.name ?? 'Select Device'}</span>;
+}
+
+describe('product dashboard map', () => {
+  afterEach(() => fleetSelection.selectNetwork(null));
+
+  it('a marker click selects the device as the header picker does and opens its page', async () => {
+    fleet.value = { devices: [deviceRow('a', { name: 'edge-pune' }), deviceRow('b', { name: 'edge-goa' })], tenantInfo: info, networkError: false };
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <SelectedDeviceName />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: '/sdwan/dashboard', element: <ProductDashboard product="sdwan" tenantId="t1" networkId={null} deviceArea={null} /> },
+            { path: '/loading', element: <p>Loading…</p> },
+            { path: '/sdwan/device/status', element: <h1>Monitor</h1> },
+          ],
+        },
+      ],
+      { initialEntries: ['/sdwan/dashboard'] },
+    );
+    const { user } = renderWithProviders(<RouterProvider router={router} />);
+    expect(screen.getByTestId('selected-device').textContent).toBe('Select Device');
+
+    await user.click(screen.getByRole('button', { name: 'Marker edge-goa' }));
+    expect(await screen.findByRole('heading', { name: 'Monitor' })).toBeTruthy();
+    expect(screen.getByTestId('selected-device').textContent).toBe('edge-goa');
+    expect(fleetSelection.get().device).toEqual({ id: 'b', name: 'edge-goa' });
   });
 });

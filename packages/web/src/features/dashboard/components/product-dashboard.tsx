@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Box, Stack } from '@mantine/core';
 import { dashboardName } from '@netloom/domain';
 import { PageHeader } from '../../../components/page-header';
+import { useChooseDevice } from '../../../lib/fleet-selection';
 import { useLiveFleet } from '../../../lib/live/use-live-fleet';
 import { useTourTrigger } from '../hooks/use-tour-trigger';
 import { FleetTiles } from './fleet-tiles';
@@ -26,6 +27,15 @@ export function ProductDashboard({ product, tenantId, tenantName, networkId, tim
   const devices = fleet.devices;
   const empty = devices !== undefined && devices.length === 0;
   const tourStarted = useTourTrigger(product, empty);
+  const chooseDevice = useChooseDevice(product);
+  // A marker click is the header device picker's choice made on the map: same selection, same page after.
+  const selectFromMap = useCallback(
+    (id: string) => {
+      const device = devices?.find((d) => d.id === id);
+      if (device) chooseDevice(device);
+    },
+    [devices, chooseDevice],
+  );
 
   return (
     <Box data-tour-started={tourStarted || undefined}>
@@ -37,7 +47,7 @@ export function ProductDashboard({ product, tenantId, tenantName, networkId, tim
       ) : (
         <Stack gap="md">
           <FleetTiles product={product} info={fleet.tenantInfo} />
-          <FleetMapCard devices={devices ?? []} height={360} timezone={timezone} />
+          <FleetMapCard devices={devices ?? []} height={360} timezone={timezone} onSelectDevice={selectFromMap} />
           {deviceArea}
         </Stack>
       )}

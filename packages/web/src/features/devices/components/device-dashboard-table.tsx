@@ -3,6 +3,7 @@ import { Group, Paper, Stack, Switch, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_DEFAULT_PAGE_SIZE, DASHBOARD_PAGE_SIZE_OPTIONS, type DeviceRow } from '@netloom/domain';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useUrlTableView } from '../../../components/data-table/use-url-table-view';
 import { openFilterDialog } from '../../../components/dialogs/filter-dialog';
 import { TableSkeleton } from '../../../components/feedback/skeletons';
 import { useLiveFleet } from '../../../lib/live/use-live-fleet';
@@ -41,6 +42,8 @@ export function DeviceDashboardTable(props: DeviceDashboardTableProps) {
   const fleet = useLiveFleet(tenantId, { networkId, type: product === 'ztna' ? 'endpoint' : 'device', poll: true });
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
+  // Search, page, rows per page and sort live in the URL too, so a reload or a shared link shows the same rows.
+  const tableView = useUrlTableView({ pageSizes: DASHBOARD_PAGE_SIZE_OPTIONS, defaultPageSize: DASHBOARD_DEFAULT_PAGE_SIZE });
   const [commercialRows, setCommercialRows] = useState<readonly DeviceRow[] | null>(null);
   const [retrying, setRetrying] = useState(false);
   const commercialAllowed = product === 'sdwan' && Boolean(props.commercialEnabled);
@@ -98,7 +101,8 @@ export function DeviceDashboardTable(props: DeviceDashboardTableProps) {
           options={{ search: true, sort: true, download: true, paging: true }}
           csv={{ title: DEVICE_CSV.title, titles: DEVICE_CSV.titles, keys: DEVICE_CSV.keys }}
           pageSizes={DASHBOARD_PAGE_SIZE_OPTIONS}
-          defaultPageSize={DASHBOARD_DEFAULT_PAGE_SIZE}
+          view={tableView.view}
+          onViewChange={tableView.onViewChange}
           toolbarExtra={<FilterButton count={activeFilterCount(filters)} onClick={() => void chooseFilters()} />}
         />
       </Stack>

@@ -1,20 +1,16 @@
 import { useState } from 'react';
 import { Button, Combobox, ScrollArea, Text, useCombobox } from '@mantine/core';
 import { IconChevronDown, IconDevices, IconSearch } from '@tabler/icons-react';
-import { useLocation, useNavigate } from 'react-router';
 import { DEVICE_BUTTON_NAME_MAX, effectiveStatus, statusLabel, truncateName } from '@netloom/domain';
-import { paths } from '../../../paths';
-import { fleetSelection, useSelectedDevice, useSelectedNetworkId } from '../../../lib/fleet-selection';
+import { useChooseDevice, useSelectedDevice, useSelectedNetworkId } from '../../../lib/fleet-selection';
 import { useFleetDevices } from '../../../lib/live/get-fleet-devices';
-import { devicePickerTarget } from './device-picker-target';
 
 // Spec 001 §9: the device list is at most 31.25rem tall.
 const LIST_MAX_HEIGHT = '31.25rem';
 
 /** Header device dropdown (spec 000 §2.19): searchable, the chosen name cut at 10 characters. */
 export function DevicePicker({ product, tenantId }: { product: 'sdwan' | 'ztna'; tenantId: string }) {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const chooseDevice = useChooseDevice(product);
   const selected = useSelectedDevice();
   const groupId = useSelectedNetworkId();
   const devices = useFleetDevices(tenantId, product === 'sdwan' ? groupId : null, product === 'ztna' ? 'endpoint' : 'device');
@@ -33,12 +29,7 @@ export function DevicePicker({ product, tenantId }: { product: 'sdwan' | 'ztna';
   const choose = (id: string) => {
     const device = devices.data?.find((d) => d.id === id);
     combobox.closeDropdown();
-    if (!device) return;
-    fleetSelection.selectDevice({ id: device.id, name: device.name });
-    const target = devicePickerTarget(product, location);
-    // Through the loading page, so the page that follows starts over with the new device.
-    navigate(paths.loading);
-    setTimeout(() => navigate(target, { replace: true }), 0);
+    if (device) chooseDevice(device);
   };
 
   return (

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import type { DeviceRow } from '@netloom/domain';
 import { renderWithProviders } from '../../../test/render';
 import { deviceRow } from '../../../test/device-row';
@@ -30,4 +30,30 @@ export function renderInApp(ui: ReactElement) {
       <MemoryRouter initialEntries={['/sdwan/dashboard']}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+// The app's route guards re-run on every URL change, so a change of the search params lands a moment later.
+const GUARD_MS = 20;
+
+/** The table on a data router at `url`, as the app mounts it; the router is returned to read and move the URL. */
+export function renderOnDashboardRoute(ui: ReactElement, url: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/sdwan/dashboard',
+        element: ui,
+        loader: () => new Promise((resolve) => setTimeout(() => resolve(null), GUARD_MS)),
+        shouldRevalidate: () => true,
+        HydrateFallback: () => null,
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = renderWithProviders(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router };
 }

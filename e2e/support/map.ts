@@ -1,0 +1,30 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The fleet map on a dashboard: the MapLibre canvas and the card around it (hover cards, cluster counts). */
+export function fleetMap(page: Page) {
+  const card = page.getByTestId('fleet-map');
+  return { card, region: card.getByRole('region', { name: 'Device map' }), canvas: card.locator('canvas') };
+}
+
+/**
+ * The middle of the map, where a lone marker or cluster sits: the map fits itself around the
+ * devices it shows.
+ */
+export async function middleOf(region: Locator): Promise<{ x: number; y: number }> {
+  const box = await region.boundingBox();
+  if (!box) throw new Error('the map is not on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Points at a spot until `shows` appears. The canvas draws the markers a moment after the page
+ * shows, and MapLibre only reacts to a pointer that moves, so the pointer wiggles by a pixel.
+ */
+export async function hoverUntil(page: Page, at: { x: number; y: number }, shows: Locator) {
+  let nudge = 0;
+  await expect(async () => {
+    nudge = nudge === 0 ? 1 : 0;
+    await page.mouse.move(at.x + nudge, at.y);
+    await expect(shows).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+}
