@@ -1,3 +1,4 @@
+import './memory-profile';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';

@@ -30,7 +30,7 @@ const tokenMessage = z.object({ token: z.string().min(1).max(4096) });
 export class LiveSocket implements FeedListener {
   private filter: LiveFilter;
   private state: 'auth' | 'live' | 'closed' = 'auth';
-  private readonly outbox = new DeviceOutbox((rows) => this.send(`{"deviceinfo":[${rows.join(',')}],"partial":true}`));
+  private readonly outbox = new DeviceOutbox((rows) => this.send(this.feed!.messages.partial(rows)));
   private sessionTimer: NodeJS.Timeout | null = null;
   private sessionId: string | null = null;
   private feed: TenantFeed | null = null;
@@ -54,8 +54,9 @@ export class LiveSocket implements FeedListener {
     return { networkId: this.filter.networkId, kind: this.filter.kind };
   }
 
-  private send(text: string): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+  /** Always a text frame, also for a message prepared as a Buffer: browsers read it as text. */
+  private send(message: string | Buffer): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(message, { binary: false });
   }
 
   private close(why: { code: number; reason: string }): void {

@@ -4,6 +4,7 @@ import type { EventBus } from '../bus/event-bus';
 import { topics } from '../bus/event-bus';
 import type { Db } from '../db/client';
 import { computeTenantInfo, type TenantInfoScope } from '../modules/devices/tenant-info';
+import { SharedMessages } from './shared-messages';
 
 export interface FeedEvent {
   row: DeviceRow;
@@ -29,6 +30,8 @@ const TENANT_INFO_EVERY_MS = 2_000;
  */
 export class TenantFeed {
   private readonly listeners = new Set<FeedListener>();
+  /** Changed-row messages shared by this tenant's consoles (see SharedMessages). */
+  readonly messages = new SharedMessages();
   private unsubscribe: (() => Promise<void>) | null = null;
   private dirty = false;
   private readonly timer: NodeJS.Timeout;

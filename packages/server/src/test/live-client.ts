@@ -17,7 +17,9 @@ export class TestConsole {
 
   private constructor(readonly ws: WebSocket) {
     this.closed = new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-    ws.on('message', (data) => {
+    ws.on('message', (data, isBinary) => {
+      // Like the console in a browser: a binary frame arrives as a Blob, not a live message.
+      if (isBinary) return;
       this.messages.push(JSON.parse(data.toString()) as LiveMessage);
       for (const l of this.listeners) l();
     });
