@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -38,6 +36,7 @@ import { activityRoutes } from './modules/activity/routes';
 import { agentGateway } from './agent/gateway';
 import { liveHub } from './live/hub';
 import type { Services } from './services';
+import { addSecurityHeaders } from './http/security-headers';
 import { createMemoryBus } from './bus/memory';
 import { createRedisBus } from './bus/redis';
 
@@ -70,7 +69,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // External plugins first.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }) : null;
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
@@ -79,7 +78,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     },
   });
-  await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis } : {}),

@@ -60,4 +60,15 @@ describe('error handler and console fallback', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login/', '/api/v1/tenant/dashboard-config/']));
     expect(doc.paths['/api/v1/auth/login/'].post.requestBody).toBeDefined();
   });
+
+  it('sends the security headers on API answers, errors and the console alike', async () => {
+    for (const url of ['/api/v1/auth/mza-pkg-paths/', '/api/v1/nothing-here/', '/sdwan/dashboard']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("connect-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("img-src 'self' data: blob:");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
 });

@@ -8,10 +8,12 @@ export function pageWindow(q: { page: number; page_size: number }): { offset: nu
 
 /** Builds `{ count, next, previous, results }` with absolute links, as the spec's lists have. */
 export function paginate<T>(request: FastifyRequest, q: { page: number; page_size: number }, total: number, results: T[]) {
+  // Only the query is parsed again: a whole URL parse per link was ~4 % of a device-list call.
+  const [path, query = ''] = request.url.split('?', 2) as [string, string?];
   const link = (page: number) => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    url.searchParams.set('page', String(page));
-    return url.toString();
+    const params = new URLSearchParams(query);
+    params.set('page', String(page));
+    return `${request.protocol}://${request.host}${path}?${params}`;
   };
   const hasNext = q.page_size > 0 && q.page * q.page_size < total;
   const hasPrevious = q.page_size > 0 && q.page > 1;

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import '@fastify/cookie';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -33,6 +34,8 @@ const p = (path: string) => `/${path}`;
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  // Only these routes read or set the refresh cookie; elsewhere its hooks would only cost time.
+  await app.register(cookie);
   const { login, sessions, account, config } = services;
   const secure = config.cookieSecure;
   const limited = { rateLimit: { max: config.loginLimits.ipPerMinute, timeWindow: '1 minute' } };

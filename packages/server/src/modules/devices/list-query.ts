@@ -22,7 +22,7 @@ export interface DeviceListSpec {
   limit: number | null;
 }
 
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Hands a caller's value to the statement: by default the value itself (drizzle binds it), or a

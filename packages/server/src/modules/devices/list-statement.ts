@@ -2,7 +2,7 @@ import { fillPlaceholders, getTableColumns, sql, type Placeholder } from 'drizzl
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { devices } from '../../db/schema/index';
 import { driverQuery, type Db } from '../../db/client';
-import { deviceListOrder, deviceListWhere, type DeviceListSpec } from './list-query';
+import { deviceListOrder, deviceListWhere, likeEscape, type DeviceListSpec } from './list-query';
 import type { ListedDevice } from './device-row';
 
 /**
@@ -25,6 +25,8 @@ const selectList = sql.join(
 interface Compiled {
   text: string;
   params: unknown[];
+  /** How many free values the statement takes. */
+  names: number;
 }
 /** Shapes are few in practice; the bound keeps a client inventing shapes from growing memory. */
 const MAX_SHAPES = 500;
@@ -44,7 +46,7 @@ function shapeOf(spec: DeviceListSpec): string {
     len(spec.os),
     len(spec.users),
     len(spec.locations),
-    spec.search !== null,
+    Boolean(spec.search),
     spec.sort,
     spec.limit === null,
   ]);
@@ -52,25 +54,44 @@ function shapeOf(spec: DeviceListSpec): string {
 
 export type ListRow = ListedDevice & { total: number };
 
+/**
+ * The free values of a spec in the order deviceListWhere and the page window bind them. Collected
+ * without building the query, for statements already compiled; a property test holds this order
+ * to the one the builder binds in.
+ */
+export function listValues(spec: DeviceListSpec): unknown[] {
+  const values: unknown[] = [spec.tenantId, ...spec.networkIds];
+  for (const lists of [spec.os, spec.users, spec.locations]) for (const list of lists) for (const v of list) values.push(likeEscape(v));
+  if (spec.search) values.push(likeEscape(spec.search));
+  if (spec.limit !== null) values.push(spec.limit);
+  values.push(spec.offset);
+  return values;
+}
+
+/** Builds the statement of a shape, with a placeholder p0, p1, … for each free value in bind order. */
+function compile(spec: DeviceListSpec): Compiled {
+  let n = 0;
+  const bind = (): Placeholder => sql.placeholder(`p${n++}`);
+  const where = deviceListWhere(spec, bind);
+  const window = spec.limit === null ? sql`offset ${bind()}` : sql`limit ${bind()} offset ${bind()}`;
+  const query = sql`select ${selectList}, count(*) over()::int as "total" from ${devices}
+    where ${where} order by ${sql.join(deviceListOrder(spec), sql`, `)} ${window}`;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params, names: n };
+}
+
 /** Filter, search, sort and page in one statement; the total rides along as a window count. */
 export async function listDeviceRows(db: Db, spec: DeviceListSpec): Promise<ListRow[]> {
-  const values: Record<string, unknown> = {};
-  let n = 0;
-  const bind = (value: unknown): Placeholder => {
-    const name = `p${n++}`;
-    values[name] = value;
-    return sql.placeholder(name);
-  };
-  const where = deviceListWhere(spec, bind);
-  const window = spec.limit === null ? sql`offset ${bind(spec.offset)}` : sql`limit ${bind(spec.limit)} offset ${bind(spec.offset)}`;
   const shape = shapeOf(spec);
   let statement = compiled.get(shape);
   if (!statement) {
-    const query = sql`select ${selectList}, count(*) over()::int as "total" from ${devices}
-      where ${where} order by ${sql.join(deviceListOrder(spec), sql`, `)} ${window}`;
-    const { sql: text, params } = dialect.sqlToQuery(query);
+    statement = compile(spec);
     if (compiled.size >= MAX_SHAPES) compiled.clear();
-    compiled.set(shape, (statement = { text, params }));
+    compiled.set(shape, statement);
   }
-  return driverQuery<ListRow>(db, statement.text, fillPlaceholders(statement.params, values));
+  const values = listValues(spec);
+  if (values.length !== statement.names) throw new Error(`device list: ${values.length} values for ${statement.names} placeholders`);
+  const byName: Record<string, unknown> = {};
+  values.forEach((v, i) => (byName[`p${i}`] = v));
+  return driverQuery<ListRow>(db, statement.text, fillPlaceholders(statement.params, byName));
 }
