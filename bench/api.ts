@@ -16,7 +16,7 @@ import { ms, percentile, time } from './stats';
 
 const DEVICES_PER_TENANT = 1_000;
 const TENANTS = 100;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
 
 const bench = process.env.BENCH_DATABASE_URL ? await scratchPostgres(process.env.BENCH_DATABASE_URL, 'netloom_bench') : null;
 const config = {
