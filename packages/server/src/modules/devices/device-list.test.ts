@@ -166,6 +166,9 @@ describe.each(testBackends())('device list on %s', (backend) => {
     }
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/device/list/?page_size=-1', headers: bearer(token) });
     expect(bad.statusCode).toBe(400);
+    // The field errors reach the client through the list's compiled answer writer too.
+    expect(bad.json().errors).toEqual({ page_size: [expect.any(String)] });
+    expect(Object.keys((await post({ size: -1, page: 0 })).json().errors).sort()).toEqual(['page', 'size']);
   });
 
   it('makes the super admin name the tenant, in the body, a filter or the query', async () => {
