@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { deviceJobs, deviceMetrics, devices, tenants } from '../db/schema/index';
 import { topics } from '../bus/event-bus';
 import { build, testBackends, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
+import { UPDATE_STATES } from './state-writer';
 
 const waitFor = async <T>(probe: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> => {
   const until = Date.now() + timeoutMs;
@@ -136,6 +137,22 @@ describe.each(testBackends())('device agent gateway on %s', (backend) => {
       wanStatus: [{ name: 'WAN1', status: 'up', ifname: 'eth0', weight: 2 }, { name: 'LTE', status: 'down', ifname: 'wwan0', weight: 1 }],
     });
     expect(Date.now() - stored.lastSeenAt!.getTime()).toBeLessThan(5_000);
+  });
+
+  it('writes heartbeats into no indexed column but the status, in pages with room, so rows are updated in place', async () => {
+    // The status changes seldom; every other column here changes with each heartbeat.
+    const written = [...UPDATE_STATES.matchAll(/^\s+(\w+) = /gm)].map((m) => m[1]!).filter((c) => c !== 'device_status');
+    expect(written).toContain('last_seen_at');
+    const { rows } = (await t.app.services.db.execute(sql`select indexdef from pg_indexes where tablename = 'devices'`)) as unknown as {
+      rows: { indexdef: string }[];
+    };
+    const indexed = rows.flatMap((r) => /\(([^)]*)\)/.exec(r.indexdef)![1]!.split(',').map((c) => c.trim()));
+    expect(indexed).toContain('tenant_id');
+    expect(indexed.filter((c) => written.includes(c))).toEqual([]);
+    const table = (await t.app.services.db.execute(sql`select reloptions from pg_class where relname = 'devices'`)) as unknown as {
+      rows: { reloptions: string[] }[];
+    };
+    expect(table.rows[0]!.reloptions).toContain('fillfactor=80');
   });
 
   it('stores a replayed message once and says it was a duplicate', async () => {

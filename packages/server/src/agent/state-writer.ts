@@ -24,7 +24,7 @@ const CHUNK = 500;
  * changes, and serialising is one native JSON.stringify (building a VALUES list of 500 rows × 15
  * parameters, or 15 text arrays, cost the event loop milliseconds at 1,000 heartbeats a second).
  */
-const UPDATE_STATES = `
+export const UPDATE_STATES = `
   update devices as d set
     device_status = v.status,
     last_seen_at = v.seen,
