@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DeviceOutbox, MIN_MESSAGE_GAP_MS, PER_DEVICE_MIN_INTERVAL_MS } from './device-outbox';
+import { DeviceOutbox, MESSAGE_BURST, MESSAGES_PER_SECOND, PER_DEVICE_MIN_INTERVAL_MS } from './device-outbox';
+
+const PACE_MS = 1000 / MESSAGES_PER_SECOND;
 
 describe('a console outbox of device rows', () => {
   let messages: string[][];
@@ -23,14 +25,30 @@ describe('a console outbox of device rows', () => {
     expect(messages).toEqual([['"a1"', '"b1"']]);
   });
 
-  it('keeps messages to one console at least the minimum gap apart', async () => {
-    outbox.put('a', '"a1"');
-    await vi.advanceTimersByTimeAsync(0);
-    outbox.put('b', '"b1"');
-    await vi.advanceTimersByTimeAsync(MIN_MESSAGE_GAP_MS - 1);
-    expect(messages).toEqual([['"a1"']]);
+  it('sends every change at once while the console is under its pace', async () => {
+    for (let i = 0; i < MESSAGE_BURST; i++) {
+      outbox.put(`d${i}`, `"${i}"`);
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(messages).toHaveLength(MESSAGE_BURST);
+  });
+
+  it('beyond the burst, holds rows to the steady pace and sends what gathered in one message', async () => {
+    for (let i = 0; i < MESSAGE_BURST; i++) {
+      outbox.put(`d${i}`, `"${i}"`);
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    outbox.put('x', '"x1"');
+    outbox.put('y', '"y1"');
+    await vi.advanceTimersByTimeAsync(PACE_MS - 1);
+    expect(messages).toHaveLength(MESSAGE_BURST);
     await vi.advanceTimersByTimeAsync(1);
-    expect(messages).toEqual([['"a1"'], ['"b1"']]);
+    expect(messages.at(-1)).toEqual(['"x1"', '"y1"']);
+    // A second at the pace lets the console take a burst again.
+    await vi.advanceTimersByTimeAsync(1000);
+    outbox.put('z', '"z1"');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(messages.at(-1)).toEqual(['"z1"']);
   });
 
   it("sends a flapping device at most once a second, and then only its latest row", async () => {
@@ -50,7 +68,7 @@ describe('a console outbox of device rows', () => {
     await vi.advanceTimersByTimeAsync(0);
     outbox.put('a', '"a2"');
     outbox.put('b', '"b1"');
-    await vi.advanceTimersByTimeAsync(MIN_MESSAGE_GAP_MS);
+    await vi.advanceTimersByTimeAsync(0);
     expect(messages).toEqual([['"a1"'], ['"b1"']]);
     expect(outbox.size).toBe(1);
   });
@@ -74,7 +92,7 @@ describe('a console outbox of device rows', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(messages.at(-1)).toEqual(['"again"']);
     outbox.put('d0', '"too soon"');
-    await vi.advanceTimersByTimeAsync(MIN_MESSAGE_GAP_MS);
+    await vi.advanceTimersByTimeAsync(PACE_MS);
     expect(messages.at(-1)).toEqual(['"again"']);
   });
 });
