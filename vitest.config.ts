@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: pure rules, the real server, the fleet simulator, the console's components.
+// One runner, five projects: pure rules, the benchmarks' readers, the real server, the fleet simulator, the console's components.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      // The benchmarks' own parsing, so a figure cannot rest on a misread message.
+      { test: { name: 'bench', include: ['bench/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

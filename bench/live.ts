@@ -4,7 +4,9 @@
  *
  * 10 tenants × 1,000 devices heartbeat every 10 s (phases staggered), 50 consoles (5 a tenant)
  * watch /ws/status/{tenant}. Each heartbeat carries its send time in `traffic`; each console row
- * pushed gives one latency sample. Two phases, one after the other, each against its own child
+ * pushed gives one latency sample. The devices live in this process, the consoles in a child of
+ * their own (bench/live/consoles-child.ts), so neither's garbage collections land in the other's
+ * timings; both read one machine-wide clock. Two phases, one after the other, each against its own child
  * process so its CPU (utime + stime, % of one core) and RSS (VmRSS, sampled every second) are its
  * own:
  *   1. the bare relay (bench/live/bare-relay.ts: no database, no auth, forwards at once);
@@ -14,25 +16,28 @@
  * Targets: server p99 < 250 ms and ≤ 3× the relay's p99, server RSS < 400 MB. The exit code is 0
  * whatever the figures (a measurement), non-zero only when the harness itself fails.
  *
- * Open files: the bench process holds every device and console socket, the server child (which
+ * Open files: the bench process holds every device socket, the server child (which
  * inherits our limits) as many again. With a soft `ulimit -n` below ~10,300 the fleet is shrunk
  * to fit and the report says so; raise it for the shell first (`ulimit -n 65536`), nothing here
  * changes a limit.
  *
  * Env: BENCH_SECONDS (measured window, 60), BENCH_WARMUP_SECONDS (15), BENCH_DEVICES_PER_TENANT
  * (1000), BENCH_CPU_PROF=<dir> (the server child runs with --cpu-prof into that directory; read the
- * profile with `node --import tsx bench/live/profile-summary.ts <file> [from] [to]`).
+ * profile with `node --import tsx bench/live/profile-summary.ts <file> [from] [to]`),
+ * BENCH_NODE_FLAGS (extra node flags for both children, e.g. "--trace-gc"; with BENCH_CHILD_LOG_DIR=<dir>
+ * their whole output is kept in <dir>/relay.log and <dir>/server.log).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { AGENT_PATH, AGENT_PROTOCOL_VERSION, LIVE_PATH } from '@netloom/domain';
-import { MIN_MESSAGE_GAP_MS, PER_DEVICE_MIN_INTERVAL_MS } from '../packages/server/src/live/device-outbox';
+import { MESSAGE_BURST, MESSAGES_PER_SECOND, PER_DEVICE_MIN_INTERVAL_MS } from '../packages/server/src/live/device-outbox';
 import { percentile } from './stats';
-import { Consoles, Fleet, type BenchTenant, type Target } from './live/fleet';
+import { Fleet, type BenchTenant, type Target } from './live/fleet';
+import { RemoteConsoles } from './live/remote-consoles';
 import { prepareDatabase, scratchPostgres } from './live/prepare';
-import { cpuSeconds, freePort, killAllChildren, openFilesLimit, RssSampler, sleep, startChild, waitForPort, type Child } from './live/proc';
+import { cpuSeconds, postgresCpuSeconds, postgresCpuSince, freePort, killAllChildren, openFilesLimit, RssSampler, sleep, startChild, waitForPort, type Child } from './live/proc';
 
 const env = process.env;
 const TENANTS = 10;
@@ -44,6 +49,7 @@ const MEASURE_S = Number(env.BENCH_SECONDS ?? 60);
 const WANTED_PER_TENANT = Number(env.BENCH_DEVICES_PER_TENANT ?? 1000);
 const PASSWORD = 'bench-live-password';
 const CPU_PROF_DIR = env.BENCH_CPU_PROF ? path.resolve(env.BENCH_CPU_PROF) : null;
+const EXTRA_FLAGS = (env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const REPO = path.resolve(import.meta.dirname, '..');
 const TIME_LIMIT_MS = 20 * 60_000;
 
@@ -84,6 +90,12 @@ const fdNote =
 
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 
+interface GcFigures {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+}
+
 interface PhaseResult {
   name: string;
   enrolS: number;
@@ -95,8 +107,14 @@ interface PhaseResult {
   rssMax: number;
   rssLast: number;
   harnessCpuPct: number;
+  /** CPU of the machine's PostgreSQL processes over the window (% of one core). */
+  postgresCpuPct: number;
   rssStages: string;
   harnessLagP99: number;
+  /** The devices' process's (this one's) garbage collections in the window: its pauses delay the stamps' sending. */
+  harnessGc: GcFigures;
+  /** The same for the consoles' own process. */
+  consolesGc: GcFigures;
   /** The machine's 1-minute load average at the end of the window (other work on the box). */
   load: number;
   droppedDevices: number;
@@ -115,7 +133,7 @@ async function runPhase(target: Target, child: Child, tenants: BenchTenant[], rs
   const died = watchChild(child, target.name);
   died.catch(() => undefined);
   const fleet = new Fleet();
-  const consoles = new Consoles();
+  const consoles = new RemoteConsoles();
   try {
     log(`${target.name}: enrolling ${DEVICES.toLocaleString('en')} devices, ${WAVE} at a time…`);
     const t0 = performance.now();
@@ -131,33 +149,48 @@ async function runPhase(target: Target, child: Child, tenants: BenchTenant[], rs
     await Promise.race([sleep(WARMUP_S * 1000), died]);
 
     const lag = monitorEventLoopDelay({ resolution: 10 });
-    const start = { wall: performance.now(), cpu: cpuSeconds(child.pid), own: process.cpuUsage(), acks: fleet.acks, sent: fleet.sent };
+    const start = { wall: performance.now(), cpu: cpuSeconds(child.pid), own: process.cpuUsage(), pg: postgresCpuSeconds(), acks: fleet.acks, sent: fleet.sent };
     rss.stage('measuring');
+    const harnessGc = { count: 0, totalMs: 0, maxMs: 0 };
+    const gcWatch = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        harnessGc.count++;
+        harnessGc.totalMs += e.duration;
+        harnessGc.maxMs = Math.max(harnessGc.maxMs, e.duration);
+      }
+    });
+    gcWatch.observe({ entryTypes: ['gc'] });
     lag.enable();
-    consoles.recording = true;
+    consoles.record(true);
     await Promise.race([sleep(MEASURE_S * 1000), died]);
-    consoles.recording = false;
+    consoles.record(false);
     lag.disable();
+    gcWatch.disconnect();
     const wallS = (performance.now() - start.wall) / 1000;
     const cpu = cpuSeconds(child.pid) - start.cpu;
     const own = process.cpuUsage(start.own);
+    const pg = postgresCpuSince(start.pg);
     rss.stop();
+    const seen = await Promise.race([consoles.report(), died]);
     return {
       name: target.name,
       enrolS,
-      samples: consoles.samples,
+      samples: seen.samples,
       expected: (fleet.sent - start.sent) * CONSOLES_PER_TENANT,
-      unstamped: consoles.unstamped,
+      unstamped: seen.unstamped,
       hbPerS: (fleet.acks - start.acks) / wallS,
       cpuPct: (cpu / wallS) * 100,
       rssMax: rss.max,
       rssLast: rss.last,
       harnessCpuPct: ((own.user + own.system) / 1e6 / wallS) * 100,
+      postgresCpuPct: (pg / wallS) * 100,
       rssStages: `${rss.stages.map((x) => `${x.stage} ${x.mb.toFixed(0)}`).join(', ')}; max during ${rss.maxDuring}`,
       harnessLagP99: lag.percentile(99) / 1e6,
+      harnessGc,
       load: loadavg()[0]!,
       droppedDevices: fleet.dropped,
-      droppedConsoles: consoles.dropped,
+      droppedConsoles: seen.dropped,
+      consolesGc: seen.gc,
       lastDrop: fleet.lastDrop,
     };
   } finally {
@@ -169,7 +202,7 @@ async function runPhase(target: Target, child: Child, tenants: BenchTenant[], rs
 
 async function relayPhase(): Promise<PhaseResult> {
   const port = await freePort();
-  const child = startChild('relay', ['--import', 'tsx'], 'bench/live/bare-relay.ts', { ...env, PORT: String(port) }, REPO);
+  const child = startChild('relay', ['--import', 'tsx', ...EXTRA_FLAGS], 'bench/live/bare-relay.ts', { ...env, PORT: String(port) }, REPO);
   try {
     await waitForPort(port, child, 60_000);
     const rss = new RssSampler(child.pid);
@@ -209,7 +242,7 @@ async function serverPhase(): Promise<PhaseResult & { database: string }> {
       LOG_LEVEL: 'warn',
       HEARTBEAT_INTERVAL_SECONDS: String(HEARTBEAT_S),
     };
-    const nodeArgs = ['--import', 'tsx', ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [])];
+    const nodeArgs = ['--import', 'tsx', ...EXTRA_FLAGS, ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [])];
     const child = startChild('server', nodeArgs, 'packages/server/src/server.ts', childEnv, REPO);
     try {
       await waitForPort(port, child, 120_000);
@@ -251,6 +284,8 @@ async function serverPhase(): Promise<PhaseResult & { database: string }> {
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 const pad = (s: string, n: number) => s.padStart(n);
 
+const gcText = (g: GcFigures) => `${g.count}, ${f1(g.totalMs)} ms in all, longest ${f1(g.maxMs)} ms`;
+
 function row(r: PhaseResult): string[] {
   return [
     r.name,
@@ -288,13 +323,14 @@ function report(relay: PhaseResult, server: PhaseResult & { database: string }):
   console.log(`  target RSS < 400 MB            ${verdict(server.rssMax < 400)}  (max ${f1(server.rssMax)} MB)`);
   console.log(
     `\n  CPU is % of one core over the measured window (2 cores = 200 %); RSS sampled every second from the child's start.` +
-      `\n  The hub sends a console the rows that arrived together on the next loop turn, at most one message per ${MIN_MESSAGE_GAP_MS} ms` +
-      `\n  (a device at most every ${PER_DEVICE_MIN_INTERVAL_MS} ms), so up to ${MIN_MESSAGE_GAP_MS} ms of its latency is that wait by design;` +
-      `\n  the relay forwards each heartbeat at once.`,
+      `\n  The hub sends a console the rows that arrived together on the next loop turn, at most ${MESSAGES_PER_SECOND} messages a second` +
+      `\n  (bursts of ${MESSAGE_BURST}) and a device at most every ${PER_DEVICE_MIN_INTERVAL_MS} ms; here each tenant changes ${(PER_TENANT / HEARTBEAT_S).toFixed(0)} times a second.` +
+      `\n  The relay forwards each heartbeat at once.`,
   );
   for (const r of [server, relay]) {
     const notes = [
-      `harness (this process) CPU ${f1(r.harnessCpuPct)} %, event-loop delay p99 ${f1(r.harnessLagP99)} ms; machine load average ${r.load.toFixed(2)}`,
+      `devices (this process) CPU ${f1(r.harnessCpuPct)} %, event-loop delay p99 ${f1(r.harnessLagP99)} ms; PostgreSQL CPU ${f1(r.postgresCpuPct)} %; machine load average ${r.load.toFixed(2)}`,
+      `GC pauses: devices' process ${gcText(r.harnessGc)}; consoles' process ${gcText(r.consolesGc)}`,
       `RSS (MB) at the end of ${r.rssStages}`,
       r.droppedDevices ? `${r.droppedDevices} devices dropped (last: ${r.lastDrop})` : '',
       r.droppedConsoles ? `${r.droppedConsoles} consoles dropped` : '',

@@ -3,7 +3,8 @@
  * them: CPU time (utime + stime) and resident memory, so each side's figures are its own.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import net from 'node:net';
 
 const CLK_TCK = (() => {
@@ -22,6 +23,30 @@ export function cpuSeconds(pid: number): number {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return (utime + stime) / CLK_TCK;
+}
+
+/**
+ * CPU seconds used so far by each process named `postgres` on this machine (the server's backends,
+ * the WAL writer, autovacuum…), by pid: a local PostgreSQL's share of the machine during a phase.
+ */
+export function postgresCpuSeconds(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), cpuSeconds(Number(entry)));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return byPid;
+}
+
+/** CPU seconds PostgreSQL used between two readings (a backend that ended in between is not counted). */
+export function postgresCpuSince(start: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpuSeconds()) total += seconds - (start.get(pid) ?? 0);
+  return total;
 }
 
 /** Resident set size in MB (VmRSS). */
@@ -100,6 +125,12 @@ export function killAllChildren(): void {
   children.clear();
 }
 
+/** Makes a child started elsewhere (a fork) part of killAllChildren. */
+export function trackChild(proc: ChildProcess): void {
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
+}
+
 export interface Child {
   proc: ChildProcess;
   pid: number;
@@ -111,14 +142,17 @@ export interface Child {
 
 /**
  * Starts `node [nodeArgs] script` with the given environment. Its stderr (and stdout) is passed on,
- * prefixed and capped, so a server that logs an error in a loop cannot flood the report.
+ * prefixed and capped, so a server that logs an error in a loop cannot flood the report. With
+ * BENCH_CHILD_LOG_DIR set, the whole output also goes to <dir>/<label>.log (for --trace-gc and the like).
  */
 export function startChild(label: string, nodeArgs: string[], script: string, env: NodeJS.ProcessEnv, cwd: string): Child {
   const proc = spawn(process.execPath, [...nodeArgs, script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   if (proc.pid === undefined) throw new Error(`${label}: could not start ${script}`);
   children.add(proc);
   let lines = 0;
+  const logFile = env.BENCH_CHILD_LOG_DIR ? path.join(env.BENCH_CHILD_LOG_DIR, `${label}.log`) : null;
   const relay = (chunk: Buffer) => {
+    if (logFile) appendFileSync(logFile, chunk);
     for (const line of chunk.toString().split('\n')) {
       if (!line.trim()) continue;
       if (++lines <= 30) process.stderr.write(`  [${label}] ${line.slice(0, 400)}\n`);
