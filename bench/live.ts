@@ -30,12 +30,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AGENT_PATH, AGENT_PROTOCOL_VERSION, LIVE_PATH } from '@netloom/domain';
 import { MESSAGE_BURST, MESSAGES_PER_SECOND, PER_DEVICE_MIN_INTERVAL_MS } from '../packages/server/src/live/device-outbox';
 import { percentile } from './stats';
 import { Fleet, type BenchTenant, type Target } from './live/fleet';
 import { RemoteConsoles } from './live/remote-consoles';
+import { watchGc, type GcFigures } from './live/gc-watch';
 import { prepareDatabase, scratchPostgres } from './live/prepare';
 import { cpuSeconds, postgresCpuSeconds, postgresCpuSince, freePort, killAllChildren, openFilesLimit, RssSampler, sleep, startChild, waitForPort, type Child } from './live/proc';
 
@@ -89,12 +90,6 @@ const fdNote =
     : `open files: soft limit ${fdLimit}, enough for ${DEVICES} device + ${TENANTS * CONSOLES_PER_TENANT} console sockets per process`;
 
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
-
-interface GcFigures {
-  count: number;
-  totalMs: number;
-  maxMs: number;
-}
 
 interface PhaseResult {
   name: string;
@@ -151,21 +146,13 @@ async function runPhase(target: Target, child: Child, tenants: BenchTenant[], rs
     const lag = monitorEventLoopDelay({ resolution: 10 });
     const start = { wall: performance.now(), cpu: cpuSeconds(child.pid), own: process.cpuUsage(), pg: postgresCpuSeconds(), acks: fleet.acks, sent: fleet.sent };
     rss.stage('measuring');
-    const harnessGc = { count: 0, totalMs: 0, maxMs: 0 };
-    const gcWatch = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        harnessGc.count++;
-        harnessGc.totalMs += e.duration;
-        harnessGc.maxMs = Math.max(harnessGc.maxMs, e.duration);
-      }
-    });
-    gcWatch.observe({ entryTypes: ['gc'] });
+    const gcWatch = watchGc();
     lag.enable();
     consoles.record(true);
     await Promise.race([sleep(MEASURE_S * 1000), died]);
     consoles.record(false);
     lag.disable();
-    gcWatch.disconnect();
+    gcWatch.stop();
     const wallS = (performance.now() - start.wall) / 1000;
     const cpu = cpuSeconds(child.pid) - start.cpu;
     const own = process.cpuUsage(start.own);
@@ -186,7 +173,7 @@ async function runPhase(target: Target, child: Child, tenants: BenchTenant[], rs
       postgresCpuPct: (pg / wallS) * 100,
       rssStages: `${rss.stages.map((x) => `${x.stage} ${x.mb.toFixed(0)}`).join(', ')}; max during ${rss.maxDuring}`,
       harnessLagP99: lag.percentile(99) / 1e6,
-      harnessGc,
+      harnessGc: gcWatch.figures,
       load: loadavg()[0]!,
       droppedDevices: fleet.dropped,
       droppedConsoles: seen.dropped,

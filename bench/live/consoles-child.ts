@@ -7,8 +7,8 @@
  * Speaks with its parent over IPC: it gets { open }, { record: boolean } and { report }, and
  * answers { opened } (or { failed }) and the report.
  */
-import { PerformanceObserver } from 'node:perf_hooks';
 import { Consoles, type BenchTenant, type Target } from './fleet';
+import { watchGc, type GcFigures } from './gc-watch';
 
 export interface OpenRequest {
   open: { name: string; urls: { tenant: BenchTenant; url: string }[]; perTenant: number; hello: Record<string, unknown> | null };
@@ -17,21 +17,12 @@ export interface ConsolesReport {
   samples: number[];
   unstamped: number;
   dropped: number;
-  gc: { count: number; totalMs: number; maxMs: number };
+  gc: GcFigures;
 }
 type Request = OpenRequest | { record: boolean } | { report: true };
 
 const consoles = new Consoles();
-const gc = { count: 0, totalMs: 0, maxMs: 0 };
-const gcWatch = new PerformanceObserver((list) => {
-  if (!consoles.recording) return;
-  for (const e of list.getEntries()) {
-    gc.count++;
-    gc.totalMs += e.duration;
-    gc.maxMs = Math.max(gc.maxMs, e.duration);
-  }
-});
-gcWatch.observe({ entryTypes: ['gc'] });
+const gcWatch = watchGc(() => consoles.recording);
 
 const reply = (m: unknown) => process.send!(m);
 
@@ -53,7 +44,7 @@ process.on('message', (m: Request) => {
   } else if ('record' in m) {
     consoles.recording = m.record;
   } else if ('report' in m) {
-    const report: ConsolesReport = { samples: consoles.samples, unstamped: consoles.unstamped, dropped: consoles.dropped, gc };
+    const report: ConsolesReport = { samples: consoles.samples, unstamped: consoles.unstamped, dropped: consoles.dropped, gc: gcWatch.figures };
     // The parent ends this process once it has the report (exiting here could beat the reply).
     reply(report);
   }
@@ -61,5 +52,5 @@ process.on('message', (m: Request) => {
 // The parent is gone (done, or killed): close everything and let the process end by itself.
 process.on('disconnect', () => {
   consoles.stop();
-  gcWatch.disconnect();
+  gcWatch.stop();
 });
