@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDeviceSchema, deviceListSchema, deviceRowSchema, type DeviceRow } from '@netloom/domain';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { addDevice, demoTenantIds, minutesAgo } from './test-fixtures';
 
@@ -118,6 +119,27 @@ describe.each(testBackends())('device list on %s', (backend) => {
     expect(await sorted('location', 'asc', { type: 'device' })).toEqual(['Bravo-gw', 'alpha-gw', 'charlie-gw', 'delta-gw']);
     expect(await sorted('os', 'dsc', { type: 'endpoint' })).toEqual(['echo-laptop', 'golf-mac', 'foxtrot-phone']);
     expect(await sorted('status', 'asc', { type: 'device' })).toEqual(['Bravo-gw', 'charlie-gw', 'delta-gw', 'alpha-gw']);
+  });
+
+  it('writes every row as the device detail does, timestamps in UTC with milliseconds cut as a JavaScript date keeps them', async () => {
+    const db = t.app.services.db;
+    // Microseconds a Date cannot hold: .678999 must read .678, never round up to .679.
+    const odd = await addDevice(db, ids.acme, { name: 'india-odd-time', deviceStatus: 'running' });
+    await db.execute(sql`update devices set last_seen_at = '2026-01-02 03:04:05.678999+05:30', created_at = '1999-12-31 23:59:59.9999+00' where id = ${odd.id}`);
+    // A database session in another time zone must not change the text (PGlite has one session; on
+    // a pool this reaches one connection of several).
+    await db.execute(sql`set timezone = 'Asia/Kolkata'`);
+    try {
+      const listed = deviceListSchema.parse((await post({ size: 0 })).json()).results;
+      expect(listed.find((r) => r.name === 'india-odd-time')).toMatchObject({ lastSeenTime: '2026-01-01T21:34:05.678Z', createdDateTime: '1999-12-31T23:59:59.999Z' });
+      for (const row of listed) {
+        const detail = await t.app.inject({ method: 'GET', url: `/api/v1/device/${row.id}/`, headers: bearer(token) });
+        expect(row).toEqual(deviceRowSchema.parse(detail.json()));
+      }
+    } finally {
+      await db.execute(sql`reset timezone`);
+      await db.execute(sql`delete from devices where id = ${odd.id}`);
+    }
   });
 
   it('pages with count and links; size 0 is every row', async () => {

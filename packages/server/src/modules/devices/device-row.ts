@@ -2,8 +2,26 @@ import { effectiveStatus, type DeviceRow } from '@netloom/domain';
 import type { devices } from '../../db/schema/index';
 
 export type DeviceRecord = typeof devices.$inferSelect;
-/** What a listed device carries: everything but the credential hash and the gateway's seq. */
-export type ListedDevice = Omit<DeviceRecord, 'credentialHash' | 'lastSeq'>;
+
+/** The columns a device row is made of, and only those: the list statement selects just these. */
+export const ROW_COLUMNS = [
+  'id', 'name', 'kind', 'createdBy', 'username', 'deviceStatus', 'approved', 'active', 'lastSeenAt', 'createdAt', 'os', 'model',
+  'version', 'macAddress', 'locationName', 'latitude', 'longitude', 'geographicalZone', 'publicIp', 'vpnIp', 'networkId',
+  'wanStatus', 'lbStatus', 'traffic', 'configHash', 'appliedConfigHash',
+] as const satisfies readonly (keyof DeviceRecord)[];
+type RowColumn = (typeof ROW_COLUMNS)[number];
+type Timestamps = 'lastSeenAt' | 'createdAt';
+
+/**
+ * What a device row is made from: a stored device, or a listed one whose timestamps the list
+ * statement already wrote as ISO text (the answer needs text; parsing to a Date and writing it back
+ * was a tenth of the list's server time, bench:api).
+ */
+export type RowSource = Pick<DeviceRecord, Exclude<RowColumn, Timestamps>> & { lastSeenAt: Date | string | null; createdAt: Date | string };
+/** A device as the list statement returns it. */
+export type ListedDevice = Pick<DeviceRecord, Exclude<RowColumn, Timestamps>> & { lastSeenAt: string | null; createdAt: string };
+
+const iso = (t: Date | string) => (typeof t === 'string' ? t : t.toISOString());
 
 /** synced when the device runs the wanted configuration, syncing while a job carries it, else not synced. */
 export function configSync(d: Pick<DeviceRecord, 'configHash' | 'appliedConfigHash'>, syncing = false): DeviceRow['configSync'] {
@@ -12,8 +30,8 @@ export function configSync(d: Pick<DeviceRecord, 'configHash' | 'appliedConfigHa
 }
 
 /** The device row of the dashboard, as REST answers and the live socket pushes it. */
-export function toDeviceRow(d: ListedDevice): DeviceRow {
-  const lastSeenTime = d.lastSeenAt ? d.lastSeenAt.toISOString() : null;
+export function toDeviceRow(d: RowSource): DeviceRow {
+  const lastSeenTime = d.lastSeenAt ? iso(d.lastSeenAt) : null;
   return {
     id: d.id,
     name: d.name,
@@ -26,7 +44,7 @@ export function toDeviceRow(d: ListedDevice): DeviceRow {
     approved: d.approved,
     active: d.active,
     lastSeenTime,
-    createdDateTime: d.createdAt.toISOString(),
+    createdDateTime: iso(d.createdAt),
     os: d.os,
     model: d.model,
     version: d.version,

@@ -1,9 +1,9 @@
-import { fillPlaceholders, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, sql, type AnyColumn, type Placeholder } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { devices } from '../../db/schema/index';
 import { driverQuery, type Db } from '../../db/client';
 import { deviceListOrder, deviceListWhere, likeEscape, type DeviceListSpec } from './list-query';
-import type { ListedDevice } from './device-row';
+import { ROW_COLUMNS, type ListedDevice } from './device-row';
 
 /**
  * The device list is the console's hottest call (every dashboard, every 15 s). Drizzle turning
@@ -15,10 +15,15 @@ import type { ListedDevice } from './device-row';
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
-// The credential hash never leaves the database on this path; last_seq is the gateway's business.
-const { credentialHash: _secret, lastSeq: _seq, ...LISTED_COLUMNS } = getTableColumns(devices);
+// Only what a device row shows: the credential hash and the rest never leave the database here.
+// Timestamps come as the very text Date.prototype.toISOString writes (UTC, milliseconds cut, not
+// rounded, as a JavaScript Date keeps them), so a listed row and a pushed one read the same.
+const COLUMNS = getTableColumns(devices);
+const TIMESTAMPS = new Set<string>(['lastSeenAt', 'createdAt']);
+const isoText = (column: AnyColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const selectList = sql.join(
-  Object.entries(LISTED_COLUMNS).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+  ROW_COLUMNS.map((key) => sql`${TIMESTAMPS.has(key) ? isoText(COLUMNS[key]) : COLUMNS[key]} as ${sql.identifier(key)}`),
   sql`, `,
 );
 
