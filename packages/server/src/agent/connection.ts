@@ -12,6 +12,7 @@ import {
 import type { DeviceRecord } from '../modules/devices/device-row';
 import type { AgentContext } from './context';
 import { newDeviceSecret, secretMatches } from './credentials';
+import { applyHeartbeat } from './heartbeat-state';
 import {
   completeJob,
   findDevice,
@@ -190,27 +191,12 @@ export class AgentConnection {
   private async heartbeat(hb: Heartbeat): Promise<void> {
     if (this.isDuplicate(hb.seq) || !this.device) return;
     const d = this.device;
-    Object.assign(d, {
-      deviceStatus: hb.status,
-      lastSeenAt: new Date(),
-      wanStatus: hb.wan,
-      lbStatus: hb.lb_status ?? null,
-      publicIp: hb.public_ip ?? d.publicIp,
-      vpnIp: hb.vpn_ip ?? d.vpnIp,
-      locationName: hb.location?.name ?? d.locationName,
-      latitude: hb.location?.lat ?? d.latitude,
-      longitude: hb.location?.lng ?? d.longitude,
-      os: hb.os ?? d.os,
-      username: hb.user === undefined ? d.username : hb.user,
-      traffic: hb.traffic ?? d.traffic,
-      appliedConfigHash: hb.config_hash === undefined ? d.appliedConfigHash : hb.config_hash,
-    } satisfies Partial<DeviceRecord>);
+    applyHeartbeat(d, hb, new Date());
     // Consoles hear about it now; the database gets it with the next batch.
     await this.ctx.publishDevice(d);
-    const stored = this.ctx.writer.writeState({ ...d });
+    this.ctx.writer.queueState(d);
     this.send({ type: 'ack', seq: hb.seq, duplicate: false });
     await this.syncIfDrifted();
-    void stored.catch(() => undefined);
   }
 
   /** A device that runs another configuration than the wanted one gets a full sync job. */

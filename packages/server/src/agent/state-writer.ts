@@ -75,6 +75,17 @@ export class DeviceStateWriter {
     return this.schedule();
   }
 
+  /**
+   * Queues the live record itself, for a caller that does not wait (a heartbeat): what is written
+   * is the record as it is at the flush, so its latest state. No copy and no promise per call; a
+   * failed write is logged by the flush.
+   */
+  queueState(record: DeviceRecord): void {
+    if (this.closed) return;
+    this.states.set(record.id, record);
+    this.arm();
+  }
+
   writeMetrics(rows: MetricRow[]): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.metrics.push(...rows);
@@ -85,11 +96,15 @@ export class DeviceStateWriter {
     // After shutdown the database is gone: late goodbyes of devices are not written.
     if (this.closed) return Promise.resolve();
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.arm();
+    return done;
+  }
+
+  private arm(): void {
     this.timer ??= setTimeout(() => {
       this.timer = null;
       void this.flush();
     }, this.flushMs);
-    return done;
   }
 
   /** Writes everything queued so far (also on shutdown). */
