@@ -9,17 +9,18 @@ export const ROW_COLUMNS = [
   'version', 'macAddress', 'locationName', 'latitude', 'longitude', 'geographicalZone', 'publicIp', 'vpnIp', 'networkId',
   'wanStatus', 'lbStatus', 'traffic', 'configHash', 'appliedConfigHash',
 ] as const satisfies readonly (keyof DeviceRecord)[];
-type RowColumn = (typeof ROW_COLUMNS)[number];
-type Timestamps = 'lastSeenAt' | 'createdAt';
+/** Of those, the timestamps: the list statement writes them as ISO text. */
+export const ROW_TIMESTAMPS = ['lastSeenAt', 'createdAt'] as const satisfies readonly (typeof ROW_COLUMNS)[number][];
+type PlainFields = Pick<DeviceRecord, Exclude<(typeof ROW_COLUMNS)[number], (typeof ROW_TIMESTAMPS)[number]>>;
 
 /**
  * What a device row is made from: a stored device, or a listed one whose timestamps the list
  * statement already wrote as ISO text (the answer needs text; parsing to a Date and writing it back
  * was a tenth of the list's server time, bench:api).
  */
-export type RowSource = Pick<DeviceRecord, Exclude<RowColumn, Timestamps>> & { lastSeenAt: Date | string | null; createdAt: Date | string };
+export type RowSource = PlainFields & { lastSeenAt: Date | string | null; createdAt: Date | string };
 /** A device as the list statement returns it. */
-export type ListedDevice = Pick<DeviceRecord, Exclude<RowColumn, Timestamps>> & { lastSeenAt: string | null; createdAt: string };
+export type ListedDevice = PlainFields & { lastSeenAt: string | null; createdAt: string };
 
 const iso = (t: Date | string) => (typeof t === 'string' ? t : t.toISOString());
 

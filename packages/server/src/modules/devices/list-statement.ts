@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { devices } from '../../db/schema/index';
 import { driverQuery, type Db } from '../../db/client';
 import { deviceListOrder, deviceListWhere, likeEscape, type DeviceListSpec } from './list-query';
-import { ROW_COLUMNS, type ListedDevice } from './device-row';
+import { ROW_COLUMNS, ROW_TIMESTAMPS, type ListedDevice } from './device-row';
 
 /**
  * The device list is the console's hottest call (every dashboard, every 15 s). Drizzle turning
@@ -19,7 +19,7 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 // Timestamps come as the very text Date.prototype.toISOString writes (UTC, milliseconds cut, not
 // rounded, as a JavaScript Date keeps them), so a listed row and a pushed one read the same.
 const COLUMNS = getTableColumns(devices);
-const TIMESTAMPS = new Set<string>(['lastSeenAt', 'createdAt']);
+const TIMESTAMPS = new Set<string>(ROW_TIMESTAMPS);
 const isoText = (column: AnyColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const selectList = sql.join(
