@@ -28,6 +28,9 @@ export function useMaplibreMap(container: RefObject<HTMLDivElement | null>, onFa
         center: [MAP_VIEW.center.lng, MAP_VIEW.center.lat],
         zoom: MAP_VIEW.zoom,
         maxZoom: MAP_VIEW.maxZoom,
+        // The map sits in a dashboard that scrolls: a wheel over it scrolls the page (with a hint),
+        // Ctrl/⌘ + wheel or the buttons zoom, and on a touch screen two fingers move it.
+        cooperativeGestures: true,
         // A status map gains nothing from tilting or turning, and a stray right-drag would do it.
         dragRotate: false,
         pitchWithRotate: false,
