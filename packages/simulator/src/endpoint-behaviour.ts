@@ -23,7 +23,8 @@ export class EndpointBehaviour implements DeviceBehaviour {
     private readonly random: Random,
     private readonly sessions: SessionRules | null = DEFAULT_SESSION_RULES,
   ) {
-    this.counters = { rx: Math.round(randomBetween(random, 1e7, 2e9)), tx: Math.round(randomBetween(random, 1e6, 4e8)) };
+    // From zero at the simulator's start, like a gateway's (see GatewayBehaviour).
+    this.counters = { rx: 0, tx: 0 };
   }
 
   get serial() {

@@ -2,7 +2,7 @@ import type { LinkBonding } from '@netloom/domain';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
 import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type LinkState } from './links';
 import type { GatewayProfile } from './profiles';
-import { noise, randomBetween, type Random } from './prng';
+import { noise, type Random } from './prng';
 import { advanceCounters, dailyCurve, localHour, type Counters } from './traffic';
 
 /** An SD-WAN gateway: WAN links that flap, traffic along the local day, ping per link. */
@@ -18,8 +18,10 @@ export class GatewayBehaviour implements DeviceBehaviour {
     private readonly flapRules: FlapRules = DEFAULT_FLAP_RULES,
   ) {
     this.links = profile.links.map((l) => ({ ...l }));
-    // Counters of a box that has been up a while, so graphs do not start at zero.
-    this.counters = new Map(profile.links.map((l) => [l.ifname, { rx: Math.round(randomBetween(random, 1e9, 5e10)), tx: Math.round(randomBetween(random, 1e8, 1e10)) }]));
+    // The box boots when the simulator starts: its counters start from zero, as a real one's do
+    // after a reboot. The console reads a counter that went back as a reboot and counts the new
+    // value from zero; counters restarting high made every restart of the demo a traffic spike.
+    this.counters = new Map(profile.links.map((l) => [l.ifname, { rx: 0, tx: 0 }]));
   }
 
   get serial() {
