@@ -29,6 +29,8 @@ test('an owner opens teams, groups, a user, logs, profile and organisation setti
 
 test('a super admin opens the customers list and a tenant monitor', async ({ page }) => {
   await logIn(page, demo.superAdmin);
+  // Signed in only once the console has landed: a page opened before that finds no session.
+  await expect(page).toHaveURL(/\/superAdmin\/tenant$/);
   await opens(page, '/superAdmin/customers', 'Acme');
   await opens(page, '/superAdmin/tenant', 'Globex');
   await page.getByRole('row', { name: /Globex/ }).getByRole('button').last().click();
