@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demo, logIn } from './support/demo';
 import { ownerApi, SimFleet } from './support/fleet';
-import { fleetMap, hoverUntil, middleOf } from './support/map';
+import { fleetMap, hoverUntil, middleOf, showClusterOfTwo } from './support/map';
 
 test('clicking a gateway on the map selects it, as the header device picker does', async ({ page, request, baseURL }) => {
   const fleet = new SimFleet(request, baseURL!, await ownerApi(request, demo.owner));
@@ -31,18 +31,7 @@ test('clicking a gateway on the map selects it, as the header device picker does
 test('clicking a cluster of clients on the ZTNA map zooms in until they stand apart', async ({ page, request, baseURL }) => {
   const fleet = new SimFleet(request, baseURL!, await ownerApi(request, demo.owner));
   try {
-    // About a kilometre apart: one cluster at the map's first zoom, two markers a little closer in.
-    await fleet.add({ name: 'e2e-map-laptop-1', kind: 'endpoint', user: 'maya@acme.test', location: { name: 'Goa', lat: 15.49, lng: 73.82 } });
-    await fleet.add({ name: 'e2e-map-laptop-2', kind: 'endpoint', user: 'ravi@acme.test', location: { name: 'Goa', lat: 15.49, lng: 73.83 } });
-
-    await logIn(page, demo.owner);
-    await expect(page).toHaveURL(/\/sdwan\/dashboard$/);
-    await page.goto('/ztna/dashboard');
-    const map = fleetMap(page);
-    await expect(map.canvas).toBeVisible({ timeout: 20_000 });
-    const clusterCount = map.card.getByText('2', { exact: true });
-    await expect(clusterCount).toBeVisible();
-
+    const { map, clusterCount } = await showClusterOfTwo(page, fleet, 'e2e-map-laptop');
     const cluster = await middleOf(map.region);
     await hoverUntil(page, cluster, map.card.getByText('Click to zoom in'));
     await expect(map.canvas).toHaveCSS('cursor', 'pointer');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { demo, logIn } from './support/demo';
+import { demo } from './support/demo';
 import { ownerApi, SimFleet } from './support/fleet';
-import { fleetMap, middleOf } from './support/map';
+import { middleOf, showClusterOfTwo } from './support/map';
 
 // Short enough that the dashboard scrolls below the map.
 test.use({ viewport: { width: 1366, height: 600 } });
@@ -9,17 +9,7 @@ test.use({ viewport: { width: 1366, height: 600 } });
 test('the wheel over the map scrolls the dashboard; Ctrl + wheel zooms the map', async ({ page, request, baseURL }) => {
   const fleet = new SimFleet(request, baseURL!, await ownerApi(request, demo.owner));
   try {
-    // About a kilometre apart: one cluster at the map's first zoom, two markers closer in.
-    await fleet.add({ name: 'e2e-scroll-laptop-1', kind: 'endpoint', user: 'maya@acme.test', location: { name: 'Goa', lat: 15.49, lng: 73.82 } });
-    await fleet.add({ name: 'e2e-scroll-laptop-2', kind: 'endpoint', user: 'ravi@acme.test', location: { name: 'Goa', lat: 15.49, lng: 73.83 } });
-
-    await logIn(page, demo.owner);
-    await expect(page).toHaveURL(/\/sdwan\/dashboard$/);
-    await page.goto('/ztna/dashboard');
-    const map = fleetMap(page);
-    await expect(map.canvas).toBeVisible({ timeout: 20_000 });
-    const clusterCount = map.card.getByText('2', { exact: true });
-    await expect(clusterCount).toBeVisible();
+    const { map, clusterCount } = await showClusterOfTwo(page, fleet, 'e2e-scroll-laptop');
 
     // A plain wheel over the map moves the page, not the map, and says how to zoom.
     const top = (await map.region.boundingBox())!.y;

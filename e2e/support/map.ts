@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { demo, logIn } from './demo';
+import type { SimFleet } from './fleet';
 
 /** The fleet map on a dashboard: the MapLibre canvas and the card around it (hover cards, cluster counts). */
 export function fleetMap(page: Page) {
@@ -27,4 +29,21 @@ export async function hoverUntil(page: Page, at: { x: number; y: number }, shows
     await page.mouse.move(at.x + nudge, at.y);
     await expect(shows).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Two ZTNA clients about a kilometre apart (Goa), and the owner on the ZTNA dashboard: one
+ * cluster of 2 at the map's first zoom, two markers a little closer in.
+ */
+export async function showClusterOfTwo(page: Page, fleet: SimFleet, namePrefix: string) {
+  await fleet.add({ name: `${namePrefix}-1`, kind: 'endpoint', user: 'maya@acme.test', location: { name: 'Goa', lat: 15.49, lng: 73.82 } });
+  await fleet.add({ name: `${namePrefix}-2`, kind: 'endpoint', user: 'ravi@acme.test', location: { name: 'Goa', lat: 15.49, lng: 73.83 } });
+  await logIn(page, demo.owner);
+  await expect(page).toHaveURL(/\/sdwan\/dashboard$/);
+  await page.goto('/ztna/dashboard');
+  const map = fleetMap(page);
+  await expect(map.canvas).toBeVisible({ timeout: 20_000 });
+  const clusterCount = map.card.getByText('2', { exact: true });
+  await expect(clusterCount).toBeVisible();
+  return { map, clusterCount };
 }
