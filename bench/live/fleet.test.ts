@@ -4,7 +4,7 @@ import { readStamps } from './fleet';
 const partial = (rows: unknown[]) => `{"deviceinfo":${JSON.stringify(rows)},"partial":true}`;
 const read = (text: string) => {
   const stamps: number[] = [];
-  readStamps(text, (s) => stamps.push(s));
+  readStamps(Buffer.from(text), (s) => stamps.push(s));
   return stamps;
 };
 
