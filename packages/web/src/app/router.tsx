@@ -17,7 +17,7 @@ import { CustomersPage } from '../features/organisations/pages/customers-page';
 import { TenantListRoute } from './routes/organisation-routes';
 import { SettingsPlaceholderPage } from '../features/settings/pages/settings-placeholder-page';
 import {
-  alwaysRevalidate,
+  revalidateOnNavigation,
   authGuard,
   consoleGuard,
   guestOnlyGuard,
@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
       { path: 'something-went-wrong', element: <SomethingWentWrongPage /> },
       {
         loader: consoleGuard,
-        shouldRevalidate: alwaysRevalidate,
+        shouldRevalidate: revalidateOnNavigation,
         element: <ConsoleLayout />,
         children: [
           { path: 'loading', element: <LoadingPage /> },
@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
           {
             path: 'superAdmin',
             loader: superAdminGuard,
-            shouldRevalidate: alwaysRevalidate,
+            shouldRevalidate: revalidateOnNavigation,
             children: [
               { index: true, loader: () => redirect(paths.superAdmin.tenant) },
               { path: 'tenant', element: <TenantListRoute /> },
@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
           },
           {
             loader: tenantGuard,
-            shouldRevalidate: alwaysRevalidate,
+            shouldRevalidate: revalidateOnNavigation,
             children: [
               ...PRODUCT_KEYS.map(productRoutes),
               ...topLevelSections,

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunction } from 'react-router';
+import { redirect, type LoaderFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import {
   canReadConsole,
   firstSubscribedProduct,
@@ -106,5 +106,11 @@ export function productGuard(product: ProductKey): LoaderFunction {
   };
 }
 
-/** Guards re-run on every navigation, like the original's route guards did. */
-export const alwaysRevalidate = () => true;
+/**
+ * Guards re-run on every navigation to a page (and on the same URL again), like the original's
+ * route guards did. A change of the search params alone keeps the page, as the original's query
+ * params did, and does not re-run them: the table's paging and the map's moves write the URL often,
+ * and each run refetched the dashboard config.
+ */
+export const revalidateOnNavigation = ({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) =>
+  formMethod !== undefined || currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search;

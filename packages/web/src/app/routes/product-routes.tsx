@@ -4,7 +4,7 @@ import { paths } from '../../paths';
 import { ProductDashboardPage } from '../../features/products/pages/product-dashboard-page';
 import { ProductSectionPage, type SectionSpec } from '../../features/products/pages/product-section-page';
 import { GetMicroZAccessPage } from '../../features/client/pages/get-microzaccess-page';
-import { alwaysRevalidate, productGuard } from '../guards/loaders';
+import { revalidateOnNavigation, productGuard } from '../guards/loaders';
 import { ProductDashboardRoute } from './product-dashboard-route';
 import { teamsAndLogsRoutes } from './organisation-routes';
 
@@ -50,7 +50,7 @@ export function productRoutes(product: ProductKey): RouteObject {
   return {
     path: product,
     loader: productGuard(product),
-    shouldRevalidate: alwaysRevalidate,
+    shouldRevalidate: revalidateOnNavigation,
     children: [
       { index: true, loader: () => redirect(paths.product.dashboard(product)) },
       {

@@ -5,8 +5,8 @@ import { viewFromParams, viewToParams, type TablePaging } from './table-url-para
 import type { DataTableView, DataTableViewChange } from './types';
 
 /**
- * Each URL change re-runs the route guards, so the search is written once typing pauses; the
- * table has filtered on every keystroke already.
+ * The search is written once typing pauses, not on each keystroke: the table has filtered on
+ * every keystroke already, and a half-typed word is no view worth a link.
  */
 export const SEARCH_WRITE_DELAY_MS = 300;
 
