@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useChooseDevice } from '../../../lib/fleet-selection';
 import { useLiveFleet } from '../../../lib/live/use-live-fleet';
 import { useTourTrigger } from '../hooks/use-tour-trigger';
+import { useUrlMapView } from '../hooks/use-url-map-view';
 import { FleetTiles } from './fleet-tiles';
 import { FleetMapCard } from './map/fleet-map-card';
 
@@ -28,6 +29,7 @@ export function ProductDashboard({ product, tenantId, tenantName, networkId, tim
   const empty = devices !== undefined && devices.length === 0;
   const tourStarted = useTourTrigger(product, empty);
   const chooseDevice = useChooseDevice(product);
+  const mapView = useUrlMapView();
   // A marker click is the header device picker's choice made on the map: same selection, same page after.
   const selectFromMap = useCallback(
     (id: string) => {
@@ -47,7 +49,14 @@ export function ProductDashboard({ product, tenantId, tenantName, networkId, tim
       ) : (
         <Stack gap="md">
           <FleetTiles product={product} info={fleet.tenantInfo} />
-          <FleetMapCard devices={devices ?? []} height={360} timezone={timezone} onSelectDevice={selectFromMap} />
+          <FleetMapCard
+            devices={devices ?? []}
+            height={360}
+            timezone={timezone}
+            onSelectDevice={selectFromMap}
+            view={mapView.view}
+            onViewChange={mapView.onViewChange}
+          />
           {deviceArea}
         </Stack>
       )}

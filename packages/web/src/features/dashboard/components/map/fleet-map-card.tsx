@@ -5,6 +5,7 @@ import { InvalidCoordinatesNotice } from './invalid-coordinates-notice';
 import { MapErrorBoundary } from './map-error-boundary';
 import { MapUnavailable, type MapFailure } from './map-unavailable';
 import { webglSupported } from './webgl-support';
+import type { MapViewport } from './map-view-params';
 
 // MapLibre and the atlas are downloaded only when a map is actually drawn.
 const FleetMapCanvas = lazy(() => import('./fleet-map-canvas').then((m) => ({ default: m.FleetMapCanvas })));
@@ -17,13 +18,17 @@ export interface FleetMapCardProps {
   onSelectDevice?: (id: string) => void;
   /** The user's time zone for 'last seen'; the browser's when missing. */
   timezone?: string | null;
+  /** The view to open on; without one the map fits the devices and follows them. */
+  view?: MapViewport | null;
+  /** Each view the user moves the map to (for the URL). */
+  onViewChange?: (view: MapViewport) => void;
 }
 
 /**
  * The map card (spec 000 §2.5): a marker per running/failing device on an offline world map,
  * clustered so thousands of devices stay smooth. Every failure stays inside the card.
  */
-export function FleetMapCard({ devices, height = 360, onSelectDevice, timezone }: FleetMapCardProps) {
+export function FleetMapCard({ devices, height = 360, ...rest }: FleetMapCardProps) {
   const { onMap, invalid } = useMemo(() => devicesOnMap(devices), [devices]);
   return (
     <Paper withBorder radius="md" pos="relative" h={height} style={{ overflow: 'hidden' }} data-testid="fleet-map">
@@ -35,7 +40,7 @@ export function FleetMapCard({ devices, height = 360, onSelectDevice, timezone }
         </Center>
       ) : (
         <MapErrorBoundary height={height}>
-          <FleetMapBody devices={onMap} height={height} onSelectDevice={onSelectDevice} timezone={timezone} />
+          <FleetMapBody devices={onMap} height={height} {...rest} />
         </MapErrorBoundary>
       )}
       {invalid.length > 0 && <InvalidCoordinatesNotice devices={invalid} />}
@@ -62,7 +67,7 @@ function MarkerLegend({ devices }: { devices: readonly DeviceRow[] }) {
 
 type BodyProps = Required<Pick<FleetMapCardProps, 'height'>> & Omit<FleetMapCardProps, 'height'>;
 
-function FleetMapBody({ devices, height, onSelectDevice, timezone }: BodyProps) {
+function FleetMapBody({ devices, height, ...rest }: BodyProps) {
   const [failure, setFailure] = useState<MapFailure | null>(() => (webglSupported() ? null : 'webgl'));
   // A new attempt is a new map: the key remounts the canvas.
   const [attempt, setAttempt] = useState(0);
@@ -72,7 +77,7 @@ function FleetMapBody({ devices, height, onSelectDevice, timezone }: BodyProps) 
   }
   return (
     <Suspense fallback={<Skeleton h={height} radius={0} />}>
-      <FleetMapCanvas key={attempt} devices={devices} height={height} onSelectDevice={onSelectDevice} onFail={setFailure} timezone={timezone} />
+      <FleetMapCanvas key={attempt} devices={devices} height={height} onFail={setFailure} {...rest} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { Popup, type GeoJSONSource, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
 import { MAP_VIEW, type DeviceRow } from '@netloom/domain';
 import { CLUSTER_LAYER, DEVICE_LAYER, DEVICE_SOURCE, deviceLayers, deviceSource } from './device-layers';
@@ -9,6 +9,8 @@ import { attachClusterLabels } from './cluster-labels';
 interface Options {
   onSelectDevice?: (id: string) => void;
   timezone?: string | null;
+  /** While true the view refits when the set of devices changes; false once the user has the view. */
+  followDevices: RefObject<boolean>;
 }
 
 const FIT_PADDING = 48;
@@ -16,9 +18,9 @@ const FIT_PADDING = 48;
 /**
  * Draws the devices on a loaded map and keeps them current: each change of `devices` replaces
  * the source's data in place (no flicker, no new map), and the view refits only when the set of
- * devices changes, not when one of them changes status or moves.
+ * devices changes, not when one of them changes status or moves, and only until the user moves it.
  */
-export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly DeviceRow[], { onSelectDevice, timezone }: Options) {
+export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly DeviceRow[], { onSelectDevice, timezone, followDevices }: Options) {
   const markers = useMemo(() => deviceMarkers(devices), [devices]);
   const rows = useMemo(() => new Map(devices.map((d) => [d.id, d])), [devices]);
   const latest = useRef({ rows, onSelectDevice, timezone, hovered: null as string | null });
@@ -75,7 +77,8 @@ export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly Devi
       map
         .getSource<GeoJSONSource>(DEVICE_SOURCE)
         ?.getClusterExpansionZoom(feature.properties?.cluster_id as number)
-        .then((zoom) => map.easeTo({ center, zoom }))
+        // The user's event goes with the move, so it counts as the user's view (useViewportReport).
+        .then((zoom) => map.easeTo({ center, zoom }, { originalEvent: e.originalEvent }))
         // The cluster can be gone by the time the worker answers (a live update re-clustered).
         .catch(() => undefined);
     };
@@ -113,9 +116,9 @@ export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly Devi
     }
     const key = markerSetKey(markers);
     const bounds = markerBounds(markers);
-    if (key === fittedKey.current || !bounds) return;
+    if (key === fittedKey.current || !bounds || !followDevices.current) return;
     // The first fit is instant so the map does not open by flying in from the default centre.
     map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: MAP_VIEW.zoom, duration: fittedKey.current === null ? 0 : 600 });
     fittedKey.current = key;
-  }, [map, markers, rows]);
+  }, [map, markers, rows, followDevices]);
 }

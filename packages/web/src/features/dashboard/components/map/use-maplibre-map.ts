@@ -4,12 +4,18 @@ import { MAP_VIEW } from '@netloom/domain';
 import { BORDER_SOURCE, COAST_SOURCE, LAND_SOURCE, buildMapStyle, configuredTiles } from './map-style';
 import { loadWorldBasemap } from './world-basemap';
 import type { MapFailure } from './map-unavailable';
+import type { MapViewport } from './map-view-params';
 
 /**
  * Creates the MapLibre map once for the container and hands it back when its style has loaded.
  * The map lives as long as the component: data changes go through sources, never a new map.
+ * It opens on `view` when given, else on the spec's default centre until the devices are fitted.
  */
-export function useMaplibreMap(container: RefObject<HTMLDivElement | null>, onFail: (reason: MapFailure) => void): MapLibreMap | null {
+export function useMaplibreMap(
+  container: RefObject<HTMLDivElement | null>,
+  onFail: (reason: MapFailure) => void,
+  view: MapViewport | null,
+): MapLibreMap | null {
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const fail = useRef(onFail);
   useEffect(() => {
@@ -25,8 +31,8 @@ export function useMaplibreMap(container: RefObject<HTMLDivElement | null>, onFa
       instance = new MapLibreMap({
         container: el,
         style: buildMapStyle(tiles),
-        center: [MAP_VIEW.center.lng, MAP_VIEW.center.lat],
-        zoom: MAP_VIEW.zoom,
+        center: view ? [view.lng, view.lat] : [MAP_VIEW.center.lng, MAP_VIEW.center.lat],
+        zoom: view ? view.zoom : MAP_VIEW.zoom,
         maxZoom: MAP_VIEW.maxZoom,
         // The map sits in a dashboard that scrolls: a wheel over it scrolls the page (with a hint),
         // Ctrl/⌘ + wheel or the buttons zoom, and on a touch screen two fingers move it.
@@ -69,7 +75,7 @@ export function useMaplibreMap(container: RefObject<HTMLDivElement | null>, onFa
       clearTimeout(timer);
       instance.remove();
     };
-  }, [container]);
+  }, [container, view]);
 
   return map;
 }
