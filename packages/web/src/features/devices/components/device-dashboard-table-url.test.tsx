@@ -111,4 +111,17 @@ describe('device dashboard table view in the URL', () => {
     expect(searchBox().value).toBe('');
     expect(names()).toEqual(['gw-00', 'gw-01', 'gw-02', 'gw-03', 'gw-04']);
   });
+
+  it("applying 'Select Filters' shows the filtered rows from their first page", async () => {
+    const { user, router } = tableAt('/sdwan/dashboard?size=5&page=3');
+    expect(await screen.findByText('11–15 of 25')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Select Filters' });
+    await user.click(within(dialog).getByRole('textbox', { name: 'Location' }));
+    await user.click(await screen.findByRole('option', { name: 'Chennai' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(queryOf(router)).toEqual({ size: '5', location: 'Chennai' }));
+    expect(await screen.findByText('1–5 of 25')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+  });
 });

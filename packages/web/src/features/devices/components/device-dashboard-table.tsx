@@ -3,6 +3,7 @@ import { Group, Paper, Stack, Switch, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_DEFAULT_PAGE_SIZE, DASHBOARD_PAGE_SIZE_OPTIONS, type DeviceRow } from '@netloom/domain';
 import { DataTable } from '../../../components/data-table/data-table';
+import { TABLE_PARAMS } from '../../../components/data-table/table-url-params';
 import { useUrlTableView } from '../../../components/data-table/use-url-table-view';
 import { openFilterDialog } from '../../../components/dialogs/filter-dialog';
 import { TableSkeleton } from '../../../components/feedback/skeletons';
@@ -72,7 +73,16 @@ export function DeviceDashboardTable(props: DeviceDashboardTableProps) {
 
   const chooseFilters = async () => {
     const result = await openFilterDialog(filterDefinitions(rows), toDialogValues(filters));
-    if (result.applied) setParams((p) => filtersToParams(fromDialogValues(result.values), p), { replace: true });
+    if (!result.applied) return;
+    // Other filters are other rows: they show from their first page, as a new search does.
+    setParams(
+      (p) => {
+        const next = filtersToParams(fromDialogValues(result.values), p);
+        next.delete(TABLE_PARAMS.page);
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   const body = () => {
