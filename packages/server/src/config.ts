@@ -37,6 +37,8 @@ const envSchema = z.object({
   HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** A device silent this long is offline (gateways 'error', endpoints 'offline'). */
   DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /** Device metrics older than this are deleted; the console shows at most the last hour. */
+  DEVICE_METRICS_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   TRUST_PROXY: flag(false),
   COOKIE_SECURE: flag(false),
@@ -59,7 +61,7 @@ export interface Config {
   google: { clientId: string; issuer: string; jwksUrl: string; authUrl: string } | null;
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
-  fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number };
+  fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number; metricsRetentionHours: number };
   webDist: string | null;
   trustProxy: boolean;
   cookieSecure: boolean;
@@ -90,7 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       userMaxFailures: e.LOGIN_USER_MAX_FAILURES,
       userWindowSeconds: e.LOGIN_USER_WINDOW_SECONDS,
     },
-    fleet: { heartbeatIntervalSeconds: e.HEARTBEAT_INTERVAL_SECONDS, offlineAfterSeconds: e.DEVICE_OFFLINE_AFTER_SECONDS },
+    fleet: {
+      heartbeatIntervalSeconds: e.HEARTBEAT_INTERVAL_SECONDS,
+      offlineAfterSeconds: e.DEVICE_OFFLINE_AFTER_SECONDS,
+      metricsRetentionHours: e.DEVICE_METRICS_RETENTION_HOURS,
+    },
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,

@@ -27,7 +27,7 @@ describe('fleet against the real server', () => {
   const rows = () => t.app.services.db.select().from(devices).where(eq(devices.tenantId, tenantId));
 
   beforeAll(async () => {
-    t = await build('pglite', (c) => ({ ...c, fleet: { heartbeatIntervalSeconds: 1, offlineAfterSeconds: 3 } }));
+    t = await build('pglite', (c) => ({ ...c, fleet: { ...c.fleet, heartbeatIntervalSeconds: 1, offlineAfterSeconds: 3 } }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const key = await enrolmentKey(t.app, 'Acme');

@@ -28,7 +28,7 @@ describe.each(testBackends())('device agent gateway on %s', (backend) => {
   const deviceRow = async (id: string) => (await t.app.services.db.select().from(devices).where(eq(devices.id, id)))[0];
 
   beforeAll(async () => {
-    t = await build(backend, (c) => ({ ...c, fleet: { heartbeatIntervalSeconds: 1, offlineAfterSeconds: 2 } }));
+    t = await build(backend, (c) => ({ ...c, fleet: { ...c.fleet, heartbeatIntervalSeconds: 1, offlineAfterSeconds: 2 } }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     acme = await enrolmentKey(t.app, 'Acme');
   });

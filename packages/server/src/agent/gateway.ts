@@ -7,14 +7,16 @@ import { AgentConnection, type DeviceTopicMessage } from './connection';
 import type { AgentContext } from './context';
 import { markSilentDevicesOffline } from './repo';
 import { DeviceStateWriter } from './state-writer';
+import { keepMetricsFor } from './metrics-retention';
 
 export interface AgentGatewayOptions {
   services: Services;
   heartbeatIntervalSeconds: number;
   offlineAfterSeconds: number;
+  metricsRetentionHours: number;
 }
 
-/** The device side: the /agent/v1 websocket, the live-state writer and offline detection. */
+/** The device side: the /agent/v1 websocket, the live-state writer, offline detection and metrics retention. */
 export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app, opts) => {
   const { db, bus } = opts.services;
   const writer = new DeviceStateWriter(db, app.log);
@@ -61,9 +63,14 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
       .catch((err) => app.log.error({ err }, 'offline sweep failed'));
   }, sweepEveryMs);
   sweeper.unref();
+  const stopRetention = keepMetricsFor(db, app.log, {
+    retentionHours: opts.metricsRetentionHours,
+    usesLock: opts.services.config.database.kind === 'postgres',
+  });
 
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await stopRetention();
     for (const c of connections.values()) c.close({ code: 1001, reason: 'server shutting down' });
     await writer.close();
   });

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { withSettingDefaults } from '@netloom/domain';
 import type { Db } from '../db/client';
-import { deviceJobs, devices, tenants } from '../db/schema/index';
+import { deviceJobs, deviceMetrics, devices, tenants } from '../db/schema/index';
 import type { DeviceRecord } from '../modules/devices/device-row';
 
 export async function findTenantByEnrolmentKey(db: Db, key: string) {
@@ -83,15 +83,30 @@ const LIVE = sql`('running', 'modified', 'connected', 'online')`;
  */
 export async function markSilentDevicesOffline(db: Db, silentSince: Date, usesLock: boolean): Promise<DeviceRecord[]> {
   return db.transaction(async (tx) => {
-    if (usesLock) {
-      const got = await tx.execute(sql`select pg_try_advisory_xact_lock(4242002) as ok`);
-      const ok = (got as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok;
-      if (!ok) return [];
-    }
+    if (usesLock && !(await holdsSweepLock(tx, 4242002))) return [];
     return tx
       .update(devices)
       .set({ deviceStatus: sql`case when ${devices.kind} = 'gateway' then 'error' else 'offline' end` })
       .where(and(sql`${devices.lastSeenAt} < ${silentSince.toISOString()}::timestamptz`, sql`${devices.deviceStatus} in ${LIVE}`))
       .returning();
+  });
+}
+
+/** One instance of a cluster runs a sweep at a time; the others skip that round. */
+async function holdsSweepLock(tx: Pick<Db, 'execute'>, key: number): Promise<boolean> {
+  const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
+  return Boolean((got as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok);
+}
+
+/**
+ * Deletes up to `limit` device metrics taken before `before`; returns how many went. Small
+ * batches keep each transaction short, and with PGlite the server's own event loop free between them.
+ */
+export async function pruneDeviceMetrics(db: Db, before: Date, limit: number, usesLock: boolean): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (usesLock && !(await holdsSweepLock(tx, 4242003))) return 0;
+    const oldest = tx.select({ id: deviceMetrics.id }).from(deviceMetrics).where(lt(deviceMetrics.at, before)).limit(limit);
+    const gone = await tx.delete(deviceMetrics).where(inArray(deviceMetrics.id, oldest)).returning({ id: deviceMetrics.id });
+    return gone.length;
   });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "device_metrics_at_brin" ON "device_metrics" USING brin ("at");
