@@ -5,7 +5,7 @@ import { hoverUntil, middleOf, showClusterOfTwo } from './support/map';
 
 const mapParam = (url: string) => new URL(url).searchParams.get('map');
 
-test('the map keeps its view in the address: a reload and a shared link open where the user looked', async ({ page, request, baseURL }) => {
+test('the map keeps its view in the address: a reload and a shared link open where the user looked; Show all devices refits', async ({ page, request, baseURL }) => {
   const fleet = new SimFleet(request, baseURL!, await ownerApi(request, demo.owner));
   try {
     const { map, clusterCount } = await showClusterOfTwo(page, fleet, 'e2e-view-laptop');
@@ -41,6 +41,13 @@ test('the map keeps its view in the address: a reload and a shared link open whe
     }).toPass({ timeout: 20_000 });
     // Every zoom the user made is the view in the address, still centred on Paris.
     await expect.poll(() => mapParam(page.url())).toMatch(/^48\.8566,2\.3522,[0-4](\.\d+)?$/);
+
+    // 'Show all devices' fits the map around the clients again and takes the view out of the address.
+    await map.card.getByRole('button', { name: 'Show all devices' }).click();
+    await expect.poll(() => mapParam(page.url())).toBeNull();
+    await expect(clusterCount).toBeVisible();
+    await page.reload();
+    await expect(clusterCount).toBeVisible({ timeout: 20_000 });
   } finally {
     await fleet.remove();
   }

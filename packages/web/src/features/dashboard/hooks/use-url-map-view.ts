@@ -11,7 +11,7 @@ export function useUrlMapView() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => viewportFromParams(params), [params]);
   const onViewChange = useCallback(
-    (next: MapViewport) => setParams((current) => viewportToParams(next, current), { replace: true }),
+    (next: MapViewport | null) => setParams((current) => viewportToParams(next, current), { replace: true }),
     [setParams],
   );
   return { view, onViewChange };

@@ -3,7 +3,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { DeviceRow } from '@netloom/domain';
 import { useMaplibreMap } from './use-maplibre-map';
 import { useDeviceMarkers } from './use-device-markers';
-import { useViewportReport } from './use-viewport-report';
+import { useMapView } from './use-map-view';
 import type { MapViewport } from './map-view-params';
 import type { MapFailure } from './map-unavailable';
 
@@ -16,7 +16,8 @@ export interface FleetMapCanvasProps {
   timezone?: string | null;
   /** The view to open on (a reload, a shared link); without one the map fits the devices. */
   view?: MapViewport | null;
-  onViewChange?: (view: MapViewport) => void;
+  /** Each view the user moves the map to; null when it follows the devices again. */
+  onViewChange?: (view: MapViewport | null) => void;
 }
 
 /** The MapLibre part of the map card, loaded on demand: MapLibre is most of the map's weight. */
@@ -24,10 +25,8 @@ export function FleetMapCanvas({ devices, height, onSelectDevice, onFail, timezo
   const container = useRef<HTMLDivElement>(null);
   // The view opened on; later views come from the map itself, so a changed prop is not applied.
   const [initialView] = useState(view ?? null);
-  // The map follows the devices (fits them as they come and go) until the user takes the view.
-  const followDevices = useRef(initialView === null);
   const map = useMaplibreMap(container, onFail, initialView);
-  useViewportReport(map, onViewChange, followDevices);
-  useDeviceMarkers(map, devices, { onSelectDevice, timezone, followDevices });
+  const markers = useDeviceMarkers(map, devices, { onSelectDevice, timezone });
+  useMapView(map, markers, { initialView, onViewChange });
   return <div ref={container} style={{ height, width: '100%' }} aria-label="Device map" role="region" />;
 }

@@ -20,8 +20,8 @@ export interface FleetMapCardProps {
   timezone?: string | null;
   /** The view to open on; without one the map fits the devices and follows them. */
   view?: MapViewport | null;
-  /** Each view the user moves the map to (for the URL). */
-  onViewChange?: (view: MapViewport) => void;
+  /** Each view the user moves the map to (for the URL); null when the map follows the devices again. */
+  onViewChange?: (view: MapViewport | null) => void;
 }
 
 /**

@@ -30,6 +30,10 @@ describe('map viewport in the URL', () => {
     expect(viewportToParams({ lat: 10, lng: -540, zoom: 2 }, new URLSearchParams()).get('map')).toBe('10,-180,2');
   });
 
+  it('takes the viewport out again when the map follows the devices', () => {
+    expect(viewportToParams(null, new URLSearchParams('q=edge&map=13,80,10')).toString()).toBe('q=edge');
+  });
+
   it('reads back what it writes', () => {
     const view = { lat: -22.9068, lng: -43.1729, zoom: 12.25 };
     expect(read(viewportToParams(view, new URLSearchParams()).toString())).toEqual(view);

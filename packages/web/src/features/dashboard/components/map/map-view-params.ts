@@ -27,11 +27,15 @@ export function viewportFromParams(params: URLSearchParams): MapViewport | null 
 }
 
 /**
- * Writes the viewport into the params, leaving the page's other params alone. Four decimals place
- * the centre within about ten metres; two keep the zoom as the user left it.
+ * Writes the viewport into the params (none: the map fits the devices), leaving the page's other
+ * params alone. Four decimals place the centre within about ten metres; two keep the zoom as the user left it.
  */
-export function viewportToParams(view: MapViewport, base: URLSearchParams): URLSearchParams {
+export function viewportToParams(view: MapViewport | null, base: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(base);
+  if (!view) {
+    next.delete(MAP_VIEW_PARAM);
+    return next;
+  }
   // Panning across the date line gives longitudes past ±180: the same place, one world over.
   const lng = ((((view.lng + 180) % 360) + 360) % 360) - 180;
   const lat = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, view.lat));

@@ -1,31 +1,25 @@
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Popup, type GeoJSONSource, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
-import { MAP_VIEW, type DeviceRow } from '@netloom/domain';
+import type { DeviceRow } from '@netloom/domain';
 import { CLUSTER_LAYER, DEVICE_LAYER, DEVICE_SOURCE, deviceLayers, deviceSource } from './device-layers';
-import { deviceMarkers, markerBounds, markerSetKey } from './device-features';
+import { deviceMarkers, type DeviceMarkers } from './device-features';
 import { clusterPopupContent, devicePopupContent } from './device-popup';
 import { attachClusterLabels } from './cluster-labels';
 
 interface Options {
   onSelectDevice?: (id: string) => void;
   timezone?: string | null;
-  /** While true the view refits when the set of devices changes; false once the user has the view. */
-  followDevices: RefObject<boolean>;
 }
-
-const FIT_PADDING = 48;
 
 /**
  * Draws the devices on a loaded map and keeps them current: each change of `devices` replaces
- * the source's data in place (no flicker, no new map), and the view refits only when the set of
- * devices changes, not when one of them changes status or moves, and only until the user moves it.
+ * the source's data in place (no flicker, no new map). Returns the markers drawn.
  */
-export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly DeviceRow[], { onSelectDevice, timezone, followDevices }: Options) {
+export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly DeviceRow[], { onSelectDevice, timezone }: Options): DeviceMarkers {
   const markers = useMemo(() => deviceMarkers(devices), [devices]);
   const rows = useMemo(() => new Map(devices.map((d) => [d.id, d])), [devices]);
   const latest = useRef({ rows, onSelectDevice, timezone, hovered: null as string | null });
   const popup = useRef<Popup | null>(null);
-  const fittedKey = useRef<string | null>(null);
 
   useEffect(() => {
     latest.current.rows = rows;
@@ -93,7 +87,6 @@ export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly Devi
       detachLabels();
       card.remove();
       popup.current = null;
-      fittedKey.current = null;
       map.off('mousemove', DEVICE_LAYER, hoverDevice);
       map.off('mousemove', CLUSTER_LAYER, hoverCluster);
       map.off('mouseleave', DEVICE_LAYER, leave);
@@ -114,11 +107,7 @@ export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly Devi
         popup.current.setLngLat([row.longitude, row.latitude]).setDOMContent(devicePopupContent(row, latest.current.timezone));
       } else popup.current.remove();
     }
-    const key = markerSetKey(markers);
-    const bounds = markerBounds(markers);
-    if (key === fittedKey.current || !bounds || !followDevices.current) return;
-    // The first fit is instant so the map does not open by flying in from the default centre.
-    map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: MAP_VIEW.zoom, duration: fittedKey.current === null ? 0 : 600 });
-    fittedKey.current = key;
-  }, [map, markers, rows, followDevices]);
+  }, [map, markers, rows]);
+
+  return markers;
 }
