@@ -77,7 +77,8 @@ const viaFloor = async () => {
   if (res.statusCode !== 200) throw new Error(`floor route answered ${res.statusCode}: ${res.body}`);
 };
 // The raw side replays, straight on the driver, the very statement the API sent for the list:
-// captured once by watching the driver while one API call runs.
+// captured by watching the driver during one call after a first one (which also loads the
+// session's principal, then cached).
 // node-postgres is called with a config object ({ text, values, rowMode }), PGlite with (text, params, options).
 type Call = unknown[];
 type Driver = { query: (...args: Call) => Promise<unknown> };
@@ -90,10 +91,12 @@ driver.query = (...args: Call) => {
   return realQuery(...args);
 };
 await viaApi();
+sent.length = 0;
+await viaApi();
 driver.query = realQuery;
 const listStatement = sent.find((q) => q.text.includes('count(*) over()'));
 if (!listStatement) throw new Error(`the device list statement was not seen; saw ${sent.length} statements`);
-console.log(`The API sent ${sent.length} statements per call; the raw side replays the list statement:\n  ${listStatement.text.slice(0, 160)}…`);
+console.log(`The API sent ${sent.length} statement${sent.length === 1 ? "" : "s"} per call; the raw side replays the list statement:\n  ${listStatement.text.slice(0, 160)}…`);
 const viaSql = async () => {
   await realQuery(...listStatement.args);
 };
