@@ -21,6 +21,7 @@ import { LoginLimiter } from './modules/auth/login-limiter';
 import { LoginService } from './modules/auth/login';
 import { authRoutes } from './modules/auth/routes';
 import { SessionService } from './modules/auth/sessions';
+import { deleteExpiredTokens } from './modules/auth/token-retention';
 import { TokenService, loadSigningKey } from './modules/auth/tokens';
 import { tenantRoutes } from './modules/tenants/routes';
 import { geoRoutes } from './modules/geo/routes';
@@ -146,7 +147,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('mailer', mailer);
   app.decorate('database', database);
   app.decorateRequest('principal', null);
+  const stopTokenSweeps = deleteExpiredTokens(db, app.log, config.database.kind === 'postgres');
   app.addHook('onClose', async () => {
+    await stopTokenSweeps();
     await bus.close();
     if (!opts.database) await database.close();
     redis?.disconnect();

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { sweepPeriodically } from '../db/periodic-sweep';
 import { pruneDeviceMetrics } from './repo';
 
 /** How often old metrics are swept: they only grow by minutes' worth in between. */
 export const METRICS_SWEEP_EVERY_MS = 10 * 60_000;
-/** The first sweep soon after start, so a server that was down a while catches up at once. */
-const FIRST_SWEEP_AFTER_MS = 1_000;
 const BATCH = 5_000;
 
 export interface MetricsRetentionOptions {
@@ -21,30 +20,17 @@ export interface MetricsRetentionOptions {
  * waits for one under way.
  */
 export function keepMetricsFor(db: Db, log: FastifyBaseLogger, opts: MetricsRetentionOptions): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-
-  const sweepOnce = async () => {
-    const before = new Date(Date.now() - opts.retentionHours * 3_600_000);
-    let deleted = 0;
-    for (let batch = BATCH; batch === BATCH && !stopped; ) {
-      batch = await pruneDeviceMetrics(db, before, BATCH, opts.usesLock);
-      deleted += batch;
-    }
-    if (deleted > 0) log.info({ deleted, before }, 'device metrics past retention deleted');
-  };
-  const sweep = () => {
-    running = running.then(sweepOnce).catch((err: unknown) => log.error({ err }, 'device metrics retention sweep failed'));
-  };
-
-  const first = setTimeout(sweep, FIRST_SWEEP_AFTER_MS);
-  const every = setInterval(sweep, METRICS_SWEEP_EVERY_MS);
-  first.unref();
-  every.unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
-  };
+  return sweepPeriodically(log, {
+    what: 'device metrics past retention',
+    everyMs: METRICS_SWEEP_EVERY_MS,
+    async sweep(stopped) {
+      const before = new Date(Date.now() - opts.retentionHours * 3_600_000);
+      let deleted = 0;
+      for (let batch = BATCH; batch === BATCH && !stopped(); ) {
+        batch = await pruneDeviceMetrics(db, before, BATCH, opts.usesLock);
+        deleted += batch;
+      }
+      return deleted;
+    },
+  });
 }

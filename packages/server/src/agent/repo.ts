@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { withSettingDefaults } from '@netloom/domain';
 import type { Db } from '../db/client';
+import { holdsSweepLock } from '../db/periodic-sweep';
 import { deviceJobs, deviceMetrics, devices, tenants } from '../db/schema/index';
 import type { DeviceRecord } from '../modules/devices/device-row';
 
@@ -90,12 +91,6 @@ export async function markSilentDevicesOffline(db: Db, silentSince: Date, usesLo
       .where(and(sql`${devices.lastSeenAt} < ${silentSince.toISOString()}::timestamptz`, sql`${devices.deviceStatus} in ${LIVE}`))
       .returning();
   });
-}
-
-/** One instance of a cluster runs a sweep at a time; the others skip that round. */
-async function holdsSweepLock(tx: Pick<Db, 'execute'>, key: number): Promise<boolean> {
-  const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
-  return Boolean((got as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok);
 }
 
 /**

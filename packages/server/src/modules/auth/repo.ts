@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@netloom/domain';
 import type { Db } from '../../db/client';
+import { holdsSweepLock } from '../../db/periodic-sweep';
 import { memberships, oneTimeTokens, refreshTokens, tenants, users, type OneTimePurpose } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
@@ -186,4 +187,14 @@ export async function createOrganisation(
     await tx.insert(memberships).values({ userId: input.user.id, tenantId, role: 'owner' });
   });
   return { tenantId };
+}
+
+/** Deletes refresh tokens and e-mailed links that expired before `before`; returns how many went. */
+export async function pruneExpiredTokens(db: Db, before: Date, usesLock: boolean): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (usesLock && !(await holdsSweepLock(tx, 4242004))) return 0;
+    const refresh = await tx.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before)).returning({ id: refreshTokens.id });
+    const links = await tx.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, before)).returning({ id: oneTimeTokens.id });
+    return refresh.length + links.length;
+  });
 }
