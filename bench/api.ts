@@ -96,7 +96,7 @@ await viaApi();
 driver.query = realQuery;
 const listStatement = sent.find((q) => q.text.includes('count(*) over()'));
 if (!listStatement) throw new Error(`the device list statement was not seen; saw ${sent.length} statements`);
-console.log(`The API sent ${sent.length} statement${sent.length === 1 ? "" : "s"} per call; the raw side replays the list statement:\n  ${listStatement.text.slice(0, 160)}…`);
+console.log(`The API sent ${sent.length} statement${sent.length === 1 ? '' : 's'} per call; the raw side replays the list statement:\n  ${listStatement.text.slice(0, 160)}…`);
 const viaSql = async () => {
   await realQuery(...listStatement.args);
 };

@@ -84,7 +84,7 @@ const LIVE = sql`('running', 'modified', 'connected', 'online')`;
  */
 export async function markSilentDevicesOffline(db: Db, silentSince: Date, usesLock: boolean): Promise<DeviceRecord[]> {
   return db.transaction(async (tx) => {
-    if (usesLock && !(await holdsSweepLock(tx, 4242002))) return [];
+    if (usesLock && !(await holdsSweepLock(tx, 'offlineDevices'))) return [];
     return tx
       .update(devices)
       .set({ deviceStatus: sql`case when ${devices.kind} = 'gateway' then 'error' else 'offline' end` })
@@ -99,7 +99,7 @@ export async function markSilentDevicesOffline(db: Db, silentSince: Date, usesLo
  */
 export async function pruneDeviceMetrics(db: Db, before: Date, limit: number, usesLock: boolean): Promise<number> {
   return db.transaction(async (tx) => {
-    if (usesLock && !(await holdsSweepLock(tx, 4242003))) return 0;
+    if (usesLock && !(await holdsSweepLock(tx, 'deviceMetrics'))) return 0;
     const oldest = tx.select({ id: deviceMetrics.id }).from(deviceMetrics).where(lt(deviceMetrics.at, before)).limit(limit);
     const gone = await tx.delete(deviceMetrics).where(inArray(deviceMetrics.id, oldest)).returning({ id: deviceMetrics.id });
     return gone.length;

@@ -2,9 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client';
 
+/**
+ * The advisory locks of the cluster's periodic work, one per sweep, all in one place so no two
+ * share a key (migrations hold 4_242_001, see db/client.ts).
+ */
+export const SWEEP_LOCKS = { offlineDevices: 4_242_002, deviceMetrics: 4_242_003, expiredTokens: 4_242_004 } as const;
+
 /** Taken inside a sweep's transaction: one instance of a cluster sweeps at a time, the others skip that round. */
-export async function holdsSweepLock(tx: Pick<Db, 'execute'>, key: number): Promise<boolean> {
-  const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
+export async function holdsSweepLock(tx: Pick<Db, 'execute'>, sweep: keyof typeof SWEEP_LOCKS): Promise<boolean> {
+  const got = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCKS[sweep]}) as ok`);
   return Boolean((got as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok);
 }
 

@@ -192,7 +192,7 @@ export async function createOrganisation(
 /** Deletes refresh tokens and e-mailed links that expired before `before`; returns how many went. */
 export async function pruneExpiredTokens(db: Db, before: Date, usesLock: boolean): Promise<number> {
   return db.transaction(async (tx) => {
-    if (usesLock && !(await holdsSweepLock(tx, 4242004))) return 0;
+    if (usesLock && !(await holdsSweepLock(tx, 'expiredTokens'))) return 0;
     const refresh = await tx.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before)).returning({ id: refreshTokens.id });
     const links = await tx.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, before)).returning({ id: oneTimeTokens.id });
     return refresh.length + links.length;

@@ -1,6 +1,6 @@
 import type { IControl } from 'maplibre-gl';
 
-export const FIT_DEVICES_LABEL = 'Show all devices';
+const FIT_DEVICES_LABEL = 'Show all devices';
 
 // Four corners pointing out: the usual "fit to view" sign.
 const ICON =
