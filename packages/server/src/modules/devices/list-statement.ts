@@ -1,4 +1,4 @@
-import { fillPlaceholders, getTableColumns, sql, type AnyColumn, type Placeholder } from 'drizzle-orm';
+import { Placeholder, getTableColumns, is, sql, type AnyColumn } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { devices } from '../../db/schema/index';
 import { driverQuery, type Db } from '../../db/client';
@@ -29,7 +29,10 @@ const selectList = sql.join(
 
 interface Compiled {
   text: string;
-  params: unknown[];
+  /** Per statement parameter: the index of the free value it takes, or -1 for a value of the shape itself. */
+  slots: number[];
+  /** The shape's own values (kinds, statuses), where slots say -1. */
+  fixed: unknown[];
   /** How many free values the statement takes. */
   names: number;
 }
@@ -42,8 +45,8 @@ const compiled = new Map<string, Compiled>();
  * groups, filter texts, search, page window) are placeholders. Kinds, statuses and sort are
  * closed sets written into the text, so they belong to the shape.
  */
+const len = (lists: string[][]) => lists.map((l) => l.length);
 function shapeOf(spec: DeviceListSpec): string {
-  const len = (lists: string[][]) => lists.map((l) => l.length);
   return JSON.stringify([
     spec.networkIds.length,
     spec.kinds,
@@ -82,7 +85,19 @@ function compile(spec: DeviceListSpec): Compiled {
   const query = sql`select ${selectList}, count(*) over()::int as "total" from ${devices}
     where ${where} order by ${sql.join(deviceListOrder(spec), sql`, `)} ${window}`;
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return { text, params, names: n };
+  // Placeholders are named p0, p1, … in bind order, so the name gives the free value's index.
+  const slots = params.map((p) => (is(p, Placeholder) ? Number(p.name.slice(1)) : -1));
+  return { text, slots, fixed: params, names: n };
+}
+
+/** The statement's parameters: each slot takes its free value, or keeps the shape's own. */
+function argumentsOf(statement: Compiled, values: unknown[]): unknown[] {
+  const args = new Array<unknown>(statement.slots.length);
+  for (let i = 0; i < args.length; i++) {
+    const slot = statement.slots[i]!;
+    args[i] = slot === -1 ? statement.fixed[i] : values[slot];
+  }
+  return args;
 }
 
 /** Filter, search, sort and page in one statement; the total rides along as a window count. */
@@ -96,7 +111,5 @@ export async function listDeviceRows(db: Db, spec: DeviceListSpec): Promise<List
   }
   const values = listValues(spec);
   if (values.length !== statement.names) throw new Error(`device list: ${values.length} values for ${statement.names} placeholders`);
-  const byName: Record<string, unknown> = {};
-  values.forEach((v, i) => (byName[`p${i}`] = v));
-  return driverQuery<ListRow>(db, statement.text, fillPlaceholders(statement.params, byName));
+  return driverQuery<ListRow>(db, statement.text, argumentsOf(statement, values));
 }

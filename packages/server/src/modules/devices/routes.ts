@@ -22,6 +22,7 @@ import type { Services } from '../../services';
 import { errors } from '../../http/errors';
 import { paginate, pageWindow } from '../../http/pagination';
 import { compiledSerializer } from '../../http/serializers';
+import { compiledValidator } from '../../http/validators';
 import { actorFor, type Need } from '../../http/access';
 import { toDeviceRow } from './device-row';
 import { DeviceService, specFromBody } from './service';
@@ -46,6 +47,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   api.post(p(DEVICE_PATHS.list), {
     serializerCompiler: compiledSerializer,
+    validatorCompiler: compiledValidator,
     schema: {
       tags, security, summary: 'Device list with the table filter payload (size 0 = all)',
       querystring: tenantQuerySchema, body: deviceListBodySchema, response: { 200: deviceListSchema, ...errorResponses },

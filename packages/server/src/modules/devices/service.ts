@@ -126,6 +126,8 @@ export class DeviceService {
   }
 }
 
+const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
+
 /** Turns the table's filter payload into the list spec (tenant resolved by the caller). */
 export function specFromBody(body: DeviceListBody): Omit<DeviceListSpec, 'tenantId'> {
   const spec: Omit<DeviceListSpec, 'tenantId'> = {
@@ -140,7 +142,6 @@ export function specFromBody(body: DeviceListBody): Omit<DeviceListSpec, 'tenant
     offset: body.size === 0 ? 0 : (body.page - 1) * body.size,
     limit: body.size === 0 ? null : body.size,
   };
-  const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
   for (const f of body.filters) {
     switch (f.key) {
       case 'status': {
