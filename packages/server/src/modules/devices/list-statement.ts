@@ -40,12 +40,13 @@ interface Compiled {
 const MAX_SHAPES = 500;
 const compiled = new Map<string, Compiled>();
 
+const len = (lists: string[][]) => lists.map((l) => l.length);
+
 /**
  * Everything that changes the statement's text, and nothing else: the free values (tenant,
  * groups, filter texts, search, page window) are placeholders. Kinds, statuses and sort are
  * closed sets written into the text, so they belong to the shape.
  */
-const len = (lists: string[][]) => lists.map((l) => l.length);
 function shapeOf(spec: DeviceListSpec): string {
   return JSON.stringify([
     spec.networkIds.length,
