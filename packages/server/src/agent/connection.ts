@@ -1,7 +1,6 @@
 import type { WebSocket } from 'ws';
 import {
   AGENT_CLOSE,
-  deviceMessageSchema,
   type DeviceMessage,
   type Heartbeat,
   type Hello,
@@ -13,6 +12,7 @@ import type { DeviceRecord } from '../modules/devices/device-row';
 import type { AgentContext } from './context';
 import { newDeviceSecret, secretMatches } from './credentials';
 import { applyHeartbeat } from './heartbeat-state';
+import { parseDeviceMessage } from './parse-message';
 import {
   completeJob,
   findDevice,
@@ -93,7 +93,7 @@ export class AgentConnection {
     } catch {
       return this.close(AGENT_CLOSE.malformed, 'not JSON');
     }
-    const parsed = deviceMessageSchema.safeParse(json);
+    const parsed = parseDeviceMessage(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return this.close(AGENT_CLOSE.malformed, issue ? `${issue.path.join('.') || 'message'} ${issue.message}` : undefined);
