@@ -27,7 +27,7 @@ const ajv = new Ajv({
  */
 const overwrites: ((value: unknown) => unknown)[] = [];
 const refinements: ((value: unknown) => unknown)[] = [];
-function allHold(indexes: number[], data: unknown, holds: (i: number) => boolean): boolean {
+function allHold(indexes: number[], holds: (i: number) => boolean): boolean {
   try {
     return indexes.every(holds);
   } catch {
@@ -38,12 +38,12 @@ function allHold(indexes: number[], data: unknown, holds: (i: number) => boolean
 ajv.addKeyword({
   keyword: 'x-unchanged-by',
   schemaType: 'array',
-  validate: (indexes: number[], data: unknown) => allHold(indexes, data, (i) => Object.is(overwrites[i]!(data), data)),
+  validate: (indexes: number[], data: unknown) => allHold(indexes, (i) => Object.is(overwrites[i]!(data), data)),
 });
 ajv.addKeyword({
   keyword: 'x-refined-by',
   schemaType: 'array',
-  validate: (indexes: number[], data: unknown) => allHold(indexes, data, (i) => refinements[i]!(data) === true),
+  validate: (indexes: number[], data: unknown) => allHold(indexes, (i) => refinements[i]!(data) === true),
 });
 
 /** What zod does that Ajv mirrors exactly (defaults are filled in by Ajv, coercion left to zod). */
