@@ -188,6 +188,26 @@ describe.each(testBackends())('device agent gateway on %s', (backend) => {
     expect(job).toMatchObject({ state: 'done', result: 'rebooting' });
   });
 
+  it('gives a device that runs another configuration one full sync job, and none once it is in sync', async () => {
+    const { agent, welcome } = await enrol('SN-DRIFT');
+    agent.close();
+    await t.app.services.db.update(devices).set({ configHash: 'cfg-2' }).where(eq(devices.id, welcome.device_id));
+    const again = await connect();
+    again.seq = 100;
+    again.hello({ kind: 'credential', ...welcome.credential });
+    await again.next('welcome');
+    again.heartbeat({ config_hash: 'cfg-1' });
+    expect(await again.next('ack')).toMatchObject({ duplicate: false });
+    expect(await again.next('job')).toMatchObject({ kind: 'full_sync', payload: { config_hash: 'cfg-2' } });
+    // Still drifted, but the job is open: no second one.
+    again.heartbeat({ config_hash: 'cfg-1' });
+    await again.next('ack');
+    again.heartbeat({ config_hash: 'cfg-2' });
+    await again.next('ack');
+    const jobs = await t.app.services.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, welcome.device_id));
+    expect(jobs.map((j) => j.kind)).toEqual(['full_sync']);
+  });
+
   it('marks a silent device offline and a goodbye at once; a new heartbeat brings it back', async () => {
     const { agent, welcome } = await enrol('SN-SILENT');
     agent.heartbeat();

@@ -196,17 +196,16 @@ export class AgentConnection {
     await this.ctx.publishDevice(d);
     this.ctx.writer.queueState(d);
     this.send({ type: 'ack', seq: hb.seq, duplicate: false });
-    await this.syncIfDrifted();
+    // Checked here, not in an async call: nearly every heartbeat comes from a device in sync.
+    if (d.configHash && d.configHash !== d.appliedConfigHash) await this.syncDrifted(d, d.configHash);
   }
 
   /** A device that runs another configuration than the wanted one gets a full sync job. */
-  private async syncIfDrifted(): Promise<void> {
-    const d = this.device;
-    if (!d?.configHash || d.configHash === d.appliedConfigHash) return;
+  private async syncDrifted(d: DeviceRecord, configHash: string): Promise<void> {
     if (await hasOpenJobOfKind(this.ctx.db, d.id, 'full_sync')) return;
     const jobId = crypto.randomUUID();
-    await insertJob(this.ctx.db, { id: jobId, tenantId: d.tenantId, deviceId: d.id, kind: 'full_sync', payload: { config_hash: d.configHash } });
-    this.send({ type: 'job', job_id: jobId, kind: 'full_sync', payload: { config_hash: d.configHash } });
+    await insertJob(this.ctx.db, { id: jobId, tenantId: d.tenantId, deviceId: d.id, kind: 'full_sync', payload: { config_hash: configHash } });
+    this.send({ type: 'job', job_id: jobId, kind: 'full_sync', payload: { config_hash: configHash } });
     await markJobsSent(this.ctx.db, [jobId]);
   }
 

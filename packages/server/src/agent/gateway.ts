@@ -22,9 +22,8 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
   const writer = new DeviceStateWriter(db, app.log);
   const connections = new Map<string, AgentConnection>();
 
-  const publishDevice = async (device: DeviceRecord) => {
-    await bus.publish(topics.tenantDevices(device.tenantId), { kind: 'device', row: toDeviceRow(device) });
-  };
+  // Not an async wrapper: a heartbeat already waits on the bus's own promise.
+  const publishDevice = (device: DeviceRecord) => bus.publish(topics.tenantDevices(device.tenantId), { kind: 'device', row: toDeviceRow(device) });
 
   const ctx: AgentContext = {
     db,
