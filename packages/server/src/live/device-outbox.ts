@@ -73,7 +73,12 @@ export class DeviceOutbox {
   /** When the device may be sent again, on the clock of `now`. */
   private sendableAt(deviceId: string): number {
     const sent = this.lastSent.get(deviceId);
-    return sent === undefined ? -Infinity : this.startedAt + sent + PER_DEVICE_MIN_INTERVAL_MS;
+    return sent === undefined ? -Infinity : this.sendableAfter(sent);
+  }
+
+  /** The moment a device sent at `sent` (an entry of lastSent) may be sent again. */
+  private sendableAfter(sent: number): number {
+    return this.startedAt + sent + PER_DEVICE_MIN_INTERVAL_MS;
   }
 
   private dueAt(deviceId: string): number {
@@ -142,7 +147,7 @@ export class DeviceOutbox {
     if (this.lastSent.size < this.sweepAt) return;
     // Copied rather than deleted from, for the reason `pending` is (most entries go).
     const kept = new Map<string, number>();
-    for (const [id, at] of this.lastSent) if (this.startedAt + at + PER_DEVICE_MIN_INTERVAL_MS > now) kept.set(id, at);
+    for (const [id, at] of this.lastSent) if (this.sendableAfter(at) > now) kept.set(id, at);
     this.lastSent = kept;
     this.sweepAt = Math.max(SWEEP_FROM, 2 * this.lastSent.size);
   }
