@@ -12,6 +12,7 @@ export * from './api/tenants';
 export * from './validators/ipv4';
 export * from './validators/domain-name';
 export * from './validators/text';
+export * from './validators/storable-text';
 export * from './validators/messages';
 export * from './validators/form-fields';
 export * from './validators/input-types';
