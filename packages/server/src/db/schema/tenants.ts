@@ -15,7 +15,11 @@ export interface OrganisationProfile {
 
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey(),
-  name: text('name').notNull().unique(),
+  /**
+   * Not unique: a sign-up must not learn that another organisation bears the name it chose. Super
+   * admins, who see every tenant anyway, are still kept from creating or renaming into a clash.
+   */
+  name: text('name').notNull(),
   /** Subscription names (sdwan, ztna, qshield, rum, …); empty means ZTNA only. */
   subscriptions: jsonb('subscriptions').$type<string[]>().notNull().default([]),
   allProductAccess: boolean('all_product_access').notNull().default(false),
