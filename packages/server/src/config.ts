@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** How long a database call waits for a connection, and for a statement's answer, before it answers 503. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
+
 const flag = (fallback: boolean) =>
   z
     .enum(['0', '1', 'true', 'false'])
@@ -12,6 +16,9 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL only: how long a call waits for a connection, and for an answer, before it answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_CONNECT_TIMEOUT_MS),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_QUERY_TIMEOUT_MS),
   REDIS_URL: z.string().url().optional(),
   /** Without one, a random secret is created once and kept in the database (shared by instances). */
   JWT_SECRET: z.string().min(32).optional(),
@@ -51,7 +58,10 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
-  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'pglite'; dataDir: string | null }
+    /** The timeouts default to DEFAULT_CONNECT_TIMEOUT_MS and DEFAULT_QUERY_TIMEOUT_MS. */
+    | { kind: 'postgres'; url: string; connectTimeoutMs?: number; queryTimeoutMs?: number };
   redisUrl: string | null;
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
@@ -75,7 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
     jwtSecret: e.JWT_SECRET ?? null,

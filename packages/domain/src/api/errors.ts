@@ -21,7 +21,12 @@ export const ERROR_CODES = {
   rateLimited: 'throttled',
   notConfigured: 'not_configured',
   server: 'server_error',
+  /** 503: the database (or another dependency) cannot be reached; the same call works later. */
+  unavailable: 'service_unavailable',
 } as const;
+
+/** What a 503 says: the spec's catalogue text for a server that is there but cannot answer (001 §8). */
+export const UNAVAILABLE_DETAIL = 'Server not responding';
 
 /** The exact answer the client's error catalogue reacts to. */
 export const TOKEN_NOT_VALID_DETAIL = 'Given token not valid for any token type';

@@ -5,7 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
-import type { Config } from '../config';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_QUERY_TIMEOUT_MS, type Config } from '../config';
 
 export type Schema = typeof schema;
 /** PGlite and node-postgres share this type: repos never know which one they talk to. */
@@ -32,22 +32,44 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 // Any constant works: it only has to be the same for every instance migrating this database.
 const MIGRATION_LOCK_KEY = 4_242_001;
 
+/**
+ * On a connection of its own, without the pool's statement timeout (a migration may rightly take
+ * long), holding the lock in the same session that migrates.
+ */
+async function migratePostgres(url: string, connectTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: 'netloom migrate' });
+  client.on('error', () => undefined); // a broken connection fails the statement under way instead
+  await client.connect();
+  // Instances starting together must not run the same migration twice.
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function openDatabase(config: Config['database']): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    await migratePostgres(config.url, config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
+    // During an outage every call fails within these bounds instead of hanging: no connection in
+    // connectTimeoutMs (refused, or a full pool) or no answer in queryTimeoutMs (a silent network).
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      connectionTimeoutMillis: config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      query_timeout: config.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: 'netloom',
+    });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (err) => console.warn(`database: idle connection lost (${err.message})`));
+    // A checked-out connection (inside a transaction, between two statements) that breaks emits
+    // 'error' on its client, where no listener would crash the process; its next statement fails
+    // and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-    // Instances starting together must not run the same migration twice.
-    const lock = await pool.connect();
-    try {
-      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(db, { migrationsFolder });
-    } finally {
-      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      lock.release();
-    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   // Loaded only here: the embedded database's module alone is ~35 MB of a server's memory, which a

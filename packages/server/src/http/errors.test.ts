@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { apiErrorSchema } from '@netloom/domain';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -20,6 +21,14 @@ describe('error handler and console fallback', () => {
     app.get('/api/v1/test/boom/', async () => {
       throw new Error('secret internals: connection string postgres://x');
     });
+    app.get('/api/v1/test/db-down/', async () => {
+      const cause = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      throw new DrizzleQueryError('select secret from t where x = $1', ['param-secret'], cause);
+    });
+    app.get('/api/v1/test/db-fault/', async () => {
+      const cause = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
+      throw new DrizzleQueryError('insert into t values ($1)', ['param-secret'], cause);
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -32,6 +41,21 @@ describe('error handler and console fallback', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ detail: 'Internal server error', code: 'server_error' });
     expect(res.body).not.toContain('secret');
+  });
+
+  it('answers an unreachable database 503 with Retry-After, and hides the statement', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/test/db-down/' });
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(apiErrorSchema.parse(res.json())).toEqual({ detail: 'Server not responding', code: 'service_unavailable' });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('answers any other database error 500, not 503', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/test/db-fault/' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(res.json()).toEqual({ detail: 'Internal server error', code: 'server_error' });
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {

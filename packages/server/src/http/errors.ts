@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_CODES, TOKEN_NOT_VALID_DETAIL, type ApiErrorBody } from '@netloom/domain';
+import { ERROR_CODES, TOKEN_NOT_VALID_DETAIL, UNAVAILABLE_DETAIL, type ApiErrorBody } from '@netloom/domain';
+import { isDatabaseUnavailable, unavailableReason } from '../db/unavailable';
+
+/** Seconds a client is asked to wait after a 503: about one reconnect attempt of the pool. */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** The one error type of the server: handlers throw it, the error handler shapes it. */
 export class AppError extends Error {
@@ -27,6 +31,7 @@ export const errors = {
   badRequest: (code: string, detail: string) => new AppError(400, code, detail),
   conflict: (detail: string, fields?: Record<string, string[]>) =>
     new AppError(409, ERROR_CODES.conflict, detail, fields),
+  unavailable: () => new AppError(503, ERROR_CODES.unavailable, UNAVAILABLE_DETAIL),
   throttled: (seconds: number) =>
     new AppError(429, ERROR_CODES.rateLimited, `Request was throttled. Expected available in ${seconds} seconds.`),
 };
@@ -44,7 +49,16 @@ function fieldName(instancePath: string): string {
 /** `spa` answers unknown non-API GETs with the console's index.html (client-side routes). */
 export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.status).send(body(error));
+    if (error instanceof AppError) {
+      if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(error.status).send(body(error));
+    }
+    // An outage is not a fault of this call: the client may try again, and the log says what
+    // happened once, without the statement or its parameters.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reqId: request.id, reason: unavailableReason(error) }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(body(errors.unavailable()));
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};
