@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { linkBondingSchema, wanLinkSchema } from '../agent/messages';
+import { storableText } from '../validators/storable-text';
 import { paginated } from './pagination';
 
 /** Device and network calls (spec 001 §7 "Devices and networks", "Tenant"). */
@@ -65,15 +66,15 @@ export const deviceListSchema = paginated(deviceRowSchema);
 export const filterPayloadSchema = z.object({
   page: z.number().int().min(1).default(1),
   size: z.number().int().min(0).max(1000).default(25),
-  'time-range': z.string().max(32).optional(),
+  'time-range': storableText().max(32).optional(),
   filters: z
-    .array(z.object({ key: z.string().max(64), value: z.union([z.string().max(256), z.array(z.string().max(256)).max(100)]), type: z.string().max(32).default('string') }))
+    .array(z.object({ key: storableText().max(64), value: z.union([storableText().max(256), z.array(storableText().max(256)).max(100)]), type: storableText().max(32).default('string') }))
     .max(20)
     .default([]),
   start_time: z.string().datetime().optional(),
   end_time: z.string().datetime().optional(),
-  sort: z.object({ key: z.string().max(64), direction: z.enum(['asc', 'dsc']) }).optional(),
-  search: z.string().max(200).optional(),
+  sort: z.object({ key: storableText().max(64), direction: z.enum(['asc', 'dsc']) }).optional(),
+  search: storableText().max(200).optional(),
   tenant_id: z.string().uuid().optional(),
   network_id: z.string().uuid().nullable().optional(),
 });

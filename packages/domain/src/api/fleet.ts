@@ -3,6 +3,7 @@ import { DEVICE_KINDS } from '../agent/messages';
 import { DEVICE_FILTERS } from '../rules/device-status';
 import { pageQuerySchema } from './pagination';
 import { filterPayloadSchema } from './devices';
+import { storableJson, storableText } from '../validators/storable-text';
 
 /** The REST calls on devices, device groups and tenant data (spec 001 §7), beyond the row schemas. */
 
@@ -15,8 +16,9 @@ export const DEVICE_SORT_KEYS = ['name', 'status', 'lastSeenTime', 'createdDateT
 export type DeviceSortKey = (typeof DEVICE_SORT_KEYS)[number];
 
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(100)]);
-const text = z.string().trim().min(1).max(256);
+const text = storableText().trim().min(1).max(256);
 const viewType = z.enum(DEVICE_VIEW_TYPES);
+const filterType = storableText().max(32).optional();
 
 /** One filter of the device list; other keys are refused, so a typo never silently lists everything. */
 export const deviceListFilterSchema = z.discriminatedUnion('key', [
@@ -24,15 +26,15 @@ export const deviceListFilterSchema = z.discriminatedUnion('key', [
     key: z.literal('status'),
     value: oneOrMany(z.enum(DEVICE_FILTERS)),
     /** Which product's status rules apply; any other type maps each device by its own kind. */
-    type: z.string().max(32).optional(),
+    type: filterType,
   }),
-  z.object({ key: z.literal('os'), value: oneOrMany(text), type: z.string().max(32).optional() }),
-  z.object({ key: z.literal('user'), value: oneOrMany(text), type: z.string().max(32).optional() }),
-  z.object({ key: z.literal('location'), value: oneOrMany(text), type: z.string().max(32).optional() }),
+  z.object({ key: z.literal('os'), value: oneOrMany(text), type: filterType }),
+  z.object({ key: z.literal('user'), value: oneOrMany(text), type: filterType }),
+  z.object({ key: z.literal('location'), value: oneOrMany(text), type: filterType }),
   /** '' or null is 'All Device Groups'. */
-  z.object({ key: z.literal('network_id'), value: z.union([z.string().uuid(), z.literal('')]).nullable(), type: z.string().max(32).optional() }),
-  z.object({ key: z.literal('tenant_id'), value: z.string().uuid(), type: z.string().max(32).optional() }),
-  z.object({ key: z.literal('type'), value: viewType, type: z.string().max(32).optional() }),
+  z.object({ key: z.literal('network_id'), value: z.union([z.string().uuid(), z.literal('')]).nullable(), type: filterType }),
+  z.object({ key: z.literal('tenant_id'), value: z.string().uuid(), type: filterType }),
+  z.object({ key: z.literal('type'), value: viewType, type: filterType }),
 ]);
 export type DeviceListFilter = z.infer<typeof deviceListFilterSchema>;
 
@@ -49,7 +51,7 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
   tid: z.string().uuid().optional(),
   network_id: z.union([z.string().uuid(), z.literal('')]).optional(),
   type: viewType.optional(),
-  search: z.string().max(200).optional(),
+  search: storableText().max(200).optional(),
 });
 
 export const deviceIdParamsSchema = z.object({ id: z.string().uuid() });
@@ -66,8 +68,8 @@ export type AdminDevice = z.infer<typeof adminDeviceSchema>;
 
 /** POST device/claim/: pre-registers a device by serial so its enrolment is accepted at once. */
 export const claimDeviceBodySchema = z.object({
-  serial: z.string().trim().min(1).max(64),
-  name: z.string().trim().min(1).max(64),
+  serial: storableText().trim().min(1).max(64),
+  name: storableText().trim().min(1).max(64),
   kind: z.enum(DEVICE_KINDS),
 });
 export type ClaimDeviceBody = z.infer<typeof claimDeviceBodySchema>;
@@ -94,11 +96,11 @@ export type InterfaceMetrics = z.infer<typeof interfaceMetricsSchema>;
 
 export const userDevicesQuerySchema = z.object({
   tenant_id: z.string().uuid().optional(),
-  username: z.string().trim().min(1).max(254),
+  username: storableText().trim().min(1).max(254),
 });
 
 /** Device group names: unique per tenant ignoring case. */
-export const networkNameSchema = z.string().trim().min(1, 'Field is required').max(40, 'At most 40 characters');
+export const networkNameSchema = storableText().trim().min(1, 'Field is required').max(40, 'At most 40 characters');
 export const networkBodySchema = z.object({ name: networkNameSchema });
 export const networkMembersBodySchema = z.object({ device_ids: z.array(z.string().uuid()).max(10_000) });
 
@@ -125,9 +127,10 @@ export const commercialEntrySchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD').refine(isCalendarDate, 'Enter a valid date'),
   lastUpdated: z.string().datetime({ offset: true }),
 });
-export const commercialDataSchema = z
-  .record(z.string().uuid(), z.record(z.string().trim().min(1).max(64), commercialEntrySchema))
-  .refine((m) => Object.keys(m).length <= 10_000, 'Too many devices');
+/** Stored as one jsonb value: every key and string in it has to be storable. */
+export const commercialDataSchema = storableJson(
+  z.record(z.string().uuid(), z.record(storableText().trim().min(1).max(64), commercialEntrySchema)),
+).refine((m) => Object.keys(m).length <= 10_000, 'Too many devices');
 export type CommercialData = z.infer<typeof commercialDataSchema>;
 
 export const enrolmentKeySchema = z.object({ enrolment_key: z.string() });

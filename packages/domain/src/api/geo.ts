@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { storableText } from '../validators/storable-text';
 
 export const GEO_PATHS = { places: 'geo/places/' } as const;
 
 export const placesQuerySchema = z.object({
-  q: z.string().trim().min(2, 'Type at least 2 characters').max(100),
+  q: storableText().trim().min(2, 'Type at least 2 characters').max(100),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 

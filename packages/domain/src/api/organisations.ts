@@ -3,6 +3,7 @@ import { ROLES, hasRole, type Actor, type Role } from '../rules/roles';
 import { SUBSCRIPTION_NAMES } from '../rules/subscriptions';
 import { DASHBOARD_FLAG_KEYS, type DashboardFlagKey } from '../rules/tenant-settings';
 import { isEmail, emailMessages } from '../validators/email';
+import { storableText } from '../validators/storable-text';
 import { paginated, pageQuerySchema } from './pagination';
 import { tenantInfoSchema } from './devices';
 import { tenantSchema } from './tenants';
@@ -85,8 +86,11 @@ export const TEAM_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
 
-const email = z.string().trim().toLowerCase().max(254).refine(isEmail, emailMessages.invalid);
-const name = (max: number) => z.string().trim().min(1, 'Field is required').max(max);
+const email = storableText().trim().toLowerCase().max(254).refine(isEmail, emailMessages.invalid);
+/** Free text of a request, trimmed: every such field reaches the database. */
+const text = (max: number) => storableText().trim().max(max);
+const search = text(200).optional();
+const name = (max: number) => storableText().trim().min(1, 'Field is required').max(max);
 const subscriptionsSchema = z.array(z.enum(SUBSCRIPTION_NAMES)).max(SUBSCRIPTION_NAMES.length)
   .refine((l) => new Set(l).size === l.length, 'Duplicate Value Found');
 
@@ -99,7 +103,7 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
-export const timeZoneSchema = z.string().trim().min(1).max(64).refine(isTimeZone, TEAM_MESSAGES.invalidTimezone);
+export const timeZoneSchema = storableText().trim().min(1).max(64).refine(isTimeZone, TEAM_MESSAGES.invalidTimezone);
 
 /** `tid` picks the tenant for a super admin; tenant users may only name their own. */
 export const tidQuerySchema = z.object({ tid: z.string().uuid().optional() });
@@ -129,7 +133,7 @@ export const tenantUpdateBodySchema = z
 export type TenantUpdateBody = z.infer<typeof tenantUpdateBodySchema>;
 
 /** Deleting a tenant removes it with everything in it; the name typed again confirms it. */
-export const tenantDeleteBodySchema = z.object({ confirm: z.string().min(1, 'Field is required').max(80) });
+export const tenantDeleteBodySchema = z.object({ confirm: storableText().min(1, 'Field is required').max(80) });
 
 export const tenantDetailSchema = tenantSchema.extend({
   owner_emails: z.array(z.string()),
@@ -186,7 +190,7 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 export const customerListSchema = paginated(customerSchema);
-export const customerQuerySchema = pageQuerySchema.extend({ search: z.string().trim().max(200).optional() });
+export const customerQuerySchema = pageQuerySchema.extend({ search });
 
 // ---------------------------------------------------------------------------------------------
 // Tenant settings (spec 000 §2.12, §3): GET and POST tenant/config/config-preference/?tid=
@@ -254,12 +258,12 @@ export type Organisation = z.infer<typeof organisationSchema>;
 
 export const organisationBodySchema = z
   .object({
-    display_name: z.string().trim().max(80),
-    legal_name: z.string().trim().max(120),
-    address: z.string().trim().max(300),
-    country: z.string().trim().max(2).regex(/^([A-Za-z]{2})?$/, 'Use the two-letter country code').transform((s) => s.toUpperCase()),
-    phone: z.string().trim().max(32).regex(/^[0-9+()\-. ]*$/, 'Enter a valid phone number'),
-    website: z.string().trim().max(200),
+    display_name: text(80),
+    legal_name: text(120),
+    address: text(300),
+    country: storableText().trim().max(2).regex(/^([A-Za-z]{2})?$/, 'Use the two-letter country code').transform((s) => s.toUpperCase()),
+    phone: text(32).regex(/^[0-9+()\-. ]*$/, 'Enter a valid phone number'),
+    website: text(200),
     timezone: timeZoneSchema.nullable(),
   })
   .partial()
@@ -270,7 +274,7 @@ export type OrganisationBody = z.input<typeof organisationBodySchema>;
 // Teams: users and invitations
 
 export const teamUserQuerySchema = tidPageQuerySchema.extend({
-  search: z.string().trim().max(200).optional(),
+  search,
   status: z.enum(USER_STATUSES).optional(),
   role: roleSchema.optional(),
 });
@@ -278,8 +282,8 @@ export const teamUserQuerySchema = tidPageQuerySchema.extend({
 export const inviteBodySchema = z.object({
   email,
   role: roleSchema,
-  first_name: z.string().trim().max(50).default(''),
-  last_name: z.string().trim().max(50).default(''),
+  first_name: text(50).default(''),
+  last_name: text(50).default(''),
 });
 export type InviteBody = z.input<typeof inviteBodySchema>;
 
@@ -297,15 +301,15 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 export const groupListSchema = paginated(groupSchema);
-export const groupQuerySchema = tidPageQuerySchema.extend({ search: z.string().trim().max(200).optional() });
+export const groupQuerySchema = tidPageQuerySchema.extend({ search });
 
 export const groupCreateBodySchema = z.object({
   name: name(50),
-  description: z.string().trim().max(300).default(''),
+  description: text(300).default(''),
   user_ids: z.array(z.string().uuid()).max(1000).default([]),
 });
 export const groupUpdateBodySchema = z
-  .object({ name: name(50).optional(), description: z.string().trim().max(300).optional() })
+  .object({ name: name(50).optional(), description: text(300).optional() })
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
 export const groupMembersBodySchema = z.object({ user_ids: z.array(z.string().uuid()).max(1000) });
 
@@ -314,9 +318,9 @@ export const groupMembersBodySchema = z.object({ user_ids: z.array(z.string().uu
 
 export const profileBodySchema = z
   .object({
-    first_name: z.string().trim().max(50),
-    last_name: z.string().trim().max(50),
-    company_name: z.string().trim().max(80),
+    first_name: text(50),
+    last_name: text(50),
+    company_name: text(80),
     /** null: follow the browser's zone. */
     timezone: timeZoneSchema.nullable(),
   })
@@ -332,7 +336,7 @@ export const LOGIN_ACTIONS = ['auth.login', 'auth.login_failed', 'auth.logout'] 
 export const logQuerySchema = tidPageQuerySchema.extend({
   start_time: z.string().datetime({ offset: true }).optional(),
   end_time: z.string().datetime({ offset: true }).optional(),
-  search: z.string().trim().max(200).optional(),
+  search,
   /** csv answers text/csv with the same rows (every row of the filter when page_size=0). */
   format: z.enum(['json', 'csv']).default('json'),
 });
