@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../rules/roles';
 import { isBusinessEmail, emailMessages } from '../validators/email';
+import { storableText } from '../validators/storable-text';
 
 /** Calls of spec 001 §7 "Auth"; paths are under /api/v1/. */
 export const AUTH_PATHS = {
@@ -36,7 +37,7 @@ export const passwordSchema = z
   .max(128, 'Password must be at most 128 characters');
 
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1, 'Field is required').max(254),
+  username: storableText().trim().min(1, 'Field is required').max(254),
   password: z.string().min(1, 'Field is required').max(128),
   remember: z.boolean().default(false),
 });
@@ -112,15 +113,14 @@ export const tokenPairSchema = z.object({
 export const detailSchema = z.object({ detail: z.string() });
 
 export const registrationBodySchema = z.object({
-  email: z
-    .string()
+  email: storableText()
     .trim()
     .toLowerCase()
     .refine(isBusinessEmail, emailMessages.business),
   password: passwordSchema,
-  first_name: z.string().trim().min(1, 'Field is required').max(50),
-  last_name: z.string().trim().min(1, 'Field is required').max(50),
-  company_name: z.string().trim().min(1, 'Field is required').max(80),
+  first_name: storableText().trim().min(1, 'Field is required').max(50),
+  last_name: storableText().trim().min(1, 'Field is required').max(50),
+  company_name: storableText().trim().min(1, 'Field is required').max(80),
 });
 
 export const activationBodySchema = z.object({
