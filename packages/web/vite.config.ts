@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 // so the console talks to the same origin in development as it does when served by the server.
 const backend = process.env.NETLOOM_BACKEND ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   server: {
     proxy: {
@@ -16,7 +16,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // A production console must not hand out its sources; a development build keeps them for debugging.
+    sourcemap: mode !== 'production',
     rollupOptions: {
       output: {
         // Libraries change far less often than the console: keep them cacheable on their own.
@@ -28,4 +29,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

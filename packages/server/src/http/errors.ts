@@ -46,6 +46,9 @@ function fieldName(instancePath: string): string {
   return path.length ? path.join('.') : 'non_field_errors';
 }
 
+/** A production console's sources stay private: no map is served, and none is answered with the console page either. */
+export const isSourceMap = (path: string) => /\.map$/i.test(path.split('?')[0]!);
+
 /** `spa` answers unknown non-API GETs with the console's index.html (client-side routes). */
 export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -86,7 +89,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(api|ws|agent)(\/|$)/.test(request.url);
-    if (opts.spa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (opts.spa && !isApi && !isSourceMap(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
     reply.status(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound });
