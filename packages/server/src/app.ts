@@ -7,18 +7,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { AppError, errors, isSourceMap, registerErrorHandling } from './http/errors';
 import { authenticate } from './http/principal';
-import { validatorCompiler } from './http/validators';
-import { PrincipalCache, type SessionEvent, type SessionEvents } from './http/principal-cache';
+import { PrincipalCache, type SessionEvents } from './http/principal-cache';
 import { topics } from './bus/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
 import { AccountService } from './modules/auth/account';
 import { createGoogleVerifier } from './modules/auth/google';
-import { createLoginLimiters } from './modules/auth/login-limiter';
+import { LoginLimiter } from './modules/auth/login-limiter';
 import { LoginService } from './modules/auth/login';
 import { authRoutes } from './modules/auth/routes';
 import { SessionService } from './modules/auth/sessions';
@@ -118,19 +117,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       principals.forgetUser(id);
       await bus.publish(topics.sessions(), { kind: 'user', id });
     },
-    userSessionsRevoked: async (id, keep) => {
-      principals.forgetUser(id);
-      await bus.publish(topics.sessions(), { kind: 'user_sessions', id, keep } satisfies SessionEvent);
-    },
   };
   await bus.subscribe(topics.sessions(), (m) => {
-    const event = m as Partial<SessionEvent>;
+    const event = m as { kind?: string; id?: string };
     if (typeof event.id !== 'string') return;
     if (event.kind === 'session') principals.forgetSession(event.id);
-    if (event.kind === 'user' || event.kind === 'user_sessions') principals.forgetUser(event.id);
+    if (event.kind === 'user') principals.forgetUser(event.id);
   });
   const sessions = new SessionService(db, tokens, config.sessionTtlHours, sessionEvents);
-  const limiters = createLoginLimiters({
+  const limiter = new LoginLimiter({
     maxFailures: config.loginLimits.userMaxFailures,
     windowSeconds: config.loginLimits.userWindowSeconds,
     redis,
@@ -142,8 +137,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bus,
     tokens,
     sessions,
-    login: new LoginService(db, tokens, sessions, limiters, config.google ? createGoogleVerifier(config.google) : null),
-    account: new AccountService(db, mailer, config.publicUrl, sessionEvents, limiters),
+    login: new LoginService(db, tokens, sessions, limiter, config.google ? createGoogleVerifier(config.google) : null),
+    account: new AccountService(db, mailer, config.publicUrl, sessionEvents),
     sessionEvents,
     requireAuth: async (request) => {
       await authenticate(request, db, tokens, principals);
