@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIPv4 } from '../validators/ipv4';
+import { storableText } from '../validators/storable-text';
 
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
@@ -11,7 +12,14 @@ export const AGENT_PROTOCOL_VERSION = 1;
 
 const seq = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const ipv4 = z.string().refine(isIPv4, 'Should be in the format x.x.x.x');
-const name = z.string().trim().min(1).max(64);
+/*
+ * Every free-text field is storableText: a device's text goes into shared batched statements, and
+ * one value PostgreSQL refuses (a NUL, an unpaired surrogate) would fail every other device's
+ * write with it. Such a message is malformed, refused here and never acknowledged.
+ */
+const text = storableText;
+const name = text().trim().min(1).max(64);
+const ifname = text().max(32);
 
 export const DEVICE_KINDS = ['gateway', 'endpoint'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
@@ -20,23 +28,23 @@ export const LIVE_STATUSES = ['running', 'error', 'modified', 'connected', 'onli
 export const wanLinkSchema = z.object({
   name,
   status: z.enum(['up', 'down', 'unknown']),
-  ifname: z.string().max(32),
+  ifname,
   weight: z.number().int().min(0).max(1000),
 });
 export type WanLink = z.infer<typeof wanLinkSchema>;
 
-const bondLeg = z.object({ status: z.enum(['up', 'down', 'unknown']), interfaces: z.array(z.string().max(32)).max(8) });
+const bondLeg = z.object({ status: z.enum(['up', 'down', 'unknown']), interfaces: z.array(ifname).max(8) });
 export const linkBondingSchema = z.object({ status: z.enum(['up', 'down', 'unknown']), tunnel: bondLeg, mpls: bondLeg });
 export type LinkBonding = z.infer<typeof linkBondingSchema>;
 
 export const locationSchema = z.object({
-  name: z.string().max(120),
+  name: text().max(120),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
 });
 
-const enrolAuth = z.object({ kind: z.literal('enrol'), enrolment_key: z.string().min(16).max(128) });
-const credentialAuth = z.object({ kind: z.literal('credential'), device_id: z.string().uuid(), secret: z.string().min(16).max(256) });
+const enrolAuth = z.object({ kind: z.literal('enrol'), enrolment_key: text().min(16).max(128) });
+const credentialAuth = z.object({ kind: z.literal('credential'), device_id: z.string().uuid(), secret: text().min(16).max(256) });
 
 export const helloSchema = z.object({
   type: z.literal('hello'),
@@ -44,16 +52,16 @@ export const helloSchema = z.object({
   protocol: z.literal(AGENT_PROTOCOL_VERSION),
   auth: z.discriminatedUnion('kind', [enrolAuth, credentialAuth]),
   identity: z.object({
-    serial: z.string().trim().min(1).max(64),
+    serial: text().trim().min(1).max(64),
     name,
     kind: z.enum(DEVICE_KINDS),
-    mac: z.string().max(32).optional(),
+    mac: text().max(32).optional(),
     /** The ZTNA user signed in on an endpoint. */
-    user: z.string().email().max(254).optional(),
+    user: text().email().max(254).optional(),
   }),
-  model: z.string().max(64),
-  os: z.string().max(64),
-  version: z.string().max(32),
+  model: text().max(64),
+  os: text().max(64),
+  version: text().max(32),
 });
 
 export const heartbeatSchema = z.object({
@@ -65,11 +73,11 @@ export const heartbeatSchema = z.object({
   public_ip: ipv4.nullable().optional(),
   vpn_ip: ipv4.nullable().optional(),
   location: locationSchema.nullable().optional(),
-  os: z.string().max(64).optional(),
-  user: z.string().email().max(254).nullable().optional(),
-  traffic: z.array(z.string().max(32)).max(16).optional(),
+  os: text().max(64).optional(),
+  user: text().email().max(254).nullable().optional(),
+  traffic: z.array(text().max(32)).max(16).optional(),
   /** Hash of the configuration the device runs, to tell synced from not synced. */
-  config_hash: z.string().max(128).nullable().optional(),
+  config_hash: text().max(128).nullable().optional(),
 });
 
 export const metricsSchema = z.object({
@@ -77,10 +85,10 @@ export const metricsSchema = z.object({
   seq,
   at: z.string().datetime(),
   interfaces: z
-    .array(z.object({ ifname: z.string().max(32), rx_bytes: z.number().int().nonnegative(), tx_bytes: z.number().int().nonnegative() }))
+    .array(z.object({ ifname, rx_bytes: z.number().int().nonnegative(), tx_bytes: z.number().int().nonnegative() }))
     .max(32),
   ping: z
-    .array(z.object({ ifname: z.string().max(32), latency_ms: z.number().nonnegative().nullable(), loss_pct: z.number().min(0).max(100) }))
+    .array(z.object({ ifname, latency_ms: z.number().nonnegative().nullable(), loss_pct: z.number().min(0).max(100) }))
     .max(32)
     .default([]),
 });
@@ -90,8 +98,8 @@ export const jobResultSchema = z.object({
   seq,
   job_id: z.string().uuid(),
   ok: z.boolean(),
-  output: z.string().max(10_000).default(''),
-  config_hash: z.string().max(128).nullable().optional(),
+  output: text().max(10_000).default(''),
+  config_hash: text().max(128).nullable().optional(),
 });
 
 export const deviceMessageSchema = z.discriminatedUnion('type', [helloSchema, heartbeatSchema, metricsSchema, jobResultSchema]);

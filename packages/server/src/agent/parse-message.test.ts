@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIVE_STATUSES, deviceMessageSchema, heartbeatSchema, metricsSchema } from '@netloom/domain';
+import { LIVE_STATUSES, UNSTORABLE_TEXT_MESSAGE, deviceMessageSchema, heartbeatSchema, metricsSchema } from '@netloom/domain';
 import { EndpointBehaviour, GatewayBehaviour, endpointProfile, gatewayProfile, mulberry32 } from '@netloom/simulator';
 import { ajvCheckOf } from '../validation/zod-ajv';
 import { parseDeviceMessage } from './parse-message';
 
 const odd = fc.oneof(
-  fc.constantFrom('', ' ', ' eth0 ', '01.2.3.4', '256.1.1.1', '1.2.3', 'not-an-email', 'a@b', '2026-11-21T10:00:00+01:00', '2026-02-30T10:00:00Z', 'x'.repeat(65), 'é'.repeat(65)),
+  fc.constantFrom('', ' ', ' eth0 ', '01.2.3.4', '256.1.1.1', '1.2.3', 'not-an-email', 'a@b', '2026-11-21T10:00:00+01:00', '2026-02-30T10:00:00Z', 'x'.repeat(65), 'é'.repeat(65), 'li\u0000nux', 'eth\uD800', '\uDC00x'),
   fc.string({ maxLength: 12 }),
   fc.integer({ min: -2, max: 1001 }),
   fc.double(),
@@ -78,6 +78,15 @@ describe('parseDeviceMessage answers exactly as the protocol schema does', () =>
     const trimmed = parseDeviceMessage({ type: 'heartbeat', seq: 2, status: 'online', wan: [{ name: ' WAN1 ', status: 'up', ifname: 'eth0', weight: 1 }] });
     expect(trimmed.success && trimmed.data.type === 'heartbeat' && trimmed.data.wan[0]!.name).toBe('WAN1');
     expect(parseDeviceMessage({ type: 'heartbeat', seq: 3, status: 'online', public_ip: '010.0.0.1' }).error?.issues[0]).toMatchObject({ path: ['public_ip'], message: 'Should be in the format x.x.x.x' });
+  });
+
+  it('refuses text PostgreSQL cannot store on the fast path too, wherever it is', () => {
+    const refused = (message: object, path: (string | number)[]) =>
+      expect(parseDeviceMessage(message).error?.issues[0]).toMatchObject({ path, message: UNSTORABLE_TEXT_MESSAGE });
+    refused({ type: 'heartbeat', seq: 1, status: 'online', os: 'li\u0000nux' }, ['os']);
+    refused({ type: 'heartbeat', seq: 1, status: 'online', traffic: ['1', 'x\uD800'] }, ['traffic', 1]);
+    refused({ type: 'heartbeat', seq: 1, status: 'online', lb_status: { status: 'up', tunnel: { status: 'up', interfaces: ['\u0000'] }, mpls: { status: 'up', interfaces: [] } } }, ['lb_status', 'tunnel', 'interfaces', 0]);
+    refused({ type: 'metrics', seq: 1, at: '2026-11-21T10:00:00Z', interfaces: [], ping: [{ ifname: '\uDC00', latency_ms: 1, loss_pct: 0 }] }, ['ping', 0, 'ifname']);
   });
 });
 
