@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { driverQuery, type Db } from '../db/client';
 import type { DeviceRecord } from '../modules/devices/device-row';
+import { NotStored, writeFailure, writeIsolating } from './write-isolating';
 
 export interface MetricRow {
   deviceId: string;
@@ -17,7 +18,35 @@ interface Waiter {
   reject: (e: unknown) => void;
 }
 
+/** One device's queued state, with whoever waits for it to be stored. */
+interface QueuedState {
+  record: DeviceRecord;
+  waiters: Waiter[];
+}
+
+/** One metrics message's rows: stored together or not at all. */
+interface QueuedMetrics {
+  rows: MetricRow[];
+  waiters: Waiter[];
+}
+
 const CHUNK = 500;
+
+/** Metrics messages in chunks of about CHUNK rows, a message never split across two. */
+function* chunksOfRows(messages: QueuedMetrics[]): Generator<QueuedMetrics[]> {
+  let chunk: QueuedMetrics[] = [];
+  let rows = 0;
+  for (const m of messages) {
+    if (rows > 0 && rows + m.rows.length > CHUNK) {
+      yield chunk;
+      chunk = [];
+      rows = 0;
+    }
+    chunk.push(m);
+    rows += m.rows.length;
+  }
+  if (chunk.length) yield chunk;
+}
 
 /*
  * A batch travels as one JSON parameter the database unpacks into rows: the statement text never
@@ -49,15 +78,24 @@ const INSERT_METRICS = `
   select * from json_to_recordset($1::json)
     as m(device_id uuid, at timestamptz, ifname text, rx_bytes bigint, tx_bytes bigint, latency_ms float8, loss_pct float8)`;
 
+const settle = (waiters: Waiter[], err?: unknown) => {
+  for (const w of waiters) {
+    if (err === undefined) w.resolve();
+    else w.reject(err);
+  }
+};
+
 /**
  * Writes the live state of devices in batches: thousands of heartbeats a second become a few
  * UPDATE … FROM (VALUES …) statements. Only a device's latest state is written; a caller that
  * needs to know it is stored (the ack of a metrics batch) awaits the flush that carries it.
+ * Devices of every tenant share a statement, so one device's row the database refuses must not
+ * fail the others': such a statement is retried in smaller parts (writeIsolating) and only the
+ * device at fault is refused.
  */
 export class DeviceStateWriter {
-  private states = new Map<string, DeviceRecord>();
-  private metrics: MetricRow[] = [];
-  private waiters: Waiter[] = [];
+  private states = new Map<string, QueuedState>();
+  private metrics: QueuedMetrics[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -71,8 +109,8 @@ export class DeviceStateWriter {
   /** Queues the device's full live state; resolves once it is in the database. */
   writeState(record: DeviceRecord): Promise<void> {
     if (this.closed) return Promise.resolve();
-    this.states.set(record.id, record);
-    return this.schedule();
+    const queued = this.queued(record);
+    return this.schedule(queued.waiters);
   }
 
   /**
@@ -82,20 +120,33 @@ export class DeviceStateWriter {
    */
   queueState(record: DeviceRecord): void {
     if (this.closed) return;
-    this.states.set(record.id, record);
+    this.queued(record);
     this.arm();
   }
 
   writeMetrics(rows: MetricRow[]): Promise<void> {
     if (this.closed) return Promise.resolve();
-    this.metrics.push(...rows);
-    return this.schedule();
+    const queued: QueuedMetrics = { rows, waiters: [] };
+    this.metrics.push(queued);
+    return this.schedule(queued.waiters);
   }
 
-  private schedule(): Promise<void> {
+  /** The device's entry, holding the newest record: its waiters wait for that one. */
+  private queued(record: DeviceRecord): QueuedState {
+    const queued = this.states.get(record.id);
+    if (queued) {
+      queued.record = record;
+      return queued;
+    }
+    const created = { record, waiters: [] };
+    this.states.set(record.id, created);
+    return created;
+  }
+
+  private schedule(waiters: Waiter[]): Promise<void> {
     // After shutdown the database is gone: late goodbyes of devices are not written.
     if (this.closed) return Promise.resolve();
-    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    const done = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
     this.arm();
     return done;
   }
@@ -111,22 +162,35 @@ export class DeviceStateWriter {
   flush(): Promise<void> {
     const states = [...this.states.values()];
     const metrics = this.metrics;
-    const waiters = this.waiters;
     this.states = new Map();
     this.metrics = [];
-    this.waiters = [];
     // Flushes run one after the other so an older state never overwrites a newer one.
     this.flushing = this.flushing.then(async () => {
-      try {
-        for (let i = 0; i < states.length; i += CHUNK) await this.updateStates(states.slice(i, i + CHUNK));
-        for (let i = 0; i < metrics.length; i += CHUNK) await this.insertMetrics(metrics.slice(i, i + CHUNK));
-        for (const w of waiters) w.resolve();
-      } catch (e) {
-        this.log.error({ err: e }, 'device state write failed');
-        for (const w of waiters) w.reject(e);
+      for (let i = 0; i < states.length; i += CHUNK) {
+        await writeIsolating(
+          states.slice(i, i + CHUNK),
+          (part) => this.updateStates(part.map((q) => q.record)),
+          (q) => settle(q.waiters),
+          (q, err) => this.failed('device state write failed', [q.record.id], q.waiters, err),
+        );
+      }
+      for (const chunk of chunksOfRows(metrics)) {
+        await writeIsolating(
+          chunk,
+          (part) => this.insertMetrics(part.flatMap((q) => q.rows)),
+          (q) => settle(q.waiters),
+          (q, err) => this.failed('device metrics write failed', [...new Set(q.rows.map((r) => r.deviceId))], q.waiters, err),
+        );
       }
     });
     return this.flushing;
+  }
+
+  /** Logged once per device refused, with what the database said, never the values written. */
+  private failed(what: string, devices: string[], waiters: Waiter[], err: unknown): void {
+    const failure = writeFailure(err);
+    this.log.error({ devices, ...failure }, what);
+    settle(waiters, new NotStored(failure));
   }
 
   async close(): Promise<void> {
