@@ -35,6 +35,8 @@ import { userRoutes } from './modules/users/routes';
 import { groupRoutes } from './modules/groups/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { activityRoutes } from './modules/activity/routes';
+import { backendCheckRoutes, probeRoutes } from './modules/health/routes';
+import { databaseReadiness } from './db/readiness';
 import { agentGateway } from './agent/gateway';
 import { liveHub } from './live/hub';
 import type { Services } from './services';
@@ -157,9 +159,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     redis?.disconnect();
   });
 
-  // Then the modules.
+  // Then the modules; the probes first, next to each other, outside the API prefix.
+  const readiness = databaseReadiness(db);
+  await app.register(probeRoutes, { readiness });
   await app.register(
     async (api) => {
+      await api.register(backendCheckRoutes, { readiness });
       await api.register(authRoutes, { services });
       await api.register(tenantRoutes, { services });
       await api.register(tenantDataRoutes, { services });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { TENANT_PATHS, dashboardConfigSchema, pageQuerySchema, tenantListSchema, tenantQuerySchema } from '@netloom/domain';
 import type { Services } from '../../services';
 import { errors } from '../../http/errors';
@@ -17,14 +16,6 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     const row = await findTenant(db, id);
     return row && { id: row.id, name: row.name };
   };
-
-  // Reachability check of the console (spec 001 §7 Health): no login, no body.
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: `/${TENANT_PATHS.health}`,
-    schema: { tags, summary: 'Backend reachability check', response: { 200: z.object({ status: z.literal('ok') }) } },
-    handler: async () => ({ status: 'ok' as const }),
-  });
 
   app.register(async (scope) => {
     const authed = scope.withTypeProvider<ZodTypeProvider>();
