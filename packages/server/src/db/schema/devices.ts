@@ -1,4 +1,4 @@
-import { bigint, boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LinkBonding, WanLink } from '@netloom/domain';
 import { networks } from './networks';
 import { tenants } from './tenants';
@@ -42,7 +42,10 @@ export const devices = pgTable(
     wanStatus: jsonb('wan_status').$type<WanLink[]>().notNull().default([]),
     lbStatus: jsonb('lb_status').$type<LinkBonding | null>(),
     traffic: jsonb('traffic').$type<string[]>().notNull().default([]),
-    /** Highest message sequence number stored: a replayed or duplicated message is stored once. */
+    /**
+     * Sequence number of the newest heartbeat stored: the live state is a heartbeat's, and an older
+     * one (a late delivery, another connection's last flush) never overwrites a newer one.
+     */
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(-1),
     /** Hash of the configuration the console wants, and of the one the device applied. */
     configHash: text('config_hash'),
@@ -80,6 +83,21 @@ export const deviceMetrics = pgTable(
     // index finds them for a few kilobytes and next to nothing per insert.
     index('device_metrics_at_brin').using('brin', t.at),
   ],
+);
+
+/**
+ * Every metrics message stored, by the device's sequence number, written in the same statement as
+ * its rows: a batch resent on another connection or to another instance is stored once, and a late
+ * one never seen before is stored. Kept as long as the metrics (the same retention sweep).
+ */
+export const deviceBatches = pgTable(
+  'device_batches',
+  {
+    deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.seq] }), index('device_batches_received_brin').using('brin', t.receivedAt)],
 );
 
 export type JobKind = 'reboot' | 'apply_config' | 'diagnostics' | 'full_sync';
