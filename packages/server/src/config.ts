@@ -47,6 +47,16 @@ const envSchema = z.object({
   /** Device metrics older than this are deleted; the console shows at most the last hour. */
   DEVICE_METRICS_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** Browser origins besides PUBLIC_URL's that may open the live socket (comma-separated), for consoles served from another host. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url())),
+  /** Sockets one client address may hold open before authenticating (browser token, device hello); more are refused. */
+  WS_PREAUTH_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** A console socket must send its token within this time (the console sends it on open). */
+  WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   TRUST_PROXY: flag(false),
   COOKIE_SECURE: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,6 +83,8 @@ export interface Config {
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
   fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number; metricsRetentionHours: number };
   webDist: string | null;
+  /** The browser and device websockets' handshake limits. */
+  sockets: { allowedOrigins: string[]; preAuthPerAddress: number; authTimeoutMs: number };
   trustProxy: boolean;
   cookieSecure: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -108,6 +120,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metricsRetentionHours: e.DEVICE_METRICS_RETENTION_HOURS,
     },
     webDist: e.WEB_DIST,
+    sockets: {
+      allowedOrigins: e.ALLOWED_ORIGINS.map((o) => new URL(o).origin),
+      preAuthPerAddress: e.WS_PREAUTH_PER_ADDRESS,
+      authTimeoutMs: e.WS_AUTH_TIMEOUT_SECONDS * 1000,
+    },
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,
     logLevel: e.LOG_LEVEL,

@@ -1,0 +1,193 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema, networkSchema } from '@netloom/domain';
+import { z } from 'zod';
+import { deviceMetrics, devices } from './schema/index';
+import { bearer, build, DEMO_PASSWORD, login, type TestApp } from '../test/build';
+import { enrolmentKey, TestAgent } from '../test/agent-client';
+import { TestConsole } from '../test/live-client';
+import { scratchPostgres, type ScratchDatabase } from '../test/scratch-postgres';
+import { TcpProxy } from '../test/tcp-proxy';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const OUTAGE_MS = 4_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+};
+
+/** A device of the test: enrolled once, then reconnecting with its credential like a real agent. */
+interface Device {
+  serial: string;
+  id: string;
+  credential: { device_id: string; secret: string };
+  agent: TestAgent;
+}
+
+describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skipped on PGlite-only runs)', () => {
+  let scratch: ScratchDatabase;
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let token: string;
+  let openApiGets: string[];
+  let heartbeats: NodeJS.Timeout;
+  let console_: TestConsole;
+  const fleet: Device[] = [];
+  const acknowledgedMetrics: { deviceId: string; rx: number }[] = [];
+
+  const api = (method: 'GET' | 'POST' | 'HEAD', url: string, payload?: object) =>
+    t.app.inject({ method, url: url.startsWith('/') ? url : `/api/v1/${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const groupNames = async () => z.array(networkSchema).parse((await api('GET', 'network/list/')).json()).map((g) => g.networkName);
+
+  const online = async (d: Device) => {
+    d.agent = await TestAgent.connect(t.app);
+    d.agent.hello({ kind: 'credential', ...d.credential }, { serial: d.serial });
+    await d.agent.next('welcome');
+  };
+  const sendMetrics = (d: Device, rx: number) => {
+    d.agent.send({ type: 'metrics', at: new Date().toISOString(), interfaces: [{ ifname: 'eth0', rx_bytes: rx, tx_bytes: 1 }], ping: [] });
+    return d.agent.seq;
+  };
+  /** What became of batch `seq`: its ack (heartbeats are acknowledged in between), the socket's close, or nothing. */
+  const ackOf = async (d: Device, seq: number, timeoutMs = 5_000): Promise<string> => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      if (d.agent.received.some((m) => m.type === 'ack' && m.seq === seq)) return 'acknowledged';
+      if (d.agent.ws.readyState !== d.agent.ws.OPEN) return `closed ${(await d.agent.closed).code}`;
+      if (Date.now() > until) return 'no answer';
+      await sleep(20);
+    }
+  };
+
+  beforeAll(async () => {
+    scratch = await scratchPostgres(adminUrl!);
+    const target = new URL(scratch.url);
+    proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
+    const url = proxy.through(scratch.url);
+    t = await build(
+      'postgres',
+      (c) => ({
+        ...c,
+        database: { kind: 'postgres', url, connectTimeoutMs: 1_000, queryTimeoutMs: 3_000 },
+        fleet: { ...c.fleet, heartbeatIntervalSeconds: 1, offlineAfterSeconds: 60 },
+      }),
+      { postgresUrl: url, seed: true },
+    );
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    token = (await login(t.app, 'owner@acme.test')).access;
+    openApiGets = Object.entries((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, object>)
+      .filter(([path, ops]) => path.startsWith('/api/v1/') && 'get' in ops)
+      .map(([path]) => path.replace(/\{[^}]+\}/g, crypto.randomUUID()));
+  });
+
+  afterAll(async () => {
+    clearInterval(heartbeats);
+    for (const d of fleet) d.agent.ws.terminate();
+    console_?.ws.terminate();
+    await t?.close();
+    await proxy?.close();
+    await scratch?.drop();
+  });
+
+  it('acknowledges writes while the database is up', async () => {
+    for (const name of ['Outage A', 'Outage B', 'Outage C']) expect((await api('POST', 'network/list/', { name })).statusCode).toBeLessThan(300);
+    const { key, tenantId } = await enrolmentKey(t.app, 'Acme');
+    for (const serial of ['SN-OUT-1', 'SN-OUT-2']) {
+      const agent = await TestAgent.connect(t.app);
+      agent.hello({ kind: 'enrol', enrolment_key: key }, { serial, name: serial });
+      const welcome = (await agent.next('welcome')) as { device_id: string; credential: { device_id: string; secret: string } };
+      fleet.push({ serial, id: welcome.device_id, credential: welcome.credential, agent });
+    }
+    for (const [i, d] of fleet.entries()) {
+      const seq = sendMetrics(d, 1_000 + i);
+      expect(await ackOf(d, seq)).toBe('acknowledged');
+      acknowledgedMetrics.push({ deviceId: d.id, rx: 1_000 + i });
+    }
+    // Heartbeats keep flowing through what follows, as a fleet's would.
+    heartbeats = setInterval(() => {
+      for (const d of fleet) if (d.agent.ws.readyState === d.agent.ws.OPEN) d.agent.heartbeat();
+    }, 250);
+    console_ = await TestConsole.open(t.app, `/ws/status/${tenantId}`, token);
+    await console_.waitFor((m) => Array.isArray(m.deviceinfo));
+  });
+
+  it('answers 503 with Retry-After (never 500) while the database is unreachable, and stays alive', async () => {
+    const cutAt = Date.now();
+    await proxy.cut();
+
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    for (const [method, url] of [['GET', '/readyz'], ['HEAD', '/api/v1/tenant/data/health/']] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(503);
+      expect(Number(res.headers['retry-after']), url).toBeGreaterThan(0);
+    }
+
+    const calls: [string, 'GET' | 'POST', string, object?][] = [
+      ['dashboard configuration', 'GET', 'tenant/dashboard-config/'],
+      ['device list', 'POST', 'device/list/', { page: 1, size: 25 }],
+      ['device groups', 'GET', 'network/list/'],
+      ['new device group', 'POST', 'network/list/', { name: 'During the outage' }],
+      ['tenant settings', 'GET', 'tenant/config/config-preference/'],
+      ['team', 'GET', 'teams/users/'],
+    ];
+    for (const [what, method, url, payload] of calls) {
+      const res = await api(method, url, payload);
+      expect(res.statusCode, what).toBe(503);
+      expect(Number(res.headers['retry-after']), what).toBeGreaterThan(0);
+      expect(apiErrorSchema.parse(res.json()), what).toEqual({ detail: 'Server not responding', code: 'service_unavailable' });
+    }
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'viewer@acme.test', password: DEMO_PASSWORD } });
+    expect(signIn.statusCode).toBe(503);
+
+    // Every read of the API document: whatever it answers, a server error is only ever the 503.
+    const serverErrors: string[] = [];
+    for (const url of openApiGets) {
+      const res = await api('GET', url);
+      if (res.statusCode >= 500 && (res.statusCode !== 503 || !res.headers['retry-after'])) serverErrors.push(`${url} ${res.statusCode}`);
+    }
+    expect(serverErrors).toEqual([]);
+
+    // A batch sent now cannot be stored, so it must not be acknowledged.
+    const during = sendMetrics(fleet[0]!, 9_999);
+    expect(await ackOf(fleet[0]!, during, 4_000)).not.toBe('acknowledged');
+
+    await sleep(Math.max(0, OUTAGE_MS - (Date.now() - cutAt)));
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('serves again once the database is back, without a restart, with every acknowledged write kept', async () => {
+    const restoredAt = new Date();
+    await proxy.restore();
+    await waitFor('ready again', async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/v1/tenant/data/health/' })).statusCode).toBe(200);
+
+    expect(await groupNames()).toEqual(expect.arrayContaining(['Outage A', 'Outage B', 'Outage C']));
+    expect(await groupNames()).not.toContain('During the outage');
+    expect((await api('POST', 'network/list/', { name: 'After the outage' })).statusCode).toBeLessThan(300);
+    expect((await api('POST', 'device/list/', { page: 1, size: 25 })).statusCode).toBe(200);
+
+    const { db } = t.app.services;
+    for (const m of acknowledgedMetrics) {
+      const rows = await db.select().from(deviceMetrics).where(and(eq(deviceMetrics.deviceId, m.deviceId), eq(deviceMetrics.rxBytes, m.rx)));
+      expect(rows, `metrics ${m.rx}`).toHaveLength(1);
+    }
+
+    // Devices the server let go during the outage come back; the batch it did not acknowledge is sent again and stored.
+    for (const d of fleet) if (d.agent.ws.readyState !== d.agent.ws.OPEN) await online(d);
+    const again = sendMetrics(fleet[0]!, 9_999);
+    expect(await ackOf(fleet[0]!, again)).toBe('acknowledged');
+
+    // The batched state writer catches up: every device's heartbeat after the outage is stored.
+    for (const d of fleet) {
+      await waitFor(`${d.serial} seen after the outage`, async () =>
+        (await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, d.id), gt(devices.lastSeenAt, restoredAt)))).length === 1);
+    }
+  });
+});
