@@ -13,12 +13,12 @@ import { openDatabase, type Database } from './db/client';
 import { AppError, errors, isSourceMap, registerErrorHandling } from './http/errors';
 import { authenticate } from './http/principal';
 import { validatorCompiler } from './http/validators';
-import { PrincipalCache, type SessionEvents } from './http/principal-cache';
+import { PrincipalCache, type SessionEvent, type SessionEvents } from './http/principal-cache';
 import { topics } from './bus/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
 import { AccountService } from './modules/auth/account';
 import { createGoogleVerifier } from './modules/auth/google';
-import { LoginLimiter } from './modules/auth/login-limiter';
+import { createLoginLimiters } from './modules/auth/login-limiter';
 import { LoginService } from './modules/auth/login';
 import { authRoutes } from './modules/auth/routes';
 import { SessionService } from './modules/auth/sessions';
@@ -59,9 +59,11 @@ export interface BuildOptions {
 
 /** The composition root: every plugin and module is wired here, in a fixed order. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // Fastify's types lack the hop count its runtime accepts: the same rule as a function.
+  const proxies = config.trustProxy;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
   });
@@ -120,15 +122,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       principals.forgetUser(id);
       await bus.publish(topics.sessions(), { kind: 'user', id });
     },
+    userSessionsRevoked: async (id, keep) => {
+      principals.forgetUser(id);
+      await bus.publish(topics.sessions(), { kind: 'user_sessions', id, keep } satisfies SessionEvent);
+    },
   };
   await bus.subscribe(topics.sessions(), (m) => {
-    const event = m as { kind?: string; id?: string };
+    const event = m as Partial<SessionEvent>;
     if (typeof event.id !== 'string') return;
     if (event.kind === 'session') principals.forgetSession(event.id);
-    if (event.kind === 'user') principals.forgetUser(event.id);
+    if (event.kind === 'user' || event.kind === 'user_sessions') principals.forgetUser(event.id);
   });
   const sessions = new SessionService(db, tokens, config.sessionTtlHours, sessionEvents);
-  const limiter = new LoginLimiter({
+  const limiters = createLoginLimiters({
     maxFailures: config.loginLimits.userMaxFailures,
     windowSeconds: config.loginLimits.userWindowSeconds,
     redis,
@@ -140,8 +146,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bus,
     tokens,
     sessions,
-    login: new LoginService(db, tokens, sessions, limiter, config.google ? createGoogleVerifier(config.google) : null),
-    account: new AccountService(db, mailer, config.publicUrl, sessionEvents),
+    login: new LoginService(db, tokens, sessions, limiters, config.google ? createGoogleVerifier(config.google) : null),
+    account: new AccountService(db, mailer, config.publicUrl, sessionEvents, limiters),
     sessionEvents,
     requireAuth: async (request) => {
       await authenticate(request, db, tokens, principals);

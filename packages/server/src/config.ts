@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,9 @@ const flag = (fallback: boolean) =>
     .enum(['0', '1', 'true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true'));
+
+/** Fastify's trustProxy: no proxy, a number of hops, or the proxies' addresses and ranges. */
+export type TrustProxy = false | number | string[];
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -57,7 +61,25 @@ const envSchema = z.object({
   WS_PREAUTH_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   /** A console socket must send its token within this time (the console sends it on open). */
   WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
-  TRUST_PROXY: flag(false),
+  /**
+   * Which proxies may name the client in X-Forwarded-For, as Fastify's trustProxy: 0 or false for
+   * none; a hop count (1 or true: one load balancer in front); or a comma-separated list of proxy
+   * addresses and CIDR ranges. Trusting every hop would let any client pick its own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): TrustProxy => {
+      const value = (v ?? '').trim();
+      if (value === '' || value === '0' || value === 'false') return false;
+      if (value === 'true') return 1;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+      for (const entry of list) {
+        if (!isIP(entry.split('/')[0] ?? '')) ctx.addIssue({ code: 'custom', message: `not a hop count, address or CIDR range: ${entry}` });
+      }
+      return list;
+    }),
   COOKIE_SECURE: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -85,7 +107,7 @@ export interface Config {
   webDist: string | null;
   /** The browser and device websockets' handshake limits. */
   sockets: { allowedOrigins: string[]; preAuthPerAddress: number; authTimeoutMs: number };
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   cookieSecure: boolean;
   logLevel: Env['LOG_LEVEL'];
 }

@@ -38,8 +38,20 @@ export class PrincipalCache {
   }
 }
 
+/**
+ * What the `sessions` bus topic carries. `user_sessions` means every session of the user except
+ * `keep` was revoked (password changed or reset, 2FA turned on or off, deactivation, removal):
+ * instances drop the user's cached principals, and open sockets of the other sessions close.
+ */
+export type SessionEvent =
+  | { kind: 'session'; id: string }
+  | { kind: 'user'; id: string }
+  | { kind: 'user_sessions'; id: string; keep: string | null };
+
 /** What auth announces so that cached principals die with their session. */
 export interface SessionEvents {
   sessionRevoked(sessionId: string): Promise<void>;
   userChanged(userId: string): Promise<void>;
+  /** Every session of the user but `keepSessionId` has been revoked in the database. */
+  userSessionsRevoked(userId: string, keepSessionId: string | null): Promise<void>;
 }

@@ -49,10 +49,36 @@ describe.each(testBackends())('sign-up, activation and passwords on %s', (backen
     expect(again.json().detail).toBe('This link is invalid or has expired.');
   });
 
-  it('refuses a second account for the same e-mail or organisation name', async () => {
-    const res = await post('auth/registration/', { ...signUp, email: 'owner@acme.test', company_name: 'Acme' });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['company_name', 'email']);
+  it('answers a sign-up with a taken e-mail or organisation name exactly as a new one, and tells the address’s owner', async () => {
+    const fresh = await post('auth/registration/', { ...signUp, email: 'cfo@initrode.test', company_name: 'Initrode' });
+    // Another tenant's owner and organisation name (Globex is not the caller's business).
+    const taken = await post('auth/registration/', { ...signUp, email: 'owner@globex.test', company_name: 'Initrode Two' });
+    const takenName = await post('auth/registration/', { ...signUp, email: 'cto@hooli.test', company_name: 'globex' });
+    for (const res of [taken, takenName]) {
+      expect(res.statusCode).toBe(fresh.statusCode);
+      expect(res.json()).toEqual(fresh.json());
+    }
+    expect(fresh.statusCode).toBe(201);
+    // The taken address's owner hears of the attempt; no activation link goes out for it.
+    const notice = lastMailTo('owner@globex.test');
+    expect(notice?.subject).toMatch(/tried to sign up/);
+    expect(notice?.text).not.toContain('activate?token=');
+    expect(notice?.text).toContain('http://console.test/auth/forgotPassword');
+    // The existing account is untouched; the new organisation of the same name is a separate one.
+    expect((await post('auth/login/', { username: 'owner@globex.test', password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect((await post('auth/activate/', { token: linkToken(lastMailTo('cto@hooli.test')!.text, 'activate') })).statusCode).toBe(200);
+    const hooli = await login(t.app, 'cto@hooli.test', { payload: { username: 'cto@hooli.test', password: signUp.password } });
+    expect(hooli.user).toMatchObject({ role: 'owner', tenantName: 'globex' });
+    const globex = await login(t.app, 'owner@globex.test');
+    expect(globex.user.tenantId).not.toBe(hooli.user.tenantId);
+  });
+
+  it('answers two parallel sign-ups with one new address alike, making one account', async () => {
+    const both = await Promise.all([1, 2].map((n) => post('auth/registration/', { ...signUp, email: 'race@initech.test', company_name: `Race ${n}` })));
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(both[0]!.json()).toEqual(both[1]!.json());
+    const mails = t.app.mailer.outbox.filter((m) => m.to === 'race@initech.test');
+    expect(mails.filter((m) => m.text.includes('activate?token='))).toHaveLength(1);
   });
 
   it('resets a forgotten password and ends the sessions that knew the old one', async () => {

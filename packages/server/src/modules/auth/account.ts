@@ -1,27 +1,29 @@
-import { authenticator } from 'otplib';
-import { ERROR_CODES, isRecoveryCode } from '@netloom/domain';
+import { ERROR_CODES } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer, MailMessage } from '../../mail/mailer';
 import type { OneTimePurpose } from '../../db/schema/index';
 import { recordAudit } from '../audit/repo';
 import type { SessionEvents } from '../../http/principal-cache';
+import type { LoginLimiters } from './login-limiter';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   consumeOneTimeToken,
   createOrganisation,
-  emailTaken,
+  claimTotpStep,
   findUserById,
   findUserByLogin,
   insertOneTimeToken,
   revokeUserSessions,
-  tenantNameTaken,
+  spendUserLinks,
   updateUser,
   type UserRow,
 } from './repo';
+import { spendSecondFactor } from './second-factor';
 import type { RequestContext } from './sessions';
 import { hashToken, newOpaqueToken } from './tokens';
-import { consumeRecoveryCode, replaceRecoveryCodes } from './recovery-codes';
+import { newTotpSecret, totpStep, totpUri } from './totp';
+import { replaceRecoveryCodes } from './recovery-codes';
 
 const ACTIVATION_TTL_MS = 3 * 86_400_000;
 const RESET_TTL_MS = 3_600_000;
@@ -32,6 +34,21 @@ const invalidLink = () =>
   new AppError(400, ERROR_CODES.tokenNotValid, 'This link is invalid or has expired.', {
     token: ['This link is invalid or has expired.'],
   });
+const invalidCode = () => errors.invalid({ code: ['Invalid two-factor code'] });
+
+/** PostgreSQL's unique_violation, whether or not the driver error is wrapped by drizzle. */
+function isUniqueViolation(e: unknown): boolean {
+  const code = (x: unknown) => (x && typeof x === 'object' && 'code' in x ? (x as { code: unknown }).code : undefined);
+  return code(e) === '23505' || code((e as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+interface LinkSpec {
+  purpose: OneTimePurpose;
+  path: string;
+  ttlMs: number;
+  subject: string;
+  text: (url: string) => string;
+}
 
 /** Sign-up, activation, password reset and change, and two-factor enrolment. */
 export class AccountService {
@@ -40,143 +57,236 @@ export class AccountService {
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
     private readonly events: SessionEvents,
+    private readonly limiters: LoginLimiters,
   ) {}
 
+  /**
+   * Answers the same whether or not the e-mail already has an account, in any tenant, and whatever
+   * organisation name is chosen (names are not unique): the caller learns nothing about other
+   * tenants. The owner of a taken address gets a notice instead of an activation link.
+   */
   async register(
     body: { email: string; password: string; first_name: string; last_name: string; company_name: string },
     ctx: RequestContext,
   ): Promise<void> {
-    const fields: Record<string, string[]> = {};
-    if (await emailTaken(this.db, body.email)) fields.email = ['A user with this e-mail already exists.'];
-    if (await tenantNameTaken(this.db, body.company_name)) fields.company_name = ['An organisation with this name already exists.'];
-    if (Object.keys(fields).length) throw errors.invalid(fields);
+    // Hashed before looking, so a taken address costs the time a new one does.
+    const passwordHash = await hashPassword(body.password);
+    const existing = await findUserByLogin(this.db, body.email);
+    if (existing) return this.noticeSignUpAttempt(existing, ctx);
     const userId = crypto.randomUUID();
-    const { tenantId } = await createOrganisation(this.db, {
-      tenantName: body.company_name,
-      subscriptions: SIGN_UP_SUBSCRIPTIONS,
-      user: {
-        id: userId,
-        email: body.email,
-        username: body.email,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        companyName: body.company_name,
-        passwordHash: await hashPassword(body.password),
-        active: false,
-      },
-    });
-    await recordAudit(this.db, { tenantId, actorId: userId, actorEmail: body.email, action: 'auth.registered', ip: ctx.ip });
-    await this.sendActivation({ id: userId, email: body.email, firstName: body.first_name });
+    let mail: MailMessage;
+    try {
+      mail = await this.db.transaction(async (tx) => {
+        const { tenantId } = await createOrganisation(tx, {
+          tenantName: body.company_name,
+          subscriptions: SIGN_UP_SUBSCRIPTIONS,
+          user: {
+            id: userId,
+            email: body.email,
+            username: body.email,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            companyName: body.company_name,
+            passwordHash,
+            active: false,
+          },
+        });
+        await recordAudit(tx, { tenantId, actorId: userId, actorEmail: body.email, action: 'auth.registered', ip: ctx.ip });
+        return this.storeLink(tx, { id: userId, email: body.email }, this.activationSpec(body.first_name || body.email));
+      });
+    } catch (e) {
+      // A parallel sign-up with the same address committed first: answer as for any taken address.
+      const winner = isUniqueViolation(e) ? await findUserByLogin(this.db, body.email) : undefined;
+      if (!winner) throw e;
+      return this.noticeSignUpAttempt(winner, ctx);
+    }
+    await this.mailer.send(mail);
   }
 
-  /** Stores a single-use token and e-mails its console link; `text` receives the link. */
-  private async mailLink(
-    user: Pick<UserRow, 'id' | 'email'>,
-    link: { purpose: OneTimePurpose; path: string; ttlMs: number; subject: string; text: (url: string) => string },
-  ): Promise<void> {
+  private async noticeSignUpAttempt(user: UserRow, ctx: RequestContext): Promise<void> {
+    await recordAudit(this.db, {
+      tenantId: null,
+      actorId: user.id,
+      actorEmail: user.email,
+      action: 'auth.registration_existing',
+      details: { user_agent: ctx.userAgent },
+      ip: ctx.ip,
+    });
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Someone tried to sign up with your e-mail address',
+      text:
+        `Hello ${user.firstName || user.email},\n\n` +
+        'Someone, perhaps you, tried to sign up for Netloom with this e-mail address. It already has an account, so no new one was made.\n\n' +
+        `Log in: ${this.publicUrl}/auth/login\nForgot your password? ${this.publicUrl}/auth/forgotPassword\n\n` +
+        'If it was not you, you can ignore this e-mail: nothing has changed.',
+    });
+  }
+
+  private activationSpec(name: string): LinkSpec {
+    return {
+      purpose: 'activation',
+      path: '/activate',
+      ttlMs: ACTIVATION_TTL_MS,
+      subject: 'Activate your Netloom account',
+      text: (url) => `Hello ${name},\n\nActivate your account: ${url}\n\nThe link is valid for 3 days.`,
+    };
+  }
+
+  /** Stores a single-use token (in the caller's transaction) and answers the mail with its link. */
+  private async storeLink(db: Db, user: Pick<UserRow, 'id' | 'email'>, link: LinkSpec): Promise<MailMessage> {
     const token = newOpaqueToken();
-    await insertOneTimeToken(this.db, {
+    await insertOneTimeToken(db, {
       userId: user.id,
       purpose: link.purpose,
       tokenHash: token.hash,
       expiresAt: new Date(Date.now() + link.ttlMs),
     });
     const url = `${this.publicUrl}${link.path}?token=${token.token}`;
-    await this.mailer.send({ to: user.email, subject: link.subject, text: link.text(url) });
+    return { to: user.email, subject: link.subject, text: link.text(url) };
   }
 
   /** Also used by invitations (issue 5): the link lets the user set a password when they have none. */
   async sendActivation(user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
-    await this.mailLink(user, {
-      purpose: 'activation',
-      path: '/activate',
-      ttlMs: ACTIVATION_TTL_MS,
-      subject: 'Activate your Netloom account',
-      text: (url) => `Hello ${user.firstName || user.email},\n\nActivate your account: ${url}\n\nThe link is valid for 3 days.`,
-    });
+    await this.mailer.send(await this.storeLink(this.db, user, this.activationSpec(user.firstName || user.email)));
   }
 
   async activate(body: { token: string; password?: string }, ctx: RequestContext): Promise<void> {
-    // Look before consuming: an invited user without a password must be able to retry with one.
-    const pending = await this.db.transaction(async (tx) => {
+    const passwordHash = body.password ? await hashPassword(body.password) : null;
+    // Consumed in the transaction: an invited user sent back for a password can retry the link.
+    await this.db.transaction(async (tx) => {
       const used = await consumeOneTimeToken(tx, hashToken(body.token), 'activation');
       if (!used) throw invalidLink();
       const user = await findUserById(tx, used.userId);
       if (!user) throw invalidLink();
-      if (!user.passwordHash && !body.password) {
+      if (!user.passwordHash && !passwordHash) {
         throw errors.invalid({ password: ['Choose a password to activate your account'] });
       }
-      await updateUser(tx, user.id, {
-        active: true,
-        ...(body.password ? { passwordHash: await hashPassword(body.password) } : {}),
-      });
-      return user;
+      await updateUser(tx, user.id, { active: true, ...(passwordHash ? { passwordHash } : {}) });
+      await recordAudit(tx, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.activated', ip: ctx.ip });
     });
-    await recordAudit(this.db, { tenantId: null, actorId: pending.id, actorEmail: pending.email, action: 'auth.activated', ip: ctx.ip });
   }
 
   /** Always answers the same, so the call cannot tell which e-mails have accounts. */
   async requestPasswordReset(email: string): Promise<void> {
     const user = await findUserByLogin(this.db, email);
     if (!user || !user.active) return;
-    await this.mailLink(user, {
+    await this.mailer.send(await this.storeLink(this.db, user, {
       purpose: 'password_reset',
       path: '/resetpwd',
       ttlMs: RESET_TTL_MS,
       subject: 'Reset your Netloom password',
       text: (url) => `Reset your password: ${url}\n\nThe link is valid for one hour. If you did not ask for it, ignore this e-mail.`,
-    });
+    }));
   }
 
+  /** Whoever knew the old password must not keep a session: every session of the user ends. */
   async confirmPasswordReset(body: { token: string; password: string }, ctx: RequestContext): Promise<void> {
-    const used = await consumeOneTimeToken(this.db, hashToken(body.token), 'password_reset');
-    if (!used) throw invalidLink();
-    await updateUser(this.db, used.userId, { passwordHash: await hashPassword(body.password) });
-    // Whoever knew the old password must not keep a session.
-    await revokeUserSessions(this.db, used.userId);
-    await this.events.userChanged(used.userId);
-    await recordAudit(this.db, { tenantId: null, actorId: used.userId, actorEmail: null, action: 'auth.password_reset', ip: ctx.ip });
+    const passwordHash = await hashPassword(body.password);
+    const userId = await this.db.transaction(async (tx) => {
+      const used = await consumeOneTimeToken(tx, hashToken(body.token), 'password_reset');
+      if (!used) throw invalidLink();
+      await this.setPassword(tx, used.userId, passwordHash, null);
+      await recordAudit(tx, { tenantId: null, actorId: used.userId, actorEmail: null, action: 'auth.password_reset', ip: ctx.ip });
+      return used.userId;
+    });
+    await this.events.userSessionsRevoked(userId, null);
+    // The owner of the mailbox is back in: strangers' failed guesses no longer hold the account.
+    await this.limiters.password.reset(`user:${userId}`);
   }
 
-  async changePassword(user: UserRow, body: { old_password: string; new_password: string }, ctx: RequestContext): Promise<void> {
-    if (!(await verifyPassword(user.passwordHash, body.old_password))) {
+  /** The caller's other sessions end (ASVS 7.4.3); the one that made the change stays. */
+  async changePassword(
+    principal: { user: UserRow; sessionId: string },
+    body: { old_password: string; new_password: string },
+    ctx: RequestContext,
+  ): Promise<void> {
+    const { user, sessionId } = principal;
+    // A stolen session must not become a way to guess the password without limit.
+    const budget = `user:${user.id}@${ctx.ip}`;
+    await this.limiters.password.reserve(budget);
+    const current = await findUserById(this.db, user.id);
+    if (!current || !(await verifyPassword(current.passwordHash, body.old_password))) {
       throw errors.invalid({ old_password: ['Your old password was entered incorrectly.'] });
     }
-    await updateUser(this.db, user.id, { passwordHash: await hashPassword(body.new_password) });
-    await this.events.userChanged(user.id);
-    await recordAudit(this.db, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.password_changed', ip: ctx.ip });
+    await this.limiters.password.reset(budget);
+    const passwordHash = await hashPassword(body.new_password);
+    await this.db.transaction(async (tx) => {
+      await this.setPassword(tx, user.id, passwordHash, sessionId);
+      await recordAudit(tx, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.password_changed', ip: ctx.ip });
+    });
+    await this.events.userSessionsRevoked(user.id, sessionId);
+  }
+
+  /** The user row first: its lock keeps a refresh rotation from re-issuing past the revocation. */
+  private async setPassword(tx: Db, userId: string, passwordHash: string, keepSession: string | null): Promise<void> {
+    await updateUser(tx, userId, { passwordHash });
+    await revokeUserSessions(tx, userId, keepSession);
+    await spendUserLinks(tx, userId, 'password_reset');
   }
 
   async beginTwoFactor(user: UserRow): Promise<{ secret: string; otpauth_url: string }> {
     if (user.twoFactorEnabled) throw errors.conflict('Two-factor authentication is already on.');
-    const secret = authenticator.generateSecret();
-    await updateUser(this.db, user.id, { twoFactorSecret: secret });
+    const secret = newTotpSecret();
+    // A new secret starts a new count of spent steps.
+    await updateUser(this.db, user.id, { twoFactorSecret: secret, totpLastStep: null });
     await this.events.userChanged(user.id);
-    return { secret, otpauth_url: authenticator.keyuri(user.email, 'Netloom', secret) };
+    return { secret, otpauth_url: totpUri(user.email, secret) };
   }
 
-  /** Answers the recovery codes: shown once, stored only as hashes. */
-  async enableTwoFactor(user: UserRow, code: string): Promise<string[]> {
-    if (!user.twoFactorSecret || user.twoFactorEnabled) throw errors.badRequest('not_pending', 'Start two-factor set-up first.');
-    if (!authenticator.check(code, user.twoFactorSecret)) throw errors.invalid({ code: ['Invalid two-factor code'] });
-    const recovery = await this.db.transaction(async (tx) => {
-      await updateUser(tx, user.id, { twoFactorEnabled: true });
-      return replaceRecoveryCodes(tx, user.id);
+  /** Failed codes spend the user's second-factor budget and are audited, as at sign-in. */
+  private async checkedCode(user: UserRow, ctx: RequestContext, during: string, spend: () => Promise<boolean>): Promise<void> {
+    await this.limiters.secondFactor.reserve(user.id);
+    if (!(await spend())) {
+      await recordAudit(this.db, {
+        tenantId: null,
+        actorId: user.id,
+        actorEmail: user.email,
+        action: 'auth.2fa_failed',
+        details: { during, user_agent: ctx.userAgent },
+        ip: ctx.ip,
+      });
+      throw invalidCode();
+    }
+    await this.limiters.secondFactor.reset(user.id);
+  }
+
+  /** Answers the recovery codes: shown once, stored only as hashes. Other sessions end. */
+  async enableTwoFactor(principal: { user: UserRow; sessionId: string }, code: string, ctx: RequestContext): Promise<string[]> {
+    const { user, sessionId } = principal;
+    const fresh = await findUserById(this.db, user.id);
+    const secret = fresh?.twoFactorSecret;
+    if (!fresh || !secret || fresh.twoFactorEnabled) throw errors.badRequest('not_pending', 'Start two-factor set-up first.');
+    let recovery: string[] = [];
+    await this.checkedCode(fresh, ctx, 'enable', async () => {
+      const step = totpStep(code, secret);
+      if (step === null) return false;
+      return this.db.transaction(async (tx) => {
+        if (!(await claimTotpStep(tx, { userId: user.id, secret, step, enable: true }))) return false;
+        recovery = await replaceRecoveryCodes(tx, user.id);
+        await revokeUserSessions(tx, user.id, sessionId);
+        await recordAudit(tx, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.2fa_enabled', ip: ctx.ip });
+        return true;
+      });
     });
-    await this.events.userChanged(user.id);
-    await recordAudit(this.db, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.2fa_enabled' });
+    await this.events.userSessionsRevoked(user.id, sessionId);
     return recovery;
   }
 
-  async disableTwoFactor(user: UserRow, code: string): Promise<void> {
-    if (!user.twoFactorEnabled || !user.twoFactorSecret) throw errors.badRequest('not_enabled', 'Two-factor authentication is off.');
-    const ok = isRecoveryCode(code) ? await consumeRecoveryCode(this.db, user.id, code) : authenticator.check(code, user.twoFactorSecret);
-    if (!ok) throw errors.invalid({ code: ['Invalid two-factor code'] });
-    await this.db.transaction(async (tx) => {
-      await updateUser(tx, user.id, { twoFactorEnabled: false, twoFactorSecret: null });
-      await replaceRecoveryCodes(tx, user.id, 0);
-    });
-    await this.events.userChanged(user.id);
-    await recordAudit(this.db, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.2fa_disabled' });
+  async disableTwoFactor(principal: { user: UserRow; sessionId: string }, code: string, ctx: RequestContext): Promise<void> {
+    const { user, sessionId } = principal;
+    const fresh = await findUserById(this.db, user.id);
+    if (!fresh?.twoFactorEnabled || !fresh.twoFactorSecret) throw errors.badRequest('not_enabled', 'Two-factor authentication is off.');
+    await this.checkedCode(fresh, ctx, 'disable', () =>
+      this.db.transaction(async (tx) => {
+        if (!(await spendSecondFactor(tx, fresh, code))) return false;
+        await updateUser(tx, user.id, { twoFactorEnabled: false, twoFactorSecret: null, totpLastStep: null });
+        await replaceRecoveryCodes(tx, user.id, 0);
+        await revokeUserSessions(tx, user.id, sessionId);
+        await recordAudit(tx, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.2fa_disabled', ip: ctx.ip });
+        return true;
+      }),
+    );
+    await this.events.userSessionsRevoked(user.id, sessionId);
   }
 }

@@ -1,28 +1,40 @@
-import { authenticator } from 'otplib';
-import { ERROR_CODES, isRecoveryCode, type LoginResponse } from '@netloom/domain';
+import { ERROR_CODES, type LoginResponse } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import { recordAudit } from '../audit/repo';
 import type { GoogleVerifier } from './google';
-import type { LoginLimiter } from './login-limiter';
+import type { LoginLimiters } from './login-limiter';
 import { verifyPassword } from './passwords';
-import { consumeRecoveryCode } from './recovery-codes';
-import { findUserById, findUserByLogin, type UserRow } from './repo';
+import { findUserById, findUserByLogin, signedInFrom, type UserRow } from './repo';
+import { spendSecondFactor } from './second-factor';
 import type { IssuedSession, RequestContext, SessionService } from './sessions';
 import type { TokenService } from './tokens';
 
 const badCredentials = () =>
   new AppError(401, ERROR_CODES.invalidCredentials, 'No active account found with the given credentials');
 
-// One step either side of the current 30 s window tolerates clock drift on the user's phone.
-authenticator.options = { window: 1 };
+const invalidCode = () => new AppError(400, ERROR_CODES.invalidCode, 'Invalid two-factor code', { code: ['Invalid two-factor code'] });
+
+/**
+ * Whose budget a password attempt spends. Guesses from anywhere share one budget per account, so a
+ * distributed guess is stopped; but then anyone could keep an account locked for good by failing
+ * on purpose every window. So attempts from an address the user has signed in from before (one
+ * of their sessions, live or ended, remembers it) spend a budget of their own per address: a
+ * lock-out by strangers never locks the owner out of their usual place, while a guesser at such
+ * an address still meets the same limit there. Only addresses of successful sign-ins qualify,
+ * which a guesser cannot make without the password.
+ */
+async function passwordBudget(db: Db, user: UserRow | undefined, login: string, ip: string): Promise<string> {
+  if (!user) return `login:${login.trim().toLowerCase()}`;
+  return (await signedInFrom(db, user.id, ip)) ? `user:${user.id}@${ip}` : `user:${user.id}`;
+}
 
 export class LoginService {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly sessions: SessionService,
-    private readonly limiter: LoginLimiter,
+    private readonly limiters: LoginLimiters,
     private readonly google: GoogleVerifier | null,
   ) {}
 
@@ -30,11 +42,12 @@ export class LoginService {
     body: { username: string; password: string; remember: boolean },
     ctx: RequestContext,
   ): Promise<LoginResponse & { refresh?: string }> {
-    await this.limiter.assertAllowed(body.username);
     const user = await findUserByLogin(this.db, body.username);
+    const budget = await passwordBudget(this.db, user, body.username, ctx.ip);
+    // Reserved before the check: parallel guesses each take an attempt, none rides on a stale count.
+    await this.limiters.password.reserve(budget);
     const ok = await verifyPassword(user?.passwordHash, body.password);
     if (!user || !ok || !user.active) {
-      await this.limiter.recordFailure(body.username);
       await recordAudit(this.db, {
         tenantId: null,
         actorId: user?.id ?? null,
@@ -49,7 +62,7 @@ export class LoginService {
       }
       throw badCredentials();
     }
-    await this.limiter.reset(body.username);
+    await this.limiters.password.reset(budget);
     if (user.twoFactorEnabled) {
       return { two_factor_required: true, ephemeral_token: await this.tokens.signChallenge(user.id, body.remember) };
     }
@@ -64,16 +77,21 @@ export class LoginService {
     if (!challenge) throw errors.tokenNotValid();
     const user = await findUserById(this.db, challenge.userId);
     if (!user || !user.active || !user.twoFactorEnabled || !user.twoFactorSecret) throw errors.tokenNotValid();
-    await this.limiter.assertAllowed(user.email);
-    // A recovery code works once, in place of the phone's code.
-    const ok = isRecoveryCode(body.code)
-      ? await consumeRecoveryCode(this.db, user.id, body.code)
-      : authenticator.check(body.code, user.twoFactorSecret);
-    if (!ok) {
-      await this.limiter.recordFailure(user.email);
-      throw new AppError(400, ERROR_CODES.invalidCode, 'Invalid two-factor code', { code: ['Invalid two-factor code'] });
+    // Its own budget, which a right password does not refill: knowing the password must not buy
+    // endless guesses at the code.
+    await this.limiters.secondFactor.reserve(user.id);
+    if (!(await spendSecondFactor(this.db, user, body.code))) {
+      await recordAudit(this.db, {
+        tenantId: null,
+        actorId: user.id,
+        actorEmail: user.email,
+        action: 'auth.login_failed',
+        details: { method: '2fa', user_agent: ctx.userAgent },
+        ip: ctx.ip,
+      });
+      throw invalidCode();
     }
-    await this.limiter.reset(user.email);
+    await this.limiters.secondFactor.reset(user.id);
     return this.sessions.start(user, body.remember || challenge.remember, ctx, '2fa');
   }
 

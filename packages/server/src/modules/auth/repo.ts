@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { holdsSweepLock } from '../../db/periodic-sweep';
@@ -125,11 +125,66 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+/**
+ * Ends every session of the user but `keepFamily` (the one making the change, when there is one).
+ * Call it in the transaction that first updated the user's row: a refresh rotation holds that
+ * row's lock while it claims and re-issues (lockUserForRotation), so it cannot slip a new token
+ * past the revocation.
+ */
+export async function revokeUserSessions(db: Db, userId: string, keepFamily: string | null = null): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(
+      eq(refreshTokens.userId, userId),
+      isNull(refreshTokens.revokedAt),
+      keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
+    ));
+}
+
+/** Waits for any transaction that is changing the user (and revoking sessions) to finish. */
+export async function lockUserForRotation(db: Db, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('share');
+}
+
+/**
+ * Spends a TOTP time step: the code is accepted only if its step is later than the last one
+ * accepted for the user, in one conditional update, so two parallel uses of one code (on any
+ * instances) cannot both pass. `enable` also turns 2FA on, only if it was pending.
+ */
+export async function claimTotpStep(
+  db: Db,
+  input: { userId: string; secret: string; step: number; enable?: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: input.step, ...(input.enable ? { twoFactorEnabled: true } : {}) })
+    .where(and(
+      eq(users.id, input.userId),
+      eq(users.twoFactorSecret, input.secret),
+      eq(users.twoFactorEnabled, !input.enable),
+      or(isNull(users.totpLastStep), lt(users.totpLastStep, input.step)),
+    ))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Whether the user has signed in from this address before (a session of theirs remembers it). */
+export async function signedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.ip, ip)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Makes the user's unused links of one purpose unusable (a new password outdates reset links). */
+export async function spendUserLinks(db: Db, userId: string, purpose: OneTimePurpose): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
 }
 
 export async function insertOneTimeToken(
@@ -161,31 +216,15 @@ export async function consumeOneTimeToken(
   return row;
 }
 
-export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(or(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(sql`lower(${users.username})`, email.toLowerCase())))
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function tenantNameTaken(db: Db, name: string): Promise<boolean> {
-  const rows = await db.select({ id: tenants.id }).from(tenants).where(eq(sql`lower(${tenants.name})`, name.toLowerCase())).limit(1);
-  return rows.length > 0;
-}
-
-/** Sign-up: a new organisation with its first (inactive) owner, in one transaction. */
+/** Sign-up: a new organisation with its first (inactive) owner; run it in the caller's transaction. */
 export async function createOrganisation(
-  db: Db,
+  tx: Db,
   input: { user: typeof users.$inferInsert & { id: string }; tenantName: string; subscriptions: string[] },
 ): Promise<{ tenantId: string }> {
   const tenantId = crypto.randomUUID();
-  await db.transaction(async (tx) => {
-    await tx.insert(tenants).values({ id: tenantId, name: input.tenantName, subscriptions: input.subscriptions });
-    await tx.insert(users).values(input.user);
-    await tx.insert(memberships).values({ userId: input.user.id, tenantId, role: 'owner' });
-  });
+  await tx.insert(tenants).values({ id: tenantId, name: input.tenantName, subscriptions: input.subscriptions });
+  await tx.insert(users).values(input.user);
+  await tx.insert(memberships).values({ userId: input.user.id, tenantId, role: 'owner' });
   return { tenantId };
 }
 

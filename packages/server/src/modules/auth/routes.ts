@@ -144,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     authed.post(p(AUTH_PATHS.passwordChange), {
       schema: { tags, summary: 'Change the password', security: bearer, body: passwordChangeBodySchema, response: { 200: detailSchema } },
     }, async (request) => {
-      await account.changePassword(request.principal!.user, request.body, requestContext(request));
+      await account.changePassword(request.principal!, request.body, requestContext(request));
       return { detail: 'Password changed.' };
     });
 
@@ -169,14 +169,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     authed.post(p(AUTH_PATHS.twoFactorEnable), {
       schema: { tags, summary: 'Confirm enrolment with a first code; answers 10 one-time recovery codes', security: bearer, body: twoFactorCodeBodySchema, response: { 200: twoFactorEnabledSchema } },
     }, async (request) => {
-      const recovery = await account.enableTwoFactor(request.principal!.user, request.body.code);
+      const recovery = await account.enableTwoFactor(request.principal!, request.body.code, requestContext(request));
       return { detail: 'Two-factor authentication is on.', recovery_codes: recovery };
     });
 
     authed.post(p(AUTH_PATHS.twoFactorDisable), {
       schema: { tags, summary: 'Turn two-factor authentication off (TOTP or recovery code)', security: bearer, body: twoFactorDisableBodySchema, response: { 200: detailSchema } },
     }, async (request) => {
-      await account.disableTwoFactor(request.principal!.user, request.body.code);
+      await account.disableTwoFactor(request.principal!, request.body.code, requestContext(request));
       return { detail: 'Two-factor authentication is off.' };
     });
   });

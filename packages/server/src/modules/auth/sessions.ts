@@ -8,6 +8,7 @@ import {
   findRefreshToken,
   findUserById,
   insertRefreshToken,
+  lockUserForRotation,
   revokeFamily,
   updateUser,
   userMemberships,
@@ -67,27 +68,30 @@ export class SessionService {
   async start(user: UserRow, remember: boolean, ctx: RequestContext, method: string): Promise<IssuedSession> {
     const familyId = crypto.randomUUID();
     const refresh = newOpaqueToken();
-    await insertRefreshToken(this.db, {
-      id: crypto.randomUUID(),
-      userId: user.id,
-      familyId,
-      tokenHash: refresh.hash,
-      remember,
-      expiresAt: this.expiry(remember),
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
+    const memberships = await this.db.transaction(async (tx) => {
+      await updateUser(tx, user.id, { lastLoginAt: new Date() });
+      await insertRefreshToken(tx, {
+        id: crypto.randomUUID(),
+        userId: user.id,
+        familyId,
+        tokenHash: refresh.hash,
+        remember,
+        expiresAt: this.expiry(remember),
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
+      const list = await userMemberships(tx, user.id);
+      await recordAudit(tx, {
+        tenantId: list[0]?.tenantId ?? null,
+        actorId: user.id,
+        actorEmail: user.email,
+        action: 'auth.login',
+        details: { method, remember, user_agent: ctx.userAgent },
+        ip: ctx.ip,
+      });
+      return list;
     });
-    await updateUser(this.db, user.id, { lastLoginAt: new Date() });
-    const memberships = await userMemberships(this.db, user.id);
     const access = await this.tokens.signAccess({ userId: user.id, sessionId: familyId });
-    await recordAudit(this.db, {
-      tenantId: memberships[0]?.tenantId ?? null,
-      actorId: user.id,
-      actorEmail: user.email,
-      action: 'auth.login',
-      details: { method, remember, user_agent: ctx.userAgent },
-      ip: ctx.ip,
-    });
     return {
       access: access.token,
       access_expires_at: access.expiresAt.toISOString(),
@@ -103,44 +107,59 @@ export class SessionService {
    */
   async rotate(presented: string, ctx: RequestContext): Promise<IssuedSession> {
     const hash = hashToken(presented);
-    const claimed = await claimRefreshToken(this.db, hash);
-    if (!claimed) {
-      const known = await findRefreshToken(this.db, hash);
-      if (known && known.rotatedAt && !known.revokedAt) {
-        if (Date.now() - known.rotatedAt.getTime() < REFRESH_RACE_WINDOW_MS) {
+    const known = await findRefreshToken(this.db, hash);
+    if (!known) throw errors.tokenNotValid();
+    // Under the user's row lock, which every change that revokes the user's sessions takes
+    // first: a token claimed here cannot be re-issued after such a revocation went past it.
+    const outcome = await this.db.transaction(async (tx) => {
+      await lockUserForRotation(tx, known.userId);
+      const claimed = await claimRefreshToken(tx, hash);
+      if (!claimed) return null;
+      const user = await findUserById(tx, claimed.userId);
+      if (!user || !user.active) {
+        await revokeFamily(tx, claimed.familyId);
+        return { claimed, user: null, next: null };
+      }
+      const next = newOpaqueToken();
+      await insertRefreshToken(tx, {
+        id: crypto.randomUUID(),
+        userId: user.id,
+        familyId: claimed.familyId,
+        tokenHash: next.hash,
+        remember: claimed.remember,
+        // Remembered sessions slide; browser sessions keep their first deadline.
+        expiresAt: claimed.remember ? this.expiry(true) : claimed.expiresAt,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
+      return { claimed, user, next };
+    });
+    if (!outcome) {
+      const again = await findRefreshToken(this.db, hash);
+      if (again && again.rotatedAt && !again.revokedAt) {
+        if (Date.now() - again.rotatedAt.getTime() < REFRESH_RACE_WINDOW_MS) {
           throw new AppError(409, 'refresh_race', 'This session was refreshed a moment ago. Retry with the new token.');
         }
-        await revokeFamily(this.db, known.familyId);
-        await this.events.sessionRevoked(known.familyId);
-        await recordAudit(this.db, {
-          tenantId: null,
-          actorId: known.userId,
-          actorEmail: null,
-          action: 'auth.refresh_reuse',
-          details: { familyId: known.familyId },
-          ip: ctx.ip,
+        await this.db.transaction(async (tx) => {
+          await revokeFamily(tx, again.familyId);
+          await recordAudit(tx, {
+            tenantId: null,
+            actorId: again.userId,
+            actorEmail: null,
+            action: 'auth.refresh_reuse',
+            details: { familyId: again.familyId },
+            ip: ctx.ip,
+          });
         });
+        await this.events.sessionRevoked(again.familyId);
       }
       throw errors.tokenNotValid();
     }
-    const user = await findUserById(this.db, claimed.userId);
-    if (!user || !user.active) {
-      await revokeFamily(this.db, claimed.familyId);
+    const { claimed, user, next } = outcome;
+    if (!user || !next) {
       await this.events.sessionRevoked(claimed.familyId);
       throw errors.tokenNotValid();
     }
-    const next = newOpaqueToken();
-    await insertRefreshToken(this.db, {
-      id: crypto.randomUUID(),
-      userId: user.id,
-      familyId: claimed.familyId,
-      tokenHash: next.hash,
-      remember: claimed.remember,
-      // Remembered sessions slide; browser sessions keep their first deadline.
-      expiresAt: claimed.remember ? this.expiry(true) : claimed.expiresAt,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-    });
     const access = await this.tokens.signAccess({ userId: user.id, sessionId: claimed.familyId });
     return {
       access: access.token,
@@ -155,15 +174,17 @@ export class SessionService {
   async end(presented: string, ctx: RequestContext): Promise<void> {
     const known = await findRefreshToken(this.db, hashToken(presented));
     if (!known) return;
-    await revokeFamily(this.db, known.familyId);
-    await this.events.sessionRevoked(known.familyId);
-    await recordAudit(this.db, {
-      tenantId: null,
-      actorId: known.userId,
-      actorEmail: null,
-      action: 'auth.logout',
-      details: { user_agent: ctx.userAgent },
-      ip: ctx.ip,
+    await this.db.transaction(async (tx) => {
+      await revokeFamily(tx, known.familyId);
+      await recordAudit(tx, {
+        tenantId: null,
+        actorId: known.userId,
+        actorEmail: null,
+        action: 'auth.logout',
+        details: { user_agent: ctx.userAgent },
+        ip: ctx.ip,
+      });
     });
+    await this.events.sessionRevoked(known.familyId);
   }
 }

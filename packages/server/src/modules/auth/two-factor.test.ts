@@ -1,32 +1,55 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authenticator } from 'otplib';
-import { sessionSchema, twoFactorChallengeSchema, twoFactorSetupSchema } from '@netloom/domain';
+import { logListSchema, sessionSchema, twoFactorChallengeSchema, twoFactorSetupSchema } from '@netloom/domain';
 import { bearer, build, DEMO_PASSWORD, login, testBackends, type TestApp } from '../../test/build';
+
+const STEP_MS = 30_000;
+
+/**
+ * The clock is held still (only Date is faked) so that a code's time step is the test's choice,
+ * never a step boundary crossed while the test runs.
+ */
+let now = 0;
+const setStep = (step: number) => {
+  now = step * STEP_MS + 10_000;
+  vi.setSystemTime(now);
+};
+const currentStep = () => Math.floor(now / STEP_MS);
+const codeAt = (secret: string, step: number) => authenticator.clone({ epoch: step * STEP_MS + 1_000 }).generate(secret);
 
 describe.each(testBackends())('two-factor login on %s', (backend) => {
   let t: TestApp;
   let secret: string;
   beforeAll(async () => {
-    t = await build(backend);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    setStep(Math.floor(Date.now() / STEP_MS));
+    t = await build(backend, (c) => ({ ...c, loginLimits: { ...c.loginLimits, userMaxFailures: 3 } }));
     const session = await login(t.app, 'admin@acme.test');
     const setup = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup/', headers: bearer(session.access) });
     secret = twoFactorSetupSchema.parse(setup.json()).secret;
     const wrong = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/enable/', headers: bearer(session.access), payload: { code: '000000' } });
     expect(wrong.statusCode).toBe(400);
     const enable = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/2fa/enable/', headers: bearer(session.access), payload: { code: authenticator.generate(secret) },
+      method: 'POST', url: '/api/v1/auth/2fa/enable/', headers: bearer(session.access), payload: { code: codeAt(secret, currentStep()) },
     });
     expect(enable.statusCode).toBe(200);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t.close();
+  });
+  // Each test starts two steps on, with every earlier code spent.
+  beforeEach(() => setStep(currentStep() + 2));
 
-  const passwordStep = async () => {
+  const passwordStep = async (username = 'admin@acme.test') => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'admin@acme.test', password: DEMO_PASSWORD, remember: true },
+      method: 'POST', url: '/api/v1/auth/login/', payload: { username, password: DEMO_PASSWORD, remember: true },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     return twoFactorChallengeSchema.parse(res.json()).ephemeral_token;
   };
+  const secondStep = async (code: string, username = 'admin@acme.test') =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: await passwordStep(username), code } });
 
   it('answers the password step with an ephemeral token instead of a session', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'admin@acme.test', password: DEMO_PASSWORD } });
@@ -35,33 +58,93 @@ describe.each(testBackends())('two-factor login on %s', (backend) => {
   });
 
   it('refuses a wrong code and a forged ephemeral token', async () => {
-    const ephemeral = await passwordStep();
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: ephemeral, code: '123456' } });
+    const wrong = await secondStep('123456');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'invalid_code', errors: { code: ['Invalid two-factor code'] } });
     const forged = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: 'x.y.z', code: authenticator.generate(secret) },
+      method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: 'x.y.z', code: codeAt(secret, currentStep()) },
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe('token_not_valid');
+    // The right code afterwards still works: one miss is not a lock.
+    expect((await secondStep(codeAt(secret, currentStep()))).statusCode).toBe(200);
   });
 
   it('opens the session with the current code, remembering the choice of the password step', async () => {
-    const ephemeral = await passwordStep();
-    const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: ephemeral, code: authenticator.generate(secret) },
-    });
+    const res = await secondStep(codeAt(secret, currentStep()));
     expect(res.statusCode).toBe(200);
     const session = sessionSchema.parse(res.json());
     expect(session.user.twoFactorEnabled).toBe(true);
     expect(session.remember).toBe(true);
   });
 
+  it('accepts a code once: not again in its step, nor an older step’s code afterwards', async () => {
+    const step = currentStep();
+    expect((await secondStep(codeAt(secret, step))).statusCode).toBe(200);
+    const replay = await secondStep(codeAt(secret, step));
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().code).toBe('invalid_code');
+    // The previous step's code is still inside the drift window, but older than the one used.
+    expect((await secondStep(codeAt(secret, step - 1))).statusCode).toBe(400);
+    // The next step's code (a phone running ahead) is new.
+    expect((await secondStep(codeAt(secret, step + 1))).statusCode).toBe(200);
+  });
+
+  it('lets only one of two parallel logins with the same code through', async () => {
+    const code = codeAt(secret, currentStep());
+    const [a, b] = await Promise.all([passwordStep(), passwordStep()]);
+    const answers = await Promise.all([a, b].map((ephemeral_token) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token, code } })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('an access token is not an ephemeral token', async () => {
     const session = await login(t.app, 'owner@acme.test');
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: session.access, code: authenticator.generate(secret) },
+      method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: session.access, code: codeAt(secret, currentStep()) },
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('does not take the code that turned 2FA on, nor the login’s code to turn it off', async () => {
+    const session = await login(t.app, 'editor@acme.test');
+    const setup = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup/', headers: bearer(session.access) });
+    const own = twoFactorSetupSchema.parse(setup.json()).secret;
+    const step = currentStep();
+    const on = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/enable/', headers: bearer(session.access), payload: { code: codeAt(own, step) } });
+    expect(on.statusCode).toBe(200);
+    expect((await secondStep(codeAt(own, step), 'editor@acme.test')).statusCode).toBe(400);
+    const signedIn = await secondStep(codeAt(own, step + 1), 'editor@acme.test');
+    expect(signedIn.statusCode).toBe(200);
+    const access = sessionSchema.parse(signedIn.json()).access;
+    const off = (code: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/disable/', headers: bearer(access), payload: { code } });
+    expect((await off(codeAt(own, step + 1))).statusCode).toBe(400);
+    setStep(step + 2);
+    expect((await off(codeAt(own, step + 2))).statusCode).toBe(200);
+  });
+
+  it('records failed second factors in the login log the owner reads', async () => {
+    await secondStep('654321');
+    const owner = await login(t.app, 'owner@acme.test');
+    const logs = await t.app.inject({ method: 'GET', url: '/api/v1/logs/login-logs/?search=2fa&page_size=0', headers: bearer(owner.access) });
+    const failed = logListSchema.parse(logs.json()).results.filter((r) => r.action === 'auth.login_failed' && r.user === 'admin@acme.test');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed[0]!.details).toMatchObject({ method: '2fa' });
+  });
+
+  it('stops second-factor guessing after the per-user limit; a fresh password step does not reset it', async () => {
+    const session = await login(t.app, 'viewer@acme.test');
+    const setup = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup/', headers: bearer(session.access) });
+    const own = twoFactorSetupSchema.parse(setup.json()).secret;
+    const on = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/enable/', headers: bearer(session.access), payload: { code: codeAt(own, currentStep()) } });
+    expect(on.statusCode).toBe(200);
+    setStep(currentStep() + 2);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await secondStep(String(100_000 + i), 'viewer@acme.test')).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    // Even the right code waits out the window: the password alone must not buy more guesses.
+    const right = await secondStep(codeAt(own, currentStep()), 'viewer@acme.test');
+    expect(right.statusCode).toBe(429);
+    expect(right.json().code).toBe('throttled');
   });
 });

@@ -1,0 +1,13 @@
+import { isRecoveryCode } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { consumeRecoveryCode } from './recovery-codes';
+import { claimTotpStep, type UserRow } from './repo';
+import { totpStep } from './totp';
+
+/** Whether a second factor is right, spending it: a TOTP step or a recovery code works once. */
+export async function spendSecondFactor(db: Db, user: UserRow, code: string): Promise<boolean> {
+  if (!user.twoFactorSecret) return false;
+  if (isRecoveryCode(code)) return consumeRecoveryCode(db, user.id, code);
+  const step = totpStep(code, user.twoFactorSecret);
+  return step !== null && claimTotpStep(db, { userId: user.id, secret: user.twoFactorSecret, step });
+}
