@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AGENT_CLOSE, AGENT_PATH } from '@netloom/domain';
 import { topics } from '../bus/event-bus';
+import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
 import { toDeviceRow, type DeviceRecord } from '../modules/devices/device-row';
 import { AgentConnection, type DeviceTopicMessage } from './connection';
@@ -50,7 +51,10 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     },
   };
 
-  app.get(AGENT_PATH, { websocket: true }, (socket) => {
+  // Sockets that have not sent their hello are capped per address, like the consoles' (counted apart).
+  const preAuth = new PreAuthGuard(opts.services.config.sockets.preAuthPerAddress);
+  app.get(AGENT_PATH, { websocket: true, preValidation: preAuth.admit }, (socket, request) => {
+    preAuth.opened(socket, request);
     new AgentConnection(socket, ctx);
   });
 

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { LIVE_PATH } from '@netloom/domain';
+import { topics } from '../bus/event-bus';
+import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
-import { LIVE_CLOSE, LiveSocket } from './live-socket';
+import { AccessWatch } from './access-watch';
+import { LIVE_CLOSE, LiveSocket, type LiveContext } from './live-socket';
+import { checkOrigin } from './origin';
 import { TenantFeed, type FeedListener } from './tenant-feed';
 
 const uuid = z.string().uuid();
@@ -29,20 +34,33 @@ export const liveHub: FastifyPluginAsync<{ services: Services }> = async (app, {
     },
   };
 
-  const open = (params: { tenantId: string; deviceId?: string }) => (socket: WebSocket) => {
-    if (!uuid.safeParse(params.tenantId).success || (params.deviceId && !uuid.safeParse(params.deviceId).success)) {
+  // Announced changes of a user or session recheck that user's or session's sockets here, on every instance.
+  const watch = new AccessWatch();
+  const unsubscribe = await services.bus.subscribe(topics.sessions(), (m) => {
+    const id = (m as { id?: unknown } | null)?.id;
+    if (typeof id === 'string') watch.changed(id);
+  });
+
+  const { sockets } = services.config;
+  const ctx: LiveContext = { services, log: app.log, feeds: registry, watch, authTimeoutMs: sockets.authTimeoutMs };
+  const guard = new PreAuthGuard(sockets.preAuthPerAddress);
+  const preValidation = [checkOrigin([services.config.publicUrl, ...sockets.allowedOrigins]), guard.admit];
+
+  const open = (socket: WebSocket, req: FastifyRequest<{ Params: { tenantId: string; deviceId?: string } }>) => {
+    guard.opened(socket, req);
+    const { tenantId, deviceId } = req.params;
+    if (!uuid.safeParse(tenantId).success || (deviceId && !uuid.safeParse(deviceId).success)) {
       socket.close(LIVE_CLOSE.notFound.code, LIVE_CLOSE.notFound.reason);
       return;
     }
-    new LiveSocket(socket, params.tenantId, params.deviceId ?? null, services, registry);
+    new LiveSocket(socket, tenantId, deviceId ?? null, ctx);
   };
 
-  app.get<{ Params: { tenantId: string } }>(`${LIVE_PATH}/:tenantId`, { websocket: true }, (socket, req) => open(req.params)(socket));
-  app.get<{ Params: { tenantId: string; deviceId: string } }>(`${LIVE_PATH}/:tenantId/:deviceId`, { websocket: true }, (socket, req) =>
-    open(req.params)(socket),
-  );
+  app.get<{ Params: { tenantId: string } }>(`${LIVE_PATH}/:tenantId`, { websocket: true, preValidation }, open);
+  app.get<{ Params: { tenantId: string; deviceId: string } }>(`${LIVE_PATH}/:tenantId/:deviceId`, { websocket: true, preValidation }, open);
 
   app.addHook('onClose', async () => {
+    await unsubscribe();
     for (const feed of feeds.values()) await (await feed).stop();
     feeds.clear();
   });

@@ -1,24 +1,27 @@
 import type { WebSocket } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { canReadConsole, liveRequestSchema, type DeviceRow, type TenantInfo } from '@netloom/domain';
+import { liveRequestSchema, type DeviceRow, type TenantInfo } from '@netloom/domain';
 import type { Services } from '../services';
-import { AppError } from '../http/errors';
-import { principalFromToken, resolveTenantScope } from '../http/principal';
-import { findTenant } from '../modules/tenants/repo';
-import { isSessionLive } from '../modules/auth/repo';
-import { deviceInTenant, snapshotRows, type LiveFilter } from './repo';
+import { snapshotRows, type LiveFilter } from './repo';
 import { DeviceOutbox } from './device-outbox';
+import type { AccessWatch, Watcher } from './access-watch';
+import { LIVE_CLOSE, liveRefusal, type LiveClose, type LiveViewer } from './live-access';
 import { tilesKey, type FeedEvent, type FeedListener, type TenantFeed, type TilesView } from './tenant-feed';
 
-const AUTH_TIMEOUT_MS = 10_000;
+/** Announced changes recheck at once; this only bounds what nobody announced (a session that expired). */
 const SESSION_CHECK_MS = 60_000;
 
-export const LIVE_CLOSE = {
-  unauthorised: { code: 4401, reason: 'token not valid' },
-  forbidden: { code: 4403, reason: 'not allowed' },
-  notFound: { code: 4404, reason: 'tenant or device not found' },
-  malformed: { code: 4400, reason: 'malformed message' },
-} as const;
+export { LIVE_CLOSE };
+
+/** What every console socket of an instance shares. */
+export interface LiveContext {
+  services: Services;
+  log: FastifyBaseLogger;
+  feeds: { acquire(tenantId: string): Promise<TenantFeed>; release(feed: TenantFeed, l: FeedListener): Promise<void> };
+  watch: AccessWatch;
+  authTimeoutMs: number;
+}
 
 const tokenMessage = z.object({ token: z.string().min(1).max(4096) });
 
@@ -27,12 +30,15 @@ const tokenMessage = z.object({ token: z.string().min(1).max(4096) });
  * rows (full lists on start and on each live request, changed rows in between, flagged partial)
  * and the tenant-info tiles.
  */
-export class LiveSocket implements FeedListener {
+export class LiveSocket implements FeedListener, Watcher {
   private filter: LiveFilter;
   private state: 'auth' | 'live' | 'closed' = 'auth';
   private readonly outbox = new DeviceOutbox((rows) => this.send(this.feed!.messages.partial(rows)));
   private sessionTimer: NodeJS.Timeout | null = null;
-  private sessionId: string | null = null;
+  private viewer: LiveViewer | null = null;
+  /** A recheck is running, and whether another was asked for meanwhile (its answer may be older than the change). */
+  private checking = false;
+  private recheckAgain = false;
   private feed: TenantFeed | null = null;
   private readonly authTimer: NodeJS.Timeout;
 
@@ -40,11 +46,10 @@ export class LiveSocket implements FeedListener {
     private readonly socket: WebSocket,
     private readonly tenantId: string,
     deviceId: string | null,
-    private readonly services: Services,
-    private readonly feeds: { acquire(tenantId: string): Promise<TenantFeed>; release(feed: TenantFeed, l: FeedListener): Promise<void> },
+    private readonly ctx: LiveContext,
   ) {
     this.filter = { networkId: null, kind: null, deviceId };
-    this.authTimer = setTimeout(() => this.close(LIVE_CLOSE.unauthorised), AUTH_TIMEOUT_MS);
+    this.authTimer = setTimeout(() => this.close(LIVE_CLOSE.unauthorised), ctx.authTimeoutMs);
     socket.on('message', (data) => void this.receive(data.toString()).catch(() => this.close(LIVE_CLOSE.malformed)));
     socket.on('close', () => void this.teardown());
     socket.on('error', () => undefined);
@@ -59,7 +64,7 @@ export class LiveSocket implements FeedListener {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(message, { binary: false });
   }
 
-  private close(why: { code: number; reason: string }): void {
+  private close(why: LiveClose): void {
     if (this.state === 'closed') return;
     this.state = 'closed';
     this.socket.close(why.code, why.reason);
@@ -90,37 +95,60 @@ export class LiveSocket implements FeedListener {
     clearTimeout(this.authTimer);
     const parsed = tokenMessage.safeParse(json);
     if (!parsed.success) return this.close(LIVE_CLOSE.unauthorised);
-    const { db, tokens } = this.services;
+    const claims = await this.ctx.services.tokens.verifyAccess(parsed.data.token).catch(() => null);
+    if (!claims) return this.close(LIVE_CLOSE.unauthorised);
+    // Watched before the rights are read: a change announced while they are read is not missed.
+    this.viewer = { userId: claims.userId, sessionId: claims.sessionId };
+    this.ctx.watch.add(this, [claims.userId, claims.sessionId]);
+    let refusal: LiveClose | null;
     try {
-      const principal = await principalFromToken(parsed.data.token, db, tokens);
-      const scope = await resolveTenantScope(principal, this.tenantId, async (id) => {
-        const t = await findTenant(db, id);
-        return t && { id: t.id, name: t.name };
-      });
-      if (!canReadConsole({ isSuperAdmin: scope.isSuperAdmin, role: scope.role })) return this.close(LIVE_CLOSE.forbidden);
-      if (this.filter.deviceId && !(await deviceInTenant(db, this.tenantId, this.filter.deviceId))) return this.close(LIVE_CLOSE.notFound);
-      this.sessionId = principal.sessionId;
-    } catch (e) {
-      if (e instanceof AppError && e.status === 404) return this.close(LIVE_CLOSE.notFound);
-      if (e instanceof AppError && e.status === 403) return this.close(LIVE_CLOSE.forbidden);
-      return this.close(LIVE_CLOSE.unauthorised);
+      refusal = await liveRefusal(this.ctx.services.db, this.viewer, this.tenantId, this.filter.deviceId);
+    } catch {
+      refusal = LIVE_CLOSE.unauthorised;
     }
+    if (refusal) return this.close(refusal);
     if (this.state === 'closed') return;
     this.state = 'live';
-    this.feed = await this.feeds.acquire(this.tenantId);
+    this.feed = await this.ctx.feeds.acquire(this.tenantId);
     this.feed.add(this);
-    this.sessionTimer = setInterval(() => void this.checkSession(), SESSION_CHECK_MS);
+    this.sessionTimer = setInterval(() => this.recheck(), SESSION_CHECK_MS);
+    if (this.recheckAgain) this.recheck();
     await this.sendSnapshot();
   }
 
-  /** A logged-out session must not keep watching. */
-  private async checkSession(): Promise<void> {
-    if (this.sessionId && !(await isSessionLive(this.services.db, this.sessionId))) this.close(LIVE_CLOSE.unauthorised);
+  /**
+   * Reads the rights again (the user or session changed): still allowed streams on, anything
+   * else closes, 4401 for a dead session and 4403 for lost rights. When the database cannot
+   * answer, the socket closes as 'try again later' rather than stream on unchecked.
+   */
+  recheck(): void {
+    if (this.state === 'closed') return;
+    if (this.state === 'auth' || this.checking) {
+      this.recheckAgain = true;
+      return;
+    }
+    void this.runChecks();
+  }
+
+  private async runChecks(): Promise<void> {
+    this.checking = true;
+    try {
+      do {
+        this.recheckAgain = false;
+        const refusal = await liveRefusal(this.ctx.services.db, this.viewer!, this.tenantId, this.filter.deviceId);
+        if (refusal) return this.close(refusal === LIVE_CLOSE.notFound ? LIVE_CLOSE.forbidden : refusal);
+      } while (this.recheckAgain && this.state === 'live');
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'live socket: rights could not be rechecked');
+      this.close(LIVE_CLOSE.unavailable);
+    } finally {
+      this.checking = false;
+    }
   }
 
   private async sendSnapshot(): Promise<void> {
     const [rows, info] = await Promise.all([
-      snapshotRows(this.services.db, this.tenantId, this.filter),
+      snapshotRows(this.ctx.services.db, this.tenantId, this.filter),
       this.feed!.tenantInfo(this.tilesView()),
     ]);
     this.outbox.clear();
@@ -149,6 +177,7 @@ export class LiveSocket implements FeedListener {
     clearTimeout(this.authTimer);
     this.outbox.stop();
     if (this.sessionTimer) clearInterval(this.sessionTimer);
-    if (this.feed) await this.feeds.release(this.feed, this);
+    if (this.viewer) this.ctx.watch.remove(this, [this.viewer.userId, this.viewer.sessionId]);
+    if (this.feed) await this.ctx.feeds.release(this.feed, this);
   }
 }

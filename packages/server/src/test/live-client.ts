@@ -9,6 +9,33 @@ export interface LiveMessage {
   tenantinfo?: TenantInfo;
 }
 
+const socketUrl = (app: FastifyInstance, path: string) => `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
+
+/**
+ * Opens a websocket the way a browser or device would and tells how the handshake ended: the
+ * open socket, or the HTTP answer that refused the upgrade (status and error body).
+ */
+export async function handshake(
+  app: FastifyInstance,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ ws: WebSocket; refused: null } | { ws: null; refused: { status: number; body: { detail?: string; code?: string } } }> {
+  const ws = new WebSocket(socketUrl(app, path), { headers });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, refused: null }));
+    ws.once('unexpected-response', (req, res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => {
+        resolve({ ws: null, refused: { status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} } });
+        req.destroy();
+      });
+    });
+    // Kept for the whole life of the socket: a late error after the answer must not go unhandled.
+    ws.on('error', reject);
+  });
+}
+
 /** A console's live socket for tests. */
 export class TestConsole {
   readonly messages: LiveMessage[] = [];
@@ -25,9 +52,8 @@ export class TestConsole {
     });
   }
 
-  static async open(app: FastifyInstance, path: string, token?: string): Promise<TestConsole> {
-    const { port } = app.server.address() as AddressInfo;
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`);
+  static async open(app: FastifyInstance, path: string, token?: string, headers: Record<string, string> = {}): Promise<TestConsole> {
+    const ws = new WebSocket(socketUrl(app, path), { headers });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);

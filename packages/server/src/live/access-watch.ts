@@ -1,0 +1,33 @@
+/** A socket whose right to stay open depends on a user and a session. */
+export interface Watcher {
+  recheck(): void;
+}
+
+/**
+ * This instance's live sockets by user id and by session id, so that an announced change
+ * (a role, a membership, a deactivation, a suspended tenant, a revoked session: the bus's
+ * sessions topic) rechecks exactly the sockets it concerns, at once. Both kinds of id are UUIDs,
+ * so one map serves both and any announcement naming either is understood.
+ */
+export class AccessWatch {
+  private readonly byId = new Map<string, Set<Watcher>>();
+
+  add(watcher: Watcher, ids: readonly string[]): void {
+    for (const id of ids) {
+      let set = this.byId.get(id);
+      if (!set) this.byId.set(id, (set = new Set()));
+      set.add(watcher);
+    }
+  }
+
+  remove(watcher: Watcher, ids: readonly string[]): void {
+    for (const id of ids) {
+      const set = this.byId.get(id);
+      if (set?.delete(watcher) && set.size === 0) this.byId.delete(id);
+    }
+  }
+
+  changed(id: string): void {
+    for (const watcher of this.byId.get(id) ?? []) watcher.recheck();
+  }
+}

@@ -1,0 +1,45 @@
+import { canReadConsole } from '@netloom/domain';
+import type { Db } from '../db/client';
+import { AppError } from '../http/errors';
+import { resolveTenantScope } from '../http/principal';
+import { loadPrincipalRows } from '../modules/auth/repo';
+import { findTenant } from '../modules/tenants/repo';
+import { deviceInTenant } from './repo';
+
+export const LIVE_CLOSE = {
+  unauthorised: { code: 4401, reason: 'token not valid' },
+  forbidden: { code: 4403, reason: 'not allowed' },
+  notFound: { code: 4404, reason: 'tenant or device not found' },
+  malformed: { code: 4400, reason: 'malformed message' },
+  unavailable: { code: 1013, reason: 'try again later' },
+} as const;
+
+export type LiveClose = (typeof LIVE_CLOSE)[keyof typeof LIVE_CLOSE];
+
+export interface LiveViewer {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Whether a session may watch a tenant (or one of its devices) now, read from the database and
+ * never from a cache: it runs when the socket authenticates and again whenever its user or
+ * session changes. Null when allowed, else how to close.
+ */
+export async function liveRefusal(db: Db, who: LiveViewer, tenantId: string, deviceId: string | null): Promise<LiveClose | null> {
+  const loaded = await loadPrincipalRows(db, who.userId, who.sessionId);
+  if (!loaded || !loaded.user.active || !loaded.live) return LIVE_CLOSE.unauthorised;
+  try {
+    const scope = await resolveTenantScope({ user: loaded.user, sessionId: who.sessionId, memberships: loaded.memberships }, tenantId, async (id) => {
+      const t = await findTenant(db, id);
+      return t && { id: t.id, name: t.name };
+    });
+    if (!canReadConsole({ isSuperAdmin: scope.isSuperAdmin, role: scope.role })) return LIVE_CLOSE.forbidden;
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) return LIVE_CLOSE.notFound;
+    if (e instanceof AppError && e.status === 403) return LIVE_CLOSE.forbidden;
+    throw e;
+  }
+  if (deviceId && !(await deviceInTenant(db, tenantId, deviceId))) return LIVE_CLOSE.notFound;
+  return null;
+}
