@@ -13,6 +13,7 @@ import { openDatabase, type Database } from './db/client';
 import { AppError, errors, isSourceMap, registerErrorHandling } from './http/errors';
 import { authenticate } from './http/principal';
 import { validatorCompiler } from './http/validators';
+import { errorLogSerializer } from './http/error-log';
 import { PrincipalCache, type SessionEvent, type SessionEvents } from './http/principal-cache';
 import { topics } from './bus/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -55,6 +56,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from config. */
   database?: Database;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** The composition root: every plugin and module is wired here, in a fixed order. */
@@ -62,7 +65,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Fastify's types lack the hop count its runtime accepts: the same rule as a function.
   const proxies = config.trustProxy;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Database errors are logged without their statement's parameters (http/error-log.ts).
+    logger: { level: config.logLevel, serializers: { err: errorLogSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
