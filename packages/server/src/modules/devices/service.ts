@@ -61,12 +61,17 @@ export class DeviceService {
     if (existing?.claimed) throw serialTaken();
     const fields = { name: body.name, kind: body.kind, approved: true, active: true, claimed: true, credentialHash: null, createdBy: actor.email };
     // A device unclaimed earlier keeps its row (and history); claiming it again brings it back.
-    const device = existing
-      ? (await repo.updateDevice(this.db, tenantId, existing.id, fields, { includeUnclaimed: true }))!
-      : await repo.insertDevice(this.db, { id: crypto.randomUUID(), tenantId, serial: body.serial, ...fields }).catch((e: unknown) => {
-          throw isUniqueViolation(e) ? serialTaken() : e;
-        });
-    await audit(this.db, actor, 'device.claimed', device.id, { serial: body.serial, name: body.name, kind: body.kind });
+    const device = await this.db
+      .transaction(async (tx) => {
+        const claimed = existing
+          ? (await repo.updateDevice(tx, tenantId, existing.id, fields, { includeUnclaimed: true }))!
+          : await repo.insertDevice(tx, { id: crypto.randomUUID(), tenantId, serial: body.serial, ...fields });
+        await audit(tx, actor, 'device.claimed', claimed.id, { serial: body.serial, name: body.name, kind: body.kind });
+        return claimed;
+      })
+      .catch((e: unknown) => {
+        throw isUniqueViolation(e) ? serialTaken() : e;
+      });
     const row = toDeviceRow(device);
     await this.bus.publish(topics.tenantDevices(tenantId), { kind: 'device', row });
     return row;
@@ -90,8 +95,11 @@ export class DeviceService {
   async restart(actor: Actor, id: string): Promise<{ job_id: string }> {
     const device = await this.get(actor.scope.tenantId, id);
     if (!device.approved) throw new AppError(409, 'not_approved', 'The device is not approved yet.');
-    const jobId = await repo.insertJob(this.db, { tenantId: actor.scope.tenantId, deviceId: id, kind: 'reboot', createdBy: actor.userId });
-    await audit(this.db, actor, 'device.restart', id, { job_id: jobId });
+    const jobId = await this.db.transaction(async (tx) => {
+      const queued = await repo.insertJob(tx, { tenantId: actor.scope.tenantId, deviceId: id, kind: 'reboot', createdBy: actor.userId });
+      await audit(tx, actor, 'device.restart', id, { job_id: queued });
+      return queued;
+    });
     await this.tell(id, { kind: 'job', job_id: jobId });
     return { job_id: jobId };
   }
@@ -117,9 +125,12 @@ export class DeviceService {
   /** Writes a patch of a claimed device, audits it and pushes the new row to open consoles. */
   private async change(actor: Actor, id: string, patch: Partial<DeviceRecord>, action: string): Promise<DeviceRow> {
     const tenantId = actor.scope.tenantId;
-    const device = await repo.updateDevice(this.db, tenantId, id, patch);
-    if (!device) throw errors.notFound();
-    await audit(this.db, actor, action, id);
+    const device = await this.db.transaction(async (tx) => {
+      const updated = await repo.updateDevice(tx, tenantId, id, patch);
+      if (!updated) throw errors.notFound();
+      await audit(tx, actor, action, id);
+      return updated;
+    });
     const row = toDeviceRow(device);
     await this.bus.publish(topics.tenantDevices(tenantId), { kind: 'device', row });
     return row;

@@ -19,11 +19,13 @@ export async function saveCommercial(db: Db, actor: Actor, data: CommercialData)
   const known = await existingDeviceIds(db, tenantId, ids);
   if (known.size !== ids.length) throw errors.notFound();
   const now = new Date();
-  await db
-    .insert(commercialData)
-    .values({ tenantId, data, updatedAt: now })
-    .onConflictDoUpdate({ target: commercialData.tenantId, set: { data, updatedAt: now } });
-  await audit(db, actor, 'tenant.commercial_data_saved', tenantId, { devices: ids.length });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(commercialData)
+      .values({ tenantId, data, updatedAt: now })
+      .onConflictDoUpdate({ target: commercialData.tenantId, set: { data, updatedAt: now } });
+    await audit(tx, actor, 'tenant.commercial_data_saved', tenantId, { devices: ids.length });
+  });
   return data;
 }
 
@@ -32,15 +34,16 @@ export async function readEnrolmentKey(db: Db, actor: Actor): Promise<string> {
   const tenantId = actor.scope.tenantId;
   const [row] = await db.select({ key: tenants.enrolmentKey }).from(tenants).where(eq(tenants.id, tenantId));
   if (row?.key) return row.key;
-  const [created] = await db
-    .update(tenants)
-    .set({ enrolmentKey: newEnrolmentKey() })
-    .where(and(eq(tenants.id, tenantId), isNull(tenants.enrolmentKey)))
-    .returning({ key: tenants.enrolmentKey });
-  if (created?.key) {
-    await audit(db, actor, 'tenant.enrolment_key_created', tenantId);
-    return created.key;
-  }
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tenants)
+      .set({ enrolmentKey: newEnrolmentKey() })
+      .where(and(eq(tenants.id, tenantId), isNull(tenants.enrolmentKey)))
+      .returning({ key: tenants.enrolmentKey });
+    if (row?.key) await audit(tx, actor, 'tenant.enrolment_key_created', tenantId);
+    return row;
+  });
+  if (created?.key) return created.key;
   const [again] = await db.select({ key: tenants.enrolmentKey }).from(tenants).where(eq(tenants.id, tenantId));
   if (!again?.key) throw errors.notFound();
   return again.key;
@@ -50,7 +53,9 @@ export async function readEnrolmentKey(db: Db, actor: Actor): Promise<string> {
 export async function rotateEnrolmentKey(db: Db, actor: Actor): Promise<string> {
   const tenantId = actor.scope.tenantId;
   const key = newEnrolmentKey();
-  await db.update(tenants).set({ enrolmentKey: key }).where(eq(tenants.id, tenantId));
-  await audit(db, actor, 'tenant.enrolment_key_rotated', tenantId);
+  await db.transaction(async (tx) => {
+    await tx.update(tenants).set({ enrolmentKey: key }).where(eq(tenants.id, tenantId));
+    await audit(tx, actor, 'tenant.enrolment_key_rotated', tenantId);
+  });
   return key;
 }

@@ -68,8 +68,10 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     const userIds = [...new Set(request.body.user_ids)];
     await assertMembers(actor, userIds);
     const id = crypto.randomUUID();
-    await unique(() => insertGroup(db, { id, tenantId: actor.scope.tenantId, name: request.body.name, description: request.body.description }, userIds));
-    await audit(db, actor, 'group.created', request.body.name, { members: userIds.length });
+    await unique(() => db.transaction(async (tx) => {
+      await insertGroup(tx, { id, tenantId: actor.scope.tenantId, name: request.body.name, description: request.body.description }, userIds);
+      await audit(tx, actor, 'group.created', request.body.name, { members: userIds.length });
+    }));
     return reply.status(201).send(await groupDto(db, await group(actor, id)));
   });
 
@@ -78,8 +80,10 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   }, async (request) => {
     const actor = await manager(request, request.query.tid);
     const before = await group(actor, request.params.id);
-    await unique(() => updateGroup(db, before.id, request.body));
-    await audit(db, actor, 'group.updated', before.name, { before: { name: before.name, description: before.description }, after: request.body });
+    await unique(() => db.transaction(async (tx) => {
+      await updateGroup(tx, before.id, request.body);
+      await audit(tx, actor, 'group.updated', before.name, { before: { name: before.name, description: before.description }, after: request.body });
+    }));
     return groupDto(db, await group(actor, before.id));
   });
 
@@ -88,8 +92,10 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   }, async (request, reply) => {
     const actor = await manager(request, request.query.tid);
     const row = await group(actor, request.params.id);
-    await deleteGroup(db, row.id);
-    await audit(db, actor, 'group.deleted', row.name);
+    await db.transaction(async (tx) => {
+      await deleteGroup(tx, row.id);
+      await audit(tx, actor, 'group.deleted', row.name);
+    });
     return reply.status(204).send(null);
   });
 
@@ -101,9 +107,11 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     const userIds = [...new Set(request.body.user_ids)];
     await assertMembers(actor, userIds);
     const before = await groupDto(db, row);
-    await replaceMembers(db, row.id, userIds);
-    const after = await groupDto(db, row);
-    await audit(db, actor, 'group.members_changed', row.name, { before: { members: before.members.map((m) => m.email) }, after: { members: after.members.map((m) => m.email) } });
-    return after;
+    return db.transaction(async (tx) => {
+      await replaceMembers(tx, row.id, userIds);
+      const after = await groupDto(tx, row);
+      await audit(tx, actor, 'group.members_changed', row.name, { before: { members: before.members.map((m) => m.email) }, after: { members: after.members.map((m) => m.email) } });
+      return after;
+    });
   });
 };

@@ -30,10 +30,15 @@ export class NetworkService {
   async create(actor: Actor, name: string): Promise<Network> {
     const tenantId = actor.scope.tenantId;
     if (await repo.nameTaken(this.db, tenantId, name)) throw duplicate();
-    const row = await repo.insertNetwork(this.db, tenantId, name).catch((e: unknown) => {
-      throw isUniqueViolation(e) ? duplicate() : e;
-    });
-    await audit(this.db, actor, 'network.created', row.id, { name });
+    const row = await this.db
+      .transaction(async (tx) => {
+        const inserted = await repo.insertNetwork(tx, tenantId, name);
+        await audit(tx, actor, 'network.created', inserted.id, { name });
+        return inserted;
+      })
+      .catch((e: unknown) => {
+        throw isUniqueViolation(e) ? duplicate() : e;
+      });
     return { id: row.id, networkName: row.name, devices: 0 };
   }
 
@@ -41,18 +46,25 @@ export class NetworkService {
     const tenantId = actor.scope.tenantId;
     const before = await this.get(tenantId, id);
     if (await repo.nameTaken(this.db, tenantId, name, id)) throw duplicate();
-    await repo.renameNetwork(this.db, tenantId, id, name).catch((e: unknown) => {
-      throw isUniqueViolation(e) ? duplicate() : e;
-    });
-    await audit(this.db, actor, 'network.renamed', id, { from: before.networkName, to: name });
+    await this.db
+      .transaction(async (tx) => {
+        await repo.renameNetwork(tx, tenantId, id, name);
+        await audit(tx, actor, 'network.renamed', id, { from: before.networkName, to: name });
+      })
+      .catch((e: unknown) => {
+        throw isUniqueViolation(e) ? duplicate() : e;
+      });
     return { ...before, networkName: name };
   }
 
   async remove(actor: Actor, id: string): Promise<void> {
     const tenantId = actor.scope.tenantId;
     const before = await this.get(tenantId, id);
-    const moved = await repo.deleteNetwork(this.db, tenantId, id);
-    await audit(this.db, actor, 'network.deleted', id, { name: before.networkName, devices: moved.length });
+    const moved = await this.db.transaction(async (tx) => {
+      const devices = await repo.deleteNetwork(tx, tenantId, id);
+      await audit(tx, actor, 'network.deleted', id, { name: before.networkName, devices: devices.length });
+      return devices;
+    });
     await this.publish(tenantId, moved);
   }
 
@@ -63,8 +75,11 @@ export class NetworkService {
     const ids = [...new Set(deviceIds)];
     const known = await existingDeviceIds(this.db, tenantId, ids);
     if (known.size !== ids.length) throw errors.notFound();
-    const changed = await repo.setMembers(this.db, tenantId, id, ids);
-    await audit(this.db, actor, 'network.members_set', id, { device_ids: ids, changed: changed.length });
+    const changed = await this.db.transaction(async (tx) => {
+      const moved = await repo.setMembers(tx, tenantId, id, ids);
+      await audit(tx, actor, 'network.members_set', id, { device_ids: ids, changed: moved.length });
+      return moved;
+    });
     await this.publish(tenantId, changed);
     return this.get(tenantId, id);
   }

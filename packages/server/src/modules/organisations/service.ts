@@ -1,4 +1,5 @@
 import { TEAM_MESSAGES, type TenantCreateBody, type TenantDetail, type TenantMonitor, type TenantUpdateBody } from '@netloom/domain';
+import type { Db } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { errors } from '../../http/errors';
 import type { Services } from '../../services';
@@ -18,9 +19,9 @@ export class OrganisationService {
   }
 
   /** Recorded in the tenant's own log, so its owners see what the provider did. */
-  private async audit(by: Principal, ip: string, tenantId: string | null, action: string, target: string, details: Record<string, unknown>) {
+  private async audit(db: Db, by: Principal, ip: string, tenantId: string | null, action: string, target: string, details: Record<string, unknown>) {
     const member = tenantId !== null && by.memberships.some((m) => m.tenantId === tenantId);
-    await recordAudit(this.db, {
+    await recordAudit(db, {
       tenantId,
       actorId: by.user.id,
       actorEmail: by.user.email,
@@ -50,12 +51,14 @@ export class OrganisationService {
     if (Object.keys(fields).length) throw errors.invalid(fields);
     const id = crypto.randomUUID();
     const owner = body.owner_email ? { id: crypto.randomUUID(), email: body.owner_email } : null;
-    await insertTenant(this.db, { id, name: body.name, subscriptions: body.subscriptions, allProductAccess: body.all_product_access }, owner);
-    if (owner) await this.services.account.sendActivation({ id: owner.id, email: owner.email, firstName: '' });
-    await this.audit(by, ip, id, 'tenant.created', body.name, {
-      after: { name: body.name, subscriptions: body.subscriptions, all_product_access: body.all_product_access },
-      ...(owner ? { owner_invited: owner.email } : {}),
+    await this.db.transaction(async (tx) => {
+      await insertTenant(tx, { id, name: body.name, subscriptions: body.subscriptions, allProductAccess: body.all_product_access }, owner);
+      await this.audit(tx, by, ip, id, 'tenant.created', body.name, {
+        after: { name: body.name, subscriptions: body.subscriptions, all_product_access: body.all_product_access },
+        ...(owner ? { owner_invited: owner.email } : {}),
+      });
     });
+    if (owner) await this.services.account.sendActivation({ id: owner.id, email: owner.email, firstName: '' });
     return this.detail(id);
   }
 
@@ -68,12 +71,14 @@ export class OrganisationService {
       ...(body.all_product_access !== undefined ? { allProductAccess: body.all_product_access } : {}),
       ...(body.suspended !== undefined ? { suspended: body.suspended } : {}),
     };
-    await updateTenant(this.db, id, patch);
-    // Members' cached principals carry the tenant's name and suspension: drop them everywhere.
-    for (const userId of await memberIds(this.db, id)) await this.services.sessionEvents.userChanged(userId);
     const before = { name: row.name, subscriptions: row.subscriptions, all_product_access: row.allProductAccess, suspended: row.suspended };
     const action = body.suspended === true && !row.suspended ? 'tenant.suspended' : body.suspended === false && row.suspended ? 'tenant.resumed' : 'tenant.updated';
-    await this.audit(by, ip, id, action, body.name ?? row.name, { before, after: { ...before, ...body } });
+    await this.db.transaction(async (tx) => {
+      await updateTenant(tx, id, patch);
+      await this.audit(tx, by, ip, id, action, body.name ?? row.name, { before, after: { ...before, ...body } });
+    });
+    // Members' cached principals carry the tenant's name and suspension: drop them everywhere.
+    for (const userId of await memberIds(this.db, id)) await this.services.sessionEvents.userChanged(userId);
     return this.detail(id);
   }
 
@@ -81,10 +86,12 @@ export class OrganisationService {
     const row = await this.tenant(id);
     if (confirm.trim() !== row.name) throw errors.invalid({ confirm: [TEAM_MESSAGES.confirmName] });
     const members = await memberIds(this.db, id);
-    await deleteTenant(this.db, id);
+    await this.db.transaction(async (tx) => {
+      await deleteTenant(tx, id);
+      // The tenant's own log goes with it; the platform keeps a line that it existed.
+      await this.audit(tx, by, ip, null, 'tenant.deleted', row.name, { tenant_id: id, users: members.length });
+    });
     for (const userId of members) await this.services.sessionEvents.userChanged(userId);
-    // The tenant's own log goes with it; the platform keeps a line that it existed.
-    await this.audit(by, ip, null, 'tenant.deleted', row.name, { tenant_id: id, users: members.length });
   }
 
   async monitor(id: string): Promise<TenantMonitor> {

@@ -33,18 +33,20 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       ...(b.timezone !== undefined ? { timezone: b.timezone } : {}),
     };
     if (Object.keys(patch).length) {
-      await updateUser(db, user.id, patch);
-      await services.sessionEvents.userChanged(user.id);
       const before = Object.fromEntries(Object.keys(patch).map((k) => [k, user[k as keyof typeof patch]]));
-      await recordAudit(db, {
-        tenantId: memberships[0]?.tenantId ?? null,
-        actorId: user.id,
-        actorEmail: user.email,
-        action: 'profile.updated',
-        target: user.email,
-        details: { before, after: patch },
-        ip: request.ip,
+      await db.transaction(async (tx) => {
+        await updateUser(tx, user.id, patch);
+        await recordAudit(tx, {
+          tenantId: memberships[0]?.tenantId ?? null,
+          actorId: user.id,
+          actorEmail: user.email,
+          action: 'profile.updated',
+          target: user.email,
+          details: { before, after: patch },
+          ip: request.ip,
+        });
       });
+      await services.sessionEvents.userChanged(user.id);
     }
     const fresh = await findUserById(db, user.id);
     if (!fresh) throw errors.notFound();

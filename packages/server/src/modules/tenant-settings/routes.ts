@@ -83,8 +83,10 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
       devReg_autoApprove: body.devReg_autoApprove ?? before.devReg_autoApprove,
       pagination: { ...before.pagination, ...(body.pagination ?? {}) },
     });
-    await db.update(tenants).set({ settings: after }).where(eq(tenants.id, row.id));
-    await audit(db, actor, 'tenant.settings_changed', 'config-preference', { before, after });
+    await db.transaction(async (tx) => {
+      await tx.update(tenants).set({ settings: after }).where(eq(tenants.id, row.id));
+      await audit(tx, actor, 'tenant.settings_changed', 'config-preference', { before, after });
+    });
     return preference({ ...row, settings: after });
   });
 
@@ -101,9 +103,11 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
     const actor = await actorFor(db, request, request.query.tid, canManageUsers);
     const row = await tenantRow(db, actor.scope.tenantId);
     const organisation: OrganisationProfile = { ...row.organisation, ...request.body };
-    await db.update(tenants).set({ organisation }).where(eq(tenants.id, row.id));
     const after = toOrganisation({ ...row, organisation });
-    await audit(db, actor, 'tenant.organisation_changed', 'organisation', { before: toOrganisation(row), after });
+    await db.transaction(async (tx) => {
+      await tx.update(tenants).set({ organisation }).where(eq(tenants.id, row.id));
+      await audit(tx, actor, 'tenant.organisation_changed', 'organisation', { before: toOrganisation(row), after });
+    });
     return after;
   });
 };

@@ -48,20 +48,23 @@ export class TeamService {
     }
     const id = crypto.randomUUID();
     try {
-      await insertInvitedUser(this.db, actor.scope.tenantId, {
-        id,
-        email: body.email,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        companyName: actor.scope.tenantName,
-        role: body.role,
+      await this.db.transaction(async (tx) => {
+        await insertInvitedUser(tx, actor.scope.tenantId, {
+          id,
+          email: body.email,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          companyName: actor.scope.tenantName,
+          role: body.role,
+        });
+        await audit(tx, actor, 'user.invited', body.email, { role: body.role });
       });
     } catch (e) {
       // Two invitations of one e-mail at the same moment: the second loses the unique index race.
       throw isUniqueViolation(e) ? errors.invalid({ email: [TEAM_MESSAGES.otherTenant] }) : e;
     }
+    // Mailed once the invitation is stored; a lost mail is sent again with 'resend invitation'.
     await this.services.account.sendActivation({ id, email: body.email, firstName: body.first_name });
-    await audit(this.db, actor, 'user.invited', body.email, { role: body.role });
     const member = await findMember(this.db, actor.scope.tenantId, id);
     return toTeamUser(member!);
   }
@@ -79,10 +82,12 @@ export class TeamService {
     if (member.passwordHash === null) throw errors.badRequest('invitation_pending', TEAM_MESSAGES.pending);
     if (!active) await this.assertKeepsOwner(actor, member);
     if (member.active !== active) {
-      await updateUser(this.db, userId, { active });
-      // A deactivated user's sessions end now, on every instance.
-      if (!active) await revokeUserSessions(this.db, userId);
-      await audit(this.db, actor, active ? 'user.activated' : 'user.deactivated', member.email, { before: { active: member.active }, after: { active } });
+      await this.db.transaction(async (tx) => {
+        await updateUser(tx, userId, { active });
+        // A deactivated user's sessions end now, on every instance.
+        if (!active) await revokeUserSessions(tx, userId);
+        await audit(tx, actor, active ? 'user.activated' : 'user.deactivated', member.email, { before: { active: member.active }, after: { active } });
+      });
     }
     return this.changed(actor, userId);
   }
@@ -93,8 +98,10 @@ export class TeamService {
     if (!assignableRoles(roleActor(actor)).includes(role)) throw errors.forbidden(TEAM_MESSAGES.ownerOnly);
     if (role !== 'owner') await this.assertKeepsOwner(actor, member);
     if (member.role !== role) {
-      await setRole(this.db, actor.scope.tenantId, userId, role);
-      await audit(this.db, actor, 'user.role_changed', member.email, { before: { role: member.role }, after: { role } });
+      await this.db.transaction(async (tx) => {
+        await setRole(tx, actor.scope.tenantId, userId, role);
+        await audit(tx, actor, 'user.role_changed', member.email, { before: { role: member.role }, after: { role } });
+      });
     }
     return this.changed(actor, userId);
   }
@@ -103,9 +110,11 @@ export class TeamService {
     if (userId === actor.userId) throw errors.badRequest('self_change', TEAM_MESSAGES.selfRemove);
     const member = await this.target(actor, userId);
     await this.assertKeepsOwner(actor, member);
-    await revokeUserSessions(this.db, userId);
-    await removeMember(this.db, actor.scope.tenantId, userId);
+    await this.db.transaction(async (tx) => {
+      await revokeUserSessions(tx, userId);
+      await removeMember(tx, actor.scope.tenantId, userId);
+      await audit(tx, actor, 'user.removed', member.email, { role: member.role });
+    });
     await this.services.sessionEvents.userChanged(userId);
-    await audit(this.db, actor, 'user.removed', member.email, { role: member.role });
   }
 }
