@@ -118,6 +118,18 @@ describe.each(testBackends())('live sockets follow their user’s rights on %s',
     expect((await closedWithin1s(c, since)).code).toBe(4401);
   });
 
+  it('closes the other sessions’ consoles when the password changes, and keeps the changing one', async () => {
+    const viewer = await member(acme.tenantId, 'viewer');
+    const [here, elsewhere] = [await login(t.app, viewer.email), await login(t.app, viewer.email)];
+    const kept = await watch(acme.tenantId, here.access);
+    const ended = await watch(acme.tenantId, elsewhere.access);
+    const since = Date.now();
+    const res = await api(here.access, 'POST', 'auth/password/change/', { old_password: 'netloom-demo', new_password: 'another-long-password-2' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await closedWithin1s(ended, since)).code).toBe(4401);
+    await stillStreams(kept, '198.51.100.4');
+  });
+
   it('closes the consoles of a suspended tenant with 4403', async () => {
     const globexOwner = await member(globex.tenantId, 'owner');
     const c = await watch(globex.tenantId, (await login(t.app, globexOwner.email)).access);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, freshPostgres, login, type TestApp } from '../test/build';
+import { bearer, build, freshPostgres, login, type TestApp } from '../test/build';
+import { userByEmail } from '../modules/users/test-fixtures';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
 import { TestConsole } from '../test/live-client';
 
@@ -68,5 +69,29 @@ describe('two instances sharing PostgreSQL and Redis', () => {
     const after = await me(b);
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('token_not_valid');
+  });
+
+  it('closes a console on instance B at once when its user is demoted or its session ends on instance A', async () => {
+    const { tenantId } = await enrolmentKey(a.app, 'Acme');
+    const editor = (await userByEmail(a.app.services.db, 'editor@acme.test'))!;
+    const watchOnB = async (access: string) => {
+      const c = await TestConsole.open(b.app, `/ws/status/${tenantId}`, access);
+      closers.push(c);
+      await c.waitFor((m) => !!m.deviceinfo && !m.partial);
+      return c;
+    };
+    const closedWithin1s = (c: TestConsole) =>
+      Promise.race([c.closed.then((x) => x.code), new Promise((r) => setTimeout(() => r('still open after 1 s'), 1000))]);
+
+    const session = await login(b.app, 'editor@acme.test');
+    const loggingOut = await watchOnB(session.access);
+    await a.app.inject({ method: 'POST', url: '/api/v1/auth/logout/', payload: { refresh: session.refresh } });
+    expect(await closedWithin1s(loggingOut)).toBe(4401);
+
+    const demoted = await watchOnB((await login(b.app, 'editor@acme.test')).access);
+    const owner = (await login(a.app, 'owner@acme.test')).access;
+    const res = await a.app.inject({ method: 'PUT', url: `/api/v1/teams/users/${editor.id}/`, headers: bearer(owner), payload: { role: 'guest-user' } });
+    expect(res.statusCode).toBe(200);
+    expect(await closedWithin1s(demoted)).toBe(4403);
   });
 });
