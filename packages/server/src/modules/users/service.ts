@@ -4,7 +4,7 @@ import { audit } from '../../http/access';
 import { errors } from '../../http/errors';
 import type { Services } from '../../services';
 import { isUniqueViolation } from '../devices/service';
-import { findUserByLogin, revokeUserSessions, updateUser } from '../auth/repo';
+import { findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../auth/repo';
 import { findMember, insertInvitedUser, otherActiveOwners, removeMember, setRole, toTeamUser, type MemberRow } from './repo';
 
 const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.scope.role });
@@ -42,10 +42,7 @@ export class TeamService {
   async invite(actor: Actor, body: Required<InviteBody>): Promise<TeamUser> {
     if (!assignableRoles(roleActor(actor)).includes(body.role)) throw errors.forbidden(TEAM_MESSAGES.ownerOnly);
     const existing = await findUserByLogin(this.db, body.email);
-    if (existing) {
-      const here = await findMember(this.db, actor.scope.tenantId, existing.id);
-      throw errors.invalid({ email: [here ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.otherTenant] });
-    }
+    if (existing) return this.inviteExisting(actor, body, existing);
     const id = crypto.randomUUID();
     try {
       await this.db.transaction(async (tx) => {
@@ -60,13 +57,49 @@ export class TeamService {
         await audit(tx, actor, 'user.invited', body.email, { role: body.role });
       });
     } catch (e) {
-      // Two invitations of one e-mail at the same moment: the second loses the unique index race.
-      throw isUniqueViolation(e) ? errors.invalid({ email: [TEAM_MESSAGES.otherTenant] }) : e;
+      // Another invitation or sign-up of the address committed first: answer as if it had been there.
+      const winner = isUniqueViolation(e) ? await findUserByLogin(this.db, body.email) : undefined;
+      if (!winner) throw e;
+      return this.inviteExisting(actor, body, winner);
     }
     // Mailed once the invitation is stored; a lost mail is sent again with 'resend invitation'.
     await this.services.account.sendActivation({ id, email: body.email, firstName: body.first_name });
     const member = await findMember(this.db, actor.scope.tenantId, id);
     return toTeamUser(member!);
+  }
+
+  /**
+   * An address that already has an account. A member here is told so. Any other account is not
+   * the inviter's business: the answer is the one a new address gets, and only the account's
+   * owner hears of the invitation. No membership is offered: the console binds every user but a
+   * super admin to one organisation, their own.
+   */
+  private async inviteExisting(actor: Actor, body: Required<InviteBody>, existing: UserRow): Promise<TeamUser> {
+    if (await findMember(this.db, actor.scope.tenantId, existing.id)) throw errors.invalid({ email: [TEAM_MESSAGES.alreadyMember] });
+    await audit(this.db, actor, 'user.invited', body.email, { role: body.role });
+    await this.services.mailer.send({
+      to: existing.email,
+      subject: 'An invitation to another Netloom organisation',
+      text:
+        `Hello ${existing.firstName || existing.email},\n\n` +
+        `${actor.email} invited this e-mail address to the Netloom organisation "${actor.scope.tenantName}" as ${body.role}. ` +
+        'Your account belongs to another organisation and an account belongs to one only, so nothing has changed for it.\n\n' +
+        'If you expected the invitation, ask them to invite another address of yours. Otherwise you can ignore this e-mail.',
+    });
+    return {
+      id: crypto.randomUUID(),
+      email: body.email,
+      username: body.email,
+      first_name: body.first_name,
+      last_name: body.last_name,
+      role: body.role,
+      active: false,
+      status: 'pending',
+      two_factor_enabled: false,
+      last_login: null,
+      devices: 0,
+      created_at: new Date().toISOString(),
+    };
   }
 
   async resend(actor: Actor, userId: string): Promise<void> {

@@ -40,18 +40,35 @@ describe.each(testBackends())('teams: users, invitations and groups on %s', (bac
     expect(row.last_login).not.toBeNull();
   });
 
-  it('refuses to invite a member again, another tenant’s account or a bad address, changing nothing', async () => {
+  it('refuses to invite a member again or a bad address, changing nothing', async () => {
     const before = (await users()).length;
     const mails = t.app.mailer.outbox.length;
     const again = await call('owner', 'POST', 'teams/users/', { email: 'viewer@acme.test', role: 'viewer' });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors.email).toEqual([TEAM_MESSAGES.alreadyMember]);
-    const other = await call('owner', 'POST', 'teams/users/', { email: 'owner@globex.test', role: 'viewer' });
-    expect(other.json().errors.email).toEqual([TEAM_MESSAGES.otherTenant]);
     expect((await call('owner', 'POST', 'teams/users/', { email: 'not-an-email', role: 'viewer' })).statusCode).toBe(400);
     expect((await call('owner', 'POST', 'teams/users/', { email: 'x@acme.test', role: 'root' })).statusCode).toBe(400);
     expect((await users()).length).toBe(before);
     expect(t.app.mailer.outbox.length).toBe(mails);
+  });
+
+  it('answers an invitation of another tenant’s account as any invitation, and only tells that account', async () => {
+    const invite = (email: string) => call('owner', 'POST', 'teams/users/', { email, role: 'viewer', first_name: 'Guest', last_name: 'Person' });
+    const comparable = (body: Record<string, unknown>) => ({ ...body, id: 'id', email: 'email', username: 'email', created_at: 'time' });
+    const fresh = await invite('brand.new@acme.test');
+    const elsewhere = await invite('owner@globex.test');
+    expect(elsewhere.statusCode).toBe(fresh.statusCode);
+    expect(comparable(elsewhere.json())).toEqual(comparable(fresh.json()));
+    expect(teamUserSchema.parse(elsewhere.json())).toMatchObject({ email: 'owner@globex.test', status: 'pending' });
+    // The account's owner hears of it, without a link into Acme; their account is untouched.
+    const notice = [...t.app.mailer.outbox].reverse().find((m) => m.to === 'owner@globex.test');
+    expect(notice?.text).toMatch(/invited/);
+    expect(notice?.text).not.toContain('activate?token=');
+    const globex = await login(t.app, 'owner@globex.test');
+    expect(globex.user).toMatchObject({ tenantName: 'Globex', role: 'owner' });
+    // Acme's owner sees the invitation recorded like any other.
+    const logs = await call('owner', 'GET', 'logs/activity-logs/?search=user.invited&page_size=0');
+    expect((logs.json() as { results: { target: string }[] }).results.map((r) => r.target)).toEqual(expect.arrayContaining(['owner@globex.test', 'brand.new@acme.test']));
   });
 
   it('resends an invitation only while it is pending', async () => {
