@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
+
+/**
+ * What a guest-user may read: its own account, the client download and what needs no session.
+ * Every other read of the API document (so also routes added later) must refuse a guest 403.
+ */
+const GUEST_MAY_READ = new Set([
+  '/healthz',
+  '/readyz',
+  '/api/v1/tenant/data/health/',
+  '/api/v1/auth/login-options/',
+  '/api/v1/auth/user/',
+  '/api/v1/settings/profile/',
+  '/api/v1/auth/mza-pkg-paths/',
+  // The offline list of the world's cities behind the location input: reference data, nothing of a tenant.
+  '/api/v1/geo/places/',
+]);
+
+describe.each(testBackends())('what a guest-user can read on %s', (backend) => {
+  let t: TestApp;
+  let guest: string;
+  let viewer: string;
+  let gets: string[];
+  beforeAll(async () => {
+    t = await build(backend);
+    guest = (await login(t.app, 'guest@acme.test')).access;
+    viewer = (await login(t.app, 'viewer@acme.test')).access;
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, object> };
+    gets = Object.entries(doc.paths).filter(([, ops]) => 'get' in ops).map(([path]) => path);
+  });
+  afterAll(() => t.close());
+
+  // Required query values of some reads, so their answer is about access and not a missing field.
+  const urlOf = (path: string) => `${path.replace(/\{[^}]+\}/g, crypto.randomUUID())}?username=ana%40acme.test&q=Chennai`;
+
+  it('refuses a guest every page of the console (403), the dashboard configuration included', async () => {
+    const answers: Record<string, number> = {};
+    for (const path of gets.filter((p) => !GUEST_MAY_READ.has(p))) {
+      answers[path] = (await t.app.inject({ method: 'GET', url: urlOf(path), headers: bearer(guest) })).statusCode;
+    }
+    expect(answers['/api/v1/tenant/dashboard-config/']).toBe(403);
+    expect(Object.entries(answers).filter(([, status]) => status !== 403)).toEqual([]);
+    expect(Object.keys(answers).length).toBeGreaterThan(15);
+  });
+
+  it('lets a guest read its own account and the client download', async () => {
+    for (const path of gets.filter((p) => GUEST_MAY_READ.has(p))) {
+      expect((await t.app.inject({ method: 'GET', url: urlOf(path), headers: bearer(guest) })).statusCode, path).toBe(200);
+    }
+  });
+
+  it('still gives a viewer the dashboard configuration', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/dashboard-config/', headers: bearer(viewer) })).statusCode).toBe(200);
+  });
+});
