@@ -228,6 +228,8 @@ async function serverPhase(): Promise<PhaseResult & { database: string }> {
       DEMO_PASSWORD: PASSWORD,
       LOG_LEVEL: 'warn',
       HEARTBEAT_INTERVAL_SECONDS: String(HEARTBEAT_S),
+      // The whole fleet and every console come from one address, a wave of devices at a time.
+      WS_PREAUTH_PER_ADDRESS: String(WAVE * 5),
     };
     const nodeArgs = ['--import', 'tsx', ...EXTRA_FLAGS, ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [])];
     const child = startChild('server', nodeArgs, 'packages/server/src/server.ts', childEnv, REPO);
