@@ -178,19 +178,17 @@ export class AgentConnection {
     await markJobsSent(this.ctx.db, jobs.map((j) => j.id));
   }
 
-  private isDuplicate(seq: number): boolean {
-    if (!this.device) return true;
-    if (seq <= this.device.lastSeq) {
-      this.send({ type: 'ack', seq, duplicate: true });
-      return true;
-    }
-    this.device.lastSeq = seq;
-    return false;
-  }
-
+  /**
+   * A heartbeat is state, not a fact: one older than the newest applied (a late delivery, a
+   * resend) is superseded, so nothing of it is stored, and it is acknowledged as a duplicate so
+   * the device stops sending it. Other kinds' seqs do not count here: a heartbeat sent after a
+   * metrics batch may carry a lower seq than that batch and is still the newest state.
+   */
   private async heartbeat(hb: Heartbeat): Promise<void> {
-    if (this.isDuplicate(hb.seq) || !this.device) return;
     const d = this.device;
+    if (!d) return;
+    if (hb.seq <= d.lastSeq) return this.send({ type: 'ack', seq: hb.seq, duplicate: true });
+    d.lastSeq = hb.seq;
     applyHeartbeat(d, hb, new Date());
     // Consoles hear about it now; the database gets it with the next batch.
     await this.ctx.publishDevice(d);
@@ -209,8 +207,12 @@ export class AgentConnection {
     await markJobsSent(this.ctx.db, [jobId]);
   }
 
+  /**
+   * Metrics are facts: each batch is stored once by (device, seq) in the database, whatever
+   * connection or instance it came through and in whatever order, and acknowledged once stored.
+   */
   private async metrics(m: Metrics): Promise<void> {
-    if (this.isDuplicate(m.seq) || !this.device) return;
+    if (!this.device) return;
     const deviceId = this.device.id;
     const at = new Date(m.at);
     const byIf = new Map<string, { rx: number | null; tx: number | null; latency: number | null; loss: number | null }>();
@@ -219,20 +221,23 @@ export class AgentConnection {
       const row = byIf.get(p.ifname) ?? { rx: null, tx: null, latency: null, loss: null };
       byIf.set(p.ifname, { ...row, latency: p.latency_ms, loss: p.loss_pct });
     }
-    // Metrics are facts, not state: acknowledge only once they are stored.
-    await this.ctx.writer.writeMetrics(
-      [...byIf].map(([ifname, v]) => ({ deviceId, at, ifname, rxBytes: v.rx, txBytes: v.tx, latencyMs: v.latency, lossPct: v.loss })),
-    );
-    await this.ctx.writer.writeState({ ...this.device });
-    this.send({ type: 'ack', seq: m.seq, duplicate: false });
+    const rows = [...byIf].map(([ifname, v]) => ({ at, ifname, rxBytes: v.rx, txBytes: v.tx, latencyMs: v.latency, lossPct: v.loss }));
+    const stored = await this.ctx.writer.writeMetrics({ deviceId, seq: m.seq, rows });
+    this.send({ type: 'ack', seq: m.seq, duplicate: !stored });
   }
 
+  /**
+   * Closing a job is idempotent, so a result is applied whenever it comes (a late one too); it is a
+   * duplicate when the job was closed already, and then its configuration hash is old news.
+   */
   private async jobResult(r: JobResult): Promise<void> {
-    if (this.isDuplicate(r.seq) || !this.device) return;
-    await completeJob(this.ctx.db, this.device.id, r.job_id, r.ok, r.output);
-    if (r.config_hash !== undefined) this.device.appliedConfigHash = r.config_hash;
-    await this.ctx.writer.writeState({ ...this.device });
-    this.send({ type: 'ack', seq: r.seq, duplicate: false });
+    if (!this.device) return;
+    const closedNow = await completeJob(this.ctx.db, this.device.id, r.job_id, r.ok, r.output);
+    if (closedNow && r.config_hash !== undefined) {
+      this.device.appliedConfigHash = r.config_hash;
+      await this.ctx.writer.writeState({ ...this.device });
+    }
+    this.send({ type: 'ack', seq: r.seq, duplicate: !closedNow });
   }
 
   private async onTopic(m: DeviceTopicMessage): Promise<void> {

@@ -107,16 +107,29 @@ describe.each(testBackends())('a hostile or faulty device on %s', (backend) => {
       const [a, b] = await Promise.all([addDevice(db(), acme), addDevice(db(), globex)]);
       const writer = new DeviceStateWriter(db(), recordingLogger().log, 5);
       const at = new Date();
-      const row = (deviceId: string, ifname: string) => ({ deviceId, at, ifname, rxBytes: 1, txBytes: 2, latencyMs: null, lossPct: null });
+      const row = (ifname: string) => ({ at, ifname, rxBytes: 1, txBytes: 2, latencyMs: null, lossPct: null });
       const outcomes = await Promise.allSettled([
-        writer.writeMetrics([row(a!.id, 'eth0'), row(a!.id, 'eth1')]),
-        writer.writeMetrics([row(b!.id, 'eth\u00000')]),
+        writer.writeMetrics({ deviceId: a!.id, seq: 1, rows: [row('eth0'), row('eth1')] }),
+        writer.writeMetrics({ deviceId: b!.id, seq: 1, rows: [row('eth\u00000')] }),
         // A device removed meanwhile (its rows break the foreign key).
-        writer.writeMetrics([row(crypto.randomUUID(), 'eth0')]),
+        writer.writeMetrics({ deviceId: crypto.randomUUID(), seq: 1, rows: [row('eth0')] }),
       ]);
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+      expect(outcomes[0]).toEqual({ status: 'fulfilled', value: true });
       const stored = await db().select().from(deviceMetrics).where(inArray(deviceMetrics.deviceId, [a!.id, b!.id]));
       expect(stored.map((m) => m.ifname).sort()).toEqual(['eth0', 'eth1']);
+      // The refused batch left no key behind: sent again, fixed, it is stored.
+      expect(await writer.writeMetrics({ deviceId: b!.id, seq: 1, rows: [row('eth0')] })).toBe(true);
+      await writer.close();
+    });
+
+    it('never writes a device state older than the stored one (another connection\'s or instance\'s last flush)', async () => {
+      const { acme } = await demoTenantIds(db());
+      const device = (await addDevice(db(), acme))!;
+      const writer = new DeviceStateWriter(db(), recordingLogger().log, 5);
+      await writer.writeState({ ...device, os: 'newer', deviceStatus: 'running', lastSeq: 20 });
+      await writer.writeState({ ...device, os: 'older', deviceStatus: 'error', lastSeq: 19 });
+      expect(await deviceRow(device.id)).toMatchObject({ os: 'newer', deviceStatus: 'running', lastSeq: 20 });
       await writer.close();
     });
   });

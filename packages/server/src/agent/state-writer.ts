@@ -4,7 +4,6 @@ import type { DeviceRecord } from '../modules/devices/device-row';
 import { NotStored, writeFailure, writeIsolating } from './write-isolating';
 
 export interface MetricRow {
-  deviceId: string;
   at: Date;
   ifname: string;
   rxBytes: number | null;
@@ -13,8 +12,15 @@ export interface MetricRow {
   lossPct: number | null;
 }
 
-interface Waiter {
-  resolve: () => void;
+/** One metrics message: its rows are stored together, once per (device, seq), or not at all. */
+export interface MetricsBatch {
+  deviceId: string;
+  seq: number;
+  rows: MetricRow[];
+}
+
+interface Waiter<T = void> {
+  resolve: (value: T) => void;
   reject: (e: unknown) => void;
 }
 
@@ -24,10 +30,10 @@ interface QueuedState {
   waiters: Waiter[];
 }
 
-/** One metrics message's rows: stored together or not at all. */
+/** A metrics message and whoever waits for it: the first sender learns whether it was new, any later one that it was not. */
 interface QueuedMetrics {
-  rows: MetricRow[];
-  waiters: Waiter[];
+  batch: MetricsBatch;
+  waiters: Waiter<boolean>[];
 }
 
 const CHUNK = 500;
@@ -37,13 +43,13 @@ function* chunksOfRows(messages: QueuedMetrics[]): Generator<QueuedMetrics[]> {
   let chunk: QueuedMetrics[] = [];
   let rows = 0;
   for (const m of messages) {
-    if (rows > 0 && rows + m.rows.length > CHUNK) {
+    if (rows > 0 && rows + m.batch.rows.length > CHUNK) {
       yield chunk;
       chunk = [];
       rows = 0;
     }
     chunk.push(m);
-    rows += m.rows.length;
+    rows += m.batch.rows.length;
   }
   if (chunk.length) yield chunk;
 }
@@ -71,18 +77,31 @@ export const UPDATE_STATES = `
     last_seq = greatest(d.last_seq, v.seq)
   from json_to_recordset($1::json) as v(id uuid, status text, seen timestamptz, wan jsonb, lb jsonb, public_ip text,
     vpn_ip text, loc text, lat float8, lng float8, os text, username text, traffic jsonb, applied text, seq bigint)
-  where d.id = v.id`;
+  where d.id = v.id and v.seq >= d.last_seq`;
 
+/*
+ * The batch keys and the rows go in one statement: a key another connection (or instance) stored
+ * first conflicts, and then its rows are not inserted either. Returns the keys stored now.
+ */
 const INSERT_METRICS = `
-  insert into device_metrics (device_id, at, ifname, rx_bytes, tx_bytes, latency_ms, loss_pct)
-  select * from json_to_recordset($1::json)
-    as m(device_id uuid, at timestamptz, ifname text, rx_bytes bigint, tx_bytes bigint, latency_ms float8, loss_pct float8)`;
+  with fresh as (
+    insert into device_batches (device_id, seq)
+    select device_id, seq from json_to_recordset($1::json) as b(device_id uuid, seq bigint)
+    on conflict do nothing
+    returning device_id, seq
+  ), stored as (
+    insert into device_metrics (device_id, at, ifname, rx_bytes, tx_bytes, latency_ms, loss_pct)
+    select m.device_id, m.at, m.ifname, m.rx_bytes, m.tx_bytes, m.latency_ms, m.loss_pct
+    from json_to_recordset($2::json)
+      as m(device_id uuid, seq bigint, at timestamptz, ifname text, rx_bytes bigint, tx_bytes bigint, latency_ms float8, loss_pct float8)
+    join fresh using (device_id, seq)
+  )
+  select device_id, seq::text as seq from fresh`;
 
-const settle = (waiters: Waiter[], err?: unknown) => {
-  for (const w of waiters) {
-    if (err === undefined) w.resolve();
-    else w.reject(err);
-  }
+const batchKey = (deviceId: string, seq: number | string) => `${deviceId}/${seq}`;
+
+const settle = (waiters: Waiter[]) => {
+  for (const w of waiters) w.resolve();
 };
 
 /**
@@ -95,7 +114,7 @@ const settle = (waiters: Waiter[], err?: unknown) => {
  */
 export class DeviceStateWriter {
   private states = new Map<string, QueuedState>();
-  private metrics: QueuedMetrics[] = [];
+  private metrics = new Map<string, QueuedMetrics>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -106,7 +125,10 @@ export class DeviceStateWriter {
     private readonly flushMs = 200,
   ) {}
 
-  /** Queues the device's full live state; resolves once it is in the database. */
+  /**
+   * Queues the device's full live state; resolves once it is in the database, or found older than
+   * the state stored there (a lower heartbeat seq: another connection's, another instance's).
+   */
   writeState(record: DeviceRecord): Promise<void> {
     if (this.closed) return Promise.resolve();
     const queued = this.queued(record);
@@ -124,11 +146,16 @@ export class DeviceStateWriter {
     this.arm();
   }
 
-  writeMetrics(rows: MetricRow[]): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    const queued: QueuedMetrics = { rows, waiters: [] };
-    this.metrics.push(queued);
-    return this.schedule(queued.waiters);
+  /**
+   * Queues a metrics message; resolves true once it is stored, false when it was already (a
+   * resend: on this connection, another one, or queued twice before the flush).
+   */
+  writeMetrics(batch: MetricsBatch): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    const key = batchKey(batch.deviceId, batch.seq);
+    let queued = this.metrics.get(key);
+    if (!queued) this.metrics.set(key, (queued = { batch, waiters: [] }));
+    return this.schedule(queued.waiters, false);
   }
 
   /** The device's entry, holding the newest record: its waiters wait for that one. */
@@ -143,10 +170,12 @@ export class DeviceStateWriter {
     return created;
   }
 
-  private schedule(waiters: Waiter[]): Promise<void> {
+  private schedule(waiters: Waiter[]): Promise<void>;
+  private schedule<T>(waiters: Waiter<T>[], whenClosed: T): Promise<T>;
+  private schedule<T>(waiters: Waiter<T>[], whenClosed?: T): Promise<T> {
     // After shutdown the database is gone: late goodbyes of devices are not written.
-    if (this.closed) return Promise.resolve();
-    const done = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+    if (this.closed) return Promise.resolve(whenClosed as T);
+    const done = new Promise<T>((resolve, reject) => waiters.push({ resolve, reject }));
     this.arm();
     return done;
   }
@@ -161,9 +190,9 @@ export class DeviceStateWriter {
   /** Writes everything queued so far (also on shutdown). */
   flush(): Promise<void> {
     const states = [...this.states.values()];
-    const metrics = this.metrics;
+    const metrics = [...this.metrics.values()];
     this.states = new Map();
-    this.metrics = [];
+    this.metrics = new Map();
     // Flushes run one after the other so an older state never overwrites a newer one.
     this.flushing = this.flushing.then(async () => {
       for (let i = 0; i < states.length; i += CHUNK) {
@@ -175,11 +204,14 @@ export class DeviceStateWriter {
         );
       }
       for (const chunk of chunksOfRows(metrics)) {
+        const fresh = new Set<string>();
         await writeIsolating(
           chunk,
-          (part) => this.insertMetrics(part.flatMap((q) => q.rows)),
-          (q) => settle(q.waiters),
-          (q, err) => this.failed('device metrics write failed', [...new Set(q.rows.map((r) => r.deviceId))], q.waiters, err),
+          async (part) => {
+            for (const key of await this.insertMetrics(part.map((q) => q.batch))) fresh.add(key);
+          },
+          (q) => q.waiters.forEach((w, i) => w.resolve(i === 0 && fresh.has(batchKey(q.batch.deviceId, q.batch.seq)))),
+          (q, err) => this.failed('device metrics write failed', [q.batch.deviceId], q.waiters, err),
         );
       }
     });
@@ -187,10 +219,10 @@ export class DeviceStateWriter {
   }
 
   /** Logged once per device refused, with what the database said, never the values written. */
-  private failed(what: string, devices: string[], waiters: Waiter[], err: unknown): void {
+  private failed(what: string, devices: string[], waiters: { reject: (e: unknown) => void }[], err: unknown): void {
     const failure = writeFailure(err);
     this.log.error({ devices, ...failure }, what);
-    settle(waiters, new NotStored(failure));
+    for (const w of waiters) w.reject(new NotStored(failure));
   }
 
   async close(): Promise<void> {
@@ -221,16 +253,22 @@ export class DeviceStateWriter {
     await driverQuery(this.db, UPDATE_STATES, [JSON.stringify(rows)]);
   }
 
-  private async insertMetrics(batch: MetricRow[]): Promise<void> {
-    const rows = batch.map((m) => ({
-      device_id: m.deviceId,
-      at: m.at,
-      ifname: m.ifname,
-      rx_bytes: m.rxBytes,
-      tx_bytes: m.txBytes,
-      latency_ms: m.latencyMs,
-      loss_pct: m.lossPct,
-    }));
-    await driverQuery(this.db, INSERT_METRICS, [JSON.stringify(rows)]);
+  /** Returns the keys of the batches stored now; the others were stored before. */
+  private async insertMetrics(batches: MetricsBatch[]): Promise<string[]> {
+    const keys = batches.map((b) => ({ device_id: b.deviceId, seq: b.seq }));
+    const rows = batches.flatMap((b) =>
+      b.rows.map((m) => ({
+        device_id: b.deviceId,
+        seq: b.seq,
+        at: m.at,
+        ifname: m.ifname,
+        rx_bytes: m.rxBytes,
+        tx_bytes: m.txBytes,
+        latency_ms: m.latencyMs,
+        loss_pct: m.lossPct,
+      })),
+    );
+    const fresh = await driverQuery<{ device_id: string; seq: string }>(this.db, INSERT_METRICS, [JSON.stringify(keys), JSON.stringify(rows)]);
+    return fresh.map((f) => batchKey(f.device_id, f.seq));
   }
 }
