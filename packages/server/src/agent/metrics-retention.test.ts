@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { interfaceMetricsSchema } from '@netloom/domain';
 import { loadConfig } from '../config';
-import { deviceMetrics } from '../db/schema/index';
+import { deviceBatches, deviceMetrics } from '../db/schema/index';
 import { addDevice, demoTenantIds, minutesAgo } from '../modules/devices/test-fixtures';
 import { bearer, build, login, testBackends, type TestApp } from '../test/build';
 import { keepMetricsFor } from './metrics-retention';
@@ -45,6 +45,23 @@ describe.each(testBackends())('device metrics retention on %s', (backend) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/device/${device.id}/metrics/?minutes=60`, headers: bearer(owner) });
     const series = z.array(interfaceMetricsSchema).parse(res.json());
     expect(series.map((s) => [s.ifname, s.points.length])).toEqual([['eth0', 1], ['eth1', 1]]);
+  });
+
+  it('forgets the received batch keys with the metrics they stand for', async () => {
+    const { acme } = await demoTenantIds(db());
+    const device = await addDevice(db(), acme);
+    await db().execute(sql`
+      insert into ${deviceBatches} (device_id, seq, received_at)
+      select ${device.id}::uuid, g, now() - interval '2 days' + g * interval '1 second' from generate_series(1, 6000) g`);
+    await db().insert(deviceBatches).values({ deviceId: device.id, seq: 10_000, receivedAt: minutesAgo(30) });
+    const keysOf = async () =>
+      (await db().select({ seq: deviceBatches.seq }).from(deviceBatches).where(eq(deviceBatches.deviceId, device.id))).map((k) => k.seq);
+    const stop = keepMetricsFor(db(), t.app.log, { retentionHours: 1, usesLock: backend === 'postgres' });
+    try {
+      await expect.poll(keysOf, { timeout: 15_000, interval: 200 }).toEqual([10_000]);
+    } finally {
+      await stop();
+    }
   });
 
   it('stops: no sweep runs after it, and one under way is awaited', async () => {

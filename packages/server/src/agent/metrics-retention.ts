@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { sweepPeriodically } from '../db/periodic-sweep';
-import { pruneDeviceMetrics } from './repo';
+import { pruneDeviceBatches, pruneDeviceMetrics } from './repo';
 
 /** How often old metrics are swept: they only grow by minutes' worth in between. */
 export const METRICS_SWEEP_EVERY_MS = 10 * 60_000;
@@ -26,9 +26,12 @@ export function keepMetricsFor(db: Db, log: FastifyBaseLogger, opts: MetricsRete
     async sweep(stopped) {
       const before = new Date(Date.now() - opts.retentionHours * 3_600_000);
       let deleted = 0;
-      for (let batch = BATCH; batch === BATCH && !stopped(); ) {
-        batch = await pruneDeviceMetrics(db, before, BATCH, opts.usesLock);
-        deleted += batch;
+      // The received batch keys (device_batches) go with the metrics they stand for.
+      for (const prune of [pruneDeviceMetrics, pruneDeviceBatches]) {
+        for (let batch = BATCH; batch === BATCH && !stopped(); ) {
+          batch = await prune(db, before, BATCH, opts.usesLock);
+          deleted += batch;
+        }
       }
       return deleted;
     },

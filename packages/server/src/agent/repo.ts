@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { withSettingDefaults } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { holdsSweepLock } from '../db/periodic-sweep';
-import { deviceJobs, deviceMetrics, devices, tenants } from '../db/schema/index';
+import { deviceBatches, deviceJobs, deviceMetrics, devices, tenants } from '../db/schema/index';
 import type { DeviceRecord } from '../modules/devices/device-row';
 
 export async function findTenantByEnrolmentKey(db: Db, key: string) {
@@ -102,6 +102,22 @@ export async function pruneDeviceMetrics(db: Db, before: Date, limit: number, us
     if (usesLock && !(await holdsSweepLock(tx, 'deviceMetrics'))) return 0;
     const oldest = tx.select({ id: deviceMetrics.id }).from(deviceMetrics).where(lt(deviceMetrics.at, before)).limit(limit);
     const gone = await tx.delete(deviceMetrics).where(inArray(deviceMetrics.id, oldest)).returning({ id: deviceMetrics.id });
+    return gone.length;
+  });
+}
+
+/**
+ * Deletes up to `limit` received batch keys older than `before` (see pruneDeviceMetrics): a batch
+ * resent after its metrics are gone may be stored again, and then goes with the next sweep.
+ */
+export async function pruneDeviceBatches(db: Db, before: Date, limit: number, usesLock: boolean): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (usesLock && !(await holdsSweepLock(tx, 'deviceMetrics'))) return 0;
+    const oldest = tx.select({ deviceId: deviceBatches.deviceId, seq: deviceBatches.seq }).from(deviceBatches).where(lt(deviceBatches.receivedAt, before)).limit(limit);
+    const gone = await tx
+      .delete(deviceBatches)
+      .where(sql`(${deviceBatches.deviceId}, ${deviceBatches.seq}) in ${oldest}`)
+      .returning({ seq: deviceBatches.seq });
     return gone.length;
   });
 }
