@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, five projects: pure rules, the benchmarks' readers, the real server, the fleet simulator, the console's components.
+// One runner, six projects: pure rules, the benchmarks' readers, the real server, its security suite, the fleet simulator, the console's components.
 export default defineConfig({
   test: {
     projects: [
@@ -12,9 +12,21 @@ export default defineConfig({
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
           // Cluster tests need a real PostgreSQL and Redis (CI has both); elsewhere they are not part of the run.
-          exclude: process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['**/*.cluster.test.ts'],
+          exclude: [
+            // The security suite is its own project (npm run test:security), so it runs once.
+            'packages/server/src/security/**',
+            ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['**/*.cluster.test.ts']),
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: ['packages/server/src/security/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -1,0 +1,136 @@
+/** The operations of the served OpenAPI document, in the shape the security suite drives them. */
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number | boolean;
+  minItems?: number;
+  maxItems?: number;
+  nullable?: boolean;
+  default?: unknown;
+  additionalProperties?: boolean | JsonSchema;
+  $ref?: string;
+}
+
+export interface Param {
+  in: 'query' | 'path';
+  name: string;
+  required: boolean;
+  schema: JsonSchema;
+}
+
+export interface Operation {
+  /** "METHOD /path/{template}/": how figures and failures name the operation. */
+  key: string;
+  method: string;
+  path: string;
+  summary: string;
+  secured: boolean;
+  params: Param[];
+  body: JsonSchema | null;
+}
+
+/** What a path or id names: the suite keeps one set of ids per kind for each tenant. */
+export type Kind = 'tenant' | 'device' | 'network' | 'user' | 'group';
+export const KINDS: readonly Kind[] = ['tenant', 'device', 'network', 'user', 'group'];
+
+interface OpenApiDoc {
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'];
+
+export function operationsOf(document: unknown): Operation[] {
+  const doc = document as OpenApiDoc;
+  const resolve = (schema: JsonSchema | undefined, seen: Set<string> = new Set()): JsonSchema | undefined => {
+    if (!schema || typeof schema !== 'object') return schema;
+    if (schema.$ref) {
+      const name = schema.$ref.replace('#/components/schemas/', '');
+      if (seen.has(name)) return {};
+      return resolve(doc.components?.schemas?.[name], new Set([...seen, name]));
+    }
+    const out: Record<string, unknown> = { ...schema };
+    for (const [k, v] of Object.entries(schema)) {
+      if (k === 'properties' && v) out[k] = Object.fromEntries(Object.entries(v as Record<string, JsonSchema>).map(([p, s]) => [p, resolve(s, seen)]));
+      else if ((k === 'anyOf' || k === 'oneOf' || k === 'allOf') && Array.isArray(v)) out[k] = v.map((s: JsonSchema) => resolve(s, seen));
+      else if ((k === 'items' || k === 'additionalProperties') && v && typeof v === 'object') out[k] = resolve(v as JsonSchema, seen);
+    }
+    return out as JsonSchema;
+  };
+
+  const ops: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const params = ((op.parameters as { in: string; name: string; required?: boolean; schema: JsonSchema }[] | undefined) ?? [])
+        .filter((p) => p.in === 'query' || p.in === 'path')
+        .map((p) => ({ in: p.in as 'query' | 'path', name: p.name, required: Boolean(p.required), schema: resolve(p.schema) ?? {} }));
+      const content = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
+      const body = content?.['application/json']?.schema;
+      ops.push({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        summary: String(op.summary ?? ''),
+        secured: Array.isArray(op.security) && op.security.length > 0,
+        params,
+        body: body ? (resolve(body) ?? null) : null,
+      });
+    }
+  }
+  return ops;
+}
+
+const FIELD_KINDS: [RegExp, Kind][] = [
+  [/^(tid|tenant_?ids?)$/i, 'tenant'],
+  [/^device_?ids?$/i, 'device'],
+  [/^network_?ids?$/i, 'network'],
+  [/^user_?ids?$/i, 'user'],
+  [/^(user_)?group_?ids?$/i, 'group'],
+];
+
+// A path parameter names the object of the resource it follows: /device/{id}/…, /teams/users/{id}/….
+const PATH_KINDS: [RegExp, Kind][] = [
+  [/\/teams\/users\/$/, 'user'],
+  [/\/teams\/groups\/$/, 'group'],
+  [/\/device\/$/, 'device'],
+  [/\/network\/([a-z-]+\/)?$/, 'network'],
+  [/\/tenant\/$/, 'tenant'],
+];
+
+/** The kind of object a field or parameter holds, or null when nothing says. */
+export function kindOfField(name: string): Kind | null {
+  return FIELD_KINDS.find(([re]) => re.test(name))?.[1] ?? null;
+}
+
+export function kindOfPathParam(path: string, name: string): Kind | null {
+  const byName = kindOfField(name);
+  if (byName) return byName;
+  const before = path.slice(0, path.indexOf(`{${name}}`));
+  return PATH_KINDS.find(([re]) => re.test(before))?.[1] ?? null;
+}
+
+export const isTenantSelector = (name: string) => kindOfField(name) === 'tenant' && !/s$/i.test(name);
+
+/** Operations that name a tenant: by a tid/tenant_id query parameter or a body field. */
+export function tenantSelectors(op: Operation): { query: string[]; body: string[] } {
+  return {
+    query: op.params.filter((p) => p.in === 'query' && isTenantSelector(p.name)).map((p) => p.name),
+    body: Object.keys(op.body?.properties ?? {}).filter(isTenantSelector),
+  };
+}

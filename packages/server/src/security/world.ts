@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Role } from '@netloom/domain';
+import { memberships, tenants, users } from '../db/schema/index';
+import { newEnrolmentKey } from '../agent/credentials';
+import { DEMO_PASSWORD, type TestApp } from '../test/build';
+import { TestAgent, enrolmentKey } from '../test/agent-client';
+import type { Kind } from './openapi';
+
+/**
+ * Every request comes from a new address: the per-address limits (login, registration) are
+ * tested elsewhere and would otherwise answer 429 to most of the suite.
+ */
+let addressCounter = 0;
+export function nextAddress(): string {
+  addressCounter++;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export async function send(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  token: string | null,
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    remoteAddress: nextAddress(),
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+}
+
+/** A call that must work for the world to be what the suite claims it is. */
+async function must(app: FastifyInstance, method: string, url: string, token: string | null, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await send(app, method, url, token, body);
+  if (res.statusCode >= 300) throw new Error(`fixture: ${method} ${url} answered ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return res.body ? (res.json() as Record<string, unknown>) : {};
+}
+
+export interface Principal {
+  name: string;
+  token: string | null;
+  isSuperAdmin: boolean;
+  /** False for no token and for forged ones: nothing secured may answer them. */
+  authentic: boolean;
+  /** The tenant the principal acts in when it names none: the attacker's, another one, or none. */
+  home: 'attacker' | 'other' | 'none';
+}
+
+export type Ids = Record<Kind, string[]>;
+
+export interface Side {
+  tenantId: string;
+  ids: Ids;
+}
+
+export interface World {
+  t: TestApp;
+  /** Every text planted in the victim's data contains it; no answer to anyone else may. */
+  marker: string;
+  attacker: Side;
+  victim: Side;
+  principals: Principal[];
+  /** The victim tenant's owner: reads the victim's data before and after the probes. */
+  victimToken: string;
+  /** A new user of the attacker tenant (or a new super admin) with a live session. */
+  freshUser(role: Role | 'super'): Promise<{ id: string; email: string; token: string }>;
+  login(email: string): Promise<{ access: string; refresh: string | null }>;
+  /** A new object of the attacker tenant (a new tenant for kind 'tenant'), for calls that change or delete it. */
+  freshObject(kind: Kind): Promise<{ id: string; name: string }>;
+  /** A password-reset token of a user, read from the mail the server sent. */
+  resetToken(email: string): Promise<string | null>;
+  agents: TestAgent[];
+}
+
+const emptyIds = (): Ids => ({ tenant: [], device: [], network: [], user: [], group: [] });
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const { app } = t;
+  const db = app.services.db;
+  const marker = `cnry${randomBytes(6).toString('hex')}`;
+  const canary = (what: string) => `${marker}${what}`;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const acme = await enrolmentKey(app, 'Acme');
+  const globex = await enrolmentKey(app, 'Globex');
+  const [template] = await db.select().from(users).where(eq(users.email, 'owner@acme.test'));
+  const passwordHash = template!.passwordHash!;
+  const userId = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+
+  const login = async (email: string) => {
+    const res = await send(app, 'POST', '/api/v1/auth/login/', null, { username: email, password: DEMO_PASSWORD });
+    if (res.statusCode !== 200) throw new Error(`fixture: login ${email}: ${res.statusCode} ${res.body}`);
+    const s = res.json() as { access: string; refresh?: string };
+    return { access: s.access, refresh: s.refresh ?? null };
+  };
+
+  const insertUser = async (role: Role | 'super', tenantId: string | null, names: { first?: string; last?: string; email?: string } = {}) => {
+    const id = crypto.randomUUID();
+    const email = names.email ?? `u${randomBytes(5).toString('hex')}@example.test`;
+    await db.insert(users).values({
+      id,
+      email,
+      username: email,
+      firstName: names.first ?? 'Fresh',
+      lastName: names.last ?? 'User',
+      companyName: '',
+      passwordHash,
+      isSuperAdmin: role === 'super',
+      active: true,
+    });
+    if (role !== 'super' && tenantId) await db.insert(memberships).values({ userId: id, tenantId, role });
+    return { id, email };
+  };
+
+  const sessions: Record<string, string> = {};
+  for (const email of ['super@demo.test', 'owner@acme.test', 'admin@acme.test', 'editor@acme.test', 'viewer@acme.test', 'guest@acme.test', 'owner@globex.test']) {
+    sessions[email] = (await login(email)).access;
+  }
+
+  // A third tenant whose owner has nothing of the victim's either.
+  const otherTenant = crypto.randomUUID();
+  await db.insert(tenants).values({ id: otherTenant, name: `Initech ${randomBytes(3).toString('hex')}`, subscriptions: ['sdwan', 'ztna'], enrolmentKey: newEnrolmentKey() });
+  const otherOwner = await insertUser('owner', otherTenant);
+  const otherToken = (await login(otherOwner.email)).access;
+
+  // The victim (Globex), with a canary in every text field the API lets its owner write.
+  const victim: Side = { tenantId: globex.tenantId, ids: emptyIds() };
+  victim.ids.tenant.push(globex.tenantId);
+  victim.ids.user.push(await userId('owner@globex.test'));
+  const gOwner = sessions['owner@globex.test']!;
+  const superToken = sessions['super@demo.test']!;
+  const q = `?tid=${globex.tenantId}`;
+  await must(app, 'PUT', `/api/v1/tenant/${globex.tenantId}/`, superToken, { name: `Globex ${canary('tenant')}` });
+  await must(app, 'PUT', `/api/v1/tenant/organisation/${q}`, gOwner, {
+    display_name: canary('display'),
+    legal_name: canary('legal'),
+    address: canary('address'),
+    website: `https://${canary('web')}.example`,
+  });
+  await must(app, 'PUT', '/api/v1/settings/profile/', gOwner, { first_name: canary('first'), last_name: canary('last'), company_name: canary('company') });
+  victim.ids.network.push(String((await must(app, 'POST', `/api/v1/network/list/${q}`, gOwner, { name: canary('net') })).id));
+  victim.ids.group.push(String((await must(app, 'POST', `/api/v1/teams/groups/${q}`, gOwner, { name: canary('grp'), description: canary('grpdesc') })).id));
+  victim.ids.user.push(String((await must(app, 'POST', `/api/v1/teams/users/${q}`, gOwner, {
+    email: `${canary('invite')}@globex.test`,
+    role: 'viewer',
+    first_name: canary('ifirst'),
+    last_name: canary('ilast'),
+  })).id));
+  const member = await insertUser('editor', globex.tenantId, { first: canary('mfirst'), last: canary('mlast'), email: `${canary('member')}@globex.test` });
+  victim.ids.user.push(member.id);
+  await login(member.email);
+  victim.ids.device.push(String((await must(app, 'POST', `/api/v1/device/claim/${q}`, gOwner, { serial: canary('serial'), name: canary('claimed'), kind: 'gateway' })).id));
+
+  // A device of the victim that enrolled and reported through the agent protocol, with canaries in what it reports.
+  const agents: TestAgent[] = [];
+  const agent = await TestAgent.connect(app);
+  agents.push(agent);
+  agent.send({
+    type: 'hello',
+    protocol: 1,
+    auth: { kind: 'enrol', enrolment_key: globex.key },
+    identity: { serial: canary('aserial'), name: canary('agent'), kind: 'endpoint', user: `${canary('dev')}@globex.test` },
+    model: canary('model'),
+    os: canary('os'),
+    version: canary('ver').slice(0, 32),
+  });
+  const welcome = (await agent.next('welcome')) as { device_id: string; state: string };
+  victim.ids.device.push(welcome.device_id);
+  if (welcome.state !== 'approved') await must(app, 'POST', `/api/v1/device/${welcome.device_id}/approve/${q}`, gOwner);
+  agent.send({
+    type: 'heartbeat',
+    status: 'running',
+    wan: [{ name: canary('wan').slice(0, 32), status: 'up', ifname: canary('if').slice(0, 32), weight: 1 }],
+    public_ip: '203.0.113.77',
+    location: { name: canary('place'), lat: 10, lng: 10 },
+  });
+  await agent.next('ack');
+  agent.send({
+    type: 'metrics',
+    at: new Date().toISOString(),
+    interfaces: [{ ifname: canary('mif').slice(0, 32), rx_bytes: 1, tx_bytes: 1 }],
+    pings: [{ ifname: canary('pif').slice(0, 32), latency_ms: 1, loss_pct: 0 }],
+  });
+  await agent.next('ack');
+  await must(app, 'PUT', `/api/v1/network/${victim.ids.network[0]}/devices/${q}`, gOwner, { device_ids: victim.ids.device });
+  await must(app, 'POST', `/api/v1/tenant/commercial-data/${q}`, gOwner, {
+    [victim.ids.device[0]!]: { [canary('cwan')]: { amount: 10, date: '2024-01-01', lastUpdated: new Date().toISOString() } },
+  });
+
+  // The attacker (Acme): one object of each kind, for calls that name their own objects next to the victim's.
+  const attacker: Side = { tenantId: acme.tenantId, ids: emptyIds() };
+  const aOwner = sessions['owner@acme.test']!;
+  const aq = `?tid=${acme.tenantId}`;
+  const freshObject = async (kind: Kind): Promise<{ id: string; name: string }> => {
+    const name = `f${randomBytes(5).toString('hex')}`;
+    switch (kind) {
+      case 'tenant':
+        return { id: String((await must(app, 'POST', '/api/v1/tenant/list/', superToken, { name })).id), name };
+      case 'device':
+        return { id: String((await must(app, 'POST', `/api/v1/device/claim/${aq}`, aOwner, { serial: name, name, kind: 'gateway' })).id), name };
+      case 'network':
+        return { id: String((await must(app, 'POST', `/api/v1/network/list/${aq}`, aOwner, { name })).id), name };
+      case 'group':
+        return { id: String((await must(app, 'POST', `/api/v1/teams/groups/${aq}`, aOwner, { name })).id), name };
+      case 'user':
+        return { id: (await insertUser('viewer', acme.tenantId, { first: name })).id, name };
+    }
+  };
+  attacker.ids.tenant.push(acme.tenantId);
+  for (const kind of ['device', 'network', 'group', 'user'] as const) attacker.ids[kind].push((await freshObject(kind)).id);
+
+  const principals: Principal[] = [
+    { name: 'super admin, no tenant', token: superToken, isSuperAdmin: true, authentic: true, home: 'none' },
+    { name: 'super admin in attacker tenant', token: superToken, isSuperAdmin: true, authentic: true, home: 'attacker' },
+    { name: 'owner', token: aOwner, isSuperAdmin: false, authentic: true, home: 'attacker' },
+    { name: 'admin', token: sessions['admin@acme.test']!, isSuperAdmin: false, authentic: true, home: 'attacker' },
+    { name: 'editor', token: sessions['editor@acme.test']!, isSuperAdmin: false, authentic: true, home: 'attacker' },
+    { name: 'viewer', token: sessions['viewer@acme.test']!, isSuperAdmin: false, authentic: true, home: 'attacker' },
+    { name: 'guest-user', token: sessions['guest@acme.test']!, isSuperAdmin: false, authentic: true, home: 'attacker' },
+    { name: 'other tenant owner', token: otherToken, isSuperAdmin: false, authentic: true, home: 'other' },
+    { name: 'no token', token: null, isSuperAdmin: false, authentic: false, home: 'none' },
+    ...(await forgedTokens(gOwner)),
+  ];
+
+  return {
+    t,
+    marker,
+    attacker,
+    victim,
+    principals,
+    victimToken: gOwner,
+    agents,
+    login,
+    freshObject,
+    freshUser: async (role) => {
+      const u = await insertUser(role, role === 'super' ? null : acme.tenantId);
+      return { ...u, token: (await login(u.email)).access };
+    },
+    resetToken: async (email) => {
+      await send(app, 'POST', '/api/v1/auth/password/reset/', null, { email });
+      const mail = [...app.mailer.outbox].reverse().find((m) => m.to === email);
+      return mail?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1] ?? null;
+    },
+  };
+}
+
+/** The victim owner's claims, signed with a key that is not the server's, and not signed at all. */
+async function forgedTokens(victimToken: string): Promise<Principal[]> {
+  const claims = decodeJwt(victimToken);
+  const body = { typ: 'access', sid: claims.sid };
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  const otherKey = await new SignJWT(body)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.sub))
+    .setIssuer(String(claims.iss))
+    .setIssuedAt()
+    .setExpirationTime(expires)
+    .sign(randomBytes(48));
+  const unsigned = new UnsecuredJWT(body).setSubject(String(claims.sub)).setIssuer(String(claims.iss)).setIssuedAt().setExpirationTime(expires).encode();
+  return [
+    { name: 'forged token (other key)', token: otherKey, isSuperAdmin: false, authentic: false, home: 'none' },
+    { name: 'forged token (alg none)', token: unsigned, isSuperAdmin: false, authentic: false, home: 'none' },
+  ];
+}
