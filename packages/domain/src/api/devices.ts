@@ -62,6 +62,9 @@ export const deviceRowSchema = z.object({
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 export const deviceListSchema = paginated(deviceRowSchema);
 
+/** A device group's id, or '' for 'All Device Groups', the group picker's first entry (spec 000 §3). */
+export const networkIdSchema = z.union([z.string().uuid(), z.literal('')]);
+
 /** The table filter payload of spec 001 §3. */
 export const filterPayloadSchema = z.object({
   page: z.number().int().min(1).default(1),
@@ -76,7 +79,7 @@ export const filterPayloadSchema = z.object({
   sort: z.object({ key: storableText().max(64), direction: z.enum(['asc', 'dsc']) }).optional(),
   search: storableText().max(200).optional(),
   tenant_id: z.string().uuid().optional(),
-  network_id: z.string().uuid().nullable().optional(),
+  network_id: networkIdSchema.nullable().optional(),
 });
 export type FilterPayload = z.infer<typeof filterPayloadSchema>;
 
