@@ -173,9 +173,9 @@ describe.each(testBackends())('device list on %s', (backend) => {
     expect(paged.results.map((r) => r.name)).toEqual(['charlie-gw', 'delta-gw']);
     expect(paged.count).toBe(7);
     // Absolute links that keep the rest of the query and change only the page.
-    expect(paged.next).toBe('http://localhost:80/api/v1/device/list/?page=3&page_size=2');
-    expect(paged.previous).toBe('http://localhost:80/api/v1/device/list/?page=1&page_size=2');
-    expect((await get('type=device&page_size=1&search=gw')).next).toBe('http://localhost:80/api/v1/device/list/?type=device&page_size=1&search=gw&page=2');
+    expect(paged.next).toBe('http://console.test/api/v1/device/list/?page=3&page_size=2');
+    expect(paged.previous).toBe('http://console.test/api/v1/device/list/?page=1&page_size=2');
+    expect((await get('type=device&page_size=1&search=gw')).next).toBe('http://console.test/api/v1/device/list/?type=device&page_size=1&search=gw&page=2');
   });
 
   it('refuses bad payloads with 400 in the error shape', async () => {
