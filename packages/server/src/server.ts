@@ -2,12 +2,20 @@ import './memory-profile';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { isDatabaseUnavailable, unavailableReason } from './db/unavailable';
 import { startDemoFleet } from './demo/demo-fleet';
 import { demoLoginsText, seedDemo } from './demo/seed';
 
 // Only listens (and starts the demo fleet): everything else is wired in buildApp.
 const config = loadConfig();
 const app = await buildApp(config);
+// A promise nobody awaited that failed because the database is down must not take every device
+// and console connection down with the process: it is logged, and service resumes with the
+// database. Any other unhandled rejection is a bug and keeps Node's answer (the process exits).
+process.on('unhandledRejection', (reason) => {
+  if (!isDatabaseUnavailable(reason)) throw reason;
+  app.log.error({ reason: unavailableReason(reason) }, 'database unavailable (unhandled rejection)');
+});
 if (config.demo.enabled) {
   const seeded = await seedDemo(app.services.db, config.demo.password);
   if (seeded) app.log.info('Seeded the demo organisations and users');
