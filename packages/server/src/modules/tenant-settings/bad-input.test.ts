@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
+import { LONE_SURROGATE, NUL, NUL_IN_URL, expectRefused, type BadInputCase } from '../../test/bad-input';
+
+/** Tenant settings and organisation details: unstorable text, invalid time zones, wrong types, unknown keys. */
+describe.each(testBackends())('tenant settings refuse hostile input on %s', (backend) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await build(backend);
+    headers = bearer((await login(t.app, 'owner@acme.test')).access);
+  });
+  afterAll(() => t.close());
+
+  const cases = (): BadInputCase[] => [
+    { name: 'display name with NUL', method: 'PUT', url: '/api/v1/tenant/organisation/', payload: { display_name: NUL }, field: 'display_name' },
+    { name: 'address with a lone surrogate', method: 'PUT', url: '/api/v1/tenant/organisation/', payload: { address: LONE_SURROGATE }, field: 'address' },
+    { name: 'website with NUL', method: 'PUT', url: '/api/v1/tenant/organisation/', payload: { website: NUL }, field: 'website' },
+    { name: 'legal name too long', method: 'PUT', url: '/api/v1/tenant/organisation/', payload: { legal_name: 'x'.repeat(121) }, field: 'legal_name' },
+    { name: 'unknown time zone', method: 'PUT', url: '/api/v1/tenant/organisation/', payload: { timezone: 'Mars/Olympus_Mons' }, field: 'timezone' },
+    { name: 'time zone with NUL', method: 'PUT', url: '/api/v1/tenant/organisation/', payload: { timezone: 'Europe/Paris\u0000' }, field: 'timezone' },
+    { name: 'organisation with an unknown key', method: 'PUT', url: '/api/v1/tenant/organisation/', payload: { tenantname: 'Evil' }, field: 'tenantname' },
+    { name: 'settings flag as a string', method: 'POST', url: '/api/v1/tenant/config/config-preference/', payload: { dashboard: { netflow: 'yes' } }, field: 'dashboard.netflow' },
+    { name: 'settings page size zero', method: 'POST', url: '/api/v1/tenant/config/config-preference/', payload: { pagination: { pageSize: 0 } }, field: 'pagination.pageSize' },
+    { name: 'settings page size huge', method: 'POST', url: '/api/v1/tenant/config/config-preference/', payload: { pagination: { pageSize: 1e300 } }, field: 'pagination.pageSize' },
+    { name: 'settings with an unknown key', method: 'POST', url: '/api/v1/tenant/config/config-preference/', payload: { wan3_available: true }, field: 'wan3_available' },
+    { name: 'tid with NUL', method: 'GET', url: `/api/v1/tenant/organisation/?tid=${NUL_IN_URL}`, field: 'tid' },
+  ];
+
+  it('answers 400 naming the field, never 500', async () => {
+    for (const c of cases()) await expectRefused(t.app, headers, c);
+  });
+});
