@@ -19,6 +19,10 @@ describe.each(testBackends())('health probes on %s', (backend) => {
     expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
   });
 
+  it('answers the HEAD check under any name of tenant/data/{something}/', async () => {
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/v1/tenant/data/online/' })).statusCode).toBe(200);
+  });
+
   it('is never rate limited', async () => {
     const codes = await Promise.all(Array.from({ length: 120 }, () => t.app.inject({ method: 'HEAD', url: '/api/v1/tenant/data/health/' })));
     expect(new Set(codes.map((r) => r.statusCode))).toEqual(new Set([200]));
@@ -56,6 +60,10 @@ describe('health probes while the database is gone (PGlite closed under the runn
     expect(apiErrorSchema.parse(res.json())).toEqual({ detail: 'Database unreachable', code: 'service_unavailable' });
     const head = await app.inject({ method: 'HEAD', url });
     expect(head.statusCode).toBe(503);
+  });
+
+  it('answers the HEAD check under any name 503 too', async () => {
+    expect((await app.inject({ method: 'HEAD', url: '/api/v1/tenant/data/online/' })).statusCode).toBe(503);
   });
 
   it('answers API calls that need the database 503, not 500', async () => {

@@ -42,4 +42,8 @@ export const backendCheckRoutes: FastifyPluginAsyncZod<HealthOptions> = async (a
     schema: { tags, summary: 'Backend reachability check: 503 while the database is unreachable', response: { 200: ok, 503: apiErrorSchema } },
     handler: () => requireReady(readiness),
   });
+  // The spec names the check HEAD tenant/data/{something}/: any last segment is the same check.
+  app.head('/tenant/data/:check/', {
+    schema: { tags, summary: 'The backend check under any name (spec 001 §7: HEAD tenant/data/{something}/)', params: z.object({ check: z.string().max(64) }), response: { 200: ok, 503: apiErrorSchema } },
+  }, () => requireReady(readiness));
 };
