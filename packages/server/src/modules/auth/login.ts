@@ -8,7 +8,7 @@ import { verifyPassword } from './passwords';
 import { findUserById, findUserByLogin, signedInFrom, type UserRow } from './repo';
 import { spendSecondFactor } from './second-factor';
 import type { IssuedSession, RequestContext, SessionService } from './sessions';
-import type { TokenService } from './tokens';
+import { challengeBinding, type TokenService } from './tokens';
 
 const badCredentials = () =>
   new AppError(401, ERROR_CODES.invalidCredentials, 'No active account found with the given credentials');
@@ -64,7 +64,7 @@ export class LoginService {
     }
     await this.limiters.password.reset(budget);
     if (user.twoFactorEnabled) {
-      return { two_factor_required: true, ephemeral_token: await this.tokens.signChallenge(user.id, body.remember) };
+      return { two_factor_required: true, ephemeral_token: await this.tokens.signChallenge(user.id, body.remember, challengeBinding(user)) };
     }
     return this.sessions.start(user, body.remember, ctx, 'password');
   }
@@ -76,7 +76,9 @@ export class LoginService {
     const challenge = await this.tokens.verifyChallenge(body.ephemeral_token);
     if (!challenge) throw errors.tokenNotValid();
     const user = await findUserById(this.db, challenge.userId);
-    if (!user || !user.active || !user.twoFactorEnabled || !user.twoFactorSecret) throw errors.tokenNotValid();
+    if (!user || !user.active || !user.twoFactorEnabled || !user.twoFactorSecret || challengeBinding(user) !== challenge.binding) {
+      throw errors.tokenNotValid();
+    }
     // Its own budget, which a right password does not refill: knowing the password must not buy
     // endless guesses at the code.
     await this.limiters.secondFactor.reserve(user.id);
@@ -113,7 +115,7 @@ export class LoginService {
     }
     // Google proves the e-mail, not possession of the user's second factor.
     if (user.twoFactorEnabled) {
-      return { two_factor_required: true, ephemeral_token: await this.tokens.signChallenge(user.id, body.remember) };
+      return { two_factor_required: true, ephemeral_token: await this.tokens.signChallenge(user.id, body.remember, challengeBinding(user)) };
     }
     return this.sessions.start(user, body.remember, ctx, 'google');
   }

@@ -63,6 +63,21 @@ describe.each(testBackends())('sessions ended by account changes on %s', (backen
     expect((await me(fourth)).statusCode).toBe(200);
   });
 
+  it('a second-step token handed out before a password change no longer opens a session', async () => {
+    const self = await login(t.app, 'owner@acme.test');
+    const setup = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup/', headers: bearer(self.access) });
+    const secret = twoFactorSetupSchema.parse(setup.json()).secret;
+    expect((await post(self, 'auth/2fa/enable/', { code: authenticator.generate(secret) })).statusCode).toBe(200);
+    const step = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'owner@acme.test', password: DEMO_PASSWORD } });
+    const ephemeral = (step.json() as { ephemeral_token: string }).ephemeral_token;
+    expect((await post(self, 'auth/password/change/', { old_password: DEMO_PASSWORD, new_password: 'owner-pass-2' })).statusCode).toBe(200);
+    // The next step's code is unspent (the phone may run ahead by one step).
+    const next = authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: ephemeral, code: next } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('token_not_valid');
+  });
+
   it('a password reset by e-mail link ends every session, and outdates other reset links', async () => {
     const before = await login(t.app, 'owner@globex.test');
     const ask = () => t.app.inject({ method: 'POST', url: '/api/v1/auth/password/reset/', payload: { email: 'owner@globex.test' } });

@@ -19,6 +19,11 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** What a second-step token is bound to: the password and the second factor of the moment. */
+export function challengeBinding(user: { passwordHash: string | null; twoFactorSecret: string | null }): string {
+  return hashToken(`${user.passwordHash ?? ''}|${user.twoFactorSecret ?? ''}`).slice(0, 32);
+}
+
 export function newOpaqueToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashToken(token) };
@@ -78,9 +83,13 @@ export class TokenService {
     }
   }
 
-  /** The ephemeral token between the password step and the 2FA code step. */
-  signChallenge(userId: string, remember: boolean): Promise<string> {
-    return new SignJWT({ typ: 'mfa', remember })
+  /**
+   * The ephemeral token between the password step and the 2FA code step. `binding` is a digest of
+   * the credentials it was earned with (challengeBinding): changing the password or the second
+   * factor voids every token handed out before.
+   */
+  signChallenge(userId: string, remember: boolean, binding: string): Promise<string> {
+    return new SignJWT({ typ: 'mfa', remember, bnd: binding })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -89,11 +98,11 @@ export class TokenService {
       .sign(this.key);
   }
 
-  async verifyChallenge(token: string): Promise<{ userId: string; remember: boolean } | null> {
+  async verifyChallenge(token: string): Promise<{ userId: string; remember: boolean; binding: string } | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      if (payload.typ !== 'mfa' || !payload.sub) return null;
-      return { userId: payload.sub, remember: payload.remember === true };
+      if (payload.typ !== 'mfa' || !payload.sub || typeof payload.bnd !== 'string') return null;
+      return { userId: payload.sub, remember: payload.remember === true, binding: payload.bnd };
     } catch {
       return null;
     }
