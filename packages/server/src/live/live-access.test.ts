@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
@@ -136,5 +136,24 @@ describe.each(testBackends())('live sockets follow their user’s rights on %s',
     const since = Date.now();
     expect((await api(owner.super!, 'PUT', `tenant/${globex.tenantId}/`, { suspended: true })).statusCode).toBe(200);
     expect((await closedWithin1s(c, since)).code).toBe(4403);
+  });
+
+  it('answers "try again later" (1013), not "token not valid", when the database cannot say', async () => {
+    const viewer = await member(acme.tenantId, 'viewer');
+    const access = (await login(t.app, viewer.email)).access;
+    const watching = await watch(acme.tenantId, access);
+    const failing = vi.spyOn(t.app.services.db, 'select').mockImplementation(() => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    });
+    try {
+      const arriving = await TestConsole.open(t.app, `/ws/status/${acme.tenantId}`, access);
+      sockets.push(arriving);
+      expect((await arriving.closed).code).toBe(1013);
+      // A change announced during the outage cannot be checked: the console closes rather than stream on unchecked.
+      await t.app.services.sessionEvents.userChanged(viewer.id);
+      expect((await closedWithin1s(watching, Date.now())).code).toBe(1013);
+    } finally {
+      failing.mockRestore();
+    }
   });
 });

@@ -103,8 +103,10 @@ export class LiveSocket implements FeedListener, Watcher {
     let refusal: LiveClose | null;
     try {
       refusal = await liveRefusal(this.ctx.services.db, this.viewer, this.tenantId, this.filter.deviceId);
-    } catch {
-      refusal = LIVE_CLOSE.unauthorised;
+    } catch (err) {
+      // The token's signature held: what failed is reading the rights, not the token.
+      this.ctx.log.warn({ err }, 'live socket: rights could not be read');
+      refusal = LIVE_CLOSE.unavailable;
     }
     if (refusal) return this.close(refusal);
     if (this.state === 'closed') return;
