@@ -7,12 +7,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { AppError, errors, isSourceMap, registerErrorHandling } from './http/errors';
 import { authenticate } from './http/principal';
-import { validatorCompiler } from './http/validators';
+import { openApiTransform, validatorCompiler } from './http/validators';
 import { errorLogSerializer } from './http/error-log';
 import { PrincipalCache, type SessionEvent, type SessionEvents } from './http/principal-cache';
 import { topics } from './bus/event-bus';
@@ -98,7 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       info: { title: 'Netloom API', version: '1' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   // Agent batches stay small; anything larger is a broken or hostile client.

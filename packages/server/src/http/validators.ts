@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ajvCheckOf } from '../validation/zod-ajv';
 
@@ -20,7 +20,9 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 /**
  * A request body with a key its schema does not declare is refused (400, the key named) instead
  * of the key being dropped: a misspelt or unsupported field must not look accepted. Applies to
- * every route's top-level object body at once. Query strings stay lenient (see app.ts).
+ * every route's top-level object body at once. Query strings stay lenient: a cache-busting or
+ * tracking parameter that a browser, proxy or link adds must not fail a read, and an unknown
+ * query key is never stored or acted on.
  */
 export function refusingUnknownKeys(compile: FastifySchemaCompiler<unknown>): FastifySchemaCompiler<unknown> {
   return (route) => {
@@ -61,3 +63,11 @@ export const compiledValidator: FastifySchemaCompiler<unknown> = refusingUnknown
   const byAjv = ajvCheckOf(schema);
   return (data) => (byAjv(data) ? { value: data } : byZod(data));
 });
+
+/** The OpenAPI document says what the validator does: a top-level object body takes no other key. */
+export const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const body = (out.schema as { body?: unknown }).body;
+  if (declaredKeys((input.schema as { body?: unknown } | undefined)?.body) && isPlainObject(body)) body.additionalProperties = false;
+  return out;
+};

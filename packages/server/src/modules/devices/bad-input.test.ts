@@ -62,6 +62,14 @@ describe.each(testBackends())('device calls refuse hostile input on %s', (backen
     expect(await readCommercial(t.app.services.db, acme)).toEqual({ [id]: { WAN1: entry } });
   });
 
+  it('documents in the OpenAPI document that these bodies take no other key', () => {
+    type Doc = { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { additionalProperties?: unknown } }> } }>> };
+    const { paths } = t.app.swagger() as unknown as Doc;
+    for (const path of ['/api/v1/device/list/', '/api/v1/device/claim/', '/api/v1/tenant/tenant-info/']) {
+      expect(paths[path]?.post?.requestBody?.content['application/json']?.schema.additionalProperties, path).toBe(false);
+    }
+  });
+
   it('answers the last page of a huge page number as empty, not as an error', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/device/list/?page=${Number.MAX_SAFE_INTEGER}&page_size=1000`, headers: owner });
     expect(res.statusCode).toBe(200);
