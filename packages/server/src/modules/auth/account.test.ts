@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserByLogin } from './repo';
 import { bearer, build, DEMO_PASSWORD, login, testBackends, type TestApp } from '../../test/build';
 
 const linkToken = (text: string, path: string) => {
@@ -79,6 +80,24 @@ describe.each(testBackends())('sign-up, activation and passwords on %s', (backen
     expect(both[0]!.json()).toEqual(both[1]!.json());
     const mails = t.app.mailer.outbox.filter((m) => m.to === 'race@initech.test');
     expect(mails.filter((m) => m.text.includes('activate?token='))).toHaveLength(1);
+  });
+
+  it('spends every activation link of an account once one of them is used', async () => {
+    const res = await post('auth/registration/', { ...signUp, email: 'twice@initech.test', company_name: 'Twice' });
+    expect(res.statusCode).toBe(201);
+    const first = linkToken(lastMailTo('twice@initech.test')!.text, 'activate');
+    // A second link, as 'resend' or a repeated sign-up would send.
+    const user = (await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'twice@initech.test', password: signUp.password } })).json();
+    expect(user.code).toBe('inactive_account');
+    const row = await findUserByLogin(t.app.services.db, 'twice@initech.test');
+    await t.app.services.account.sendActivation({ id: row!.id, email: 'twice@initech.test', firstName: 'Bill' });
+    const second = linkToken(lastMailTo('twice@initech.test')!.text, 'activate');
+    expect(second).not.toBe(first);
+    expect((await post('auth/activate/', { token: first })).statusCode).toBe(200);
+    // The other link cannot set a new password behind the owner's back.
+    const late = await post('auth/activate/', { token: second, password: 'taken-over-1' });
+    expect(late.statusCode).toBe(400);
+    expect((await post('auth/login/', { username: 'twice@initech.test', password: 'taken-over-1' })).statusCode).toBe(401);
   });
 
   it('resets a forgotten password and ends the sessions that knew the old one', async () => {

@@ -163,6 +163,8 @@ export class AccountService {
         throw errors.invalid({ password: ['Choose a password to activate your account'] });
       }
       await updateUser(tx, user.id, { active: true, ...(passwordHash ? { passwordHash } : {}) });
+      // Any other link (a resent invitation) must not set a password later.
+      await spendUserLinks(tx, user.id, 'activation');
       await recordAudit(tx, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.activated', ip: ctx.ip });
     });
   }
