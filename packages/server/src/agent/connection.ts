@@ -15,6 +15,7 @@ import { applyHeartbeat } from './heartbeat-state';
 import { parseDeviceMessage } from './parse-message';
 import {
   completeJob,
+  enrolAsNew,
   findDevice,
   findDeviceBySerial,
   findJob,
@@ -126,29 +127,36 @@ export class AgentConnection {
     } else {
       const tenant = await findTenantByEnrolmentKey(db, hello.auth.enrolment_key);
       if (!tenant) return this.close(AGENT_CLOSE.badCredentials);
-      device = await findDeviceBySerial(db, tenant.id, hello.identity.serial);
-      if (device && device.claimed && device.approved && device.credentialHash) {
+      const known = await findDeviceBySerial(db, tenant.id, hello.identity.serial);
+      // A removed (unclaimed) device comes back as a new one; one still in the inventory keeps its rules.
+      const kept = known?.claimed ? known : undefined;
+      // Deactivated stays deactivated: the tenant key must not approve or change it.
+      if (kept && !kept.active) return this.close(AGENT_CLOSE.deactivated);
+      if (kept?.approved && kept.credentialHash) {
         // Someone holding the tenant key must not take over an enrolled device's identity.
         return this.close(AGENT_CLOSE.badCredentials, 'already enrolled, connect with the device credential');
       }
-      const approve = device ? device.approved || tenant.autoApprove : tenant.autoApprove;
+      // Approved beforehand only by a person (a claim in the console), never by an earlier life in the inventory.
+      const approve = Boolean(kept?.approved) || tenant.autoApprove;
       const secret = approve ? newDeviceSecret() : null;
       const fields = {
-        name: device?.name ?? hello.identity.name,
+        name: kept?.name ?? hello.identity.name,
         kind: hello.identity.kind,
         macAddress: hello.identity.mac ?? null,
         model: hello.model,
         os: hello.os,
         version: hello.version,
         username: hello.identity.user ?? null,
-        createdBy: hello.identity.user ?? device?.createdBy ?? null,
+        createdBy: hello.identity.user ?? kept?.createdBy ?? null,
         approved: approve,
         claimed: true,
         credentialHash: secret?.hash ?? null,
       };
-      device = device
-        ? await updateDevice(db, device.id, fields)
-        : await insertDevice(db, { id: crypto.randomUUID(), tenantId: tenant.id, serial: hello.identity.serial, ...fields });
+      device = !known
+        ? await insertDevice(db, { id: crypto.randomUUID(), tenantId: tenant.id, serial: hello.identity.serial, ...fields })
+        : kept
+          ? await updateDevice(db, known.id, fields)
+          : await enrolAsNew(db, known.id, fields);
       if (!device) return this.close(AGENT_CLOSE.badCredentials);
       if (secret) issued = { device_id: device.id, secret: secret.secret };
       await this.ctx.publishDevice(device);

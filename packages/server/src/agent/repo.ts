@@ -31,6 +31,23 @@ export async function updateDevice(db: Db, id: string, patch: Partial<typeof dev
   return row;
 }
 
+/**
+ * A device removed from the inventory enrols again as a new one: nothing of its earlier life
+ * carries over (approval, credential, deactivation, sequence numbers, the batches it sent), so a
+ * reinstalled agent counting from 1 again is stored.
+ */
+export async function enrolAsNew(db: Db, id: string, patch: Partial<typeof devices.$inferInsert>): Promise<DeviceRecord | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.delete(deviceBatches).where(eq(deviceBatches.deviceId, id));
+    const [row] = await tx
+      .update(devices)
+      .set({ active: true, lastSeq: -1, ...patch })
+      .where(and(eq(devices.id, id), eq(devices.claimed, false)))
+      .returning();
+    return row;
+  });
+}
+
 /** Jobs not yet acknowledged: delivery is at least once, so 'sent' ones go again after a reconnect. */
 export async function openJobs(db: Db, deviceId: string) {
   return db

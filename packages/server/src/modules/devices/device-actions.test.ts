@@ -87,7 +87,7 @@ describe.each(testBackends())('device actions on %s', (backend) => {
     await settle();
     expect(events.map((e) => e.payload)).toContainEqual({ kind: 'unclaimed' });
     const stored = await deviceById(db(), device.id);
-    expect(stored).toMatchObject({ claimed: false, credentialHash: null });
+    expect(stored).toMatchObject({ claimed: false, approved: false, credentialHash: null });
     const list = deviceListSchema.parse((await call('POST', 'device/list/', editor, { size: 0 })).json());
     expect(list.results.map((r) => r.id)).not.toContain(device.id);
     expect((await call('GET', `device/${device.id}/`)).statusCode).toBe(404);

@@ -77,9 +77,10 @@ export class DeviceService {
     return row;
   }
 
+  /** The device leaves the inventory with its approval and credential: if it enrols again, it is a new device. */
   async unclaim(actor: Actor, id: string): Promise<DeviceRow> {
     await this.get(actor.scope.tenantId, id);
-    const row = await this.change(actor, id, { claimed: false, credentialHash: null }, 'device.unclaimed');
+    const row = await this.change(actor, id, { claimed: false, approved: false, credentialHash: null }, 'device.unclaimed');
     await this.tell(id, { kind: 'unclaimed' });
     return row;
   }

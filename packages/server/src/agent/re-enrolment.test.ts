@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { DEVICE_PATHS } from '@netloom/domain';
+import { devices, tenants } from '../db/schema/index';
+import { bearer, build, login, testBackends, type TestApp } from '../test/build';
+import { enrolmentKey, TestAgent } from '../test/agent-client';
+
+/** What a device removed or deactivated in the console can still do with its key or old credential. */
+describe.each(testBackends())('removed and deactivated devices on %s', (backend) => {
+  let t: TestApp;
+  let owner: string;
+  let acme: { tenantId: string; key: string };
+  const agents: TestAgent[] = [];
+  const connect = async () => {
+    const a = await TestAgent.connect(t.app);
+    agents.push(a);
+    return a;
+  };
+  const db = () => t.app.services.db;
+  const deviceRow = async (id: string) => (await db().select().from(devices).where(eq(devices.id, id)))[0]!;
+  const autoApprove = (on: boolean) => db().update(tenants).set({ settings: { devReg_autoApprove: on } }).where(eq(tenants.id, acme.tenantId));
+  const act = (action: 'unclaim' | 'deactivate', id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/${DEVICE_PATHS[action](id)}`, headers: bearer(owner) });
+
+  beforeAll(async () => {
+    t = await build(backend);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    acme = await enrolmentKey(t.app, 'Acme');
+    owner = (await login(t.app, 'owner@acme.test')).access;
+  });
+  afterAll(async () => {
+    for (const a of agents) a.ws.terminate();
+    await t.close();
+  });
+
+  type Welcome = { state: string; device_id: string; credential?: { device_id: string; secret: string } };
+  const enrol = async (serial: string, identity: Record<string, string> = {}) => {
+    const agent = await connect();
+    agent.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial, ...identity });
+    return { agent, welcome: (await agent.next('welcome')) as Welcome };
+  };
+  const helloWith = async (credential: { device_id: string; secret: string }) => {
+    const agent = await connect();
+    agent.hello({ kind: 'credential', ...credential });
+    return agent;
+  };
+
+  it('enrols a removed device as a new one: pending, without a credential, when the tenant does not auto-approve', async () => {
+    await autoApprove(true);
+    const first = await enrol('SN-REMOVED', { name: 'edge-old' });
+    expect(first.welcome.state).toBe('approved');
+    first.agent.heartbeat({ seq: 500 });
+    await first.agent.next('ack');
+    await autoApprove(false);
+
+    expect((await act('unclaim', first.welcome.device_id)).statusCode).toBe(200);
+    expect((await first.agent.closed).code).toBe(4410);
+    // The old credential opens nothing any more.
+    expect(await (await helloWith(first.welcome.credential!)).closed).toMatchObject({ code: 4401 });
+
+    const again = await enrol('SN-REMOVED', { name: 'edge-new' });
+    expect(again.welcome).toMatchObject({ state: 'pending', device_id: first.welcome.device_id });
+    expect(again.welcome).not.toHaveProperty('credential');
+    expect(await deviceRow(first.welcome.device_id)).toMatchObject({ approved: false, claimed: true, credentialHash: null, name: 'edge-new' });
+    expect(await (await helloWith(first.welcome.credential!)).closed).toMatchObject({ code: 4401 });
+    again.agent.heartbeat();
+    expect((await again.agent.closed).reason).toBe('malformed message: heartbeat before approval');
+  });
+
+  it('gives a removed device a new credential when the tenant auto-approves, and starts its sequence numbers afresh', async () => {
+    await autoApprove(true);
+    const first = await enrol('SN-REMOVED-AUTO');
+    first.agent.seq = 1_000;
+    first.agent.send({ type: 'metrics', at: new Date().toISOString(), interfaces: [{ ifname: 'eth0', rx_bytes: 1, tx_bytes: 1 }] });
+    first.agent.heartbeat();
+    await first.agent.next('ack');
+    await first.agent.next('ack');
+    await expect.poll(async () => (await deviceRow(first.welcome.device_id)).lastSeq, { timeout: 3000 }).toBe(1_002);
+    expect((await act('unclaim', first.welcome.device_id)).statusCode).toBe(200);
+    await first.agent.closed;
+
+    // Reinstalled: its counter starts over.
+    const again = await enrol('SN-REMOVED-AUTO');
+    expect(again.welcome.state).toBe('approved');
+    expect(again.welcome.credential!.secret).not.toBe(first.welcome.credential!.secret);
+    expect(await (await helloWith(first.welcome.credential!)).closed).toMatchObject({ code: 4401 });
+    again.agent.send({ type: 'metrics', at: new Date().toISOString(), interfaces: [{ ifname: 'eth0', rx_bytes: 2, tx_bytes: 2 }] });
+    expect(await again.agent.next('ack')).toMatchObject({ seq: 2, duplicate: false });
+    again.agent.heartbeat({ os: 'reinstalled' });
+    expect(await again.agent.next('ack')).toMatchObject({ seq: 3, duplicate: false });
+  });
+
+  it('refuses a deactivated device with its credential and with the tenant key, and changes nothing of it', async () => {
+    await autoApprove(false);
+    const pending = await enrol('SN-DEACT-PENDING');
+    expect(pending.welcome.state).toBe('pending');
+    expect((await act('deactivate', pending.welcome.device_id)).statusCode).toBe(200);
+    expect((await pending.agent.closed).code).toBe(4403);
+    await autoApprove(true);
+    const retry = await connect();
+    retry.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial: 'SN-DEACT-PENDING' });
+    expect(await retry.closed).toEqual({ code: 4403, reason: 'device deactivated' });
+    expect(retry.received).toEqual([]);
+    expect(await deviceRow(pending.welcome.device_id)).toMatchObject({ approved: false, active: false, credentialHash: null });
+
+    const approved = await enrol('SN-DEACT-APPROVED');
+    expect((await act('deactivate', approved.welcome.device_id)).statusCode).toBe(200);
+    expect((await approved.agent.closed).code).toBe(4403);
+    expect(await (await helloWith(approved.welcome.credential!)).closed).toEqual({ code: 4403, reason: 'device deactivated' });
+  });
+});
