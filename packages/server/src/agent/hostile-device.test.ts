@@ -132,5 +132,14 @@ describe.each(testBackends())('a hostile or faulty device on %s', (backend) => {
       expect(await deviceRow(device.id)).toMatchObject({ os: 'newer', deviceStatus: 'running', lastSeq: 20 });
       await writer.close();
     });
+
+    it('writes nothing onto a device removed from the inventory meanwhile (its old connection\'s last flush)', async () => {
+      const { acme } = await demoTenantIds(db());
+      const device = (await addDevice(db(), acme, { claimed: false, approved: false }))!;
+      const writer = new DeviceStateWriter(db(), recordingLogger().log, 5);
+      await writer.writeState({ ...device, os: 'late', deviceStatus: 'running', lastSeq: 900 });
+      expect(await deviceRow(device.id)).toMatchObject({ os: null, deviceStatus: 'registered', lastSeq: -1 });
+      await writer.close();
+    });
   });
 });

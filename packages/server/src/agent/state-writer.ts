@@ -55,6 +55,10 @@ function* chunksOfRows(messages: QueuedMetrics[]): Generator<QueuedMetrics[]> {
 }
 
 /*
+ * A state is written only onto a device still in the inventory and only when it is not older than
+ * the stored one (heartbeat seq): the last flush of a replaced or removed connection, here or on
+ * another instance, must not undo what came after it.
+ *
  * A batch travels as one JSON parameter the database unpacks into rows: the statement text never
  * changes, and serialising is one native JSON.stringify (building a VALUES list of 500 rows × 15
  * parameters, or 15 text arrays, cost the event loop milliseconds at 1,000 heartbeats a second).
@@ -77,7 +81,7 @@ export const UPDATE_STATES = `
     last_seq = greatest(d.last_seq, v.seq)
   from json_to_recordset($1::json) as v(id uuid, status text, seen timestamptz, wan jsonb, lb jsonb, public_ip text,
     vpn_ip text, loc text, lat float8, lng float8, os text, username text, traffic jsonb, applied text, seq bigint)
-  where d.id = v.id and v.seq >= d.last_seq`;
+  where d.id = v.id and d.claimed and v.seq >= d.last_seq`;
 
 /*
  * The batch keys and the rows go in one statement: a key another connection (or instance) stored
