@@ -5,7 +5,8 @@ import { storableText } from '../validators/storable-text';
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
  * /agent/v1. Every device message carries `seq`, increasing per device across reconnects, so a
- * replayed or duplicated message is stored once; the server acknowledges each by seq.
+ * replayed or duplicated message is stored once (metrics by (device, seq) in the database, late
+ * ones included; heartbeats never older over newer); the server acknowledges each by seq.
  */
 export const AGENT_PATH = '/agent/v1';
 export const AGENT_PROTOCOL_VERSION = 1;
@@ -122,6 +123,12 @@ export type ServerMessage =
       heartbeat_interval_s: number;
     }
   | { type: 'approved'; credential: { device_id: string; secret: string } }
+  /**
+   * `duplicate: false`: stored now. `duplicate: true`: nothing of it was stored because the server
+   * already has it (metrics stored before, by seq, on any connection; a job already closed) or
+   * something newer (a heartbeat older than the last one applied). Either way the device stops
+   * resending it.
+   */
   | { type: 'ack'; seq: number; duplicate: boolean }
   | { type: 'job'; job_id: string; kind: (typeof JOB_KINDS)[number]; payload: Record<string, unknown> };
 
