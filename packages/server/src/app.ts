@@ -151,7 +151,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     tokens,
     sessions,
     login: new LoginService(db, tokens, sessions, limiters, config.google ? createGoogleVerifier(config.google) : null),
-    account: new AccountService(db, mailer, config.publicUrl, sessionEvents, limiters),
+    account: new AccountService(db, mailer, config.publicUrl, sessionEvents, limiters, app.log),
     sessionEvents,
     requireAuth: async (request) => {
       await authenticate(request, db, tokens, principals);

@@ -131,4 +131,19 @@ describe.each(testBackends())('sign-up, activation and passwords on %s', (backen
     expect((await post('auth/login/', { username: 'viewer@acme.test', password: 'viewer-pass-2' })).statusCode).toBe(200);
     expect((await post('auth/password/change/', { old_password: 'x', new_password: 'yyyyyyyy' })).statusCode).toBe(401);
   });
+
+  it('answers a reset for a known e-mail before, and whether or not, its mail goes out', async () => {
+    // An SMTP server that refuses connections: the known address's mail fails, the unknown has none.
+    const broken = await build(backend, (c) => ({ ...c, mail: { ...c.mail, smtpUrl: 'smtp://127.0.0.1:9' } }));
+    try {
+      const ask = (email: string) => broken.app.inject({ method: 'POST', url: '/api/v1/auth/password/reset/', payload: { email } });
+      const known = await ask('owner@acme.test');
+      const unknown = await ask('ghost@acme.test');
+      expect(known.statusCode).toBe(unknown.statusCode);
+      expect(known.json()).toEqual(unknown.json());
+    } finally {
+      await broken.close();
+    }
+  });
 });
+

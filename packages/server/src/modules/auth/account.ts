@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@netloom/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import type { Mailer, MailMessage } from '../../mail/mailer';
@@ -58,6 +59,7 @@ export class AccountService {
     private readonly publicUrl: string,
     private readonly events: SessionEvents,
     private readonly limiters: LoginLimiters,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
   /**
@@ -169,17 +171,21 @@ export class AccountService {
     });
   }
 
-  /** Always answers the same, so the call cannot tell which e-mails have accounts. */
+  /**
+   * Always answers the same, so the call cannot tell which e-mails have accounts: the mail goes
+   * out after the answer (a slow or failing mail server would otherwise tell known addresses).
+   */
   async requestPasswordReset(email: string): Promise<void> {
     const user = await findUserByLogin(this.db, email);
     if (!user || !user.active) return;
-    await this.mailer.send(await this.storeLink(this.db, user, {
+    const mail = await this.storeLink(this.db, user, {
       purpose: 'password_reset',
       path: '/resetpwd',
       ttlMs: RESET_TTL_MS,
       subject: 'Reset your Netloom password',
       text: (url) => `Reset your password: ${url}\n\nThe link is valid for one hour. If you did not ask for it, ignore this e-mail.`,
-    }));
+    });
+    this.mailer.send(mail).catch((err: unknown) => this.log.error({ err }, 'password reset mail not sent'));
   }
 
   /** Whoever knew the old password must not keep a session: every session of the user ends. */
