@@ -67,7 +67,8 @@ export const compiledValidator: FastifySchemaCompiler<unknown> = refusingUnknown
 /** The OpenAPI document says what the validator does: a top-level object body takes no other key. */
 export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const out = jsonSchemaTransform(input);
-  const body = (out.schema as { body?: unknown }).body;
+  // Routes without a schema (the console's static files, plugins' own) have nothing to describe.
+  const body = (out.schema as { body?: unknown } | undefined)?.body;
   if (declaredKeys((input.schema as { body?: unknown } | undefined)?.body) && isPlainObject(body)) body.additionalProperties = false;
   return out;
 };
