@@ -105,24 +105,33 @@ export class AccountService {
     await this.mailer.send(mail);
   }
 
+  /**
+   * A sign-up with a taken address. An account never activated (its first mail lost, or it failed
+   * to go out) gets a new activation link, else its owner could never get in; it goes to the same
+   * mailbox the first one did, so it grants nothing the first did not.
+   */
   private async noticeSignUpAttempt(user: UserRow, ctx: RequestContext): Promise<void> {
-    await recordAudit(this.db, {
-      tenantId: null,
-      actorId: user.id,
-      actorEmail: user.email,
-      action: 'auth.registration_existing',
-      details: { user_agent: ctx.userAgent },
-      ip: ctx.ip,
+    const mail = await this.db.transaction(async (tx) => {
+      await recordAudit(tx, {
+        tenantId: null,
+        actorId: user.id,
+        actorEmail: user.email,
+        action: 'auth.registration_existing',
+        details: { user_agent: ctx.userAgent },
+        ip: ctx.ip,
+      });
+      if (!user.active && user.lastLoginAt === null) return this.storeLink(tx, user, this.activationSpec(user.firstName || user.email));
+      return {
+        to: user.email,
+        subject: 'Someone tried to sign up with your e-mail address',
+        text:
+          `Hello ${user.firstName || user.email},\n\n` +
+          'Someone, perhaps you, tried to sign up for Netloom with this e-mail address. It already has an account, so no new one was made.\n\n' +
+          `Log in: ${this.publicUrl}/auth/login\nForgot your password? ${this.publicUrl}/auth/forgotPassword\n\n` +
+          'If it was not you, you can ignore this e-mail: nothing has changed.',
+      };
     });
-    await this.mailer.send({
-      to: user.email,
-      subject: 'Someone tried to sign up with your e-mail address',
-      text:
-        `Hello ${user.firstName || user.email},\n\n` +
-        'Someone, perhaps you, tried to sign up for Netloom with this e-mail address. It already has an account, so no new one was made.\n\n' +
-        `Log in: ${this.publicUrl}/auth/login\nForgot your password? ${this.publicUrl}/auth/forgotPassword\n\n` +
-        'If it was not you, you can ignore this e-mail: nothing has changed.',
-    });
+    await this.mailer.send(mail);
   }
 
   private activationSpec(name: string): LinkSpec {
