@@ -1,5 +1,7 @@
 import { bigint, boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Role } from '@netloom/domain';
+import { tenants } from './tenants';
 
 export const users = pgTable(
   'users',
@@ -27,4 +29,25 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
   ],
+);
+
+/**
+ * Invitations of addresses that already have an account in another organisation. The inviting
+ * tenant sees them among its pending users, as any invitation, so it cannot tell the address is
+ * taken; they never become a membership (a user belongs to one organisation), and the account's
+ * owner is told by e-mail instead.
+ */
+export const heldInvitations = pgTable(
+  'held_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role').$type<Role>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('held_invitations_tenant_user_idx').on(t.tenantId, t.userId)],
 );
