@@ -104,7 +104,8 @@ export const ALL_DEVICE_GROUPS: Network = { id: '', networkName: 'All Device Gro
 /** Browser live channel messages (DESIGN.md "Live channels"). */
 export const liveRequestSchema = z.object({
   tenant_id: z.string().uuid().optional(),
-  network_id: z.string().uuid().nullable().optional(),
+  // '' is the spec's 'All Device Groups', as in the device list.
+  network_id: networkIdSchema.nullable().optional(),
   type: z.enum(['endpoint', 'device']),
 });
 export type LiveRequest = z.infer<typeof liveRequestSchema>;

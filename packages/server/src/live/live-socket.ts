@@ -85,7 +85,7 @@ export class LiveSocket implements FeedListener, Watcher {
     if (request.data.tenant_id && request.data.tenant_id !== this.tenantId) return;
     this.filter = {
       ...this.filter,
-      networkId: request.data.network_id ?? null,
+      networkId: request.data.network_id || null,
       kind: request.data.type === 'endpoint' ? 'endpoint' : 'gateway',
     };
     await this.sendSnapshot();

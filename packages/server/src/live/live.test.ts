@@ -89,6 +89,16 @@ describe.each(testBackends())('live status hub on %s', (backend) => {
     expect(tiles.tenantinfo!.devices).toBe(countedEndpoints!.n);
   });
 
+  it("takes the spec's network_id '' as 'All Device Groups' in a live request", async () => {
+    await enrol(acme.key, 'LIVE-ALL-GROUPS');
+    const c = await openConsole(`/ws/status/${acme.tenantId}`, 'owner@acme.test');
+    await c.waitFor((m) => !!m.tenantinfo);
+    const from = c.messages.length;
+    c.send({ tenant_id: acme.tenantId, network_id: '', type: 'device' });
+    const all = await c.waitFor((m) => !!m.deviceinfo && !m.partial, 5000, from);
+    expect(all.deviceinfo!.map((d) => d.name)).toContain('dev-LIVE-ALL-GROUPS');
+  });
+
   it('watches one device on the device path', async () => {
     const one = await enrol(acme.key, 'LIVE-ONE');
     await enrol(acme.key, 'LIVE-OTHER');
