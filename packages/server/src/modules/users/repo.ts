@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, isNull, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, TeamUser } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { devices, memberships, userGroupMembers, userGroups, users } from '../../db/schema/index';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { devices, heldInvitations, memberships, userGroupMembers, userGroups, users } from '../../db/schema/index';
 
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -23,6 +24,23 @@ const memberColumns = {
   role: memberships.role,
   devices: deviceCount,
 };
+/** A held invitation in a member's shape: a pending user to the inviter (see heldInvitations). */
+const heldColumns = {
+  id: heldInvitations.id,
+  email: heldInvitations.email,
+  username: sql<string>`${heldInvitations.email}`,
+  firstName: heldInvitations.firstName,
+  lastName: heldInvitations.lastName,
+  active: sql<boolean>`false`,
+  passwordHash: sql<string | null>`null::text`,
+  twoFactorEnabled: sql<boolean>`false`,
+  lastLoginAt: sql<Date | null>`null::timestamptz`,
+  createdAt: heldInvitations.createdAt,
+  isSuperAdmin: sql<boolean>`false`,
+  role: heldInvitations.role,
+  devices: sql<number>`0`,
+};
+
 export interface MemberRow {
   id: string;
   email: string;
@@ -76,6 +94,23 @@ function filterWhere(tenantId: string, f: MemberFilter): SQL {
   return and(...parts)!;
 }
 
+/** Held invitations are pending invitations to the filter: no other status shows them. */
+function heldWhere(tenantId: string, f: MemberFilter): SQL {
+  const parts: (SQL | undefined)[] = [eq(heldInvitations.tenantId, tenantId)];
+  if (f.search) {
+    const p = likePattern(f.search);
+    parts.push(or(
+      ilike(heldInvitations.email, p),
+      ilike(heldInvitations.firstName, p),
+      ilike(heldInvitations.lastName, p),
+      ilike(sql`${heldInvitations.firstName} || ' ' || ${heldInvitations.lastName}`, p),
+    ));
+  }
+  if (f.role) parts.push(eq(heldInvitations.role, f.role));
+  if (f.status && f.status !== 'pending') parts.push(sql`false`);
+  return and(...parts)!;
+}
+
 export async function listMembers(
   db: Db,
   tenantId: string,
@@ -83,19 +118,52 @@ export async function listMembers(
   page: { offset: number; limit: number | null },
 ): Promise<{ rows: MemberRow[]; total: number }> {
   const where = filterWhere(tenantId, f);
-  const query = db.select(memberColumns).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where)
-    .orderBy(asc(sql`lower(${users.email})`)).offset(page.offset);
-  const [rows, [total]] = await Promise.all([
+  const held = heldWhere(tenantId, f);
+  // A union can only be ordered by an output column: the sort key is one.
+  const query = unionAll(
+    db.select({ ...memberColumns, sortKey: sql<string>`lower(${users.email})`.as('sort_key') })
+      .from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
+    db.select({ ...heldColumns, sortKey: sql<string>`lower(${heldInvitations.email})`.as('sort_key') })
+      .from(heldInvitations).where(held),
+  ).orderBy(asc(sql`sort_key`)).offset(page.offset);
+  const [rows, [total], [heldTotal]] = await Promise.all([
     page.limit === null ? query : query.limit(page.limit),
     db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
+    db.select({ n: count() }).from(heldInvitations).where(held),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(({ sortKey: _sortKey, ...row }) => row), total: (total?.n ?? 0) + (heldTotal?.n ?? 0) };
 }
 
+/** A member of the tenant, or one of its held invitations (which acts as a pending member). */
 export async function findMember(db: Db, tenantId: string, userId: string): Promise<MemberRow | undefined> {
   const [row] = await db.select(memberColumns).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  if (row) return row;
+  const [held] = await db.select(heldColumns).from(heldInvitations)
+    .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
+  return held;
+}
+
+/** The tenant's held invitation of an account, if it has one. */
+export async function findHeldInvitation(db: Db, tenantId: string, userId: string): Promise<{ id: string; userId: string } | undefined> {
+  const [row] = await db.select({ id: heldInvitations.id, userId: heldInvitations.userId }).from(heldInvitations)
+    .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.userId, userId)));
   return row;
+}
+
+/** The account a held invitation was made for (its owner is told of it, never the inviter). */
+export async function heldInvitationAccount(db: Db, tenantId: string, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: heldInvitations.userId }).from(heldInvitations)
+    .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, id)));
+  return row?.userId;
+}
+
+export async function insertHeldInvitation(
+  db: Db,
+  tenantId: string,
+  input: { id: string; userId: string; email: string; firstName: string; lastName: string; role: Role },
+): Promise<void> {
+  await db.insert(heldInvitations).values({ tenantId, ...input });
 }
 
 /** Active owners other than `exceptUserId`: an organisation never runs out of them. */
@@ -107,6 +175,7 @@ export async function otherActiveOwners(db: Db, tenantId: string, exceptUserId: 
 
 export async function setRole(db: Db, tenantId: string, userId: string, role: Role): Promise<void> {
   await db.update(memberships).set({ role }).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  await db.update(heldInvitations).set({ role }).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
 }
 
 /**
@@ -120,6 +189,7 @@ export async function removeMember(db: Db, tenantId: string, userId: string): Pr
       sql`${userGroupMembers.groupId} in (select id from ${userGroups} where tenant_id = ${tenantId})`,
     ));
     await tx.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+    await tx.delete(heldInvitations).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
     await tx.delete(users).where(and(
       eq(users.id, userId),
       eq(users.isSuperAdmin, false),

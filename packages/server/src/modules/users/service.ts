@@ -4,8 +4,19 @@ import { audit } from '../../http/access';
 import { errors } from '../../http/errors';
 import type { Services } from '../../services';
 import { isUniqueViolation } from '../devices/service';
-import { findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../auth/repo';
-import { findMember, insertInvitedUser, otherActiveOwners, removeMember, setRole, toTeamUser, type MemberRow } from './repo';
+import { findUserById, findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../auth/repo';
+import {
+  findHeldInvitation,
+  findMember,
+  heldInvitationAccount,
+  insertHeldInvitation,
+  insertInvitedUser,
+  otherActiveOwners,
+  removeMember,
+  setRole,
+  toTeamUser,
+  type MemberRow,
+} from './repo';
 
 const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.scope.role });
 
@@ -70,42 +81,47 @@ export class TeamService {
 
   /**
    * An address that already has an account. A member here is told so. Any other account is not
-   * the inviter's business: the answer is the one a new address gets, and only the account's
-   * owner hears of the invitation. No membership is offered: the console binds every user but a
-   * super admin to one organisation, their own.
+   * the inviter's business: the invitation is held and shown as any pending one, and only the
+   * account's owner hears of it. It never becomes a membership: the console binds every user but
+   * a super admin to one organisation, their own.
    */
   private async inviteExisting(actor: Actor, body: Required<InviteBody>, existing: UserRow): Promise<TeamUser> {
-    if (await findMember(this.db, actor.scope.tenantId, existing.id)) throw errors.invalid({ email: [TEAM_MESSAGES.alreadyMember] });
-    await audit(this.db, actor, 'user.invited', body.email, { role: body.role });
+    const tenantId = actor.scope.tenantId;
+    const alreadyMember = () => errors.invalid({ email: [TEAM_MESSAGES.alreadyMember] });
+    if ((await findMember(this.db, tenantId, existing.id)) || (await findHeldInvitation(this.db, tenantId, existing.id))) throw alreadyMember();
+    const id = crypto.randomUUID();
+    try {
+      await this.db.transaction(async (tx) => {
+        await insertHeldInvitation(tx, tenantId, { id, userId: existing.id, email: body.email, firstName: body.first_name, lastName: body.last_name, role: body.role });
+        await audit(tx, actor, 'user.invited', body.email, { role: body.role });
+      });
+    } catch (e) {
+      throw isUniqueViolation(e) ? alreadyMember() : e;
+    }
+    await this.noticeHeld(actor, existing.id, body.role);
+    return toTeamUser((await findMember(this.db, tenantId, id))!);
+  }
+
+  private async noticeHeld(actor: Actor, userId: string, role: Role): Promise<void> {
+    const account = await findUserById(this.db, userId);
+    if (!account) return;
     await this.services.mailer.send({
-      to: existing.email,
+      to: account.email,
       subject: 'An invitation to another Netloom organisation',
       text:
-        `Hello ${existing.firstName || existing.email},\n\n` +
-        `${actor.email} invited this e-mail address to the Netloom organisation "${actor.scope.tenantName}" as ${body.role}. ` +
+        `Hello ${account.firstName || account.email},\n\n` +
+        `${actor.email} invited this e-mail address to the Netloom organisation "${actor.scope.tenantName}" as ${role}. ` +
         'Your account belongs to another organisation and an account belongs to one only, so nothing has changed for it.\n\n' +
         'If you expected the invitation, ask them to invite another address of yours. Otherwise you can ignore this e-mail.',
     });
-    return {
-      id: crypto.randomUUID(),
-      email: body.email,
-      username: body.email,
-      first_name: body.first_name,
-      last_name: body.last_name,
-      role: body.role,
-      active: false,
-      status: 'pending',
-      two_factor_enabled: false,
-      last_login: null,
-      devices: 0,
-      created_at: new Date().toISOString(),
-    };
   }
 
   async resend(actor: Actor, userId: string): Promise<void> {
     const member = await this.target(actor, userId);
     if (member.active || member.passwordHash !== null) throw errors.badRequest('not_pending', TEAM_MESSAGES.notPending);
-    await this.services.account.sendActivation({ id: member.id, email: member.email, firstName: member.firstName });
+    const held = await heldInvitationAccount(this.db, actor.scope.tenantId, member.id);
+    if (held) await this.noticeHeld(actor, held, member.role);
+    else await this.services.account.sendActivation({ id: member.id, email: member.email, firstName: member.firstName });
     await audit(this.db, actor, 'user.invitation_resent', member.email);
   }
 

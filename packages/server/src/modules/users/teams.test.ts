@@ -69,6 +69,29 @@ describe.each(testBackends())('teams: users, invitations and groups on %s', (bac
     // Acme's owner sees the invitation recorded like any other.
     const logs = await call('owner', 'GET', 'logs/activity-logs/?search=user.invited&page_size=0');
     expect((logs.json() as { results: { target: string }[] }).results.map((r) => r.target)).toEqual(expect.arrayContaining(['owner@globex.test', 'brand.new@acme.test']));
+
+    // And every later call treats both invitations alike: listed, searched, invited again, changed, resent, removed.
+    const listed = async (search: string) =>
+      teamUserListSchema.parse((await call('owner', 'GET', `teams/users/?status=pending&search=${search}`)).json()).results.map((u) => comparable(u));
+    expect(await listed('owner%40globex')).toEqual(await listed('brand.new'));
+    expect((await listed('owner%40globex'))).toHaveLength(1);
+    for (const email of ['brand.new@acme.test', 'owner@globex.test']) {
+      const again = await invite(email);
+      expect(again.json()).toEqual({ code: 'invalid', detail: 'Invalid input.', errors: { email: [TEAM_MESSAGES.alreadyMember] } });
+    }
+    const ids = { fresh: teamUserSchema.parse(fresh.json()).id, elsewhere: teamUserSchema.parse(elsewhere.json()).id };
+    const answers = async (id: string) => {
+      const role = await call('owner', 'PUT', `teams/users/${id}/`, { role: 'editor' });
+      const deactivate = await call('owner', 'POST', `teams/users/${id}/deactivate/`);
+      const resend = await call('owner', 'POST', `teams/users/${id}/resend-invitation/`);
+      const remove = await call('owner', 'DELETE', `teams/users/${id}/`);
+      const gone = await call('owner', 'DELETE', `teams/users/${id}/`);
+      return [comparable(role.json()), role.statusCode, deactivate.json(), resend.json(), remove.statusCode, gone.statusCode];
+    };
+    expect(await answers(ids.elsewhere)).toEqual(await answers(ids.fresh));
+    expect([...t.app.mailer.outbox].reverse().find((m) => m.to === 'owner@globex.test')?.text).not.toContain('activate?token=');
+    expect(await listed('owner%40globex')).toEqual([]);
+    expect((await login(t.app, 'owner@globex.test')).user.tenantName).toBe('Globex');
   });
 
   it('resends an invitation only while it is pending', async () => {
