@@ -31,8 +31,8 @@ export const REFRESH_COOKIE = 'netloom_refresh';
 export const roleSchema = z.enum(ROLES);
 
 export const PASSWORD_MIN = 8;
-export const passwordSchema = z
-  .string()
+// storableText: argon2 would hash an unpaired surrogate as U+FFFD, so 'a\ud800' and 'a\udc00' would be one password.
+export const passwordSchema = storableText()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(128, 'Password must be at most 128 characters');
 

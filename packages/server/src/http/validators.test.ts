@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEVICE_FILTERS, DEVICE_SORT_KEYS, deviceListBodySchema, deviceListQuerySchema, tenantQuerySchema } from '@netloom/domain';
+import { DEVICE_FILTERS, DEVICE_SORT_KEYS, deviceListBodySchema, deviceListQuerySchema, refreshBodySchema, tenantQuerySchema } from '@netloom/domain';
 import { UNKNOWN_FIELD_MESSAGE, compiledValidator, validatorCompiler as zodValidatorCompiler } from './validators';
 
 type Check = (data: unknown) => { value?: unknown; error?: unknown };
@@ -127,6 +127,10 @@ describe('compiledValidator: the Ajv check answers exactly as zod does', () => {
       expect(check({ page: 1, pagesize: 10 }).error).toMatchObject([{ instancePath: '/pagesize', message: UNKNOWN_FIELD_MESSAGE }]);
       expect(check({ page: 0, extra: 1 }).error).toMatchObject([{ instancePath: '/page' }, { instancePath: '/extra' }]);
     }
+    // An optional or nullable body (the refresh calls') is held to its keys as well, when one is sent.
+    const [, optional] = checks(refreshBodySchema.nullish(), 'body');
+    expect(optional({ refresh: 'x', extra: 1 }).error).toMatchObject([{ instancePath: '/extra', message: UNKNOWN_FIELD_MESSAGE }]);
+    expect(optional(null)).toStrictEqual({ value: null });
     // Query strings keep their leniency: a cache-busting parameter is not an error.
     expect(checks(tenantQuerySchema, 'querystring')[1]({ _: '1' })).toStrictEqual({ value: {} });
   });

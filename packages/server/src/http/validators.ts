@@ -9,6 +9,10 @@ export const UNKNOWN_FIELD_MESSAGE = 'Unknown field';
 
 /** The keys a body schema declares, or null when it takes any (not an object, or passthrough). */
 function declaredKeys(schema: unknown): Set<string> | null {
+  // An optional, nullable or defaulted body is still an object body when one is sent.
+  while (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
+    schema = schema._zod.def.innerType;
+  }
   if (!(schema instanceof z.ZodObject)) return null;
   const catchall = (schema._zod.def as { catchall?: z.ZodType }).catchall;
   if (catchall && !(catchall instanceof z.ZodNever)) return null;
