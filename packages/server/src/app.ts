@@ -130,6 +130,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       principals.forgetUser(id);
       await bus.publish(topics.sessions(), { kind: 'user_sessions', id, keep } satisfies SessionEvent);
     },
+    // Members' cached principals are dropped by userChanged; this reaches the tenant's watchers.
+    tenantChanged: async (id) => {
+      await bus.publish(topics.sessions(), { kind: 'tenant', id } satisfies SessionEvent);
+    },
   };
   await bus.subscribe(topics.sessions(), (m) => {
     const event = m as Partial<SessionEvent>;

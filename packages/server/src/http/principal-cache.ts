@@ -46,7 +46,9 @@ export class PrincipalCache {
 export type SessionEvent =
   | { kind: 'session'; id: string }
   | { kind: 'user'; id: string }
-  | { kind: 'user_sessions'; id: string; keep: string | null };
+  | { kind: 'user_sessions'; id: string; keep: string | null }
+  /** A tenant was suspended, resumed or deleted: whoever watches it (a super admin too) is checked again. */
+  | { kind: 'tenant'; id: string };
 
 /** What auth announces so that cached principals die with their session. */
 export interface SessionEvents {
@@ -54,4 +56,5 @@ export interface SessionEvents {
   userChanged(userId: string): Promise<void>;
   /** Every session of the user but `keepSessionId` has been revoked in the database. */
   userSessionsRevoked(userId: string, keepSessionId: string | null): Promise<void>;
+  tenantChanged(tenantId: string): Promise<void>;
 }

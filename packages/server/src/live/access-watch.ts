@@ -4,10 +4,10 @@ export interface Watcher {
 }
 
 /**
- * This instance's live sockets by user id and by session id, so that an announced change
- * (a role, a membership, a deactivation, a suspended tenant, a revoked session: the bus's
- * sessions topic) rechecks exactly the sockets it concerns, at once. Both kinds of id are UUIDs,
- * so one map serves both and any announcement naming either is understood.
+ * This instance's live sockets by user id, session id and watched tenant id, so that an announced
+ * change (a role, a membership, a deactivation, a suspended or deleted tenant, a revoked session:
+ * the bus's sessions topic) rechecks exactly the sockets it concerns, at once. All three kinds of
+ * id are UUIDs, so one map serves them and any announcement naming one is understood.
  */
 export class AccessWatch {
   private readonly byId = new Map<string, Set<Watcher>>();

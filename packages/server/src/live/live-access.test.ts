@@ -138,6 +138,16 @@ describe.each(testBackends())('live sockets follow their user’s rights on %s',
     expect((await closedWithin1s(c, since)).code).toBe(4403);
   });
 
+  it('closes a super admin’s console on a tenant that is deleted (4403, as any lost right)', async () => {
+    const doomed = await t.app.inject({ method: 'POST', url: '/api/v1/tenant/list/', headers: bearer(owner.super!), payload: { name: 'Doomed Ltd', subscriptions: ['sdwan'] } });
+    expect(doomed.statusCode, doomed.body).toBe(201);
+    const { id } = doomed.json() as { id: string };
+    const c = await watch(id, owner.super!);
+    const since = Date.now();
+    expect((await api(owner.super!, 'DELETE', `tenant/${id}/`, { confirm: 'Doomed Ltd' })).statusCode).toBe(204);
+    expect((await closedWithin1s(c, since)).code).toBe(4403);
+  });
+
   it('answers "try again later" (1013), not "token not valid", when the database cannot say', async () => {
     const viewer = await member(acme.tenantId, 'viewer');
     const access = (await login(t.app, viewer.email)).access;

@@ -99,7 +99,7 @@ export class LiveSocket implements FeedListener, Watcher {
     if (!claims) return this.close(LIVE_CLOSE.unauthorised);
     // Watched before the rights are read: a change announced while they are read is not missed.
     this.viewer = { userId: claims.userId, sessionId: claims.sessionId };
-    this.ctx.watch.add(this, [claims.userId, claims.sessionId]);
+    this.ctx.watch.add(this, [claims.userId, claims.sessionId, this.tenantId]);
     let refusal: LiveClose | null;
     try {
       refusal = await liveRefusal(this.ctx.services.db, this.viewer, this.tenantId, this.filter.deviceId);
@@ -179,7 +179,7 @@ export class LiveSocket implements FeedListener, Watcher {
     clearTimeout(this.authTimer);
     this.outbox.stop();
     if (this.sessionTimer) clearInterval(this.sessionTimer);
-    if (this.viewer) this.ctx.watch.remove(this, [this.viewer.userId, this.viewer.sessionId]);
+    if (this.viewer) this.ctx.watch.remove(this, [this.viewer.userId, this.viewer.sessionId, this.tenantId]);
     if (this.feed) await this.ctx.feeds.release(this.feed, this);
   }
 }

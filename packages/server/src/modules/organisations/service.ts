@@ -79,6 +79,7 @@ export class OrganisationService {
     });
     // Members' cached principals carry the tenant's name and suspension: drop them everywhere.
     for (const userId of await memberIds(this.db, id)) await this.services.sessionEvents.userChanged(userId);
+    await this.services.sessionEvents.tenantChanged(id);
     return this.detail(id);
   }
 
@@ -92,6 +93,7 @@ export class OrganisationService {
       await this.audit(tx, by, ip, null, 'tenant.deleted', row.name, { tenant_id: id, users: members.length });
     });
     for (const userId of members) await this.services.sessionEvents.userChanged(userId);
+    await this.services.sessionEvents.tenantChanged(id);
   }
 
   async monitor(id: string): Promise<TenantMonitor> {
