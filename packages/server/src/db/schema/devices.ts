@@ -1,4 +1,5 @@
-import { bigint, boolean, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LinkBonding, WanLink } from '@netloom/domain';
 import { networks } from './networks';
 import { tenants } from './tenants';
@@ -47,6 +48,12 @@ export const devices = pgTable(
      * one (a late delivery, another connection's last flush) never overwrites a newer one.
      */
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(-1),
+    /**
+     * Counts the device's lives in the inventory: raised when it is removed (unclaimed). What a
+     * connection of an earlier life still holds (a queued state, a metrics batch) carries the old
+     * number and is not written, even once the device has enrolled again.
+     */
+    enrolment: integer('enrolment').notNull().default(0),
     /** Hash of the configuration the console wants, and of the one the device applied. */
     configHash: text('config_hash'),
     appliedConfigHash: text('applied_config_hash'),
@@ -101,7 +108,8 @@ export const deviceBatches = pgTable(
 );
 
 export type JobKind = 'reboot' | 'apply_config' | 'diagnostics' | 'full_sync';
-export type JobState = 'queued' | 'sent' | 'done' | 'failed';
+/** 'cancelled': withdrawn before the device closed it (the device was removed); not a fault of the device. */
+export type JobState = 'queued' | 'sent' | 'done' | 'failed' | 'cancelled';
 
 /** Work for a device; delivered at least once, acknowledged by id. */
 export const deviceJobs = pgTable(
@@ -119,7 +127,13 @@ export const deviceJobs = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
-  (t) => [index('device_jobs_device_state_idx').on(t.deviceId, t.state)],
+  (t) => [
+    index('device_jobs_device_state_idx').on(t.deviceId, t.state),
+    // At most one open full sync per device, whichever connection or instance notices the drift first.
+    uniqueIndex('device_jobs_open_full_sync_idx')
+      .on(t.deviceId, t.kind)
+      .where(sql`kind = 'full_sync' and state in ('queued', 'sent')`),
+  ],
 );
 
 /** Commercial view: per device and WAN link an amount and a date (one document per tenant). */
