@@ -20,10 +20,9 @@ import {
   findDeviceBySerial,
   findJob,
   findTenantByEnrolmentKey,
-  hasOpenJobOfKind,
   insertDevice,
-  insertJob,
   markJobsSent,
+  openFullSync,
   openJobs,
   updateDevice,
 } from './repo';
@@ -208,9 +207,8 @@ export class AgentConnection {
 
   /** A device that runs another configuration than the wanted one gets a full sync job. */
   private async syncDrifted(d: DeviceRecord, configHash: string): Promise<void> {
-    if (await hasOpenJobOfKind(this.ctx.db, d.id, 'full_sync')) return;
     const jobId = crypto.randomUUID();
-    await insertJob(this.ctx.db, { id: jobId, tenantId: d.tenantId, deviceId: d.id, kind: 'full_sync', payload: { config_hash: configHash } });
+    if (!(await openFullSync(this.ctx.db, { id: jobId, tenantId: d.tenantId, deviceId: d.id, payload: { config_hash: configHash } }))) return;
     this.send({ type: 'job', job_id: jobId, kind: 'full_sync', payload: { config_hash: configHash } });
     await markJobsSent(this.ctx.db, [jobId]);
   }
@@ -230,7 +228,7 @@ export class AgentConnection {
       byIf.set(p.ifname, { ...row, latency: p.latency_ms, loss: p.loss_pct });
     }
     const rows = [...byIf].map(([ifname, v]) => ({ at, ifname, rxBytes: v.rx, txBytes: v.tx, latencyMs: v.latency, lossPct: v.loss }));
-    const stored = await this.ctx.writer.writeMetrics({ deviceId, seq: m.seq, rows });
+    const stored = await this.ctx.writer.writeMetrics({ deviceId, enrolment: this.device.enrolment, seq: m.seq, rows });
     this.send({ type: 'ack', seq: m.seq, duplicate: !stored });
   }
 

@@ -80,17 +80,18 @@ export async function completeJob(db: Db, deviceId: string, jobId: string, ok: b
   return rows.length > 0;
 }
 
-export async function insertJob(db: Db, row: typeof deviceJobs.$inferInsert): Promise<void> {
-  await db.insert(deviceJobs).values(row);
-}
-
-export async function hasOpenJobOfKind(db: Db, deviceId: string, kind: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: deviceJobs.id })
-    .from(deviceJobs)
-    .where(and(eq(deviceJobs.deviceId, deviceId), eq(deviceJobs.kind, kind as never), inArray(deviceJobs.state, ['queued', 'sent'])))
-    .limit(1);
-  return rows.length > 0;
+/**
+ * Opens a full sync unless one is open already: the partial unique index on open full syncs
+ * decides, so two connections (or instances) noticing the same drift at once open one job.
+ * True when this call opened it.
+ */
+export async function openFullSync(db: Db, job: { id: string; tenantId: string; deviceId: string; payload: Record<string, unknown> }): Promise<boolean> {
+  const opened = await db
+    .insert(deviceJobs)
+    .values({ ...job, kind: 'full_sync' })
+    .onConflictDoNothing()
+    .returning({ id: deviceJobs.id });
+  return opened.length > 0;
 }
 
 const LIVE = sql`('running', 'modified', 'connected', 'online')`;
