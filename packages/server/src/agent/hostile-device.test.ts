@@ -109,17 +109,18 @@ describe.each(testBackends())('a hostile or faulty device on %s', (backend) => {
       const at = new Date();
       const row = (ifname: string) => ({ at, ifname, rxBytes: 1, txBytes: 2, latencyMs: null, lossPct: null });
       const outcomes = await Promise.allSettled([
-        writer.writeMetrics({ deviceId: a!.id, seq: 1, rows: [row('eth0'), row('eth1')] }),
-        writer.writeMetrics({ deviceId: b!.id, seq: 1, rows: [row('eth\u00000')] }),
-        // A device removed meanwhile (its rows break the foreign key).
-        writer.writeMetrics({ deviceId: crypto.randomUUID(), seq: 1, rows: [row('eth0')] }),
+        writer.writeMetrics({ deviceId: a!.id, enrolment: 0, seq: 1, rows: [row('eth0'), row('eth1')] }),
+        writer.writeMetrics({ deviceId: b!.id, enrolment: 0, seq: 1, rows: [row('eth\u00000')] }),
+        // A device removed meanwhile: nothing of it is stored, and nothing fails.
+        writer.writeMetrics({ deviceId: crypto.randomUUID(), enrolment: 0, seq: 1, rows: [row('eth0')] }),
       ]);
-      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(outcomes[0]).toEqual({ status: 'fulfilled', value: true });
+      expect(outcomes[2]).toEqual({ status: 'fulfilled', value: false });
       const stored = await db().select().from(deviceMetrics).where(inArray(deviceMetrics.deviceId, [a!.id, b!.id]));
       expect(stored.map((m) => m.ifname).sort()).toEqual(['eth0', 'eth1']);
       // The refused batch left no key behind: sent again, fixed, it is stored.
-      expect(await writer.writeMetrics({ deviceId: b!.id, seq: 1, rows: [row('eth0')] })).toBe(true);
+      expect(await writer.writeMetrics({ deviceId: b!.id, enrolment: 0, seq: 1, rows: [row('eth0')] })).toBe(true);
       await writer.close();
     });
 

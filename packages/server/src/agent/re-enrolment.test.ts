@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEVICE_PATHS } from '@netloom/domain';
-import { devices, tenants } from '../db/schema/index';
+import { deviceJobs, deviceMetrics, devices, tenants } from '../db/schema/index';
 import { bearer, build, login, testBackends, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
+import { DeviceStateWriter } from './state-writer';
 
 /** What a device removed or deactivated in the console can still do with its key or old credential. */
 describe.each(testBackends())('removed and deactivated devices on %s', (backend) => {
@@ -19,7 +20,7 @@ describe.each(testBackends())('removed and deactivated devices on %s', (backend)
   const db = () => t.app.services.db;
   const deviceRow = async (id: string) => (await db().select().from(devices).where(eq(devices.id, id)))[0]!;
   const autoApprove = (on: boolean) => db().update(tenants).set({ settings: { devReg_autoApprove: on } }).where(eq(tenants.id, acme.tenantId));
-  const act = (action: 'unclaim' | 'deactivate', id: string) =>
+  const act = (action: 'unclaim' | 'deactivate' | 'restart', id: string) =>
     t.app.inject({ method: 'POST', url: `/api/v1/${DEVICE_PATHS[action](id)}`, headers: bearer(owner) });
 
   beforeAll(async () => {
@@ -107,5 +108,61 @@ describe.each(testBackends())('removed and deactivated devices on %s', (backend)
     expect((await act('deactivate', approved.welcome.device_id)).statusCode).toBe(200);
     expect((await approved.agent.closed).code).toBe(4403);
     expect(await (await helloWith(approved.welcome.credential!)).closed).toEqual({ code: 4403, reason: 'device deactivated' });
+  });
+
+  it("cancels a removed device's open jobs with the unclaim: enrolled again, it is sent none of them", async () => {
+    await autoApprove(true);
+    const first = await enrol('SN-REMOVED-JOBS');
+    first.agent.close();
+    await first.agent.closed;
+    // Queued while the device is away, so nothing has delivered it yet.
+    const restart = await act('restart', first.welcome.device_id);
+    expect(restart.statusCode).toBe(202);
+    const jobId = (restart.json() as { job_id: string }).job_id;
+    expect((await act('unclaim', first.welcome.device_id)).statusCode).toBe(200);
+    const [job] = await db().select().from(deviceJobs).where(eq(deviceJobs.id, jobId));
+    expect(job).toMatchObject({ state: 'cancelled', result: 'device removed from its tenant' });
+
+    const again = await enrol('SN-REMOVED-JOBS');
+    expect(again.welcome.state).toBe('approved');
+    // Jobs go out right after the welcome, before the next message is answered.
+    again.agent.heartbeat();
+    await again.agent.next('ack');
+    expect(again.agent.received.filter((m) => m.type === 'job')).toEqual([]);
+    // A late result from the earlier life closes nothing.
+    again.agent.send({ type: 'job_result', job_id: jobId, ok: true, output: 'rebooting' });
+    expect(await again.agent.next('ack')).toMatchObject({ duplicate: true });
+    expect((await db().select().from(deviceJobs).where(eq(deviceJobs.id, jobId)))[0]!.state).toBe('cancelled');
+  });
+
+  it("writes nothing of a device's earlier enrolment once it enrolled again (its old connection's last flush)", async () => {
+    await autoApprove(true);
+    const first = await enrol('SN-REMOVED-LATE');
+    const id = first.welcome.device_id;
+    first.agent.seq = 700;
+    first.agent.heartbeat({ os: 'earlier life' });
+    await first.agent.next('ack');
+    await expect.poll(async () => (await deviceRow(id)).lastSeq, { timeout: 3000 }).toBe(701);
+    // What the old connection holds in memory, still to be written when the device is removed and back.
+    const earlier = await deviceRow(id);
+    expect((await act('unclaim', id)).statusCode).toBe(200);
+    await first.agent.closed;
+    const again = await enrol('SN-REMOVED-LATE');
+    expect(again.welcome.state).toBe('approved');
+
+    const writer = new DeviceStateWriter(db(), t.app.log, 5);
+    await writer.writeState({ ...earlier, os: 'earlier life, late', lastSeq: 900 });
+    const late = await writer.writeMetrics({ deviceId: id, enrolment: earlier.enrolment, seq: 3, rows: [{ at: new Date(), ifname: 'late0', rxBytes: 1, txBytes: 1, latencyMs: null, lossPct: null }] });
+    await writer.close();
+    expect(late).toBe(false);
+    expect(await deviceRow(id)).toMatchObject({ lastSeq: -1, os: 'NetloomOS' });
+
+    // The reinstalled agent counts from 1 again, and all of it is stored.
+    again.agent.heartbeat({ os: 'reinstalled' });
+    expect(await again.agent.next('ack')).toMatchObject({ seq: 2, duplicate: false });
+    again.agent.send({ type: 'metrics', at: new Date().toISOString(), interfaces: [{ ifname: 'eth0', rx_bytes: 5, tx_bytes: 5 }] });
+    expect(await again.agent.next('ack')).toMatchObject({ seq: 3, duplicate: false });
+    await expect.poll(async () => deviceRow(id), { timeout: 3000 }).toMatchObject({ lastSeq: 2, os: 'reinstalled' });
+    expect((await db().select().from(deviceMetrics).where(eq(deviceMetrics.deviceId, id))).map((m) => m.ifname)).toEqual(['eth0']);
   });
 });

@@ -15,6 +15,8 @@ export interface MetricRow {
 /** One metrics message: its rows are stored together, once per (device, seq), or not at all. */
 export interface MetricsBatch {
   deviceId: string;
+  /** The device's life in the inventory the batch belongs to (devices.enrolment). */
+  enrolment: number;
   seq: number;
   rows: MetricRow[];
 }
@@ -55,7 +57,8 @@ function* chunksOfRows(messages: QueuedMetrics[]): Generator<QueuedMetrics[]> {
 }
 
 /*
- * A state is written only onto a device still in the inventory and only when it is not older than
+ * A state is written only onto a device still in the inventory, in the same life there (enrolment:
+ * a device removed and enrolled again counts its seqs afresh), and only when it is not older than
  * the stored one (heartbeat seq): the last flush of a replaced or removed connection, here or on
  * another instance, must not undo what came after it.
  *
@@ -80,17 +83,20 @@ export const UPDATE_STATES = `
     applied_config_hash = v.applied,
     last_seq = greatest(d.last_seq, v.seq)
   from json_to_recordset($1::json) as v(id uuid, status text, seen timestamptz, wan jsonb, lb jsonb, public_ip text,
-    vpn_ip text, loc text, lat float8, lng float8, os text, username text, traffic jsonb, applied text, seq bigint)
-  where d.id = v.id and d.claimed and v.seq >= d.last_seq`;
+    vpn_ip text, loc text, lat float8, lng float8, os text, username text, traffic jsonb, applied text, seq bigint, enrolment int)
+  where d.id = v.id and d.claimed and d.enrolment = v.enrolment and v.seq >= d.last_seq`;
 
 /*
  * The batch keys and the rows go in one statement: a key another connection (or instance) stored
- * first conflicts, and then its rows are not inserted either. Returns the keys stored now.
+ * first conflicts, and then its rows are not inserted either; a batch of a device's earlier life in
+ * the inventory is not stored (its seq would hide the same seq of the reinstalled agent). Returns
+ * the keys stored now.
  */
 const INSERT_METRICS = `
   with fresh as (
     insert into device_batches (device_id, seq)
-    select device_id, seq from json_to_recordset($1::json) as b(device_id uuid, seq bigint)
+    select b.device_id, b.seq from json_to_recordset($1::json) as b(device_id uuid, enrolment int, seq bigint)
+    join devices d on d.id = b.device_id and d.claimed and d.enrolment = b.enrolment
     on conflict do nothing
     returning device_id, seq
   ), stored as (
@@ -253,13 +259,14 @@ export class DeviceStateWriter {
       traffic: d.traffic,
       applied: d.appliedConfigHash,
       seq: d.lastSeq,
+      enrolment: d.enrolment,
     }));
     await driverQuery(this.db, UPDATE_STATES, [JSON.stringify(rows)]);
   }
 
   /** Returns the keys of the batches stored now; the others were stored before. */
   private async insertMetrics(batches: MetricsBatch[]): Promise<string[]> {
-    const keys = batches.map((b) => ({ device_id: b.deviceId, seq: b.seq }));
+    const keys = batches.map((b) => ({ device_id: b.deviceId, enrolment: b.enrolment, seq: b.seq }));
     const rows = batches.flatMap((b) =>
       b.rows.map((m) => ({
         device_id: b.deviceId,

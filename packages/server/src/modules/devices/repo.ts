@@ -46,6 +46,27 @@ export async function insertDevice(db: Db, values: typeof devices.$inferInsert):
   return row!;
 }
 
+/**
+ * Takes the device out of the inventory with its approval and credential, and starts its next life
+ * there (enrolment): what a connection of this life still holds is never written afterwards.
+ */
+export async function unclaimDevice(db: Db, tenantId: string, id: string): Promise<DeviceRecord | undefined> {
+  const [row] = await db
+    .update(devices)
+    .set({ claimed: false, approved: false, credentialHash: null, enrolment: sql`${devices.enrolment} + 1` })
+    .where(inTenant(tenantId, id))
+    .returning();
+  return row;
+}
+
+/** Withdraws the device's open jobs: 'cancelled', not 'failed', since the device did not fail them. */
+export async function cancelOpenJobs(db: Db, deviceId: string, why: string): Promise<void> {
+  await db
+    .update(deviceJobs)
+    .set({ state: 'cancelled', result: why, doneAt: new Date() })
+    .where(and(eq(deviceJobs.deviceId, deviceId), inArray(deviceJobs.state, ['queued', 'sent'])));
+}
+
 export async function adminDevices(db: Db, tenantId: string) {
   return db
     .select({

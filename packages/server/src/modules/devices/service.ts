@@ -1,4 +1,4 @@
-import { viewTypeKind, type AdminDevice, type ClaimDeviceBody, type DeviceListBody, type DeviceRow, type InterfaceMetrics } from '@netloom/domain';
+import { AGENT_CLOSE, viewTypeKind, type AdminDevice, type ClaimDeviceBody, type DeviceListBody, type DeviceRow, type InterfaceMetrics } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { topics, type EventBus } from '../../bus/event-bus';
 import { newDeviceSecret } from '../../agent/credentials';
@@ -77,10 +77,18 @@ export class DeviceService {
     return row;
   }
 
-  /** The device leaves the inventory with its approval and credential: if it enrols again, it is a new device. */
+  /**
+   * The device leaves the inventory with its approval, credential and open jobs (in the same
+   * transaction): if it enrols again, it is a new device that is sent nothing of its earlier life.
+   */
   async unclaim(actor: Actor, id: string): Promise<DeviceRow> {
-    await this.get(actor.scope.tenantId, id);
-    const row = await this.change(actor, id, { claimed: false, approved: false, credentialHash: null }, 'device.unclaimed');
+    const tenantId = actor.scope.tenantId;
+    await this.get(tenantId, id);
+    const row = await this.changeWith(actor, id, 'device.unclaimed', async (tx) => {
+      const removed = await repo.unclaimDevice(tx, tenantId, id);
+      if (removed) await repo.cancelOpenJobs(tx, id, AGENT_CLOSE.unclaimed.reason);
+      return removed;
+    });
     await this.tell(id, { kind: 'unclaimed' });
     return row;
   }
@@ -124,10 +132,14 @@ export class DeviceService {
   }
 
   /** Writes a patch of a claimed device, audits it and pushes the new row to open consoles. */
-  private async change(actor: Actor, id: string, patch: Partial<DeviceRecord>, action: string): Promise<DeviceRow> {
+  private change(actor: Actor, id: string, patch: Partial<DeviceRecord>, action: string): Promise<DeviceRow> {
+    return this.changeWith(actor, id, action, (tx) => repo.updateDevice(tx, actor.scope.tenantId, id, patch));
+  }
+
+  private async changeWith(actor: Actor, id: string, action: string, write: (tx: Db) => Promise<DeviceRecord | undefined>): Promise<DeviceRow> {
     const tenantId = actor.scope.tenantId;
     const device = await this.db.transaction(async (tx) => {
-      const updated = await repo.updateDevice(tx, tenantId, id, patch);
+      const updated = await write(tx);
       if (!updated) throw errors.notFound();
       await audit(tx, actor, action, id);
       return updated;
