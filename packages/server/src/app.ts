@@ -23,6 +23,7 @@ import { createLoginLimiters } from './modules/auth/login-limiter';
 import { LoginService } from './modules/auth/login';
 import { authRoutes } from './modules/auth/routes';
 import { SessionService } from './modules/auth/sessions';
+import { TwoFactorService } from './modules/auth/two-factor';
 import { deleteExpiredTokens } from './modules/auth/token-retention';
 import { TokenService, loadSigningKey } from './modules/auth/tokens';
 import { tenantRoutes } from './modules/tenants/routes';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sessions,
     login: new LoginService(db, tokens, sessions, limiters, config.google ? createGoogleVerifier(config.google) : null),
     account: new AccountService(db, mailer, config.publicUrl, sessionEvents, limiters, app.log),
+    twoFactor: new TwoFactorService(db, sessionEvents, limiters),
     sessionEvents,
     requireAuth: async (request) => {
       await authenticate(request, db, tokens, principals);

@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer';
 import type { AccountService } from './modules/auth/account';
 import type { LoginService } from './modules/auth/login';
 import type { SessionService } from './modules/auth/sessions';
+import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
 
 /** What app.ts builds once and hands to every module plugin. */
@@ -20,6 +21,7 @@ export interface Services {
   sessions: SessionService;
   login: LoginService;
   account: AccountService;
+  twoFactor: TwoFactorService;
   /** Announce revoked sessions and changed users (role, 2FA, deactivation) to every instance. */
   sessionEvents: SessionEvents;
   /** onRequest hook: sets request.principal or answers 401. */

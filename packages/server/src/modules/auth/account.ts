@@ -11,7 +11,6 @@ import { hashPassword, verifyPassword } from './passwords';
 import {
   consumeOneTimeToken,
   createOrganisation,
-  claimTotpStep,
   findUserById,
   findUserByLogin,
   insertOneTimeToken,
@@ -20,11 +19,8 @@ import {
   updateUser,
   type UserRow,
 } from './repo';
-import { spendSecondFactor } from './second-factor';
 import type { RequestContext } from './sessions';
 import { hashToken, newOpaqueToken } from './tokens';
-import { newTotpSecret, totpStep, totpUri } from './totp';
-import { replaceRecoveryCodes } from './recovery-codes';
 
 const ACTIVATION_TTL_MS = 3 * 86_400_000;
 const RESET_TTL_MS = 3_600_000;
@@ -35,7 +31,6 @@ const invalidLink = () =>
   new AppError(400, ERROR_CODES.tokenNotValid, 'This link is invalid or has expired.', {
     token: ['This link is invalid or has expired.'],
   });
-const invalidCode = () => errors.invalid({ code: ['Invalid two-factor code'] });
 
 /** PostgreSQL's unique_violation, whether or not the driver error is wrapped by drizzle. */
 function isUniqueViolation(e: unknown): boolean {
@@ -51,7 +46,7 @@ interface LinkSpec {
   text: (url: string) => string;
 }
 
-/** Sign-up, activation, password reset and change, and two-factor enrolment. */
+/** Sign-up, activation, password reset and change. */
 export class AccountService {
   constructor(
     private readonly db: Db,
@@ -240,70 +235,5 @@ export class AccountService {
     await updateUser(tx, userId, { passwordHash });
     await revokeUserSessions(tx, userId, keepSession);
     await spendUserLinks(tx, userId, 'password_reset');
-  }
-
-  async beginTwoFactor(user: UserRow): Promise<{ secret: string; otpauth_url: string }> {
-    if (user.twoFactorEnabled) throw errors.conflict('Two-factor authentication is already on.');
-    const secret = newTotpSecret();
-    // A new secret starts a new count of spent steps.
-    await updateUser(this.db, user.id, { twoFactorSecret: secret, totpLastStep: null });
-    await this.events.userChanged(user.id);
-    return { secret, otpauth_url: totpUri(user.email, secret) };
-  }
-
-  /** Failed codes spend the user's second-factor budget and are audited, as at sign-in. */
-  private async checkedCode(user: UserRow, ctx: RequestContext, during: string, spend: () => Promise<boolean>): Promise<void> {
-    await this.limiters.secondFactor.reserve(user.id);
-    if (!(await spend())) {
-      await recordAudit(this.db, {
-        tenantId: null,
-        actorId: user.id,
-        actorEmail: user.email,
-        action: 'auth.2fa_failed',
-        details: { during, user_agent: ctx.userAgent },
-        ip: ctx.ip,
-      });
-      throw invalidCode();
-    }
-    await this.limiters.secondFactor.reset(user.id);
-  }
-
-  /** Answers the recovery codes: shown once, stored only as hashes. Other sessions end. */
-  async enableTwoFactor(principal: { user: UserRow; sessionId: string }, code: string, ctx: RequestContext): Promise<string[]> {
-    const { user, sessionId } = principal;
-    const fresh = await findUserById(this.db, user.id);
-    const secret = fresh?.twoFactorSecret;
-    if (!fresh || !secret || fresh.twoFactorEnabled) throw errors.badRequest('not_pending', 'Start two-factor set-up first.');
-    let recovery: string[] = [];
-    await this.checkedCode(fresh, ctx, 'enable', async () => {
-      const step = totpStep(code, secret);
-      if (step === null) return false;
-      return this.db.transaction(async (tx) => {
-        if (!(await claimTotpStep(tx, { userId: user.id, secret, step, enable: true }))) return false;
-        recovery = await replaceRecoveryCodes(tx, user.id);
-        await revokeUserSessions(tx, user.id, sessionId);
-        await recordAudit(tx, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.2fa_enabled', ip: ctx.ip });
-        return true;
-      });
-    });
-    await this.events.userSessionsRevoked(user.id, sessionId);
-    return recovery;
-  }
-
-  async disableTwoFactor(principal: { user: UserRow; sessionId: string }, code: string, ctx: RequestContext): Promise<void> {
-    const { user, sessionId } = principal;
-    const fresh = await findUserById(this.db, user.id);
-    if (!fresh?.twoFactorEnabled || !fresh.twoFactorSecret) throw errors.badRequest('not_enabled', 'Two-factor authentication is off.');
-    await this.checkedCode(fresh, ctx, 'disable', () =>
-      this.db.transaction(async (tx) => {
-        if (!(await spendSecondFactor(tx, fresh, code))) return false;
-        await updateUser(tx, user.id, { twoFactorEnabled: false, twoFactorSecret: null, totpLastStep: null });
-        await replaceRecoveryCodes(tx, user.id, 0);
-        await revokeUserSessions(tx, user.id, sessionId);
-        await recordAudit(tx, { tenantId: null, actorId: user.id, actorEmail: user.email, action: 'auth.2fa_disabled', ip: ctx.ip });
-        return true;
-      }),
-    );
-    await this.events.userSessionsRevoked(user.id, sessionId);
   }
 }

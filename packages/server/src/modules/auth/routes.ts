@@ -36,7 +36,7 @@ const tags = ['auth'];
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   // Only these routes read or set the refresh cookie; elsewhere its hooks would only cost time.
   await app.register(cookie);
-  const { login, sessions, account, config } = services;
+  const { login, sessions, account, twoFactor, config } = services;
   const secure = config.cookieSecure;
   const limited = { rateLimit: { max: config.loginLimits.ipPerMinute, timeWindow: '1 minute' } };
 
@@ -164,19 +164,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
     authed.post(p(AUTH_PATHS.twoFactorSetup), {
       schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', security: bearer, response: { 200: twoFactorSetupSchema } },
-    }, async (request) => account.beginTwoFactor(request.principal!.user));
+    }, async (request) => twoFactor.beginTwoFactor(request.principal!.user));
 
     authed.post(p(AUTH_PATHS.twoFactorEnable), {
       schema: { tags, summary: 'Confirm enrolment with a first code; answers 10 one-time recovery codes', security: bearer, body: twoFactorCodeBodySchema, response: { 200: twoFactorEnabledSchema } },
     }, async (request) => {
-      const recovery = await account.enableTwoFactor(request.principal!, request.body.code, requestContext(request));
+      const recovery = await twoFactor.enableTwoFactor(request.principal!, request.body.code, requestContext(request));
       return { detail: 'Two-factor authentication is on.', recovery_codes: recovery };
     });
 
     authed.post(p(AUTH_PATHS.twoFactorDisable), {
       schema: { tags, summary: 'Turn two-factor authentication off (TOTP or recovery code)', security: bearer, body: twoFactorDisableBodySchema, response: { 200: detailSchema } },
     }, async (request) => {
-      await account.disableTwoFactor(request.principal!, request.body.code, requestContext(request));
+      await twoFactor.disableTwoFactor(request.principal!, request.body.code, requestContext(request));
       return { detail: 'Two-factor authentication is off.' };
     });
   });
