@@ -23,6 +23,8 @@ export interface FuzzResult {
 
 const ok = (status: number) => status >= 200 && status < 300;
 
+const secondFactorPurpose = (path: string) => (path.includes('2fa/enable') ? 'enable' : path.includes('2fa/disable') ? 'disable' : 'login');
+
 /**
  * One operation's world: a new user of the attacker tenant (or a new super admin for the
  * provider's routes) and new objects in its path, so a password change, a logout or a deletion
@@ -49,6 +51,7 @@ async function setUp(world: World, op: Operation, role: 'owner' | 'super', unkno
   };
   if (names.has('refresh')) values.refresh = (await world.login(self.email)).refresh ?? undefined;
   if (names.has('token')) values.token = (await world.resetToken(self.email)) ?? undefined;
+  if (names.has('code')) Object.assign(values, await world.secondFactor(self, secondFactorPurpose(op.path)));
   const hints: Hints = {
     id: (kind: Kind | null) => (kind ? world.attacker.ids[kind][0]! : crypto.randomUUID()),
     field: (name) => values[name],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
+import { authenticator } from 'otplib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@netloom/domain';
 import { memberships, tenants, users } from '../db/schema/index';
@@ -78,6 +79,12 @@ export interface World {
   freshObject(kind: Kind): Promise<{ id: string; name: string }>;
   /** A password-reset token of a user, read from the mail the server sent. */
   resetToken(email: string): Promise<string | null>;
+  /**
+   * What a call that takes a second-factor code needs to be valid: for 'enable', a set-up begun
+   * and its current TOTP code; for 'disable' and 'login', two-factor on and an unused recovery
+   * code (the TOTP step is spent by the enabling), and for 'login' the sign-in's ephemeral token.
+   */
+  secondFactor(user: { email: string; token: string }, purpose: 'enable' | 'disable' | 'login'): Promise<{ code: string; ephemeral_token?: string }>;
   agents: TestAgent[];
 }
 
@@ -244,6 +251,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     freshUser: async (role) => {
       const u = await insertUser(role, role === 'super' ? null : acme.tenantId);
       return { ...u, token: (await login(u.email)).access };
+    },
+    secondFactor: async (user, purpose) => {
+      const setup = await send(app, 'POST', '/api/v1/auth/2fa/setup/', user.token, {});
+      const code = authenticator.generate((setup.json() as { secret: string }).secret);
+      if (purpose === 'enable') return { code };
+      const enabled = await send(app, 'POST', '/api/v1/auth/2fa/enable/', user.token, { code });
+      const [recovery] = (enabled.json() as { recovery_codes: string[] }).recovery_codes;
+      if (purpose === 'disable') return { code: recovery! };
+      const challenge = await send(app, 'POST', '/api/v1/auth/login/', null, { username: user.email, password: DEMO_PASSWORD });
+      return { code: recovery!, ephemeral_token: (challenge.json() as { ephemeral_token: string }).ephemeral_token };
     },
     resetToken: async (email) => {
       await send(app, 'POST', '/api/v1/auth/password/reset/', null, { email });
