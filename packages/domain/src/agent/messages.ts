@@ -140,4 +140,6 @@ export const AGENT_CLOSE = {
   helloTimeout: { code: 4408, reason: 'no hello in time' },
   replaced: { code: 4409, reason: 'replaced by a newer connection' },
   unclaimed: { code: 4410, reason: 'device removed from its tenant' },
+  /** The server cannot store anything now (its database is unreachable): reconnect with back-off, resend what was not acknowledged. */
+  tryLater: { code: 1013, reason: 'try again later' },
 } as const;

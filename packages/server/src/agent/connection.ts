@@ -13,6 +13,7 @@ import type { AgentContext } from './context';
 import { newDeviceSecret, secretMatches } from './credentials';
 import { applyHeartbeat } from './heartbeat-state';
 import { parseDeviceMessage } from './parse-message';
+import { NotStored } from './write-isolating';
 import {
   completeJob,
   enrolAsNew,
@@ -59,6 +60,8 @@ export class AgentConnection {
     socket.on('message', (data, isBinary) => {
       // Messages are handled strictly in order: a heartbeat must not overtake its hello.
       this.queue = this.queue.then(() => this.receive(isBinary ? null : data.toString())).catch((err) => {
+        // The database away is no fault of this device: it comes back later (and resends what was not acknowledged).
+        if (err instanceof NotStored ? err.unavailable : this.ctx.outage.failed(err)) return this.close(AGENT_CLOSE.tryLater);
         this.ctx.log.error({ err, device: this.device?.id }, 'agent message failed');
         this.close({ code: 1011, reason: 'internal error' });
       });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../modules/devices/device-row';
 import type { AgentConnection, DeviceTopicMessage } from './connection';
+import type { DatabaseOutage } from './database-outage';
 import type { DeviceStateWriter } from './state-writer';
 
 /** What a device connection needs from the gateway around it. */
@@ -9,6 +10,8 @@ export interface AgentContext {
   db: Db;
   log: FastifyBaseLogger;
   writer: DeviceStateWriter;
+  /** Shared by the writer, the connections and the offline sweep. */
+  outage: DatabaseOutage;
   heartbeatIntervalSeconds: number;
   /** Tells every console of the device's tenant, on every instance. */
   publishDevice(device: DeviceRecord): Promise<void>;

@@ -21,6 +21,7 @@ export interface AgentGatewayOptions {
 export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app, opts) => {
   const { db, bus } = opts.services;
   const writer = new DeviceStateWriter(db, app.log);
+  const { outage } = writer;
   const connections = new Map<string, AgentConnection>();
 
   // Not an async wrapper: a heartbeat already waits on the bus's own promise.
@@ -30,6 +31,7 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     db,
     log: app.log,
     writer,
+    outage,
     heartbeatIntervalSeconds: opts.heartbeatIntervalSeconds,
     publishDevice,
     subscribeDevice: (deviceId, handler) => bus.subscribe(topics.device(deviceId), (m) => handler(m as DeviceTopicMessage)),
@@ -60,10 +62,16 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
 
   const sweepEveryMs = Math.max(1000, Math.min(5000, (opts.offlineAfterSeconds * 1000) / 3));
   const sweeper = setInterval(() => {
-    const silentSince = new Date(Date.now() - opts.offlineAfterSeconds * 1000);
-    markSilentDevicesOffline(db, silentSince, opts.services.config.database.kind === 'postgres')
-      .then((rows) => Promise.all(rows.map(publishDevice)))
-      .catch((err) => app.log.error({ err }, 'offline sweep failed'));
+    const now = new Date();
+    const silentSince = new Date(now.getTime() - opts.offlineAfterSeconds * 1000);
+    markSilentDevicesOffline(db, { silentSince, heardSince: outage.heardSince(now) }, opts.services.config.database.kind === 'postgres')
+      .then((rows) => {
+        outage.succeeded();
+        return Promise.all(rows.map(publishDevice));
+      })
+      .catch((err: unknown) => {
+        if (!outage.failed(err)) app.log.error({ err }, 'offline sweep failed');
+      });
   }, sweepEveryMs);
   sweeper.unref();
   const stopRetention = keepMetricsFor(db, app.log, {

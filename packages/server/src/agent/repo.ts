@@ -98,15 +98,24 @@ const LIVE = sql`('running', 'modified', 'connected', 'online')`;
 
 /**
  * Devices silent for longer than the timeout go offline (gateways 'error', endpoints 'offline').
- * On PostgreSQL an advisory lock makes one instance of the cluster do it per round.
+ * Silence counts from the later of a device's last stored heartbeat and `heardSince` (the end of
+ * the last database outage): a heartbeat lost in an outage is not the device's silence, so after
+ * one, devices have the whole timeout to be heard again. On PostgreSQL an advisory lock makes one
+ * instance of the cluster do it per round.
  */
-export async function markSilentDevicesOffline(db: Db, silentSince: Date, usesLock: boolean): Promise<DeviceRecord[]> {
+export async function markSilentDevicesOffline(
+  db: Db,
+  { silentSince, heardSince }: { silentSince: Date; heardSince: Date },
+  usesLock: boolean,
+): Promise<DeviceRecord[]> {
   return db.transaction(async (tx) => {
     if (usesLock && !(await holdsSweepLock(tx, 'offlineDevices'))) return [];
+    // Still a statement when nothing can be due yet: the sweep is how an idle instance sees the database back.
+    const due = heardSince < silentSince ? sql`${devices.lastSeenAt} < ${silentSince.toISOString()}::timestamptz` : sql`false`;
     return tx
       .update(devices)
       .set({ deviceStatus: sql`case when ${devices.kind} = 'gateway' then 'error' else 'offline' end` })
-      .where(and(sql`${devices.lastSeenAt} < ${silentSince.toISOString()}::timestamptz`, sql`${devices.deviceStatus} in ${LIVE}`))
+      .where(and(due, sql`${devices.deviceStatus} in ${LIVE}`))
       .returning();
   });
 }

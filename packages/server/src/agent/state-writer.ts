@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { driverQuery, type Db } from '../db/client';
 import type { DeviceRecord } from '../modules/devices/device-row';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { DatabaseOutage } from './database-outage';
 import { NotStored, writeFailure, writeIsolating } from './write-isolating';
 
 export interface MetricRow {
@@ -39,6 +41,8 @@ interface QueuedMetrics {
 }
 
 const CHUNK = 500;
+/** Retries while the database is unreachable: from the flush interval, doubling, up to this. */
+const MAX_RETRY_MS = 2_000;
 
 /** Metrics messages in chunks of about CHUNK rows, a message never split across two. */
 function* chunksOfRows(messages: QueuedMetrics[]): Generator<QueuedMetrics[]> {
@@ -121,6 +125,11 @@ const settle = (waiters: Waiter[]) => {
  * Devices of every tenant share a statement, so one device's row the database refuses must not
  * fail the others': such a statement is retried in smaller parts (writeIsolating) and only the
  * device at fault is refused.
+ *
+ * While the database is unreachable, states stay queued (one per device, the newest replacing an
+ * older one) and are retried with back-off until it is back: a heartbeat or goodbye was
+ * acknowledged before it was written, so it must not be lost. Metrics are not kept: their senders
+ * are refused (not acknowledged), and the devices send them again.
  */
 export class DeviceStateWriter {
   private states = new Map<string, QueuedState>();
@@ -128,11 +137,14 @@ export class DeviceStateWriter {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Set while the database is unreachable: the delay of the next attempt. */
+  private retryMs: number | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly flushMs = 200,
+    readonly outage = new DatabaseOutage(log),
   ) {}
 
   /**
@@ -191,41 +203,94 @@ export class DeviceStateWriter {
   }
 
   private arm(): void {
+    if (this.closed) return;
     this.timer ??= setTimeout(() => {
       this.timer = null;
       void this.flush();
-    }, this.flushMs);
+    }, this.retryMs ?? this.flushMs);
   }
 
   /** Writes everything queued so far (also on shutdown). */
   flush(): Promise<void> {
+    // Flushes run one after the other, each taking what is queued when it starts, so a state put
+    // back after an outage is never older than one written meanwhile.
+    this.flushing = this.flushing.then(() => this.writeQueued(this.closed));
+    return this.flushing;
+  }
+
+  private async writeQueued(final: boolean): Promise<void> {
     const states = [...this.states.values()];
     const metrics = [...this.metrics.values()];
     this.states = new Map();
     this.metrics = new Map();
-    // Flushes run one after the other so an older state never overwrites a newer one.
-    this.flushing = this.flushing.then(async () => {
-      for (let i = 0; i < states.length; i += CHUNK) {
-        await writeIsolating(
-          states.slice(i, i + CHUNK),
-          (part) => this.updateStates(part.map((q) => q.record)),
-          (q) => settle(q.waiters),
-          (q, err) => this.failed('device state write failed', [q.record.id], q.waiters, err),
-        );
+    if (states.length === 0 && metrics.length === 0) return;
+    let outage: unknown = null;
+    const unwritten: QueuedState[] = [];
+    const isOutage = (err: unknown): boolean => {
+      if (!isDatabaseUnavailable(err)) return false;
+      outage ??= err;
+      return true;
+    };
+    for (let i = 0; i < states.length; i += CHUNK) {
+      const chunk = states.slice(i, i + CHUNK);
+      // Once the database is found unreachable, the rest waits for the next attempt.
+      if (outage) {
+        unwritten.push(...chunk);
+        continue;
       }
-      for (const chunk of chunksOfRows(metrics)) {
-        const fresh = new Set<string>();
-        await writeIsolating(
-          chunk,
-          async (part) => {
-            for (const key of await this.insertMetrics(part.map((q) => q.batch))) fresh.add(key);
-          },
-          (q) => q.waiters.forEach((w, i) => w.resolve(i === 0 && fresh.has(batchKey(q.batch.deviceId, q.batch.seq)))),
-          (q, err) => this.failed('device metrics write failed', [q.batch.deviceId], q.waiters, err),
-        );
+      await writeIsolating(
+        chunk,
+        (part) => this.updateStates(part.map((q) => q.record)),
+        (q) => settle(q.waiters),
+        (q, err) => {
+          if (isOutage(err)) unwritten.push(q);
+          else this.failed('device state write failed', [q.record.id], q.waiters, err);
+        },
+      );
+    }
+    for (const chunk of chunksOfRows(metrics)) {
+      const fresh = new Set<string>();
+      const refuse = (q: QueuedMetrics) => q.waiters.forEach((w) => w.reject(new NotStored({ code: null }, true)));
+      if (outage) {
+        chunk.forEach(refuse);
+        continue;
       }
-    });
-    return this.flushing;
+      await writeIsolating(
+        chunk,
+        async (part) => {
+          for (const key of await this.insertMetrics(part.map((q) => q.batch))) fresh.add(key);
+        },
+        (q) => q.waiters.forEach((w, i) => w.resolve(i === 0 && fresh.has(batchKey(q.batch.deviceId, q.batch.seq)))),
+        (q, err) => {
+          if (isOutage(err)) refuse(q);
+          else this.failed('device metrics write failed', [q.batch.deviceId], q.waiters, err);
+        },
+      );
+    }
+    if (!outage) {
+      this.retryMs = null;
+      this.outage.succeeded();
+      return;
+    }
+    this.outage.failed(outage);
+    if (final) {
+      // Shutting down with the database away: nothing left to retry with.
+      this.log.error({ devices: unwritten.length }, 'device states not written: database unavailable at shutdown');
+      for (const q of unwritten) for (const w of q.waiters) w.reject(new NotStored({ code: null }, true));
+      return;
+    }
+    this.requeue(unwritten);
+    this.retryMs = Math.min(MAX_RETRY_MS, this.retryMs ? this.retryMs * 2 : this.flushMs);
+    this.arm();
+  }
+
+  /** Puts states back for the next attempt; a newer state queued meanwhile stays, and stands for the older one too. */
+  private requeue(unwritten: QueuedState[]): void {
+    for (const q of unwritten) {
+      const newer = this.states.get(q.record.id);
+      if (newer) newer.waiters.push(...q.waiters);
+      else this.states.set(q.record.id, q);
+    }
   }
 
   /** Logged once per device refused, with what the database said, never the values written. */
@@ -238,8 +303,8 @@ export class DeviceStateWriter {
   async close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.flush();
     this.closed = true;
+    await this.flush();
   }
 
   private async updateStates(batch: DeviceRecord[]): Promise<void> {

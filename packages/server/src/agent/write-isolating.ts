@@ -55,10 +55,16 @@ export function writeFailure(err: unknown): { code: string | null; constraint?: 
   };
 }
 
-/** The error a caller waiting on a failed write gets: it carries nothing of the statement. */
+/**
+ * The error a caller waiting on a failed write gets: it carries nothing of the statement.
+ * `unavailable`: the database could not be reached, so the same write may work later.
+ */
 export class NotStored extends Error {
-  constructor(readonly failure: ReturnType<typeof writeFailure>) {
-    super(`not stored (${failure.code ?? 'database unavailable'})`);
+  constructor(
+    readonly failure: ReturnType<typeof writeFailure>,
+    readonly unavailable = false,
+  ) {
+    super(`not stored (${unavailable ? 'database unavailable' : (failure.code ?? 'unknown')})`);
     this.name = 'NotStored';
   }
 }

@@ -10,7 +10,9 @@ import { scratchPostgres, type ScratchDatabase } from '../test/scratch-postgres'
 import { TcpProxy } from '../test/tcp-proxy';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const OUTAGE_MS = 4_000;
+const OUTAGE_MS = 5_000;
+// Shorter than the outage: devices' stored last-seen times are older than this when it ends.
+const OFFLINE_AFTER_S = 4;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> => {
@@ -41,6 +43,12 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
   let console_: TestConsole;
   const fleet: Device[] = [];
   const acknowledgedMetrics: { deviceId: string; rx: number }[] = [];
+  // Connected across the outage without a word; then one reports again soon after it, one never.
+  let goodbye: Device;
+  let returning: Device;
+  let silent: Device;
+  let restoredAt: Date;
+  const logLines: { level: number; msg: string }[] = [];
 
   const api = (method: 'GET' | 'POST' | 'HEAD', url: string, payload?: object) =>
     t.app.inject({ method, url: url.startsWith('/') ? url : `/api/v1/${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -76,9 +84,11 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
       (c) => ({
         ...c,
         database: { kind: 'postgres', url, connectTimeoutMs: 1_000, queryTimeoutMs: 3_000 },
-        fleet: { ...c.fleet, heartbeatIntervalSeconds: 1, offlineAfterSeconds: 60 },
+        fleet: { ...c.fleet, heartbeatIntervalSeconds: 1, offlineAfterSeconds: OFFLINE_AFTER_S },
+        logLevel: 'warn',
       }),
       { postgresUrl: url, seed: true },
+      { logStream: { write: (line) => void logLines.push(JSON.parse(line) as { level: number; msg: string }) } },
     );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     token = (await login(t.app, 'owner@acme.test')).access;
@@ -89,7 +99,7 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
 
   afterAll(async () => {
     clearInterval(heartbeats);
-    for (const d of fleet) d.agent.ws.terminate();
+    for (const d of [...fleet, goodbye, returning, silent]) d?.agent.ws.terminate();
     console_?.ws.terminate();
     await t?.close();
     await proxy?.close();
@@ -99,12 +109,14 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
   it('acknowledges writes while the database is up', async () => {
     for (const name of ['Outage A', 'Outage B', 'Outage C']) expect((await api('POST', 'network/list/', { name })).statusCode).toBeLessThan(300);
     const { key, tenantId } = await enrolmentKey(t.app, 'Acme');
-    for (const serial of ['SN-OUT-1', 'SN-OUT-2']) {
+    const enrol = async (serial: string): Promise<Device> => {
       const agent = await TestAgent.connect(t.app);
       agent.hello({ kind: 'enrol', enrolment_key: key }, { serial, name: serial });
       const welcome = (await agent.next('welcome')) as { device_id: string; credential: { device_id: string; secret: string } };
-      fleet.push({ serial, id: welcome.device_id, credential: welcome.credential, agent });
-    }
+      return { serial, id: welcome.device_id, credential: welcome.credential, agent };
+    };
+    for (const serial of ['SN-OUT-1', 'SN-OUT-2']) fleet.push(await enrol(serial));
+    [goodbye, returning, silent] = [await enrol('SN-OUT-BYE'), await enrol('SN-OUT-BACK'), await enrol('SN-OUT-SILENT')];
     for (const [i, d] of fleet.entries()) {
       const seq = sendMetrics(d, 1_000 + i);
       expect(await ackOf(d, seq)).toBe('acknowledged');
@@ -119,6 +131,11 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
   });
 
   it('answers 503 with Retry-After (never 500) while the database is unreachable, and stays alive', async () => {
+    // The quiet devices' last word before the outage, stored.
+    for (const d of [goodbye, returning, silent]) d.agent.heartbeat();
+    for (const d of [goodbye, returning, silent]) {
+      await waitFor(`${d.serial} stored`, async () => (await t.app.services.db.select().from(devices).where(eq(devices.id, d.id)))[0]?.deviceStatus === 'running');
+    }
     const cutAt = Date.now();
     await proxy.cut();
 
@@ -154,16 +171,21 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
     }
     expect(serverErrors).toEqual([]);
 
-    // A batch sent now cannot be stored, so it must not be acknowledged.
-    const during = sendMetrics(fleet[0]!, 9_999);
-    expect(await ackOf(fleet[0]!, during, 4_000)).not.toBe('acknowledged');
+    // A batch sent now cannot be stored, so it is not acknowledged: the device is told to come back later.
+    const during = fleet.map((d) => sendMetrics(d, 9_999));
+    expect(await Promise.all(fleet.map((d, i) => ackOf(d, during[i]!, 4_000)))).toEqual(['closed 1013', 'closed 1013']);
+    // A heartbeat is live state, acknowledged before it is written; then the device says goodbye.
+    goodbye.agent.heartbeat({ os: 'said during the outage' });
+    await goodbye.agent.next('ack');
+    goodbye.agent.close();
+    await goodbye.agent.closed;
 
     await sleep(Math.max(0, OUTAGE_MS - (Date.now() - cutAt)));
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('serves again once the database is back, without a restart, with every acknowledged write kept', async () => {
-    const restoredAt = new Date();
+    restoredAt = new Date();
     await proxy.restore();
     await waitFor('ready again', async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200);
     expect((await t.app.inject({ method: 'HEAD', url: '/api/v1/tenant/data/health/' })).statusCode).toBe(200);
@@ -184,10 +206,43 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
     const again = sendMetrics(fleet[0]!, 9_999);
     expect(await ackOf(fleet[0]!, again)).toBe('acknowledged');
 
+    // What a device was acknowledged during the outage is stored once the database is back.
+    const goodbyeRow = await waitFor('goodbye stored', async () => {
+      const [row] = await db.select().from(devices).where(eq(devices.id, goodbye.id));
+      return row?.os === 'said during the outage' && row;
+    });
+    expect(goodbyeRow.deviceStatus).toBe('error');
+
     // The batched state writer catches up: every device's heartbeat after the outage is stored.
     for (const d of fleet) {
       await waitFor(`${d.serial} seen after the outage`, async () =>
         (await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, d.id), gt(devices.lastSeenAt, restoredAt)))).length === 1);
     }
+  });
+
+  it('gives devices the offline timeout from the end of the outage to report before marking them offline', async () => {
+    const { db } = t.app.services;
+    const statusOf = async (d: Device) => (await db.select().from(devices).where(eq(devices.id, d.id)))[0]!.deviceStatus;
+    // Their stored last-seen is older than the timeout, but they could not have been heard until now.
+    await sleep(Math.max(0, restoredAt.getTime() + 2_000 - Date.now()));
+    expect([await statusOf(returning), await statusOf(silent)]).toEqual(['running', 'running']);
+    returning.agent.heartbeat();
+    await returning.agent.next('ack');
+    const pulse = setInterval(() => returning.agent.heartbeat(), 500);
+    try {
+      // Silence is measured from the end of the outage: the device that never came back goes offline then.
+      await waitFor('silent device offline', async () => (await statusOf(silent)) === 'error', 10_000);
+      expect(Date.now() - restoredAt.getTime()).toBeGreaterThanOrEqual(OFFLINE_AFTER_S * 1000);
+      expect(await statusOf(returning)).toBe('running');
+    } finally {
+      clearInterval(pulse);
+    }
+  });
+
+  it('logs the outage once at warn, not an error per device', () => {
+    const agentErrors = logLines.filter((l) => l.level >= 50 && /agent message failed|device (state|metrics) write failed|offline sweep failed/.test(l.msg));
+    expect(agentErrors.map((l) => l.msg)).toEqual([]);
+    const notices = logLines.filter((l) => l.level === 40 && l.msg.startsWith('device gateway: database unavailable'));
+    expect(notices).toHaveLength(1);
   });
 });

@@ -28,6 +28,7 @@ export async function build(
   backend: Backend,
   overrides: (c: Config) => Config = (c) => c,
   shared?: { postgresUrl: string; seed: boolean },
+  opts: { logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   // A second instance of a cluster joins the first one's database instead of making its own.
   const pgDb = shared ? { url: shared.postgresUrl, drop: async () => undefined } : backend === 'postgres' ? await freshPostgres() : null;
@@ -39,7 +40,7 @@ export async function build(
   });
   const database = await openDatabase(config.database);
   if (!shared || shared.seed) await seedDemo(database.db, DEMO_PASSWORD);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, logStream: opts.logStream });
   await app.ready();
   return {
     app,
