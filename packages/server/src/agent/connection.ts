@@ -25,7 +25,7 @@ import {
   markJobsSent,
   openFullSync,
   openJobs,
-  updateDevice,
+  updateEnrolledDevice,
 } from './repo';
 
 const HELLO_TIMEOUT_MS = 10_000;
@@ -51,6 +51,7 @@ export class AgentConnection {
   private unsubscribe: (() => Promise<void>) | null = null;
   private queue: Promise<void> = Promise.resolve();
   private readonly helloTimer: NodeJS.Timeout;
+  private earlyApproval: Extract<DeviceTopicMessage, { kind: 'approved' }> | null = null;
 
   constructor(
     private readonly socket: WebSocket,
@@ -123,7 +124,10 @@ export class AgentConnection {
     let issued: { device_id: string; secret: string } | undefined;
     let device: DeviceRecord | undefined;
 
+    // Subscribed before the row is read (or written): a removal or deactivation committed after
+    // that read is heard on the topic, one committed before it is in the row.
     if (hello.auth.kind === 'credential') {
+      if (!(await this.subscribe(hello.auth.device_id))) return;
       device = await findDevice(db, hello.auth.device_id);
       if (!device || !secretMatches(hello.auth.secret, device.credentialHash)) return this.close(AGENT_CLOSE.badCredentials);
     } else {
@@ -154,20 +158,24 @@ export class AgentConnection {
         claimed: true,
         credentialHash: secret?.hash ?? null,
       };
+      const id = known?.id ?? crypto.randomUUID();
+      if (!(await this.subscribe(id))) return;
       device = !known
-        ? await insertDevice(db, { id: crypto.randomUUID(), tenantId: tenant.id, serial: hello.identity.serial, ...fields })
+        ? await insertDevice(db, { id, tenantId: tenant.id, serial: hello.identity.serial, ...fields })
         : kept
-          ? await updateDevice(db, known.id, fields)
+          ? await updateEnrolledDevice(db, kept, fields)
           : await enrolAsNew(db, known.id, fields);
-      if (!device) return this.close(AGENT_CLOSE.badCredentials);
+      // Removed, approved or claimed in the console since it was read: the device comes back and sees what is now.
+      if (!device) return this.close(AGENT_CLOSE.tryLater);
       if (secret) issued = { device_id: device.id, secret: secret.secret };
       await this.ctx.publishDevice(device);
     }
 
+    // Told meanwhile (removed, deactivated): closed already.
+    if (this.state === 'closed') return;
     if (!device.claimed) return this.close(AGENT_CLOSE.unclaimed);
     if (!device.active) return this.close(AGENT_CLOSE.deactivated);
     this.device = { ...device, model: hello.model, version: hello.version };
-    this.unsubscribe = await this.ctx.subscribeDevice(device.id, (m) => void this.onTopic(m));
     this.send({
       type: 'welcome',
       device_id: device.id,
@@ -175,8 +183,21 @@ export class AgentConnection {
       ...(issued ? { credential: issued } : {}),
       heartbeat_interval_s: this.ctx.heartbeatIntervalSeconds,
     });
-    if (device.approved) await this.goLive();
-    else this.state = 'pending';
+    if (device.approved) return this.goLive();
+    this.state = 'pending';
+    // Approved in the console after the row was written but before the welcome went out.
+    if (this.earlyApproval) await this.onTopic(this.earlyApproval);
+  }
+
+  /** Listens to the device's topic for the rest of the connection; false when the socket closed meanwhile. */
+  private async subscribe(deviceId: string): Promise<boolean> {
+    const unsubscribe = await this.ctx.subscribeDevice(deviceId, (m) => void this.onTopic(m));
+    if (this.state === 'closed') {
+      await unsubscribe();
+      return false;
+    }
+    this.unsubscribe = unsubscribe;
+    return true;
   }
 
   private async goLive(): Promise<void> {
@@ -252,7 +273,9 @@ export class AgentConnection {
   private async onTopic(m: DeviceTopicMessage): Promise<void> {
     switch (m.kind) {
       case 'approved':
+        if (this.state === 'hello') this.earlyApproval = m;
         if (this.state !== 'pending' || !this.device) return;
+        this.earlyApproval = null;
         this.device.approved = true;
         this.send({ type: 'approved', credential: m.credential });
         return this.goLive();

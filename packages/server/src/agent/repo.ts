@@ -26,8 +26,29 @@ export async function insertDevice(db: Db, row: typeof devices.$inferInsert): Pr
   return created!;
 }
 
-export async function updateDevice(db: Db, id: string, patch: Partial<typeof devices.$inferInsert>): Promise<DeviceRecord | undefined> {
-  const [row] = await db.update(devices).set(patch).where(eq(devices.id, id)).returning();
+/**
+ * Rewrites a device of the inventory on its enrolment, only if it is still as it was read (same
+ * life in the inventory, same approval, still active): a removal, an approval or a deactivation
+ * in between must not be undone by what the hello decided from the older row.
+ */
+export async function updateEnrolledDevice(
+  db: Db,
+  read: Pick<DeviceRecord, 'id' | 'enrolment' | 'approved'>,
+  patch: Partial<typeof devices.$inferInsert>,
+): Promise<DeviceRecord | undefined> {
+  const [row] = await db
+    .update(devices)
+    .set(patch)
+    .where(
+      and(
+        eq(devices.id, read.id),
+        eq(devices.claimed, true),
+        eq(devices.active, true),
+        eq(devices.enrolment, read.enrolment),
+        eq(devices.approved, read.approved),
+      ),
+    )
+    .returning();
   return row;
 }
 
