@@ -47,6 +47,8 @@ export interface SimulatedDeviceOptions {
 }
 
 const ACK_TIMEOUT_MS = 5000;
+/** Metrics batches kept until acknowledged, newest first to go when a long outage fills it. */
+const UNACKED_METRICS = 32;
 const STOP_TIMEOUT_MS = 2000;
 
 /** One device speaking the agent protocol (DESIGN.md "Live channels") over a real websocket. */
@@ -61,6 +63,8 @@ export class SimulatedDevice {
   private ticks = 0;
   private timers = new Set<NodeJS.Timeout>();
   private acks = new Map<number, () => void>();
+  /** Metrics sent but not acknowledged (a drop, a server that could not store them): sent again, same seq, on the next connection. */
+  private unackedMetrics = new Map<number, Record<string, unknown>>();
   private closed: Promise<void> = Promise.resolve();
   lastClose: { code: number; reason: string } | null = null;
 
@@ -190,6 +194,7 @@ export class SimulatedDevice {
       case 'ack':
         this.acks.get(m.seq)?.();
         this.acks.delete(m.seq);
+        this.unackedMetrics.delete(m.seq);
         return;
       case 'job':
         void this.job(m);
@@ -207,6 +212,7 @@ export class SimulatedDevice {
     if (this._state === 'stopped') return;
     this.attempt = 0;
     this.setState('connected');
+    for (const [seq, body] of this.unackedMetrics) if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ ...body, seq }));
     this.tick();
     const session = this.behaviour.sessionMs();
     if (session) this.later(session.online, () => this.goAway(session.away));
@@ -216,7 +222,11 @@ export class SimulatedDevice {
     if (this._state !== 'connected') return;
     const at = new Date();
     this.send({ type: 'heartbeat', ...this.behaviour.heartbeat(at, this.configHash) });
-    if (this.ticks++ % this.behaviour.metricsEvery === 0) this.send({ type: 'metrics', ...this.behaviour.metrics(at) });
+    if (this.ticks++ % this.behaviour.metricsEvery === 0) {
+      const body = { type: 'metrics', ...this.behaviour.metrics(at) };
+      this.unackedMetrics.set(this.send(body), body);
+      if (this.unackedMetrics.size > UNACKED_METRICS) this.unackedMetrics.delete(this.unackedMetrics.keys().next().value!);
+    }
     const jitter = this.opts.heartbeatJitter ?? 0.1;
     this.later(this.intervalMs * (1 + randomBetween(this.opts.random, -jitter, jitter)), () => this.tick());
   }
