@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Group } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { memberships, userGroupMembers, userGroups, users } from '../../db/schema/index';
+import { heldInvitations, memberships, userGroupHeldMembers, userGroupMembers, userGroups, users } from '../../db/schema/index';
 import { likePattern } from '../users/repo';
 
 export type GroupRow = typeof userGroups.$inferSelect;
@@ -24,14 +25,7 @@ export async function listGroups(
     page.limit === null ? query : query.limit(page.limit),
     db.select({ n: count() }).from(userGroups).where(where),
   ]);
-  const members = rows.length
-    ? await db
-        .select({ groupId: userGroupMembers.groupId, id: users.id, email: users.email, first_name: users.firstName, last_name: users.lastName })
-        .from(userGroupMembers)
-        .innerJoin(users, eq(users.id, userGroupMembers.userId))
-        .where(inArray(userGroupMembers.groupId, rows.map((r) => r.id)))
-        .orderBy(asc(sql`lower(${users.email})`))
-    : [];
+  const members = rows.length ? await membersOf(db, rows.map((r) => r.id)) : [];
   return {
     total: total?.n ?? 0,
     rows: rows.map((g) => ({
@@ -45,28 +39,66 @@ export async function listGroups(
 }
 
 export async function groupDto(db: Db, row: GroupRow): Promise<Group> {
-  const members = await db
-    .select({ id: users.id, email: users.email, first_name: users.firstName, last_name: users.lastName })
-    .from(userGroupMembers)
-    .innerJoin(users, eq(users.id, userGroupMembers.userId))
-    .where(eq(userGroupMembers.groupId, row.id))
-    .orderBy(asc(sql`lower(${users.email})`));
+  const members = (await membersOf(db, [row.id])).map(({ groupId: _g, ...m }) => m);
   return { id: row.id, name: row.name, description: row.description, members, created_at: row.createdAt.toISOString() };
 }
 
-/** Of `userIds`, those that are not members of the tenant. */
-export async function strangers(db: Db, tenantId: string, userIds: string[]): Promise<string[]> {
-  if (!userIds.length) return [];
-  const found = await db.select({ id: memberships.userId }).from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), inArray(memberships.userId, userIds)));
-  const known = new Set(found.map((f) => f.id));
-  return userIds.filter((id) => !known.has(id));
+/**
+ * The members of the groups, by address: users, and held invitations in the shape of the pending
+ * member they act as (see heldInvitations), so nothing in a group tells the two apart.
+ */
+async function membersOf(db: Db, groupIds: string[]) {
+  // A union can only be ordered by an output column: the sort key is one.
+  const rows = await unionAll(
+    db.select({
+      groupId: userGroupMembers.groupId,
+      id: users.id,
+      email: users.email,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      sortKey: sql<string>`lower(${users.email})`.as('sort_key'),
+    }).from(userGroupMembers).innerJoin(users, eq(users.id, userGroupMembers.userId)).where(inArray(userGroupMembers.groupId, groupIds)),
+    db.select({
+      groupId: userGroupHeldMembers.groupId,
+      id: heldInvitations.id,
+      email: heldInvitations.email,
+      first_name: heldInvitations.firstName,
+      last_name: heldInvitations.lastName,
+      sortKey: sql<string>`lower(${heldInvitations.email})`.as('sort_key'),
+    }).from(userGroupHeldMembers).innerJoin(heldInvitations, eq(heldInvitations.id, userGroupHeldMembers.heldInvitationId))
+      .where(inArray(userGroupHeldMembers.groupId, groupIds)),
+  ).orderBy(asc(sql`sort_key`));
+  return rows.map(({ sortKey: _s, ...m }) => m);
 }
 
-export async function insertGroup(db: Db, row: { id: string; tenantId: string; name: string; description: string }, userIds: string[]): Promise<void> {
+/** Of `ids`, the tenant's members and its held invitations (which a group takes as pending members). */
+async function sortIds(db: Db, tenantId: string, ids: string[]): Promise<{ users: string[]; held: string[] }> {
+  if (!ids.length) return { users: [], held: [] };
+  const users = await db.select({ id: memberships.userId }).from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), inArray(memberships.userId, ids)));
+  const held = await db.select({ id: heldInvitations.id }).from(heldInvitations)
+    .where(and(eq(heldInvitations.tenantId, tenantId), inArray(heldInvitations.id, ids)));
+  return { users: users.map((r) => r.id), held: held.map((r) => r.id) };
+}
+
+/** Of `ids`, those that are neither members of the tenant nor its held invitations. */
+export async function strangers(db: Db, tenantId: string, ids: string[]): Promise<string[]> {
+  const { users, held } = await sortIds(db, tenantId, ids);
+  const known = new Set([...users, ...held]);
+  return ids.filter((id) => !known.has(id));
+}
+
+/** Ids that stopped being the tenant's since they were checked are left out, never stored. */
+async function addMembers(db: Db, tenantId: string, groupId: string, ids: string[]): Promise<void> {
+  const { users, held } = await sortIds(db, tenantId, ids);
+  if (users.length) await db.insert(userGroupMembers).values(users.map((userId) => ({ groupId, userId })));
+  if (held.length) await db.insert(userGroupHeldMembers).values(held.map((heldInvitationId) => ({ groupId, heldInvitationId })));
+}
+
+export async function insertGroup(db: Db, row: { id: string; tenantId: string; name: string; description: string }, ids: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(userGroups).values(row);
-    if (userIds.length) await tx.insert(userGroupMembers).values(userIds.map((userId) => ({ groupId: row.id, userId })));
+    await addMembers(tx, row.tenantId, row.id, ids);
   });
 }
 
@@ -78,9 +110,10 @@ export async function deleteGroup(db: Db, id: string): Promise<void> {
   await db.delete(userGroups).where(eq(userGroups.id, id));
 }
 
-export async function replaceMembers(db: Db, id: string, userIds: string[]): Promise<void> {
+export async function replaceMembers(db: Db, tenantId: string, id: string, ids: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(userGroupMembers).where(eq(userGroupMembers.groupId, id));
-    if (userIds.length) await tx.insert(userGroupMembers).values(userIds.map((userId) => ({ groupId: id, userId })));
+    await tx.delete(userGroupHeldMembers).where(eq(userGroupHeldMembers.groupId, id));
+    await addMembers(tx, tenantId, id, ids);
   });
 }

@@ -108,7 +108,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     await assertMembers(actor, userIds);
     const before = await groupDto(db, row);
     return db.transaction(async (tx) => {
-      await replaceMembers(tx, row.id, userIds);
+      await replaceMembers(tx, actor.scope.tenantId, row.id, userIds);
       const after = await groupDto(tx, row);
       await audit(tx, actor, 'group.members_changed', row.name, { before: { members: before.members.map((m) => m.email) }, after: { members: after.members.map((m) => m.email) } });
       return after;
