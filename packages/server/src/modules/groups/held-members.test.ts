@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupListSchema, groupSchema, teamUserSchema, TEAM_MESSAGES, type Group } from '@netloom/domain';
+import {
+  customerListSchema,
+  groupListSchema,
+  groupSchema,
+  teamUserListSchema,
+  teamUserSchema,
+  tenantDetailSchema,
+  tenantMonitorSchema,
+  TEAM_MESSAGES,
+  type Group,
+} from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 
 /**
@@ -62,6 +72,17 @@ describe.each(testBackends())('user groups take a held invitation as any pending
     // The change is recorded with the addresses, as for any member.
     const logs = await call('owner', 'GET', 'logs/activity-logs/?search=group.members_changed&page_size=0');
     expect(JSON.stringify(logs.json())).toContain('owner@globex.test');
+  });
+
+  it('counts a held invitation among the tenant’s users wherever a pending one counts', async () => {
+    tokens.super = (await login(t.app, 'super@demo.test')).access;
+    const listed = teamUserListSchema.parse((await call('owner', 'GET', 'teams/users/?page_size=1')).json()).count;
+    const tenantId = (await login(t.app, 'owner@acme.test')).user.tenantId!;
+    const customers = customerListSchema.parse((await call('super', 'GET', 'tenant/customers/?page_size=0')).json());
+    const detail = tenantDetailSchema.parse((await call('super', 'GET', `tenant/${tenantId}/`)).json());
+    const monitor = tenantMonitorSchema.parse((await call('super', 'POST', 'tenant/monitor/', { tenant_id: tenantId })).json());
+    expect(monitor.users.map((u) => u.id)).toEqual(expect.arrayContaining([ids.fresh, ids.held]));
+    expect([customers.results.find((c) => c.id === tenantId)?.users, detail.users, monitor.users.length]).toEqual([listed, listed, listed]);
   });
 
   it('takes a removed invitation out of its groups, as a removed pending member', async () => {

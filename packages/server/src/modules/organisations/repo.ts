@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { LOGIN_ACTIONS, type Customer, type TenantDetail } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { auditLog, memberships, tenants, users } from '../../db/schema/index';
+import { auditLog, heldInvitations, memberships, tenants, users } from '../../db/schema/index';
 import { newEnrolmentKey } from '../../agent/credentials';
 import type { TenantRow } from '../tenants/repo';
 import { toTenantDto } from '../tenants/service';
@@ -11,7 +11,9 @@ import { likePattern } from '../users/repo';
 const tenantIdColumn = sql.raw('"tenants"."id"');
 const ownerEmails = sql<string[]>`coalesce((select array_agg(u.email order by m.created_at) from ${memberships} m
   join ${users} u on u.id = m.user_id where m.tenant_id = ${tenantIdColumn} and m.role = 'owner'), '{}')`;
-const userCount = sql<number>`(select count(*) from ${memberships} m where m.tenant_id = ${tenantIdColumn})::int`;
+// Held invitations are users to the tenant (listed as pending ones), so they count like them.
+const userCount = sql<number>`((select count(*) from ${memberships} m where m.tenant_id = ${tenantIdColumn})
+  + (select count(*) from ${heldInvitations} h where h.tenant_id = ${tenantIdColumn}))::int`;
 const deviceCount = sql<number>`(select count(*) from devices d where d.tenant_id = ${tenantIdColumn} and d.claimed)::int`;
 
 export async function tenantDetail(db: Db, id: string): Promise<TenantDetail | undefined> {
