@@ -165,7 +165,8 @@ export class AgentConnection {
         : kept
           ? await updateEnrolledDevice(db, kept, fields)
           : await enrolAsNew(db, known.id, fields);
-      // Removed, approved or claimed in the console since it was read: the device comes back and sees what is now.
+      // Removed, approved or claimed in the console since it was read, or enrolled by a simultaneous
+      // hello of the same serial: the device comes back and sees what is now.
       if (!device) return this.close(AGENT_CLOSE.tryLater);
       if (secret) issued = { device_id: device.id, secret: secret.secret };
       await this.ctx.publishDevice(device);

@@ -8,7 +8,13 @@ import { isDatabaseUnavailable, unavailableReason } from '../db/unavailable';
  */
 export class DatabaseOutage {
   private downSince: Date | null = null;
-  private backAt = new Date(0);
+  /*
+   * Starts at this instance's start: a server that was down (or a cluster restarted) heard nothing
+   * while it was, so its first sweeps must not mark offline the devices still reconnecting to it.
+   * The cost, in a rolling restart, is that the new instance's sweeps find nobody silent for one
+   * offline timeout, while the other instances' sweeps go on as before.
+   */
+  private backAt = new Date();
 
   constructor(private readonly log: FastifyBaseLogger) {}
 

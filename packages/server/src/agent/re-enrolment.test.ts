@@ -46,6 +46,24 @@ describe.each(testBackends())('removed and deactivated devices on %s', (backend)
     return agent;
   };
 
+  it('enrols one device when two first hellos of a new serial race: the other is told to try again later (1013), not an internal error', async () => {
+    const outcome = (agent: TestAgent) => Promise.race([agent.next('welcome').then(() => 'welcome'), agent.closed.then((c) => c.code)]);
+    // Eight pairs at once (the per-address cap of sockets not yet past their hello is 20), so that some pair's inserts meet.
+    const pairs = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const [a, b] = [await connect(), await connect()];
+        for (const agent of [a, b]) agent.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial: `SN-RACE-${i}` });
+        return Promise.all([outcome(a), outcome(b)]);
+      }),
+    );
+    for (const outcomes of pairs) {
+      expect(outcomes).not.toContain(1011);
+      expect(outcomes).toContain('welcome');
+    }
+    const rows = await db().select().from(devices).where(eq(devices.tenantId, acme.tenantId));
+    expect(rows.filter((r) => r.serial.startsWith('SN-RACE-'))).toHaveLength(8);
+  });
+
   it('enrols a removed device as a new one: pending, without a credential, when the tenant does not auto-approve', async () => {
     await autoApprove(true);
     const first = await enrol('SN-REMOVED', { name: 'edge-old' });

@@ -21,9 +21,10 @@ export async function findDevice(db: Db, id: string): Promise<DeviceRecord | und
   return row;
 }
 
-export async function insertDevice(db: Db, row: typeof devices.$inferInsert): Promise<DeviceRecord> {
-  const [created] = await db.insert(devices).values(row).returning();
-  return created!;
+/** Undefined when another hello of the same new serial enrolled it first. */
+export async function insertDevice(db: Db, row: typeof devices.$inferInsert): Promise<DeviceRecord | undefined> {
+  const [created] = await db.insert(devices).values(row).onConflictDoNothing({ target: [devices.tenantId, devices.serial] }).returning();
+  return created;
 }
 
 /**

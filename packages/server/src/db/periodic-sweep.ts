@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client';
+import { isDatabaseUnavailable, unavailableReason } from './unavailable';
 
 /**
  * The advisory locks of the cluster's periodic work, one per sweep, all in one place so no two
@@ -38,7 +39,11 @@ export function sweepPeriodically(log: FastifyBaseLogger, { what, everyMs, sweep
       .then((deleted) => {
         if (deleted > 0) log.info({ deleted }, `${what}: deleted`);
       })
-      .catch((err: unknown) => log.error({ err }, `${what}: sweep failed`));
+      .catch((err: unknown) => {
+        // An outage is no fault of the sweep: one short line a round, and the next round catches up.
+        if (isDatabaseUnavailable(err)) log.warn({ reason: unavailableReason(err) }, `${what}: database unavailable, next round catches up`);
+        else log.error({ err }, `${what}: sweep failed`);
+      });
   };
   const first = setTimeout(round, FIRST_ROUND_AFTER_MS);
   const every = setInterval(round, everyMs);
