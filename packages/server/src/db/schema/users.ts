@@ -34,15 +34,20 @@ export const users = pgTable(
 /**
  * Invitations of addresses that already have an account in another organisation. The inviting
  * tenant sees them among its pending users, as any invitation, so it cannot tell the address is
- * taken; they never become a membership (a user belongs to one organisation), and the account's
- * owner is told by e-mail instead.
+ * taken; the account's owner is told by e-mail instead. They become a membership only when that
+ * account goes away (a user belongs to one organisation): see userId.
  */
 export const heldInvitations = pgTable(
   'held_invitations',
   {
     id: uuid('id').primaryKey(),
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The account waited on. Its deletion leaves the invitation (a cascade would take it out of the
+     * inviter's list and tell that the address had an account); null only inside the deleting
+     * transaction, which turns it into a real invitation before it commits (releaseHeldInvitations).
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
