@@ -6,11 +6,11 @@ import { z } from 'zod';
  * enters (a request, a device message), so the database never sees it and a batch that carries
  * one device's bad row cannot fail the others'.
  */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Contains a NUL character or an unpaired surrogate';
 
-export const isStorableText = (value: string): boolean => !UNSTORABLE.test(value);
+export const isStorableText = (value: string): boolean => !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
 
 /** True when every string in a JSON value (keys included) can be stored. */
 export function isStorableJson(value: unknown): boolean {
