@@ -110,6 +110,15 @@ export async function deleteGroup(db: Db, id: string): Promise<void> {
   await db.delete(userGroups).where(eq(userGroups.id, id));
 }
 
+/** The groups a held invitation was in take the user it became instead (see releaseHeldInvitations). */
+export async function moveHeldMemberships(db: Db, heldInvitationId: string, userId: string): Promise<void> {
+  await db.insert(userGroupMembers).select(
+    db.select({ groupId: userGroupHeldMembers.groupId, userId: sql<string>`${userId}::uuid`.as('user_id'), createdAt: userGroupHeldMembers.createdAt })
+      .from(userGroupHeldMembers).where(eq(userGroupHeldMembers.heldInvitationId, heldInvitationId)),
+  );
+  await db.delete(userGroupHeldMembers).where(eq(userGroupHeldMembers.heldInvitationId, heldInvitationId));
+}
+
 export async function replaceMembers(db: Db, tenantId: string, id: string, ids: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(userGroupMembers).where(eq(userGroupMembers.groupId, id));

@@ -8,6 +8,7 @@ import { findUserByLogin } from '../auth/repo';
 import { computeTenantInfo } from '../devices/tenant-info';
 import { findTenant, type TenantRow } from '../tenants/repo';
 import { listMembers, toTeamUser } from '../users/repo';
+import { mailReleased, releaseHeldInvitations } from '../users/held-release';
 import { deleteTenant, insertTenant, lastEntry, memberIds, nameTakenByOther, tenantDetail, updateTenant } from './repo';
 
 /** The provider's administration of tenants; every call is the super admin's alone. */
@@ -87,13 +88,16 @@ export class OrganisationService {
     const row = await this.tenant(id);
     if (confirm.trim() !== row.name) throw errors.invalid({ confirm: [TEAM_MESSAGES.confirmName] });
     const members = await memberIds(this.db, id);
-    await this.db.transaction(async (tx) => {
+    const released = await this.db.transaction(async (tx) => {
       await deleteTenant(tx, id);
       // The tenant's own log goes with it; the platform keeps a line that it existed.
       await this.audit(tx, by, ip, null, 'tenant.deleted', row.name, { tenant_id: id, users: members.length });
+      // Other organisations' invitations held against the deleted accounts become real ones.
+      return releaseHeldInvitations(tx);
     });
     for (const userId of members) await this.services.sessionEvents.userChanged(userId);
     await this.services.sessionEvents.tenantChanged(id);
+    await mailReleased(this.services.account, released);
   }
 
   async monitor(id: string): Promise<TenantMonitor> {

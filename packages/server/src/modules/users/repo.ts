@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, isNull, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, TeamUser } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { devices, heldInvitations, memberships, userGroupMembers, userGroups, users } from '../../db/schema/index';
+import { devices, heldInvitations, memberships, tenants, userGroupMembers, userGroups, users } from '../../db/schema/index';
 
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -145,17 +145,60 @@ export async function findMember(db: Db, tenantId: string, userId: string): Prom
 }
 
 /** The tenant's held invitation of an account, if it has one. */
-export async function findHeldInvitation(db: Db, tenantId: string, userId: string): Promise<{ id: string; userId: string } | undefined> {
+export async function findHeldInvitation(db: Db, tenantId: string, userId: string): Promise<{ id: string } | undefined> {
   const [row] = await db.select({ id: heldInvitations.id, userId: heldInvitations.userId }).from(heldInvitations)
     .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.userId, userId)));
   return row;
 }
 
-/** The account a held invitation was made for (its owner is told of it, never the inviter). */
-export async function heldInvitationAccount(db: Db, tenantId: string, id: string): Promise<string | undefined> {
+/**
+ * The tenant's held invitation of that id, with the account it waits on (its owner is told of it,
+ * never the inviter); undefined for any other id.
+ */
+export async function heldInvitationAccount(db: Db, tenantId: string, id: string): Promise<{ userId: string | null } | undefined> {
   const [row] = await db.select({ userId: heldInvitations.userId }).from(heldInvitations)
     .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, id)));
-  return row?.userId;
+  return row;
+}
+
+export interface OrphanedHeldInvitation {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  createdAt: Date;
+}
+
+/** Held invitations whose account was deleted (see heldInvitations.userId), oldest first, locked. */
+export async function orphanedHeldInvitations(db: Db): Promise<OrphanedHeldInvitation[]> {
+  return db
+    .select({
+      id: heldInvitations.id,
+      tenantId: heldInvitations.tenantId,
+      tenantName: tenants.name,
+      email: heldInvitations.email,
+      firstName: heldInvitations.firstName,
+      lastName: heldInvitations.lastName,
+      role: heldInvitations.role,
+      createdAt: heldInvitations.createdAt,
+    })
+    .from(heldInvitations)
+    .innerJoin(tenants, eq(tenants.id, heldInvitations.tenantId))
+    .where(isNull(heldInvitations.userId))
+    .orderBy(asc(heldInvitations.createdAt), asc(heldInvitations.id))
+    .for('update', { of: heldInvitations });
+}
+
+/** The held invitations wait on this account from now on. */
+export async function holdAgainst(db: Db, ids: string[], userId: string): Promise<void> {
+  if (ids.length) await db.update(heldInvitations).set({ userId }).where(inArray(heldInvitations.id, ids));
+}
+
+export async function deleteHeldInvitation(db: Db, id: string): Promise<void> {
+  await db.delete(heldInvitations).where(eq(heldInvitations.id, id));
 }
 
 export async function insertHeldInvitation(
@@ -201,10 +244,11 @@ export async function removeMember(db: Db, tenantId: string, userId: string): Pr
 export async function insertInvitedUser(
   db: Db,
   tenantId: string,
-  input: { id: string; email: string; firstName: string; lastName: string; companyName: string; role: Role },
+  input: { id: string; email: string; firstName: string; lastName: string; companyName: string; role: Role; createdAt?: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(users).values({
+      createdAt: input.createdAt,
       id: input.id,
       email: input.email,
       username: input.email,
@@ -214,6 +258,6 @@ export async function insertInvitedUser(
       passwordHash: null,
       active: false,
     });
-    await tx.insert(memberships).values({ userId: input.id, tenantId, role: input.role });
+    await tx.insert(memberships).values({ userId: input.id, tenantId, role: input.role, createdAt: input.createdAt });
   });
 }

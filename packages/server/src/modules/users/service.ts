@@ -17,6 +17,7 @@ import {
   toTeamUser,
   type MemberRow,
 } from './repo';
+import { mailReleased, releaseHeldInvitations } from './held-release';
 
 const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.scope.role });
 
@@ -120,8 +121,9 @@ export class TeamService {
     const member = await this.target(actor, userId);
     if (member.active || member.passwordHash !== null) throw errors.badRequest('not_pending', TEAM_MESSAGES.notPending);
     const held = await heldInvitationAccount(this.db, actor.scope.tenantId, member.id);
-    if (held) await this.noticeHeld(actor, held, member.role);
-    else await this.services.account.sendActivation({ id: member.id, email: member.email, firstName: member.firstName });
+    if (held) {
+      if (held.userId) await this.noticeHeld(actor, held.userId, member.role);
+    } else await this.services.account.sendActivation({ id: member.id, email: member.email, firstName: member.firstName });
     await audit(this.db, actor, 'user.invitation_resent', member.email);
   }
 
@@ -159,11 +161,14 @@ export class TeamService {
     if (userId === actor.userId) throw errors.badRequest('self_change', TEAM_MESSAGES.selfRemove);
     const member = await this.target(actor, userId);
     await this.assertKeepsOwner(actor, member);
-    await this.db.transaction(async (tx) => {
+    const released = await this.db.transaction(async (tx) => {
       await revokeUserSessions(tx, userId);
       await removeMember(tx, actor.scope.tenantId, userId);
       await audit(tx, actor, 'user.removed', member.email, { role: member.role });
+      // The account may have gone with the membership: invitations held against it become real.
+      return releaseHeldInvitations(tx);
     });
     await this.services.sessionEvents.userChanged(userId);
+    await mailReleased(this.services.account, released);
   }
 }

@@ -1,0 +1,52 @@
+import type { Db } from '../../db/client';
+import type { AccountService } from '../auth/account';
+import { moveHeldMemberships } from '../groups/repo';
+import { deleteHeldInvitation, holdAgainst, insertInvitedUser, orphanedHeldInvitations, type OrphanedHeldInvitation } from './repo';
+
+export interface ReleasedInvitation {
+  id: string;
+  email: string;
+  firstName: string;
+}
+
+/**
+ * Called in every transaction that deletes accounts, after the deletion: the held invitations that
+ * waited on them become what the inviter has been shown all along, a pending invitation, so the
+ * deletion changes nothing the inviter can see. The real invitation keeps the held one's id,
+ * names, role, time and groups, so the list, its links and the groups go on naming the same row.
+ *
+ * An address has one account and an account one organisation, so of several invitations of an
+ * address the oldest becomes the invitation and the later ones stay held against its new account:
+ * what would have happened had the address been free when they were made. Mail the answer with
+ * mailReleased once the transaction has committed.
+ */
+export async function releaseHeldInvitations(tx: Db): Promise<ReleasedInvitation[]> {
+  const byAddress = new Map<string, OrphanedHeldInvitation[]>();
+  for (const held of await orphanedHeldInvitations(tx)) {
+    const key = held.email.toLowerCase();
+    byAddress.set(key, [...(byAddress.get(key) ?? []), held]);
+  }
+  const released: ReleasedInvitation[] = [];
+  for (const [first, ...later] of byAddress.values()) {
+    if (!first) continue;
+    await insertInvitedUser(tx, first.tenantId, {
+      id: first.id,
+      email: first.email,
+      firstName: first.firstName,
+      lastName: first.lastName,
+      companyName: first.tenantName,
+      role: first.role,
+      createdAt: first.createdAt,
+    });
+    await moveHeldMemberships(tx, first.id, first.id);
+    await deleteHeldInvitation(tx, first.id);
+    await holdAgainst(tx, later.map((h) => h.id), first.id);
+    released.push({ id: first.id, email: first.email, firstName: first.firstName });
+  }
+  return released;
+}
+
+/** The activation link any invitation sends: nobody else owns the address now. */
+export async function mailReleased(account: AccountService, released: ReleasedInvitation[]): Promise<void> {
+  for (const invitation of released) await account.sendActivation(invitation);
+}
