@@ -114,6 +114,21 @@ describe.each(testBackends())('a held invitation outlives the account it waited 
     expect((await login(t.app, 'erin@globex.test')).user).toMatchObject({ tenantName: 'Initech', role: 'admin' });
   });
 
+  it('answers an invitation made while the account it would wait on is being deleted as any other', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      const email = `race-${i}@globex.test`;
+      const account = await globexAccount(email);
+      const [removed, invited] = await Promise.all([
+        call('globex', 'DELETE', `teams/users/${account}/`),
+        call('initech', 'POST', 'teams/users/', { email, role: 'viewer' }),
+      ]);
+      expect(removed.statusCode).toBe(204);
+      expect(invited.statusCode, invited.body).toBe(201);
+      const id = teamUserSchema.parse(invited.json()).id;
+      expect(await row('initech', id)).toMatchObject({ email, status: 'pending' });
+    }
+  });
+
   it('becomes the inviter’s own pending invitation when the super admin deletes the other organisation', async () => {
     const held = await invite('acme', 'owner@globex.test', 'viewer');
     const groupId = await group('acme', 'Partners', held);

@@ -19,6 +19,9 @@ import {
 } from './repo';
 import { mailReleased, releaseHeldInvitations } from './held-release';
 
+const isForeignKeyViolation = (e: unknown) => [e, (e as { cause?: unknown } | null)?.cause]
+  .some((x) => x !== null && typeof x === 'object' && (x as { code?: unknown }).code === '23503');
+
 const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.scope.role });
 
 /** Team rules: owners and admins manage, nobody changes themself, a tenant keeps an active owner. */
@@ -51,10 +54,10 @@ export class TeamService {
     return toTeamUser(member);
   }
 
-  async invite(actor: Actor, body: Required<InviteBody>): Promise<TeamUser> {
+  async invite(actor: Actor, body: Required<InviteBody>, attempt = 1): Promise<TeamUser> {
     if (!assignableRoles(roleActor(actor)).includes(body.role)) throw errors.forbidden(TEAM_MESSAGES.ownerOnly);
     const existing = await findUserByLogin(this.db, body.email);
-    if (existing) return this.inviteExisting(actor, body, existing);
+    if (existing) return this.inviteExisting(actor, body, existing, attempt);
     const id = crypto.randomUUID();
     try {
       await this.db.transaction(async (tx) => {
@@ -72,7 +75,7 @@ export class TeamService {
       // Another invitation or sign-up of the address committed first: answer as if it had been there.
       const winner = isUniqueViolation(e) ? await findUserByLogin(this.db, body.email) : undefined;
       if (!winner) throw e;
-      return this.inviteExisting(actor, body, winner);
+      return this.inviteExisting(actor, body, winner, attempt);
     }
     // Mailed once the invitation is stored; a lost mail is sent again with 'resend invitation'.
     await this.services.account.sendActivation({ id, email: body.email, firstName: body.first_name });
@@ -86,7 +89,7 @@ export class TeamService {
    * account's owner hears of it. It never becomes a membership: the console binds every user but
    * a super admin to one organisation, their own.
    */
-  private async inviteExisting(actor: Actor, body: Required<InviteBody>, existing: UserRow): Promise<TeamUser> {
+  private async inviteExisting(actor: Actor, body: Required<InviteBody>, existing: UserRow, attempt: number): Promise<TeamUser> {
     const tenantId = actor.scope.tenantId;
     const alreadyMember = () => errors.invalid({ email: [TEAM_MESSAGES.alreadyMember] });
     if ((await findMember(this.db, tenantId, existing.id)) || (await findHeldInvitation(this.db, tenantId, existing.id))) throw alreadyMember();
@@ -97,7 +100,10 @@ export class TeamService {
         await audit(tx, actor, 'user.invited', body.email, { role: body.role });
       });
     } catch (e) {
-      throw isUniqueViolation(e) ? alreadyMember() : e;
+      if (isUniqueViolation(e)) throw alreadyMember();
+      // The account was deleted since it was read: the address is free now, or another invitation took it.
+      if (isForeignKeyViolation(e) && attempt < 3) return this.invite(actor, body, attempt + 1);
+      throw e;
     }
     await this.noticeHeld(actor, existing.id, body.role);
     return toTeamUser((await findMember(this.db, tenantId, id))!);
