@@ -71,13 +71,18 @@ async function membersOf(db: Db, groupIds: string[]) {
   return rows.map(({ sortKey: _s, ...m }) => m);
 }
 
-/** Of `ids`, the tenant's members and its held invitations (which a group takes as pending members). */
+/**
+ * Of `ids`, the tenant's members and its held invitations (which a group takes as pending members).
+ * The held invitations are read first and locked: one that an account's deletion is turning into a
+ * real invitation is waited for and then found among the members, under the same id, instead of
+ * failing the write or deadlocking on the group rows both move (see releaseHeldInvitations).
+ */
 async function sortIds(db: Db, tenantId: string, ids: string[]): Promise<{ users: string[]; held: string[] }> {
   if (!ids.length) return { users: [], held: [] };
+  const held = await db.select({ id: heldInvitations.id }).from(heldInvitations)
+    .where(and(eq(heldInvitations.tenantId, tenantId), inArray(heldInvitations.id, ids))).for('share');
   const users = await db.select({ id: memberships.userId }).from(memberships)
     .where(and(eq(memberships.tenantId, tenantId), inArray(memberships.userId, ids)));
-  const held = await db.select({ id: heldInvitations.id }).from(heldInvitations)
-    .where(and(eq(heldInvitations.tenantId, tenantId), inArray(heldInvitations.id, ids)));
   return { users: users.map((r) => r.id), held: held.map((r) => r.id) };
 }
 
@@ -88,17 +93,17 @@ export async function strangers(db: Db, tenantId: string, ids: string[]): Promis
   return ids.filter((id) => !known.has(id));
 }
 
-/** Ids that stopped being the tenant's since they were checked are left out, never stored. */
-async function addMembers(db: Db, tenantId: string, groupId: string, ids: string[]): Promise<void> {
-  const { users, held } = await sortIds(db, tenantId, ids);
+/** Ids that stopped being the tenant's since they were checked were left out by sortIds, never stored. */
+async function addMembers(db: Db, groupId: string, { users, held }: { users: string[]; held: string[] }): Promise<void> {
   if (users.length) await db.insert(userGroupMembers).values(users.map((userId) => ({ groupId, userId })));
   if (held.length) await db.insert(userGroupHeldMembers).values(held.map((heldInvitationId) => ({ groupId, heldInvitationId })));
 }
 
 export async function insertGroup(db: Db, row: { id: string; tenantId: string; name: string; description: string }, ids: string[]): Promise<void> {
   await db.transaction(async (tx) => {
+    const members = await sortIds(tx, row.tenantId, ids);
     await tx.insert(userGroups).values(row);
-    await addMembers(tx, row.tenantId, row.id, ids);
+    await addMembers(tx, row.id, members);
   });
 }
 
@@ -121,8 +126,9 @@ export async function moveHeldMemberships(db: Db, heldInvitationId: string, user
 
 export async function replaceMembers(db: Db, tenantId: string, id: string, ids: string[]): Promise<void> {
   await db.transaction(async (tx) => {
+    const members = await sortIds(tx, tenantId, ids);
     await tx.delete(userGroupMembers).where(eq(userGroupMembers.groupId, id));
     await tx.delete(userGroupHeldMembers).where(eq(userGroupHeldMembers.groupId, id));
-    await addMembers(tx, tenantId, id, ids);
+    await addMembers(tx, id, members);
   });
 }

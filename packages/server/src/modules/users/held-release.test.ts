@@ -28,8 +28,14 @@ describe.each(testBackends())('a held invitation outlives the account it waited 
     expect(res.statusCode, res.body).toBe(201);
     return teamUserSchema.parse(res.json()).id;
   };
-  const activate = async (email: string, password = DEMO_PASSWORD) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/activate/', payload: { token: activationToken(t.app.mailer.outbox, email), password } });
+  // Each from its own address: the activation call is limited per address, and these are many people.
+  let activations = 0;
+  const activate = async (email: string, password = DEMO_PASSWORD) => t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/activate/',
+    remoteAddress: `10.0.0.${(activations += 1)}`,
+    payload: { token: activationToken(t.app.mailer.outbox, email), password },
+  });
   /** An activated account of Globex, made as Globex's owner would. */
   const globexAccount = async (email: string) => {
     const id = await invite('globex', email, 'viewer');
@@ -126,6 +132,22 @@ describe.each(testBackends())('a held invitation outlives the account it waited 
       expect(invited.statusCode, invited.body).toBe(201);
       const id = teamUserSchema.parse(invited.json()).id;
       expect(await row('initech', id)).toMatchObject({ email, status: 'pending' });
+    }
+  });
+
+  it('keeps a held invitation put in a group while its account is being deleted', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      const email = `grouped-${i}@globex.test`;
+      const account = await globexAccount(email);
+      const held = await invite('admin', email, 'viewer');
+      const groupId = await group('admin', `Race ${i}`, held);
+      const [removed, set] = await Promise.all([
+        call('globex', 'DELETE', `teams/users/${account}/`),
+        call('admin', 'PUT', `teams/groups/${groupId}/members/`, { user_ids: [held] }),
+      ]);
+      expect(removed.statusCode).toBe(204);
+      expect(set.statusCode, set.body).toBe(200);
+      expect(await groupsOf('acme', held)).toEqual([`Race ${i}`]);
     }
   });
 
