@@ -151,6 +151,22 @@ describe.each(testBackends())('a held invitation outlives the account it waited 
     }
   });
 
+  it('withdraws or changes a held invitation while its account is being deleted, as asked', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      const [gone, kept] = [`withdrawn-${i}@globex.test`, `promoted-${i}@globex.test`];
+      const accounts = [await globexAccount(gone), await globexAccount(kept)];
+      const held = [await invite('admin', gone, 'viewer'), await invite('admin', kept, 'viewer')];
+      const answers = await Promise.all([
+        ...accounts.map((id) => call('globex', 'DELETE', `teams/users/${id}/`)),
+        call('admin', 'DELETE', `teams/users/${held[0]}/`),
+        call('admin', 'PUT', `teams/users/${held[1]}/`, { role: 'editor' }),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([204, 204, 204, 200]);
+      expect(await row('acme', held[0]!)).toBeUndefined();
+      expect(await row('acme', held[1]!)).toMatchObject({ email: kept, role: 'editor', status: 'pending' });
+    }
+  });
+
   it('becomes the inviter’s own pending invitation when the super admin deletes the other organisation', async () => {
     const held = await invite('acme', 'owner@globex.test', 'viewer');
     const groupId = await group('acme', 'Partners', held);

@@ -46,7 +46,19 @@ export async function releaseHeldInvitations(tx: Db): Promise<ReleasedInvitation
   return released;
 }
 
-/** The activation link any invitation sends: nobody else owns the address now. */
+export const isForeignKeyViolation = (e: unknown) => [e, (e as { cause?: unknown } | null)?.cause]
+  .some((x) => x !== null && typeof x === 'object' && (x as { code?: unknown }).code === '23503');
+
+/**
+ * The activation link any invitation sends: nobody else owns the address now. An invitation
+ * withdrawn since the commit has no link to send (its user is gone); the deletion stands.
+ */
 export async function mailReleased(account: AccountService, released: ReleasedInvitation[]): Promise<void> {
-  for (const invitation of released) await account.sendActivation(invitation);
+  for (const invitation of released) {
+    try {
+      await account.sendActivation(invitation);
+    } catch (e) {
+      if (!isForeignKeyViolation(e)) throw e;
+    }
+  }
 }

@@ -134,14 +134,18 @@ export async function listMembers(
   return { rows: rows.map(({ sortKey: _sortKey, ...row }) => row), total: (total?.n ?? 0) + (heldTotal?.n ?? 0) };
 }
 
-/** A member of the tenant, or one of its held invitations (which acts as a pending member). */
+/**
+ * A member of the tenant, or one of its held invitations (which acts as a pending member). One
+ * statement: a held invitation turning into a member of the same id (releaseHeldInvitations)
+ * between two reads would be found as neither.
+ */
 export async function findMember(db: Db, tenantId: string, userId: string): Promise<MemberRow | undefined> {
-  const [row] = await db.select(memberColumns).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-  if (row) return row;
-  const [held] = await db.select(heldColumns).from(heldInvitations)
-    .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
-  return held;
+  const [row] = await unionAll(
+    db.select(memberColumns).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId))),
+    db.select(heldColumns).from(heldInvitations).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId))),
+  );
+  return row;
 }
 
 /** The tenant's held invitation of an account, if it has one. */
@@ -216,23 +220,28 @@ export async function otherActiveOwners(db: Db, tenantId: string, exceptUserId: 
   return row?.n ?? 0;
 }
 
+/**
+ * The held invitation is written first: one that an account's deletion is turning into a member
+ * (releaseHeldInvitations) is waited for, and the next statement finds the member it became.
+ */
 export async function setRole(db: Db, tenantId: string, userId: string, role: Role): Promise<void> {
-  await db.update(memberships).set({ role }).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
   await db.update(heldInvitations).set({ role }).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
+  await db.update(memberships).set({ role }).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
 }
 
 /**
  * Takes a user out of a tenant: their group memberships there go too, and an account that
  * belongs to no other tenant (and is no super admin) is deleted, so its e-mail can be invited anew.
+ * A held invitation goes first, for the reason setRole writes it first.
  */
 export async function removeMember(db: Db, tenantId: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.delete(heldInvitations).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
     await tx.delete(userGroupMembers).where(and(
       eq(userGroupMembers.userId, userId),
       sql`${userGroupMembers.groupId} in (select id from ${userGroups} where tenant_id = ${tenantId})`,
     ));
     await tx.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-    await tx.delete(heldInvitations).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
     await tx.delete(users).where(and(
       eq(users.id, userId),
       eq(users.isSuperAdmin, false),

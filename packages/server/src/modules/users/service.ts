@@ -17,10 +17,7 @@ import {
   toTeamUser,
   type MemberRow,
 } from './repo';
-import { mailReleased, releaseHeldInvitations } from './held-release';
-
-const isForeignKeyViolation = (e: unknown) => [e, (e as { cause?: unknown } | null)?.cause]
-  .some((x) => x !== null && typeof x === 'object' && (x as { code?: unknown }).code === '23503');
+import { isForeignKeyViolation, mailReleased, releaseHeldInvitations } from './held-release';
 
 const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.scope.role });
 
