@@ -96,6 +96,13 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/**
+ * auth/remember-me/ answers a session, or no session when the visitor presented no refresh token
+ * (a first visit): nobody to resume is not an error. A presented token that is refused stays 401.
+ */
+export const rememberMeResponseSchema = z.union([sessionSchema, z.object({ session: z.null() })]);
+export type RememberMeResponse = z.infer<typeof rememberMeResponseSchema>;
+
 export const twoFactorChallengeSchema = z.object({
   two_factor_required: z.literal(true),
   ephemeral_token: z.string(),

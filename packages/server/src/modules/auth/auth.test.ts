@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiErrorSchema, sessionSchema, tokenPairSchema, userSchema, TOKEN_NOT_VALID_DETAIL } from '@netloom/domain';
+import { apiErrorSchema, rememberMeResponseSchema, sessionSchema, tokenPairSchema, userSchema, TOKEN_NOT_VALID_DETAIL } from '@netloom/domain';
 import { bearer, build, DEMO_PASSWORD, login, testBackends, type TestApp } from '../../test/build';
 
 const tokenNotValid = { detail: TOKEN_NOT_VALID_DETAIL, code: 'token_not_valid' };
@@ -124,10 +124,14 @@ describe.each(testBackends())('auth sessions on %s', (backend) => {
     expect(refresh.json()).toEqual(tokenNotValid);
   });
 
-  it('answers remember-me without any token with the token error', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/remember-me/' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual(tokenNotValid);
+  it('answers remember-me without any token with no session, not an error (a first visit has no cookie)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/remember-me/', headers: { 'x-refresh-transport': 'cookie' } });
+    expect(res.statusCode).toBe(200);
+    expect(rememberMeResponseSchema.parse(res.json())).toEqual({ session: null });
+    // A token that is presented and refused is still the token error.
+    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/auth/remember-me/', cookies: { netloom_refresh: 'not-a-token' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual(tokenNotValid);
   });
 
   it('gives logged-in users the client download paths, and nobody else', async () => {

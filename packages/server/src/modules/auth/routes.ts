@@ -15,6 +15,7 @@ import {
   passwordResetConfirmBodySchema,
   refreshBodySchema,
   registrationBodySchema,
+  rememberMeResponseSchema,
   sessionSchema,
   tokenPairSchema,
   twoFactorCodeBodySchema,
@@ -78,8 +79,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   });
 
   app.post(p(AUTH_PATHS.rememberMe), {
-    schema: { tags, summary: 'Resume a session from its refresh token (rotates it)', body: refreshBodySchema.nullish(), response: { 200: sessionSchema } },
+    schema: {
+      tags,
+      summary: 'Resume a session from its refresh token (rotates it); { session: null } when no token is presented',
+      body: refreshBodySchema.nullish(),
+      response: { 200: rememberMeResponseSchema },
+    },
   }, async (request, reply) => {
+    // Every first visit asks; no token is a plain "nobody to resume", so browsers log no failed request.
+    if (!request.body?.refresh && !request.cookies[REFRESH_COOKIE]) return { session: null };
     const session = await sessions.rotate(presentedRefresh(request, request.body), requestContext(request));
     return answer(request, reply, session, session.remember);
   });

@@ -1,4 +1,4 @@
-import { AUTH_PATHS, sessionSchema, type Session } from '@netloom/domain';
+import { AUTH_PATHS, rememberMeResponseSchema, type Session } from '@netloom/domain';
 import { api } from '../http/client';
 import { storage } from '../storage';
 import { sessionStore } from './session-store';
@@ -19,9 +19,12 @@ let boot: Promise<void> | null = null;
  */
 export function bootstrapSession(): Promise<void> {
   boot ??= withRefreshRaceRetry(() =>
-    api.post(AUTH_PATHS.rememberMe, {}, sessionSchema, { auth: false, cookieTransport: true }),
+    api.post(AUTH_PATHS.rememberMe, {}, rememberMeResponseSchema, { auth: false, cookieTransport: true }),
   )
-    .then(beginSession)
+    .then((answer) => {
+      if ('user' in answer) beginSession(answer);
+      else sessionStore.clear();
+    })
     .catch(() => {
       // A refused cookie and an unreachable server both leave the visitor on the login page.
       sessionStore.clear();
