@@ -48,8 +48,8 @@ export function LogsTable({ rows, loading, timezone }: LogsTableProps) {
       rows={rows}
       loading={loading}
       timezone={timezone}
-      // The page searches and exports on the server (all pages, not just this one): no second search box or CSV here.
-      options={{ sort: true, search: false, download: false }}
+      // The page searches, pages and exports on the server (all pages, not just this one): no second search box, pager or CSV here.
+      options={{ sort: true, search: false, download: false, paging: false }}
       emptyState={<EmptyState title="No Logs Available yet!" />}
     />
   );
