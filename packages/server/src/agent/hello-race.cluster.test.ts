@@ -11,7 +11,7 @@ import { enrolmentKey, TestAgent } from '../test/agent-client';
  * and publish are network round trips, as in production): whatever the interleaving, the removal
  * wins. Timing-driven (nothing stubbed), so it tries many interleavings rather than one.
  */
-describe('unclaim during the hello (PostgreSQL + Redis)', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)('unclaim during the hello (PostgreSQL + Redis) (needs TEST_DATABASE_URL and TEST_REDIS_URL)', () => {
   let t: TestApp;
   const agents: TestAgent[] = [];
 
