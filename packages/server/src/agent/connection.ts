@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import {
   AGENT_CLOSE,
+  deviceMessageSchema,
   type DeviceMessage,
   type Heartbeat,
   type Hello,
@@ -12,7 +13,6 @@ import type { DeviceRecord } from '../modules/devices/device-row';
 import type { AgentContext } from './context';
 import { newDeviceSecret, secretMatches } from './credentials';
 import { applyHeartbeat } from './heartbeat-state';
-import { parseDeviceMessage } from './parse-message';
 import { NotStored } from './write-isolating';
 import {
   completeJob,
@@ -97,7 +97,7 @@ export class AgentConnection {
     } catch {
       return this.close(AGENT_CLOSE.malformed, 'not JSON');
     }
-    const parsed = parseDeviceMessage(json);
+    const parsed = deviceMessageSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return this.close(AGENT_CLOSE.malformed, issue ? `${issue.path.join('.') || 'message'} ${issue.message}` : undefined);

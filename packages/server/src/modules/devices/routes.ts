@@ -21,8 +21,6 @@ import {
 import type { Services } from '../../services';
 import { errors } from '../../http/errors';
 import { paginate, pageWindow } from '../../http/pagination';
-import { compiledSerializer } from '../../http/serializers';
-import { compiledValidator } from '../../http/validators';
 import { actorFor, type Need } from '../../http/access';
 import { toDeviceRow } from './device-row';
 import { DeviceService, specFromBody } from './service';
@@ -46,8 +44,6 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.addHook('onRequest', services.requireAuth);
 
   api.post(p(DEVICE_PATHS.list), {
-    serializerCompiler: compiledSerializer,
-    validatorCompiler: compiledValidator,
     schema: {
       tags, security, summary: 'Device list with the table filter payload (size 0 = all)',
       querystring: tenantQuerySchema, body: deviceListBodySchema, response: { 200: deviceListSchema, ...errorResponses },
@@ -61,7 +57,6 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   });
 
   api.get(p(DEVICE_PATHS.list), {
-    serializerCompiler: compiledSerializer,
     schema: {
       tags, security, summary: 'Device list by group and product (page_size=0 = all)',
       querystring: deviceListQuerySchema, response: { 200: deviceListSchema, ...errorResponses },
