@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { statusFilterSet, type DeviceFilter, type DeviceSortKey } from '@netloom/domain';
 import { devices } from '../../db/schema/index';
 
@@ -24,13 +24,6 @@ export interface DeviceListSpec {
 
 export const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * Hands a caller's value to the statement: by default the value itself (drizzle binds it), or a
- * placeholder when the statement is compiled once per shape (see list-statement.ts).
- */
-export type Bind = (value: string) => string | Placeholder;
-const asValue: Bind = (value) => value;
-
 function statusCondition(filter: DeviceFilter, product: Product): SQL {
   const set = statusFilterSet(filter, product);
   const parts: SQL[] = [];
@@ -45,7 +38,7 @@ function statusFilter(values: DeviceFilter[], product: Product | null): SQL {
   return or(and(eq(devices.kind, 'gateway'), forProduct('sdwan')), and(eq(devices.kind, 'endpoint'), forProduct('ztna')))!;
 }
 
-const anyLike = (column: Column, values: string[], bind: Bind) => or(...values.map((v) => ilike(column, bind(likeEscape(v)))))!;
+const anyLike = (column: Column, values: string[]) => or(...values.map((v) => ilike(column, likeEscape(v))))!;
 
 const IPV4 = '^((25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])\\.){3}(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])$';
 
@@ -60,20 +53,16 @@ const SORT_EXPRESSIONS: Record<DeviceSortKey, SQL> = {
   publicIp: sql`(case when ${devices.publicIp} ~ ${IPV4} then ${devices.publicIp}::inet end)`,
 };
 
-/**
- * Only the caller's free values (tenant, groups, filter texts, search) go through `bind`; kinds,
- * statuses and sort are closed sets that shape the statement itself.
- */
-export function deviceListWhere(spec: DeviceListSpec, bind: Bind = asValue): SQL {
-  const conditions: (SQL | undefined)[] = [eq(devices.tenantId, bind(spec.tenantId)), eq(devices.claimed, true)];
-  for (const id of spec.networkIds) conditions.push(eq(devices.networkId, bind(id)));
+export function deviceListWhere(spec: DeviceListSpec): SQL {
+  const conditions: (SQL | undefined)[] = [eq(devices.tenantId, spec.tenantId), eq(devices.claimed, true)];
+  for (const id of spec.networkIds) conditions.push(eq(devices.networkId, id));
   for (const kind of spec.kinds) conditions.push(eq(devices.kind, kind));
   for (const s of spec.statuses) conditions.push(statusFilter(s.values, s.product));
-  for (const values of spec.os) conditions.push(anyLike(devices.os, values, bind));
-  for (const values of spec.users) conditions.push(anyLike(devices.username, values, bind));
-  for (const values of spec.locations) conditions.push(anyLike(devices.locationName, values, bind));
+  for (const values of spec.os) conditions.push(anyLike(devices.os, values));
+  for (const values of spec.users) conditions.push(anyLike(devices.username, values));
+  for (const values of spec.locations) conditions.push(anyLike(devices.locationName, values));
   if (spec.search) {
-    const needle = bind(likeEscape(spec.search));
+    const needle = likeEscape(spec.search);
     conditions.push(
       or(
         ilike(devices.name, needle),

@@ -1,16 +1,25 @@
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceJobs, deviceMetrics, devices, type JobKind } from '../../db/schema/index';
-import type { DeviceRecord, ListedDevice } from './device-row';
-import { deviceListWhere, type DeviceListSpec } from './list-query';
-import { listDeviceRows } from './list-statement';
+import { ROW_COLUMNS, type DeviceRecord, type ListedDevice } from './device-row';
+import { deviceListOrder, deviceListWhere, type DeviceListSpec } from './list-query';
 
 /** Every query here takes the tenant first; an unclaimed device is out of the inventory. */
 const inTenant = (tenantId: string, id: string) => and(eq(devices.tenantId, tenantId), eq(devices.id, id), eq(devices.claimed, true));
 
-/** One page of the device list and the total; the statement itself is in list-statement.ts. */
+// Only what a device row shows: the credential hash and the rest never leave the database here.
+const ROW_SELECTION = Object.fromEntries(ROW_COLUMNS.map((key) => [key, devices[key]])) as { [K in (typeof ROW_COLUMNS)[number]]: (typeof devices)[K] };
+
+/** One page of the device list (filter, search, sort, page) and the total, which rides along as a window count. */
 export async function listDevices(db: Db, spec: DeviceListSpec): Promise<{ rows: ListedDevice[]; total: number }> {
-  const rows = await listDeviceRows(db, spec);
+  const page = db
+    .select({ ...ROW_SELECTION, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(devices)
+    .where(deviceListWhere(spec))
+    .orderBy(...deviceListOrder(spec))
+    .offset(spec.offset)
+    .$dynamic();
+  const rows = await (spec.limit === null ? page : page.limit(spec.limit));
   if (rows.length > 0) return { rows, total: rows[0]!.total };
   if (spec.offset === 0) return { rows: [], total: 0 };
   // A page past the end has no row to carry the total.
