@@ -14,6 +14,7 @@ import { AppError, errors, isSourceMap, registerErrorHandling } from './http/err
 import { authenticate } from './http/principal';
 import { openApiTransform, validatorCompiler } from './http/validators';
 import { errorLogSerializer } from './http/error-log';
+import { logRequests } from './http/request-log';
 import { PrincipalCache, type SessionEvent, type SessionEvents } from './http/principal-cache';
 import { topics } from './bus/event-bus';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -68,6 +69,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     // Database errors are logged without their statement's parameters (http/error-log.ts).
     logger: { level: config.logLevel, serializers: { err: errorLogSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // One line per request instead, at a level by outcome (http/request-log.ts).
+    disableRequestLogging: true,
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
@@ -77,6 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const spa = config.webDist !== null && existsSync(path.join(config.webDist, 'index.html'));
   registerErrorHandling(app, { spa });
+  logRequests(app, { slowMs: 1000 });
 
   // External plugins first.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }) : null;

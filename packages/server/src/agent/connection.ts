@@ -52,6 +52,8 @@ export class AgentConnection {
   private queue: Promise<void> = Promise.resolve();
   private readonly helloTimer: NodeJS.Timeout;
   private earlyApproval: Extract<DeviceTopicMessage, { kind: 'approved' }> | null = null;
+  /** How the server closed the socket, if it did: what the disconnect line reports. */
+  private closedWith: { code: number; reason: string } | null = null;
 
   constructor(
     private readonly socket: WebSocket,
@@ -67,8 +69,8 @@ export class AgentConnection {
         this.close({ code: 1011, reason: 'internal error' });
       });
     });
-    socket.on('close', (code) => {
-      this.onClosed(code).catch((err) => this.ctx.log.warn({ err, device: this.device?.id }, 'agent close handling failed'));
+    socket.on('close', (code, reason) => {
+      this.onClosed(code, reason.toString()).catch((err) => this.ctx.log.warn({ err, device: this.device?.id }, 'agent close handling failed'));
     });
     socket.on('error', () => undefined);
   }
@@ -86,6 +88,7 @@ export class AgentConnection {
     this.state = 'closed';
     clearTimeout(this.helloTimer);
     const reason = (detail ? `${why.reason}: ${detail}` : why.reason).slice(0, 120);
+    this.closedWith = { code: why.code, reason };
     this.socket.close(why.code, reason);
   }
 
@@ -177,6 +180,8 @@ export class AgentConnection {
     if (!device.claimed) return this.close(AGENT_CLOSE.unclaimed);
     if (!device.active) return this.close(AGENT_CLOSE.deactivated);
     this.device = { ...device, model: hello.model, version: hello.version };
+    // One line per device session (here and in onClosed); heartbeats and batches write none.
+    this.ctx.log.info({ device: device.id, tenant: device.tenantId, serial: device.serial, approved: device.approved }, 'device connected');
     this.send({
       type: 'welcome',
       device_id: device.id,
@@ -297,9 +302,14 @@ export class AgentConnection {
     }
   }
 
-  private async onClosed(code: number): Promise<void> {
+  private async onClosed(code: number, reason: string): Promise<void> {
     clearTimeout(this.helloTimer);
     this.state = 'closed';
+    const how = this.closedWith ?? { code, reason };
+    const d = this.device;
+    // A socket that never became a device (refused or silent hello) is no device session.
+    if (d) this.ctx.log.info({ device: d.id, tenant: d.tenantId, serial: d.serial, ...how }, 'device disconnected');
+    else this.ctx.log.debug(how, 'agent socket closed before a device connected');
     await this.unsubscribe?.();
     this.ctx.unregister(this);
     // A device that says goodbye (normal closure) is offline at once; a dropped one when it stays silent.

@@ -3,6 +3,7 @@ import '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, TOKEN_NOT_VALID_DETAIL, UNAVAILABLE_DETAIL, type ApiErrorBody } from '@netloom/domain';
 import { isDatabaseUnavailable, unavailableReason } from '../db/unavailable';
+import { noteFailure } from './request-log';
 
 /** Seconds a client is asked to wait after a 503: about one reconnect attempt of the pool. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -59,7 +60,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
     // An outage is not a fault of this call: the client may try again, and the log says what
     // happened once, without the statement or its parameters.
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ reqId: request.id, reason: unavailableReason(error) }, 'database unavailable');
+      noteFailure(request, { level: 'warn', msg: 'database unavailable', reason: unavailableReason(error) });
       return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(body(errors.unavailable()));
     }
 
@@ -72,7 +73,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
       return reply.status(400).send(body(errors.invalid(fields)));
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response did not match its schema');
+      noteFailure(request, { err: error, msg: 'response did not match its schema' });
       return reply.status(500).send({ detail: 'Internal server error', code: ERROR_CODES.server });
     }
     const status = error.statusCode ?? 500;
@@ -83,7 +84,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       return reply.status(status).send({ detail: error.message, code: error.code?.toLowerCase() ?? 'bad_request' });
     }
-    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    noteFailure(request, { err: error, msg: 'unhandled error' });
     return reply.status(500).send({ detail: 'Internal server error', code: ERROR_CODES.server });
   });
 
