@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The dev server forwards API and live-socket traffic to a locally running Netloom server,
 // so the console talks to the same origin in development as it does when served by the server.
@@ -7,6 +8,8 @@ const backend = process.env.NETLOOM_BACKEND ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  // '@/lib/…' instead of '../../../lib/…' (tsconfig.json "paths" says the same to TypeScript).
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: false },

@@ -5,7 +5,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { TIMING } from '@netloom/domain';
-import { queryClient } from '../lib/query-client';
+import { queryClient } from '@/lib/query-client';
 import { theme } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {

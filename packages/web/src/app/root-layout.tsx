@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { STORAGE_KEYS } from '../lib/storage';
-import { startProactiveRefresh } from '../lib/session/token-refresh';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { startProactiveRefresh } from '@/lib/session/token-refresh';
 
 /** Page-wide behaviour that lives as long as the app: token upkeep, cross-tab sign-in/out. */
 export function RootLayout() {

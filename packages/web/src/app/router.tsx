@@ -1,21 +1,21 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { PRODUCT_KEYS } from '@netloom/domain';
-import { paths } from '../paths';
-import { registerNavigator } from '../lib/navigation';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { SignUpPage } from '../features/auth/pages/sign-up-page';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
-import { ActivatePage } from '../features/auth/pages/activate-page';
-import { GuestClientPage } from '../features/client/pages/guest-client-page';
-import { AnnouncementsPage } from '../features/announcements/pages/announcements-page';
-import { ProfilePage } from '../features/profile/pages/profile-page';
-import { TenantSettingsPage } from '../features/tenant-settings/pages/tenant-settings-page';
-import { OrganisationSettingsPage } from '../features/organisations/pages/organisation-settings-page';
-import { TenantMonitorPage } from '../features/organisations/pages/tenant-monitor-page';
-import { CustomersPage } from '../features/organisations/pages/customers-page';
+import { paths } from '@/paths';
+import { registerNavigator } from '@/lib/navigation';
+import { LoginPage } from '@/features/auth/pages/login-page';
+import { SignUpPage } from '@/features/auth/pages/sign-up-page';
+import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
+import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
+import { ActivatePage } from '@/features/auth/pages/activate-page';
+import { GuestClientPage } from '@/features/client/pages/guest-client-page';
+import { AnnouncementsPage } from '@/features/announcements/pages/announcements-page';
+import { ProfilePage } from '@/features/profile/pages/profile-page';
+import { TenantSettingsPage } from '@/features/tenant-settings/pages/tenant-settings-page';
+import { OrganisationSettingsPage } from '@/features/organisations/pages/organisation-settings-page';
+import { TenantMonitorPage } from '@/features/organisations/pages/tenant-monitor-page';
+import { CustomersPage } from '@/features/organisations/pages/customers-page';
 import { TenantListRoute } from './routes/organisation-routes';
-import { SettingsPlaceholderPage } from '../features/settings/pages/settings-placeholder-page';
+import { SettingsPlaceholderPage } from '@/features/settings/pages/settings-placeholder-page';
 import {
   revalidateOnNavigation,
   authGuard,

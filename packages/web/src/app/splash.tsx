@@ -1,5 +1,5 @@
 import { Center, Loader, Stack } from '@mantine/core';
-import { Logo } from '../components/logo';
+import { Logo } from '@/components/logo';
 
 /** Shown while the session is restored on page load (spec 000 §2.2: logo and spinner, about 1 s). */
 export function Splash() {

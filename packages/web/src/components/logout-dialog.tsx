@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { logout } from '../lib/session/logout';
+import { logout } from '@/lib/session/logout';
 
 export const LOGOUT_DIALOG = {
   title: 'Log Out Account',

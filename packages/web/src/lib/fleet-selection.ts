@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '@/paths';
 import { storage } from './storage';
 import { tenantSelection } from './tenant-selection';
 

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Role, Session } from '@netloom/domain';
-import { sessionStore } from '../lib/session/session-store';
+import { sessionStore } from '@/lib/session/session-store';
 
 /** A fresh query cache per test, with the console's no-retry default. */
 export function withQueryClient(ui: ReactElement): ReactElement {

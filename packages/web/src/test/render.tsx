@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { theme } from '../app/theme';
+import { theme } from '@/app/theme';
 
 function TestProviders({ children }: { children: ReactNode }) {
   return (

@@ -7,14 +7,14 @@ import {
   TIMING,
   type ProductKey,
 } from '@netloom/domain';
-import { paths } from '../../paths';
-import { activeDashboard } from '../../lib/active-dashboard';
-import { CATALOGUE } from '../../lib/http/error-catalogue';
-import { snack } from '../../lib/notify';
-import { bootstrapSession } from '../../lib/session/bootstrap';
-import { endSession } from '../../lib/session/logout';
-import { sessionStore, type ActiveSession } from '../../lib/session/session-store';
-import { tenantSelection } from '../../lib/tenant-selection';
+import { paths } from '@/paths';
+import { activeDashboard } from '@/lib/active-dashboard';
+import { CATALOGUE } from '@/lib/http/error-catalogue';
+import { snack } from '@/lib/notify';
+import { bootstrapSession } from '@/lib/session/bootstrap';
+import { endSession } from '@/lib/session/logout';
+import { sessionStore, type ActiveSession } from '@/lib/session/session-store';
+import { tenantSelection } from '@/lib/tenant-selection';
 import { loadTenantAccess, resolveHome } from './resolve-home';
 
 const SPLASH_MIN_MS = 1_000;

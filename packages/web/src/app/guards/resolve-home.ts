@@ -7,14 +7,14 @@ import {
   type SubscriptionFlags,
   type User,
 } from '@netloom/domain';
-import { paths } from '../../paths';
-import { activeDashboard } from '../../lib/active-dashboard';
-import { isApiError } from '../../lib/http/api-error';
-import { queryClient } from '../../lib/query-client';
-import { endSession } from '../../lib/session/logout';
-import { sessionStore } from '../../lib/session/session-store';
-import { tenantIdFor, tenantSelection } from '../../lib/tenant-selection';
-import { dashboardConfigQueryOptions, productFlagsOf, tenantLandingFlagsOf } from '../../features/tenants/api/get-dashboard-config';
+import { paths } from '@/paths';
+import { activeDashboard } from '@/lib/active-dashboard';
+import { isApiError } from '@/lib/http/api-error';
+import { queryClient } from '@/lib/query-client';
+import { endSession } from '@/lib/session/logout';
+import { sessionStore } from '@/lib/session/session-store';
+import { tenantIdFor, tenantSelection } from '@/lib/tenant-selection';
+import { dashboardConfigQueryOptions, productFlagsOf, tenantLandingFlagsOf } from '@/features/tenants/api/get-dashboard-config';
 
 export type TenantAccess =
   | { kind: 'ok'; flags: SubscriptionFlags; landing: ProductKey | null }

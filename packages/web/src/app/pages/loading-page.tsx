@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '@/paths';
 
 // Whoever sent the user here navigates on when done; a reload on /loading has nobody to do that.
 const GIVE_UP_MS = 20_000;

@@ -2,8 +2,8 @@ import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconAlertTriangle, IconCopy, IconMail, IconRefresh } from '@tabler/icons-react';
 import { useRouteError } from 'react-router';
 import { TIMING } from '@netloom/domain';
-import { externalLinks } from '../../paths';
-import { snack } from '../../lib/notify';
+import { externalLinks } from '@/paths';
+import { snack } from '@/lib/notify';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}\n${error.stack ?? ''}`;

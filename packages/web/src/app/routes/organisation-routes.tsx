@@ -1,13 +1,13 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { ProductKey } from '@netloom/domain';
-import { paths } from '../../paths';
-import { UsersPage } from '../../features/teams/pages/users-page';
-import { GroupsPage } from '../../features/teams/pages/groups-page';
-import { UserDetailsPage } from '../../features/teams/pages/user-details-page';
-import { LogsPage } from '../../features/activity-logs/pages/logs-page';
-import type { LogKind } from '../../features/activity-logs/api/get-logs';
-import { TenantListPage } from '../../features/tenants/pages/tenant-list-page';
-import { useTenantAdmin } from '../../features/organisations/components/use-tenant-admin';
+import { paths } from '@/paths';
+import { UsersPage } from '@/features/teams/pages/users-page';
+import { GroupsPage } from '@/features/teams/pages/groups-page';
+import { UserDetailsPage } from '@/features/teams/pages/user-details-page';
+import { LogsPage } from '@/features/activity-logs/pages/logs-page';
+import type { LogKind } from '@/features/activity-logs/api/get-logs';
+import { TenantListPage } from '@/features/tenants/pages/tenant-list-page';
+import { useTenantAdmin } from '@/features/organisations/components/use-tenant-admin';
 
 /** The super admin's tenant list with the administration of features/organisations composed in. */
 export function TenantListRoute() {

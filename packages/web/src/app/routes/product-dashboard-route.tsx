@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import type { DeviceRow } from '@netloom/domain';
-import { ProductDashboard } from '../../features/dashboard/components/product-dashboard';
-import { InterfacePopover } from '../../features/dashboard/components/interface-popover/interface-popover';
-import { DeviceDashboardTable } from '../../features/devices/components/device-dashboard-table';
-import { useDashboardConfig } from '../../features/tenants/api/get-dashboard-config';
-import { useSelectedNetworkId } from '../../lib/fleet-selection';
-import { useCurrentUser } from '../../lib/session/session-store';
-import { tenantIdFor, useSelectedTenant } from '../../lib/tenant-selection';
+import { ProductDashboard } from '@/features/dashboard/components/product-dashboard';
+import { InterfacePopover } from '@/features/dashboard/components/interface-popover/interface-popover';
+import { DeviceDashboardTable } from '@/features/devices/components/device-dashboard-table';
+import { useDashboardConfig } from '@/features/tenants/api/get-dashboard-config';
+import { useSelectedNetworkId } from '@/lib/fleet-selection';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { tenantIdFor, useSelectedTenant } from '@/lib/tenant-selection';
 
 /**
  * The SD-WAN and ZTNA dashboards: the dashboard feature's layout around the devices feature's

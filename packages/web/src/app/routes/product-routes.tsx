@@ -1,10 +1,10 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { ProductKey } from '@netloom/domain';
-import { paths } from '../../paths';
-import { ProductDashboardPage } from '../../features/products/pages/product-dashboard-page';
-import { ProductSectionPage, type SectionSpec } from '../../features/products/pages/product-section-page';
-import { GetMicroZAccessPage } from '../../features/client/pages/get-microzaccess-page';
-import { revalidateOnNavigation, productGuard } from '../guards/loaders';
+import { paths } from '@/paths';
+import { ProductDashboardPage } from '@/features/products/pages/product-dashboard-page';
+import { ProductSectionPage, type SectionSpec } from '@/features/products/pages/product-section-page';
+import { GetMicroZAccessPage } from '@/features/client/pages/get-microzaccess-page';
+import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
 import { ProductDashboardRoute } from './product-dashboard-route';
 import { teamsAndLogsRoutes } from './organisation-routes';
 

@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { LAYOUT } from '@netloom/domain';
-import { useCurrentUser } from '../../lib/session/session-store';
+import { useCurrentUser } from '@/lib/session/session-store';
 import { Header, HEADER_HEIGHT } from './header';
 import { SideMenu } from './side-menu';
 

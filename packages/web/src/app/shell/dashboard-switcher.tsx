@@ -2,8 +2,8 @@ import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { DASHBOARDS, dashboardName, type SubscriptionFlags, type ProductKey } from '@netloom/domain';
-import { paths } from '../../paths';
-import { ProductIcon } from '../../components/product-icon';
+import { paths } from '@/paths';
+import { ProductIcon } from '@/components/product-icon';
 
 /** Switch between the subscribed products' dashboards (spec 000 §2.14). */
 export function DashboardSwitcher({ active, flags }: { active: ProductKey | null; flags: SubscriptionFlags | null }) {

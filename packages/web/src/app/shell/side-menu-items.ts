@@ -13,7 +13,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { ProductKey } from '@netloom/domain';
-import { paths } from '../../paths';
+import { paths } from '@/paths';
 
 export interface MenuEntry {
   label: string;

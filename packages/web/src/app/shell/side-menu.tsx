@@ -1,8 +1,8 @@
 import { Badge, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { canReadLogs, type User } from '@netloom/domain';
-import { useActiveDashboard } from '../../lib/active-dashboard';
-import { useSelectedTenant } from '../../lib/tenant-selection';
+import { useActiveDashboard } from '@/lib/active-dashboard';
+import { useSelectedTenant } from '@/lib/tenant-selection';
 import { sideMenuEntries, type MenuEntry } from './side-menu-items';
 import classes from './side-menu.module.css';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { getInstanceByDom } from 'echarts/core';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { EChart } from './echart';
 import type { ChartOption } from './echarts-setup';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { getInstanceByDom } from 'echarts/core';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { TimeSeriesChart } from './time-series-chart';
 
 const t0 = Date.UTC(2024, 0, 15, 13, 0, 0);

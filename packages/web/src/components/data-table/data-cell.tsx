@@ -1,8 +1,8 @@
 import { Badge, Group, Highlight } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { TABLE_DEFAULTS, formatBytes, formatDate, inclusionStatus, textOrNotAvailable, valueAt, type InclusionStatus } from '@netloom/domain';
-import { StatusIcon } from '../status-icon/status-icon';
-import { isStatusKind, type StatusKind } from '../status-icon/status-kinds';
+import { StatusIcon } from '@/components/status-icon/status-icon';
+import { isStatusKind, type StatusKind } from '@/components/status-icon/status-kinds';
 import { CellText } from './cell-text';
 import { DropdownCell, InputCell, MultiInputCell } from './editable-cells';
 import type { DataTableColumn, TableRowFlags } from './types';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { DataTable } from './data-table';
 import { bodyRows, columnText, deviceColumns, devices, type Device } from './test-fixtures';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { StatusIcon } from '../status-icon/status-icon';
-import { STATUS_KINDS } from '../status-icon/status-kinds';
+import { StatusIcon } from '@/components/status-icon/status-icon';
+import { STATUS_KINDS } from '@/components/status-icon/status-kinds';
 import { DataTable } from './data-table';
 import { galleryColumns, galleryCsv, galleryDevices, type GalleryDevice } from './gallery-devices';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { DataTable } from './data-table';
 import { bodyRows, deviceColumns, manyDevices } from './test-fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { DataTable } from './data-table';
 import { bodyRows, columnText, deviceColumns, devices, manyDevices } from './test-fixtures';
 

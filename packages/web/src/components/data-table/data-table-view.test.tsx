@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { DataTable } from './data-table';
 import { columnText, deviceColumns, manyDevices } from './test-fixtures';
 import type { DataTableView, DataTableViewChange } from './types';

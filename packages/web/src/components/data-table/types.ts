@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CsvSpec } from '@netloom/domain';
-import type { StatusKind } from '../status-icon/status-kinds';
+import type { StatusKind } from '@/components/status-icon/status-kinds';
 
 /** Column types of spec 001 §3. */
 export type ColumnType =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { Button } from '@mantine/core';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { confirm, confirmModify } from './confirm';
 
 function Harness({ ask }: { ask: () => Promise<boolean> }) {

@@ -7,10 +7,10 @@ import { openFilterDialog } from './filter-dialog';
 import type { FilterDefinition } from './filter-types';
 import { ModalFooter, type ModalMode } from './modal-footer';
 import { ModalHeader } from './modal-header';
-import { toast } from '../feedback/toast';
-import { StepGuideList } from '../feedback/step-guide-list';
-import { ConfigPageHeader } from '../feedback/config-page-header';
-import { CardSkeleton, TableSkeleton } from '../feedback/skeletons';
+import { toast } from '@/components/feedback/toast';
+import { StepGuideList } from '@/components/feedback/step-guide-list';
+import { ConfigPageHeader } from '@/components/feedback/config-page-header';
+import { CardSkeleton, TableSkeleton } from '@/components/feedback/skeletons';
 
 const SAMPLE_FILTERS: FilterDefinition[] = [
   { type: 'input', name: 'Source IP', formControl: 'src', inputType: 'ip' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { Button } from '@mantine/core';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { openFilterDialog, type FilterDialogResult } from './filter-dialog';
 import type { FilterDefinition } from './filter-types';
 

@@ -1,9 +1,9 @@
 import { Group, Image, Radio, Slider, Stack, Text } from '@mantine/core';
-import { ChipInput } from '../inputs/chip-input';
-import { DateTimeRangePicker } from '../inputs/date-time-range-picker';
+import { ChipInput } from '@/components/inputs/chip-input';
+import { DateTimeRangePicker } from '@/components/inputs/date-time-range-picker';
 import { EMPTY_DATE_RANGE, type DateRangeValue } from '@netloom/domain';
-import { MultiSelectField, SelectField } from '../inputs/select-field';
-import { TypedTextInput } from '../inputs/typed-text-input';
+import { MultiSelectField, SelectField } from '@/components/inputs/select-field';
+import { TypedTextInput } from '@/components/inputs/typed-text-input';
 import { filterOptions, type FilterDefinition, type FilterValue } from './filter-types';
 
 export interface FilterFieldProps {

@@ -1,7 +1,7 @@
 import type { ChipType } from '@netloom/domain';
-import type { TypedTextInputType } from '../inputs/typed-text-input';
+import type { TypedTextInputType } from '@/components/inputs/typed-text-input';
 import { EMPTY_DATE_RANGE, type DateRangeValue } from '@netloom/domain';
-import type { SelectOption } from '../inputs/select-field';
+import type { SelectOption } from '@/components/inputs/select-field';
 
 export type FilterType = 'input' | 'date-range' | 'select' | 'multi-input' | 'radio' | 'slider';
 

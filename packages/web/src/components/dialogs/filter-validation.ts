@@ -1,4 +1,4 @@
-import { typedTextError } from '../inputs/typed-text-input';
+import { typedTextError } from '@/components/inputs/typed-text-input';
 import { dateRangeError, EMPTY_DATE_RANGE, type DateRangeValue } from '@netloom/domain';
 import type { FilterDefinition, FilterValues } from './filter-types';
 

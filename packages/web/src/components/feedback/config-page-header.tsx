@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Switch } from '@mantine/core';
 import { IconRefresh, IconSettings } from '@tabler/icons-react';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '@/components/page-header';
 
 export interface ConfigPageToggle {
   label: string;

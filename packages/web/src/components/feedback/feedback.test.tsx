@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Button } from '@mantine/core';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { toast } from './toast';
 import { StepGuideList } from './step-guide-list';
 import { ConfigPageHeader } from './config-page-header';

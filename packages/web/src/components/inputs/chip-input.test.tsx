@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { ChipInput, type ChipInputProps } from './chip-input';
 
 function Harness(props: Partial<ChipInputProps> & { initial?: string[] }) {

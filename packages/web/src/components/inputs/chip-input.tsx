@@ -2,7 +2,7 @@ import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Anchor, Box, Group, Pill, PillsInput, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { addChip, CHIP_TYPES, chipMessages, parsePaste, type ChipType } from '@netloom/domain';
-import { snack } from '../../lib/notify';
+import { snack } from '@/lib/notify';
 
 // Spec 000 §9: the search link appears over 2 items, Clear All over 1.
 const SEARCH_ABOVE = 2;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { DateTimeRangePicker } from './date-time-range-picker';
 import { dateRangeError, EMPTY_DATE_RANGE, type DateRangeValue } from '@netloom/domain';
 

@@ -1,5 +1,5 @@
 import { GEO_PATHS, placesResponseSchema, type Place } from '@netloom/domain';
-import { api } from '../../lib/http/client';
+import { api } from '@/lib/http/client';
 
 export type { Place };
 

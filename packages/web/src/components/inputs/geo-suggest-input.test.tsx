@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { GeoSuggestInput } from './geo-suggest-input';
 import { searchPlaces, type Place, type PlaceSearch } from './geo-places';
 

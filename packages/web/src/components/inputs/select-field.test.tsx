@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { MultiSelectField, SelectField, type SelectOption } from './select-field';
 import { applySelectAll, withSelectAll } from './select-all';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { TypedTextInput, type TypedTextInputProps } from './typed-text-input';
 
 function Harness(props: Partial<TypedTextInputProps>) {

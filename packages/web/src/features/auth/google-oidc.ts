@@ -1,4 +1,4 @@
-import { paths } from '../../paths';
+import { paths } from '@/paths';
 
 const STATE_KEY = 'netloom.google-oidc';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, TOKEN_NOT_VALID_DETAIL, type Session } from '@netloom/domain';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '@/lib/session/session-store';
 import { ApiError } from './api-error';
 import { api } from './client';
 

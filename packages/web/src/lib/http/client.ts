@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@netloom/domain';
-import { sessionStore } from '../session/session-store';
-import { recoverFromInvalidToken } from '../session/session-recovery';
-import { COOKIE_TRANSPORT } from '../session/token-refresh';
+import { sessionStore } from '@/lib/session/session-store';
+import { recoverFromInvalidToken } from '@/lib/session/session-recovery';
+import { COOKIE_TRANSPORT } from '@/lib/session/token-refresh';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { send, type SendOptions } from './transport';
 

@@ -1,4 +1,4 @@
-import { snack } from '../notify';
+import { snack } from '@/lib/notify';
 
 /** Texts of spec 001 §8 that the session and connectivity handling shows. */
 export const CATALOGUE = {

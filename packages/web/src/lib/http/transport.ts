@@ -1,5 +1,5 @@
 import { REQUEST } from '@netloom/domain';
-import { API_BASE } from '../../paths';
+import { API_BASE } from '@/paths';
 import { ApiError, apiErrorFromResponse, CLIENT_ERROR_CODES } from './api-error';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LIVE_PATH, TENANT_PATHS, TIMING, type DeviceRow, type DeviceViewType } from '@netloom/domain';
-import { api } from '../http/client';
-import { sessionStore } from '../session/session-store';
+import { api } from '@/lib/http/client';
+import { sessionStore } from '@/lib/session/session-store';
 import { fleetDevicesQueryOptions, fleetKeys } from './get-fleet-devices';
 import { tenantInfoQueryOptions } from './get-tenant-info';
 import { LiveConnection, type LiveStatus, type SocketLike } from './live-connection';

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { DEVICE_PATHS, deviceListSchema, type DeviceRow, type DeviceViewType } from '@netloom/domain';
-import { api } from '../http/client';
+import { api } from '@/lib/http/client';
 
 /**
  * The fleet's device rows for a tenant, device group and view. REST fills this cache entry and

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { DEVICE_PATHS, tenantInfoSchema, type DeviceViewType, type TenantInfo } from '@netloom/domain';
-import { api } from '../http/client';
+import { api } from '@/lib/http/client';
 import { fleetKeys } from './get-fleet-devices';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveConnection, type LiveConnectionDeps, type SocketLike } from './live-connection';
-import { deviceRow } from '../../test/device-row';
+import { deviceRow } from '@/test/device-row';
 
 class FakeSocket implements SocketLike {
   readyState = 0;

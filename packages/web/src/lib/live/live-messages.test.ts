@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeDeviceRows, parseLiveFrame } from './live-messages';
-import { deviceRow } from '../../test/device-row';
+import { deviceRow } from '@/test/device-row';
 
 describe('live messages', () => {
   it('a full deviceinfo list replaces the rows', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeviceViewType } from '@netloom/domain';
-import { isApiError } from '../http/api-error';
+import { isApiError } from '@/lib/http/api-error';
 import { acquireFeed, releaseFeed, type FeedSnapshot, type FleetFeed } from './fleet-feed';
 import { fleetDevicesQueryOptions } from './get-fleet-devices';
 import { tenantInfoQueryOptions } from './get-tenant-info';

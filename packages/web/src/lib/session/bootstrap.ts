@@ -1,6 +1,6 @@
 import { AUTH_PATHS, rememberMeResponseSchema, type Session } from '@netloom/domain';
-import { api } from '../http/client';
-import { storage } from '../storage';
+import { api } from '@/lib/http/client';
+import { storage } from '@/lib/storage';
 import { sessionStore } from './session-store';
 import { withRefreshRaceRetry } from './token-refresh';
 

@@ -1,15 +1,15 @@
 import { AUTH_PATHS } from '@netloom/domain';
 import { notifications } from '@mantine/notifications';
 import { modals } from '@mantine/modals';
-import { send } from '../http/transport';
-import { snack } from '../notify';
-import { storage } from '../storage';
-import { queryClient } from '../query-client';
-import { navigateTo } from '../navigation';
-import { paths } from '../../paths';
+import { send } from '@/lib/http/transport';
+import { snack } from '@/lib/notify';
+import { storage } from '@/lib/storage';
+import { queryClient } from '@/lib/query-client';
+import { navigateTo } from '@/lib/navigation';
+import { paths } from '@/paths';
 import { sessionStore } from './session-store';
-import { tenantSelection } from '../tenant-selection';
-import { activeDashboard } from '../active-dashboard';
+import { tenantSelection } from '@/lib/tenant-selection';
+import { activeDashboard } from '@/lib/active-dashboard';
 import { COOKIE_TRANSPORT } from './token-refresh';
 
 // The server call only revokes the refresh token; the user must not wait long for it (spec: ignored).

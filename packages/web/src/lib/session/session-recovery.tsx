@@ -1,9 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { TIMING } from '@netloom/domain';
-import { CLIENT_ERROR_CODES, isApiError } from '../http/api-error';
-import { CATALOGUE, reportConnectivityFailure } from '../http/error-catalogue';
-import { snack } from '../notify';
+import { CLIENT_ERROR_CODES, isApiError } from '@/lib/http/api-error';
+import { CATALOGUE, reportConnectivityFailure } from '@/lib/http/error-catalogue';
+import { snack } from '@/lib/notify';
 import { logout } from './logout';
 import { sessionStore } from './session-store';
 import { refreshAccessToken } from './token-refresh';

@@ -1,6 +1,6 @@
 import { AUTH_PATHS, REFRESH_TRANSPORT_HEADER, tokenPairSchema } from '@netloom/domain';
-import { send } from '../http/transport';
-import { isApiError } from '../http/api-error';
+import { send } from '@/lib/http/transport';
+import { isApiError } from '@/lib/http/api-error';
 import { sessionStore } from './session-store';
 
 /** Browsers ask for the refresh token as an httpOnly cookie so script can never read it. */

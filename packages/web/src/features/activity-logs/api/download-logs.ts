@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
-import { downloadCsv } from '../../../components/data-table/csv-download';
-import { useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { downloadCsv } from '@/components/data-table/csv-download';
+import { useTenantScope } from '@/lib/tenant-scope';
 import { logPath, type LogFilter, type LogKind } from './get-logs';
 
 /** The server's CSV of every row of the current filter (format=csv, page_size=0). */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { logListSchema, ORG_PATHS } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
 
 export type LogKind = 'login' | 'activity';
 

@@ -1,4 +1,4 @@
-import type { DetailDialogContentProps } from '../../../components/dialogs/detail-dialog';
+import type { DetailDialogContentProps } from '@/components/dialogs/detail-dialog';
 import type { LogEntry } from '@netloom/domain';
 
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { LogEntry } from '@netloom/domain';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { LogsTable } from './logs-table';
 
 const page = (n: number): LogEntry[] =>

@@ -1,9 +1,9 @@
 import { Badge, Button } from '@mantine/core';
 import { formatDate, type LogEntry } from '@netloom/domain';
-import { DataTable } from '../../../components/data-table/data-table';
-import type { DataTableColumn } from '../../../components/data-table/types';
-import { openDetailDialog } from '../../../components/dialogs/detail-dialog';
-import { EmptyState } from '../../../components/empty-state';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { openDetailDialog } from '@/components/dialogs/detail-dialog';
+import { EmptyState } from '@/components/empty-state';
 import { logDetailContent } from './log-details';
 
 export interface LogsTableProps {

@@ -3,17 +3,17 @@ import { Button, Group, Pagination, Paper, Popover, Select, Tabs, Text, TextInpu
 import { IconCalendar, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { canReadLogs, EMPTY_DATE_RANGE, formatDate } from '@netloom/domain';
-import { DateTimeRangePicker } from '../../../components/inputs/date-time-range-picker';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorPanel } from '../../../components/error-panel';
-import { toast } from '../../../components/feedback/toast';
-import { PageHeader } from '../../../components/page-header';
-import { formErrorMessage } from '../../../lib/forms';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { useDownloadLogs } from '../api/download-logs';
-import { useLogs, type LogKind } from '../api/get-logs';
-import { rangeToInstants } from '../components/log-filters';
-import { LogsTable } from '../components/logs-table';
+import { DateTimeRangePicker } from '@/components/inputs/date-time-range-picker';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorPanel } from '@/components/error-panel';
+import { toast } from '@/components/feedback/toast';
+import { PageHeader } from '@/components/page-header';
+import { formErrorMessage } from '@/lib/forms';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useDownloadLogs } from '@/features/activity-logs/api/download-logs';
+import { useLogs, type LogKind } from '@/features/activity-logs/api/get-logs';
+import { rangeToInstants } from '@/features/activity-logs/components/log-filters';
+import { LogsTable } from '@/features/activity-logs/components/logs-table';
 
 const SIZES = ['10', '25', '50', '100'];
 

@@ -1,7 +1,7 @@
 import { Paper } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
 
 export function AnnouncementsPage() {
   return (

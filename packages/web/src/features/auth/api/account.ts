@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { AUTH_PATHS, detailSchema, REQUEST } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 
 /** The visitor-side account calls: sign-up, activation, password reset. */
 

@@ -7,7 +7,7 @@ import {
   sessionSchema,
 } from '@netloom/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 
 // Sign-in calls wait longer than others (spec 000 §9) and ask for the refresh cookie.
 const SIGN_IN = { auth: false, cookieTransport: true, timeoutMs: REQUEST.slowTimeoutMs } as const;

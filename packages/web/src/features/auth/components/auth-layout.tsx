@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { Logo } from '../../../components/logo';
+import { Logo } from '@/components/logo';
 
 const HIGHLIGHTS = [
   'SD-WAN gateways and zero-trust clients in one console',

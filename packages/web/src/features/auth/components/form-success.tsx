@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../paths';
+import { paths } from '@/paths';
 
 /** Shown in place of a visitor form once the server accepted it. */
 export function FormSuccess({ message }: { message: string }) {

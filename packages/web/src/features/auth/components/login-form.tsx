@@ -3,11 +3,11 @@ import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, 
 import { IconBrandGoogleFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ERROR_CODES, loginBodySchema, type LoginResponse } from '@netloom/domain';
-import { paths } from '../../../paths';
-import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
-import { isApiError } from '../../../lib/http/api-error';
-import { useLogin, useLoginOptions } from '../api/login';
-import { startGoogleLogin } from '../google-oidc';
+import { paths } from '@/paths';
+import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '@/lib/forms';
+import { isApiError } from '@/lib/http/api-error';
+import { useLogin, useLoginOptions } from '@/features/auth/api/login';
+import { startGoogleLogin } from '@/features/auth/google-oidc';
 
 interface Props {
   onResult: (r: LoginResponse, remember: boolean) => void;

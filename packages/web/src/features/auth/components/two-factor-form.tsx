@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
 import { twoFactorLoginBodySchema, type Session } from '@netloom/domain';
-import { formErrorMessage } from '../../../lib/forms';
-import { useTwoFactorLogin } from '../api/login';
+import { formErrorMessage } from '@/lib/forms';
+import { useTwoFactorLogin } from '@/features/auth/api/login';
 
 interface Props {
   ephemeralToken: string;

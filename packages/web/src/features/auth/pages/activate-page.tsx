@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { ERROR_CODES } from '@netloom/domain';
-import { formErrorMessage, serverFieldErrors, type FormErrors } from '../../../lib/forms';
-import { isApiError } from '../../../lib/http/api-error';
-import { useActivate } from '../api/account';
-import { AuthLayout } from '../components/auth-layout';
-import { FormSuccess } from '../components/form-success';
-import { NewPasswordFields, PASSWORDS_DIFFER } from '../components/new-password-fields';
+import { formErrorMessage, serverFieldErrors, type FormErrors } from '@/lib/forms';
+import { isApiError } from '@/lib/http/api-error';
+import { useActivate } from '@/features/auth/api/account';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { FormSuccess } from '@/features/auth/components/form-success';
+import { NewPasswordFields, PASSWORDS_DIFFER } from '@/features/auth/components/new-password-fields';
 
 /**
  * Target of the activation link /activate?token=… Self-registered users are activated at once;

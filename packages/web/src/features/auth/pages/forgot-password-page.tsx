@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { passwordResetBodySchema } from '@netloom/domain';
-import { paths } from '../../../paths';
-import { formErrorMessage, validateForm } from '../../../lib/forms';
-import { useRequestPasswordReset } from '../api/account';
-import { AuthLayout } from '../components/auth-layout';
-import { FormSuccess } from '../components/form-success';
+import { paths } from '@/paths';
+import { formErrorMessage, validateForm } from '@/lib/forms';
+import { useRequestPasswordReset } from '@/features/auth/api/account';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { FormSuccess } from '@/features/auth/components/form-success';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { LoginResponse, Session } from '@netloom/domain';
-import { paths } from '../../../paths';
-import { beginSession } from '../../../lib/session/bootstrap';
-import { formErrorMessage } from '../../../lib/forms';
-import { useGoogleLogin } from '../api/login';
-import { AuthLayout } from '../components/auth-layout';
-import { LoginForm } from '../components/login-form';
-import { TwoFactorForm } from '../components/two-factor-form';
-import { takeGoogleReturn } from '../google-oidc';
+import { paths } from '@/paths';
+import { beginSession } from '@/lib/session/bootstrap';
+import { formErrorMessage } from '@/lib/forms';
+import { useGoogleLogin } from '@/features/auth/api/login';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { TwoFactorForm } from '@/features/auth/components/two-factor-form';
+import { takeGoogleReturn } from '@/features/auth/google-oidc';
 
 type Step = { kind: 'credentials' } | { kind: 'two-factor'; ephemeralToken: string; remember: boolean };
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Button, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { passwordResetConfirmBodySchema } from '@netloom/domain';
-import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
-import { useConfirmPasswordReset } from '../api/account';
-import { AuthLayout } from '../components/auth-layout';
-import { FormSuccess } from '../components/form-success';
-import { NewPasswordFields, PASSWORDS_DIFFER } from '../components/new-password-fields';
+import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '@/lib/forms';
+import { useConfirmPasswordReset } from '@/features/auth/api/account';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { FormSuccess } from '@/features/auth/components/form-success';
+import { NewPasswordFields, PASSWORDS_DIFFER } from '@/features/auth/components/new-password-fields';
 
 /** Target of the e-mailed link /resetpwd?token=… */
 export function ResetPasswordPage() {

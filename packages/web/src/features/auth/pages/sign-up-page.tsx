@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { registrationBodySchema } from '@netloom/domain';
-import { paths } from '../../../paths';
-import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
-import { useRegister, type RegistrationInput } from '../api/account';
-import { AuthLayout } from '../components/auth-layout';
-import { FormSuccess } from '../components/form-success';
+import { paths } from '@/paths';
+import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '@/lib/forms';
+import { useRegister, type RegistrationInput } from '@/features/auth/api/account';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { FormSuccess } from '@/features/auth/components/form-success';
 
 const EMPTY: RegistrationInput = { email: '', password: '', first_name: '', last_name: '', company_name: '' };
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AUTH_PATHS, mzaPackagePathsSchema } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 
 /** Installer URLs of the MicroZAccess client (spec 001 §3 "Package paths response"). */
 export const packagePathsQueryOptions = () =>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconBrandAndroid, IconBrandApple, IconBrandWindows, IconDownload } from '@tabler/icons-react';
-import { externalLinks } from '../../../paths';
-import { usePackagePaths } from '../api/get-package-paths';
+import { externalLinks } from '@/paths';
+import { usePackagePaths } from '@/features/client/api/get-package-paths';
 import { useTypewriter } from './use-typewriter';
 
 type Os = 'Windows' | 'macOS' | 'Android';

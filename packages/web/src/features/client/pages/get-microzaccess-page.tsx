@@ -1,10 +1,10 @@
 import { Anchor, Group, Paper, Skeleton, Tabs, Text } from '@mantine/core';
 import { IconBrandApple, IconBrandUbuntu, IconBrandWindows } from '@tabler/icons-react';
 import { MAC_INSTALLER_VERSION } from '@netloom/domain';
-import { PageHeader } from '../../../components/page-header';
-import { ErrorPanel } from '../../../components/error-panel';
-import { usePackagePaths } from '../api/get-package-paths';
-import { AFTER_INSTALL_STEPS, InstallSteps, type InstallStep } from '../components/install-steps';
+import { PageHeader } from '@/components/page-header';
+import { ErrorPanel } from '@/components/error-panel';
+import { usePackagePaths } from '@/features/client/api/get-package-paths';
+import { AFTER_INSTALL_STEPS, InstallSteps, type InstallStep } from '@/features/client/components/install-steps';
 
 function link(href: string, label: string) {
   return (

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Box, Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDownload, IconLock } from '@tabler/icons-react';
-import { Logo } from '../../../components/logo';
-import { ProfileMenu } from '../../../components/profile-menu';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { ClientDownload } from '../components/client-download';
+import { Logo } from '@/components/logo';
+import { ProfileMenu } from '@/components/profile-menu';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { ClientDownload } from '@/features/client/components/client-download';
 
 /** The guest-user's only page (spec 000 §2.8): no console, just the client download. */
 export function GuestClientPage() {

@@ -2,16 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { DeviceRow, TenantInfo } from '@netloom/domain';
-import { fleetSelection, useSelectedDevice } from '../../../lib/fleet-selection';
-import { renderWithProviders } from '../../../test/render';
-import { deviceRow } from '../../../test/device-row';
-import { tourCompletedKey, TOUR_DELAY_MS } from '../hooks/use-tour-trigger';
+import { fleetSelection, useSelectedDevice } from '@/lib/fleet-selection';
+import { renderWithProviders } from '@/test/render';
+import { deviceRow } from '@/test/device-row';
+import { tourCompletedKey, TOUR_DELAY_MS } from '@/features/dashboard/hooks/use-tour-trigger';
 import { ProductDashboard } from './product-dashboard';
 
 const fleet = vi.hoisted(() => ({
   value: { devices: undefined as unknown[] | undefined, tenantInfo: undefined as unknown, networkError: false },
 }));
-vi.mock('../../../lib/live/use-live-fleet', () => ({ useLiveFleet: () => fleet.value }));
+vi.mock('@/lib/live/use-live-fleet', () => ({ useLiveFleet: () => fleet.value }));
 // jsdom has no WebGL: the map stands in as one button per marker, reporting a click as the real map does.
 vi.mock('./map/fleet-map-card', () => ({
   FleetMapCard: ({ devices, onSelectDevice }: { devices: DeviceRow[]; onSelectDevice?: (id: string) => void }) => (

@@ -1,11 +1,11 @@
 import { useCallback, type ReactNode } from 'react';
 import { Box, Stack } from '@mantine/core';
 import { dashboardName } from '@netloom/domain';
-import { PageHeader } from '../../../components/page-header';
-import { useChooseDevice } from '../../../lib/fleet-selection';
-import { useLiveFleet } from '../../../lib/live/use-live-fleet';
-import { useTourTrigger } from '../hooks/use-tour-trigger';
-import { useUrlMapView } from '../hooks/use-url-map-view';
+import { PageHeader } from '@/components/page-header';
+import { useChooseDevice } from '@/lib/fleet-selection';
+import { useLiveFleet } from '@/lib/live/use-live-fleet';
+import { useTourTrigger } from '@/features/dashboard/hooks/use-tour-trigger';
+import { useUrlMapView } from '@/features/dashboard/hooks/use-url-map-view';
 import { FleetTiles } from './fleet-tiles';
 import { FleetMapCard } from './map/fleet-map-card';
 

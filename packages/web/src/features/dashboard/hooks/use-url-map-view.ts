@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { viewportFromParams, viewportToParams, type MapViewport } from '../components/map/map-view-params';
+import { viewportFromParams, viewportToParams, type MapViewport } from '@/features/dashboard/components/map/map-view-params';
 
 /**
  * The map's viewport kept in the URL's search params, so a reload or a shared link shows the same

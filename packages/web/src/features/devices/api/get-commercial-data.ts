@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { commercialDataSchema, DEVICE_PATHS, type CommercialData } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 
 export const commercialKey = (tenantId: string | null) => ['devices', 'commercial', tenantId] as const;
 

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { DEVICE_PATHS, networkSchema, type Network } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 
 const networkListSchema = z.array(networkSchema);
 

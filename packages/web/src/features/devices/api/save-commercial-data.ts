@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commercialDataSchema, DEVICE_PATHS, type CommercialData } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 import { commercialKey } from './get-commercial-data';
 
 /** The call replaces the whole map (spec 001 §7): the client always sends everything it holds. */

@@ -5,7 +5,7 @@ import { CommercialView } from './commercial-view';
 import { D1, D2, device, renderInApp } from './device-table.fixtures';
 
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
-vi.mock('../../../lib/http/client', () => ({ api: http }));
+vi.mock('@/lib/http/client', () => ({ api: http }));
 
 const stored: CommercialData = {
   [D1]: { WAN1: { amount: '1200', date: '2025-01-05', lastUpdated: '2025-01-05T10:00:00.000Z' } },

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Group, Text } from '@mantine/core';
 import { formatRupees, type DeviceRow } from '@netloom/domain';
-import { DataTable } from '../../../components/data-table/data-table';
-import type { DataTableColumn } from '../../../components/data-table/types';
-import { TableSkeleton } from '../../../components/feedback/skeletons';
-import { snack } from '../../../lib/notify';
-import { useCommercialData } from '../api/get-commercial-data';
-import { useSaveCommercialData } from '../api/save-commercial-data';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { TableSkeleton } from '@/components/feedback/skeletons';
+import { snack } from '@/lib/notify';
+import { useCommercialData } from '@/features/devices/api/get-commercial-data';
+import { useSaveCommercialData } from '@/features/devices/api/save-commercial-data';
 import { CommercialCell } from './commercial-cell';
 import { applyDraft, beginEdit, COMMERCIAL_TEXT, deviceTotal, draftError, fleetTotal, type CommercialDraft } from './commercial-edit';
 import { DeviceNameCell } from './device-cells';

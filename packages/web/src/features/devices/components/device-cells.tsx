@@ -1,7 +1,7 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { NAME_MAX, truncateName, wanBadgeColor, type DeviceRow } from '@netloom/domain';
-import { StatusIcon } from '../../../components/status-icon/status-icon';
-import type { StatusKind } from '../../../components/status-icon/status-kinds';
+import { StatusIcon } from '@/components/status-icon/status-icon';
+import type { StatusKind } from '@/components/status-icon/status-kinds';
 
 /** A name over 15 characters is cut; the tooltip keeps the whole of it. */
 export function DeviceNameCell({ name }: { name: string }) {

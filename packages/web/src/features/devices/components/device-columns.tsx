@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DataTableColumn } from '../../../components/data-table/types';
+import type { DataTableColumn } from '@/components/data-table/types';
 import { DeviceNameCell, StatusCell, WanBadge } from './device-cells';
 import type { DeviceTableRow } from './device-table-rows';
 

@@ -7,7 +7,7 @@ import { device, renderOnDashboardRoute } from './device-table.fixtures';
 const fleet = vi.hoisted(() => ({
   value: { devices: [] as DeviceRow[], loading: false, networkError: false, retry: vi.fn(), status: 'live' },
 }));
-vi.mock('../../../lib/live/use-live-fleet', () => ({ useLiveFleet: () => fleet.value }));
+vi.mock('@/lib/live/use-live-fleet', () => ({ useLiveFleet: () => fleet.value }));
 
 // 24 gateways gw-00 … gw-23 and one office: three pages of 10.
 const FLEET = [

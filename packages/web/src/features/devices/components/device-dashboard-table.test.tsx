@@ -7,7 +7,7 @@ import { D1, D2, D3, device, renderInApp } from './device-table.fixtures';
 const fleet = vi.hoisted(() => ({
   value: { devices: undefined as DeviceRow[] | undefined, loading: false, networkError: false, retry: vi.fn(), status: 'live' },
 }));
-vi.mock('../../../lib/live/use-live-fleet', () => ({ useLiveFleet: () => fleet.value }));
+vi.mock('@/lib/live/use-live-fleet', () => ({ useLiveFleet: () => fleet.value }));
 
 function withDevices(devices: DeviceRow[] | undefined, over: Partial<typeof fleet.value> = {}) {
   fleet.value = { devices, loading: false, networkError: false, retry: vi.fn(), status: 'live', ...over };

@@ -1,8 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
 import { IconDevicesOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../paths';
-import { EmptyState } from '../../../components/empty-state';
+import { paths } from '@/paths';
+import { EmptyState } from '@/components/empty-state';
 
 export const NO_DEVICES_TEXT = 'No Devices Configured';
 

@@ -1,5 +1,5 @@
 import { DEVICE_FILTERS, matchesDeviceFilter, type DeviceFilter } from '@netloom/domain';
-import type { FilterDefinition, FilterValues } from '../../../components/dialogs/filter-types';
+import type { FilterDefinition, FilterValues } from '@/components/dialogs/filter-types';
 import type { DeviceTableRow } from './device-table-rows';
 
 /** The table's filters (spec 000 §2.4: user, os, location, status), as kept in the URL. */

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Combobox, ScrollArea, Text, useCombobox } from '@mantine/core';
 import { IconChevronDown, IconDevices, IconSearch } from '@tabler/icons-react';
 import { DEVICE_BUTTON_NAME_MAX, effectiveStatus, statusLabel, truncateName } from '@netloom/domain';
-import { useChooseDevice, useSelectedDevice, useSelectedNetworkId } from '../../../lib/fleet-selection';
-import { useFleetDevices } from '../../../lib/live/get-fleet-devices';
+import { useChooseDevice, useSelectedDevice, useSelectedNetworkId } from '@/lib/fleet-selection';
+import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 
 // Spec 001 §9: the device list is at most 31.25rem tall.
 const LIST_MAX_HEIGHT = '31.25rem';

@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import type { DeviceRow } from '@netloom/domain';
-import { renderWithProviders } from '../../../test/render';
-import { deviceRow } from '../../../test/device-row';
+import { renderWithProviders } from '@/test/render';
+import { deviceRow } from '@/test/device-row';
 
 export const D1 = '11111111-1111-4111-8111-111111111111';
 export const D2 = '22222222-2222-4222-8222-222222222222';

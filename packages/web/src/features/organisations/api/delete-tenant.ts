@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORG_PATHS, tenantDeleteBodySchema } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { tenantSelection } from '../../../lib/tenant-selection';
+import { api } from '@/lib/http/client';
+import { tenantSelection } from '@/lib/tenant-selection';
 import { CUSTOMERS_KEY, TENANTS_KEY } from './save-tenant';
 
 /** Deletes a tenant with everything in it; the typed name is the server's confirmation too. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { customerListSchema, ORG_PATHS } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 import { CUSTOMERS_KEY } from './save-tenant';
 
 export const customersQueryOptions = () =>

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ORG_PATHS, organisationSchema } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
 
 export const organisationKey = (tid: string | null) => ['organisations', 'organisation', tid] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ORG_PATHS, tenantMonitorSchema } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 
 export function tenantMonitorQueryOptions(tenantId: string | null) {
   return queryOptions({

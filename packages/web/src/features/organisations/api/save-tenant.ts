@@ -7,7 +7,7 @@ import {
   type TenantCreateBody,
   type TenantUpdateBody,
 } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 
 /**
  * Every tenant query (the list, the header selector, a tenant's dashboard configuration) lives

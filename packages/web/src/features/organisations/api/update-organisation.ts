@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORG_PATHS, organisationBodySchema, organisationSchema, type OrganisationBody } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { tidQuery, useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { organisationKey } from './get-organisation';
 
 export const organisationFormSchema = organisationBodySchema;

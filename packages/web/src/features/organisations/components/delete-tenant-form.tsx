@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { TEAM_MESSAGES, type Tenant } from '@netloom/domain';
-import { formErrorMessage } from '../../../lib/forms';
+import { formErrorMessage } from '@/lib/forms';
 
 export interface DeleteTenantFormProps {
   tenant: Tenant;

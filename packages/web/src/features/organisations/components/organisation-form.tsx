@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Group, SimpleGrid, Stack, Text, TextInput, Textarea, Button } from '@mantine/core';
 import type { Organisation, OrganisationBody } from '@netloom/domain';
-import { TimeZoneSelect } from '../../../components/inputs/time-zone-select';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { organisationFormSchema } from '../api/update-organisation';
+import { TimeZoneSelect } from '@/components/inputs/time-zone-select';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { organisationFormSchema } from '@/features/organisations/api/update-organisation';
 
 type Values = Omit<Organisation, 'tenant_id' | 'tenantname'>;
 

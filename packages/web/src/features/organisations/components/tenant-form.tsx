@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { tenantCreateBodySchema, type SubscriptionName, type Tenant, type TenantCreateBody } from '@netloom/domain';
-import { ModalFooter } from '../../../components/dialogs/modal-footer';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { ModalFooter } from '@/components/dialogs/modal-footer';
+import { useFormSubmit } from '@/lib/use-form-submit';
 import { SubscriptionPicker } from './subscription-picker';
 
 export interface TenantFormProps {

@@ -1,11 +1,11 @@
 import { Paper } from '@mantine/core';
 import type { Customer } from '@netloom/domain';
-import { DataTable } from '../../../components/data-table/data-table';
-import type { DataTableColumn } from '../../../components/data-table/types';
-import { ErrorPanel } from '../../../components/error-panel';
-import { PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { useCustomers } from '../api/get-customers';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { ErrorPanel } from '@/components/error-panel';
+import { PageHeader } from '@/components/page-header';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useCustomers } from '@/features/organisations/api/get-customers';
 
 type Row = Customer & { status: string; products: string };
 

@@ -1,12 +1,12 @@
 import { Alert, Paper, Skeleton } from '@mantine/core';
 import { canManageUsers } from '@netloom/domain';
-import { ErrorPanel } from '../../../components/error-panel';
-import { toast } from '../../../components/feedback/toast';
-import { PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { useOrganisation } from '../api/get-organisation';
-import { useUpdateOrganisation } from '../api/update-organisation';
-import { OrganisationForm } from '../components/organisation-form';
+import { ErrorPanel } from '@/components/error-panel';
+import { toast } from '@/components/feedback/toast';
+import { PageHeader } from '@/components/page-header';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useOrganisation } from '@/features/organisations/api/get-organisation';
+import { useUpdateOrganisation } from '@/features/organisations/api/update-organisation';
+import { OrganisationForm } from '@/features/organisations/components/organisation-form';
 
 /** Organisation settings (profile menu): the tenant's details; owners and admins change them. */
 export function OrganisationSettingsPage() {

@@ -2,13 +2,13 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { formatDate, type TeamUser } from '@netloom/domain';
-import { paths } from '../../../paths';
-import { DataTable } from '../../../components/data-table/data-table';
-import type { DataTableColumn } from '../../../components/data-table/types';
-import { ErrorPanel } from '../../../components/error-panel';
-import { PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { useTenantMonitor } from '../api/get-tenant-monitor';
+import { paths } from '@/paths';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { ErrorPanel } from '@/components/error-panel';
+import { PageHeader } from '@/components/page-header';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useTenantMonitor } from '@/features/organisations/api/get-tenant-monitor';
 
 const userColumns: DataTableColumn<TeamUser>[] = [
   { key: 'email', header: 'Email' },

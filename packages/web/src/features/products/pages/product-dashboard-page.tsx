@@ -2,12 +2,12 @@ import { Anchor, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconDevicesOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { dashboardName, type ProductKey } from '@netloom/domain';
-import { paths } from '../../../paths';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
-import { ProductIcon } from '../../../components/product-icon';
-import { useSelectedTenant } from '../../../lib/tenant-selection';
-import { useCurrentUser } from '../../../lib/session/session-store';
+import { paths } from '@/paths';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import { ProductIcon } from '@/components/product-icon';
+import { useSelectedTenant } from '@/lib/tenant-selection';
+import { useCurrentUser } from '@/lib/session/session-store';
 
 /**
  * A product's dashboard. Tiles, map and charts only show once a device exists (spec 000 §2.7);

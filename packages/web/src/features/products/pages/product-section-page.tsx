@@ -1,10 +1,10 @@
 import { Paper } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import { dashboardName, type ProductKey } from '@netloom/domain';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
-import { CATALOGUE } from '../../../lib/http/error-catalogue';
-import { storage } from '../../../lib/storage';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import { CATALOGUE } from '@/lib/http/error-catalogue';
+import { storage } from '@/lib/storage';
 
 export interface SectionSpec {
   title: string;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { AUTH_PATHS, detailSchema, passwordChangeBodySchema } from '@netloom/domain';
 import type { z } from 'zod';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 
 export type PasswordChange = z.input<typeof passwordChangeBodySchema>;
 export const passwordChangeFormSchema = passwordChangeBodySchema;

@@ -7,8 +7,8 @@ import {
   twoFactorEnabledSchema,
   twoFactorSetupSchema,
 } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { sessionStore } from '../../../lib/session/session-store';
+import { api } from '@/lib/http/client';
+import { sessionStore } from '@/lib/session/session-store';
 
 export { twoFactorCodeBodySchema, twoFactorDisableBodySchema };
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ORG_PATHS, profileBodySchema, userSchema, type ProfileBody } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { sessionStore } from '../../../lib/session/session-store';
+import { api } from '@/lib/http/client';
+import { sessionStore } from '@/lib/session/session-store';
 
 export const profileFormSchema = profileBodySchema;
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { toast } from '../../../components/feedback/toast';
-import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
-import { passwordChangeFormSchema, useChangePassword } from '../api/change-password';
+import { toast } from '@/components/feedback/toast';
+import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '@/lib/forms';
+import { passwordChangeFormSchema, useChangePassword } from '@/features/profile/api/change-password';
 
 const EMPTY = { old_password: '', new_password: '', confirm: '' };
 

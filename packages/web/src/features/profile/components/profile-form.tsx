@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { User } from '@netloom/domain';
-import { TimeZoneSelect } from '../../../components/inputs/time-zone-select';
-import { toast } from '../../../components/feedback/toast';
-import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '../../../lib/forms';
-import { profileFormSchema, useUpdateProfile } from '../api/update-profile';
+import { TimeZoneSelect } from '@/components/inputs/time-zone-select';
+import { toast } from '@/components/feedback/toast';
+import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from '@/lib/forms';
+import { profileFormSchema, useUpdateProfile } from '@/features/profile/api/update-profile';
 
 /** Names, company and time zone of the signed-in user. */
 export function ProfileForm({ user }: { user: User }) {

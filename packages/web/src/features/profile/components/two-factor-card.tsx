@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { User } from '@netloom/domain';
-import { toast } from '../../../components/feedback/toast';
-import { formErrorMessage, validateForm } from '../../../lib/forms';
-import { twoFactorCodeBodySchema, twoFactorDisableBodySchema, useDisableTwoFactor, useEnableTwoFactor, useTwoFactorSetup } from '../api/two-factor';
+import { toast } from '@/components/feedback/toast';
+import { formErrorMessage, validateForm } from '@/lib/forms';
+import { twoFactorCodeBodySchema, twoFactorDisableBodySchema, useDisableTwoFactor, useEnableTwoFactor, useTwoFactorSetup } from '@/features/profile/api/two-factor';
 import { OtpauthQr } from './otpauth-qr';
 import { RecoveryCodes } from './recovery-codes';
 

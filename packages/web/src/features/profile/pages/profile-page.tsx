@@ -1,9 +1,9 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { PasswordForm } from '../components/password-form';
-import { ProfileForm } from '../components/profile-form';
-import { TwoFactorCard } from '../components/two-factor-card';
+import { PageHeader } from '@/components/page-header';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { PasswordForm } from '@/features/profile/components/password-form';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { TwoFactorCard } from '@/features/profile/components/two-factor-card';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

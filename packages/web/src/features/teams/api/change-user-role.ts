@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORG_PATHS, roleChangeBodySchema, teamUserSchema, type Role } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { tidQuery, useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { teamUsersKey } from './get-team-users';
 
 /** Changes a member's role; the server refuses demoting the last owner and changing oneself. */

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { groupListSchema, ORG_PATHS } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
 
 export const groupsKey = (tid: string | null) => ['teams', 'groups', tid] as const;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ORG_PATHS, teamUserListSchema, type Role } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
 
 export interface TeamUserFilter {
   search?: string;

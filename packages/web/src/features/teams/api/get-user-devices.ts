@@ -1,8 +1,8 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { DEVICE_PATHS, deviceRowSchema } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
 
 const userDevicesSchema = z.array(deviceRowSchema);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { inviteBodySchema, ORG_PATHS, teamUserSchema, type InviteBody } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { tidQuery, useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { teamUsersKey } from './get-team-users';
 
 /** The invite form's rules: the server's own schema. */

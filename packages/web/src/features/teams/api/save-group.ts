@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema, ORG_PATHS } from '@netloom/domain';
 import { z } from 'zod';
-import { api } from '../../../lib/http/client';
-import { tidQuery, useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { groupsKey } from './get-groups';
 
 /** The group form: name and description (members are chosen in the members dialog). */

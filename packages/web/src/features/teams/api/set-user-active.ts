@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORG_PATHS, teamUserSchema } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { tidQuery, useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { teamUsersKey } from './get-team-users';
 
 /** Activates or deactivates a user; a deactivated user's sessions end at once. */

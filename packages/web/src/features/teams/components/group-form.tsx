@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { ModalFooter } from '../../../components/dialogs/modal-footer';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { groupFormSchema, type GroupForm as GroupFormValues } from '../api/save-group';
+import { ModalFooter } from '@/components/dialogs/modal-footer';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { groupFormSchema, type GroupForm as GroupFormValues } from '@/features/teams/api/save-group';
 
 export interface GroupFormProps {
   initial?: { name: string; description: string };

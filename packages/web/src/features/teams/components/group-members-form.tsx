@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import type { Group, TeamUser } from '@netloom/domain';
-import { MultiSelectField } from '../../../components/inputs/select-field';
-import { ModalFooter } from '../../../components/dialogs/modal-footer';
-import { formErrorMessage } from '../../../lib/forms';
+import { MultiSelectField } from '@/components/inputs/select-field';
+import { ModalFooter } from '@/components/dialogs/modal-footer';
+import { formErrorMessage } from '@/lib/forms';
 
 export interface GroupMembersFormProps {
   group: Group;

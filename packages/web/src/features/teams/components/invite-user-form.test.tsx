@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { emailMessages } from '@netloom/domain';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { InviteUserForm } from './invite-user-form';
 
 const owner = { isSuperAdmin: false, role: 'owner' as const };
@@ -36,7 +36,7 @@ describe('invite user form', () => {
   });
 
   it("shows the server's refusal above the form", async () => {
-    const { ApiError } = await import('../../../lib/http/api-error');
+    const { ApiError } = await import('@/lib/http/api-error');
     const onSubmit = vi.fn(() => Promise.reject(new ApiError({ status: 409, code: 'conflict', detail: 'This user is already a member of this organisation.' })));
     const { user } = renderWithProviders(<InviteUserForm actor={owner} onSubmit={onSubmit} onCancel={vi.fn()} />);
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'editor@acme.test');

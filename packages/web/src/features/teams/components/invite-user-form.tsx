@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Stack, TextInput, Text, Group } from '@mantine/core';
 import { assignableRoles, type Actor, type InviteBody, type Role } from '@netloom/domain';
-import { SelectField } from '../../../components/inputs/select-field';
-import { ModalFooter } from '../../../components/dialogs/modal-footer';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { inviteFormSchema } from '../api/invite-user';
+import { SelectField } from '@/components/inputs/select-field';
+import { ModalFooter } from '@/components/dialogs/modal-footer';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { inviteFormSchema } from '@/features/teams/api/invite-user';
 
 export interface InviteUserFormProps {
   actor: Actor;

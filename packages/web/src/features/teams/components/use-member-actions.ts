@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import type { Role, TeamUser } from '@netloom/domain';
-import { confirm } from '../../../components/dialogs/confirm';
-import { toast } from '../../../components/feedback/toast';
-import { formErrorMessage } from '../../../lib/forms';
-import { useChangeUserRole } from '../api/change-user-role';
-import { useRemoveUser } from '../api/remove-user';
-import { useResendInvitation } from '../api/resend-invitation';
-import { useSetUserActive } from '../api/set-user-active';
+import { confirm } from '@/components/dialogs/confirm';
+import { toast } from '@/components/feedback/toast';
+import { formErrorMessage } from '@/lib/forms';
+import { useChangeUserRole } from '@/features/teams/api/change-user-role';
+import { useRemoveUser } from '@/features/teams/api/remove-user';
+import { useResendInvitation } from '@/features/teams/api/resend-invitation';
+import { useSetUserActive } from '@/features/teams/api/set-user-active';
 
 /** What can be done to a member, each with its toast; server refusals (last owner…) show their message. */
 export function useMemberActions() {

@@ -2,15 +2,15 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { formatDate, type DeviceRow } from '@netloom/domain';
-import { DataTable } from '../../../components/data-table/data-table';
-import type { DataTableColumn } from '../../../components/data-table/types';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorPanel } from '../../../components/error-panel';
-import { PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { useTeamUsers } from '../api/get-team-users';
-import { useUserDevices } from '../api/get-user-devices';
-import { UserStatusBadge } from '../components/user-status-badge';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorPanel } from '@/components/error-panel';
+import { PageHeader } from '@/components/page-header';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useTeamUsers } from '@/features/teams/api/get-team-users';
+import { useUserDevices } from '@/features/teams/api/get-user-devices';
+import { UserStatusBadge } from '@/features/teams/components/user-status-badge';
 
 const deviceColumns: DataTableColumn<DeviceRow>[] = [
   { key: 'device_name', header: 'Device' },

@@ -3,15 +3,15 @@ import { Button, Modal, Paper } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { canManageUsers } from '@netloom/domain';
-import { PageHeader } from '../../../components/page-header';
-import { ErrorPanel } from '../../../components/error-panel';
-import { ModalHeader } from '../../../components/dialogs/modal-header';
-import { toast } from '../../../components/feedback/toast';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { useTeamUsers } from '../api/get-team-users';
-import { useInviteUser } from '../api/invite-user';
-import { InviteUserForm } from '../components/invite-user-form';
-import { UsersTable } from '../components/users-table';
+import { PageHeader } from '@/components/page-header';
+import { ErrorPanel } from '@/components/error-panel';
+import { ModalHeader } from '@/components/dialogs/modal-header';
+import { toast } from '@/components/feedback/toast';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useTeamUsers } from '@/features/teams/api/get-team-users';
+import { useInviteUser } from '@/features/teams/api/invite-user';
+import { InviteUserForm } from '@/features/teams/components/invite-user-form';
+import { UsersTable } from '@/features/teams/components/users-table';
 
 /** Teams › Users (spec 000 §2.15, §2.16). `detailsPath` leads to one user's page. */
 export function UsersPage({ detailsPath }: { detailsPath: (id: string) => string }) {

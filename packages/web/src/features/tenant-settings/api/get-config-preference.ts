@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { configPreferenceSchema, ORG_PATHS } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { tidQuery, useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
 export const configPreferenceKey = (tid: string | null) => ['tenant-settings', 'config-preference', tid] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { configPreferenceBodySchema, configPreferenceSchema, ORG_PATHS, type ConfigPreferenceBody } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { tidQuery, useTenantScope } from '../../../lib/tenant-scope';
+import { api } from '@/lib/http/client';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { configPreferenceKey } from './get-config-preference';
 
 export function saveConfigPreference(tid: string | null, body: ConfigPreferenceBody) {

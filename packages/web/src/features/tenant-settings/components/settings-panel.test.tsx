@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_TENANT_SETTINGS, TEAM_MESSAGES, type ConfigPreference } from '@netloom/domain';
-import { renderWithProviders } from '../../../test/render';
-import { jsonResponse, signIn, withQueryClient } from '../../../test/query-wrapper';
-import { activeDashboard } from '../../../lib/active-dashboard';
-import { sessionStore } from '../../../lib/session/session-store';
+import { renderWithProviders } from '@/test/render';
+import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
+import { activeDashboard } from '@/lib/active-dashboard';
+import { sessionStore } from '@/lib/session/session-store';
 import { SettingsPanel } from './settings-panel';
 
 const stored = (over: Partial<ConfigPreference['dashboard']> = {}, wan3Available = true): ConfigPreference => ({

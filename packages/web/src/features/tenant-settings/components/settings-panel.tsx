@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { canManageUsers, SETTING_TOGGLES, TEAM_MESSAGES, type SettingToggle } from '@netloom/domain';
-import { activeDashboard } from '../../../lib/active-dashboard';
-import { snack } from '../../../lib/notify';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { useConfigPreference } from '../api/get-config-preference';
-import { useSaveConfigPreference } from '../api/save-config-preference';
+import { activeDashboard } from '@/lib/active-dashboard';
+import { snack } from '@/lib/notify';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useConfigPreference } from '@/features/tenant-settings/api/get-config-preference';
+import { useSaveConfigPreference } from '@/features/tenant-settings/api/save-config-preference';
 import { SettingToggleRow } from './setting-toggle-row';
 import { settingBody, settingValue, unavailableReason } from './setting-values';
 

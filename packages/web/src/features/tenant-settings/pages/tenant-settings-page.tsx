@@ -1,5 +1,5 @@
-import { PageHeader } from '../../../components/page-header';
-import { SettingsPanel } from '../components/settings-panel';
+import { PageHeader } from '@/components/page-header';
+import { SettingsPanel } from '@/features/tenant-settings/components/settings-panel';
 
 /** 'Settings' under 'Dashboard' (route settings/dashboard-settings, spec 000 §2.12). */
 export function TenantSettingsPage() {

@@ -7,9 +7,9 @@ import {
   type SubscriptionFlags,
   type User,
 } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { tenantIdFor, useSelectedTenant } from '../../../lib/tenant-selection';
+import { api } from '@/lib/http/client';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { tenantIdFor, useSelectedTenant } from '@/lib/tenant-selection';
 
 const dashboardConfigKey = (user: User | null, tid: string | null) =>
   ['tenants', 'dashboard-config', user?.id ?? null, tid] as const;

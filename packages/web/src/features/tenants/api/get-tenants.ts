@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TENANT_PATHS, tenantListSchema } from '@netloom/domain';
-import { api } from '../../../lib/http/client';
+import { api } from '@/lib/http/client';
 
 /** Every tenant (super admin only); page_size=0 asks for all rows (spec 001 §7). */
 export const tenantsQueryOptions = () =>

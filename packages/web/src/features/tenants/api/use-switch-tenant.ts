@@ -2,12 +2,12 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { defaultDashboard } from '@netloom/domain';
-import { paths } from '../../../paths';
-import { activeDashboard } from '../../../lib/active-dashboard';
-import { CATALOGUE } from '../../../lib/http/error-catalogue';
-import { snack } from '../../../lib/notify';
-import { sessionStore } from '../../../lib/session/session-store';
-import { tenantSelection } from '../../../lib/tenant-selection';
+import { paths } from '@/paths';
+import { activeDashboard } from '@/lib/active-dashboard';
+import { CATALOGUE } from '@/lib/http/error-catalogue';
+import { snack } from '@/lib/notify';
+import { sessionStore } from '@/lib/session/session-store';
+import { tenantSelection } from '@/lib/tenant-selection';
 import { dashboardConfigQueryOptions, productFlagsOf, tenantLandingFlagsOf } from './get-dashboard-config';
 
 export interface TenantChoice {

@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
-import { useSelectedTenant } from '../../../lib/tenant-selection';
-import { useTenants } from '../api/get-tenants';
-import { useSwitchTenant } from '../api/use-switch-tenant';
+import { useSelectedTenant } from '@/lib/tenant-selection';
+import { useTenants } from '@/features/tenants/api/get-tenants';
+import { useSwitchTenant } from '@/features/tenants/api/use-switch-tenant';
 
 /** Header tenant selector of a super admin (spec 000 §2.14). */
 export function TenantSelector() {

@@ -3,13 +3,13 @@ import { Badge, Button, Group, Paper, Skeleton, Table, Text, TextInput } from '@
 import { IconArrowRight, IconSearch } from '@tabler/icons-react';
 import { formatDate, type Tenant } from '@netloom/domain';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorPanel } from '../../../components/error-panel';
-import { useCurrentUser } from '../../../lib/session/session-store';
-import { useSelectedTenant } from '../../../lib/tenant-selection';
-import { useTenants } from '../api/get-tenants';
-import { useSwitchTenant } from '../api/use-switch-tenant';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorPanel } from '@/components/error-panel';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useSelectedTenant } from '@/lib/tenant-selection';
+import { useTenants } from '@/features/tenants/api/get-tenants';
+import { useSwitchTenant } from '@/features/tenants/api/use-switch-tenant';
 
 export interface TenantListPageProps {
   /** Extra header actions (Create tenant), composed by the route. */

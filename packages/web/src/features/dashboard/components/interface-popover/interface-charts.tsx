@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import { formatAxisValue } from '@netloom/domain';
-import { TimeSeriesChart } from '../../../../components/charts/time-series-chart';
+import { TimeSeriesChart } from '@/components/charts/time-series-chart';
 import { lossSummary, type InterfaceSeries } from './interface-series';
 
 // Sizes of spec 000 §2.6.

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderWithProviders } from '../../../../test/render';
-import { deviceRow } from '../../../../test/device-row';
+import { renderWithProviders } from '@/test/render';
+import { deviceRow } from '@/test/device-row';
 import { InterfacePopover } from './interface-popover';
 
 const t0 = Date.parse('2026-01-02T10:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InterfaceMetrics } from '@netloom/domain';
-import { deviceRow } from '../../../../test/device-row';
+import { deviceRow } from '@/test/device-row';
 import { interfaceSeries, lossSummary, wanSparklines } from './interface-series';
 
 const t0 = Date.parse('2026-01-02T10:00:00Z');

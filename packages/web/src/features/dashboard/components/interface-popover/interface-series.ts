@@ -1,5 +1,5 @@
 import { counterRates, latestRates, type DeviceRow, type InterfaceMetrics, type SeriesValue } from '@netloom/domain';
-import { SPARKLINE_POINTS } from '../../../../components/charts/sparkline-points';
+import { SPARKLINE_POINTS } from '@/components/charts/sparkline-points';
 
 /** One interface's charts: ping latency and loss, and traffic rates, aligned with `timestamp`. */
 export interface InterfaceSeries {

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatAxisValue, wanBadgeColor } from '@netloom/domain';
-import { Sparkline } from '../../../../components/charts/sparkline';
+import { Sparkline } from '@/components/charts/sparkline';
 import type { WanSparkline } from './interface-series';
 
 const BADGE_COLORS = { green: 'green', orangered: 'red', amber: 'yellow' } as const;

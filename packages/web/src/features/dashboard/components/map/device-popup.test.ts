@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceRow } from '../../../../test/device-row';
+import { deviceRow } from '@/test/device-row';
 import { clusterPopupContent, devicePopupContent } from './device-popup';
 
 describe('devicePopupContent', () => {

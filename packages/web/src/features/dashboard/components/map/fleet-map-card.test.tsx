@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../../test/render';
-import { deviceRow } from '../../../../test/device-row';
+import { renderWithProviders } from '@/test/render';
+import { deviceRow } from '@/test/device-row';
 import { FleetMapCard } from './fleet-map-card';
 import { sampleFleet } from './sample-devices';
 

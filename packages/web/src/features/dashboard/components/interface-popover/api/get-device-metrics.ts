@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEVICE_PATHS, interfaceMetricsSchema, type InterfaceMetrics } from '@netloom/domain';
-import { api, type Parser } from '../../../../../lib/http/client';
+import { api, type Parser } from '@/lib/http/client';
 
 /** The popover's window and refresh (spec 000 §2.6). */
 export const METRICS_MINUTES = 10;
