@@ -102,6 +102,18 @@ describe.each(testBackends())('a hostile or faulty device on %s', (backend) => {
       await writer.close();
     });
 
+    it('names the column the database refused in the log line and in the rejection, not just the code', async () => {
+      const { acme } = await demoTenantIds(db());
+      const device = await addDevice(db(), acme);
+      const { log, lines } = recordingLogger();
+      const writer = new DeviceStateWriter(db(), log, 5);
+      // A state the protocol never produces: the row's NOT NULL status is what PostgreSQL refuses.
+      const refused = await writer.writeState({ ...device!, deviceStatus: null as unknown as string, lastSeenAt: new Date() }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ failure: { code: '23502', column: 'device_status' } });
+      expect(lines.filter((l) => l.level === 'error').map((l) => l.args[0])).toEqual([{ devices: [device!.id], code: '23502', column: 'device_status' }]);
+      await writer.close();
+    });
+
     it('stores every other device\'s metrics when one device\'s rows fail', async () => {
       const { acme, globex } = await demoTenantIds(db());
       const [a, b] = await Promise.all([addDevice(db(), acme), addDevice(db(), globex)]);

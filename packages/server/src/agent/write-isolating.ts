@@ -1,11 +1,14 @@
-/** The SQLSTATE of a driver error (node-postgres and PGlite both set `code`), wrapped or not. */
-export function sqlState(e: unknown): string | undefined {
+/** The driver's own error (node-postgres and PGlite both set a SQLSTATE `code`), wrapped (drizzle's DrizzleQueryError) or not. */
+function driverError(e: unknown): { code: string; constraint?: unknown; column?: unknown } | undefined {
   for (let x = e, depth = 0; x && typeof x === 'object' && depth < 4; x = (x as { cause?: unknown }).cause, depth++) {
     const code = (x as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return x as { code: string };
   }
   return undefined;
 }
+
+/** The SQLSTATE of a driver error, wrapped or not. */
+export const sqlState = (e: unknown): string | undefined => driverError(e)?.code;
 
 /*
  * Data exceptions (22…: text the database cannot store, a number out of range) and integrity
@@ -47,11 +50,11 @@ export async function writeIsolating<T>(
  * never the message (PostgreSQL quotes the refused value in some) nor the statement's values.
  */
 export function writeFailure(err: unknown): { code: string | null; constraint?: string; column?: string } {
-  const e = (err && typeof err === 'object' ? err : {}) as { constraint?: unknown; column?: unknown };
+  const e = driverError(err);
   return {
-    code: sqlState(err) ?? null,
-    ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}),
-    ...(typeof e.column === 'string' ? { column: e.column } : {}),
+    code: e?.code ?? null,
+    ...(typeof e?.constraint === 'string' ? { constraint: e.constraint } : {}),
+    ...(typeof e?.column === 'string' ? { column: e.column } : {}),
   };
 }
 

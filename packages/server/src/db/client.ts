@@ -11,17 +11,6 @@ export type Schema = typeof schema;
 /** PGlite and node-postgres share this type: repos never know which one they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/**
- * A statement text with its values, straight on the driver (node-postgres or PGlite), rows as plain
- * objects keyed by column alias. For the few hot paths whose text is built once (see
- * modules/devices/list-statement.ts); everything else goes through drizzle.
- * Both drivers parse timestamptz to Date, jsonb to values, int4/float8 to numbers.
- */
-export async function driverQuery<T>(db: Db, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: { query(text: string, values: unknown[]): Promise<{ rows: T[] }> } }).$client;
-  return (await client.query(text, values)).rows;
-}
-
 export interface Database {
   db: Db;
   kind: Config['database']['kind'];

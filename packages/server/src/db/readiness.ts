@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { driverQuery, type Db } from './client';
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
 
 export type Readiness = { ok: true } | { ok: false; reason: 'unreachable' | 'migrations_pending' };
 
@@ -29,10 +30,15 @@ export function databaseReadiness(db: Db, timeoutMs = READINESS_TIMEOUT_MS): () 
     const timedOut = new Promise<Readiness>((resolve) => {
       timer = setTimeout(() => resolve({ ok: false, reason: 'unreachable' }), timeoutMs);
     });
-    const asked = driverQuery<{ applied: string | number | null }>(db, 'select max(created_at) as applied from drizzle.__drizzle_migrations', [])
-      .then(([row]): Readiness => (Number(row?.applied ?? 0) >= newest ? { ok: true } : { ok: false, reason: 'migrations_pending' }))
-      // No migrations table at all (42P01, undefined_table) is a database nobody migrated yet.
-      .catch((e: unknown): Readiness => ({ ok: false, reason: (e as { code?: unknown }).code === '42P01' ? 'migrations_pending' : 'unreachable' }));
+    const asked = db
+      .execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`)
+      .then((result): Readiness => {
+        const [row] = (result as unknown as { rows: { applied: string | number | null }[] }).rows;
+        return Number(row?.applied ?? 0) >= newest ? { ok: true } : { ok: false, reason: 'migrations_pending' };
+      })
+      // No migrations table at all (42P01, undefined_table, in the driver's error that drizzle wraps)
+      // is a database nobody migrated yet.
+      .catch((e: unknown): Readiness => ({ ok: false, reason: (e as { cause?: { code?: unknown } }).cause?.code === '42P01' ? 'migrations_pending' : 'unreachable' }));
     try {
       return await Promise.race([asked, timedOut]);
     } finally {
