@@ -124,7 +124,7 @@ const settle = (waiters: Waiter[]) => {
 
 /**
  * Writes the live state of devices in batches: thousands of heartbeats a second become a few
- * UPDATE … FROM (VALUES …) statements. Only a device's latest state is written; a caller that
+ * UPDATE … FROM json_to_recordset statements. Only a device's latest state is written; a caller that
  * needs to know it is stored (the ack of a metrics batch) awaits the flush that carries it.
  * Devices of every tenant share a statement, so one device's row the database refuses must not
  * fail the others': such a statement is retried in smaller parts (writeIsolating) and only the

@@ -3,13 +3,12 @@ export const PER_DEVICE_MIN_INTERVAL_MS = 1_000;
 /**
  * A console gets at most this many messages a second on average, and at most MESSAGE_BURST in a
  * row after a quiet moment; beyond that, rows wait and leave together in larger messages. Below the
- * pace every change leaves at once: bench:live measured a fixed 5 ms gap between messages as most
- * of the hub's p99 over the bare relay's, at a pace (100 changes a second per tenant) any browser
- * reads easily.
+ * pace every change leaves at once, so a quiet tenant's console sees each change without delay.
  */
 export const MESSAGES_PER_SECOND = 200;
 export const MESSAGE_BURST = 20;
 
+/** Below this many remembered devices, none is forgotten (see forgetOld). */
 const SWEEP_FROM = 1_024;
 
 /**
@@ -19,20 +18,10 @@ const SWEEP_FROM = 1_024;
  * device's latest row leaves.
  */
 export class DeviceOutbox {
-  /**
-   * Replaced on each flush by a new map of the rows still waiting, rather than emptied: V8 gives a map
-   * whose table has grown old a new table *in the old generation* each time it shrinks or is
-   * cleared, so emptying it on every message was half of the live hub's promoted bytes (bench:live
-   * allocation profile). A new map lives and dies young.
-   */
-  private pending = new Map<string, string>();
-  /**
-   * When each device was last sent, in whole ms since the outbox began, rounded up (a row never
-   * leaves early). Whole numbers stay small integers V8 stores in place; a fractional time was a
-   * new heap number for every row sent (bench:live allocation profile).
-   */
-  private lastSent = new Map<string, number>();
-  private readonly startedAt: number;
+  /** The latest row of each device waiting to leave. */
+  private readonly pending = new Map<string, string>();
+  /** When each device was last sent, on the clock of `now`. */
+  private readonly lastSent = new Map<string, number>();
   /** Messages the console may still get at once (a token bucket refilled at MESSAGES_PER_SECOND). */
   private tokens = MESSAGE_BURST;
   private refilledAt: number;
@@ -46,7 +35,7 @@ export class DeviceOutbox {
     private readonly deliver: (rows: string[]) => void,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.refilledAt = this.startedAt = now();
+    this.refilledAt = now();
   }
 
   get size(): number {
@@ -55,7 +44,7 @@ export class DeviceOutbox {
 
   put(deviceId: string, rowJson: string): void {
     this.pending.set(deviceId, rowJson);
-    this.armFor(this.dueAt(deviceId));
+    this.armFor(Math.max(this.sendableAt(deviceId), this.nextMessageAt()));
   }
 
   /** Drops what waits (a full list is about to be sent instead). */
@@ -70,19 +59,10 @@ export class DeviceOutbox {
     this.immediate = this.timer = null;
   }
 
-  /** When the device may be sent again, on the clock of `now`. */
+  /** When the device may be sent again. */
   private sendableAt(deviceId: string): number {
     const sent = this.lastSent.get(deviceId);
-    return sent === undefined ? -Infinity : this.sendableAfter(sent);
-  }
-
-  /** The moment a device sent at `sent` (an entry of lastSent) may be sent again. */
-  private sendableAfter(sent: number): number {
-    return this.startedAt + sent + PER_DEVICE_MIN_INTERVAL_MS;
-  }
-
-  private dueAt(deviceId: string): number {
-    return Math.max(this.sendableAt(deviceId), this.nextMessageAt());
+    return sent === undefined ? -Infinity : sent + PER_DEVICE_MIN_INTERVAL_MS;
   }
 
   /** When the console may get its next message (now, unless it is at its pace). */
@@ -97,17 +77,14 @@ export class DeviceOutbox {
     if (this.immediate) return;
     const now = this.now();
     if (at <= now) {
-      this.immediate = setImmediate(this.flushNow);
+      this.immediate = setImmediate(() => this.flush());
       return;
     }
     if (this.timer && this.timerAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = setTimeout(this.flushNow, Math.ceil(at - now));
+    this.timer = setTimeout(() => this.flush(), Math.ceil(at - now));
   }
-
-  /** Made once: a new closure for every flush was garbage on every message. */
-  private readonly flushNow = () => this.flush();
 
   private flush(): void {
     this.immediate = null;
@@ -115,21 +92,18 @@ export class DeviceOutbox {
     this.timer = null;
     this.timerAt = Infinity;
     const now = this.now();
-    const sentAt = Math.ceil(now - this.startedAt);
     const leaving: string[] = [];
-    const waiting = new Map<string, string>();
     let next = Infinity;
     for (const [id, json] of this.pending) {
       const due = this.sendableAt(id);
       if (due > now) {
         next = Math.min(next, due);
-        waiting.set(id, json);
         continue;
       }
       leaving.push(json);
-      this.lastSent.set(id, sentAt);
+      this.pending.delete(id);
+      this.lastSent.set(id, now);
     }
-    this.pending = waiting;
     if (leaving.length) {
       this.nextMessageAt();
       this.tokens -= 1;
@@ -145,10 +119,7 @@ export class DeviceOutbox {
    */
   private forgetOld(now: number): void {
     if (this.lastSent.size < this.sweepAt) return;
-    // Copied rather than deleted from, for the reason `pending` is (most entries go).
-    const kept = new Map<string, number>();
-    for (const [id, at] of this.lastSent) if (this.sendableAfter(at) > now) kept.set(id, at);
-    this.lastSent = kept;
+    for (const [id, at] of this.lastSent) if (at + PER_DEVICE_MIN_INTERVAL_MS <= now) this.lastSent.delete(id);
     this.sweepAt = Math.max(SWEEP_FROM, 2 * this.lastSent.size);
   }
 }
