@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,7 +12,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { AppError, errors, isSourceMap, registerErrorHandling } from './http/errors';
 import { authenticate } from './http/principal';
-import { openApiTransform, validatorCompiler } from './http/validators';
+import { validatorCompiler } from './http/validators';
+import { openApiOptions } from './http/openapi';
 import { errorLogSerializer } from './http/error-log';
 import { logRequests } from './http/request-log';
 import { PrincipalCache, type SessionEvent, type SessionEvents } from './http/principal-cache';
@@ -70,7 +71,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Database errors are logged without their statement's parameters (http/error-log.ts).
     logger: { level: config.logLevel, serializers: { err: errorLogSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // One line per request instead, at a level by outcome (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
@@ -98,13 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...(redis ? { redis } : {}),
     errorResponseBuilder: (_req, ctx) => errors.throttled(Math.ceil(ctx.ttl / 1000)),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Netloom API', version: '1' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: openApiTransform,
-  });
+  await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   // Agent batches stay small; anything larger is a broken or hostile client.
   await app.register(websocket, { options: { maxPayload: 256 * 1024 } });

@@ -28,6 +28,7 @@ import {
   REFRESH_COOKIE,
 } from '@netloom/domain';
 import type { Services } from '../../services';
+import { errorResponses } from '../../http/openapi';
 import { toUserDto } from './sessions';
 import { clearRefreshCookie, deliverRefresh, presentedRefresh, requestContext } from './transport';
 
@@ -55,12 +56,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(p(AUTH_PATHS.login), {
     config: limited,
-    schema: { tags, summary: 'Log in with username or e-mail and password', body: loginBodySchema, response: { 200: loginResponseSchema } },
+    schema: { tags, summary: 'Log in with username or e-mail and password', body: loginBodySchema, response: { 200: loginResponseSchema, ...errorResponses(401, 503) } },
   }, async (request, reply) => answer(request, reply, await login.password(request.body, requestContext(request)), request.body.remember));
 
   app.post(p(AUTH_PATHS.twoFactorLogin), {
     config: limited,
-    schema: { tags, summary: 'Second login step: TOTP code', body: twoFactorLoginBodySchema, response: { 200: sessionSchema } },
+    schema: { tags, summary: 'Second login step: TOTP code', body: twoFactorLoginBodySchema, response: { 200: sessionSchema, ...errorResponses(401, 503) } },
   }, async (request, reply) => {
     const session = await login.twoFactor(request.body, requestContext(request));
     return answer(request, reply, session, session.remember);
@@ -68,11 +69,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(p(AUTH_PATHS.googleLogin), {
     config: limited,
-    schema: { tags, summary: 'Log in with a Google (OpenID Connect) id_token', body: googleLoginBodySchema, response: { 200: loginResponseSchema } },
+    schema: { tags, summary: 'Log in with a Google (OpenID Connect) id_token', body: googleLoginBodySchema, response: { 200: loginResponseSchema, ...errorResponses(401, 404, 503) } },
   }, async (request, reply) => answer(request, reply, await login.googleIdToken(request.body, requestContext(request)), request.body.remember));
 
   app.post(p(AUTH_PATHS.refresh), {
-    schema: { tags, summary: 'Rotate the refresh token; answers a new access token', body: refreshBodySchema.nullish(), response: { 200: tokenPairSchema } },
+    schema: { tags, summary: 'Rotate the refresh token; answers a new access token', body: refreshBodySchema.nullish(), response: { 200: tokenPairSchema, ...errorResponses(401, 409, 503) } },
   }, async (request, reply) => {
     const session = await sessions.rotate(presentedRefresh(request, request.body), requestContext(request));
     return { access: session.access, access_expires_at: session.access_expires_at, ...deliverRefresh(request, reply, session.refresh, session.remember, secure) };
@@ -83,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       tags,
       summary: 'Resume a session from its refresh token (rotates it); { session: null } when no token is presented',
       body: refreshBodySchema.nullish(),
-      response: { 200: rememberMeResponseSchema },
+      response: { 200: rememberMeResponseSchema, ...errorResponses(401, 503) },
     },
   }, async (request, reply) => {
     // Every first visit asks; no token is a plain "nobody to resume", so browsers log no failed request.
@@ -93,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   });
 
   app.post(p(AUTH_PATHS.logout), {
-    schema: { tags, summary: 'End the session of the refresh token', body: refreshBodySchema.nullish(), response: { 200: detailSchema } },
+    schema: { tags, summary: 'End the session of the refresh token', body: refreshBodySchema.nullish(), response: { 200: detailSchema, ...errorResponses(401, 503) } },
   }, async (request, reply) => {
     const token = request.body?.refresh ?? request.cookies[REFRESH_COOKIE];
     if (token) await sessions.end(token, requestContext(request));
@@ -103,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(p(AUTH_PATHS.registration), {
     config: limited,
-    schema: { tags, summary: 'Sign up a new organisation and its owner', body: registrationBodySchema, response: { 201: detailSchema } },
+    schema: { tags, summary: 'Sign up a new organisation and its owner', body: registrationBodySchema, response: { 201: detailSchema, ...errorResponses(503) } },
   }, async (request, reply) => {
     await account.register(request.body, requestContext(request));
     return reply.status(201).send({ detail: 'Verification e-mail sent. Please check your inbox to activate your account.' });
@@ -111,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(p(AUTH_PATHS.activate), {
     config: limited,
-    schema: { tags, summary: 'Activate an account from its e-mailed link', body: activationBodySchema, response: { 200: detailSchema } },
+    schema: { tags, summary: 'Activate an account from its e-mailed link', body: activationBodySchema, response: { 200: detailSchema, ...errorResponses(503) } },
   }, async (request) => {
     await account.activate(request.body, requestContext(request));
     return { detail: 'Your account is active. You can log in now.' };
@@ -119,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(p(AUTH_PATHS.passwordReset), {
     config: limited,
-    schema: { tags, summary: 'E-mail a password reset link', body: passwordResetBodySchema, response: { 200: detailSchema } },
+    schema: { tags, summary: 'E-mail a password reset link', body: passwordResetBodySchema, response: { 200: detailSchema, ...errorResponses(503) } },
   }, async (request) => {
     await account.requestPasswordReset(request.body.email);
     return { detail: 'If an account exists for this e-mail, a reset link has been sent.' };
@@ -127,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(p(AUTH_PATHS.passwordResetConfirm), {
     config: limited,
-    schema: { tags, summary: 'Set a new password from a reset link', body: passwordResetConfirmBodySchema, response: { 200: detailSchema } },
+    schema: { tags, summary: 'Set a new password from a reset link', body: passwordResetConfirmBodySchema, response: { 200: detailSchema, ...errorResponses(503) } },
   }, async (request) => {
     await account.confirmPasswordReset(request.body, requestContext(request));
     return { detail: 'Your password has been reset. You can log in now.' };
@@ -175,7 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     }, async (request) => twoFactor.beginTwoFactor(request.principal!.user));
 
     authed.post(p(AUTH_PATHS.twoFactorEnable), {
-      schema: { tags, summary: 'Confirm enrolment with a first code; answers 10 one-time recovery codes', security: bearer, body: twoFactorCodeBodySchema, response: { 200: twoFactorEnabledSchema } },
+      schema: { tags, summary: 'Confirm enrolment with a first code; answers 10 one-time recovery codes', security: bearer, body: twoFactorCodeBodySchema, response: { 200: twoFactorEnabledSchema, ...errorResponses(409) } },
     }, async (request) => {
       const recovery = await twoFactor.enableTwoFactor(request.principal!, request.body.code, requestContext(request));
       return { detail: 'Two-factor authentication is on.', recovery_codes: recovery };

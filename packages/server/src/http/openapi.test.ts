@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestApp } from '../test/build';
+
+interface Operation {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string }[];
+  requestBody?: unknown;
+  responses: Record<string, { description: string }>;
+}
+interface Document {
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'];
+
+/** The OpenAPI document tells API users what the server does: who may call, with which errors. */
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let doc: Document;
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method]! })));
+
+  beforeAll(async () => {
+    t = await build('pglite');
+    doc = t.app.swagger() as unknown as Document;
+  });
+  afterAll(() => t.close());
+
+  it('names a server and gives every operation a unique id made of its method and path', () => {
+    expect(doc.servers?.length).toBeGreaterThan(0);
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/v1/device/{id}/metrics/']?.get?.operationId).toBe('getDeviceByIdMetrics');
+    expect(doc.paths['/api/v1/tenant/data/health/']?.head?.operationId).toBe('headTenantDataHealth');
+  });
+
+  it('says of every operation whether it needs a session, and an anonymous call finds it so', async () => {
+    for (const { method, path, op } of operations()) {
+      expect(op.security, `${method} ${path}`).toBeDefined();
+      const url = path.replace(/\{[^}]+\}/g, crypto.randomUUID());
+      const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, ...(op.requestBody ? { payload: {} } : {}) });
+      if (op.security!.length > 0) expect(res.statusCode, `${method} ${path}`).toBe(401);
+      // A public call that takes credentials of its own (a refresh token, a remember-me cookie) may refuse them: said so.
+      else if (res.statusCode === 401) expect(Object.keys(op.responses), `${method} ${path}: ${res.body}`).toContain('401');
+    }
+  });
+
+  it('declares the errors a route answers by how it is built: 400 for input, 401 and 503 for a session, 429 when throttled', () => {
+    for (const { method, path, op } of operations()) {
+      const codes = Object.keys(op.responses);
+      const where = `${method} ${path}`;
+      if (op.parameters?.length || op.requestBody) expect(codes, where).toContain('400');
+      if (op.security?.length) expect(codes, where).toEqual(expect.arrayContaining(['401', '503']));
+      for (const code of codes.filter((c) => c >= '400')) expect(op.responses[code]!.description, where).not.toBe('Default Response');
+    }
+    expect(Object.keys(doc.paths['/api/v1/auth/login/']!.post!.responses)).toContain('429');
+  });
+
+  it('gives every nullable schema a type (OpenAPI 3.0 ignores nullable without one)', () => {
+    const untyped: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (typeof node !== 'object' || node === null) return;
+      const o = node as Record<string, unknown>;
+      if (o.nullable === true && o.type === undefined) untyped.push(at);
+      for (const [k, v] of Object.entries(o)) walk(v, `${at}/${k}`);
+    };
+    walk(doc.paths, '#/paths');
+    expect(untyped).toEqual([]);
+  });
+});
