@@ -5,7 +5,7 @@ import type { Services } from '../../services';
 import { actorFor } from '../../http/access';
 import { errors } from '../../http/errors';
 import { paginate, pageWindow } from '../../http/pagination';
-import { errorResponses } from '../devices/routes';
+import { errorResponses } from '../../http/openapi';
 import { listLogs, type LogKind } from './repo';
 
 const tags = ['logs'];
@@ -44,10 +44,10 @@ export const activityRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   };
 
   api.get(p(ORG_PATHS.loginLogs), {
-    schema: { tags, security, summary: 'Logins, failed logins and logouts (format=csv for a download)', querystring: logQuerySchema, response: { 200: logListSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Logins, failed logins and logouts (format=csv for a download)', querystring: logQuerySchema, response: { 200: logListSchema, ...errorResponses(403, 404) } },
   }, handler('login'));
 
   api.get(p(ORG_PATHS.activityLogs), {
-    schema: { tags, security, summary: 'Everything else done in the tenant, with before/after of settings (format=csv for a download)', querystring: logQuerySchema, response: { 200: logListSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Everything else done in the tenant, with before/after of settings (format=csv for a download)', querystring: logQuerySchema, response: { 200: logListSchema, ...errorResponses(403, 404) } },
   }, handler('activity'));
 };

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   DEVICE_PATHS,
   adminDeviceSchema,
-  apiErrorSchema,
   claimDeviceBodySchema,
   deviceIdParamsSchema,
   deviceListBodySchema,
@@ -20,6 +19,7 @@ import {
 } from '@netloom/domain';
 import type { Services } from '../../services';
 import { errors } from '../../http/errors';
+import { errorResponses } from '../../http/openapi';
 import { paginate, pageWindow } from '../../http/pagination';
 import { actorFor, type Need } from '../../http/access';
 import { toDeviceRow } from './device-row';
@@ -28,7 +28,6 @@ import { DeviceService, specFromBody } from './service';
 const tags = ['devices'];
 const security = [{ bearerAuth: [] }];
 const p = (path: string) => `/${path}`;
-export const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The tenant a list call names: the filter, the body and the query must agree when several do. */
 function namedTenant(...candidates: (string | undefined)[]): string | undefined {
@@ -46,7 +45,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.post(p(DEVICE_PATHS.list), {
     schema: {
       tags, security, summary: 'Device list with the table filter payload (size 0 = all)',
-      querystring: tenantQuerySchema, body: deviceListBodySchema, response: { 200: deviceListSchema, ...errorResponses },
+      querystring: tenantQuerySchema, body: deviceListBodySchema, response: { 200: deviceListSchema, ...errorResponses(403, 404) },
     },
   }, async (request) => {
     const { body } = request;
@@ -59,7 +58,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.get(p(DEVICE_PATHS.list), {
     schema: {
       tags, security, summary: 'Device list by group and product (page_size=0 = all)',
-      querystring: deviceListQuerySchema, response: { 200: deviceListSchema, ...errorResponses },
+      querystring: deviceListQuerySchema, response: { 200: deviceListSchema, ...errorResponses(403, 404) },
     },
   }, async (request) => {
     const q = request.query;
@@ -76,18 +75,18 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   });
 
   api.post(p(DEVICE_PATHS.adminDevices), {
-    schema: { tags, security, summary: 'Devices of a tenant, short form', body: tenantIdBodySchema, response: { 200: z.array(adminDeviceSchema), ...errorResponses } },
+    schema: { tags, security, summary: 'Devices of a tenant, short form', body: tenantIdBodySchema, response: { 200: z.array(adminDeviceSchema), ...errorResponses(403, 404) } },
   }, async (request) => devices.adminList((await actorFor(db, request, request.body.tenant_id, 'read')).scope.tenantId));
 
   api.get(p(DEVICE_PATHS.userDevices), {
-    schema: { tags, security, summary: 'Devices of one ZTNA user', querystring: userDevicesQuerySchema, response: { 200: z.array(deviceRowSchema), ...errorResponses } },
+    schema: { tags, security, summary: 'Devices of one ZTNA user', querystring: userDevicesQuerySchema, response: { 200: z.array(deviceRowSchema), ...errorResponses(403, 404) } },
   }, async (request) => {
     const actor = await actorFor(db, request, request.query.tenant_id, 'read');
     return devices.userDevices(actor.scope.tenantId, request.query.username);
   });
 
   api.post(p(DEVICE_PATHS.claim), {
-    schema: { tags, security, summary: 'Pre-register an approved device by serial', querystring: tenantQuerySchema, body: claimDeviceBodySchema, response: { 201: deviceRowSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Pre-register an approved device by serial', querystring: tenantQuerySchema, body: claimDeviceBodySchema, response: { 201: deviceRowSchema, ...errorResponses(403, 404) } },
   }, async (request, reply) => {
     const actor = await actorFor(db, request, request.query.tid, 'write');
     reply.status(201);
@@ -97,23 +96,23 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   const byId = { params: deviceIdParamsSchema, querystring: tenantQuerySchema };
 
   api.get(p(DEVICE_PATHS.detail(':id')), {
-    schema: { tags, security, summary: 'One device row', ...byId, response: { 200: deviceRowSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'One device row', ...byId, response: { 200: deviceRowSchema, ...errorResponses(403, 404) } },
   }, async (request) => {
     const actor = await actorFor(db, request, request.query.tid, 'read');
     return toDeviceRow(await devices.get(actor.scope.tenantId, request.params.id));
   });
 
-  const action = (path: string, summary: string, need: Need, run: (actor: Awaited<ReturnType<typeof actorFor>>, id: string) => Promise<z.infer<typeof deviceRowSchema>>) =>
-    api.post(p(path), { schema: { tags, security, summary, ...byId, response: { 200: deviceRowSchema, ...errorResponses } } }, async (request) =>
+  const action = (path: string, summary: string, need: Need, run: (actor: Awaited<ReturnType<typeof actorFor>>, id: string) => Promise<z.infer<typeof deviceRowSchema>>, conflicts = false) =>
+    api.post(p(path), { schema: { tags, security, summary, ...byId, response: { 200: deviceRowSchema, ...errorResponses(403, 404, ...(conflicts ? [409 as const] : [])) } } }, async (request) =>
       run(await actorFor(db, request, request.query.tid, need), request.params.id),
     );
-  action(DEVICE_PATHS.approve(':id'), 'Approve a pending device (it receives its credential)', 'write', (a, id) => devices.approve(a, id));
+  action(DEVICE_PATHS.approve(':id'), 'Approve a pending device (it receives its credential)', 'write', (a, id) => devices.approve(a, id), true);
   action(DEVICE_PATHS.unclaim(':id'), 'Remove a device from the tenant inventory', 'write', (a, id) => devices.unclaim(a, id));
   action(DEVICE_PATHS.activate(':id'), 'Allow a deactivated device to connect again', 'write', (a, id) => devices.setActive(a, id, true));
   action(DEVICE_PATHS.deactivate(':id'), 'Refuse the device until it is activated', 'write', (a, id) => devices.setActive(a, id, false));
 
   api.post(p(DEVICE_PATHS.restart(':id')), {
-    schema: { tags, security, summary: 'Queue a reboot job for the device', ...byId, response: { 202: jobAcceptedSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Queue a reboot job for the device', ...byId, response: { 202: jobAcceptedSchema, ...errorResponses(403, 404, 409) } },
   }, async (request, reply) => {
     const actor = await actorFor(db, request, request.query.tid, 'write');
     reply.status(202);
@@ -123,7 +122,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.get(p(DEVICE_PATHS.metrics(':id')), {
     schema: {
       tags, security, summary: 'Interface counters and pings of the last minutes (1–60)',
-      params: deviceIdParamsSchema, querystring: metricsQuerySchema, response: { 200: z.array(interfaceMetricsSchema), ...errorResponses },
+      params: deviceIdParamsSchema, querystring: metricsQuerySchema, response: { 200: z.array(interfaceMetricsSchema), ...errorResponses(403, 404) },
     },
   }, async (request) => {
     const actor = await actorFor(db, request, request.query.tid, 'read');

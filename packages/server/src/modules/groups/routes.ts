@@ -18,7 +18,7 @@ import type { Services } from '../../services';
 import { actorFor, audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import { paginate, pageWindow } from '../../http/pagination';
-import { errorResponses } from '../devices/routes';
+import { errorResponses } from '../../http/openapi';
 import { isUniqueViolation } from '../devices/service';
 import { deleteGroup, findGroup, groupDto, insertGroup, listGroups, replaceMembers, strangers, updateGroup } from './repo';
 
@@ -53,7 +53,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   };
 
   api.get(p(ORG_PATHS.groups), {
-    schema: { tags, security, summary: 'User groups of the tenant with their members', querystring: groupQuerySchema, response: { 200: groupListSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'User groups of the tenant with their members', querystring: groupQuerySchema, response: { 200: groupListSchema, ...errorResponses(403, 404) } },
   }, async (request) => {
     const { page, page_size, tid, search } = request.query;
     const actor = await actorFor(db, request, tid, canReadTeams);
@@ -62,7 +62,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   });
 
   api.post(p(ORG_PATHS.groups), {
-    schema: { tags, security, summary: 'Create a user group', querystring, body: groupCreateBodySchema, response: { 201: groupSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Create a user group', querystring, body: groupCreateBodySchema, response: { 201: groupSchema, ...errorResponses(403, 404) } },
   }, async (request, reply) => {
     const actor = await manager(request, request.query.tid);
     const userIds = [...new Set(request.body.user_ids)];
@@ -76,7 +76,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   });
 
   api.put(p(ORG_PATHS.group(':id')), {
-    schema: { tags, security, summary: 'Rename or describe a user group', params, querystring, body: groupUpdateBodySchema, response: { 200: groupSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Rename or describe a user group', params, querystring, body: groupUpdateBodySchema, response: { 200: groupSchema, ...errorResponses(403, 404) } },
   }, async (request) => {
     const actor = await manager(request, request.query.tid);
     const before = await group(actor, request.params.id);
@@ -88,7 +88,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   });
 
   api.delete(p(ORG_PATHS.group(':id')), {
-    schema: { tags, security, summary: 'Delete a user group (its users stay)', params, querystring, response: { 204: z.null(), ...errorResponses } },
+    schema: { tags, security, summary: 'Delete a user group (its users stay)', params, querystring, response: { 204: z.null(), ...errorResponses(403, 404) } },
   }, async (request, reply) => {
     const actor = await manager(request, request.query.tid);
     const row = await group(actor, request.params.id);
@@ -100,7 +100,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   });
 
   api.put(p(ORG_PATHS.groupMembers(':id')), {
-    schema: { tags, security, summary: 'Set the members of a user group', params, querystring, body: groupMembersBodySchema, response: { 200: groupSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Set the members of a user group', params, querystring, body: groupMembersBodySchema, response: { 200: groupSchema, ...errorResponses(403, 404) } },
   }, async (request) => {
     const actor = await manager(request, request.query.tid);
     const row = await group(actor, request.params.id);

@@ -5,7 +5,7 @@ import { errors } from '../../http/errors';
 import { recordAudit } from '../audit/repo';
 import { findUserById, updateUser } from '../auth/repo';
 import { toUserDto } from '../auth/sessions';
-import { errorResponses } from '../devices/routes';
+import { errorResponses } from '../../http/openapi';
 
 const tags = ['profile'];
 const security = [{ bearerAuth: [] }];
@@ -18,11 +18,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   api.addHook('onRequest', services.requireAuth);
 
   api.get(p(ORG_PATHS.profile), {
-    schema: { tags, security, summary: 'The current user’s profile', response: { 200: userSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'The current user’s profile', response: { 200: userSchema, ...errorResponses(404) } },
   }, async (request) => toUserDto(request.principal!.user, request.principal!.memberships));
 
   api.put(p(ORG_PATHS.profile), {
-    schema: { tags, security, summary: 'Change names, company and time zone (null: the browser’s)', body: profileBodySchema, response: { 200: userSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Change names, company and time zone (null: the browser’s)', body: profileBodySchema, response: { 200: userSchema, ...errorResponses(404) } },
   }, async (request) => {
     const { user, memberships } = request.principal!;
     const b = request.body;

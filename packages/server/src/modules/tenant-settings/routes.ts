@@ -18,7 +18,7 @@ import { tenants, devices, type OrganisationProfile } from '../../db/schema/inde
 import type { Services } from '../../services';
 import { actorFor, audit } from '../../http/access';
 import { errors } from '../../http/errors';
-import { errorResponses } from '../devices/routes';
+import { errorResponses } from '../../http/openapi';
 import { findTenant, type TenantRow } from '../tenants/repo';
 
 const tags = ['tenant settings'];
@@ -65,14 +65,14 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
   });
 
   api.get(p(ORG_PATHS.configPreference), {
-    schema: { tags, security, summary: 'Dashboard settings of the tenant, with the defaults of spec §3', querystring, response: { 200: configPreferenceSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Dashboard settings of the tenant, with the defaults of spec §3', querystring, response: { 200: configPreferenceSchema, ...errorResponses(403, 404) } },
   }, async (request) => {
     const actor = await actorFor(db, request, request.query.tid, canReadTeams);
     return preference(await tenantRow(db, actor.scope.tenantId));
   });
 
   api.post(p(ORG_PATHS.configPreference), {
-    schema: { tags, security, summary: 'Save dashboard settings {dashboard:{flags}, devReg_autoApprove}', querystring, body: configPreferenceBodySchema, response: { 200: configPreferenceSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Save dashboard settings {dashboard:{flags}, devReg_autoApprove}', querystring, body: configPreferenceBodySchema, response: { 200: configPreferenceSchema, ...errorResponses(403, 404) } },
   }, async (request) => {
     const actor = await actorFor(db, request, request.query.tid, canManageUsers);
     const row = await tenantRow(db, actor.scope.tenantId);
@@ -91,14 +91,14 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
   });
 
   api.get(p(ORG_PATHS.organisation), {
-    schema: { tags, security, summary: 'Organisation details and default time zone', querystring, response: { 200: organisationSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Organisation details and default time zone', querystring, response: { 200: organisationSchema, ...errorResponses(403, 404) } },
   }, async (request) => {
     const actor = await actorFor(db, request, request.query.tid, canReadTeams);
     return toOrganisation(await tenantRow(db, actor.scope.tenantId));
   });
 
   api.put(p(ORG_PATHS.organisation), {
-    schema: { tags, security, summary: 'Change organisation details (owners and admins)', querystring, body: organisationBodySchema, response: { 200: organisationSchema, ...errorResponses } },
+    schema: { tags, security, summary: 'Change organisation details (owners and admins)', querystring, body: organisationBodySchema, response: { 200: organisationSchema, ...errorResponses(403, 404) } },
   }, async (request) => {
     const actor = await actorFor(db, request, request.query.tid, canManageUsers);
     const row = await tenantRow(db, actor.scope.tenantId);
