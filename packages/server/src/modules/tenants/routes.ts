@@ -4,6 +4,7 @@ import type { Services } from '../../services';
 import { errors } from '../../http/errors';
 import { paginate, pageWindow } from '../../http/pagination';
 import { actorFor } from '../../http/access';
+import { errorResponses } from '../../http/openapi';
 import { findTenant, listTenants } from './repo';
 import { toDashboardConfig, toTenantDto } from './service';
 
@@ -17,7 +18,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     authed.addHook('onRequest', services.requireAuth);
 
     authed.get(`/${TENANT_PATHS.list}`, {
-      schema: { tags, summary: 'All tenants (super admin)', security, querystring: pageQuerySchema, response: { 200: tenantListSchema } },
+      schema: { tags, summary: 'All tenants (super admin)', security, querystring: pageQuerySchema, response: { 200: tenantListSchema, ...errorResponses(403) } },
     }, async (request) => {
       if (!request.principal!.user.isSuperAdmin) throw errors.forbidden();
       const { rows, total } = await listTenants(db, pageWindow(request.query));
@@ -30,7 +31,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         summary: 'Dashboard flags and subscriptions of the tenant in scope',
         security,
         querystring: tenantQuerySchema,
-        response: { 200: dashboardConfigSchema },
+        response: { 200: dashboardConfigSchema, ...errorResponses(403, 404) },
       },
     }, async (request) => {
       // The products' switch and subscriptions are the consoles' own: a guest-user only downloads the client.
