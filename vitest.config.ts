@@ -39,7 +39,7 @@ export default defineConfig({
         extends: './packages/web/vite.config.ts',
         test: {
           name: 'web',
-          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/web/{src,dev}/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./packages/web/src/test/setup.ts'],
         },

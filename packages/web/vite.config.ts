@@ -8,8 +8,14 @@ const backend = process.env.NETLOOM_BACKEND ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
-  // '@/lib/…' instead of '../../../lib/…' (tsconfig.json "paths" says the same to TypeScript).
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // '@/lib/…' instead of '../../../lib/…' (tsconfig.json "paths" says the same to TypeScript). '@dev/' is
+  // what only development and gallery builds load (the component gallery); a production build has none of it.
+  resolve: {
+    alias: {
+      '@dev': fileURLToPath(new URL('./dev', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: false },

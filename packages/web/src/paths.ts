@@ -48,6 +48,7 @@ export const paths = {
     deviceStatus: (p: ProductKey) => `/${p}/device/status`,
     mzaStatus: (p: ProductKey) => `/${p}/mza/status`,
     organization: (p: ProductKey) => `/${p}/organization`,
+    inventory: (p: ProductKey) => `/${p}/organization/inventory`,
     configTemplates: (p: ProductKey) => `/${p}/organization/configtemp`,
     teamsUsers: (p: ProductKey) => `/${p}/teams/users`,
     teamsUserDetails: (p: ProductKey, id: string) => `/${p}/teams/users/details/${id}`,

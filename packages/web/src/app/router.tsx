@@ -1,21 +1,8 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PRODUCT_KEYS } from '@netloom/domain';
 import { paths } from '@/paths';
 import { registerNavigator } from '@/lib/navigation';
-import { LoginPage } from '@/features/auth/pages/login-page';
-import { SignUpPage } from '@/features/auth/pages/sign-up-page';
-import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
-import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
-import { ActivatePage } from '@/features/auth/pages/activate-page';
-import { GuestClientPage } from '@/features/client/pages/guest-client-page';
-import { AnnouncementsPage } from '@/features/announcements/pages/announcements-page';
-import { ProfilePage } from '@/features/profile/pages/profile-page';
-import { TenantSettingsPage } from '@/features/tenant-settings/pages/tenant-settings-page';
-import { OrganisationSettingsPage } from '@/features/organisations/pages/organisation-settings-page';
-import { TenantMonitorPage } from '@/features/organisations/pages/tenant-monitor-page';
-import { CustomersPage } from '@/features/organisations/pages/customers-page';
-import { TenantListRoute } from './routes/organisation-routes';
-import { SettingsPlaceholderPage } from '@/features/settings/pages/settings-placeholder-page';
+import { galleryRoutes } from '@dev/gallery/gallery-route';
 import {
   revalidateOnNavigation,
   authGuard,
@@ -33,9 +20,13 @@ import { NotFoundPage } from './pages/not-found-page';
 import { SomethingWentWrongPage } from './pages/something-went-wrong-page';
 import { LoadingPage } from './pages/loading-page';
 import { productRoutes, topLevelSections } from './routes/product-routes';
-import { galleryRoutes } from './gallery/gallery-route';
+import { redirectRoute, redirectTo } from './routes/redirect-route';
 
-/** Route table of spec 000 §2.1–2.2. */
+/**
+ * Route table of spec 000 §2.1–2.2. The shell and the error pages load with the app; every page
+ * module loads when its route is first visited (React Router `lazy`), so a first load carries
+ * the shell and the page it opens, not the whole console.
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -44,23 +35,30 @@ export const routes: RouteObject[] = [
     HydrateFallback: Splash,
     errorElement: <SomethingWentWrongPage />,
     children: [
-      { index: true, loader: indexLoader },
+      { index: true, ...redirectRoute(indexLoader) },
       {
         path: 'auth',
         loader: authGuard,
         children: [
-          { index: true, loader: () => redirect(paths.auth.login) },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'sign-up', element: <SignUpPage /> },
-          { path: 'forgotPassword', element: <ForgotPasswordPage /> },
+          { index: true, ...redirectTo(paths.auth.login) },
+          { path: 'login', lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
+          { path: 'sign-up', lazy: () => import('@/features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })) },
+          {
+            path: 'forgotPassword',
+            lazy: () => import('@/features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+          },
         ],
       },
-      { path: 'login', loader: () => redirect(paths.auth.login) },
-      { path: 'sign-up', loader: () => redirect(paths.auth.signUp) },
-      { path: 'forgotPassword', loader: () => redirect(paths.auth.forgotPassword) },
-      { path: 'resetpwd', element: <ResetPasswordPage /> },
-      { path: 'activate', element: <ActivatePage /> },
-      { path: 'microzaccess-client', loader: guestOnlyGuard, element: <GuestClientPage /> },
+      { path: 'login', ...redirectTo(paths.auth.login) },
+      { path: 'sign-up', ...redirectTo(paths.auth.signUp) },
+      { path: 'forgotPassword', ...redirectTo(paths.auth.forgotPassword) },
+      { path: 'resetpwd', lazy: () => import('@/features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: 'activate', lazy: () => import('@/features/auth/pages/activate-page').then((m) => ({ Component: m.ActivatePage })) },
+      {
+        path: 'microzaccess-client',
+        loader: guestOnlyGuard,
+        lazy: () => import('@/features/client/pages/guest-client-page').then((m) => ({ Component: m.GuestClientPage })),
+      },
       { path: '404', element: <NotFoundPage /> },
       ...galleryRoutes,
       { path: 'something-went-wrong', element: <SomethingWentWrongPage /> },
@@ -70,18 +68,24 @@ export const routes: RouteObject[] = [
         element: <ConsoleLayout />,
         children: [
           { path: 'loading', element: <LoadingPage /> },
-          { path: 'announcements', element: <AnnouncementsPage /> },
-          { path: 'settings', loader: () => redirect(paths.settings.profile) },
-          { path: 'settings/profile', element: <ProfilePage /> },
+          {
+            path: 'announcements',
+            lazy: () => import('@/features/announcements/pages/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
+          },
+          { path: 'settings', ...redirectTo(paths.settings.profile) },
+          { path: 'settings/profile', lazy: () => import('@/features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })) },
           {
             path: 'superAdmin',
             loader: superAdminGuard,
             shouldRevalidate: revalidateOnNavigation,
             children: [
-              { index: true, loader: () => redirect(paths.superAdmin.tenant) },
-              { path: 'tenant', element: <TenantListRoute /> },
-              { path: 'tenant/:tenantId/monitor', element: <TenantMonitorPage /> },
-              { path: 'customers', element: <CustomersPage /> },
+              { index: true, ...redirectTo(paths.superAdmin.tenant) },
+              { path: 'tenant', lazy: () => import('./routes/tenant-list-route').then((m) => ({ Component: m.TenantListRoute })) },
+              {
+                path: 'tenant/:tenantId/monitor',
+                lazy: () => import('@/features/organisations/pages/tenant-monitor-page').then((m) => ({ Component: m.TenantMonitorPage })),
+              },
+              { path: 'customers', lazy: () => import('@/features/organisations/pages/customers-page').then((m) => ({ Component: m.CustomersPage })) },
             ],
           },
           {
@@ -90,16 +94,28 @@ export const routes: RouteObject[] = [
             children: [
               ...PRODUCT_KEYS.map(productRoutes),
               ...topLevelSections,
-              { path: 'settings/dashboard-settings', element: <TenantSettingsPage /> },
-              { path: 'settings/organisation', element: <OrganisationSettingsPage /> },
-              { path: 'tenant-settings', loader: () => redirect(paths.settings.dashboardSettings) },
-              { path: 'support/*', element: <SettingsPlaceholderPage title="Support" empty="No Status Available" /> },
-              { path: 'user-queries', element: <SettingsPlaceholderPage title="User Queries" empty="No Status Available" /> },
+              {
+                path: 'settings/dashboard-settings',
+                lazy: () => import('@/features/tenant-settings/pages/tenant-settings-page').then((m) => ({ Component: m.TenantSettingsPage })),
+              },
+              {
+                path: 'settings/organisation',
+                lazy: () => import('@/features/organisations/pages/organisation-settings-page').then((m) => ({ Component: m.OrganisationSettingsPage })),
+              },
+              { path: 'tenant-settings', ...redirectTo(paths.settings.dashboardSettings) },
+              {
+                path: 'support/*',
+                lazy: () => import('@/features/products/pages/not-built-page').then((m) => ({ element: <m.NotBuiltPage page={m.NOT_BUILT.support} /> })),
+              },
+              {
+                path: 'user-queries',
+                lazy: () => import('@/features/products/pages/not-built-page').then((m) => ({ element: <m.NotBuiltPage page={m.NOT_BUILT.userQueries} /> })),
+              },
             ],
           },
         ],
       },
-      { path: '*', loader: () => redirect(paths.notFound) },
+      { path: '*', ...redirectTo(paths.notFound) },
     ],
   },
 ];

@@ -1,64 +1,61 @@
-import { redirect, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import type { ProductKey } from '@netloom/domain';
 import { paths } from '@/paths';
-import { ProductDashboardPage } from '@/features/products/pages/product-dashboard-page';
-import { ProductSectionPage, type SectionSpec } from '@/features/products/pages/product-section-page';
-import { GetMicroZAccessPage } from '@/features/client/pages/get-microzaccess-page';
-import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
-import { ProductDashboardRoute } from './product-dashboard-route';
+import type { NotBuiltKey } from '@/features/products/pages/not-built-page';
+import { revalidateOnNavigation, productGuard } from '../guards/loaders';
 import { teamsAndLogsRoutes } from './organisation-routes';
+import { redirectTo } from './redirect-route';
 
-const S = {
-  customize: { title: 'Customize Dashboard', empty: 'No Devices Configured' },
-  network: { title: 'Network / Device Groups', empty: 'Create your First Network' },
-  configure: { title: 'Configure', empty: 'Create your First Configuration', needsDevice: true },
-  status: { title: 'Monitor', empty: 'No Status Available', needsDevice: true },
-  mzaStatus: { title: 'MicroZAccess Status', empty: 'No Status Available', needsDevice: true },
-  organization: { title: 'Organization', empty: 'Create your First Configuration' },
-  monitor: { title: 'Organization Monitor', empty: 'No Status Available' },
-  configTemplates: { title: 'Config Templates', empty: 'Create your First Config Template' },
-  nac: { title: 'NAC', empty: 'Create your First Configuration' },
-} satisfies Record<string, SectionSpec>;
-
-function section(product: ProductKey, path: string, spec: SectionSpec): RouteObject {
-  return { path, element: <ProductSectionPage product={product} section={spec} /> };
+/** A page of the spec that is not built yet: it says so, and what it will hold. */
+function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteObject {
+  return {
+    path,
+    lazy: () => import('@/features/products/pages/not-built-page').then((m) => ({ element: <m.NotBuiltPage product={product} page={m.NOT_BUILT[page]} /> })),
+  };
 }
 
-/** Sections of sdwan and ztna (spec 000 §2.2); deeper paths land on their section until built. */
+/** Sections of sdwan and ztna (spec 000 §2.2); deeper paths of a section not built yet land on its notice. */
 function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
-  const shared = [
-    section(p, 'tenant-customize-dashboard', S.customize),
-    section(p, 'network/*', S.network),
-    section(p, 'device/configure/*', S.configure),
-    section(p, 'organization/configtemp/*', S.configTemplates),
-    section(p, 'organization/monitor/*', S.monitor),
-    section(p, 'organization/*', S.organization),
+  const shared: RouteObject[] = [
+    notBuilt(p, 'tenant-customize-dashboard', 'customize'),
+    { path: 'network/*', lazy: () => import('@/features/devices/pages/device-groups-page').then((m) => ({ Component: m.DeviceGroupsPage })) },
+    {
+      path: 'organization/inventory/*',
+      lazy: () => import('@/features/devices/pages/inventory-page').then((m) => ({ element: <m.InventoryPage product={p} /> })),
+    },
+    notBuilt(p, 'device/configure/*', p === 'ztna' ? 'endpointProfiles' : 'configure'),
+    notBuilt(p, 'organization/configtemp/*', 'configTemplates'),
+    notBuilt(p, 'organization/monitor/*', 'monitor'),
+    notBuilt(p, 'organization/*', p === 'ztna' ? 'ztnaOrganization' : 'organization'),
     ...teamsAndLogsRoutes(p),
   ];
-  if (p === 'sdwan') return [...shared, section(p, 'device/status/*', S.status)];
+  if (p === 'sdwan') return [...shared, notBuilt(p, 'device/status/*', 'status')];
   return [
     ...shared,
-    section(p, 'mza/status/*', S.mzaStatus),
-    section(p, 'device/status/*', S.mzaStatus),
-    section(p, 'nac/*', S.nac),
-    { path: 'getmicrozaccess', element: <GetMicroZAccessPage /> },
+    notBuilt(p, 'mza/status/*', 'mzaStatus'),
+    notBuilt(p, 'device/status/*', 'mzaStatus'),
+    notBuilt(p, 'nac/*', 'nac'),
+    { path: 'getmicrozaccess', lazy: () => import('@/features/client/pages/get-microzaccess-page').then((m) => ({ Component: m.GetMicroZAccessPage })) },
   ];
 }
 
 /** A product's subtree behind the subscription and active-dashboard guard. */
 export function productRoutes(product: ProductKey): RouteObject {
+  const fleet = product === 'sdwan' || product === 'ztna';
   return {
     path: product,
     loader: productGuard(product),
     shouldRevalidate: revalidateOnNavigation,
     children: [
-      { index: true, loader: () => redirect(paths.product.dashboard(product)) },
+      { index: true, ...redirectTo(paths.product.dashboard(product)) },
       {
         path: 'dashboard',
         // SD-WAN and ZTNA have their live fleet dashboards; the other products keep their placeholder.
-        element: product === 'sdwan' || product === 'ztna' ? <ProductDashboardRoute product={product} /> : <ProductDashboardPage product={product} />,
+        lazy: fleet
+          ? () => import('./product-dashboard-route').then((m) => ({ element: <m.ProductDashboardRoute product={product} /> }))
+          : () => import('@/features/products/pages/product-dashboard-page').then((m) => ({ element: <m.ProductDashboardPage product={product} /> })),
       },
-      ...(product === 'sdwan' || product === 'ztna' ? consoleSections(product) : []),
+      ...(fleet ? consoleSections(product) : []),
     ],
   };
 }

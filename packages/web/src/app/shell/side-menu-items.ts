@@ -82,13 +82,13 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
           children:
             product === 'ztna'
               ? [
-                  { label: 'Inventory', to: `${paths.product.organization(product)}/inventory` },
+                  { label: 'Inventory', to: paths.product.inventory(product) },
                   { label: 'Onboarding', to: `${paths.product.organization(product)}/onboarding` },
                   { label: 'Policies', to: `${paths.product.organization(product)}/policies` },
                   { label: 'NAC', to: paths.product.nac(product) },
                 ]
               : [
-                  { label: 'Inventory', to: `${paths.product.organization(product)}/inventory` },
+                  { label: 'Inventory', to: paths.product.inventory(product) },
                   { label: 'Monitor', to: `${paths.product.organization(product)}/monitor` },
                   { label: 'Configure', to: `${paths.product.organization(product)}/configure` },
                 ],

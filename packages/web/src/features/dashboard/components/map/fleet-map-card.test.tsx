@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
 import { deviceRow } from '@/test/device-row';
 import { FleetMapCard } from './fleet-map-card';
-import { sampleFleet } from './sample-devices';
+import { sampleFleet } from '@dev/gallery/sample-devices';
 
 // jsdom has no WebGL: these tests cover everything the card decides before MapLibre draws.
 describe('FleetMapCard', () => {

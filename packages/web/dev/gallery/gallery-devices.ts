@@ -1,4 +1,4 @@
-import type { DataTableColumn } from './types';
+import type { DataTableColumn } from '@/components/data-table/types';
 
 export interface GalleryDevice {
   id: string;

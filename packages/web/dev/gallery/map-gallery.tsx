@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { FleetMapCard } from './fleet-map-card';
+import { FleetMapCard } from '@/features/dashboard/components/map/fleet-map-card';
 import { flipSomeStatuses, sampleFleet, seededRandom } from './sample-devices';
 
 const SIZES = ['2000', '10000'];

@@ -3,7 +3,7 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { StatusIcon } from '@/components/status-icon/status-icon';
 import { STATUS_KINDS } from '@/components/status-icon/status-kinds';
-import { DataTable } from './data-table';
+import { DataTable } from '@/components/data-table/data-table';
 import { galleryColumns, galleryCsv, galleryDevices, type GalleryDevice } from './gallery-devices';
 
 const REFRESH_DELAY_MS = 600;

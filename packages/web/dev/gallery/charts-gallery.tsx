@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatBytes } from '@netloom/domain';
-import { ChartErrorBoundary } from './chart-error-boundary';
-import { PieChart } from './pie-chart';
-import type { PieDatum } from './pie-option';
-import { Sparkline } from './sparkline';
-import { SPARKLINE_POINTS } from './sparkline-points';
-import { TimeSeriesChart } from './time-series-chart';
+import { ChartErrorBoundary } from '@/components/charts/chart-error-boundary';
+import { PieChart } from '@/components/charts/pie-chart';
+import type { PieDatum } from '@/components/charts/pie-option';
+import { Sparkline } from '@/components/charts/sparkline';
+import { SPARKLINE_POINTS } from '@/components/charts/sparkline-points';
+import { TimeSeriesChart } from '@/components/charts/time-series-chart';
 
 // Sample data is generated from smooth curves, not Math.random, so the gallery looks the same
 // on every visit and in screenshots.

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Code, Group, Modal, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconShieldCheck, IconUsers } from '@tabler/icons-react';
-import { confirm, confirmModify } from './confirm';
-import { openDetailDialog } from './detail-dialog';
-import { openFilterDialog } from './filter-dialog';
-import type { FilterDefinition } from './filter-types';
-import { ModalFooter, type ModalMode } from './modal-footer';
-import { ModalHeader } from './modal-header';
+import { confirm, confirmModify } from '@/components/dialogs/confirm';
+import { openDetailDialog } from '@/components/dialogs/detail-dialog';
+import { openFilterDialog } from '@/components/dialogs/filter-dialog';
+import type { FilterDefinition } from '@/components/dialogs/filter-types';
+import { ModalFooter, type ModalMode } from '@/components/dialogs/modal-footer';
+import { ModalHeader } from '@/components/dialogs/modal-header';
 import { toast } from '@/components/feedback/toast';
 import { StepGuideList } from '@/components/feedback/step-guide-list';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Code, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { Place } from '@netloom/domain';
-import { ChipInput } from './chip-input';
-import { TypedTextInput } from './typed-text-input';
-import { GeoSuggestInput } from './geo-suggest-input';
-import { MultiSelectField, SelectField, type SelectOption } from './select-field';
-import { DateTimeRangePicker } from './date-time-range-picker';
+import { ChipInput } from '@/components/inputs/chip-input';
+import { TypedTextInput } from '@/components/inputs/typed-text-input';
+import { GeoSuggestInput } from '@/components/inputs/geo-suggest-input';
+import { MultiSelectField, SelectField, type SelectOption } from '@/components/inputs/select-field';
+import { DateTimeRangePicker } from '@/components/inputs/date-time-range-picker';
 import { dateRangeError, EMPTY_DATE_RANGE } from '@netloom/domain';
 
 const ZONES: SelectOption[] = ['Europe', 'North America', 'South America', 'Asia', 'Africa', 'Oceania'].map((z) => ({

@@ -1,10 +1,10 @@
 import { Container, Stack, Tabs, Title, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { DataTableGallery } from '@/components/data-table/data-table-gallery';
-import { InputsGallery } from '@/components/inputs/inputs-gallery';
-import { DialogsGallery } from '@/components/dialogs/dialogs-gallery';
-import { ChartsGallery } from '@/components/charts/charts-gallery';
-import { MapGallery } from '@/features/dashboard/components/map/map-gallery';
+import { DataTableGallery } from './data-table-gallery';
+import { InputsGallery } from './inputs-gallery';
+import { DialogsGallery } from './dialogs-gallery';
+import { ChartsGallery } from './charts-gallery';
+import { MapGallery } from './map-gallery';
 
 const SECTIONS = [
   { key: 'table', label: 'Data table', Gallery: DataTableGallery },
