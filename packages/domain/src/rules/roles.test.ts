@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canManageTenant, canReadConsole, canWriteConfig, hasRole, ROLES } from './roles';
+import {
+  assignableRoles,
+  canChangeMember,
+  canManageTenant,
+  canManageUsers,
+  canReadConsole,
+  canReadLogs,
+  canReadTeams,
+  canWriteConfig,
+  hasRole,
+  ROLES,
+} from './roles';
 
 const as = (role: (typeof ROLES)[number] | null, isSuperAdmin = false) => ({ role, isSuperAdmin });
 
@@ -13,5 +24,25 @@ describe('roles', () => {
   it('passes a super admin through every role check, with or without a role', () => {
     expect(hasRole(as(null, true), ['owner'])).toBe(true);
     expect(hasRole(as(null), ['owner'])).toBe(false);
+  });
+});
+
+describe('organisation roles', () => {
+  it('lets owners and admins manage users and read logs, every console role read teams', () => {
+    expect(ROLES.map((r) => canManageUsers(as(r)))).toEqual([true, true, false, false, false]);
+    expect(ROLES.map((r) => canReadLogs(as(r)))).toEqual([true, true, false, false, false]);
+    expect(ROLES.map((r) => canReadTeams(as(r)))).toEqual([true, true, true, true, false]);
+    expect(canReadLogs(as(null, true))).toBe(true);
+  });
+
+  it('keeps owner-making to owners and super admins', () => {
+    expect(assignableRoles(as('owner'))).toContain('owner');
+    expect(assignableRoles(as(null, true))).toContain('owner');
+    expect(assignableRoles(as('admin'))).toEqual(['admin', 'editor', 'viewer', 'guest-user']);
+    expect(assignableRoles(as('editor'))).toEqual([]);
+    expect(canChangeMember(as('admin'), 'owner')).toBe(false);
+    expect(canChangeMember(as('admin'), 'editor')).toBe(true);
+    expect(canChangeMember(as('owner'), 'owner')).toBe(true);
+    expect(canChangeMember(as('viewer'), 'guest-user')).toBe(false);
   });
 });

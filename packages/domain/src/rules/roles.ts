@@ -18,3 +18,28 @@ export function hasRole(actor: Actor, allowed: readonly Role[]): boolean {
 export const canReadConsole = (actor: Actor) => hasRole(actor, CONSOLE_ROLES);
 export const canWriteConfig = (actor: Actor) => hasRole(actor, ['owner', 'admin', 'editor']);
 export const canManageTenant = (actor: Actor) => hasRole(actor, ['owner', 'admin']);
+
+// Organisation pages: the server enforces these; the console uses them to hide or disable controls.
+
+/** Team lists, groups, settings and organisation details: every console role reads. */
+export const canReadTeams = (a: Actor) => hasRole(a, ['owner', 'admin', 'editor', 'viewer']);
+/** Users, invitations, groups, tenant settings, organisation settings: owners and admins. */
+export const canManageUsers = (a: Actor) => hasRole(a, ['owner', 'admin']);
+/**
+ * Login and activity logs carry people's addresses and everything they changed: owners and
+ * admins read them; editors, viewers and guests do not.
+ */
+export const canReadLogs = (a: Actor) => hasRole(a, ['owner', 'admin']);
+
+/** Which roles an actor may hand out (invite with, or change to): only owners make owners. */
+export function assignableRoles(a: Actor): Role[] {
+  if (a.isSuperAdmin || a.role === 'owner') return [...ROLES];
+  if (a.role === 'admin') return ROLES.filter((r) => r !== 'owner');
+  return [];
+}
+
+/** Whether an actor may change (role, active, remove) a member who has `targetRole`. */
+export function canChangeMember(a: Actor, targetRole: Role): boolean {
+  if (!canManageUsers(a)) return false;
+  return targetRole !== 'owner' || a.isSuperAdmin || a.role === 'owner';
+}
