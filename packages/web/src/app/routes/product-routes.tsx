@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { ProductKey } from '@netloom/domain';
 import { paths } from '@/paths';
 import type { NotBuiltKey } from '@/features/products/pages/not-built-page';
-import { revalidateOnNavigation, productGuard } from '../guards/loaders';
+import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
 import { teamsAndLogsRoutes } from './organisation-routes';
 import { redirectTo } from './redirect-route';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { ModalFooter } from '@/components/dialogs/modal-footer';
 import { useFormSubmit } from '@/lib/use-form-submit';
-import { networkFormSchema, type NetworkForm as NetworkFormValues } from '../api/create-network';
+import { networkFormSchema, type NetworkForm as NetworkFormValues } from '@/features/devices/api/create-network';
 
 export interface NetworkFormProps {
   onSubmit: (v: NetworkFormValues) => Promise<unknown>;

@@ -11,9 +11,9 @@ import { toast } from '@/components/feedback/toast';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
-import { useCreateNetwork } from '../api/create-network';
-import { useNetworks } from '../api/get-networks';
-import { NetworkForm } from '../components/network-form';
+import { useCreateNetwork } from '@/features/devices/api/create-network';
+import { useNetworks } from '@/features/devices/api/get-networks';
+import { NetworkForm } from '@/features/devices/components/network-form';
 
 const columns: DataTableColumn<Network>[] = [
   { key: 'networkName', header: 'Device Group' },

@@ -7,9 +7,9 @@ import { PageHeader } from '@/components/page-header';
 import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
-import { deviceColumns } from '../components/device-columns';
-import { DeviceEmptyState } from '../components/device-empty-state';
-import { cachedTableRow, DEVICE_CSV, shownWanColumns } from '../components/device-table-rows';
+import { deviceColumns } from '@/features/devices/components/device-columns';
+import { DeviceEmptyState } from '@/features/devices/components/device-empty-state';
+import { cachedTableRow, DEVICE_CSV, shownWanColumns } from '@/features/devices/components/device-table-rows';
 
 /**
  * Organization › Inventory: every device of the tenant, from the same device list the dashboard

@@ -42,19 +42,18 @@ export function GroupsPage() {
   const manager = canManageUsers(actor);
   const rows: GroupRow[] = (groups.data?.results ?? []).map((g) => ({ ...g, actionButtonName: manager ? 'Members' : undefined }));
   const close = () => setDialog(null);
+  const createButton = (
+    <Button leftSection={<IconUsersPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
+      Create group
+    </Button>
+  );
 
   return (
     <>
       <PageHeader
         title="Groups"
         subtitle="Users grouped for policies and access"
-        actions={
-          manager && (
-            <Button leftSection={<IconUsersPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>
-              Create group
-            </Button>
-          )
-        }
+        actions={manager && createButton}
       />
       <Paper withBorder p="md">
         {groups.isError ? (
@@ -72,7 +71,13 @@ export function GroupsPage() {
             onEdit={manager ? (g) => setDialog({ kind: 'edit', group: g }) : undefined}
             onDelete={manager ? (g) => del.mutate(g.id, { onSuccess: () => toast.deleted('Group'), onError: (e) => toast.error(formErrorMessage(e)) }) : undefined}
             onRowAction={manager ? (g) => setDialog({ kind: 'members', group: g }) : undefined}
-            emptyState={<EmptyState title="Create your First Group" />}
+            emptyState={
+              manager ? (
+                <EmptyState title="Create your First Group" action={createButton} />
+              ) : (
+                <EmptyState title="No Groups yet" description="Owners and admins create groups." />
+              )
+            }
           />
         )}
       </Paper>
