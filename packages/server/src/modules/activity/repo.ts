@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, inArray, isNull, lte, notInArray, or, sql, t
 import { LOGIN_ACTIONS, type LogEntry } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { auditLog, memberships, users } from '../../db/schema/index';
-import { likePattern } from '../users/repo';
+import { likePattern } from '../../db/sql-helpers';
 
 export type LogKind = 'login' | 'activity';
 

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@netloom/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError, errors } from '../../http/errors';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import type { OneTimePurpose } from '../../db/schema/index';
@@ -31,12 +32,6 @@ const invalidLink = () =>
   new AppError(400, ERROR_CODES.tokenNotValid, 'This link is invalid or has expired.', {
     token: ['This link is invalid or has expired.'],
   });
-
-/** PostgreSQL's unique_violation, whether or not the driver error is wrapped by drizzle. */
-function isUniqueViolation(e: unknown): boolean {
-  const code = (x: unknown) => (x && typeof x === 'object' && 'code' in x ? (x as { code: unknown }).code : undefined);
-  return code(e) === '23505' || code((e as { cause?: unknown } | null)?.cause) === '23505';
-}
 
 interface LinkSpec {
   purpose: OneTimePurpose;

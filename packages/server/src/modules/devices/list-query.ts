@@ -1,6 +1,7 @@
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { statusFilterSet, type DeviceFilter, type DeviceSortKey } from '@netloom/domain';
 import { devices } from '../../db/schema/index';
+import { likePattern } from '../../db/sql-helpers';
 
 export type Product = 'sdwan' | 'ztna';
 
@@ -22,8 +23,6 @@ export interface DeviceListSpec {
   limit: number | null;
 }
 
-export const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function statusCondition(filter: DeviceFilter, product: Product): SQL {
   const set = statusFilterSet(filter, product);
   const parts: SQL[] = [];
@@ -38,7 +37,7 @@ function statusFilter(values: DeviceFilter[], product: Product | null): SQL {
   return or(and(eq(devices.kind, 'gateway'), forProduct('sdwan')), and(eq(devices.kind, 'endpoint'), forProduct('ztna')))!;
 }
 
-const anyLike = (column: Column, values: string[]) => or(...values.map((v) => ilike(column, likeEscape(v))))!;
+const anyLike = (column: Column, values: string[]) => or(...values.map((v) => ilike(column, likePattern(v))))!;
 
 const IPV4 = '^((25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])\\.){3}(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])$';
 
@@ -62,7 +61,7 @@ export function deviceListWhere(spec: DeviceListSpec): SQL {
   for (const values of spec.users) conditions.push(anyLike(devices.username, values));
   for (const values of spec.locations) conditions.push(anyLike(devices.locationName, values));
   if (spec.search) {
-    const needle = likeEscape(spec.search);
+    const needle = likePattern(spec.search);
     conditions.push(
       or(
         ilike(devices.name, needle),

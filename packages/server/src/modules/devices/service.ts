@@ -1,5 +1,6 @@
 import { AGENT_CLOSE, viewTypeKind, type AdminDevice, type ClaimDeviceBody, type DeviceListBody, type DeviceRow, type InterfaceMetrics } from '@netloom/domain';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { topics, type EventBus } from '../../bus/event-bus';
 import { newDeviceSecret } from '../../agent/credentials';
 import type { DeviceTopicMessage } from '../../agent/connection';
@@ -10,12 +11,6 @@ import type { DeviceListSpec } from './list-query';
 import * as repo from './repo';
 
 const serialTaken = () => errors.invalid({ serial: ['A device with this serial already exists'] }, 'A device with this serial already exists.');
-
-/** PostgreSQL's unique_violation, whether or not the driver error is wrapped by drizzle. */
-export function isUniqueViolation(e: unknown): boolean {
-  const code = (x: unknown) => (x && typeof x === 'object' && 'code' in x ? (x as { code: unknown }).code : undefined);
-  return code(e) === '23505' || code((e as { cause?: unknown } | null)?.cause) === '23505';
-}
 
 /** Device actions: each changes the row, tells the device and the open consoles, and is audited. */
 export class DeviceService {

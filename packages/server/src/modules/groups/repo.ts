@@ -3,7 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Group } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { heldInvitations, memberships, userGroupHeldMembers, userGroupMembers, userGroups, users } from '../../db/schema/index';
-import { likePattern } from '../users/repo';
+import { likePattern } from '../../db/sql-helpers';
 
 export type GroupRow = typeof userGroups.$inferSelect;
 

@@ -19,7 +19,7 @@ import { actorFor, audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
-import { isUniqueViolation } from '../devices/service';
+import { isUniqueViolation } from '../../db/errors';
 import { deleteGroup, findGroup, groupDto, insertGroup, listGroups, replaceMembers, strangers, updateGroup } from './repo';
 
 const tags = ['teams'];

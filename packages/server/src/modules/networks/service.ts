@@ -5,7 +5,7 @@ import { errors } from '../../http/errors';
 import { audit, type Actor } from '../../http/access';
 import { toDeviceRow, type DeviceRecord } from '../devices/device-row';
 import { existingDeviceIds } from '../devices/repo';
-import { isUniqueViolation } from '../devices/service';
+import { isUniqueViolation } from '../../db/errors';
 import * as repo from './repo';
 
 const duplicate = () => errors.invalid({ name: ['A device group with this name already exists'] }, 'A device group with this name already exists.');

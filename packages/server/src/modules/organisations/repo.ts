@@ -5,7 +5,7 @@ import { auditLog, heldInvitations, memberships, tenants, users } from '../../db
 import { newEnrolmentKey } from '../../agent/credentials';
 import type { TenantRow } from '../tenants/repo';
 import { toTenantDto } from '../tenants/service';
-import { likePattern } from '../users/repo';
+import { likePattern } from '../../db/sql-helpers';
 
 /** Qualified on purpose: drizzle writes a lone table's columns unqualified, which a subquery would rebind. */
 const tenantIdColumn = sql.raw('"tenants"."id"');

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
 import type { AccountService } from '../auth/account';
 import { moveHeldMemberships } from '../groups/repo';
 import { deleteHeldInvitation, holdAgainst, insertInvitedUser, orphanedHeldInvitations, type OrphanedHeldInvitation } from './repo';
@@ -45,9 +46,6 @@ export async function releaseHeldInvitations(tx: Db): Promise<ReleasedInvitation
   }
   return released;
 }
-
-export const isForeignKeyViolation = (e: unknown) => [e, (e as { cause?: unknown } | null)?.cause]
-  .some((x) => x !== null && typeof x === 'object' && (x as { code?: unknown }).code === '23503');
 
 /**
  * The activation link any invitation sends: nobody else owns the address now. An invitation

@@ -1,10 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, isNull, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, TeamUser } from '@netloom/domain';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../db/sql-helpers';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { devices, heldInvitations, memberships, tenants, userGroupMembers, userGroups, users } from '../../db/schema/index';
-
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const deviceCount = sql<number>`(select count(*) from ${devices} d where d.tenant_id = ${memberships.tenantId}
   and d.claimed and lower(d.username) = lower(${users.email}))::int`;

@@ -3,7 +3,7 @@ import type { Actor } from '../../http/access';
 import { audit } from '../../http/access';
 import { errors } from '../../http/errors';
 import type { Services } from '../../services';
-import { isUniqueViolation } from '../devices/service';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { findUserById, findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../auth/repo';
 import {
   findHeldInvitation,
@@ -17,7 +17,7 @@ import {
   toTeamUser,
   type MemberRow,
 } from './repo';
-import { isForeignKeyViolation, mailReleased, releaseHeldInvitations } from './held-release';
+import { mailReleased, releaseHeldInvitations } from './held-release';
 
 const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.scope.role });
 
