@@ -16,8 +16,8 @@ import { validatorCompiler } from './http/validators';
 import { openApiOptions } from './http/openapi';
 import { errorLogSerializer } from './http/error-log';
 import { logRequests } from './http/request-log';
-import { PrincipalCache, type SessionEvent, type SessionEvents } from './http/principal-cache';
-import { topics } from './bus/event-bus';
+import { PrincipalCache, type SessionEvents } from './http/principal-cache';
+import { topics } from './bus/topics';
 import { createMailer, type Mailer } from './mail/mailer';
 import { AccountService } from './modules/auth/account';
 import { createGoogleVerifier } from './modules/auth/google';
@@ -128,16 +128,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     userSessionsRevoked: async (id, keep) => {
       principals.forgetUser(id);
-      await bus.publish(topics.sessions(), { kind: 'user_sessions', id, keep } satisfies SessionEvent);
+      await bus.publish(topics.sessions(), { kind: 'user_sessions', id, keep });
     },
     // Members' cached principals are dropped by userChanged; this reaches the tenant's watchers.
     tenantChanged: async (id) => {
-      await bus.publish(topics.sessions(), { kind: 'tenant', id } satisfies SessionEvent);
+      await bus.publish(topics.sessions(), { kind: 'tenant', id });
     },
   };
-  await bus.subscribe(topics.sessions(), (m) => {
-    const event = m as Partial<SessionEvent>;
-    if (typeof event.id !== 'string') return;
+  await bus.subscribe(topics.sessions(), (event) => {
     if (event.kind === 'session') principals.forgetSession(event.id);
     if (event.kind === 'user' || event.kind === 'user_sessions') principals.forgetUser(event.id);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { build, type TestApp } from '../../server/src/test/build';
 import { enrolmentKey } from '../../server/src/test/agent-client';
+import { topics } from '../../server/src/bus/topics';
 import { deviceJobs, deviceMetrics, devices } from '../../server/src/db/schema/index';
 import type { DeviceEvent } from './device';
 import { buildDevices, startFleet, type Fleet, type FleetOptions } from './fleet';
@@ -91,7 +92,7 @@ describe('fleet against the real server', () => {
     const gateway = fleet!.devices.find((d) => d.behaviour.kind === 'gateway')!;
     const jobId = crypto.randomUUID();
     await t.app.services.db.insert(deviceJobs).values({ id: jobId, tenantId, deviceId: gateway.deviceId!, kind: 'reboot' });
-    await t.app.services.bus.publish(`device:${gateway.deviceId}`, { kind: 'job', job_id: jobId });
+    await t.app.services.bus.publish(topics.device(gateway.deviceId!), { kind: 'job', job_id: jobId });
     await waitFor('job done', async () => {
       const [job] = await t.app.services.db.select().from(deviceJobs).where(eq(deviceJobs.id, jobId));
       return job?.state === 'done';

@@ -9,6 +9,7 @@ import {
   type Metrics,
   type ServerMessage,
 } from '@netloom/domain';
+import type { DeviceTopicMessage } from '../bus/topics';
 import type { DeviceRecord } from '../modules/devices/device-row';
 import type { AgentContext } from './context';
 import { newDeviceSecret, secretMatches } from './credentials';
@@ -30,14 +31,6 @@ import {
 
 const HELLO_TIMEOUT_MS = 10_000;
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
-
-/** Messages the gateway forwards to a device's connection over the bus (from REST calls). */
-export type DeviceTopicMessage =
-  | { kind: 'approved'; credential: { device_id: string; secret: string } }
-  | { kind: 'job'; job_id: string }
-  | { kind: 'deactivated' }
-  | { kind: 'unclaimed' }
-  | { kind: 'replaced'; connection_id: string };
 
 /**
  * One device's websocket: hello (enrolment or credential), then heartbeats, metrics and job

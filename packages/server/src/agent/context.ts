@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../modules/devices/device-row';
-import type { AgentConnection, DeviceTopicMessage } from './connection';
+import type { DeviceTopicMessage } from '../bus/topics';
+import type { AgentConnection } from './connection';
 import type { DatabaseOutage } from './database-outage';
 import type { DeviceStateWriter } from './state-writer';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { deviceJobs, deviceMetrics, devices } from '../db/schema/index';
-import { topics } from '../bus/event-bus';
+import { topics } from '../bus/topics';
 import { build, testBackends, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AGENT_CLOSE, AGENT_PATH } from '@netloom/domain';
-import { topics } from '../bus/event-bus';
+import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
 import { toDeviceRow, type DeviceRecord } from '../modules/devices/device-row';
-import { AgentConnection, type DeviceTopicMessage } from './connection';
+import { AgentConnection } from './connection';
 import type { AgentContext } from './context';
 import { markSilentDevicesOffline } from './repo';
 import { DeviceStateWriter } from './state-writer';
@@ -34,13 +34,13 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     outage,
     heartbeatIntervalSeconds: opts.heartbeatIntervalSeconds,
     publishDevice,
-    subscribeDevice: (deviceId, handler) => bus.subscribe(topics.device(deviceId), (m) => handler(m as DeviceTopicMessage)),
+    subscribeDevice: (deviceId, handler) => bus.subscribe(topics.device(deviceId), handler),
     register(connection) {
       const id = connection.deviceId!;
       // One live connection per device: the newest wins, here and on every other instance.
       connections.get(id)?.close(AGENT_CLOSE.replaced);
       connections.set(id, connection);
-      void bus.publish(topics.device(id), { kind: 'replaced', connection_id: connection.id } satisfies DeviceTopicMessage);
+      void bus.publish(topics.device(id), { kind: 'replaced', connection_id: connection.id });
     },
     unregister(connection) {
       const id = connection.deviceId;

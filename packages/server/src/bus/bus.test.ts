@@ -3,16 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from './event-bus';
 import { createMemoryBus } from './memory';
 import { createRedisBus } from './redis';
+import { topics, type PayloadOf, type Topic } from './topics';
 
 const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
 type Factory = () => EventBus;
 const factories: [string, Factory][] = [['memory', createMemoryBus]];
 if (process.env.TEST_REDIS_URL) factories.push(['redis', () => createRedisBus(process.env.TEST_REDIS_URL!, log)]);
 
-const next = (bus: EventBus, topic: string) =>
-  new Promise<unknown>((resolve) => {
+const next = <T extends Topic>(bus: EventBus, topic: T) =>
+  new Promise<PayloadOf<T>>((resolve) => {
     void bus.subscribe(topic, resolve);
   });
+// A fresh device topic per test: the Redis bus is shared with other runs.
+const fresh = () => topics.device(crypto.randomUUID());
 
 describe.each(factories)('event bus (%s)', (kind, make) => {
   const open: EventBus[] = [];
@@ -27,25 +30,25 @@ describe.each(factories)('event bus (%s)', (kind, make) => {
 
   it('delivers a published payload to every subscriber of the topic, and nothing of other topics', async () => {
     const b = bus();
-    const topic = `t-${crypto.randomUUID()}`;
+    const topic = fresh();
     const seen: unknown[] = [];
-    await b.subscribe(`${topic}-other`, (p) => seen.push(p));
+    await b.subscribe(fresh(), (p) => seen.push(p));
     const a = next(b, topic);
     const c = next(b, topic);
     await new Promise((r) => setTimeout(r, 50));
-    await b.publish(topic, { n: 1 });
-    expect(await a).toEqual({ n: 1 });
-    expect(await c).toEqual({ n: 1 });
+    await b.publish(topic, { kind: 'job', job_id: 'j1' });
+    expect(await a).toEqual({ kind: 'job', job_id: 'j1' });
+    expect(await c).toEqual({ kind: 'job', job_id: 'j1' });
     expect(seen).toEqual([]);
   });
 
   it('stops delivering after unsubscribe', async () => {
     const b = bus();
-    const topic = `t-${crypto.randomUUID()}`;
+    const topic = fresh();
     const seen: unknown[] = [];
     const off = await b.subscribe(topic, (p) => seen.push(p));
     await off();
-    await b.publish(topic, 'x');
+    await b.publish(topic, { kind: 'deactivated' });
     await new Promise((r) => setTimeout(r, 100));
     expect(seen).toEqual([]);
   });
@@ -54,11 +57,31 @@ describe.each(factories)('event bus (%s)', (kind, make) => {
     it('carries events between two instances', async () => {
       const a = bus();
       const b = bus();
-      const topic = `t-${crypto.randomUUID()}`;
+      const topic = fresh();
       const got = next(b, topic);
       await new Promise((r) => setTimeout(r, 100));
-      await a.publish(topic, { from: 'a' });
-      expect(await got).toEqual({ from: 'a' });
+      await a.publish(topic, { kind: 'replaced', connection_id: 'from-a' });
+      expect(await got).toEqual({ kind: 'replaced', connection_id: 'from-a' });
     });
   }
+});
+
+describe('bus topics', () => {
+  // Checked by the compiler (npm run typecheck): each @ts-expect-error must meet an error.
+  it('take only the payload of their topic, and hand subscribers that type', async () => {
+    const b = createMemoryBus();
+    // @ts-expect-error a session event is not a message for a device
+    await b.publish(topics.device('d'), { kind: 'session', id: 's' });
+    // @ts-expect-error a device row event needs its row
+    await b.publish(topics.tenantDevices('t'), { kind: 'device' });
+    // @ts-expect-error only `topics` names a topic
+    await b.publish('sessions', { kind: 'session', id: 's' });
+    const off = await b.subscribe(topics.sessions(), (event) => {
+      // @ts-expect-error session events carry no row
+      void event.row;
+      void event.id.length;
+    });
+    await off();
+    await b.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { BusHandler, EventBus } from './event-bus';
+import type { EventBus } from './event-bus';
 
 /** One process: an EventEmitter. Handlers run on a later tick, like a networked bus would. */
 export function createMemoryBus(): EventBus {
@@ -9,7 +9,7 @@ export function createMemoryBus(): EventBus {
     async publish(topic, payload) {
       queueMicrotask(() => emitter.emit(topic, payload));
     },
-    async subscribe(topic, handler: BusHandler) {
+    async subscribe(topic, handler) {
       emitter.on(topic, handler);
       return async () => {
         emitter.off(topic, handler);

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BusHandler, EventBus } from './event-bus';
+import type { EventBus } from './event-bus';
 
 /**
  * Redis pub/sub: every instance publishes on one connection and listens on another (a
@@ -10,7 +10,9 @@ import type { BusHandler, EventBus } from './event-bus';
 export function createRedisBus(url: string, log: FastifyBaseLogger): EventBus {
   const pub = new Redis(url, { maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { maxRetriesPerRequest: null });
-  const handlers = new Map<string, Set<BusHandler>>();
+  // Payloads are checked where they are published (every instance runs the same typed code);
+  // here they are only JSON of some topic.
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
   sub.on('message', (topic: string, message: string) => {
     const set = handlers.get(topic);
     if (!set) return;
@@ -36,11 +38,11 @@ export function createRedisBus(url: string, log: FastifyBaseLogger): EventBus {
         handlers.set(topic, set);
         await sub.subscribe(topic);
       }
-      set.add(handler);
+      set.add(handler as (payload: unknown) => void);
       return async () => {
         const current = handlers.get(topic);
         if (!current) return;
-        current.delete(handler);
+        current.delete(handler as (payload: unknown) => void);
         if (current.size === 0) {
           handlers.delete(topic);
           await sub.unsubscribe(topic).catch(() => undefined);

@@ -38,18 +38,6 @@ export class PrincipalCache {
   }
 }
 
-/**
- * What the `sessions` bus topic carries. `user_sessions` means every session of the user except
- * `keep` was revoked (password changed or reset, 2FA turned on or off, deactivation, removal):
- * instances drop the user's cached principals, and open sockets of the other sessions close.
- */
-export type SessionEvent =
-  | { kind: 'session'; id: string }
-  | { kind: 'user'; id: string }
-  | { kind: 'user_sessions'; id: string; keep: string | null }
-  /** A tenant was suspended, resumed or deleted: whoever watches it (a super admin too) is checked again. */
-  | { kind: 'tenant'; id: string };
-
 /** What auth announces so that cached principals die with their session. */
 export interface SessionEvents {
   sessionRevoked(sessionId: string): Promise<void>;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { LIVE_PATH } from '@netloom/domain';
-import { topics } from '../bus/event-bus';
+import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
 import { AccessWatch } from './access-watch';
@@ -36,10 +36,7 @@ export const liveHub: FastifyPluginAsync<{ services: Services }> = async (app, {
 
   // Announced changes of a user or session recheck that user's or session's sockets here, on every instance.
   const watch = new AccessWatch();
-  const unsubscribe = await services.bus.subscribe(topics.sessions(), (m) => {
-    const id = (m as { id?: unknown } | null)?.id;
-    if (typeof id === 'string') watch.changed(id);
-  });
+  const unsubscribe = await services.bus.subscribe(topics.sessions(), (event) => watch.changed(event.id));
 
   const { sockets } = services.config;
   const ctx: LiveContext = { services, log: app.log, feeds: registry, watch, authTimeoutMs: sockets.authTimeoutMs };

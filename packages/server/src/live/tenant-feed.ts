@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceRow, TenantInfo } from '@netloom/domain';
 import type { EventBus } from '../bus/event-bus';
-import { topics } from '../bus/event-bus';
+import { topics } from '../bus/topics';
 import type { Db } from '../db/client';
 import { computeTenantInfo, type TenantInfoScope } from '../modules/devices/tenant-info';
 import { SharedMessages } from './shared-messages';
@@ -47,9 +47,7 @@ export class TenantFeed {
   }
 
   async start(): Promise<void> {
-    this.unsubscribe = await this.bus.subscribe(topics.tenantDevices(this.tenantId), (payload) => {
-      const event = payload as { kind?: string; row?: DeviceRow };
-      if (event.kind !== 'device' || !event.row) return;
+    this.unsubscribe = await this.bus.subscribe(topics.tenantDevices(this.tenantId), (event) => {
       this.dirty = true;
       const fe = { row: event.row, json: JSON.stringify(event.row) };
       for (const l of this.listeners) l.onDevice(fe);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticator } from 'otplib';
 import { twoFactorSetupSchema, type Session } from '@netloom/domain';
-import { topics } from '../../bus/event-bus';
+import { topics } from '../../bus/topics';
 import { bearer, build, DEMO_PASSWORD, login, testBackends, type TestApp } from '../../test/build';
 
 /** Password and 2FA changes end every other session of the user at once (ASVS 7.4.3). */

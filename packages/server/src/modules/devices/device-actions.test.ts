@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { deviceListSchema, deviceRowSchema, interfaceMetricsSchema, jobAcceptedSchema } from '@netloom/domain';
 import { z } from 'zod';
 import { auditLog, deviceJobs, deviceMetrics } from '../../db/schema/index';
-import { topics } from '../../bus/event-bus';
+import { topics } from '../../bus/topics';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { addDevice, demoTenantIds, deviceById, minutesAgo } from './test-fixtures';
 

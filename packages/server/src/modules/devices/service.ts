@@ -1,9 +1,9 @@
 import { AGENT_CLOSE, viewTypeKind, type AdminDevice, type ClaimDeviceBody, type DeviceListBody, type DeviceRow, type InterfaceMetrics } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { topics, type EventBus } from '../../bus/event-bus';
+import type { EventBus } from '../../bus/event-bus';
+import { topics, type DeviceTopicMessage } from '../../bus/topics';
 import { newDeviceSecret } from '../../agent/credentials';
-import type { DeviceTopicMessage } from '../../agent/connection';
 import { AppError, errors } from '../../http/errors';
 import { audit, type Actor } from '../../http/access';
 import { toDeviceRow, type DeviceRecord } from './device-row';

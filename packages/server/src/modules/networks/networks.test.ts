@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { deviceListSchema, networkSchema, tenantInfoSchema } from '@netloom/domain';
 import { z } from 'zod';
 import { auditLog } from '../../db/schema/index';
-import { topics } from '../../bus/event-bus';
+import { topics } from '../../bus/topics';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { addDevice, demoTenantIds, deviceById, minutesAgo } from '../devices/test-fixtures';
 

@@ -1,6 +1,7 @@
 import type { Network } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { topics, type EventBus } from '../../bus/event-bus';
+import type { EventBus } from '../../bus/event-bus';
+import { topics } from '../../bus/topics';
 import { errors } from '../../http/errors';
 import { audit, type Actor } from '../../http/access';
 import { toDeviceRow, type DeviceRecord } from '../devices/device-row';
