@@ -4,7 +4,7 @@ import { deviceJobs, deviceMetrics, devices, tenants } from '../db/schema/index'
 import { topics } from '../bus/topics';
 import { build, testBackends, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
-import { UPDATE_STATES } from './state-writer';
+import { UPDATE_STATES } from './state-repo';
 
 const waitFor = async <T>(probe: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> => {
   const until = Date.now() + timeoutMs;

@@ -1,28 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../modules/devices/device-row';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DatabaseOutage } from './database-outage';
 import { NotStored, writeFailure, writeIsolating } from './write-isolating';
-
-export interface MetricRow {
-  at: Date;
-  ifname: string;
-  rxBytes: number | null;
-  txBytes: number | null;
-  latencyMs: number | null;
-  lossPct: number | null;
-}
-
-/** One metrics message: its rows are stored together, once per (device, seq), or not at all. */
-export interface MetricsBatch {
-  deviceId: string;
-  /** The device's life in the inventory the batch belongs to (devices.enrolment). */
-  enrolment: number;
-  seq: number;
-  rows: MetricRow[];
-}
+import { batchKey, insertMetricBatches, updateDeviceStates, type MetricsBatch } from './state-repo';
 
 interface Waiter<T = void> {
   resolve: (value: T) => void;
@@ -60,63 +42,6 @@ function* chunksOfRows(messages: QueuedMetrics[]): Generator<QueuedMetrics[]> {
   }
   if (chunk.length) yield chunk;
 }
-
-/*
- * A state is written only onto a device still in the inventory, in the same life there (enrolment:
- * a device removed and enrolled again counts its seqs afresh), and only when it is not older than
- * the stored one (heartbeat seq): the last flush of a replaced or removed connection, here or on
- * another instance, must not undo what came after it.
- *
- * A batch travels as one JSON parameter the database unpacks into rows: the statement text never
- * changes, and serialising is one native JSON.stringify (building a VALUES list of 500 rows × 15
- * parameters, or 15 text arrays, cost the event loop milliseconds at 1,000 heartbeats a second).
- *
- * UPDATE_STATES is the columns written, as text: a test keeps them off the table's indexes.
- */
-export const UPDATE_STATES = `
-  update devices as d set
-    device_status = v.status,
-    last_seen_at = v.seen,
-    wan_status = v.wan,
-    lb_status = v.lb,
-    public_ip = v.public_ip,
-    vpn_ip = v.vpn_ip,
-    location_name = v.loc,
-    latitude = v.lat,
-    longitude = v.lng,
-    os = v.os,
-    username = v.username,
-    traffic = v.traffic,
-    applied_config_hash = v.applied,
-    last_seq = greatest(d.last_seq, v.seq)`;
-const updateStates = (rows: string) => sql`${sql.raw(UPDATE_STATES)}
-  from json_to_recordset(${rows}::json) as v(id uuid, status text, seen timestamptz, wan jsonb, lb jsonb, public_ip text,
-    vpn_ip text, loc text, lat float8, lng float8, os text, username text, traffic jsonb, applied text, seq bigint, enrolment int)
-  where d.id = v.id and d.claimed and d.enrolment = v.enrolment and v.seq >= d.last_seq`;
-
-/*
- * The batch keys and the rows go in one statement: a key another connection (or instance) stored
- * first conflicts, and then its rows are not inserted either; a batch of a device's earlier life in
- * the inventory is not stored (its seq would hide the same seq of the reinstalled agent). Returns
- * the keys stored now.
- */
-const insertMetrics = (keys: string, rows: string) => sql`
-  with fresh as (
-    insert into device_batches (device_id, seq)
-    select b.device_id, b.seq from json_to_recordset(${keys}::json) as b(device_id uuid, enrolment int, seq bigint)
-    join devices d on d.id = b.device_id and d.claimed and d.enrolment = b.enrolment
-    on conflict do nothing
-    returning device_id, seq
-  ), stored as (
-    insert into device_metrics (device_id, at, ifname, rx_bytes, tx_bytes, latency_ms, loss_pct)
-    select m.device_id, m.at, m.ifname, m.rx_bytes, m.tx_bytes, m.latency_ms, m.loss_pct
-    from json_to_recordset(${rows}::json)
-      as m(device_id uuid, seq bigint, at timestamptz, ifname text, rx_bytes bigint, tx_bytes bigint, latency_ms float8, loss_pct float8)
-    join fresh using (device_id, seq)
-  )
-  select device_id, seq::text as seq from fresh`;
-
-const batchKey = (deviceId: string, seq: number | string) => `${deviceId}/${seq}`;
 
 const settle = (waiters: Waiter[]) => {
   for (const w of waiters) w.resolve();
@@ -244,7 +169,7 @@ export class DeviceStateWriter {
       }
       await writeIsolating(
         chunk,
-        (part) => this.updateStates(part.map((q) => q.record)),
+        (part) => updateDeviceStates(this.db, part.map((q) => q.record)),
         (q) => settle(q.waiters),
         (q, err) => {
           if (isOutage(err)) unwritten.push(q);
@@ -262,7 +187,7 @@ export class DeviceStateWriter {
       await writeIsolating(
         chunk,
         async (part) => {
-          for (const key of await this.insertMetrics(part.map((q) => q.batch))) fresh.add(key);
+          for (const key of await insertMetricBatches(this.db, part.map((q) => q.batch))) fresh.add(key);
         },
         (q) => q.waiters.forEach((w, i) => w.resolve(i === 0 && fresh.has(batchKey(q.batch.deviceId, q.batch.seq)))),
         (q, err) => {
@@ -309,47 +234,5 @@ export class DeviceStateWriter {
     this.timer = null;
     this.closed = true;
     await this.flush();
-  }
-
-  private async updateStates(batch: DeviceRecord[]): Promise<void> {
-    const rows = batch.map((d) => ({
-      id: d.id,
-      status: d.deviceStatus,
-      seen: d.lastSeenAt,
-      wan: d.wanStatus,
-      lb: d.lbStatus,
-      public_ip: d.publicIp,
-      vpn_ip: d.vpnIp,
-      loc: d.locationName,
-      lat: d.latitude,
-      lng: d.longitude,
-      os: d.os,
-      username: d.username,
-      traffic: d.traffic,
-      applied: d.appliedConfigHash,
-      seq: d.lastSeq,
-      enrolment: d.enrolment,
-    }));
-    await this.db.execute(updateStates(JSON.stringify(rows)));
-  }
-
-  /** Returns the keys of the batches stored now; the others were stored before. */
-  private async insertMetrics(batches: MetricsBatch[]): Promise<string[]> {
-    const keys = batches.map((b) => ({ device_id: b.deviceId, enrolment: b.enrolment, seq: b.seq }));
-    const rows = batches.flatMap((b) =>
-      b.rows.map((m) => ({
-        device_id: b.deviceId,
-        seq: b.seq,
-        at: m.at,
-        ifname: m.ifname,
-        rx_bytes: m.rxBytes,
-        tx_bytes: m.txBytes,
-        latency_ms: m.latencyMs,
-        loss_pct: m.lossPct,
-      })),
-    );
-    // Both drivers answer { rows }; the Db type, shared by the two, does not say so.
-    const fresh = (await this.db.execute(insertMetrics(JSON.stringify(keys), JSON.stringify(rows)))) as unknown as { rows: { device_id: string; seq: string }[] };
-    return fresh.rows.map((f) => batchKey(f.device_id, f.seq));
   }
 }
