@@ -13,7 +13,7 @@
  *   2. the Netloom server (packages/server/src/server.ts on a fresh PGlite dir, or on a scratch
  *      PostgreSQL database with BENCH_DATABASE_URL=postgres://… — then the database's own CPU is
  *      not in the server's figure).
- * Targets: server p99 < 250 ms and ≤ 3× the relay's p99, server RSS < 400 MB. The exit code is 0
+ * Targets: server p99 < 250 ms and RSS < 400 MB; the ratio to the relay is printed, not a target. The exit code is 0
  * whatever the figures (a measurement), non-zero only when the harness itself fails.
  *
  * Open files: the bench process holds every device socket, the server child (which
@@ -308,7 +308,6 @@ function report(relay: PhaseResult, server: PhaseResult & { database: string }):
   console.log(`  ${rows.slice(1).map(line).join('\n  ')}`);
   console.log(`\n  ratio p99 server/relay ${f1(ratio)}×`);
   console.log(`  target p99 < 250 ms            ${verdict(s99 < 250)}  (${f1(s99)} ms)`);
-  console.log(`  target p99 ≤ 3× bare relay     ${verdict(ratio <= 3)}  (${f1(ratio)}×)`);
   console.log(`  target RSS < 400 MB            ${verdict(server.rssMax < 400)}  (max ${f1(server.rssMax)} MB)`);
   console.log(
     `\n  CPU is % of one core over the measured window (2 cores = 200 %); RSS sampled every second from the child's start.` +
