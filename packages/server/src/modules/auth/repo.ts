@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { holdsSweepLock } from '../../db/periodic-sweep';
-import { memberships, oneTimeTokens, refreshTokens, tenants, users, type OneTimePurpose } from '../../db/schema/index';
+import { memberships, oneTimeTokens, recoveryCodes, refreshTokens, serverSecrets, tenants, users, type OneTimePurpose } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type RefreshRow = typeof refreshTokens.$inferSelect;
@@ -236,4 +236,27 @@ export async function pruneExpiredTokens(db: Db, before: Date, usesLock: boolean
     const links = await tx.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, before)).returning({ id: oneTimeTokens.id });
     return refresh.length + links.length;
   });
+}
+
+/** The server secret under `name`: `value` is stored only if none was, so the first instance to start wins and every other reads its row. */
+export async function storeSecretOnce(db: Db, name: string, value: string): Promise<string | undefined> {
+  await db.insert(serverSecrets).values({ name, value }).onConflictDoNothing();
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
+  return row?.value;
+}
+
+/** The user's recovery codes become exactly these hashes (none: 2FA turned off). */
+export async function replaceRecoveryCodeHashes(db: Db, userId: string, hashes: string[]): Promise<void> {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (hashes.length) await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ id: crypto.randomUUID(), userId, codeHash })));
+}
+
+/** Marks an unused code used; of two logins with one code, only one gets the row. */
+export async function useRecoveryCodeHash(db: Db, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return rows.length > 0;
 }

@@ -1,8 +1,7 @@
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { serverSecrets } from '../../db/schema/index';
+import { storeSecretOnce } from './repo';
 
 const ISSUER = 'netloom';
 const CHALLENGE_TTL_SECONDS = 300;
@@ -32,11 +31,9 @@ export function newOpaqueToken(): { token: string; hash: string } {
 export async function loadSigningKey(db: Db, configured: string | null): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   const generated = randomBytes(48).toString('base64url');
-  // First instance wins; every other one reads the same row.
-  await db.insert(serverSecrets).values({ name: 'jwt', value: generated }).onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt'));
-  if (!row) throw new Error('JWT signing key could not be stored');
-  return new TextEncoder().encode(row.value);
+  const stored = await storeSecretOnce(db, 'jwt', generated);
+  if (stored === undefined) throw new Error('JWT signing key could not be stored');
+  return new TextEncoder().encode(stored);
 }
 
 export class TokenService {
