@@ -12,22 +12,11 @@ import {
 import type { DeviceTopicMessage } from '../bus/topics';
 import type { DeviceRecord } from '../modules/devices/device-row';
 import type { AgentContext } from './context';
-import { newDeviceSecret, secretMatches } from './credentials';
+import { secretMatches } from './credentials';
+import { enrolWithKey } from './enrolment';
 import { applyHeartbeat } from './heartbeat-state';
 import { NotStored } from './write-isolating';
-import {
-  completeJob,
-  enrolAsNew,
-  findDevice,
-  findDeviceBySerial,
-  findJob,
-  findTenantByEnrolmentKey,
-  insertDevice,
-  markJobsSent,
-  openFullSync,
-  openJobs,
-  updateEnrolledDevice,
-} from './repo';
+import { completeJob, findDevice, findJob, markJobsSent, openFullSync, openJobs } from './repo';
 
 const HELLO_TIMEOUT_MS = 10_000;
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
@@ -127,44 +116,11 @@ export class AgentConnection {
       device = await findDevice(db, hello.auth.device_id);
       if (!device || !secretMatches(hello.auth.secret, device.credentialHash)) return this.close(AGENT_CLOSE.badCredentials);
     } else {
-      const tenant = await findTenantByEnrolmentKey(db, hello.auth.enrolment_key);
-      if (!tenant) return this.close(AGENT_CLOSE.badCredentials);
-      const known = await findDeviceBySerial(db, tenant.id, hello.identity.serial);
-      // A removed (unclaimed) device comes back as a new one; one still in the inventory keeps its rules.
-      const kept = known?.claimed ? known : undefined;
-      // Deactivated stays deactivated: the tenant key must not approve or change it.
-      if (kept && !kept.active) return this.close(AGENT_CLOSE.deactivated);
-      if (kept?.approved && kept.credentialHash) {
-        // Someone holding the tenant key must not take over an enrolled device's identity.
-        return this.close(AGENT_CLOSE.badCredentials, 'already enrolled, connect with the device credential');
-      }
-      // Approved beforehand only by a person (a claim in the console), never by an earlier life in the inventory.
-      const approve = Boolean(kept?.approved) || tenant.autoApprove;
-      const secret = approve ? newDeviceSecret() : null;
-      const fields = {
-        name: kept?.name ?? hello.identity.name,
-        kind: hello.identity.kind,
-        macAddress: hello.identity.mac ?? null,
-        model: hello.model,
-        os: hello.os,
-        version: hello.version,
-        username: hello.identity.user ?? null,
-        createdBy: hello.identity.user ?? kept?.createdBy ?? null,
-        approved: approve,
-        claimed: true,
-        credentialHash: secret?.hash ?? null,
-      };
-      const id = known?.id ?? crypto.randomUUID();
-      if (!(await this.subscribe(id))) return;
-      device = !known
-        ? await insertDevice(db, { id, tenantId: tenant.id, serial: hello.identity.serial, ...fields })
-        : kept
-          ? await updateEnrolledDevice(db, kept, fields)
-          : await enrolAsNew(db, known.id, fields);
-      // Removed, approved or claimed in the console since it was read, or enrolled by a simultaneous
-      // hello of the same serial: the device comes back and sees what is now.
-      if (!device) return this.close(AGENT_CLOSE.tryLater);
-      if (secret) issued = { device_id: device.id, secret: secret.secret };
+      const enrolled = await enrolWithKey(db, hello, hello.auth.enrolment_key, (id) => this.subscribe(id));
+      if (enrolled === 'closed') return;
+      if ('refused' in enrolled) return this.close(enrolled.refused, enrolled.detail);
+      device = enrolled.device;
+      issued = enrolled.issued;
       await this.ctx.publishDevice(device);
     }
 
