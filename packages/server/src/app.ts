@@ -43,7 +43,11 @@ import { backendCheckRoutes, probeRoutes } from './modules/health/routes';
 import { databaseReadiness } from './db/readiness';
 import { agentGateway } from './agent/gateway';
 import { liveHub } from './live/hub';
-import type { Services } from './services';
+import type { CoreServices, Services } from './services';
+import { DeviceService } from './modules/devices/service';
+import { NetworkService } from './modules/networks/service';
+import { OrganisationService } from './modules/organisations/service';
+import { TeamService } from './modules/users/service';
 import { addSecurityHeaders } from './http/security-headers';
 import { createMemoryBus } from './bus/memory';
 import { createRedisBus } from './bus/redis';
@@ -145,7 +149,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     windowSeconds: config.loginLimits.userWindowSeconds,
     redis,
   });
-  const services: Services = {
+  const core: CoreServices = {
     config,
     db,
     mailer,
@@ -159,6 +163,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requireAuth: async (request) => {
       await authenticate(request, db, tokens, principals);
     },
+  };
+  const services: Services = {
+    ...core,
+    devices: new DeviceService(db, bus),
+    networks: new NetworkService(db, bus),
+    team: new TeamService(core),
+    organisations: new OrganisationService(core),
   };
   app.decorate('services', services);
   app.decorate('mailer', mailer);

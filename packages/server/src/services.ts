@@ -9,9 +9,13 @@ import type { LoginService } from './modules/auth/login';
 import type { SessionService } from './modules/auth/sessions';
 import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
+import type { DeviceService } from './modules/devices/service';
+import type { NetworkService } from './modules/networks/service';
+import type { OrganisationService } from './modules/organisations/service';
+import type { TeamService } from './modules/users/service';
 
-/** What app.ts builds once and hands to every module plugin. */
-export interface Services {
+/** What app.ts builds first: the services the module services below are built from. */
+export interface CoreServices {
   config: Config;
   db: Db;
   mailer: Mailer;
@@ -26,4 +30,12 @@ export interface Services {
   sessionEvents: SessionEvents;
   /** onRequest hook: sets request.principal or answers 401. */
   requireAuth: (request: FastifyRequest) => Promise<void>;
+}
+
+/** What app.ts builds once and hands to every module plugin: route plugins construct nothing. */
+export interface Services extends CoreServices {
+  devices: DeviceService;
+  networks: NetworkService;
+  team: TeamService;
+  organisations: OrganisationService;
 }

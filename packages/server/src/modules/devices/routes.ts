@@ -23,7 +23,7 @@ import { errorResponses } from '../../http/openapi';
 import { paginate, pageWindow } from '../../http/pagination';
 import { actorFor, type Need } from '../../http/access';
 import { toDeviceRow } from './device-row';
-import { DeviceService, specFromBody } from './service';
+import { specFromBody } from './service';
 
 const tags = ['devices'];
 const security = [{ bearerAuth: [] }];
@@ -38,7 +38,7 @@ function namedTenant(...candidates: (string | undefined)[]): string | undefined 
 
 export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
-  const devices = new DeviceService(db, services.bus);
+  const { devices } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 

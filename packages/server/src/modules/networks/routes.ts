@@ -12,7 +12,6 @@ import type { Services } from '../../services';
 import { actorFor } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import { computeTenantInfo } from '../devices/tenant-info';
-import { NetworkService } from './service';
 
 const tags = ['networks'];
 const security = [{ bearerAuth: [] }];
@@ -22,7 +21,7 @@ const params = z.object({ id: z.string().uuid() });
 /** Device groups (the spec's "networks"); the console adds 'All Device Groups' itself. */
 export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
-  const networks = new NetworkService(db, services.bus);
+  const { networks } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 

@@ -18,7 +18,6 @@ import { errors } from '../../http/errors';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
 import { listCustomers } from './repo';
-import { OrganisationService } from './service';
 
 const tags = ['super admin'];
 const security = [{ bearerAuth: [] }];
@@ -27,7 +26,7 @@ const params = idParamSchema;
 
 /** Tenant administration for the provider: create, edit, suspend, delete, monitor, customers. */
 export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const orgs = new OrganisationService(services);
+  const orgs = services.organisations;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
   // Everyone else is refused before anything is looked up, so no tenant id leaks by 404 vs 403.

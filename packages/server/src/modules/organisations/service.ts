@@ -2,7 +2,7 @@ import { TEAM_MESSAGES, type TenantCreateBody, type TenantDetail, type TenantMon
 import type { Db } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { errors } from '../../http/errors';
-import type { Services } from '../../services';
+import type { CoreServices } from '../../services';
 import { recordAudit } from '../audit/repo';
 import { findUserByLogin } from '../auth/repo';
 import { computeTenantInfo } from '../devices/tenant-info';
@@ -13,7 +13,7 @@ import { deleteTenant, insertTenant, lastEntry, memberIds, nameTakenByOther, ten
 
 /** The provider's administration of tenants; every call is the super admin's alone. */
 export class OrganisationService {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: CoreServices) {}
 
   private get db() {
     return this.services.db;

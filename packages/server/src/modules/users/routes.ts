@@ -18,7 +18,6 @@ import { actorFor } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
 import { listMembers, toTeamUser } from './repo';
-import { TeamService } from './service';
 
 const tags = ['teams'];
 const security = [{ bearerAuth: [] }];
@@ -29,7 +28,7 @@ const querystring = tidQuerySchema;
 /** Teams → Users: the tenant's people, invitations and roles. */
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
-  const team = new TeamService(services);
+  const { team } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
   const manager = (request: Parameters<typeof actorFor>[1], tid: string | undefined) => actorFor(db, request, tid, canManageUsers);

@@ -2,7 +2,7 @@ import { TEAM_MESSAGES, assignableRoles, canChangeMember, type InviteBody, type 
 import type { Actor } from '../../http/access';
 import { audit } from '../../http/access';
 import { errors } from '../../http/errors';
-import type { Services } from '../../services';
+import type { CoreServices } from '../../services';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { findUserById, findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../auth/repo';
 import {
@@ -23,7 +23,7 @@ const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.s
 
 /** Team rules: owners and admins manage, nobody changes themself, a tenant keeps an active owner. */
 export class TeamService {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: CoreServices) {}
 
   private get db() {
     return this.services.db;
