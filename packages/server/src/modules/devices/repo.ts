@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { CommercialData, DeviceKind, TenantInfo } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { deviceJobs, deviceMetrics, devices, type JobKind } from '../../db/schema/index';
+import { commercialData, deviceJobs, deviceMetrics, devices, tenants, type JobKind } from '../../db/schema/index';
 import { ROW_COLUMNS, type DeviceRecord, type ListedDevice } from './device-row';
 import { deviceListOrder, deviceListWhere, type DeviceListSpec } from './list-query';
 
@@ -120,4 +121,72 @@ export async function metricsSince(db: Db, deviceId: string, since: Date) {
     .from(deviceMetrics)
     .where(and(eq(deviceMetrics.deviceId, deviceId), gte(deviceMetrics.at, since)))
     .orderBy(asc(deviceMetrics.ifname), asc(deviceMetrics.at));
+}
+
+export async function findCommercialData(db: Db, tenantId: string): Promise<CommercialData> {
+  const [row] = await db.select({ data: commercialData.data }).from(commercialData).where(eq(commercialData.tenantId, tenantId));
+  return (row?.data ?? {}) as CommercialData;
+}
+
+export async function upsertCommercialData(db: Db, tenantId: string, data: CommercialData, at: Date): Promise<void> {
+  await db
+    .insert(commercialData)
+    .values({ tenantId, data, updatedAt: at })
+    .onConflictDoUpdate({ target: commercialData.tenantId, set: { data, updatedAt: at } });
+}
+
+export async function findEnrolmentKey(db: Db, tenantId: string): Promise<string | null> {
+  const [row] = await db.select({ key: tenants.enrolmentKey }).from(tenants).where(eq(tenants.id, tenantId));
+  return row?.key ?? null;
+}
+
+/** Sets the key only where none is set: null when another request set one first. */
+export async function setEnrolmentKeyIfNone(db: Db, tenantId: string, key: string): Promise<string | null> {
+  const [row] = await db
+    .update(tenants)
+    .set({ enrolmentKey: key })
+    .where(and(eq(tenants.id, tenantId), isNull(tenants.enrolmentKey)))
+    .returning({ key: tenants.enrolmentKey });
+  return row?.key ?? null;
+}
+
+export async function setEnrolmentKey(db: Db, tenantId: string, key: string): Promise<void> {
+  await db.update(tenants).set({ enrolmentKey: key }).where(eq(tenants.id, tenantId));
+}
+
+/**
+ * The dashboard tiles, counted in one statement: devices, their WAN links up and down, groups,
+ * deployed (seen at least once) and offline devices, and the ZTNA users with how many are online.
+ * `online` is the set of statuses that count as online (see tenant-info.ts).
+ */
+export async function countTenantInfo(
+  db: Db,
+  tenantId: string,
+  scope: { networkId: string | null; kind: DeviceKind | null; online: readonly string[] },
+): Promise<TenantInfo> {
+  const inNetwork = scope.networkId ? sql`and d.network_id = ${scope.networkId}` : sql``;
+  const ofKind = scope.kind ? sql`and d.kind = ${scope.kind}` : sql``;
+  const online = sql.join(scope.online.map((s) => sql`${s}`), sql`, `);
+  const result = await db.execute(sql`
+    with d as (
+      select d.* from devices d
+      where d.tenant_id = ${tenantId} and d.claimed ${inNetwork} ${ofKind}
+    ), links as (
+      select l->>'status' as status from d, jsonb_array_elements(d.wan_status) l
+    )
+    select
+      (select count(*) from d)::int as devices,
+      (select count(*) from links)::int as links,
+      (select count(*) from d where d.last_seen_at is not null and d.device_status in (${online}))::int as online_devices,
+      (select count(*) from links where status = 'up')::int as active_links,
+      (select count(*) from links where status <> 'up')::int as inactive_links,
+      (select count(*) from networks n where n.tenant_id = ${tenantId})::int as total_networks,
+      (select count(*) from d where d.last_seen_at is not null)::int as deployed_devices,
+      (select count(*) from d where d.last_seen_at is not null and d.device_status in ('error', 'offline'))::int as offline_devices,
+      (select count(distinct d.username) from d where d.username is not null)::int as users,
+      (select count(distinct d.username) from d where d.username is not null and d.last_seen_at is not null and d.device_status in (${online}))::int as online_users
+  `);
+  const row = (result as unknown as { rows: TenantInfo[] }).rows[0];
+  if (!row) throw new Error('tenant info query returned no row');
+  return row;
 }
