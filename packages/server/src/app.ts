@@ -42,6 +42,10 @@ import { activityRoutes } from './modules/activity/routes';
 import { backendCheckRoutes, probeRoutes } from './modules/health/routes';
 import { databaseReadiness } from './db/readiness';
 import { agentGateway } from './agent/gateway';
+import { keepMetricsFor } from './agent/metrics-retention';
+import { sweepSilentDevicesOffline } from './agent/offline-sweep';
+import { DeviceStateWriter } from './agent/state-writer';
+import { toDeviceRow, type DeviceRecord } from './modules/devices/device-row';
 import { liveHub } from './live/hub';
 import type { CoreServices, Services } from './services';
 import { DeviceService } from './modules/devices/service';
@@ -175,8 +179,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('mailer', mailer);
   app.decorate('database', database);
   app.decorateRequest('principal', null);
-  const stopTokenSweeps = deleteExpiredTokens(db, app.log, config.database.kind === 'postgres');
+  // Periodic work: on PostgreSQL one instance of a cluster runs each round (an advisory lock).
+  const usesLock = config.database.kind === 'postgres';
+  const stopTokenSweeps = deleteExpiredTokens(db, app.log, usesLock);
+  const stopMetricsRetention = keepMetricsFor(db, app.log, { retentionHours: config.fleet.metricsRetentionHours, usesLock });
+  // The device side's state: batched writes, the outage they detect, and the devices gone silent.
+  const writer = new DeviceStateWriter(db, app.log);
+  // Not an async wrapper: a heartbeat already waits on the bus's own promise.
+  const publishDevice = (device: DeviceRecord) => bus.publish(topics.tenantDevices(device.tenantId), { kind: 'device', row: toDeviceRow(device) });
+  const stopOfflineSweep = sweepSilentDevicesOffline(db, app.log, {
+    offlineAfterSeconds: config.fleet.offlineAfterSeconds,
+    usesLock,
+    outage: writer.outage,
+    publishDevice,
+  });
+  // onClose hooks run last-added first: this one runs after the gateway has closed the device
+  // sockets, so the states they leave are still written before the bus and the database go.
   app.addHook('onClose', async () => {
+    await writer.close();
     await stopTokenSweeps();
     await bus.close();
     if (!opts.database) await database.close();
@@ -206,7 +226,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
 
   // The device side, outside the REST prefix.
-  await app.register(agentGateway, { services, ...config.fleet });
+  await app.register(agentGateway, { services, writer, publishDevice, heartbeatIntervalSeconds: config.fleet.heartbeatIntervalSeconds });
+  // Runs first on close: no sweep starts while the gateway closes its sockets.
+  app.addHook('onClose', async () => {
+    stopOfflineSweep();
+    await stopMetricsRetention();
+  });
   await app.register(liveHub, { services });
 
   return app;

@@ -3,29 +3,26 @@ import { AGENT_CLOSE, AGENT_PATH } from '@netloom/domain';
 import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
-import { toDeviceRow, type DeviceRecord } from '../modules/devices/device-row';
+import type { DeviceRecord } from '../modules/devices/device-row';
 import { AgentConnection } from './connection';
 import type { AgentContext } from './context';
-import { markSilentDevicesOffline } from './repo';
-import { DeviceStateWriter } from './state-writer';
-import { keepMetricsFor } from './metrics-retention';
+import type { DeviceStateWriter } from './state-writer';
 
 export interface AgentGatewayOptions {
   services: Services;
+  /** Built and closed by app.ts, after the gateway's sockets: their last states are written. */
+  writer: DeviceStateWriter;
+  /** Tells every console of the device's tenant, on every instance (shared with the offline sweep). */
+  publishDevice(device: DeviceRecord): Promise<void>;
   heartbeatIntervalSeconds: number;
-  offlineAfterSeconds: number;
-  metricsRetentionHours: number;
 }
 
-/** The device side: the /agent/v1 websocket, the live-state writer, offline detection and metrics retention. */
+/** The device side: the /agent/v1 websocket and its connections, one per device across instances. */
 export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app, opts) => {
   const { db, bus } = opts.services;
-  const writer = new DeviceStateWriter(db, app.log);
+  const { writer, publishDevice } = opts;
   const { outage } = writer;
   const connections = new Map<string, AgentConnection>();
-
-  // Not an async wrapper: a heartbeat already waits on the bus's own promise.
-  const publishDevice = (device: DeviceRecord) => bus.publish(topics.tenantDevices(device.tenantId), { kind: 'device', row: toDeviceRow(device) });
 
   const ctx: AgentContext = {
     db,
@@ -60,29 +57,7 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     new AgentConnection(socket, ctx);
   });
 
-  const sweepEveryMs = Math.max(1000, Math.min(5000, (opts.offlineAfterSeconds * 1000) / 3));
-  const sweeper = setInterval(() => {
-    const now = new Date();
-    const silentSince = new Date(now.getTime() - opts.offlineAfterSeconds * 1000);
-    markSilentDevicesOffline(db, { silentSince, heardSince: outage.heardSince(now) }, opts.services.config.database.kind === 'postgres')
-      .then((rows) => {
-        outage.succeeded();
-        return Promise.all(rows.map(publishDevice));
-      })
-      .catch((err: unknown) => {
-        if (!outage.failed(err)) app.log.error({ err }, 'offline sweep failed');
-      });
-  }, sweepEveryMs);
-  sweeper.unref();
-  const stopRetention = keepMetricsFor(db, app.log, {
-    retentionHours: opts.metricsRetentionHours,
-    usesLock: opts.services.config.database.kind === 'postgres',
-  });
-
   app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    await stopRetention();
     for (const c of connections.values()) c.close({ code: 1001, reason: 'server shutting down' });
-    await writer.close();
   });
 };
