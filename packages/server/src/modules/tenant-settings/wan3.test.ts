@@ -3,7 +3,7 @@ import { configPreferenceSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { addDevice, demoTenantIds } from '../devices/test-fixtures';
 
-const links = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `WAN${i + 1}`, status: 'up', ifname: `eth${i}`, weight: 1 }));
+const links = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `WAN${i + 1}`, status: 'up' as const, ifname: `eth${i}`, weight: 1 }));
 
 describe.each(testBackends())('the third WAN tile on %s', (backend) => {
   let t: TestApp;
