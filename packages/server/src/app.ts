@@ -55,6 +55,7 @@ import { TeamService } from './modules/users/service';
 import { addSecurityHeaders } from './http/security-headers';
 import { createMemoryBus } from './bus/memory';
 import { createRedisBus } from './bus/redis';
+import { demoPlugin } from './demo/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +110,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // DEMO: seeds an empty database, and DEMO_FLEET runs simulated devices against this server. Before
+  // the websocket plugin: the fleet must leave before that plugin closes every socket on shutdown.
+  if (config.demo.enabled) await app.register(demoPlugin, { config });
   // Agent batches stay small; anything larger is a broken or hostile client.
   await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   if (spa && config.webDist) {

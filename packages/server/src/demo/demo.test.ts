@@ -1,0 +1,66 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceListSchema, type DeviceRow } from '@netloom/domain';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase } from '../db/client';
+import { devices } from '../db/schema/index';
+import { bearer, DEMO_PASSWORD, login } from '../test/build';
+
+/**
+ * What `npm start` gives a new user: the app alone (no seeding by the caller) fills an empty
+ * database with the demo organisations and runs the demo fleet against itself once listening;
+ * on shutdown the simulated devices say goodbye while the server still takes their messages.
+ */
+describe('the demo (DEMO=1, DEMO_FLEET=1) on an empty embedded database', () => {
+  let dir: string;
+  let config: Config;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'netloom-demo-'));
+    config = {
+      ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '1', DEMO_FLEET: '1', DEMO_PASSWORD, DATA_DIR: dir, HEARTBEAT_INTERVAL_SECONDS: '1' }),
+      webDist: null,
+    };
+    app = await buildApp(config);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const listDevices = async (): Promise<DeviceRow[]> => {
+    const { access } = await login(app, 'owner@acme.test');
+    const res = await app.inject({ method: 'POST', url: '/api/v1/device/list/', headers: bearer(access), payload: { page: 1, size: 0, filters: [] } });
+    expect(res.statusCode).toBe(200);
+    return deviceListSchema.parse(res.json()).results;
+  };
+
+  it('seeds the demo logins and shows the demo fleet reporting, then takes the devices offline on close', async () => {
+    let rows: DeviceRow[] = [];
+    for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
+      rows = await listDevices();
+      if (rows.length >= 12 && rows.every((r) => r.lastSeenTime !== null)) break;
+    }
+    expect(rows.length).toBe(12);
+    expect(rows.every((r) => r.lastSeenTime !== null)).toBe(true);
+    const online = rows.map((r) => r.deviceStatus);
+
+    await app.close();
+    const database = await openDatabase(config.database);
+    try {
+      const after = await database.db.select({ status: devices.deviceStatus }).from(devices);
+      expect(after.length).toBe(20);
+      // Each said goodbye (normal closure) before the server closed its sockets: none is left as it reported.
+      expect(after.filter((d) => d.status !== 'offline' && d.status !== 'error')).toEqual([]);
+      expect(online.some((s) => s !== 'offline' && s !== 'error')).toBe(true);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
