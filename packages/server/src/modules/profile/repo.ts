@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+
+export type ProfileUser = typeof users.$inferSelect;
+
+/** The fields a user may change about themselves (password and 2FA are the auth module's). */
+export interface ProfilePatch {
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  timezone?: string | null;
+}
+
+export async function updateProfile(db: Db, userId: string, patch: ProfilePatch): Promise<void> {
+  await db.update(users).set(patch).where(eq(users.id, userId));
+}
+
+export async function findProfileUser(db: Db, userId: string): Promise<ProfileUser | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
