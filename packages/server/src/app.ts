@@ -52,6 +52,8 @@ import { DeviceService } from './modules/devices/service';
 import { NetworkService } from './modules/networks/service';
 import { OrganisationService } from './modules/organisations/service';
 import { TeamService } from './modules/users/service';
+import { GroupService } from './modules/groups/service';
+import { TenantSettingsService } from './modules/tenant-settings/service';
 import { addSecurityHeaders } from './http/security-headers';
 import { createMemoryBus } from './bus/memory';
 import { createRedisBus } from './bus/redis';
@@ -178,6 +180,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     networks: new NetworkService(db, bus),
     team: new TeamService(core),
     organisations: new OrganisationService(core),
+    groups: new GroupService(db),
+    settings: new TenantSettingsService(db),
   };
   app.decorate('services', services);
   app.decorate('mailer', mailer);

@@ -10,9 +10,11 @@ import type { SessionService } from './modules/auth/sessions';
 import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
 import type { DeviceService } from './modules/devices/service';
+import type { GroupService } from './modules/groups/service';
 import type { NetworkService } from './modules/networks/service';
 import type { OrganisationService } from './modules/organisations/service';
 import type { TeamService } from './modules/users/service';
+import type { TenantSettingsService } from './modules/tenant-settings/service';
 
 /** What app.ts builds first: the services the module services below are built from. */
 export interface CoreServices {
@@ -38,4 +40,6 @@ export interface Services extends CoreServices {
   networks: NetworkService;
   team: TeamService;
   organisations: OrganisationService;
+  groups: GroupService;
+  settings: TenantSettingsService;
 }

@@ -17,7 +17,6 @@ import type { Services } from '../../services';
 import { actorFor } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
-import { GroupService } from './service';
 
 const tags = ['teams'];
 const security = [{ bearerAuth: [] }];
@@ -28,7 +27,7 @@ const querystring = tidQuerySchema;
 /** Teams → Groups: members read them, owners and admins change them. */
 export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
-  const groups = new GroupService(db);
+  const { groups } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
   const manager = (request: Parameters<typeof actorFor>[1], tid: string | undefined) => actorFor(db, request, tid, canManageUsers);

@@ -12,7 +12,6 @@ import {
 import type { Services } from '../../services';
 import { actorFor } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
-import { TenantSettingsService } from './service';
 
 const tags = ['tenant settings'];
 const security = [{ bearerAuth: [] }];
@@ -22,7 +21,7 @@ const querystring = tidQuerySchema;
 /** Tenant-wide settings: members read them, owners and admins change them. */
 export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
-  const settings = new TenantSettingsService(db);
+  const { settings } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 
