@@ -54,6 +54,8 @@ import { OrganisationService } from './modules/organisations/service';
 import { TeamService } from './modules/users/service';
 import { GroupService } from './modules/groups/service';
 import { TenantSettingsService } from './modules/tenant-settings/service';
+import { ProfileService } from './modules/profile/service';
+import { ActivityService } from './modules/activity/service';
 import { addSecurityHeaders } from './http/security-headers';
 import { createMemoryBus } from './bus/memory';
 import { createRedisBus } from './bus/redis';
@@ -182,6 +184,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     organisations: new OrganisationService(core),
     groups: new GroupService(db),
     settings: new TenantSettingsService(db),
+    profile: new ProfileService(db, sessionEvents),
+    logs: new ActivityService(db),
   };
   app.decorate('services', services);
   app.decorate('mailer', mailer);

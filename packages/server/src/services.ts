@@ -9,10 +9,12 @@ import type { LoginService } from './modules/auth/login';
 import type { SessionService } from './modules/auth/sessions';
 import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
+import type { ActivityService } from './modules/activity/service';
 import type { DeviceService } from './modules/devices/service';
 import type { GroupService } from './modules/groups/service';
 import type { NetworkService } from './modules/networks/service';
 import type { OrganisationService } from './modules/organisations/service';
+import type { ProfileService } from './modules/profile/service';
 import type { TeamService } from './modules/users/service';
 import type { TenantSettingsService } from './modules/tenant-settings/service';
 
@@ -42,4 +44,7 @@ export interface Services extends CoreServices {
   organisations: OrganisationService;
   groups: GroupService;
   settings: TenantSettingsService;
+  profile: ProfileService;
+  /** The activity logs (audit and alert). */
+  logs: ActivityService;
 }

@@ -6,7 +6,7 @@ import { actorFor } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
 import type { LogKind } from './repo';
-import { ActivityService, logsCsv } from './service';
+import { logsCsv } from './service';
 
 const tags = ['logs'];
 const security = [{ bearerAuth: [] }];
@@ -15,7 +15,7 @@ const p = (path: string) => `/${path}`;
 /** Login logs and activity logs of a tenant: JSON pages, or CSV with format=csv. */
 export const activityRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
-  const logs = new ActivityService(db);
+  const { logs } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 

@@ -3,7 +3,6 @@ import { ORG_PATHS, profileBodySchema, userSchema } from '@netloom/domain';
 import type { Services } from '../../services';
 import { toUserDto } from '../auth/sessions';
 import { errorResponses } from '../../http/openapi';
-import { ProfileService } from './service';
 
 const tags = ['profile'];
 const security = [{ bearerAuth: [] }];
@@ -11,7 +10,7 @@ const p = (path: string) => `/${path}`;
 
 /** The caller's own profile; password change and 2FA are the auth module's calls. */
 export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const profile = new ProfileService(services.db, services.sessionEvents);
+  const { profile } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 
