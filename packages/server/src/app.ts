@@ -45,7 +45,7 @@ import { agentGateway } from './agent/gateway';
 import { keepMetricsFor } from './agent/metrics-retention';
 import { sweepSilentDevicesOffline } from './agent/offline-sweep';
 import { DeviceStateWriter } from './agent/state-writer';
-import { toDeviceRow, type DeviceRecord } from './modules/devices/device-row';
+import { toDeviceRow, type DeviceRecord } from './fleet/device-row';
 import { liveHub } from './live/hub';
 import type { CoreServices, Services } from './services';
 import { DeviceService } from './modules/devices/service';

@@ -53,7 +53,10 @@ export function wanBadgeColor(status: WanLinkStatus | null | undefined): 'green'
   return 'amber';
 }
 
-const GREEN_STATUSES = new Set(['running', 'modified', 'connected', 'online']);
+/** The statuses in which a device counts as online: the tiles, the offline sweep and the map's green marker. */
+export const ONLINE_STATUSES = ['running', 'modified', 'connected', 'online'] as const;
+
+const GREEN_STATUSES = new Set<string>(ONLINE_STATUSES);
 const RED_STATUSES = new Set(['error', 'offline']);
 
 /** Map marker colour, or null when the device gets no marker (other statuses, zone '0'). */

@@ -10,9 +10,9 @@ import {
   type ServerMessage,
 } from '@netloom/domain';
 import type { DeviceTopicMessage } from '../bus/topics';
-import type { DeviceRecord } from '../modules/devices/device-row';
+import type { DeviceRecord } from '../fleet/device-row';
 import type { AgentContext } from './context';
-import { secretMatches } from './credentials';
+import { secretMatches } from '../fleet/credentials';
 import { enrolWithKey } from './enrolment';
 import { applyHeartbeat } from './heartbeat-state';
 import { NotStored } from './write-isolating';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { DeviceRecord } from '../modules/devices/device-row';
+import type { DeviceRecord } from '../fleet/device-row';
 import type { DeviceTopicMessage } from '../bus/topics';
 import type { AgentConnection } from './connection';
 import type { DatabaseOutage } from './database-outage';

@@ -1,8 +1,9 @@
 import { AGENT_CLOSE, type Hello } from '@netloom/domain';
 import type { Db } from '../db/client';
-import type { DeviceRecord } from '../modules/devices/device-row';
-import { newDeviceSecret } from './credentials';
-import { enrolAsNew, findDeviceBySerial, findTenantByEnrolmentKey, insertDevice, updateEnrolledDevice } from './repo';
+import type { DeviceRecord } from '../fleet/device-row';
+import { newDeviceSecret } from '../fleet/credentials';
+import { findDeviceBySerial } from '../fleet/repo';
+import { enrolAsNew, findTenantByEnrolmentKey, insertDevice, updateEnrolledDevice } from './repo';
 
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
 

@@ -3,7 +3,7 @@ import { AGENT_CLOSE, AGENT_PATH } from '@netloom/domain';
 import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
-import type { DeviceRecord } from '../modules/devices/device-row';
+import type { DeviceRecord } from '../fleet/device-row';
 import { AgentConnection } from './connection';
 import type { AgentContext } from './context';
 import type { DeviceStateWriter } from './state-writer';

@@ -1,6 +1,6 @@
 import { dequal } from 'dequal';
 import type { Heartbeat } from '@netloom/domain';
-import type { DeviceRecord } from '../modules/devices/device-row';
+import type { DeviceRecord } from '../fleet/device-row';
 
 type LiveFields = Pick<
   DeviceRecord,

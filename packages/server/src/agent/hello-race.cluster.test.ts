@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { DEVICE_PATHS } from '@netloom/domain';
 import { devices } from '../db/schema/index';
-import { addDevice } from '../modules/devices/test-fixtures';
+import { addDevice } from '../fleet/test-fixtures';
 import { bearer, build, login, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { deviceMetrics, devices } from '../db/schema/index';
-import { addDevice, demoTenantIds } from '../modules/devices/test-fixtures';
+import { addDevice, demoTenantIds } from '../fleet/test-fixtures';
 import { build, testBackends, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
 import { DeviceStateWriter } from './state-writer';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { interfaceMetricsSchema } from '@netloom/domain';
 import { loadConfig } from '../config';
 import { deviceBatches, deviceMetrics } from '../db/schema/index';
-import { addDevice, demoTenantIds, minutesAgo } from '../modules/devices/test-fixtures';
+import { addDevice, demoTenantIds, minutesAgo } from '../fleet/test-fixtures';
 import { bearer, build, login, testBackends, type TestApp } from '../test/build';
 import { keepMetricsFor } from './metrics-retention';
 

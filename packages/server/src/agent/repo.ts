@@ -1,19 +1,14 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { withSettingDefaults } from '@netloom/domain';
+import { ONLINE_STATUSES, withSettingDefaults } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { holdsSweepLock } from '../db/periodic-sweep';
 import { deviceBatches, deviceJobs, deviceMetrics, devices, tenants } from '../db/schema/index';
-import type { DeviceRecord } from '../modules/devices/device-row';
+import type { DeviceRecord } from '../fleet/device-row';
 
 export async function findTenantByEnrolmentKey(db: Db, key: string) {
   const [row] = await db.select().from(tenants).where(eq(tenants.enrolmentKey, key));
   if (!row || row.suspended) return undefined;
   return { id: row.id, autoApprove: withSettingDefaults(row.settings).devReg_autoApprove };
-}
-
-export async function findDeviceBySerial(db: Db, tenantId: string, serial: string): Promise<DeviceRecord | undefined> {
-  const [row] = await db.select().from(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.serial, serial)));
-  return row;
 }
 
 export async function findDevice(db: Db, id: string): Promise<DeviceRecord | undefined> {
@@ -116,8 +111,6 @@ export async function openFullSync(db: Db, job: { id: string; tenantId: string; 
   return opened.length > 0;
 }
 
-const LIVE = sql`('running', 'modified', 'connected', 'online')`;
-
 /**
  * Devices silent for longer than the timeout go offline (gateways 'error', endpoints 'offline').
  * Silence counts from the later of a device's last stored heartbeat and `heardSince` (the end of
@@ -137,7 +130,7 @@ export async function markSilentDevicesOffline(
     return tx
       .update(devices)
       .set({ deviceStatus: sql`case when ${devices.kind} = 'gateway' then 'error' else 'offline' end` })
-      .where(and(due, sql`${devices.deviceStatus} in ${LIVE}`))
+      .where(and(due, inArray(devices.deviceStatus, [...ONLINE_STATUSES])))
       .returning();
   });
 }

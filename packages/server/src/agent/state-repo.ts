@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { DeviceRecord } from '../modules/devices/device-row';
+import type { DeviceRecord } from '../fleet/device-row';
 
 /** The statements of the batched state writer (state-writer.ts): device states and metrics messages. */
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { DeviceRecord } from '../modules/devices/device-row';
+import type { DeviceRecord } from '../fleet/device-row';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { DatabaseOutage } from './database-outage';
 import { NotStored, writeFailure, writeIsolating } from './write-isolating';

@@ -3,7 +3,7 @@ import type { Role } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { memberships, tenants, users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/passwords';
-import { newEnrolmentKey } from '../agent/credentials';
+import { newEnrolmentKey } from '../fleet/credentials';
 
 interface DemoUser {
   email: string;

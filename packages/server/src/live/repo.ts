@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { devices } from '../db/schema/index';
-import { toDeviceRow } from '../modules/devices/device-row';
+import { toDeviceRow } from '../fleet/device-row';
 import type { DeviceRow } from '@netloom/domain';
 
 export interface LiveFilter {

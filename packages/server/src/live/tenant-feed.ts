@@ -3,7 +3,7 @@ import type { DeviceRow, TenantInfo } from '@netloom/domain';
 import type { EventBus } from '../bus/event-bus';
 import { topics } from '../bus/topics';
 import type { Db } from '../db/client';
-import { computeTenantInfo, type TenantInfoScope } from '../modules/devices/tenant-info';
+import { computeTenantInfo, type TenantInfoScope } from '../fleet/tenant-info';
 import { SharedMessages } from './shared-messages';
 
 export interface FeedEvent {

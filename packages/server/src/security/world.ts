@@ -5,7 +5,7 @@ import { authenticator } from 'otplib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@netloom/domain';
 import { memberships, tenants, users } from '../db/schema/index';
-import { newEnrolmentKey } from '../agent/credentials';
+import { newEnrolmentKey } from '../fleet/credentials';
 import { DEMO_PASSWORD, type TestApp } from '../test/build';
 import { TestAgent, enrolmentKey } from '../test/agent-client';
 import type { Kind } from './openapi';

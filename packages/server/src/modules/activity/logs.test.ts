@@ -10,7 +10,7 @@ import {
   RECOVERY_CODE_COUNT,
 } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { demoTenantIds } from '../devices/test-fixtures';
+import { demoTenantIds } from '../../fleet/test-fixtures';
 import { findTenant } from '../tenants/repo';
 
 describe.each(testBackends())('tenant settings, organisation, profile, 2FA recovery and logs on %s', (backend) => {

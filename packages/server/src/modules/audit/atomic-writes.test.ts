@@ -6,7 +6,7 @@ import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { seedDemo } from '../../demo/seed';
 import { DEMO_PASSWORD, bearer, freshPostgres, login, testBackends } from '../../test/build';
-import { addDevice, demoTenantIds } from '../devices/test-fixtures';
+import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
 import { addMember } from '../users/test-fixtures';
 
 /** A value that must never appear in the log: it travels only as a statement parameter. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { addDevice, demoTenantIds, minutesAgo } from './test-fixtures';
+import { addDevice, demoTenantIds, minutesAgo } from '../../fleet/test-fixtures';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {

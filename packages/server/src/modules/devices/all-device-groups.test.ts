@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceListSchema, tenantInfoSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { addDevice, demoTenantIds } from './test-fixtures';
+import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
 
 /** 'All Device Groups' is the group picker's entry with id '' (spec 000 §3): every call that takes a network_id takes it. */
 describe.each(testBackends())("network_id '' (All Device Groups) on %s", (backend) => {

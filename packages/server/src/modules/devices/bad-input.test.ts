@@ -3,7 +3,7 @@ import { deviceListSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { LONE_SURROGATE, NUL, NUL_IN_URL, expectRefused, type BadInputCase } from '../../test/bad-input';
 import { readCommercial } from './tenant-data';
-import { addDevice, demoTenantIds } from './test-fixtures';
+import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
 
 /** Text PostgreSQL cannot store, numbers out of range and unknown keys: 400 naming the field, never 500. */
 describe.each(testBackends())('device calls refuse hostile input on %s', (backend) => {

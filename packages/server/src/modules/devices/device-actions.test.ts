@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { auditLog, deviceJobs, deviceMetrics } from '../../db/schema/index';
 import { topics } from '../../bus/topics';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { addDevice, demoTenantIds, deviceById, minutesAgo } from './test-fixtures';
+import { addDevice, demoTenantIds, deviceById, minutesAgo } from '../../fleet/test-fixtures';
 
 describe.each(testBackends())('device actions on %s', (backend) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { adminDeviceSchema, deviceListSchema, deviceRowSchema, type DeviceRow } 
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { addDevice, demoTenantIds, minutesAgo } from './test-fixtures';
+import { addDevice, demoTenantIds, minutesAgo } from '../../fleet/test-fixtures';
 
 const wan = (status: 'up' | 'down') => ({ name: 'WAN1', status, ifname: 'eth0', weight: 1 });
 

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { CommercialData, DeviceKind, TenantInfo } from '@netloom/domain';
+import type { CommercialData } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { commercialData, deviceJobs, deviceMetrics, devices, tenants, type JobKind } from '../../db/schema/index';
-import { ROW_COLUMNS, type DeviceRecord, type ListedDevice } from './device-row';
+import { ROW_COLUMNS, type DeviceRecord, type ListedDevice } from '../../fleet/device-row';
 import { deviceListOrder, deviceListWhere, type DeviceListSpec } from './list-query';
 
 /** Every query here takes the tenant first; an unclaimed device is out of the inventory. */
@@ -30,12 +30,6 @@ export async function listDevices(db: Db, spec: DeviceListSpec): Promise<{ rows:
 
 export async function findDevice(db: Db, tenantId: string, id: string): Promise<DeviceRecord | undefined> {
   const [row] = await db.select().from(devices).where(inTenant(tenantId, id));
-  return row;
-}
-
-/** Any row with this serial, claimed or not (the serial is unique per tenant). */
-export async function findDeviceBySerial(db: Db, tenantId: string, serial: string): Promise<DeviceRecord | undefined> {
-  const [row] = await db.select().from(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.serial, serial)));
   return row;
 }
 
@@ -99,16 +93,6 @@ export async function userDevices(db: Db, tenantId: string, username: string): P
     .orderBy(asc(sql`lower(${devices.name})`), asc(devices.id));
 }
 
-/** The ids among `ids` that are claimed devices of the tenant. */
-export async function existingDeviceIds(db: Db, tenantId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), inArray(devices.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function insertJob(db: Db, job: { tenantId: string; deviceId: string; kind: JobKind; createdBy: string }): Promise<string> {
   const id = crypto.randomUUID();
   await db.insert(deviceJobs).values({ id, ...job, state: 'queued' });
@@ -152,41 +136,4 @@ export async function setEnrolmentKeyIfNone(db: Db, tenantId: string, key: strin
 
 export async function setEnrolmentKey(db: Db, tenantId: string, key: string): Promise<void> {
   await db.update(tenants).set({ enrolmentKey: key }).where(eq(tenants.id, tenantId));
-}
-
-/**
- * The dashboard tiles, counted in one statement: devices, their WAN links up and down, groups,
- * deployed (seen at least once) and offline devices, and the ZTNA users with how many are online.
- * `online` is the set of statuses that count as online (see tenant-info.ts).
- */
-export async function countTenantInfo(
-  db: Db,
-  tenantId: string,
-  scope: { networkId: string | null; kind: DeviceKind | null; online: readonly string[] },
-): Promise<TenantInfo> {
-  const inNetwork = scope.networkId ? sql`and d.network_id = ${scope.networkId}` : sql``;
-  const ofKind = scope.kind ? sql`and d.kind = ${scope.kind}` : sql``;
-  const online = sql.join(scope.online.map((s) => sql`${s}`), sql`, `);
-  const result = await db.execute(sql`
-    with d as (
-      select d.* from devices d
-      where d.tenant_id = ${tenantId} and d.claimed ${inNetwork} ${ofKind}
-    ), links as (
-      select l->>'status' as status from d, jsonb_array_elements(d.wan_status) l
-    )
-    select
-      (select count(*) from d)::int as devices,
-      (select count(*) from links)::int as links,
-      (select count(*) from d where d.last_seen_at is not null and d.device_status in (${online}))::int as online_devices,
-      (select count(*) from links where status = 'up')::int as active_links,
-      (select count(*) from links where status <> 'up')::int as inactive_links,
-      (select count(*) from networks n where n.tenant_id = ${tenantId})::int as total_networks,
-      (select count(*) from d where d.last_seen_at is not null)::int as deployed_devices,
-      (select count(*) from d where d.last_seen_at is not null and d.device_status in ('error', 'offline'))::int as offline_devices,
-      (select count(distinct d.username) from d where d.username is not null)::int as users,
-      (select count(distinct d.username) from d where d.username is not null and d.last_seen_at is not null and d.device_status in (${online}))::int as online_users
-  `);
-  const row = (result as unknown as { rows: TenantInfo[] }).rows[0];
-  if (!row) throw new Error('tenant info query returned no row');
-  return row;
 }

@@ -22,7 +22,7 @@ import { errors } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 import { paginate, pageWindow } from '../../http/pagination';
 import { actorFor, type Need } from '../../http/access';
-import { toDeviceRow } from './device-row';
+import { toDeviceRow } from '../../fleet/device-row';
 import { specFromBody } from './service';
 
 const tags = ['devices'];

@@ -3,11 +3,12 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { EventBus } from '../../bus/event-bus';
 import { topics, type DeviceTopicMessage } from '../../bus/topics';
-import { newDeviceSecret } from '../../agent/credentials';
+import { newDeviceSecret } from '../../fleet/credentials';
 import { AppError, errors } from '../../http/errors';
 import { audit, type Actor } from '../../http/access';
-import { toDeviceRow, type DeviceRecord } from './device-row';
+import { toDeviceRow, type DeviceRecord } from '../../fleet/device-row';
 import type { DeviceListSpec } from './list-query';
+import * as fleetRepo from '../../fleet/repo';
 import * as repo from './repo';
 
 const serialTaken = () => errors.invalid({ serial: ['A device with this serial already exists'] }, 'A device with this serial already exists.');
@@ -52,7 +53,7 @@ export class DeviceService {
   /** Pre-registers an approved device so its later enrolment with this serial is accepted at once. */
   async claim(actor: Actor, body: ClaimDeviceBody): Promise<DeviceRow> {
     const tenantId = actor.scope.tenantId;
-    const existing = await repo.findDeviceBySerial(this.db, tenantId, body.serial);
+    const existing = await fleetRepo.findDeviceBySerial(this.db, tenantId, body.serial);
     if (existing?.claimed) throw serialTaken();
     const fields = { name: body.name, kind: body.kind, approved: true, active: true, claimed: true, credentialHash: null, createdBy: actor.email };
     // A device unclaimed earlier keeps its row (and history); claiming it again brings it back.

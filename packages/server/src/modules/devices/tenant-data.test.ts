@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { commercialDataSchema, enrolmentKeySchema, networkSchema, tenantInfoSchema } from '@netloom/domain';
 import { auditLog, tenants } from '../../db/schema/index';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { addDevice, demoTenantIds, minutesAgo } from './test-fixtures';
+import { addDevice, demoTenantIds, minutesAgo } from '../../fleet/test-fixtures';
 
 const link = (name: string, status: 'up' | 'down' | 'unknown') => ({ name, status, ifname: name.toLowerCase(), weight: 1 });
 

@@ -1,8 +1,9 @@
 import type { CommercialData } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { errors } from '../../http/errors';
-import { newEnrolmentKey } from '../../agent/credentials';
+import { newEnrolmentKey } from '../../fleet/credentials';
 import { audit, type Actor } from '../../http/access';
+import * as fleetRepo from '../../fleet/repo';
 import * as repo from './repo';
 
 export function readCommercial(db: Db, tenantId: string): Promise<CommercialData> {
@@ -13,7 +14,7 @@ export function readCommercial(db: Db, tenantId: string): Promise<CommercialData
 export async function saveCommercial(db: Db, actor: Actor, data: CommercialData): Promise<CommercialData> {
   const tenantId = actor.scope.tenantId;
   const ids = Object.keys(data);
-  const known = await repo.existingDeviceIds(db, tenantId, ids);
+  const known = await fleetRepo.existingDeviceIds(db, tenantId, ids);
   if (known.size !== ids.length) throw errors.notFound();
   await db.transaction(async (tx) => {
     await repo.upsertCommercialData(tx, tenantId, data, new Date());

@@ -16,7 +16,7 @@ import { errors } from '../../http/errors';
 import { findNetwork } from '../networks/repo';
 import { actorFor } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
-import { computeTenantInfo } from './tenant-info';
+import { computeTenantInfo } from '../../fleet/tenant-info';
 import { readCommercial, readEnrolmentKey, rotateEnrolmentKey, saveCommercial } from './tenant-data';
 
 const tags = ['tenants'];

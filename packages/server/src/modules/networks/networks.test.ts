@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { auditLog } from '../../db/schema/index';
 import { topics } from '../../bus/topics';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { addDevice, demoTenantIds, deviceById, minutesAgo } from '../devices/test-fixtures';
+import { addDevice, demoTenantIds, deviceById, minutesAgo } from '../../fleet/test-fixtures';
 
 describe.each(testBackends())('device groups on %s', (backend) => {
   let t: TestApp;

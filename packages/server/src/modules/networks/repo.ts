@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { devices, networks } from '../../db/schema/index';
-import type { DeviceRecord } from '../devices/device-row';
+import type { DeviceRecord } from '../../fleet/device-row';
 
 export type NetworkRecord = typeof networks.$inferSelect;
 export interface NetworkView {

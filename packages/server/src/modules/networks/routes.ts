@@ -11,7 +11,7 @@ import {
 import type { Services } from '../../services';
 import { actorFor } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
-import { computeTenantInfo } from '../devices/tenant-info';
+import { computeTenantInfo } from '../../fleet/tenant-info';
 
 const tags = ['networks'];
 const security = [{ bearerAuth: [] }];

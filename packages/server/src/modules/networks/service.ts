@@ -4,8 +4,8 @@ import type { EventBus } from '../../bus/event-bus';
 import { topics } from '../../bus/topics';
 import { errors } from '../../http/errors';
 import { audit, type Actor } from '../../http/access';
-import { toDeviceRow, type DeviceRecord } from '../devices/device-row';
-import { existingDeviceIds } from '../devices/repo';
+import { toDeviceRow, type DeviceRecord } from '../../fleet/device-row';
+import { existingDeviceIds } from '../../fleet/repo';
 import { isUniqueViolation } from '../../db/errors';
 import * as repo from './repo';
 

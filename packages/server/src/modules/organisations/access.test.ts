@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { demoTenantIds } from '../devices/test-fixtures';
+import { demoTenantIds } from '../../fleet/test-fixtures';
 import { addGroup, addMember } from '../users/test-fixtures';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

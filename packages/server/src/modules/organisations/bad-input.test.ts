@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { LONE_SURROGATE, NUL, NUL_IN_URL, expectRefused, type BadInputCase } from '../../test/bad-input';
-import { demoTenantIds } from '../devices/test-fixtures';
+import { demoTenantIds } from '../../fleet/test-fixtures';
 
 /** Tenant administration (super admin): unstorable names and e-mails, searches, unknown keys, ids. */
 describe.each(testBackends())('tenant administration refuses hostile input on %s', (backend) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerListSchema, logListSchema, tenantDetailSchema, tenantListSchema, tenantMonitorSchema, TEAM_MESSAGES } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { addDevice, demoTenantIds } from '../devices/test-fixtures';
+import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
 import { activationToken, userByEmail } from '../users/test-fixtures';
 
 describe.each(testBackends())('super admin: tenants, monitor and customers on %s', (backend) => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL }
 import { LOGIN_ACTIONS, type Customer, type TenantDetail } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { auditLog, heldInvitations, memberships, tenants, users } from '../../db/schema/index';
-import { newEnrolmentKey } from '../../agent/credentials';
+import { newEnrolmentKey } from '../../fleet/credentials';
 import type { TenantRow } from '../tenants/repo';
 import { toTenantDto } from '../tenants/service';
 import { likePattern } from '../../db/sql-helpers';

@@ -5,7 +5,7 @@ import { errors } from '../../http/errors';
 import type { CoreServices } from '../../services';
 import { recordAudit } from '../audit/repo';
 import { findUserByLogin } from '../auth/repo';
-import { computeTenantInfo } from '../devices/tenant-info';
+import { computeTenantInfo } from '../../fleet/tenant-info';
 import { findTenant, type TenantRow } from '../tenants/repo';
 import { listMembers, toTeamUser } from '../users/repo';
 import { mailReleased, releaseHeldInvitations } from '../users/held-release';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configPreferenceSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { addDevice, demoTenantIds } from '../devices/test-fixtures';
+import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
 
 const links = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `WAN${i + 1}`, status: 'up' as const, ifname: `eth${i}`, weight: 1 }));
 

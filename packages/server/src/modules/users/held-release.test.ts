@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupListSchema, groupSchema, teamUserListSchema, teamUserSchema, tenantDetailSchema, type TeamUser } from '@netloom/domain';
 import { bearer, build, DEMO_PASSWORD, login, testBackends, type TestApp } from '../../test/build';
-import { demoTenantIds } from '../devices/test-fixtures';
+import { demoTenantIds } from '../../fleet/test-fixtures';
 import { activationToken } from './test-fixtures';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupSchema, groupListSchema, teamUserListSchema, teamUserSchema, TEAM_MESSAGES } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { addDevice, demoTenantIds } from '../devices/test-fixtures';
+import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
 import { activationToken, addMember, userByEmail } from './test-fixtures';
 
 describe.each(testBackends())('teams: users, invitations and groups on %s', (backend) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { devices, tenants } from '../../db/schema/index';
+import type { Db } from '../db/client';
+import { devices, tenants } from '../db/schema/index';
 import type { DeviceRecord } from './device-row';
 
 /** Test helpers: devices are inserted straight into the database (no agent in these tests). */

@@ -1,8 +1,6 @@
-import type { DeviceKind, TenantInfo } from '@netloom/domain';
-import type { Db } from '../../db/client';
+import { ONLINE_STATUSES, type DeviceKind, type TenantInfo } from '@netloom/domain';
+import type { Db } from '../db/client';
 import { countTenantInfo } from './repo';
-
-const ONLINE = ['running', 'modified', 'connected', 'online'];
 
 /** Which devices the tiles count: a device group's, one product's (gateways or endpoints), or all. */
 export interface TenantInfoScope {
@@ -15,5 +13,5 @@ export interface TenantInfoScope {
  * kind of device, as its table and map show.
  */
 export function computeTenantInfo(db: Db, tenantId: string, { networkId = null, kind = null }: TenantInfoScope = {}): Promise<TenantInfo> {
-  return countTenantInfo(db, tenantId, { networkId, kind, online: ONLINE });
+  return countTenantInfo(db, tenantId, { networkId, kind, online: ONLINE_STATUSES });
 }

@@ -1,5 +1,5 @@
 import { effectiveStatus, type DeviceRow } from '@netloom/domain';
-import type { devices } from '../../db/schema/index';
+import type { devices } from '../db/schema/index';
 
 export type DeviceRecord = typeof devices.$inferSelect;
 
