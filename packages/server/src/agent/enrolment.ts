@@ -2,8 +2,8 @@ import { AGENT_CLOSE, type Hello } from '@netloom/domain';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
 import { newDeviceSecret } from '../fleet/credentials';
-import { findDeviceBySerial } from '../fleet/repo';
-import { enrolAsNew, findTenantByEnrolmentKey, insertDevice, updateEnrolledDevice } from './repo';
+import { findDeviceBySerial, insertDevice } from '../fleet/repo';
+import { enrolAsNew, findTenantByEnrolmentKey, updateEnrolledDevice } from './repo';
 
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
 

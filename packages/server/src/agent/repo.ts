@@ -16,12 +16,6 @@ export async function findDevice(db: Db, id: string): Promise<DeviceRecord | und
   return row;
 }
 
-/** Undefined when another hello of the same new serial enrolled it first. */
-export async function insertDevice(db: Db, row: typeof devices.$inferInsert): Promise<DeviceRecord | undefined> {
-  const [created] = await db.insert(devices).values(row).onConflictDoNothing({ target: [devices.tenantId, devices.serial] }).returning();
-  return created;
-}
-
 /**
  * Rewrites a device of the inventory on its enrolment, only if it is still as it was read (same
  * life in the inventory, same approval, still active): a removal, an approval or a deactivation

@@ -12,6 +12,12 @@ export async function findDeviceBySerial(db: Db, tenantId: string, serial: strin
   return row;
 }
 
+/** Undefined when the tenant has a device of this serial already (another hello or claim of the same new serial came first). */
+export async function insertDevice(db: Db, row: typeof devices.$inferInsert): Promise<DeviceRecord | undefined> {
+  const [created] = await db.insert(devices).values(row).onConflictDoNothing({ target: [devices.tenantId, devices.serial] }).returning();
+  return created;
+}
+
 /** The ids among `ids` that are claimed devices of the tenant. */
 export async function existingDeviceIds(db: Db, tenantId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

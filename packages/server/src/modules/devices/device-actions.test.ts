@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { and, eq } from 'drizzle-orm';
 import { deviceListSchema, deviceRowSchema, interfaceMetricsSchema, jobAcceptedSchema } from '@netloom/domain';
 import { z } from 'zod';
-import { auditLog, deviceJobs, deviceMetrics } from '../../db/schema/index';
+import { auditLog, deviceJobs, deviceMetrics, devices } from '../../db/schema/index';
 import { topics } from '../../bus/topics';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { addDevice, demoTenantIds, deviceById, minutesAgo } from '../../fleet/test-fixtures';
@@ -78,6 +78,20 @@ describe.each(testBackends())('device actions on %s', (backend) => {
     const bad = await call('POST', 'device/claim/', editor, { serial: '', name: 'x', kind: 'router' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['kind', 'serial']);
+  });
+
+  it('claims a new serial sent several times at once exactly once: the others are told the serial exists', async () => {
+    const tries = await Promise.all(
+      ['A', 'B', 'C'].map((name) => call('POST', 'device/claim/', editor, { serial: 'SN-CLAIM-RACE', name, kind: 'gateway' })),
+    );
+    expect(tries.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    for (const lost of tries.filter((r) => r.statusCode === 400)) {
+      expect(lost.json().errors.serial).toEqual(['A device with this serial already exists']);
+    }
+    const won = deviceRowSchema.parse(tries.find((r) => r.statusCode === 201)!.json());
+    expect(await auditRows(won.id)).toHaveLength(1);
+    const stored = await db().select().from(devices).where(and(eq(devices.tenantId, ids.acme), eq(devices.serial, 'SN-CLAIM-RACE')));
+    expect(stored.map((d) => d.id)).toEqual([won.id]);
   });
 
   it('unclaims a device: it leaves the list, loses its credential and is told so; claiming it again brings it back', async () => {

@@ -45,11 +45,6 @@ export async function updateDevice(
   return row;
 }
 
-export async function insertDevice(db: Db, values: typeof devices.$inferInsert): Promise<DeviceRecord> {
-  const [row] = await db.insert(devices).values(values).returning();
-  return row!;
-}
-
 /**
  * Takes the device out of the inventory with its approval and credential, and starts its next life
  * there (enrolment): what a connection of this life still holds is never written afterwards.

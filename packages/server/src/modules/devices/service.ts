@@ -61,7 +61,8 @@ export class DeviceService {
       .transaction(async (tx) => {
         const claimed = existing
           ? (await repo.updateDevice(tx, tenantId, existing.id, fields, { includeUnclaimed: true }))!
-          : await repo.insertDevice(tx, { id: crypto.randomUUID(), tenantId, serial: body.serial, ...fields });
+          : await fleetRepo.insertDevice(tx, { id: crypto.randomUUID(), tenantId, serial: body.serial, ...fields });
+        if (!claimed) throw serialTaken();
         await audit(tx, actor, 'device.claimed', claimed.id, { serial: body.serial, name: body.name, kind: body.kind });
         return claimed;
       })
