@@ -7,7 +7,7 @@ import { asc, isNotNull } from 'drizzle-orm';
 import { openDatabase } from '../../packages/server/src/db/client';
 import { tenants } from '../../packages/server/src/db/schema/index';
 import { seedDemo } from '../../packages/server/src/demo/seed';
-import { newEnrolmentKey } from '../../packages/server/src/agent/credentials';
+import { newEnrolmentKey } from '../../packages/server/src/fleet/credentials';
 import type { Config } from '../../packages/server/src/config';
 import type { BenchTenant } from './fleet';
 
