@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'test-results/**', 'playwright-report/**', 'packages/server/src/db/migrations/**'] },
@@ -23,4 +24,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // Layout is Prettier's (checked in `npm run lint`): no style rule of ESLint's may disagree with it.
+  prettier,
 );

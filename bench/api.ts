@@ -66,7 +66,15 @@ const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login/', pay
 const { access } = login.json() as { access: string };
 
 // Online SD-WAN gateways of one tenant, sorted by name, first page of 25: the table's filter payload (spec 001 §3).
-const payload = { page: 1, size: 25, filters: [{ key: 'status', value: 'online', type: 'string' }, { key: 'type', value: 'device', type: 'string' }], sort: { key: 'name', direction: 'asc' } };
+const payload = {
+  page: 1,
+  size: 25,
+  filters: [
+    { key: 'status', value: 'online', type: 'string' },
+    { key: 'type', value: 'device', type: 'string' },
+  ],
+  sort: { key: 'name', direction: 'asc' },
+};
 const headers = { authorization: `Bearer ${access}` };
 const listCall = () => app.inject({ method: 'POST', url: '/api/v1/device/list/?type=device', headers, payload });
 
@@ -92,7 +100,9 @@ if (answer.statusCode !== 200) throw new Error(`device list answered ${answer.st
 const listStatement = sent.find((q) => q.text.includes('count(*) over()'));
 if (!listStatement) throw new Error(`the device list statement was not seen; saw ${sent.length} statements`);
 const listArgs = listStatement.args;
-console.log(`The API sent ${sent.length} statement${sent.length === 1 ? '' : 's'} per call; the raw side replays the list statement:\n  ${listStatement.text.slice(0, 160)}…`);
+console.log(
+  `The API sent ${sent.length} statement${sent.length === 1 ? '' : 's'} per call; the raw side replays the list statement:\n  ${listStatement.text.slice(0, 160)}…`,
+);
 
 /** CONCURRENCY clients over HTTP for `seconds`, from the child process. */
 function overHttp(seconds: number): Promise<ClientsResult> {
@@ -148,7 +158,9 @@ const line = (label: string, s: number[]) =>
   `  ${label.padEnd(44)} p50 ${ms(percentile(s, 50))}  p95 ${ms(percentile(s, 95))}  p99 ${ms(percentile(s, 99))}  ${(s.length / measured).toFixed(0)} calls/s`;
 const ratio = (p: number) => `${(percentile(api, p) / percentile(raw, p)).toFixed(2)}×`;
 const p95 = percentile(api, 95);
-console.log(`\nbench:api — device list, ${TENANTS * DEVICES_PER_TENANT} devices in ${TENANTS} tenants (${config.database.kind}), ${CONCURRENCY} concurrent clients, ${ROUNDS} × ${SECONDS} s each, answer ${(answer.body.length / 1024).toFixed(1)} KB`);
+console.log(
+  `\nbench:api — device list, ${TENANTS * DEVICES_PER_TENANT} devices in ${TENANTS} tenants (${config.database.kind}), ${CONCURRENCY} concurrent clients, ${ROUNDS} × ${SECONDS} s each, answer ${(answer.body.length / 1024).toFixed(1)} KB`,
+);
 console.log(line('API over HTTP (POST /api/v1/device/list/)', api) + (failed ? `  (${failed} failed)` : ''));
 console.log(line('raw SQL (same statement, same db)', raw));
 console.log(`  ratio API/raw                                p50 ${ratio(50)}  p95 ${ratio(95)}  p99 ${ratio(99)}`);

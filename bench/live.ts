@@ -38,7 +38,19 @@ import { Fleet, type BenchTenant, type Target } from './live/fleet';
 import { RemoteConsoles } from './live/remote-consoles';
 import { watchGc, type GcFigures } from './live/gc-watch';
 import { prepareDatabase, scratchPostgres } from './live/prepare';
-import { cpuSeconds, postgresCpuSeconds, postgresCpuSince, freePort, killAllChildren, openFilesLimit, RssSampler, sleep, startChild, waitForPort, type Child } from './live/proc';
+import {
+  cpuSeconds,
+  postgresCpuSeconds,
+  postgresCpuSince,
+  freePort,
+  killAllChildren,
+  openFilesLimit,
+  RssSampler,
+  sleep,
+  startChild,
+  waitForPort,
+  type Child,
+} from './live/proc';
 
 const env = process.env;
 const TENANTS = 10;
@@ -144,7 +156,14 @@ async function runPhase(target: Target, child: Child, tenants: BenchTenant[], rs
     await Promise.race([sleep(WARMUP_S * 1000), died]);
 
     const lag = monitorEventLoopDelay({ resolution: 10 });
-    const start = { wall: performance.now(), cpu: cpuSeconds(child.pid), own: process.cpuUsage(), pg: postgresCpuSeconds(), acks: fleet.acks, sent: fleet.sent };
+    const start = {
+      wall: performance.now(),
+      cpu: cpuSeconds(child.pid),
+      own: process.cpuUsage(),
+      pg: postgresCpuSeconds(),
+      acks: fleet.acks,
+      sent: fleet.sent,
+    };
     rss.stage('measuring');
     const gcWatch = watchGc();
     lag.enable();

@@ -6,9 +6,7 @@ test('a guest-user lands on the client page and can open nothing else', async ({
 
   await expect(page).toHaveURL(/\/microzaccess-client$/);
   await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
-  await expect(
-    page.getByText("You don't have access to the website. Please use the client application instead."),
-  ).toBeVisible();
+  await expect(page.getByText("You don't have access to the website. Please use the client application instead.")).toBeVisible();
   // No console chrome for a guest.
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
 

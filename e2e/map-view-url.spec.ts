@@ -5,7 +5,11 @@ import { hoverUntil, middleOf, showClusterOfTwo } from './support/map';
 
 const mapParam = (url: string) => new URL(url).searchParams.get('map');
 
-test('the map keeps its view in the address: a reload and a shared link open where the user looked; Show all devices refits', async ({ page, request, baseURL }) => {
+test('the map keeps its view in the address: a reload and a shared link open where the user looked; Show all devices refits', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const fleet = new SimFleet(request, baseURL!, await ownerApi(request, demo.owner));
   try {
     const { map, clusterCount } = await showClusterOfTwo(page, fleet, 'e2e-view-laptop');

@@ -13,7 +13,11 @@ test('an owner opens teams, groups, a user, logs, profile and organisation setti
   await logIn(page, demo.owner);
   await expect(page).toHaveURL(/\/sdwan\/dashboard$/);
   await opens(page, '/sdwan/teams/users', 'viewer@acme.test');
-  await page.getByRole('row', { name: /viewer@acme\.test/ }).getByRole('button').last().click();
+  await page
+    .getByRole('row', { name: /viewer@acme\.test/ })
+    .getByRole('button')
+    .last()
+    .click();
   await page.getByRole('menuitem', { name: 'View details' }).click();
   await expect(page).toHaveURL(/\/teams\/users\/details\//);
   await expect(page.getByText('Something Went Wrong!')).toHaveCount(0);
@@ -22,7 +26,10 @@ test('an owner opens teams, groups, a user, logs, profile and organisation setti
   await opens(page, '/sdwan/logs/activity-logs', 'Who did what, when and from where');
   await expect(page.getByRole('textbox', { name: /search/i })).toHaveCount(1);
   await opens(page, '/settings/profile', /time zone|timezone/i);
-  await page.getByRole('button', { name: /set up|turn on|enable/i }).first().click();
+  await page
+    .getByRole('button', { name: /set up|turn on|enable/i })
+    .first()
+    .click();
   await expect(page.getByRole('img', { name: 'QR code of the two-factor setup link' })).toBeVisible();
   await opens(page, '/settings/organisation', /organisation/i);
 });
@@ -33,7 +40,11 @@ test('a super admin opens the customers list and a tenant monitor', async ({ pag
   await expect(page).toHaveURL(/\/superAdmin\/tenant$/);
   await opens(page, '/superAdmin/customers', 'Acme');
   await opens(page, '/superAdmin/tenant', 'Globex');
-  await page.getByRole('row', { name: /Globex/ }).getByRole('button').last().click();
+  await page
+    .getByRole('row', { name: /Globex/ })
+    .getByRole('button')
+    .last()
+    .click();
   await page.getByRole('menuitem', { name: /monitor/i }).click();
   await expect(page).toHaveURL(/\/monitor$/);
   await expect(page.getByText('Globex').first()).toBeVisible();

@@ -11,6 +11,15 @@ test('a viewer sees the tenant settings but cannot change them', async ({ page }
     await expect(page.getByRole('switch', { name })).toBeDisabled();
   }
   // Nor can the viewer's session save them behind the page's back.
-  const status = await page.evaluate(async () => (await fetch('/api/v1/tenant/config/config-preference/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"dashboard":{"netflow":true}}' })).status);
+  const status = await page.evaluate(
+    async () =>
+      (
+        await fetch('/api/v1/tenant/config/config-preference/', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"dashboard":{"netflow":true}}',
+        })
+      ).status,
+  );
   expect([401, 403]).toContain(status);
 });

@@ -37,10 +37,16 @@ process.on('message', (m: Request) => {
       consoleUrl: (tenant) => byTenant.get(tenant.id)!,
       consoleHello: hello,
     };
-    consoles.open(target, urls.map((u) => u.tenant), perTenant).then(
-      () => reply({ opened: true }),
-      (e: unknown) => reply({ failed: e instanceof Error ? e.message : String(e) }),
-    );
+    consoles
+      .open(
+        target,
+        urls.map((u) => u.tenant),
+        perTenant,
+      )
+      .then(
+        () => reply({ opened: true }),
+        (e: unknown) => reply({ failed: e instanceof Error ? e.message : String(e) }),
+      );
   } else if ('record' in m) {
     consoles.recording = m.record;
   } else if ('report' in m) {

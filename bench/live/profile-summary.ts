@@ -31,7 +31,11 @@ const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
 const IDLE = new Set(['(idle)', '(program)', '(root)']);
-const short = (url: string) => url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '~').replace(/^.*\/packages\//, '');
+const short = (url: string) =>
+  url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/node_modules\//, '~')
+    .replace(/^.*\/packages\//, '');
 
 /** The area a stack belongs to: the first frame (from the leaf up) that names one. */
 function area(leaf: number): string {

@@ -38,7 +38,10 @@ export class RemoteConsoles {
     const request: OpenRequest = {
       open: { name: target.name, urls: tenants.map((tenant) => ({ tenant, url: target.consoleUrl(tenant) })), perTenant, hello: target.consoleHello },
     };
-    const answer = await this.ask(request, (m): m is { opened?: true; failed?: string } => typeof m === 'object' && m !== null && ('opened' in m || 'failed' in m));
+    const answer = await this.ask(
+      request,
+      (m): m is { opened?: true; failed?: string } => typeof m === 'object' && m !== null && ('opened' in m || 'failed' in m),
+    );
     if (answer.failed) throw new Error(answer.failed);
   }
 

@@ -55,7 +55,12 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().url())),
   /** Sockets one client address may hold open before authenticating (browser token, device hello); more are refused. */
   WS_PREAUTH_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -74,7 +79,10 @@ const envSchema = z.object({
       if (value === '' || value === '0' || value === 'false') return false;
       if (value === 'true') return 1;
       if (/^\d+$/.test(value)) return Number(value);
-      const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const list = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       for (const entry of list) {
         if (!isIP(entry.split('/')[0] ?? '')) ctx.addIssue({ code: 'custom', message: `not a hop count, address or CIDR range: ${entry}` });
       }
@@ -127,9 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     demo: { enabled: e.DEMO, password: e.DEMO_PASSWORD, fleet: e.DEMO_FLEET },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dropDir: e.MAIL_DIR ? path.resolve(e.MAIL_DIR) : null },
-    google: e.GOOGLE_CLIENT_ID
-      ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL, authUrl: e.GOOGLE_AUTH_URL }
-      : null,
+    google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL, authUrl: e.GOOGLE_AUTH_URL } : null,
     mzaPackageBaseUrl: e.MZA_PKG_BASE_URL.replace(/\/$/, ''),
     loginLimits: {
       ipPerMinute: e.LOGIN_IP_MAX_PER_MINUTE,

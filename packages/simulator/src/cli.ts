@@ -77,7 +77,12 @@ const duration = count('duration', values.duration);
 if (values.key.length === 0 && values.tenant.length === 0) fail('give at least one --key or --tenant');
 
 const domains = values['email-domain'];
-const tenants: FleetTenant[] = values.key.map((enrolmentKey, i) => ({ enrolmentKey, gateways, endpoints, emailDomain: domains[i] ?? (i === 0 ? 'example.com' : `example${i + 1}.com`) }));
+const tenants: FleetTenant[] = values.key.map((enrolmentKey, i) => ({
+  enrolmentKey,
+  gateways,
+  endpoints,
+  emailDomain: domains[i] ?? (i === 0 ? 'example.com' : `example${i + 1}.com`),
+}));
 if (values.tenant.length > 0) {
   if (!values.user || !values.password) fail('--tenant needs --user and --password');
   const api = values.api ?? values.url.replace(/^ws/, 'http').replace(/\/agent\/.*$/, '');

@@ -116,10 +116,13 @@ export class SimulatedDevice {
   }
 
   private later(ms: number, fn: () => void): void {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      fn();
-    }, Math.max(0, ms));
+    const t = setTimeout(
+      () => {
+        this.timers.delete(t);
+        fn();
+      },
+      Math.max(0, ms),
+    );
     this.timers.add(t);
   }
 
@@ -160,9 +163,7 @@ export class SimulatedDevice {
     this.ws = ws;
     this.closed = new Promise((resolve) => ws.once('close', () => resolve()));
     ws.on('open', () => {
-      const auth = this.credential
-        ? { kind: 'credential', ...this.credential }
-        : { kind: 'enrol', enrolment_key: this.opts.enrolmentKey };
+      const auth = this.credential ? { kind: 'credential', ...this.credential } : { kind: 'enrol', enrolment_key: this.opts.enrolmentKey };
       this.send({ type: 'hello', protocol: AGENT_PROTOCOL_VERSION, auth, ...this.behaviour.hello() });
     });
     ws.on('message', (data) => {

@@ -77,7 +77,14 @@ export class GatewayBehaviour implements DeviceBehaviour {
     const load = dailyCurve(localHour(at, this.profile.lng));
     const share = 1 / this.links.length;
     const interfaces = this.links.map((l) => {
-      const c = advanceCounters(this.counters.get(l.ifname)!, { peakBps: this.profile.peakBps * share * (l.weight / 5 + 0.5), txShare: 0.35, lng: this.profile.lng }, at, dt, l.up, this.random);
+      const c = advanceCounters(
+        this.counters.get(l.ifname)!,
+        { peakBps: this.profile.peakBps * share * (l.weight / 5 + 0.5), txShare: 0.35, lng: this.profile.lng },
+        at,
+        dt,
+        l.up,
+        this.random,
+      );
       this.counters.set(l.ifname, c);
       return { ifname: l.ifname, rx_bytes: c.rx, tx_bytes: c.tx };
     });

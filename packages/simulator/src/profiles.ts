@@ -56,18 +56,43 @@ const LINK_KINDS: Record<LinkKind, { latency: [number, number]; peakMbps: [numbe
 };
 
 const ENDPOINTS: Record<EndpointOs, { models: string[]; ifnames: string[]; device: string; weight: number }> = {
-  windows: { models: ['ThinkPad X1 Carbon', 'Dell Latitude 7440', 'HP EliteBook 840', 'Surface Laptop 5'], ifnames: ['Wi-Fi', 'Ethernet'], device: 'laptop', weight: 4 },
+  windows: {
+    models: ['ThinkPad X1 Carbon', 'Dell Latitude 7440', 'HP EliteBook 840', 'Surface Laptop 5'],
+    ifnames: ['Wi-Fi', 'Ethernet'],
+    device: 'laptop',
+    weight: 4,
+  },
   macos: { models: ['MacBook Air M2', 'MacBook Pro 14', 'iMac 24'], ifnames: ['en0', 'en1'], device: 'mac', weight: 3 },
   linux: { models: ['ThinkPad T14', 'Framework 13', 'Dell XPS 13'], ifnames: ['wlp2s0', 'enp0s31f6'], device: 'linux', weight: 1 },
   android: { models: ['Pixel 8', 'Galaxy S24', 'OnePlus 12'], ifnames: ['wlan0', 'rmnet0'], device: 'phone', weight: 2 },
   ios: { models: ['iPhone 15', 'iPhone 14', 'iPad Air'], ifnames: ['en0', 'pdp_ip0'], device: 'iphone', weight: 2 },
 };
 
-const FIRST_NAMES = ['anna', 'ravi', 'priya', 'liam', 'sofia', 'kenji', 'amara', 'lucas', 'mei', 'omar', 'elena', 'kwame', 'isabel', 'noah', 'aisha', 'mateo', 'yuki', 'fatima', 'jonas', 'zara'];
+const FIRST_NAMES = [
+  'anna',
+  'ravi',
+  'priya',
+  'liam',
+  'sofia',
+  'kenji',
+  'amara',
+  'lucas',
+  'mei',
+  'omar',
+  'elena',
+  'kwame',
+  'isabel',
+  'noah',
+  'aisha',
+  'mateo',
+  'yuki',
+  'fatima',
+  'jonas',
+  'zara',
+];
 const LAST_NAMES = ['kumar', 'smith', 'garcia', 'tanaka', 'okafor', 'muller', 'rossi', 'silva', 'chen', 'haddad', 'nowak', 'dubois', 'kim', 'mensah', 'lopez'];
 
-const hex = (random: Random, n: number): string =>
-  Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('');
+const hex = (random: Random, n: number): string => Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('');
 
 const macFrom = (random: Random): string => `02:${Array.from({ length: 5 }, () => hex(random, 2)).join(':')}`;
 

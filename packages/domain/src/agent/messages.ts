@@ -85,9 +85,7 @@ export const metricsSchema = z.object({
   type: z.literal('metrics'),
   seq,
   at: z.string().datetime(),
-  interfaces: z
-    .array(z.object({ ifname, rx_bytes: z.number().int().nonnegative(), tx_bytes: z.number().int().nonnegative() }))
-    .max(32),
+  interfaces: z.array(z.object({ ifname, rx_bytes: z.number().int().nonnegative(), tx_bytes: z.number().int().nonnegative() })).max(32),
   ping: z
     .array(z.object({ ifname, latency_ms: z.number().nonnegative().nullable(), loss_pct: z.number().min(0).max(100) }))
     .max(32)

@@ -120,10 +120,7 @@ export const tokenPairSchema = z.object({
 export const detailSchema = z.object({ detail: z.string() });
 
 export const registrationBodySchema = z.object({
-  email: storableText()
-    .trim()
-    .toLowerCase()
-    .refine(isBusinessEmail, emailMessages.business),
+  email: storableText().trim().toLowerCase().refine(isBusinessEmail, emailMessages.business),
   password: passwordSchema,
   first_name: storableText().trim().min(1, 'Field is required').max(50),
   last_name: storableText().trim().min(1, 'Field is required').max(50),
@@ -144,9 +141,7 @@ export const passwordChangeBodySchema = z.object({
 });
 
 export const loginOptionsSchema = z.object({
-  google: z
-    .object({ client_id: z.string(), authorization_endpoint: z.string() })
-    .nullable(),
+  google: z.object({ client_id: z.string(), authorization_endpoint: z.string() }).nullable(),
 });
 
 export const mzaPackagePathsSchema = z.object({
@@ -154,7 +149,12 @@ export const mzaPackagePathsSchema = z.object({
 });
 
 export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
-export const twoFactorCodeBodySchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export const twoFactorCodeBodySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
 /** Turning 2FA off also takes a recovery code (a lost phone). */
 export const twoFactorDisableBodySchema = z.object({ code: codeOrRecovery });
 export const twoFactorEnabledSchema = z.object({ detail: z.string(), recovery_codes: z.array(z.string()) });

@@ -71,7 +71,13 @@ export const filterPayloadSchema = z.object({
   size: z.number().int().min(0).max(1000).default(25),
   'time-range': storableText().max(32).optional(),
   filters: z
-    .array(z.object({ key: storableText().max(64), value: z.union([storableText().max(256), z.array(storableText().max(256)).max(100)]), type: storableText().max(32).default('string') }))
+    .array(
+      z.object({
+        key: storableText().max(64),
+        value: z.union([storableText().max(256), z.array(storableText().max(256)).max(100)]),
+        type: storableText().max(32).default('string'),
+      }),
+    )
     .max(20)
     .default([]),
   start_time: z.string().datetime().optional(),

@@ -107,7 +107,10 @@ export const networkMembersBodySchema = z.object({ device_ids: z.array(z.string(
 /** `type` counts one product's devices (the SD-WAN dashboard its gateways); without it, all. */
 export const tenantInfoBodySchema = z.object({
   tenant_id: z.string().uuid().optional(),
-  network_id: z.union([z.string().uuid(), z.literal('')]).nullable().optional(),
+  network_id: z
+    .union([z.string().uuid(), z.literal('')])
+    .nullable()
+    .optional(),
   type: z.enum(DEVICE_VIEW_TYPES).optional(),
 });
 export const tenantInfoQuerySchema = z.object({
@@ -123,14 +126,24 @@ const isCalendarDate = (s: string) => {
 
 /** Commercial view (spec 000 §2.4): per device and WAN name an amount, a date and when it was edited. */
 export const commercialEntrySchema = z.object({
-  amount: z.union([z.number().finite().nonnegative(), z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter a valid amount')]),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD').refine(isCalendarDate, 'Enter a valid date'),
+  amount: z.union([
+    z.number().finite().nonnegative(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter a valid amount'),
+  ]),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+    .refine(isCalendarDate, 'Enter a valid date'),
   lastUpdated: z.string().datetime({ offset: true }),
 });
 /** Stored as one jsonb value: every key and string in it has to be storable. */
-export const commercialDataSchema = storableJson(
-  z.record(z.string().uuid(), z.record(storableText().trim().min(1).max(64), commercialEntrySchema)),
-).refine((m) => Object.keys(m).length <= 10_000, 'Too many devices');
+export const commercialDataSchema = storableJson(z.record(z.string().uuid(), z.record(storableText().trim().min(1).max(64), commercialEntrySchema))).refine(
+  (m) => Object.keys(m).length <= 10_000,
+  'Too many devices',
+);
 export type CommercialData = z.infer<typeof commercialDataSchema>;
 
 export const enrolmentKeySchema = z.object({ enrolment_key: z.string() });

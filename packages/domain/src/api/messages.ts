@@ -6,6 +6,5 @@ import { z } from 'zod';
  */
 z.config({
   // invalid_value: a missing choice of an enum (a role, a status) is as missing as a missing text.
-  customError: (issue) =>
-    (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined ? 'Field is required' : undefined,
+  customError: (issue) => ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined ? 'Field is required' : undefined),
 });

@@ -26,7 +26,11 @@ export const organisationBodySchema = z
     display_name: text(80),
     legal_name: text(120),
     address: text(300),
-    country: storableText().trim().max(2).regex(/^([A-Za-z]{2})?$/, 'Use the two-letter country code').transform((s) => s.toUpperCase()),
+    country: storableText()
+      .trim()
+      .max(2)
+      .regex(/^([A-Za-z]{2})?$/, 'Use the two-letter country code')
+      .transform((s) => s.toUpperCase()),
     phone: text(32).regex(/^[0-9+()\-. ]*$/, 'Enter a valid phone number'),
     website: text(200),
     timezone: timeZoneSchema.nullable(),

@@ -3,9 +3,7 @@ import { DASHBOARD_FLAG_KEYS, type DashboardFlagKey } from '../rules/tenant-sett
 
 // Tenant settings (spec 000 §2.12, §3): GET and POST tenant/config/config-preference/?tid=
 
-const flagsSchema = z.object(
-  Object.fromEntries(DASHBOARD_FLAG_KEYS.map((k) => [k, z.boolean()])) as Record<DashboardFlagKey, z.ZodBoolean>,
-);
+const flagsSchema = z.object(Object.fromEntries(DASHBOARD_FLAG_KEYS.map((k) => [k, z.boolean()])) as Record<DashboardFlagKey, z.ZodBoolean>);
 export const settingsPaginationSchema = z.object({ pageSize: z.number().int().min(1).max(1000), needPagination: z.boolean() });
 
 export const configPreferenceSchema = z.object({
@@ -36,7 +34,12 @@ export interface SettingToggle {
   hide?: boolean;
 }
 export const SETTING_TOGGLES: readonly SettingToggle[] = [
-  { key: 'commercialDashboard', name: 'Commercial View', description: 'Show the commercial data (amount and date per WAN link) on the device dashboard.', customizable: true },
+  {
+    key: 'commercialDashboard',
+    name: 'Commercial View',
+    description: 'Show the commercial data (amount and date per WAN link) on the device dashboard.',
+    customizable: true,
+  },
   { key: 'netflow', name: 'Usage Graph', description: 'Show the usage (netflow) graphs on the dashboards.', customizable: true },
   { key: 'url_stats', name: 'URL Stats', description: 'Show the web filter URL statistics.', customizable: true },
   { key: 'vpnStatus', name: 'VPN Status', description: 'Show the VPN status column and page.', customizable: true },

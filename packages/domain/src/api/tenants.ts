@@ -24,10 +24,7 @@ export type Tenant = z.infer<typeof tenantSchema>;
 export const tenantListSchema = paginated(tenantSchema);
 
 const dashboardFlagsSchema = z.object(
-  Object.fromEntries(DASHBOARD_FLAG_KEYS.map((k) => [k, z.boolean()])) as Record<
-    (typeof DASHBOARD_FLAG_KEYS)[number],
-    z.ZodBoolean
-  >,
+  Object.fromEntries(DASHBOARD_FLAG_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof DASHBOARD_FLAG_KEYS)[number], z.ZodBoolean>,
 );
 
 export const dashboardConfigSchema = z.object({

@@ -32,10 +32,7 @@ function isZone(zone: string): boolean {
  * A date in the user's time zone (the browser's when the user has none, or an unknown one),
  * 'N/A' when the value is not a date.
  */
-export function formatDate(
-  value: string | number | Date | null | undefined,
-  opts: { timezone?: string | null; format?: string } = {},
-): string {
+export function formatDate(value: string | number | Date | null | undefined, opts: { timezone?: string | null; format?: string } = {}): string {
   if (value === null || value === undefined || value === '') return INVALID_DATE_TEXT;
   const d = dayjs(value);
   if (!d.isValid()) return INVALID_DATE_TEXT;

@@ -6,15 +6,32 @@ const at = (s: number) => new Date(t0 + s * 1000).toISOString();
 
 describe('counterRates', () => {
   it('divides each delta by the seconds between readings, first sample has no rate', () => {
-    expect(counterRates([{ at: at(0), value: 1000 }, { at: at(5), value: 6000 }, { at: at(10), value: 6000 }])).toEqual([null, 1000, 0]);
+    expect(
+      counterRates([
+        { at: at(0), value: 1000 },
+        { at: at(5), value: 6000 },
+        { at: at(10), value: 6000 },
+      ]),
+    ).toEqual([null, 1000, 0]);
   });
 
   it('accepts epoch milliseconds', () => {
-    expect(counterRates([{ at: t0, value: 0 }, { at: t0 + 2000, value: 4096 }])).toEqual([null, 2048]);
+    expect(
+      counterRates([
+        { at: t0, value: 0 },
+        { at: t0 + 2000, value: 4096 },
+      ]),
+    ).toEqual([null, 2048]);
   });
 
   it('restarts from zero when the counter goes down', () => {
-    expect(counterRates([{ at: at(0), value: 9_000_000 }, { at: at(10), value: 500 }, { at: at(20), value: 1500 }])).toEqual([null, 50, 100]);
+    expect(
+      counterRates([
+        { at: at(0), value: 9_000_000 },
+        { at: at(10), value: 500 },
+        { at: at(20), value: 1500 },
+      ]),
+    ).toEqual([null, 50, 100]);
   });
 
   it('leaves a gap next to a missing reading or a clock that did not advance', () => {

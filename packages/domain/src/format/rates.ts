@@ -28,5 +28,8 @@ export function counterRates(samples: readonly CounterSample[]): (number | null)
 
 /** The latest `count` rates as plain numbers for a sparkline: gaps read as no traffic. */
 export function latestRates(rates: readonly (number | null)[], count: number): number[] {
-  return rates.slice(1).slice(-count).map((r) => r ?? 0);
+  return rates
+    .slice(1)
+    .slice(-count)
+    .map((r) => r ?? 0);
 }

@@ -17,5 +17,4 @@ export const COUNTRIES: readonly Country[] = (Object.keys(countryData) as TCount
   })
   .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
 
-export const countryByCode = (code: string): Country | undefined =>
-  COUNTRIES.find((c) => c.code === code.toUpperCase());
+export const countryByCode = (code: string): Country | undefined => COUNTRIES.find((c) => c.code === code.toUpperCase());

@@ -18,8 +18,6 @@ export interface StatusFilterSet {
 export function statusFilterSet(filter: DeviceFilter, product: 'sdwan' | 'ztna'): StatusFilterSet {
   return {
     neverSeen: matchesDeviceFilter({ deviceStatus: 'registered', lastSeenTime: null }, filter, product),
-    seenStatuses: STORED_DEVICE_STATUSES.filter((s) =>
-      matchesDeviceFilter({ deviceStatus: s, lastSeenTime: '2000-01-01T00:00:00Z' }, filter, product),
-    ),
+    seenStatuses: STORED_DEVICE_STATUSES.filter((s) => matchesDeviceFilter({ deviceStatus: s, lastSeenTime: '2000-01-01T00:00:00Z' }, filter, product)),
   };
 }

@@ -30,12 +30,7 @@ describe('isValidLatLng', () => {
 
 describe('devicesOnMap', () => {
   it('keeps marker devices with valid positions and reports bad ones', () => {
-    const { onMap, invalid } = devicesOnMap([
-      dev('a', 13, 80),
-      dev('b', 200, 80),
-      dev('c', Number.NaN, 1),
-      dev('d', 48.8, 2.35, 'offline'),
-    ]);
+    const { onMap, invalid } = devicesOnMap([dev('a', 13, 80), dev('b', 200, 80), dev('c', Number.NaN, 1), dev('d', 48.8, 2.35, 'offline')]);
     expect(onMap.map((d) => d.id)).toEqual(['a', 'd']);
     expect(invalid.map((d) => d.id)).toEqual(['b', 'c']);
   });

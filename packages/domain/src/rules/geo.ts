@@ -15,14 +15,7 @@ export const MAP_VIEW = {
 
 /** A latitude in [-90, 90] and a longitude in [-180, 180], both finite numbers. */
 export function isValidLatLng(lat: unknown, lng: unknown): boolean {
-  return (
-    typeof lat === 'number' &&
-    typeof lng === 'number' &&
-    Number.isFinite(lat) &&
-    Number.isFinite(lng) &&
-    Math.abs(lat) <= 90 &&
-    Math.abs(lng) <= 180
-  );
+  return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 }
 
 export interface MappableDevice extends StatusInput {

@@ -23,7 +23,13 @@ export interface SubscriptionInput {
 }
 
 const ALL_ON: SubscriptionFlags = {
-  sdwan: true, ztna: true, ndr: true, waf: true, rum: true, dem: true, 'iot-gateway': true,
+  sdwan: true,
+  ztna: true,
+  ndr: true,
+  waf: true,
+  rum: true,
+  dem: true,
+  'iot-gateway': true,
 };
 
 export function subscriptionFlags(input: SubscriptionInput): SubscriptionFlags {
@@ -77,11 +83,7 @@ export function defaultDashboard(flags: SubscriptionFlags, vpnDashboard: boolean
  * Product switch on navigation: a subscribed product in the first URL segment becomes active,
  * anything else keeps the previous one.
  */
-export function nextActiveDashboard(
-  firstSegment: string | undefined,
-  flags: SubscriptionFlags,
-  previous: ProductKey | null,
-): ProductKey | null {
+export function nextActiveDashboard(firstSegment: string | undefined, flags: SubscriptionFlags, previous: ProductKey | null): ProductKey | null {
   return isProductKey(firstSegment) && flags[firstSegment] ? firstSegment : previous;
 }
 
@@ -107,8 +109,7 @@ export function dashboardName(key: ProductKey): string {
 
 /** Message texts of the subscription guard (spec 001 §8). */
 export const subscriptionMessages = {
-  notSubscribed: (product: ProductKey) =>
-    `You don't have subscription to use ${product.toUpperCase()} dashboard`,
+  notSubscribed: (product: ProductKey) => `You don't have subscription to use ${product.toUpperCase()} dashboard`,
   none: "You don't have any subscriptions",
   loadFailed: 'Failed to get your subscriptions',
   pleaseSubscribe: (name: string) => `Please Subscribe to use ${name} Dashboard`,

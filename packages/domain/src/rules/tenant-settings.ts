@@ -1,12 +1,5 @@
 /** Tenant dashboard settings of spec 000 §3 with their defaults. */
-export const DASHBOARD_FLAG_KEYS = [
-  'wan3',
-  'vpnStatus',
-  'commercialDashboard',
-  'netflow',
-  'url_stats',
-  'vpnDashboard',
-] as const;
+export const DASHBOARD_FLAG_KEYS = ['wan3', 'vpnStatus', 'commercialDashboard', 'netflow', 'url_stats', 'vpnDashboard'] as const;
 export type DashboardFlagKey = (typeof DASHBOARD_FLAG_KEYS)[number];
 export type DashboardFlags = Record<DashboardFlagKey, boolean>;
 

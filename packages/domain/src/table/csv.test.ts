@@ -10,7 +10,12 @@ describe('CSV export', () => {
   ];
 
   it('writes titles then rows, quoting cells with quotes, commas or line breaks', () => {
-    const csv = toCsv(rows, { titles: ['Device Name', 'Users', 'Note'], keys: ['name', 'users', 'note'], abstractions: [null, 'name', null], joins: [null, ' | ', null] });
+    const csv = toCsv(rows, {
+      titles: ['Device Name', 'Users', 'Note'],
+      keys: ['name', 'users', 'note'],
+      abstractions: [null, 'name', null],
+      joins: [null, ' | ', null],
+    });
     expect(csv).toBe('Device Name,Users,Note\r\n"Branch, Paris",ana | bo,"says ""hi"""\r\nPune,,"line1\nline2"');
   });
 

@@ -18,9 +18,12 @@ describe('table search', () => {
   it('never matches on the id key', () => {
     expect(searchRows(rows, 'edge-7')).toHaveLength(0);
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''), (id) => {
-        expect(rowMatches({ id, other: '' }, id)).toBe(false);
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''),
+        (id) => {
+          expect(rowMatches({ id, other: '' }, id)).toBe(false);
+        },
+      ),
     );
   });
 

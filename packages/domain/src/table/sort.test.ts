@@ -22,7 +22,9 @@ describe('table sort', () => {
   it('sorts dates chronologically, in ISO and in the console format', () => {
     expect(sorted(['2026-03-01T10:00:00Z', '2025-12-31T23:59:00Z'])).toEqual(['2025-12-31T23:59:00Z', '2026-03-01T10:00:00Z']);
     expect(sorted(['02 Jan 26, 09:00 AM', '01 Jan 26, 11:00 PM', '01 Jan 26, 10:00 AM'])).toEqual([
-      '01 Jan 26, 10:00 AM', '01 Jan 26, 11:00 PM', '02 Jan 26, 09:00 AM',
+      '01 Jan 26, 10:00 AM',
+      '01 Jan 26, 11:00 PM',
+      '02 Jan 26, 09:00 AM',
     ]);
   });
 

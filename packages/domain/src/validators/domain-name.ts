@@ -13,8 +13,7 @@ export function isFqdn(value: string): boolean {
 }
 
 /** The ip-fqdn input: IPv4, a domain name, or an IPv4 subnet; empty passes (spec 000 §5). */
-export const isIpOrSubnetOrFqdn = (value: string): boolean =>
-  value === '' || isIPv4(value) || isCidr(value) || isFqdn(value);
+export const isIpOrSubnetOrFqdn = (value: string): boolean => value === '' || isIPv4(value) || isCidr(value) || isFqdn(value);
 
 /** The ipOrFqdn chip type: an address or a domain name. */
 export const isIpOrFqdn = (value: string): boolean => isIPv4(value) || isFqdn(value);

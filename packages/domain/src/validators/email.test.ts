@@ -22,8 +22,13 @@ describe('e-mail rules', () => {
   });
 
   it('never calls an address without an @ valid', () => {
-    fc.assert(fc.property(fc.string().filter((s) => !s.includes('@')), (s) => {
-      expect(isEmail(s)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !s.includes('@')),
+        (s) => {
+          expect(isEmail(s)).toBe(false);
+        },
+      ),
+    );
   });
 });

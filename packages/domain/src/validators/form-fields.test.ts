@@ -67,7 +67,15 @@ describe('text rules', () => {
     expect(isStrictEmail('ops@acme.io')).toBe(true);
     expect(isStrictEmail('a@b.io')).toBe(true);
     expect(isStrictEmail('a@b.i')).toBe(false);
-    for (const bad of ['first_last@acme.io', 'first-last@acme.io', 'a+b@acme.io', '.ops@acme.io', 'ops.@acme.io', 'o..ps@acme.io', `${'x'.repeat(35)}@acme.io`]) {
+    for (const bad of [
+      'first_last@acme.io',
+      'first-last@acme.io',
+      'a+b@acme.io',
+      '.ops@acme.io',
+      'ops.@acme.io',
+      'o..ps@acme.io',
+      `${'x'.repeat(35)}@acme.io`,
+    ]) {
       expect(isStrictEmail(bad), bad).toBe(false);
     }
   });

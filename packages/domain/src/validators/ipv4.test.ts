@@ -40,7 +40,15 @@ describe('IPv4', () => {
 
 describe('ports', () => {
   it('takes 1 to 65535 in inputs and 0 to 65535 in the pattern list', () => {
-    expect([isPort('0'), isPort('1'), isPort('65535'), isPort('65536'), isPort('080'), isPort('-1'), isPort('')]).toEqual([false, true, true, false, false, false, false]);
+    expect([isPort('0'), isPort('1'), isPort('65535'), isPort('65536'), isPort('080'), isPort('-1'), isPort('')]).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect([isPortPattern('0'), isPortPattern('65535'), isPortPattern('65536')]).toEqual([true, true, false]);
   });
 

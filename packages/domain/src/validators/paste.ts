@@ -29,10 +29,7 @@ export function parsePaste(text: string, isValid: (value: string) => boolean, ex
     }
   }
   const validCount = added.length + duplicateCount;
-  const message =
-    invalidCount > 0
-      ? `You Have Pasted ${invalidCount} Invalid IPs and ${validCount} Valid IPs`
-      : `You Have Pasted ${validCount} IP(s)`;
+  const message = invalidCount > 0 ? `You Have Pasted ${invalidCount} Invalid IPs and ${validCount} Valid IPs` : `You Have Pasted ${validCount} IP(s)`;
   return { added, invalidCount, duplicateCount, message, duplicateMessage: duplicateCount > 0 ? chipMessages.duplicate : null };
 }
 

@@ -70,7 +70,10 @@ describe.each(testBackends())('device agent gateway on %s', (backend) => {
 
   it('keeps a device waiting when the tenant does not auto-approve', async () => {
     const globex = await enrolmentKey(t.app, 'Globex');
-    await t.app.services.db.update(tenants).set({ settings: { devReg_autoApprove: false } }).where(eq(tenants.id, globex.tenantId));
+    await t.app.services.db
+      .update(tenants)
+      .set({ settings: { devReg_autoApprove: false } })
+      .where(eq(tenants.id, globex.tenantId));
     const a = await connect();
     a.hello({ kind: 'enrol', enrolment_key: globex.key }, { serial: 'SN-PENDING', kind: 'endpoint', user: 'ana@globex.test' });
     const welcome = (await a.next('welcome')) as { state: string; device_id: string };
@@ -80,7 +83,10 @@ describe.each(testBackends())('device agent gateway on %s', (backend) => {
     expect(row).toMatchObject({ approved: false, credentialHash: null, tenantId: globex.tenantId, username: 'ana@globex.test' });
 
     // Approval (a console call) reaches the waiting connection over the bus, with the credential.
-    await t.app.services.bus.publish(topics.device(welcome.device_id), { kind: 'approved', credential: { device_id: welcome.device_id, secret: 'x'.repeat(43) } });
+    await t.app.services.bus.publish(topics.device(welcome.device_id), {
+      kind: 'approved',
+      credential: { device_id: welcome.device_id, secret: 'x'.repeat(43) },
+    });
     expect(await a.next('approved')).toMatchObject({ credential: { device_id: welcome.device_id } });
     a.heartbeat({ status: 'connected' });
     expect((await a.next('ack')).duplicate).toBe(false);
@@ -122,8 +128,17 @@ describe.each(testBackends())('device agent gateway on %s', (backend) => {
     const { agent, welcome } = await enrol('SN-STATE');
     const lb = { status: 'up', tunnel: { status: 'up', interfaces: ['eth0', 'wwan0'] }, mpls: { status: 'down', interfaces: [] } };
     agent.heartbeat({
-      seq: 70, status: 'modified', vpn_ip: '100.64.0.9', os: 'OpenWrt 23', user: null, traffic: ['12', '34'], lb_status: lb,
-      wan: [{ name: 'WAN1', status: 'up', ifname: 'eth0', weight: 2 }, { name: 'LTE', status: 'down', ifname: 'wwan0', weight: 1 }],
+      seq: 70,
+      status: 'modified',
+      vpn_ip: '100.64.0.9',
+      os: 'OpenWrt 23',
+      user: null,
+      traffic: ['12', '34'],
+      lb_status: lb,
+      wan: [
+        { name: 'WAN1', status: 'up', ifname: 'eth0', weight: 2 },
+        { name: 'LTE', status: 'down', ifname: 'wwan0', weight: 1 },
+      ],
       location: { name: "Saint-Étienne l'Ouest", lat: -33.5, lng: 151.25 },
     });
     await agent.next('ack');
@@ -132,9 +147,20 @@ describe.each(testBackends())('device agent gateway on %s', (backend) => {
       return r?.deviceStatus === 'modified' ? r : undefined;
     });
     expect(stored).toMatchObject({
-      publicIp: '203.0.113.10', vpnIp: '100.64.0.9', os: 'OpenWrt 23', username: null, traffic: ['12', '34'], lbStatus: lb,
-      locationName: "Saint-Étienne l'Ouest", latitude: -33.5, longitude: 151.25, lastSeq: 70,
-      wanStatus: [{ name: 'WAN1', status: 'up', ifname: 'eth0', weight: 2 }, { name: 'LTE', status: 'down', ifname: 'wwan0', weight: 1 }],
+      publicIp: '203.0.113.10',
+      vpnIp: '100.64.0.9',
+      os: 'OpenWrt 23',
+      username: null,
+      traffic: ['12', '34'],
+      lbStatus: lb,
+      locationName: "Saint-Étienne l'Ouest",
+      latitude: -33.5,
+      longitude: 151.25,
+      lastSeq: 70,
+      wanStatus: [
+        { name: 'WAN1', status: 'up', ifname: 'eth0', weight: 2 },
+        { name: 'LTE', status: 'down', ifname: 'wwan0', weight: 1 },
+      ],
     });
     expect(Date.now() - stored.lastSeenAt!.getTime()).toBeLessThan(5_000);
   });
@@ -146,7 +172,12 @@ describe.each(testBackends())('device agent gateway on %s', (backend) => {
     const { rows } = (await t.app.services.db.execute(sql`select indexdef from pg_indexes where tablename = 'devices'`)) as unknown as {
       rows: { indexdef: string }[];
     };
-    const indexed = rows.flatMap((r) => /\(([^)]*)\)/.exec(r.indexdef)![1]!.split(',').map((c) => c.trim()));
+    const indexed = rows.flatMap((r) =>
+      /\(([^)]*)\)/
+        .exec(r.indexdef)![1]!
+        .split(',')
+        .map((c) => c.trim()),
+    );
     expect(indexed).toContain('tenant_id');
     expect(indexed.filter((c) => written.includes(c))).toEqual([]);
     const table = (await t.app.services.db.execute(sql`select reloptions from pg_class where relname = 'devices'`)) as unknown as {
@@ -157,7 +188,13 @@ describe.each(testBackends())('device agent gateway on %s', (backend) => {
 
   it('stores a replayed message once and says it was a duplicate', async () => {
     const { agent, welcome } = await enrol('SN-DUP');
-    const metrics = { type: 'metrics', seq: 10, at: new Date().toISOString(), interfaces: [{ ifname: 'eth0', rx_bytes: 100, tx_bytes: 50 }], ping: [{ ifname: 'eth0', latency_ms: 12.5, loss_pct: 0 }] };
+    const metrics = {
+      type: 'metrics',
+      seq: 10,
+      at: new Date().toISOString(),
+      interfaces: [{ ifname: 'eth0', rx_bytes: 100, tx_bytes: 50 }],
+      ping: [{ ifname: 'eth0', latency_ms: 12.5, loss_pct: 0 }],
+    };
     agent.sendRaw(JSON.stringify(metrics));
     expect(await agent.next('ack')).toEqual({ type: 'ack', seq: 10, duplicate: false });
     agent.sendRaw(JSON.stringify(metrics));

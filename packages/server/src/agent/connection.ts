@@ -44,12 +44,14 @@ export class AgentConnection {
     this.helloTimer = setTimeout(() => this.close(AGENT_CLOSE.helloTimeout), HELLO_TIMEOUT_MS);
     socket.on('message', (data, isBinary) => {
       // Messages are handled strictly in order: a heartbeat must not overtake its hello.
-      this.queue = this.queue.then(() => this.receive(isBinary ? null : data.toString())).catch((err) => {
-        // The database away is no fault of this device: it comes back later (and resends what was not acknowledged).
-        if (err instanceof NotStored ? err.unavailable : this.ctx.outage.failed(err)) return this.close(AGENT_CLOSE.tryLater);
-        this.ctx.log.error({ err, device: this.device?.id }, 'agent message failed');
-        this.close({ code: 1011, reason: 'internal error' });
-      });
+      this.queue = this.queue
+        .then(() => this.receive(isBinary ? null : data.toString()))
+        .catch((err) => {
+          // The database away is no fault of this device: it comes back later (and resends what was not acknowledged).
+          if (err instanceof NotStored ? err.unavailable : this.ctx.outage.failed(err)) return this.close(AGENT_CLOSE.tryLater);
+          this.ctx.log.error({ err, device: this.device?.id }, 'agent message failed');
+          this.close({ code: 1011, reason: 'internal error' });
+        });
     });
     socket.on('close', (code, reason) => {
       this.onClosed(code, reason.toString()).catch((err) => this.ctx.log.warn({ err, device: this.device?.id }, 'agent close handling failed'));
@@ -161,7 +163,10 @@ export class AgentConnection {
     this.ctx.register(this);
     const jobs = await openJobs(this.ctx.db, this.device.id);
     for (const job of jobs) this.send({ type: 'job', job_id: job.id, kind: job.kind, payload: job.payload });
-    await markJobsSent(this.ctx.db, jobs.map((j) => j.id));
+    await markJobsSent(
+      this.ctx.db,
+      jobs.map((j) => j.id),
+    );
   }
 
   /**

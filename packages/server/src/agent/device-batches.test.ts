@@ -34,8 +34,11 @@ describe.each(testBackends())('device batches by sequence number on %s', (backen
     return { agent, deviceId: welcome.device_id, credential: welcome.credential };
   };
   const metrics = (seq: number, ifname = 'eth0') => ({
-    type: 'metrics', seq, at: new Date().toISOString(),
-    interfaces: [{ ifname, rx_bytes: seq, tx_bytes: seq }], ping: [{ ifname: 'wwan0', latency_ms: 20, loss_pct: 0 }],
+    type: 'metrics',
+    seq,
+    at: new Date().toISOString(),
+    interfaces: [{ ifname, rx_bytes: seq, tx_bytes: seq }],
+    ping: [{ ifname: 'wwan0', latency_ms: 20, loss_pct: 0 }],
   });
   const ackOf = async (agent: TestAgent, seq: number) => {
     for (;;) {
@@ -67,7 +70,12 @@ describe.each(testBackends())('device batches by sequence number on %s', (backen
     agent.sendRaw(JSON.stringify(metrics(8, 'if8')));
     expect(await ackOf(agent, 8)).toEqual({ type: 'ack', seq: 8, duplicate: true });
     const rows = await metricsOf(deviceId);
-    expect(rows.filter((r) => r.ifname !== 'wwan0').map((r) => r.ifname).sort()).toEqual(['if7', 'if8', 'if9']);
+    expect(
+      rows
+        .filter((r) => r.ifname !== 'wwan0')
+        .map((r) => r.ifname)
+        .sort(),
+    ).toEqual(['if7', 'if8', 'if9']);
     expect(rows.filter((r) => r.ifname === 'wwan0')).toHaveLength(3);
   });
 
@@ -103,7 +111,9 @@ describe.each(testBackends())('device batches by sequence number on %s', (backen
   it('applies a job result that arrives after newer messages', async () => {
     const { agent, deviceId } = await enrol();
     const jobId = crypto.randomUUID();
-    await db().insert(deviceJobs).values({ id: jobId, tenantId: (await enrolmentKey(t.app, 'Acme')).tenantId, deviceId, kind: 'diagnostics' });
+    await db()
+      .insert(deviceJobs)
+      .values({ id: jobId, tenantId: (await enrolmentKey(t.app, 'Acme')).tenantId, deviceId, kind: 'diagnostics' });
     await t.app.services.bus.publish(topics.device(deviceId), { kind: 'job', job_id: jobId });
     await agent.next('job');
     agent.heartbeat({ seq: 50 });

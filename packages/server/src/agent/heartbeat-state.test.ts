@@ -26,7 +26,11 @@ describe('a heartbeat written onto the live record', () => {
     const d = record();
     const before = { ...d };
     const now = new Date();
-    applyHeartbeat(d, heartbeat({ status: 'error', wan: before.wanStatus, public_ip: '203.0.113.10', location: { name: 'Chennai', lat: 13.1, lng: 80.3 }, traffic: ['3'] }), now);
+    applyHeartbeat(
+      d,
+      heartbeat({ status: 'error', wan: before.wanStatus, public_ip: '203.0.113.10', location: { name: 'Chennai', lat: 13.1, lng: 80.3 }, traffic: ['3'] }),
+      now,
+    );
     expect(d.wanStatus).toBe(before.wanStatus);
     expect(d.publicIp).toBe(before.publicIp);
     expect(d.locationName).toBe(before.locationName);
@@ -35,7 +39,10 @@ describe('a heartbeat written onto the live record', () => {
 
   it('takes a changed link list, bonding and address', () => {
     const d = record();
-    const wan = [{ name: 'WAN1', status: 'down', ifname: 'eth0', weight: 1 }, { name: 'LTE', status: 'up', ifname: 'wwan0', weight: 2 }];
+    const wan = [
+      { name: 'WAN1', status: 'down', ifname: 'eth0', weight: 1 },
+      { name: 'LTE', status: 'up', ifname: 'wwan0', weight: 2 },
+    ];
     const lb = { status: 'up', tunnel: { status: 'up', interfaces: ['eth0'] }, mpls: { status: 'down', interfaces: [] } };
     applyHeartbeat(d, heartbeat({ wan, lb_status: lb, vpn_ip: '100.64.0.7', public_ip: '198.51.100.1' }), new Date());
     expect(d).toMatchObject({ wanStatus: wan, lbStatus: lb, vpnIp: '100.64.0.7', publicIp: '198.51.100.1' });
@@ -44,6 +51,14 @@ describe('a heartbeat written onto the live record', () => {
   it('leaves what the heartbeat does not say, clears the user on null and the links when none are sent', () => {
     const d = record();
     applyHeartbeat(d, heartbeat({ user: null, public_ip: null, location: null }), new Date());
-    expect(d).toMatchObject({ username: null, publicIp: '203.0.113.10', locationName: 'Chennai', os: 'OpenWrt', traffic: ['1', '2'], appliedConfigHash: 'abc', wanStatus: [] });
+    expect(d).toMatchObject({
+      username: null,
+      publicIp: '203.0.113.10',
+      locationName: 'Chennai',
+      os: 'OpenWrt',
+      traffic: ['1', '2'],
+      appliedConfigHash: 'abc',
+      wanStatus: [],
+    });
   });
 });

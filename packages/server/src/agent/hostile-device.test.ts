@@ -10,7 +10,10 @@ import { DeviceStateWriter } from './state-writer';
 /** A logger that keeps what was logged, to show what an operator would read. */
 function recordingLogger() {
   const lines: { level: string; args: unknown[] }[] = [];
-  const at = (level: string) => (...args: unknown[]) => void lines.push({ level, args });
+  const at =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void lines.push({ level, args });
   const log = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug'), trace: at('trace'), fatal: at('fatal') } as Record<string, unknown>;
   log.child = () => log;
   return { log: log as unknown as FastifyBaseLogger, lines };
@@ -46,11 +49,27 @@ describe.each(testBackends())('a hostile or faulty device on %s', (backend) => {
 
   describe('text PostgreSQL cannot store', () => {
     const unstorable: [string, (a: TestAgent) => void, RegExp][] = [
-      ['a NUL in a heartbeat\'s os', (a) => a.heartbeat({ os: 'li\u0000nux' }), /^malformed message: os /],
-      ['a lone surrogate in a location name', (a) => a.heartbeat({ location: { name: 'Chen\uD800nai', lat: 1, lng: 2 } }), /^malformed message: location\.name /],
-      ['a NUL in a WAN link\'s interface', (a) => a.heartbeat({ wan: [{ name: 'WAN1', status: 'up', ifname: 'et\u0000h0', weight: 1 }] }), /^malformed message: wan\.0\.ifname /],
-      ['a NUL in a metrics interface name', (a) => a.send({ type: 'metrics', at: new Date().toISOString(), interfaces: [{ ifname: 'eth\u00000', rx_bytes: 1, tx_bytes: 1 }] }), /^malformed message: interfaces\.0\.ifname /],
-      ['a NUL in a job result', (a) => a.send({ type: 'job_result', job_id: crypto.randomUUID(), ok: true, output: 'do\u0000ne' }), /^malformed message: output /],
+      ["a NUL in a heartbeat's os", (a) => a.heartbeat({ os: 'li\u0000nux' }), /^malformed message: os /],
+      [
+        'a lone surrogate in a location name',
+        (a) => a.heartbeat({ location: { name: 'Chen\uD800nai', lat: 1, lng: 2 } }),
+        /^malformed message: location\.name /,
+      ],
+      [
+        "a NUL in a WAN link's interface",
+        (a) => a.heartbeat({ wan: [{ name: 'WAN1', status: 'up', ifname: 'et\u0000h0', weight: 1 }] }),
+        /^malformed message: wan\.0\.ifname /,
+      ],
+      [
+        'a NUL in a metrics interface name',
+        (a) => a.send({ type: 'metrics', at: new Date().toISOString(), interfaces: [{ ifname: 'eth\u00000', rx_bytes: 1, tx_bytes: 1 }] }),
+        /^malformed message: interfaces\.0\.ifname /,
+      ],
+      [
+        'a NUL in a job result',
+        (a) => a.send({ type: 'job_result', job_id: crypto.randomUUID(), ok: true, output: 'do\u0000ne' }),
+        /^malformed message: output /,
+      ],
     ];
     it.each(unstorable)('%s closes the socket as malformed, unacknowledged, and others keep being stored', async (_, sendBad, reason) => {
       const bad = await enrol('Acme', `SN-BAD-${crypto.randomUUID()}`);
@@ -74,8 +93,8 @@ describe.each(testBackends())('a hostile or faulty device on %s', (backend) => {
     });
   });
 
-  describe('the batched writer, past the protocol\'s edge', () => {
-    it('writes every other device\'s state when one row fails, and rejects only that device\'s write', async () => {
+  describe("the batched writer, past the protocol's edge", () => {
+    it("writes every other device's state when one row fails, and rejects only that device's write", async () => {
       const { acme, globex } = await demoTenantIds(db());
       const [a, b, c] = await Promise.all([addDevice(db(), acme), addDevice(db(), globex), addDevice(db(), globex)]);
       const { log, lines } = recordingLogger();
@@ -114,7 +133,7 @@ describe.each(testBackends())('a hostile or faulty device on %s', (backend) => {
       await writer.close();
     });
 
-    it('stores every other device\'s metrics when one device\'s rows fail', async () => {
+    it("stores every other device's metrics when one device's rows fail", async () => {
       const { acme, globex } = await demoTenantIds(db());
       const [a, b] = await Promise.all([addDevice(db(), acme), addDevice(db(), globex)]);
       const writer = new DeviceStateWriter(db(), recordingLogger().log, 5);
@@ -129,14 +148,17 @@ describe.each(testBackends())('a hostile or faulty device on %s', (backend) => {
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(outcomes[0]).toEqual({ status: 'fulfilled', value: true });
       expect(outcomes[2]).toEqual({ status: 'fulfilled', value: false });
-      const stored = await db().select().from(deviceMetrics).where(inArray(deviceMetrics.deviceId, [a!.id, b!.id]));
+      const stored = await db()
+        .select()
+        .from(deviceMetrics)
+        .where(inArray(deviceMetrics.deviceId, [a!.id, b!.id]));
       expect(stored.map((m) => m.ifname).sort()).toEqual(['eth0', 'eth1']);
       // The refused batch left no key behind: sent again, fixed, it is stored.
       expect(await writer.writeMetrics({ deviceId: b!.id, enrolment: 0, seq: 1, rows: [row('eth0')] })).toBe(true);
       await writer.close();
     });
 
-    it('never writes a device state older than the stored one (another connection\'s or instance\'s last flush)', async () => {
+    it("never writes a device state older than the stored one (another connection's or instance's last flush)", async () => {
       const { acme } = await demoTenantIds(db());
       const device = (await addDevice(db(), acme))!;
       const writer = new DeviceStateWriter(db(), recordingLogger().log, 5);
@@ -146,7 +168,7 @@ describe.each(testBackends())('a hostile or faulty device on %s', (backend) => {
       await writer.close();
     });
 
-    it('writes nothing onto a device removed from the inventory meanwhile (its old connection\'s last flush)', async () => {
+    it("writes nothing onto a device removed from the inventory meanwhile (its old connection's last flush)", async () => {
       const { acme } = await demoTenantIds(db());
       const device = (await addDevice(db(), acme, { claimed: false, approved: false }))!;
       const writer = new DeviceStateWriter(db(), recordingLogger().log, 5);

@@ -18,16 +18,23 @@ describe.each(testBackends())('device metrics retention on %s', (backend) => {
 
   const db = () => t.app.services.db;
   const countOf = async (deviceId: string) =>
-    (await db().select({ n: sql<number>`count(*)::int` }).from(deviceMetrics).where(eq(deviceMetrics.deviceId, deviceId)))[0]!.n;
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(deviceMetrics)
+        .where(eq(deviceMetrics.deviceId, deviceId))
+    )[0]!.n;
 
   it('deletes the metrics past the retention, in batches, and keeps what the interface graphs show', async () => {
     const { acme } = await demoTenantIds(db());
     const device = await addDevice(db(), acme);
-    await db().insert(deviceMetrics).values([
-      { deviceId: device.id, at: minutesAgo(30), ifname: 'eth0', rxBytes: 10, txBytes: 20, latencyMs: 12.5, lossPct: 0 },
-      { deviceId: device.id, at: minutesAgo(59), ifname: 'eth1', rxBytes: 30, txBytes: 40 },
-      { deviceId: device.id, at: minutesAgo(61), ifname: 'eth0', rxBytes: 50, txBytes: 60 },
-    ]);
+    await db()
+      .insert(deviceMetrics)
+      .values([
+        { deviceId: device.id, at: minutesAgo(30), ifname: 'eth0', rxBytes: 10, txBytes: 20, latencyMs: 12.5, lossPct: 0 },
+        { deviceId: device.id, at: minutesAgo(59), ifname: 'eth1', rxBytes: 30, txBytes: 40 },
+        { deviceId: device.id, at: minutesAgo(61), ifname: 'eth0', rxBytes: 50, txBytes: 60 },
+      ]);
     // Two days of a chatty device, more than one batch.
     await db().execute(sql`
       insert into ${deviceMetrics} (device_id, at, ifname, rx_bytes, tx_bytes)
@@ -44,7 +51,10 @@ describe.each(testBackends())('device metrics retention on %s', (backend) => {
     const owner = (await login(t.app, 'owner@acme.test')).access;
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/device/${device.id}/metrics/?minutes=60`, headers: bearer(owner) });
     const series = z.array(interfaceMetricsSchema).parse(res.json());
-    expect(series.map((s) => [s.ifname, s.points.length])).toEqual([['eth0', 1], ['eth1', 1]]);
+    expect(series.map((s) => [s.ifname, s.points.length])).toEqual([
+      ['eth0', 1],
+      ['eth1', 1],
+    ]);
   });
 
   it('forgets the received batch keys with the metrics they stand for', async () => {
@@ -53,7 +63,9 @@ describe.each(testBackends())('device metrics retention on %s', (backend) => {
     await db().execute(sql`
       insert into ${deviceBatches} (device_id, seq, received_at)
       select ${device.id}::uuid, g, now() - interval '2 days' + g * interval '1 second' from generate_series(1, 6000) g`);
-    await db().insert(deviceBatches).values({ deviceId: device.id, seq: 10_000, receivedAt: minutesAgo(30) });
+    await db()
+      .insert(deviceBatches)
+      .values({ deviceId: device.id, seq: 10_000, receivedAt: minutesAgo(30) });
     const keysOf = async () =>
       (await db().select({ seq: deviceBatches.seq }).from(deviceBatches).where(eq(deviceBatches.deviceId, device.id))).map((k) => k.seq);
     const stop = keepMetricsFor(db(), t.app.log, { retentionHours: 1, usesLock: backend === 'postgres' });
@@ -67,7 +79,9 @@ describe.each(testBackends())('device metrics retention on %s', (backend) => {
   it('stops: no sweep runs after it, and one under way is awaited', async () => {
     const { acme } = await demoTenantIds(db());
     const device = await addDevice(db(), acme);
-    await db().insert(deviceMetrics).values({ deviceId: device.id, at: minutesAgo(600), ifname: 'eth0', rxBytes: 1, txBytes: 1 });
+    await db()
+      .insert(deviceMetrics)
+      .values({ deviceId: device.id, at: minutesAgo(600), ifname: 'eth0', rxBytes: 1, txBytes: 1 });
     const stop = keepMetricsFor(db(), t.app.log, { retentionHours: 1, usesLock: backend === 'postgres' });
     await stop();
     await new Promise((r) => setTimeout(r, 1_500));

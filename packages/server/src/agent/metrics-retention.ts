@@ -28,7 +28,7 @@ export function keepMetricsFor(db: Db, log: FastifyBaseLogger, opts: MetricsRete
       let deleted = 0;
       // The received batch keys (device_batches) go with the metrics they stand for.
       for (const prune of [pruneDeviceMetrics, pruneDeviceBatches]) {
-        for (let batch = BATCH; batch === BATCH && !stopped(); ) {
+        for (let batch = BATCH; batch === BATCH && !stopped();) {
           batch = await prune(db, before, BATCH, opts.usesLock);
           deleted += batch;
         }

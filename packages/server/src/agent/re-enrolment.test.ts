@@ -19,7 +19,11 @@ describe.each(testBackends())('removed and deactivated devices on %s', (backend)
   };
   const db = () => t.app.services.db;
   const deviceRow = async (id: string) => (await db().select().from(devices).where(eq(devices.id, id)))[0]!;
-  const autoApprove = (on: boolean) => db().update(tenants).set({ settings: { devReg_autoApprove: on } }).where(eq(tenants.id, acme.tenantId));
+  const autoApprove = (on: boolean) =>
+    db()
+      .update(tenants)
+      .set({ settings: { devReg_autoApprove: on } })
+      .where(eq(tenants.id, acme.tenantId));
   const act = (action: 'unclaim' | 'deactivate' | 'restart', id: string) =>
     t.app.inject({ method: 'POST', url: `/api/v1/${DEVICE_PATHS[action](id)}`, headers: bearer(owner) });
 
@@ -170,7 +174,12 @@ describe.each(testBackends())('removed and deactivated devices on %s', (backend)
 
     const writer = new DeviceStateWriter(db(), t.app.log, 5);
     await writer.writeState({ ...earlier, os: 'earlier life, late', lastSeq: 900 });
-    const late = await writer.writeMetrics({ deviceId: id, enrolment: earlier.enrolment, seq: 3, rows: [{ at: new Date(), ifname: 'late0', rxBytes: 1, txBytes: 1, latencyMs: null, lossPct: null }] });
+    const late = await writer.writeMetrics({
+      deviceId: id,
+      enrolment: earlier.enrolment,
+      seq: 3,
+      rows: [{ at: new Date(), ifname: 'late0', rxBytes: 1, txBytes: 1, latencyMs: null, lossPct: null }],
+    });
     await writer.close();
     expect(late).toBe(false);
     expect(await deviceRow(id)).toMatchObject({ lastSeq: -1, os: 'NetloomOS' });

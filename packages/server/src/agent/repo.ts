@@ -149,7 +149,11 @@ export async function pruneDeviceMetrics(db: Db, before: Date, limit: number, us
 export async function pruneDeviceBatches(db: Db, before: Date, limit: number, usesLock: boolean): Promise<number> {
   return db.transaction(async (tx) => {
     if (usesLock && !(await holdsSweepLock(tx, 'deviceMetrics'))) return 0;
-    const oldest = tx.select({ deviceId: deviceBatches.deviceId, seq: deviceBatches.seq }).from(deviceBatches).where(lt(deviceBatches.receivedAt, before)).limit(limit);
+    const oldest = tx
+      .select({ deviceId: deviceBatches.deviceId, seq: deviceBatches.seq })
+      .from(deviceBatches)
+      .where(lt(deviceBatches.receivedAt, before))
+      .limit(limit);
     const gone = await tx
       .delete(deviceBatches)
       .where(sql`(${deviceBatches.deviceId}, ${deviceBatches.seq}) in ${oldest}`)

@@ -119,6 +119,8 @@ export async function insertMetricBatches(db: Db, batches: MetricsBatch[]): Prom
     })),
   );
   // Both drivers answer { rows }; the Db type, shared by the two, does not say so.
-  const fresh = (await db.execute(insertMetricsStatement(JSON.stringify(keys), JSON.stringify(rows)))) as unknown as { rows: { device_id: string; seq: string }[] };
+  const fresh = (await db.execute(insertMetricsStatement(JSON.stringify(keys), JSON.stringify(rows)))) as unknown as {
+    rows: { device_id: string; seq: string }[];
+  };
   return fresh.rows.map((f) => batchKey(f.device_id, f.seq));
 }

@@ -169,7 +169,11 @@ export class DeviceStateWriter {
       }
       await writeIsolating(
         chunk,
-        (part) => updateDeviceStates(this.db, part.map((q) => q.record)),
+        (part) =>
+          updateDeviceStates(
+            this.db,
+            part.map((q) => q.record),
+          ),
         (q) => settle(q.waiters),
         (q, err) => {
           if (isOutage(err)) unwritten.push(q);
@@ -187,7 +191,11 @@ export class DeviceStateWriter {
       await writeIsolating(
         chunk,
         async (part) => {
-          for (const key of await insertMetricBatches(this.db, part.map((q) => q.batch))) fresh.add(key);
+          for (const key of await insertMetricBatches(
+            this.db,
+            part.map((q) => q.batch),
+          ))
+            fresh.add(key);
         },
         (q) => q.waiters.forEach((w, i) => w.resolve(i === 0 && fresh.has(batchKey(q.batch.deviceId, q.batch.seq)))),
         (q, err) => {

@@ -6,7 +6,11 @@ import { isForeignKeyViolation, isUniqueViolation } from './errors';
 
 const client = new PGlite();
 const db = drizzle({ client });
-const failure = (statement: ReturnType<typeof sql>) => db.execute(statement).then(() => null, (e: unknown) => e);
+const failure = (statement: ReturnType<typeof sql>) =>
+  db.execute(statement).then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 beforeAll(async () => {
   await db.execute(sql`create table parent (id int primary key, name text unique)`);

@@ -52,7 +52,11 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
 
   const api = (method: 'GET' | 'POST' | 'HEAD', url: string, payload?: object) =>
     t.app.inject({ method, url: url.startsWith('/') ? url : `/api/v1/${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const groupNames = async () => z.array(networkSchema).parse((await api('GET', 'network/list/')).json()).map((g) => g.networkName);
+  const groupNames = async () =>
+    z
+      .array(networkSchema)
+      .parse((await api('GET', 'network/list/')).json())
+      .map((g) => g.networkName);
 
   const online = async (d: Device) => {
     d.agent = await TestAgent.connect(t.app);
@@ -134,13 +138,19 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
     // The quiet devices' last word before the outage, stored.
     for (const d of [goodbye, returning, silent]) d.agent.heartbeat();
     for (const d of [goodbye, returning, silent]) {
-      await waitFor(`${d.serial} stored`, async () => (await t.app.services.db.select().from(devices).where(eq(devices.id, d.id)))[0]?.deviceStatus === 'running');
+      await waitFor(
+        `${d.serial} stored`,
+        async () => (await t.app.services.db.select().from(devices).where(eq(devices.id, d.id)))[0]?.deviceStatus === 'running',
+      );
     }
     const cutAt = Date.now();
     await proxy.cut();
 
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    for (const [method, url] of [['GET', '/readyz'], ['HEAD', '/api/v1/tenant/data/health/']] as const) {
+    for (const [method, url] of [
+      ['GET', '/readyz'],
+      ['HEAD', '/api/v1/tenant/data/health/'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, url).toBe(503);
       expect(Number(res.headers['retry-after']), url).toBeGreaterThan(0);
@@ -197,7 +207,10 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
 
     const { db } = t.app.services;
     for (const m of acknowledgedMetrics) {
-      const rows = await db.select().from(deviceMetrics).where(and(eq(deviceMetrics.deviceId, m.deviceId), eq(deviceMetrics.rxBytes, m.rx)));
+      const rows = await db
+        .select()
+        .from(deviceMetrics)
+        .where(and(eq(deviceMetrics.deviceId, m.deviceId), eq(deviceMetrics.rxBytes, m.rx)));
       expect(rows, `metrics ${m.rx}`).toHaveLength(1);
     }
 
@@ -215,8 +228,16 @@ describe.skipIf(!adminUrl)('a PostgreSQL outage (needs TEST_DATABASE_URL; skippe
 
     // The batched state writer catches up: every device's heartbeat after the outage is stored.
     for (const d of fleet) {
-      await waitFor(`${d.serial} seen after the outage`, async () =>
-        (await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, d.id), gt(devices.lastSeenAt, restoredAt)))).length === 1);
+      await waitFor(
+        `${d.serial} seen after the outage`,
+        async () =>
+          (
+            await db
+              .select({ id: devices.id })
+              .from(devices)
+              .where(and(eq(devices.id, d.id), gt(devices.lastSeenAt, restoredAt)))
+          ).length === 1,
+      );
     }
   });
 

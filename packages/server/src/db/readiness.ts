@@ -38,7 +38,10 @@ export function databaseReadiness(db: Db, timeoutMs = READINESS_TIMEOUT_MS): () 
       })
       // No migrations table at all (42P01, undefined_table, in the driver's error that drizzle wraps)
       // is a database nobody migrated yet.
-      .catch((e: unknown): Readiness => ({ ok: false, reason: (e as { cause?: { code?: unknown } }).cause?.code === '42P01' ? 'migrations_pending' : 'unreachable' }));
+      .catch((e: unknown): Readiness => ({
+        ok: false,
+        reason: (e as { cause?: { code?: unknown } }).cause?.code === '42P01' ? 'migrations_pending' : 'unreachable',
+      }));
     try {
       return await Promise.race([asked, timedOut]);
     } finally {

@@ -29,7 +29,8 @@ const DEMO_SIZES: Record<string, Omit<FleetTenant, 'enrolmentKey'>> = {
 
 /** Where the demo fleet keeps its credentials: next to the PGlite data, or DATA_DIR with PostgreSQL too. */
 function stateFile(config: Config): string {
-  const dataDir = config.database.kind === 'pglite' && config.database.dataDir ? path.dirname(config.database.dataDir) : path.resolve(process.env.DATA_DIR ?? './.data');
+  const dataDir =
+    config.database.kind === 'pglite' && config.database.dataDir ? path.dirname(config.database.dataDir) : path.resolve(process.env.DATA_DIR ?? './.data');
   return path.join(dataDir, 'demo-fleet.json');
 }
 
@@ -45,7 +46,15 @@ export async function startDemoFleet(db: Db, config: Config, address: AddressInf
   const file = stateFile(config);
   const saved = await readStateFile(file);
   // Without saved credentials, serials already in the database would be refused: a fresh seed gives fresh serials.
-  const [existing] = await db.select({ n: count() }).from(devices).where(inArray(devices.tenantId, keys.map((k) => k.tenantId)));
+  const [existing] = await db
+    .select({ n: count() })
+    .from(devices)
+    .where(
+      inArray(
+        devices.tenantId,
+        keys.map((k) => k.tenantId),
+      ),
+    );
   const seed = saved?.seed ?? ((existing?.n ?? 0) === 0 ? 1 : Date.now() % 2 ** 31);
 
   const wildcard = ['0.0.0.0', '::', ''].includes(address.address);

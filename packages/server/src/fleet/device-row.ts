@@ -5,9 +5,32 @@ export type DeviceRecord = typeof devices.$inferSelect;
 
 /** The columns a device row is made of, and only those: the device list selects just these. */
 export const ROW_COLUMNS = [
-  'id', 'name', 'kind', 'createdBy', 'username', 'deviceStatus', 'approved', 'active', 'lastSeenAt', 'createdAt', 'os', 'model',
-  'version', 'macAddress', 'locationName', 'latitude', 'longitude', 'geographicalZone', 'publicIp', 'vpnIp', 'networkId',
-  'wanStatus', 'lbStatus', 'traffic', 'configHash', 'appliedConfigHash',
+  'id',
+  'name',
+  'kind',
+  'createdBy',
+  'username',
+  'deviceStatus',
+  'approved',
+  'active',
+  'lastSeenAt',
+  'createdAt',
+  'os',
+  'model',
+  'version',
+  'macAddress',
+  'locationName',
+  'latitude',
+  'longitude',
+  'geographicalZone',
+  'publicIp',
+  'vpnIp',
+  'networkId',
+  'wanStatus',
+  'lbStatus',
+  'traffic',
+  'configHash',
+  'appliedConfigHash',
 ] as const satisfies readonly (keyof DeviceRecord)[];
 /** A device as the device list reads it. */
 export type ListedDevice = Pick<DeviceRecord, (typeof ROW_COLUMNS)[number]>;

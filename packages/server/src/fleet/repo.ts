@@ -8,13 +8,20 @@ import type { DeviceRecord } from './device-row';
 
 /** Any row with this serial, claimed or not (the serial is unique per tenant). */
 export async function findDeviceBySerial(db: Db, tenantId: string, serial: string): Promise<DeviceRecord | undefined> {
-  const [row] = await db.select().from(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.serial, serial)));
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.serial, serial)));
   return row;
 }
 
 /** Undefined when the tenant has a device of this serial already (another hello or claim of the same new serial came first). */
 export async function insertDevice(db: Db, row: typeof devices.$inferInsert): Promise<DeviceRecord | undefined> {
-  const [created] = await db.insert(devices).values(row).onConflictDoNothing({ target: [devices.tenantId, devices.serial] }).returning();
+  const [created] = await db
+    .insert(devices)
+    .values(row)
+    .onConflictDoNothing({ target: [devices.tenantId, devices.serial] })
+    .returning();
   return created;
 }
 
@@ -40,7 +47,10 @@ export async function countTenantInfo(
 ): Promise<TenantInfo> {
   const inNetwork = scope.networkId ? sql`and d.network_id = ${scope.networkId}` : sql``;
   const ofKind = scope.kind ? sql`and d.kind = ${scope.kind}` : sql``;
-  const online = sql.join(scope.online.map((s) => sql`${s}`), sql`, `);
+  const online = sql.join(
+    scope.online.map((s) => sql`${s}`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
     with d as (
       select d.* from devices d

@@ -15,7 +15,15 @@ export async function addDevice(db: Db, tenantId: string, fields: Partial<typeof
   serial += 1;
   const [row] = await db
     .insert(devices)
-    .values({ id: crypto.randomUUID(), tenantId, serial: `SN-${serial}-${crypto.randomUUID().slice(0, 8)}`, name: `device-${serial}`, kind: 'gateway', approved: true, ...fields })
+    .values({
+      id: crypto.randomUUID(),
+      tenantId,
+      serial: `SN-${serial}-${crypto.randomUUID().slice(0, 8)}`,
+      name: `device-${serial}`,
+      kind: 'gateway',
+      approved: true,
+      ...fields,
+    })
     .returning();
   return row!;
 }

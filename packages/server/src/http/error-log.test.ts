@@ -12,7 +12,12 @@ describe('the logger’s err serializer', () => {
 
   it('logs a failed statement with its code and names, never its parameters or the values PostgreSQL quotes', () => {
     const cause = pgError('duplicate key value violates unique constraint "users_email_key"', {
-      code: '23505', detail: 'Key (email)=(ceo@victim.test) already exists.', constraint: 'users_email_key', table: 'users', query: 'insert …', params: ['ceo@victim.test', secret],
+      code: '23505',
+      detail: 'Key (email)=(ceo@victim.test) already exists.',
+      constraint: 'users_email_key',
+      table: 'users',
+      query: 'insert …',
+      params: ['ceo@victim.test', secret],
     });
     const err = new DrizzleQueryError('insert into "users" ("email", "password_hash") values ($1, $2)', ['ceo@victim.test', secret], cause);
     const line = JSON.stringify(errorLogSerializer(err));

@@ -60,7 +60,10 @@ describe('error handler and console fallback', () => {
 
   it('answers malformed JSON with a 400 in the error shape', async () => {
     const res = await app.inject({
-      method: 'POST', url: '/api/v1/auth/login/', headers: { 'content-type': 'application/json' }, payload: '{"username": ',
+      method: 'POST',
+      url: '/api/v1/auth/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
     });
     expect(res.statusCode).toBe(400);
     expect(apiErrorSchema.parse(res.json()).code).toBeTruthy();

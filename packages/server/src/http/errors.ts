@@ -22,19 +22,14 @@ export class AppError extends Error {
 
 export const errors = {
   tokenNotValid: () => new AppError(401, ERROR_CODES.tokenNotValid, TOKEN_NOT_VALID_DETAIL),
-  notAuthenticated: () =>
-    new AppError(401, ERROR_CODES.notAuthenticated, 'Authentication credentials were not provided.'),
-  forbidden: (detail = 'You do not have permission to perform this action.') =>
-    new AppError(403, ERROR_CODES.permissionDenied, detail),
+  notAuthenticated: () => new AppError(401, ERROR_CODES.notAuthenticated, 'Authentication credentials were not provided.'),
+  forbidden: (detail = 'You do not have permission to perform this action.') => new AppError(403, ERROR_CODES.permissionDenied, detail),
   notFound: (detail = 'Not found.') => new AppError(404, ERROR_CODES.notFound, detail),
-  invalid: (fields: Record<string, string[]>, detail = 'Invalid input.') =>
-    new AppError(400, ERROR_CODES.validation, detail, fields),
+  invalid: (fields: Record<string, string[]>, detail = 'Invalid input.') => new AppError(400, ERROR_CODES.validation, detail, fields),
   badRequest: (code: string, detail: string) => new AppError(400, code, detail),
-  conflict: (detail: string, fields?: Record<string, string[]>) =>
-    new AppError(409, ERROR_CODES.conflict, detail, fields),
+  conflict: (detail: string, fields?: Record<string, string[]>) => new AppError(409, ERROR_CODES.conflict, detail, fields),
   unavailable: () => new AppError(503, ERROR_CODES.unavailable, UNAVAILABLE_DETAIL),
-  throttled: (seconds: number) =>
-    new AppError(429, ERROR_CODES.rateLimited, `Request was throttled. Expected available in ${seconds} seconds.`),
+  throttled: (seconds: number) => new AppError(429, ERROR_CODES.rateLimited, `Request was throttled. Expected available in ${seconds} seconds.`),
 };
 
 function body(e: AppError): ApiErrorBody {

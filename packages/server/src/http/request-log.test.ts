@@ -90,7 +90,15 @@ describe('the server log', () => {
       await agent.closed;
     });
     expect(leaving.filter((l) => l.level >= INFO)).toEqual([
-      expect.objectContaining({ level: INFO, msg: 'device disconnected', device: deviceId, tenant: tenantId, serial: 'SN-LOG-1', code: 1000, reason: 'shutting down' }),
+      expect.objectContaining({
+        level: INFO,
+        msg: 'device disconnected',
+        device: deviceId,
+        tenant: tenantId,
+        serial: 'SN-LOG-1',
+        code: 1000,
+        reason: 'shutting down',
+      }),
     ]);
   });
 });

@@ -10,16 +10,27 @@ const check = (schema: z.ZodType, httpPart: string) => validatorCompiler(route(s
 
 describe('the route validator: zod, refusing unknown body keys', () => {
   it('accepts the console’s own device-list request and fills the defaults', () => {
-    const answer = check(deviceListBodySchema, 'body')({ filters: [{ key: 'status', value: 'online', type: 'device' }], sort: { key: 'name', direction: 'asc' } });
+    const answer = check(
+      deviceListBodySchema,
+      'body',
+    )({ filters: [{ key: 'status', value: 'online', type: 'device' }], sort: { key: 'name', direction: 'asc' } });
     expect(answer).toStrictEqual({
       value: { page: 1, size: 25, filters: [{ key: 'status', value: 'online', type: 'device' }], sort: { key: 'name', direction: 'asc' } },
     });
   });
 
   it('takes any zod schema, transforms and refinements included, and answers with what zod made', () => {
-    const body = check(z.object({ ip: z.string().transform((s) => s.split('.').map(Number)).superRefine((parts, ctx) => {
-      if (parts.length !== 4) ctx.addIssue({ code: 'custom', message: 'Four parts' });
-    }) }), 'body');
+    const body = check(
+      z.object({
+        ip: z
+          .string()
+          .transform((s) => s.split('.').map(Number))
+          .superRefine((parts, ctx) => {
+            if (parts.length !== 4) ctx.addIssue({ code: 'custom', message: 'Four parts' });
+          }),
+      }),
+      'body',
+    );
     expect(body({ ip: '10.0.0.1' })).toStrictEqual({ value: { ip: [10, 0, 0, 1] } });
     expect(body({ ip: '10.0.1' }).error).toMatchObject([{ instancePath: '/ip', message: 'Four parts' }]);
   });

@@ -10,7 +10,10 @@ describe('a console outbox of device rows', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     messages = [];
-    outbox = new DeviceOutbox((rows) => messages.push(rows), () => Date.now());
+    outbox = new DeviceOutbox(
+      (rows) => messages.push(rows),
+      () => Date.now(),
+    );
   });
   afterEach(() => {
     outbox.stop();
@@ -51,7 +54,7 @@ describe('a console outbox of device rows', () => {
     expect(messages.at(-1)).toEqual(['"z1"']);
   });
 
-  it("sends a flapping device at most once a second, and then only its latest row", async () => {
+  it('sends a flapping device at most once a second, and then only its latest row', async () => {
     outbox.put('a', '"a1"');
     await vi.advanceTimersByTimeAsync(0);
     for (let i = 2; i <= 9; i++) {

@@ -139,7 +139,12 @@ describe.each(testBackends())('live sockets follow their user’s rights on %s',
   });
 
   it('closes a super admin’s console on a tenant that is deleted (4403, as any lost right)', async () => {
-    const doomed = await t.app.inject({ method: 'POST', url: '/api/v1/tenant/list/', headers: bearer(owner.super!), payload: { name: 'Doomed Ltd', subscriptions: ['sdwan'] } });
+    const doomed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tenant/list/',
+      headers: bearer(owner.super!),
+      payload: { name: 'Doomed Ltd', subscriptions: ['sdwan'] },
+    });
     expect(doomed.statusCode, doomed.body).toBe(201);
     const { id } = doomed.json() as { id: string };
     const c = await watch(id, owner.super!);

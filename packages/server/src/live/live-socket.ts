@@ -149,10 +149,7 @@ export class LiveSocket implements FeedListener, Watcher {
   }
 
   private async sendSnapshot(): Promise<void> {
-    const [rows, info] = await Promise.all([
-      snapshotRows(this.ctx.services.db, this.tenantId, this.filter),
-      this.feed!.tenantInfo(this.tilesView()),
-    ]);
+    const [rows, info] = await Promise.all([snapshotRows(this.ctx.services.db, this.tenantId, this.filter), this.feed!.tenantInfo(this.tilesView())]);
     this.outbox.clear();
     this.send(JSON.stringify({ deviceinfo: rows }));
     this.onTenantInfo(this.tilesView(), info);

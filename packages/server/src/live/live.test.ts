@@ -85,7 +85,10 @@ describe.each(testBackends())('live status hub on %s', (backend) => {
     expect(endpoints.deviceinfo!.every((d) => d.deviceType === 'endpoint')).toBe(true);
     // The tiles count what the table shows: this product's devices only.
     const tiles = await c.waitFor((m) => !!m.tenantinfo, 5000, from);
-    const [countedEndpoints] = await t.app.services.db.select({ n: count() }).from(devices).where(and(eq(devices.tenantId, acme.tenantId), eq(devices.kind, 'endpoint')));
+    const [countedEndpoints] = await t.app.services.db
+      .select({ n: count() })
+      .from(devices)
+      .where(and(eq(devices.tenantId, acme.tenantId), eq(devices.kind, 'endpoint')));
     expect(tiles.tenantinfo!.devices).toBe(countedEndpoints!.n);
   });
 

@@ -16,11 +16,19 @@ export async function snapshotRows(db: Db, tenantId: string, filter: LiveFilter)
   if (filter.networkId) where.push(eq(devices.networkId, filter.networkId));
   if (filter.kind) where.push(eq(devices.kind, filter.kind));
   if (filter.deviceId) where.push(eq(devices.id, filter.deviceId));
-  const rows = await db.select().from(devices).where(and(...where)).orderBy(asc(devices.name));
+  const rows = await db
+    .select()
+    .from(devices)
+    .where(and(...where))
+    .orderBy(asc(devices.name));
   return rows.map(toDeviceRow);
 }
 
 export async function deviceInTenant(db: Db, tenantId: string, deviceId: string): Promise<boolean> {
-  const rows = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId))).limit(1);
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)))
+    .limit(1);
   return rows.length > 0;
 }

@@ -57,7 +57,12 @@ function shapesOf(op: Operation, who: Principal, world: World): Shape[] {
   const shapes: Shape[] = [];
   // A super admin in a selected tenant names it; selecting the victim is what the 'no tenant' super admin does.
   if (hasSelector && !home) {
-    shapes.push({ label: 'victim tenant selected', call: callWith(op, { selector: victim, path: victim, body: victim }), namesVictim: true, selectsVictim: true });
+    shapes.push({
+      label: 'victim tenant selected',
+      call: callWith(op, { selector: victim, path: victim, body: victim }),
+      namesVictim: true,
+      selectsVictim: true,
+    });
   }
   if (pathParams.length) {
     // Every victim object of the path's kind: a pending user and an active one, a claimed device and an enrolled one, are different code paths.
@@ -65,13 +70,24 @@ function shapesOf(op: Operation, who: Principal, world: World): Shape[] {
     const kind = kindOfPathParam(op.path, first.name);
     for (const id of kind ? victim.ids[kind] : [crypto.randomUUID()]) {
       // An id of unknown kind is a random one: it names nobody's object, so it only looks for leaks.
-      shapes.push({ label: `victim id in the path (${kind ?? 'unknown kind'})`, call: callWith(op, { selector: home, path: victim, body: attacker }, { [first.name]: id }), namesVictim: kind !== null, selectsVictim: false });
+      shapes.push({
+        label: `victim id in the path (${kind ?? 'unknown kind'})`,
+        call: callWith(op, { selector: home, path: victim, body: attacker }, { [first.name]: id }),
+        namesVictim: kind !== null,
+        selectsVictim: false,
+      });
     }
   }
   if (bodyIdFields.length) {
-    shapes.push({ label: `victim ids in the body (${bodyIdFields.join(', ')})`, call: callWith(op, { selector: home, path: attacker, body: victim }), namesVictim: true, selectsVictim: false });
+    shapes.push({
+      label: `victim ids in the body (${bodyIdFields.join(', ')})`,
+      call: callWith(op, { selector: home, path: attacker, body: victim }),
+      namesVictim: true,
+      selectsVictim: false,
+    });
   }
-  if (!shapes.length) shapes.push({ label: 'no ids', call: callWith(op, { selector: home, path: attacker, body: attacker }), namesVictim: false, selectsVictim: false });
+  if (!shapes.length)
+    shapes.push({ label: 'no ids', call: callWith(op, { selector: home, path: attacker, body: attacker }), namesVictim: false, selectsVictim: false });
   return shapes;
 }
 
@@ -130,7 +146,14 @@ async function victimView(world: World, ops: Operation[]): Promise<Map<string, s
  * same after them; super admins, who may change the victim, go last.
  */
 export async function probeCrossTenant(world: World, ops: Operation[]): Promise<CrossTenantResult> {
-  const result: CrossTenantResult = { byPrincipal: new Map(), findings: [], exclusions: [], sameAsNowhere: 0, canariesVisibleToVictim: 0, exercised: new Map() };
+  const result: CrossTenantResult = {
+    byPrincipal: new Map(),
+    findings: [],
+    exclusions: [],
+    sameAsNowhere: 0,
+    canariesVisibleToVictim: 0,
+    exercised: new Map(),
+  };
   // Reads first, deletions last, so an allowed change cannot hide a later leak.
   const order = (op: Operation) => (op.method === 'GET' || op.method === 'HEAD' ? 0 : op.method === 'DELETE' ? 2 : 1);
   const sorted = [...ops].sort((a, b) => order(a) - order(b));
@@ -147,7 +170,13 @@ export async function probeCrossTenant(world: World, ops: Operation[]): Promise<
       const gone = facts.filter((f) => !now.includes(f));
       const added = now.filter((f) => !facts.includes(f));
       if (gone.length || added.length) {
-        result.findings.push({ check: 'victim data changed', operation: key, who: 'read by the victim owner after every non-super-admin probe', status: 0, body: `gone: ${gone.slice(0, 5).join(', ')}; new: ${added.slice(0, 5).join(', ')}` });
+        result.findings.push({
+          check: 'victim data changed',
+          operation: key,
+          who: 'read by the victim owner after every non-super-admin probe',
+          status: 0,
+          body: `gone: ${gone.slice(0, 5).join(', ')}; new: ${added.slice(0, 5).join(', ')}`,
+        });
       }
     }
   }

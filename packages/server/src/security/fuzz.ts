@@ -82,7 +82,8 @@ export async function fuzzOperations(world: World, ops: Operation[]): Promise<Fu
     }
     const principal = role === 'super' ? 'super admin' : op.secured ? 'owner' : 'anonymous';
     result.happy.push({ operation: op.key, principal, status: res.statusCode, body: shortBody(res) });
-    if (res.statusCode >= 500) result.findings.push({ check: '5xx', operation: op.key, who: `${principal}: valid call`, status: res.statusCode, body: shortBody(res) });
+    if (res.statusCode >= 500)
+      result.findings.push({ check: '5xx', operation: op.key, who: `${principal}: valid call`, status: res.statusCode, body: shortBody(res) });
 
     // The variants on a user and objects of their own, so the valid call above cannot have used them up.
     let { token, call: base } = await setUp(world, op, role, []);

@@ -197,7 +197,13 @@ const OPAQUE_SECRET = /^(refresh|token|ephemeral_token|id_token)$/;
 const PASSWORD = /password$/;
 
 export const MEGABYTE_STRING = 'a'.repeat(1_000_000);
-const WRONG_TYPES: [Mutation, unknown][] = [['number', 12345], ['string', 'not-a-valid-value'], ['object', { a: 1 }], ['array', ['a']], ['null', null]];
+const WRONG_TYPES: [Mutation, unknown][] = [
+  ['number', 12345],
+  ['string', 'not-a-valid-value'],
+  ['object', { a: 1 }],
+  ['array', ['a']],
+  ['null', null],
+];
 
 function acceptsString(schema: JsonSchema): boolean {
   if (schema.anyOf ?? schema.oneOf) return (schema.anyOf ?? schema.oneOf)!.some(acceptsString);
@@ -299,21 +305,36 @@ export function variantsOf(op: Operation, base: Call): Variant[] {
     if (t.required) add(t.label, 'missing', (c) => t.remove(c), null);
   }
   if (op.body && base.body !== undefined && !(op.body.nullable && base.body === null)) {
-    add('body', 'missing', (c) => {
-      c.body = undefined;
-    }, null);
+    add(
+      'body',
+      'missing',
+      (c) => {
+        c.body = undefined;
+      },
+      null,
+    );
   }
   if (bodyIsObject) {
     const key = `unknown_${random()}`;
     // Unknown body keys are refused by the platform (a typo must not pass for a change), unless the body is a map.
     const isMap = typeof op.body?.additionalProperties === 'object';
-    add('body', 'extra', (c) => {
-      (c.body as Record<string, unknown>)[key] = 'x';
-    }, isMap ? null : true);
+    add(
+      'body',
+      'extra',
+      (c) => {
+        (c.body as Record<string, unknown>)[key] = 'x';
+      },
+      isMap ? null : true,
+    );
   }
   const key = `unknown_${random()}`;
-  add('query', 'extra', (c) => {
-    c.query[key] = 'x';
-  }, false);
+  add(
+    'query',
+    'extra',
+    (c) => {
+      c.query[key] = 'x';
+    },
+    false,
+  );
   return out;
 }

@@ -20,13 +20,7 @@ export function nextAddress(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
-export async function send(
-  app: FastifyInstance,
-  method: string,
-  url: string,
-  token: string | null,
-  body?: unknown,
-): Promise<LightMyRequestResponse> {
+export async function send(app: FastifyInstance, method: string, url: string, token: string | null, body?: unknown): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -129,13 +123,23 @@ export async function buildWorld(t: TestApp): Promise<World> {
   };
 
   const sessions: Record<string, string> = {};
-  for (const email of ['super@demo.test', 'owner@acme.test', 'admin@acme.test', 'editor@acme.test', 'viewer@acme.test', 'guest@acme.test', 'owner@globex.test']) {
+  for (const email of [
+    'super@demo.test',
+    'owner@acme.test',
+    'admin@acme.test',
+    'editor@acme.test',
+    'viewer@acme.test',
+    'guest@acme.test',
+    'owner@globex.test',
+  ]) {
     sessions[email] = (await login(email)).access;
   }
 
   // A third tenant whose owner has nothing of the victim's either.
   const otherTenant = crypto.randomUUID();
-  await db.insert(tenants).values({ id: otherTenant, name: `Initech ${randomBytes(3).toString('hex')}`, subscriptions: ['sdwan', 'ztna'], enrolmentKey: newEnrolmentKey() });
+  await db
+    .insert(tenants)
+    .values({ id: otherTenant, name: `Initech ${randomBytes(3).toString('hex')}`, subscriptions: ['sdwan', 'ztna'], enrolmentKey: newEnrolmentKey() });
   const otherOwner = await insertUser('owner', otherTenant);
   const otherToken = (await login(otherOwner.email)).access;
 
@@ -156,16 +160,24 @@ export async function buildWorld(t: TestApp): Promise<World> {
   await must(app, 'PUT', '/api/v1/settings/profile/', gOwner, { first_name: canary('first'), last_name: canary('last'), company_name: canary('company') });
   victim.ids.network.push(String((await must(app, 'POST', `/api/v1/network/list/${q}`, gOwner, { name: canary('net') })).id));
   victim.ids.group.push(String((await must(app, 'POST', `/api/v1/teams/groups/${q}`, gOwner, { name: canary('grp'), description: canary('grpdesc') })).id));
-  victim.ids.user.push(String((await must(app, 'POST', `/api/v1/teams/users/${q}`, gOwner, {
-    email: `${canary('invite')}@globex.test`,
-    role: 'viewer',
-    first_name: canary('ifirst'),
-    last_name: canary('ilast'),
-  })).id));
+  victim.ids.user.push(
+    String(
+      (
+        await must(app, 'POST', `/api/v1/teams/users/${q}`, gOwner, {
+          email: `${canary('invite')}@globex.test`,
+          role: 'viewer',
+          first_name: canary('ifirst'),
+          last_name: canary('ilast'),
+        })
+      ).id,
+    ),
+  );
   const member = await insertUser('editor', globex.tenantId, { first: canary('mfirst'), last: canary('mlast'), email: `${canary('member')}@globex.test` });
   victim.ids.user.push(member.id);
   await login(member.email);
-  victim.ids.device.push(String((await must(app, 'POST', `/api/v1/device/claim/${q}`, gOwner, { serial: canary('serial'), name: canary('claimed'), kind: 'gateway' })).id));
+  victim.ids.device.push(
+    String((await must(app, 'POST', `/api/v1/device/claim/${q}`, gOwner, { serial: canary('serial'), name: canary('claimed'), kind: 'gateway' })).id),
+  );
 
   // A device of the victim that enrolled and reported through the agent protocol, with canaries in what it reports.
   const agents: TestAgent[] = [];

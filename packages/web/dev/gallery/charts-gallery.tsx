@@ -76,7 +76,10 @@ function LiveSparklines() {
             <Text size="xs" w={90}>
               {name}
             </Text>
-            <Sparkline ariaLabel={`${name} up and down traffic`} series={[{ values: slots.map((i) => at(i, up)) }, { values: slots.map((i) => at(i, down)) }]} />
+            <Sparkline
+              ariaLabel={`${name} up and down traffic`}
+              series={[{ values: slots.map((i) => at(i, up)) }, { values: slots.map((i) => at(i, down)) }]}
+            />
           </Group>
         );
       })}

@@ -58,8 +58,23 @@ function FormDialogDemo() {
   return (
     <>
       <Group>
-        <Button onClick={() => { setName(''); setMode('add'); }}>Add dialog</Button>
-        <Button variant="light" onClick={() => { setName('Branch office'); setMode('edit'); }}>Edit dialog</Button>
+        <Button
+          onClick={() => {
+            setName('');
+            setMode('add');
+          }}
+        >
+          Add dialog
+        </Button>
+        <Button
+          variant="light"
+          onClick={() => {
+            setName('Branch office');
+            setMode('edit');
+          }}
+        >
+          Edit dialog
+        </Button>
       </Group>
       <Modal opened={mode !== null} onClose={close} withCloseButton={false} centered>
         <ModalHeader title={mode === 'edit' ? 'Edit Network' : 'Add Network'} onClose={close} loading={loading} />
@@ -127,10 +142,18 @@ export function DialogsGallery() {
         </Section>
         <Section title="Toasts">
           <Group>
-            <Button color="green" variant="light" onClick={() => toast.success('Network')}>Added</Button>
-            <Button color="green" variant="light" onClick={() => toast.edited('Policy')}>Edited</Button>
-            <Button color="green" variant="light" onClick={() => toast.deleted('User')}>Deleted</Button>
-            <Button color="red" variant="light" onClick={() => toast.error()}>Error</Button>
+            <Button color="green" variant="light" onClick={() => toast.success('Network')}>
+              Added
+            </Button>
+            <Button color="green" variant="light" onClick={() => toast.edited('Policy')}>
+              Edited
+            </Button>
+            <Button color="green" variant="light" onClick={() => toast.deleted('User')}>
+              Deleted
+            </Button>
+            <Button color="red" variant="light" onClick={() => toast.error()}>
+              Error
+            </Button>
           </Group>
         </Section>
         <Section title="Step guide list">

@@ -26,7 +26,7 @@ export function galleryDevices(count = 60, now = Date.UTC(2026, 4, 12, 9, 30)): 
       id: `dev-${i + 1}`,
       name: `${SITES[i % SITES.length]}-${ROLES[i % ROLES.length]}-${String(Math.floor(i / 10) + 1).padStart(2, '0')}`,
       state,
-      ip: `203.0.${113 + (i % 3)}.${(i * 7) % 254 + 1}`,
+      ip: `203.0.${113 + (i % 3)}.${((i * 7) % 254) + 1}`,
       lastSeen: state === 'registered' ? null : new Date(now - i * 47 * 60_000).toISOString(),
       traffic: ((i * 7919) % 5000) * 1024 ** 2 + i * 313,
       wans: WANS[i % WANS.length]!,
@@ -39,7 +39,14 @@ export function galleryDevices(count = 60, now = Date.UTC(2026, 4, 12, 9, 30)): 
 
 export const galleryColumns: DataTableColumn<GalleryDevice>[] = [
   { key: 'name', header: 'Device Name' },
-  { key: 'state', header: 'Status', type: 'icon', headAlign: 'center', rowAlign: 'center', icons: { running: 'online', error: 'offline', connected: 'connected', registered: 'registered' } },
+  {
+    key: 'state',
+    header: 'Status',
+    type: 'icon',
+    headAlign: 'center',
+    rowAlign: 'center',
+    icons: { running: 'online', error: 'offline', connected: 'connected', registered: 'registered' },
+  },
   { key: 'ip', header: 'Public IP', type: 'ip' },
   { key: 'lastSeen', header: 'Last Seen', type: 'date' },
   { key: 'traffic', header: 'Traffic', type: 'bytes', headAlign: 'right', rowAlign: 'right' },

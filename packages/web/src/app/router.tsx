@@ -3,16 +3,7 @@ import { PRODUCT_KEYS } from '@netloom/domain';
 import { paths } from '@/paths';
 import { registerNavigator } from '@/lib/navigation';
 import { galleryRoutes } from '@dev/gallery/gallery-route';
-import {
-  revalidateOnNavigation,
-  authGuard,
-  consoleGuard,
-  guestOnlyGuard,
-  indexLoader,
-  rootLoader,
-  superAdminGuard,
-  tenantGuard,
-} from './guards/loaders';
+import { revalidateOnNavigation, authGuard, consoleGuard, guestOnlyGuard, indexLoader, rootLoader, superAdminGuard, tenantGuard } from './guards/loaders';
 import { ConsoleLayout } from './shell/console-layout';
 import { RootLayout } from './root-layout';
 import { Splash } from './splash';

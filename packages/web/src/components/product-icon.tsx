@@ -1,13 +1,4 @@
-import {
-  IconActivity,
-  IconCpu,
-  IconRadar,
-  IconRouter,
-  IconShieldLock,
-  IconUserCheck,
-  IconWall,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconActivity, IconCpu, IconRadar, IconRouter, IconShieldLock, IconUserCheck, IconWall, type Icon } from '@tabler/icons-react';
 import type { ProductKey } from '@netloom/domain';
 
 const ICONS: Record<ProductKey, Icon> = {

@@ -1,9 +1,7 @@
 import { isApiError } from './http/api-error';
 
 interface SafeParser<T> {
-  safeParse(
-    v: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 
 export type FormErrors = Record<string, string>;

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } from './forms';
 
 interface Parser<T> {
-  safeParse(
-    v: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 
 /**

@@ -33,5 +33,4 @@ export function signIn(role: Role, overrides: Partial<Session['user']> = {}) {
   });
 }
 
-export const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

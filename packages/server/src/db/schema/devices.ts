@@ -12,7 +12,9 @@ export const devices = pgTable(
   'devices',
   {
     id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     networkId: uuid('network_id').references(() => networks.id, { onDelete: 'set null' }),
     /** The device's own identity (serial number, or the endpoint's install id). */
     serial: text('serial').notNull(),
@@ -76,7 +78,9 @@ export const deviceMetrics = pgTable(
   'device_metrics',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull(),
     ifname: text('ifname').notNull(),
     rxBytes: bigint('rx_bytes', { mode: 'number' }),
@@ -100,7 +104,9 @@ export const deviceMetrics = pgTable(
 export const deviceBatches = pgTable(
   'device_batches',
   {
-    deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,8 +122,12 @@ export const deviceJobs = pgTable(
   'device_jobs',
   {
     id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<JobKind>().notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     state: text('state').$type<JobState>().notNull().default('queued'),
@@ -138,7 +148,9 @@ export const deviceJobs = pgTable(
 
 /** Commercial view: per device and WAN link an amount and a date (one document per tenant). */
 export const commercialData = pgTable('commercial_data', {
-  tenantId: uuid('tenant_id').primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

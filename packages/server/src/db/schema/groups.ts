@@ -8,7 +8,9 @@ export const userGroups = pgTable(
   'user_groups',
   {
     id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -19,8 +21,12 @@ export const userGroups = pgTable(
 export const userGroupMembers = pgTable(
   'user_group_members',
   {
-    groupId: uuid('group_id').notNull().references(() => userGroups.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
@@ -34,12 +40,13 @@ export const userGroupMembers = pgTable(
 export const userGroupHeldMembers = pgTable(
   'user_group_held_members',
   {
-    groupId: uuid('group_id').notNull().references(() => userGroups.id, { onDelete: 'cascade' }),
-    heldInvitationId: uuid('held_invitation_id').notNull().references(() => heldInvitations.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    heldInvitationId: uuid('held_invitation_id')
+      .notNull()
+      .references(() => heldInvitations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.groupId, t.heldInvitationId] }),
-    index('user_group_held_members_held_idx').on(t.heldInvitationId),
-  ],
+  (t) => [primaryKey({ columns: [t.groupId, t.heldInvitationId] }), index('user_group_held_members_held_idx').on(t.heldInvitationId)],
 );

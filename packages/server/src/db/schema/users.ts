@@ -25,10 +25,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-  ],
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
 );
 
 /**
@@ -41,7 +38,9 @@ export const heldInvitations = pgTable(
   'held_invitations',
   {
     id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /**
      * The account waited on. Its deletion leaves the invitation (a cascade would take it out of the
      * inviter's list and tell that the address had an account); null only inside the deleting

@@ -18,7 +18,12 @@ describe.each(testBackends())('log queries refuse hostile input on %s', (backend
     { name: 'activity search with NUL', method: 'GET', url: `/api/v1/logs/activity-logs/?search=${NUL_IN_URL}`, field: 'search' },
     { name: 'start time not a date', method: 'GET', url: '/api/v1/logs/activity-logs/?start_time=yesterday', field: 'start_time' },
     { name: 'start time past year 9999', method: 'GET', url: '/api/v1/logs/activity-logs/?start_time=%2B275760-09-13T00:00:00Z', field: 'start_time' },
-    { name: 'end before start', method: 'GET', url: '/api/v1/logs/activity-logs/?start_time=2026-02-01T00:00:00Z&end_time=2026-01-01T00:00:00Z', field: 'end_time' },
+    {
+      name: 'end before start',
+      method: 'GET',
+      url: '/api/v1/logs/activity-logs/?start_time=2026-02-01T00:00:00Z&end_time=2026-01-01T00:00:00Z',
+      field: 'end_time',
+    },
     { name: 'page size negative', method: 'GET', url: '/api/v1/logs/login-logs/?page_size=-1', field: 'page_size' },
     { name: 'page size not a number', method: 'GET', url: '/api/v1/logs/login-logs/?page_size=all', field: 'page_size' },
     { name: 'format unknown', method: 'GET', url: '/api/v1/logs/login-logs/?format=xlsx', field: 'format' },

@@ -21,7 +21,8 @@ describe.each(testBackends())('tenant settings, organisation, profile, 2FA recov
   beforeAll(async () => {
     t = await build(backend);
     ids = await demoTenantIds(t.app.services.db);
-    for (const who of ['owner', 'admin', 'editor', 'viewer']) tokens[who] = (await login(t.app, `${who}@acme.test`, { headers: { 'user-agent': `Probe/${who}` } })).access;
+    for (const who of ['owner', 'admin', 'editor', 'viewer'])
+      tokens[who] = (await login(t.app, `${who}@acme.test`, { headers: { 'user-agent': `Probe/${who}` } })).access;
     tokens.super = (await login(t.app, 'super@demo.test')).access;
   });
   afterAll(() => t.close());
@@ -41,7 +42,10 @@ describe.each(testBackends())('tenant settings, organisation, profile, 2FA recov
     expect((await findTenant(t.app.services.db, ids.acme))!.settings.devReg_autoApprove).toBe(false);
     const row = (await activity('&search=settings_changed'))[0]!;
     expect(row).toMatchObject({ user: 'admin@acme.test', via_super_admin: false });
-    expect(row.details).toMatchObject({ before: { dashboard: { vpnDashboard: false }, devReg_autoApprove: true }, after: { dashboard: { vpnDashboard: true }, devReg_autoApprove: false } });
+    expect(row.details).toMatchObject({
+      before: { dashboard: { vpnDashboard: false }, devReg_autoApprove: true },
+      after: { dashboard: { vpnDashboard: true }, devReg_autoApprove: false },
+    });
   });
 
   it('changes nothing on bad input or for editors and viewers', async () => {
@@ -61,19 +65,33 @@ describe.each(testBackends())('tenant settings, organisation, profile, 2FA recov
     expect((await call('super', 'POST', `network/list/?tid=${ids.acme}`, { name: 'Provider group' })).statusCode).toBe(201);
     const rows = await activity();
     expect(rows.find((r) => r.action === 'tenant.settings_changed' && r.user === 'super@demo.test')?.via_super_admin).toBe(true);
-    expect(rows.find((r) => r.action === 'network.created' && r.details.name === 'Provider group')).toMatchObject({ user: 'super@demo.test', via_super_admin: true });
+    expect(rows.find((r) => r.action === 'network.created' && r.details.name === 'Provider group')).toMatchObject({
+      user: 'super@demo.test',
+      via_super_admin: true,
+    });
     // The super admin reads any tenant's log with tid; tenant users only their own.
     expect((await call('super', 'GET', `logs/activity-logs/?tid=${ids.acme}`)).statusCode).toBe(200);
     expect((await call('owner', 'GET', `logs/activity-logs/?tid=${ids.globex}`)).statusCode).toBe(404);
   });
 
   it('keeps organisation details, with a valid default time zone only', async () => {
-    const res = await call('owner', 'PUT', 'tenant/organisation/', { display_name: 'ACME Corp', country: 'gb', timezone: 'Europe/London', phone: '+44 20 7946 0000' });
+    const res = await call('owner', 'PUT', 'tenant/organisation/', {
+      display_name: 'ACME Corp',
+      country: 'gb',
+      timezone: 'Europe/London',
+      phone: '+44 20 7946 0000',
+    });
     expect(organisationSchema.parse(res.json())).toMatchObject({ tenantname: 'Acme', display_name: 'ACME Corp', country: 'GB', timezone: 'Europe/London' });
     expect((await call('owner', 'PUT', 'tenant/organisation/', { timezone: 'Europe/Nowhere' })).statusCode).toBe(400);
     expect((await call('owner', 'PUT', 'tenant/organisation/', { country: 'GBR' })).statusCode).toBe(400);
-    expect(organisationSchema.parse((await call('viewer', 'GET', 'tenant/organisation/')).json())).toMatchObject({ display_name: 'ACME Corp', timezone: 'Europe/London' });
-    expect((await activity('&search=organisation_changed'))[0]!.details).toMatchObject({ before: { display_name: 'Acme' }, after: { display_name: 'ACME Corp' } });
+    expect(organisationSchema.parse((await call('viewer', 'GET', 'tenant/organisation/')).json())).toMatchObject({
+      display_name: 'ACME Corp',
+      timezone: 'Europe/London',
+    });
+    expect((await activity('&search=organisation_changed'))[0]!.details).toMatchObject({
+      before: { display_name: 'Acme' },
+      after: { display_name: 'ACME Corp' },
+    });
   });
 
   it('updates the profile and refuses an unknown time zone', async () => {
@@ -91,18 +109,30 @@ describe.each(testBackends())('tenant settings, organisation, profile, 2FA recov
     const enabled = twoFactorEnabledSchema.parse((await call('viewer', 'POST', 'auth/2fa/enable/', { code: authenticator.generate(secret) })).json());
     expect(enabled.recovery_codes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(enabled.recovery_codes).size).toBe(RECOVERY_CODE_COUNT);
-    const challenge = async () => (await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'viewer@acme.test', password: 'netloom-demo' } })).json().ephemeral_token as string;
+    const challenge = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'viewer@acme.test', password: 'netloom-demo' } })).json()
+        .ephemeral_token as string;
     const code = enabled.recovery_codes[0]!;
     const ok = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: await challenge(), code: code.toUpperCase() } });
     expect(ok.statusCode, ok.body).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: await challenge(), code } });
     expect(again.statusCode).toBe(400);
-    const off = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/disable/', headers: bearer(ok.json().access), payload: { code: enabled.recovery_codes[1] } });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/disable/',
+      headers: bearer(ok.json().access),
+      payload: { code: enabled.recovery_codes[1] },
+    });
     expect(off.statusCode, off.body).toBe(200);
   });
 
   it('lists logins, failures and logouts with IP and user agent, filtered, searched and as CSV', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'editor@acme.test', password: 'wrong-password' }, headers: { 'user-agent': 'Bad/1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login/',
+      payload: { username: 'editor@acme.test', password: 'wrong-password' },
+      headers: { 'user-agent': 'Bad/1' },
+    });
     const session = await login(t.app, 'admin@acme.test', { headers: { 'user-agent': 'Probe/logout' } });
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout/', payload: { refresh: session.refresh }, headers: { 'user-agent': 'Probe/logout' } });
     const logins = logListSchema.parse((await call('owner', 'GET', 'logs/login-logs/?page_size=0')).json()).results;
@@ -118,7 +148,10 @@ describe.each(testBackends())('tenant settings, organisation, profile, 2FA recov
 
     const searched = logListSchema.parse((await call('owner', 'GET', 'logs/login-logs/?search=login_failed')).json());
     // The wrong password above, and the recovery code used a second time in the test before.
-    expect(searched.results.map((r) => [r.user, r.details.method])).toEqual([['editor@acme.test', undefined], ['viewer@acme.test', '2fa']]);
+    expect(searched.results.map((r) => [r.user, r.details.method])).toEqual([
+      ['editor@acme.test', undefined],
+      ['viewer@acme.test', '2fa'],
+    ]);
     const future = new Date(Date.now() + 86_400_000).toISOString();
     expect(logListSchema.parse((await call('owner', 'GET', `logs/login-logs/?start_time=${encodeURIComponent(future)}`)).json()).count).toBe(0);
     const past = new Date(Date.now() - 86_400_000).toISOString();

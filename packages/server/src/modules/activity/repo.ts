@@ -26,7 +26,10 @@ function where(f: LogFilter): SQL {
   const parts: (SQL | undefined)[] = [
     or(
       eq(auditLog.tenantId, f.tenantId),
-      and(isNull(auditLog.tenantId), sql`${auditLog.actorId} in (select ${memberships.userId} from ${memberships} where ${memberships.tenantId} = ${f.tenantId})`),
+      and(
+        isNull(auditLog.tenantId),
+        sql`${auditLog.actorId} in (select ${memberships.userId} from ${memberships} where ${memberships.tenantId} = ${f.tenantId})`,
+      ),
     ),
     f.kind === 'login' ? inArray(auditLog.action, [...LOGIN_ACTIONS]) : notInArray(auditLog.action, [...LOGIN_ACTIONS]),
     f.start ? gte(auditLog.createdAt, f.start) : undefined,
@@ -59,7 +62,11 @@ export async function listLogs(db: Db, f: LogFilter, page: { offset: number; lim
     .limit(page.limit ?? LOG_ALL_LIMIT);
   const [rows, [total]] = await Promise.all([
     base,
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(w),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(w),
   ]);
   return {
     total: total?.n ?? 0,

@@ -24,19 +24,36 @@ export const activityRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     const { rows, total } = await logs.list(await actorFor(db, request, q.tid, canReadLogs), kind, q, pageWindow(q));
     if (q.format === 'csv') {
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${kind}-logs-${day}.csv"`)
-        .send(logsCsv(rows));
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${kind}-logs-${day}.csv"`).send(logsCsv(rows));
     }
     return paginate(request, q, total, rows);
   };
 
-  api.get(p(ORG_PATHS.loginLogs), {
-    schema: { tags, security, summary: 'Logins, failed logins and logouts (format=csv for a download)', querystring: logQuerySchema, response: { 200: logListSchema, ...errorResponses(403, 404) } },
-  }, handler('login'));
+  api.get(
+    p(ORG_PATHS.loginLogs),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Logins, failed logins and logouts (format=csv for a download)',
+        querystring: logQuerySchema,
+        response: { 200: logListSchema, ...errorResponses(403, 404) },
+      },
+    },
+    handler('login'),
+  );
 
-  api.get(p(ORG_PATHS.activityLogs), {
-    schema: { tags, security, summary: 'Everything else done in the tenant, with before/after of settings (format=csv for a download)', querystring: logQuerySchema, response: { 200: logListSchema, ...errorResponses(403, 404) } },
-  }, handler('activity'));
+  api.get(
+    p(ORG_PATHS.activityLogs),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Everything else done in the tenant, with before/after of settings (format=csv for a download)',
+        querystring: logQuerySchema,
+        response: { 200: logListSchema, ...errorResponses(403, 404) },
+      },
+    },
+    handler('activity'),
+  );
 };

@@ -15,8 +15,7 @@ describe.each(testBackends())('sign-up, activation and passwords on %s', (backen
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: object, headers = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload, headers });
+  const post = (url: string, payload: object, headers = {}) => t.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload, headers });
   const lastMailTo = (to: string) => [...t.app.mailer.outbox].reverse().find((m) => m.to === to);
 
   const signUp = { email: 'ceo@initech.test', password: 'initech-pass-1', first_name: 'Bill', last_name: 'Lumbergh', company_name: 'Initech' };
@@ -102,7 +101,9 @@ describe.each(testBackends())('sign-up, activation and passwords on %s', (backen
     expect(res.statusCode).toBe(201);
     const first = linkToken(lastMailTo('twice@initech.test')!.text, 'activate');
     // A second link, as 'resend' or a repeated sign-up would send.
-    const user = (await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'twice@initech.test', password: signUp.password } })).json();
+    const user = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'twice@initech.test', password: signUp.password } })
+    ).json();
     expect(user.code).toBe('inactive_account');
     const row = await findUserByLogin(t.app.services.db, 'twice@initech.test');
     await t.app.services.account.sendActivation({ id: row!.id, email: 'twice@initech.test', firstName: 'Bill' });
@@ -161,4 +162,3 @@ describe.each(testBackends())('sign-up, activation and passwords on %s', (backen
     }
   });
 });
-

@@ -57,10 +57,7 @@ export class AccountService {
    * organisation name is chosen (names are not unique): the caller learns nothing about other
    * tenants. The owner of a taken address gets a notice instead of an activation link.
    */
-  async register(
-    body: { email: string; password: string; first_name: string; last_name: string; company_name: string },
-    ctx: RequestContext,
-  ): Promise<void> {
+  async register(body: { email: string; password: string; first_name: string; last_name: string; company_name: string }, ctx: RequestContext): Promise<void> {
     // Hashed before looking, so a taken address costs the time a new one does.
     const passwordHash = await hashPassword(body.password);
     const existing = await findUserByLogin(this.db, body.email);

@@ -46,7 +46,9 @@ describe.each(testBackends())('auth sessions on %s', (backend) => {
 
   it('gives browsers the refresh token only as an httpOnly cookie, 7 days with remember-me', async () => {
     const remembered = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/login/', headers: { 'x-refresh-transport': 'cookie' },
+      method: 'POST',
+      url: '/api/v1/auth/login/',
+      headers: { 'x-refresh-transport': 'cookie' },
       payload: { username: 'editor@acme.test', password: DEMO_PASSWORD, remember: true },
     });
     expect(remembered.statusCode).toBe(200);
@@ -55,7 +57,9 @@ describe.each(testBackends())('auth sessions on %s', (backend) => {
     expect(cookie).toMatchObject({ httpOnly: true, path: '/api/v1/auth/', sameSite: 'Strict', maxAge: 604800 });
 
     const browserSession = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/login/', headers: { 'x-refresh-transport': 'cookie' },
+      method: 'POST',
+      url: '/api/v1/auth/login/',
+      headers: { 'x-refresh-transport': 'cookie' },
       payload: { username: 'editor@acme.test', password: DEMO_PASSWORD, remember: false },
     });
     const sessionCookie = browserSession.cookies.find((c) => c.name === 'netloom_refresh');
@@ -64,7 +68,9 @@ describe.each(testBackends())('auth sessions on %s', (backend) => {
 
     // The cookie alone resumes the session after a reload.
     const resumed = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/remember-me/', headers: { 'x-refresh-transport': 'cookie' },
+      method: 'POST',
+      url: '/api/v1/auth/remember-me/',
+      headers: { 'x-refresh-transport': 'cookie' },
       cookies: { netloom_refresh: cookie!.value },
     });
     expect(resumed.statusCode).toBe(200);

@@ -47,8 +47,7 @@ describe('Google (OpenID Connect) login', () => {
     await issuer.close();
   });
 
-  const googleLogin = (id_token: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/googlelogin/', payload: { id_token, socialtype: 'google' } });
+  const googleLogin = (id_token: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/googlelogin/', payload: { id_token, socialtype: 'google' } });
 
   it('offers the Google button on the login page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/login-options/' });

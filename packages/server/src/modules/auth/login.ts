@@ -10,8 +10,7 @@ import { spendSecondFactor } from './second-factor';
 import type { IssuedSession, RequestContext, SessionService } from './sessions';
 import { challengeBinding, type TokenService } from './tokens';
 
-const badCredentials = () =>
-  new AppError(401, ERROR_CODES.invalidCredentials, 'No active account found with the given credentials');
+const badCredentials = () => new AppError(401, ERROR_CODES.invalidCredentials, 'No active account found with the given credentials');
 
 const invalidCode = () => new AppError(400, ERROR_CODES.invalidCode, 'Invalid two-factor code', { code: ['Invalid two-factor code'] });
 
@@ -38,10 +37,7 @@ export class LoginService {
     private readonly google: GoogleVerifier | null,
   ) {}
 
-  async password(
-    body: { username: string; password: string; remember: boolean },
-    ctx: RequestContext,
-  ): Promise<LoginResponse & { refresh?: string }> {
+  async password(body: { username: string; password: string; remember: boolean }, ctx: RequestContext): Promise<LoginResponse & { refresh?: string }> {
     const user = await findUserByLogin(this.db, body.username);
     const budget = await passwordBudget(this.db, user, body.username, ctx.ip);
     // Reserved before the check: parallel guesses each take an attempt, none rides on a stale count.
@@ -69,10 +65,7 @@ export class LoginService {
     return this.sessions.start(user, body.remember, ctx, 'password');
   }
 
-  async twoFactor(
-    body: { ephemeral_token: string; code: string; remember: boolean },
-    ctx: RequestContext,
-  ): Promise<IssuedSession> {
+  async twoFactor(body: { ephemeral_token: string; code: string; remember: boolean }, ctx: RequestContext): Promise<IssuedSession> {
     const challenge = await this.tokens.verifyChallenge(body.ephemeral_token);
     if (!challenge) throw errors.tokenNotValid();
     const user = await findUserById(this.db, challenge.userId);
@@ -97,10 +90,7 @@ export class LoginService {
     return this.sessions.start(user, body.remember || challenge.remember, ctx, '2fa');
   }
 
-  async googleIdToken(
-    body: { id_token: string; remember: boolean },
-    ctx: RequestContext,
-  ): Promise<LoginResponse & { refresh?: string }> {
+  async googleIdToken(body: { id_token: string; remember: boolean }, ctx: RequestContext): Promise<LoginResponse & { refresh?: string }> {
     if (!this.google) {
       throw new AppError(400, ERROR_CODES.notConfigured, 'Google sign-in is not configured on this server');
     }

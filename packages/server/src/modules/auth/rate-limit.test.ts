@@ -33,9 +33,9 @@ describe('login rate limits', () => {
   });
 
   it('checks at most the limit of 50 parallel wrong passwords for one account', async () => {
-    const statuses = (await Promise.all(
-      Array.from({ length: 50 }, (_, i) => attempt(t, 'admin@acme.test', `parallel-${i}`, `10.20.${Math.floor(i / 200)}.${i % 200}`)),
-    )).map((r) => r.statusCode);
+    const statuses = (
+      await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(t, 'admin@acme.test', `parallel-${i}`, `10.20.${Math.floor(i / 200)}.${i % 200}`)))
+    ).map((r) => r.statusCode);
     expect(count(statuses, 401)).toBe(3);
     expect(count(statuses, 429)).toBe(47);
   });

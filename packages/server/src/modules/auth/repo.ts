@@ -101,14 +101,7 @@ export async function claimRefreshToken(db: Db, tokenHash: string): Promise<Refr
   const [row] = await db
     .update(refreshTokens)
     .set({ rotatedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, tokenHash),
-        isNull(refreshTokens.rotatedAt),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
     .returning();
   return row;
 }
@@ -135,11 +128,7 @@ export async function revokeUserSessions(db: Db, userId: string, keepFamily: str
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(
-      eq(refreshTokens.userId, userId),
-      isNull(refreshTokens.revokedAt),
-      keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
-    ));
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined));
 }
 
 /** Waits for any transaction that is changing the user (and revoking sessions) to finish. */
@@ -152,19 +141,18 @@ export async function lockUserForRotation(db: Db, userId: string): Promise<void>
  * accepted for the user, in one conditional update, so two parallel uses of one code (on any
  * instances) cannot both pass. `enable` also turns 2FA on, only if it was pending.
  */
-export async function claimTotpStep(
-  db: Db,
-  input: { userId: string; secret: string; step: number; enable?: boolean },
-): Promise<boolean> {
+export async function claimTotpStep(db: Db, input: { userId: string; secret: string; step: number; enable?: boolean }): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ totpLastStep: input.step, ...(input.enable ? { twoFactorEnabled: true } : {}) })
-    .where(and(
-      eq(users.id, input.userId),
-      eq(users.twoFactorSecret, input.secret),
-      eq(users.twoFactorEnabled, !input.enable),
-      or(isNull(users.totpLastStep), lt(users.totpLastStep, input.step)),
-    ))
+    .where(
+      and(
+        eq(users.id, input.userId),
+        eq(users.twoFactorSecret, input.secret),
+        eq(users.twoFactorEnabled, !input.enable),
+        or(isNull(users.totpLastStep), lt(users.totpLastStep, input.step)),
+      ),
+    )
     .returning({ id: users.id });
   return rows.length > 0;
 }
@@ -187,31 +175,17 @@ export async function spendUserLinks(db: Db, userId: string, purpose: OneTimePur
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
 }
 
-export async function insertOneTimeToken(
-  db: Db,
-  row: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date },
-): Promise<void> {
+export async function insertOneTimeToken(db: Db, row: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
   await db.insert(oneTimeTokens).values({ id: crypto.randomUUID(), ...row });
 }
 
 /** Uses a one-time token exactly once; undefined when unknown, expired, used or for another purpose. */
-export async function consumeOneTimeToken(
-  db: Db,
-  tokenHash: string,
-  purpose: OneTimePurpose,
-): Promise<{ userId: string } | undefined> {
+export async function consumeOneTimeToken(db: Db, tokenHash: string, purpose: OneTimePurpose): Promise<{ userId: string } | undefined> {
   const now = new Date();
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, tokenHash),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
     .returning({ userId: oneTimeTokens.userId });
   return row;
 }

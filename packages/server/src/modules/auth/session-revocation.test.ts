@@ -18,8 +18,7 @@ describe.each(testBackends())('sessions ended by account changes on %s', (backen
 
   const me = (s: Session) => t.app.inject({ method: 'GET', url: '/api/v1/auth/user/', headers: bearer(s.access) });
   const refresh = (s: Session) => t.app.inject({ method: 'POST', url: '/api/v1/auth/token/refresh/', payload: { refresh: s.refresh } });
-  const post = (s: Session, url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: bearer(s.access), payload });
+  const post = (s: Session, url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: bearer(s.access), payload });
 
   /** The other session is out (access and refresh), the changing one still in (both). */
   const expectOnlyKept = async (kept: Session, ended: Session) => {

@@ -17,7 +17,12 @@ describe.each(testBackends())('expired sign-in tokens on %s', (backend) => {
 
   const db = () => t.app.services.db;
   const familyOf = async (refresh: string) =>
-    (await db().select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refresh))))[0]!.familyId;
+    (
+      await db()
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(refresh)))
+    )[0]!.familyId;
   const tokensOf = (familyId: string) => db().select().from(refreshTokens).where(eq(refreshTokens.familyId, familyId));
   const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/token/refresh/', payload: { refresh: token } });
 
@@ -29,8 +34,14 @@ describe.each(testBackends())('expired sign-in tokens on %s', (backend) => {
     expect(rotated.statusCode).toBe(200);
     const recent = await login(t.app, 'owner@acme.test');
     const [oldFamily, recentFamily] = [await familyOf(old.refresh!), await familyOf(recent.refresh!)];
-    await db().update(refreshTokens).set({ expiresAt: daysAgo(EXPIRED_TOKENS_KEPT_DAYS + 1) }).where(eq(refreshTokens.familyId, oldFamily));
-    await db().update(refreshTokens).set({ expiresAt: daysAgo(1) }).where(eq(refreshTokens.familyId, recentFamily));
+    await db()
+      .update(refreshTokens)
+      .set({ expiresAt: daysAgo(EXPIRED_TOKENS_KEPT_DAYS + 1) })
+      .where(eq(refreshTokens.familyId, oldFamily));
+    await db()
+      .update(refreshTokens)
+      .set({ expiresAt: daysAgo(1) })
+      .where(eq(refreshTokens.familyId, recentFamily));
     expect(await tokensOf(oldFamily)).toHaveLength(2);
 
     const owner = (await findUserByLogin(db(), 'owner@acme.test'))!;

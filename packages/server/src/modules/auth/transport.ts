@@ -18,13 +18,7 @@ export function wantsCookie(request: FastifyRequest): boolean {
  * Hands out a refresh token: as an httpOnly cookie (7 days with remember-me, else a browser-session
  * cookie) for browsers, in the body for every other client. Returns what the body carries.
  */
-export function deliverRefresh(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  refresh: string,
-  remember: boolean,
-  secure: boolean,
-): { refresh?: string } {
+export function deliverRefresh(request: FastifyRequest, reply: FastifyReply, refresh: string, remember: boolean, secure: boolean): { refresh?: string } {
   if (!wantsCookie(request)) return { refresh };
   reply.setCookie(REFRESH_COOKIE, refresh, {
     httpOnly: true,

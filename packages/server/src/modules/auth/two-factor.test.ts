@@ -30,7 +30,10 @@ describe.each(testBackends())('two-factor login on %s', (backend) => {
     const wrong = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/enable/', headers: bearer(session.access), payload: { code: '000000' } });
     expect(wrong.statusCode).toBe(400);
     const enable = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/2fa/enable/', headers: bearer(session.access), payload: { code: codeAt(secret, currentStep()) },
+      method: 'POST',
+      url: '/api/v1/auth/2fa/enable/',
+      headers: bearer(session.access),
+      payload: { code: codeAt(secret, currentStep()) },
     });
     expect(enable.statusCode).toBe(200);
   });
@@ -43,7 +46,9 @@ describe.each(testBackends())('two-factor login on %s', (backend) => {
 
   const passwordStep = async (username = 'admin@acme.test') => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/login/', payload: { username, password: DEMO_PASSWORD, remember: true },
+      method: 'POST',
+      url: '/api/v1/auth/login/',
+      payload: { username, password: DEMO_PASSWORD, remember: true },
     });
     expect(res.statusCode, res.body).toBe(200);
     return twoFactorChallengeSchema.parse(res.json()).ephemeral_token;
@@ -62,7 +67,9 @@ describe.each(testBackends())('two-factor login on %s', (backend) => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'invalid_code', errors: { code: ['Invalid two-factor code'] } });
     const forged = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: 'x.y.z', code: codeAt(secret, currentStep()) },
+      method: 'POST',
+      url: '/api/v1/auth/2flogin/',
+      payload: { ephemeral_token: 'x.y.z', code: codeAt(secret, currentStep()) },
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe('token_not_valid');
@@ -93,15 +100,18 @@ describe.each(testBackends())('two-factor login on %s', (backend) => {
   it('lets only one of two parallel logins with the same code through', async () => {
     const code = codeAt(secret, currentStep());
     const [a, b] = await Promise.all([passwordStep(), passwordStep()]);
-    const answers = await Promise.all([a, b].map((ephemeral_token) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token, code } })));
+    const answers = await Promise.all(
+      [a, b].map((ephemeral_token) => t.app.inject({ method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token, code } })),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('an access token is not an ephemeral token', async () => {
     const session = await login(t.app, 'owner@acme.test');
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/2flogin/', payload: { ephemeral_token: session.access, code: codeAt(secret, currentStep()) },
+      method: 'POST',
+      url: '/api/v1/auth/2flogin/',
+      payload: { ephemeral_token: session.access, code: codeAt(secret, currentStep()) },
     });
     expect(res.statusCode).toBe(401);
   });
@@ -136,7 +146,12 @@ describe.each(testBackends())('two-factor login on %s', (backend) => {
     const session = await login(t.app, 'viewer@acme.test');
     const setup = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/setup/', headers: bearer(session.access) });
     const own = twoFactorSetupSchema.parse(setup.json()).secret;
-    const on = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/enable/', headers: bearer(session.access), payload: { code: codeAt(own, currentStep()) } });
+    const on = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/enable/',
+      headers: bearer(session.access),
+      payload: { code: codeAt(own, currentStep()) },
+    });
     expect(on.statusCode).toBe(200);
     setStep(currentStep() + 2);
     const statuses: number[] = [];

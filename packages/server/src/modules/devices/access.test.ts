@@ -33,9 +33,22 @@ describe.each(testBackends())('roles and tenant isolation of the device calls on
   afterAll(() => t.close());
 
   const db = () => t.app.services.db;
-  const device = async (tenantId: string, fields = {}) => (await addDevice(db(), tenantId, { name: `probe-${tenantId === ids.globex ? 'GLOBEX' : 'acme'}-${++n}`, lastSeenAt: minutesAgo(1), deviceStatus: 'running', ...fields })).id;
+  const device = async (tenantId: string, fields = {}) =>
+    (
+      await addDevice(db(), tenantId, {
+        name: `probe-${tenantId === ids.globex ? 'GLOBEX' : 'acme'}-${++n}`,
+        lastSeenAt: minutesAgo(1),
+        deviceStatus: 'running',
+        ...fields,
+      })
+    ).id;
   const network = async (tenantId: string) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/network/list/?tid=${tenantId}`, headers: bearer(tokens.super!), payload: { name: `group-${tenantId === ids.globex ? 'GLOBEX' : 'acme'}-${++n}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/network/list/?tid=${tenantId}`,
+      headers: bearer(tokens.super!),
+      payload: { name: `group-${tenantId === ids.globex ? 'GLOBEX' : 'acme'}-${++n}` },
+    });
     return networkSchema.parse(res.json()).id;
   };
 
@@ -48,7 +61,11 @@ describe.each(testBackends())('roles and tenant isolation of the device calls on
     ['GET device/{id}/metrics/', 'read', async (tid) => ({ method: 'GET', url: `device/${await device(tid)}/metrics/` })],
     ['GET user devices', 'read', async () => ({ method: 'GET', url: 'webfilter-global/get-user-devices/?username=ann@acme.test' })],
     ['POST device/{id}/approve/', 'write', async (tid) => ({ method: 'POST', url: `device/${await device(tid, { approved: false })}/approve/` })],
-    ['POST device/claim/', 'write', async () => ({ method: 'POST', url: 'device/claim/', payload: { serial: `CLAIM-${++n}`, name: 'claimed', kind: 'gateway' } })],
+    [
+      'POST device/claim/',
+      'write',
+      async () => ({ method: 'POST', url: 'device/claim/', payload: { serial: `CLAIM-${++n}`, name: 'claimed', kind: 'gateway' } }),
+    ],
     ['POST device/{id}/unclaim/', 'write', async (tid) => ({ method: 'POST', url: `device/${await device(tid)}/unclaim/` })],
     ['POST device/{id}/activate/', 'write', async (tid) => ({ method: 'POST', url: `device/${await device(tid, { active: false })}/activate/` })],
     ['POST device/{id}/deactivate/', 'write', async (tid) => ({ method: 'POST', url: `device/${await device(tid)}/deactivate/` })],
@@ -57,12 +74,24 @@ describe.each(testBackends())('roles and tenant isolation of the device calls on
     ['POST network/list/', 'write', async () => ({ method: 'POST', url: 'network/list/', payload: { name: `new-${++n}` } })],
     ['PUT network/{id}/', 'write', async (tid) => ({ method: 'PUT', url: `network/${await network(tid)}/`, payload: { name: `renamed-${++n}` } })],
     ['DELETE network/{id}/', 'write', async (tid) => ({ method: 'DELETE', url: `network/${await network(tid)}/` })],
-    ['PUT network/{id}/devices/', 'write', async (tid) => ({ method: 'PUT', url: `network/${await network(tid)}/devices/`, payload: { device_ids: [await device(tid)] } })],
+    [
+      'PUT network/{id}/devices/',
+      'write',
+      async (tid) => ({ method: 'PUT', url: `network/${await network(tid)}/devices/`, payload: { device_ids: [await device(tid)] } }),
+    ],
     ['GET network/status-monitor/{id}/', 'read', async (tid) => ({ method: 'GET', url: `network/status-monitor/${await network(tid)}/` })],
     ['POST tenant/tenant-info/', 'read', async () => ({ method: 'POST', url: 'tenant/tenant-info/', payload: {} })],
     ['GET tenant/tenant-info/', 'read', async () => ({ method: 'GET', url: 'tenant/tenant-info/' })],
     ['GET tenant/commercial-data/', 'read', async () => ({ method: 'GET', url: 'tenant/commercial-data/' })],
-    ['POST tenant/commercial-data/', 'write', async (tid) => ({ method: 'POST', url: 'tenant/commercial-data/', payload: { [await device(tid)]: { WAN1: { amount: 5, date: '2025-01-01', lastUpdated: '2025-01-01T00:00:00Z' } } } })],
+    [
+      'POST tenant/commercial-data/',
+      'write',
+      async (tid) => ({
+        method: 'POST',
+        url: 'tenant/commercial-data/',
+        payload: { [await device(tid)]: { WAN1: { amount: 5, date: '2025-01-01', lastUpdated: '2025-01-01T00:00:00Z' } } },
+      }),
+    ],
     ['GET tenant/enrolment-key/', 'manage', async () => ({ method: 'GET', url: 'tenant/enrolment-key/' })],
     ['POST tenant/enrolment-key/rotate/', 'manage', async () => ({ method: 'POST', url: 'tenant/enrolment-key/rotate/' })],
   ];
@@ -70,7 +99,8 @@ describe.each(testBackends())('roles and tenant isolation of the device calls on
   /** The tenant named the way each call names it: `tid` in the query, `tenant_id` where the spec uses it. */
   function inTenant(call: Call, tenantId: string): Call {
     if (call.url.startsWith('webfilter-global/')) return { ...call, url: `${call.url}&tenant_id=${tenantId}` };
-    if (call.url === 'admin-device/list/' || call.url === 'tenant/tenant-info/' && call.method === 'POST') return { ...call, payload: { ...call.payload, tenant_id: tenantId } };
+    if (call.url === 'admin-device/list/' || (call.url === 'tenant/tenant-info/' && call.method === 'POST'))
+      return { ...call, payload: { ...call.payload, tenant_id: tenantId } };
     return { ...call, url: `${call.url}${call.url.includes('?') ? '&' : '?'}tid=${tenantId}` };
   }
   const send = (call: Call, token: string) =>

@@ -22,10 +22,13 @@ describe.each(testBackends())("network_id '' (All Device Groups) on %s", (backen
     t.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
   const listed = (res: { statusCode: number; body: string; json(): unknown }) => {
     expect(res.statusCode, res.body).toBe(200);
-    return deviceListSchema.parse(res.json()).results.map((r) => r.name).sort();
+    return deviceListSchema
+      .parse(res.json())
+      .results.map((r) => r.name)
+      .sort();
   };
 
-  it('lists every group\'s devices in the device list, by body, filter and query', async () => {
+  it("lists every group's devices in the device list, by body, filter and query", async () => {
     const all = ['in-branches', 'in-no-group'];
     expect(listed(await call('POST', 'device/list/', { network_id: '', size: 0 }))).toEqual(all);
     expect(listed(await call('POST', 'device/list/', { network_id: null, size: 0 }))).toEqual(all);

@@ -22,8 +22,20 @@ describe.each(testBackends())('device calls refuse hostile input on %s', (backen
 
   const cases = (): BadInputCase[] => [
     { name: 'list search with NUL', method: 'POST', url: '/api/v1/device/list/', payload: { search: NUL }, field: 'search' },
-    { name: 'list filter value with NUL', method: 'POST', url: '/api/v1/device/list/', payload: { filters: [{ key: 'os', value: NUL }] }, field: 'filters.0.value' },
-    { name: 'list filter value with a lone surrogate', method: 'POST', url: '/api/v1/device/list/', payload: { filters: [{ key: 'location', value: ['ok', LONE_SURROGATE] }] }, field: 'filters.0.value.1' },
+    {
+      name: 'list filter value with NUL',
+      method: 'POST',
+      url: '/api/v1/device/list/',
+      payload: { filters: [{ key: 'os', value: NUL }] },
+      field: 'filters.0.value',
+    },
+    {
+      name: 'list filter value with a lone surrogate',
+      method: 'POST',
+      url: '/api/v1/device/list/',
+      payload: { filters: [{ key: 'location', value: ['ok', LONE_SURROGATE] }] },
+      field: 'filters.0.value.1',
+    },
     { name: 'list time range with NUL', method: 'POST', url: '/api/v1/device/list/', payload: { 'time-range': NUL }, field: 'time-range' },
     { name: 'list with an unknown key', method: 'POST', url: '/api/v1/device/list/', payload: { page: 1, pagesize: 10 }, field: 'pagesize' },
     { name: 'list with an unknown key and a wrong value', method: 'POST', url: '/api/v1/device/list/', payload: { page: 0, extra: true }, field: 'page' },
@@ -36,13 +48,31 @@ describe.each(testBackends())('device calls refuse hostile input on %s', (backen
     { name: 'GET list tenant twice', method: 'GET', url: `/api/v1/device/list/?tid=${acme}&tid=${acme}`, field: 'tid' },
     { name: 'user devices username with NUL', method: 'GET', url: `/api/v1/webfilter-global/get-user-devices/?username=${NUL_IN_URL}`, field: 'username' },
     { name: 'claim name with NUL', method: 'POST', url: '/api/v1/device/claim/', payload: { serial: 'SN-X', name: NUL, kind: 'gateway' }, field: 'name' },
-    { name: 'claim serial with a lone surrogate', method: 'POST', url: '/api/v1/device/claim/', payload: { serial: LONE_SURROGATE, name: 'gw', kind: 'gateway' }, field: 'serial' },
-    { name: 'claim with an unknown key', method: 'POST', url: '/api/v1/device/claim/', payload: { serial: 'SN-Y', name: 'gw', kind: 'gateway', approved: false }, field: 'approved' },
+    {
+      name: 'claim serial with a lone surrogate',
+      method: 'POST',
+      url: '/api/v1/device/claim/',
+      payload: { serial: LONE_SURROGATE, name: 'gw', kind: 'gateway' },
+      field: 'serial',
+    },
+    {
+      name: 'claim with an unknown key',
+      method: 'POST',
+      url: '/api/v1/device/claim/',
+      payload: { serial: 'SN-Y', name: 'gw', kind: 'gateway', approved: false },
+      field: 'approved',
+    },
     { name: 'device id with NUL', method: 'GET', url: `/api/v1/device/${NUL_IN_URL}/`, field: 'id' },
     { name: 'approve id not a uuid', method: 'POST', url: '/api/v1/device/1/approve/', field: 'id' },
     { name: 'metrics minutes huge', method: 'GET', url: `/api/v1/device/${id}/metrics/?minutes=99999999999999999999`, field: 'minutes' },
     { name: 'tenant info type unknown', method: 'GET', url: '/api/v1/tenant/tenant-info/?type=router', field: 'type' },
-    { name: 'tenant info with an unknown key', method: 'POST', url: '/api/v1/tenant/tenant-info/', payload: { tenant_id: acme, network: 'x' }, field: 'network' },
+    {
+      name: 'tenant info with an unknown key',
+      method: 'POST',
+      url: '/api/v1/tenant/tenant-info/',
+      payload: { tenant_id: acme, network: 'x' },
+      field: 'network',
+    },
     { name: 'admin devices with an unknown key', method: 'POST', url: '/api/v1/admin-device/list/', payload: { tenantid: acme }, field: 'tenantid' },
   ];
 

@@ -81,16 +81,17 @@ describe.each(testBackends())('device actions on %s', (backend) => {
   });
 
   it('claims a new serial sent several times at once exactly once: the others are told the serial exists', async () => {
-    const tries = await Promise.all(
-      ['A', 'B', 'C'].map((name) => call('POST', 'device/claim/', editor, { serial: 'SN-CLAIM-RACE', name, kind: 'gateway' })),
-    );
+    const tries = await Promise.all(['A', 'B', 'C'].map((name) => call('POST', 'device/claim/', editor, { serial: 'SN-CLAIM-RACE', name, kind: 'gateway' })));
     expect(tries.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
     for (const lost of tries.filter((r) => r.statusCode === 400)) {
       expect(lost.json().errors.serial).toEqual(['A device with this serial already exists']);
     }
     const won = deviceRowSchema.parse(tries.find((r) => r.statusCode === 201)!.json());
     expect(await auditRows(won.id)).toHaveLength(1);
-    const stored = await db().select().from(devices).where(and(eq(devices.tenantId, ids.acme), eq(devices.serial, 'SN-CLAIM-RACE')));
+    const stored = await db()
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, ids.acme), eq(devices.serial, 'SN-CLAIM-RACE')));
     expect(stored.map((d) => d.id)).toEqual([won.id]);
   });
 
@@ -131,7 +132,10 @@ describe.each(testBackends())('device actions on %s', (backend) => {
     const res = await call('POST', `device/${device.id}/restart/`);
     expect(res.statusCode).toBe(202);
     const { job_id } = jobAcceptedSchema.parse(res.json());
-    const [job] = await db().select().from(deviceJobs).where(and(eq(deviceJobs.id, job_id), eq(deviceJobs.deviceId, device.id)));
+    const [job] = await db()
+      .select()
+      .from(deviceJobs)
+      .where(and(eq(deviceJobs.id, job_id), eq(deviceJobs.deviceId, device.id)));
     expect(job).toMatchObject({ kind: 'reboot', state: 'queued', tenantId: ids.acme });
     await settle();
     expect(events.find((e) => e.topic === topics.device(device.id))!.payload).toEqual({ kind: 'job', job_id });
@@ -141,15 +145,20 @@ describe.each(testBackends())('device actions on %s', (backend) => {
 
   it('answers the metrics of the last minutes grouped per interface', async () => {
     const device = await addDevice(db(), ids.acme);
-    await db().insert(deviceMetrics).values([
-      { deviceId: device.id, at: minutesAgo(2), ifname: 'eth1', rxBytes: 10, txBytes: 20, latencyMs: 12.5, lossPct: 0 },
-      { deviceId: device.id, at: minutesAgo(1), ifname: 'eth1', rxBytes: 30, txBytes: 40, latencyMs: null, lossPct: 100 },
-      { deviceId: device.id, at: minutesAgo(3), ifname: 'eth0', rxBytes: 1, txBytes: 2 },
-      { deviceId: device.id, at: minutesAgo(30), ifname: 'eth0', rxBytes: 99, txBytes: 99 },
-    ]);
+    await db()
+      .insert(deviceMetrics)
+      .values([
+        { deviceId: device.id, at: minutesAgo(2), ifname: 'eth1', rxBytes: 10, txBytes: 20, latencyMs: 12.5, lossPct: 0 },
+        { deviceId: device.id, at: minutesAgo(1), ifname: 'eth1', rxBytes: 30, txBytes: 40, latencyMs: null, lossPct: 100 },
+        { deviceId: device.id, at: minutesAgo(3), ifname: 'eth0', rxBytes: 1, txBytes: 2 },
+        { deviceId: device.id, at: minutesAgo(30), ifname: 'eth0', rxBytes: 99, txBytes: 99 },
+      ]);
     const res = await call('GET', `device/${device.id}/metrics/?minutes=10`);
     const series = z.array(interfaceMetricsSchema).parse(res.json());
-    expect(series.map((s) => [s.ifname, s.points.length])).toEqual([['eth0', 1], ['eth1', 2]]);
+    expect(series.map((s) => [s.ifname, s.points.length])).toEqual([
+      ['eth0', 1],
+      ['eth1', 2],
+    ]);
     expect(series[1]!.points[1]).toMatchObject({ rx_bytes: 30, tx_bytes: 40, latency_ms: null, loss_pct: 100 });
     const hour = z.array(interfaceMetricsSchema).parse((await call('GET', `device/${device.id}/metrics/?minutes=60`)).json());
     expect(hour[0]!.points).toHaveLength(2);

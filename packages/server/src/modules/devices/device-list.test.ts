@@ -25,21 +25,82 @@ describe.each(testBackends())('device list on %s', (backend) => {
     groupId = group.json().id;
     const acme = ids.acme;
     // SD-WAN gateways
-    await addDevice(db, acme, { name: 'alpha-gw', deviceStatus: 'running', lastSeenAt: minutesAgo(1), os: 'OpenWrt', locationName: 'Chennai', publicIp: '10.0.0.2', wanStatus: [wan('up')], networkId: groupId, createdAt: minutesAgo(50) });
-    await addDevice(db, acme, { name: 'Bravo-gw', deviceStatus: 'error', lastSeenAt: minutesAgo(30), os: 'OpenWrt', locationName: 'Berlin', publicIp: '10.0.0.10', wanStatus: [wan('down')], createdAt: minutesAgo(40) });
-    await addDevice(db, acme, { name: 'charlie-gw', deviceStatus: 'running', lastSeenAt: null, os: 'OpenWrt', locationName: 'Lima', createdAt: minutesAgo(30) });
-    await addDevice(db, acme, { name: 'delta-gw', deviceStatus: 'registered', lastSeenAt: minutesAgo(5), locationName: null, publicIp: '9.9.9.9', createdAt: minutesAgo(20) });
+    await addDevice(db, acme, {
+      name: 'alpha-gw',
+      deviceStatus: 'running',
+      lastSeenAt: minutesAgo(1),
+      os: 'OpenWrt',
+      locationName: 'Chennai',
+      publicIp: '10.0.0.2',
+      wanStatus: [wan('up')],
+      networkId: groupId,
+      createdAt: minutesAgo(50),
+    });
+    await addDevice(db, acme, {
+      name: 'Bravo-gw',
+      deviceStatus: 'error',
+      lastSeenAt: minutesAgo(30),
+      os: 'OpenWrt',
+      locationName: 'Berlin',
+      publicIp: '10.0.0.10',
+      wanStatus: [wan('down')],
+      createdAt: minutesAgo(40),
+    });
+    await addDevice(db, acme, {
+      name: 'charlie-gw',
+      deviceStatus: 'running',
+      lastSeenAt: null,
+      os: 'OpenWrt',
+      locationName: 'Lima',
+      createdAt: minutesAgo(30),
+    });
+    await addDevice(db, acme, {
+      name: 'delta-gw',
+      deviceStatus: 'registered',
+      lastSeenAt: minutesAgo(5),
+      locationName: null,
+      publicIp: '9.9.9.9',
+      createdAt: minutesAgo(20),
+    });
     // ZTNA endpoints
-    await addDevice(db, acme, { name: 'echo-laptop', kind: 'endpoint', deviceStatus: 'connected', lastSeenAt: minutesAgo(1.5), os: 'windows', username: 'ann@acme.test', vpnIp: '100.64.0.7', locationName: 'Paris', createdAt: minutesAgo(10) });
-    await addDevice(db, acme, { name: 'foxtrot-phone', kind: 'endpoint', deviceStatus: 'offline', lastSeenAt: minutesAgo(90), os: 'gnu/linux', username: 'bob@acme.test', locationName: 'Tokyo 100%_', createdAt: minutesAgo(5) });
-    await addDevice(db, acme, { name: 'golf-mac', kind: 'endpoint', deviceStatus: 'online', lastSeenAt: minutesAgo(2), os: 'macos', username: 'Ann@Acme.test', createdAt: minutesAgo(1) });
+    await addDevice(db, acme, {
+      name: 'echo-laptop',
+      kind: 'endpoint',
+      deviceStatus: 'connected',
+      lastSeenAt: minutesAgo(1.5),
+      os: 'windows',
+      username: 'ann@acme.test',
+      vpnIp: '100.64.0.7',
+      locationName: 'Paris',
+      createdAt: minutesAgo(10),
+    });
+    await addDevice(db, acme, {
+      name: 'foxtrot-phone',
+      kind: 'endpoint',
+      deviceStatus: 'offline',
+      lastSeenAt: minutesAgo(90),
+      os: 'gnu/linux',
+      username: 'bob@acme.test',
+      locationName: 'Tokyo 100%_',
+      createdAt: minutesAgo(5),
+    });
+    await addDevice(db, acme, {
+      name: 'golf-mac',
+      kind: 'endpoint',
+      deviceStatus: 'online',
+      lastSeenAt: minutesAgo(2),
+      os: 'macos',
+      username: 'Ann@Acme.test',
+      createdAt: minutesAgo(1),
+    });
     // Not listed: unclaimed, and another tenant's.
     await addDevice(db, acme, { name: 'hotel-gone', claimed: false, deviceStatus: 'running', lastSeenAt: minutesAgo(1) });
     await addDevice(db, ids.globex, { name: 'globex-secret', kind: 'endpoint', deviceStatus: 'online', lastSeenAt: minutesAgo(1), username: 'ann@acme.test' });
   });
   afterAll(() => t.close());
 
-  const post = async (payload: object, who = token, url = 'device/list/') => t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: bearer(who), payload });
+  const post = async (payload: object, who = token, url = 'device/list/') =>
+    t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: bearer(who), payload });
   const names = async (payload: object) => {
     const res = await post(payload);
     expect(res.statusCode).toBe(200);
@@ -82,7 +143,14 @@ describe.each(testBackends())('device list on %s', (backend) => {
     expect(await names({ filters: [{ key: 'os', value: 'LINUX' }] })).toEqual(['foxtrot-phone']);
     expect(await names({ filters: [{ key: 'user', value: 'ann@acme' }] })).toEqual(['echo-laptop', 'golf-mac']);
     expect(await names({ filters: [{ key: 'location', value: ['berlin', 'lima'] }] })).toEqual(['Bravo-gw', 'charlie-gw']);
-    expect(await names({ filters: [{ key: 'os', value: 'openwrt' }, { key: 'location', value: 'chen' }] })).toEqual(['alpha-gw']);
+    expect(
+      await names({
+        filters: [
+          { key: 'os', value: 'openwrt' },
+          { key: 'location', value: 'chen' },
+        ],
+      }),
+    ).toEqual(['alpha-gw']);
     // LIKE wildcards in a value are plain characters.
     expect(await names({ filters: [{ key: 'location', value: '100%_' }] })).toEqual(['foxtrot-phone']);
     expect(await names({ filters: [{ key: 'location', value: '%' }] })).toEqual(['foxtrot-phone']);
@@ -125,13 +193,18 @@ describe.each(testBackends())('device list on %s', (backend) => {
     const db = t.app.services.db;
     // Microseconds a Date cannot hold: .678999 must read .678, never round up to .679.
     const odd = await addDevice(db, ids.acme, { name: 'india-odd-time', deviceStatus: 'running' });
-    await db.execute(sql`update devices set last_seen_at = '2026-01-02 03:04:05.678999+05:30', created_at = '1999-12-31 23:59:59.9999+00' where id = ${odd.id}`);
+    await db.execute(
+      sql`update devices set last_seen_at = '2026-01-02 03:04:05.678999+05:30', created_at = '1999-12-31 23:59:59.9999+00' where id = ${odd.id}`,
+    );
     // A database session in another time zone must not change the text (PGlite has one session; on
     // a pool this reaches one connection of several).
     await db.execute(sql`set timezone = 'Asia/Kolkata'`);
     try {
       const listed = deviceListSchema.parse((await post({ size: 0 })).json()).results;
-      expect(listed.find((r) => r.name === 'india-odd-time')).toMatchObject({ lastSeenTime: '2026-01-01T21:34:05.678Z', createdDateTime: '1999-12-31T23:59:59.999Z' });
+      expect(listed.find((r) => r.name === 'india-odd-time')).toMatchObject({
+        lastSeenTime: '2026-01-01T21:34:05.678Z',
+        createdDateTime: '1999-12-31T23:59:59.999Z',
+      });
       for (const row of listed) {
         const detail = await t.app.inject({ method: 'GET', url: `/api/v1/device/${row.id}/`, headers: bearer(token) });
         expect(row).toEqual(deviceRowSchema.parse(detail.json()));
@@ -164,7 +237,8 @@ describe.each(testBackends())('device list on %s', (backend) => {
   });
 
   it('answers the GET form by group, product and page_size (0 = all)', async () => {
-    const get = async (q: string) => deviceListSchema.parse((await t.app.inject({ method: 'GET', url: `/api/v1/device/list/?${q}`, headers: bearer(token) })).json());
+    const get = async (q: string) =>
+      deviceListSchema.parse((await t.app.inject({ method: 'GET', url: `/api/v1/device/list/?${q}`, headers: bearer(token) })).json());
     expect((await get('page_size=0')).count).toBe(7);
     expect((await get('page_size=0')).results).toHaveLength(7);
     expect((await get('type=endpoint&page_size=0')).results.map((r) => r.name)).toEqual(['echo-laptop', 'foxtrot-phone', 'golf-mac']);
@@ -211,7 +285,12 @@ describe.each(testBackends())('device list on %s', (backend) => {
   // The same shape with other values must not answer with the previous caller's tenant, filter texts or page.
   it('answers calls of the same shape with their own tenant, texts and page, one after the other', async () => {
     const shaped = (tenant: string, os: string, search: string, page: number) => ({
-      tenant_id: tenant, filters: [{ key: 'os', value: [os] }], search, size: 1, page, sort: { key: 'name', direction: 'asc' },
+      tenant_id: tenant,
+      filters: [{ key: 'os', value: [os] }],
+      search,
+      size: 1,
+      page,
+      sort: { key: 'name', direction: 'asc' },
     });
     const ask = async (payload: object) => deviceListSchema.parse((await post(payload, superToken)).json());
     const first = await ask(shaped(ids.acme, 'openwrt', 'gw', 1));

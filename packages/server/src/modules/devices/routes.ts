@@ -42,90 +42,163 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 
-  api.post(p(DEVICE_PATHS.list), {
-    schema: {
-      tags, security, summary: 'Device list with the table filter payload (size 0 = all)',
-      querystring: tenantQuerySchema, body: deviceListBodySchema, response: { 200: deviceListSchema, ...errorResponses(403, 404) },
+  api.post(
+    p(DEVICE_PATHS.list),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Device list with the table filter payload (size 0 = all)',
+        querystring: tenantQuerySchema,
+        body: deviceListBodySchema,
+        response: { 200: deviceListSchema, ...errorResponses(403, 404) },
+      },
     },
-  }, async (request) => {
-    const { body } = request;
-    const filterTenant = body.filters.find((f) => f.key === 'tenant_id')?.value as string | undefined;
-    const actor = await actorFor(db, request, namedTenant(filterTenant, body.tenant_id, request.query.tid), 'read');
-    const { rows, total } = await devices.list(actor.scope.tenantId, specFromBody(body));
-    return paginate(request, { page: body.page, page_size: body.size }, total, rows);
-  });
-
-  api.get(p(DEVICE_PATHS.list), {
-    schema: {
-      tags, security, summary: 'Device list by group and product (page_size=0 = all)',
-      querystring: deviceListQuerySchema, response: { 200: deviceListSchema, ...errorResponses(403, 404) },
+    async (request) => {
+      const { body } = request;
+      const filterTenant = body.filters.find((f) => f.key === 'tenant_id')?.value as string | undefined;
+      const actor = await actorFor(db, request, namedTenant(filterTenant, body.tenant_id, request.query.tid), 'read');
+      const { rows, total } = await devices.list(actor.scope.tenantId, specFromBody(body));
+      return paginate(request, { page: body.page, page_size: body.size }, total, rows);
     },
-  }, async (request) => {
-    const q = request.query;
-    const actor = await actorFor(db, request, q.tid, 'read');
-    const { rows, total } = await devices.list(actor.scope.tenantId, {
-      networkIds: q.network_id ? [q.network_id] : [],
-      kinds: q.type ? [viewTypeKind(q.type)] : [],
-      statuses: [], os: [], users: [], locations: [],
-      search: q.search?.trim() || null,
-      sort: null,
-      ...pageWindow(q),
-    });
-    return paginate(request, q, total, rows);
-  });
+  );
 
-  api.post(p(DEVICE_PATHS.adminDevices), {
-    schema: { tags, security, summary: 'Devices of a tenant, short form', body: tenantIdBodySchema, response: { 200: z.array(adminDeviceSchema), ...errorResponses(403, 404) } },
-  }, async (request) => devices.adminList((await actorFor(db, request, request.body.tenant_id, 'read')).scope.tenantId));
+  api.get(
+    p(DEVICE_PATHS.list),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Device list by group and product (page_size=0 = all)',
+        querystring: deviceListQuerySchema,
+        response: { 200: deviceListSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const actor = await actorFor(db, request, q.tid, 'read');
+      const { rows, total } = await devices.list(actor.scope.tenantId, {
+        networkIds: q.network_id ? [q.network_id] : [],
+        kinds: q.type ? [viewTypeKind(q.type)] : [],
+        statuses: [],
+        os: [],
+        users: [],
+        locations: [],
+        search: q.search?.trim() || null,
+        sort: null,
+        ...pageWindow(q),
+      });
+      return paginate(request, q, total, rows);
+    },
+  );
 
-  api.get(p(DEVICE_PATHS.userDevices), {
-    schema: { tags, security, summary: 'Devices of one ZTNA user', querystring: userDevicesQuerySchema, response: { 200: z.array(deviceRowSchema), ...errorResponses(403, 404) } },
-  }, async (request) => {
-    const actor = await actorFor(db, request, request.query.tenant_id, 'read');
-    return devices.userDevices(actor.scope.tenantId, request.query.username);
-  });
+  api.post(
+    p(DEVICE_PATHS.adminDevices),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Devices of a tenant, short form',
+        body: tenantIdBodySchema,
+        response: { 200: z.array(adminDeviceSchema), ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => devices.adminList((await actorFor(db, request, request.body.tenant_id, 'read')).scope.tenantId),
+  );
 
-  api.post(p(DEVICE_PATHS.claim), {
-    schema: { tags, security, summary: 'Pre-register an approved device by serial', querystring: tenantQuerySchema, body: claimDeviceBodySchema, response: { 201: deviceRowSchema, ...errorResponses(403, 404) } },
-  }, async (request, reply) => {
-    const actor = await actorFor(db, request, request.query.tid, 'write');
-    reply.status(201);
-    return devices.claim(actor, request.body);
-  });
+  api.get(
+    p(DEVICE_PATHS.userDevices),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Devices of one ZTNA user',
+        querystring: userDevicesQuerySchema,
+        response: { 200: z.array(deviceRowSchema), ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await actorFor(db, request, request.query.tenant_id, 'read');
+      return devices.userDevices(actor.scope.tenantId, request.query.username);
+    },
+  );
+
+  api.post(
+    p(DEVICE_PATHS.claim),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Pre-register an approved device by serial',
+        querystring: tenantQuerySchema,
+        body: claimDeviceBodySchema,
+        response: { 201: deviceRowSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await actorFor(db, request, request.query.tid, 'write');
+      reply.status(201);
+      return devices.claim(actor, request.body);
+    },
+  );
 
   const byId = { params: deviceIdParamsSchema, querystring: tenantQuerySchema };
 
-  api.get(p(DEVICE_PATHS.detail(':id')), {
-    schema: { tags, security, summary: 'One device row', ...byId, response: { 200: deviceRowSchema, ...errorResponses(403, 404) } },
-  }, async (request) => {
-    const actor = await actorFor(db, request, request.query.tid, 'read');
-    return toDeviceRow(await devices.get(actor.scope.tenantId, request.params.id));
-  });
+  api.get(
+    p(DEVICE_PATHS.detail(':id')),
+    {
+      schema: { tags, security, summary: 'One device row', ...byId, response: { 200: deviceRowSchema, ...errorResponses(403, 404) } },
+    },
+    async (request) => {
+      const actor = await actorFor(db, request, request.query.tid, 'read');
+      return toDeviceRow(await devices.get(actor.scope.tenantId, request.params.id));
+    },
+  );
 
-  const action = (path: string, summary: string, need: Need, run: (actor: Awaited<ReturnType<typeof actorFor>>, id: string) => Promise<z.infer<typeof deviceRowSchema>>, conflicts = false) =>
-    api.post(p(path), { schema: { tags, security, summary, ...byId, response: { 200: deviceRowSchema, ...errorResponses(403, 404, ...(conflicts ? [409 as const] : [])) } } }, async (request) =>
-      run(await actorFor(db, request, request.query.tid, need), request.params.id),
+  const action = (
+    path: string,
+    summary: string,
+    need: Need,
+    run: (actor: Awaited<ReturnType<typeof actorFor>>, id: string) => Promise<z.infer<typeof deviceRowSchema>>,
+    conflicts = false,
+  ) =>
+    api.post(
+      p(path),
+      { schema: { tags, security, summary, ...byId, response: { 200: deviceRowSchema, ...errorResponses(403, 404, ...(conflicts ? [409 as const] : [])) } } },
+      async (request) => run(await actorFor(db, request, request.query.tid, need), request.params.id),
     );
   action(DEVICE_PATHS.approve(':id'), 'Approve a pending device (it receives its credential)', 'write', (a, id) => devices.approve(a, id), true);
   action(DEVICE_PATHS.unclaim(':id'), 'Remove a device from the tenant inventory', 'write', (a, id) => devices.unclaim(a, id));
   action(DEVICE_PATHS.activate(':id'), 'Allow a deactivated device to connect again', 'write', (a, id) => devices.setActive(a, id, true));
   action(DEVICE_PATHS.deactivate(':id'), 'Refuse the device until it is activated', 'write', (a, id) => devices.setActive(a, id, false));
 
-  api.post(p(DEVICE_PATHS.restart(':id')), {
-    schema: { tags, security, summary: 'Queue a reboot job for the device', ...byId, response: { 202: jobAcceptedSchema, ...errorResponses(403, 404, 409) } },
-  }, async (request, reply) => {
-    const actor = await actorFor(db, request, request.query.tid, 'write');
-    reply.status(202);
-    return devices.restart(actor, request.params.id);
-  });
-
-  api.get(p(DEVICE_PATHS.metrics(':id')), {
-    schema: {
-      tags, security, summary: 'Interface counters and pings of the last minutes (1–60)',
-      params: deviceIdParamsSchema, querystring: metricsQuerySchema, response: { 200: z.array(interfaceMetricsSchema), ...errorResponses(403, 404) },
+  api.post(
+    p(DEVICE_PATHS.restart(':id')),
+    {
+      schema: { tags, security, summary: 'Queue a reboot job for the device', ...byId, response: { 202: jobAcceptedSchema, ...errorResponses(403, 404, 409) } },
     },
-  }, async (request) => {
-    const actor = await actorFor(db, request, request.query.tid, 'read');
-    return devices.metrics(actor.scope.tenantId, request.params.id, request.query.minutes);
-  });
+    async (request, reply) => {
+      const actor = await actorFor(db, request, request.query.tid, 'write');
+      reply.status(202);
+      return devices.restart(actor, request.params.id);
+    },
+  );
+
+  api.get(
+    p(DEVICE_PATHS.metrics(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Interface counters and pings of the last minutes (1–60)',
+        params: deviceIdParamsSchema,
+        querystring: metricsQuerySchema,
+        response: { 200: z.array(interfaceMetricsSchema), ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await actorFor(db, request, request.query.tid, 'read');
+      return devices.metrics(actor.scope.tenantId, request.params.id, request.query.minutes);
+    },
+  );
 };

@@ -20,11 +20,20 @@ describe.each(testBackends())('tenant data on %s', (backend) => {
     ids = await demoTenantIds(db);
     for (const who of ['owner', 'admin', 'editor', 'viewer', 'guest']) tokens[who] = (await login(t.app, `${who}@acme.test`)).access;
     tokens.super = (await login(t.app, 'super@demo.test')).access;
-    groupId = networkSchema.parse((await t.app.inject({ method: 'POST', url: '/api/v1/network/list/', headers: bearer(tokens.editor!), payload: { name: 'HQ' } })).json()).id;
+    groupId = networkSchema.parse(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/network/list/', headers: bearer(tokens.editor!), payload: { name: 'HQ' } })).json(),
+    ).id;
     await t.app.inject({ method: 'POST', url: '/api/v1/network/list/', headers: bearer(tokens.editor!), payload: { name: 'Spare' } });
     const acme = ids.acme;
     deviceIds = [
-      (await addDevice(db, acme, { deviceStatus: 'running', lastSeenAt: minutesAgo(1), networkId: groupId, wanStatus: [link('WAN1', 'up'), link('WAN2', 'down')] })).id,
+      (
+        await addDevice(db, acme, {
+          deviceStatus: 'running',
+          lastSeenAt: minutesAgo(1),
+          networkId: groupId,
+          wanStatus: [link('WAN1', 'up'), link('WAN2', 'down')],
+        })
+      ).id,
       (await addDevice(db, acme, { deviceStatus: 'error', lastSeenAt: minutesAgo(30), wanStatus: [link('WAN1', 'unknown')] })).id,
       (await addDevice(db, acme, { deviceStatus: 'registered' })).id,
       (await addDevice(db, acme, { kind: 'endpoint', deviceStatus: 'connected', lastSeenAt: minutesAgo(1), username: 'ann@acme.test' })).id,
@@ -41,8 +50,16 @@ describe.each(testBackends())('tenant data on %s', (backend) => {
 
   it('counts the tenant info of the whole tenant, by POST and GET alike', async () => {
     const expected = {
-      devices: 6, links: 3, online_devices: 2, active_links: 1, inactive_links: 2, total_networks: 2,
-      deployed_devices: 5, offline_devices: 3, users: 2, online_users: 1,
+      devices: 6,
+      links: 3,
+      online_devices: 2,
+      active_links: 1,
+      inactive_links: 2,
+      total_networks: 2,
+      deployed_devices: 5,
+      offline_devices: 3,
+      users: 2,
+      online_users: 1,
     };
     expect(tenantInfoSchema.parse((await call('POST', 'tenant/tenant-info/', 'viewer', {})).json())).toEqual(expected);
     expect(tenantInfoSchema.parse((await call('GET', 'tenant/tenant-info/')).json())).toEqual(expected);
@@ -51,12 +68,28 @@ describe.each(testBackends())('tenant data on %s', (backend) => {
 
   it("counts one product's devices when the type is named: gateways for SD-WAN, endpoints for ZTNA", async () => {
     const sdwan = {
-      devices: 3, links: 3, online_devices: 1, active_links: 1, inactive_links: 2, total_networks: 2,
-      deployed_devices: 2, offline_devices: 1, users: 0, online_users: 0,
+      devices: 3,
+      links: 3,
+      online_devices: 1,
+      active_links: 1,
+      inactive_links: 2,
+      total_networks: 2,
+      deployed_devices: 2,
+      offline_devices: 1,
+      users: 0,
+      online_users: 0,
     };
     const ztna = {
-      devices: 3, links: 0, online_devices: 1, active_links: 0, inactive_links: 0, total_networks: 2,
-      deployed_devices: 3, offline_devices: 2, users: 2, online_users: 1,
+      devices: 3,
+      links: 0,
+      online_devices: 1,
+      active_links: 0,
+      inactive_links: 0,
+      total_networks: 2,
+      deployed_devices: 3,
+      offline_devices: 2,
+      users: 2,
+      online_users: 1,
     };
     expect(tenantInfoSchema.parse((await call('GET', 'tenant/tenant-info/?type=device')).json())).toEqual(sdwan);
     expect(tenantInfoSchema.parse((await call('POST', 'tenant/tenant-info/', 'viewer', { type: 'endpoint' })).json())).toEqual(ztna);

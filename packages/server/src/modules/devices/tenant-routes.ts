@@ -34,33 +34,94 @@ export const tenantDataRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 
-  api.post(p(DEVICE_PATHS.tenantInfo), {
-    schema: { tags, security, summary: 'Dashboard tiles of the tenant or one device group', body: tenantInfoBodySchema, response: { 200: tenantInfoSchema, ...errorResponses(403, 404) } },
-  }, async (request) => {
-    const actor = await actorFor(db, request, request.body.tenant_id, 'read');
-    return tenantInfo(db, actor.scope.tenantId, request.body.network_id, request.body.type);
-  });
+  api.post(
+    p(DEVICE_PATHS.tenantInfo),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Dashboard tiles of the tenant or one device group',
+        body: tenantInfoBodySchema,
+        response: { 200: tenantInfoSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await actorFor(db, request, request.body.tenant_id, 'read');
+      return tenantInfo(db, actor.scope.tenantId, request.body.network_id, request.body.type);
+    },
+  );
 
-  api.get(p(DEVICE_PATHS.tenantInfo), {
-    schema: { tags, security, summary: 'Dashboard tiles of the tenant or one device group', querystring: tenantInfoQuerySchema, response: { 200: tenantInfoSchema, ...errorResponses(403, 404) } },
-  }, async (request) => {
-    const actor = await actorFor(db, request, request.query.tid, 'read');
-    return tenantInfo(db, actor.scope.tenantId, request.query.network_id, request.query.type);
-  });
+  api.get(
+    p(DEVICE_PATHS.tenantInfo),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Dashboard tiles of the tenant or one device group',
+        querystring: tenantInfoQuerySchema,
+        response: { 200: tenantInfoSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await actorFor(db, request, request.query.tid, 'read');
+      return tenantInfo(db, actor.scope.tenantId, request.query.network_id, request.query.type);
+    },
+  );
 
-  api.get(p(DEVICE_PATHS.commercial), {
-    schema: { tags, security, summary: 'Commercial data: per device and WAN name an amount and a date', querystring: tenantQuerySchema, response: { 200: commercialDataSchema, ...errorResponses(403, 404) } },
-  }, async (request) => readCommercial(db, (await actorFor(db, request, request.query.tid, 'read')).scope.tenantId));
+  api.get(
+    p(DEVICE_PATHS.commercial),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Commercial data: per device and WAN name an amount and a date',
+        querystring: tenantQuerySchema,
+        response: { 200: commercialDataSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => readCommercial(db, (await actorFor(db, request, request.query.tid, 'read')).scope.tenantId),
+  );
 
-  api.post(p(DEVICE_PATHS.commercial), {
-    schema: { tags, security, summary: 'Replace the commercial data (the whole map)', querystring: tenantQuerySchema, body: commercialDataSchema, response: { 200: commercialDataSchema, ...errorResponses(403, 404) } },
-  }, async (request) => saveCommercial(db, await actorFor(db, request, request.query.tid, 'write'), request.body));
+  api.post(
+    p(DEVICE_PATHS.commercial),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the commercial data (the whole map)',
+        querystring: tenantQuerySchema,
+        body: commercialDataSchema,
+        response: { 200: commercialDataSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => saveCommercial(db, await actorFor(db, request, request.query.tid, 'write'), request.body),
+  );
 
-  api.get(p(DEVICE_PATHS.enrolmentKey), {
-    schema: { tags, security, summary: 'The key devices enrol with (created on first read)', querystring: tenantQuerySchema, response: { 200: enrolmentKeySchema, ...errorResponses(403, 404) } },
-  }, async (request) => ({ enrolment_key: await readEnrolmentKey(db, await actorFor(db, request, request.query.tid, 'manage')) }));
+  api.get(
+    p(DEVICE_PATHS.enrolmentKey),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The key devices enrol with (created on first read)',
+        querystring: tenantQuerySchema,
+        response: { 200: enrolmentKeySchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => ({ enrolment_key: await readEnrolmentKey(db, await actorFor(db, request, request.query.tid, 'manage')) }),
+  );
 
-  api.post(p(DEVICE_PATHS.enrolmentKeyRotate), {
-    schema: { tags, security, summary: 'Replace the enrolment key; the old one stops working for new enrolments', querystring: tenantQuerySchema, response: { 200: enrolmentKeySchema, ...errorResponses(403, 404) } },
-  }, async (request) => ({ enrolment_key: await rotateEnrolmentKey(db, await actorFor(db, request, request.query.tid, 'manage')) }));
+  api.post(
+    p(DEVICE_PATHS.enrolmentKeyRotate),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the enrolment key; the old one stops working for new enrolments',
+        querystring: tenantQuerySchema,
+        response: { 200: enrolmentKeySchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => ({ enrolment_key: await rotateEnrolmentKey(db, await actorFor(db, request, request.query.tid, 'manage')) }),
+  );
 };

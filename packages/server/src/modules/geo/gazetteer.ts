@@ -17,7 +17,11 @@ interface Entry {
 }
 
 /** Lower case without accents, so 'sao paulo' finds 'São Paulo'. */
-export const fold = (s: string): string => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+export const fold = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 let entries: Entry[] | null = null;
 

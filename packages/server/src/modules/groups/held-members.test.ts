@@ -37,7 +37,11 @@ describe.each(testBackends())('user groups take a held invitation as any pending
     members: g.members.map((m) => ({ ...m, id: 'id', email: 'email' })),
   });
   const groups = async (who = 'viewer') => groupListSchema.parse((await call(who, 'GET', 'teams/groups/?page_size=0')).json()).results;
-  const membersOf = async (id: string) => (await groups()).find((g) => g.id === id)!.members.map((m) => m.id).sort();
+  const membersOf = async (id: string) =>
+    (await groups())
+      .find((g) => g.id === id)!
+      .members.map((m) => m.id)
+      .sort();
 
   beforeAll(async () => {
     t = await build(backend);
@@ -50,7 +54,10 @@ describe.each(testBackends())('user groups take a held invitation as any pending
 
   it('creates a group with either invitation alike, and lists it among the members', async () => {
     const answers = [];
-    for (const [name, id] of [['Fresh', ids.fresh], ['Held', ids.held]] as const) {
+    for (const [name, id] of [
+      ['Fresh', ids.fresh],
+      ['Held', ids.held],
+    ] as const) {
       const res = await call('admin', 'POST', 'teams/groups/', { name, user_ids: [id] });
       answers.push({ status: res.statusCode, body: res.statusCode === 201 ? comparable(groupSchema.parse(res.json())) : res.json() });
     }

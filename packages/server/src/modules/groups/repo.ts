@@ -8,7 +8,10 @@ import { likePattern } from '../../db/sql-helpers';
 export type GroupRow = typeof userGroups.$inferSelect;
 
 export async function findGroup(db: Db, tenantId: string, id: string): Promise<GroupRow | undefined> {
-  const [row] = await db.select().from(userGroups).where(and(eq(userGroups.tenantId, tenantId), eq(userGroups.id, id)));
+  const [row] = await db
+    .select()
+    .from(userGroups)
+    .where(and(eq(userGroups.tenantId, tenantId), eq(userGroups.id, id)));
   return row;
 }
 
@@ -20,12 +23,19 @@ export async function listGroups(
   page: { offset: number; limit: number | null },
 ): Promise<{ rows: Group[]; total: number }> {
   const where = and(eq(userGroups.tenantId, tenantId), search ? ilike(userGroups.name, likePattern(search)) : undefined);
-  const query = db.select().from(userGroups).where(where).orderBy(asc(sql`lower(${userGroups.name})`)).offset(page.offset);
-  const [rows, [total]] = await Promise.all([
-    page.limit === null ? query : query.limit(page.limit),
-    db.select({ n: count() }).from(userGroups).where(where),
-  ]);
-  const members = rows.length ? await membersOf(db, rows.map((r) => r.id)) : [];
+  const query = db
+    .select()
+    .from(userGroups)
+    .where(where)
+    .orderBy(asc(sql`lower(${userGroups.name})`))
+    .offset(page.offset);
+  const [rows, [total]] = await Promise.all([page.limit === null ? query : query.limit(page.limit), db.select({ n: count() }).from(userGroups).where(where)]);
+  const members = rows.length
+    ? await membersOf(
+        db,
+        rows.map((r) => r.id),
+      )
+    : [];
   return {
     total: total?.n ?? 0,
     rows: rows.map((g) => ({
@@ -50,22 +60,29 @@ export async function groupDto(db: Db, row: GroupRow): Promise<Group> {
 async function membersOf(db: Db, groupIds: string[]) {
   // A union can only be ordered by an output column: the sort key is one.
   const rows = await unionAll(
-    db.select({
-      groupId: userGroupMembers.groupId,
-      id: users.id,
-      email: users.email,
-      first_name: users.firstName,
-      last_name: users.lastName,
-      sortKey: sql<string>`lower(${users.email})`.as('sort_key'),
-    }).from(userGroupMembers).innerJoin(users, eq(users.id, userGroupMembers.userId)).where(inArray(userGroupMembers.groupId, groupIds)),
-    db.select({
-      groupId: userGroupHeldMembers.groupId,
-      id: heldInvitations.id,
-      email: heldInvitations.email,
-      first_name: heldInvitations.firstName,
-      last_name: heldInvitations.lastName,
-      sortKey: sql<string>`lower(${heldInvitations.email})`.as('sort_key'),
-    }).from(userGroupHeldMembers).innerJoin(heldInvitations, eq(heldInvitations.id, userGroupHeldMembers.heldInvitationId))
+    db
+      .select({
+        groupId: userGroupMembers.groupId,
+        id: users.id,
+        email: users.email,
+        first_name: users.firstName,
+        last_name: users.lastName,
+        sortKey: sql<string>`lower(${users.email})`.as('sort_key'),
+      })
+      .from(userGroupMembers)
+      .innerJoin(users, eq(users.id, userGroupMembers.userId))
+      .where(inArray(userGroupMembers.groupId, groupIds)),
+    db
+      .select({
+        groupId: userGroupHeldMembers.groupId,
+        id: heldInvitations.id,
+        email: heldInvitations.email,
+        first_name: heldInvitations.firstName,
+        last_name: heldInvitations.lastName,
+        sortKey: sql<string>`lower(${heldInvitations.email})`.as('sort_key'),
+      })
+      .from(userGroupHeldMembers)
+      .innerJoin(heldInvitations, eq(heldInvitations.id, userGroupHeldMembers.heldInvitationId))
       .where(inArray(userGroupHeldMembers.groupId, groupIds)),
   ).orderBy(asc(sql`sort_key`));
   return rows.map(({ sortKey: _s, ...m }) => m);
@@ -79,9 +96,14 @@ async function membersOf(db: Db, groupIds: string[]) {
  */
 async function sortIds(db: Db, tenantId: string, ids: string[]): Promise<{ users: string[]; held: string[] }> {
   if (!ids.length) return { users: [], held: [] };
-  const held = await db.select({ id: heldInvitations.id }).from(heldInvitations)
-    .where(and(eq(heldInvitations.tenantId, tenantId), inArray(heldInvitations.id, ids))).for('share');
-  const users = await db.select({ id: memberships.userId }).from(memberships)
+  const held = await db
+    .select({ id: heldInvitations.id })
+    .from(heldInvitations)
+    .where(and(eq(heldInvitations.tenantId, tenantId), inArray(heldInvitations.id, ids)))
+    .for('share');
+  const users = await db
+    .select({ id: memberships.userId })
+    .from(memberships)
     .where(and(eq(memberships.tenantId, tenantId), inArray(memberships.userId, ids)));
   return { users: users.map((r) => r.id), held: held.map((r) => r.id) };
 }
@@ -118,8 +140,10 @@ export async function deleteGroup(db: Db, id: string): Promise<void> {
 /** The groups a held invitation was in take the user it became instead (see releaseHeldInvitations). */
 export async function moveHeldMemberships(db: Db, heldInvitationId: string, userId: string): Promise<void> {
   await db.insert(userGroupMembers).select(
-    db.select({ groupId: userGroupHeldMembers.groupId, userId: sql<string>`${userId}::uuid`.as('user_id'), createdAt: userGroupHeldMembers.createdAt })
-      .from(userGroupHeldMembers).where(eq(userGroupHeldMembers.heldInvitationId, heldInvitationId)),
+    db
+      .select({ groupId: userGroupHeldMembers.groupId, userId: sql<string>`${userId}::uuid`.as('user_id'), createdAt: userGroupHeldMembers.createdAt })
+      .from(userGroupHeldMembers)
+      .where(eq(userGroupHeldMembers.heldInvitationId, heldInvitationId)),
   );
   await db.delete(userGroupHeldMembers).where(eq(userGroupHeldMembers.heldInvitationId, heldInvitationId));
 }

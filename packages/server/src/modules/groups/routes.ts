@@ -32,31 +32,87 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   api.addHook('onRequest', services.requireAuth);
   const manager = (request: Parameters<typeof actorFor>[1], tid: string | undefined) => actorFor(db, request, tid, canManageUsers);
 
-  api.get(p(ORG_PATHS.groups), {
-    schema: { tags, security, summary: 'User groups of the tenant with their members', querystring: groupQuerySchema, response: { 200: groupListSchema, ...errorResponses(403, 404) } },
-  }, async (request) => {
-    const { page, page_size, tid, search } = request.query;
-    const actor = await actorFor(db, request, tid, canReadTeams);
-    const { rows, total } = await groups.list(actor, search, pageWindow({ page, page_size }));
-    return paginate(request, { page, page_size }, total, rows);
-  });
+  api.get(
+    p(ORG_PATHS.groups),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'User groups of the tenant with their members',
+        querystring: groupQuerySchema,
+        response: { 200: groupListSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const { page, page_size, tid, search } = request.query;
+      const actor = await actorFor(db, request, tid, canReadTeams);
+      const { rows, total } = await groups.list(actor, search, pageWindow({ page, page_size }));
+      return paginate(request, { page, page_size }, total, rows);
+    },
+  );
 
-  api.post(p(ORG_PATHS.groups), {
-    schema: { tags, security, summary: 'Create a user group', querystring, body: groupCreateBodySchema, response: { 201: groupSchema, ...errorResponses(403, 404) } },
-  }, async (request, reply) => reply.status(201).send(await groups.create(await manager(request, request.query.tid), request.body)));
+  api.post(
+    p(ORG_PATHS.groups),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a user group',
+        querystring,
+        body: groupCreateBodySchema,
+        response: { 201: groupSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await groups.create(await manager(request, request.query.tid), request.body)),
+  );
 
-  api.put(p(ORG_PATHS.group(':id')), {
-    schema: { tags, security, summary: 'Rename or describe a user group', params, querystring, body: groupUpdateBodySchema, response: { 200: groupSchema, ...errorResponses(403, 404) } },
-  }, async (request) => groups.update(await manager(request, request.query.tid), request.params.id, request.body));
+  api.put(
+    p(ORG_PATHS.group(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename or describe a user group',
+        params,
+        querystring,
+        body: groupUpdateBodySchema,
+        response: { 200: groupSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => groups.update(await manager(request, request.query.tid), request.params.id, request.body),
+  );
 
-  api.delete(p(ORG_PATHS.group(':id')), {
-    schema: { tags, security, summary: 'Delete a user group (its users stay)', params, querystring, response: { 204: z.null(), ...errorResponses(403, 404) } },
-  }, async (request, reply) => {
-    await groups.remove(await manager(request, request.query.tid), request.params.id);
-    return reply.status(204).send(null);
-  });
+  api.delete(
+    p(ORG_PATHS.group(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a user group (its users stay)',
+        params,
+        querystring,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await groups.remove(await manager(request, request.query.tid), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
-  api.put(p(ORG_PATHS.groupMembers(':id')), {
-    schema: { tags, security, summary: 'Set the members of a user group', params, querystring, body: groupMembersBodySchema, response: { 200: groupSchema, ...errorResponses(403, 404) } },
-  }, async (request) => groups.setMembers(await manager(request, request.query.tid), request.params.id, request.body.user_ids));
+  api.put(
+    p(ORG_PATHS.groupMembers(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set the members of a user group',
+        params,
+        querystring,
+        body: groupMembersBodySchema,
+        response: { 200: groupSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => groups.setMembers(await manager(request, request.query.tid), request.params.id, request.body.user_ids),
+  );
 };

@@ -42,19 +42,23 @@ export class GroupService {
     const userIds = [...new Set(body.user_ids)];
     await this.assertMembers(actor, userIds);
     const id = crypto.randomUUID();
-    await unique(() => this.db.transaction(async (tx) => {
-      await repo.insertGroup(tx, { id, tenantId: actor.scope.tenantId, name: body.name, description: body.description }, userIds);
-      await audit(tx, actor, 'group.created', body.name, { members: userIds.length });
-    }));
+    await unique(() =>
+      this.db.transaction(async (tx) => {
+        await repo.insertGroup(tx, { id, tenantId: actor.scope.tenantId, name: body.name, description: body.description }, userIds);
+        await audit(tx, actor, 'group.created', body.name, { members: userIds.length });
+      }),
+    );
     return repo.groupDto(this.db, await this.find(actor, id));
   }
 
   async update(actor: Actor, id: string, body: UpdateBody): Promise<Group> {
     const before = await this.find(actor, id);
-    await unique(() => this.db.transaction(async (tx) => {
-      await repo.updateGroup(tx, before.id, body);
-      await audit(tx, actor, 'group.updated', before.name, { before: { name: before.name, description: before.description }, after: body });
-    }));
+    await unique(() =>
+      this.db.transaction(async (tx) => {
+        await repo.updateGroup(tx, before.id, body);
+        await audit(tx, actor, 'group.updated', before.name, { before: { name: before.name, description: before.description }, after: body });
+      }),
+    );
     return repo.groupDto(this.db, await this.find(actor, before.id));
   }
 
@@ -76,7 +80,10 @@ export class GroupService {
     return this.db.transaction(async (tx) => {
       await repo.replaceMembers(tx, actor.scope.tenantId, row.id, userIds);
       const after = await repo.groupDto(tx, row);
-      await audit(tx, actor, 'group.members_changed', row.name, { before: { members: before.members.map((m) => m.email) }, after: { members: after.members.map((m) => m.email) } });
+      await audit(tx, actor, 'group.members_changed', row.name, {
+        before: { members: before.members.map((m) => m.email) },
+        after: { members: after.members.map((m) => m.email) },
+      });
       return after;
     });
   }

@@ -25,13 +25,21 @@ async function requireReady(readiness: () => Promise<Readiness>): Promise<{ stat
  * (send it traffic only if so).
  */
 export const probeRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { readiness }) => {
-  app.get('/healthz', {
-    schema: { tags, summary: 'Liveness: the process answers (the database is not asked)', response: { 200: ok } },
-  }, async () => ({ status: 'ok' as const }));
+  app.get(
+    '/healthz',
+    {
+      schema: { tags, summary: 'Liveness: the process answers (the database is not asked)', response: { 200: ok } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 
-  app.get('/readyz', {
-    schema: { tags, summary: 'Readiness: the database answers within 2 s and has every migration', response: { 200: ok, 503: apiErrorSchema } },
-  }, () => requireReady(readiness));
+  app.get(
+    '/readyz',
+    {
+      schema: { tags, summary: 'Readiness: the database answers within 2 s and has every migration', response: { 200: ok, 503: apiErrorSchema } },
+    },
+    () => requireReady(readiness),
+  );
 };
 
 /** The console's backend check (spec 001 §7 Health), under /api/v1: reachable means the server can serve. */
@@ -43,7 +51,16 @@ export const backendCheckRoutes: FastifyPluginAsyncZod<HealthOptions> = async (a
     handler: () => requireReady(readiness),
   });
   // The spec names the check HEAD tenant/data/{something}/: any last segment is the same check.
-  app.head('/tenant/data/:check/', {
-    schema: { tags, summary: 'The backend check under any name (spec 001 §7: HEAD tenant/data/{something}/)', params: z.object({ check: z.string().max(64) }), response: { 200: ok, 503: apiErrorSchema } },
-  }, () => requireReady(readiness));
+  app.head(
+    '/tenant/data/:check/',
+    {
+      schema: {
+        tags,
+        summary: 'The backend check under any name (spec 001 §7: HEAD tenant/data/{something}/)',
+        params: z.object({ check: z.string().max(64) }),
+        response: { 200: ok, 503: apiErrorSchema },
+      },
+    },
+    () => requireReady(readiness),
+  );
 };

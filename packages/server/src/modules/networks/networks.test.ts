@@ -87,7 +87,15 @@ describe.each(testBackends())('device groups on %s', (backend) => {
 
   it('counts the tenant info of one group in the status monitor', async () => {
     const g = networkSchema.parse((await call('POST', 'network/list/', { name: 'Monitored' })).json());
-    await addDevice(db(), ids.acme, { networkId: g.id, deviceStatus: 'running', lastSeenAt: minutesAgo(1), wanStatus: [{ name: 'WAN1', status: 'up', ifname: 'eth0', weight: 1 }, { name: 'WAN2', status: 'down', ifname: 'eth1', weight: 1 }] });
+    await addDevice(db(), ids.acme, {
+      networkId: g.id,
+      deviceStatus: 'running',
+      lastSeenAt: minutesAgo(1),
+      wanStatus: [
+        { name: 'WAN1', status: 'up', ifname: 'eth0', weight: 1 },
+        { name: 'WAN2', status: 'down', ifname: 'eth1', weight: 1 },
+      ],
+    });
     await addDevice(db(), ids.acme, { networkId: g.id, deviceStatus: 'error', lastSeenAt: minutesAgo(20) });
     const info = tenantInfoSchema.parse((await call('GET', `network/status-monitor/${g.id}/`)).json());
     expect(info).toMatchObject({ devices: 2, links: 2, active_links: 1, inactive_links: 1, online_devices: 1, offline_devices: 1, deployed_devices: 2 });

@@ -36,11 +36,7 @@ export async function nameTaken(db: Db, tenantId: string, name: string, exceptId
     .select({ n: count() })
     .from(networks)
     .where(
-      and(
-        eq(networks.tenantId, tenantId),
-        eq(sql`lower(${networks.name})`, name.toLowerCase()),
-        exceptId ? sql`${networks.id} <> ${exceptId}` : undefined,
-      ),
+      and(eq(networks.tenantId, tenantId), eq(sql`lower(${networks.name})`, name.toLowerCase()), exceptId ? sql`${networks.id} <> ${exceptId}` : undefined),
     );
   return (row?.n ?? 0) > 0;
 }
@@ -51,7 +47,11 @@ export async function insertNetwork(db: Db, tenantId: string, name: string): Pro
 }
 
 export async function renameNetwork(db: Db, tenantId: string, id: string, name: string): Promise<boolean> {
-  const rows = await db.update(networks).set({ name }).where(and(eq(networks.tenantId, tenantId), eq(networks.id, id))).returning({ id: networks.id });
+  const rows = await db
+    .update(networks)
+    .set({ name })
+    .where(and(eq(networks.tenantId, tenantId), eq(networks.id, id)))
+    .returning({ id: networks.id });
   return rows.length > 0;
 }
 

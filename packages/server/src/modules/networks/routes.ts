@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DEVICE_PATHS,
-  networkBodySchema,
-  networkMembersBodySchema,
-  networkSchema,
-  tenantInfoSchema,
-  tenantQuerySchema,
-} from '@netloom/domain';
+import { DEVICE_PATHS, networkBodySchema, networkMembersBodySchema, networkSchema, tenantInfoSchema, tenantQuerySchema } from '@netloom/domain';
 import type { Services } from '../../services';
 import { actorFor } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
@@ -25,41 +18,105 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 
-  api.get(p(DEVICE_PATHS.networks), {
-    schema: { tags, security, summary: 'Device groups of the tenant', querystring: tenantQuerySchema, response: { 200: z.array(networkSchema), ...errorResponses(403, 404) } },
-  }, async (request) => networks.list((await actorFor(db, request, request.query.tid, 'read')).scope.tenantId));
-
-  api.post(p(DEVICE_PATHS.networks), {
-    schema: { tags, security, summary: 'Create a device group', querystring: tenantQuerySchema, body: networkBodySchema, response: { 201: networkSchema, ...errorResponses(403, 404) } },
-  }, async (request, reply) => {
-    const actor = await actorFor(db, request, request.query.tid, 'write');
-    reply.status(201);
-    return networks.create(actor, request.body.name);
-  });
-
-  api.put(p(DEVICE_PATHS.network(':id')), {
-    schema: { tags, security, summary: 'Rename a device group', params, querystring: tenantQuerySchema, body: networkBodySchema, response: { 200: networkSchema, ...errorResponses(403, 404) } },
-  }, async (request) => networks.rename(await actorFor(db, request, request.query.tid, 'write'), request.params.id, request.body.name));
-
-  api.delete(p(DEVICE_PATHS.network(':id')), {
-    schema: { tags, security, summary: 'Delete a device group (its devices fall back to no group)', params, querystring: tenantQuerySchema, response: { 204: z.null(), ...errorResponses(403, 404) } },
-  }, async (request, reply) => {
-    await networks.remove(await actorFor(db, request, request.query.tid, 'write'), request.params.id);
-    return reply.status(204).send(null);
-  });
-
-  api.put(p(DEVICE_PATHS.networkMembers(':id')), {
-    schema: {
-      tags, security, summary: 'Set the devices of a group (named devices move in, others fall back to no group)',
-      params, querystring: tenantQuerySchema, body: networkMembersBodySchema, response: { 200: networkSchema, ...errorResponses(403, 404) },
+  api.get(
+    p(DEVICE_PATHS.networks),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Device groups of the tenant',
+        querystring: tenantQuerySchema,
+        response: { 200: z.array(networkSchema), ...errorResponses(403, 404) },
+      },
     },
-  }, async (request) => networks.setMembers(await actorFor(db, request, request.query.tid, 'write'), request.params.id, request.body.device_ids));
+    async (request) => networks.list((await actorFor(db, request, request.query.tid, 'read')).scope.tenantId),
+  );
 
-  api.get(p(DEVICE_PATHS.networkStatus(':id')), {
-    schema: { tags, security, summary: 'Tenant info counted for one device group', params, querystring: tenantQuerySchema, response: { 200: tenantInfoSchema, ...errorResponses(403, 404) } },
-  }, async (request) => {
-    const { tenantId } = (await actorFor(db, request, request.query.tid, 'read')).scope;
-    await networks.get(tenantId, request.params.id);
-    return computeTenantInfo(db, tenantId, { networkId: request.params.id });
-  });
+  api.post(
+    p(DEVICE_PATHS.networks),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a device group',
+        querystring: tenantQuerySchema,
+        body: networkBodySchema,
+        response: { 201: networkSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await actorFor(db, request, request.query.tid, 'write');
+      reply.status(201);
+      return networks.create(actor, request.body.name);
+    },
+  );
+
+  api.put(
+    p(DEVICE_PATHS.network(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a device group',
+        params,
+        querystring: tenantQuerySchema,
+        body: networkBodySchema,
+        response: { 200: networkSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => networks.rename(await actorFor(db, request, request.query.tid, 'write'), request.params.id, request.body.name),
+  );
+
+  api.delete(
+    p(DEVICE_PATHS.network(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a device group (its devices fall back to no group)',
+        params,
+        querystring: tenantQuerySchema,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await networks.remove(await actorFor(db, request, request.query.tid, 'write'), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.put(
+    p(DEVICE_PATHS.networkMembers(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set the devices of a group (named devices move in, others fall back to no group)',
+        params,
+        querystring: tenantQuerySchema,
+        body: networkMembersBodySchema,
+        response: { 200: networkSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => networks.setMembers(await actorFor(db, request, request.query.tid, 'write'), request.params.id, request.body.device_ids),
+  );
+
+  api.get(
+    p(DEVICE_PATHS.networkStatus(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Tenant info counted for one device group',
+        params,
+        querystring: tenantQuerySchema,
+        response: { 200: tenantInfoSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const { tenantId } = (await actorFor(db, request, request.query.tid, 'read')).scope;
+      await networks.get(tenantId, request.params.id);
+      return computeTenantInfo(db, tenantId, { networkId: request.params.id });
+    },
+  );
 };

@@ -46,16 +46,32 @@ describe.each(testBackends())('role matrix and tenant isolation of the organisat
     ['POST teams/users/', 'manage', async () => ({ method: 'POST', url: 'teams/users/', payload: { email: `invitee-${++n}@acme.test`, role: 'viewer' } })],
     ['PUT teams/users/{id}/', 'manage', async (tid) => ({ method: 'PUT', url: `teams/users/${await member(tid)}/`, payload: { role: 'editor' } })],
     ['DELETE teams/users/{id}/', 'manage', async (tid) => ({ method: 'DELETE', url: `teams/users/${await member(tid)}/` })],
-    ['POST teams/users/{id}/resend-invitation/', 'manage', async (tid) => ({ method: 'POST', url: `teams/users/${await member(tid, { pending: true })}/resend-invitation/` })],
+    [
+      'POST teams/users/{id}/resend-invitation/',
+      'manage',
+      async (tid) => ({ method: 'POST', url: `teams/users/${await member(tid, { pending: true })}/resend-invitation/` }),
+    ],
     ['POST teams/users/{id}/activate/', 'manage', async (tid) => ({ method: 'POST', url: `teams/users/${await member(tid, { active: false })}/activate/` })],
     ['POST teams/users/{id}/deactivate/', 'manage', async (tid) => ({ method: 'POST', url: `teams/users/${await member(tid)}/deactivate/` })],
     ['GET teams/groups/', 'read', async () => ({ method: 'GET', url: 'teams/groups/' })],
     ['POST teams/groups/', 'manage', async () => ({ method: 'POST', url: 'teams/groups/', payload: { name: `new group ${++n}` } })],
-    ['PUT teams/groups/{id}/', 'manage', async (tid) => ({ method: 'PUT', url: `teams/groups/${await addGroup(db(), tid)}/`, payload: { name: `renamed ${++n}` } })],
+    [
+      'PUT teams/groups/{id}/',
+      'manage',
+      async (tid) => ({ method: 'PUT', url: `teams/groups/${await addGroup(db(), tid)}/`, payload: { name: `renamed ${++n}` } }),
+    ],
     ['DELETE teams/groups/{id}/', 'manage', async (tid) => ({ method: 'DELETE', url: `teams/groups/${await addGroup(db(), tid)}/` })],
-    ['PUT teams/groups/{id}/members/', 'manage', async (tid) => ({ method: 'PUT', url: `teams/groups/${await addGroup(db(), tid)}/members/`, payload: { user_ids: [await member(tid)] } })],
+    [
+      'PUT teams/groups/{id}/members/',
+      'manage',
+      async (tid) => ({ method: 'PUT', url: `teams/groups/${await addGroup(db(), tid)}/members/`, payload: { user_ids: [await member(tid)] } }),
+    ],
     ['GET tenant/config/config-preference/', 'read', async () => ({ method: 'GET', url: 'tenant/config/config-preference/' })],
-    ['POST tenant/config/config-preference/', 'manage', async () => ({ method: 'POST', url: 'tenant/config/config-preference/', payload: { dashboard: { netflow: true }, devReg_autoApprove: true } })],
+    [
+      'POST tenant/config/config-preference/',
+      'manage',
+      async () => ({ method: 'POST', url: 'tenant/config/config-preference/', payload: { dashboard: { netflow: true }, devReg_autoApprove: true } }),
+    ],
     ['GET tenant/organisation/', 'read', async () => ({ method: 'GET', url: 'tenant/organisation/' })],
     ['PUT tenant/organisation/', 'manage', async () => ({ method: 'PUT', url: 'tenant/organisation/', payload: { legal_name: `Acme ${++n} Ltd` } })],
     ['GET logs/login-logs/', 'logs', async () => ({ method: 'GET', url: 'logs/login-logs/' })],
@@ -67,10 +83,14 @@ describe.each(testBackends())('role matrix and tenant isolation of the organisat
     ['POST tenant/monitor/', 'super', async (tid) => ({ method: 'POST', url: 'tenant/monitor/', payload: { tenant_id: tid } })],
     ['GET tenant/{id}/', 'super', async (tid) => ({ method: 'GET', url: `tenant/${tid}/` })],
     ['PUT tenant/{id}/', 'super', async () => ({ method: 'PUT', url: `tenant/${(await tenant()).id}/`, payload: { suspended: true } })],
-    ['DELETE tenant/{id}/', 'super', async () => {
-      const created = await tenant();
-      return { method: 'DELETE', url: `tenant/${created.id}/`, payload: { confirm: created.tenantname } };
-    }],
+    [
+      'DELETE tenant/{id}/',
+      'super',
+      async () => {
+        const created = await tenant();
+        return { method: 'DELETE', url: `tenant/${created.id}/`, payload: { confirm: created.tenantname } };
+      },
+    ],
   ];
 
   const send = (who: string, call: Call, tid?: string) => {

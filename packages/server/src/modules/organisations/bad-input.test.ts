@@ -19,8 +19,20 @@ describe.each(testBackends())('tenant administration refuses hostile input on %s
   const cases = (): BadInputCase[] => [
     { name: 'create with a NUL name', method: 'POST', url: '/api/v1/tenant/list/', payload: { name: NUL }, field: 'name' },
     { name: 'create with a lone surrogate', method: 'POST', url: '/api/v1/tenant/list/', payload: { name: LONE_SURROGATE }, field: 'name' },
-    { name: 'create with a NUL owner e-mail', method: 'POST', url: '/api/v1/tenant/list/', payload: { name: 'Initech', owner_email: 'a\u0000@b.test' }, field: 'owner_email' },
-    { name: 'create with an unknown subscription', method: 'POST', url: '/api/v1/tenant/list/', payload: { name: 'Initech', subscriptions: ['everything'] }, field: 'subscriptions.0' },
+    {
+      name: 'create with a NUL owner e-mail',
+      method: 'POST',
+      url: '/api/v1/tenant/list/',
+      payload: { name: 'Initech', owner_email: 'a\u0000@b.test' },
+      field: 'owner_email',
+    },
+    {
+      name: 'create with an unknown subscription',
+      method: 'POST',
+      url: '/api/v1/tenant/list/',
+      payload: { name: 'Initech', subscriptions: ['everything'] },
+      field: 'subscriptions.0',
+    },
     { name: 'create with an unknown key', method: 'POST', url: '/api/v1/tenant/list/', payload: { name: 'Initech', suspended: true }, field: 'suspended' },
     { name: 'rename with NUL', method: 'PUT', url: `/api/v1/tenant/${globex}/`, payload: { name: NUL }, field: 'name' },
     { name: 'update with nothing', method: 'PUT', url: `/api/v1/tenant/${globex}/`, payload: {}, field: null },

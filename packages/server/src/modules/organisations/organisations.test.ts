@@ -21,10 +21,22 @@ describe.each(testBackends())('super admin: tenants, monitor and customers on %s
   const tenantCount = async () => tenantListSchema.parse((await su('GET', 'tenant/list/?page_size=0')).json()).count;
 
   it('creates a tenant with its subscriptions and invites its first owner, who activates and logs in', async () => {
-    const res = await su('POST', 'tenant/list/', { name: 'Initech', subscriptions: ['sdwan', 'qshield'], all_product_access: false, owner_email: 'boss@initech.test' });
+    const res = await su('POST', 'tenant/list/', {
+      name: 'Initech',
+      subscriptions: ['sdwan', 'qshield'],
+      all_product_access: false,
+      owner_email: 'boss@initech.test',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = tenantDetailSchema.parse(res.json());
-    expect(created).toMatchObject({ tenantname: 'Initech', subscriptions: ['sdwan', 'qshield'], owner_emails: ['boss@initech.test'], users: 1, devices: 0, suspended: false });
+    expect(created).toMatchObject({
+      tenantname: 'Initech',
+      subscriptions: ['sdwan', 'qshield'],
+      owner_emails: ['boss@initech.test'],
+      users: 1,
+      devices: 0,
+      suspended: false,
+    });
     const token = activationToken(t.app.mailer.outbox, 'boss@initech.test');
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/activate/', payload: { token, password: 'initech-pass' } })).statusCode).toBe(200);
     const session = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'boss@initech.test', password: 'initech-pass' } });
@@ -38,7 +50,9 @@ describe.each(testBackends())('super admin: tenants, monitor and customers on %s
     const before = await tenantCount();
     expect((await su('POST', 'tenant/list/', { name: 'acme' })).json().errors.name).toEqual([TEAM_MESSAGES.tenantNameTaken]);
     expect((await su('POST', 'tenant/list/', { name: 'Hooli', subscriptions: ['waf'] })).statusCode).toBe(400);
-    expect((await su('POST', 'tenant/list/', { name: 'Hooli', owner_email: 'viewer@acme.test' })).json().errors.owner_email).toEqual([TEAM_MESSAGES.otherTenant]);
+    expect((await su('POST', 'tenant/list/', { name: 'Hooli', owner_email: 'viewer@acme.test' })).json().errors.owner_email).toEqual([
+      TEAM_MESSAGES.otherTenant,
+    ]);
     expect((await su('POST', 'tenant/list/', { name: '' })).statusCode).toBe(400);
     expect(await tenantCount()).toBe(before);
   });
@@ -50,7 +64,9 @@ describe.each(testBackends())('super admin: tenants, monitor and customers on %s
     const refused = await t.app.inject({ method: 'GET', url: '/api/v1/teams/users/', headers: bearer(owner.access) });
     expect(refused.statusCode).toBe(403);
     expect((await su('PUT', `tenant/${ids.globex}/`, { suspended: false })).json().suspended).toBe(false);
-    const log = logListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/logs/activity-logs/?search=tenant.suspended', headers: bearer(owner.access) })).json());
+    const log = logListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/logs/activity-logs/?search=tenant.suspended', headers: bearer(owner.access) })).json(),
+    );
     expect(log.results[0]).toMatchObject({ action: 'tenant.suspended', via_super_admin: true });
     expect(log.results[0]!.details).toMatchObject({ before: { suspended: false }, after: { suspended: true } });
     expect((await su('PUT', `tenant/${ids.globex}/`, { name: 'Acme' })).statusCode).toBe(400);

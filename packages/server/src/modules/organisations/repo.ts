@@ -29,11 +29,18 @@ export async function listCustomers(
   const where: SQL | undefined = search
     ? or(ilike(tenants.name, likePattern(search)), ilike(sql`array_to_string(${ownerEmails}, ' ')`, likePattern(search)))
     : undefined;
-  const query = db.select({ t: tenants, owners: ownerEmails, users: userCount, devices: deviceCount }).from(tenants).where(where)
-    .orderBy(asc(sql`lower(${tenants.name})`)).offset(page.offset);
+  const query = db
+    .select({ t: tenants, owners: ownerEmails, users: userCount, devices: deviceCount })
+    .from(tenants)
+    .where(where)
+    .orderBy(asc(sql`lower(${tenants.name})`))
+    .offset(page.offset);
   const [rows, [total]] = await Promise.all([
     page.limit === null ? query : query.limit(page.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tenants)
+      .where(where),
   ]);
   return {
     total: total?.n ?? 0,
@@ -52,8 +59,11 @@ export async function listCustomers(
 }
 
 export async function nameTakenByOther(db: Db, name: string, exceptId: string | null): Promise<boolean> {
-  const rows = await db.select({ id: tenants.id }).from(tenants)
-    .where(and(eq(sql`lower(${tenants.name})`, name.toLowerCase()), exceptId ? ne(tenants.id, exceptId) : undefined)).limit(1);
+  const rows = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(eq(sql`lower(${tenants.name})`, name.toLowerCase()), exceptId ? ne(tenants.id, exceptId) : undefined))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -71,7 +81,11 @@ export async function insertTenant(
   });
 }
 
-export async function updateTenant(db: Db, id: string, patch: Partial<Pick<TenantRow, 'name' | 'subscriptions' | 'allProductAccess' | 'suspended'>>): Promise<void> {
+export async function updateTenant(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<TenantRow, 'name' | 'subscriptions' | 'allProductAccess' | 'suspended'>>,
+): Promise<void> {
   await db.update(tenants).set(patch).where(eq(tenants.id, id));
 }
 

@@ -35,34 +35,90 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   });
   const by = (request: FastifyRequest) => request.principal!;
 
-  api.post(p(ORG_PATHS.tenants), {
-    schema: { tags, security, summary: 'Create a tenant (optionally inviting its first owner)', body: tenantCreateBodySchema, response: { 201: tenantDetailSchema, ...errorResponses(403, 404) } },
-  }, async (request, reply) => reply.status(201).send(await orgs.create(by(request), request.ip, request.body)));
+  api.post(
+    p(ORG_PATHS.tenants),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a tenant (optionally inviting its first owner)',
+        body: tenantCreateBodySchema,
+        response: { 201: tenantDetailSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await orgs.create(by(request), request.ip, request.body)),
+  );
 
-  api.get(p(ORG_PATHS.customers), {
-    schema: { tags, security, summary: 'Customers: tenants with owner, subscriptions, devices and users', querystring: customerQuerySchema, response: { 200: customerListSchema, ...errorResponses(403, 404) } },
-  }, async (request) => {
-    const { search, ...page } = request.query;
-    const { rows, total } = await listCustomers(services.db, search, pageWindow(page));
-    return paginate(request, page, total, rows);
-  });
+  api.get(
+    p(ORG_PATHS.customers),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Customers: tenants with owner, subscriptions, devices and users',
+        querystring: customerQuerySchema,
+        response: { 200: customerListSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const { search, ...page } = request.query;
+      const { rows, total } = await listCustomers(services.db, search, pageWindow(page));
+      return paginate(request, page, total, rows);
+    },
+  );
 
-  api.post(p(ORG_PATHS.monitor), {
-    schema: { tags, security, summary: 'Tenant monitor: counts, users and last activity', body: tenantMonitorBodySchema, response: { 200: tenantMonitorSchema, ...errorResponses(403, 404) } },
-  }, async (request) => orgs.monitor(request.body.tenant_id));
+  api.post(
+    p(ORG_PATHS.monitor),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Tenant monitor: counts, users and last activity',
+        body: tenantMonitorBodySchema,
+        response: { 200: tenantMonitorSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => orgs.monitor(request.body.tenant_id),
+  );
 
-  api.get(p(ORG_PATHS.tenant(':id')), {
-    schema: { tags, security, summary: 'One tenant', params, response: { 200: tenantDetailSchema, ...errorResponses(403, 404) } },
-  }, async (request) => orgs.detail(request.params.id));
+  api.get(
+    p(ORG_PATHS.tenant(':id')),
+    {
+      schema: { tags, security, summary: 'One tenant', params, response: { 200: tenantDetailSchema, ...errorResponses(403, 404) } },
+    },
+    async (request) => orgs.detail(request.params.id),
+  );
 
-  api.put(p(ORG_PATHS.tenant(':id')), {
-    schema: { tags, security, summary: 'Edit name, subscriptions, all-product access, suspension', params, body: tenantUpdateBodySchema, response: { 200: tenantDetailSchema, ...errorResponses(403, 404) } },
-  }, async (request) => orgs.update(by(request), request.ip, request.params.id, request.body));
+  api.put(
+    p(ORG_PATHS.tenant(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit name, subscriptions, all-product access, suspension',
+        params,
+        body: tenantUpdateBodySchema,
+        response: { 200: tenantDetailSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => orgs.update(by(request), request.ip, request.params.id, request.body),
+  );
 
-  api.delete(p(ORG_PATHS.tenant(':id')), {
-    schema: { tags, security, summary: 'Delete a tenant with everything in it; body {confirm: tenant name}', params, body: tenantDeleteBodySchema, response: { 204: z.null(), ...errorResponses(403, 404) } },
-  }, async (request, reply) => {
-    await orgs.remove(by(request), request.ip, request.params.id, request.body.confirm);
-    return reply.status(204).send(null);
-  });
+  api.delete(
+    p(ORG_PATHS.tenant(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a tenant with everything in it; body {confirm: tenant name}',
+        params,
+        body: tenantDeleteBodySchema,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await orgs.remove(by(request), request.ip, request.params.id, request.body.confirm);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -73,7 +73,8 @@ export class OrganisationService {
       ...(body.suspended !== undefined ? { suspended: body.suspended } : {}),
     };
     const before = { name: row.name, subscriptions: row.subscriptions, all_product_access: row.allProductAccess, suspended: row.suspended };
-    const action = body.suspended === true && !row.suspended ? 'tenant.suspended' : body.suspended === false && row.suspended ? 'tenant.resumed' : 'tenant.updated';
+    const action =
+      body.suspended === true && !row.suspended ? 'tenant.suspended' : body.suspended === false && row.suspended ? 'tenant.resumed' : 'tenant.updated';
     await this.db.transaction(async (tx) => {
       await updateTenant(tx, id, patch);
       await this.audit(tx, by, ip, id, action, body.name ?? row.name, { before, after: { ...before, ...body } });

@@ -15,7 +15,13 @@ describe.each(testBackends())('profile changes refuse hostile input on %s', (bac
 
   const cases = (): BadInputCase[] => [
     { name: 'first name with NUL', method: 'PUT', url: '/api/v1/settings/profile/', payload: { first_name: NUL }, field: 'first_name' },
-    { name: 'company with a lone surrogate', method: 'PUT', url: '/api/v1/settings/profile/', payload: { company_name: LONE_SURROGATE }, field: 'company_name' },
+    {
+      name: 'company with a lone surrogate',
+      method: 'PUT',
+      url: '/api/v1/settings/profile/',
+      payload: { company_name: LONE_SURROGATE },
+      field: 'company_name',
+    },
     { name: 'last name too long', method: 'PUT', url: '/api/v1/settings/profile/', payload: { last_name: 'x'.repeat(51) }, field: 'last_name' },
     { name: 'unknown time zone', method: 'PUT', url: '/api/v1/settings/profile/', payload: { timezone: 'Europe/Atlantis' }, field: 'timezone' },
     { name: 'role is not a profile field', method: 'PUT', url: '/api/v1/settings/profile/', payload: { role: 'owner' }, field: 'role' },

@@ -14,11 +14,25 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 
-  api.get(p(ORG_PATHS.profile), {
-    schema: { tags, security, summary: 'The current user’s profile', response: { 200: userSchema, ...errorResponses(404) } },
-  }, async (request) => toUserDto(request.principal!.user, request.principal!.memberships));
+  api.get(
+    p(ORG_PATHS.profile),
+    {
+      schema: { tags, security, summary: 'The current user’s profile', response: { 200: userSchema, ...errorResponses(404) } },
+    },
+    async (request) => toUserDto(request.principal!.user, request.principal!.memberships),
+  );
 
-  api.put(p(ORG_PATHS.profile), {
-    schema: { tags, security, summary: 'Change names, company and time zone (null: the browser’s)', body: profileBodySchema, response: { 200: userSchema, ...errorResponses(404) } },
-  }, async (request) => toUserDto(await profile.update(request.principal!, request.ip, request.body), request.principal!.memberships));
+  api.put(
+    p(ORG_PATHS.profile),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change names, company and time zone (null: the browser’s)',
+        body: profileBodySchema,
+        response: { 200: userSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => toUserDto(await profile.update(request.principal!, request.ip, request.body), request.principal!.memberships),
+  );
 };

@@ -21,10 +21,34 @@ describe.each(testBackends())('tenant settings refuse hostile input on %s', (bac
     { name: 'unknown time zone', method: 'PUT', url: '/api/v1/tenant/organisation/', payload: { timezone: 'Mars/Olympus_Mons' }, field: 'timezone' },
     { name: 'time zone with NUL', method: 'PUT', url: '/api/v1/tenant/organisation/', payload: { timezone: 'Europe/Paris\u0000' }, field: 'timezone' },
     { name: 'organisation with an unknown key', method: 'PUT', url: '/api/v1/tenant/organisation/', payload: { tenantname: 'Evil' }, field: 'tenantname' },
-    { name: 'settings flag as a string', method: 'POST', url: '/api/v1/tenant/config/config-preference/', payload: { dashboard: { netflow: 'yes' } }, field: 'dashboard.netflow' },
-    { name: 'settings page size zero', method: 'POST', url: '/api/v1/tenant/config/config-preference/', payload: { pagination: { pageSize: 0 } }, field: 'pagination.pageSize' },
-    { name: 'settings page size huge', method: 'POST', url: '/api/v1/tenant/config/config-preference/', payload: { pagination: { pageSize: 1e300 } }, field: 'pagination.pageSize' },
-    { name: 'settings with an unknown key', method: 'POST', url: '/api/v1/tenant/config/config-preference/', payload: { wan3_available: true }, field: 'wan3_available' },
+    {
+      name: 'settings flag as a string',
+      method: 'POST',
+      url: '/api/v1/tenant/config/config-preference/',
+      payload: { dashboard: { netflow: 'yes' } },
+      field: 'dashboard.netflow',
+    },
+    {
+      name: 'settings page size zero',
+      method: 'POST',
+      url: '/api/v1/tenant/config/config-preference/',
+      payload: { pagination: { pageSize: 0 } },
+      field: 'pagination.pageSize',
+    },
+    {
+      name: 'settings page size huge',
+      method: 'POST',
+      url: '/api/v1/tenant/config/config-preference/',
+      payload: { pagination: { pageSize: 1e300 } },
+      field: 'pagination.pageSize',
+    },
+    {
+      name: 'settings with an unknown key',
+      method: 'POST',
+      url: '/api/v1/tenant/config/config-preference/',
+      payload: { wan3_available: true },
+      field: 'wan3_available',
+    },
     { name: 'tid with NUL', method: 'GET', url: `/api/v1/tenant/organisation/?tid=${NUL_IN_URL}`, field: 'tid' },
   ];
 

@@ -27,7 +27,9 @@ describe.each(testBackends())('what a guest-user can read on %s', (backend) => {
     guest = (await login(t.app, 'guest@acme.test')).access;
     viewer = (await login(t.app, 'viewer@acme.test')).access;
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, object> };
-    gets = Object.entries(doc.paths).filter(([, ops]) => 'get' in ops).map(([path]) => path);
+    gets = Object.entries(doc.paths)
+      .filter(([, ops]) => 'get' in ops)
+      .map(([path]) => path);
   });
   afterAll(() => t.close());
 

@@ -25,19 +25,61 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 
-  api.get(p(ORG_PATHS.configPreference), {
-    schema: { tags, security, summary: 'Dashboard settings of the tenant, with the defaults of spec §3', querystring, response: { 200: configPreferenceSchema, ...errorResponses(403, 404) } },
-  }, async (request) => settings.getPreference(await actorFor(db, request, request.query.tid, canReadTeams)));
+  api.get(
+    p(ORG_PATHS.configPreference),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Dashboard settings of the tenant, with the defaults of spec §3',
+        querystring,
+        response: { 200: configPreferenceSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => settings.getPreference(await actorFor(db, request, request.query.tid, canReadTeams)),
+  );
 
-  api.post(p(ORG_PATHS.configPreference), {
-    schema: { tags, security, summary: 'Save dashboard settings {dashboard:{flags}, devReg_autoApprove}', querystring, body: configPreferenceBodySchema, response: { 200: configPreferenceSchema, ...errorResponses(403, 404) } },
-  }, async (request) => settings.savePreference(await actorFor(db, request, request.query.tid, canManageUsers), request.body));
+  api.post(
+    p(ORG_PATHS.configPreference),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save dashboard settings {dashboard:{flags}, devReg_autoApprove}',
+        querystring,
+        body: configPreferenceBodySchema,
+        response: { 200: configPreferenceSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => settings.savePreference(await actorFor(db, request, request.query.tid, canManageUsers), request.body),
+  );
 
-  api.get(p(ORG_PATHS.organisation), {
-    schema: { tags, security, summary: 'Organisation details and default time zone', querystring, response: { 200: organisationSchema, ...errorResponses(403, 404) } },
-  }, async (request) => settings.getOrganisation(await actorFor(db, request, request.query.tid, canReadTeams)));
+  api.get(
+    p(ORG_PATHS.organisation),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Organisation details and default time zone',
+        querystring,
+        response: { 200: organisationSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => settings.getOrganisation(await actorFor(db, request, request.query.tid, canReadTeams)),
+  );
 
-  api.put(p(ORG_PATHS.organisation), {
-    schema: { tags, security, summary: 'Change organisation details (owners and admins)', querystring, body: organisationBodySchema, response: { 200: organisationSchema, ...errorResponses(403, 404) } },
-  }, async (request) => settings.saveOrganisation(await actorFor(db, request, request.query.tid, canManageUsers), request.body));
+  api.put(
+    p(ORG_PATHS.organisation),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change organisation details (owners and admins)',
+        querystring,
+        body: organisationBodySchema,
+        response: { 200: organisationSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => settings.saveOrganisation(await actorFor(db, request, request.query.tid, canManageUsers), request.body),
+  );
 };

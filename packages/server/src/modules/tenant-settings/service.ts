@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import {
-  withSettingDefaults,
-  type ConfigPreference,
-  type Organisation,
-  type configPreferenceBodySchema,
-  type organisationBodySchema,
-} from '@netloom/domain';
+import { withSettingDefaults, type ConfigPreference, type Organisation, type configPreferenceBodySchema, type organisationBodySchema } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';

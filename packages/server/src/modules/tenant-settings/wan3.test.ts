@@ -17,7 +17,8 @@ describe.each(testBackends())('the third WAN tile on %s', (backend) => {
   afterAll(() => t.close());
 
   const wan3 = async () =>
-    configPreferenceSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/config/config-preference/', headers: bearer(viewer) })).json()).wan3_available;
+    configPreferenceSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/config/config-preference/', headers: bearer(viewer) })).json())
+      .wan3_available;
 
   it('is offered once a device of the tenant in its inventory has three WAN links, not for another tenant or a removed device', async () => {
     const db = t.app.services.db;

@@ -17,28 +17,42 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     const authed = scope.withTypeProvider<ZodTypeProvider>();
     authed.addHook('onRequest', services.requireAuth);
 
-    authed.get(`/${TENANT_PATHS.list}`, {
-      schema: { tags, summary: 'All tenants (super admin)', security, querystring: pageQuerySchema, response: { 200: tenantListSchema, ...errorResponses(403) } },
-    }, async (request) => {
-      if (!request.principal!.user.isSuperAdmin) throw errors.forbidden();
-      const { rows, total } = await listTenants(db, pageWindow(request.query));
-      return paginate(request, request.query, total, rows.map(toTenantDto));
-    });
-
-    authed.get(`/${TENANT_PATHS.dashboardConfig}`, {
-      schema: {
-        tags,
-        summary: 'Dashboard flags and subscriptions of the tenant in scope',
-        security,
-        querystring: tenantQuerySchema,
-        response: { 200: dashboardConfigSchema, ...errorResponses(403, 404) },
+    authed.get(
+      `/${TENANT_PATHS.list}`,
+      {
+        schema: {
+          tags,
+          summary: 'All tenants (super admin)',
+          security,
+          querystring: pageQuerySchema,
+          response: { 200: tenantListSchema, ...errorResponses(403) },
+        },
       },
-    }, async (request) => {
-      // The products' switch and subscriptions are the consoles' own: a guest-user only downloads the client.
-      const { scope } = await actorFor(db, request, request.query.tid, 'read');
-      const row = await findTenant(db, scope.tenantId);
-      if (!row) throw errors.notFound();
-      return toDashboardConfig(row);
-    });
+      async (request) => {
+        if (!request.principal!.user.isSuperAdmin) throw errors.forbidden();
+        const { rows, total } = await listTenants(db, pageWindow(request.query));
+        return paginate(request, request.query, total, rows.map(toTenantDto));
+      },
+    );
+
+    authed.get(
+      `/${TENANT_PATHS.dashboardConfig}`,
+      {
+        schema: {
+          tags,
+          summary: 'Dashboard flags and subscriptions of the tenant in scope',
+          security,
+          querystring: tenantQuerySchema,
+          response: { 200: dashboardConfigSchema, ...errorResponses(403, 404) },
+        },
+      },
+      async (request) => {
+        // The products' switch and subscriptions are the consoles' own: a guest-user only downloads the client.
+        const { scope } = await actorFor(db, request, request.query.tid, 'read');
+        const row = await findTenant(db, scope.tenantId);
+        if (!row) throw errors.notFound();
+        return toDashboardConfig(row);
+      },
+    );
   });
 };

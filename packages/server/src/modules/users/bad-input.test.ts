@@ -15,10 +15,28 @@ describe.each(testBackends())('team user calls refuse hostile input on %s', (bac
 
   const cases = (): BadInputCase[] => [
     { name: 'invite e-mail with NUL', method: 'POST', url: '/api/v1/teams/users/', payload: { email: 'new\u0000@acme.test', role: 'viewer' }, field: 'email' },
-    { name: 'invite first name with NUL', method: 'POST', url: '/api/v1/teams/users/', payload: { email: 'new@acme.test', role: 'viewer', first_name: NUL }, field: 'first_name' },
-    { name: 'invite last name with a lone surrogate', method: 'POST', url: '/api/v1/teams/users/', payload: { email: 'new@acme.test', role: 'viewer', last_name: LONE_SURROGATE }, field: 'last_name' },
+    {
+      name: 'invite first name with NUL',
+      method: 'POST',
+      url: '/api/v1/teams/users/',
+      payload: { email: 'new@acme.test', role: 'viewer', first_name: NUL },
+      field: 'first_name',
+    },
+    {
+      name: 'invite last name with a lone surrogate',
+      method: 'POST',
+      url: '/api/v1/teams/users/',
+      payload: { email: 'new@acme.test', role: 'viewer', last_name: LONE_SURROGATE },
+      field: 'last_name',
+    },
     { name: 'invite an unknown role', method: 'POST', url: '/api/v1/teams/users/', payload: { email: 'new@acme.test', role: 'root' }, field: 'role' },
-    { name: 'invite with an unknown key', method: 'POST', url: '/api/v1/teams/users/', payload: { email: 'new@acme.test', role: 'viewer', is_super_admin: true }, field: 'is_super_admin' },
+    {
+      name: 'invite with an unknown key',
+      method: 'POST',
+      url: '/api/v1/teams/users/',
+      payload: { email: 'new@acme.test', role: 'viewer', is_super_admin: true },
+      field: 'is_super_admin',
+    },
     { name: 'role change of an id with NUL', method: 'PUT', url: `/api/v1/teams/users/${NUL_IN_URL}/`, payload: { role: 'viewer' }, field: 'id' },
     { name: 'deactivate an id that is no uuid', method: 'POST', url: '/api/v1/teams/users/12/deactivate/', field: 'id' },
     { name: 'search with NUL', method: 'GET', url: `/api/v1/teams/users/?search=${NUL_IN_URL}`, field: 'search' },

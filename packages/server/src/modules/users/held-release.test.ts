@@ -19,8 +19,10 @@ describe.each(testBackends())('a held invitation outlives the account it waited 
   const team = async (who: string) => teamUserListSchema.parse((await call(who, 'GET', 'teams/users/?page_size=0')).json()).results;
   const row = async (who: string, id: string): Promise<TeamUser | undefined> => (await team(who)).find((u) => u.id === id);
   const groupsOf = async (who: string, id: string) =>
-    groupListSchema.parse((await call(who, 'GET', 'teams/groups/?page_size=0')).json()).results
-      .filter((g) => g.members.some((m) => m.id === id)).map((g) => g.name);
+    groupListSchema
+      .parse((await call(who, 'GET', 'teams/groups/?page_size=0')).json())
+      .results.filter((g) => g.members.some((m) => m.id === id))
+      .map((g) => g.name);
   const mailsTo = (to: string) => t.app.mailer.outbox.filter((m) => m.to === to);
   const links = (to: string) => mailsTo(to).filter((m) => m.text.includes('activate?token=')).length;
   const invite = async (who: string, email: string, role = 'editor') => {
@@ -30,12 +32,13 @@ describe.each(testBackends())('a held invitation outlives the account it waited 
   };
   // Each from its own address: the activation call is limited per address, and these are many people.
   let activations = 0;
-  const activate = async (email: string, password = DEMO_PASSWORD) => t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/activate/',
-    remoteAddress: `10.0.0.${(activations += 1)}`,
-    payload: { token: activationToken(t.app.mailer.outbox, email), password },
-  });
+  const activate = async (email: string, password = DEMO_PASSWORD) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/activate/',
+      remoteAddress: `10.0.0.${(activations += 1)}`,
+      payload: { token: activationToken(t.app.mailer.outbox, email), password },
+    });
   /** An activated account of Globex, made as Globex's owner would. */
   const globexAccount = async (email: string) => {
     const id = await invite('globex', email, 'viewer');
@@ -84,7 +87,11 @@ describe.each(testBackends())('a held invitation outlives the account it waited 
     expect(resent.statusCode, resent.body).toBe(200);
     expect(links('dana@globex.test')).toBe(sent + 2);
     expect((await activate('dana@globex.test', 'dana-new-password')).statusCode).toBe(200);
-    const session = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'dana@globex.test', password: 'dana-new-password' } });
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login/',
+      payload: { username: 'dana@globex.test', password: 'dana-new-password' },
+    });
     expect(session.statusCode, session.body).toBe(200);
     expect(session.json().user).toMatchObject({ tenantName: 'Acme', role: 'editor' });
     expect(await row('acme', held)).toMatchObject({ id: held, status: 'active', active: true });
@@ -184,7 +191,9 @@ describe.each(testBackends())('a held invitation outlives the account it waited 
     expect(links('owner@globex.test')).toBe(sent + 2);
     expect((await call('acme', 'DELETE', `teams/users/${held}/`)).statusCode).toBe(204);
     expect(await row('acme', held)).toBeUndefined();
-    expect(groupSchema.parse((await call('acme', 'GET', 'teams/groups/?page_size=0')).json().results.find((g: { id: string }) => g.id === groupId)).members).toEqual([]);
+    expect(
+      groupSchema.parse((await call('acme', 'GET', 'teams/groups/?page_size=0')).json().results.find((g: { id: string }) => g.id === groupId)).members,
+    ).toEqual([]);
     // Withdrawn, the address is free: inviting it again is a fresh invitation.
     expect((await call('acme', 'POST', 'teams/users/', { email: 'owner@globex.test', role: 'viewer' })).statusCode).toBe(201);
   });

@@ -41,7 +41,11 @@ export async function releaseHeldInvitations(tx: Db): Promise<ReleasedInvitation
     });
     await moveHeldMemberships(tx, first.id, first.id);
     await deleteHeldInvitation(tx, first.id);
-    await holdAgainst(tx, later.map((h) => h.id), first.id);
+    await holdAgainst(
+      tx,
+      later.map((h) => h.id),
+      first.id,
+    );
     released.push({ id: first.id, email: first.email, firstName: first.firstName });
   }
   return released;

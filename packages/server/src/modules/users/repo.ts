@@ -98,12 +98,14 @@ function heldWhere(tenantId: string, f: MemberFilter): SQL {
   const parts: (SQL | undefined)[] = [eq(heldInvitations.tenantId, tenantId)];
   if (f.search) {
     const p = likePattern(f.search);
-    parts.push(or(
-      ilike(heldInvitations.email, p),
-      ilike(heldInvitations.firstName, p),
-      ilike(heldInvitations.lastName, p),
-      ilike(sql`${heldInvitations.firstName} || ' ' || ${heldInvitations.lastName}`, p),
-    ));
+    parts.push(
+      or(
+        ilike(heldInvitations.email, p),
+        ilike(heldInvitations.firstName, p),
+        ilike(heldInvitations.lastName, p),
+        ilike(sql`${heldInvitations.firstName} || ' ' || ${heldInvitations.lastName}`, p),
+      ),
+    );
   }
   if (f.role) parts.push(eq(heldInvitations.role, f.role));
   if (f.status && f.status !== 'pending') parts.push(sql`false`);
@@ -120,11 +122,18 @@ export async function listMembers(
   const held = heldWhere(tenantId, f);
   // A union can only be ordered by an output column: the sort key is one.
   const query = unionAll(
-    db.select({ ...memberColumns, sortKey: sql<string>`lower(${users.email})`.as('sort_key') })
-      .from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
-    db.select({ ...heldColumns, sortKey: sql<string>`lower(${heldInvitations.email})`.as('sort_key') })
-      .from(heldInvitations).where(held),
-  ).orderBy(asc(sql`sort_key`)).offset(page.offset);
+    db
+      .select({ ...memberColumns, sortKey: sql<string>`lower(${users.email})`.as('sort_key') })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where),
+    db
+      .select({ ...heldColumns, sortKey: sql<string>`lower(${heldInvitations.email})`.as('sort_key') })
+      .from(heldInvitations)
+      .where(held),
+  )
+    .orderBy(asc(sql`sort_key`))
+    .offset(page.offset);
   const [rows, [total], [heldTotal]] = await Promise.all([
     page.limit === null ? query : query.limit(page.limit),
     db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
@@ -140,16 +149,24 @@ export async function listMembers(
  */
 export async function findMember(db: Db, tenantId: string, userId: string): Promise<MemberRow | undefined> {
   const [row] = await unionAll(
-    db.select(memberColumns).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
+    db
+      .select(memberColumns)
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId))),
-    db.select(heldColumns).from(heldInvitations).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId))),
+    db
+      .select(heldColumns)
+      .from(heldInvitations)
+      .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId))),
   );
   return row;
 }
 
 /** The tenant's held invitation of an account, if it has one. */
 export async function findHeldInvitation(db: Db, tenantId: string, userId: string): Promise<{ id: string } | undefined> {
-  const [row] = await db.select({ id: heldInvitations.id, userId: heldInvitations.userId }).from(heldInvitations)
+  const [row] = await db
+    .select({ id: heldInvitations.id, userId: heldInvitations.userId })
+    .from(heldInvitations)
     .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.userId, userId)));
   return row;
 }
@@ -159,7 +176,9 @@ export async function findHeldInvitation(db: Db, tenantId: string, userId: strin
  * never the inviter); undefined for any other id.
  */
 export async function heldInvitationAccount(db: Db, tenantId: string, id: string): Promise<{ userId: string | null } | undefined> {
-  const [row] = await db.select({ userId: heldInvitations.userId }).from(heldInvitations)
+  const [row] = await db
+    .select({ userId: heldInvitations.userId })
+    .from(heldInvitations)
     .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, id)));
   return row;
 }
@@ -214,7 +233,10 @@ export async function insertHeldInvitation(
 
 /** Active owners other than `exceptUserId`: an organisation never runs out of them. */
 export async function otherActiveOwners(db: Db, tenantId: string, exceptUserId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
+  const [row] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, 'owner'), eq(users.active, true), ne(users.id, exceptUserId)));
   return row?.n ?? 0;
 }
@@ -224,8 +246,14 @@ export async function otherActiveOwners(db: Db, tenantId: string, exceptUserId: 
  * (releaseHeldInvitations) is waited for, and the next statement finds the member it became.
  */
 export async function setRole(db: Db, tenantId: string, userId: string, role: Role): Promise<void> {
-  await db.update(heldInvitations).set({ role }).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
-  await db.update(memberships).set({ role }).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  await db
+    .update(heldInvitations)
+    .set({ role })
+    .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
+  await db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
 }
 
 /**
@@ -236,16 +264,13 @@ export async function setRole(db: Db, tenantId: string, userId: string, role: Ro
 export async function removeMember(db: Db, tenantId: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(heldInvitations).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
-    await tx.delete(userGroupMembers).where(and(
-      eq(userGroupMembers.userId, userId),
-      sql`${userGroupMembers.groupId} in (select id from ${userGroups} where tenant_id = ${tenantId})`,
-    ));
+    await tx
+      .delete(userGroupMembers)
+      .where(and(eq(userGroupMembers.userId, userId), sql`${userGroupMembers.groupId} in (select id from ${userGroups} where tenant_id = ${tenantId})`));
     await tx.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-    await tx.delete(users).where(and(
-      eq(users.id, userId),
-      eq(users.isSuperAdmin, false),
-      sql`not exists (select 1 from ${memberships} m where m.user_id = ${userId})`,
-    ));
+    await tx
+      .delete(users)
+      .where(and(eq(users.id, userId), eq(users.isSuperAdmin, false), sql`not exists (select 1 from ${memberships} m where m.user_id = ${userId})`));
   });
 }
 

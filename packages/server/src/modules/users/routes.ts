@@ -33,45 +33,108 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   api.addHook('onRequest', services.requireAuth);
   const manager = (request: Parameters<typeof actorFor>[1], tid: string | undefined) => actorFor(db, request, tid, canManageUsers);
 
-  api.get(p(ORG_PATHS.users), {
-    schema: { tags, security, summary: 'Users of the tenant with role, status, last login and devices', querystring: teamUserQuerySchema, response: { 200: teamUserListSchema, ...errorResponses(403, 404) } },
-  }, async (request) => {
-    const { page, page_size, tid, ...filter } = request.query;
-    const actor = await actorFor(db, request, tid, canReadTeams);
-    const { rows, total } = await listMembers(db, actor.scope.tenantId, filter, pageWindow({ page, page_size }));
-    return paginate(request, { page, page_size }, total, rows.map(toTeamUser));
-  });
+  api.get(
+    p(ORG_PATHS.users),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Users of the tenant with role, status, last login and devices',
+        querystring: teamUserQuerySchema,
+        response: { 200: teamUserListSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const { page, page_size, tid, ...filter } = request.query;
+      const actor = await actorFor(db, request, tid, canReadTeams);
+      const { rows, total } = await listMembers(db, actor.scope.tenantId, filter, pageWindow({ page, page_size }));
+      return paginate(request, { page, page_size }, total, rows.map(toTeamUser));
+    },
+  );
 
-  api.post(p(ORG_PATHS.users), {
-    schema: { tags, security, summary: 'Invite a user by e-mail with a role (sends the activation link)', querystring, body: inviteBodySchema, response: { 201: teamUserSchema, ...errorResponses(403, 404) } },
-  }, async (request, reply) => {
-    const user = await team.invite(await manager(request, request.query.tid), request.body);
-    return reply.status(201).send(user);
-  });
+  api.post(
+    p(ORG_PATHS.users),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Invite a user by e-mail with a role (sends the activation link)',
+        querystring,
+        body: inviteBodySchema,
+        response: { 201: teamUserSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = await team.invite(await manager(request, request.query.tid), request.body);
+      return reply.status(201).send(user);
+    },
+  );
 
-  api.put(p(ORG_PATHS.user(':id')), {
-    schema: { tags, security, summary: 'Change the role of a user', params, querystring, body: roleChangeBodySchema, response: { 200: teamUserSchema, ...errorResponses(403, 404) } },
-  }, async (request) => team.changeRole(await manager(request, request.query.tid), request.params.id, request.body.role));
+  api.put(
+    p(ORG_PATHS.user(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the role of a user',
+        params,
+        querystring,
+        body: roleChangeBodySchema,
+        response: { 200: teamUserSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => team.changeRole(await manager(request, request.query.tid), request.params.id, request.body.role),
+  );
 
-  api.delete(p(ORG_PATHS.user(':id')), {
-    schema: { tags, security, summary: 'Remove a user from the tenant', params, querystring, response: { 204: z.null(), ...errorResponses(403, 404) } },
-  }, async (request, reply) => {
-    await team.remove(await manager(request, request.query.tid), request.params.id);
-    return reply.status(204).send(null);
-  });
+  api.delete(
+    p(ORG_PATHS.user(':id')),
+    {
+      schema: { tags, security, summary: 'Remove a user from the tenant', params, querystring, response: { 204: z.null(), ...errorResponses(403, 404) } },
+    },
+    async (request, reply) => {
+      await team.remove(await manager(request, request.query.tid), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
-  api.post(p(ORG_PATHS.userResend(':id')), {
-    schema: { tags, security, summary: 'Send the invitation (activation link) again', params, querystring, response: { 200: detailSchema, ...errorResponses(403, 404) } },
-  }, async (request) => {
-    await team.resend(await manager(request, request.query.tid), request.params.id);
-    return { detail: 'Invitation sent.' };
-  });
+  api.post(
+    p(ORG_PATHS.userResend(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send the invitation (activation link) again',
+        params,
+        querystring,
+        response: { 200: detailSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      await team.resend(await manager(request, request.query.tid), request.params.id);
+      return { detail: 'Invitation sent.' };
+    },
+  );
 
-  api.post(p(ORG_PATHS.userActivate(':id')), {
-    schema: { tags, security, summary: 'Activate a deactivated user', params, querystring, response: { 200: teamUserSchema, ...errorResponses(403, 404) } },
-  }, async (request) => team.setActive(await manager(request, request.query.tid), request.params.id, true));
+  api.post(
+    p(ORG_PATHS.userActivate(':id')),
+    {
+      schema: { tags, security, summary: 'Activate a deactivated user', params, querystring, response: { 200: teamUserSchema, ...errorResponses(403, 404) } },
+    },
+    async (request) => team.setActive(await manager(request, request.query.tid), request.params.id, true),
+  );
 
-  api.post(p(ORG_PATHS.userDeactivate(':id')), {
-    schema: { tags, security, summary: 'Deactivate a user (their sessions end at once)', params, querystring, response: { 200: teamUserSchema, ...errorResponses(403, 404) } },
-  }, async (request) => team.setActive(await manager(request, request.query.tid), request.params.id, false));
+  api.post(
+    p(ORG_PATHS.userDeactivate(':id')),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deactivate a user (their sessions end at once)',
+        params,
+        querystring,
+        response: { 200: teamUserSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => team.setActive(await manager(request, request.query.tid), request.params.id, false),
+  );
 };

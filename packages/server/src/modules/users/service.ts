@@ -93,7 +93,14 @@ export class TeamService {
     const id = crypto.randomUUID();
     try {
       await this.db.transaction(async (tx) => {
-        await insertHeldInvitation(tx, tenantId, { id, userId: existing.id, email: body.email, firstName: body.first_name, lastName: body.last_name, role: body.role });
+        await insertHeldInvitation(tx, tenantId, {
+          id,
+          userId: existing.id,
+          email: body.email,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          role: body.role,
+        });
         await audit(tx, actor, 'user.invited', body.email, { role: body.role });
       });
     } catch (e) {

@@ -32,7 +32,11 @@ describe.each(testBackends())('teams: users, invitations and groups on %s', (bac
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/activate/', payload: { token } })).statusCode).toBe(400);
     const activated = await t.app.inject({ method: 'POST', url: '/api/v1/auth/activate/', payload: { token, password: 'a-good-password' } });
     expect(activated.statusCode, activated.body).toBe(200);
-    const session = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'new.hire@acme.test', password: 'a-good-password' } });
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login/',
+      payload: { username: 'new.hire@acme.test', password: 'a-good-password' },
+    });
     expect(session.json().user).toMatchObject({ role: 'editor', tenantName: 'Acme' });
     await addDevice(db(), ids.acme, { username: 'new.hire@acme.test', kind: 'endpoint' });
     const row = (await users()).find((u) => u.email === 'new.hire@acme.test')!;
@@ -68,13 +72,15 @@ describe.each(testBackends())('teams: users, invitations and groups on %s', (bac
     expect(globex.user).toMatchObject({ tenantName: 'Globex', role: 'owner' });
     // Acme's owner sees the invitation recorded like any other.
     const logs = await call('owner', 'GET', 'logs/activity-logs/?search=user.invited&page_size=0');
-    expect((logs.json() as { results: { target: string }[] }).results.map((r) => r.target)).toEqual(expect.arrayContaining(['owner@globex.test', 'brand.new@acme.test']));
+    expect((logs.json() as { results: { target: string }[] }).results.map((r) => r.target)).toEqual(
+      expect.arrayContaining(['owner@globex.test', 'brand.new@acme.test']),
+    );
 
     // And every later call treats both invitations alike: listed, searched, invited again, changed, resent, removed.
     const listed = async (search: string) =>
       teamUserListSchema.parse((await call('owner', 'GET', `teams/users/?status=pending&search=${search}`)).json()).results.map((u) => comparable(u));
     expect(await listed('owner%40globex')).toEqual(await listed('brand.new'));
-    expect((await listed('owner%40globex'))).toHaveLength(1);
+    expect(await listed('owner%40globex')).toHaveLength(1);
     for (const email of ['brand.new@acme.test', 'owner@globex.test']) {
       const again = await invite(email);
       expect(again.json()).toEqual({ code: 'invalid', detail: 'Invalid input.', errors: { email: [TEAM_MESSAGES.alreadyMember] } });
@@ -109,7 +115,11 @@ describe.each(testBackends())('teams: users, invitations and groups on %s', (bac
     const viewer = await addMember(db(), ids.acme, 'viewer');
     expect((await call('admin', 'PUT', `teams/users/${viewer.id}/`, { role: 'owner' })).statusCode).toBe(403);
     const owner = await userId('owner@acme.test');
-    for (const [m, url, body] of [['PUT', `teams/users/${owner}/`, { role: 'viewer' }], ['POST', `teams/users/${owner}/deactivate/`], ['DELETE', `teams/users/${owner}/`]] as const) {
+    for (const [m, url, body] of [
+      ['PUT', `teams/users/${owner}/`, { role: 'viewer' }],
+      ['POST', `teams/users/${owner}/deactivate/`],
+      ['DELETE', `teams/users/${owner}/`],
+    ] as const) {
       const res = await call('admin', m, url, body);
       expect(res.statusCode).toBe(403);
       expect(res.json().detail).toBe(TEAM_MESSAGES.ownerOnly);
@@ -119,7 +129,10 @@ describe.each(testBackends())('teams: users, invitations and groups on %s', (bac
 
   it('never lets a user change their own role, deactivate or remove themself', async () => {
     const admin = await userId('admin@acme.test');
-    expect((await call('admin', 'PUT', `teams/users/${admin}/`, { role: 'viewer' })).json()).toMatchObject({ code: 'self_change', detail: TEAM_MESSAGES.selfRole });
+    expect((await call('admin', 'PUT', `teams/users/${admin}/`, { role: 'viewer' })).json()).toMatchObject({
+      code: 'self_change',
+      detail: TEAM_MESSAGES.selfRole,
+    });
     expect((await call('admin', 'POST', `teams/users/${admin}/deactivate/`)).json().detail).toBe(TEAM_MESSAGES.selfDeactivate);
     expect((await call('admin', 'DELETE', `teams/users/${admin}/`)).json().detail).toBe(TEAM_MESSAGES.selfRemove);
     expect((await users()).find((u) => u.id === admin)).toMatchObject({ role: 'admin', active: true });
@@ -127,7 +140,11 @@ describe.each(testBackends())('teams: users, invitations and groups on %s', (bac
 
   it('keeps the last owner: not removed, deactivated or demoted', async () => {
     const owner = await userId('owner@acme.test');
-    for (const [m, url, body] of [['PUT', `teams/users/${owner}/`, { role: 'admin' }], ['POST', `teams/users/${owner}/deactivate/`], ['DELETE', `teams/users/${owner}/`]] as const) {
+    for (const [m, url, body] of [
+      ['PUT', `teams/users/${owner}/`, { role: 'admin' }],
+      ['POST', `teams/users/${owner}/deactivate/`],
+      ['DELETE', `teams/users/${owner}/`],
+    ] as const) {
       const res = await call('super', m, `${url}?tid=${ids.acme}`, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 'last_owner', detail: TEAM_MESSAGES.lastOwner });

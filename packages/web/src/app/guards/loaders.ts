@@ -1,12 +1,5 @@
 import { redirect, type LoaderFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
-import {
-  canReadConsole,
-  firstSubscribedProduct,
-  nextActiveDashboard,
-  subscriptionMessages,
-  TIMING,
-  type ProductKey,
-} from '@netloom/domain';
+import { canReadConsole, firstSubscribedProduct, nextActiveDashboard, subscriptionMessages, TIMING, type ProductKey } from '@netloom/domain';
 import { paths } from '@/paths';
 import { activeDashboard } from '@/lib/active-dashboard';
 import { CATALOGUE } from '@/lib/http/error-catalogue';

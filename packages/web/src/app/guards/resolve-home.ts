@@ -1,12 +1,4 @@
-import {
-  defaultDashboard,
-  ERROR_CODES,
-  hasAnySubscription,
-  subscriptionMessages,
-  type ProductKey,
-  type SubscriptionFlags,
-  type User,
-} from '@netloom/domain';
+import { defaultDashboard, ERROR_CODES, hasAnySubscription, subscriptionMessages, type ProductKey, type SubscriptionFlags, type User } from '@netloom/domain';
 import { paths } from '@/paths';
 import { activeDashboard } from '@/lib/active-dashboard';
 import { isApiError } from '@/lib/http/api-error';

@@ -16,25 +16,10 @@ function Entry({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
   if (entry.children) {
     const open = entry.children.some((c) => isActive(pathname, c.to));
     return (
-      <NavLink
-        className={classes.link}
-        label={entry.label}
-        leftSection={icon}
-        defaultOpened={open}
-        active={open}
-        variant="subtle"
-        childrenOffset={0}
-      >
+      <NavLink className={classes.link} label={entry.label} leftSection={icon} defaultOpened={open} active={open} variant="subtle" childrenOffset={0}>
         <div className={classes.children}>
           {entry.children.map((c) => (
-            <NavLink
-              key={c.to}
-              className={classes.child}
-              component={Link}
-              to={c.to}
-              label={c.label}
-              active={isActive(pathname, c.to)}
-            />
+            <NavLink key={c.to} className={classes.child} component={Link} to={c.to} label={c.label} active={isActive(pathname, c.to)} />
           ))}
         </div>
       </NavLink>
@@ -46,21 +31,16 @@ function Entry({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
         className={classes.link}
         label={entry.label}
         leftSection={icon}
-        rightSection={<Badge size="xs" variant="light" color="gray">Soon</Badge>}
+        rightSection={
+          <Badge size="xs" variant="light" color="gray">
+            Soon
+          </Badge>
+        }
         disabled
       />
     );
   }
-  return (
-    <NavLink
-      className={classes.link}
-      component={Link}
-      to={entry.to}
-      label={entry.label}
-      leftSection={icon}
-      active={isActive(pathname, entry.to)}
-    />
-  );
+  return <NavLink className={classes.link} component={Link} to={entry.to} label={entry.label} leftSection={icon} active={isActive(pathname, entry.to)} />;
 }
 
 export function SideMenu({ user, top }: { user: User; top: number }) {

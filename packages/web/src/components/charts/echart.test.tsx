@@ -53,8 +53,7 @@ afterAll(() => {
 });
 
 // Synthetic events carry only the fields the listeners read.
-const fire = (target: object, name: string, event: object) =>
-  (target as { trigger: (name: string, event: object) => void }).trigger(name, event);
+const fire = (target: object, name: string, event: object) => (target as { trigger: (name: string, event: object) => void }).trigger(name, event);
 
 const option = (values: number[]): ChartOption => ({
   tooltip: { trigger: 'axis' },
@@ -86,7 +85,13 @@ describe('EChart', () => {
   });
 
   it('replaces the whole option when it changes, so removed series disappear', () => {
-    const two: ChartOption = { ...option([1, 2]), series: [{ type: 'line', name: 'rx', data: [1, 2] }, { type: 'line', name: 'tx', data: [3, 4] }] };
+    const two: ChartOption = {
+      ...option([1, 2]),
+      series: [
+        { type: 'line', name: 'rx', data: [1, 2] },
+        { type: 'line', name: 'tx', data: [3, 4] },
+      ],
+    };
     const { rerender } = renderWithProviders(<EChart option={two} height={200} ariaLabel="Traffic" />);
     const chart = getInstanceByDom(screen.getByRole('img', { name: 'Traffic' }))!;
     expect(chart.getOption().series).toHaveLength(2);
@@ -112,12 +117,18 @@ describe('EChart', () => {
       expect(shown()).toEqual([[10, 20]]);
 
       vi.advanceTimersByTime(800);
-      expect(shown()).toEqual([[10, 20], [50, 20]]);
+      expect(shown()).toEqual([
+        [10, 20],
+        [50, 20],
+      ]);
 
       fire(zr, 'mousemove', { offsetX: 70, offsetY: 20 });
       fire(zr, 'globalout', {});
       vi.advanceTimersByTime(2000);
-      expect(shown()).toEqual([[10, 20], [50, 20]]);
+      expect(shown()).toEqual([
+        [10, 20],
+        [50, 20],
+      ]);
       expect(dispatch.mock.calls.some(([a]) => a.type === 'hideTip')).toBe(true);
     } finally {
       vi.useRealTimers();
@@ -129,7 +140,15 @@ describe('EChart', () => {
     try {
       const pie: ChartOption = {
         tooltip: { trigger: 'item' },
-        series: [{ type: 'pie', data: [{ name: 'a', value: 1 }, { name: 'b', value: 2 }] }],
+        series: [
+          {
+            type: 'pie',
+            data: [
+              { name: 'a', value: 1 },
+              { name: 'b', value: 2 },
+            ],
+          },
+        ],
       };
       renderWithProviders(<EChart option={pie} height={200} ariaLabel="Apps" tooltipThrottleMs={1000} />);
       const chart = getInstanceByDom(screen.getByRole('img', { name: 'Apps' }))!;

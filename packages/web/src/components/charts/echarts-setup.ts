@@ -15,12 +15,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 registerECharts([LineChart, BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export type ChartOption = ComposeOption<
-  | LineSeriesOption
-  | BarSeriesOption
-  | PieSeriesOption
-  | GridComponentOption
-  | LegendComponentOption
-  | TooltipComponentOption
+  LineSeriesOption | BarSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >;
 
 export { init, throttle, type EChartsType };

@@ -12,19 +12,11 @@ export interface PieChartProps extends PieInput {
 }
 
 function PieChartBody({ title, height = 260, data, donut, labelPosition, palette, formatValue }: PieChartProps) {
-  const option = useMemo(
-    () => buildPieOption({ data, donut, labelPosition, palette, formatValue }),
-    [data, donut, labelPosition, palette, formatValue],
-  );
+  const option = useMemo(() => buildPieOption({ data, donut, labelPosition, palette, formatValue }), [data, donut, labelPosition, palette, formatValue]);
   return (
     <ChartFrame title={title}>
       {option ? (
-        <EChart
-          option={option}
-          height={height}
-          ariaLabel={title ?? (donut ? 'Donut chart' : 'Pie chart')}
-          tooltipThrottleMs={TOOLTIP_THROTTLE_MS}
-        />
+        <EChart option={option} height={height} ariaLabel={title ?? (donut ? 'Donut chart' : 'Pie chart')} tooltipThrottleMs={TOOLTIP_THROTTLE_MS} />
       ) : (
         <ChartNoData height={height} />
       )}

@@ -31,7 +31,12 @@ describe('buildPieOption', () => {
   });
 
   it('shows a slice of exactly 6 percent', () => {
-    const o = buildPieOption({ data: [{ name: 'a', value: 94 }, { name: 'b', value: 6 }] });
+    const o = buildPieOption({
+      data: [
+        { name: 'a', value: 94 },
+        { name: 'b', value: 6 },
+      ],
+    });
     expect(labelShown(o)).toEqual([
       ['a', true],
       ['b', true],
@@ -74,12 +79,32 @@ describe('buildPieOption', () => {
 
   it('has nothing to draw when empty, all zero, or only invalid values', () => {
     expect(buildPieOption({ data: [] })).toBeNull();
-    expect(buildPieOption({ data: [{ name: 'a', value: 0 }, { name: 'b', value: 0 }] })).toBeNull();
-    expect(buildPieOption({ data: [{ name: 'a', value: Number.NaN }, { name: 'b', value: -5 }] })).toBeNull();
+    expect(
+      buildPieOption({
+        data: [
+          { name: 'a', value: 0 },
+          { name: 'b', value: 0 },
+        ],
+      }),
+    ).toBeNull();
+    expect(
+      buildPieOption({
+        data: [
+          { name: 'a', value: Number.NaN },
+          { name: 'b', value: -5 },
+        ],
+      }),
+    ).toBeNull();
   });
 
   it('leaves out slices that cannot have a share', () => {
-    const o = buildPieOption({ data: [{ name: 'a', value: 3 }, { name: 'b', value: -1 }, { name: 'c', value: Number.NaN }] });
+    const o = buildPieOption({
+      data: [
+        { name: 'a', value: 3 },
+        { name: 'b', value: -1 },
+        { name: 'c', value: Number.NaN },
+      ],
+    });
     expect(pie(o).data.map((d) => d.name)).toEqual(['a']);
   });
 });

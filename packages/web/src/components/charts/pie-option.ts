@@ -29,13 +29,7 @@ export function hasPieData(data: readonly PieDatum[]): boolean {
 }
 
 /** The ECharts option of a pie or donut chart, or null when there is nothing to draw. */
-export function buildPieOption({
-  data,
-  donut = false,
-  labelPosition = 'inside',
-  palette = PIE_PALETTE,
-  formatValue = String,
-}: PieInput): ChartOption | null {
+export function buildPieOption({ data, donut = false, labelPosition = 'inside', palette = PIE_PALETTE, formatValue = String }: PieInput): ChartOption | null {
   if (!hasPieData(data)) return null;
   const slices = drawable(data);
   const total = slices.reduce((sum, d) => sum + d.value, 0);

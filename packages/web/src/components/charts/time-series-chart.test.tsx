@@ -12,7 +12,11 @@ function statsRows() {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 }
 
 describe('TimeSeriesChart', () => {
@@ -46,7 +50,15 @@ describe('TimeSeriesChart', () => {
 
   it('rounds ms averages to 2 decimals and marks a series with no samples', () => {
     renderWithProviders(
-      <TimeSeriesChart names={['latency', 'jitter']} series={[[10, 20, 20], [null, null, null]]} timestamp={times} yAxisType="ms" />,
+      <TimeSeriesChart
+        names={['latency', 'jitter']}
+        series={[
+          [10, 20, 20],
+          [null, null, null],
+        ]}
+        timestamp={times}
+        yAxisType="ms"
+      />,
     );
     expect(statsRows()).toEqual([
       ['latency', '10 ms', '20 ms', '16.67 ms', '20 ms'],

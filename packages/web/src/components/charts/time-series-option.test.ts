@@ -75,8 +75,7 @@ describe('buildTimeSeriesOption', () => {
   });
 
   it('formats x-axis labels by recordDuration in the user time zone', () => {
-    const label = (recordDuration: TimeSeriesInput['recordDuration'], timezone = 'UTC') =>
-      xLabel(build({ recordDuration, timezone }))(t0);
+    const label = (recordDuration: TimeSeriesInput['recordDuration'], timezone = 'UTC') => xLabel(build({ recordDuration, timezone }))(t0);
     expect(label('seconds')).toBe('13:05:09');
     expect(label('minutes')).toBe('13:05');
     expect(label('hours')).toBe('15 Jan 13:05');

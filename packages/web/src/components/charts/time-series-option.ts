@@ -41,9 +41,7 @@ function seriesPoints(values: readonly SeriesValue[] | undefined, times: readonl
 
 /** Whether there is at least one value at a valid time: otherwise the chart shows 'No Data'. */
 export function hasTimeSeriesData({ series, timestamp }: Pick<TimeSeriesInput, 'series' | 'timestamp'>): boolean {
-  return timestamp.some(
-    (t, i) => toEpochMs(t) !== null && series.some((s) => typeof s[i] === 'number' && Number.isFinite(s[i])),
-  );
+  return timestamp.some((t, i) => toEpochMs(t) !== null && series.some((s) => typeof s[i] === 'number' && Number.isFinite(s[i])));
 }
 
 interface AxisTooltipParam {
@@ -52,11 +50,7 @@ interface AxisTooltipParam {
   value?: unknown;
 }
 
-export function timeSeriesTooltip(
-  params: AxisTooltipParam | AxisTooltipParam[],
-  yAxisType: AxisType,
-  timezone?: string | null,
-): string {
+export function timeSeriesTooltip(params: AxisTooltipParam | AxisTooltipParam[], yAxisType: AxisType, timezone?: string | null): string {
   const list = Array.isArray(params) ? params : [params];
   const first = list[0]?.value;
   const header = Array.isArray(first) ? formatDate(first[0] as number, { timezone }) : '';

@@ -28,8 +28,7 @@ export function useECharts(option: ChartOption, { tooltipThrottleMs = 0 }: UseEC
     if (!el || !canvasSupported()) return;
     const chart = init(el, undefined, { renderer: 'canvas' });
     chartRef.current = chart;
-    const detach =
-      tooltipThrottleMs > 0 ? attachThrottledTooltip(chart, tooltipThrottleMs, () => tooltipTrigger(optionRef.current)) : undefined;
+    const detach = tooltipThrottleMs > 0 ? attachThrottledTooltip(chart, tooltipThrottleMs, () => tooltipTrigger(optionRef.current)) : undefined;
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(el);
     return () => {

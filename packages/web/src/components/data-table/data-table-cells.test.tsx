@@ -6,7 +6,10 @@ import { DataTable } from './data-table';
 import type { DataTableColumn } from './types';
 import { bodyRows } from './test-fixtures';
 
-const cells = (): string[] => within(bodyRows()[0]!).getAllByRole('cell').map((c) => c.textContent ?? '');
+const cells = (): string[] =>
+  within(bodyRows()[0]!)
+    .getAllByRole('cell')
+    .map((c) => c.textContent ?? '');
 
 describe('data table cells', () => {
   it('formats dates in the user’s zone, bytes by 1024, lists as chips and missing text as Not Available', () => {
@@ -35,7 +38,13 @@ describe('data table cells', () => {
       { id: 3, name: 'C', status: 1, select: 4, total: 4 },
     ];
     renderWithProviders(<DataTable columns={columns} rows={rows} />);
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      bodyRows().map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['A', 'Enabled', 'Not included'],
       ['B', 'Disabled', 'Partial'],
       ['C', 'Enabled', 'Fully included'],
@@ -75,7 +84,15 @@ describe('data table cells', () => {
       { key: 'name', header: 'Name' },
       { key: 'serial', header: 'Serial', visible: false },
     ];
-    const { user } = renderWithProviders(<DataTable columns={columns} rows={[{ name: 'A', serial: 'SN-77' }, { name: 'B', serial: 'SN-12' }]} />);
+    const { user } = renderWithProviders(
+      <DataTable
+        columns={columns}
+        rows={[
+          { name: 'A', serial: 'SN-77' },
+          { name: 'B', serial: 'SN-12' },
+        ]}
+      />,
+    );
     expect(screen.queryByRole('columnheader', { name: 'Serial' })).toBeNull();
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'SN-77');
     expect(bodyRows().map((r) => r.textContent)).toEqual(['A']);

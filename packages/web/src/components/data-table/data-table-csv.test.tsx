@@ -59,9 +59,7 @@ describe('data table CSV download', () => {
   });
 
   it('uses the visible columns when the host gives no CSV lists', async () => {
-    const { user } = renderWithProviders(
-      <DataTable columns={deviceColumns} rows={devices.slice(0, 1)} csv={{ title: 'Edges' }} />,
-    );
+    const { user } = renderWithProviders(<DataTable columns={deviceColumns} rows={devices.slice(0, 1)} csv={{ title: 'Edges' }} />);
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(capture.names).toEqual(['Edges.csv']);
     expect(await savedText()).toBe('Name,IP Address,Site\r\nParis-Edge,10.0.0.2,Paris');

@@ -14,9 +14,7 @@ describe('data table with many rows', () => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(41);
     const rows = manyDevices(5000);
-    const { user, container } = renderWithProviders(
-      <DataTable columns={deviceColumns} rows={rows} options={{ paging: false, sort: true }} />,
-    );
+    const { user, container } = renderWithProviders(<DataTable columns={deviceColumns} rows={rows} options={{ paging: false, sort: true }} />);
     const rendered = container.querySelectorAll('tbody tr').length;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(100);

@@ -46,7 +46,18 @@ describe('data table with a view kept by its host', () => {
   it('keeps every keystroke when the host hands the changes back late', async () => {
     const { user } = renderWithProviders(<Host lagMs={40} changes={[]} />);
     await user.type(search(), 'Device 0001');
-    expect(columnText(0)).toEqual(['Device 00010', 'Device 00011', 'Device 00012', 'Device 00013', 'Device 00014', 'Device 00015', 'Device 00016', 'Device 00017', 'Device 00018', 'Device 00019']);
+    expect(columnText(0)).toEqual([
+      'Device 00010',
+      'Device 00011',
+      'Device 00012',
+      'Device 00013',
+      'Device 00014',
+      'Device 00015',
+      'Device 00016',
+      'Device 00017',
+      'Device 00018',
+      'Device 00019',
+    ]);
     // The echoes of 'D', 'De', … arrive now and must not put the earlier text back.
     await act(() => new Promise((r) => setTimeout(r, 100)));
     expect(search().value).toBe('Device 0001');

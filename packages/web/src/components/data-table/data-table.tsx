@@ -78,15 +78,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         />
       )}
       <Box ref={scrollRef} style={{ overflowX: 'auto', ...(virtual ? { height, overflowY: 'auto' } : {}) }}>
-        <Table
-          striped
-          highlightOnHover
-          verticalSpacing="xs"
-          fz="sm"
-          stickyHeader={virtual}
-          aria-label={props.label}
-          aria-busy={loading || undefined}
-        >
+        <Table striped highlightOnHover verticalSpacing="xs" fz="sm" stickyHeader={virtual} aria-label={props.label} aria-busy={loading || undefined}>
           <TableHead
             headers={headers}
             columnsById={columnsById}

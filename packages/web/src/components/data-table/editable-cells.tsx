@@ -13,15 +13,7 @@ const asText = (value: unknown): string => (value === null || value === undefine
 
 /** A text cell the host keeps in its rows: every keystroke goes to onCellChange. */
 export function InputCell<T>({ column, value, disabled, onChange }: EditableProps<T>) {
-  return (
-    <TextInput
-      size="xs"
-      aria-label={column.header}
-      value={asText(value)}
-      disabled={disabled}
-      onChange={(e) => onChange(e.currentTarget.value)}
-    />
-  );
+  return <TextInput size="xs" aria-label={column.header} value={asText(value)} disabled={disabled} onChange={(e) => onChange(e.currentTarget.value)} />;
 }
 
 export function DropdownCell<T>({ column, value, disabled, onChange }: EditableProps<T>) {

@@ -11,8 +11,7 @@ export interface RowActionHandlers<T> {
   onRowAction?: (row: T) => void;
 }
 
-export const hasRowActions = <T,>(h: RowActionHandlers<T>): boolean =>
-  Boolean(h.onToggle || h.onView || h.onEdit || h.onDelete || h.onRowAction);
+export const hasRowActions = <T,>(h: RowActionHandlers<T>): boolean => Boolean(h.onToggle || h.onView || h.onEdit || h.onDelete || h.onRowAction);
 
 export const DELETE_CONFIRM = {
   title: 'Delete',
@@ -45,13 +44,7 @@ export function RowActions<T extends object>({ row, handlers }: { row: T; handle
   return (
     <Group gap={4} wrap="nowrap">
       {onToggle && (
-        <Switch
-          size="xs"
-          aria-label="Toggle"
-          checked={flags.enabled !== false}
-          disabled={locked}
-          onChange={(e) => onToggle(row, e.currentTarget.checked)}
-        />
+        <Switch size="xs" aria-label="Toggle" checked={flags.enabled !== false} disabled={locked} onChange={(e) => onToggle(row, e.currentTarget.checked)} />
       )}
       {onView && (
         <ActionIcon variant="subtle" color="gray" aria-label="View" title="View" disabled={disabled} onClick={() => onView(row)}>
@@ -64,14 +57,7 @@ export function RowActions<T extends object>({ row, handlers }: { row: T; handle
         </ActionIcon>
       )}
       {onDelete && (
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label="Delete"
-          title="Delete"
-          disabled={disabled}
-          onClick={() => confirmDelete(() => onDelete(row))}
-        >
+        <ActionIcon variant="subtle" color="red" aria-label="Delete" title="Delete" disabled={disabled} onClick={() => confirmDelete(() => onDelete(row))}>
           <IconTrash size={16} />
         </ActionIcon>
       )}

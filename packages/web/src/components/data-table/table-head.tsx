@@ -29,12 +29,7 @@ export function TableHead<T>({ headers, columnsById, selectionHeader, withAction
           const label = flexRender(header.column.columnDef.header, header.getContext());
           const align = column?.headAlign ?? 'left';
           return (
-            <Table.Th
-              key={header.id}
-              w={column?.width}
-              ta={align}
-              aria-sort={header.column.getCanSort() ? (sorted ? ARIA_SORT[sorted] : 'none') : undefined}
-            >
+            <Table.Th key={header.id} w={column?.width} ta={align} aria-sort={header.column.getCanSort() ? (sorted ? ARIA_SORT[sorted] : 'none') : undefined}>
               {header.column.getCanSort() ? (
                 <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={600} fz="sm">
                   <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : align === 'center' ? 'center' : 'flex-start'}>

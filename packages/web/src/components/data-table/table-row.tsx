@@ -29,12 +29,7 @@ export function TableRowView<T extends object>({ row, ctx, measureRef, index }: 
     <Table.Tr ref={measureRef} data-index={index} data-disabled={flags.enabled === false || undefined} c={flags.enabled === false ? 'dimmed' : undefined}>
       {ctx.selectable && (
         <Table.Td>
-          <Checkbox
-            aria-label="Select row"
-            checked={row.getIsSelected()}
-            disabled={!row.getCanSelect()}
-            onChange={row.getToggleSelectedHandler()}
-          />
+          <Checkbox aria-label="Select row" checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
         </Table.Td>
       )}
       {row.getVisibleCells().map((cell) => {

@@ -30,5 +30,4 @@ export const manyDevices = (n: number): Device[] =>
 export const bodyRows = (): HTMLElement[] => screen.getAllByRole('row').slice(1);
 
 /** The text of one column, top to bottom. */
-export const columnText = (column: number): string[] =>
-  bodyRows().map((row) => within(row).getAllByRole('cell')[column]?.textContent ?? '');
+export const columnText = (column: number): string[] => bodyRows().map((row) => within(row).getAllByRole('cell')[column]?.textContent ?? '');

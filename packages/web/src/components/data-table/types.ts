@@ -3,17 +3,7 @@ import type { CsvSpec } from '@netloom/domain';
 import type { StatusKind } from '@/components/status-icon/status-kinds';
 
 /** Column types of spec 001 §3. */
-export type ColumnType =
-  | 'string'
-  | 'icon'
-  | 'array'
-  | 'date'
-  | 'ip'
-  | 'bytes'
-  | 'html'
-  | 'input'
-  | 'dropdown'
-  | 'multi-input';
+export type ColumnType = 'string' | 'icon' | 'array' | 'date' | 'ip' | 'bytes' | 'html' | 'input' | 'dropdown' | 'multi-input';
 
 export type Align = 'left' | 'center' | 'right';
 

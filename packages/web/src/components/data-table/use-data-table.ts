@@ -1,13 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowSelectionState,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
 import { DEFAULT_PAGE_SIZE, TABLE_DEFAULTS, pageCount, pageSlice, searchRows, sortRows, valueAt } from '@netloom/domain';
 import type { DataTableColumn, DataTableOptions, DataTableProps } from './types';
 import { useTableView } from './use-table-view';
@@ -30,8 +23,7 @@ export function resolveOptions(options: DataTableOptions | undefined): ResolvedO
   };
 }
 
-const resolve = <S>(updater: Updater<S>, old: S): S =>
-  typeof updater === 'function' ? (updater as (old: S) => S)(old) : updater;
+const resolve = <S>(updater: Updater<S>, old: S): S => (typeof updater === 'function' ? (updater as (old: S) => S)(old) : updater);
 
 /**
  * The table's state and row pipeline. TanStack Table holds the column model, sort state and

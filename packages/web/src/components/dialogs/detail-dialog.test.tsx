@@ -28,7 +28,11 @@ describe('DetailDialog', () => {
     expect(screen.getByText('Block')).toBeTruthy();
     expect(screen.getByText('Policy details')).toBeTruthy();
     const categories = screen.getByRole('list', { name: 'Categories' });
-    expect(within(categories).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Social', 'News']);
+    expect(
+      within(categories)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Social', 'News']);
     expect(screen.getByText('None')).toBeTruthy();
   });
 

@@ -8,7 +8,17 @@ import type { FilterDefinition } from './filter-types';
 const filters: FilterDefinition[] = [
   { type: 'input', name: 'Source IP', formControl: 'src', inputType: 'ip' },
   { type: 'multi-input', name: 'Ports', formControl: 'ports', multiInputType: 'port' },
-  { type: 'radio', name: 'Action', formControl: 'action', options: [{ id: 'a', title: 'Allow' }, { id: 'b', title: 'Block' }], viewKey: 'title', valueKey: 'id' },
+  {
+    type: 'radio',
+    name: 'Action',
+    formControl: 'action',
+    options: [
+      { id: 'a', title: 'Allow' },
+      { id: 'b', title: 'Block' },
+    ],
+    viewKey: 'title',
+    valueKey: 'id',
+  },
   { type: 'date-range', name: 'Period', formControl: 'period' },
 ];
 

@@ -15,8 +15,7 @@ export interface FilterFieldProps {
 
 const asString = (v: FilterValue) => (typeof v === 'string' ? v : '');
 const asList = (v: FilterValue) => (Array.isArray(v) ? v : []);
-const asRange = (v: FilterValue): DateRangeValue =>
-  v && typeof v === 'object' && !Array.isArray(v) ? v : EMPTY_DATE_RANGE;
+const asRange = (v: FilterValue): DateRangeValue => (v && typeof v === 'object' && !Array.isArray(v) ? v : EMPTY_DATE_RANGE);
 
 function Label({ definition }: { definition: FilterDefinition }) {
   if (!definition.labelImage) return <>{definition.name}</>;
@@ -34,19 +33,10 @@ export function FilterField({ definition: d, value, onChange, error }: FilterFie
   switch (d.type) {
     case 'input':
       return (
-        <TypedTextInput
-          type={d.inputType ?? 'text'}
-          label={label}
-          placeholder={d.placeholder}
-          value={asString(value)}
-          onChange={onChange}
-          error={error}
-        />
+        <TypedTextInput type={d.inputType ?? 'text'} label={label} placeholder={d.placeholder} value={asString(value)} onChange={onChange} error={error} />
       );
     case 'multi-input':
-      return (
-        <ChipInput type={d.multiInputType ?? 'ip'} label={d.name} placeholder={d.placeholder} value={asList(value)} onChange={onChange} error={error} />
-      );
+      return <ChipInput type={d.multiInputType ?? 'ip'} label={d.name} placeholder={d.placeholder} value={asList(value)} onChange={onChange} error={error} />;
     case 'select': {
       const options = filterOptions(d);
       const searchable = d.needSearchInSelect || undefined;
@@ -94,14 +84,7 @@ export function FilterField({ definition: d, value, onChange, error }: FilterFie
           <Text size="sm" fw={500}>
             {label}
           </Text>
-          <Slider
-            min={min}
-            max={d.max ?? 100}
-            step={d.step ?? 1}
-            value={typeof value === 'number' ? value : min}
-            onChange={onChange}
-            thumbLabel={d.name}
-          />
+          <Slider min={min} max={d.max ?? 100} step={d.step ?? 1} value={typeof value === 'number' ? value : min} onChange={onChange} thumbLabel={d.name} />
           {error && (
             <Text size="xs" c="red">
               {error}

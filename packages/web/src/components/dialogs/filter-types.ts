@@ -54,8 +54,7 @@ export function emptyFilterValue(def: FilterDefinition): FilterValue {
   }
 }
 
-export const emptyFilterValues = (defs: readonly FilterDefinition[]): FilterValues =>
-  Object.fromEntries(defs.map((d) => [d.formControl, emptyFilterValue(d)]));
+export const emptyFilterValues = (defs: readonly FilterDefinition[]): FilterValues => Object.fromEntries(defs.map((d) => [d.formControl, emptyFilterValue(d)]));
 
 /** Options as value/label pairs; object options default to the keys 'value' and 'label'. */
 export function filterOptions(def: FilterDefinition): SelectOption[] {

@@ -32,12 +32,7 @@ export function ConfigPageHeader({ title, subtitle, onRefresh, refreshing = fals
       actions={
         <Group gap="sm" wrap="nowrap">
           {toggle && (
-            <Switch
-              label={toggle.label}
-              checked={toggle.checked}
-              disabled={toggle.disabled}
-              onChange={(e) => toggle.onChange(e.currentTarget.checked)}
-            />
+            <Switch label={toggle.label} checked={toggle.checked} disabled={toggle.disabled} onChange={(e) => toggle.onChange(e.currentTarget.checked)} />
           )}
           {onSettings && (
             <Button variant="default" leftSection={<IconSettings size={16} />} onClick={onSettings}>

@@ -83,13 +83,7 @@ export function ChipInput({
 
   return (
     <Box data-testid={testId}>
-      <PillsInput
-        label={label}
-        description={description}
-        required={required}
-        disabled={disabled}
-        error={shownError}
-      >
+      <PillsInput label={label} description={description} required={required} disabled={disabled} error={shownError}>
         <Pill.Group>
           {shown.map((chip) => (
             <Pill

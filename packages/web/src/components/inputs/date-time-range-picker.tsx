@@ -22,8 +22,7 @@ export interface DateTimeRangePickerProps {
 export function DateTimeRangePicker({ value, onChange, minDate, maxDate, label, disabled, error }: DateTimeRangePickerProps) {
   const shownError = dateRangeError(value, { minDate, maxDate }) ?? error ?? null;
   const set = (patch: Partial<DateRangeValue>) => onChange({ ...value, ...patch });
-  const timeSummary =
-    value.start_time && value.end_time ? `${formatTime12(value.start_time)} – ${formatTime12(value.end_time)}` : null;
+  const timeSummary = value.start_time && value.end_time ? `${formatTime12(value.start_time)} – ${formatTime12(value.end_time)}` : null;
 
   return (
     <Stack gap={6}>

@@ -88,7 +88,10 @@ describe('searchPlaces', () => {
 
   it('refuses an answer without coordinates', async () => {
     const noGeometry = { results: [{ name: 'X', formatted_address: 'X', country: 'DE' }] };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(noGeometry), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(noGeometry), { status: 200 })),
+    );
     await expect(searchPlaces('X1')).rejects.toMatchObject({ detail: 'Unexpected answer from server' });
   });
 });

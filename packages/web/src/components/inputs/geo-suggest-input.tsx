@@ -70,7 +70,8 @@ export function GeoSuggestInput({
     if (query.length < MIN_QUERY || query === chosenAddress.current) return;
     const controller = new AbortController();
     setLoading(true);
-    searchRef.current(query, { signal: controller.signal })
+    searchRef
+      .current(query, { signal: controller.signal })
       .then((found) => {
         setPlaces(found);
         setFailed(false);
@@ -87,15 +88,7 @@ export function GeoSuggestInput({
   }, [query]);
 
   const addresses = [...new Set(places.map((p) => p.formatted_address))];
-  const ownError = !touched
-    ? null
-    : text.trim() === ''
-      ? required
-        ? textInputMessages.required
-        : null
-      : value
-        ? null
-        : GEO_SUGGEST_TEXTS.notChosen;
+  const ownError = !touched ? null : text.trim() === '' ? (required ? textInputMessages.required : null) : value ? null : GEO_SUGGEST_TEXTS.notChosen;
 
   return (
     <Autocomplete

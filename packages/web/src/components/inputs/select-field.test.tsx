@@ -5,8 +5,7 @@ import { renderWithProviders } from '@/test/render';
 import { MultiSelectField, SelectField, type SelectOption } from './select-field';
 import { applySelectAll, withSelectAll } from './select-all';
 
-const zones = (n: number): SelectOption[] =>
-  Array.from({ length: n }, (_, i) => ({ value: `z${i + 1}`, label: `Zone ${i + 1}` }));
+const zones = (n: number): SelectOption[] => Array.from({ length: n }, (_, i) => ({ value: `z${i + 1}`, label: `Zone ${i + 1}` }));
 
 function MultiHarness({ options = zones(3) }: { options?: SelectOption[] }) {
   const [value, setValue] = useState<string[]>([]);

@@ -74,8 +74,7 @@ export function TypedTextInput({
 
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
     const text = e.clipboardData.getData('text');
-    const refused =
-      (type === 'number' && !isDigitsOnly(text)) || (noSpecialChars && ![...text].every(isAllowedSpecialCharacterKey));
+    const refused = (type === 'number' && !isDigitsOnly(text)) || (noSpecialChars && ![...text].every(isAllowedSpecialCharacterKey));
     if (refused) e.preventDefault();
   };
 
@@ -100,12 +99,7 @@ export function TypedTextInput({
   };
 
   if (type === 'password') {
-    return (
-      <PasswordInput
-        {...common}
-        visibilityToggleButtonProps={{ 'aria-label': 'Toggle password visibility' }}
-      />
-    );
+    return <PasswordInput {...common} visibilityToggleButtonProps={{ 'aria-label': 'Toggle password visibility' }} />;
   }
   return <TextInput {...common} inputMode={type === 'number' || type === 'port' ? 'numeric' : undefined} />;
 }

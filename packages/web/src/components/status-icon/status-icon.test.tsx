@@ -8,8 +8,22 @@ describe('status icon', () => {
   it('offers the 16 kinds of the spec', () => {
     expect([...STATUS_KINDS].sort()).toEqual(
       [
-        'positive', 'negative', 'intermediate', 'online', 'offline', 'connected', 'tick', 'wrong',
-        'block', 'applicable', 'not_applicable', 'arrow-in', 'arrow-out', 'enabled', 'disabled', 'registered',
+        'positive',
+        'negative',
+        'intermediate',
+        'online',
+        'offline',
+        'connected',
+        'tick',
+        'wrong',
+        'block',
+        'applicable',
+        'not_applicable',
+        'arrow-in',
+        'arrow-out',
+        'enabled',
+        'disabled',
+        'registered',
       ].sort(),
     );
   });

@@ -66,5 +66,4 @@ export const STATUS_LOOKS: Record<StatusKind, StatusLook> = {
   registered: { icon: IconClipboardCheck, color: 'yellow', label: 'Registered' },
 };
 
-export const isStatusKind = (value: unknown): value is StatusKind =>
-  typeof value === 'string' && (STATUS_KINDS as readonly string[]).includes(value);
+export const isStatusKind = (value: unknown): value is StatusKind => typeof value === 'string' && (STATUS_KINDS as readonly string[]).includes(value);

@@ -4,8 +4,7 @@ import { sessionStore } from '@/lib/session/session-store';
 import { ApiError } from './api-error';
 import { api } from './client';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const invalidToken = () => json(401, { detail: TOKEN_NOT_VALID_DETAIL, code: 'token_not_valid' });
 
 const session = (remember: boolean): Session => ({

@@ -26,13 +26,7 @@ function parseWith<T>(parser: Parser<T> | null, data: unknown): T {
   }
 }
 
-async function request<T>(
-  method: SendOptions['method'],
-  path: string,
-  body: unknown,
-  parser: Parser<T> | null,
-  opts: ApiOptions = {},
-): Promise<T> {
+async function request<T>(method: SendOptions['method'], path: string, body: unknown, parser: Parser<T> | null, opts: ApiOptions = {}): Promise<T> {
   const { auth = true, cookieTransport = false, headers, ...rest } = opts;
   const call = () => {
     const h: Record<string, string> = { ...headers, ...(cookieTransport ? COOKIE_TRANSPORT : {}) };
@@ -53,10 +47,8 @@ async function request<T>(
 export const api = {
   get: <T>(path: string, parser: Parser<T> | null, opts?: ApiOptions) => request('GET', path, undefined, parser, opts),
   head: (path: string, opts?: ApiOptions) => request<void>('HEAD', path, undefined, null, opts),
-  post: <T>(path: string, body: unknown, parser: Parser<T> | null, opts?: ApiOptions) =>
-    request('POST', path, body ?? {}, parser, opts),
-  put: <T>(path: string, body: unknown, parser: Parser<T> | null, opts?: ApiOptions) =>
-    request('PUT', path, body, parser, opts),
+  post: <T>(path: string, body: unknown, parser: Parser<T> | null, opts?: ApiOptions) => request('POST', path, body ?? {}, parser, opts),
+  put: <T>(path: string, body: unknown, parser: Parser<T> | null, opts?: ApiOptions) => request('PUT', path, body, parser, opts),
   /** A body only where the call needs one (e.g. the typed confirmation of a tenant deletion). */
   delete: <T>(path: string, parser: Parser<T> | null, opts?: ApiOptions, body?: unknown) => request('DELETE', path, body, parser, opts),
 };

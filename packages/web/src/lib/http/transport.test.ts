@@ -3,16 +3,13 @@ import { ERROR_CODES, TOKEN_NOT_VALID_DETAIL } from '@netloom/domain';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { send } from './transport';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function fakeFetch(...answers: (Response | Error | 'hang')[]) {
   const fn = vi.fn((_url: string, init?: RequestInit) => {
     const next = answers.shift() ?? new Error('no more answers');
     if (next === 'hang') {
-      return new Promise<Response>((_, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-      );
+      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     }
     return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
   });

@@ -8,8 +8,7 @@ import { api } from '@/lib/http/client';
  */
 export const fleetKeys = {
   all: ['fleet'] as const,
-  devices: (tenantId: string | null, networkId: string | null, type: DeviceViewType) =>
-    ['fleet', 'devices', tenantId, networkId ?? '', type] as const,
+  devices: (tenantId: string | null, networkId: string | null, type: DeviceViewType) => ['fleet', 'devices', tenantId, networkId ?? '', type] as const,
   tenantInfo: (tenantId: string | null, networkId: string | null, type: DeviceViewType) => ['fleet', 'tenant-info', tenantId, networkId ?? '', type] as const,
 };
 

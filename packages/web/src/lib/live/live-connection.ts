@@ -35,7 +35,10 @@ export interface LiveConnectionDeps {
   createSocket: (url: string) => SocketLike;
   online?: () => boolean;
   /** Where 'online' and 'visibilitychange' are listened for; the browser's by default. */
-  events?: { win: Pick<Window, 'addEventListener' | 'removeEventListener'>; doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> };
+  events?: {
+    win: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+    doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+  };
 }
 
 /**

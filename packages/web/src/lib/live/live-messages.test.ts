@@ -22,7 +22,18 @@ describe('live messages', () => {
   });
 
   it('parses deviceinfo with its partial flag, tenantinfo, and ignores anything else', () => {
-    const info = { devices: 1, links: 1, online_devices: 1, active_links: 1, inactive_links: 0, total_networks: 0, deployed_devices: 1, offline_devices: 0, users: 0, online_users: 0 };
+    const info = {
+      devices: 1,
+      links: 1,
+      online_devices: 1,
+      active_links: 1,
+      inactive_links: 0,
+      total_networks: 0,
+      deployed_devices: 1,
+      offline_devices: 0,
+      users: 0,
+      online_users: 0,
+    };
     expect(parseLiveFrame(JSON.stringify({ deviceinfo: [deviceRow('a')], partial: true }))).toEqual([
       { kind: 'devices', rows: [deviceRow('a')], partial: true },
     ]);

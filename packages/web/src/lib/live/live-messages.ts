@@ -9,9 +9,7 @@ const inboundSchema = z.object({
   tenantinfo: tenantInfoSchema.optional(),
 });
 
-export type LiveMessage =
-  | { kind: 'devices'; rows: DeviceRow[]; partial: boolean }
-  | { kind: 'tenant-info'; info: TenantInfo };
+export type LiveMessage = { kind: 'devices'; rows: DeviceRow[]; partial: boolean } | { kind: 'tenant-info'; info: TenantInfo };
 
 /** The messages one socket frame carries, or none when the frame is not something we know. */
 export function parseLiveFrame(text: string): LiveMessage[] {

@@ -18,9 +18,7 @@ let boot: Promise<void> | null = null;
  * Runs once per page; any failure simply means nobody is logged in.
  */
 export function bootstrapSession(): Promise<void> {
-  boot ??= withRefreshRaceRetry(() =>
-    api.post(AUTH_PATHS.rememberMe, {}, rememberMeResponseSchema, { auth: false, cookieTransport: true }),
-  )
+  boot ??= withRefreshRaceRetry(() => api.post(AUTH_PATHS.rememberMe, {}, rememberMeResponseSchema, { auth: false, cookieTransport: true }))
     .then((answer) => {
       if ('user' in answer) beginSession(answer);
       else sessionStore.clear();

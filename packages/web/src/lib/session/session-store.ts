@@ -12,10 +12,7 @@ export interface ActiveSession {
   user: User;
 }
 
-export type SessionState =
-  | { status: 'unknown' }
-  | { status: 'anonymous' }
-  | { status: 'authenticated'; session: ActiveSession };
+export type SessionState = { status: 'unknown' } | { status: 'anonymous' } | { status: 'authenticated'; session: ActiveSession };
 
 let state: SessionState = { status: 'unknown' };
 const listeners = new Set<() => void>();

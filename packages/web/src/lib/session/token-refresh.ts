@@ -26,9 +26,7 @@ let inflight: Promise<void> | null = null;
 export function refreshAccessToken(): Promise<void> {
   inflight ??= (async () => {
     try {
-      const body = await withRefreshRaceRetry(() =>
-        send(AUTH_PATHS.refresh, { method: 'POST', body: {}, headers: { ...COOKIE_TRANSPORT } }),
-      );
+      const body = await withRefreshRaceRetry(() => send(AUTH_PATHS.refresh, { method: 'POST', body: {}, headers: { ...COOKIE_TRANSPORT } }));
       const pair = tokenPairSchema.parse(body);
       sessionStore.updateAccess(pair.access, pair.access_expires_at);
     } finally {

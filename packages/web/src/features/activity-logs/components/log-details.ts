@@ -20,6 +20,11 @@ export function logDetailContent(e: LogEntry, time: string): DetailDialogContent
       ...Object.entries(rest).map(([k, v]) => ({ name: k, value: show(v) })),
     ],
     detailsName: changed ? 'Changes' : undefined,
-    lists: changed ? [{ name: 'Before', value: lines(before) }, { name: 'After', value: lines(after) }] : [],
+    lists: changed
+      ? [
+          { name: 'Before', value: lines(before) },
+          { name: 'After', value: lines(after) },
+        ]
+      : [],
   };
 }

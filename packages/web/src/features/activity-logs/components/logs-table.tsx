@@ -23,7 +23,16 @@ export function LogsTable({ rows, loading, timezone }: LogsTableProps) {
     {
       key: 'via_super_admin',
       header: 'By',
-      render: (e) => (e.via_super_admin ? <Badge color="grape" variant="light">Provider</Badge> : <Badge variant="light" color="gray">Member</Badge>),
+      render: (e) =>
+        e.via_super_admin ? (
+          <Badge color="grape" variant="light">
+            Provider
+          </Badge>
+        ) : (
+          <Badge variant="light" color="gray">
+            Member
+          </Badge>
+        ),
     },
     {
       key: 'details',

@@ -39,7 +39,9 @@ export function LogsPage({ kind, tabPath }: { kind: LogKind; tabPath: (k: LogKin
 
   const update = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) if (v) next.set(k, v); else next.delete(k);
+    for (const [k, v] of Object.entries(patch))
+      if (v) next.set(k, v);
+      else next.delete(k);
     if (!('page' in patch)) next.delete('page');
     setParams(next, { replace: true });
   };
@@ -75,14 +77,27 @@ export function LogsPage({ kind, tabPath }: { kind: LogKind; tabPath: (k: LogKin
           <Popover position="bottom-start" shadow="md" width={360} withinPortal>
             <Popover.Target>
               <Button variant="default" leftSection={<IconCalendar size={16} />}>
-                {start && end ? `${formatDate(start, { timezone: tz, format: 'DD MMM YY HH:mm' })} – ${formatDate(end, { timezone: tz, format: 'DD MMM YY HH:mm' })}` : 'Any time'}
+                {start && end
+                  ? `${formatDate(start, { timezone: tz, format: 'DD MMM YY HH:mm' })} – ${formatDate(end, { timezone: tz, format: 'DD MMM YY HH:mm' })}`
+                  : 'Any time'}
               </Button>
             </Popover.Target>
             <Popover.Dropdown>
               <DateTimeRangePicker value={range} onChange={setRange} maxDate={new Date().toISOString().slice(0, 10)} />
               <Group justify="flex-end" mt="sm">
-                <Button variant="default" size="xs" onClick={() => { setRange(EMPTY_DATE_RANGE); update({ from: null, to: null }); }}>Clear</Button>
-                <Button size="xs" onClick={applyRange} disabled={!rangeToInstants(range)}>Apply</Button>
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() => {
+                    setRange(EMPTY_DATE_RANGE);
+                    update({ from: null, to: null });
+                  }}
+                >
+                  Clear
+                </Button>
+                <Button size="xs" onClick={applyRange} disabled={!rangeToInstants(range)}>
+                  Apply
+                </Button>
               </Group>
             </Popover.Dropdown>
           </Popover>
@@ -97,9 +112,15 @@ export function LogsPage({ kind, tabPath }: { kind: LogKind; tabPath: (k: LogKin
         </Button>
       </Group>
       <Paper withBorder p="md">
-        {logs.isError ? <ErrorPanel onRetry={() => void logs.refetch()} /> : <LogsTable rows={logs.data?.results ?? []} loading={logs.isLoading} timezone={tz} />}
+        {logs.isError ? (
+          <ErrorPanel onRetry={() => void logs.refetch()} />
+        ) : (
+          <LogsTable rows={logs.data?.results ?? []} loading={logs.isLoading} timezone={tz} />
+        )}
         <Group justify="space-between" mt="md">
-          <Text size="sm" c="dimmed">{logs.data ? `${logs.data.count} entries` : ''}</Text>
+          <Text size="sm" c="dimmed">
+            {logs.data ? `${logs.data.count} entries` : ''}
+          </Text>
           <Group>
             <Select aria-label="Rows per page" data={SIZES} value={String(size)} w={90} size="xs" allowDeselect={false} onChange={(v) => update({ size: v })} />
             <Pagination total={pages} value={Math.min(page, pages)} onChange={(p) => update({ page: String(p) })} size="sm" />

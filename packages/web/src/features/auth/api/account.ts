@@ -20,8 +20,7 @@ export function useRegister() {
 
 export function useActivate() {
   return useMutation({
-    mutationFn: (input: { token: string; password?: string }) =>
-      api.post(AUTH_PATHS.activate, input, null, { auth: false, timeoutMs: REQUEST.slowTimeoutMs }),
+    mutationFn: (input: { token: string; password?: string }) => api.post(AUTH_PATHS.activate, input, null, { auth: false, timeoutMs: REQUEST.slowTimeoutMs }),
   });
 }
 
@@ -33,7 +32,6 @@ export function useRequestPasswordReset() {
 
 export function useConfirmPasswordReset() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      api.post(AUTH_PATHS.passwordResetConfirm, input, null, { auth: false }),
+    mutationFn: (input: { token: string; password: string }) => api.post(AUTH_PATHS.passwordResetConfirm, input, null, { auth: false }),
   });
 }

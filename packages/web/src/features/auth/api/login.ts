@@ -1,11 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  AUTH_PATHS,
-  loginOptionsSchema,
-  loginResponseSchema,
-  REQUEST,
-  sessionSchema,
-} from '@netloom/domain';
+import { AUTH_PATHS, loginOptionsSchema, loginResponseSchema, REQUEST, sessionSchema } from '@netloom/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/http/client';
 
@@ -26,8 +20,7 @@ export function useLogin() {
 
 export function useTwoFactorLogin() {
   return useMutation({
-    mutationFn: (input: { ephemeral_token: string; code: string; remember: boolean }) =>
-      api.post(AUTH_PATHS.twoFactorLogin, input, sessionSchema, SIGN_IN),
+    mutationFn: (input: { ephemeral_token: string; code: string; remember: boolean }) => api.post(AUTH_PATHS.twoFactorLogin, input, sessionSchema, SIGN_IN),
   });
 }
 

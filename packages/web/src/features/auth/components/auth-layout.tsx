@@ -35,7 +35,14 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             <Title order={2} c="white" fz={30} lh={1.25}>
               Secure, observable networks for every site and every user.
             </Title>
-            <List spacing="sm" icon={<ThemeIcon size={22} radius="xl" color="white" c="blue.8"><IconCheck size={14} /></ThemeIcon>}>
+            <List
+              spacing="sm"
+              icon={
+                <ThemeIcon size={22} radius="xl" color="white" c="blue.8">
+                  <IconCheck size={14} />
+                </ThemeIcon>
+              }
+            >
               {HIGHLIGHTS.map((h) => (
                 <List.Item key={h}>
                   <Text c="blue.0">{h}</Text>

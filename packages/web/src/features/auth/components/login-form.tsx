@@ -84,12 +84,7 @@ export function LoginForm({ onResult, initialError = null }: Props) {
         {google && (
           <>
             <Divider label="or" labelPosition="center" />
-            <Button
-              variant="default"
-              fullWidth
-              leftSection={<IconBrandGoogleFilled size={16} />}
-              onClick={() => startGoogleLogin(google, remember)}
-            >
+            <Button variant="default" fullWidth leftSection={<IconBrandGoogleFilled size={16} />} onClick={() => startGoogleLogin(google, remember)}>
               Sign in with Google
             </Button>
           </>

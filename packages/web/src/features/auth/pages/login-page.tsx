@@ -71,12 +71,7 @@ export function LoginPage() {
   if (step.kind === 'two-factor') {
     return (
       <AuthLayout title="Two-factor authentication">
-        <TwoFactorForm
-          ephemeralToken={step.ephemeralToken}
-          remember={step.remember}
-          onSuccess={enter}
-          onBack={() => setStep({ kind: 'credentials' })}
-        />
+        <TwoFactorForm ephemeralToken={step.ephemeralToken} remember={step.remember} onSuccess={enter} onBack={() => setStep({ kind: 'credentials' })} />
       </AuthLayout>
     );
   }

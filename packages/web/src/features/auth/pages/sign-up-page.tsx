@@ -57,21 +57,8 @@ export function SignUpPage() {
               <TextInput label="Last name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
             </Group>
             <TextInput label="Company" value={values.company_name} onChange={set('company_name')} error={errors.company_name} />
-            <TextInput
-              label="Business e-mail"
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={set('email')}
-              error={errors.email}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={set('password')}
-              error={errors.password}
-            />
+            <TextInput label="Business e-mail" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
+            <PasswordInput label="Password" autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} />
             <Button type="submit" loading={register.isPending} fullWidth mt="xs">
               Sign up
             </Button>

@@ -31,12 +31,7 @@ export function ClientDownload() {
             |
           </Text>
         </Title>
-        <SegmentedControl
-          value={os}
-          onChange={(v) => setOs(v as Os)}
-          data={['Windows', 'macOS', 'Android']}
-          fullWidth
-        />
+        <SegmentedControl value={os} onChange={(v) => setOs(v as Os)} data={['Windows', 'macOS', 'Android']} fullWidth />
         {packages.isError && os !== 'Android' ? (
           <Alert color="red" variant="light" w="100%">
             The installer links could not be loaded. Please refresh the page or try again later.

@@ -21,7 +21,15 @@ export function InstallSteps({ steps }: { steps: InstallStep[] }) {
   return (
     <Timeline active={steps.length} bulletSize={24} lineWidth={2} mt="md">
       {steps.map((s, i) => (
-        <Timeline.Item key={s.title} title={s.title} bullet={<Text size="xs" fw={700}>{i + 1}</Text>}>
+        <Timeline.Item
+          key={s.title}
+          title={s.title}
+          bullet={
+            <Text size="xs" fw={700}>
+              {i + 1}
+            </Text>
+          }
+        >
           <Text c="dimmed" size="sm">
             {s.body}
           </Text>

@@ -30,8 +30,7 @@ export function GetMicroZAccessPage() {
       title: 'Download',
       body: p ? (
         <>
-          Download version {MAC_INSTALLER_VERSION} for {link(p.macOS, 'Mac with Intel chip (.pkg)')} or{' '}
-          {link(p['macOS-arm'], 'Mac with Apple chip (.pkg)')}.
+          Download version {MAC_INSTALLER_VERSION} for {link(p.macOS, 'Mac with Intel chip (.pkg)')} or {link(p['macOS-arm'], 'Mac with Apple chip (.pkg)')}.
         </>
       ) : (
         <Skeleton h={16} w={280} />
@@ -42,7 +41,18 @@ export function GetMicroZAccessPage() {
   ];
   const linux: InstallStep[] = [
     { title: 'Download', body: p ? <>Download the {link(p['Linux-UI'], 'Linux package (.deb)')}.</> : <Skeleton h={16} w={240} /> },
-    { title: 'Install', body: <>Install it with <Text span ff="monospace" size="sm">sudo apt install ./microzaccess*.deb</Text>.</> },
+    {
+      title: 'Install',
+      body: (
+        <>
+          Install it with{' '}
+          <Text span ff="monospace" size="sm">
+            sudo apt install ./microzaccess*.deb
+          </Text>
+          .
+        </>
+      ),
+    },
     ...AFTER_INSTALL_STEPS,
   ];
 

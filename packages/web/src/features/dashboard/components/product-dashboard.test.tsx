@@ -23,7 +23,18 @@ vi.mock('./map/fleet-map-card', () => ({
   ),
 }));
 
-const info: TenantInfo = { devices: 2, links: 3, online_devices: 1, active_links: 2, inactive_links: 1, total_networks: 0, deployed_devices: 2, offline_devices: 1, users: 4, online_users: 2 };
+const info: TenantInfo = {
+  devices: 2,
+  links: 3,
+  online_devices: 1,
+  active_links: 2,
+  inactive_links: 1,
+  total_networks: 0,
+  deployed_devices: 2,
+  offline_devices: 1,
+  users: 4,
+  online_users: 2,
+};
 
 function renderDashboard(product: 'sdwan' | 'ztna' = 'sdwan') {
   return renderWithProviders(

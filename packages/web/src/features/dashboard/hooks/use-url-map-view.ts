@@ -10,9 +10,6 @@ import { viewportFromParams, viewportToParams, type MapViewport } from '@/featur
 export function useUrlMapView() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => viewportFromParams(params), [params]);
-  const onViewChange = useCallback(
-    (next: MapViewport | null) => setParams((current) => viewportToParams(next, current), { replace: true }),
-    [setParams],
-  );
+  const onViewChange = useCallback((next: MapViewport | null) => setParams((current) => viewportToParams(next, current), { replace: true }), [setParams]);
   return { view, onViewChange };
 }

@@ -70,7 +70,12 @@ export function CommercialView({ tenantId, devices, wanColumns, pageSizes, defau
     sortable: false,
     render: (row) => {
       const wan = row.wans[i];
-      if (!wan) return <Text size="sm" c="dimmed">-</Text>;
+      if (!wan)
+        return (
+          <Text size="sm" c="dimmed">
+            -
+          </Text>
+        );
       const mine = draft && draft.deviceId === row.id && draft.wan === wan ? draft : null;
       return (
         <CommercialCell
@@ -102,7 +107,13 @@ export function CommercialView({ tenantId, devices, wanColumns, pageSizes, defau
     <>
       <Group justify="flex-end" mb="xs">
         <Text size="sm" fw={600} data-testid="commercial-total">
-          Total: {formatRupees(fleetTotal(data.data, rows.map((r) => r.id)))}
+          Total:{' '}
+          {formatRupees(
+            fleetTotal(
+              data.data,
+              rows.map((r) => r.id),
+            ),
+          )}
         </Text>
       </Group>
       <DataTable

@@ -39,7 +39,12 @@ export function StatusCell({ statusKey, label }: { statusKey: string; label: str
 const BADGE_COLOURS = { green: 'green', orangered: '#ff4500', amber: '#f5a300' } as const;
 
 export function WanBadge({ link }: { link: DeviceRow['wan_status'][number] | undefined }) {
-  if (!link) return <Text size="sm" c="dimmed">-</Text>;
+  if (!link)
+    return (
+      <Text size="sm" c="dimmed">
+        -
+      </Text>
+    );
   const colour = wanBadgeColor(link.status);
   return (
     <Badge color={BADGE_COLOURS[colour]} variant="filled" radius="sm" data-wan-colour={colour} aria-label={`${link.name} ${link.status}`}>

@@ -29,19 +29,7 @@ export interface ColumnChoice {
 
 /** SD-WAN gateways show their WAN links; ZTNA endpoints their user, OS and VPN address. */
 export function deviceColumns({ product, wanColumns, details }: ColumnChoice): DataTableColumn<DeviceTableRow>[] {
-  const detailsColumn: DataTableColumn<DeviceTableRow>[] = details
-    ? [{ key: 'interfaces', header: 'Interfaces', sortable: false, render: details }]
-    : [];
+  const detailsColumn: DataTableColumn<DeviceTableRow>[] = details ? [{ key: 'interfaces', header: 'Interfaces', sortable: false, render: details }] : [];
   if (product === 'ztna') return [name, user, os, publicIp, vpnIp, location, status, lastSeen, created];
-  return [
-    name,
-    user,
-    publicIp,
-    location,
-    status,
-    ...Array.from({ length: wanColumns }, (_, i) => wan(i)),
-    ...detailsColumn,
-    lastSeen,
-    created,
-  ];
+  return [name, user, publicIp, location, status, ...Array.from({ length: wanColumns }, (_, i) => wan(i)), ...detailsColumn, lastSeen, created];
 }

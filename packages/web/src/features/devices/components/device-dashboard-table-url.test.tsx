@@ -16,7 +16,11 @@ const FLEET = [
 ];
 
 const table = () => screen.getByRole('table', { name: 'Devices' });
-const names = () => within(table()).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+const names = () =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
 const searchBox = () => screen.getByRole('textbox', { name: 'Search' }) as HTMLInputElement;
 const rowsPerPage = () => screen.getByRole('combobox', { name: 'Rows per page' }) as HTMLSelectElement;
 // The URL's query as a user reads it in the address bar, order aside.

@@ -55,7 +55,11 @@ describe('device dashboard table', () => {
     withDevices(Array.from({ length: 12 }, (_, i) => device(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, { name: `dev-${i}` })));
     const { user } = renderInApp(<DeviceDashboardTable product="sdwan" tenantId="t1" networkId={null} />);
     const select = screen.getByRole('combobox', { name: 'Rows per page' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '10', '15', '20', 'None']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['5', '10', '15', '20', 'None']);
     expect(within(table()).getAllByRole('row')).toHaveLength(11);
     await user.selectOptions(select, 'None');
     expect(within(table()).getAllByRole('row')).toHaveLength(13);

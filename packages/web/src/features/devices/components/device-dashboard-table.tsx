@@ -59,7 +59,12 @@ export function DeviceDashboardTable(props: DeviceDashboardTableProps) {
       deviceColumns({
         product,
         wanColumns,
-        details: renderDetails ? (row) => { const d = byId.get(row.id); return d ? renderDetails(d) : null; } : undefined,
+        details: renderDetails
+          ? (row) => {
+              const d = byId.get(row.id);
+              return d ? renderDetails(d) : null;
+            }
+          : undefined,
       }),
     [product, wanColumns, renderDetails, byId],
   );

@@ -51,7 +51,14 @@ export function filterDefinitions(rows: readonly DeviceTableRow[]): FilterDefini
   return [
     { type: 'select', name: 'User', formControl: 'user', multipleSelect: true, options: distinct(rows, (r) => r.owner), placeholder: 'Any user' },
     { type: 'select', name: 'OS', formControl: 'os', multipleSelect: true, options: distinct(rows, (r) => r.os), placeholder: 'Any OS' },
-    { type: 'select', name: 'Location', formControl: 'location', multipleSelect: true, options: distinct(rows, (r) => r.location), placeholder: 'Any location' },
+    {
+      type: 'select',
+      name: 'Location',
+      formControl: 'location',
+      multipleSelect: true,
+      options: distinct(rows, (r) => r.location),
+      placeholder: 'Any location',
+    },
     {
       type: 'select',
       name: 'Status',

@@ -1,12 +1,4 @@
-import {
-  DATE_FORMATS,
-  effectiveStatus,
-  formatDate,
-  ownerName,
-  statusLabel,
-  wanColumnCount,
-  type DeviceRow,
-} from '@netloom/domain';
+import { DATE_FORMATS, effectiveStatus, formatDate, ownerName, statusLabel, wanColumnCount, type DeviceRow } from '@netloom/domain';
 
 /** One row of the device dashboard table: the device as shown, searched, sorted and exported. */
 export interface DeviceTableRow {

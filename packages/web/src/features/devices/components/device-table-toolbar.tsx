@@ -7,7 +7,13 @@ export function FilterButton({ count, onClick }: { count: number; onClick: () =>
     <Button
       variant="default"
       leftSection={<IconFilter size={16} />}
-      rightSection={count ? <Badge size="xs" circle>{count}</Badge> : null}
+      rightSection={
+        count ? (
+          <Badge size="xs" circle>
+            {count}
+          </Badge>
+        ) : null
+      }
       onClick={onClick}
     >
       Filters

@@ -16,7 +16,13 @@ describe('inventory', () => {
 
   it("lists the tenant's devices from the device list, never an invitation to create a configuration", async () => {
     const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
-      jsonResponse(200, page([deviceRow('11111111-1111-4111-8111-111111111111', { name: 'edge-paris' }), deviceRow('22222222-2222-4222-8222-222222222222', { name: 'edge-lyon' })])),
+      jsonResponse(
+        200,
+        page([
+          deviceRow('11111111-1111-4111-8111-111111111111', { name: 'edge-paris' }),
+          deviceRow('22222222-2222-4222-8222-222222222222', { name: 'edge-lyon' }),
+        ]),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
     signIn('viewer');
@@ -29,7 +35,10 @@ describe('inventory', () => {
   });
 
   it('with no device yet says that no device is configured', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, page([]))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, page([]))),
+    );
     signIn('viewer');
     renderWithProviders(withQueryClient(<InventoryPage product="sdwan" />));
     expect(await screen.findByText('No Devices Configured')).toBeTruthy();

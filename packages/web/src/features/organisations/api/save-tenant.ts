@@ -1,12 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ORG_PATHS,
-  tenantCreateBodySchema,
-  tenantDetailSchema,
-  tenantUpdateBodySchema,
-  type TenantCreateBody,
-  type TenantUpdateBody,
-} from '@netloom/domain';
+import { ORG_PATHS, tenantCreateBodySchema, tenantDetailSchema, tenantUpdateBodySchema, type TenantCreateBody, type TenantUpdateBody } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 
 /**

@@ -66,7 +66,13 @@ export function OrganisationForm({ organisation, readOnly, onSubmit }: Organisat
             onChange={(timezone) => setV({ ...v, timezone })}
           />
         </SimpleGrid>
-        <Textarea label="Address" value={v.address} error={errors.address} disabled={readOnly} onChange={(e) => setV({ ...v, address: e.currentTarget.value })} />
+        <Textarea
+          label="Address"
+          value={v.address}
+          error={errors.address}
+          disabled={readOnly}
+          onChange={(e) => setV({ ...v, address: e.currentTarget.value })}
+        />
         {formError && (
           <Text size="sm" c="red" role="alert">
             {formError}

@@ -27,10 +27,7 @@ export function TenantRowMenu({ tenant, onEdit, onMonitor, onSuspend, onDelete }
           <Menu.Item leftSection={<IconActivity size={14} />} onClick={onMonitor}>
             Monitor
           </Menu.Item>
-          <Menu.Item
-            leftSection={tenant.suspended ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
-            onClick={() => onSuspend(!tenant.suspended)}
-          >
+          <Menu.Item leftSection={tenant.suspended ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />} onClick={() => onSuspend(!tenant.suspended)}>
             {tenant.suspended ? 'Resume' : 'Suspend'}
           </Menu.Item>
           <Menu.Divider />

@@ -44,7 +44,13 @@ export function TenantMonitorPage() {
       </Group>
     </Anchor>
   );
-  if (monitor.isError) return <>{back}<ErrorPanel onRetry={() => void monitor.refetch()} /></>;
+  if (monitor.isError)
+    return (
+      <>
+        {back}
+        <ErrorPanel onRetry={() => void monitor.refetch()} />
+      </>
+    );
   if (!monitor.data) return <Skeleton h={320} />;
   const { tenant, info, users, last_activity, last_login } = monitor.data;
 
@@ -55,8 +61,12 @@ export function TenantMonitorPage() {
         title={tenant.tenantname}
         subtitle={
           <Group gap={6}>
-            <Badge color={tenant.suspended ? 'red' : 'green'} variant="dot">{tenant.suspended ? 'Suspended' : 'Active'}</Badge>
-            <Text size="sm" c="dimmed">Owners: {tenant.owner_emails.join(', ') || 'none yet'}</Text>
+            <Badge color={tenant.suspended ? 'red' : 'green'} variant="dot">
+              {tenant.suspended ? 'Suspended' : 'Active'}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              Owners: {tenant.owner_emails.join(', ') || 'none yet'}
+            </Text>
           </Group>
         }
       />
@@ -68,16 +78,23 @@ export function TenantMonitorPage() {
         <Tile label="Subscriptions" value={tenant.all_product_access ? 'all' : tenant.subscriptions.join(', ') || 'ztna'} />
       </SimpleGrid>
       <SimpleGrid cols={2} mb="lg">
-        {[{ label: 'Last login', e: last_login }, { label: 'Last activity', e: last_activity }].map(({ label, e }) => (
+        {[
+          { label: 'Last login', e: last_login },
+          { label: 'Last activity', e: last_activity },
+        ].map(({ label, e }) => (
           <Paper withBorder p="md" key={label}>
             <Stack gap={2}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {label}
+              </Text>
               <Text size="sm">{e ? `${e.action} by ${e.user ?? 'system'}, ${formatDate(e.time, { timezone: tz })}` : 'Not Available'}</Text>
             </Stack>
           </Paper>
         ))}
       </SimpleGrid>
-      <Title order={4} mb="sm">Users</Title>
+      <Title order={4} mb="sm">
+        Users
+      </Title>
       <Paper withBorder p="md">
         <DataTable label="Users of the tenant" columns={userColumns} rows={users} timezone={tz} options={{ search: true, sort: true, paging: true }} />
       </Paper>

@@ -15,7 +15,8 @@ export const NOT_BUILT = {
   customize: { title: 'Customize Dashboard', coming: 'Choosing and arranging the widgets of the dashboard for this tenant.' },
   configure: {
     title: 'Device Configuration',
-    coming: 'The selected gateway’s interfaces and VLANs, static routes, SD-WAN rules, VPNs, firewall, NAT and services, saved as revisions and pushed to the device.',
+    coming:
+      'The selected gateway’s interfaces and VLANs, static routes, SD-WAN rules, VPNs, firewall, NAT and services, saved as revisions and pushed to the device.',
   },
   endpointProfiles: { title: 'Endpoint Profiles', coming: 'Overlay mesh VPN and overlay device profiles, pushed to the MicroZAccess clients.' },
   status: {
@@ -45,11 +46,7 @@ export function NotBuiltPage({ page, product }: { page: NotBuiltSpec; product?: 
     <>
       <PageHeader title={page.title} subtitle={product ? dashboardName(product) : undefined} />
       <Paper withBorder>
-        <EmptyState
-          icon={<IconBarrierBlock size={32} stroke={1.5} />}
-          title={`${page.title} is not built yet`}
-          description={`Coming here: ${page.coming}`}
-        />
+        <EmptyState icon={<IconBarrierBlock size={32} stroke={1.5} />} title={`${page.title} is not built yet`} description={`Coming here: ${page.coming}`} />
       </Paper>
     </>
   );

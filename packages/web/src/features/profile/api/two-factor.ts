@@ -1,12 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  AUTH_PATHS,
-  detailSchema,
-  twoFactorCodeBodySchema,
-  twoFactorDisableBodySchema,
-  twoFactorEnabledSchema,
-  twoFactorSetupSchema,
-} from '@netloom/domain';
+import { AUTH_PATHS, detailSchema, twoFactorCodeBodySchema, twoFactorDisableBodySchema, twoFactorEnabledSchema, twoFactorSetupSchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { sessionStore } from '@/lib/session/session-store';
 

@@ -34,8 +34,18 @@ export function PasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={420}>
-        <PasswordInput label="Current password" value={v.old_password} error={errors.old_password} onChange={(e) => setV({ ...v, old_password: e.currentTarget.value })} />
-        <PasswordInput label="New password" value={v.new_password} error={errors.new_password} onChange={(e) => setV({ ...v, new_password: e.currentTarget.value })} />
+        <PasswordInput
+          label="Current password"
+          value={v.old_password}
+          error={errors.old_password}
+          onChange={(e) => setV({ ...v, old_password: e.currentTarget.value })}
+        />
+        <PasswordInput
+          label="New password"
+          value={v.new_password}
+          error={errors.new_password}
+          onChange={(e) => setV({ ...v, new_password: e.currentTarget.value })}
+        />
         <PasswordInput label="Confirm new password" value={v.confirm} error={errors.confirm} onChange={(e) => setV({ ...v, confirm: e.currentTarget.value })} />
         {formError && (
           <Text size="sm" c="red" role="alert">

@@ -17,7 +17,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         ))}
       </SimpleGrid>
       <Group>
-        <CopyButton value={text}>{({ copied, copy }) => <Button variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+        <CopyButton value={text}>
+          {({ copied, copy }) => (
+            <Button variant="default" onClick={copy}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
         <Button variant="default" onClick={() => downloadText('netloom-recovery-codes.txt', text)}>
           Download
         </Button>

@@ -3,11 +3,29 @@ import { Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '
 import type { User } from '@netloom/domain';
 import { toast } from '@/components/feedback/toast';
 import { formErrorMessage, validateForm } from '@/lib/forms';
-import { twoFactorCodeBodySchema, twoFactorDisableBodySchema, useDisableTwoFactor, useEnableTwoFactor, useTwoFactorSetup } from '@/features/profile/api/two-factor';
+import {
+  twoFactorCodeBodySchema,
+  twoFactorDisableBodySchema,
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useTwoFactorSetup,
+} from '@/features/profile/api/two-factor';
 import { OtpauthQr } from './otpauth-qr';
 import { RecoveryCodes } from './recovery-codes';
 
-function CodeField({ label, onSubmit, busy, submitLabel, schema }: { label: string; submitLabel: string; busy: boolean; schema: typeof twoFactorCodeBodySchema | typeof twoFactorDisableBodySchema; onSubmit: (code: string) => Promise<unknown> }) {
+function CodeField({
+  label,
+  onSubmit,
+  busy,
+  submitLabel,
+  schema,
+}: {
+  label: string;
+  submitLabel: string;
+  busy: boolean;
+  schema: typeof twoFactorCodeBodySchema | typeof twoFactorDisableBodySchema;
+  onSubmit: (code: string) => Promise<unknown>;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: React.FormEvent) => {
@@ -51,10 +69,16 @@ export function TwoFactorCard({ user }: { user: User }) {
           <Text size="sm">Two-factor authentication is</Text>
           <Badge color="green">On</Badge>
         </Group>
-        <CodeField label="Code or recovery code to turn it off" submitLabel="Turn off" busy={disable.isPending} schema={twoFactorDisableBodySchema} onSubmit={async (c) => {
-          await disable.mutateAsync(c);
-          toast.info('Two-factor authentication turned off');
-        }} />
+        <CodeField
+          label="Code or recovery code to turn it off"
+          submitLabel="Turn off"
+          busy={disable.isPending}
+          schema={twoFactorDisableBodySchema}
+          onSubmit={async (c) => {
+            await disable.mutateAsync(c);
+            toast.info('Two-factor authentication turned off');
+          }}
+        />
       </Stack>
     );
   }
@@ -73,20 +97,40 @@ export function TwoFactorCard({ user }: { user: User }) {
       <Text size="sm">1. Scan the QR code with your authenticator app, or use the setup link or the secret key.</Text>
       <OtpauthQr url={setup.data.otpauth_url} />
       <Group gap="xs" wrap="nowrap">
-        <Code block style={{ wordBreak: 'break-all', flex: 1 }} aria-label="Setup link">{setup.data.otpauth_url}</Code>
-        <CopyButton value={setup.data.otpauth_url}>{({ copied, copy }) => <Button size="xs" variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}</CopyButton>
+        <Code block style={{ wordBreak: 'break-all', flex: 1 }} aria-label="Setup link">
+          {setup.data.otpauth_url}
+        </Code>
+        <CopyButton value={setup.data.otpauth_url}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="default" onClick={copy}>
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+          )}
+        </CopyButton>
       </Group>
       <Group gap="xs">
         <Text size="sm">Secret key:</Text>
         <Code aria-label="Secret key">{setup.data.secret}</Code>
-        <CopyButton value={setup.data.secret}>{({ copied, copy }) => <Button size="xs" variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+        <CopyButton value={setup.data.secret}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="default" onClick={copy}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
       </Group>
       <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
-      <CodeField label="Code" submitLabel="Turn on" busy={enable.isPending} schema={twoFactorCodeBodySchema} onSubmit={async (c) => {
-        const r = await enable.mutateAsync(c);
-        setup.reset();
-        setCodes(r.recovery_codes);
-      }} />
+      <CodeField
+        label="Code"
+        submitLabel="Turn on"
+        busy={enable.isPending}
+        schema={twoFactorCodeBodySchema}
+        onSubmit={async (c) => {
+          const r = await enable.mutateAsync(c);
+          setup.reset();
+          setCodes(r.recovery_codes);
+        }}
+      />
     </Stack>
   );
 }

@@ -26,7 +26,9 @@ export function ProfilePage() {
         title="Profile"
         subtitle={
           <Group gap={6}>
-            <Text size="sm" c="dimmed">{user.email}</Text>
+            <Text size="sm" c="dimmed">
+              {user.email}
+            </Text>
             {user.isSuperAdmin && <Badge color="grape">Super Admin</Badge>}
             {user.role && <Badge variant="light">{user.role}</Badge>}
           </Group>

@@ -15,9 +15,7 @@ export const teamUsersKey = (tid: string | null) => ['teams', 'users', tid] as c
 export function teamUsersQueryOptions(tid: string | null, filter: TeamUserFilter = {}) {
   return queryOptions({
     queryKey: [...teamUsersKey(tid), filter] as const,
-    queryFn: tid
-      ? ({ signal }) => api.get(ORG_PATHS.users, teamUserListSchema, { query: { tid, page_size: 0, ...filter }, signal })
-      : skipToken,
+    queryFn: tid ? ({ signal }) => api.get(ORG_PATHS.users, teamUserListSchema, { query: { tid, page_size: 0, ...filter }, signal }) : skipToken,
     placeholderData: keepPreviousData,
   });
 }

@@ -10,9 +10,7 @@ export function userDevicesQueryOptions(tid: string | null, username: string | n
   return queryOptions({
     queryKey: ['teams', 'user-devices', tid, username] as const,
     queryFn:
-      tid && username
-        ? ({ signal }) => api.get(DEVICE_PATHS.userDevices, userDevicesSchema, { query: { tenant_id: tid, username }, signal })
-        : skipToken,
+      tid && username ? ({ signal }) => api.get(DEVICE_PATHS.userDevices, userDevicesSchema, { query: { tenant_id: tid, username }, signal }) : skipToken,
   });
 }
 

@@ -26,8 +26,19 @@ export function GroupForm({ initial, onSubmit, onCancel }: GroupFormProps) {
       noValidate
     >
       <Stack gap="sm">
-        <TextInput label="Group name" required value={values.name} error={errors.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} />
-        <Textarea label="Description" value={values.description} error={errors.description} onChange={(e) => setValues({ ...values, description: e.currentTarget.value })} />
+        <TextInput
+          label="Group name"
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+        />
+        <Textarea
+          label="Description"
+          value={values.description}
+          error={errors.description}
+          onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
+        />
         {formError && (
           <Text size="sm" c="red" role="alert">
             {formError}

@@ -37,7 +37,9 @@ describe('invite user form', () => {
 
   it("shows the server's refusal above the form", async () => {
     const { ApiError } = await import('@/lib/http/api-error');
-    const onSubmit = vi.fn(() => Promise.reject(new ApiError({ status: 409, code: 'conflict', detail: 'This user is already a member of this organisation.' })));
+    const onSubmit = vi.fn(() =>
+      Promise.reject(new ApiError({ status: 409, code: 'conflict', detail: 'This user is already a member of this organisation.' })),
+    );
     const { user } = renderWithProviders(<InviteUserForm actor={owner} onSubmit={onSubmit} onCancel={vi.fn()} />);
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'editor@acme.test');
     await user.click(screen.getByRole('textbox', { name: /Role/ }));

@@ -28,7 +28,13 @@ export function useMemberActions() {
     ),
     remove: useCallback(
       async (u: TeamUser) => {
-        const ok = await confirm({ title: 'Remove user', message: `Remove ${u.email} from the organisation? Their sessions end at once.`, confirmLabel: 'Remove', cancelLabel: 'Cancel', danger: true });
+        const ok = await confirm({
+          title: 'Remove user',
+          message: `Remove ${u.email} from the organisation? Their sessions end at once.`,
+          confirmLabel: 'Remove',
+          cancelLabel: 'Cancel',
+          danger: true,
+        });
         if (ok) remove.mutate(u.id, { onSuccess: () => toast.deleted('User'), onError: fail });
       },
       [remove],

@@ -28,7 +28,15 @@ export function UsersTable({ actor, users, loading, onRefresh, onOpen }: UsersTa
   const columns = useMemo<DataTableColumn<TeamUser>[]>(() => {
     const changeable = (u: TeamUser) => u.id !== actor.id && canChangeMember(actor, u.role);
     return [
-      { key: 'name', header: 'Name', render: (u) => <Text size="sm" fw={600}>{fullName(u)}</Text> },
+      {
+        key: 'name',
+        header: 'Name',
+        render: (u) => (
+          <Text size="sm" fw={600}>
+            {fullName(u)}
+          </Text>
+        ),
+      },
       { key: 'email', header: 'Email', width: '16rem' },
       {
         key: 'role',
@@ -53,7 +61,14 @@ export function UsersTable({ actor, users, loading, onRefresh, onOpen }: UsersTa
       {
         key: 'two_factor_enabled',
         header: '2FA',
-        render: (u) => (u.two_factor_enabled ? <IconShieldCheck size={16} color="var(--mantine-color-green-7)" aria-label="2FA on" /> : <Text size="sm" c="dimmed">Off</Text>),
+        render: (u) =>
+          u.two_factor_enabled ? (
+            <IconShieldCheck size={16} color="var(--mantine-color-green-7)" aria-label="2FA on" />
+          ) : (
+            <Text size="sm" c="dimmed">
+              Off
+            </Text>
+          ),
       },
       { key: 'last_login', header: 'Last login', type: 'date' },
       { key: 'devices', header: 'Devices', rowAlign: 'right' },
@@ -85,7 +100,11 @@ export function UsersTable({ actor, users, loading, onRefresh, onOpen }: UsersTa
       rows={users}
       loading={loading}
       options={{ search: true, sort: true, paging: true, download: true, refresh: true }}
-      csv={{ title: 'users', titles: ['Name', 'Email', 'Role', 'Status', 'Last login', 'Devices'], keys: ['username', 'email', 'role', 'status', 'last_login', 'devices'] }}
+      csv={{
+        title: 'users',
+        titles: ['Name', 'Email', 'Role', 'Status', 'Last login', 'Devices'],
+        keys: ['username', 'email', 'role', 'status', 'last_login', 'devices'],
+      }}
       onRefresh={onRefresh}
       timezone={actor.timezone}
       emptyState={<EmptyState title={TEAM_MESSAGES.emptyState} description="Invite the people who run your network." />}

@@ -14,7 +14,10 @@ describe('groups page without groups', () => {
   });
 
   it('invites an admin to create the first group, with the action right there', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, noRows)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, noRows)),
+    );
     signIn('admin');
     renderWithProviders(withQueryClient(<GroupsPage />));
     const empty = (await screen.findByText('Create your First Group')).parentElement!;
@@ -22,7 +25,10 @@ describe('groups page without groups', () => {
   });
 
   it('tells a viewer, who cannot create one, that there are none yet', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, noRows)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, noRows)),
+    );
     signIn('viewer');
     renderWithProviders(withQueryClient(<GroupsPage />));
     expect(await screen.findByText('No Groups yet')).toBeTruthy();

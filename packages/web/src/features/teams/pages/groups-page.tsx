@@ -50,11 +50,7 @@ export function GroupsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Groups"
-        subtitle="Users grouped for policies and access"
-        actions={manager && createButton}
-      />
+      <PageHeader title="Groups" subtitle="Users grouped for policies and access" actions={manager && createButton} />
       <Paper withBorder p="md">
         {groups.isError ? (
           <ErrorPanel onRetry={() => void groups.refetch()} />
@@ -69,7 +65,9 @@ export function GroupsPage() {
             csv={{ title: 'groups', titles: ['Group', 'Description', 'Created'], keys: ['name', 'description', 'created_at'] }}
             onRefresh={() => groups.refetch()}
             onEdit={manager ? (g) => setDialog({ kind: 'edit', group: g }) : undefined}
-            onDelete={manager ? (g) => del.mutate(g.id, { onSuccess: () => toast.deleted('Group'), onError: (e) => toast.error(formErrorMessage(e)) }) : undefined}
+            onDelete={
+              manager ? (g) => del.mutate(g.id, { onSuccess: () => toast.deleted('Group'), onError: (e) => toast.error(formErrorMessage(e)) }) : undefined
+            }
             onRowAction={manager ? (g) => setDialog({ kind: 'members', group: g }) : undefined}
             emptyState={
               manager ? (

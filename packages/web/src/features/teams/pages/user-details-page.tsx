@@ -59,11 +59,21 @@ export function UserDetailsPage({ backTo }: { backTo: string }) {
       <PageHeader title={[member.first_name, member.last_name].filter(Boolean).join(' ') || member.email} subtitle={member.email} />
       <Paper withBorder p="lg" mb="lg">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg">
-          <Fact label="Role"><Badge variant="light">{member.role}</Badge></Fact>
-          <Fact label="Status"><UserStatusBadge status={member.status} /></Fact>
-          <Fact label="Two-factor"><Text size="sm">{member.two_factor_enabled ? 'On' : 'Off'}</Text></Fact>
-          <Fact label="Last login"><Text size="sm">{formatDate(member.last_login, { timezone: tz })}</Text></Fact>
-          <Fact label="Member since"><Text size="sm">{formatDate(member.created_at, { timezone: tz })}</Text></Fact>
+          <Fact label="Role">
+            <Badge variant="light">{member.role}</Badge>
+          </Fact>
+          <Fact label="Status">
+            <UserStatusBadge status={member.status} />
+          </Fact>
+          <Fact label="Two-factor">
+            <Text size="sm">{member.two_factor_enabled ? 'On' : 'Off'}</Text>
+          </Fact>
+          <Fact label="Last login">
+            <Text size="sm">{formatDate(member.last_login, { timezone: tz })}</Text>
+          </Fact>
+          <Fact label="Member since">
+            <Text size="sm">{formatDate(member.created_at, { timezone: tz })}</Text>
+          </Fact>
         </SimpleGrid>
       </Paper>
       <Title order={4} mb="sm">

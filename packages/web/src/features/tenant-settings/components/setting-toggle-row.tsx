@@ -27,13 +27,7 @@ export function SettingToggleRow({ toggle, checked, disabled, note, onChange }: 
           </Text>
         )}
       </Stack>
-      <Switch
-        aria-label={toggle.name}
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.currentTarget.checked)}
-        size="md"
-      />
+      <Switch aria-label={toggle.name} checked={checked} disabled={disabled} onChange={(e) => onChange(e.currentTarget.checked)} size="md" />
     </Group>
   );
 }

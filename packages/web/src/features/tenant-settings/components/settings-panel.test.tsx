@@ -59,7 +59,9 @@ describe('tenant settings toggles', () => {
     signIn('admin');
     activeDashboard.set('ztna');
     serve((method, body) =>
-      method === 'GET' ? jsonResponse(200, stored({ vpnDashboard: true })) : jsonResponse(200, { ...stored(), devReg_autoApprove: (body as { devReg_autoApprove?: boolean }).devReg_autoApprove ?? true }),
+      method === 'GET'
+        ? jsonResponse(200, stored({ vpnDashboard: true }))
+        : jsonResponse(200, { ...stored(), devReg_autoApprove: (body as { devReg_autoApprove?: boolean }).devReg_autoApprove ?? true }),
     );
     const { user } = renderWithProviders(withQueryClient(<SettingsPanel />));
     await user.click(await screen.findByRole('switch', { name: 'Auto Registeration' }));
@@ -95,7 +97,7 @@ describe('tenant settings toggles', () => {
     signIn(role);
     serve(() => jsonResponse(200, stored({ netflow: true })));
     renderWithProviders(withQueryClient(<SettingsPanel />));
-    expect((await screen.findByRole('switch', { name: 'Usage Graph' }) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByRole('switch', { name: 'Usage Graph' })) as HTMLInputElement).checked).toBe(true);
     for (const name of ['Commercial View', 'Usage Graph', 'VPN Dashboard', 'Auto Registeration']) expect(toggle(name).disabled).toBe(true);
     expect(screen.getByText('Only owners and admins can change these settings.')).toBeTruthy();
   });
@@ -104,7 +106,7 @@ describe('tenant settings toggles', () => {
     signIn('owner');
     serve(() => jsonResponse(200, stored({}, false)));
     renderWithProviders(withQueryClient(<SettingsPanel />));
-    expect((await screen.findByRole('switch', { name: 'WAN 3' }) as HTMLInputElement).disabled).toBe(true);
+    expect(((await screen.findByRole('switch', { name: 'WAN 3' })) as HTMLInputElement).disabled).toBe(true);
     expect(toggle('VPN Status').disabled).toBe(false);
   });
 

@@ -1,18 +1,10 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import {
-  dashboardConfigSchema,
-  subscriptionFlags,
-  TENANT_PATHS,
-  type DashboardConfig,
-  type SubscriptionFlags,
-  type User,
-} from '@netloom/domain';
+import { dashboardConfigSchema, subscriptionFlags, TENANT_PATHS, type DashboardConfig, type SubscriptionFlags, type User } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { tenantIdFor, useSelectedTenant } from '@/lib/tenant-selection';
 
-const dashboardConfigKey = (user: User | null, tid: string | null) =>
-  ['tenants', 'dashboard-config', user?.id ?? null, tid] as const;
+const dashboardConfigKey = (user: User | null, tid: string | null) => ['tenants', 'dashboard-config', user?.id ?? null, tid] as const;
 
 function getDashboardConfig(user: User, tid: string | null, signal?: AbortSignal) {
   return api.get(TENANT_PATHS.dashboardConfig, dashboardConfigSchema, {

@@ -40,18 +40,18 @@ export function TenantListPage({ headerActions, rowActions, children }: TenantLi
         subtitle={selected ? `Working on ${selected.tenantname}` : 'Select a tenant to open its dashboards'}
         actions={
           <Group gap="sm" wrap="nowrap">
-          <TextInput
-            placeholder="Search tenants"
-            leftSection={<IconSearch size={16} />}
-            value={term}
-            w={260}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              setTerm(v);
-              setParams(v ? { q: v } : {}, { replace: true });
-            }}
-          />
-          {headerActions}
+            <TextInput
+              placeholder="Search tenants"
+              leftSection={<IconSearch size={16} />}
+              value={term}
+              w={260}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setTerm(v);
+                setParams(v ? { q: v } : {}, { replace: true });
+              }}
+            />
+            {headerActions}
           </Group>
         }
       />
@@ -84,7 +84,9 @@ export function TenantListPage({ headerActions, rowActions, children }: TenantLi
                   <Table.Td>
                     <Group gap={4}>
                       {t.all_product_access ? (
-                        <Badge variant="light" color="grape">all products</Badge>
+                        <Badge variant="light" color="grape">
+                          all products
+                        </Badge>
                       ) : (
                         t.subscriptions.map((s) => (
                           <Badge key={s} variant="light">
@@ -106,15 +108,15 @@ export function TenantListPage({ headerActions, rowActions, children }: TenantLi
                   </Table.Td>
                   <Table.Td ta="right">
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant={selected?.id === t.id ? 'filled' : 'light'}
-                      rightSection={<IconArrowRight size={14} />}
-                      aria-label={`Open ${t.tenantname}`}
-                    >
-                      {selected?.id === t.id ? 'Current' : 'Open'}
-                    </Button>
-                    {rowActions?.(t)}
+                      <Button
+                        size="xs"
+                        variant={selected?.id === t.id ? 'filled' : 'light'}
+                        rightSection={<IconArrowRight size={14} />}
+                        aria-label={`Open ${t.tenantname}`}
+                      >
+                        {selected?.id === t.id ? 'Current' : 'Open'}
+                      </Button>
+                      {rowActions?.(t)}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

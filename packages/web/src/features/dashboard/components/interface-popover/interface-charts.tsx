@@ -30,9 +30,7 @@ export function InterfaceCharts({ series, timezone }: { series: InterfaceSeries;
         />
         {/* Loss is a percentage: on the latency axis it would read as milliseconds. */}
         <Text size="xs" c="dimmed" mt={4}>
-          {loss
-            ? `Loss now ${formatAxisValue(loss.now, 'dropRate')}, worst ${formatAxisValue(loss.max, 'dropRate')}`
-            : 'Loss: no data'}
+          {loss ? `Loss now ${formatAxisValue(loss.now, 'dropRate')}, worst ${formatAxisValue(loss.max, 'dropRate')}` : 'Loss: no data'}
         </Text>
       </Box>
       <Box w={TRAFFIC_CHART.width}>

@@ -10,9 +10,7 @@ describe('FleetMapCard', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("says 'No Data Available' when no device has a position", () => {
-    renderWithProviders(
-      <FleetMapCard devices={[deviceRow('a', { latitude: null, longitude: null }), deviceRow('b', { deviceStatus: 'registered' })]} />,
-    );
+    renderWithProviders(<FleetMapCard devices={[deviceRow('a', { latitude: null, longitude: null }), deviceRow('b', { deviceStatus: 'registered' })]} />);
     expect(screen.getByTestId('fleet-map').textContent).toContain('No Data Available');
     expect(screen.queryByText('Invalid latitude or longitude values')).toBeNull();
   });
@@ -29,9 +27,7 @@ describe('FleetMapCard', () => {
   it('leaves bad coordinates off the map with a notice naming how many', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWithProviders(
-      <FleetMapCard
-        devices={[deviceRow('a'), deviceRow('b', { latitude: 123, longitude: 80 }), deviceRow('c', { latitude: 13, longitude: Number.NaN })]}
-      />,
+      <FleetMapCard devices={[deviceRow('a'), deviceRow('b', { latitude: 123, longitude: 80 }), deviceRow('c', { latitude: 13, longitude: Number.NaN })]} />,
     );
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain('Invalid latitude or longitude values');

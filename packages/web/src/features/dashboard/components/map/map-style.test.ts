@@ -34,9 +34,22 @@ describe('worldFromTopology', () => {
     const topology = {
       type: 'Topology' as const,
       arcs: [
-        [[1, 0], [1, 1]],
-        [[1, 1], [0, 1], [0, 0], [1, 0]],
-        [[1, 0], [2, 0], [2, 1], [1, 1]],
+        [
+          [1, 0],
+          [1, 1],
+        ],
+        [
+          [1, 1],
+          [0, 1],
+          [0, 0],
+          [1, 0],
+        ],
+        [
+          [1, 0],
+          [2, 0],
+          [2, 1],
+          [1, 1],
+        ],
       ],
       objects: {
         countries: {
@@ -51,19 +64,85 @@ describe('worldFromTopology', () => {
     };
     const world = worldFromTopology(topology as Parameters<typeof worldFromTopology>[0]);
     expect(world.land.features).toHaveLength(2);
-    expect(world.borders.coordinates).toEqual([[[1, 0], [1, 1]]]);
+    expect(world.borders.coordinates).toEqual([
+      [
+        [1, 0],
+        [1, 1],
+      ],
+    ]);
     // The outline of both countries, stitched into one line; the shared edge is a border, not a coast.
-    expect(world.coasts.coordinates).toEqual([[[1, 1], [0, 1], [0, 0], [1, 0], [2, 0], [2, 1], [1, 1]]]);
+    expect(world.coasts.coordinates).toEqual([
+      [
+        [1, 1],
+        [0, 1],
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [2, 1],
+        [1, 1],
+      ],
+    ]);
   });
 
   it('splits lines where they jump across the antimeridian instead of crossing the world', () => {
-    const split = splitAtAntimeridian({ type: 'MultiLineString', coordinates: [[[178, -17], [180, -17], [-180, -17], [-179, -16]], [[10, 10], [-175, 10]], [[179, 66], [180, 66], [180, 68], [179, 69]]] });
-    expect(split.coordinates).toEqual([[[178, -17], [180, -17]], [[-180, -17], [-179, -16]], [[179, 66], [180, 66]], [[180, 68], [179, 69]]]);
+    const split = splitAtAntimeridian({
+      type: 'MultiLineString',
+      coordinates: [
+        [
+          [178, -17],
+          [180, -17],
+          [-180, -17],
+          [-179, -16],
+        ],
+        [
+          [10, 10],
+          [-175, 10],
+        ],
+        [
+          [179, 66],
+          [180, 66],
+          [180, 68],
+          [179, 69],
+        ],
+      ],
+    });
+    expect(split.coordinates).toEqual([
+      [
+        [178, -17],
+        [180, -17],
+      ],
+      [
+        [-180, -17],
+        [-179, -16],
+      ],
+      [
+        [179, 66],
+        [180, 66],
+      ],
+      [
+        [180, 68],
+        [179, 69],
+      ],
+    ]);
   });
 
   it('gives land rings that step across the antimeridian continuous longitudes, and leaves polar caps', () => {
-    const island = [[179, -16], [180, -16], [-180, -16], [-179, -17], [-180, -17], [179, -17], [179, -16]];
-    const cap = [[-180, -90], [180, -90], [180, -80], [-180, -80], [-180, -90]];
+    const island = [
+      [179, -16],
+      [180, -16],
+      [-180, -16],
+      [-179, -17],
+      [-180, -17],
+      [179, -17],
+      [179, -16],
+    ];
+    const cap = [
+      [-180, -90],
+      [180, -90],
+      [180, -80],
+      [-180, -80],
+      [-180, -90],
+    ];
     const land = unwrapRings({
       type: 'FeatureCollection',
       features: [
@@ -71,7 +150,20 @@ describe('worldFromTopology', () => {
         { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: [[cap]] } },
       ],
     });
-    expect(land.features[0]!.geometry).toEqual({ type: 'Polygon', coordinates: [[[179, -16], [180, -16], [180, -16], [181, -17], [180, -17], [179, -17], [179, -16]]] });
+    expect(land.features[0]!.geometry).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [179, -16],
+          [180, -16],
+          [180, -16],
+          [181, -17],
+          [180, -17],
+          [179, -17],
+          [179, -16],
+        ],
+      ],
+    });
     expect(land.features[1]!.geometry).toEqual({ type: 'MultiPolygon', coordinates: [[cap]] });
   });
 

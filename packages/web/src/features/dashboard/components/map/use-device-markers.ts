@@ -45,7 +45,10 @@ export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly Devi
       canvas.style.cursor = 'pointer';
       if (latest.current.hovered === id && card.isOpen()) return;
       latest.current.hovered = row.id;
-      card.setLngLat(feature.geometry.coordinates as [number, number]).setDOMContent(devicePopupContent(row, latest.current.timezone)).addTo(map);
+      card
+        .setLngLat(feature.geometry.coordinates as [number, number])
+        .setDOMContent(devicePopupContent(row, latest.current.timezone))
+        .addTo(map);
     };
     const hoverCluster = (e: MapLayerMouseEvent) => {
       const feature = e.features?.[0];
@@ -53,7 +56,10 @@ export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly Devi
       canvas.style.cursor = 'pointer';
       latest.current.hovered = null;
       const props = feature.properties as { point_count: number; down: number };
-      card.setLngLat(feature.geometry.coordinates as [number, number]).setDOMContent(clusterPopupContent(props.point_count, props.down)).addTo(map);
+      card
+        .setLngLat(feature.geometry.coordinates as [number, number])
+        .setDOMContent(clusterPopupContent(props.point_count, props.down))
+        .addTo(map);
     };
     const leave = () => {
       canvas.style.cursor = '';
