@@ -3,7 +3,7 @@ import { canManageTenant, canReadConsole, canWriteConfig, type Actor as RoleActo
 import type { Db } from '../db/client';
 import { errors } from './errors';
 import { resolveTenantScope, type TenantScope } from './principal';
-import { recordAudit } from '../modules/audit/repo';
+import { recordAudit } from '../db/audit-log';
 import { findTenant } from '../modules/tenants/repo';
 
 /**

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, errors } from '../../http/errors';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import type { OneTimePurpose } from '../../db/schema/index';
-import { recordAudit } from '../audit/repo';
+import { recordAudit } from '../../db/audit-log';
 import type { SessionEvents } from '../../http/principal-cache';
 import type { LoginLimiters } from './login-limiter';
 import { hashPassword, verifyPassword } from './passwords';

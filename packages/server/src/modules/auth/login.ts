@@ -1,7 +1,7 @@
 import { ERROR_CODES, type LoginResponse } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
-import { recordAudit } from '../audit/repo';
+import { recordAudit } from '../../db/audit-log';
 import type { GoogleVerifier } from './google';
 import type { LoginLimiters } from './login-limiter';
 import { verifyPassword } from './passwords';

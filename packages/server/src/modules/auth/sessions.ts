@@ -1,7 +1,7 @@
 import { REMEMBER_ME_DAYS, type Session, type User } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
-import { recordAudit } from '../audit/repo';
+import { recordAudit } from '../../db/audit-log';
 import type { SessionEvents } from '../../http/principal-cache';
 import {
   claimRefreshToken,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { errors } from '../../http/errors';
 import type { SessionEvents } from '../../http/principal-cache';
-import { recordAudit } from '../audit/repo';
+import { recordAudit } from '../../db/audit-log';
 import type { LoginLimiters } from './login-limiter';
 import { replaceRecoveryCodes } from './recovery-codes';
 import { claimTotpStep, findUserById, revokeUserSessions, updateUser, type UserRow } from './repo';

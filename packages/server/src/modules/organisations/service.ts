@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { errors } from '../../http/errors';
 import type { CoreServices } from '../../services';
-import { recordAudit } from '../audit/repo';
+import { recordAudit } from '../../db/audit-log';
 import { findUserByLogin } from '../auth/repo';
 import { computeTenantInfo } from '../../fleet/tenant-info';
 import { findTenant, type TenantRow } from '../tenants/repo';

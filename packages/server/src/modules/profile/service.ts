@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import type { SessionEvents } from '../../http/principal-cache';
 import { errors } from '../../http/errors';
-import { recordAudit } from '../audit/repo';
+import { recordAudit } from '../../db/audit-log';
 import * as repo from './repo';
 
 type ProfileBody = z.output<typeof profileBodySchema>;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
-import { seedDemo } from '../../demo/seed';
-import { DEMO_PASSWORD, bearer, freshPostgres, login, testBackends } from '../../test/build';
-import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
-import { addMember } from '../users/test-fixtures';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from './client';
+import { seedDemo } from '../demo/seed';
+import { DEMO_PASSWORD, bearer, freshPostgres, login, testBackends } from '../test/build';
+import { addDevice, demoTenantIds } from '../fleet/test-fixtures';
+import { addMember } from '../modules/users/test-fixtures';
 
 /** A value that must never appear in the log: it travels only as a statement parameter. */
 const CANARY = 'Canary-4b1e9d';

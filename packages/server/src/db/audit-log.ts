@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
+import type { Db } from './client';
+import { auditLog } from './schema/index';
 
 export interface AuditEntry {
   tenantId: string | null;
@@ -11,6 +11,10 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
+/**
+ * The one writer of the audit log: every module's audit rows go through here, in the transaction
+ * of the write they record (http/access.ts's audit() fills it in for a tenant actor).
+ */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     tenantId: entry.tenantId,
