@@ -1,25 +1,14 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { count, inArray } from 'drizzle-orm';
 import { AGENT_PATH } from '@netloom/domain';
 import { readStateFile, startFleet, stateSaver, type Fleet, type FleetTenant } from '@netloom/simulator';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { devices, tenants } from '../db/schema/index';
+import { deviceCountOf, enrolmentKeysOf, type DemoTenantKey } from './repo';
 
-export interface DemoTenantKey {
-  name: string;
-  tenantId: string;
-  enrolmentKey: string;
-}
-
-/** The demo tenants' enrolment keys, as seeded (a tenant without a key is left out). */
-export async function demoEnrolmentKeys(db: Db): Promise<DemoTenantKey[]> {
-  const rows = await db
-    .select({ name: tenants.name, tenantId: tenants.id, enrolmentKey: tenants.enrolmentKey })
-    .from(tenants)
-    .where(inArray(tenants.name, ['Acme', 'Globex']));
-  return rows.filter((r): r is DemoTenantKey => r.enrolmentKey !== null).sort((a, b) => a.name.localeCompare(b.name));
+/** The demo tenants' enrolment keys, as seeded. */
+export function demoEnrolmentKeys(db: Db): Promise<DemoTenantKey[]> {
+  return enrolmentKeysOf(db, ['Acme', 'Globex']);
 }
 
 const DEMO_SIZES: Record<string, Omit<FleetTenant, 'enrolmentKey'>> = {
@@ -46,16 +35,11 @@ export async function startDemoFleet(db: Db, config: Config, address: AddressInf
   const file = stateFile(config);
   const saved = await readStateFile(file);
   // Without saved credentials, serials already in the database would be refused: a fresh seed gives fresh serials.
-  const [existing] = await db
-    .select({ n: count() })
-    .from(devices)
-    .where(
-      inArray(
-        devices.tenantId,
-        keys.map((k) => k.tenantId),
-      ),
-    );
-  const seed = saved?.seed ?? ((existing?.n ?? 0) === 0 ? 1 : Date.now() % 2 ** 31);
+  const existing = await deviceCountOf(
+    db,
+    keys.map((k) => k.tenantId),
+  );
+  const seed = saved?.seed ?? (existing === 0 ? 1 : Date.now() % 2 ** 31);
 
   const wildcard = ['0.0.0.0', '::', ''].includes(address.address);
   const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -1,8 +1,7 @@
-import { count } from 'drizzle-orm';
 import type { Role } from '@netloom/domain';
 import type { Db } from '../db/client';
-import { memberships, tenants, users } from '../db/schema/index';
-import { hashPassword } from '../modules/auth/passwords';
+import { insertTenant, insertUser, userCount } from './repo';
+import { hashPassword } from '../identity/passwords';
 import { newEnrolmentKey } from '../fleet/credentials';
 
 interface DemoUser {
@@ -32,13 +31,12 @@ const DEMO_TENANTS = {
 
 /** Seeds the demo only into an empty database, so a restart never duplicates or resets anything. */
 export async function seedDemo(db: Db, password: string): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return false;
+  if ((await userCount(db)) > 0) return false;
   const passwordHash = await hashPassword(password);
   const tenantIds = { acme: crypto.randomUUID(), globex: crypto.randomUUID() };
   await db.transaction(async (tx) => {
     for (const [key, t] of Object.entries(DEMO_TENANTS)) {
-      await tx.insert(tenants).values({
+      await insertTenant(tx, {
         id: tenantIds[key as keyof typeof tenantIds],
         name: t.name,
         subscriptions: [...t.subscriptions],
@@ -47,18 +45,22 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     }
     for (const u of DEMO_USERS) {
       const id = crypto.randomUUID();
-      await tx.insert(users).values({
-        id,
-        email: u.email,
-        username: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        companyName: u.tenant ? DEMO_TENANTS[u.tenant].name : 'Netloom',
-        passwordHash,
-        isSuperAdmin: u.isSuperAdmin ?? false,
-        active: true,
-      });
-      if (u.tenant && u.role) await tx.insert(memberships).values({ userId: id, tenantId: tenantIds[u.tenant], role: u.role });
+      const membership = u.tenant && u.role ? { tenantId: tenantIds[u.tenant], role: u.role } : null;
+      await insertUser(
+        tx,
+        {
+          id,
+          email: u.email,
+          username: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          companyName: u.tenant ? DEMO_TENANTS[u.tenant].name : 'Netloom',
+          passwordHash,
+          isSuperAdmin: u.isSuperAdmin ?? false,
+          active: true,
+        },
+        membership,
+      );
     }
   });
   return true;

@@ -1,10 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@netloom/domain';
 import type { Db } from '../db/client';
-import type { TokenService } from '../modules/auth/tokens';
-import { loadPrincipalRows, type MembershipView, type UserRow } from '../modules/auth/repo';
+
 import { errors } from './errors';
 import type { PrincipalCache } from './principal-cache';
+import { loadPrincipalRows, type MembershipView, type UserRow } from '../identity/repo';
+
+/** What the preamble needs of the token service (auth owns it; the composition root hands it in). */
+export interface AccessTokenVerifier {
+  verifyAccess(token: string): Promise<{ userId: string; sessionId: string } | null>;
+}
 
 /** The authenticated caller of a request. */
 export interface Principal {
@@ -30,7 +35,7 @@ function bearer(request: FastifyRequest): string | null {
  * Resolves the bearer token to a principal. Every failure after a token was presented is the
  * catalogue's token_not_valid answer, so the console refreshes or ends the session the same way.
  */
-export async function authenticate(request: FastifyRequest, db: Db, tokens: TokenService, cache?: PrincipalCache): Promise<Principal> {
+export async function authenticate(request: FastifyRequest, db: Db, tokens: AccessTokenVerifier, cache?: PrincipalCache): Promise<Principal> {
   const token = bearer(request);
   if (!token) throw errors.notAuthenticated();
   const principal = await principalFromToken(token, db, tokens, cache);
@@ -39,7 +44,7 @@ export async function authenticate(request: FastifyRequest, db: Db, tokens: Toke
 }
 
 /** The same check for tokens that do not come in a header (the live socket's first message). */
-export async function principalFromToken(token: string, db: Db, tokens: TokenService, cache?: PrincipalCache): Promise<Principal> {
+export async function principalFromToken(token: string, db: Db, tokens: AccessTokenVerifier, cache?: PrincipalCache): Promise<Principal> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) throw errors.tokenNotValid();
   const cached = cache?.get(claims.sessionId, claims.userId);

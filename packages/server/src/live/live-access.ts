@@ -2,9 +2,9 @@ import { canReadConsole } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { resolveTenantScope } from '../http/principal';
-import { loadPrincipalRows } from '../modules/auth/repo';
-import { findTenant } from '../modules/tenants/repo';
+
 import { deviceInTenant } from './repo';
+import { loadPrincipalRows, findTenant } from '../identity/repo';
 
 export const LIVE_CLOSE = {
   unauthorised: { code: 4401, reason: 'token not valid' },

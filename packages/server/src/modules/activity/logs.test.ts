@@ -11,7 +11,7 @@ import {
 } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { demoTenantIds } from '../../fleet/test-fixtures';
-import { findTenant } from '../tenants/repo';
+import { findTenant } from '../../identity/repo';
 
 describe.each(testBackends())('tenant settings, organisation, profile, 2FA recovery and logs on %s', (backend) => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByLogin } from './repo';
+
 import { bearer, build, DEMO_PASSWORD, login, testBackends, type TestApp } from '../../test/build';
+import { findUserByLogin } from '../../identity/repo';
 
 const linkToken = (text: string, path: string) => {
   const match = new RegExp(`${path}\\?token=([\\w-]+)`).exec(text);

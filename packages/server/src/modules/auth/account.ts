@@ -8,20 +8,11 @@ import type { OneTimePurpose } from '../../db/schema/index';
 import { recordAudit } from '../../db/audit-log';
 import type { SessionEvents } from '../../http/principal-cache';
 import type { LoginLimiters } from './login-limiter';
-import { hashPassword, verifyPassword } from './passwords';
-import {
-  consumeOneTimeToken,
-  createOrganisation,
-  findUserById,
-  findUserByLogin,
-  insertOneTimeToken,
-  revokeUserSessions,
-  spendUserLinks,
-  updateUser,
-  type UserRow,
-} from './repo';
+import { hashPassword, verifyPassword } from '../../identity/passwords';
+import { consumeOneTimeToken, createOrganisation, insertOneTimeToken, spendUserLinks } from './repo';
 import type { RequestContext } from './sessions';
 import { hashToken, newOpaqueToken } from './tokens';
+import { findUserById, findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../../identity/repo';
 
 const ACTIVATION_TTL_MS = 3 * 86_400_000;
 const RESET_TTL_MS = 3_600_000;

@@ -4,11 +4,12 @@ import { AppError, errors } from '../../http/errors';
 import { recordAudit } from '../../db/audit-log';
 import type { GoogleVerifier } from './google';
 import type { LoginLimiters } from './login-limiter';
-import { verifyPassword } from './passwords';
-import { findUserById, findUserByLogin, signedInFrom, type UserRow } from './repo';
+import { verifyPassword } from '../../identity/passwords';
+import { signedInFrom } from './repo';
 import { spendSecondFactor } from './second-factor';
 import type { IssuedSession, RequestContext, SessionService } from './sessions';
 import { challengeBinding, type TokenService } from './tokens';
+import { findUserById, findUserByLogin, type UserRow } from '../../identity/repo';
 
 const badCredentials = () => new AppError(401, ERROR_CODES.invalidCredentials, 'No active account found with the given credentials');
 

@@ -1,82 +1,9 @@
-import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Role } from '@netloom/domain';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { holdsSweepLock } from '../../db/periodic-sweep';
 import { memberships, oneTimeTokens, recoveryCodes, refreshTokens, serverSecrets, tenants, users, type OneTimePurpose } from '../../db/schema/index';
 
-export type UserRow = typeof users.$inferSelect;
 export type RefreshRow = typeof refreshTokens.$inferSelect;
-
-export interface MembershipView {
-  tenantId: string;
-  tenantName: string;
-  role: Role;
-  suspended: boolean;
-}
-
-export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
-  const needle = login.trim().toLowerCase();
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(or(eq(sql`lower(${users.email})`, needle), eq(sql`lower(${users.username})`, needle)))
-    .limit(1);
-  return row;
-}
-
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
-export async function userMemberships(db: Db, userId: string): Promise<MembershipView[]> {
-  return db
-    .select({
-      tenantId: memberships.tenantId,
-      tenantName: tenants.name,
-      role: memberships.role,
-      suspended: tenants.suspended,
-    })
-    .from(memberships)
-    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt));
-}
-
-export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
-  await db.update(users).set(patch).where(eq(users.id, id));
-}
-
-/**
- * Everything a request's principal needs in one round trip: the user, whether the session is
- * still live, and the memberships (one row each; a user without any gives one row of nulls).
- */
-export async function loadPrincipalRows(db: Db, userId: string, sessionId: string) {
-  const live = sql<boolean>`exists (select 1 from ${refreshTokens} r where r.family_id = ${sessionId}
-    and r.revoked_at is null and r.expires_at > now())`;
-  const rows = await db
-    .select({
-      user: users,
-      live,
-      tenantId: memberships.tenantId,
-      tenantName: tenants.name,
-      role: memberships.role,
-      suspended: tenants.suspended,
-    })
-    .from(users)
-    .leftJoin(memberships, eq(memberships.userId, users.id))
-    .leftJoin(tenants, eq(tenants.id, memberships.tenantId))
-    .where(eq(users.id, userId))
-    .orderBy(asc(memberships.createdAt));
-  const first = rows[0];
-  if (!first) return null;
-  const list: MembershipView[] = rows.flatMap((r) =>
-    r.tenantId && r.tenantName !== null && r.role && r.suspended !== null
-      ? [{ tenantId: r.tenantId, tenantName: r.tenantName, role: r.role, suspended: r.suspended }]
-      : [],
-  );
-  return { user: first.user, live: Boolean(first.live), memberships: list };
-}
 
 /** A session (refresh family) is live while none of its tokens has been revoked. */
 export async function isSessionLive(db: Db, familyId: string): Promise<boolean> {
@@ -116,19 +43,6 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
-
-/**
- * Ends every session of the user but `keepFamily` (the one making the change, when there is one).
- * Call it in the transaction that first updated the user's row: a refresh rotation holds that
- * row's lock while it claims and re-issues (lockUserForRotation), so it cannot slip a new token
- * past the revocation.
- */
-export async function revokeUserSessions(db: Db, userId: string, keepFamily: string | null = null): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined));
 }
 
 /** Waits for any transaction that is changing the user (and revoking sessions) to finish. */

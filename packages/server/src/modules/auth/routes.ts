@@ -29,8 +29,9 @@ import {
 } from '@netloom/domain';
 import type { Services } from '../../services';
 import { errorResponses } from '../../http/openapi';
-import { toUserDto } from './sessions';
+
 import { clearRefreshCookie, deliverRefresh, presentedRefresh, requestContext } from './transport';
+import { toUserDto } from '../../identity/dto';
 
 const p = (path: string) => `/${path}`;
 const tags = ['auth'];

@@ -1,8 +1,9 @@
 import { isRecoveryCode } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { consumeRecoveryCode } from './recovery-codes';
-import { claimTotpStep, type UserRow } from './repo';
+import { claimTotpStep } from './repo';
 import { totpStep } from './totp';
+import type { UserRow } from '../../identity/repo';
 
 /** Whether a second factor is right, spending it: a TOTP step or a recovery code works once. */
 export async function spendSecondFactor(db: Db, user: UserRow, code: string): Promise<boolean> {

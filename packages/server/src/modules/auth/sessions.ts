@@ -1,21 +1,12 @@
-import { REMEMBER_ME_DAYS, type Session, type User } from '@netloom/domain';
+import { REMEMBER_ME_DAYS, type Session } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import { recordAudit } from '../../db/audit-log';
 import type { SessionEvents } from '../../http/principal-cache';
-import {
-  claimRefreshToken,
-  findRefreshToken,
-  findUserById,
-  insertRefreshToken,
-  lockUserForRotation,
-  revokeFamily,
-  updateUser,
-  userMemberships,
-  type MembershipView,
-  type UserRow,
-} from './repo';
+import { claimRefreshToken, findRefreshToken, insertRefreshToken, lockUserForRotation, revokeFamily } from './repo';
 import { hashToken, newOpaqueToken, type TokenService } from './tokens';
+import { findUserById, updateUser, userMemberships, type UserRow } from '../../identity/repo';
+import { toUserDto } from '../../identity/dto';
 
 export interface RequestContext {
   ip: string;
@@ -33,24 +24,6 @@ const DAY_MS = 86_400_000;
  * family stays alive and the client retries with the cookie the winner received.
  */
 export const REFRESH_RACE_WINDOW_MS = 10_000;
-
-export function toUserDto(user: UserRow, memberships: MembershipView[]): User {
-  const home = memberships[0];
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    companyName: user.companyName,
-    timezone: user.timezone,
-    isSuperAdmin: user.isSuperAdmin,
-    twoFactorEnabled: user.twoFactorEnabled,
-    tenantId: home?.tenantId ?? null,
-    tenantName: home?.tenantName ?? null,
-    role: home?.role ?? null,
-  };
-}
 
 /** Logins, refresh rotation with reuse detection, and logout. */
 export class SessionService {

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { oneTimeTokens, refreshTokens } from '../../db/schema/index';
 import { build, login, testBackends, type TestApp } from '../../test/build';
-import { findUserByLogin, insertOneTimeToken } from './repo';
+import { insertOneTimeToken } from './repo';
 import { hashToken } from './tokens';
 import { deleteExpiredTokens, EXPIRED_TOKENS_KEPT_DAYS } from './token-retention';
+import { findUserByLogin } from '../../identity/repo';
 
 const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
 

@@ -4,10 +4,11 @@ import type { SessionEvents } from '../../http/principal-cache';
 import { recordAudit } from '../../db/audit-log';
 import type { LoginLimiters } from './login-limiter';
 import { replaceRecoveryCodes } from './recovery-codes';
-import { claimTotpStep, findUserById, revokeUserSessions, updateUser, type UserRow } from './repo';
+import { claimTotpStep } from './repo';
 import { spendSecondFactor } from './second-factor';
 import type { RequestContext } from './sessions';
 import { newTotpSecret, totpStep, totpUri } from './totp';
+import { findUserById, revokeUserSessions, updateUser, type UserRow } from '../../identity/repo';
 
 const invalidCode = () => errors.invalid({ code: ['Invalid two-factor code'] });
 

@@ -3,9 +3,10 @@ import { LOGIN_ACTIONS, type Customer, type TenantDetail } from '@netloom/domain
 import type { Db } from '../../db/client';
 import { auditLog, heldInvitations, memberships, tenants, users } from '../../db/schema/index';
 import { newEnrolmentKey } from '../../fleet/credentials';
-import type { TenantRow } from '../tenants/repo';
-import { toTenantDto } from '../tenants/service';
+
 import { likePattern } from '../../db/sql-helpers';
+import type { TenantRow } from '../../identity/repo';
+import { toTenantDto } from '../../identity/dto';
 
 /** Qualified on purpose: drizzle writes a lone table's columns unqualified, which a subquery would rebind. */
 const tenantIdColumn = sql.raw('"tenants"."id"');

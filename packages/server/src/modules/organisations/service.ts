@@ -4,12 +4,12 @@ import type { Principal } from '../../http/principal';
 import { errors } from '../../http/errors';
 import type { CoreServices } from '../../services';
 import { recordAudit } from '../../db/audit-log';
-import { findUserByLogin } from '../auth/repo';
+
 import { computeTenantInfo } from '../../fleet/tenant-info';
-import { findTenant, type TenantRow } from '../tenants/repo';
-import { listMembers, toTeamUser } from '../users/repo';
-import { mailReleased, releaseHeldInvitations } from '../users/held-release';
+
+import { listMembers, mailReleased, releaseHeldInvitations, toTeamUser } from '../users/index';
 import { deleteTenant, insertTenant, lastEntry, memberIds, nameTakenByOther, tenantDetail, updateTenant } from './repo';
+import { findUserByLogin, findTenant, type TenantRow } from '../../identity/repo';
 
 /** The provider's administration of tenants; every call is the super admin's alone. */
 export class OrganisationService {

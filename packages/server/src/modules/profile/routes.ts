@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ORG_PATHS, profileBodySchema, userSchema } from '@netloom/domain';
 import type { Services } from '../../services';
-import { toUserDto } from '../auth/sessions';
+
 import { errorResponses } from '../../http/openapi';
+import { toUserDto } from '../../identity/dto';
 
 const tags = ['profile'];
 const security = [{ bearerAuth: [] }];

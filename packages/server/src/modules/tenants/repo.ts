@@ -1,13 +1,8 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tenants } from '../../db/schema/index';
 
-export type TenantRow = typeof tenants.$inferSelect;
-
-export async function findTenant(db: Db, id: string): Promise<TenantRow | undefined> {
-  const [row] = await db.select().from(tenants).where(eq(tenants.id, id));
-  return row;
-}
+import type { TenantRow } from '../../identity/repo';
 
 /** limit null means every row (`page_size=0`). */
 export async function listTenants(db: Db, page: { offset: number; limit: number | null }): Promise<{ rows: TenantRow[]; total: number }> {

@@ -1,13 +1,17 @@
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
-import type { AccountService } from '../auth/account';
-import { moveHeldMemberships } from '../groups/repo';
+import { moveHeldMemberships } from '../groups/index';
 import { deleteHeldInvitation, holdAgainst, insertInvitedUser, orphanedHeldInvitations, type OrphanedHeldInvitation } from './repo';
 
 export interface ReleasedInvitation {
   id: string;
   email: string;
   firstName: string;
+}
+
+/** What sends an invitation's activation link (the auth module's account service). */
+export interface ActivationMailer {
+  sendActivation(invitation: ReleasedInvitation): Promise<void>;
 }
 
 /**
@@ -55,7 +59,7 @@ export async function releaseHeldInvitations(tx: Db): Promise<ReleasedInvitation
  * The activation link any invitation sends: nobody else owns the address now. An invitation
  * withdrawn since the commit has no link to send (its user is gone); the deletion stands.
  */
-export async function mailReleased(account: AccountService, released: ReleasedInvitation[]): Promise<void> {
+export async function mailReleased(account: ActivationMailer, released: ReleasedInvitation[]): Promise<void> {
   for (const invitation of released) {
     try {
       await account.sendActivation(invitation);

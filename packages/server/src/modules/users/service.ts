@@ -4,20 +4,23 @@ import { audit } from '../../http/access';
 import { errors } from '../../http/errors';
 import type { CoreServices } from '../../services';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import { findUserById, findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../auth/repo';
+
 import {
   findHeldInvitation,
   findMember,
   heldInvitationAccount,
   insertHeldInvitation,
   insertInvitedUser,
+  listMembers,
   otherActiveOwners,
   removeMember,
   setRole,
   toTeamUser,
+  type MemberFilter,
   type MemberRow,
 } from './repo';
 import { mailReleased, releaseHeldInvitations } from './held-release';
+import { findUserById, findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../../identity/repo';
 
 const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.scope.role });
 
@@ -27,6 +30,12 @@ export class TeamService {
 
   private get db() {
     return this.services.db;
+  }
+
+  /** One page of the tenant's people, invitations included. */
+  async list(actor: Actor, filter: MemberFilter, page: { offset: number; limit: number | null }): Promise<{ rows: TeamUser[]; total: number }> {
+    const { rows, total } = await listMembers(this.db, actor.scope.tenantId, filter, page);
+    return { rows: rows.map(toTeamUser), total };
   }
 
   /** The member acted on; another tenant's user (or none) is 404, an owner touched by an admin 403. */

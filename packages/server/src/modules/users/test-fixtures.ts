@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { memberships, userGroups, users } from '../../db/schema/index';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../identity/passwords';
 
 let n = 0;
 let hash: string | null = null;

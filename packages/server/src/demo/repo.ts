@@ -1,0 +1,39 @@
+import { count, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { devices, memberships, tenants, users } from '../db/schema/index';
+
+/** The demo's statements: the seed it writes once and what the demo fleet reads back. */
+
+export async function userCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function insertTenant(db: Db, row: typeof tenants.$inferInsert): Promise<void> {
+  await db.insert(tenants).values(row);
+}
+
+export async function insertUser(db: Db, row: typeof users.$inferInsert & { id: string }, membership: Omit<typeof memberships.$inferInsert, 'userId'> | null): Promise<void> {
+  await db.insert(users).values(row);
+  if (membership) await db.insert(memberships).values({ ...membership, userId: row.id });
+}
+
+export interface DemoTenantKey {
+  name: string;
+  tenantId: string;
+  enrolmentKey: string;
+}
+
+/** The named tenants' enrolment keys, by name (a tenant without a key is left out). */
+export async function enrolmentKeysOf(db: Db, names: string[]): Promise<DemoTenantKey[]> {
+  const rows = await db
+    .select({ name: tenants.name, tenantId: tenants.id, enrolmentKey: tenants.enrolmentKey })
+    .from(tenants)
+    .where(inArray(tenants.name, names));
+  return rows.filter((r): r is DemoTenantKey => r.enrolmentKey !== null).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function deviceCountOf(db: Db, tenantIds: string[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(devices).where(inArray(devices.tenantId, tenantIds));
+  return row?.n ?? 0;
+}

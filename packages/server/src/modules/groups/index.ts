@@ -1,0 +1,2 @@
+// The groups module's public entry: what other modules may use of it.
+export { moveHeldMemberships } from './repo';
