@@ -11,6 +11,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { AppError, errors, isSourceMap, registerErrorHandling } from './http/errors';
+import { authorise, refuseUnlessSuperAdmin } from './http/access';
 import { authenticate } from './http/principal';
 import { validatorCompiler } from './http/validators';
 import { openApiOptions } from './http/openapi';
@@ -49,6 +50,7 @@ import { toDeviceRow, type DeviceRecord } from './fleet/device-row';
 import { liveHub } from './live/hub';
 import type { CoreServices, Services } from './services';
 import { DeviceService } from './modules/devices/service';
+import { TenantDataService } from './modules/devices/tenant-data';
 import { NetworkService } from './modules/networks/service';
 import { OrganisationService } from './modules/organisations/service';
 import { TeamService } from './modules/users/service';
@@ -174,11 +176,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sessionEvents,
     requireAuth: async (request) => {
       await authenticate(request, db, tokens, principals);
+      refuseUnlessSuperAdmin(request);
     },
   };
   const services: Services = {
     ...core,
     devices: new DeviceService(db, bus),
+    tenantData: new TenantDataService(db),
     networks: new NetworkService(db, bus),
     team: new TeamService(core),
     organisations: new OrganisationService(core),
@@ -191,6 +195,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('mailer', mailer);
   app.decorate('database', database);
   app.decorateRequest('principal', null);
+  app.decorateRequest('actor', null);
+  // Routes declare the tenant role they need (config.access); this one hook checks every one of them.
+  app.addHook('preHandler', authorise(db));
   // Periodic work: on PostgreSQL one instance of a cluster runs each round (an advisory lock).
   const usesLock = config.database.kind === 'postgres';
   const stopTokenSweeps = deleteExpiredTokens(db, app.log, usesLock);

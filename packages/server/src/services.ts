@@ -11,6 +11,7 @@ import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
 import type { ActivityService } from './modules/activity/service';
 import type { DeviceService } from './modules/devices/service';
+import type { TenantDataService } from './modules/devices/tenant-data';
 import type { GroupService } from './modules/groups/service';
 import type { NetworkService } from './modules/networks/service';
 import type { OrganisationService } from './modules/organisations/service';
@@ -39,6 +40,7 @@ export interface CoreServices {
 /** What app.ts builds once and hands to every module plugin: route plugins construct nothing. */
 export interface Services extends CoreServices {
   devices: DeviceService;
+  tenantData: TenantDataService;
   networks: NetworkService;
   team: TeamService;
   organisations: OrganisationService;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DeviceKind, TenantInfo } from '@netloom/domain';
 import type { Db } from '../db/client';
-import { devices } from '../db/schema/index';
+import { devices, networks } from '../db/schema/index';
 import type { DeviceRecord } from './device-row';
 
 /** Device queries shared by the device inventory (modules/devices), the agent gateway and the tiles. */
@@ -73,4 +73,13 @@ export async function countTenantInfo(
   const row = (result as unknown as { rows: TenantInfo[] }).rows[0];
   if (!row) throw new Error('tenant info query returned no row');
   return row;
+}
+
+/** Whether the device group is the tenant's (the tiles of one group are asked for by its id). */
+export async function networkInTenant(db: Db, tenantId: string, networkId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: networks.id })
+    .from(networks)
+    .where(and(eq(networks.tenantId, tenantId), eq(networks.id, networkId)));
+  return rows.length > 0;
 }

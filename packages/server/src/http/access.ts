@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { canManageTenant, canReadConsole, canWriteConfig, type Actor as RoleActor } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { errors } from './errors';
 import { resolveTenantScope, type TenantScope } from './principal';
 import { recordAudit } from '../db/audit-log';
-import { findTenant } from '../modules/tenants/repo';
+import { findTenant } from '../identity/repo';
 
 /**
  * read: viewers and up; write: editors and up; manage: owners and admins; or a rule of the domain.
@@ -21,11 +21,36 @@ export interface Actor {
   ip: string;
 }
 
+/** Where a request names its tenant; most routes take it from the `tid` query parameter. */
+export type TenantSource = (request: FastifyRequest) => string | undefined;
+export const tenantFromQuery =
+  (key = 'tid'): TenantSource =>
+  (request) =>
+    (request.query as Record<string, string | undefined> | undefined)?.[key];
+export const tenantFromBody: TenantSource = (request) => (request.body as { tenant_id?: string } | undefined)?.tenant_id;
+
+/** What a route declares it needs: a role in the tenant the request names, or a super admin. */
+export type AccessRule = { need: Need; tenant: TenantSource } | 'super-admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    /** Set by the authorise hook for routes that declare a tenant access rule. */
+    actor: Actor | null;
+  }
+}
+
+/** Route option (`config: access('write')`): the authorise hook checks it before the handler runs. */
+export const access = (need: Need, tenant: TenantSource = tenantFromQuery()) => ({ access: { need, tenant } satisfies AccessRule });
+export const superAdminAccess = { access: 'super-admin' as const };
+
 /**
  * Resolves the tenant in scope (another tenant answers 404 before any role is looked at) and then
  * the caller's role in it (403). A guest-user passes neither read nor write.
  */
-export async function actorFor(db: Db, request: FastifyRequest, tid: string | undefined, need: Need): Promise<Actor> {
+async function actorFor(db: Db, request: FastifyRequest, tid: string | undefined, need: Need): Promise<Actor> {
   const principal = request.principal!;
   const scope = await resolveTenantScope(principal, tid, async (id) => {
     const row = await findTenant(db, id);
@@ -34,6 +59,33 @@ export async function actorFor(db: Db, request: FastifyRequest, tid: string | un
   const check = typeof need === 'function' ? need : CHECKS[need];
   if (!check({ isSuperAdmin: scope.isSuperAdmin, role: scope.role })) throw errors.forbidden();
   return { scope, userId: principal.user.id, email: principal.user.email, ip: request.ip };
+}
+
+/**
+ * The one place a route's declared access is checked: a preHandler, so a malformed request has
+ * already answered 400 and the handler only runs for a caller who passed.
+ */
+export function authorise(db: Db): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule || rule === 'super-admin') return;
+    if (!request.principal) throw errors.notAuthenticated();
+    request.actor = await actorFor(db, request, rule.tenant(request), rule.need);
+  };
+}
+
+/**
+ * Run right after authentication (onRequest): a super-admin route refuses everyone else before its
+ * input is read, so no tenant id leaks by 404 against 403 or by what validation says.
+ */
+export function refuseUnlessSuperAdmin(request: FastifyRequest): void {
+  if (request.routeOptions.config.access === 'super-admin' && !request.principal?.user.isSuperAdmin) throw errors.forbidden();
+}
+
+/** The actor the authorise hook set; a route that reads it without declaring access is a bug. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new Error(`${request.routeOptions.url} reads an actor but declares no tenant access`);
+  return request.actor;
 }
 
 /** A super admin acting in a tenant they do not belong to: the provider, as the owner sees it. */

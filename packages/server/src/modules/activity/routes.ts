@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { ORG_PATHS, canReadLogs, logListSchema, logQuerySchema } from '@netloom/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services';
-import { actorFor } from '../../http/access';
+import { access, actorOf } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
 import type { LogKind } from './repo';
@@ -14,14 +14,13 @@ const p = (path: string) => `/${path}`;
 
 /** Login logs and activity logs of a tenant: JSON pages, or CSV with format=csv. */
 export const activityRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services;
   const { logs } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 
   const handler = (kind: LogKind) => async (request: FastifyRequest<{ Querystring: typeof logQuerySchema._output }>, reply: FastifyReply) => {
     const q = request.query;
-    const { rows, total } = await logs.list(await actorFor(db, request, q.tid, canReadLogs), kind, q, pageWindow(q));
+    const { rows, total } = await logs.list(actorOf(request), kind, q, pageWindow(q));
     if (q.format === 'csv') {
       const day = new Date().toISOString().slice(0, 10);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${kind}-logs-${day}.csv"`).send(logsCsv(rows));
@@ -32,6 +31,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   api.get(
     p(ORG_PATHS.loginLogs),
     {
+      config: access(canReadLogs),
       schema: {
         tags,
         security,
@@ -46,6 +46,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   api.get(
     p(ORG_PATHS.activityLogs),
     {
+      config: access(canReadLogs),
       schema: {
         tags,
         security,

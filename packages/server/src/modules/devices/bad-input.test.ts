@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceListSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { LONE_SURROGATE, NUL, NUL_IN_URL, expectRefused, type BadInputCase } from '../../test/bad-input';
-import { readCommercial } from './tenant-data';
+import { findCommercialData } from './repo';
 import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
 
 /** Text PostgreSQL cannot store, numbers out of range and unknown keys: 400 naming the field, never 500. */
@@ -89,7 +89,7 @@ describe.each(testBackends())('device calls refuse hostile input on %s', (backen
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('invalid');
     }
-    expect(await readCommercial(t.app.services.db, acme)).toEqual({ [id]: { WAN1: entry } });
+    expect(await findCommercialData(t.app.services.db, acme)).toEqual({ [id]: { WAN1: entry } });
   });
 
   it('documents in the OpenAPI document that these bodies take no other key', () => {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,7 +22,7 @@ import type { Services } from '../../services';
 import { errors } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 import { paginate, pageWindow } from '../../http/pagination';
-import { actorFor, type Need } from '../../http/access';
+import { access, actorOf, tenantFromBody, tenantFromQuery, type Actor, type Need } from '../../http/access';
 import { toDeviceRow } from '../../fleet/device-row';
 import { specFromBody } from './service';
 
@@ -30,14 +31,17 @@ const security = [{ bearerAuth: [] }];
 const p = (path: string) => `/${path}`;
 
 /** The tenant a list call names: the filter, the body and the query must agree when several do. */
-function namedTenant(...candidates: (string | undefined)[]): string | undefined {
+function namedTenant(request: FastifyRequest): string | undefined {
+  const body = request.body as z.infer<typeof deviceListBodySchema>;
+  const query = request.query as z.infer<typeof tenantQuerySchema>;
+  const filterTenant = body.filters.find((f) => f.key === 'tenant_id')?.value as string | undefined;
+  const candidates = [filterTenant, body.tenant_id, query.tid];
   const named = [...new Set(candidates.filter((c): c is string => Boolean(c)))];
   if (named.length > 1) throw errors.invalid({ tenant_id: ['The tenant is named twice with different ids'] });
   return named[0];
 }
 
 export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services;
   const { devices } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
@@ -45,6 +49,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.post(
     p(DEVICE_PATHS.list),
     {
+      config: access('read', namedTenant),
       schema: {
         tags,
         security,
@@ -56,8 +61,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request) => {
       const { body } = request;
-      const filterTenant = body.filters.find((f) => f.key === 'tenant_id')?.value as string | undefined;
-      const actor = await actorFor(db, request, namedTenant(filterTenant, body.tenant_id, request.query.tid), 'read');
+      const actor = actorOf(request);
       const { rows, total } = await devices.list(actor.scope.tenantId, specFromBody(body));
       return paginate(request, { page: body.page, page_size: body.size }, total, rows);
     },
@@ -66,6 +70,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.get(
     p(DEVICE_PATHS.list),
     {
+      config: access('read'),
       schema: {
         tags,
         security,
@@ -76,7 +81,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request) => {
       const q = request.query;
-      const actor = await actorFor(db, request, q.tid, 'read');
+      const actor = actorOf(request);
       const { rows, total } = await devices.list(actor.scope.tenantId, {
         networkIds: q.network_id ? [q.network_id] : [],
         kinds: q.type ? [viewTypeKind(q.type)] : [],
@@ -95,6 +100,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.post(
     p(DEVICE_PATHS.adminDevices),
     {
+      config: access('read', tenantFromBody),
       schema: {
         tags,
         security,
@@ -103,12 +109,13 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: z.array(adminDeviceSchema), ...errorResponses(403, 404) },
       },
     },
-    async (request) => devices.adminList((await actorFor(db, request, request.body.tenant_id, 'read')).scope.tenantId),
+    async (request) => devices.adminList(actorOf(request).scope.tenantId),
   );
 
   api.get(
     p(DEVICE_PATHS.userDevices),
     {
+      config: access('read', tenantFromQuery('tenant_id')),
       schema: {
         tags,
         security,
@@ -118,7 +125,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const actor = await actorFor(db, request, request.query.tenant_id, 'read');
+      const actor = actorOf(request);
       return devices.userDevices(actor.scope.tenantId, request.query.username);
     },
   );
@@ -126,6 +133,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.post(
     p(DEVICE_PATHS.claim),
     {
+      config: access('write'),
       schema: {
         tags,
         security,
@@ -136,7 +144,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request, reply) => {
-      const actor = await actorFor(db, request, request.query.tid, 'write');
+      const actor = actorOf(request);
       reply.status(201);
       return devices.claim(actor, request.body);
     },
@@ -147,25 +155,23 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.get(
     p(DEVICE_PATHS.detail(':id')),
     {
+      config: access('read'),
       schema: { tags, security, summary: 'One device row', ...byId, response: { 200: deviceRowSchema, ...errorResponses(403, 404) } },
     },
     async (request) => {
-      const actor = await actorFor(db, request, request.query.tid, 'read');
+      const actor = actorOf(request);
       return toDeviceRow(await devices.get(actor.scope.tenantId, request.params.id));
     },
   );
 
-  const action = (
-    path: string,
-    summary: string,
-    need: Need,
-    run: (actor: Awaited<ReturnType<typeof actorFor>>, id: string) => Promise<z.infer<typeof deviceRowSchema>>,
-    conflicts = false,
-  ) =>
+  const action = (path: string, summary: string, need: Need, run: (actor: Actor, id: string) => Promise<z.infer<typeof deviceRowSchema>>, conflicts = false) =>
     api.post(
       p(path),
-      { schema: { tags, security, summary, ...byId, response: { 200: deviceRowSchema, ...errorResponses(403, 404, ...(conflicts ? [409 as const] : [])) } } },
-      async (request) => run(await actorFor(db, request, request.query.tid, need), request.params.id),
+      {
+        config: access(need),
+        schema: { tags, security, summary, ...byId, response: { 200: deviceRowSchema, ...errorResponses(403, 404, ...(conflicts ? [409 as const] : [])) } },
+      },
+      async (request) => run(actorOf(request), request.params.id),
     );
   action(DEVICE_PATHS.approve(':id'), 'Approve a pending device (it receives its credential)', 'write', (a, id) => devices.approve(a, id), true);
   action(DEVICE_PATHS.unclaim(':id'), 'Remove a device from the tenant inventory', 'write', (a, id) => devices.unclaim(a, id));
@@ -175,10 +181,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.post(
     p(DEVICE_PATHS.restart(':id')),
     {
+      config: access('write'),
       schema: { tags, security, summary: 'Queue a reboot job for the device', ...byId, response: { 202: jobAcceptedSchema, ...errorResponses(403, 404, 409) } },
     },
     async (request, reply) => {
-      const actor = await actorFor(db, request, request.query.tid, 'write');
+      const actor = actorOf(request);
       reply.status(202);
       return devices.restart(actor, request.params.id);
     },
@@ -187,6 +194,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   api.get(
     p(DEVICE_PATHS.metrics(':id')),
     {
+      config: access('read'),
       schema: {
         tags,
         security,
@@ -197,7 +205,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const actor = await actorFor(db, request, request.query.tid, 'read');
+      const actor = actorOf(request);
       return devices.metrics(actor.scope.tenantId, request.params.id, request.query.minutes);
     },
   );

@@ -7,36 +7,25 @@ import {
   tenantInfoQuerySchema,
   tenantInfoSchema,
   tenantQuerySchema,
-  viewTypeKind,
-  type DeviceViewType,
 } from '@netloom/domain';
 import type { Services } from '../../services';
-import type { Db } from '../../db/client';
-import { errors } from '../../http/errors';
-import { findNetwork } from '../networks/repo';
-import { actorFor } from '../../http/access';
+import { access, actorOf, tenantFromBody } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
-import { computeTenantInfo } from '../../fleet/tenant-info';
-import { readCommercial, readEnrolmentKey, rotateEnrolmentKey, saveCommercial } from './tenant-data';
 
 const tags = ['tenants'];
 const security = [{ bearerAuth: [] }];
 const p = (path: string) => `/${path}`;
 
-async function tenantInfo(db: Db, tenantId: string, networkId: string | null | undefined, type: DeviceViewType | undefined) {
-  if (networkId && !(await findNetwork(db, tenantId, networkId))) throw errors.notFound();
-  return computeTenantInfo(db, tenantId, { networkId: networkId || null, kind: type ? viewTypeKind(type) : null });
-}
-
 /** Tenant data of the fleet: dashboard tiles, the commercial view and the enrolment key. */
 export const tenantDataRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services;
+  const { tenantData } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
 
   api.post(
     p(DEVICE_PATHS.tenantInfo),
     {
+      config: access('read', tenantFromBody),
       schema: {
         tags,
         security,
@@ -45,15 +34,13 @@ export const tenantDataRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: { 200: tenantInfoSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => {
-      const actor = await actorFor(db, request, request.body.tenant_id, 'read');
-      return tenantInfo(db, actor.scope.tenantId, request.body.network_id, request.body.type);
-    },
+    async (request) => tenantData.tiles(actorOf(request), request.body.network_id, request.body.type),
   );
 
   api.get(
     p(DEVICE_PATHS.tenantInfo),
     {
+      config: access('read'),
       schema: {
         tags,
         security,
@@ -62,15 +49,13 @@ export const tenantDataRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: { 200: tenantInfoSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => {
-      const actor = await actorFor(db, request, request.query.tid, 'read');
-      return tenantInfo(db, actor.scope.tenantId, request.query.network_id, request.query.type);
-    },
+    async (request) => tenantData.tiles(actorOf(request), request.query.network_id, request.query.type),
   );
 
   api.get(
     p(DEVICE_PATHS.commercial),
     {
+      config: access('read'),
       schema: {
         tags,
         security,
@@ -79,12 +64,13 @@ export const tenantDataRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: { 200: commercialDataSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => readCommercial(db, (await actorFor(db, request, request.query.tid, 'read')).scope.tenantId),
+    async (request) => tenantData.commercial(actorOf(request)),
   );
 
   api.post(
     p(DEVICE_PATHS.commercial),
     {
+      config: access('write'),
       schema: {
         tags,
         security,
@@ -94,12 +80,13 @@ export const tenantDataRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: { 200: commercialDataSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => saveCommercial(db, await actorFor(db, request, request.query.tid, 'write'), request.body),
+    async (request) => tenantData.saveCommercial(actorOf(request), request.body),
   );
 
   api.get(
     p(DEVICE_PATHS.enrolmentKey),
     {
+      config: access('manage'),
       schema: {
         tags,
         security,
@@ -108,12 +95,13 @@ export const tenantDataRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: { 200: enrolmentKeySchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => ({ enrolment_key: await readEnrolmentKey(db, await actorFor(db, request, request.query.tid, 'manage')) }),
+    async (request) => ({ enrolment_key: await tenantData.enrolmentKey(actorOf(request)) }),
   );
 
   api.post(
     p(DEVICE_PATHS.enrolmentKeyRotate),
     {
+      config: access('manage'),
       schema: {
         tags,
         security,
@@ -122,6 +110,6 @@ export const tenantDataRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: { 200: enrolmentKeySchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => ({ enrolment_key: await rotateEnrolmentKey(db, await actorFor(db, request, request.query.tid, 'manage')) }),
+    async (request) => ({ enrolment_key: await tenantData.rotateEnrolmentKey(actorOf(request)) }),
   );
 };

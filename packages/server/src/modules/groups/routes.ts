@@ -14,7 +14,7 @@ import {
   tidQuerySchema,
 } from '@netloom/domain';
 import type { Services } from '../../services';
-import { actorFor } from '../../http/access';
+import { access, actorOf } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
 
@@ -26,15 +26,14 @@ const querystring = tidQuerySchema;
 
 /** Teams → Groups: members read them, owners and admins change them. */
 export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services;
   const { groups } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
-  const manager = (request: Parameters<typeof actorFor>[1], tid: string | undefined) => actorFor(db, request, tid, canManageUsers);
 
   api.get(
     p(ORG_PATHS.groups),
     {
+      config: access(canReadTeams),
       schema: {
         tags,
         security,
@@ -44,8 +43,8 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => {
-      const { page, page_size, tid, search } = request.query;
-      const actor = await actorFor(db, request, tid, canReadTeams);
+      const { page, page_size, search } = request.query;
+      const actor = actorOf(request);
       const { rows, total } = await groups.list(actor, search, pageWindow({ page, page_size }));
       return paginate(request, { page, page_size }, total, rows);
     },
@@ -54,6 +53,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   api.post(
     p(ORG_PATHS.groups),
     {
+      config: access(canManageUsers),
       schema: {
         tags,
         security,
@@ -63,12 +63,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 201: groupSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request, reply) => reply.status(201).send(await groups.create(await manager(request, request.query.tid), request.body)),
+    async (request, reply) => reply.status(201).send(await groups.create(actorOf(request), request.body)),
   );
 
   api.put(
     p(ORG_PATHS.group(':id')),
     {
+      config: access(canManageUsers),
       schema: {
         tags,
         security,
@@ -79,12 +80,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 200: groupSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => groups.update(await manager(request, request.query.tid), request.params.id, request.body),
+    async (request) => groups.update(actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
     p(ORG_PATHS.group(':id')),
     {
+      config: access(canManageUsers),
       schema: {
         tags,
         security,
@@ -95,7 +97,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request, reply) => {
-      await groups.remove(await manager(request, request.query.tid), request.params.id);
+      await groups.remove(actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -103,6 +105,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   api.put(
     p(ORG_PATHS.groupMembers(':id')),
     {
+      config: access(canManageUsers),
       schema: {
         tags,
         security,
@@ -113,6 +116,6 @@ export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 200: groupSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => groups.setMembers(await manager(request, request.query.tid), request.params.id, request.body.user_ids),
+    async (request) => groups.setMembers(actorOf(request), request.params.id, request.body.user_ids),
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { DEVICE_PATHS, networkBodySchema, networkMembersBodySchema, networkSchema, tenantInfoSchema, tenantQuerySchema } from '@netloom/domain';
 import type { Services } from '../../services';
-import { actorFor } from '../../http/access';
+import { access, actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import { computeTenantInfo } from '../../fleet/tenant-info';
 
@@ -21,6 +21,7 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   api.get(
     p(DEVICE_PATHS.networks),
     {
+      config: access('read'),
       schema: {
         tags,
         security,
@@ -29,12 +30,13 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: z.array(networkSchema), ...errorResponses(403, 404) },
       },
     },
-    async (request) => networks.list((await actorFor(db, request, request.query.tid, 'read')).scope.tenantId),
+    async (request) => networks.list(actorOf(request).scope.tenantId),
   );
 
   api.post(
     p(DEVICE_PATHS.networks),
     {
+      config: access('write'),
       schema: {
         tags,
         security,
@@ -45,7 +47,7 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      const actor = await actorFor(db, request, request.query.tid, 'write');
+      const actor = actorOf(request);
       reply.status(201);
       return networks.create(actor, request.body.name);
     },
@@ -54,6 +56,7 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   api.put(
     p(DEVICE_PATHS.network(':id')),
     {
+      config: access('write'),
       schema: {
         tags,
         security,
@@ -64,12 +67,13 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: networkSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => networks.rename(await actorFor(db, request, request.query.tid, 'write'), request.params.id, request.body.name),
+    async (request) => networks.rename(actorOf(request), request.params.id, request.body.name),
   );
 
   api.delete(
     p(DEVICE_PATHS.network(':id')),
     {
+      config: access('write'),
       schema: {
         tags,
         security,
@@ -80,7 +84,7 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      await networks.remove(await actorFor(db, request, request.query.tid, 'write'), request.params.id);
+      await networks.remove(actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -88,6 +92,7 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   api.put(
     p(DEVICE_PATHS.networkMembers(':id')),
     {
+      config: access('write'),
       schema: {
         tags,
         security,
@@ -98,12 +103,13 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: networkSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => networks.setMembers(await actorFor(db, request, request.query.tid, 'write'), request.params.id, request.body.device_ids),
+    async (request) => networks.setMembers(actorOf(request), request.params.id, request.body.device_ids),
   );
 
   api.get(
     p(DEVICE_PATHS.networkStatus(':id')),
     {
+      config: access('read'),
       schema: {
         tags,
         security,
@@ -114,7 +120,7 @@ export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const { tenantId } = (await actorFor(db, request, request.query.tid, 'read')).scope;
+      const { tenantId } = actorOf(request).scope;
       await networks.get(tenantId, request.params.id);
       return computeTenantInfo(db, tenantId, { networkId: request.params.id });
     },

@@ -14,7 +14,7 @@ import {
   tenantUpdateBodySchema,
 } from '@netloom/domain';
 import type { Services } from '../../services';
-import { errors } from '../../http/errors';
+import { superAdminAccess } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
 import { listCustomers } from './repo';
@@ -29,15 +29,12 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   const orgs = services.organisations;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
-  // Everyone else is refused before anything is looked up, so no tenant id leaks by 404 vs 403.
-  api.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.principal?.user.isSuperAdmin) throw errors.forbidden();
-  });
   const by = (request: FastifyRequest) => request.principal!;
 
   api.post(
     p(ORG_PATHS.tenants),
     {
+      config: superAdminAccess,
       schema: {
         tags,
         security,
@@ -52,6 +49,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   api.get(
     p(ORG_PATHS.customers),
     {
+      config: superAdminAccess,
       schema: {
         tags,
         security,
@@ -70,6 +68,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   api.post(
     p(ORG_PATHS.monitor),
     {
+      config: superAdminAccess,
       schema: {
         tags,
         security,
@@ -84,6 +83,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   api.get(
     p(ORG_PATHS.tenant(':id')),
     {
+      config: superAdminAccess,
       schema: { tags, security, summary: 'One tenant', params, response: { 200: tenantDetailSchema, ...errorResponses(403, 404) } },
     },
     async (request) => orgs.detail(request.params.id),
@@ -92,6 +92,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   api.put(
     p(ORG_PATHS.tenant(':id')),
     {
+      config: superAdminAccess,
       schema: {
         tags,
         security,
@@ -107,6 +108,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   api.delete(
     p(ORG_PATHS.tenant(':id')),
     {
+      config: superAdminAccess,
       schema: {
         tags,
         security,

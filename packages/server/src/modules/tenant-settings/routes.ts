@@ -10,7 +10,7 @@ import {
   tidQuerySchema,
 } from '@netloom/domain';
 import type { Services } from '../../services';
-import { actorFor } from '../../http/access';
+import { access, actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 
 const tags = ['tenant settings'];
@@ -20,7 +20,6 @@ const querystring = tidQuerySchema;
 
 /** Tenant-wide settings: members read them, owners and admins change them. */
 export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services;
   const { settings } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
@@ -28,6 +27,7 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
   api.get(
     p(ORG_PATHS.configPreference),
     {
+      config: access(canReadTeams),
       schema: {
         tags,
         security,
@@ -36,12 +36,13 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
         response: { 200: configPreferenceSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => settings.getPreference(await actorFor(db, request, request.query.tid, canReadTeams)),
+    async (request) => settings.getPreference(actorOf(request)),
   );
 
   api.post(
     p(ORG_PATHS.configPreference),
     {
+      config: access(canManageUsers),
       schema: {
         tags,
         security,
@@ -51,12 +52,13 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
         response: { 200: configPreferenceSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => settings.savePreference(await actorFor(db, request, request.query.tid, canManageUsers), request.body),
+    async (request) => settings.savePreference(actorOf(request), request.body),
   );
 
   api.get(
     p(ORG_PATHS.organisation),
     {
+      config: access(canReadTeams),
       schema: {
         tags,
         security,
@@ -65,12 +67,13 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
         response: { 200: organisationSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => settings.getOrganisation(await actorFor(db, request, request.query.tid, canReadTeams)),
+    async (request) => settings.getOrganisation(actorOf(request)),
   );
 
   api.put(
     p(ORG_PATHS.organisation),
     {
+      config: access(canManageUsers),
       schema: {
         tags,
         security,
@@ -80,6 +83,6 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
         response: { 200: organisationSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => settings.saveOrganisation(await actorFor(db, request, request.query.tid, canManageUsers), request.body),
+    async (request) => settings.saveOrganisation(actorOf(request), request.body),
   );
 };

@@ -3,10 +3,12 @@ import { TENANT_PATHS, dashboardConfigSchema, pageQuerySchema, tenantListSchema,
 import type { Services } from '../../services';
 import { errors } from '../../http/errors';
 import { paginate, pageWindow } from '../../http/pagination';
-import { actorFor } from '../../http/access';
+import { access, actorOf, superAdminAccess } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
-import { findTenant, listTenants } from './repo';
-import { toDashboardConfig, toTenantDto } from './service';
+import { listTenants } from './repo';
+import { toDashboardConfig } from './service';
+import { findTenant } from '../../identity/repo';
+import { toTenantDto } from '../../identity/dto';
 
 const tags = ['tenants'];
 const security = [{ bearerAuth: [] }];
@@ -20,6 +22,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     authed.get(
       `/${TENANT_PATHS.list}`,
       {
+        config: superAdminAccess,
         schema: {
           tags,
           summary: 'All tenants (super admin)',
@@ -29,7 +32,6 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         },
       },
       async (request) => {
-        if (!request.principal!.user.isSuperAdmin) throw errors.forbidden();
         const { rows, total } = await listTenants(db, pageWindow(request.query));
         return paginate(request, request.query, total, rows.map(toTenantDto));
       },
@@ -38,6 +40,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     authed.get(
       `/${TENANT_PATHS.dashboardConfig}`,
       {
+        config: access('read'),
         schema: {
           tags,
           summary: 'Dashboard flags and subscriptions of the tenant in scope',
@@ -48,7 +51,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
       async (request) => {
         // The products' switch and subscriptions are the consoles' own: a guest-user only downloads the client.
-        const { scope } = await actorFor(db, request, request.query.tid, 'read');
+        const { scope } = actorOf(request);
         const row = await findTenant(db, scope.tenantId);
         if (!row) throw errors.notFound();
         return toDashboardConfig(row);

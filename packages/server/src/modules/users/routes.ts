@@ -14,10 +14,9 @@ import {
   tidQuerySchema,
 } from '@netloom/domain';
 import type { Services } from '../../services';
-import { actorFor } from '../../http/access';
+import { access, actorOf } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
-import { listMembers, toTeamUser } from './repo';
 
 const tags = ['teams'];
 const security = [{ bearerAuth: [] }];
@@ -27,15 +26,14 @@ const querystring = tidQuerySchema;
 
 /** Teams → Users: the tenant's people, invitations and roles. */
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services;
   const { team } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
-  const manager = (request: Parameters<typeof actorFor>[1], tid: string | undefined) => actorFor(db, request, tid, canManageUsers);
 
   api.get(
     p(ORG_PATHS.users),
     {
+      config: access(canReadTeams),
       schema: {
         tags,
         security,
@@ -45,16 +43,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      const { page, page_size, tid, ...filter } = request.query;
-      const actor = await actorFor(db, request, tid, canReadTeams);
-      const { rows, total } = await listMembers(db, actor.scope.tenantId, filter, pageWindow({ page, page_size }));
-      return paginate(request, { page, page_size }, total, rows.map(toTeamUser));
+      const { page, page_size, tid: _tid, ...filter } = request.query;
+      const { rows, total } = await team.list(actorOf(request), filter, pageWindow({ page, page_size }));
+      return paginate(request, { page, page_size }, total, rows);
     },
   );
 
   api.post(
     p(ORG_PATHS.users),
     {
+      config: access(canManageUsers),
       schema: {
         tags,
         security,
@@ -65,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request, reply) => {
-      const user = await team.invite(await manager(request, request.query.tid), request.body);
+      const user = await team.invite(actorOf(request), request.body);
       return reply.status(201).send(user);
     },
   );
@@ -73,6 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   api.put(
     p(ORG_PATHS.user(':id')),
     {
+      config: access(canManageUsers),
       schema: {
         tags,
         security,
@@ -83,16 +82,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         response: { 200: teamUserSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => team.changeRole(await manager(request, request.query.tid), request.params.id, request.body.role),
+    async (request) => team.changeRole(actorOf(request), request.params.id, request.body.role),
   );
 
   api.delete(
     p(ORG_PATHS.user(':id')),
     {
+      config: access(canManageUsers),
       schema: { tags, security, summary: 'Remove a user from the tenant', params, querystring, response: { 204: z.null(), ...errorResponses(403, 404) } },
     },
     async (request, reply) => {
-      await team.remove(await manager(request, request.query.tid), request.params.id);
+      await team.remove(actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -100,6 +100,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   api.post(
     p(ORG_PATHS.userResend(':id')),
     {
+      config: access(canManageUsers),
       schema: {
         tags,
         security,
@@ -110,7 +111,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      await team.resend(await manager(request, request.query.tid), request.params.id);
+      await team.resend(actorOf(request), request.params.id);
       return { detail: 'Invitation sent.' };
     },
   );
@@ -118,14 +119,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   api.post(
     p(ORG_PATHS.userActivate(':id')),
     {
+      config: access(canManageUsers),
       schema: { tags, security, summary: 'Activate a deactivated user', params, querystring, response: { 200: teamUserSchema, ...errorResponses(403, 404) } },
     },
-    async (request) => team.setActive(await manager(request, request.query.tid), request.params.id, true),
+    async (request) => team.setActive(actorOf(request), request.params.id, true),
   );
 
   api.post(
     p(ORG_PATHS.userDeactivate(':id')),
     {
+      config: access(canManageUsers),
       schema: {
         tags,
         security,
@@ -135,6 +138,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         response: { 200: teamUserSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => team.setActive(await manager(request, request.query.tid), request.params.id, false),
+    async (request) => team.setActive(actorOf(request), request.params.id, false),
   );
 };
