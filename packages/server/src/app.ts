@@ -165,6 +165,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const core: CoreServices = {
     config,
+    log: app.log,
     db,
     mailer,
     bus,

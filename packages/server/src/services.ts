@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { EventBus } from './bus/event-bus';
@@ -22,6 +22,8 @@ import type { TenantSettingsService } from './modules/tenant-settings/service';
 /** What app.ts builds first: the services the module services below are built from. */
 export interface CoreServices {
   config: Config;
+  /** For what fails after an answer is decided (a mail after its commit). */
+  log: FastifyBaseLogger;
   db: Db;
   mailer: Mailer;
   /** Live events between modules and instances (memory, or Redis with REDIS_URL). */

@@ -13,7 +13,11 @@ export async function insertTenant(db: Db, row: typeof tenants.$inferInsert): Pr
   await db.insert(tenants).values(row);
 }
 
-export async function insertUser(db: Db, row: typeof users.$inferInsert & { id: string }, membership: Omit<typeof memberships.$inferInsert, 'userId'> | null): Promise<void> {
+export async function insertUser(
+  db: Db,
+  row: typeof users.$inferInsert & { id: string },
+  membership: Omit<typeof memberships.$inferInsert, 'userId'> | null,
+): Promise<void> {
   await db.insert(users).values(row);
   if (membership) await db.insert(memberships).values({ ...membership, userId: row.id });
 }

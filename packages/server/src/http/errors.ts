@@ -29,6 +29,7 @@ export const errors = {
   badRequest: (code: string, detail: string) => new AppError(400, code, detail),
   conflict: (detail: string, fields?: Record<string, string[]>) => new AppError(409, ERROR_CODES.conflict, detail, fields),
   unavailable: () => new AppError(503, ERROR_CODES.unavailable, UNAVAILABLE_DETAIL),
+  mailUnavailable: () => new AppError(503, ERROR_CODES.unavailable, 'The e-mail could not be sent. Try again later.'),
   throttled: (seconds: number) => new AppError(429, ERROR_CODES.rateLimited, `Request was throttled. Expected available in ${seconds} seconds.`),
 };
 

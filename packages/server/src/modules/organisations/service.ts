@@ -98,7 +98,7 @@ export class OrganisationService {
     });
     for (const userId of members) await this.services.sessionEvents.userChanged(userId);
     await this.services.sessionEvents.tenantChanged(id);
-    await mailReleased(this.services.account, released);
+    await mailReleased(this.services.account, released, this.services.log);
   }
 
   async monitor(id: string): Promise<TenantMonitor> {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { moveHeldMemberships } from '../groups/index';
@@ -57,14 +58,15 @@ export async function releaseHeldInvitations(tx: Db): Promise<ReleasedInvitation
 
 /**
  * The activation link any invitation sends: nobody else owns the address now. An invitation
- * withdrawn since the commit has no link to send (its user is gone); the deletion stands.
+ * withdrawn since the commit has no link to send (its user is gone). The deletion stands whatever
+ * the mail does: a link that could not be sent is logged, and the inviter can resend it.
  */
-export async function mailReleased(account: ActivationMailer, released: ReleasedInvitation[]): Promise<void> {
+export async function mailReleased(account: ActivationMailer, released: ReleasedInvitation[], log: FastifyBaseLogger): Promise<void> {
   for (const invitation of released) {
     try {
       await account.sendActivation(invitation);
-    } catch (e) {
-      if (!isForeignKeyViolation(e)) throw e;
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) log.error({ err, invitation: invitation.id }, 'activation mail of a released invitation not sent');
     }
   }
 }

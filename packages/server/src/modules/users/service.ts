@@ -83,8 +83,10 @@ export class TeamService {
       if (!winner) throw e;
       return this.inviteExisting(actor, body, winner, attempt);
     }
-    // Mailed once the invitation is stored; a lost mail is sent again with 'resend invitation'.
-    await this.services.account.sendActivation({ id, email: body.email, firstName: body.first_name });
+    // The invitation is stored whatever the mail does: a mail that fails is logged, and 'resend invitation' sends it again.
+    await this.services.account
+      .sendActivation({ id, email: body.email, firstName: body.first_name })
+      .catch((err: unknown) => this.services.log.error({ err, invitation: id }, 'invitation mail not sent'));
     const member = await findMember(this.db, actor.scope.tenantId, id);
     return toTeamUser(member!);
   }
@@ -118,7 +120,9 @@ export class TeamService {
       if (isForeignKeyViolation(e) && attempt < 3) return this.invite(actor, body, attempt + 1);
       throw e;
     }
-    await this.noticeHeld(actor, existing.id, body.role);
+    await this.noticeHeld(actor, existing.id, body.role).catch((err: unknown) =>
+      this.services.log.error({ err, invitation: id }, 'held invitation notice not sent'),
+    );
     return toTeamUser((await findMember(this.db, tenantId, id))!);
   }
 
@@ -140,9 +144,15 @@ export class TeamService {
     const member = await this.target(actor, userId);
     if (member.active || member.passwordHash !== null) throw errors.badRequest('not_pending', TEAM_MESSAGES.notPending);
     const held = await heldInvitationAccount(this.db, actor.scope.tenantId, member.id);
-    if (held) {
-      if (held.userId) await this.noticeHeld(actor, held.userId, member.role);
-    } else await this.services.account.sendActivation({ id: member.id, email: member.email, firstName: member.firstName });
+    // Resending is the retry: a mail that fails again is the answer, 503, so the inviter knows.
+    try {
+      if (held) {
+        if (held.userId) await this.noticeHeld(actor, held.userId, member.role);
+      } else await this.services.account.sendActivation({ id: member.id, email: member.email, firstName: member.firstName });
+    } catch (err) {
+      this.services.log.error({ err, invitation: member.id }, 'invitation mail not sent');
+      throw errors.mailUnavailable();
+    }
     await audit(this.db, actor, 'user.invitation_resent', member.email);
   }
 
@@ -188,6 +198,6 @@ export class TeamService {
       return releaseHeldInvitations(tx);
     });
     await this.services.sessionEvents.userChanged(userId);
-    await mailReleased(this.services.account, released);
+    await mailReleased(this.services.account, released, this.services.log);
   }
 }

@@ -110,6 +110,25 @@ describe.each(testBackends())('teams: users, invitations and groups on %s', (bac
     expect((await call('owner', 'POST', `teams/users/${pending.id}/deactivate/`)).json().code).toBe('invitation_pending');
   });
 
+  it('keeps an invitation whose mail fails, and answers a failed resend with 503', async () => {
+    const mailer = t.app.mailer as { send: typeof t.app.mailer.send };
+    const send = mailer.send;
+    mailer.send = () => Promise.reject(new Error('SMTP down'));
+    try {
+      const res = await call('admin', 'POST', 'teams/users/', { email: 'unmailed@acme.test', role: 'viewer' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await users()).find((u) => u.email === 'unmailed@acme.test')).toMatchObject({ status: 'pending' });
+      const resend = await call('admin', 'POST', `teams/users/${res.json().id}/resend-invitation/`);
+      expect(resend.statusCode).toBe(503);
+      expect(resend.json()).toMatchObject({ detail: 'The e-mail could not be sent. Try again later.' });
+    } finally {
+      mailer.send = send;
+    }
+    const id = (await users()).find((u) => u.email === 'unmailed@acme.test')!.id;
+    expect((await call('admin', 'POST', `teams/users/${id}/resend-invitation/`)).statusCode).toBe(200);
+    expect(activationToken(t.app.mailer.outbox, 'unmailed@acme.test')).toBeTruthy();
+  });
+
   it('keeps owner-making to owners', async () => {
     expect((await call('admin', 'POST', 'teams/users/', { email: 'boss@acme.test', role: 'owner' })).statusCode).toBe(403);
     const viewer = await addMember(db(), ids.acme, 'viewer');
