@@ -12,7 +12,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { AppError, errors, isSourceMap, registerErrorHandling } from './http/errors';
 import { authorise, refuseUnlessSuperAdmin } from './http/access';
-import { authenticate } from './http/principal';
+import { authenticate, type Principal } from './http/principal';
 import { validatorCompiler } from './http/validators';
 import { openApiOptions } from './http/openapi';
 import { errorLogSerializer } from './http/error-log';
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const mailer = createMailer(config.mail, app.log);
   const tokens = new TokenService(await loadSigningKey(db, config.jwtSecret), config.accessTokenTtlSeconds);
   const bus = config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createMemoryBus();
-  const principals = new PrincipalCache();
+  const principals = new PrincipalCache<Principal>();
   const sessionEvents: SessionEvents = {
     sessionRevoked: async (id) => {
       principals.forgetSession(id);

@@ -2,9 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { DeviceTopicMessage } from '../bus/topics';
-import type { AgentConnection } from './connection';
 import type { DatabaseOutage } from './database-outage';
 import type { DeviceStateWriter } from './state-writer';
+
+/** A device's socket as the gateway keeps it: one per device, the newest replacing the older. */
+export interface RegisteredConnection {
+  readonly id: string;
+  readonly deviceId: string | null;
+  close(why: { code: number; reason: string }): void;
+}
 
 /** What a device connection needs from the gateway around it. */
 export interface AgentContext {
@@ -17,7 +23,7 @@ export interface AgentContext {
   /** Tells every console of the device's tenant, on every instance. */
   publishDevice(device: DeviceRecord): Promise<void>;
   subscribeDevice(deviceId: string, handler: (m: DeviceTopicMessage) => void): Promise<() => Promise<void>>;
-  register(connection: AgentConnection): void;
-  unregister(connection: AgentConnection): void;
+  register(connection: RegisteredConnection): void;
+  unregister(connection: RegisteredConnection): void;
   goneOffline(device: DeviceRecord): Promise<void>;
 }

@@ -5,7 +5,7 @@ import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
 import type { DeviceRecord } from '../fleet/device-row';
 import { AgentConnection } from './connection';
-import type { AgentContext } from './context';
+import type { AgentContext, RegisteredConnection } from './context';
 import type { DeviceStateWriter } from './state-writer';
 
 export interface AgentGatewayOptions {
@@ -22,7 +22,7 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
   const { db, bus } = opts.services;
   const { writer, publishDevice } = opts;
   const { outage } = writer;
-  const connections = new Map<string, AgentConnection>();
+  const connections = new Map<string, RegisteredConnection>();
 
   const ctx: AgentContext = {
     db,

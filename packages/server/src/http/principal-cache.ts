@@ -1,4 +1,8 @@
-import type { Principal } from './principal';
+/** What the cache keeps of a principal: the session it belongs to and whose it is. */
+interface CachedPrincipal {
+  sessionId: string;
+  user: { id: string };
+}
 
 /**
  * Keeps resolved principals for a few seconds so a busy console does not pay a database round
@@ -6,7 +10,7 @@ import type { Principal } from './principal';
  * password resets announce themselves on the event bus and every instance forgets at once; the
  * TTL only bounds changes nobody announced.
  */
-export class PrincipalCache {
+export class PrincipalCache<Principal extends CachedPrincipal = CachedPrincipal> {
   private readonly entries = new Map<string, { principal: Principal; until: number }>();
 
   constructor(

@@ -35,7 +35,7 @@ function bearer(request: FastifyRequest): string | null {
  * Resolves the bearer token to a principal. Every failure after a token was presented is the
  * catalogue's token_not_valid answer, so the console refreshes or ends the session the same way.
  */
-export async function authenticate(request: FastifyRequest, db: Db, tokens: AccessTokenVerifier, cache?: PrincipalCache): Promise<Principal> {
+export async function authenticate(request: FastifyRequest, db: Db, tokens: AccessTokenVerifier, cache?: PrincipalCache<Principal>): Promise<Principal> {
   const token = bearer(request);
   if (!token) throw errors.notAuthenticated();
   const principal = await principalFromToken(token, db, tokens, cache);
@@ -44,7 +44,7 @@ export async function authenticate(request: FastifyRequest, db: Db, tokens: Acce
 }
 
 /** The same check for tokens that do not come in a header (the live socket's first message). */
-export async function principalFromToken(token: string, db: Db, tokens: AccessTokenVerifier, cache?: PrincipalCache): Promise<Principal> {
+export async function principalFromToken(token: string, db: Db, tokens: AccessTokenVerifier, cache?: PrincipalCache<Principal>): Promise<Principal> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) throw errors.tokenNotValid();
   const cached = cache?.get(claims.sessionId, claims.userId);

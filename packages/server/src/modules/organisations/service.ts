@@ -2,18 +2,28 @@ import { TEAM_MESSAGES, type TenantCreateBody, type TenantDetail, type TenantMon
 import type { Db } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { errors } from '../../http/errors';
-import type { CoreServices } from '../../services';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionEvents } from '../../http/principal-cache';
 import { recordAudit } from '../../db/audit-log';
 
 import { computeTenantInfo } from '../../fleet/tenant-info';
 
-import { listMembers, mailReleased, releaseHeldInvitations, toTeamUser } from '../users/index';
+import { listMembers, mailReleased, releaseHeldInvitations, toTeamUser, type ActivationMailer } from '../users/index';
 import { deleteTenant, insertTenant, lastEntry, memberIds, nameTakenByOther, tenantDetail, updateTenant } from './repo';
 import { findUserByLogin, findTenant, type TenantRow } from '../../identity/repo';
 
+/** What the provider's tenant administration works with, handed in by the composition root. */
+export interface OrganisationDeps {
+  db: Db;
+  /** Sends activation links (the auth module's account service). */
+  account: ActivationMailer;
+  sessionEvents: SessionEvents;
+  log: FastifyBaseLogger;
+}
+
 /** The provider's administration of tenants; every call is the super admin's alone. */
 export class OrganisationService {
-  constructor(private readonly services: CoreServices) {}
+  constructor(private readonly services: OrganisationDeps) {}
 
   private get db() {
     return this.services.db;

@@ -2,7 +2,10 @@ import { TEAM_MESSAGES, assignableRoles, canChangeMember, type InviteBody, type 
 import type { Actor } from '../../http/access';
 import { audit } from '../../http/access';
 import { errors } from '../../http/errors';
-import type { CoreServices } from '../../services';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
+import type { SessionEvents } from '../../http/principal-cache';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 
 import {
@@ -19,14 +22,24 @@ import {
   type MemberFilter,
   type MemberRow,
 } from './repo';
-import { mailReleased, releaseHeldInvitations } from './held-release';
+import { mailReleased, releaseHeldInvitations, type ActivationMailer } from './held-release';
 import { findUserById, findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../../identity/repo';
 
 const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.scope.role });
 
+/** What the team rules work with, handed in by the composition root. */
+export interface TeamDeps {
+  db: Db;
+  mailer: Mailer;
+  /** Sends activation links (the auth module's account service). */
+  account: ActivationMailer;
+  sessionEvents: SessionEvents;
+  log: FastifyBaseLogger;
+}
+
 /** Team rules: owners and admins manage, nobody changes themself, a tenant keeps an active owner. */
 export class TeamService {
-  constructor(private readonly services: CoreServices) {}
+  constructor(private readonly services: TeamDeps) {}
 
   private get db() {
     return this.services.db;
