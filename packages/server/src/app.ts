@@ -58,7 +58,7 @@ import { GroupService } from './modules/groups/service';
 import { TenantSettingsService } from './modules/tenant-settings/service';
 import { ProfileService } from './modules/profile/service';
 import { ActivityService } from './modules/activity/service';
-import { addSecurityHeaders } from './http/security-headers';
+import helmet from '@fastify/helmet';
 import { createMemoryBus } from './bus/memory';
 import { createRedisBus } from './bus/redis';
 import { demoPlugin } from './demo/plugin';
@@ -100,7 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // External plugins first.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }) : null;
-  addSecurityHeaders(app, {
+  await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
