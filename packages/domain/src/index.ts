@@ -48,3 +48,5 @@ export * from './api/settings';
 export * from './api/organisation';
 export * from './api/profile';
 export * from './api/logs';
+export * from './api/device-config';
+export * from './config/index';
