@@ -49,6 +49,8 @@ import { DeviceStateWriter } from './agent/state-writer';
 import { toDeviceRow, type DeviceRecord } from './fleet/device-row';
 import { liveHub } from './live/hub';
 import type { CoreServices, Services } from './services';
+import { ConfigService } from './modules/config/service';
+import { configRoutes } from './modules/config/routes';
 import { DeviceService } from './modules/devices/service';
 import { TenantDataService } from './modules/devices/tenant-data';
 import { NetworkService } from './modules/networks/service';
@@ -183,6 +185,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const services: Services = {
     ...core,
     devices: new DeviceService(db, bus),
+    deviceConfig: new ConfigService(db, bus),
     tenantData: new TenantDataService(db),
     networks: new NetworkService(db, bus),
     team: new TeamService(core),
@@ -233,6 +236,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(tenantRoutes, { services });
       await api.register(tenantDataRoutes, { services });
       await api.register(deviceRoutes, { services });
+      await api.register(configRoutes, { services });
       await api.register(networkRoutes, { services });
       await api.register(geoRoutes, { services });
       await api.register(organisationRoutes, { services });

@@ -10,6 +10,7 @@ import type { SessionService } from './modules/auth/sessions';
 import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
 import type { ActivityService } from './modules/activity/service';
+import type { ConfigService } from './modules/config/service';
 import type { DeviceService } from './modules/devices/service';
 import type { TenantDataService } from './modules/devices/tenant-data';
 import type { GroupService } from './modules/groups/service';
@@ -42,6 +43,8 @@ export interface CoreServices {
 /** What app.ts builds once and hands to every module plugin: route plugins construct nothing. */
 export interface Services extends CoreServices {
   devices: DeviceService;
+  /** Device configuration: revisions, pushes, rollback. */
+  deviceConfig: ConfigService;
   tenantData: TenantDataService;
   networks: NetworkService;
   team: TeamService;

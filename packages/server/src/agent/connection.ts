@@ -13,6 +13,7 @@ import type { DeviceTopicMessage } from '../bus/topics';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { AgentContext } from './context';
 import { secretMatches } from '../fleet/credentials';
+import { desiredRevision, resyncWanted } from '../fleet/repo';
 import { enrolWithKey } from './enrolment';
 import { applyHeartbeat } from './heartbeat-state';
 import { NotStored } from './write-isolating';
@@ -189,11 +190,17 @@ export class AgentConnection {
     if (d.configHash && d.configHash !== d.appliedConfigHash) await this.syncDrifted(d, d.configHash);
   }
 
-  /** A device that runs another configuration than the wanted one gets a full sync job. */
+  /**
+   * A device that runs another configuration than the desired one (changed locally: drift) gets
+   * the whole desired document again, unless a push is on its way or it refused that document.
+   */
   private async syncDrifted(d: DeviceRecord, configHash: string): Promise<void> {
+    if (!(await resyncWanted(this.ctx.db, d.id, configHash))) return;
+    const desired = await desiredRevision(this.ctx.db, d.id, configHash);
+    const payload = desired ? { revision_id: desired.id, config_hash: configHash, document: desired.document } : { config_hash: configHash };
     const jobId = crypto.randomUUID();
-    if (!(await openFullSync(this.ctx.db, { id: jobId, tenantId: d.tenantId, deviceId: d.id, payload: { config_hash: configHash } }))) return;
-    this.send({ type: 'job', job_id: jobId, kind: 'full_sync', payload: { config_hash: configHash } });
+    if (!(await openFullSync(this.ctx.db, { id: jobId, tenantId: d.tenantId, deviceId: d.id, payload }))) return;
+    this.send({ type: 'job', job_id: jobId, kind: 'full_sync', payload });
     await markJobsSent(this.ctx.db, [jobId]);
   }
 
@@ -243,6 +250,8 @@ export class AgentConnection {
         if (this.state !== 'live' || !this.device) return;
         const job = await findJob(this.ctx.db, m.job_id);
         if (!job || job.deviceId !== this.device.id) return;
+        // A push carries the new desired configuration: from now on it is what drift is measured against.
+        if (job.kind === 'apply_config' && typeof job.payload.config_hash === 'string') this.device.configHash = job.payload.config_hash;
         this.send({ type: 'job', job_id: job.id, kind: job.kind, payload: job.payload });
         return markJobsSent(this.ctx.db, [job.id]);
       }

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DeviceKind, TenantInfo } from '@netloom/domain';
 import type { Db } from '../db/client';
-import { devices, networks } from '../db/schema/index';
+import { configRevisions, deviceJobs, devices, networks } from '../db/schema/index';
 import type { DeviceRecord } from './device-row';
 
 /** Device queries shared by the device inventory (modules/devices), the agent gateway and the tiles. */
@@ -82,4 +82,32 @@ export async function networkInTenant(db: Db, tenantId: string, networkId: strin
     .from(networks)
     .where(and(eq(networks.tenantId, tenantId), eq(networks.id, networkId)));
   return rows.length > 0;
+}
+
+/** The desired configuration's revision (the newest with this hash), which a push or a resync carries whole. */
+export async function desiredRevision(db: Db, deviceId: string, hash: string) {
+  const [row] = await db
+    .select({ id: configRevisions.id, document: configRevisions.document })
+    .from(configRevisions)
+    .where(and(eq(configRevisions.deviceId, deviceId), eq(configRevisions.hash, hash)))
+    .orderBy(desc(configRevisions.number))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Whether a device that runs another configuration than `hash` should be sent it again: not while
+ * a push is on its way, nor once it refused this very configuration (it would refuse it again;
+ * a new revision is the way on).
+ */
+export async function resyncWanted(db: Db, deviceId: string, hash: string): Promise<boolean> {
+  const [last] = await db
+    .select({ state: deviceJobs.state, hash: sql<string | null>`${deviceJobs.payload}->>'config_hash'` })
+    .from(deviceJobs)
+    .where(and(eq(deviceJobs.deviceId, deviceId), inArray(deviceJobs.kind, ['apply_config', 'full_sync']), ne(deviceJobs.state, 'cancelled')))
+    .orderBy(desc(deviceJobs.createdAt))
+    .limit(1);
+  if (!last) return true;
+  if (last.state === 'queued' || last.state === 'sent') return false;
+  return !(last.state === 'failed' && last.hash === hash);
 }

@@ -38,6 +38,10 @@ async function setUp(world: World, op: Operation, role: 'owner' | 'super', unkno
     if (!kind) unknownKinds.push(`${op.key} {${p.name}}`);
     targets[p.name] = kind ? await world.freshObject(kind) : { id: crypto.randomUUID(), name: 'unknown' };
   }
+  // An object inside a device (a revision) is reached through that device's path.
+  const inside = Object.values(targets).find((t): t is { id: string; name: string; deviceId: string } => 'deviceId' in t && t.deviceId !== undefined);
+  const deviceParam = op.params.find((x) => x.in === 'path' && kindOfPathParam(op.path, x.name) === 'device');
+  if (inside && deviceParam) targets[deviceParam.name] = { id: inside.deviceId, name: 'device' };
   const names = new Set(Object.keys(op.body?.properties ?? {}));
   const values: Record<string, unknown> = {
     username: self.email,

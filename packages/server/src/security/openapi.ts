@@ -44,8 +44,8 @@ export interface Operation {
 }
 
 /** What a path or id names: the suite keeps one set of ids per kind for each tenant. */
-export type Kind = 'tenant' | 'device' | 'network' | 'user' | 'group';
-export const KINDS: readonly Kind[] = ['tenant', 'device', 'network', 'user', 'group'];
+export type Kind = 'tenant' | 'device' | 'network' | 'user' | 'group' | 'revision';
+export const KINDS: readonly Kind[] = ['tenant', 'device', 'network', 'user', 'group', 'revision'];
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -102,6 +102,7 @@ const FIELD_KINDS: [RegExp, Kind][] = [
   [/^network_?ids?$/i, 'network'],
   [/^user_?ids?$/i, 'user'],
   [/^(user_)?group_?ids?$/i, 'group'],
+  [/^revision_?ids?$/i, 'revision'],
 ];
 
 // A path parameter names the object of the resource it follows: /device/{id}/…, /teams/users/{id}/….

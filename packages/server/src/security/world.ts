@@ -70,7 +70,8 @@ export interface World {
   freshUser(role: Role | 'super'): Promise<{ id: string; email: string; token: string }>;
   login(email: string): Promise<{ access: string; refresh: string | null }>;
   /** A new object of the attacker tenant (a new tenant for kind 'tenant'), for calls that change or delete it. */
-  freshObject(kind: Kind): Promise<{ id: string; name: string }>;
+  /** A new object of the attacker tenant; one that lives inside a device (a revision) names it. */
+  freshObject(kind: Kind): Promise<{ id: string; name: string; deviceId?: string }>;
   /** A password-reset token of a user, read from the mail the server sent. */
   resetToken(email: string): Promise<string | null>;
   /**
@@ -82,7 +83,7 @@ export interface World {
   agents: TestAgent[];
 }
 
-const emptyIds = (): Ids => ({ tenant: [], device: [], network: [], user: [], group: [] });
+const emptyIds = (): Ids => ({ tenant: [], device: [], network: [], user: [], group: [], revision: [] });
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const { app } = t;
@@ -179,6 +180,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
     String((await must(app, 'POST', `/api/v1/device/claim/${q}`, gOwner, { serial: canary('serial'), name: canary('claimed'), kind: 'gateway' })).id),
   );
 
+  // A configuration revision of the victim's device, with a canary in its document.
+  const configDocument = (name: string) => ({
+    static_routes: [{ id: crypto.randomUUID(), name, destination: '10.9.0.0/16', gateway: '10.0.0.1' }],
+  });
+  const saveConfig = async (deviceId: string, token: string, tid: string, name: string) => {
+    await must(app, 'PUT', `/api/v1/device/config/${deviceId}/?tid=${tid}`, token, { document: configDocument(name), message: name });
+    const { results } = (await must(app, 'GET', `/api/v1/device/config/${deviceId}/revisions/?tid=${tid}`, token)) as { results: { id: string }[] };
+    return results[0]!.id;
+  };
+  victim.ids.revision.push(await saveConfig(victim.ids.device[0]!, gOwner, globex.tenantId, canary('route')));
+
   // A device of the victim that enrolled and reported through the agent protocol, with canaries in what it reports.
   const agents: TestAgent[] = [];
   const agent = await TestAgent.connect(app);
@@ -219,7 +231,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const attacker: Side = { tenantId: acme.tenantId, ids: emptyIds() };
   const aOwner = sessions['owner@acme.test']!;
   const aq = `?tid=${acme.tenantId}`;
-  const freshObject = async (kind: Kind): Promise<{ id: string; name: string }> => {
+  const freshObject = async (kind: Kind): Promise<{ id: string; name: string; deviceId?: string }> => {
     const name = `f${randomBytes(5).toString('hex')}`;
     switch (kind) {
       case 'tenant':
@@ -232,10 +244,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
         return { id: String((await must(app, 'POST', `/api/v1/teams/groups/${aq}`, aOwner, { name })).id), name };
       case 'user':
         return { id: (await insertUser('viewer', acme.tenantId, { first: name })).id, name };
+      case 'revision': {
+        const device = await freshObject('device');
+        return { id: await saveConfig(device.id, aOwner, acme.tenantId, name), name, deviceId: device.id };
+      }
     }
   };
   attacker.ids.tenant.push(acme.tenantId);
-  for (const kind of ['device', 'network', 'group', 'user'] as const) attacker.ids[kind].push((await freshObject(kind)).id);
+  for (const kind of ['device', 'network', 'group', 'user', 'revision'] as const) attacker.ids[kind].push((await freshObject(kind)).id);
 
   const principals: Principal[] = [
     { name: 'super admin, no tenant', token: superToken, isSuperAdmin: true, authentic: true, home: 'none' },

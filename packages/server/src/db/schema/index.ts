@@ -9,3 +9,4 @@ export * from './networks';
 export * from './devices';
 export * from './groups';
 export * from './recovery-codes';
+export * from './config';

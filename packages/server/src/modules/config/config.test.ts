@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { configHash, deviceConfigSchema, type ConfigDocument } from '@netloom/domain';
+import { configRevisions, deviceJobs } from '../../db/schema/index';
+import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
+import { enrolmentKey, TestAgent } from '../../test/agent-client';
+
+const waitFor = async <T>(probe: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+const lan = { lan: [{ name: 'lan1', ip: '192.168.10.1', prefix: 24, mtu: 1500, vlans: [] }], wan: [] };
+const route = (n: number, gateway = '192.168.10.254') => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  name: `route-${n}`,
+  destination: `10.${n}.0.0/16`,
+  gateway,
+  metric: 0,
+  enabled: true,
+});
+const doc = (routes: number): ConfigDocument => ({ interfaces: lan, static_routes: Array.from({ length: routes }, (_, i) => route(i + 1)) }) as ConfigDocument;
+
+describe.each(testBackends())('device configuration on %s', (backend) => {
+  let t: TestApp;
+  let acme: { tenantId: string; key: string };
+  const tokens: Record<string, string> = {};
+  const agents: TestAgent[] = [];
+
+  beforeAll(async () => {
+    t = await build(backend);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    acme = await enrolmentKey(t.app, 'Acme');
+    for (const who of ['owner@acme.test', 'editor@acme.test', 'viewer@acme.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
+  });
+  afterAll(async () => {
+    for (const a of agents) a.ws.terminate();
+    await t.close();
+  });
+
+  /** An approved gateway of Acme, connected with its credential. */
+  const gateway = async (serial: string) => {
+    const agent = await TestAgent.connect(t.app);
+    agents.push(agent);
+    agent.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial, name: `edge-${serial}` });
+    const welcome = (await agent.next('welcome')) as { device_id: string };
+    return { agent, id: welcome.device_id };
+  };
+  const call = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1/device/config/${url}`, headers: bearer(tokens[who]!), ...(payload ? { payload } : {}) });
+  const state = async (id: string) => deviceConfigSchema.parse((await call('editor@acme.test', 'GET', `${id}/`)).json());
+  const revisions = (id: string) => t.app.services.db.select().from(configRevisions).where(eq(configRevisions.deviceId, id));
+  const jobs = (id: string) => t.app.services.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, id));
+  const answer = (agent: TestAgent, job: Record<string, unknown>, ok: boolean, output: string) =>
+    agent.send({ type: 'job_result', job_id: job.job_id, ok, output, ...(ok ? { config_hash: (job.payload as { config_hash: string }).config_hash } : {}) });
+
+  it('saves a revision, pushes the whole document to the device and is synced once the device applies it', async () => {
+    const { agent, id } = await gateway('SN-CFG-1');
+    expect((await state(id)).sync.state).toBe('unconfigured');
+    const saved = await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1), message: 'first route' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      revision: { number: 1, source: 'edit', message: 'first route', author_email: 'editor@acme.test' },
+      sync: { state: 'syncing' },
+    });
+    const job = await agent.next('job');
+    expect(job).toMatchObject({ kind: 'apply_config', payload: { config_hash: configHash(doc(1)), document: doc(1) } });
+    answer(agent, job, true, 'configuration applied');
+    await agent.next('ack');
+    const synced = await waitFor(async () => {
+      const s = await state(id);
+      return s.sync.state === 'synced' && s;
+    });
+    expect(synced.sync).toMatchObject({ desired_hash: configHash(doc(1)), reported_hash: configHash(doc(1)), error: null });
+  });
+
+  it('makes no revision and no push for an unchanged document, whatever its key order', async () => {
+    const { agent, id } = await gateway('SN-CFG-2');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(2) });
+    answer(agent, await agent.next('job'), true, 'applied');
+    const reordered = { static_routes: doc(2).static_routes, interfaces: lan };
+    const again = await call('editor@acme.test', 'PUT', `${id}/`, { document: reordered });
+    expect(again.json().revision.number).toBe(1);
+    expect(await revisions(id)).toHaveLength(1);
+    expect(await jobs(id)).toHaveLength(1);
+  });
+
+  it('refuses an invalid document with the path of the field and stores nothing', async () => {
+    const { id } = await gateway('SN-CFG-3');
+    const bad = { interfaces: lan, static_routes: [{ ...route(1), destination: '10.1.2.3/16' }] };
+    const res = await call('editor@acme.test', 'PUT', `${id}/`, { document: bad });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('static_routes');
+    expect(await revisions(id)).toHaveLength(0);
+    expect(await jobs(id)).toHaveLength(0);
+  });
+
+  it("shows the device's refusal as failed, with its text", async () => {
+    const { agent, id } = await gateway('SN-CFG-4');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(3) });
+    answer(agent, await agent.next('job'), false, 'static_routes: table full');
+    await agent.next('ack');
+    expect((await state(id)).sync).toMatchObject({ state: 'failed', error: 'static_routes: table full' });
+    // It still runs its old configuration; it is not sent the refused one again and again.
+    agent.heartbeat({ config_hash: 'what-it-ran-before' });
+    await agent.next('ack');
+    agent.heartbeat({ config_hash: 'what-it-ran-before' });
+    await agent.next('ack');
+    expect(await jobs(id)).toHaveLength(1);
+    expect((await state(id)).sync.state).toBe('failed');
+  });
+
+  it('never lets an older revision land after a newer one: the older push is cancelled, its late answer changes nothing', async () => {
+    const { agent, id } = await gateway('SN-CFG-5');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });
+    const older = await agent.next('job');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(2) });
+    const newer = await agent.next('job');
+    expect((newer.payload as { config_hash: string }).config_hash).toBe(configHash(doc(2)));
+    answer(agent, older, true, 'applied');
+    expect(await agent.next('ack')).toMatchObject({ duplicate: true });
+    expect((await state(id)).sync.state).toBe('syncing');
+    answer(agent, newer, true, 'applied');
+    await agent.next('ack');
+    await waitFor(async () => (await state(id)).sync.state === 'synced');
+    expect((await jobs(id)).map((j) => j.state).sort()).toEqual(['cancelled', 'done']);
+  });
+
+  it('sends a drifted device the whole desired document again', async () => {
+    const { agent, id } = await gateway('SN-CFG-6');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });
+    answer(agent, await agent.next('job'), true, 'applied');
+    await agent.next('ack');
+    agent.heartbeat({ config_hash: 'changed-on-the-box' });
+    const resync = await agent.next('job');
+    expect(resync).toMatchObject({ kind: 'full_sync', payload: { config_hash: configHash(doc(1)), document: doc(1) } });
+  });
+
+  it('lists revisions newest first, shows one whole, and rolls back as a new revision that is pushed', async () => {
+    const { agent, id } = await gateway('SN-CFG-7');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });
+    answer(agent, await agent.next('job'), true, 'applied');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(2) });
+    answer(agent, await agent.next('job'), true, 'applied');
+    const list = (await call('viewer@acme.test', 'GET', `${id}/revisions/`)).json();
+    expect(list.results.map((r: { number: number }) => r.number)).toEqual([2, 1]);
+    const first = list.results[1] as { id: string };
+    expect((await call('viewer@acme.test', 'GET', `${id}/revisions/${first.id}/`)).json().document).toEqual(doc(1));
+    const back = await call('editor@acme.test', 'POST', `${id}/revisions/${first.id}/rollback/`, {});
+    expect(back.json()).toMatchObject({ revision: { number: 3, source: 'rollback', message: 'Rollback to revision 1' }, document: doc(1) });
+    expect(await agent.next('job')).toMatchObject({ payload: { config_hash: configHash(doc(1)) } });
+  });
+
+  it('lets viewers read but not write, and answers 404 for another tenant', async () => {
+    const { id } = await gateway('SN-CFG-8');
+    expect((await call('viewer@acme.test', 'GET', `${id}/`)).statusCode).toBe(200);
+    expect((await call('viewer@acme.test', 'PUT', `${id}/`, { document: doc(1) })).statusCode).toBe(403);
+    expect((await call('owner@globex.test', 'GET', `${id}/`)).statusCode).toBe(404);
+    expect((await call('owner@globex.test', 'PUT', `${id}/`, { document: doc(1) })).statusCode).toBe(404);
+    expect(await revisions(id)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,104 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ConfigDocument, ConfigRevisionSource } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { configRevisions, deviceJobs, devices } from '../../db/schema/index';
+
+export type RevisionRow = typeof configRevisions.$inferSelect;
+
+/** The jobs that carry a configuration to a device; one open at a time per device, the newest. */
+const CONFIG_JOB_KINDS = ['apply_config', 'full_sync'] as const;
+const OPEN = ['queued', 'sent'] as const;
+
+/** The tenant's claimed device, locked until the transaction ends, so two saves number their revisions one after the other. */
+export async function lockDevice(tx: Db, tenantId: string, deviceId: string): Promise<{ id: string } | undefined> {
+  const [row] = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId), eq(devices.claimed, true)))
+    .for('update');
+  return row;
+}
+
+export async function findDeviceHashes(db: Db, tenantId: string, deviceId: string) {
+  const [row] = await db
+    .select({ id: devices.id, desired: devices.configHash, reported: devices.appliedConfigHash })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId), eq(devices.claimed, true)));
+  return row;
+}
+
+export async function latestRevision(db: Db, deviceId: string): Promise<RevisionRow | undefined> {
+  const [row] = await db.select().from(configRevisions).where(eq(configRevisions.deviceId, deviceId)).orderBy(desc(configRevisions.number)).limit(1);
+  return row;
+}
+
+export async function findRevision(db: Db, deviceId: string, id: string): Promise<RevisionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(configRevisions)
+    .where(and(eq(configRevisions.deviceId, deviceId), eq(configRevisions.id, id)));
+  return row;
+}
+
+export async function listRevisions(db: Db, deviceId: string, page: { offset: number; limit: number | null }) {
+  const query = db.select().from(configRevisions).where(eq(configRevisions.deviceId, deviceId)).orderBy(desc(configRevisions.number)).offset(page.offset);
+  const [rows, [total]] = await Promise.all([
+    page.limit === null ? query : query.limit(page.limit),
+    db.select({ n: count() }).from(configRevisions).where(eq(configRevisions.deviceId, deviceId)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export interface NewRevision {
+  id: string;
+  tenantId: string;
+  deviceId: string;
+  number: number;
+  document: ConfigDocument;
+  hash: string;
+  source: ConfigRevisionSource;
+  message: string | null;
+  authorId: string;
+  authorEmail: string;
+}
+
+/**
+ * Stores the revision, makes it the desired configuration and queues the push that carries it.
+ * A push of an older revision still open is cancelled: an older document must never land after a
+ * newer one, and the device gets the newest whole document anyway.
+ */
+export async function storeRevisionAndPush(tx: Db, r: NewRevision, jobId: string): Promise<void> {
+  await tx.insert(configRevisions).values(r);
+  await tx.update(devices).set({ configHash: r.hash }).where(eq(devices.id, r.deviceId));
+  await tx
+    .update(deviceJobs)
+    .set({ state: 'cancelled', doneAt: new Date() })
+    .where(and(eq(deviceJobs.deviceId, r.deviceId), inArray(deviceJobs.kind, [...CONFIG_JOB_KINDS]), inArray(deviceJobs.state, [...OPEN])));
+  await tx.insert(deviceJobs).values({
+    id: jobId,
+    tenantId: r.tenantId,
+    deviceId: r.deviceId,
+    kind: 'apply_config',
+    payload: { revision_id: r.id, config_hash: r.hash, document: r.document },
+    createdBy: r.authorId,
+  });
+}
+
+/** Whether a push is in flight, and the device's refusal of the desired revision when its last push of it failed. */
+export async function pushState(db: Db, deviceId: string, desiredHash: string): Promise<{ inFlight: boolean; error: string | null }> {
+  const [last] = await db
+    .select({ state: deviceJobs.state, result: deviceJobs.result })
+    .from(deviceJobs)
+    .where(
+      and(
+        eq(deviceJobs.deviceId, deviceId),
+        inArray(deviceJobs.kind, [...CONFIG_JOB_KINDS]),
+        sql`${deviceJobs.payload}->>'config_hash' = ${desiredHash}`,
+        sql`${deviceJobs.state} <> 'cancelled'`,
+      ),
+    )
+    .orderBy(desc(deviceJobs.createdAt))
+    .limit(1);
+  if (!last) return { inFlight: false, error: null };
+  return { inFlight: (OPEN as readonly string[]).includes(last.state), error: last.state === 'failed' ? (last.result ?? 'refused') : null };
+}
