@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
-import { AGENT_CLOSE, AGENT_PROTOCOL_VERSION, type ServerMessage } from '@netloom/domain';
+import { AGENT_CLOSE, AGENT_PROTOCOL_VERSION, type ConfigDocument, type ServerMessage } from '@netloom/domain';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import type { DeviceBehaviour } from './behaviour';
 import { randomBetween, type Random } from './prng';
+import { applyConfig } from './running-config';
 
 export interface DeviceCredential {
   device_id: string;
@@ -58,6 +58,8 @@ export class SimulatedDevice {
   private credential: DeviceCredential | null;
   private seq: number;
   private configHash: string | null;
+  /** The configuration document it runs, as last applied (null until a push carries one). */
+  runningConfig: ConfigDocument | null = null;
   private attempt = 0;
   private intervalMs = 10_000;
   private ticks = 0;
@@ -259,10 +261,15 @@ export class SimulatedDevice {
       }
       case 'apply_config':
       case 'full_sync': {
-        const wanted = typeof m.payload.config_hash === 'string' ? m.payload.config_hash : hashOf(m.payload);
-        this.configHash = wanted;
+        const outcome = applyConfig(m.payload);
+        if (!outcome.ok) {
+          result(false, outcome.error);
+          return;
+        }
+        this.configHash = outcome.hash;
+        if (outcome.document) this.runningConfig = outcome.document;
         this.opts.onSave?.(this);
-        result(true, `${m.kind === 'full_sync' ? 'full configuration' : 'configuration'} applied`, wanted);
+        result(true, `${m.kind === 'full_sync' ? 'full configuration' : 'configuration'} applied`, outcome.hash);
         return;
       }
       case 'diagnostics':
@@ -291,5 +298,3 @@ export class SimulatedDevice {
     this.later(backoffDelay(this.attempt++, this.opts.random, this.opts.backoff ?? DEFAULT_BACKOFF), () => this.connect());
   }
 }
-
-const hashOf = (payload: Record<string, unknown>): string => createHash('sha256').update(JSON.stringify(payload)).digest('hex').slice(0, 16);

@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { build, type TestApp } from '../../server/src/test/build';
+import { bearer, build, login, type TestApp } from '../../server/src/test/build';
 import { enrolmentKey } from '../../server/src/test/agent-client';
 import { topics } from '../../server/src/bus/topics';
 import { deviceJobs, deviceMetrics, devices } from '../../server/src/db/schema/index';
 import type { DeviceEvent } from './device';
 import { buildDevices, startFleet, type Fleet, type FleetOptions } from './fleet';
+import { MODEL_LIMITS } from './running-config';
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -99,6 +100,35 @@ describe('fleet against the real server', () => {
     });
     await waitFor('gateway rebooting', async () => gateway.state !== 'connected');
     await waitFor('gateway back', async () => gateway.state === 'connected');
+  });
+
+  it('runs a configuration saved in the console, and refuses one its model cannot hold', async () => {
+    const gateway = fleet!.devices.find((d) => d.behaviour.kind === 'gateway' && d.state === 'connected')!;
+    const { access } = await login(t.app, 'editor@acme.test');
+    const routes = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), name: `r${i}`, destination: `10.${i}.0.0/16`, gateway: '192.168.50.254' }));
+    const save = (count: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/device/config/${gateway.deviceId}/`,
+        headers: bearer(access),
+        payload: { document: { interfaces: { lan: [{ name: 'lan1', ip: '192.168.50.1', prefix: 24 }], wan: [] }, static_routes: routes(count) } },
+      });
+    const state = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/device/config/${gateway.deviceId}/`, headers: bearer(access) })).json().sync as {
+        state: string;
+        error: string | null;
+      };
+    expect((await save(2)).statusCode).toBe(200);
+    await waitFor('configuration synced', async () => (await state()).state === 'synced');
+    expect(gateway.runningConfig?.static_routes).toHaveLength(2);
+    expect((await save(MODEL_LIMITS.staticRoutes + 1)).statusCode).toBe(200);
+    const failed = await waitFor('configuration refused', async () => {
+      const s = await state();
+      return s.state === 'failed' && s;
+    });
+    expect(failed.error).toBe(`static_routes: this gateway holds at most 64 static routes (65 given)`);
+    expect(gateway.runningConfig?.static_routes).toHaveLength(2);
   });
 
   it('restarts with the same credentials without duplicate devices', async () => {

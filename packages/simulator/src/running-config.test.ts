@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { configHash } from '@netloom/domain';
+import { applyConfig } from './running-config';
+
+const document = { static_routes: [{ id: '00000000-0000-4000-8000-000000000001', name: 'r', destination: '10.0.0.0/8', gateway: '10.255.0.1' }] };
+
+describe('a simulated gateway taking a configuration', () => {
+  it('runs a valid document and answers its canonical hash', () => {
+    const parsedHash = configHash({ static_routes: [{ ...document.static_routes[0]!, metric: 0, enabled: true }] });
+    expect(applyConfig({ config_hash: parsedHash, document })).toMatchObject({ ok: true, hash: parsedHash });
+  });
+
+  it('refuses what does not hold, naming the field, and a document that does not match its hash', () => {
+    expect(applyConfig({ document: { static_routes: [{ ...document.static_routes[0], gateway: 'nope' }] } })).toEqual({
+      ok: false,
+      error: "static_routes.0.gateway: Should be in the format 'x.x.x.x'",
+    });
+    expect(applyConfig({ config_hash: 'abc', document })).toEqual({ ok: false, error: 'the document does not match its hash (abc)' });
+  });
+
+  it('takes a push that names only a hash (an older server) at its word', () => {
+    expect(applyConfig({ config_hash: 'cfg-2' })).toEqual({ ok: true, hash: 'cfg-2', document: null });
+  });
+});

@@ -1,0 +1,26 @@
+import { configDocumentSchema, configHash, type ConfigDocument } from '@netloom/domain';
+
+/** What this simulated gateway model can hold beyond what the schema allows: a real router's table sizes. */
+export const MODEL_LIMITS = { staticRoutes: 64 } as const;
+
+export type ApplyOutcome = { ok: true; hash: string; document: ConfigDocument | null } | { ok: false; error: string };
+
+/**
+ * A configuration push as a router takes it: checked with the very schemas the console and the
+ * server use, refused with a readable error (field path and message) when it does not hold or
+ * does not fit this model, and otherwise run whole. A push that names only a hash (an older
+ * server) is taken at its word.
+ */
+export function applyConfig(payload: Record<string, unknown>): ApplyOutcome {
+  const named = typeof payload.config_hash === 'string' ? payload.config_hash : null;
+  if (payload.document === undefined) return named ? { ok: true, hash: named, document: null } : { ok: false, error: 'no configuration in the job' };
+  const parsed = configDocumentSchema.safeParse(payload.document);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.') || 'document'}: ${i.message}`).join('; ') };
+  const routes = parsed.data.static_routes?.length ?? 0;
+  if (routes > MODEL_LIMITS.staticRoutes) {
+    return { ok: false, error: `static_routes: this gateway holds at most ${MODEL_LIMITS.staticRoutes} static routes (${routes} given)` };
+  }
+  const hash = configHash(parsed.data);
+  if (named && named !== hash) return { ok: false, error: `the document does not match its hash (${named})` };
+  return { ok: true, hash, document: parsed.data };
+}
