@@ -4,3 +4,4 @@ export * from './document';
 export * from './hash';
 export * from './sync-state';
 export { isNetworkCidr } from './subnets';
+export * from './templates';
