@@ -7,6 +7,7 @@ export const demo = {
   owner: 'owner@acme.test',
   guest: 'guest@acme.test',
   globexOwner: 'owner@globex.test',
+  editor: 'editor@acme.test',
 } as const;
 
 export async function logIn(page: Page, email: string, opts: { remember?: boolean } = {}) {

@@ -1,5 +1,7 @@
 import WebSocket from 'ws';
 import type { APIRequestContext } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import { DEMO_PASSWORD } from './demo';
 
 /**
@@ -39,6 +41,8 @@ export interface SimDeviceSpec {
 
 export class SimDevice {
   id = '';
+  /** What it runs, as its heartbeats report it. */
+  configHash: string | null = null;
   private seq = 0;
   private timer: NodeJS.Timeout | null = null;
   private constructor(
@@ -69,6 +73,15 @@ export class SimDevice {
       os: spec.os ?? (spec.kind === 'gateway' ? 'NetloomOS' : 'windows'),
       version: '1.0.0',
     });
+    // A configuration push is run whole and answered with the SHA-256 of its canonical JSON, as a gateway does.
+    ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as { type: string; job_id: string; kind: string; payload: { document?: unknown } };
+      if (m.type !== 'job' || (m.kind !== 'apply_config' && m.kind !== 'full_sync')) return;
+      device.configHash = createHash('sha256')
+        .update(canonicalize(m.payload.document) ?? 'null')
+        .digest('hex');
+      device.send({ type: 'job_result', job_id: m.job_id, ok: true, output: 'applied', config_hash: device.configHash });
+    });
     const w = await welcome;
     if (w.state !== 'approved') throw new Error('device not approved: is the tenant auto-approving?');
     device.id = w.device_id;
@@ -92,6 +105,7 @@ export class SimDevice {
       ...(s.vpnIp ? { vpn_ip: s.vpnIp } : {}),
       location: s.location ?? { name: 'Chennai', lat: 13.08, lng: 80.27 },
       ...(s.user ? { user: s.user } : {}),
+      ...(this.configHash ? { config_hash: this.configHash } : {}),
     });
   }
 

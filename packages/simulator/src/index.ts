@@ -11,3 +11,4 @@ export * from './device';
 export * from './fleet';
 export * from './state-file';
 export * from './enrolment-key';
+export * from './running-config';

@@ -45,6 +45,7 @@ export const paths = {
     customizeDashboard: (p: ProductKey) => `/${p}/tenant-customize-dashboard`,
     network: (p: ProductKey) => `/${p}/network`,
     deviceConfigure: (p: ProductKey) => `/${p}/device/configure`,
+    staticRoutes: (p: ProductKey) => `/${p}/device/configure/staticroutes`,
     deviceStatus: (p: ProductKey) => `/${p}/device/status`,
     mzaStatus: (p: ProductKey) => `/${p}/mza/status`,
     organization: (p: ProductKey) => `/${p}/organization`,

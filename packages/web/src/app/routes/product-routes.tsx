@@ -23,6 +23,14 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
       path: 'organization/inventory/*',
       lazy: () => import('@/features/devices/pages/inventory-page').then((m) => ({ element: <m.InventoryPage product={p} /> })),
     },
+    ...(p === 'sdwan'
+      ? [
+          {
+            path: 'device/configure/staticroutes',
+            lazy: () => import('@/features/device-config/pages/static-routes-page').then((m) => ({ Component: m.StaticRoutesPage })),
+          },
+        ]
+      : []),
     notBuilt(p, 'device/configure/*', p === 'ztna' ? 'endpointProfiles' : 'configure'),
     notBuilt(p, 'organization/configtemp/*', 'configTemplates'),
     notBuilt(p, 'organization/monitor/*', 'monitor'),

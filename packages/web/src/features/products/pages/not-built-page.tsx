@@ -16,7 +16,7 @@ export const NOT_BUILT = {
   configure: {
     title: 'Device Configuration',
     coming:
-      'The selected gateway’s interfaces and VLANs, static routes, SD-WAN rules, VPNs, firewall, NAT and services, saved as revisions and pushed to the device.',
+      'The selected gateway’s interfaces and VLANs, SD-WAN rules, VPNs, firewall, NAT and services, saved as revisions and pushed to the device. Static Routes is ready (SD-WAN Gateway → Static Routes).',
   },
   endpointProfiles: { title: 'Endpoint Profiles', coming: 'Overlay mesh VPN and overlay device profiles, pushed to the MicroZAccess clients.' },
   status: {
