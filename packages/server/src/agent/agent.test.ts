@@ -5,16 +5,7 @@ import { topics } from '../bus/topics';
 import { build, testBackends, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
 import { UPDATE_STATES } from './state-repo';
-
-const waitFor = async <T>(probe: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> => {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+import { waitFor } from '../test/wait-for';
 
 describe.each(testBackends())('device agent gateway on %s', (backend) => {
   let t: TestApp;

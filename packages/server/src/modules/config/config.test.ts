@@ -4,16 +4,7 @@ import { configHash, deviceConfigSchema, type ConfigDocument } from '@netloom/do
 import { configRevisions, deviceJobs } from '../../db/schema/index';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
-
-const waitFor = async <T>(probe: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> => {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+import { waitFor } from '../../test/wait-for';
 
 const lan = { lan: [{ name: 'lan1', ip: '192.168.10.1', prefix: 24, mtu: 1500, vlans: [] }], wan: [] };
 const route = (n: number, gateway = '192.168.10.254') => ({
