@@ -15,8 +15,8 @@ function shuffled(value: unknown, order: number[]): unknown {
 describe('configuration hash', () => {
   it('is the SHA-256 of the canonical JSON', () => {
     expect(configHash({})).toBe('44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a');
-    expect(canonicalConfigJson({ static_routes: [], interfaces: { wan: [], lan: [] } } as ConfigDocument)).toBe(
-      '{"interfaces":{"lan":[],"wan":[]},"static_routes":[]}',
+    expect(canonicalConfigJson({ static_routes: [], interfaces: { wan: [], lan: [], vlans: [] } } as ConfigDocument)).toBe(
+      '{"interfaces":{"lan":[],"vlans":[],"wan":[]},"static_routes":[]}',
     );
   });
 

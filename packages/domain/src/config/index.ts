@@ -1,5 +1,12 @@
 export * from './families/interfaces';
 export * from './families/static-routes';
+export * from './families/firewall';
+export * from './families/nat';
+export * from './families/services';
+export * from './families/sdwan';
+export * from './families/ipsec';
+export * from './families/policy-routing';
+export { portOrRangeField, portSpan } from './families/fields';
 export * from './document';
 export * from './hash';
 export * from './sync-state';

@@ -26,3 +26,12 @@ export const contains = (s: Subnet, ip: string): boolean => {
 };
 
 export const overlaps = (a: Subnet, b: Subnet): boolean => a.network <= b.broadcast && b.network <= a.broadcast;
+
+/** 'a.b.c.d/n' as a range. */
+export function subnetOfCidr(cidr: string): Subnet {
+  const [ip, prefix] = cidr.split('/') as [string, string];
+  return subnetOf(ip, Number(prefix));
+}
+
+/** Every address of `inner` is in `outer`. */
+export const within = (inner: Subnet, outer: Subnet): boolean => inner.network >= outer.network && inner.broadcast <= outer.broadcast;

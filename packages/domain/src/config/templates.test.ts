@@ -5,7 +5,7 @@ import { mergeDocuments, missingVariablesMessage, renderTemplate, resolveVariabl
 import type { ConfigDocument } from './document';
 
 const lanTemplate = {
-  interfaces: { lan: [{ name: 'lan1', ip: '{{lan_ip}}', prefix: 24, mtu: 1500, vlans: [] }], wan: [] },
+  interfaces: { lan: [{ name: 'lan1', ip: '{{lan_ip}}', prefix: 24, mtu: 1500 }], wan: [], vlans: [] },
   static_routes: [
     { id: '00000000-0000-4000-8000-000000000001', name: 'hq-{{ site_code }}', destination: '10.0.0.0/8', gateway: '{{lan_gw}}', metric: 0, enabled: true },
   ],

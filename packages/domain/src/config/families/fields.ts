@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chipMessages, textInputMessages } from '../../validators/messages';
-import { isIPv4 } from '../../validators/ipv4';
+import { isIPv4, isPort } from '../../validators/ipv4';
 import { isIpOrFqdn } from '../../validators/domain-name';
 import { storableText } from '../../validators/storable-text';
 import { isNetworkCidr } from '../subnets';
@@ -19,3 +19,30 @@ export const ifnameField = () =>
     .max(15)
     .regex(/^[a-z][a-z0-9._-]*$/, 'Lower-case letters, digits, dot, dash or underscore, starting with a letter');
 export const mtuField = () => z.number().int().min(576).max(9000).default(1500);
+export const portField = () => z.number().int(textInputMessages.port).min(1, textInputMessages.port).max(65535, textInputMessages.port);
+
+/** The first and last port of '80' or '8000:8080'; null when the text is neither. */
+export function portSpan(value: string): [number, number] | null {
+  const parts = value.split(':');
+  if (parts.length > 2 || !parts.every(isPort)) return null;
+  const [from, to = from] = parts.map(Number) as [number, number?];
+  return from <= to ? [from, to] : null;
+}
+export const spansOverlap = (a: string, b: string): boolean => {
+  const [x, y] = [portSpan(a), portSpan(b)];
+  return !!x && !!y && x[0] <= y[1] && y[0] <= x[1];
+};
+/** A port or a range 'a:b' with a <= b, kept as text because that is how the box and the forms write it. */
+export const portOrRangeField = () => z.string().refine((v) => portSpan(v) !== null, chipMessages.portRange);
+
+/** 'aa:bb:cc:dd:ee:ff' in either case, stored lower-case so that the same card is the same text. */
+export const macField = () =>
+  z
+    .string()
+    .regex(/^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/i, "Format 'aa:bb:cc:dd:ee:ff'")
+    .toLowerCase();
+
+/** The protocols a rule may match; ports only mean something for the first three. */
+export const PORT_PROTOCOLS = ['tcp', 'udp', 'tcpudp'] as const;
+export const hasPorts = (protocol: string) => (PORT_PROTOCOLS as readonly string[]).includes(protocol);
+export const PORTS_NEED_TCP_OR_UDP = 'Ports need TCP or UDP';

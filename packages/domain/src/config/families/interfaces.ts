@@ -2,18 +2,31 @@ import { z } from 'zod';
 import { storableText } from '../../validators/storable-text';
 import { textInputMessages } from '../../validators/messages';
 import { ifnameField, ipField, ipOrFqdnField, mtuField, prefixField } from './fields';
+import { addFieldIssue, flagRepeats } from './issues';
 
 /** Interfaces & VLANs (`sdwan/device/configure/addressing-vlan`: laninterface, waninterface). */
-export const vlanSchema = z.strictObject({ id: z.number().int().min(1).max(4094), ip: ipField(), prefix: prefixField() });
-
 export const lanInterfaceSchema = z.strictObject({
   name: ifnameField(),
   ip: ipField(),
   prefix: prefixField(),
   mtu: mtuField(),
-  vlans: z.array(vlanSchema).max(64).default([]),
 });
 export type LanInterface = z.infer<typeof lanInterfaceSchema>;
+
+/**
+ * A tagged VLAN on a LAN interface. VLANs are a list of their own (not nested in their parent)
+ * so that each has an id a form, a revision diff or another family can point at; the box knows
+ * it as `<parent>.<vlan_id>` (vlanIfname).
+ */
+export const vlanSchema = z.strictObject({
+  id: z.string().uuid(),
+  parent: ifnameField(),
+  vlan_id: z.number().int().min(1).max(4094),
+  ip: ipField(),
+  prefix: prefixField(),
+});
+export type Vlan = z.infer<typeof vlanSchema>;
+export const vlanIfname = (vlan: Pick<Vlan, 'parent' | 'vlan_id'>) => `${vlan.parent}.${vlan.vlan_id}`;
 
 export const wanInterfaceSchema = z
   .strictObject({
@@ -40,21 +53,27 @@ export const wanInterfaceSchema = z
 export type WanInterface = z.infer<typeof wanInterfaceSchema>;
 
 export const interfacesSectionSchema = z
-  .strictObject({ lan: z.array(lanInterfaceSchema).max(16).default([]), wan: z.array(wanInterfaceSchema).max(8).default([]) })
+  .strictObject({
+    lan: z.array(lanInterfaceSchema).max(16).default([]),
+    wan: z.array(wanInterfaceSchema).max(8).default([]),
+    vlans: z.array(vlanSchema).max(256).default([]),
+  })
   .superRefine((section, ctx) => {
-    const seen = new Set<string>();
-    for (const side of ['lan', 'wan'] as const) {
-      section[side].forEach((iface, i) => {
-        if (seen.has(iface.name)) ctx.addIssue({ code: 'custom', path: [side, i, 'name'], message: 'Interface name already used' });
-        seen.add(iface.name);
-      });
-    }
-    section.lan.forEach((iface, i) => {
-      const ids = new Set<number>();
-      iface.vlans.forEach((vlan, v) => {
-        if (ids.has(vlan.id)) ctx.addIssue({ code: 'custom', path: ['lan', i, 'vlans', v, 'id'], message: 'VLAN id already used on this interface' });
-        ids.add(vlan.id);
-      });
+    const named = [
+      ...section.lan.map((iface, i) => ({ side: 'lan', i, name: iface.name })),
+      ...section.wan.map((iface, i) => ({ side: 'wan', i, name: iface.name })),
+    ];
+    flagRepeats(
+      ctx,
+      named,
+      (n) => n.name,
+      (k) => [named[k]!.side, named[k]!.i, 'name'],
+      'Interface name already used',
+    );
+    const lanNames = new Set(section.lan.map((iface) => iface.name));
+    section.vlans.forEach((vlan, i) => {
+      if (!lanNames.has(vlan.parent)) addFieldIssue(ctx, ['vlans', i, 'parent'], 'Not a LAN interface of this configuration');
     });
+    flagRepeats(ctx, section.vlans, vlanIfname, (i) => ['vlans', i, 'vlan_id'], 'VLAN id already used on this interface');
   });
 export type InterfacesSection = z.infer<typeof interfacesSectionSchema>;

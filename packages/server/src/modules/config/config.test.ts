@@ -6,7 +6,7 @@ import { bearer, build, login, testBackends, type TestApp } from '../../test/bui
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { waitFor } from '../../test/wait-for';
 
-const lan = { lan: [{ name: 'lan1', ip: '192.168.10.1', prefix: 24, mtu: 1500, vlans: [] }], wan: [] };
+const lan = { lan: [{ name: 'lan1', ip: '192.168.10.1', prefix: 24, mtu: 1500 }], wan: [], vlans: [] };
 const route = (n: number, gateway = '192.168.10.254') => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   name: `route-${n}`,
