@@ -49,4 +49,7 @@ export * from './api/organisation';
 export * from './api/profile';
 export * from './api/logs';
 export * from './api/device-config';
+export * from './api/config-templates';
+export * from './config/effective';
+export * from './config/operations';
 export * from './config/index';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { configDocumentSchema } from '../config/document';
+import { CONFIG_FAMILIES, configDocumentSchema } from '../config/document';
 import { CONFIG_SYNC_STATES } from '../config/sync-state';
 import { storableText } from '../validators/storable-text';
 import { paginated, pageQuerySchema } from './pagination';
@@ -10,6 +10,13 @@ export const CONFIG_PATHS = {
   revisions: (deviceId: string) => `device/config/${deviceId}/revisions/`,
   revision: (deviceId: string, revisionId: string) => `device/config/${deviceId}/revisions/${revisionId}/`,
   rollback: (deviceId: string, revisionId: string) => `device/config/${deviceId}/revisions/${revisionId}/rollback/`,
+  /** One family's section of the device's own configuration (PUT replaces it; DELETE hands it back to the templates). */
+  section: (deviceId: string, family: string) => `device/config/${deviceId}/sections/${family}/`,
+  /** Which families the device runs, and whether local changes are undone by themselves (spec 001 §7 enable-configs). */
+  enableConfigs: (deviceId: string) => `device/config/${deviceId}/enable-configs/`,
+  /** Edits kept aside, pushed together as one revision or discarded. */
+  draft: (deviceId: string) => `device/config/${deviceId}/draft/`,
+  draftPush: (deviceId: string) => `device/config/${deviceId}/draft/push/`,
 } as const;
 
 /** Where a revision came from: an edit in the console, a rollback, a template, an import. */
@@ -44,6 +51,15 @@ export const deviceConfigSchema = z.object({
     /** The device's refusal of the desired revision, in its words. */
     error: z.string().nullable(),
   }),
+  /** Each family the document holds and the template it comes from (null: the device's own). */
+  sections: z.array(z.object({ family: z.enum(CONFIG_FAMILIES), template: z.object({ id: z.string(), name: z.string() }).nullable() })),
+  /** The families the device has turned off: never pushed. */
+  disabled_families: z.array(z.enum(CONFIG_FAMILIES)),
+  auto_sync: z.boolean(),
+  /** Why the device's templates cannot be rendered now (a variable without a value); its last revision stays desired. */
+  render_error: z.string().nullable(),
+  /** Edits kept aside; `document` above is the draft's when there is one. */
+  draft: z.object({ author_email: z.string().nullable(), updated_at: z.string() }).nullable(),
 });
 export type DeviceConfig = z.infer<typeof deviceConfigSchema>;
 
@@ -58,3 +74,27 @@ export const configRollbackBodySchema = z.strictObject({ message: storableText()
 export const deviceConfigParamsSchema = z.object({ deviceId: z.string().uuid() });
 export const configRevisionParamsSchema = z.object({ deviceId: z.string().uuid(), revisionId: z.string().uuid() });
 export const configRevisionQuerySchema = pageQuerySchema.extend({ tid: z.string().uuid().optional() });
+
+export const configFamilyParamsSchema = z.object({ deviceId: z.string().uuid(), family: z.enum(CONFIG_FAMILIES) });
+
+/** A family's section; checked by the family's schema and then with the whole document it makes. */
+export const configSectionBodySchema = z.strictObject({
+  section: z.unknown(),
+  message: storableText().trim().max(200).optional(),
+  /** Keep the change in the device's draft instead of pushing it now. */
+  draft: z.boolean().optional(),
+});
+export type ConfigSectionBody = z.infer<typeof configSectionBodySchema>;
+
+export const enableConfigsSchema = z.object({
+  families: z.record(z.enum(CONFIG_FAMILIES), z.boolean()),
+  auto_sync: z.boolean(),
+});
+export type EnableConfigs = z.infer<typeof enableConfigsSchema>;
+
+export const enableConfigsBodySchema = z.strictObject({
+  families: z.partialRecord(z.enum(CONFIG_FAMILIES), z.boolean()).optional(),
+  auto_sync: z.boolean().optional(),
+});
+
+export const draftPushBodySchema = z.strictObject({ message: storableText().trim().max(200).optional() });

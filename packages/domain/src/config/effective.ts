@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import { CONFIG_FAMILIES, configDocumentSchema, type ConfigDocument, type ConfigFamily } from './document';
+import { missingVariablesMessage, renderTemplate, resolveVariables, templateVariables, type VariableValues } from './templates';
+
+/** A template as a device's rendering needs it. */
+export interface TemplateSource {
+  id: string;
+  name: string;
+  sections: Partial<ConfigDocument>;
+  defaults: VariableValues;
+}
+
+export interface DeviceRenderInput {
+  deviceName: string;
+  /** The device group's templates first, then the device's own list, each in its order. */
+  templates: TemplateSource[];
+  groupValues: VariableValues;
+  deviceValues: VariableValues;
+  own: Partial<ConfigDocument>;
+  disabledFamilies: readonly string[];
+}
+
+/** Where a family section of the effective document comes from. */
+export type SectionSource = { family: ConfigFamily; template: { id: string; name: string } | null };
+
+export type DeviceRender =
+  { ok: true; document: ConfigDocument; sources: SectionSource[] } | { ok: false; message: string; issues: { path: (string | number)[]; message: string }[] };
+
+const present = (doc: Partial<ConfigDocument>) => CONFIG_FAMILIES.filter((f) => doc[f] !== undefined);
+
+/**
+ * A device's effective document: each template rendered with the device's values (device over
+ * group over the templates' defaults), merged in order with a later section replacing an earlier
+ * one, the device's own sections over them, families the device has turned off left out, and the
+ * whole checked with the one document schema (so defaults are filled in before hashing).
+ */
+export function renderDeviceDocument(input: DeviceRenderInput): DeviceRender {
+  const defaults = Object.assign({}, ...input.templates.map((t) => t.defaults)) as VariableValues;
+  const values = resolveVariables({ defaults, group: input.groupValues, device: input.deviceValues });
+  const merged: Record<string, unknown> = {};
+  const from = new Map<ConfigFamily, SectionSource['template']>();
+  for (const t of input.templates) {
+    const rendered = renderTemplate(t.sections, values);
+    if (!rendered.ok) {
+      const message = `${missingVariablesMessage(rendered.missing, input.deviceName)} (template ${t.name})`;
+      return { ok: false, message, issues: [] };
+    }
+    for (const family of present(rendered.value)) {
+      merged[family] = rendered.value[family];
+      from.set(family, { id: t.id, name: t.name });
+    }
+  }
+  for (const family of present(input.own)) {
+    merged[family] = input.own[family];
+    from.set(family, null);
+  }
+  for (const family of input.disabledFamilies) {
+    delete merged[family];
+    from.delete(family as ConfigFamily);
+  }
+  const parsed = configDocumentSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+    const first = issues[0]!;
+    return { ok: false, message: `${first.path.join('.')}: ${first.message}`, issues };
+  }
+  const sources = CONFIG_FAMILIES.filter((f) => from.has(f)).map((family) => ({ family, template: from.get(family)! }));
+  return { ok: true, document: parsed.data, sources };
+}
+
+const VARIABLE_IN_TEXT = /\{\{\s*[a-z][a-z0-9_]*\s*\}\}/;
+
+/** The value at a path of a parsed-from-JSON object. */
+function at(value: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined), value);
+}
+
+/**
+ * A template's section, checked with its family's own schema as far as it can be before a device's
+ * values are known: a field that holds a `{{variable}}` is checked per device when rendered.
+ * Rules across families are also checked per device (a template may hold firewall zones for
+ * interfaces that another template or the device brings).
+ */
+export function checkTemplateSection(family: ConfigFamily, section: unknown): { path: (string | number)[]; message: string }[] {
+  const schema = configDocumentSchema.shape[family] as z.ZodType;
+  const result = schema.safeParse(section);
+  if (result.success) return [];
+  return result.error.issues
+    .filter((i) => {
+      const v = at(section, i.path);
+      return !(typeof v === 'string' && VARIABLE_IN_TEXT.test(v));
+    })
+    .map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+}
+
+/** Every variable a set of templates uses, in order of first use. */
+export const variablesOf = (templates: { sections: unknown }[]) => [...new Set(templates.flatMap((t) => templateVariables(t.sections)))];
