@@ -50,6 +50,8 @@ import { toDeviceRow, type DeviceRecord } from './fleet/device-row';
 import { liveHub } from './live/hub';
 import type { CoreServices, Services } from './services';
 import { ConfigService } from './modules/config/service';
+import { TemplateService } from './modules/config/templates-service';
+import { templateRoutes } from './modules/config/template-routes';
 import { configRoutes } from './modules/config/routes';
 import { DeviceService } from './modules/devices/service';
 import { TenantDataService } from './modules/devices/tenant-data';
@@ -186,6 +188,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...core,
     devices: new DeviceService(db, bus),
     deviceConfig: new ConfigService(db, bus),
+    configTemplates: new TemplateService(db, bus),
     tenantData: new TenantDataService(db),
     networks: new NetworkService(db, bus),
     team: new TeamService(core),
@@ -237,6 +240,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(tenantDataRoutes, { services });
       await api.register(deviceRoutes, { services });
       await api.register(configRoutes, { services });
+      await api.register(templateRoutes, { services });
       await api.register(networkRoutes, { services });
       await api.register(geoRoutes, { services });
       await api.register(organisationRoutes, { services });

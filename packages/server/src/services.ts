@@ -11,6 +11,7 @@ import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
 import type { ActivityService } from './modules/activity/service';
 import type { ConfigService } from './modules/config/service';
+import type { TemplateService } from './modules/config/templates-service';
 import type { DeviceService } from './modules/devices/service';
 import type { TenantDataService } from './modules/devices/tenant-data';
 import type { GroupService } from './modules/groups/service';
@@ -45,6 +46,7 @@ export interface Services extends CoreServices {
   devices: DeviceService;
   /** Device configuration: revisions, pushes, rollback. */
   deviceConfig: ConfigService;
+  configTemplates: TemplateService;
   tenantData: TenantDataService;
   networks: NetworkService;
   team: TeamService;

@@ -51,7 +51,7 @@ export const templateParamsSchema = z.object({ templateId: z.string().uuid() });
 export const templateSectionParamsSchema = z.object({ templateId: z.string().uuid(), family: z.enum(CONFIG_FAMILIES) });
 export const templatePreviewDeviceParamsSchema = z.object({ templateId: z.string().uuid(), deviceId: z.string().uuid() });
 export const templateSectionBodySchema = z.strictObject({ section: z.unknown() });
-export const templateListQuerySchema = pageQuerySchema.extend({ tid: z.string().uuid().optional(), search: z.string().max(100).optional() });
+export const templateListQuerySchema = pageQuerySchema.extend({ tid: z.string().uuid().optional(), search: storableText().max(100).optional() });
 
 /** What applying a template would do to one device. */
 export const PREVIEW_OUTCOMES = ['changed', 'unchanged', 'invalid'] as const;

@@ -26,3 +26,19 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     ip: entry.ip ?? null,
   });
 }
+
+/** Many rows in one statement: a push to a thousand devices audits each of them. */
+export async function recordAudits(db: Db, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      tenantId: entry.tenantId,
+      actorId: entry.actorId,
+      actorEmail: entry.actorEmail,
+      action: entry.action,
+      target: entry.target ?? null,
+      details: entry.details ?? null,
+      ip: entry.ip ?? null,
+    })),
+  );
+}

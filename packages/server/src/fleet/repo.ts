@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DeviceKind, TenantInfo } from '@netloom/domain';
 import type { Db } from '../db/client';
-import { configRevisions, deviceJobs, devices, networks } from '../db/schema/index';
+import { configRevisions, deviceConfigSettings, deviceJobs, devices, networks } from '../db/schema/index';
 import type { DeviceRecord } from './device-row';
 
 /** Device queries shared by the device inventory (modules/devices), the agent gateway and the tiles. */
@@ -98,9 +98,12 @@ export async function desiredRevision(db: Db, deviceId: string, hash: string) {
 /**
  * Whether a device that runs another configuration than `hash` should be sent it again: not while
  * a push is on its way, nor once it refused this very configuration (it would refuse it again;
- * a new revision is the way on).
+ * a new revision is the way on), nor when the tenant turned auto-sync off for the device (a local
+ * change is then shown as drift and left alone).
  */
 export async function resyncWanted(db: Db, deviceId: string, hash: string): Promise<boolean> {
+  const [settings] = await db.select({ autoSync: deviceConfigSettings.autoSync }).from(deviceConfigSettings).where(eq(deviceConfigSettings.deviceId, deviceId));
+  if (settings && !settings.autoSync) return false;
   const [last] = await db
     .select({ state: deviceJobs.state, hash: sql<string | null>`${deviceJobs.payload}->>'config_hash'` })
     .from(deviceJobs)

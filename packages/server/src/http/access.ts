@@ -3,7 +3,7 @@ import { canManageTenant, canReadConsole, canWriteConfig, type Actor as RoleActo
 import type { Db } from '../db/client';
 import { errors } from './errors';
 import { resolveTenantScope, type TenantScope } from './principal';
-import { recordAudit } from '../db/audit-log';
+import { recordAudit, recordAudits } from '../db/audit-log';
 import { findTenant } from '../identity/repo';
 
 /**
@@ -91,15 +91,25 @@ export function actorOf(request: FastifyRequest): Actor {
 /** A super admin acting in a tenant they do not belong to: the provider, as the owner sees it. */
 export const viaSuperAdmin = (scope: TenantScope) => scope.isSuperAdmin && scope.role === null;
 
+const auditEntry = (actor: Actor, action: string, target: string | null, details: Record<string, unknown>) => ({
+  tenantId: actor.scope.tenantId,
+  actorId: actor.userId,
+  actorEmail: actor.email,
+  action,
+  target,
+  details: viaSuperAdmin(actor.scope) ? { ...details, via_super_admin: true } : details,
+  ip: actor.ip,
+});
+
 /** Audit row of a write; `via_super_admin` lets the tenant's owner see what the provider did. */
 export async function audit(db: Db, actor: Actor, action: string, target: string | null, details: Record<string, unknown> = {}): Promise<void> {
-  await recordAudit(db, {
-    tenantId: actor.scope.tenantId,
-    actorId: actor.userId,
-    actorEmail: actor.email,
-    action,
-    target,
-    details: viaSuperAdmin(actor.scope) ? { ...details, via_super_admin: true } : details,
-    ip: actor.ip,
-  });
+  await recordAudit(db, auditEntry(actor, action, target, details));
+}
+
+/** One audit row per target of one write, in one statement. */
+export async function auditMany(db: Db, actor: Actor, action: string, rows: { target: string; details: Record<string, unknown> }[]): Promise<void> {
+  await recordAudits(
+    db,
+    rows.map((r) => auditEntry(actor, action, r.target, r.details)),
+  );
 }

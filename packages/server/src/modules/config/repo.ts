@@ -9,16 +9,6 @@ export type RevisionRow = typeof configRevisions.$inferSelect;
 const CONFIG_JOB_KINDS = ['apply_config', 'full_sync'] as const;
 const OPEN = ['queued', 'sent'] as const;
 
-/** The tenant's claimed device, locked until the transaction ends, so two saves number their revisions one after the other. */
-export async function lockDevice(tx: Db, tenantId: string, deviceId: string): Promise<{ id: string } | undefined> {
-  const [row] = await tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId), eq(devices.claimed, true)))
-    .for('update');
-  return row;
-}
-
 export async function findDeviceHashes(db: Db, tenantId: string, deviceId: string) {
   const [row] = await db
     .select({ id: devices.id, desired: devices.configHash, reported: devices.appliedConfigHash })
@@ -55,6 +45,7 @@ export interface NewRevision {
   deviceId: string;
   number: number;
   document: ConfigDocument;
+  own: Partial<ConfigDocument>;
   hash: string;
   source: ConfigRevisionSource;
   message: string | null;
@@ -62,26 +53,54 @@ export interface NewRevision {
   authorEmail: string;
 }
 
+/** The tenant's claimed devices, locked until the transaction ends: their revisions are numbered one after the other. */
+export async function lockDevices(tx: Db, tenantId: string, deviceIds: string[]): Promise<string[]> {
+  if (deviceIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), inArray(devices.id, deviceIds), eq(devices.claimed, true)))
+    .orderBy(devices.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
 /**
- * Stores the revision, makes it the desired configuration and queues the push that carries it.
- * A push of an older revision still open is cancelled: an older document must never land after a
- * newer one, and the device gets the newest whole document anyway.
+ * Stores the revisions, makes them desired and queues the pushes that carry them, a few
+ * statements for any number of devices. An older push still open for a device is cancelled: an
+ * older document must never land after a newer one, and the device gets the newest whole
+ * document anyway. A revision that only changes the device's own sections (not what it runs)
+ * is stored without a push.
  */
-export async function storeRevisionAndPush(tx: Db, r: NewRevision, jobId: string): Promise<void> {
-  await tx.insert(configRevisions).values(r);
-  await tx.update(devices).set({ configHash: r.hash }).where(eq(devices.id, r.deviceId));
+export async function storeRevisions(tx: Db, revisions: NewRevision[], pushes: { revision: NewRevision; jobId: string }[]): Promise<void> {
+  if (revisions.length === 0) return;
+  await tx.insert(configRevisions).values(revisions);
+  if (pushes.length === 0) return;
+  const pushed = pushes.map((p) => p.revision.deviceId);
+  await tx
+    .update(devices)
+    .set({ configHash: sql`v.hash` })
+    .from(
+      sql`(values ${sql.join(
+        pushes.map((p) => sql`(${p.revision.deviceId}::uuid, ${p.revision.hash})`),
+        sql`, `,
+      )}) as v(id, hash)`,
+    )
+    .where(sql`${devices.id} = v.id`);
   await tx
     .update(deviceJobs)
     .set({ state: 'cancelled', doneAt: new Date() })
-    .where(and(eq(deviceJobs.deviceId, r.deviceId), inArray(deviceJobs.kind, [...CONFIG_JOB_KINDS]), inArray(deviceJobs.state, [...OPEN])));
-  await tx.insert(deviceJobs).values({
-    id: jobId,
-    tenantId: r.tenantId,
-    deviceId: r.deviceId,
-    kind: 'apply_config',
-    payload: { revision_id: r.id, config_hash: r.hash, document: r.document },
-    createdBy: r.authorId,
-  });
+    .where(and(inArray(deviceJobs.deviceId, pushed), inArray(deviceJobs.kind, [...CONFIG_JOB_KINDS]), inArray(deviceJobs.state, [...OPEN])));
+  await tx.insert(deviceJobs).values(
+    pushes.map(({ revision: r, jobId }) => ({
+      id: jobId,
+      tenantId: r.tenantId,
+      deviceId: r.deviceId,
+      kind: 'apply_config' as const,
+      payload: { revision_id: r.id, config_hash: r.hash, document: r.document },
+      createdBy: r.authorId,
+    })),
+  );
 }
 
 /** Whether a push is in flight, and the device's refusal of the desired revision when its last push of it failed. */

@@ -6,13 +6,19 @@ import {
   configRevisionQuerySchema,
   configRevisionSchema,
   configRollbackBodySchema,
+  configFamilyParamsSchema,
   configSaveBodySchema,
+  configSectionBodySchema,
   deviceConfigParamsSchema,
+  draftPushBodySchema,
+  enableConfigsBodySchema,
+  enableConfigsSchema,
   deviceConfigSchema,
   tenantQuerySchema,
 } from '@netloom/domain';
 import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
+import { errors } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 import { paginate, pageWindow } from '../../http/pagination';
 
@@ -56,7 +62,111 @@ export const configRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: deviceConfigSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => config.save(actorOf(request), request.params.deviceId, request.body.document, { source: 'edit', message: request.body.message }),
+    async (request) => config.saveDocument(actorOf(request), request.params.deviceId, request.body.document, { source: 'edit', message: request.body.message }),
+  );
+
+  api.put(
+    p(CONFIG_PATHS.section(':deviceId', ':family')),
+    {
+      config: access('write'),
+      schema: {
+        tags,
+        security,
+        summary: "Set one family's section of the device's own configuration (a revision and a push; into the draft while there is one)",
+        params: configFamilyParamsSchema,
+        querystring: tenantQuerySchema,
+        body: configSectionBodySchema,
+        response: { 200: deviceConfigSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const { deviceId, family } = request.params;
+      const { section, message, draft } = request.body;
+      if (section === undefined || section === null) throw errors.invalid({ section: ['This field is required.'] });
+      return config.saveSection(actorOf(request), deviceId, family, section, { message, draft });
+    },
+  );
+
+  api.delete(
+    p(CONFIG_PATHS.section(':deviceId', ':family')),
+    {
+      config: access('write'),
+      schema: {
+        tags,
+        security,
+        summary: "Drop the device's own section of a family: its templates' section applies again",
+        params: configFamilyParamsSchema,
+        querystring: tenantQuerySchema,
+        response: { 200: deviceConfigSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => config.saveSection(actorOf(request), request.params.deviceId, request.params.family, null, {}),
+  );
+
+  api.get(
+    p(CONFIG_PATHS.enableConfigs(':deviceId')),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Which configuration families the device runs, and whether local changes are undone by themselves',
+        params: deviceConfigParamsSchema,
+        querystring: tenantQuerySchema,
+        response: { 200: enableConfigsSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => config.enableConfigs(actorOf(request), request.params.deviceId),
+  );
+
+  api.post(
+    p(CONFIG_PATHS.enableConfigs(':deviceId')),
+    {
+      config: access('write'),
+      schema: {
+        tags,
+        security,
+        summary: 'Turn families on or off (a new revision) and auto-sync on or off',
+        params: deviceConfigParamsSchema,
+        querystring: tenantQuerySchema,
+        body: enableConfigsBodySchema,
+        response: { 200: enableConfigsSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => config.setEnableConfigs(actorOf(request), request.params.deviceId, request.body),
+  );
+
+  api.post(
+    p(CONFIG_PATHS.draftPush(':deviceId')),
+    {
+      config: access('write'),
+      schema: {
+        tags,
+        security,
+        summary: "Push the device's draft as one revision",
+        params: deviceConfigParamsSchema,
+        querystring: tenantQuerySchema,
+        body: draftPushBodySchema,
+        response: { 200: deviceConfigSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => config.pushDraft(actorOf(request), request.params.deviceId, request.body.message),
+  );
+
+  api.delete(
+    p(CONFIG_PATHS.draft(':deviceId')),
+    {
+      config: access('write'),
+      schema: {
+        tags,
+        security,
+        summary: "Discard the device's draft",
+        params: deviceConfigParamsSchema,
+        querystring: tenantQuerySchema,
+        response: { 200: deviceConfigSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => config.discardDraft(actorOf(request), request.params.deviceId),
   );
 
   api.get(

@@ -1,9 +1,24 @@
-import { configHash, configSyncState, type ConfigDocument, type ConfigRevisionSource, type ConfigRevisionSummary, type DeviceConfig } from '@netloom/domain';
+import {
+  CONFIG_FAMILIES,
+  configDocumentSchema,
+  configHash,
+  configSyncState,
+  type ConfigDocument,
+  type ConfigFamily,
+  type ConfigRevisionSource,
+  type ConfigRevisionSummary,
+  type DeviceConfig,
+  type DeviceRender,
+  type EnableConfigs,
+} from '@netloom/domain';
+import type { z } from 'zod';
 import type { EventBus } from '../../bus/event-bus';
 import { topics } from '../../bus/topics';
 import type { Db } from '../../db/client';
-import { audit, type Actor } from '../../http/access';
+import type { Actor } from '../../http/access';
 import { errors } from '../../http/errors';
+import { commitRevisions, renderRow, type CommitOutcome } from './commit';
+import * as renderRepo from './render-repo';
 import * as repo from './repo';
 
 const summary = (r: repo.RevisionRow): ConfigRevisionSummary => ({
@@ -16,9 +31,33 @@ const summary = (r: repo.RevisionRow): ConfigRevisionSummary => ({
   created_at: r.createdAt.toISOString(),
 });
 
+type Issue = { path: (string | number)[]; message: string };
+
+/** Field errors of a family section, named as the console sends it (`section.2.gateway`), others at their place in the document. */
+function fieldErrors(issues: Issue[], family?: ConfigFamily): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const i of issues) {
+    const key = family && i.path[0] === family ? ['section', ...i.path.slice(1)].join('.') : ['document', ...i.path].join('.');
+    (fields[key] ??= []).push(i.message);
+  }
+  return fields;
+}
+
+const refused = (render: Extract<DeviceRender, { ok: false }>, family?: ConfigFamily) =>
+  errors.invalid(
+    render.issues.length ? fieldErrors(render.issues, family) : { document: [render.message] },
+    render.issues.length ? 'Invalid input.' : render.message,
+  );
+
+/** Publishes the pushes of a committed transaction: the device's connection, on whichever instance, sends the job now. */
+export async function announcePushes(bus: EventBus, outcomes: CommitOutcome[]): Promise<void> {
+  for (const o of outcomes) if (o.outcome === 'pushed') await bus.publish(topics.device(o.deviceId), { kind: 'job', job_id: o.jobId });
+}
+
 /**
- * A device's configuration: every save is an immutable revision, the newest is the desired one,
- * and a new desired one is pushed to the device as a job it acknowledges with the hash it runs.
+ * A device's configuration: every save is an immutable revision of its effective document (its
+ * templates rendered, then its own sections), the newest is the desired one, and a new desired
+ * one is pushed to the device as a job it acknowledges with the hash it runs.
  */
 export class ConfigService {
   constructor(
@@ -27,84 +66,193 @@ export class ConfigService {
   ) {}
 
   async get(actor: Actor, deviceId: string): Promise<DeviceConfig> {
-    const device = await repo.findDeviceHashes(this.db, actor.scope.tenantId, deviceId);
-    if (!device) throw errors.notFound();
-    const revision = await repo.latestRevision(this.db, deviceId);
-    const push = device.desired ? await repo.pushState(this.db, deviceId, device.desired) : { inFlight: false, error: null };
+    const row = await this.row(this.db, actor, deviceId);
+    const [hashes, revision, draft] = await Promise.all([
+      repo.findDeviceHashes(this.db, actor.scope.tenantId, deviceId),
+      repo.latestRevision(this.db, deviceId),
+      renderRepo.findDraft(this.db, deviceId),
+    ]);
+    const templates = await renderRepo.templatesByIds(this.db, actor.scope.tenantId, row.templateIds);
+    const render = renderRow(row, templates, draft?.own ?? row.latest?.own ?? {});
+    const desired = revision ? (hashes?.desired ?? null) : null;
+    const push = desired ? await repo.pushState(this.db, deviceId, desired) : { inFlight: false, error: null };
     return {
       device_id: deviceId,
       revision: revision ? summary(revision) : null,
-      document: revision?.document ?? {},
+      document: render.ok ? render.document : (row.latest?.document ?? {}),
       sync: {
         state: configSyncState({
-          desiredHash: revision ? device.desired : null,
+          desiredHash: desired,
           ackedHash: null,
-          reportedHash: device.reported,
+          reportedHash: hashes?.reported ?? null,
           pushInFlight: push.inFlight,
           lastError: push.error,
         }),
-        desired_hash: revision ? device.desired : null,
-        reported_hash: device.reported,
+        desired_hash: desired,
+        reported_hash: hashes?.reported ?? null,
         error: push.error,
       },
+      sections: render.ok ? render.sources : CONFIG_FAMILIES.filter((f) => row.latest?.document[f] !== undefined).map((family) => ({ family, template: null })),
+      disabled_families: row.disabledFamilies as ConfigFamily[],
+      auto_sync: row.autoSync,
+      render_error: render.ok ? null : render.message,
+      draft: draft ? { author_email: draft.authorEmail, updated_at: draft.updatedAt.toISOString() } : null,
     };
   }
 
-  /**
-   * Saves the document as the device's next revision and pushes it. A document equal to the
-   * desired one (same canonical hash) makes no revision and no push: an unchanged save must never
-   * leave a device out of sync.
-   */
-  async save(actor: Actor, deviceId: string, document: ConfigDocument, opts: { source: ConfigRevisionSource; message?: string }): Promise<DeviceConfig> {
-    const hash = configHash(document);
-    const pushed = await this.db.transaction(async (tx) => {
-      if (!(await repo.lockDevice(tx, actor.scope.tenantId, deviceId))) throw errors.notFound();
-      const latest = await repo.latestRevision(tx, deviceId);
-      if (latest?.hash === hash) return null;
-      const revision: repo.NewRevision = {
-        id: crypto.randomUUID(),
-        tenantId: actor.scope.tenantId,
-        deviceId,
-        number: (latest?.number ?? 0) + 1,
-        document,
-        hash,
-        source: opts.source,
-        message: opts.message || null,
-        authorId: actor.userId,
-        authorEmail: actor.email,
-      };
-      const jobId = crypto.randomUUID();
-      await repo.storeRevisionAndPush(tx, revision, jobId);
-      await audit(tx, actor, 'device.config_saved', deviceId, { revision: revision.number, source: opts.source, hash, previous_hash: latest?.hash ?? null });
-      return jobId;
-    });
-    // The device's connection, on whichever instance, sends the job now; a device offline gets it on connect.
-    if (pushed) await this.bus.publish(topics.device(deviceId), { kind: 'job', job_id: pushed });
+  /** Replaces the device's own sections with a whole document (the templates keep the families it leaves out). */
+  async saveDocument(actor: Actor, deviceId: string, own: ConfigDocument, opts: { source: ConfigRevisionSource; message?: string }) {
+    await this.commitOwn(actor, deviceId, () => own, opts);
     return this.get(actor, deviceId);
   }
 
+  /**
+   * Sets one family's section (or, with null, hands the family back to the templates). Checked
+   * first by the family's own schema, then as part of the whole document it makes. While the
+   * device has a draft, or when asked to start one, the change goes into the draft.
+   */
+  async saveSection(actor: Actor, deviceId: string, family: ConfigFamily, section: unknown, opts: { message?: string; draft?: boolean }) {
+    let value: unknown;
+    if (section !== null) {
+      const parsed = (configDocumentSchema.shape[family] as z.ZodType).safeParse(section);
+      if (!parsed.success)
+        throw errors.invalid(
+          fieldErrors(
+            parsed.error.issues.map((i) => ({ path: [family, ...(i.path as (string | number)[])], message: i.message })),
+            family,
+          ),
+        );
+      value = parsed.data;
+    }
+    const change = (own: Partial<ConfigDocument>) => {
+      const next: Record<string, unknown> = { ...own };
+      if (value === undefined) delete next[family];
+      else next[family] = value;
+      return next as Partial<ConfigDocument>;
+    };
+    const draft = await renderRepo.findDraft(this.db, deviceId);
+    if (draft || opts.draft) await this.saveDraft(actor, deviceId, change, family);
+    else await this.commitOwn(actor, deviceId, change, { source: 'edit', message: opts.message }, family);
+    return this.get(actor, deviceId);
+  }
+
+  async pushDraft(actor: Actor, deviceId: string, message?: string) {
+    const draft = await renderRepo.findDraft(this.db, deviceId);
+    if (!draft) throw errors.notFound('There is no draft to push.');
+    await this.commitOwn(actor, deviceId, () => draft.own, { source: 'edit', message }, undefined, true);
+    return this.get(actor, deviceId);
+  }
+
+  async discardDraft(actor: Actor, deviceId: string) {
+    await this.row(this.db, actor, deviceId);
+    await renderRepo.deleteDraft(this.db, deviceId);
+    return this.get(actor, deviceId);
+  }
+
+  async enableConfigs(actor: Actor, deviceId: string): Promise<EnableConfigs> {
+    const row = await this.row(this.db, actor, deviceId);
+    return {
+      families: Object.fromEntries(CONFIG_FAMILIES.map((f) => [f, !row.disabledFamilies.includes(f)])) as EnableConfigs['families'],
+      auto_sync: row.autoSync,
+    };
+  }
+
+  /** Turning a family off takes it out of what the device is sent (a new revision); auto-sync off leaves local changes alone. */
+  async setEnableConfigs(actor: Actor, deviceId: string, body: { families?: Partial<Record<ConfigFamily, boolean>>; auto_sync?: boolean }) {
+    const outcomes = await this.db.transaction(async (tx) => {
+      const row = await this.lockedRow(tx, actor, deviceId);
+      const disabled = new Set(row.disabledFamilies);
+      for (const [family, on] of Object.entries(body.families ?? {})) {
+        if (on) disabled.delete(family);
+        else disabled.add(family);
+      }
+      const next = { ...row, disabledFamilies: CONFIG_FAMILIES.filter((f) => disabled.has(f)), autoSync: body.auto_sync ?? row.autoSync };
+      await renderRepo.saveSettings(tx, { deviceId, tenantId: actor.scope.tenantId, disabledFamilies: next.disabledFamilies, autoSync: next.autoSync });
+      if (next.disabledFamilies.join() === row.disabledFamilies.join() || !row.latest) return [];
+      const templates = await renderRepo.templatesByIds(tx, actor.scope.tenantId, row.templateIds);
+      const result = await commitRevisions(tx, actor, [{ row: next, own: row.latest.own }], templates, {
+        source: 'edit',
+        message: 'Configuration families turned on or off',
+      });
+      if (result[0]?.outcome === 'invalid') throw refused(result[0].render);
+      return result;
+    });
+    await announcePushes(this.bus, outcomes);
+    return this.enableConfigs(actor, deviceId);
+  }
+
   async revisions(actor: Actor, deviceId: string, page: { offset: number; limit: number | null }) {
-    await this.device(actor, deviceId);
+    await this.row(this.db, actor, deviceId);
     const { rows, total } = await repo.listRevisions(this.db, deviceId, page);
     return { rows: rows.map(summary), total };
   }
 
   async revision(actor: Actor, deviceId: string, revisionId: string) {
-    await this.device(actor, deviceId);
+    await this.row(this.db, actor, deviceId);
     const row = await repo.findRevision(this.db, deviceId, revisionId);
     if (!row) throw errors.notFound();
     return { ...summary(row), document: row.document };
   }
 
-  /** Rolling back makes a new revision with the old document, so the history only grows. */
+  /**
+   * Rolling back makes a new revision that runs exactly the old document: with the old own
+   * sections when the templates still render them to it, else with the old document as the
+   * device's own (templates changed since), so the history only grows and the box gets what it had.
+   */
   async rollback(actor: Actor, deviceId: string, revisionId: string, message?: string): Promise<DeviceConfig> {
-    const target = await this.revision(actor, deviceId, revisionId);
-    return this.save(actor, deviceId, target.document, { source: 'rollback', message: message || `Rollback to revision ${target.number}` });
+    await this.row(this.db, actor, deviceId);
+    const target = await repo.findRevision(this.db, deviceId, revisionId);
+    if (!target) throw errors.notFound();
+    const targetOwn = target.own ?? target.document;
+    const choose = (_current: Partial<ConfigDocument>, render: (own: Partial<ConfigDocument>) => DeviceRender) => {
+      const again = render(targetOwn);
+      return again.ok && configHash(again.document) === target.hash ? targetOwn : target.document;
+    };
+    await this.commitOwn(actor, deviceId, choose, { source: 'rollback', message: message || `Rollback to revision ${target.number}` });
+    return this.get(actor, deviceId);
   }
 
-  private async device(actor: Actor, deviceId: string) {
-    const device = await repo.findDeviceHashes(this.db, actor.scope.tenantId, deviceId);
-    if (!device) throw errors.notFound();
-    return device;
+  /** Commits new own sections as the device's next revision and pushes it; invalid → 400 with the fields, nothing stored. */
+  private async commitOwn(
+    actor: Actor,
+    deviceId: string,
+    next: (own: Partial<ConfigDocument>, render: (own: Partial<ConfigDocument>) => DeviceRender) => Partial<ConfigDocument>,
+    opts: { source: ConfigRevisionSource; message?: string },
+    family?: ConfigFamily,
+    dropDraft = false,
+  ) {
+    const outcomes = await this.db.transaction(async (tx) => {
+      const row = await this.lockedRow(tx, actor, deviceId);
+      const templates = await renderRepo.templatesByIds(tx, actor.scope.tenantId, row.templateIds);
+      const own = next(row.latest?.own ?? {}, (o) => renderRow(row, templates, o));
+      const result = await commitRevisions(tx, actor, [{ row, own }], templates, opts);
+      if (result[0]?.outcome === 'invalid') throw refused(result[0].render, family);
+      if (dropDraft) await renderRepo.deleteDraft(tx, deviceId);
+      return result;
+    });
+    await announcePushes(this.bus, outcomes);
+  }
+
+  private async saveDraft(actor: Actor, deviceId: string, change: (own: Partial<ConfigDocument>) => Partial<ConfigDocument>, family: ConfigFamily) {
+    await this.db.transaction(async (tx) => {
+      const row = await this.lockedRow(tx, actor, deviceId);
+      const draft = await renderRepo.findDraft(tx, deviceId);
+      const own = change(draft?.own ?? row.latest?.own ?? {});
+      const templates = await renderRepo.templatesByIds(tx, actor.scope.tenantId, row.templateIds);
+      const render = renderRow(row, templates, own);
+      if (!render.ok) throw refused(render, family);
+      await renderRepo.saveDraft(tx, { deviceId, tenantId: actor.scope.tenantId, own, authorEmail: actor.email });
+    });
+  }
+
+  private async row(db: Db, actor: Actor, deviceId: string) {
+    const [row] = await renderRepo.loadRenderRows(db, actor.scope.tenantId, [deviceId]);
+    if (!row) throw errors.notFound();
+    return row;
+  }
+
+  private async lockedRow(tx: Db, actor: Actor, deviceId: string) {
+    if ((await repo.lockDevices(tx, actor.scope.tenantId, [deviceId])).length === 0) throw errors.notFound();
+    return this.row(tx, actor, deviceId);
   }
 }

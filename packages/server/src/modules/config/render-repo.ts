@@ -1,0 +1,105 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { ConfigDocument } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { configBindings, configDrafts, configRevisions, configTemplates, deviceConfigSettings, devices } from '../../db/schema/index';
+
+/** Everything a device's effective document is made of, read in a few queries for any number of devices. */
+export interface DeviceRenderRow {
+  id: string;
+  name: string;
+  networkId: string | null;
+  deviceStatus: string;
+  latest: { id: string; number: number; hash: string; document: ConfigDocument; own: Partial<ConfigDocument> } | null;
+  disabledFamilies: string[];
+  autoSync: boolean;
+  templateIds: string[];
+  groupValues: Record<string, string>;
+  deviceValues: Record<string, string>;
+}
+
+export type TemplateRow = typeof configTemplates.$inferSelect;
+
+export async function loadRenderRows(db: Db, tenantId: string, deviceIds: string[]): Promise<DeviceRenderRow[]> {
+  if (deviceIds.length === 0) return [];
+  const rows = await db
+    .select({ id: devices.id, name: devices.name, networkId: devices.networkId, deviceStatus: devices.deviceStatus })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), inArray(devices.id, deviceIds), eq(devices.claimed, true)));
+  const networkIds = [...new Set(rows.flatMap((r) => (r.networkId ? [r.networkId] : [])))];
+  const [latest, settings, bindings] = await Promise.all([
+    db
+      .selectDistinctOn([configRevisions.deviceId], {
+        deviceId: configRevisions.deviceId,
+        id: configRevisions.id,
+        number: configRevisions.number,
+        hash: configRevisions.hash,
+        document: configRevisions.document,
+        own: configRevisions.own,
+      })
+      .from(configRevisions)
+      .where(inArray(configRevisions.deviceId, deviceIds))
+      .orderBy(configRevisions.deviceId, desc(configRevisions.number)),
+    db.select().from(deviceConfigSettings).where(inArray(deviceConfigSettings.deviceId, deviceIds)),
+    db
+      .select()
+      .from(configBindings)
+      .where(
+        and(
+          eq(configBindings.tenantId, tenantId),
+          or(
+            and(eq(configBindings.targetKind, 'device'), inArray(configBindings.targetId, deviceIds)),
+            networkIds.length ? and(eq(configBindings.targetKind, 'network'), inArray(configBindings.targetId, networkIds)) : sql`false`,
+          ),
+        ),
+      ),
+  ]);
+  const latestBy = new Map(latest.map((r) => [r.deviceId, r]));
+  const settingsBy = new Map(settings.map((s) => [s.deviceId, s]));
+  const binding = (kind: 'device' | 'network', id: string | null) => bindings.find((b) => b.targetKind === kind && b.targetId === id);
+  return rows.map((d) => {
+    const l = latestBy.get(d.id);
+    const group = binding('network', d.networkId);
+    const own = binding('device', d.id);
+    return {
+      ...d,
+      latest: l ? { id: l.id, number: l.number, hash: l.hash, document: l.document, own: l.own ?? l.document } : null,
+      disabledFamilies: settingsBy.get(d.id)?.disabledFamilies ?? [],
+      autoSync: settingsBy.get(d.id)?.autoSync ?? true,
+      templateIds: [...(group?.templateIds ?? []), ...(own?.templateIds ?? [])],
+      groupValues: group?.variables ?? {},
+      deviceValues: own?.variables ?? {},
+    };
+  });
+}
+
+export async function templatesByIds(db: Db, tenantId: string, ids: string[]): Promise<Map<string, TemplateRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(configTemplates)
+    .where(and(eq(configTemplates.tenantId, tenantId), inArray(configTemplates.id, [...new Set(ids)])));
+  return new Map(rows.map((t) => [t.id, t]));
+}
+
+export async function findDraft(db: Db, deviceId: string) {
+  const [row] = await db.select().from(configDrafts).where(eq(configDrafts.deviceId, deviceId));
+  return row;
+}
+
+export async function saveDraft(db: Db, row: typeof configDrafts.$inferInsert) {
+  await db
+    .insert(configDrafts)
+    .values(row)
+    .onConflictDoUpdate({ target: configDrafts.deviceId, set: { own: row.own, authorEmail: row.authorEmail, updatedAt: new Date() } });
+}
+
+export async function deleteDraft(db: Db, deviceId: string) {
+  await db.delete(configDrafts).where(eq(configDrafts.deviceId, deviceId));
+}
+
+export async function saveSettings(db: Db, row: typeof deviceConfigSettings.$inferInsert) {
+  await db
+    .insert(deviceConfigSettings)
+    .values(row)
+    .onConflictDoUpdate({ target: deviceConfigSettings.deviceId, set: { disabledFamilies: row.disabledFamilies, autoSync: row.autoSync } });
+}

@@ -1,0 +1,257 @@
+import {
+  OPERATION_DEVICE_STATES,
+  checkTemplateSection,
+  configHash,
+  operationDeviceState,
+  operationDone,
+  templateVariables,
+  type ConfigBinding,
+  type ConfigDocument,
+  type ConfigFamily,
+  type ConfigOperation,
+  type ConfigTemplate,
+  type TemplatePreview,
+} from '@netloom/domain';
+import type { EventBus } from '../../bus/event-bus';
+import type { BindingTarget } from '../../db/schema/config';
+import type { Db } from '../../db/client';
+import { audit, type Actor } from '../../http/access';
+import { errors } from '../../http/errors';
+import { commitRevisions, configDiff, renderRow } from './commit';
+import * as operations from './operations-repo';
+import * as renderRepo from './render-repo';
+import * as repo from './repo';
+import { announcePushes } from './service';
+import * as templates from './templates-repo';
+
+const toDto = (t: templates.TemplateListRow): ConfigTemplate => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  sections: t.sections,
+  defaults: t.defaults,
+  variables: templateVariables(t.sections),
+  version: t.version,
+  networks: t.networks,
+  devices: t.devices,
+  updated_at: t.updatedAt.toISOString(),
+});
+
+/**
+ * Config Templates: reusable sections with variables, assigned in order to device groups and
+ * devices. Editing a template pushes nothing; its preview tells what applying would change, and
+ * applying pushes every affected device as one operation whose progress the console follows.
+ */
+export class TemplateService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {}
+
+  async list(actor: Actor, q: { search?: string; offset: number; limit: number | null }) {
+    const { rows, total } = await templates.listTemplates(this.db, actor.scope.tenantId, q);
+    return { rows: rows.map(toDto), total };
+  }
+
+  async get(actor: Actor, id: string): Promise<ConfigTemplate> {
+    const row = await templates.findTemplate(this.db, actor.scope.tenantId, id);
+    if (!row) throw errors.notFound();
+    return toDto(row);
+  }
+
+  async create(actor: Actor, body: { name: string; description?: string; defaults?: Record<string, string> }): Promise<ConfigTemplate> {
+    const id = crypto.randomUUID();
+    await this.db.transaction(async (tx) => {
+      if (await templates.nameTaken(tx, actor.scope.tenantId, body.name)) throw errors.invalid({ name: ['A template with this name already exists.'] });
+      await templates.insertTemplate(tx, {
+        id,
+        tenantId: actor.scope.tenantId,
+        name: body.name,
+        description: body.description || null,
+        defaults: body.defaults ?? {},
+      });
+      await audit(tx, actor, 'config_template.created', id, { name: body.name });
+    });
+    return this.get(actor, id);
+  }
+
+  async update(actor: Actor, id: string, body: { name?: string; description?: string; defaults?: Record<string, string> }): Promise<ConfigTemplate> {
+    await this.db.transaction(async (tx) => {
+      const t = await this.locked(tx, actor, id);
+      if (body.name !== undefined && (await templates.nameTaken(tx, actor.scope.tenantId, body.name, id))) {
+        throw errors.invalid({ name: ['A template with this name already exists.'] });
+      }
+      await templates.updateTemplate(tx, id, {
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.description !== undefined && { description: body.description || null }),
+        ...(body.defaults !== undefined && { defaults: body.defaults }),
+      });
+      await audit(tx, actor, 'config_template.updated', id, { name: body.name ?? t.name, defaults_changed: body.defaults !== undefined });
+    });
+    return this.get(actor, id);
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const t = await this.locked(tx, actor, id);
+      await templates.deleteTemplate(tx, actor.scope.tenantId, id);
+      await audit(tx, actor, 'config_template.deleted', id, { name: t.name });
+    });
+  }
+
+  /** Sets (or with null drops) a family of the template; nothing is pushed until the template is applied. */
+  async saveSection(actor: Actor, id: string, family: ConfigFamily, section: unknown): Promise<ConfigTemplate> {
+    if (section !== null) {
+      const issues = checkTemplateSection(family, section);
+      if (issues.length) {
+        const fields: Record<string, string[]> = {};
+        for (const i of issues) (fields[['section', ...i.path].join('.')] ??= []).push(i.message);
+        throw errors.invalid(fields);
+      }
+    }
+    await this.db.transaction(async (tx) => {
+      const t = await this.locked(tx, actor, id);
+      const sections: Record<string, unknown> = { ...t.sections };
+      if (section === null) delete sections[family];
+      else sections[family] = section;
+      await templates.updateTemplate(tx, id, { sections: sections as Partial<ConfigDocument> });
+      await audit(tx, actor, 'config_template.section_saved', id, { family, diff: configDiff(t.sections[family] ?? null, section) });
+    });
+    return this.get(actor, id);
+  }
+
+  /** What applying the template would do to each device that uses it, without changing anything. */
+  async preview(actor: Actor, id: string): Promise<TemplatePreview> {
+    const t = await this.get(actor, id);
+    const rows = await renderRepo.loadRenderRows(this.db, actor.scope.tenantId, await templates.devicesUsing(this.db, actor.scope.tenantId, id));
+    const all = await renderRepo.templatesByIds(
+      this.db,
+      actor.scope.tenantId,
+      rows.flatMap((r) => r.templateIds),
+    );
+    const devices = rows
+      .map((row) => {
+        const render = renderRow(row, all, row.latest?.own ?? {});
+        if (!render.ok) return { device_id: row.id, name: row.name, outcome: 'invalid' as const, error: render.message };
+        const changed = configHash(render.document) !== row.latest?.hash;
+        return { device_id: row.id, name: row.name, outcome: changed ? ('changed' as const) : ('unchanged' as const), error: null };
+      })
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const n = (o: string) => devices.filter((d) => d.outcome === o).length;
+    return { template_version: t.version, changed: n('changed'), unchanged: n('unchanged'), invalid: n('invalid'), devices };
+  }
+
+  /** One device's document now and as applying the template would make it. */
+  async previewDevice(actor: Actor, id: string, deviceId: string) {
+    await this.get(actor, id);
+    const using = await templates.devicesUsing(this.db, actor.scope.tenantId, id);
+    if (!using.includes(deviceId)) throw errors.notFound();
+    const [row] = await renderRepo.loadRenderRows(this.db, actor.scope.tenantId, [deviceId]);
+    if (!row) throw errors.notFound();
+    const render = renderRow(row, await renderRepo.templatesByIds(this.db, actor.scope.tenantId, row.templateIds), row.latest?.own ?? {});
+    return {
+      device_id: row.id,
+      name: row.name,
+      current: row.latest?.document ?? {},
+      rendered: render.ok ? render.document : null,
+      error: render.ok ? null : render.message,
+    };
+  }
+
+  /** Pushes the template to every device that uses it, as one operation; devices it does not change get nothing. */
+  async apply(actor: Actor, id: string): Promise<ConfigOperation> {
+    const t = await this.get(actor, id);
+    const deviceIds = await templates.devicesUsing(this.db, actor.scope.tenantId, id);
+    const opId = await this.push(actor, deviceIds, { title: `Template ${t.name} applied`, templateId: id });
+    return this.operation(actor, opId);
+  }
+
+  async operation(actor: Actor, id: string): Promise<ConfigOperation> {
+    const op = await operations.findOperation(this.db, actor.scope.tenantId, id);
+    if (!op) throw errors.notFound();
+    const rows = await operations.operationDevices(this.db, id);
+    const devices = rows.map((r) => {
+      const state = operationDeviceState({ outcome: r.outcome, jobState: r.jobState, deviceStatus: r.deviceStatus });
+      return { device_id: r.deviceId, name: r.name, state, error: state === 'failed' ? r.jobResult : r.error };
+    });
+    const counts = Object.fromEntries(OPERATION_DEVICE_STATES.map((s) => [s, devices.filter((d) => d.state === s).length])) as ConfigOperation['counts'];
+    return {
+      id: op.id,
+      title: op.title,
+      template_id: op.templateId,
+      author_email: op.authorEmail,
+      created_at: op.createdAt.toISOString(),
+      counts,
+      done: operationDone(devices.map((d) => d.state)),
+      devices,
+    };
+  }
+
+  async binding(actor: Actor, kind: BindingTarget, targetId: string): Promise<ConfigBinding> {
+    if (!(await templates.bindingTarget(this.db, actor.scope.tenantId, kind, targetId))) throw errors.notFound();
+    const row = await templates.findBinding(this.db, kind, targetId);
+    return { template_ids: row?.templateIds ?? [], variables: row?.variables ?? {} };
+  }
+
+  /** A device's or group's templates and values; its devices are rendered again and pushed where that changes them. */
+  async saveBinding(actor: Actor, kind: BindingTarget, targetId: string, body: ConfigBinding) {
+    const target = await templates.bindingTarget(this.db, actor.scope.tenantId, kind, targetId);
+    if (!target) throw errors.notFound();
+    const ids = [...new Set(body.template_ids)];
+    const known = await templates.existingTemplateIds(this.db, actor.scope.tenantId, ids);
+    const unknown = ids.filter((i) => !known.has(i));
+    if (unknown.length) throw errors.invalid({ template_ids: [`No such template: ${unknown.join(', ')}`] });
+    await this.db.transaction(async (tx) => {
+      await templates.saveBinding(tx, { targetKind: kind, targetId, tenantId: actor.scope.tenantId, templateIds: ids, variables: body.variables });
+      await audit(tx, actor, 'config_template.assigned', targetId, { kind, template_ids: ids, variables: Object.keys(body.variables) });
+    });
+    const opId = target.deviceIds.length ? await this.push(actor, target.deviceIds, { title: `Templates of ${target.name} changed`, templateId: null }) : null;
+    return { template_ids: ids, variables: body.variables, operation_id: opId };
+  }
+
+  /** Renders the devices again and pushes those that change, all in one transaction and one operation. */
+  private async push(actor: Actor, deviceIds: string[], op: { title: string; templateId: string | null }): Promise<string> {
+    const opId = crypto.randomUUID();
+    const outcomes = await this.db.transaction(async (tx) => {
+      const locked = await repo.lockDevices(tx, actor.scope.tenantId, deviceIds);
+      const rows = await renderRepo.loadRenderRows(tx, actor.scope.tenantId, locked);
+      const all = await renderRepo.templatesByIds(
+        tx,
+        actor.scope.tenantId,
+        rows.flatMap((r) => r.templateIds),
+      );
+      const result = await commitRevisions(
+        tx,
+        actor,
+        rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
+        all,
+        { source: 'template', message: op.title },
+      );
+      await operations.insertOperation(
+        tx,
+        { id: opId, tenantId: actor.scope.tenantId, templateId: op.templateId, title: op.title, authorEmail: actor.email },
+        result.map((o) => ({
+          operationId: opId,
+          deviceId: o.deviceId,
+          outcome: o.outcome === 'pushed' ? 'pushed' : o.outcome === 'invalid' ? 'invalid' : 'unchanged',
+          jobId: o.outcome === 'pushed' ? o.jobId : null,
+          error: o.outcome === 'invalid' ? o.render.message : null,
+        })),
+      );
+      await audit(tx, actor, 'config_template.pushed', op.templateId, {
+        operation: opId,
+        devices: result.length,
+        pushed: result.filter((o) => o.outcome === 'pushed').length,
+      });
+      return result;
+    });
+    await announcePushes(this.bus, outcomes);
+    return opId;
+  }
+
+  private async locked(tx: Db, actor: Actor, id: string) {
+    const t = await templates.lockTemplate(tx, actor.scope.tenantId, id);
+    if (!t) throw errors.notFound();
+    return t;
+  }
+}
