@@ -23,7 +23,8 @@ function callWith(op: Operation, sides: { selector: Side | null; path: Side; bod
   const call = baseCall(op, hints);
   for (const p of op.params.filter((x) => x.in === 'path')) {
     const kind = kindOfPathParam(op.path, p.name);
-    call.path[p.name] = pathIds[p.name] ?? (kind ? sides.path.ids[kind][0] : undefined) ?? crypto.randomUUID();
+    // A parameter that picks one of a few words (a configuration family) keeps the valid word it was given.
+    call.path[p.name] = pathIds[p.name] ?? (kind ? sides.path.ids[kind][0] : undefined) ?? (p.schema.enum ? call.path[p.name]! : crypto.randomUUID());
   }
   const selectors = tenantSelectors(op);
   for (const name of selectors.query) {

@@ -44,8 +44,8 @@ export interface Operation {
 }
 
 /** What a path or id names: the suite keeps one set of ids per kind for each tenant. */
-export type Kind = 'tenant' | 'device' | 'network' | 'user' | 'group' | 'revision';
-export const KINDS: readonly Kind[] = ['tenant', 'device', 'network', 'user', 'group', 'revision'];
+export type Kind = 'tenant' | 'device' | 'network' | 'user' | 'group' | 'revision' | 'template' | 'operation';
+export const KINDS: readonly Kind[] = ['tenant', 'device', 'network', 'user', 'group', 'revision', 'template', 'operation'];
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -103,6 +103,10 @@ const FIELD_KINDS: [RegExp, Kind][] = [
   [/^user_?ids?$/i, 'user'],
   [/^(user_)?group_?ids?$/i, 'group'],
   [/^revision_?ids?$/i, 'revision'],
+  [/^template_?ids?$/i, 'template'],
+  [/^operation_?ids?$/i, 'operation'],
+  // A binding's target: the generated call names a device (the first of its kinds).
+  [/^target_?id$/i, 'device'],
 ];
 
 // A path parameter names the object of the resource it follows: /device/{id}/…, /teams/users/{id}/….

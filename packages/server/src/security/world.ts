@@ -83,7 +83,7 @@ export interface World {
   agents: TestAgent[];
 }
 
-const emptyIds = (): Ids => ({ tenant: [], device: [], network: [], user: [], group: [], revision: [] });
+const emptyIds = (): Ids => ({ tenant: [], device: [], network: [], user: [], group: [], revision: [], template: [], operation: [] });
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const { app } = t;
@@ -191,6 +191,19 @@ export async function buildWorld(t: TestApp): Promise<World> {
   };
   victim.ids.revision.push(await saveConfig(victim.ids.device[0]!, gOwner, globex.tenantId, canary('route')));
 
+  // A config template of the victim with canaries in its sections, bound to its device: a bulk push.
+  const newTemplate = async (token: string, tid: string, name: string) => {
+    const id = String((await must(app, 'POST', `/api/v1/template/config/?tid=${tid}`, token, { name, description: name })).id);
+    await must(app, 'PUT', `/api/v1/template/config/${id}/sections/static_routes/?tid=${tid}`, token, { section: configDocument(name).static_routes });
+    return id;
+  };
+  const bindTemplate = async (token: string, tid: string, deviceId: string, templateId: string) =>
+    String(
+      (await must(app, 'PUT', `/api/v1/template/bindings/device/${deviceId}/?tid=${tid}`, token, { template_ids: [templateId], variables: {} })).operation_id,
+    );
+  victim.ids.template.push(await newTemplate(gOwner, globex.tenantId, canary('tpl')));
+  victim.ids.operation.push(await bindTemplate(gOwner, globex.tenantId, victim.ids.device[0]!, victim.ids.template[0]!));
+
   // A device of the victim that enrolled and reported through the agent protocol, with canaries in what it reports.
   const agents: TestAgent[] = [];
   const agent = await TestAgent.connect(app);
@@ -248,10 +261,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
         const device = await freshObject('device');
         return { id: await saveConfig(device.id, aOwner, acme.tenantId, name), name, deviceId: device.id };
       }
+      case 'template':
+        return { id: await newTemplate(aOwner, acme.tenantId, name), name };
+      case 'operation': {
+        const device = await freshObject('device');
+        return { id: await bindTemplate(aOwner, acme.tenantId, device.id, await newTemplate(aOwner, acme.tenantId, name)), name };
+      }
     }
   };
   attacker.ids.tenant.push(acme.tenantId);
-  for (const kind of ['device', 'network', 'group', 'user', 'revision'] as const) attacker.ids[kind].push((await freshObject(kind)).id);
+  for (const kind of ['device', 'network', 'group', 'user', 'revision', 'template', 'operation'] as const)
+    attacker.ids[kind].push((await freshObject(kind)).id);
 
   const principals: Principal[] = [
     { name: 'super admin, no tenant', token: superToken, isSuperAdmin: true, authentic: true, home: 'none' },
