@@ -23,6 +23,8 @@ Usage: npm run simulate -- [options]
   --seed S             same seed, same fleet (default: the state file's, else 1)
   --state FILE         keep credentials and sequence numbers between runs
   --duration SECONDS   stop after this long (default 0: until Ctrl-C)
+  --drift CHANCE       chance per heartbeat (0 to 1) that someone changes a
+                       configured gateway on the box (default 0)
   --help               this text
 
 Example:
@@ -48,6 +50,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   state: { type: 'string' },
   duration: { type: 'string', default: '0' },
+  drift: { type: 'string', default: '0' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -74,6 +77,8 @@ if (values.help) {
 const gateways = count('gateways', values.gateways);
 const endpoints = count('endpoints', values.endpoints);
 const duration = count('duration', values.duration);
+const driftChance = Number(values.drift);
+if (!(driftChance >= 0 && driftChance <= 1)) fail(`--drift must be a chance between 0 and 1, got ${values.drift}`);
 if (values.key.length === 0 && values.tenant.length === 0) fail('give at least one --key or --tenant');
 
 const domains = values['email-domain'];
@@ -106,6 +111,7 @@ const fleet = startFleet({
   tenants,
   seed,
   saved: saved?.devices,
+  driftChance,
   onSave: () => saver?.schedule(),
   onEvent: (e) => {
     if (e.type === 'enrolled') console.log(`${time()}  enrolled ${e.device.behaviour.name} as ${e.deviceId}`);

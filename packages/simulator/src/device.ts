@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { AGENT_CLOSE, AGENT_PROTOCOL_VERSION, type ConfigDocument, type ServerMessage } from '@netloom/domain';
+import { AGENT_CLOSE, AGENT_PROTOCOL_VERSION, CONFIRM_WINDOW_MS, configHash, type ConfigDocument, type ServerMessage } from '@netloom/domain';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import type { DeviceBehaviour } from './behaviour';
 import { randomBetween, type Random } from './prng';
@@ -44,6 +44,10 @@ export interface SimulatedDeviceOptions {
   onEvent?: (event: DeviceEvent) => void;
   /** Called when something worth persisting changed (credential, applied configuration). */
   onSave?: (device: SimulatedDevice) => void;
+  /** Chance per heartbeat that someone changes a gateway's configuration on the box (`--drift`). */
+  driftChance?: number;
+  /** Confirm-or-revert window after applying a configuration (CONFIRM_WINDOW_MS unless a test shortens it). */
+  confirmWindowMs?: number;
 }
 
 const ACK_TIMEOUT_MS = 5000;
@@ -60,6 +64,12 @@ export class SimulatedDevice {
   private configHash: string | null;
   /** The configuration document it runs, as last applied (null until a push carries one). */
   runningConfig: ConfigDocument | null = null;
+  /** The configuration before the last push, kept until the push is confirmed by a management connection that stays up. */
+  private unconfirmed: { jobId: string; hash: string | null; config: ConfigDocument | null; until: number } | null = null;
+  /** A push undone by confirm-or-revert, told to the server once the device is back. */
+  private reverted: { jobId: string; hash: string | null; reason: string } | null = null;
+  /** Pushes undone that way: the same job delivered again (its answer was lost) is refused, not run again. */
+  private readonly revertedJobs = new Set<string>();
   private attempt = 0;
   private intervalMs = 10_000;
   private ticks = 0;
@@ -96,6 +106,11 @@ export class SimulatedDevice {
   start(delayMs = 0): void {
     if (this._state !== 'idle') return;
     this.later(delayMs, () => this.connect());
+  }
+
+  /** The management link is cut (a cable, a bad push): the socket dies without a close handshake. */
+  cutConnection(): void {
+    this.ws?.terminate();
   }
 
   /** Goes offline the way a real agent does when shut down: close 1000, nothing left running. */
@@ -211,10 +226,53 @@ export class SimulatedDevice {
     this.opts.onSave?.(this);
   }
 
+  /**
+   * Confirm-or-revert: a push followed by the loss of the management connection within the
+   * window may be what cut it, so the box goes back to what it ran before rather than stay
+   * stranded, and reports it when it is back.
+   */
+  private revertUnconfirmed(): void {
+    const u = this.unconfirmed;
+    this.unconfirmed = null;
+    if (!u || Date.now() > u.until || this._state === 'stopped') return;
+    this.configHash = u.hash;
+    this.runningConfig = u.config;
+    this.revertedJobs.add(u.jobId);
+    this.reverted = { jobId: u.jobId, hash: u.hash, reason: 'management connection lost within 60 s of applying; the previous configuration was restored' };
+    this.opts.onSave?.(this);
+  }
+
+  private maybeDrift(): void {
+    if (this.opts.random() < (this.opts.driftChance ?? 0)) this.driftNow();
+  }
+
+  /** Someone changes the configuration on the box: a route appears that the console never saved. */
+  driftNow(): void {
+    if (!this.runningConfig || this.behaviour.kind !== 'gateway') return;
+    const routes = this.runningConfig.static_routes ?? [];
+    const local = {
+      id: crypto.randomUUID(),
+      name: `local-${routes.length + 1}`,
+      destination: `10.254.${routes.length % 256}.0/24`,
+      gateway: '10.254.0.1',
+      metric: 0,
+      enabled: true,
+    };
+    const lan = this.runningConfig.interfaces?.lan[0];
+    this.runningConfig = { ...this.runningConfig, static_routes: [...routes, { ...local, gateway: lan ? lan.ip : local.gateway }] };
+    this.configHash = configHash(this.runningConfig);
+    this.opts.onSave?.(this);
+  }
+
   private goLive(): void {
     if (this._state === 'stopped') return;
     this.attempt = 0;
     this.setState('connected');
+    if (this.reverted) {
+      const r = this.reverted;
+      this.reverted = null;
+      this.send({ type: 'config_reverted', job_id: r.jobId, config_hash: r.hash, reason: r.reason });
+    }
     for (const [seq, body] of this.unackedMetrics) if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ ...body, seq }));
     this.tick();
     const session = this.behaviour.sessionMs();
@@ -224,6 +282,8 @@ export class SimulatedDevice {
   private tick(): void {
     if (this._state !== 'connected') return;
     const at = new Date();
+    this.maybeDrift();
+    if (this.unconfirmed && Date.now() > this.unconfirmed.until) this.unconfirmed = null;
     this.send({ type: 'heartbeat', ...this.behaviour.heartbeat(at, this.configHash) });
     if (this.ticks++ % this.behaviour.metricsEvery === 0) {
       const body = { type: 'metrics', ...this.behaviour.metrics(at) };
@@ -261,11 +321,17 @@ export class SimulatedDevice {
       }
       case 'apply_config':
       case 'full_sync': {
+        if (this.revertedJobs.has(m.job_id)) {
+          result(false, 'reverted after the management connection was lost; not applied again');
+          return;
+        }
         const outcome = applyConfig(m.payload);
         if (!outcome.ok) {
           result(false, outcome.error);
           return;
         }
+        const window = this.opts.confirmWindowMs ?? CONFIRM_WINDOW_MS;
+        this.unconfirmed = { jobId: m.job_id, hash: this.configHash, config: this.runningConfig, until: Date.now() + window };
         this.configHash = outcome.hash;
         if (outcome.document) this.runningConfig = outcome.document;
         this.opts.onSave?.(this);
@@ -283,6 +349,7 @@ export class SimulatedDevice {
   private onClose(ws: WebSocket, code: number, reason: string): void {
     if (this.ws !== ws) return;
     this.ws = null;
+    this.revertUnconfirmed();
     for (const resolve of this.acks.values()) resolve();
     this.acks.clear();
     this.lastClose = { code, reason };

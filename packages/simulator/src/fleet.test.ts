@@ -131,6 +131,52 @@ describe('fleet against the real server', () => {
     expect(gateway.runningConfig?.static_routes).toHaveLength(2);
   });
 
+  it('reverts a push by itself when its management connection is lost within the confirmation window, and says so', async () => {
+    const gateway = fleet!.devices.find((d) => d.behaviour.kind === 'gateway' && d.state === 'connected')!;
+    const { access } = await login(t.app, 'editor@acme.test');
+    const api = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/v1/device/config/${gateway.deviceId}/${url}`, headers: bearer(access), ...(payload ? { payload } : {}) });
+    const lan = { lan: [{ name: 'lan1', ip: '192.168.60.1', prefix: 24 }], wan: [] };
+    const sync = async () => (await api('GET', '')).json().sync as { state: string; error: string | null };
+    await api('PUT', '', { document: { interfaces: lan } });
+    await waitFor('first configuration synced', async () => (await sync()).state === 'synced');
+    const before = gateway.runningConfig;
+    // A push that cuts the gateway off: it applies it, then its link dies within the window.
+    await api('PUT', 'sections/static_routes/', {
+      section: [{ id: crypto.randomUUID(), name: 'cutter', destination: '10.60.0.0/16', gateway: '192.168.60.254' }],
+    });
+    await waitFor('the push applied', async () => gateway.runningConfig?.static_routes?.length === 1);
+    gateway.cutConnection();
+    const failed = await waitFor('the revert reported', async () => {
+      const s = await sync();
+      return s.state === 'failed' && s;
+    });
+    expect(failed.error).toMatch(/^Reverted by the device: management connection lost within 60 s/);
+    expect(gateway.runningConfig).toEqual(before);
+    // It runs the previous configuration and is not sent the same push again and again.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await sync()).state).toBe('failed');
+  });
+
+  it('repairs a configuration changed on the box (drift) by sending the desired one again', async () => {
+    const gateway = fleet!.devices.find((d) => d.behaviour.kind === 'gateway' && d.state === 'connected' && d.runningConfig === null)!;
+    const { access } = await login(t.app, 'editor@acme.test');
+    const url = `/api/v1/device/config/${gateway.deviceId}/`;
+    const state = async () => (await t.app.inject({ method: 'GET', url, headers: bearer(access) })).json().sync.state as string;
+    await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(access),
+      payload: { document: { interfaces: { lan: [{ name: 'lan1', ip: '192.168.70.1', prefix: 24 }], wan: [] } } },
+    });
+    await waitFor('configured', async () => (await state()) === 'synced');
+    gateway.driftNow();
+    expect(gateway.runningConfig?.static_routes?.[0]?.name).toBe('local-1');
+    await waitFor('sent the desired configuration again', async () => gateway.runningConfig?.static_routes === undefined && (await state()) === 'synced');
+    const syncs = await t.app.services.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, gateway.deviceId!));
+    expect(syncs.filter((j) => j.kind === 'full_sync' && j.state === 'done')).toHaveLength(1);
+  });
+
   it('restarts with the same credentials without duplicate devices', async () => {
     const before = (await rows()).map((d) => d.id).sort();
     const saved = fleet!.saved();

@@ -31,6 +31,9 @@ export interface FleetOptions {
   flapRules?: FlapRules;
   backoff?: BackoffOptions;
   rebootMs?: [number, number];
+  /** Chance per heartbeat that a gateway's configuration is changed on the box. */
+  driftChance?: number;
+  confirmWindowMs?: number;
   onEvent?: (event: DeviceEvent) => void;
   /** Something worth persisting changed; the caller decides when to write. */
   onSave?: () => void;
@@ -62,6 +65,8 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       heartbeatJitter: opts.heartbeatJitter,
       backoff: opts.backoff,
       rebootMs: opts.rebootMs,
+      driftChance: opts.driftChance,
+      confirmWindowMs: opts.confirmWindowMs,
       onEvent: opts.onEvent,
       onSave: opts.onSave,
     });

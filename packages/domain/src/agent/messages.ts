@@ -101,12 +101,27 @@ export const jobResultSchema = z.object({
   config_hash: text().max(128).nullable().optional(),
 });
 
-export const deviceMessageSchema = z.discriminatedUnion('type', [helloSchema, heartbeatSchema, metricsSchema, jobResultSchema]);
+/**
+ * Confirm-or-revert: a device that applied a configuration and lost its management connection
+ * within the confirmation window (60 s) went back to the one it ran before, and says so when it
+ * is back: the push is then failed with the device's reason, and it runs `config_hash`.
+ */
+export const CONFIRM_WINDOW_MS = 60_000;
+export const configRevertedSchema = z.object({
+  type: z.literal('config_reverted'),
+  seq,
+  job_id: z.string().uuid(),
+  config_hash: text().max(128).nullable(),
+  reason: text().max(1_000),
+});
+
+export const deviceMessageSchema = z.discriminatedUnion('type', [helloSchema, heartbeatSchema, metricsSchema, jobResultSchema, configRevertedSchema]);
 export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 export type Hello = z.infer<typeof helloSchema>;
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 export type Metrics = z.infer<typeof metricsSchema>;
 export type JobResult = z.infer<typeof jobResultSchema>;
+export type ConfigReverted = z.infer<typeof configRevertedSchema>;
 
 export const JOB_KINDS = ['reboot', 'apply_config', 'diagnostics', 'full_sync'] as const;
 

@@ -5,6 +5,7 @@ import {
   type DeviceMessage,
   type Heartbeat,
   type Hello,
+  type ConfigReverted,
   type JobResult,
   type Metrics,
   type ServerMessage,
@@ -17,7 +18,7 @@ import { desiredRevision, resyncWanted } from '../fleet/repo';
 import { enrolWithKey } from './enrolment';
 import { applyHeartbeat } from './heartbeat-state';
 import { NotStored } from './write-isolating';
-import { completeJob, findDevice, findJob, markJobsSent, openFullSync, openJobs } from './repo';
+import { completeJob, findDevice, findJob, markJobsSent, openFullSync, openJobs, revertJob } from './repo';
 
 const HELLO_TIMEOUT_MS = 10_000;
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
@@ -103,6 +104,8 @@ export class AgentConnection {
         return this.metrics(message);
       case 'job_result':
         return this.jobResult(message);
+      case 'config_reverted':
+        return this.configReverted(message);
     }
   }
 
@@ -235,6 +238,17 @@ export class AgentConnection {
       await this.ctx.writer.writeState({ ...this.device });
     }
     this.send({ type: 'ack', seq: r.seq, duplicate: !closedNow });
+  }
+
+  /** The device undid a push it could not confirm; what it runs now is the hash it names. */
+  private async configReverted(r: ConfigReverted): Promise<void> {
+    if (!this.device) return;
+    const recorded = await revertJob(this.ctx.db, this.device.id, r.job_id, `Reverted by the device: ${r.reason}`);
+    if (recorded) {
+      this.device.appliedConfigHash = r.config_hash;
+      await this.ctx.writer.writeState({ ...this.device });
+    }
+    this.send({ type: 'ack', seq: r.seq, duplicate: !recorded });
   }
 
   private async onTopic(m: DeviceTopicMessage): Promise<void> {

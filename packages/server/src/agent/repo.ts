@@ -92,6 +92,28 @@ export async function completeJob(db: Db, deviceId: string, jobId: string, ok: b
 }
 
 /**
+ * A configuration push the device applied and then undid (it lost its management connection
+ * within the confirmation window) becomes failed with the device's reason, so the console shows
+ * it and drift repair does not push the same document again. Its answer may have been lost with
+ * the link, so a push still marked sent counts too.
+ */
+export async function revertJob(db: Db, deviceId: string, jobId: string, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(deviceJobs)
+    .set({ state: 'failed', result: reason, doneAt: new Date() })
+    .where(
+      and(
+        eq(deviceJobs.id, jobId),
+        eq(deviceJobs.deviceId, deviceId),
+        inArray(deviceJobs.state, ['sent', 'done']),
+        inArray(deviceJobs.kind, ['apply_config', 'full_sync']),
+      ),
+    )
+    .returning({ id: deviceJobs.id });
+  return rows.length > 0;
+}
+
+/**
  * Opens a full sync unless one is open already: the partial unique index on open full syncs
  * decides, so two connections (or instances) noticing the same drift at once open one job.
  * True when this call opened it.
