@@ -8,6 +8,7 @@ export const demo = {
   guest: 'guest@acme.test',
   globexOwner: 'owner@globex.test',
   editor: 'editor@acme.test',
+  viewer: 'viewer@acme.test',
 } as const;
 
 export async function logIn(page: Page, email: string, opts: { remember?: boolean } = {}) {

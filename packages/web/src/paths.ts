@@ -45,7 +45,11 @@ export const paths = {
     customizeDashboard: (p: ProductKey) => `/${p}/tenant-customize-dashboard`,
     network: (p: ProductKey) => `/${p}/network`,
     deviceConfigure: (p: ProductKey) => `/${p}/device/configure`,
-    staticRoutes: (p: ProductKey) => `/${p}/device/configure/staticroutes`,
+    /** A configuration family's page (`addressing-vlan`, `firewall`…) of a device. */
+    configureFamily: (p: ProductKey, route: string, deviceId?: string | null) => `/${p}/device/configure/${route}${deviceId ? `?device=${deviceId}` : ''}`,
+    /** The same page on a template (spec: `configtemp/configtempedit/firewall/zones`). */
+    templateFamily: (p: ProductKey, route: string, templateId: string) => `/${p}/organization/configtemp/configtempedit/${route}?template=${templateId}`,
+    configTemplate: (p: ProductKey, templateId: string) => `/${p}/organization/configtemp/${templateId}`,
     deviceStatus: (p: ProductKey) => `/${p}/device/status`,
     mzaStatus: (p: ProductKey) => `/${p}/mza/status`,
     organization: (p: ProductKey) => `/${p}/organization`,

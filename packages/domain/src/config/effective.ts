@@ -82,15 +82,29 @@ function at(value: unknown, path: readonly PropertyKey[]): unknown {
  * interfaces that another template or the device brings).
  */
 export function checkTemplateSection(family: ConfigFamily, section: unknown): { path: (string | number)[]; message: string }[] {
-  const schema = configDocumentSchema.shape[family] as z.ZodType;
-  const result = schema.safeParse(section);
-  if (result.success) return [];
-  return result.error.issues
-    .filter((i) => {
-      const v = at(section, i.path);
-      return !(typeof v === 'string' && VARIABLE_IN_TEXT.test(v));
-    })
-    .map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+  const result = allowingVariables(configDocumentSchema.shape[family] as z.ZodType).safeParse(section);
+  return result.success ? [] : result.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+}
+
+type Issue = { path: PropertyKey[]; message: string };
+type Checked = { success: true; data: unknown } | { success: false; error: { issues: Issue[] } };
+
+/**
+ * A schema that lets a field holding a `{{variable}}` through (it is checked per device, once
+ * rendered): what a template's form and the server check a template's section with.
+ */
+export function allowingVariables(schema: { safeParse(v: unknown): Checked }) {
+  return {
+    safeParse(value: unknown): Checked {
+      const result = schema.safeParse(value);
+      if (result.success) return result;
+      const issues = result.error.issues.filter((i) => {
+        const v = at(value, i.path);
+        return !(typeof v === 'string' && VARIABLE_IN_TEXT.test(v));
+      });
+      return issues.length ? { success: false, error: { issues } } : { success: true, data: value };
+    },
+  };
 }
 
 /** Every variable a set of templates uses, in order of first use. */

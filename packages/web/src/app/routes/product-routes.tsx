@@ -14,6 +14,21 @@ function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteOb
   };
 }
 
+/** SD-WAN configuration: the gateway overview, each family's page, and the templates with their own family pages. */
+const configurationRoutes: RouteObject[] = [
+  { path: 'device/configure', lazy: () => import('@/features/device-config/pages/configure-page').then((m) => ({ Component: m.ConfigurePage })) },
+  { path: 'device/configure/:family/*', lazy: () => import('./config-family-route').then((m) => ({ element: <m.ConfigFamilyRoute mode="device" /> })) },
+  { path: 'organization/configtemp', lazy: () => import('@/features/device-config/pages/templates-page').then((m) => ({ Component: m.TemplatesPage })) },
+  {
+    path: 'organization/configtemp/configtempedit/:family/*',
+    lazy: () => import('./config-family-route').then((m) => ({ element: <m.ConfigFamilyRoute mode="template" /> })),
+  },
+  {
+    path: 'organization/configtemp/:templateId',
+    lazy: () => import('@/features/device-config/pages/template-page').then((m) => ({ Component: m.TemplatePage })),
+  },
+];
+
 /** Sections of sdwan and ztna (spec 000 §2.2); deeper paths of a section not built yet land on its notice. */
 function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
   const shared: RouteObject[] = [
@@ -24,15 +39,8 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
       lazy: () => import('@/features/devices/pages/inventory-page').then((m) => ({ element: <m.InventoryPage product={p} /> })),
     },
     ...(p === 'sdwan'
-      ? [
-          {
-            path: 'device/configure/staticroutes',
-            lazy: () => import('@/features/device-config/pages/static-routes-page').then((m) => ({ Component: m.StaticRoutesPage })),
-          },
-        ]
-      : []),
-    notBuilt(p, 'device/configure/*', p === 'ztna' ? 'endpointProfiles' : 'configure'),
-    notBuilt(p, 'organization/configtemp/*', 'configTemplates'),
+      ? configurationRoutes
+      : [notBuilt(p, 'device/configure/*', 'endpointProfiles'), notBuilt(p, 'organization/configtemp/*', 'configTemplates')]),
     notBuilt(p, 'organization/monitor/*', 'monitor'),
     notBuilt(p, 'organization/*', p === 'ztna' ? 'ztnaOrganization' : 'organization'),
     ...teamsAndLogsRoutes(p),

@@ -61,7 +61,6 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         icon: IconRouter,
         children: [
           { label: 'Configure', to: paths.product.deviceConfigure('sdwan') },
-          { label: 'Static Routes', to: paths.product.staticRoutes('sdwan') },
           { label: 'Monitor', to: paths.product.deviceStatus('sdwan') },
         ],
       });

@@ -1,11 +1,22 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONFIG_PATHS, configRevisionListSchema, deviceConfigSchema, type ConfigDocument, type DeviceConfig } from '@netloom/domain';
+import {
+  CONFIG_PATHS,
+  configRevisionListSchema,
+  configRevisionSchema,
+  deviceConfigSchema,
+  enableConfigsSchema,
+  type ConfigDocument,
+  type ConfigFamily,
+  type DeviceConfig,
+} from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
 export const configKeys = {
   device: (tid: string | null, deviceId: string | null) => ['device-config', tid, deviceId] as const,
   revisions: (tid: string | null, deviceId: string | null) => ['device-config', tid, deviceId, 'revisions'] as const,
+  revision: (tid: string | null, deviceId: string, revisionId: string) => ['device-config', tid, deviceId, 'revisions', revisionId] as const,
+  enableConfigs: (tid: string | null, deviceId: string | null) => ['device-config', tid, deviceId, 'enable-configs'] as const,
 };
 
 /** While a push is on its way the state is read again every 2 s, so 'syncing' turns into 'synced' or 'failed' by itself. */
@@ -41,6 +52,7 @@ function useConfigWrite<V>(deviceId: string, send: (v: V, tid: string | null) =>
     onSuccess: (state) => {
       queryClient.setQueryData(configKeys.device(tid, deviceId), state);
       void queryClient.invalidateQueries({ queryKey: configKeys.revisions(tid, deviceId) });
+      void queryClient.invalidateQueries({ queryKey: configKeys.enableConfigs(tid, deviceId) });
     },
   });
 }
@@ -55,3 +67,54 @@ export const useRollback = (deviceId: string) =>
   useConfigWrite(deviceId, (revisionId: string, tid) =>
     api.post(CONFIG_PATHS.rollback(deviceId, revisionId), {}, deviceConfigSchema, { query: tidQuery(tid) }),
   );
+
+/** A whole revision, for the diff of two. */
+export function useRevision(deviceId: string, revisionId: string | null) {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: configKeys.revision(tid, deviceId, revisionId ?? ''),
+    queryFn: revisionId
+      ? ({ signal }) => api.get(CONFIG_PATHS.revision(deviceId, revisionId), configRevisionSchema, { query: tidQuery(tid), signal })
+      : skipToken,
+    staleTime: Infinity,
+  });
+}
+
+/** Sets a family's own section (null hands it back to the templates); `draft` starts a draft instead of pushing. */
+export const useSaveSection = (deviceId: string) =>
+  useConfigWrite(deviceId, ({ family, section, draft }: { family: ConfigFamily; section: unknown; draft?: boolean }, tid) =>
+    section === null
+      ? api.delete(CONFIG_PATHS.section(deviceId, family), deviceConfigSchema, { query: tidQuery(tid) })
+      : api.put(CONFIG_PATHS.section(deviceId, family), { section, ...(draft && { draft: true }) }, deviceConfigSchema, { query: tidQuery(tid) }),
+  );
+
+export const usePushDraft = (deviceId: string) =>
+  useConfigWrite(deviceId, (message: string | undefined, tid) =>
+    api.post(CONFIG_PATHS.draftPush(deviceId), message ? { message } : {}, deviceConfigSchema, { query: tidQuery(tid) }),
+  );
+
+export const useDiscardDraft = (deviceId: string) =>
+  useConfigWrite(deviceId, (_: void, tid) => api.delete(CONFIG_PATHS.draft(deviceId), deviceConfigSchema, { query: tidQuery(tid) }));
+
+export function useEnableConfigs(deviceId: string | null) {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: configKeys.enableConfigs(tid, deviceId),
+    queryFn: deviceId ? ({ signal }) => api.get(CONFIG_PATHS.enableConfigs(deviceId), enableConfigsSchema, { query: tidQuery(tid), signal }) : skipToken,
+  });
+}
+
+/** Turns families on or off (a new revision when that changes what is pushed) and auto-sync. */
+export function useSetEnableConfigs(deviceId: string) {
+  const queryClient = useQueryClient();
+  const tid = useTenantScope();
+  return useMutation({
+    mutationFn: (body: { families?: Partial<Record<ConfigFamily, boolean>>; auto_sync?: boolean }) =>
+      api.post(CONFIG_PATHS.enableConfigs(deviceId), body, enableConfigsSchema, { query: tidQuery(tid) }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(configKeys.enableConfigs(tid, deviceId), state);
+      void queryClient.invalidateQueries({ queryKey: configKeys.device(tid, deviceId) });
+      void queryClient.invalidateQueries({ queryKey: configKeys.revisions(tid, deviceId) });
+    },
+  });
+}

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { DEVICE_PATHS, networkBodySchema, networkSchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
-import { networksQueryOptions } from './get-networks';
+import { networksQueryOptions } from '@/lib/get-networks';
 
 /** The device group form: its name (spec 000 §3 "Network (device group)"). */
 export const networkFormSchema = networkBodySchema;

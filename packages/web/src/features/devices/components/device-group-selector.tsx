@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ALL_DEVICE_GROUPS } from '@netloom/domain';
 import { paths } from '@/paths';
 import { fleetSelection, useSelectedNetwork } from '@/lib/fleet-selection';
-import { useNetworks } from '@/features/devices/api/get-networks';
+import { useNetworks } from '@/lib/get-networks';
 
 /**
  * SD-WAN device group selector (spec 000 §2.14, §4 "Network selection"): choosing a group stores

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { useCreateNetwork } from '@/features/devices/api/create-network';
-import { useNetworks } from '@/features/devices/api/get-networks';
+import { useNetworks } from '@/lib/get-networks';
 import { NetworkForm } from '@/features/devices/components/network-form';
 
 const columns: DataTableColumn<Network>[] = [

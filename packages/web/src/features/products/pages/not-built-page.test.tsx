@@ -8,7 +8,7 @@ describe('a page not built yet', () => {
     renderWithProviders(<NotBuiltPage product="sdwan" page={NOT_BUILT.configure} />);
     expect(screen.getByRole('heading', { name: 'Device Configuration' })).toBeTruthy();
     expect(screen.getByText('Device Configuration is not built yet')).toBeTruthy();
-    expect(screen.getByText(/Coming here: .*firewall, NAT and services/)).toBeTruthy();
+    expect(screen.getByText(/Coming here: Link bonding, .*diagnostics/)).toBeTruthy();
     expect(screen.queryByText(/Create your First/)).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
   });

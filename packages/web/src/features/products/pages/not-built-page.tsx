@@ -16,7 +16,7 @@ export const NOT_BUILT = {
   configure: {
     title: 'Device Configuration',
     coming:
-      'The selected gateway’s interfaces and VLANs, SD-WAN rules, VPNs, firewall, NAT and services, saved as revisions and pushed to the device. Static Routes is ready (SD-WAN Gateway → Static Routes).',
+      'Link bonding, network acceleration, QoS, wireless, BGP, VRRP, content and URL filtering, netflow, IDS/IPS, user mapping, overlay mesh VPN and diagnostics. Interfaces, static routes, firewall, NAT, services, SD-WAN, IPsec and policy routing are ready (SD-WAN Gateway → Configure).',
   },
   endpointProfiles: { title: 'Endpoint Profiles', coming: 'Overlay mesh VPN and overlay device profiles, pushed to the MicroZAccess clients.' },
   status: {

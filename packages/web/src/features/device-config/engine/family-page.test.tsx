@@ -5,11 +5,14 @@ import { renderWithProviders } from '@/test/render';
 import { deviceRow } from '@/test/device-row';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
 import { sessionStore } from '@/lib/session/session-store';
-import { StaticRoutesPage } from './static-routes-page';
+import { servicesPage } from '@/features/device-config/families/services';
+import { staticRoutesPage } from '@/features/device-config/families/static-routes';
+import type { FamilyPageSpec } from './types';
+import { FamilyPage } from './family-page';
 
 const GW = '11111111-1111-4111-8111-111111111111';
 const route = { id: '00000000-0000-4000-8000-000000000001', name: 'to-hq', destination: '10.0.0.0/8', gateway: '192.168.1.254', metric: 0, enabled: true };
-const state = (routes: unknown[], sync = 'synced') => ({
+const state = (routes: unknown[], sync = 'synced', more: Record<string, unknown> = {}) => ({
   device_id: GW,
   revision: {
     id: '22222222-2222-4222-8222-222222222222',
@@ -20,15 +23,29 @@ const state = (routes: unknown[], sync = 'synced') => ({
     author_email: 'editor@acme.test',
     created_at: '2026-11-24T10:00:00.000Z',
   },
-  document: { interfaces: { lan: [{ name: 'lan1', ip: '192.168.1.1', prefix: 24, mtu: 1500, vlans: [] }], wan: [] }, static_routes: routes },
+  document: { interfaces: { lan: [{ name: 'lan1', ip: '192.168.1.1', prefix: 24, mtu: 1500 }], wan: [], vlans: [] }, static_routes: routes, ...extra, ...more },
   sync: { state: sync, desired_hash: 'h', reported_hash: 'h', error: null },
+  sections: [
+    { family: 'interfaces', template: { id: '33333333-3333-4333-8333-333333333333', name: 'Branch' } },
+    { family: 'static_routes', template: null },
+  ],
+  disabled_families: [],
+  auto_sync: true,
+  render_error: null,
+  draft: null,
 });
+let extra: Record<string, unknown> = {};
 
 /** A fake server: the device list, the configuration, and what a PUT answers. */
-function server(put: (body: { document: { static_routes: unknown[] } }) => Response) {
+function server(put: (body: { section: unknown }) => Response) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.includes('/device/list/')) return jsonResponse(200, { count: 1, next: null, previous: null, results: [deviceRow(GW, { name: 'edge-paris' })] });
+    if (url.includes('/enable-configs/'))
+      return jsonResponse(200, {
+        families: { interfaces: true, static_routes: true, firewall: true, nat: true, services: true, sdwan: true, ipsec: true, policy_routing: true },
+        auto_sync: true,
+      });
     if (init?.method === 'PUT') return put(JSON.parse(String(init.body)));
     return jsonResponse(200, state([route]));
   });
@@ -36,23 +53,24 @@ function server(put: (body: { document: { static_routes: unknown[] } }) => Respo
   return fetchMock;
 }
 
-const renderPage = () =>
+const renderPage = (spec: FamilyPageSpec = staticRoutesPage) =>
   renderWithProviders(
     withQueryClient(
-      <MemoryRouter initialEntries={[`/sdwan/device/configure/staticroutes?device=${GW}`]}>
-        <StaticRoutesPage />
+      <MemoryRouter initialEntries={[`/sdwan/device/configure/${spec.route}?device=${GW}`]}>
+        <FamilyPage spec={spec} mode="device" />
       </MemoryRouter>,
     ),
   );
 
-describe('static routes of a gateway', () => {
+describe('a configuration family page of a gateway', () => {
   afterEach(() => {
+    extra = {};
     vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
-  it('adds a route: the whole document is saved with it, and the page says it is on its way', async () => {
-    const fetchMock = server((body) => jsonResponse(200, state(body.document.static_routes, 'syncing')));
+  it("adds a route: the family's section is saved with it, and the page says it is on its way", async () => {
+    const fetchMock = server((body) => jsonResponse(200, state(body.section as unknown[], 'syncing')));
     signIn('editor');
     const { user } = renderPage();
     const table = await screen.findByRole('table', { name: 'Static routes' });
@@ -65,9 +83,9 @@ describe('static routes of a gateway', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Static route added successfully')).toBeTruthy();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    const sent = JSON.parse(String(put[1]!.body)) as { document: { static_routes: { name: string }[]; interfaces: unknown } };
-    expect(sent.document.static_routes.map((r) => r.name)).toEqual(['to-hq', 'to-branch']);
-    expect(sent.document.interfaces).toBeTruthy();
+    expect(String(put[0])).toContain(`/device/config/${GW}/sections/static_routes/`);
+    const sent = JSON.parse(String(put[1]!.body)) as { section: { name: string }[] };
+    expect(sent.section.map((r) => r.name)).toEqual(['to-hq', 'to-branch']);
     expect(await within(table).findByText('to-branch')).toBeTruthy();
     expect(screen.getByTestId('config-sync').textContent).toContain('Syncing');
   });
@@ -77,7 +95,7 @@ describe('static routes of a gateway', () => {
       jsonResponse(400, {
         code: 'invalid',
         detail: 'Invalid input.',
-        errors: { 'document.static_routes.1.gateway': ['Gateway is not on a subnet of this device'] },
+        errors: { 'section.1.gateway': ['Gateway is not on a subnet of this device'] },
       }),
     );
     signIn('editor');
@@ -113,5 +131,23 @@ describe('static routes of a gateway', () => {
     expect(screen.queryByRole('button', { name: 'Add static route' })).toBeNull();
     expect(screen.queryByRole('button', { name: /edit/i })).toBeNull();
     expect(screen.getByRole('button', { name: 'History' })).toBeTruthy();
+    expect(screen.getByText("This device's own")).toBeTruthy();
+  });
+
+  it('edits a group of settings in place and saves it into its place in the section', async () => {
+    extra = { services: { dhcp: [], static_leases: [], notifications: [], snmp: { enabled: false, community: 'public', port: 161 } } };
+    const fetchMock = server((body) => jsonResponse(200, state([route], 'syncing', { services: body.section })));
+    signIn('editor');
+    const { user } = renderPage(servicesPage);
+    await user.click(await screen.findByRole('tab', { name: 'SNMP' }));
+    const community = await screen.findByLabelText(/Community/);
+    expect((community as HTMLInputElement).value).toBe('public');
+    await user.clear(community);
+    await user.type(community, 'netloom-ro');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('SNMP edited successfully')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(String(put[0])).toContain('/sections/services/');
+    expect(JSON.parse(String(put[1]!.body)).section).toMatchObject({ snmp: { community: 'netloom-ro', enabled: false, port: 161 }, dhcp: [] });
   });
 });

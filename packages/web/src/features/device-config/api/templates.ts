@@ -1,0 +1,121 @@
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  TEMPLATE_PATHS,
+  configBindingSavedSchema,
+  configBindingSchema,
+  configOperationSchema,
+  configTemplateListSchema,
+  configTemplateSchema,
+  templateDevicePreviewSchema,
+  templatePreviewSchema,
+  type ConfigBinding,
+  type ConfigFamily,
+} from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
+
+export const templateKeys = {
+  all: (tid: string | null) => ['config-templates', tid] as const,
+  one: (tid: string | null, id: string) => ['config-templates', tid, id] as const,
+  preview: (tid: string | null, id: string) => ['config-templates', tid, id, 'preview'] as const,
+  binding: (tid: string | null, kind: string, id: string) => ['config-bindings', tid, kind, id] as const,
+  operation: (tid: string | null, id: string) => ['config-operations', tid, id] as const,
+};
+
+/** A bulk push is followed every second until no device has a push on its way. */
+export const OPERATION_POLL_MS = 1_000;
+
+export function useTemplates() {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: templateKeys.all(tid),
+    queryFn: ({ signal }) => api.get(TEMPLATE_PATHS.list, configTemplateListSchema, { query: { ...tidQuery(tid), page_size: 0 }, signal }),
+  });
+}
+
+export function useTemplate(id: string | null) {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: templateKeys.one(tid, id ?? ''),
+    queryFn: id ? ({ signal }) => api.get(TEMPLATE_PATHS.one(id), configTemplateSchema, { query: tidQuery(tid), signal }) : skipToken,
+  });
+}
+
+/** Every template change refreshes the list, the template and its preview. */
+function useTemplateWrite<V, R>(send: (v: V, tid: string | null) => Promise<R>) {
+  const queryClient = useQueryClient();
+  const tid = useTenantScope();
+  return useMutation({
+    mutationFn: (v: V) => send(v, tid),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: templateKeys.all(tid) }),
+  });
+}
+
+export const useCreateTemplate = () =>
+  useTemplateWrite((body: { name: string; description?: string }, tid) => api.post(TEMPLATE_PATHS.list, body, configTemplateSchema, { query: tidQuery(tid) }));
+
+export const useUpdateTemplate = (id: string) =>
+  useTemplateWrite((body: { name?: string; description?: string; defaults?: Record<string, string> }, tid) =>
+    api.put(TEMPLATE_PATHS.one(id), body, configTemplateSchema, { query: tidQuery(tid) }),
+  );
+
+export const useDeleteTemplate = () => useTemplateWrite((id: string, tid) => api.delete(TEMPLATE_PATHS.one(id), null, { query: tidQuery(tid) }));
+
+export const useSaveTemplateSection = (id: string) =>
+  useTemplateWrite(({ family, section }: { family: ConfigFamily; section: unknown }, tid) =>
+    section === null
+      ? api.delete(TEMPLATE_PATHS.section(id, family), configTemplateSchema, { query: tidQuery(tid) })
+      : api.put(TEMPLATE_PATHS.section(id, family), { section }, configTemplateSchema, { query: tidQuery(tid) }),
+  );
+
+export function useTemplatePreview(id: string) {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: templateKeys.preview(tid, id),
+    queryFn: ({ signal }) => api.get(TEMPLATE_PATHS.preview(id), templatePreviewSchema, { query: tidQuery(tid), signal }),
+  });
+}
+
+export function useTemplateDevicePreview(id: string, deviceId: string | null) {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: [...templateKeys.preview(tid, id), deviceId],
+    queryFn: deviceId
+      ? ({ signal }) => api.get(TEMPLATE_PATHS.previewDevice(id, deviceId), templateDevicePreviewSchema, { query: tidQuery(tid), signal })
+      : skipToken,
+  });
+}
+
+export const useApplyTemplate = (id: string) =>
+  useTemplateWrite((_: void, tid) => api.post(TEMPLATE_PATHS.apply(id), {}, configOperationSchema, { query: tidQuery(tid) }));
+
+/** A bulk push's progress, read every second until it is done. */
+export function useOperation(id: string | null) {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: templateKeys.operation(tid, id ?? ''),
+    queryFn: id ? ({ signal }) => api.get(TEMPLATE_PATHS.operation(id), configOperationSchema, { query: tidQuery(tid), signal }) : skipToken,
+    refetchInterval: (query) => (query.state.data && !query.state.data.done ? OPERATION_POLL_MS : false),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBinding(kind: 'device' | 'network', id: string | null) {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: templateKeys.binding(tid, kind, id ?? ''),
+    queryFn: id ? ({ signal }) => api.get(TEMPLATE_PATHS.binding(kind, id), configBindingSchema, { query: tidQuery(tid), signal }) : skipToken,
+  });
+}
+
+export function useSaveBinding(kind: 'device' | 'network', id: string) {
+  const queryClient = useQueryClient();
+  const tid = useTenantScope();
+  return useMutation({
+    mutationFn: (body: ConfigBinding) => api.put(TEMPLATE_PATHS.binding(kind, id), body, configBindingSavedSchema, { query: tidQuery(tid) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: templateKeys.binding(tid, kind, id) });
+      void queryClient.invalidateQueries({ queryKey: templateKeys.all(tid) });
+    },
+  });
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { templateVariables } from '@netloom/domain';
+import { ErrorPanel } from '@/components/error-panel';
+import { toast } from '@/components/feedback/toast';
+import { formErrorMessage } from '@/lib/forms';
+import { useBinding, useSaveBinding, useTemplates } from '@/features/device-config/api/templates';
+import { OperationProgress } from './operation-progress';
+
+export interface BindingEditorProps {
+  kind: 'device' | 'network';
+  targetId: string;
+  writer: boolean;
+}
+
+/**
+ * The templates a device or device group gets, in order, and its values for their variables
+ * (a device's value beats its group's, which beats the template's default). Saving pushes the
+ * devices it changes, and the push's progress shows below.
+ */
+export function BindingEditor({ kind, targetId, writer }: BindingEditorProps) {
+  const templates = useTemplates();
+  const binding = useBinding(kind, targetId);
+  const save = useSaveBinding(kind, targetId);
+  const [ids, setIds] = useState<string[]>([]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [operation, setOperation] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (binding.data) {
+      setIds(binding.data.template_ids);
+      setValues(binding.data.variables);
+    }
+  }, [binding.data]);
+  if (binding.isError || templates.isError) return <ErrorPanel onRetry={() => void binding.refetch()} />;
+  const all = templates.data?.results ?? [];
+  const chosen = ids.flatMap((id) => all.filter((t) => t.id === id));
+  const variables = [...new Set(chosen.flatMap((t) => templateVariables(t.sections)))];
+  const defaults = Object.assign({}, ...chosen.map((t) => t.defaults)) as Record<string, string>;
+  const submit = async () => {
+    setError(null);
+    const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+    try {
+      const saved = await save.mutateAsync({ template_ids: ids, variables: kept });
+      toast.success('Templates', 'edited');
+      setOperation(saved.operation_id);
+    } catch (e) {
+      setError(formErrorMessage(e));
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <MultiSelect
+        label={kind === 'device' ? "This device's templates" : "This group's templates"}
+        description="Applied in this order; a later template's family replaces an earlier one's, the device's own sections win over all."
+        data={all.map((t) => ({ value: t.id, label: t.name }))}
+        value={ids}
+        onChange={setIds}
+        disabled={!writer}
+        searchable
+      />
+      {variables.length > 0 && (
+        <Table withTableBorder aria-label="Variable values">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Variable</Table.Th>
+              <Table.Th>Value</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {variables.map((name) => (
+              <Table.Tr key={name}>
+                <Table.Td>
+                  <Text ff="monospace" size="sm">{`{{${name}}}`}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Value of ${name}`}
+                    placeholder={defaults[name] !== undefined ? `Default: ${defaults[name]}` : 'No default'}
+                    value={values[name] ?? ''}
+                    disabled={!writer}
+                    onChange={(e) => setValues({ ...values, [name]: e.currentTarget.value })}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      {writer && (
+        <Group justify="flex-end">
+          <Button onClick={() => void submit()} loading={save.isPending}>
+            Save and push
+          </Button>
+        </Group>
+      )}
+      {operation && <OperationProgress operationId={operation} />}
+    </Stack>
+  );
+}

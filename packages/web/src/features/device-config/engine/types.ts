@@ -1,0 +1,64 @@
+import type { ConfigDocument, ConfigFamily } from '@netloom/domain';
+import type { DataTableColumn } from '@/components/data-table/types';
+
+/** Choices of a select: fixed, or read from the document being edited (its interfaces, zones…). */
+export type FieldOptions = readonly (string | { value: string; label: string })[] | ((doc: ConfigDocument) => readonly string[]);
+
+/** One input of an item's form; `key` may be dotted ('sla.latency_ms') for a nested field. */
+export interface FieldSpec {
+  key: string;
+  label: string;
+  kind: 'text' | 'password' | 'number' | 'select' | 'switch' | 'list';
+  required?: boolean;
+  placeholder?: string;
+  description?: string;
+  options?: FieldOptions;
+  min?: number;
+  max?: number;
+  /** A select whose values are numbers (a DH group): shown as text, stored as a number. */
+  numeric?: boolean;
+  /** Only shown when the item's other values say so (a static WAN's address, a PPPoE login). */
+  when?: (values: Record<string, unknown>) => boolean;
+}
+
+interface TabBase {
+  /** The spec's route name of the tab (laninterface, inboundrules…). */
+  route: string;
+  label: string;
+  /** Where the tab's value sits in the family's section; [] is the section itself. */
+  path: readonly string[];
+  fields: readonly FieldSpec[];
+  /** Checks one item or the settings, the same schema the server and the device use. */
+  schema: { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
+}
+
+/** A table of items, added and edited in a modal. */
+export interface ListTab extends TabBase {
+  kind: 'list';
+  /** 'Static route': toasts say '{item} added successfully'. */
+  item: string;
+  columns: DataTableColumn<Record<string, unknown>>[];
+  /** A new item's values; items with an id get a fresh one. */
+  empty: Record<string, unknown>;
+  withId: boolean;
+}
+
+/** One group of settings, edited in place. */
+export interface SettingsTab extends TabBase {
+  kind: 'settings';
+  empty: Record<string, unknown>;
+}
+
+export type FamilyTab = ListTab | SettingsTab;
+
+/** A configuration family's page: a schema's section, its tabs and what the page says about it. */
+export interface FamilyPageSpec {
+  family: ConfigFamily;
+  /** The spec's route under `device/configure/` (staticroutes, addressing-vlan…). */
+  route: string;
+  title: string;
+  subtitle: string;
+  /** The section when the document has none yet. */
+  emptySection: unknown;
+  tabs: readonly FamilyTab[];
+}

@@ -1,0 +1,23 @@
+import type { FamilyPageSpec } from '@/features/device-config/engine/types';
+import { firewallPage } from './firewall';
+import { interfacesPage } from './interfaces';
+import { ipsecPage } from './ipsec';
+import { natPage } from './nat';
+import { policyRoutingPage } from './policy-routing';
+import { sdwanPage } from './sdwan';
+import { servicesPage } from './services';
+import { staticRoutesPage } from './static-routes';
+
+/** Every family page, in the order the configure menu lists them; a new family is a description added here. */
+export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
+  interfacesPage,
+  staticRoutesPage,
+  firewallPage,
+  natPage,
+  servicesPage,
+  sdwanPage,
+  ipsecPage,
+  policyRoutingPage,
+];
+
+export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);
