@@ -28,6 +28,8 @@ export type DeviceEvent =
   | { type: 'state'; device: SimulatedDevice; state: DeviceState }
   | { type: 'enrolled'; device: SimulatedDevice; deviceId: string }
   | { type: 'job'; device: SimulatedDevice; kind: string; jobId: string }
+  /** The server acknowledged the device's answer to a configuration job (bench:config's round trip ends here). */
+  | { type: 'job_answered'; device: SimulatedDevice; jobId: string; ok: boolean }
   | { type: 'closed'; device: SimulatedDevice; code: number; reason: string };
 
 export interface SimulatedDeviceOptions {
@@ -307,6 +309,10 @@ export class SimulatedDevice {
     this.opts.onEvent?.({ type: 'job', device: this, kind: m.kind, jobId: m.job_id });
     const result = (ok: boolean, output: string, configHash?: string) =>
       this.send({ type: 'job_result', job_id: m.job_id, ok, output, ...(configHash ? { config_hash: configHash } : {}) });
+    const answer = (ok: boolean, output: string, configHash?: string) => {
+      const seq = result(ok, output, configHash);
+      if (this.opts.onEvent) void this.waitAck(seq).then(() => this.opts.onEvent?.({ type: 'job_answered', device: this, jobId: m.job_id, ok }));
+    };
     switch (m.kind) {
       case 'reboot': {
         // Acknowledged before going down, so the console sees the job done rather than lost.
@@ -322,12 +328,12 @@ export class SimulatedDevice {
       case 'apply_config':
       case 'full_sync': {
         if (this.revertedJobs.has(m.job_id)) {
-          result(false, 'reverted after the management connection was lost; not applied again');
+          answer(false, 'reverted after the management connection was lost; not applied again');
           return;
         }
         const outcome = applyConfig(m.payload);
         if (!outcome.ok) {
-          result(false, outcome.error);
+          answer(false, outcome.error);
           return;
         }
         const window = this.opts.confirmWindowMs ?? CONFIRM_WINDOW_MS;
@@ -335,7 +341,7 @@ export class SimulatedDevice {
         this.configHash = outcome.hash;
         if (outcome.document) this.runningConfig = outcome.document;
         this.opts.onSave?.(this);
-        result(true, `${m.kind === 'full_sync' ? 'full configuration' : 'configuration'} applied`, outcome.hash);
+        answer(true, `${m.kind === 'full_sync' ? 'full configuration' : 'configuration'} applied`, outcome.hash);
         return;
       }
       case 'diagnostics':
