@@ -53,15 +53,27 @@ export async function commitRevisions(
   const outcomes: CommitOutcome[] = [];
   const revisions: repo.NewRevision[] = [];
   const pushes: { revision: repo.NewRevision; jobId: string }[] = [];
-  const audits: { target: string; details: Record<string, unknown> }[] = [];
+  const audited: { revision: repo.NewRevision; previous: string | null }[] = [];
+  // Devices of one group mostly render alike: each distinct input is rendered, checked, hashed and diffed once.
+  const rendered = new Map<string, { render: DeviceRender; hash: string | null }>();
+  const diffs = new Map<string, unknown>();
   for (const { row, own } of items) {
-    const render = renderRow(row, templates, own);
+    const ownJson = canonicalConfigJson(own);
+    const key = JSON.stringify([row.templateIds, row.groupValues, row.deviceValues, row.disabledFamilies, ownJson]);
+    let entry = rendered.get(key);
+    if (!entry) {
+      const render = renderRow(row, templates, own);
+      entry = { render, hash: render.ok ? configHash(render.document) : null };
+      rendered.set(key, entry);
+    }
+    // A refusal names the device, so it is worded for each one.
+    const render = entry.render.ok ? entry.render : renderRow(row, templates, own);
     if (!render.ok) {
       outcomes.push({ deviceId: row.id, outcome: 'invalid', render });
       continue;
     }
-    const hash = configHash(render.document);
-    const ownChanged = canonicalConfigJson(row.latest?.own ?? {}) !== canonicalConfigJson(own);
+    const hash = entry.hash!;
+    const ownChanged = canonicalConfigJson(row.latest?.own ?? {}) !== ownJson;
     // A device never configured stays so until something is there to send: an empty document is no change.
     const sameHash = row.latest ? row.latest.hash === hash : Object.keys(render.document).length === 0;
     if (sameHash && !ownChanged) {
@@ -82,16 +94,7 @@ export async function commitRevisions(
       authorEmail: actor.email,
     };
     revisions.push(revision);
-    audits.push({
-      target: row.id,
-      details: {
-        revision: revision.number,
-        source: opts.source,
-        hash,
-        previous_hash: row.latest?.hash ?? null,
-        diff: configDiff(row.latest?.document ?? {}, render.document),
-      },
-    });
+    audited.push({ revision, previous: row.latest?.hash ?? null });
     if (sameHash) {
       outcomes.push({ deviceId: row.id, outcome: 'saved', revision: revision.number });
       continue;
@@ -101,6 +104,20 @@ export async function commitRevisions(
     outcomes.push({ deviceId: row.id, outcome: 'pushed', jobId, revision: revision.number });
   }
   await repo.storeRevisions(tx, revisions, pushes);
-  await auditMany(tx, actor, 'device.config_saved', audits);
+  // Each change is audited with its diff, worked out once per pair of configurations.
+  const previous = await repo.documentsByHash(tx, actor.scope.tenantId, [...new Set(audited.flatMap((a) => (a.previous ? [a.previous] : [])))]);
+  for (const a of audited) {
+    const key = `${a.previous ?? ''}>${a.revision.hash}`;
+    if (!diffs.has(key)) diffs.set(key, configDiff((a.previous && previous.get(a.previous)) ?? {}, a.revision.document));
+  }
+  await auditMany(
+    tx,
+    actor,
+    'device.config_saved',
+    audited.map(({ revision: r, previous: p }) => ({
+      target: r.deviceId,
+      details: { revision: r.number, source: opts.source, hash: r.hash, previous_hash: p, diff: diffs.get(`${p ?? ''}>${r.hash}`) },
+    })),
+  );
   return outcomes;
 }

@@ -9,7 +9,8 @@ export interface DeviceRenderRow {
   name: string;
   networkId: string | null;
   deviceStatus: string;
-  latest: { id: string; number: number; hash: string; document: ConfigDocument; own: Partial<ConfigDocument> } | null;
+  /** The newest revision without its (large) document: what a render and a comparison need. */
+  latest: { id: string; number: number; hash: string; own: Partial<ConfigDocument> } | null;
   disabledFamilies: string[];
   autoSync: boolean;
   templateIds: string[];
@@ -33,8 +34,8 @@ export async function loadRenderRows(db: Db, tenantId: string, deviceIds: string
         id: configRevisions.id,
         number: configRevisions.number,
         hash: configRevisions.hash,
-        document: configRevisions.document,
-        own: configRevisions.own,
+        // Revisions from before templates hold no own sections: their document is the device's own.
+        own: sql<Partial<ConfigDocument>>`coalesce(${configRevisions.own}, ${configRevisions.document})`,
       })
       .from(configRevisions)
       .where(inArray(configRevisions.deviceId, deviceIds))
@@ -62,7 +63,7 @@ export async function loadRenderRows(db: Db, tenantId: string, deviceIds: string
     const own = binding('device', d.id);
     return {
       ...d,
-      latest: l ? { id: l.id, number: l.number, hash: l.hash, document: l.document, own: l.own ?? l.document } : null,
+      latest: l ? { id: l.id, number: l.number, hash: l.hash, own: l.own } : null,
       disabledFamilies: settingsBy.get(d.id)?.disabledFamilies ?? [],
       autoSync: settingsBy.get(d.id)?.autoSync ?? true,
       templateIds: [...(group?.templateIds ?? []), ...(own?.templateIds ?? [])],

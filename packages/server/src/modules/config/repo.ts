@@ -121,3 +121,14 @@ export async function pushState(db: Db, deviceId: string, desiredHash: string): 
   if (!last) return { inFlight: false, error: null };
   return { inFlight: (OPEN as readonly string[]).includes(last.state), error: last.state === 'failed' ? (last.result ?? 'refused') : null };
 }
+
+/** One document per hash (the same configuration has the same document on every device), for the diffs of a push. */
+export async function documentsByHash(db: Db, tenantId: string, hashes: string[]): Promise<Map<string, ConfigDocument>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([configRevisions.hash], { hash: configRevisions.hash, document: configRevisions.document })
+    .from(configRevisions)
+    .where(and(eq(configRevisions.tenantId, tenantId), inArray(configRevisions.hash, hashes)))
+    .orderBy(configRevisions.hash);
+  return new Map(rows.map((r) => [r.hash, r.document]));
+}

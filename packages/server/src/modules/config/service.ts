@@ -79,7 +79,7 @@ export class ConfigService {
     return {
       device_id: deviceId,
       revision: revision ? summary(revision) : null,
-      document: render.ok ? render.document : (row.latest?.document ?? {}),
+      document: render.ok ? render.document : (revision?.document ?? {}),
       sync: {
         state: configSyncState({
           desiredHash: desired,
@@ -92,7 +92,7 @@ export class ConfigService {
         reported_hash: hashes?.reported ?? null,
         error: push.error,
       },
-      sections: render.ok ? render.sources : CONFIG_FAMILIES.filter((f) => row.latest?.document[f] !== undefined).map((family) => ({ family, template: null })),
+      sections: render.ok ? render.sources : CONFIG_FAMILIES.filter((f) => revision?.document[f] !== undefined).map((family) => ({ family, template: null })),
       disabled_families: row.disabledFamilies as ConfigFamily[],
       auto_sync: row.autoSync,
       render_error: render.ok ? null : render.message,

@@ -152,7 +152,7 @@ export class TemplateService {
     return {
       device_id: row.id,
       name: row.name,
-      current: row.latest?.document ?? {},
+      current: (await repo.latestRevision(this.db, deviceId))?.document ?? {},
       rendered: render.ok ? render.document : null,
       error: render.ok ? null : render.message,
     };
