@@ -44,4 +44,46 @@ describe('inventory', () => {
     expect(await screen.findByText('No Devices Configured')).toBeTruthy();
     expect(screen.queryByText(/Create your First/)).toBeNull();
   });
+
+  it('approves the pending devices chosen, in bulk, after a confirmation', async () => {
+    const A = '11111111-1111-4111-8111-111111111111';
+    const B = '22222222-2222-4222-8222-222222222222';
+    const C = '33333333-3333-4333-8333-333333333333';
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') return jsonResponse(200, deviceRow(A));
+      return jsonResponse(
+        200,
+        page([
+          deviceRow(A, { name: 'edge-new-1', approved: false }),
+          deviceRow(B, { name: 'edge-new-2', approved: false }),
+          deviceRow(C, { name: 'edge-old', approved: true }),
+        ]),
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    signIn('editor');
+    const { user } = renderWithProviders(withQueryClient(<InventoryPage product="sdwan" />));
+    const table = await screen.findByRole('table', { name: 'Inventory' });
+    expect(await screen.findByText('2 waiting for approval')).toBeTruthy();
+    for (const row of within(table).getAllByRole('row').slice(1)) await user.click(within(row).getByRole('checkbox'));
+    // Three chosen: two can be approved, one restarted.
+    await user.click(screen.getByRole('button', { name: 'Approve (2)' }));
+    expect(await screen.findByText('Approve 2 devices?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('2 devices approved')).toBeTruthy();
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url));
+    expect(posts.sort()).toEqual([expect.stringContaining(`/device/${A}/approve/`), expect.stringContaining(`/device/${B}/approve/`)]);
+  });
+
+  it('shows viewers no actions', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, page([deviceRow('11111111-1111-4111-8111-111111111111', { approved: false })]))),
+    );
+    signIn('viewer');
+    renderWithProviders(withQueryClient(<InventoryPage product="sdwan" />));
+    await screen.findByRole('table', { name: 'Inventory' });
+    expect(screen.queryByTestId('inventory-actions')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
 });

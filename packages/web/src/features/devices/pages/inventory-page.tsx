@@ -1,32 +1,132 @@
-import { useMemo } from 'react';
-import { Paper } from '@mantine/core';
-import { dashboardName } from '@netloom/domain';
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { canWriteConfig, dashboardName, type DeviceRow } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { confirm } from '@/components/dialogs/confirm';
 import { ErrorPanel } from '@/components/error-panel';
+import { toast } from '@/components/feedback/toast';
 import { PageHeader } from '@/components/page-header';
 import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
+import { DEVICE_ACTIONS, useDeviceAction, type DeviceAction } from '@/features/devices/api/device-actions';
 import { deviceColumns } from '@/features/devices/components/device-columns';
 import { DeviceEmptyState } from '@/features/devices/components/device-empty-state';
-import { cachedTableRow, DEVICE_CSV, shownWanColumns } from '@/features/devices/components/device-table-rows';
+import { cachedTableRow, DEVICE_CSV, shownWanColumns, type DeviceTableRow } from '@/features/devices/components/device-table-rows';
+
+type InventoryRow = DeviceTableRow & {
+  approval: 'Approved' | 'Pending' | 'Deactivated';
+  configSync: DeviceRow['configSync'];
+  model: string | null;
+  version: string | null;
+};
+
+const approvalColour = { Approved: 'green', Pending: 'yellow', Deactivated: 'gray' } as const;
+const extraColumns: DataTableColumn<InventoryRow>[] = [
+  {
+    key: 'approval',
+    header: 'Approval',
+    render: (r) => (
+      <Badge color={approvalColour[r.approval]} variant="light">
+        {r.approval}
+      </Badge>
+    ),
+  },
+  { key: 'configSync', header: 'Configuration' },
+  { key: 'model', header: 'Model' },
+  { key: 'version', header: 'Firmware' },
+];
+
+/** Which actions a selection allows: approve and reject only pending devices, and so on. */
+function allowed(action: DeviceAction, d: DeviceRow): boolean {
+  switch (action) {
+    case 'approve':
+    case 'reject':
+      return !d.approved;
+    case 'activate':
+      return !d.active;
+    case 'deactivate':
+      return d.active;
+    case 'restart':
+      return d.approved && d.active && d.deviceType === 'gateway';
+    case 'unclaim':
+      return d.approved;
+  }
+}
 
 /**
- * Organization › Inventory: every device of the tenant, from the same device list the dashboard
- * reads. Claiming and approval arrive with the configuration work.
+ * Organization › Inventory: every device of the tenant with its approval, configuration state,
+ * model and firmware. Editors and up approve or reject pending devices and unclaim, activate,
+ * deactivate or restart devices, one or many at once, after a confirmation.
  */
 export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
   const user = useCurrentUser();
   const tid = useTenantScope();
   const devices = useFleetDevices(tid, null, product === 'ztna' ? 'endpoint' : 'device');
+  const act = useDeviceAction();
+  const [selected, setSelected] = useState<string[]>([]);
   const timezone = user?.timezone ?? null;
-  const rows = useMemo(() => (devices.data ?? []).map((d) => cachedTableRow(d, timezone)), [devices.data, timezone]);
-  const columns = useMemo(() => deviceColumns({ product, wanColumns: shownWanColumns(devices.data ?? [], false) }), [product, devices.data]);
+  const rows = useMemo<InventoryRow[]>(
+    () =>
+      (devices.data ?? []).map((d) => ({
+        ...cachedTableRow(d, timezone),
+        approval: !d.active ? 'Deactivated' : d.approved ? 'Approved' : 'Pending',
+        configSync: d.configSync,
+        model: d.model,
+        version: d.version,
+      })),
+    [devices.data, timezone],
+  );
+  const columns = useMemo(
+    () => [...(deviceColumns({ product, wanColumns: shownWanColumns(devices.data ?? [], false) }) as DataTableColumn<InventoryRow>[]), ...extraColumns],
+    [product, devices.data],
+  );
+  if (!user) return null;
+  const writer = canWriteConfig(user);
+  const chosen = (devices.data ?? []).filter((d) => selected.includes(d.id));
+  const pending = (devices.data ?? []).filter((d) => !d.approved).length;
+  const run = async (action: DeviceAction) => {
+    const targets = chosen.filter((d) => allowed(action, d));
+    const what = DEVICE_ACTIONS[action];
+    if (
+      !(await confirm({ title: `${what.label} ${targets.length} device${targets.length === 1 ? '' : 's'}?`, message: targets.map((d) => d.name).join(', ') }))
+    )
+      return;
+    const { done, failed } = await act.mutateAsync({ action, ids: targets.map((d) => d.id) });
+    if (done) toast.info(`${done} device${done === 1 ? '' : 's'} ${what.done}`);
+    if (failed.length) toast.error(`${failed.length} could not be ${what.done}`);
+    setSelected([]);
+  };
 
   return (
     <>
       <PageHeader title="Inventory" subtitle={`${dashboardName(product)} devices of the tenant`} />
       <Paper withBorder p="md">
+        {writer && (
+          <Group mb="sm" gap="xs" data-testid="inventory-actions">
+            <Text size="sm" c="dimmed" mr="sm">
+              {selected.length ? `${selected.length} selected` : pending ? `${pending} waiting for approval` : 'Select devices to act on them'}
+            </Text>
+            {(Object.keys(DEVICE_ACTIONS) as DeviceAction[]).map((action) => {
+              const n = chosen.filter((d) => allowed(action, d)).length;
+              return (
+                <Button
+                  key={action}
+                  size="xs"
+                  variant={action === 'approve' ? 'filled' : 'default'}
+                  color={action === 'reject' || action === 'unclaim' ? 'red' : undefined}
+                  disabled={n === 0}
+                  loading={act.isPending}
+                  onClick={() => void run(action)}
+                >
+                  {DEVICE_ACTIONS[action].label}
+                  {n ? ` (${n})` : ''}
+                </Button>
+              );
+            })}
+          </Group>
+        )}
         {devices.isError ? (
           <ErrorPanel onRetry={() => void devices.refetch()} />
         ) : (
@@ -38,6 +138,7 @@ export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
             timezone={timezone}
             options={{ search: true, sort: true, paging: true, download: true }}
             csv={{ title: 'inventory', titles: DEVICE_CSV.titles, keys: DEVICE_CSV.keys }}
+            selection={writer ? { header: 'Select', selectedIds: selected, onChange: setSelected } : undefined}
             emptyState={<DeviceEmptyState product={product} />}
           />
         )}
