@@ -33,7 +33,8 @@ const configurationRoutes: RouteObject[] = [
 function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
   const shared: RouteObject[] = [
     notBuilt(p, 'tenant-customize-dashboard', 'customize'),
-    { path: 'network/*', lazy: () => import('@/features/devices/pages/device-groups-page').then((m) => ({ Component: m.DeviceGroupsPage })) },
+    { path: 'network', lazy: () => import('@/features/devices/pages/device-groups-page').then((m) => ({ Component: m.DeviceGroupsPage })) },
+    { path: 'network/:networkId', lazy: () => import('./device-group-route').then((m) => ({ Component: m.DeviceGroupRoute })) },
     {
       path: 'organization/inventory/*',
       lazy: () => import('@/features/devices/pages/inventory-page').then((m) => ({ element: <m.InventoryPage product={p} /> })),

@@ -7,11 +7,13 @@ import { networkFormSchema, type NetworkForm as NetworkFormValues } from '@/feat
 export interface NetworkFormProps {
   onSubmit: (v: NetworkFormValues) => Promise<unknown>;
   onCancel: () => void;
+  /** Renaming: the current name, and Save changes instead of Add. */
+  initialName?: string;
 }
 
-/** Name of a new device group; the server's 'already exists' shows under the field. */
-export function NetworkForm({ onSubmit, onCancel }: NetworkFormProps) {
-  const [name, setName] = useState('');
+/** Name of a device group, new or renamed; the server's 'already exists' shows under the field. */
+export function NetworkForm({ onSubmit, onCancel, initialName }: NetworkFormProps) {
+  const [name, setName] = useState(initialName ?? '');
   const { errors, formError, busy, submit } = useFormSubmit(networkFormSchema, onSubmit);
   return (
     <form
@@ -29,7 +31,13 @@ export function NetworkForm({ onSubmit, onCancel }: NetworkFormProps) {
           </Text>
         )}
       </Stack>
-      <ModalFooter mode="add" submitType="submit" loading={busy} onCancel={onCancel} onReset={() => setName('')} />
+      <ModalFooter
+        mode={initialName === undefined ? 'add' : 'edit'}
+        submitType="submit"
+        loading={busy}
+        onCancel={onCancel}
+        onReset={() => setName(initialName ?? '')}
+      />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Network } from '@netloom/domain';
+import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '@/test/render';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
 import { sessionStore } from '@/lib/session/session-store';
@@ -39,7 +40,13 @@ describe('device groups page', () => {
   it('an editor creates the first group from the empty state, with the name rules of the spec and the server', async () => {
     const server = fakeServer();
     signIn('editor');
-    const { user } = renderWithProviders(withQueryClient(<DeviceGroupsPage />));
+    const { user } = renderWithProviders(
+      withQueryClient(
+        <MemoryRouter>
+          <DeviceGroupsPage />
+        </MemoryRouter>,
+      ),
+    );
     const empty = await screen.findByText('Create your First Network');
     const emptyPanel = empty.closest('div')!.parentElement!;
     await user.click(within(emptyPanel).getByRole('button', { name: 'Create device group' }));
@@ -72,7 +79,13 @@ describe('device groups page', () => {
   it('a viewer sees the groups without a create action, and no invitation to create one', async () => {
     fakeServer();
     signIn('viewer');
-    renderWithProviders(withQueryClient(<DeviceGroupsPage />));
+    renderWithProviders(
+      withQueryClient(
+        <MemoryRouter>
+          <DeviceGroupsPage />
+        </MemoryRouter>,
+      ),
+    );
     expect(await screen.findByText('No Device Groups yet')).toBeTruthy();
     expect(screen.queryByText('Create your First Network')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create device group' })).toBeNull();

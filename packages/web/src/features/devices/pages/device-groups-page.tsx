@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button, Modal, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { canWriteConfig, type Network } from '@netloom/domain';
@@ -12,6 +13,7 @@ import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { useCreateNetwork } from '@/features/devices/api/create-network';
+import { useDeleteNetwork } from '@/features/devices/api/network-writes';
 import { useNetworks } from '@/lib/get-networks';
 import { NetworkForm } from '@/features/devices/components/network-form';
 
@@ -26,6 +28,8 @@ export function DeviceGroupsPage() {
   const tid = useTenantScope();
   const networks = useNetworks(tid);
   const create = useCreateNetwork();
+  const remove = useDeleteNetwork();
+  const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   if (!user) return null;
   const writer = canWriteConfig(user);
@@ -51,6 +55,16 @@ export function DeviceGroupsPage() {
             loading={networks.isLoading}
             timezone={user.timezone}
             options={{ search: true, sort: true, paging: true }}
+            onView={(n) => void navigate(n.id)}
+            onDelete={
+              writer
+                ? (n) =>
+                    void remove.mutateAsync(n.id).then(
+                      () => toast.deleted('Device group'),
+                      () => toast.error(),
+                    )
+                : undefined
+            }
             emptyState={
               writer ? (
                 <EmptyState title="Create your First Network" description="Group gateways to look at them together." action={createButton} />
