@@ -1,4 +1,4 @@
-import type { Heartbeat, Hello, Metrics } from '@netloom/domain';
+import type { ConfigDocument, Heartbeat, Hello, Metrics } from '@netloom/domain';
 
 export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version'>;
 export type HeartbeatBody = Omit<Heartbeat, 'type' | 'seq'>;
@@ -16,6 +16,8 @@ export interface DeviceBehaviour {
   heartbeat(at: Date, configHash: string | null): HeartbeatBody;
   metrics(at: Date): MetricsBody;
   diagnostics(): string;
+  /** The configuration it now runs (after a push, a revert or a local change): what it reports follows it. */
+  configure?(doc: ConfigDocument | null): void;
   /** How long the user stays signed in and away (endpoints); null: always on (gateways). */
   sessionMs(): { online: number; away: number } | null;
 }

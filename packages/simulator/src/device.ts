@@ -239,13 +239,16 @@ export class SimulatedDevice {
     if (!u || Date.now() > u.until || this._state === 'stopped') return;
     this.configHash = u.hash;
     this.runningConfig = u.config;
+    this.behaviour.configure?.(this.runningConfig);
     this.revertedJobs.add(u.jobId);
     this.reverted = { jobId: u.jobId, hash: u.hash, reason: 'management connection lost within 60 s of applying; the previous configuration was restored' };
     this.opts.onSave?.(this);
   }
 
   private maybeDrift(): void {
-    if (this.opts.random() < (this.opts.driftChance ?? 0)) this.driftNow();
+    // No draw without --drift: the timing stream (jitter, back-off) stays what it was.
+    const chance = this.opts.driftChance ?? 0;
+    if (chance > 0 && this.opts.random() < chance) this.driftNow();
   }
 
   /** Someone changes the configuration on the box: a route appears that the console never saved. */
@@ -340,6 +343,7 @@ export class SimulatedDevice {
         this.unconfirmed = { jobId: m.job_id, hash: this.configHash, config: this.runningConfig, until: Date.now() + window };
         this.configHash = outcome.hash;
         if (outcome.document) this.runningConfig = outcome.document;
+        this.behaviour.configure?.(this.runningConfig);
         this.opts.onSave?.(this);
         answer(true, `${m.kind === 'full_sync' ? 'full configuration' : 'configuration'} applied`, outcome.hash);
         return;

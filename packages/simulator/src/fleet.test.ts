@@ -177,6 +177,30 @@ describe('fleet against the real server', () => {
     expect(syncs.filter((j) => j.kind === 'full_sync' && j.state === 'done')).toHaveLength(1);
   });
 
+  it('reports the WAN links its configuration names', async () => {
+    const gateway = fleet!.devices.find((d) => d.behaviour.kind === 'gateway' && d.state === 'connected')!;
+    const { access } = await login(t.app, 'editor@acme.test');
+    const wan = [
+      { name: 'wan1', mode: 'dhcp' },
+      { name: 'lte0', mode: 'dhcp', weight: 3 },
+    ];
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/device/config/${gateway.deviceId}/sections/interfaces/`,
+      headers: bearer(access),
+      payload: { section: { lan: [], wan } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await waitFor('the configured links reported', async () => {
+      const [d] = await t.app.services.db.select().from(devices).where(eq(devices.id, gateway.deviceId!));
+      return d?.wanStatus.map((l) => l.ifname).join() === 'wan1,lte0' && d;
+    });
+    expect(row.wanStatus.map((l) => [l.name, l.weight])).toEqual([
+      ['WAN1', 1],
+      ['LTE0', 3],
+    ]);
+  });
+
   it('restarts with the same credentials without duplicate devices', async () => {
     const before = (await rows()).map((d) => d.id).sort();
     const saved = fleet!.saved();

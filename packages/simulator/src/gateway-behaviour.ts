@@ -1,4 +1,4 @@
-import type { LinkBonding } from '@netloom/domain';
+import type { ConfigDocument, LinkBonding } from '@netloom/domain';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
 import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type LinkState } from './links';
 import type { GatewayProfile } from './profiles';
@@ -48,13 +48,33 @@ export class GatewayBehaviour implements DeviceBehaviour {
       wan: this.links.map((l) => ({ name: l.name, status: l.up ? 'up' : 'down', ifname: l.ifname, weight: l.weight })),
       lb_status: p.bonding ? this.bonding() : null,
       // The address the console sees is the one of the link the traffic leaves by.
-      public_ip: firstUp >= 0 ? p.publicIps[firstUp] : null,
+      public_ip: firstUp >= 0 ? (p.publicIps[firstUp] ?? p.publicIps[0]!) : null,
       vpn_ip: p.vpnIp,
       location: { name: `${p.place.city}, ${p.place.country}`, lat: p.lat, lng: p.lng },
       os: p.os,
       traffic: this.links.map((l) => l.ifname),
       ...(configHash ? { config_hash: configHash } : {}),
     };
+  }
+
+  /**
+   * Its WAN links are the configured WAN interfaces (names and weights), in order, each keeping
+   * the line and health of the simulated link at its place; without WANs configured, the links
+   * it was built with.
+   */
+  configure(doc: ConfigDocument | null): void {
+    const wan = doc?.interfaces?.wan ?? [];
+    const lines = this.profile.links;
+    const base = wan.length
+      ? wan.map((w, i) => ({
+          ...(this.links[i] ?? { ...lines[i % lines.length]!, up: true, downTicks: 0 }),
+          name: w.name.toUpperCase(),
+          ifname: w.name,
+          weight: w.weight,
+        }))
+      : lines.map((l, i) => ({ ...l, up: this.links[i]?.up ?? true }));
+    this.links = base;
+    for (const l of this.links) if (!this.counters.has(l.ifname)) this.counters.set(l.ifname, { rx: 0, tx: 0 });
   }
 
   private bonding(): LinkBonding {

@@ -1,0 +1,134 @@
+import { vlanIfname, type ConfigDocument, type IpsecTunnel } from '@netloom/domain';
+
+/**
+ * What a gateway running a configuration looks like from inside: its interfaces with their
+ * addresses, its routing table, the leases its DHCP pools handed out and its IPsec tunnels. The
+ * status snapshots of the agent protocol report these; here they follow the applied document.
+ */
+export interface RouterInterface {
+  name: string;
+  kind: 'lan' | 'vlan' | 'wan';
+  address: string | null;
+  prefix: number | null;
+}
+export interface RouterRoute {
+  destination: string;
+  gateway: string | null;
+  interface: string;
+  metric: number;
+  origin: 'connected' | 'static' | 'default';
+}
+export interface RouterLease {
+  interface: string;
+  mac: string;
+  ip: string;
+  hostname: string;
+  static: boolean;
+}
+export interface RouterTunnel {
+  name: string;
+  remote: string;
+  state: 'up' | 'down';
+  /** Why a tunnel is down, as `ipsec status` would hint at it. */
+  reason: string | null;
+}
+
+const toNumber = (ip: string) => ip.split('.').reduce((n, o) => n * 256 + Number(o), 0);
+const toIp = (n: number) => [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
+const network = (ip: string, prefix: number) => {
+  const size = 2 ** (32 - prefix);
+  return `${toIp(Math.floor(toNumber(ip) / size) * size)}/${prefix}`;
+};
+
+export function interfacesOf(doc: ConfigDocument, wanAddress: (ifname: string) => { ip: string; prefix: number } | null): RouterInterface[] {
+  const i = doc.interfaces;
+  if (!i) return [];
+  return [
+    ...i.lan.map((l) => ({ name: l.name, kind: 'lan' as const, address: l.ip, prefix: l.prefix })),
+    ...i.vlans.map((v) => ({ name: vlanIfname(v), kind: 'vlan' as const, address: v.ip, prefix: v.prefix })),
+    ...i.wan.map((w) => {
+      const a = w.mode === 'static' && w.ip && w.prefix ? { ip: w.ip, prefix: w.prefix } : wanAddress(w.name);
+      return { name: w.name, kind: 'wan' as const, address: a?.ip ?? null, prefix: a?.prefix ?? null };
+    }),
+  ];
+}
+
+/** Connected subnets, a default route per WAN (weight as metric order), then the enabled static routes. */
+export function routingTable(doc: ConfigDocument, ifaces: RouterInterface[]): RouterRoute[] {
+  const connected = ifaces.flatMap((i) =>
+    i.address && i.prefix ? [{ destination: network(i.address, i.prefix), gateway: null, interface: i.name, metric: 0, origin: 'connected' as const }] : [],
+  );
+  const defaults = (doc.interfaces?.wan ?? []).map((w, n) => ({
+    destination: '0.0.0.0/0',
+    gateway: w.mode === 'static' ? (w.gateway ?? null) : null,
+    interface: w.name,
+    metric: 10 * (n + 1),
+    origin: 'default' as const,
+  }));
+  const statics = (doc.static_routes ?? [])
+    .filter((r) => r.enabled)
+    .map((r) => ({
+      destination: r.destination,
+      gateway: r.gateway,
+      interface: r.interface ?? connected.find((c) => contains(c.destination, r.gateway))?.interface ?? '',
+      metric: r.metric,
+      origin: 'static' as const,
+    }));
+  return [...connected, ...defaults, ...statics];
+}
+
+const contains = (cidr: string, ip: string) => {
+  const [net, p] = cidr.split('/') as [string, string];
+  const size = 2 ** (32 - Number(p));
+  const start = toNumber(net);
+  return toNumber(ip) >= start && toNumber(ip) < start + size;
+};
+
+/** Leases of each pool: its static leases, then `clients` dynamic ones from the start of the pool. */
+export function dhcpLeases(doc: ConfigDocument, clients: number, macOf: (n: number) => string): RouterLease[] {
+  const services = doc.services;
+  if (!services) return [];
+  return services.dhcp.flatMap((pool) => {
+    const fixed = services.static_leases
+      .filter((l) => {
+        const iface = interfacesOf(doc, () => null).find((i) => i.name === pool.interface);
+        return iface?.address && iface.prefix && contains(network(iface.address, iface.prefix), l.ip);
+      })
+      .map((l) => ({ interface: pool.interface, mac: l.mac, ip: l.ip, hostname: l.name, static: true }));
+    const taken = new Set(fixed.map((l) => l.ip));
+    const dynamic: RouterLease[] = [];
+    for (let n = toNumber(pool.start); n <= toNumber(pool.end) && dynamic.length < clients; n++) {
+      if (taken.has(toIp(n))) continue;
+      dynamic.push({ interface: pool.interface, mac: macOf(dynamic.length), ip: toIp(n), hostname: `client-${dynamic.length + 1}`, static: false });
+    }
+    return [...fixed, ...dynamic];
+  });
+}
+
+/** The far end as this gateway knows it: its public address and what it runs. */
+export interface Peer {
+  publicIp: string;
+  doc: ConfigDocument;
+}
+
+const proposal = (t: IpsecTunnel) => [t.ike, t.encryption, t.integrity, t.dh_group].join('/');
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * A tunnel comes up only when the far end has the mirror of it: a tunnel back to this gateway's
+ * address with the same key and proposal, and the subnets crossed over.
+ */
+export function tunnelStates(doc: ConfigDocument, ownPublicIp: string | null, findPeer: (address: string) => Peer | undefined): RouterTunnel[] {
+  return (doc.ipsec?.tunnels ?? []).map((t) => {
+    const down = (reason: string) => ({ name: t.name, remote: t.remote, state: 'down' as const, reason });
+    if (!t.enabled) return down('disabled');
+    const peer = findPeer(t.remote);
+    if (!peer) return down('no answer from the remote gateway');
+    const back = peer.doc.ipsec?.tunnels.find((p) => p.enabled && p.remote === ownPublicIp);
+    if (!back) return down('the remote gateway has no tunnel to this one');
+    if (back.psk !== t.psk) return down('authentication failed (pre-shared key)');
+    if (proposal(back) !== proposal(t)) return down('no proposal chosen');
+    if (!sameSet(back.local_subnets, t.remote_subnets) || !sameSet(back.remote_subnets, t.local_subnets)) return down('traffic selectors do not match');
+    return { name: t.name, remote: t.remote, state: 'up' as const, reason: null };
+  });
+}
