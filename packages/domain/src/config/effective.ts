@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CONFIG_FAMILIES, configDocumentSchema, type ConfigDocument, type ConfigFamily } from './document';
+import type { AutoVpn, AutoVpnPeer } from './families/ipsec';
 import { missingVariablesMessage, renderTemplate, resolveVariables, templateVariables, type VariableValues } from './templates';
 
 /** A template as a device's rendering needs it. */
@@ -10,8 +11,16 @@ export interface TemplateSource {
   defaults: VariableValues;
 }
 
+/** A gateway of the tenant that takes part in Auto VPN, as its own configuration says. */
+export interface AutoVpnMember extends AutoVpnPeer {
+  topology: AutoVpn['topology'];
+}
+
 export interface DeviceRenderInput {
+  deviceId?: string;
   deviceName: string;
+  /** The tenant's Auto VPN gateways: the device's peers are chosen from them. */
+  autoVpnMembers?: readonly AutoVpnMember[];
   /** The device group's templates first, then the device's own list, each in its order. */
   templates: TemplateSource[];
   groupValues: VariableValues;
@@ -58,7 +67,7 @@ export function renderDeviceDocument(input: DeviceRenderInput): DeviceRender {
     delete merged[family];
     from.delete(family as ConfigFamily);
   }
-  const parsed = configDocumentSchema.safeParse(merged);
+  const parsed = configDocumentSchema.safeParse(withAutoVpnPeers(merged, input));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
     const first = issues[0]!;
@@ -66,6 +75,38 @@ export function renderDeviceDocument(input: DeviceRenderInput): DeviceRender {
   }
   const sources = CONFIG_FAMILIES.filter((f) => from.has(f)).map((family) => ({ family, template: from.get(family)! }));
   return { ok: true, document: parsed.data, sources };
+}
+
+/**
+ * Auto VPN from one setting: hub-and-spoke gives a spoke every hub and a hub every spoke; full
+ * mesh gives every gateway all the others of that topology. A gateway that left stops being a
+ * peer with its next render.
+ */
+export function autoVpnPeers(
+  self: { deviceId?: string; role: AutoVpn['role']; topology: AutoVpn['topology'] },
+  members: readonly AutoVpnMember[],
+): AutoVpnPeer[] {
+  return members
+    .filter((m) => m.device_id !== self.deviceId && m.topology === self.topology && (self.topology === 'full-mesh' || m.role !== self.role))
+    .map(({ device_id, name, role, subnets }) => ({ device_id, name, role, subnets }))
+    .sort((a, b) => a.device_id.localeCompare(b.device_id));
+}
+
+function withAutoVpnPeers(doc: Record<string, unknown>, input: DeviceRenderInput): Record<string, unknown> {
+  const ipsec = doc.ipsec as { auto_vpn?: Partial<AutoVpn> } | undefined;
+  const auto = ipsec?.auto_vpn;
+  if (!auto || typeof auto !== 'object') return doc;
+  const peers =
+    auto.enabled && auto.topology
+      ? autoVpnPeers({ deviceId: input.deviceId, role: auto.role ?? 'spoke', topology: auto.topology }, input.autoVpnMembers ?? [])
+      : [];
+  return { ...doc, ipsec: { ...ipsec, auto_vpn: { ...auto, peers } } };
+}
+
+/** The device's own Auto VPN membership, read from its document (null: not taking part). */
+export function autoVpnMemberOf(deviceId: string, name: string, doc: ConfigDocument): AutoVpnMember | null {
+  const a = doc.ipsec?.auto_vpn;
+  return a?.enabled ? { device_id: deviceId, name, role: a.role, topology: a.topology, subnets: a.subnets } : null;
 }
 
 const VARIABLE_IN_TEXT = /\{\{\s*[a-z][a-z0-9_]*\s*\}\}/;

@@ -30,8 +30,16 @@ export const autoVpnSchema = z.strictObject({
   role: z.enum(['hub', 'spoke']).default('spoke'),
   /** The LAN subnets offered to the other gateways. */
   subnets: z.array(networkField()).max(16).default([]),
+  /** The gateways this one builds tunnels to: filled in by the server from every gateway's setting, never typed. */
+  peers: z
+    .array(
+      z.strictObject({ device_id: z.string().uuid(), name: z.string().max(128), role: z.enum(['hub', 'spoke']), subnets: z.array(networkField()).max(16) }),
+    )
+    .max(1024)
+    .default([]),
 });
 export type AutoVpn = z.infer<typeof autoVpnSchema>;
+export type AutoVpnPeer = AutoVpn['peers'][number];
 
 export const ipsecSectionSchema = z
   .strictObject({ tunnels: z.array(ipsecTunnelSchema).max(64).default([]), auto_vpn: autoVpnSchema.optional() })

@@ -1,30 +1,17 @@
 import { create as createDiffer } from 'jsondiffpatch';
-import { canonicalConfigJson, configHash, renderDeviceDocument, type ConfigDocument, type ConfigRevisionSource, type DeviceRender } from '@netloom/domain';
+import { autoVpnMemberOf, canonicalConfigJson, type AutoVpnMember, type ConfigDocument, type ConfigRevisionSource, type DeviceRender } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { auditMany, type Actor } from '../../http/access';
 import * as repo from './repo';
-import type { DeviceRenderRow, TemplateRow } from './render-repo';
+import * as renderRepo from './render-repo';
+import type { DeviceRenderRow } from './render-repo';
+import { Renderer, type RenderContext } from './renderer';
 
 /** List items are matched by id (or name), so a moved or edited route diffs as that route, not as a shifted list. */
 const differ = createDiffer({
   objectHash: (o: object, i?: number) => String((o as { id?: string; name?: string }).id ?? (o as { name?: string }).name ?? `$${i}`),
 });
 export const configDiff = (before: unknown, after: unknown) => differ.diff(before, after) ?? null;
-
-/** A device's effective document with the given own sections (its last ones unless said). */
-export function renderRow(row: DeviceRenderRow, templates: Map<string, TemplateRow>, own: Partial<ConfigDocument>): DeviceRender {
-  return renderDeviceDocument({
-    deviceName: row.name,
-    templates: row.templateIds.flatMap((id) => {
-      const t = templates.get(id);
-      return t ? [{ id: t.id, name: t.name, sections: t.sections, defaults: t.defaults }] : [];
-    }),
-    groupValues: row.groupValues,
-    deviceValues: row.deviceValues,
-    own,
-    disabledFamilies: row.disabledFamilies,
-  });
-}
 
 export interface CommitItem {
   row: DeviceRenderRow;
@@ -47,32 +34,23 @@ export async function commitRevisions(
   tx: Db,
   actor: Actor,
   items: CommitItem[],
-  templates: Map<string, TemplateRow>,
+  renderer: Renderer,
   opts: { source: ConfigRevisionSource; message?: string | null },
 ): Promise<CommitOutcome[]> {
   const outcomes: CommitOutcome[] = [];
   const revisions: repo.NewRevision[] = [];
   const pushes: { revision: repo.NewRevision; jobId: string }[] = [];
   const audited: { revision: repo.NewRevision; previous: string | null }[] = [];
-  // Devices of one group mostly render alike: each distinct input is rendered, checked, hashed and diffed once.
-  const rendered = new Map<string, { render: DeviceRender; hash: string | null }>();
   const diffs = new Map<string, unknown>();
   for (const { row, own } of items) {
-    const ownJson = canonicalConfigJson(own);
-    const key = JSON.stringify([row.templateIds, row.groupValues, row.deviceValues, row.disabledFamilies, ownJson]);
-    let entry = rendered.get(key);
-    if (!entry) {
-      const render = renderRow(row, templates, own);
-      entry = { render, hash: render.ok ? configHash(render.document) : null };
-      rendered.set(key, entry);
-    }
-    // A refusal names the device, so it is worded for each one.
-    const render = entry.render.ok ? entry.render : renderRow(row, templates, own);
+    const entry = renderer.render(row, own);
+    const render = entry.render;
     if (!render.ok) {
       outcomes.push({ deviceId: row.id, outcome: 'invalid', render });
       continue;
     }
     const hash = entry.hash!;
+    const ownJson = entry.ownJson;
     const ownChanged = canonicalConfigJson(row.latest?.own ?? {}) !== ownJson;
     // A device never configured stays so until something is there to send: an empty document is no change.
     const sameHash = row.latest ? row.latest.hash === hash : Object.keys(render.document).length === 0;
@@ -120,4 +98,48 @@ export async function commitRevisions(
     })),
   );
   return outcomes;
+}
+
+const membership = (members: readonly AutoVpnMember[]) => JSON.stringify([...members].sort((a, b) => a.device_id.localeCompare(b.device_id)));
+
+/**
+ * Commits the devices' new own sections, and when that changes who takes part in Auto VPN (a
+ * gateway joins, leaves, changes role or offered subnets), the other Auto VPN gateways of the
+ * tenant get their new peers too, in the same transaction: one setting builds the tunnels.
+ */
+export async function commitChanges(
+  tx: Db,
+  actor: Actor,
+  items: CommitItem[],
+  ctx: RenderContext,
+  opts: { source: ConfigRevisionSource; message?: string | null },
+): Promise<CommitOutcome[]> {
+  const before = ctx.autoVpn;
+  const ids = new Set(items.map((i) => i.row.id));
+  const predict = new Renderer(ctx);
+  const joined = items.flatMap(({ row, own }) => {
+    const r = predict.render(row, own).render;
+    const kept = before.find((m) => m.device_id === row.id);
+    const member = r.ok ? autoVpnMemberOf(row.id, row.name, r.document) : (kept ?? null);
+    return member ? [member] : [];
+  });
+  const after = [...before.filter((m) => !ids.has(m.device_id)), ...joined];
+  const outcomes = await commitRevisions(tx, actor, items, new Renderer({ ...ctx, autoVpn: after }), opts);
+  if (membership(before) === membership(after)) return outcomes;
+  const others = [...new Set([...before, ...after].map((m) => m.device_id))].filter((id) => !ids.has(id));
+  const locked = await repo.lockDevices(tx, actor.scope.tenantId, others);
+  const rows = await renderRepo.loadRenderRows(tx, actor.scope.tenantId, locked);
+  const templates = await renderRepo.templatesByIds(
+    tx,
+    actor.scope.tenantId,
+    rows.flatMap((r) => r.templateIds),
+  );
+  const peers = await commitRevisions(
+    tx,
+    actor,
+    rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
+    new Renderer({ templates, autoVpn: after }),
+    { source: 'template', message: 'Auto VPN peers changed' },
+  );
+  return [...outcomes, ...peers];
 }

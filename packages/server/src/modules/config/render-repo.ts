@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { ConfigDocument } from '@netloom/domain';
+import type { AutoVpn, AutoVpnMember, ConfigDocument } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { configBindings, configDrafts, configRevisions, configTemplates, deviceConfigSettings, devices } from '../../db/schema/index';
 
@@ -103,4 +103,37 @@ export async function saveSettings(db: Db, row: typeof deviceConfigSettings.$inf
     .insert(deviceConfigSettings)
     .values(row)
     .onConflictDoUpdate({ target: deviceConfigSettings.deviceId, set: { disabledFamilies: row.disabledFamilies, autoSync: row.autoSync } });
+}
+
+/**
+ * The tenant's gateways taking part in Auto VPN, as their newest revision says (a device's
+ * peers are chosen among them). Reads one small part of each newest document.
+ */
+export async function autoVpnMembers(db: Db, tenantId: string): Promise<AutoVpnMember[]> {
+  const rows = await db
+    .selectDistinctOn([configRevisions.deviceId], {
+      deviceId: configRevisions.deviceId,
+      name: devices.name,
+      auto: sql<AutoVpn | null>`${configRevisions.document}->'ipsec'->'auto_vpn'`,
+    })
+    .from(configRevisions)
+    .innerJoin(devices, and(eq(devices.id, configRevisions.deviceId), eq(devices.claimed, true)))
+    .where(eq(configRevisions.tenantId, tenantId))
+    .orderBy(configRevisions.deviceId, desc(configRevisions.number));
+  return rows.flatMap((r) =>
+    r.auto?.enabled ? [{ device_id: r.deviceId, name: r.name, role: r.auto.role, topology: r.auto.topology, subnets: r.auto.subnets }] : [],
+  );
+}
+
+/** Everything besides the devices that rendering them needs. */
+export async function loadRenderContext(db: Db, tenantId: string, rows: DeviceRenderRow[]) {
+  const [templates, autoVpn] = await Promise.all([
+    templatesByIds(
+      db,
+      tenantId,
+      rows.flatMap((r) => r.templateIds),
+    ),
+    autoVpnMembers(db, tenantId),
+  ]);
+  return { templates, autoVpn };
 }

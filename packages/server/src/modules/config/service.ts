@@ -17,7 +17,8 @@ import { topics } from '../../bus/topics';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../http/access';
 import { errors } from '../../http/errors';
-import { commitRevisions, renderRow, type CommitOutcome } from './commit';
+import { commitChanges, type CommitOutcome } from './commit';
+import { renderRow } from './renderer';
 import * as renderRepo from './render-repo';
 import * as repo from './repo';
 
@@ -72,8 +73,8 @@ export class ConfigService {
       repo.latestRevision(this.db, deviceId),
       renderRepo.findDraft(this.db, deviceId),
     ]);
-    const templates = await renderRepo.templatesByIds(this.db, actor.scope.tenantId, row.templateIds);
-    const render = renderRow(row, templates, draft?.own ?? row.latest?.own ?? {});
+    const ctx = await renderRepo.loadRenderContext(this.db, actor.scope.tenantId, [row]);
+    const render = renderRow(row, ctx, draft?.own ?? row.latest?.own ?? {});
     const desired = revision ? (hashes?.desired ?? null) : null;
     const push = desired ? await repo.pushState(this.db, deviceId, desired) : { inFlight: false, error: null };
     return {
@@ -169,8 +170,8 @@ export class ConfigService {
       const next = { ...row, disabledFamilies: CONFIG_FAMILIES.filter((f) => disabled.has(f)), autoSync: body.auto_sync ?? row.autoSync };
       await renderRepo.saveSettings(tx, { deviceId, tenantId: actor.scope.tenantId, disabledFamilies: next.disabledFamilies, autoSync: next.autoSync });
       if (next.disabledFamilies.join() === row.disabledFamilies.join() || !row.latest) return [];
-      const templates = await renderRepo.templatesByIds(tx, actor.scope.tenantId, row.templateIds);
-      const result = await commitRevisions(tx, actor, [{ row: next, own: row.latest.own }], templates, {
+      const ctx = await renderRepo.loadRenderContext(tx, actor.scope.tenantId, [row]);
+      const result = await commitChanges(tx, actor, [{ row: next, own: row.latest.own }], ctx, {
         source: 'edit',
         message: 'Configuration families turned on or off',
       });
@@ -223,9 +224,9 @@ export class ConfigService {
   ) {
     const outcomes = await this.db.transaction(async (tx) => {
       const row = await this.lockedRow(tx, actor, deviceId);
-      const templates = await renderRepo.templatesByIds(tx, actor.scope.tenantId, row.templateIds);
-      const own = next(row.latest?.own ?? {}, (o) => renderRow(row, templates, o));
-      const result = await commitRevisions(tx, actor, [{ row, own }], templates, opts);
+      const ctx = await renderRepo.loadRenderContext(tx, actor.scope.tenantId, [row]);
+      const own = next(row.latest?.own ?? {}, (o) => renderRow(row, ctx, o));
+      const result = await commitChanges(tx, actor, [{ row, own }], ctx, opts);
       if (result[0]?.outcome === 'invalid') throw refused(result[0].render, family);
       if (dropDraft) await renderRepo.deleteDraft(tx, deviceId);
       return result;
@@ -238,8 +239,7 @@ export class ConfigService {
       const row = await this.lockedRow(tx, actor, deviceId);
       const draft = await renderRepo.findDraft(tx, deviceId);
       const own = change(draft?.own ?? row.latest?.own ?? {});
-      const templates = await renderRepo.templatesByIds(tx, actor.scope.tenantId, row.templateIds);
-      const render = renderRow(row, templates, own);
+      const render = renderRow(row, await renderRepo.loadRenderContext(tx, actor.scope.tenantId, [row]), own);
       if (!render.ok) throw refused(render, family);
       await renderRepo.saveDraft(tx, { deviceId, tenantId: actor.scope.tenantId, own, authorEmail: actor.email });
     });

@@ -1,7 +1,6 @@
 import {
   OPERATION_DEVICE_STATES,
   checkTemplateSection,
-  configHash,
   operationDeviceState,
   operationDone,
   templateVariables,
@@ -17,7 +16,8 @@ import type { BindingTarget } from '../../db/schema/config';
 import type { Db } from '../../db/client';
 import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
-import { commitRevisions, configDiff, renderRow } from './commit';
+import { commitChanges, configDiff } from './commit';
+import { Renderer, renderRow } from './renderer';
 import * as operations from './operations-repo';
 import * as renderRepo from './render-repo';
 import * as repo from './repo';
@@ -124,16 +124,12 @@ export class TemplateService {
   async preview(actor: Actor, id: string): Promise<TemplatePreview> {
     const t = await this.get(actor, id);
     const rows = await renderRepo.loadRenderRows(this.db, actor.scope.tenantId, await templates.devicesUsing(this.db, actor.scope.tenantId, id));
-    const all = await renderRepo.templatesByIds(
-      this.db,
-      actor.scope.tenantId,
-      rows.flatMap((r) => r.templateIds),
-    );
+    const renderer = new Renderer(await renderRepo.loadRenderContext(this.db, actor.scope.tenantId, rows));
     const devices = rows
       .map((row) => {
-        const render = renderRow(row, all, row.latest?.own ?? {});
+        const { render, hash } = renderer.render(row, row.latest?.own ?? {});
         if (!render.ok) return { device_id: row.id, name: row.name, outcome: 'invalid' as const, error: render.message };
-        const changed = configHash(render.document) !== row.latest?.hash;
+        const changed = hash !== row.latest?.hash;
         return { device_id: row.id, name: row.name, outcome: changed ? ('changed' as const) : ('unchanged' as const), error: null };
       })
       .sort((a, b) => a.name.localeCompare(b.name));
@@ -148,7 +144,7 @@ export class TemplateService {
     if (!using.includes(deviceId)) throw errors.notFound();
     const [row] = await renderRepo.loadRenderRows(this.db, actor.scope.tenantId, [deviceId]);
     if (!row) throw errors.notFound();
-    const render = renderRow(row, await renderRepo.templatesByIds(this.db, actor.scope.tenantId, row.templateIds), row.latest?.own ?? {});
+    const render = renderRow(row, await renderRepo.loadRenderContext(this.db, actor.scope.tenantId, [row]), row.latest?.own ?? {});
     return {
       device_id: row.id,
       name: row.name,
@@ -215,28 +211,28 @@ export class TemplateService {
     const outcomes = await this.db.transaction(async (tx) => {
       const locked = await repo.lockDevices(tx, actor.scope.tenantId, deviceIds);
       const rows = await renderRepo.loadRenderRows(tx, actor.scope.tenantId, locked);
-      const all = await renderRepo.templatesByIds(
-        tx,
-        actor.scope.tenantId,
-        rows.flatMap((r) => r.templateIds),
-      );
-      const result = await commitRevisions(
+      const ctx = await renderRepo.loadRenderContext(tx, actor.scope.tenantId, rows);
+      const result = await commitChanges(
         tx,
         actor,
         rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
-        all,
+        ctx,
         { source: 'template', message: op.title },
       );
+      // Gateways that only got new Auto VPN peers are pushed too, but are not this operation's.
+      const own = new Set(locked);
       await operations.insertOperation(
         tx,
         { id: opId, tenantId: actor.scope.tenantId, templateId: op.templateId, title: op.title, authorEmail: actor.email },
-        result.map((o) => ({
-          operationId: opId,
-          deviceId: o.deviceId,
-          outcome: o.outcome === 'pushed' ? 'pushed' : o.outcome === 'invalid' ? 'invalid' : 'unchanged',
-          jobId: o.outcome === 'pushed' ? o.jobId : null,
-          error: o.outcome === 'invalid' ? o.render.message : null,
-        })),
+        result
+          .filter((o) => own.has(o.deviceId))
+          .map((o) => ({
+            operationId: opId,
+            deviceId: o.deviceId,
+            outcome: o.outcome === 'pushed' ? 'pushed' : o.outcome === 'invalid' ? 'invalid' : 'unchanged',
+            jobId: o.outcome === 'pushed' ? o.jobId : null,
+            error: o.outcome === 'invalid' ? o.render.message : null,
+          })),
       );
       await audit(tx, actor, 'config_template.pushed', op.templateId, {
         operation: opId,

@@ -169,6 +169,35 @@ describe.each(testBackends())('config templates on %s', (backend) => {
     await waitFor(async () => (await editor('GET', `device/config/${id}/`)).json().sync.state === 'drifted');
   });
 
+  it('builds Auto VPN from one setting: each gateway gets its peers, and the others follow when one joins or leaves', async () => {
+    const gws = [await gateway('SN-VPN-HUB'), await gateway('SN-VPN-S1'), await gateway('SN-VPN-S2')];
+    const setting = async (i: number, role: 'hub' | 'spoke', enabled = true) => {
+      const n = i + 1;
+      await editor('PUT', `device/config/${gws[i]!.id}/sections/interfaces/`, {
+        section: { lan: [{ name: 'lan1', ip: `10.${60 + n}.0.1`, prefix: 16 }], wan: [{ name: 'wan1', mode: 'dhcp' }] },
+      });
+      const res = await editor('PUT', `device/config/${gws[i]!.id}/sections/ipsec/`, {
+        section: { tunnels: [], auto_vpn: { enabled, topology: 'hub-and-spoke', role, subnets: [`10.${60 + n}.0.0/16`] } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const peers = async (i: number) =>
+      (deviceConfigSchema.parse((await editor('GET', `device/config/${gws[i]!.id}/`)).json()).document.ipsec?.auto_vpn?.peers ?? []).map((p) => p.name);
+    await setting(0, 'hub');
+    await setting(1, 'spoke');
+    await setting(2, 'spoke');
+    expect(await peers(0)).toEqual(expect.arrayContaining(['edge-SN-VPN-S1', 'edge-SN-VPN-S2']));
+    expect(await peers(1)).toEqual(['edge-SN-VPN-HUB']);
+    // The hub's push named both spokes: it was pushed again when the second joined.
+    const hubJobs = (await jobsOf(gws[0]!.id)).filter((j) => j.kind === 'apply_config');
+    const last = hubJobs.sort((a, b) => +a.createdAt - +b.createdAt).at(-1)!;
+    expect((last.payload.document as { ipsec: { auto_vpn: { peers: unknown[] } } }).ipsec.auto_vpn.peers).toHaveLength(2);
+    // A spoke leaves: the hub keeps one peer.
+    await setting(2, 'spoke', false);
+    expect(await peers(0)).toEqual(['edge-SN-VPN-S1']);
+    expect(await peers(2)).toEqual([]);
+  });
+
   it('lets viewers read but not write, and hides every template, binding and operation from another tenant', async () => {
     const tpl = await newTemplate('Private');
     const { id } = await gateway('SN-TPL-E');

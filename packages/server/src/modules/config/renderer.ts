@@ -1,0 +1,53 @@
+import { canonicalConfigJson, configHash, renderDeviceDocument, type AutoVpnMember, type ConfigDocument, type DeviceRender } from '@netloom/domain';
+import type { DeviceRenderRow, TemplateRow } from './render-repo';
+
+/** What rendering needs besides the device: the tenant's templates it uses and its Auto VPN gateways. */
+export interface RenderContext {
+  templates: Map<string, TemplateRow>;
+  autoVpn: readonly AutoVpnMember[];
+}
+
+/** A device's effective document with the given own sections. */
+export function renderRow(row: DeviceRenderRow, ctx: RenderContext, own: Partial<ConfigDocument>): DeviceRender {
+  return renderDeviceDocument({
+    deviceId: row.id,
+    deviceName: row.name,
+    autoVpnMembers: ctx.autoVpn,
+    templates: row.templateIds.flatMap((id) => {
+      const t = ctx.templates.get(id);
+      return t ? [{ id: t.id, name: t.name, sections: t.sections, defaults: t.defaults }] : [];
+    }),
+    groupValues: row.groupValues,
+    deviceValues: row.deviceValues,
+    own,
+    disabledFamilies: row.disabledFamilies,
+  });
+}
+
+export interface Rendered {
+  render: DeviceRender;
+  hash: string | null;
+  ownJson: string;
+}
+
+/**
+ * Renders many devices, each distinct input once: devices of one group mostly render alike, so a
+ * push to a thousand of them checks and hashes one document. A refusal names the device, and an
+ * Auto VPN gateway's peers leave itself out, so those are rendered for each device.
+ */
+export class Renderer {
+  private readonly cache = new Map<string, Rendered>();
+
+  constructor(readonly ctx: RenderContext) {}
+
+  render(row: DeviceRenderRow, own: Partial<ConfigDocument>): Rendered {
+    const ownJson = canonicalConfigJson(own);
+    const key = JSON.stringify([row.templateIds, row.groupValues, row.deviceValues, row.disabledFamilies, ownJson]);
+    const hit = this.cache.get(key);
+    if (hit?.render.ok && !hit.render.document.ipsec?.auto_vpn?.enabled) return hit;
+    const render = renderRow(row, this.ctx, own);
+    const rendered = { render, hash: render.ok ? configHash(render.document) : null, ownJson };
+    if (!hit) this.cache.set(key, rendered);
+    return rendered;
+  }
+}
