@@ -52,6 +52,8 @@ import type { CoreServices, Services } from './services';
 import { ConfigService } from './modules/config/service';
 import { TemplateService } from './modules/config/templates-service';
 import { templateRoutes } from './modules/config/template-routes';
+import { DeviceStatusService } from './modules/device-status/service';
+import { deviceStatusRoutes } from './modules/device-status/routes';
 import { configRoutes } from './modules/config/routes';
 import { DeviceService } from './modules/devices/service';
 import { TenantDataService } from './modules/devices/tenant-data';
@@ -189,6 +191,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     devices: new DeviceService(db, bus),
     deviceConfig: new ConfigService(db, bus),
     configTemplates: new TemplateService(db, bus),
+    deviceStatus: new DeviceStatusService(db, bus),
     tenantData: new TenantDataService(db),
     networks: new NetworkService(db, bus),
     team: new TeamService(core),
@@ -241,6 +244,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(deviceRoutes, { services });
       await api.register(configRoutes, { services });
       await api.register(templateRoutes, { services });
+      await api.register(deviceStatusRoutes, { services });
       await api.register(networkRoutes, { services });
       await api.register(geoRoutes, { services });
       await api.register(organisationRoutes, { services });

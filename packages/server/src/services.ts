@@ -12,6 +12,7 @@ import type { TokenService } from './modules/auth/tokens';
 import type { ActivityService } from './modules/activity/service';
 import type { ConfigService } from './modules/config/service';
 import type { TemplateService } from './modules/config/templates-service';
+import type { DeviceStatusService } from './modules/device-status/service';
 import type { DeviceService } from './modules/devices/service';
 import type { TenantDataService } from './modules/devices/tenant-data';
 import type { GroupService } from './modules/groups/service';
@@ -47,6 +48,7 @@ export interface Services extends CoreServices {
   /** Device configuration: revisions, pushes, rollback. */
   deviceConfig: ConfigService;
   configTemplates: TemplateService;
+  deviceStatus: DeviceStatusService;
   tenantData: TenantDataService;
   networks: NetworkService;
   team: TeamService;

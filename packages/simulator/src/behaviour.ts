@@ -1,4 +1,5 @@
-import type { ConfigDocument, Heartbeat, Hello, Metrics } from '@netloom/domain';
+import type { ConfigDocument, Heartbeat, Hello, Metrics, StatusKind, StatusSnapshot } from '@netloom/domain';
+import type { Peer } from './router-model';
 
 export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version'>;
 export type HeartbeatBody = Omit<Heartbeat, 'type' | 'seq'>;
@@ -18,6 +19,10 @@ export interface DeviceBehaviour {
   diagnostics(): string;
   /** The configuration it now runs (after a push, a revert or a local change): what it reports follows it. */
   configure?(doc: ConfigDocument | null): void;
+  /** Its state of a kind (routes, interfaces, leases, tunnels) as the running configuration makes it; null: it has none of that kind. */
+  statusSnapshot?(kind: StatusKind, doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): StatusSnapshot | null;
+  /** The public address its traffic leaves by now (where other gateways' tunnels reach it). */
+  readonly publicIp?: string | null;
   /** How long the user stays signed in and away (endpoints); null: always on (gateways). */
   sessionMs(): { online: number; away: number } | null;
 }

@@ -1,9 +1,21 @@
 import WebSocket from 'ws';
-import { AGENT_CLOSE, AGENT_PROTOCOL_VERSION, CONFIRM_WINDOW_MS, configHash, type ConfigDocument, type ServerMessage } from '@netloom/domain';
+import {
+  AGENT_CLOSE,
+  AGENT_PROTOCOL_VERSION,
+  CONFIRM_WINDOW_MS,
+  STATUS_KINDS,
+  configHash,
+  type ConfigDocument,
+  type StatusKind,
+  type ServerMessage,
+} from '@netloom/domain';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import type { DeviceBehaviour } from './behaviour';
 import { randomBetween, type Random } from './prng';
 import { applyConfig } from './running-config';
+import type { Peer } from './router-model';
+
+const isStatusKind = (v: unknown): v is StatusKind => (STATUS_KINDS as readonly unknown[]).includes(v);
 
 export interface DeviceCredential {
   device_id: string;
@@ -50,6 +62,8 @@ export interface SimulatedDeviceOptions {
   driftChance?: number;
   /** Confirm-or-revert window after applying a configuration (CONFIRM_WINDOW_MS unless a test shortens it). */
   confirmWindowMs?: number;
+  /** The gateway of the fleet at a public address, for tunnels between simulated gateways. */
+  findPeer?: (address: string) => Peer | undefined;
 }
 
 const ACK_TIMEOUT_MS = 5000;
@@ -346,6 +360,14 @@ export class SimulatedDevice {
         this.behaviour.configure?.(this.runningConfig);
         this.opts.onSave?.(this);
         answer(true, `${m.kind === 'full_sync' ? 'full configuration' : 'configuration'} applied`, outcome.hash);
+        return;
+      }
+      case 'status': {
+        const kind = m.payload.kind;
+        if (!isStatusKind(kind)) return answer(false, `unknown status kind ${String(kind)}`);
+        const snapshot = this.behaviour.statusSnapshot?.(kind, this.runningConfig, this.opts.findPeer ?? (() => undefined)) ?? { kind, entries: [] };
+        this.send({ type: 'status', job_id: m.job_id, at: new Date().toISOString(), snapshot });
+        answer(true, 'status sent');
         return;
       }
       case 'diagnostics':

@@ -201,6 +201,56 @@ describe('fleet against the real server', () => {
     ]);
   });
 
+  it('reports the routing table and tunnels its configuration makes when asked', async () => {
+    const [a, b] = fleet!.devices.filter((d) => d.behaviour.kind === 'gateway' && d.state === 'connected');
+    const { access } = await login(t.app, 'editor@acme.test');
+    const put = (id: string, section: string, body: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/device/config/${id}/sections/${section}/`, headers: bearer(access), payload: { section: body } });
+    const snapshot = async (id: string, kind: string) => {
+      const asked = await t.app.inject({ method: 'POST', url: `/api/v1/device/status/${id}/${kind}/refresh/`, headers: bearer(access) });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const since = Date.now() - 1000;
+      return waitFor(`${kind} of ${id}`, async () => {
+        const s = (await t.app.inject({ method: 'GET', url: `/api/v1/device/status/${id}/${kind}/`, headers: bearer(access) })).json();
+        return s.at && Date.parse(s.at) >= since && (s.snapshot.entries as Record<string, unknown>[]);
+      });
+    };
+    const ip = (d: typeof a) => d!.behaviour.publicIp!;
+    const site = (d: typeof a, n: number, far: typeof a, farNet: number) => ({
+      lan: { lan: [{ name: 'lan1', ip: `10.${n}.0.1`, prefix: 16 }], wan: [{ name: 'wan1', mode: 'dhcp' }] },
+      ipsec: {
+        tunnels: [
+          {
+            id: crypto.randomUUID(),
+            name: 'site-link',
+            remote: ip(far),
+            local_interface: 'wan1',
+            local_subnets: [`10.${n}.0.0/16`],
+            remote_subnets: [`10.${farNet}.0.0/16`],
+            psk: 'shared-secret',
+          },
+        ],
+      },
+    });
+    for (const [d, n, far, farNet] of [
+      [a, 81, b, 82],
+      [b, 82, a, 81],
+    ] as const) {
+      const cfg = site(d, n, far, farNet);
+      expect((await put(d!.deviceId!, 'interfaces', cfg.lan)).statusCode).toBe(200);
+      expect((await put(d!.deviceId!, 'ipsec', cfg.ipsec)).statusCode).toBe(200);
+      expect(
+        (await put(d!.deviceId!, 'static_routes', [{ id: crypto.randomUUID(), name: 'lab', destination: '172.30.0.0/16', gateway: `10.${n}.0.254` }]))
+          .statusCode,
+      ).toBe(200);
+    }
+    await waitFor('both run it', async () => a!.runningConfig?.static_routes?.length === 1 && b!.runningConfig?.static_routes?.length === 1);
+    const routes = await snapshot(a!.deviceId!, 'routes');
+    expect(routes).toContainEqual({ destination: '172.30.0.0/16', gateway: '10.81.0.254', interface: 'lan1', metric: 0, origin: 'static' });
+    expect(routes).toContainEqual(expect.objectContaining({ destination: '10.81.0.0/16', origin: 'connected' }));
+    expect(await snapshot(a!.deviceId!, 'ipsec')).toEqual([{ name: 'site-link', remote: ip(b), state: 'up', reason: null }]);
+  });
+
   it('restarts with the same credentials without duplicate devices', async () => {
     const before = (await rows()).map((d) => d.id).sort();
     const saved = fleet!.saved();

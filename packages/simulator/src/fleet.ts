@@ -67,6 +67,11 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       rebootMs: opts.rebootMs,
       driftChance: opts.driftChance,
       confirmWindowMs: opts.confirmWindowMs,
+      // Tunnels between simulated gateways: the far end is whichever gateway of the fleet has that address now.
+      findPeer: (address) => {
+        const peer = devices.find((d) => d.behaviour.publicIp === address && d.runningConfig);
+        return peer ? { publicIp: address, doc: peer.runningConfig! } : undefined;
+      },
       onEvent: opts.onEvent,
       onSave: opts.onSave,
     });

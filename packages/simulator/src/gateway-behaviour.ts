@@ -1,4 +1,5 @@
-import type { ConfigDocument, LinkBonding } from '@netloom/domain';
+import type { ConfigDocument, LinkBonding, StatusKind, StatusSnapshot } from '@netloom/domain';
+import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer } from './router-model';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
 import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type LinkState } from './links';
 import type { GatewayProfile } from './profiles';
@@ -11,6 +12,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private links: LinkState[];
   private counters: Map<string, Counters>;
   private lastMetricsAt: number | null = null;
+  publicIp: string | null = null;
 
   constructor(
     readonly profile: GatewayProfile,
@@ -43,6 +45,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.links = stepLinks(this.links, this.random, this.flapRules);
     const p = this.profile;
     const firstUp = this.links.findIndex((l) => l.up);
+    this.publicIp = firstUp >= 0 ? (p.publicIps[firstUp] ?? p.publicIps[0]!) : null;
     return {
       status: gatewayStatus(this.links),
       wan: this.links.map((l) => ({ name: l.name, status: l.up ? 'up' : 'down', ifname: l.ifname, weight: l.weight })),
@@ -55,6 +58,27 @@ export class GatewayBehaviour implements DeviceBehaviour {
       traffic: this.links.map((l) => l.ifname),
       ...(configHash ? { config_hash: configHash } : {}),
     };
+  }
+
+  statusSnapshot(kind: StatusKind, doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): StatusSnapshot | null {
+    if (!doc) return null;
+    // A WAN without a static address got one by DHCP or PPPoE: the public address of its line.
+    const wanAddress = (ifname: string) => {
+      const i = this.links.findIndex((l) => l.ifname === ifname);
+      const ip = i >= 0 && this.links[i]!.up ? (this.profile.publicIps[i] ?? this.profile.publicIps[0]) : undefined;
+      return ip ? { ip, prefix: 24 } : null;
+    };
+    const interfaces = interfacesOf(doc, wanAddress);
+    switch (kind) {
+      case 'interfaces':
+        return { kind, entries: interfaces };
+      case 'routes':
+        return { kind, entries: routingTable(doc, interfaces) };
+      case 'dhcp_leases':
+        return { kind, entries: dhcpLeases(doc, 3, (n) => `02:${this.profile.mac.slice(3, 14)}:${n.toString(16).padStart(2, '0')}`) };
+      case 'ipsec':
+        return { kind, entries: tunnelStates(doc, this.publicIp, findPeer) };
+    }
   }
 
   /**

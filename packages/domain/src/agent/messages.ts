@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIPv4 } from '../validators/ipv4';
 import { storableText } from '../validators/storable-text';
+import { statusSnapshotSchema } from './status';
 
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
@@ -115,15 +116,32 @@ export const configRevertedSchema = z.object({
   reason: text().max(1_000),
 });
 
-export const deviceMessageSchema = z.discriminatedUnion('type', [helloSchema, heartbeatSchema, metricsSchema, jobResultSchema, configRevertedSchema]);
+/** A status snapshot the device was asked for (`job_id`) or sends by itself. */
+export const statusMessageSchema = z.object({
+  type: z.literal('status'),
+  seq,
+  job_id: z.string().uuid().optional(),
+  at: z.string().datetime(),
+  snapshot: statusSnapshotSchema,
+});
+
+export const deviceMessageSchema = z.discriminatedUnion('type', [
+  helloSchema,
+  heartbeatSchema,
+  metricsSchema,
+  jobResultSchema,
+  configRevertedSchema,
+  statusMessageSchema,
+]);
 export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 export type Hello = z.infer<typeof helloSchema>;
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 export type Metrics = z.infer<typeof metricsSchema>;
 export type JobResult = z.infer<typeof jobResultSchema>;
 export type ConfigReverted = z.infer<typeof configRevertedSchema>;
+export type StatusMessage = z.infer<typeof statusMessageSchema>;
 
-export const JOB_KINDS = ['reboot', 'apply_config', 'diagnostics', 'full_sync'] as const;
+export const JOB_KINDS = ['reboot', 'apply_config', 'diagnostics', 'full_sync', 'status'] as const;
 
 /** What the server sends a device. */
 export type ServerMessage =

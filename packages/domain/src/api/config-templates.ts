@@ -82,7 +82,7 @@ export const configOperationSchema = z.object({
   template_id: z.string().nullable(),
   author_email: z.string().nullable(),
   created_at: z.string(),
-  counts: z.record(z.enum(OPERATION_DEVICE_STATES), z.number().int()),
+  counts: z.object(Object.fromEntries(OPERATION_DEVICE_STATES.map((st) => [st, z.number().int()])) as Record<OperationDeviceState, z.ZodNumber>),
   /** True once no device has a push on its way. */
   done: z.boolean(),
   devices: z.array(z.object({ device_id: z.string(), name: z.string(), state: z.enum(OPERATION_DEVICE_STATES), error: z.string().nullable() })),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONFIG_FAMILIES, configDocumentSchema } from '../config/document';
+import { CONFIG_FAMILIES, configDocumentSchema, type ConfigFamily } from '../config/document';
 import { CONFIG_SYNC_STATES } from '../config/sync-state';
 import { storableText } from '../validators/storable-text';
 import { paginated, pageQuerySchema } from './pagination';
@@ -86,8 +86,11 @@ export const configSectionBodySchema = z.strictObject({
 });
 export type ConfigSectionBody = z.infer<typeof configSectionBodySchema>;
 
+/** One flag per family, spelled out so the OpenAPI document names each. */
+const familyFlags = z.object(Object.fromEntries(CONFIG_FAMILIES.map((f) => [f, z.boolean()])) as Record<ConfigFamily, z.ZodBoolean>);
+
 export const enableConfigsSchema = z.object({
-  families: z.record(z.enum(CONFIG_FAMILIES), z.boolean()),
+  families: familyFlags,
   auto_sync: z.boolean(),
 });
 export type EnableConfigs = z.infer<typeof enableConfigsSchema>;

@@ -6,6 +6,7 @@ import {
   type Heartbeat,
   type Hello,
   type ConfigReverted,
+  type StatusMessage,
   type JobResult,
   type Metrics,
   type ServerMessage,
@@ -18,7 +19,7 @@ import { desiredRevision, resyncWanted } from '../fleet/repo';
 import { enrolWithKey } from './enrolment';
 import { applyHeartbeat } from './heartbeat-state';
 import { NotStored } from './write-isolating';
-import { completeJob, findDevice, findJob, markJobsSent, openFullSync, openJobs, revertJob } from './repo';
+import { completeJob, findDevice, findJob, markJobsSent, openFullSync, openJobs, revertJob, saveStatusSnapshot } from './repo';
 
 const HELLO_TIMEOUT_MS = 10_000;
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
@@ -106,6 +107,8 @@ export class AgentConnection {
         return this.jobResult(message);
       case 'config_reverted':
         return this.configReverted(message);
+      case 'status':
+        return this.statusSnapshot(message);
     }
   }
 
@@ -238,6 +241,13 @@ export class AgentConnection {
       await this.ctx.writer.writeState({ ...this.device });
     }
     this.send({ type: 'ack', seq: r.seq, duplicate: !closedNow });
+  }
+
+  /** A status snapshot (routes, interfaces, leases, tunnels): the newest of each kind is kept for the console. */
+  private async statusSnapshot(m: StatusMessage): Promise<void> {
+    if (!this.device) return;
+    await saveStatusSnapshot(this.ctx.db, this.device.id, m.snapshot, new Date(m.at));
+    this.send({ type: 'ack', seq: m.seq, duplicate: false });
   }
 
   /** The device undid a push it could not confirm; what it runs now is the hash it names. */

@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { ONLINE_STATUSES, withSettingDefaults } from '@netloom/domain';
+import { ONLINE_STATUSES, withSettingDefaults, type StatusSnapshot } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { holdsSweepLock } from '../db/periodic-sweep';
-import { deviceBatches, deviceJobs, deviceMetrics, devices, tenants } from '../db/schema/index';
+import { deviceBatches, deviceJobs, deviceMetrics, devices, deviceStatusSnapshots, tenants } from '../db/schema/index';
 import type { DeviceRecord } from '../fleet/device-row';
 
 export async function findTenantByEnrolmentKey(db: Db, key: string) {
@@ -89,6 +89,18 @@ export async function completeJob(db: Db, deviceId: string, jobId: string, ok: b
     .where(and(eq(deviceJobs.id, jobId), eq(deviceJobs.deviceId, deviceId), inArray(deviceJobs.state, ['queued', 'sent'])))
     .returning({ id: deviceJobs.id });
   return rows.length > 0;
+}
+
+/** Keeps a device's newest snapshot of a kind; an older one arriving late changes nothing. */
+export async function saveStatusSnapshot(db: Db, deviceId: string, snapshot: StatusSnapshot, at: Date): Promise<void> {
+  await db
+    .insert(deviceStatusSnapshots)
+    .values({ deviceId, kind: snapshot.kind, at, data: snapshot })
+    .onConflictDoUpdate({
+      target: [deviceStatusSnapshots.deviceId, deviceStatusSnapshots.kind],
+      set: { at, data: snapshot },
+      setWhere: sql`${deviceStatusSnapshots.at} <= excluded.at`,
+    });
 }
 
 /**

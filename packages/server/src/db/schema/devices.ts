@@ -113,7 +113,7 @@ export const deviceBatches = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.seq] }), index('device_batches_received_brin').using('brin', t.receivedAt)],
 );
 
-export type JobKind = 'reboot' | 'apply_config' | 'diagnostics' | 'full_sync';
+export type JobKind = 'reboot' | 'apply_config' | 'diagnostics' | 'full_sync' | 'status';
 /** 'cancelled': withdrawn before the device closed it (the device was removed); not a fault of the device. */
 export type JobState = 'queued' | 'sent' | 'done' | 'failed' | 'cancelled';
 
@@ -154,3 +154,17 @@ export const commercialData = pgTable('commercial_data', {
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The newest status snapshot of each kind a device reported (routes, interfaces, leases, tunnels). */
+export const deviceStatusSnapshots = pgTable(
+  'device_status_snapshots',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.kind] })],
+);

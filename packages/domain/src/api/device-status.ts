@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { STATUS_KINDS, statusSnapshotSchema } from '../agent/status';
+
+/** A device's newest status snapshot of a kind, and asking it for a fresh one (spec 000 §2.15 `sdwan/device/status/…`). */
+export const STATUS_PATHS = {
+  snapshot: (deviceId: string, kind: string) => `device/status/${deviceId}/${kind}/`,
+  refresh: (deviceId: string, kind: string) => `device/status/${deviceId}/${kind}/refresh/`,
+} as const;
+
+export const deviceStatusParamsSchema = z.object({ deviceId: z.string().uuid(), kind: z.enum(STATUS_KINDS) });
+
+export const deviceStatusSchema = z.object({
+  device_id: z.string(),
+  kind: z.enum(STATUS_KINDS),
+  /** When the device took it; null: it never reported this kind ('No Status Available'). */
+  at: z.string().nullable(),
+  /** Empty entries while `at` is null. */
+  snapshot: statusSnapshotSchema,
+});
+export type DeviceStatusAnswer = z.infer<typeof deviceStatusSchema>;
+
+export const statusRefreshSchema = z.object({ job_id: z.string() });

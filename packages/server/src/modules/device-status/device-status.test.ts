@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceStatusSchema } from '@netloom/domain';
+import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
+import { enrolmentKey, TestAgent } from '../../test/agent-client';
+
+describe.each(testBackends())('device status snapshots on %s', (backend) => {
+  let t: TestApp;
+  let key: string;
+  const tokens: Record<string, string> = {};
+  const agents: TestAgent[] = [];
+
+  beforeAll(async () => {
+    t = await build(backend);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    key = (await enrolmentKey(t.app, 'Acme')).key;
+    for (const who of ['viewer@acme.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
+  });
+  afterAll(async () => {
+    for (const a of agents) a.ws.terminate();
+    await t.close();
+  });
+
+  const call = (who: string, method: 'GET' | 'POST', url: string) =>
+    t.app.inject({ method, url: `/api/v1/device/status/${url}`, headers: bearer(tokens[who]!) });
+
+  it('asks the device for a fresh snapshot, keeps the newest and shows it with its time; another tenant gets 404', async () => {
+    const agent = await TestAgent.connect(t.app);
+    agents.push(agent);
+    agent.hello({ kind: 'enrol', enrolment_key: key }, { serial: 'SN-STATUS-1', name: 'edge-status' });
+    const { device_id: id } = (await agent.next('welcome')) as { device_id: string };
+    const none = deviceStatusSchema.parse((await call('viewer@acme.test', 'GET', `${id}/routes/`)).json());
+    expect(none).toMatchObject({ at: null, snapshot: { kind: 'routes', entries: [] } });
+
+    const asked = await call('viewer@acme.test', 'POST', `${id}/routes/refresh/`);
+    expect(asked.statusCode).toBe(202);
+    // Asking again while the first request is on its way queues nothing new.
+    expect((await call('viewer@acme.test', 'POST', `${id}/routes/refresh/`)).json().job_id).toBe(asked.json().job_id);
+    const job = await agent.next('job');
+    expect(job).toMatchObject({ kind: 'status', payload: { kind: 'routes' } });
+    const at = new Date().toISOString();
+    const route = { destination: '10.20.0.0/16', gateway: '192.168.1.254', interface: 'lan1', metric: 0, origin: 'static' };
+    agent.send({ type: 'status', job_id: job.job_id, at, snapshot: { kind: 'routes', entries: [route] } });
+    await agent.next('ack');
+    // An older snapshot arriving late does not replace it.
+    agent.send({ type: 'status', at: '2020-01-01T00:00:00.000Z', snapshot: { kind: 'routes', entries: [] } });
+    await agent.next('ack');
+    const shown = deviceStatusSchema.parse((await call('viewer@acme.test', 'GET', `${id}/routes/`)).json());
+    expect(shown).toMatchObject({ at, snapshot: { entries: [route] } });
+    expect((await call('owner@globex.test', 'GET', `${id}/routes/`)).statusCode).toBe(404);
+    expect((await call('owner@globex.test', 'POST', `${id}/routes/refresh/`)).statusCode).toBe(404);
+  });
+
+  it('closes the socket of a device that sends a snapshot that does not hold', async () => {
+    const agent = await TestAgent.connect(t.app);
+    agents.push(agent);
+    agent.hello({ kind: 'enrol', enrolment_key: key }, { serial: 'SN-STATUS-2', name: 'edge-status-2' });
+    await agent.next('welcome');
+    agent.send({ type: 'status', at: new Date().toISOString(), snapshot: { kind: 'routes', entries: [{ destination: 'x\u0000' }] } });
+    expect((await agent.closed).code).toBe(4400);
+  });
+});

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STATUS_PATHS, deviceStatusParamsSchema, deviceStatusSchema, statusRefreshSchema, tenantQuerySchema } from '@netloom/domain';
+import type { Services } from '../../services';
+import { access, actorOf } from '../../http/access';
+import { errorResponses } from '../../http/openapi';
+
+const tags = ['device status'];
+const security = [{ bearerAuth: [] }];
+const p = (path: string) => `/${path}`;
+
+/** Status snapshots of a device: read the newest, ask for a fresh one. */
+export const deviceStatusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { deviceStatus } = services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.addHook('onRequest', services.requireAuth);
+
+  api.get(
+    p(STATUS_PATHS.snapshot(':deviceId', ':kind')),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: "The device's newest snapshot of a kind (routes, interfaces, dhcp_leases, ipsec) and when it was taken",
+        params: deviceStatusParamsSchema,
+        querystring: tenantQuerySchema,
+        response: { 200: deviceStatusSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => deviceStatus.get(actorOf(request), request.params.deviceId, request.params.kind),
+  );
+
+  api.post(
+    p(STATUS_PATHS.refresh(':deviceId', ':kind')),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Ask the device for a fresh snapshot (a job it answers with a status message)',
+        params: deviceStatusParamsSchema,
+        querystring: tenantQuerySchema,
+        response: { 202: statusRefreshSchema, ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await deviceStatus.refresh(actorOf(request), request.params.deviceId, request.params.kind)),
+  );
+};

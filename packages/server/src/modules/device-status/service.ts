@@ -1,0 +1,36 @@
+import { statusSnapshotSchema, type DeviceStatusAnswer, type StatusKind } from '@netloom/domain';
+import type { EventBus } from '../../bus/event-bus';
+import { topics } from '../../bus/topics';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../http/access';
+import { AppError, errors } from '../../http/errors';
+import * as repo from './repo';
+
+/** Devices' status snapshots: the newest of each kind, and asking a device for a fresh one. */
+export class DeviceStatusService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {}
+
+  async get(actor: Actor, deviceId: string, kind: StatusKind): Promise<DeviceStatusAnswer> {
+    if (!(await repo.findDevice(this.db, actor.scope.tenantId, deviceId))) throw errors.notFound();
+    const row = await repo.findSnapshot(this.db, deviceId, kind);
+    // What a device sent is checked again on the way out: a snapshot of an older protocol is not shown as this one.
+    const snapshot = row ? statusSnapshotSchema.safeParse(row.data) : null;
+    if (!row || !snapshot?.success) return { device_id: deviceId, kind, at: null, snapshot: { kind, entries: [] } as DeviceStatusAnswer['snapshot'] };
+    return { device_id: deviceId, kind, at: row.at.toISOString(), snapshot: snapshot.data };
+  }
+
+  /** Asks the device for a fresh snapshot (a job it answers); one request at a time per kind. */
+  async refresh(actor: Actor, deviceId: string, kind: StatusKind): Promise<{ job_id: string }> {
+    const device = await repo.findDevice(this.db, actor.scope.tenantId, deviceId);
+    if (!device) throw errors.notFound();
+    if (!device.approved) throw new AppError(409, 'not_approved', 'The device is not approved yet.');
+    const open = await repo.openStatusJob(this.db, deviceId, kind);
+    if (open) return { job_id: open };
+    const jobId = await repo.insertStatusJob(this.db, { tenantId: actor.scope.tenantId, deviceId, kind, createdBy: actor.userId });
+    await this.bus.publish(topics.device(deviceId), { kind: 'job', job_id: jobId });
+    return { job_id: jobId };
+  }
+}
