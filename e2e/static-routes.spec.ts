@@ -21,6 +21,11 @@ test('an editor adds a static route to a gateway, watches it become synced, and 
     await expect(page.getByRole('table', { name: 'Static routes' })).toContainText('to-branch');
     // The gateway applies it and answers with its hash: the page turns synced without a reload.
     await expect(page.getByTestId('config-sync')).toContainText('Synced');
+    // Its routing table, as the gateway reports it when asked, holds the route.
+    await page.goto(`/sdwan/device/status/network/routes?device=${gateway.id}`);
+    await expect(page.getByRole('table', { name: 'Routes' })).toContainText('10.20.0.0/16');
+    await expect(page.getByTestId('status-age')).toContainText('s ago');
+    await page.goto(`/sdwan/device/configure/staticroutes?device=${gateway.id}`);
 
     // Deleting it is a second revision; the history rolls back to the first.
     await page.getByRole('button', { name: 'Delete' }).click();

@@ -43,6 +43,8 @@ export class SimDevice {
   id = '';
   /** What it runs, as its heartbeats report it. */
   configHash: string | null = null;
+  /** The document it runs (its static routes are its routing table's). */
+  document: { static_routes?: { destination: string; gateway: string; interface?: string; metric?: number; enabled?: boolean }[] } | null = null;
   private seq = 0;
   private timer: NodeJS.Timeout | null = null;
   private constructor(
@@ -75,8 +77,23 @@ export class SimDevice {
     });
     // A configuration push is run whole and answered with the SHA-256 of its canonical JSON, as a gateway does.
     ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as { type: string; job_id: string; kind: string; payload: { document?: unknown } };
+      const m = JSON.parse(data.toString()) as { type: string; job_id: string; kind: string; payload: { document?: unknown; kind?: string } };
+      // Asked for a status snapshot: its routing table holds the static routes it runs.
+      if (m.type === 'job' && m.kind === 'status') {
+        const routes = (device.document?.static_routes ?? [])
+          .filter((r) => r.enabled !== false)
+          .map((r) => ({ destination: r.destination, gateway: r.gateway, interface: r.interface ?? 'lan1', metric: r.metric ?? 0, origin: 'static' }));
+        device.send({
+          type: 'status',
+          job_id: m.job_id,
+          at: new Date().toISOString(),
+          snapshot: { kind: m.payload.kind, entries: m.payload.kind === 'routes' ? routes : [] },
+        });
+        device.send({ type: 'job_result', job_id: m.job_id, ok: true, output: 'status sent' });
+        return;
+      }
       if (m.type !== 'job' || (m.kind !== 'apply_config' && m.kind !== 'full_sync')) return;
+      device.document = m.payload.document as SimDevice['document'];
       device.configHash = createHash('sha256')
         .update(canonicalize(m.payload.document) ?? 'null')
         .digest('hex');

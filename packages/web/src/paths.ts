@@ -50,7 +50,8 @@ export const paths = {
     /** The same page on a template (spec: `configtemp/configtempedit/firewall/zones`). */
     templateFamily: (p: ProductKey, route: string, templateId: string) => `/${p}/organization/configtemp/configtempedit/${route}?template=${templateId}`,
     configTemplate: (p: ProductKey, templateId: string) => `/${p}/organization/configtemp/${templateId}`,
-    deviceStatus: (p: ProductKey) => `/${p}/device/status`,
+    /** A gateway's monitor pages start at its network status (routes). */
+    deviceStatus: (p: ProductKey) => (p === 'sdwan' ? '/sdwan/device/status/network/routes' : `/${p}/device/status`),
     mzaStatus: (p: ProductKey) => `/${p}/mza/status`,
     organization: (p: ProductKey) => `/${p}/organization`,
     inventory: (p: ProductKey) => `/${p}/organization/inventory`,

@@ -46,7 +46,16 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
     notBuilt(p, 'organization/*', p === 'ztna' ? 'ztnaOrganization' : 'organization'),
     ...teamsAndLogsRoutes(p),
   ];
-  if (p === 'sdwan') return [...shared, notBuilt(p, 'device/status/*', 'status')];
+  if (p === 'sdwan') {
+    return [
+      ...shared,
+      {
+        path: 'device/status/network/*',
+        lazy: () => import('@/features/device-status/pages/network-status-page').then((m) => ({ Component: m.NetworkStatusPage })),
+      },
+      notBuilt(p, 'device/status/*', 'status'),
+    ];
+  }
   return [
     ...shared,
     notBuilt(p, 'mza/status/*', 'mzaStatus'),

@@ -112,7 +112,7 @@ describe('product dashboard map', () => {
           children: [
             { path: '/sdwan/dashboard', element: <ProductDashboard product="sdwan" tenantId="t1" networkId={null} deviceArea={null} /> },
             { path: '/loading', element: <p>Loading…</p> },
-            { path: '/sdwan/device/status', element: <h1>Monitor</h1> },
+            { path: '/sdwan/device/status/network/routes', element: <h1>Monitor</h1> },
           ],
         },
       ],

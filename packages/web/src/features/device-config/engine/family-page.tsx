@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { toast } from '@/components/feedback/toast';
+import { useSelectedDevice } from '@/lib/fleet-selection';
 import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
@@ -37,7 +38,9 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
   const tid = useTenantScope();
   const [params, setParams] = useSearchParams();
   const { '*': rest } = useParams();
-  const id = params.get(mode);
+  // A device page follows the header's device selection unless the URL names one.
+  const selected = useSelectedDevice();
+  const id = params.get(mode) ?? (mode === 'device' ? (selected?.id ?? null) : null);
   const target = useConfigTarget(mode, id);
   const gateways = useFleetDevices(tid, null, 'device');
   const enable = useEnableConfigs(mode === 'device' ? id : null);

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { toast } from '@/components/feedback/toast';
+import { useSelectedDevice } from '@/lib/fleet-selection';
 import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
@@ -37,7 +38,9 @@ export function ConfigurePage() {
   const user = useCurrentUser();
   const tid = useTenantScope();
   const [params, setParams] = useSearchParams();
-  const deviceId = params.get('device');
+  // The URL's device, else the one chosen in the header.
+  const selected = useSelectedDevice();
+  const deviceId = params.get('device') ?? selected?.id ?? null;
   const gateways = useFleetDevices(tid, null, 'device');
   const config = useDeviceConfig(deviceId);
   const enable = useEnableConfigs(deviceId);

@@ -1,0 +1,28 @@
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { STATUS_PATHS, deviceStatusSchema, statusRefreshSchema, type StatusKind } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
+
+const key = (tid: string | null, deviceId: string | null, kind: StatusKind) => ['device-status', tid, deviceId, kind] as const;
+
+/** While a fresh snapshot is awaited, the newest one is read every second. */
+export const STATUS_POLL_MS = 1_000;
+
+export function useDeviceStatus(deviceId: string | null, kind: StatusKind, waiting: boolean) {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: key(tid, deviceId, kind),
+    queryFn: deviceId ? ({ signal }) => api.get(STATUS_PATHS.snapshot(deviceId, kind), deviceStatusSchema, { query: tidQuery(tid), signal }) : skipToken,
+    refetchInterval: waiting ? STATUS_POLL_MS : false,
+  });
+}
+
+/** Asks the device for a fresh snapshot; it arrives a moment later. */
+export function useRefreshStatus(deviceId: string | null, kind: StatusKind) {
+  const tid = useTenantScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(STATUS_PATHS.refresh(deviceId!, kind), {}, statusRefreshSchema, { query: tidQuery(tid) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key(tid, deviceId, kind) }),
+  });
+}

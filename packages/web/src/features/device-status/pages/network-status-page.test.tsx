@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderWithProviders } from '@/test/render';
+import { deviceRow } from '@/test/device-row';
+import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
+import { sessionStore } from '@/lib/session/session-store';
+import { NetworkStatusPage } from './network-status-page';
+
+const GW = '11111111-1111-4111-8111-111111111111';
+const render = (url: string) =>
+  renderWithProviders(
+    withQueryClient(
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/sdwan/device/status/network/*" element={<NetworkStatusPage />} />
+        </Routes>
+      </MemoryRouter>,
+    ),
+  );
+
+describe('network status of a gateway', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('asks for Please Select Device without a gateway, and says No Status Available when it never reported', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/device/list/')) return jsonResponse(200, { count: 1, next: null, previous: null, results: [deviceRow(GW, { name: 'edge-paris' })] });
+      // The gateway is offline: the request is queued and nothing arrives.
+      if (init?.method === 'POST') return jsonResponse(202, { job_id: '22222222-2222-4222-8222-222222222222' });
+      return jsonResponse(200, { device_id: GW, kind: 'routes', at: null, snapshot: { kind: 'routes', entries: [] } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    signIn('viewer');
+    render('/sdwan/device/status/network/routes');
+    expect(await screen.findByText('Please Select Device')).toBeTruthy();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(`/sdwan/device/status/network/routes?device=${GW}`);
+      await vi.advanceTimersByTimeAsync(16_000);
+      expect(await screen.findByText('No Status Available')).toBeTruthy();
+      expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'POST' && String(url).includes(`/device/status/${GW}/routes/refresh/`))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the routes the gateway reported and how old they are', async () => {
+    const route = { destination: '10.20.0.0/16', gateway: '192.168.1.254', interface: 'lan1', metric: 0, origin: 'static' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes('/device/list/')) return jsonResponse(200, { count: 0, next: null, previous: null, results: [] });
+        if (init?.method === 'POST') return jsonResponse(202, { job_id: '22222222-2222-4222-8222-222222222222' });
+        return jsonResponse(200, { device_id: GW, kind: 'routes', at: new Date().toISOString(), snapshot: { kind: 'routes', entries: [route] } });
+      }),
+    );
+    signIn('viewer');
+    render(`/sdwan/device/status/network/routes?device=${GW}`);
+    expect(await screen.findByText('10.20.0.0/16')).toBeTruthy();
+    expect((await screen.findByTestId('status-age')).textContent).toMatch(/Reported \d+ s ago/);
+  });
+});
