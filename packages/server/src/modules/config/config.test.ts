@@ -122,6 +122,29 @@ describe.each(testBackends())('device configuration on %s', (backend) => {
     expect((await jobs(id)).map((j) => j.state).sort()).toEqual(['cancelled', 'done']);
   });
 
+  it('delivers a push again after a reconnect until it is answered, and applies it once', async () => {
+    const { agent, id } = await gateway('SN-CFG-9');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });
+    const first = await agent.next('job');
+    // The link drops before the device answered: the next connection gets the same job again.
+    agent.ws.terminate();
+    const again = await TestAgent.connect(t.app);
+    agents.push(again);
+    const credential = (agent.received.find((m) => m.type === 'welcome') as { credential: { device_id: string; secret: string } }).credential;
+    again.hello({ kind: 'credential', device_id: credential.device_id, secret: credential.secret }, { serial: 'SN-CFG-9', name: 'edge-SN-CFG-9' });
+    await again.next('welcome');
+    const second = await again.next('job');
+    expect(second.job_id).toBe(first.job_id);
+    answer(again, second, true, 'applied');
+    expect(await again.next('ack')).toMatchObject({ duplicate: false });
+    // A late answer to the first delivery changes nothing.
+    answer(again, first, true, 'applied');
+    expect(await again.next('ack')).toMatchObject({ duplicate: true });
+    await waitFor(async () => (await state(id)).sync.state === 'synced');
+    expect((await jobs(id)).map((j) => j.state)).toEqual(['done']);
+    expect(await revisions(id)).toHaveLength(1);
+  });
+
   it('sends a drifted device the whole desired document again', async () => {
     const { agent, id } = await gateway('SN-CFG-6');
     await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });
