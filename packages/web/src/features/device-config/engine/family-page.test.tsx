@@ -150,4 +150,24 @@ describe('a configuration family page of a gateway', () => {
     expect(String(put[0])).toContain('/sections/services/');
     expect(JSON.parse(String(put[1]!.body)).section).toMatchObject({ snmp: { community: 'netloom-ro', enabled: false, port: 161 }, dhcp: [] });
   });
+
+  it('marks a draft in the title and offers to push or discard it', async () => {
+    const fetchMock = server(() => jsonResponse(500, {}));
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('/device/list/')) return jsonResponse(200, { count: 1, next: null, previous: null, results: [deviceRow(GW, { name: 'edge-paris' })] });
+      if (url.includes('/enable-configs/'))
+        return jsonResponse(200, {
+          families: { interfaces: true, static_routes: true, firewall: true, nat: true, services: true, sdwan: true, ipsec: true, policy_routing: true },
+          auto_sync: true,
+        });
+      return jsonResponse(200, { ...state([route]), draft: { author_email: 'editor@acme.test', updated_at: '2026-11-25T08:00:00.000Z' } });
+    });
+    signIn('editor');
+    renderPage();
+    expect((await screen.findByTestId('draft-marker')).textContent).toBe('Unsaved draft');
+    const bar = screen.getByTestId('config-draft');
+    expect(within(bar).getByRole('button', { name: 'Push draft' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Discard' })).toBeTruthy();
+  });
 });

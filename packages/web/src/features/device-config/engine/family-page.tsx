@@ -13,7 +13,9 @@ import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { useEnableConfigs, useSetEnableConfigs } from '@/features/device-config/api/device-config';
+import { ConfigSettings } from '@/features/device-config/components/config-settings';
 import { DraftBar } from '@/features/device-config/components/draft-bar';
+import { TitleWithDraft } from '@/features/device-config/components/draft-marker';
 import { RevisionHistory } from '@/features/device-config/components/revision-history';
 import { SyncBadge } from '@/features/device-config/components/sync-badge';
 import { ListTabView } from './list-tab';
@@ -46,6 +48,7 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
   const enable = useEnableConfigs(mode === 'device' ? id : null);
   const setEnable = useSetEnableConfigs(id ?? '');
   const [history, setHistory] = useState(false);
+  const [settings, setSettings] = useState(false);
   const [draftMode, setDraftMode] = useState(false);
   const tabRoute = rest?.split('/')[0] || spec.tabs[0]!.route;
   const [tabKey, setTabKey] = useState(spec.tabs.some((t) => t.route === tabRoute) ? tabRoute : spec.tabs[0]!.route);
@@ -90,10 +93,11 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
   return (
     <>
       <ConfigPageHeader
-        title={spec.title}
+        title={<TitleWithDraft title={spec.title} draft={Boolean(target.device?.draft)} />}
         subtitle={spec.subtitle}
         onRefresh={target.refetch}
         refreshing={target.fetching}
+        onSettings={mode === 'device' && id ? () => setSettings(true) : undefined}
         toggle={
           mode === 'device' && id && enable.data
             ? {
@@ -205,6 +209,7 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
           )}
         </Stack>
       </Paper>
+      {mode === 'device' && id && <ConfigSettings deviceId={id} opened={settings} onClose={() => setSettings(false)} writer={writer} />}
       {mode === 'device' && id && <RevisionHistory deviceId={id} opened={history} onClose={() => setHistory(false)} writer={writer} timezone={user.timezone} />}
     </>
   );

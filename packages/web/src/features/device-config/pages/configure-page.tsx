@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Anchor, Badge, Button, Card, Group, Modal, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { canWriteConfig, type ConfigDocument } from '@netloom/domain';
-import { ModalHeader } from '@/components/dialogs/modal-header';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
@@ -15,7 +14,9 @@ import { useTenantScope } from '@/lib/tenant-scope';
 import { paths } from '@/paths';
 import { useDeviceConfig, useEnableConfigs, useSetEnableConfigs } from '@/features/device-config/api/device-config';
 import { BindingEditor } from '@/features/device-config/components/binding-editor';
+import { ConfigSettings } from '@/features/device-config/components/config-settings';
 import { DraftBar } from '@/features/device-config/components/draft-bar';
+import { TitleWithDraft } from '@/features/device-config/components/draft-marker';
 import { RevisionHistory } from '@/features/device-config/components/revision-history';
 import { SyncBadge } from '@/features/device-config/components/sync-badge';
 import { getPath } from '@/features/device-config/engine/values';
@@ -55,7 +56,7 @@ export function ConfigurePage() {
   return (
     <>
       <ConfigPageHeader
-        title="Configure"
+        title={<TitleWithDraft title="Configure" draft={Boolean(config.data?.draft)} />}
         subtitle="A gateway's configuration, family by family; every change is a revision pushed to it"
         onRefresh={() => void config.refetch()}
         refreshing={config.isFetching}
@@ -145,18 +146,7 @@ export function ConfigurePage() {
         )}
       </Stack>
       {deviceId && <RevisionHistory deviceId={deviceId} opened={history} onClose={() => setHistory(false)} writer={writer} timezone={user.timezone} />}
-      <Modal opened={settings} onClose={() => setSettings(false)} withCloseButton={false} centered>
-        <ModalHeader title="Configuration settings" onClose={() => setSettings(false)} />
-        <Stack>
-          <Switch
-            label="Auto-sync"
-            description="A gateway whose configuration was changed on the box gets the desired one again. Off: it is shown as drifted and left alone."
-            checked={enable.data?.auto_sync ?? true}
-            disabled={!writer || !enable.data}
-            onChange={(e) => toggle({ auto_sync: e.currentTarget.checked })}
-          />
-        </Stack>
-      </Modal>
+      {deviceId && <ConfigSettings deviceId={deviceId} opened={settings} onClose={() => setSettings(false)} writer={writer} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEVICE_PATHS } from '@netloom/domain';
+import { DEVICE_PATHS, deviceRowSchema, type ClaimDeviceBody } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
@@ -27,5 +27,15 @@ export function useDeviceAction() {
       return { done: results.filter((r) => r.status === 'fulfilled').length, failed: ids.filter((_, i) => results[i]!.status === 'rejected') };
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['fleet'] }),
+  });
+}
+
+/** Claims a device by serial: it is approved the moment it enrols with the tenant's key. */
+export function useClaimDevice() {
+  const queryClient = useQueryClient();
+  const tid = useTenantScope();
+  return useMutation({
+    mutationFn: (body: ClaimDeviceBody) => api.post(DEVICE_PATHS.claim, body, deviceRowSchema, { query: tidQuery(tid) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['fleet'] }),
   });
 }

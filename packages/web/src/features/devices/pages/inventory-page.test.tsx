@@ -86,4 +86,21 @@ describe('inventory', () => {
     expect(screen.queryByTestId('inventory-actions')).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
+
+  it('claims a gateway by its serial', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST' ? jsonResponse(201, deviceRow('44444444-4444-4444-8444-444444444444', { name: 'edge-new' })) : jsonResponse(200, page([])),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    signIn('editor');
+    const { user } = renderWithProviders(withQueryClient(<InventoryPage product="sdwan" />));
+    await user.click(await screen.findByRole('button', { name: 'Claim device' }));
+    await user.type(screen.getByLabelText(/Serial number/), 'NL100-0042');
+    await user.type(screen.getByLabelText(/^Name/), 'edge-new');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Device added successfully')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(String(post[0])).toContain('/device/claim/');
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ serial: 'NL100-0042', name: 'edge-new', kind: 'gateway' });
+  });
 });

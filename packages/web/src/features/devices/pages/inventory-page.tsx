@@ -1,16 +1,19 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { canWriteConfig, dashboardName, type DeviceRow } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { confirm } from '@/components/dialogs/confirm';
+import { ModalHeader } from '@/components/dialogs/modal-header';
 import { ErrorPanel } from '@/components/error-panel';
 import { toast } from '@/components/feedback/toast';
 import { PageHeader } from '@/components/page-header';
 import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
-import { DEVICE_ACTIONS, useDeviceAction, type DeviceAction } from '@/features/devices/api/device-actions';
+import { DEVICE_ACTIONS, useClaimDevice, useDeviceAction, type DeviceAction } from '@/features/devices/api/device-actions';
+import { ClaimForm } from '@/features/devices/components/claim-form';
 import { deviceColumns } from '@/features/devices/components/device-columns';
 import { DeviceEmptyState } from '@/features/devices/components/device-empty-state';
 import { cachedTableRow, DEVICE_CSV, shownWanColumns, type DeviceTableRow } from '@/features/devices/components/device-table-rows';
@@ -66,6 +69,8 @@ export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
   const devices = useFleetDevices(tid, null, product === 'ztna' ? 'endpoint' : 'device');
   const act = useDeviceAction();
   const [selected, setSelected] = useState<string[]>([]);
+  const [claiming, setClaiming] = useState(false);
+  const claim = useClaimDevice();
   const timezone = user?.timezone ?? null;
   const rows = useMemo<InventoryRow[]>(
     () =>
@@ -101,7 +106,17 @@ export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
 
   return (
     <>
-      <PageHeader title="Inventory" subtitle={`${dashboardName(product)} devices of the tenant`} />
+      <PageHeader
+        title="Inventory"
+        subtitle={`${dashboardName(product)} devices of the tenant`}
+        actions={
+          writer && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setClaiming(true)}>
+              Claim device
+            </Button>
+          )
+        }
+      />
       <Paper withBorder p="md">
         {writer && (
           <Group mb="sm" gap="xs" data-testid="inventory-actions">
@@ -143,6 +158,20 @@ export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
           />
         )}
       </Paper>
+      <Modal opened={claiming} onClose={() => setClaiming(false)} withCloseButton={false} centered>
+        <ModalHeader title="Claim device" onClose={() => setClaiming(false)} />
+        {claiming && (
+          <ClaimForm
+            kind={product === 'ztna' ? 'endpoint' : 'gateway'}
+            onCancel={() => setClaiming(false)}
+            onSubmit={async (body) => {
+              await claim.mutateAsync(body);
+              toast.success('Device');
+              setClaiming(false);
+            }}
+          />
+        )}
+      </Modal>
     </>
   );
 }
