@@ -12,22 +12,26 @@ test('an editor builds a template with a variable, gives it to a device group, p
   const auth = { Authorization: `Bearer ${owner.access}` };
   const fleet = new SimFleet(request, baseURL!, owner);
   let groupId = '';
+  // Names of their own, so a retry after a failure never meets the first attempt's leftovers.
+  const tag = crypto.randomUUID().slice(0, 6);
+  const template = `e2e branch ${tag}`;
+  const groupName = `e2e branches ${tag}`;
   try {
     const gateways = [await fleet.add({ name: 'e2e-tpl-gw-1', kind: 'gateway' }), await fleet.add({ name: 'e2e-tpl-gw-2', kind: 'gateway' })];
-    const group = await request.post(`/api/v1/network/list/?tid=${owner.tenantId}`, { headers: auth, data: { name: 'e2e branches' } });
+    const group = await request.post(`/api/v1/network/list/?tid=${owner.tenantId}`, { headers: auth, data: { name: groupName } });
     groupId = String(((await group.json()) as { id: string }).id);
     await request.put(`/api/v1/network/${groupId}/devices/?tid=${owner.tenantId}`, { headers: auth, data: { device_ids: gateways.map((g) => g.id) } });
 
     await logIn(page, demo.editor);
     await page.goto('/sdwan/organization/configtemp');
     await page.getByRole('button', { name: 'Create config template' }).first().click();
-    await page.getByRole('dialog').getByLabel('Name').fill('e2e branch');
+    await page.getByRole('dialog').getByLabel('Name').fill(template);
     await page.getByRole('dialog').getByRole('button', { name: 'Add' }).click();
-    await expect(page.getByRole('heading', { name: 'Config Template: e2e branch' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Config Template: ${template}` })).toBeVisible();
 
     // A route to the site's own network: its second octet is the {{site}} variable.
     await page.getByTestId('template-family-staticroutes').getByRole('link', { name: 'Static Routes' }).click();
-    await expect(page.getByText('Template: e2e branch')).toBeVisible();
+    await expect(page.getByText(`Template: ${template}`)).toBeVisible();
     await page.getByRole('button', { name: 'Add static route' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('to-site');
@@ -45,7 +49,7 @@ test('an editor builds a template with a variable, gives it to a device group, p
 
     // The group gets the template: both gateways are pushed, and the progress reaches all synced.
     await page.getByRole('tab', { name: 'Device groups' }).click();
-    await page.getByRole('switch', { name: 'e2e branches uses this template' }).dispatchEvent('click');
+    await page.getByRole('switch', { name: `${groupName} uses this template` }).dispatchEvent('click');
     const progress = page.getByTestId('operation-progress');
     await expect(progress.getByTestId('operation-synced')).toHaveText('Synced: 2');
     await expect(progress).toContainText('Done');
@@ -71,11 +75,11 @@ test('an editor builds a template with a variable, gives it to a device group, p
     await page.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Template applied')).toBeVisible();
     await expect(progress.getByTestId('operation-synced')).toHaveText('Synced: 2');
-    await expect(progress).toContainText('Template e2e branch applied');
+    await expect(progress).toContainText(`Template ${template} applied`);
 
     // The gateway's own page shows where its routes come from, synced.
     await page.goto(`/sdwan/device/configure/staticroutes?device=${gateways[0]!.id}`);
-    await expect(page.getByText('From template e2e branch')).toBeVisible();
+    await expect(page.getByText(`From template ${template}`)).toBeVisible();
     await expect(page.getByRole('table', { name: 'Static routes' })).toContainText('10.30.0.0/16');
     await expect(page.getByTestId('config-sync')).toContainText('Synced');
 
@@ -83,7 +87,7 @@ test('an editor builds a template with a variable, gives it to a device group, p
     const viewer = await (await browser.newContext()).newPage();
     await logIn(viewer, demo.viewer);
     await viewer.goto('/sdwan/organization/configtemp');
-    await expect(viewer.getByRole('table', { name: 'Config templates' })).toContainText('e2e branch');
+    await expect(viewer.getByRole('table', { name: 'Config templates' })).toContainText(template);
     await expect(viewer.getByRole('button', { name: 'Create config template' })).toHaveCount(0);
     await viewer.goto(`/sdwan/device/configure/staticroutes?device=${gateways[0]!.id}`);
     await expect(viewer.getByRole('table', { name: 'Static routes' })).toContainText('to-site');

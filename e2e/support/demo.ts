@@ -18,4 +18,6 @@ export async function logIn(page: Page, email: string, opts: { remember?: boolea
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   if (opts.remember) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // Signed in once the console has left the login page: a navigation before that would land back on it.
+  await expect(page).not.toHaveURL(/\/auth\/login/);
 }

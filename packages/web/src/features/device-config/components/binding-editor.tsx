@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { templateVariables } from '@netloom/domain';
 import { ErrorPanel } from '@/components/error-panel';
 import { toast } from '@/components/feedback/toast';
 import { formErrorMessage } from '@/lib/forms';
 import { useBinding, useSaveBinding, useTemplates } from '@/features/device-config/api/templates';
 import { OperationProgress } from './operation-progress';
+import { filledValues, VariableTable } from './variable-table';
 
 export interface BindingEditorProps {
   kind: 'device' | 'network';
@@ -39,7 +40,7 @@ export function BindingEditor({ kind, targetId, writer }: BindingEditorProps) {
   const defaults = Object.assign({}, ...chosen.map((t) => t.defaults)) as Record<string, string>;
   const submit = async () => {
     setError(null);
-    const kept = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+    const kept = filledValues(values);
     try {
       const saved = await save.mutateAsync({ template_ids: ids, variables: kept });
       toast.success('Templates', 'edited');
@@ -60,32 +61,14 @@ export function BindingEditor({ kind, targetId, writer }: BindingEditorProps) {
         searchable
       />
       {variables.length > 0 && (
-        <Table withTableBorder aria-label="Variable values">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Variable</Table.Th>
-              <Table.Th>Value</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {variables.map((name) => (
-              <Table.Tr key={name}>
-                <Table.Td>
-                  <Text ff="monospace" size="sm">{`{{${name}}}`}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Value of ${name}`}
-                    placeholder={defaults[name] !== undefined ? `Default: ${defaults[name]}` : 'No default'}
-                    value={values[name] ?? ''}
-                    disabled={!writer}
-                    onChange={(e) => setValues({ ...values, [name]: e.currentTarget.value })}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <VariableTable
+          column="Value"
+          names={variables}
+          values={values}
+          placeholder={(name) => (defaults[name] !== undefined ? `Default: ${defaults[name]}` : 'No default')}
+          disabled={!writer}
+          onChange={setValues}
+        />
       )}
       {error && (
         <Text c="red" size="sm" role="alert">

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ConfigTemplate } from '@netloom/domain';
 import { toast } from '@/components/feedback/toast';
 import { formErrorMessage } from '@/lib/forms';
 import { useUpdateTemplate } from '@/features/device-config/api/templates';
+import { filledValues, VariableTable } from './variable-table';
 
 /** The variables a template's sections use, with their defaults (a group's or a device's value beats them). */
 export function TemplateVariables({ template, writer }: { template: ConfigTemplate; writer: boolean }) {
@@ -15,32 +16,14 @@ export function TemplateVariables({ template, writer }: { template: ConfigTempla
   }
   return (
     <Stack gap="sm" maw={640}>
-      <Table withTableBorder aria-label="Variable defaults">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Variable</Table.Th>
-            <Table.Th>Default</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {template.variables.map((name) => (
-            <Table.Tr key={name}>
-              <Table.Td>
-                <Text ff="monospace" size="sm">{`{{${name}}}`}</Text>
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  aria-label={`Default of ${name}`}
-                  placeholder="No default: each group or device gives one"
-                  value={defaults[name] ?? ''}
-                  disabled={!writer}
-                  onChange={(e) => setDefaults({ ...defaults, [name]: e.currentTarget.value })}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <VariableTable
+        column="Default"
+        names={template.variables}
+        values={defaults}
+        placeholder={() => 'No default: each group or device gives one'}
+        disabled={!writer}
+        onChange={setDefaults}
+      />
       {error && (
         <Text c="red" size="sm" role="alert">
           {error}
@@ -52,7 +35,7 @@ export function TemplateVariables({ template, writer }: { template: ConfigTempla
             loading={update.isPending}
             onClick={() => {
               setError(null);
-              const kept = Object.fromEntries(Object.entries(defaults).filter(([, v]) => v.trim() !== ''));
+              const kept = filledValues(defaults);
               update.mutateAsync({ defaults: kept }).then(
                 () => toast.success('Defaults', 'edited'),
                 (e: unknown) => setError(formErrorMessage(e)),
