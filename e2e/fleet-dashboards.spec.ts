@@ -37,7 +37,7 @@ test('the owner sees the fleet on the SD-WAN and ZTNA dashboards and picks a dev
     await page.getByRole('button', { name: 'Select device' }).click();
     await page.getByRole('textbox', { name: 'Search devices' }).fill('chennai');
     await page.getByRole('option', { name: /e2e-gw-chennai/ }).click();
-    await expect(page).toHaveURL(/\/sdwan\/device\/status$/);
+    await expect(page).toHaveURL(/\/sdwan\/device\/status\/network\/routes$/);
     await expect(page.getByRole('button', { name: 'Select device' })).toHaveText('e2e-gw-che...');
 
     // The ZTNA dashboard lists the endpoints with their user, OS and VPN address.

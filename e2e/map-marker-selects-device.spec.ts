@@ -21,7 +21,7 @@ test('clicking a gateway on the map selects it, as the header device picker does
 
     // From a dashboard, choosing a gateway leads to its status page, like the picker.
     await page.mouse.click(marker.x, marker.y);
-    await expect(page).toHaveURL(/\/sdwan\/device\/status$/);
+    await expect(page).toHaveURL(/\/sdwan\/device\/status\/network\/routes$/);
     await expect(page.getByRole('button', { name: 'Select device' })).toHaveText('e2e-map-pu...');
   } finally {
     await fleet.remove();

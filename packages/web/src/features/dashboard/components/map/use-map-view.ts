@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Map as MapLibreMap, MapLibreEvent } from 'maplibre-gl';
+import { NavigationControl, type Map as MapLibreMap, type MapLibreEvent } from 'maplibre-gl';
 import { MAP_VIEW } from '@netloom/domain';
 import { markerBounds, markerSetKey, type DeviceMarkers } from './device-features';
 import { FitDevicesControl } from './fit-devices-control';
@@ -45,11 +45,16 @@ export function useMapView(map: MapLibreMap | null, markers: DeviceMarkers, { in
       fittedKey.current = markerSetKey(latest.current.markers);
       latest.current.onViewChange?.(null);
     });
+    // The buttons come with the listener: a zoom clicked while the map was still loading would
+    // move it without the view reaching the address.
+    const zoomButtons = new NavigationControl({ showCompass: false });
     map.on('moveend', moved);
+    map.addControl(zoomButtons, 'top-right');
     map.addControl(fitAll, 'top-right');
     return () => {
       map.off('moveend', moved);
       map.removeControl(fitAll);
+      map.removeControl(zoomButtons);
       fittedKey.current = null;
     };
   }, [map]);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Map as MapLibreMap, NavigationControl, type GeoJSONSource } from 'maplibre-gl';
+import { Map as MapLibreMap, type GeoJSONSource } from 'maplibre-gl';
 import { MAP_VIEW } from '@netloom/domain';
 import { BORDER_SOURCE, COAST_SOURCE, LAND_SOURCE, buildMapStyle, configuredTiles } from './map-style';
 import { loadWorldBasemap } from './world-basemap';
@@ -50,7 +50,6 @@ export function useMaplibreMap(
     }
     let disposed = false;
     const timer = setTimeout(() => fail.current('timeout'), MAP_VIEW.initWaitMs);
-    instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
     instance.touchZoomRotate.disableRotation();
     instance.on('load', () => {
       clearTimeout(timer);
