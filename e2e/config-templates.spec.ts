@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { demo, logIn } from './support/demo';
 import { ownerApi, SimFleet } from './support/fleet';
 
@@ -16,6 +16,7 @@ test('an editor builds a template with a variable, gives it to a device group, p
   const tag = crypto.randomUUID().slice(0, 6);
   const template = `e2e branch ${tag}`;
   const groupName = `e2e branches ${tag}`;
+  let viewerContext: BrowserContext | undefined;
   try {
     const gateways = [await fleet.add({ name: 'e2e-tpl-gw-1', kind: 'gateway' }), await fleet.add({ name: 'e2e-tpl-gw-2', kind: 'gateway' })];
     const group = await request.post(`/api/v1/network/list/?tid=${owner.tenantId}`, { headers: auth, data: { name: groupName } });
@@ -84,7 +85,9 @@ test('an editor builds a template with a variable, gives it to a device group, p
     await expect(page.getByTestId('config-sync')).toContainText('Synced');
 
     // A viewer reads the template and the family pages but changes nothing.
-    const viewer = await (await browser.newContext()).newPage();
+    // A context of its own, closed at the end: left open, its page would keep polling through the next journeys.
+    viewerContext = await browser.newContext();
+    const viewer = await viewerContext.newPage();
     await logIn(viewer, demo.viewer);
     await viewer.goto('/sdwan/organization/configtemp');
     await expect(viewer.getByRole('table', { name: 'Config templates' })).toContainText(template);
@@ -94,6 +97,7 @@ test('an editor builds a template with a variable, gives it to a device group, p
     await expect(viewer.getByRole('button', { name: 'Add static route' })).toHaveCount(0);
     await expect(viewer.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   } finally {
+    await viewerContext?.close();
     const list = await request.get(`/api/v1/template/config/?tid=${owner.tenantId}&page_size=0`, { headers: auth });
     for (const t of ((await list.json()) as { results: { id: string; name: string }[] }).results.filter((x) => x.name.startsWith('e2e'))) {
       await request.delete(`/api/v1/template/config/${t.id}/?tid=${owner.tenantId}`, { headers: auth });
