@@ -55,3 +55,6 @@ export * from './api/device-status';
 export * from './config/effective';
 export * from './config/operations';
 export * from './config/index';
+export * from './alarms/index';
+export * from './api/alarms';
+export * from './api/notification-channels';

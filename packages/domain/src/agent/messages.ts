@@ -80,6 +80,11 @@ export const heartbeatSchema = z.object({
   traffic: z.array(text().max(32)).max(16).optional(),
   /** Hash of the configuration the device runs, to tell synced from not synced. */
   config_hash: text().max(128).nullable().optional(),
+  /** Its IPsec tunnels up or down, for the alarms (older agents send none: no IPsec alarms). */
+  ipsec: z
+    .array(z.object({ name, status: z.enum(['up', 'down', 'unknown']) }))
+    .max(64)
+    .optional(),
 });
 
 export const metricsSchema = z.object({
@@ -88,7 +93,15 @@ export const metricsSchema = z.object({
   at: z.string().datetime(),
   interfaces: z.array(z.object({ ifname, rx_bytes: z.number().int().nonnegative(), tx_bytes: z.number().int().nonnegative() })).max(32),
   ping: z
-    .array(z.object({ ifname, latency_ms: z.number().nonnegative().nullable(), loss_pct: z.number().min(0).max(100) }))
+    .array(
+      z.object({
+        ifname,
+        latency_ms: z.number().nonnegative().nullable(),
+        loss_pct: z.number().min(0).max(100),
+        /** Newer agents measure jitter too; the performance alarms use it when present. */
+        jitter_ms: z.number().nonnegative().nullable().optional(),
+      }),
+    )
     .max(32)
     .default([]),
 });

@@ -116,3 +116,5 @@ export const liveRequestSchema = z.object({
 });
 export type LiveRequest = z.infer<typeof liveRequestSchema>;
 export const LIVE_PATH = '/ws/status';
+/** `/ws/status/{tenant}?feed=notifications`: only the tenant's alarms as they happen (the bell), no device rows. */
+export const LIVE_NOTIFICATIONS_FEED = 'notifications';
