@@ -54,6 +54,13 @@ import { TemplateService } from './modules/config/templates-service';
 import { templateRoutes } from './modules/config/template-routes';
 import { DeviceStatusService } from './modules/device-status/service';
 import { deviceStatusRoutes } from './modules/device-status/routes';
+import { AlarmEngine } from './modules/alarms/engine';
+import { AlarmService, notificationOf } from './modules/alarms/service';
+import { alarmRoutes } from './modules/alarms/routes';
+import { keepAlarmsFor } from './modules/alarms/retention';
+import { ChannelService } from './modules/alarms/channels-service';
+import { channelRoutes } from './modules/alarms/channel-routes';
+import { DeliveryWorker } from './modules/alarms/delivery-worker';
 import { configRoutes } from './modules/config/routes';
 import { DeviceService } from './modules/devices/service';
 import { TenantDataService } from './modules/devices/tenant-data';
@@ -192,6 +199,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     deviceConfig: new ConfigService(db, bus),
     configTemplates: new TemplateService(db, bus),
     deviceStatus: new DeviceStatusService(db, bus),
+    alarms: new AlarmService(db),
+    channels: new ChannelService(db),
     tenantData: new TenantDataService(db),
     networks: new NetworkService(db, bus),
     team: new TeamService(core),
@@ -216,11 +225,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const writer = new DeviceStateWriter(db, app.log);
   // Not an async wrapper: a heartbeat already waits on the bus's own promise.
   const publishDevice = (device: DeviceRecord) => bus.publish(topics.tenantDevices(device.tenantId), { kind: 'device', row: toDeviceRow(device) });
+  // Alarms are judged as device data arrives; each stored one rings the bell of its tenant's consoles.
+  const alarmEngine = new AlarmEngine(db, app.log, (alarm, deviceName) =>
+    bus.publish(topics.tenantAlarms(alarm.tenantId), { kind: 'alarm', notification: notificationOf(alarm, deviceName) }),
+  );
+  // Channels' deliveries are rows: any instance sends what is due, also what was queued before a restart.
+  const deliveries = new DeliveryWorker(db, mailer, app.log, config.notifications);
+  deliveries.start();
+  const stopAlarmRetention = keepAlarmsFor(db, app.log, { retentionDays: config.fleet.alarmRetentionDays, usesLock });
   const stopOfflineSweep = sweepSilentDevicesOffline(db, app.log, {
     offlineAfterSeconds: config.fleet.offlineAfterSeconds,
     usesLock,
     outage: writer.outage,
     publishDevice,
+    observer: alarmEngine,
   });
   // onClose hooks run last-added first: this one runs after the gateway has closed the device
   // sockets, so the states they leave are still written before the bus and the database go.
@@ -245,6 +263,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(configRoutes, { services });
       await api.register(templateRoutes, { services });
       await api.register(deviceStatusRoutes, { services });
+      await api.register(alarmRoutes, { services });
+      await api.register(channelRoutes, { services });
       await api.register(networkRoutes, { services });
       await api.register(geoRoutes, { services });
       await api.register(organisationRoutes, { services });
@@ -258,11 +278,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
 
   // The device side, outside the REST prefix.
-  await app.register(agentGateway, { services, writer, publishDevice, heartbeatIntervalSeconds: config.fleet.heartbeatIntervalSeconds });
+  await app.register(agentGateway, {
+    services,
+    writer,
+    publishDevice,
+    heartbeatIntervalSeconds: config.fleet.heartbeatIntervalSeconds,
+    observer: alarmEngine,
+  });
   // Runs first on close: no sweep starts while the gateway closes its sockets.
   app.addHook('onClose', async () => {
     stopOfflineSweep();
     await stopMetricsRetention();
+    await stopAlarmRetention();
+    await alarmEngine.idle();
+    await deliveries.stop();
   });
   await app.register(liveHub, { services });
 

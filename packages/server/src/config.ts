@@ -12,6 +12,20 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true'));
 
+/** How alarm notifications are delivered to channels (modules/alarms/delivery-worker.ts). */
+export interface DeliveryTiming {
+  /** How often due deliveries are looked for. */
+  pollMs: number;
+  /** The pause after the first failed try; each further one doubles it, up to maxBackoffMs. */
+  firstBackoffMs: number;
+  maxBackoffMs: number;
+  /** A webhook that has not answered in this long failed this try. */
+  timeoutMs: number;
+  /** Webhooks may reach private and loopback addresses (a lab, tests); off by default. */
+  allowPrivateTargets: boolean;
+}
+
+export const DELIVERY_TIMING: DeliveryTiming = { pollMs: 1_000, firstBackoffMs: 10_000, maxBackoffMs: 3_600_000, timeoutMs: 5_000, allowPrivateTargets: false };
 /** Fastify's trustProxy: no proxy, a number of hops, or the proxies' addresses and ranges. */
 export type TrustProxy = false | number | string[];
 
@@ -50,6 +64,10 @@ const envSchema = z.object({
   DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   /** Device metrics older than this are deleted; the console shows at most the last hour. */
   DEVICE_METRICS_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  /** Webhooks of notification channels may call private and loopback addresses (a lab); off: refused. */
+  WEBHOOK_PRIVATE_TARGETS: flag(false),
+  /** Alarm history older than this is deleted. */
+  ALARM_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   /** Browser origins besides PUBLIC_URL's that may open the live socket (comma-separated), for consoles served from another host. */
   ALLOWED_ORIGINS: z
@@ -111,7 +129,9 @@ export interface Config {
   google: { clientId: string; issuer: string; jwksUrl: string; authUrl: string } | null;
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
-  fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number; metricsRetentionHours: number };
+  fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number; metricsRetentionHours: number; alarmRetentionDays: number };
+  /** How alarm notifications are delivered to channels (modules/alarms/delivery-worker.ts). */
+  notifications: DeliveryTiming;
   webDist: string | null;
   /** The browser and device websockets' handshake limits. */
   sockets: { allowedOrigins: string[]; preAuthPerAddress: number; authTimeoutMs: number };
@@ -146,7 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatIntervalSeconds: e.HEARTBEAT_INTERVAL_SECONDS,
       offlineAfterSeconds: e.DEVICE_OFFLINE_AFTER_SECONDS,
       metricsRetentionHours: e.DEVICE_METRICS_RETENTION_HOURS,
+      alarmRetentionDays: e.ALARM_RETENTION_DAYS,
     },
+    notifications: { ...DELIVERY_TIMING, allowPrivateTargets: e.WEBHOOK_PRIVATE_TARGETS },
     webDist: e.WEB_DIST,
     sockets: {
       allowedOrigins: e.ALLOWED_ORIGINS.map((o) => new URL(o).origin),

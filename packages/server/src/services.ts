@@ -10,6 +10,8 @@ import type { SessionService } from './modules/auth/sessions';
 import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
 import type { ActivityService } from './modules/activity/service';
+import type { AlarmService } from './modules/alarms/service';
+import type { ChannelService } from './modules/alarms/channels-service';
 import type { ConfigService } from './modules/config/service';
 import type { TemplateService } from './modules/config/templates-service';
 import type { DeviceStatusService } from './modules/device-status/service';
@@ -49,6 +51,10 @@ export interface Services extends CoreServices {
   deviceConfig: ConfigService;
   configTemplates: TemplateService;
   deviceStatus: DeviceStatusService;
+  /** Alert history and the notification bell. */
+  alarms: AlarmService;
+  /** Where alarms are sent besides the bell (e-mail, webhooks). */
+  channels: ChannelService;
   tenantData: TenantDataService;
   networks: NetworkService;
   team: TeamService;

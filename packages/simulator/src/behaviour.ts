@@ -21,6 +21,8 @@ export interface DeviceBehaviour {
   configure?(doc: ConfigDocument | null): void;
   /** Its state of a kind (routes, interfaces, leases, tunnels) as the running configuration makes it; null: it has none of that kind. */
   statusSnapshot?(kind: StatusKind, doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): StatusSnapshot | null;
+  /** Its IPsec tunnels up or down now, reported with each heartbeat for the alarms; none: it runs no tunnels. */
+  tunnels?(doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): { name: string; status: 'up' | 'down' }[];
   /** The public address its traffic leaves by now (where other gateways' tunnels reach it). */
   readonly publicIp?: string | null;
   /** How long the user stays signed in and away (endpoints); null: always on (gateways). */

@@ -303,7 +303,8 @@ export class SimulatedDevice {
     const at = new Date();
     this.maybeDrift();
     if (this.unconfirmed && Date.now() > this.unconfirmed.until) this.unconfirmed = null;
-    this.send({ type: 'heartbeat', ...this.behaviour.heartbeat(at, this.configHash) });
+    const tunnels = this.behaviour.tunnels?.(this.runningConfig, this.opts.findPeer ?? (() => undefined)) ?? [];
+    this.send({ type: 'heartbeat', ...this.behaviour.heartbeat(at, this.configHash), ...(tunnels.length ? { ipsec: tunnels } : {}) });
     if (this.ticks++ % this.behaviour.metricsEvery === 0) {
       const body = { type: 'metrics', ...this.behaviour.metrics(at) };
       this.unackedMetrics.set(this.send(body), body);

@@ -81,6 +81,10 @@ export class GatewayBehaviour implements DeviceBehaviour {
     }
   }
 
+  tunnels(doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): { name: string; status: 'up' | 'down' }[] {
+    return doc ? tunnelStates(doc, this.publicIp, findPeer).map((t) => ({ name: t.name, status: t.state })) : [];
+  }
+
   /**
    * Its WAN links are the configured WAN interfaces (names and weights), in order, each keeping
    * the line and health of the simulated link at its place; without WANs configured, the links
@@ -133,12 +137,13 @@ export class GatewayBehaviour implements DeviceBehaviour {
       return { ifname: l.ifname, rx_bytes: c.rx, tx_bytes: c.tx };
     });
     const ping = this.links.map((l) => {
-      if (!l.up) return { ifname: l.ifname, latency_ms: null, loss_pct: 100 };
+      if (!l.up) return { ifname: l.ifname, latency_ms: null, jitter_ms: null, loss_pct: 100 };
       // Busy hours queue a little; LTE is jumpier than fibre.
       const jitter = l.kind === 'lte' ? 0.3 : 0.1;
       const latency = Math.max(1, l.baseLatencyMs * (1 + 0.4 * load + noise(this.random, jitter)));
       const loss = this.random() < 0.05 ? Math.round(this.random() * (l.kind === 'lte' ? 8 : 3) * 10) / 10 : 0;
-      return { ifname: l.ifname, latency_ms: Math.round(latency * 10) / 10, loss_pct: loss };
+      const jitterMs = Math.abs(noise(this.random, jitter)) * l.baseLatencyMs;
+      return { ifname: l.ifname, latency_ms: Math.round(latency * 10) / 10, jitter_ms: Math.round(jitterMs * 10) / 10, loss_pct: loss };
     });
     return { at: at.toISOString(), interfaces, ping };
   }

@@ -168,6 +168,7 @@ export class AgentConnection {
     if (!this.device || this.state === 'closed') return;
     this.state = 'live';
     this.ctx.register(this);
+    this.ctx.observer.reachable(this.device, true);
     const jobs = await openJobs(this.ctx.db, this.device.id);
     for (const job of jobs) this.send({ type: 'job', job_id: job.id, kind: job.kind, payload: job.payload });
     await markJobsSent(
@@ -191,6 +192,7 @@ export class AgentConnection {
     // Consoles hear about it now; the database gets it with the next batch.
     await this.ctx.publishDevice(d);
     this.ctx.writer.queueState(d);
+    this.ctx.observer.heartbeat(d, hb);
     this.send({ type: 'ack', seq: hb.seq, duplicate: false });
     // Checked here, not in an async call: nearly every heartbeat comes from a device in sync.
     if (d.configHash && d.configHash !== d.appliedConfigHash) await this.syncDrifted(d, d.configHash);
@@ -226,6 +228,8 @@ export class AgentConnection {
     }
     const rows = [...byIf].map(([ifname, v]) => ({ at, ifname, rxBytes: v.rx, txBytes: v.tx, latencyMs: v.latency, lossPct: v.loss }));
     const stored = await this.ctx.writer.writeMetrics({ deviceId, enrolment: this.device.enrolment, seq: m.seq, rows });
+    // A resent batch was judged when it first came.
+    if (stored) this.ctx.observer.metrics(this.device, m);
     this.send({ type: 'ack', seq: m.seq, duplicate: !stored });
   }
 
@@ -301,5 +305,7 @@ export class AgentConnection {
     this.ctx.unregister(this);
     // A device that says goodbye (normal closure) is offline at once; a dropped one when it stays silent.
     if (code === 1000 && this.device) await this.ctx.goneOffline(this.device);
+    // Dropped: the offline sweep judges its silence, on whichever instance sweeps.
+    else if (this.device) this.ctx.observer.forget(this.device.id);
   }
 }

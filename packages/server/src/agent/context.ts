@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Heartbeat, Metrics } from '@netloom/domain';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -10,6 +11,16 @@ export interface RegisteredConnection {
   readonly id: string;
   readonly deviceId: string | null;
   close(why: { code: number; reason: string }): void;
+}
+
+/** Who watches what devices report (the alarm engine): told, never awaited, so ingest does not wait on it. */
+export interface DeviceObserver {
+  heartbeat(device: DeviceRecord, hb: Heartbeat): void;
+  metrics(device: DeviceRecord, m: Metrics): void;
+  /** Connected and live (true), or gone: closed, or silent past the offline time. */
+  reachable(device: DeviceRecord, up: boolean): void;
+  /** The device's connection on this instance ended. */
+  forget(deviceId: string): void;
 }
 
 /** What a device connection needs from the gateway around it. */
@@ -26,4 +37,5 @@ export interface AgentContext {
   register(connection: RegisteredConnection): void;
   unregister(connection: RegisteredConnection): void;
   goneOffline(device: DeviceRecord): Promise<void>;
+  observer: DeviceObserver;
 }

@@ -5,7 +5,7 @@ import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
 import type { DeviceRecord } from '../fleet/device-row';
 import { AgentConnection } from './connection';
-import type { AgentContext, RegisteredConnection } from './context';
+import type { AgentContext, DeviceObserver, RegisteredConnection } from './context';
 import type { DeviceStateWriter } from './state-writer';
 
 export interface AgentGatewayOptions {
@@ -15,6 +15,8 @@ export interface AgentGatewayOptions {
   /** Tells every console of the device's tenant, on every instance (shared with the offline sweep). */
   publishDevice(device: DeviceRecord): Promise<void>;
   heartbeatIntervalSeconds: number;
+  /** Told what devices report (the alarm engine). */
+  observer: DeviceObserver;
 }
 
 /** The device side: the /agent/v1 websocket and its connections, one per device across instances. */
@@ -31,6 +33,7 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     outage,
     heartbeatIntervalSeconds: opts.heartbeatIntervalSeconds,
     publishDevice,
+    observer: opts.observer,
     subscribeDevice: (deviceId, handler) => bus.subscribe(topics.device(deviceId), handler),
     register(connection) {
       const id = connection.deviceId!;
@@ -46,6 +49,7 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     async goneOffline(device) {
       const gone = { ...device, deviceStatus: device.kind === 'gateway' ? 'error' : 'offline' };
       await publishDevice(gone);
+      opts.observer.reachable(gone, false);
       await writer.writeState(gone);
     },
   };

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { DatabaseOutage } from './database-outage';
 import { markSilentDevicesOffline } from './repo';
+import type { DeviceObserver } from './context';
 
 export interface OfflineSweepOptions {
   offlineAfterSeconds: number;
@@ -12,6 +13,8 @@ export interface OfflineSweepOptions {
   outage: DatabaseOutage;
   /** Tells the consoles of each device found silent. */
   publishDevice(device: DeviceRecord): Promise<void>;
+  /** Told of each device found silent (the alarm engine). */
+  observer: Pick<DeviceObserver, 'reachable'>;
 }
 
 /**
@@ -27,6 +30,7 @@ export function sweepSilentDevicesOffline(db: Db, log: FastifyBaseLogger, opts: 
     markSilentDevicesOffline(db, { silentSince, heardSince: outage.heardSince(now) }, opts.usesLock)
       .then((rows) => {
         outage.succeeded();
+        for (const row of rows) opts.observer.reachable(row, false);
         return Promise.all(rows.map(opts.publishDevice));
       })
       .catch((err: unknown) => {

@@ -1,9 +1,15 @@
-import type { DeviceRow } from '@netloom/domain';
+import type { AlarmNotification, DeviceRow } from '@netloom/domain';
 
 /** A device's row changed (heartbeat, status, approval, group): every console of its tenant redraws it. */
 export interface TenantDeviceEvent {
   kind: 'device';
   row: DeviceRow;
+}
+
+/** A stored alarm of the tenant: every console's bell hears it. */
+export interface TenantAlarmEvent {
+  kind: 'alarm';
+  notification: Omit<AlarmNotification, 'read'>;
 }
 
 /** Messages for one device's agent connection, wherever it is connected (from REST calls and newer connections). */
@@ -29,6 +35,7 @@ export type SessionEvent =
 /** What each kind of topic carries: publish and subscribe are checked against it. */
 export interface TopicPayloads {
   tenantDevices: TenantDeviceEvent;
+  tenantAlarms: TenantAlarmEvent;
   device: DeviceTopicMessage;
   sessions: SessionEvent;
 }
@@ -45,6 +52,8 @@ const topic = <K extends TopicKind>(name: string) => name as Topic<K>;
 export const topics = {
   /** Device state changes of one tenant (heartbeats, status, approvals). */
   tenantDevices: (tenantId: string) => topic<'tenantDevices'>(`tenant:${tenantId}:devices`),
+  /** Alarms of one tenant as they are stored (the notification bell). */
+  tenantAlarms: (tenantId: string) => topic<'tenantAlarms'>(`tenant:${tenantId}:alarms`),
   /** Messages for one device's agent connection, wherever it is connected (jobs, approval). */
   device: (deviceId: string) => topic<'device'>(`device:${deviceId}`),
   /** Revoked sessions and changed users, so every instance drops its cached principals. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { LIVE_PATH } from '@netloom/domain';
+import { LIVE_NOTIFICATIONS_FEED, LIVE_PATH } from '@netloom/domain';
 import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
@@ -13,7 +13,7 @@ import { TenantFeed, type FeedListener } from './tenant-feed';
 
 const uuid = z.string().uuid();
 
-/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}. */
+/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell. */
 export const liveHub: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const feeds = new Map<string, Promise<TenantFeed>>();
   const registry = {
@@ -43,18 +43,22 @@ export const liveHub: FastifyPluginAsync<{ services: Services }> = async (app, {
   const guard = new PreAuthGuard(sockets.preAuthPerAddress);
   const preValidation = [checkOrigin([services.config.publicUrl, ...sockets.allowedOrigins]), guard.admit];
 
-  const open = (socket: WebSocket, req: FastifyRequest<{ Params: { tenantId: string; deviceId?: string } }>) => {
+  const open = (socket: WebSocket, req: FastifyRequest<{ Params: { tenantId: string; deviceId?: string }; Querystring: { feed?: string } }>) => {
     guard.opened(socket, req);
     const { tenantId, deviceId } = req.params;
     if (!uuid.safeParse(tenantId).success || (deviceId && !uuid.safeParse(deviceId).success)) {
       socket.close(LIVE_CLOSE.notFound.code, LIVE_CLOSE.notFound.reason);
       return;
     }
-    new LiveSocket(socket, tenantId, deviceId ?? null, ctx);
+    new LiveSocket(socket, tenantId, deviceId ?? null, ctx, req.query.feed === LIVE_NOTIFICATIONS_FEED ? 'notifications' : 'fleet');
   };
 
-  app.get<{ Params: { tenantId: string } }>(`${LIVE_PATH}/:tenantId`, { websocket: true, preValidation }, open);
-  app.get<{ Params: { tenantId: string; deviceId: string } }>(`${LIVE_PATH}/:tenantId/:deviceId`, { websocket: true, preValidation }, open);
+  app.get<{ Params: { tenantId: string }; Querystring: { feed?: string } }>(`${LIVE_PATH}/:tenantId`, { websocket: true, preValidation }, open);
+  app.get<{ Params: { tenantId: string; deviceId: string }; Querystring: { feed?: string } }>(
+    `${LIVE_PATH}/:tenantId/:deviceId`,
+    { websocket: true, preValidation },
+    open,
+  );
 
   app.addHook('onClose', async () => {
     await unsubscribe();

@@ -47,6 +47,8 @@ export class LiveSocket implements FeedListener, Watcher {
     private readonly tenantId: string,
     deviceId: string | null,
     private readonly ctx: LiveContext,
+    /** fleet: device rows and tiles (the dashboards); notifications: only the tenant's alarms (the bell). */
+    private readonly feedKind: 'fleet' | 'notifications' = 'fleet',
   ) {
     this.filter = { networkId: null, kind: null, deviceId };
     this.authTimer = setTimeout(() => this.close(LIVE_CLOSE.unauthorised), ctx.authTimeoutMs);
@@ -78,7 +80,7 @@ export class LiveSocket implements FeedListener, Watcher {
       return this.close(LIVE_CLOSE.malformed);
     }
     if (this.state === 'auth') return this.authenticate(json);
-    if (this.state !== 'live') return;
+    if (this.state !== 'live' || this.feedKind !== 'fleet') return;
     const request = liveRequestSchema.safeParse(json);
     // A resent token after a reconnect, or anything else, is not a live request: ignore it.
     if (!request.success) return;
@@ -115,7 +117,7 @@ export class LiveSocket implements FeedListener, Watcher {
     this.feed.add(this);
     this.sessionTimer = setInterval(() => this.recheck(), SESSION_CHECK_MS);
     if (this.recheckAgain) this.recheck();
-    await this.sendSnapshot();
+    if (this.feedKind === 'fleet') await this.sendSnapshot();
   }
 
   /**
@@ -164,11 +166,15 @@ export class LiveSocket implements FeedListener, Watcher {
   }
 
   onDevice(event: FeedEvent): void {
-    if (this.state === 'live' && this.matches(event.row)) this.outbox.put(event.row.id, event.json);
+    if (this.state === 'live' && this.feedKind === 'fleet' && this.matches(event.row)) this.outbox.put(event.row.id, event.json);
   }
 
   onTenantInfo(view: TilesView, info: TenantInfo): void {
-    if (this.state === 'live' && tilesKey(view) === tilesKey(this.tilesView())) this.send(JSON.stringify({ tenantinfo: info }));
+    if (this.state === 'live' && this.feedKind === 'fleet' && tilesKey(view) === tilesKey(this.tilesView())) this.send(JSON.stringify({ tenantinfo: info }));
+  }
+
+  onNotification(json: string): void {
+    if (this.state === 'live' && this.feedKind === 'notifications') this.send(json);
   }
 
   private async teardown(): Promise<void> {

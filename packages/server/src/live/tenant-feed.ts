@@ -18,6 +18,8 @@ export const tilesKey = (v: TilesView) => `${v.networkId ?? ''}|${v.kind ?? ''}`
 
 export interface FeedListener {
   onDevice(event: FeedEvent): void;
+  /** A stored alarm, serialised once as the socket message `{ notification }`. */
+  onNotification(json: string): void;
   onTenantInfo(view: TilesView, info: TenantInfo): void;
   tilesView(): TilesView;
 }
@@ -33,6 +35,7 @@ export class TenantFeed {
   /** Changed-row messages shared by this tenant's consoles (see SharedMessages). */
   readonly messages = new SharedMessages();
   private unsubscribe: (() => Promise<void>) | null = null;
+  private unsubscribeAlarms: (() => Promise<void>) | null = null;
   private dirty = false;
   private readonly timer: NodeJS.Timeout;
 
@@ -51,6 +54,10 @@ export class TenantFeed {
       this.dirty = true;
       const fe = { row: event.row, json: JSON.stringify(event.row) };
       for (const l of this.listeners) l.onDevice(fe);
+    });
+    this.unsubscribeAlarms = await this.bus.subscribe(topics.tenantAlarms(this.tenantId), (event) => {
+      const json = JSON.stringify({ notification: event.notification });
+      for (const l of this.listeners) l.onNotification(json);
     });
   }
 
@@ -86,5 +93,6 @@ export class TenantFeed {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.unsubscribe?.();
+    await this.unsubscribeAlarms?.();
   }
 }

@@ -44,8 +44,8 @@ export interface Operation {
 }
 
 /** What a path or id names: the suite keeps one set of ids per kind for each tenant. */
-export type Kind = 'tenant' | 'device' | 'network' | 'user' | 'group' | 'revision' | 'template' | 'operation';
-export const KINDS: readonly Kind[] = ['tenant', 'device', 'network', 'user', 'group', 'revision', 'template', 'operation'];
+export type Kind = 'tenant' | 'device' | 'network' | 'user' | 'group' | 'revision' | 'template' | 'operation' | 'channel' | 'alarm';
+export const KINDS: readonly Kind[] = ['tenant', 'device', 'network', 'user', 'group', 'revision', 'template', 'operation', 'channel', 'alarm'];
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -105,6 +105,9 @@ const FIELD_KINDS: [RegExp, Kind][] = [
   [/^revision_?ids?$/i, 'revision'],
   [/^template_?ids?$/i, 'template'],
   [/^operation_?ids?$/i, 'operation'],
+  [/^channel_?ids?$/i, 'channel'],
+  // Marking the bell read names the newest alarm seen.
+  [/^up_to$/i, 'alarm'],
   // A binding's target: the generated call names a device (the first of its kinds).
   [/^target_?id$/i, 'device'],
 ];

@@ -9,6 +9,7 @@ import { newEnrolmentKey } from '../fleet/credentials';
 import { DEMO_PASSWORD, type TestApp } from '../test/build';
 import { TestAgent, enrolmentKey } from '../test/agent-client';
 import type { Kind } from './openapi';
+import { recordChange } from '../modules/alarms/repo';
 
 /**
  * Every request comes from a new address: the per-address limits (login, registration) are
@@ -83,7 +84,7 @@ export interface World {
   agents: TestAgent[];
 }
 
-const emptyIds = (): Ids => ({ tenant: [], device: [], network: [], user: [], group: [], revision: [], template: [], operation: [] });
+const emptyIds = (): Ids => ({ tenant: [], device: [], network: [], user: [], group: [], revision: [], template: [], operation: [], channel: [], alarm: [] });
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const { app } = t;
@@ -204,6 +205,24 @@ export async function buildWorld(t: TestApp): Promise<World> {
   victim.ids.template.push(await newTemplate(gOwner, globex.tenantId, canary('tpl')));
   victim.ids.operation.push(await bindTemplate(gOwner, globex.tenantId, victim.ids.device[0]!, victim.ids.template[0]!));
 
+  // A notification channel of the victim, and an alarm of its device (what the bell lists).
+  const newChannel = async (token: string, tid: string, name: string) =>
+    String((await must(app, 'POST', `/api/v1/notification-channels/?tid=${tid}`, token, { name, kind: 'email', target: `${name}@example.test` })).id);
+  const newAlarm = async (tenantId: string, deviceId: string, name: string) =>
+    (await recordChange(db, {
+      tenantId,
+      deviceId,
+      deviceName: name,
+      kind: 'wan',
+      subject: name.slice(0, 32),
+      state: 'Alerting',
+      alarm: `WAN ${name} down`,
+      detail: null,
+      at: new Date(),
+    }))!.id;
+  victim.ids.channel.push(await newChannel(gOwner, globex.tenantId, canary('chan')));
+  victim.ids.alarm.push(await newAlarm(globex.tenantId, victim.ids.device[0]!, canary('alarm')));
+
   // A device of the victim that enrolled and reported through the agent protocol, with canaries in what it reports.
   const agents: TestAgent[] = [];
   const agent = await TestAgent.connect(app);
@@ -267,10 +286,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
         const device = await freshObject('device');
         return { id: await bindTemplate(aOwner, acme.tenantId, device.id, await newTemplate(aOwner, acme.tenantId, name)), name };
       }
+      case 'channel':
+        return { id: await newChannel(aOwner, acme.tenantId, name), name };
+      case 'alarm': {
+        const device = await freshObject('device');
+        return { id: await newAlarm(acme.tenantId, device.id, name), name, deviceId: device.id };
+      }
     }
   };
   attacker.ids.tenant.push(acme.tenantId);
-  for (const kind of ['device', 'network', 'group', 'user', 'revision', 'template', 'operation'] as const)
+  for (const kind of ['device', 'network', 'group', 'user', 'revision', 'template', 'operation', 'channel', 'alarm'] as const)
     attacker.ids[kind].push((await freshObject(kind)).id);
 
   const principals: Principal[] = [

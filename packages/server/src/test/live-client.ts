@@ -1,12 +1,13 @@
 import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { DeviceRow, TenantInfo } from '@netloom/domain';
+import type { AlarmNotification, DeviceRow, TenantInfo } from '@netloom/domain';
 
 export interface LiveMessage {
   deviceinfo?: DeviceRow[];
   partial?: boolean;
   tenantinfo?: TenantInfo;
+  notification?: Omit<AlarmNotification, 'read'>;
 }
 
 const socketUrl = (app: FastifyInstance, path: string) => `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;

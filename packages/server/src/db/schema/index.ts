@@ -10,3 +10,4 @@ export * from './devices';
 export * from './groups';
 export * from './recovery-codes';
 export * from './config';
+export * from './alarms';

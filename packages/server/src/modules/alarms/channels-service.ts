@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { channelBodySchema } from '@netloom/domain';
+import { type AlarmEvent, type AlarmKind, type AlarmState, type Channel, type Delivery } from '@netloom/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { audit, type Actor } from '../../http/access';
+import { errors } from '../../http/errors';
+import * as repo from './channels-repo';
+
+type ChannelInput = z.output<typeof channelBodySchema>;
+
+function channelAnswer(row: repo.ChannelRow): Channel {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as Channel['kind'],
+    target: row.target,
+    alarm_kinds: row.alarmKinds as AlarmKind[],
+    states: row.states as AlarmState[],
+    enabled: row.enabled,
+    secret: row.secret,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function deliveryAnswer(row: repo.DeliveryRow): Delivery {
+  const event = row.payload as unknown as AlarmEvent;
+  return {
+    id: row.id,
+    channel_id: row.channelId,
+    alarm_id: row.alarmId,
+    summary: event.test ? 'Test notification' : `${event.device_name}: ${event.alarm}`,
+    state: row.state as Delivery['state'],
+    attempts: row.attempts,
+    status_code: row.statusCode,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    delivered_at: row.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+/** A webhook's signing secret: made by the server, kept when the channel is edited. */
+const newSecret = () => randomBytes(24).toString('base64url');
+const what = (c: ChannelInput) => ({ name: c.name, kind: c.kind, target: c.target, alarm_kinds: c.alarm_kinds, states: c.states, enabled: c.enabled });
+
+/** Notification channels (System tools → globalNotification) and their delivery log. */
+export class ChannelService {
+  constructor(private readonly db: Db) {}
+
+  async list(actor: Actor): Promise<Channel[]> {
+    return (await repo.listChannels(this.db, actor.scope.tenantId)).map(channelAnswer);
+  }
+
+  async create(actor: Actor, body: ChannelInput): Promise<Channel> {
+    const row = await this.db.transaction(async (tx) => {
+      const inserted = await repo.insertChannel(tx, actor.scope.tenantId, body, body.kind === 'webhook' ? newSecret() : null);
+      await audit(tx, actor, 'notification_channel.created', inserted.id, what(body));
+      return inserted;
+    });
+    return channelAnswer(row);
+  }
+
+  async update(actor: Actor, id: string, body: ChannelInput): Promise<Channel> {
+    const row = await this.db.transaction(async (tx) => {
+      const before = await repo.findChannel(tx, actor.scope.tenantId, id);
+      if (!before) throw errors.notFound();
+      const secret = body.kind === 'webhook' ? (before.secret ?? newSecret()) : null;
+      const updated = await repo.updateChannel(tx, actor.scope.tenantId, id, body, secret);
+      await audit(tx, actor, 'notification_channel.updated', id, what(body));
+      return updated!;
+    });
+    return channelAnswer(row);
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const gone = await repo.deleteChannel(tx, actor.scope.tenantId, id);
+      if (!gone) throw errors.notFound();
+      await audit(tx, actor, 'notification_channel.deleted', id, { name: gone.name });
+    });
+  }
+
+  /** 'Send test': a test event queued like an alarm's, to see the channel work end to end. */
+  async sendTest(actor: Actor, id: string): Promise<Delivery> {
+    const channel = await repo.findChannel(this.db, actor.scope.tenantId, id);
+    if (!channel) throw errors.notFound();
+    const event: AlarmEvent = {
+      id: crypto.randomUUID(),
+      test: true,
+      tenant_id: actor.scope.tenantId,
+      device_id: null,
+      device_name: 'Test device',
+      kind: 'wan',
+      interface: 'WAN1',
+      state: 'Alerting',
+      alarm: 'WAN WAN1 down (test)',
+      detail: null,
+      time: new Date().toISOString(),
+    };
+    return deliveryAnswer(await repo.queueTest(this.db, actor.scope.tenantId, id, event));
+  }
+
+  async deliveries(actor: Actor, id: string, page: { offset: number; limit: number | null }) {
+    if (!(await repo.findChannel(this.db, actor.scope.tenantId, id))) throw errors.notFound();
+    const { rows, total } = await repo.deliveries(this.db, id, page);
+    return { rows: rows.map(deliveryAnswer), total };
+  }
+}

@@ -1,0 +1,142 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmEventSchema, channelSchema, deliveryListSchema, WEBHOOK_SIGNATURE_HEADER } from '@netloom/domain';
+import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
+import { enrolmentKey, TestAgent } from '../../test/agent-client';
+import { signBody } from './delivery-worker';
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A webhook receiver that answers the statuses it is told, in order, then 200. */
+function receiver(): Promise<{ server: Server; url: string; got: Received[]; answers: number[] }> {
+  const got: Received[] = [];
+  const answers: number[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      got.push({ headers: req.headers, body });
+      res.statusCode = answers.shift() ?? 200;
+      res.end();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got, answers })),
+  );
+}
+
+describe.each(testBackends())('notification channels on %s', (backend) => {
+  let t: TestApp;
+  let hook: Awaited<ReturnType<typeof receiver>>;
+  let key: string;
+  const tokens: Record<string, string> = {};
+  const closers: { close(): void }[] = [];
+
+  beforeAll(async () => {
+    hook = await receiver();
+    t = await build(backend, (c) => ({ ...c, notifications: { ...c.notifications, pollMs: 100, firstBackoffMs: 200, allowPrivateTargets: true } }));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    key = (await enrolmentKey(t.app, 'Acme')).key;
+    for (const who of ['owner@acme.test', 'editor@acme.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
+  });
+  afterAll(async () => {
+    for (const c of closers) c.close();
+    await t.close();
+    hook.server.close();
+  });
+
+  const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(tokens[who]!), ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+  it('a WAN down reaches a signed webhook once (retried after a 500) and an e-mail; recovery goes only where OK is wanted', async () => {
+    const webhook = channelSchema.parse(
+      (
+        await call('owner@acme.test', 'POST', 'notification-channels/', { name: 'NOC hook', kind: 'webhook', target: hook.url, states: ['Alerting', 'OK'] })
+      ).json(),
+    );
+    expect(webhook.secret).toMatch(/.{20,}/);
+    const mail = await call('owner@acme.test', 'POST', 'notification-channels/', {
+      name: 'On call',
+      kind: 'email',
+      target: 'noc@acme.test',
+      alarm_kinds: ['wan'],
+      states: ['Alerting'],
+    });
+    expect(mail.statusCode).toBe(201);
+
+    hook.answers.push(500);
+    const agent = await TestAgent.connect(t.app);
+    closers.push(agent);
+    agent.hello({ kind: 'enrol', enrolment_key: key }, { serial: 'SN-CHANNEL', name: 'edge-channel' });
+    await agent.next('welcome');
+    agent.heartbeat({ wan: [{ name: 'WAN1', status: 'down', ifname: 'eth0', weight: 1 }] });
+    await agent.next('ack');
+
+    // The first try got a 500, the second a 200: the same delivery, signed with the channel's secret.
+    await expect.poll(() => hook.got.length, { timeout: 5_000 }).toBe(2);
+    const [first, second] = hook.got;
+    expect(second!.body).toBe(first!.body);
+    expect(second!.headers['x-netloom-delivery']).toBe(first!.headers['x-netloom-delivery']);
+    expect(second!.headers[WEBHOOK_SIGNATURE_HEADER]).toBe(signBody(webhook.secret!, second!.body));
+    expect(alarmEventSchema.parse(JSON.parse(second!.body))).toMatchObject({
+      test: false,
+      device_name: 'edge-channel',
+      kind: 'wan',
+      state: 'Alerting',
+      interface: 'WAN1',
+    });
+    await expect.poll(() => t.app.mailer.outbox.filter((m) => m.to === 'noc@acme.test').length).toBe(1);
+    expect(t.app.mailer.outbox.find((m) => m.to === 'noc@acme.test')!.subject).toBe('[Netloom] Alerting – edge-channel: WAN WAN1 down');
+
+    const log = deliveryListSchema.parse((await call('owner@acme.test', 'GET', `notification-channels/${webhook.id}/deliveries/`)).json());
+    expect(log.results[0]).toMatchObject({ state: 'delivered', attempts: 2, status_code: 200, summary: 'edge-channel: WAN WAN1 down' });
+
+    // Back up: the webhook wants OK too, the e-mail only Alerting.
+    agent.heartbeat({ wan: [{ name: 'WAN1', status: 'up', ifname: 'eth0', weight: 1 }] });
+    await agent.next('ack');
+    await expect.poll(() => hook.got.length, { timeout: 5_000 }).toBe(3);
+    expect(JSON.parse(hook.got[2]!.body)).toMatchObject({ state: 'OK' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(t.app.mailer.outbox.filter((m) => m.to === 'noc@acme.test')).toHaveLength(1);
+    expect(hook.got).toHaveLength(3);
+  });
+
+  it('Send test queues a test delivery; editors and other tenants cannot see or touch channels; bad bodies are 400', async () => {
+    const created = channelSchema.parse(
+      (await call('owner@acme.test', 'POST', 'notification-channels/', { name: 'Test hook', kind: 'webhook', target: hook.url })).json(),
+    );
+    const before = hook.got.length;
+    const test = await call('owner@acme.test', 'POST', `notification-channels/${created.id}/test/`);
+    expect(test.statusCode).toBe(202);
+    await expect.poll(() => hook.got.length, { timeout: 5_000 }).toBe(before + 1);
+    expect(JSON.parse(hook.got.at(-1)!.body)).toMatchObject({ test: true });
+    expect(hook.got.at(-1)!.headers['x-netloom-event']).toBe('test');
+
+    expect((await call('editor@acme.test', 'GET', 'notification-channels/')).statusCode).toBe(403);
+    expect((await call('owner@globex.test', 'GET', 'notification-channels/')).json()).toEqual([]);
+    expect((await call('owner@globex.test', 'POST', `notification-channels/${created.id}/test/`)).statusCode).toBe(404);
+    expect((await call('owner@globex.test', 'DELETE', `notification-channels/${created.id}/`)).statusCode).toBe(404);
+    expect((await call('owner@globex.test', 'GET', `notification-channels/${created.id}/deliveries/`)).statusCode).toBe(404);
+
+    const bad = await call('owner@acme.test', 'POST', 'notification-channels/', { name: 'x', kind: 'email', target: 'not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('target');
+    const count = ((await call('owner@acme.test', 'GET', 'notification-channels/')).json() as unknown[]).length;
+    expect((await call('owner@acme.test', 'POST', 'notification-channels/', { name: 'x', kind: 'webhook', target: 'ftp://x' })).statusCode).toBe(400);
+    expect(((await call('owner@acme.test', 'GET', 'notification-channels/')).json() as unknown[]).length).toBe(count);
+
+    // Edited, the webhook keeps its secret; deleted, it is gone.
+    const edited = channelSchema.parse(
+      (
+        await call('owner@acme.test', 'PUT', `notification-channels/${created.id}/`, { name: 'Renamed', kind: 'webhook', target: hook.url, enabled: false })
+      ).json(),
+    );
+    expect(edited).toMatchObject({ name: 'Renamed', enabled: false, secret: created.secret });
+    expect((await call('owner@acme.test', 'DELETE', `notification-channels/${created.id}/`)).statusCode).toBe(204);
+    expect((await call('owner@acme.test', 'GET', `notification-channels/${created.id}/deliveries/`)).statusCode).toBe(404);
+  });
+});

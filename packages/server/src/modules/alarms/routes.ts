@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ALARM_PATHS,
+  INTERFACE_ALARM_KINDS,
+  alarmHistoryParamsSchema,
+  alarmHistoryQuerySchema,
+  alarmHistorySchema,
+  alarmInterfacesParamsSchema,
+  alarmInterfacesSchema,
+  alarmNotificationListSchema,
+  notificationsQuerySchema,
+  notificationsReadBodySchema,
+  tenantQuerySchema,
+} from '@netloom/domain';
+import type { Services } from '../../services';
+import { access, actorOf } from '../../http/access';
+import { errorResponses } from '../../http/openapi';
+import { pageWindow, paginate } from '../../http/pagination';
+
+const tags = ['alarms'];
+const security = [{ bearerAuth: [] }];
+const p = (path: string) => `/${path}`;
+
+/** Alert history by device (device, wan, performance, ipsec), the interface lists, the bell. */
+export const alarmRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { alarms } = services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.addHook('onRequest', services.requireAuth);
+
+  // One path per kind, as the spec names them (wan_alarms_interfaces, performance_alarms_interfaces).
+  for (const kind of INTERFACE_ALARM_KINDS) {
+    api.get(
+      p(ALARM_PATHS.interfaces(':deviceId', kind)),
+      {
+        config: access('read'),
+        schema: {
+          tags,
+          security,
+          summary: `Names for the interface filter of a device's ${kind === 'wan' ? 'WAN' : 'performance'} alarms`,
+          params: alarmInterfacesParamsSchema,
+          querystring: tenantQuerySchema,
+          response: { 200: alarmInterfacesSchema, ...errorResponses(403, 404) },
+        },
+      },
+      async (request) => alarms.interfaces(actorOf(request), request.params.deviceId, kind),
+    );
+  }
+
+  api.get(
+    p(ALARM_PATHS.history(':deviceId', ':kind')),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: "A device's alarm history of one kind, newest first (optionally one interface's)",
+        params: alarmHistoryParamsSchema,
+        querystring: alarmHistoryQuerySchema,
+        response: { 200: alarmHistorySchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await alarms.history(actorOf(request), request.params.deviceId, request.params.kind, {
+        interface: request.query.interface,
+        ...pageWindow(request.query),
+      });
+      return paginate(request, request.query, total, rows);
+    },
+  );
+
+  api.get(
+    p(ALARM_PATHS.notifications),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: "The bell: the tenant's newest alarms, which of them the user has read, and how many are unread",
+        querystring: notificationsQuerySchema,
+        response: { 200: alarmNotificationListSchema, ...errorResponses(403) },
+      },
+    },
+    async (request) => alarms.notifications(actorOf(request)),
+  );
+
+  api.post(
+    p(ALARM_PATHS.notificationsRead),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Mark the bell read, up to a notification or all of it',
+        querystring: notificationsQuerySchema,
+        body: notificationsReadBodySchema,
+        response: { 200: alarmNotificationListSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => alarms.markRead(actorOf(request), request.body.up_to),
+  );
+};
