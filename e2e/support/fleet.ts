@@ -126,6 +126,12 @@ export class SimDevice {
     });
   }
 
+  /** Its WAN links from now on: reported at once and with every heartbeat after. */
+  setWan(wan: NonNullable<SimDeviceSpec['wan']>) {
+    this.spec.wan = wan;
+    this.heartbeat();
+  }
+
   /** A goodbye (normal closure): the server marks the device offline at once. */
   async goodbye(): Promise<void> {
     if (this.timer) clearInterval(this.timer);

@@ -52,6 +52,12 @@ export const paths = {
     configTemplate: (p: ProductKey, templateId: string) => `/${p}/organization/configtemp/${templateId}`,
     /** A gateway's monitor pages start at its network status (routes). */
     deviceStatus: (p: ProductKey) => (p === 'sdwan' ? '/sdwan/device/status/network/routes' : `/${p}/device/status`),
+    /** A gateway's alarm history of one kind (device, wan, performance, ipsec). */
+    deviceAlarms: (kind: string, deviceId?: string | null) => `/sdwan/device/status/alarms/${kind}${deviceId ? `?device=${deviceId}` : ''}`,
+    /** The organisation's alarms: a device dropdown leading to that device's alarms. */
+    organisationAlarms: '/sdwan/organization/monitor/alarms/device',
+    /** System tools → Notifications: the e-mail and webhook channels of the alarms. */
+    notificationChannels: '/sdwan/organization/systemtools/globalNotification',
     mzaStatus: (p: ProductKey) => `/${p}/mza/status`,
     organization: (p: ProductKey) => `/${p}/organization`,
     inventory: (p: ProductKey) => `/${p}/organization/inventory`,

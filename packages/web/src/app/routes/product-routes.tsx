@@ -42,6 +42,18 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
     ...(p === 'sdwan'
       ? configurationRoutes
       : [notBuilt(p, 'device/configure/*', 'endpointProfiles'), notBuilt(p, 'organization/configtemp/*', 'configTemplates')]),
+    ...(p === 'sdwan'
+      ? [
+          {
+            path: 'organization/monitor/alarms/device',
+            lazy: () => import('@/features/alarms/pages/alarms-page').then((m) => ({ Component: m.OrganisationAlarmsPage })),
+          },
+          {
+            path: 'organization/systemtools/globalNotification',
+            lazy: () => import('@/features/alarms/pages/notification-channels-page').then((m) => ({ Component: m.NotificationChannelsPage })),
+          },
+        ]
+      : []),
     notBuilt(p, 'organization/monitor/*', 'monitor'),
     notBuilt(p, 'organization/*', p === 'ztna' ? 'ztnaOrganization' : 'organization'),
     ...teamsAndLogsRoutes(p),
@@ -53,6 +65,8 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
         path: 'device/status/network/*',
         lazy: () => import('@/features/device-status/pages/network-status-page').then((m) => ({ Component: m.NetworkStatusPage })),
       },
+      { path: 'device/status/alarms', ...redirectTo(paths.product.deviceAlarms('device')) },
+      { path: 'device/status/alarms/:kind', lazy: () => import('@/features/alarms/pages/alarms-page').then((m) => ({ Component: m.AlarmsPage })) },
       notBuilt(p, 'device/status/*', 'status'),
     ];
   }

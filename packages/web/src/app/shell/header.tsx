@@ -10,6 +10,7 @@ import { useDashboardConfig, productFlagsOf } from '@/features/tenants/api/get-d
 import { TenantSelector } from '@/features/tenants/components/tenant-selector';
 import { DeviceGroupSelector } from '@/features/devices/components/device-group-selector';
 import { DevicePicker } from '@/features/devices/components/device-picker';
+import { NotificationBell } from '@/features/alarms/components/notification-bell';
 import { tenantIdFor, useSelectedTenant } from '@/lib/tenant-selection';
 import { DashboardSwitcher } from './dashboard-switcher';
 
@@ -59,6 +60,7 @@ export function Header({ user }: { user: User }) {
             <IconSpeakerphone size={20} />
           </ActionIcon>
         </Tooltip>
+        {tenantId && <NotificationBell tenantId={tenantId} timezone={user.timezone} />}
         {tenantId && (
           <Tooltip label="Settings">
             <ActionIcon variant="subtle" color="gray" size="lg" component={Link} to={paths.settings.dashboardSettings} aria-label="Settings">

@@ -29,10 +29,12 @@ interface MenuContext {
   isSuperAdmin: boolean;
   tenantSelected: boolean;
   showLogs: boolean;
+  /** Owners, admins and super admins: the notification channels. */
+  canManage: boolean;
 }
 
 /** Side menu of spec 000 §2.16 for the active product; tenant-only entries need a tenant. */
-export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLogs }: MenuContext): MenuEntry[] {
+export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLogs, canManage }: MenuContext): MenuEntry[] {
   const entries: MenuEntry[] = [];
   if (tenantSelected && product) {
     // The tenant's dashboard settings live under Dashboard (spec 000 §2.12).
@@ -62,6 +64,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         children: [
           { label: 'Configure', to: paths.product.deviceConfigure('sdwan') },
           { label: 'Monitor', to: paths.product.deviceStatus('sdwan') },
+          { label: 'Alarms', to: paths.product.deviceAlarms('device') },
         ],
       });
     }
@@ -90,6 +93,8 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
               : [
                   { label: 'Inventory', to: paths.product.inventory(product) },
                   { label: 'Monitor', to: `${paths.product.organization(product)}/monitor` },
+                  { label: 'Alarms', to: paths.product.organisationAlarms },
+                  ...(canManage ? [{ label: 'Notifications', to: paths.product.notificationChannels }] : []),
                   { label: 'Configure', to: `${paths.product.organization(product)}/configure` },
                 ],
         },

@@ -1,6 +1,6 @@
 import { Badge, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { canReadLogs, type User } from '@netloom/domain';
+import { canManageTenant, canReadLogs, type User } from '@netloom/domain';
 import { useActiveDashboard } from '@/lib/active-dashboard';
 import { useSelectedTenant } from '@/lib/tenant-selection';
 import { sideMenuEntries, type MenuEntry } from './side-menu-items';
@@ -48,7 +48,7 @@ export function SideMenu({ user, top }: { user: User; top: number }) {
   const product = useActiveDashboard();
   const tenant = useSelectedTenant();
   const tenantSelected = user.isSuperAdmin ? tenant !== null : user.tenantId !== null;
-  const entries = sideMenuEntries({ product, isSuperAdmin: user.isSuperAdmin, tenantSelected, showLogs: canReadLogs(user) });
+  const entries = sideMenuEntries({ product, isSuperAdmin: user.isSuperAdmin, tenantSelected, showLogs: canReadLogs(user), canManage: canManageTenant(user) });
   return (
     <nav className={classes.nav} style={{ top }} aria-label="Main menu">
       {entries.map((e) => (

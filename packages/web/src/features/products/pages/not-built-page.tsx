@@ -21,7 +21,8 @@ export const NOT_BUILT = {
   endpointProfiles: { title: 'Endpoint Profiles', coming: 'Overlay mesh VPN and overlay device profiles, pushed to the MicroZAccess clients.' },
   status: {
     title: 'Device Monitor',
-    coming: 'Routes, ARP, DHCP, interfaces, IPsec, firewall, URL filtering, SLA, alarms and logs of the selected gateway.',
+    coming:
+      'ARP, device overview, SD-WAN and IPsec statistics, firewall, URL filtering, SLA and logs of the selected gateway. Network status (routes, interfaces, DHCP, IPsec) and alarms are ready (SD-WAN Gateway → Monitor, Alarms).',
   },
   mzaStatus: { title: 'MicroZAccess Status', coming: 'The connection, overlay and policy status of each endpoint.' },
   organization: { title: 'Organization', coming: 'Monitoring across all gateways, system tools and reports for the organisation.' },
@@ -29,7 +30,7 @@ export const NOT_BUILT = {
     title: 'Organization',
     coming: 'Onboarding of clients, servers and app connectors, DNS, overlay, access policies, web filtering and system tools.',
   },
-  monitor: { title: 'Organization Monitor', coming: 'VPN status, device alarms, BGP and interfaces across all gateways.' },
+  monitor: { title: 'Organization Monitor', coming: 'VPN status, BGP and interfaces across all gateways. Device alarms are ready (Organization → Alarms).' },
   configTemplates: { title: 'Config Templates', coming: 'Partial configurations with variables, applied to devices and device groups.' },
   nac: { title: 'NAC', coming: 'Network access control: the devices asking for access and the decisions about them.' },
   support: { title: 'Support', coming: 'Raising support tickets and following their status.' },

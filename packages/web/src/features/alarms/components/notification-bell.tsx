@@ -1,0 +1,92 @@
+import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatDate } from '@netloom/domain';
+import { paths } from '@/paths';
+import { useMarkRead, useNotifications } from '../api/alarms';
+import { useNotificationSocket } from '../hooks/use-notification-socket';
+import { AlarmStateBadge } from './alarm-state-badge';
+
+/**
+ * The header's notification bell (spec 000 §2.14): the tenant's newest alarms (status Alerting or
+ * OK, deviceName, alarm), live as they are stored, the unread count on the bell, 'Mark all read',
+ * and each entry leading to its device's alarm page.
+ */
+export function NotificationBell({ tenantId, timezone }: { tenantId: string; timezone: string | null }) {
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const list = useNotifications(tenantId);
+  const markRead = useMarkRead(tenantId);
+  // The count on the bell is the news; a toast per alarm would bury a busy fleet's console.
+  useNotificationSocket(tenantId);
+  const unread = list.data?.unread ?? 0;
+  const items = list.data?.items ?? [];
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
+      <Popover.Target>
+        <Tooltip label="Notifications" disabled={opened}>
+          <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" disabled={unread === 0} offset={4}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+              onClick={() => setOpened((o) => !o)}
+            >
+              <IconBell size={20} />
+            </ActionIcon>
+          </Indicator>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown p={0} aria-label="Notifications" role="dialog">
+        <Group justify="space-between" px="md" py="xs">
+          <Text fw={600}>Notifications</Text>
+          <Button size="compact-xs" variant="subtle" disabled={unread === 0} loading={markRead.isPending} onClick={() => markRead.mutate(items[0]?.id)}>
+            Mark all read
+          </Button>
+        </Group>
+        <Divider />
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed" p="md">
+            No notifications yet
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={420}>
+            <Stack gap={0}>
+              {items.map((n) => (
+                <UnstyledButton
+                  key={n.id}
+                  px="md"
+                  py="xs"
+                  aria-label={`${n.status} ${n.deviceName} ${n.alarm}`}
+                  style={{ background: n.read ? undefined : 'var(--mantine-color-blue-0)' }}
+                  onClick={() => {
+                    setOpened(false);
+                    void navigate(paths.product.deviceAlarms(n.kind, n.device_id));
+                  }}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500} truncate>
+                        {n.deviceName}
+                      </Text>
+                      <Text size="sm" truncate>
+                        {n.alarm}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDate(n.time, { timezone })}
+                      </Text>
+                    </Stack>
+                    <AlarmStateBadge state={n.status} />
+                  </Group>
+                </UnstyledButton>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
