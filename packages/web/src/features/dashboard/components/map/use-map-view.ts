@@ -53,8 +53,8 @@ export function useMapView(map: MapLibreMap | null, markers: DeviceMarkers, { in
     map.addControl(fitAll, 'top-right');
     return () => {
       map.off('moveend', moved);
-      map.removeControl(fitAll);
-      map.removeControl(zoomButtons);
+      // Leaving the page removes the map first, and its controls with it: removing one twice throws.
+      for (const control of [fitAll, zoomButtons]) if (map.hasControl(control)) map.removeControl(control);
       fittedKey.current = null;
     };
   }, [map]);
