@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { STATUS_KINDS, statusSnapshotSchema } from '../agent/status';
+import { STATUS_KINDS, bgpLocalSchema, bgpNeighbourSchema, statusSnapshotSchema } from '../agent/status';
 
 /** A device's newest status snapshot of a kind, and asking it for a fresh one (spec 000 §2.15 `sdwan/device/status/…`). */
 export const STATUS_PATHS = {
   snapshot: (deviceId: string, kind: string) => `device/status/${deviceId}/${kind}/`,
   refresh: (deviceId: string, kind: string) => `device/status/${deviceId}/${kind}/refresh/`,
+  /** Every gateway's newest BGP snapshot (spec 000 §2.11, the organisation monitor's globalBGP). */
+  tenantBgp: 'device/status/bgp/',
 } as const;
 
 export const deviceStatusParamsSchema = z.object({ deviceId: z.string().uuid(), kind: z.enum(STATUS_KINDS) });
@@ -20,3 +22,14 @@ export const deviceStatusSchema = z.object({
 export type DeviceStatusAnswer = z.infer<typeof deviceStatusSchema>;
 
 export const statusRefreshSchema = z.object({ job_id: z.string() });
+
+/** One gateway's BGP as it last reported it, for the tenant-wide page. */
+export const tenantBgpEntrySchema = z.object({
+  device_id: z.string(),
+  device_name: z.string(),
+  at: z.string(),
+  local: bgpLocalSchema,
+  neighbours: z.array(bgpNeighbourSchema),
+});
+export const tenantBgpSchema = z.array(tenantBgpEntrySchema);
+export type TenantBgpEntry = z.infer<typeof tenantBgpEntrySchema>;
