@@ -3,10 +3,13 @@ import {
   AGENT_CLOSE,
   AGENT_PROTOCOL_VERSION,
   CONFIRM_WINDOW_MS,
+  PUSHED_STATUS_KINDS,
   STATUS_KINDS,
   configHash,
+  emptySnapshot,
   type ConfigDocument,
   type StatusKind,
+  type StatusSnapshot,
   type ServerMessage,
 } from '@netloom/domain';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
@@ -16,6 +19,8 @@ import { applyConfig } from './running-config';
 import type { Peer } from './router-model';
 
 const isStatusKind = (v: unknown): v is StatusKind => (STATUS_KINDS as readonly unknown[]).includes(v);
+/** System and BGP snapshots go out unasked every this many heartbeats (about a minute at 10 s). */
+const PUSH_STATUS_EVERY_TICKS = 6;
 
 export interface DeviceCredential {
   device_id: string;
@@ -298,9 +303,17 @@ export class SimulatedDevice {
     if (session) this.later(session.online, () => this.goAway(session.away));
   }
 
+  private snapshotOf(kind: StatusKind): StatusSnapshot {
+    return this.behaviour.statusSnapshot?.(kind, this.runningConfig, this.opts.findPeer ?? (() => undefined)) ?? emptySnapshot(kind);
+  }
+
   private tick(): void {
     if (this._state !== 'connected') return;
     const at = new Date();
+    // Now and then the box sends what tenant-wide pages list (system, BGP) without being asked.
+    if (this.ticks % PUSH_STATUS_EVERY_TICKS === 0 && this.behaviour.statusSnapshot) {
+      for (const kind of PUSHED_STATUS_KINDS) this.send({ type: 'status', at: at.toISOString(), snapshot: this.snapshotOf(kind) });
+    }
     this.maybeDrift();
     if (this.unconfirmed && Date.now() > this.unconfirmed.until) this.unconfirmed = null;
     const tunnels = this.behaviour.tunnels?.(this.runningConfig, this.opts.findPeer ?? (() => undefined)) ?? [];
@@ -366,8 +379,7 @@ export class SimulatedDevice {
       case 'status': {
         const kind = m.payload.kind;
         if (!isStatusKind(kind)) return answer(false, `unknown status kind ${String(kind)}`);
-        const snapshot = this.behaviour.statusSnapshot?.(kind, this.runningConfig, this.opts.findPeer ?? (() => undefined)) ?? { kind, entries: [] };
-        this.send({ type: 'status', job_id: m.job_id, at: new Date().toISOString(), snapshot });
+        this.send({ type: 'status', job_id: m.job_id, at: new Date().toISOString(), snapshot: this.snapshotOf(kind) });
         answer(true, 'status sent');
         return;
       }

@@ -6,6 +6,7 @@ import { GatewayBehaviour } from './gateway-behaviour';
 import type { FlapRules } from './links';
 import { mulberry32, seedFrom } from './prng';
 import { endpointProfile, gatewayProfile } from './profiles';
+import { bgpProfileOf } from './status-model';
 
 export interface FleetTenant {
   enrolmentKey: string;
@@ -83,7 +84,8 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
     const t = n === 0 ? tenant.emailDomain : `${tenant.emailDomain}#${n}`;
     for (let i = 0; i < tenant.gateways; i++) {
       const random = mulberry32(seedFrom(seed, t, 'gateway', i));
-      const b = new GatewayBehaviour(gatewayProfile(random, i), random, opts.flapRules);
+      const profile = gatewayProfile(random, i);
+      const b = new GatewayBehaviour(profile, random, opts.flapRules, bgpProfileOf(profile, i));
       devices.push(make(b, tenant.enrolmentKey, seedFrom(seed, t, 'gateway', i, 'timing')));
     }
     for (let i = 0; i < tenant.endpoints; i++) {

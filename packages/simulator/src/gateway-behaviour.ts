@@ -1,5 +1,6 @@
 import type { ConfigDocument, LinkBonding, StatusKind, StatusSnapshot } from '@netloom/domain';
 import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer } from './router-model';
+import { arpSnapshot, bgpSnapshot, systemSnapshot, type BgpProfile } from './status-model';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
 import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type LinkState } from './links';
 import type { GatewayProfile } from './profiles';
@@ -12,12 +13,14 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private links: LinkState[];
   private counters: Map<string, Counters>;
   private lastMetricsAt: number | null = null;
+  private readonly bootedAt = Date.now();
   publicIp: string | null = null;
 
   constructor(
     readonly profile: GatewayProfile,
     private readonly random: Random,
     private readonly flapRules: FlapRules = DEFAULT_FLAP_RULES,
+    private readonly bgp: BgpProfile | null = null,
   ) {
     this.links = profile.links.map((l) => ({ ...l }));
     // The box boots when the simulator starts: its counters start from zero, as a real one's do
@@ -61,6 +64,9 @@ export class GatewayBehaviour implements DeviceBehaviour {
   }
 
   statusSnapshot(kind: StatusKind, doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): StatusSnapshot | null {
+    const uptimeS = (Date.now() - this.bootedAt) / 1000;
+    if (kind === 'system') return systemSnapshot(this.profile, uptimeS, dailyCurve(localHour(new Date(), this.profile.lng)));
+    if (kind === 'bgp') return bgpSnapshot(this.bgp, uptimeS, this.links[0]?.up ?? false);
     if (!doc) return null;
     // A WAN without a static address got one by DHCP or PPPoE: the public address of its line.
     const wanAddress = (ifname: string) => {
@@ -69,13 +75,16 @@ export class GatewayBehaviour implements DeviceBehaviour {
       return ip ? { ip, prefix: 24 } : null;
     };
     const interfaces = interfacesOf(doc, wanAddress);
+    const macOf = (n: number) => `02:${this.profile.mac.slice(3, 14)}:${n.toString(16).padStart(2, '0')}`;
     switch (kind) {
       case 'interfaces':
         return { kind, entries: interfaces };
       case 'routes':
         return { kind, entries: routingTable(doc, interfaces) };
       case 'dhcp_leases':
-        return { kind, entries: dhcpLeases(doc, 3, (n) => `02:${this.profile.mac.slice(3, 14)}:${n.toString(16).padStart(2, '0')}`) };
+        return { kind, entries: dhcpLeases(doc, 3, macOf) };
+      case 'arp':
+        return arpSnapshot(interfaces, dhcpLeases(doc, 3, macOf), macOf);
       case 'ipsec':
         return { kind, entries: tunnelStates(doc, this.publicIp, findPeer) };
     }
