@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceStatusSchema } from '@netloom/domain';
+import { deviceStatusSchema, tenantBgpSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 
@@ -48,6 +48,30 @@ describe.each(testBackends())('device status snapshots on %s', (backend) => {
     expect(shown).toMatchObject({ at, snapshot: { entries: [route] } });
     expect((await call('owner@globex.test', 'GET', `${id}/routes/`)).statusCode).toBe(404);
     expect((await call('owner@globex.test', 'POST', `${id}/routes/refresh/`)).statusCode).toBe(404);
+  });
+
+  it('lists the BGP neighbours every gateway sent unasked on the tenant-wide page; an empty BGP answer says it does not run', async () => {
+    const agent = await TestAgent.connect(t.app);
+    agents.push(agent);
+    agent.hello({ kind: 'enrol', enrolment_key: key }, { serial: 'SN-BGP-1', name: 'edge-bgp' });
+    const { device_id: id } = (await agent.next('welcome')) as { device_id: string };
+    const none = deviceStatusSchema.parse((await call('viewer@acme.test', 'GET', `${id}/bgp/`)).json());
+    expect(none.snapshot).toEqual({ kind: 'bgp', local: null, entries: [] });
+
+    const neighbour = { neighbour: '198.51.100.1', asn: 65001, state: 'Established', msg_sent: 12, msg_received: 14, prefixes: 1 };
+    agent.send({ type: 'status', at: new Date().toISOString(), snapshot: { kind: 'bgp', local: { ip: '10.8.0.5', asn: 64513 }, entries: [neighbour] } });
+    agent.send({
+      type: 'status',
+      at: new Date().toISOString(),
+      snapshot: { kind: 'system', entries: [{ board: 'nl', model: 'NL-100', firmware: '4.3', uptime_s: 60, cpu_pct: 5, memory_pct: 40, disk_pct: 20 }] },
+    });
+    await agent.next('ack');
+    await agent.next('ack');
+    const list = tenantBgpSchema.parse((await call('viewer@acme.test', 'GET', 'bgp/')).json());
+    expect(list.find((d) => d.device_id === id)).toMatchObject({ device_name: 'edge-bgp', local: { ip: '10.8.0.5', asn: 64513 }, neighbours: [neighbour] });
+    expect(tenantBgpSchema.parse((await call('owner@globex.test', 'GET', 'bgp/')).json()).some((d) => d.device_id === id)).toBe(false);
+    const system = deviceStatusSchema.parse((await call('viewer@acme.test', 'GET', `${id}/system/`)).json());
+    expect(system.snapshot).toMatchObject({ kind: 'system', entries: [{ model: 'NL-100' }] });
   });
 
   it('closes the socket of a device that sends a snapshot that does not hold', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { StatusKind } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { deviceJobs, devices, deviceStatusSnapshots } from '../../db/schema/index';
@@ -17,6 +17,16 @@ export async function findSnapshot(db: Db, deviceId: string, kind: StatusKind) {
     .from(deviceStatusSnapshots)
     .where(and(eq(deviceStatusSnapshots.deviceId, deviceId), eq(deviceStatusSnapshots.kind, kind)));
   return row;
+}
+
+/** The newest snapshot of a kind of every claimed device of the tenant, by device name. */
+export async function tenantSnapshots(db: Db, tenantId: string, kind: StatusKind) {
+  return db
+    .select({ deviceId: devices.id, deviceName: devices.name, at: deviceStatusSnapshots.at, data: deviceStatusSnapshots.data })
+    .from(deviceStatusSnapshots)
+    .innerJoin(devices, eq(devices.id, deviceStatusSnapshots.deviceId))
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), eq(deviceStatusSnapshots.kind, kind)))
+    .orderBy(asc(devices.name));
 }
 
 /** An open request for the same snapshot: asking again while one is on its way queues nothing new. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STATUS_PATHS, deviceStatusParamsSchema, deviceStatusSchema, statusRefreshSchema, tenantQuerySchema } from '@netloom/domain';
+import { STATUS_PATHS, deviceStatusParamsSchema, deviceStatusSchema, statusRefreshSchema, tenantBgpSchema, tenantQuerySchema } from '@netloom/domain';
 import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
@@ -15,13 +15,28 @@ export const deviceStatusRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   api.addHook('onRequest', services.requireAuth);
 
   api.get(
+    p(STATUS_PATHS.tenantBgp),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: "Every gateway's BGP as it last reported it: local address and AS, neighbours with state and messages",
+        querystring: tenantQuerySchema,
+        response: { 200: tenantBgpSchema, ...errorResponses(403) },
+      },
+    },
+    async (request) => deviceStatus.tenantBgp(actorOf(request)),
+  );
+
+  api.get(
     p(STATUS_PATHS.snapshot(':deviceId', ':kind')),
     {
       config: access('read'),
       schema: {
         tags,
         security,
-        summary: "The device's newest snapshot of a kind (routes, interfaces, dhcp_leases, ipsec) and when it was taken",
+        summary: "The device's newest snapshot of a kind (routes, interfaces, dhcp_leases, ipsec, arp, system, bgp) and when it was taken",
         params: deviceStatusParamsSchema,
         querystring: tenantQuerySchema,
         response: { 200: deviceStatusSchema, ...errorResponses(403, 404) },

@@ -1,4 +1,4 @@
-import { statusSnapshotSchema, type DeviceStatusAnswer, type StatusKind } from '@netloom/domain';
+import { emptySnapshot, statusSnapshotSchema, type DeviceStatusAnswer, type StatusKind, type TenantBgpEntry } from '@netloom/domain';
 import type { EventBus } from '../../bus/event-bus';
 import { topics } from '../../bus/topics';
 import type { Db } from '../../db/client';
@@ -18,8 +18,20 @@ export class DeviceStatusService {
     const row = await repo.findSnapshot(this.db, deviceId, kind);
     // What a device sent is checked again on the way out: a snapshot of an older protocol is not shown as this one.
     const snapshot = row ? statusSnapshotSchema.safeParse(row.data) : null;
-    if (!row || !snapshot?.success) return { device_id: deviceId, kind, at: null, snapshot: { kind, entries: [] } as DeviceStatusAnswer['snapshot'] };
+    if (!row || !snapshot?.success) return { device_id: deviceId, kind, at: null, snapshot: emptySnapshot(kind) };
     return { device_id: deviceId, kind, at: row.at.toISOString(), snapshot: snapshot.data };
+  }
+
+  /** Every gateway of the tenant that reported BGP running, with its neighbours. */
+  async tenantBgp(actor: Actor): Promise<TenantBgpEntry[]> {
+    const rows = await repo.tenantSnapshots(this.db, actor.scope.tenantId, 'bgp');
+    const out: TenantBgpEntry[] = [];
+    for (const row of rows) {
+      const parsed = statusSnapshotSchema.safeParse(row.data);
+      if (!parsed.success || parsed.data.kind !== 'bgp' || !parsed.data.local) continue;
+      out.push({ device_id: row.deviceId, device_name: row.deviceName, at: row.at.toISOString(), local: parsed.data.local, neighbours: parsed.data.entries });
+    }
+    return out;
   }
 
   /** Asks the device for a fresh snapshot (a job it answers); one request at a time per kind. */
