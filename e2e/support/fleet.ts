@@ -41,6 +41,8 @@ export interface SimDeviceSpec {
 
 export class SimDevice {
   id = '';
+  /** Snapshots set by the journey, by kind. */
+  readonly statuses: Record<string, Record<string, unknown>> = {};
   /** What it runs, as its heartbeats report it. */
   configHash: string | null = null;
   /** The document it runs (its static routes are its routing table's). */
@@ -83,12 +85,9 @@ export class SimDevice {
         const routes = (device.document?.static_routes ?? [])
           .filter((r) => r.enabled !== false)
           .map((r) => ({ destination: r.destination, gateway: r.gateway, interface: r.interface ?? 'lan1', metric: r.metric ?? 0, origin: 'static' }));
-        device.send({
-          type: 'status',
-          job_id: m.job_id,
-          at: new Date().toISOString(),
-          snapshot: { kind: m.payload.kind, entries: m.payload.kind === 'routes' ? routes : [] },
-        });
+        const kind = m.payload.kind!;
+        const snapshot = device.statuses[kind] ?? (kind === 'bgp' ? { kind, local: null, entries: [] } : { kind, entries: kind === 'routes' ? routes : [] });
+        device.send({ type: 'status', job_id: m.job_id, at: new Date().toISOString(), snapshot });
         device.send({ type: 'job_result', job_id: m.job_id, ok: true, output: 'status sent' });
         return;
       }
@@ -124,6 +123,12 @@ export class SimDevice {
       ...(s.user ? { user: s.user } : {}),
       ...(this.configHash ? { config_hash: this.configHash } : {}),
     });
+  }
+
+  /** A status snapshot it holds from now on: sent at once, unasked, and given whenever it is asked for that kind. */
+  setStatus(snapshot: { kind: string } & Record<string, unknown>) {
+    this.statuses[snapshot.kind] = snapshot;
+    this.send({ type: 'status', at: new Date().toISOString(), snapshot });
   }
 
   /** Its WAN links from now on: reported at once and with every heartbeat after. */

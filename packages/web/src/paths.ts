@@ -56,6 +56,9 @@ export const paths = {
     deviceAlarms: (kind: string, deviceId?: string | null) => `/sdwan/device/status/alarms/${kind}${deviceId ? `?device=${deviceId}` : ''}`,
     /** The organisation's alarms: a device dropdown leading to that device's alarms. */
     organisationAlarms: '/sdwan/organization/monitor/alarms/device',
+    deviceBgp: '/sdwan/device/status/bgp',
+    tenantBgp: '/sdwan/organization/monitor/globalBGP',
+    globalInterfaces: '/sdwan/organization/monitor/globalInterface',
     /** System tools → Notifications: the e-mail and webhook channels of the alarms. */
     notificationChannels: '/sdwan/organization/systemtools/globalNotification',
     mzaStatus: (p: ProductKey) => `/${p}/mza/status`,

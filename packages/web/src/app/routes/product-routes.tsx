@@ -49,6 +49,14 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
             lazy: () => import('@/features/alarms/pages/alarms-page').then((m) => ({ Component: m.OrganisationAlarmsPage })),
           },
           {
+            path: 'organization/monitor/globalBGP',
+            lazy: () => import('@/features/device-status/pages/bgp-status-page').then((m) => ({ Component: m.TenantBgpPage })),
+          },
+          {
+            path: 'organization/monitor/globalInterface',
+            lazy: () => import('@/features/device-status/pages/global-interfaces-page').then((m) => ({ Component: m.GlobalInterfacesPage })),
+          },
+          {
             path: 'organization/systemtools/globalNotification',
             lazy: () => import('@/features/alarms/pages/notification-channels-page').then((m) => ({ Component: m.NotificationChannelsPage })),
           },
@@ -66,6 +74,7 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
         lazy: () => import('@/features/device-status/pages/network-status-page').then((m) => ({ Component: m.NetworkStatusPage })),
       },
       { path: 'device/status/alarms', ...redirectTo(paths.product.deviceAlarms('device')) },
+      { path: 'device/status/bgp', lazy: () => import('@/features/device-status/pages/bgp-status-page').then((m) => ({ Component: m.BgpStatusPage })) },
       { path: 'device/status/alarms/:kind', lazy: () => import('@/features/alarms/pages/alarms-page').then((m) => ({ Component: m.AlarmsPage })) },
       notBuilt(p, 'device/status/*', 'status'),
     ];

@@ -65,6 +65,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
           { label: 'Configure', to: paths.product.deviceConfigure('sdwan') },
           { label: 'Monitor', to: paths.product.deviceStatus('sdwan') },
           { label: 'Alarms', to: paths.product.deviceAlarms('device') },
+          { label: 'BGP', to: paths.product.deviceBgp },
         ],
       });
     }
@@ -94,6 +95,8 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
                   { label: 'Inventory', to: paths.product.inventory(product) },
                   { label: 'Monitor', to: `${paths.product.organization(product)}/monitor` },
                   { label: 'Alarms', to: paths.product.organisationAlarms },
+                  { label: 'BGP', to: paths.product.tenantBgp },
+                  { label: 'Interfaces', to: paths.product.globalInterfaces },
                   ...(canManage ? [{ label: 'Notifications', to: paths.product.notificationChannels }] : []),
                   { label: 'Configure', to: `${paths.product.organization(product)}/configure` },
                 ],

@@ -1,5 +1,5 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { STATUS_PATHS, deviceStatusSchema, statusRefreshSchema, type StatusKind } from '@netloom/domain';
+import { STATUS_PATHS, deviceStatusSchema, statusRefreshSchema, tenantBgpSchema, type StatusKind } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
@@ -24,5 +24,15 @@ export function useRefreshStatus(deviceId: string | null, kind: StatusKind) {
   return useMutation({
     mutationFn: () => api.post(STATUS_PATHS.refresh(deviceId!, kind), {}, statusRefreshSchema, { query: tidQuery(tid) }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: key(tid, deviceId, kind) }),
+  });
+}
+
+/** Every gateway's newest BGP snapshot; refreshed while the page is open (gateways send it every minute or so). */
+export function useTenantBgp() {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: ['tenant-bgp', tid],
+    queryFn: ({ signal }) => api.get(STATUS_PATHS.tenantBgp, tenantBgpSchema, { query: tidQuery(tid), signal }),
+    refetchInterval: 30_000,
   });
 }

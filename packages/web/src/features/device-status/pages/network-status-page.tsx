@@ -28,6 +28,17 @@ const TABS: { route: string; kind: StatusKind; label: string; columns: DataTable
     ],
   },
   {
+    route: 'arptables',
+    kind: 'arp',
+    label: 'ARP',
+    columns: [
+      { key: 'ip', header: 'Address', type: 'ip' },
+      { key: 'mac', header: 'MAC address' },
+      { key: 'interface', header: 'Interface' },
+      { key: 'state', header: 'State' },
+    ],
+  },
+  {
     route: 'interfaces',
     kind: 'interfaces',
     label: 'Interfaces',
@@ -51,6 +62,20 @@ const TABS: { route: string; kind: StatusKind; label: string; columns: DataTable
     ],
   },
   {
+    route: 'devicestatus',
+    kind: 'system',
+    label: 'Device status',
+    columns: [
+      { key: 'model', header: 'Model' },
+      { key: 'board', header: 'Board' },
+      { key: 'firmware', header: 'Firmware' },
+      { key: 'uptime_s', header: 'Up for', render: (r) => upFor(Number(r.uptime_s)) },
+      { key: 'cpu_pct', header: 'CPU %' },
+      { key: 'memory_pct', header: 'Memory %' },
+      { key: 'disk_pct', header: 'Disk %' },
+    ],
+  },
+  {
     route: 'ipsec',
     kind: 'ipsec',
     label: 'IPsec tunnels',
@@ -62,6 +87,14 @@ const TABS: { route: string; kind: StatusKind; label: string; columns: DataTable
     ],
   },
 ];
+
+/** An uptime as days, hours and minutes. */
+function upFor(seconds: number): string {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3_600);
+  const m = Math.floor((seconds % 3_600) / 60);
+  return d > 0 ? `${d} d ${h} h` : h > 0 ? `${h} h ${m} min` : `${m} min`;
+}
 
 /** How old a snapshot is, in the words a person uses. */
 function age(at: string, now: number): string {

@@ -22,7 +22,7 @@ export const NOT_BUILT = {
   status: {
     title: 'Device Monitor',
     coming:
-      'ARP, device overview, SD-WAN and IPsec statistics, firewall, URL filtering, SLA and logs of the selected gateway. Network status (routes, interfaces, DHCP, IPsec) and alarms are ready (SD-WAN Gateway → Monitor, Alarms).',
+      'Device overview graphs, SD-WAN and IPsec statistics, firewall, URL filtering, SLA and logs of the selected gateway. Network status (routes, ARP, interfaces, device status, DHCP, IPsec), alarms and BGP are ready (SD-WAN Gateway → Monitor, Alarms, BGP).',
   },
   mzaStatus: { title: 'MicroZAccess Status', coming: 'The connection, overlay and policy status of each endpoint.' },
   organization: { title: 'Organization', coming: 'Monitoring across all gateways, system tools and reports for the organisation.' },
@@ -30,7 +30,10 @@ export const NOT_BUILT = {
     title: 'Organization',
     coming: 'Onboarding of clients, servers and app connectors, DNS, overlay, access policies, web filtering and system tools.',
   },
-  monitor: { title: 'Organization Monitor', coming: 'VPN status, BGP and interfaces across all gateways. Device alarms are ready (Organization → Alarms).' },
+  monitor: {
+    title: 'Organization Monitor',
+    coming: 'The VPN status of every tunnel. Alarms, BGP and Interfaces are ready (Organization → Alarms, BGP, Interfaces).',
+  },
   configTemplates: { title: 'Config Templates', coming: 'Partial configurations with variables, applied to devices and device groups.' },
   nac: { title: 'NAC', coming: 'Network access control: the devices asking for access and the decisions about them.' },
   support: { title: 'Support', coming: 'Raising support tickets and following their status.' },

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderWithProviders } from '@/test/render';
+import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
+import { sessionStore } from '@/lib/session/session-store';
+import { BgpStatusPage, TenantBgpPage } from './bgp-status-page';
+
+const GW = '11111111-1111-4111-8111-111111111111';
+const neighbour = { neighbour: '198.51.100.1', asn: 65001, state: 'Established', msg_sent: 10, msg_received: 12, prefixes: 1 };
+const render = (url: string) =>
+  renderWithProviders(
+    withQueryClient(
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/sdwan/device/status/bgp" element={<BgpStatusPage />} />
+          <Route path="/sdwan/organization/monitor/globalBGP" element={<TenantBgpPage />} />
+        </Routes>
+      </MemoryRouter>,
+    ),
+  );
+
+describe('BGP status', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it("shows a gateway's local IP and ASN and its neighbours; No Status Available when BGP does not run", async () => {
+    let running = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.includes('/device/list/')) return jsonResponse(200, { count: 0, next: null, previous: null, results: [] });
+        if (init?.method === 'POST') return jsonResponse(202, { job_id: '22222222-2222-4222-8222-222222222222' });
+        const snapshot = running ? { kind: 'bgp', local: { ip: '10.8.0.9', asn: 64600 }, entries: [neighbour] } : { kind: 'bgp', local: null, entries: [] };
+        return jsonResponse(200, { device_id: GW, kind: 'bgp', at: new Date().toISOString(), snapshot });
+      }),
+    );
+    signIn('viewer');
+    render(`/sdwan/device/status/bgp?device=${GW}`);
+    expect(await screen.findByRole('group', { name: 'Local IP' })).toHaveProperty('textContent', 'Local IP10.8.0.9');
+    expect(screen.getByRole('group', { name: 'Local ASN' }).textContent).toContain('64600');
+    expect(await within(screen.getByRole('table', { name: 'BGP neighbours' })).findByText('Established')).toBeTruthy();
+    running = false;
+    render(`/sdwan/device/status/bgp?device=${GW}`);
+    expect(await screen.findByText('No Status Available')).toBeTruthy();
+  });
+
+  it('lists the neighbours of every gateway with its local IP and ASN', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(200, [
+          { device_id: GW, device_name: 'edge-paris', at: '2026-11-25T10:00:00Z', local: { ip: '10.8.0.9', asn: 64600 }, neighbours: [neighbour] },
+        ]),
+      ),
+    );
+    signIn('viewer');
+    render('/sdwan/organization/monitor/globalBGP');
+    const table = await screen.findByRole('table', { name: 'BGP neighbours of all gateways' });
+    const row = (await within(table).findByText('edge-paris')).closest('tr')!;
+    expect(row.textContent).toContain('198.51.100.1');
+    expect(row.textContent).toContain('64600');
+  });
+});

@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorPanel } from '@/components/error-panel';
+import { ConfigPageHeader } from '@/components/feedback/config-page-header';
+import { PageHeader } from '@/components/page-header';
+import { useSelectedDevice } from '@/lib/fleet-selection';
+import { useFleetDevices } from '@/lib/live/get-fleet-devices';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { useDeviceStatus, useRefreshStatus, useTenantBgp } from '@/features/device-status/api/device-status';
+
+type Row = Record<string, unknown>;
+const NEIGHBOUR_COLUMNS: DataTableColumn<Row>[] = [
+  { key: 'neighbour', header: 'Neighbour', type: 'ip' },
+  { key: 'asn', header: 'ASN Number' },
+  { key: 'state', header: 'State' },
+  { key: 'msg_sent', header: 'Msg Sent' },
+  { key: 'msg_received', header: 'Msg Received' },
+];
+
+function Card({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="md" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={600} ff="monospace">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** A gateway's BGP (spec 000 §2.11, device version): local IP and local ASN cards, its neighbours. */
+export function BgpStatusPage() {
+  const user = useCurrentUser();
+  const tid = useTenantScope();
+  const [params, setParams] = useSearchParams();
+  const selected = useSelectedDevice();
+  const deviceId = params.get('device') ?? selected?.id ?? null;
+  const gateways = useFleetDevices(tid, null, 'device');
+  const [asked, setAsked] = useState(false);
+  const status = useDeviceStatus(deviceId, 'bgp', asked);
+  const refresh = useRefreshStatus(deviceId, 'bgp');
+  const ask = () => {
+    if (!deviceId) return;
+    setAsked(true);
+    refresh.mutate();
+    setTimeout(() => setAsked(false), 5_000);
+  };
+  useEffect(ask, [deviceId]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!user) return null;
+  const snapshot = status.data?.snapshot.kind === 'bgp' ? status.data.snapshot : null;
+
+  return (
+    <>
+      <ConfigPageHeader title="BGP" subtitle="The gateway's BGP speaker and its neighbours" onRefresh={ask} refreshing={asked} />
+      <Paper withBorder p="md">
+        <Stack gap="md">
+          <Select
+            label="Gateway"
+            placeholder="Choose a gateway"
+            searchable
+            w={320}
+            data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+            value={deviceId}
+            onChange={(id) => setParams(id ? { device: id } : {})}
+          />
+          {!deviceId ? (
+            <EmptyState title="Please Select Device" description="Choose a gateway to see its BGP neighbours." />
+          ) : status.isError ? (
+            <ErrorPanel onRetry={() => void status.refetch()} />
+          ) : !snapshot?.local ? (
+            <EmptyState title="No Status Available" description="The gateway has not reported BGP running." />
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Card label="Local IP" value={snapshot.local.ip} />
+                <Card label="Local ASN" value={String(snapshot.local.asn)} />
+              </SimpleGrid>
+              <DataTable
+                label="BGP neighbours"
+                columns={NEIGHBOUR_COLUMNS}
+                rows={snapshot.entries}
+                timezone={user.timezone}
+                options={{ search: true, sort: true, download: true, refresh: true }}
+                onRefresh={ask}
+              />
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </>
+  );
+}
+
+/** Organization → Monitor → BGP (spec 000 §2.11, tenant-wide): every gateway's neighbours with its local IP and ASN. */
+export function TenantBgpPage() {
+  const user = useCurrentUser();
+  const bgp = useTenantBgp();
+  if (!user) return null;
+  const rows = (bgp.data ?? []).flatMap((d) =>
+    d.neighbours.map((n) => ({
+      id: `${d.device_id}-${n.neighbour}`,
+      device_name: d.device_name,
+      local_ip: d.local?.ip ?? '',
+      local_asn: d.local?.asn ?? '',
+      ...n,
+    })),
+  );
+  const columns: DataTableColumn<Row>[] = [
+    { key: 'device_name', header: 'Device Name' },
+    { key: 'local_ip', header: 'Local IP', type: 'ip' },
+    { key: 'local_asn', header: 'Local ASN' },
+    ...NEIGHBOUR_COLUMNS,
+  ];
+  return (
+    <>
+      <PageHeader title="BGP" subtitle="The BGP neighbours of every gateway, as each last reported them" />
+      <Paper withBorder p="md">
+        {bgp.isError ? (
+          <ErrorPanel onRetry={() => void bgp.refetch()} />
+        ) : (
+          <Group grow>
+            <DataTable
+              label="BGP neighbours of all gateways"
+              columns={columns}
+              rows={rows}
+              loading={!bgp.data}
+              timezone={user.timezone}
+              options={{ search: true, sort: true, download: true, paging: true, refresh: true }}
+              onRefresh={() => bgp.refetch()}
+              emptyState={<EmptyState title="No Status Available" description="No gateway has reported BGP running yet." />}
+            />
+          </Group>
+        )}
+      </Paper>
+    </>
+  );
+}
