@@ -55,6 +55,7 @@ import { templateRoutes } from './modules/config/template-routes';
 import { DeviceStatusService } from './modules/device-status/service';
 import { deviceStatusRoutes } from './modules/device-status/routes';
 import { AlarmEngine } from './modules/alarms/engine';
+import { IGNORE_DEVICES } from './agent/context';
 import { AlarmService, notificationOf } from './modules/alarms/service';
 import { alarmRoutes } from './modules/alarms/routes';
 import { keepAlarmsFor } from './modules/alarms/retention';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const alarmEngine = new AlarmEngine(db, app.log, (alarm, deviceName) =>
     bus.publish(topics.tenantAlarms(alarm.tenantId), { kind: 'alarm', notification: notificationOf(alarm, deviceName) }),
   );
+  const observer = config.fleet.alarms ? alarmEngine : IGNORE_DEVICES;
   // Channels' deliveries are rows: any instance sends what is due, also what was queued before a restart.
   const deliveries = new DeliveryWorker(db, mailer, app.log, config.notifications);
   deliveries.start();
@@ -238,7 +240,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     usesLock,
     outage: writer.outage,
     publishDevice,
-    observer: alarmEngine,
+    observer,
   });
   // onClose hooks run last-added first: this one runs after the gateway has closed the device
   // sockets, so the states they leave are still written before the bus and the database go.
@@ -283,7 +285,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     writer,
     publishDevice,
     heartbeatIntervalSeconds: config.fleet.heartbeatIntervalSeconds,
-    observer: alarmEngine,
+    observer,
   });
   // Runs first on close: no sweep starts while the gateway closes its sockets.
   app.addHook('onClose', async () => {

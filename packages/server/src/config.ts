@@ -64,6 +64,8 @@ const envSchema = z.object({
   DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   /** Device metrics older than this are deleted; the console shows at most the last hour. */
   DEVICE_METRICS_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  /** The alarm engine judges what devices report; 0 turns it off (bench:alarms measures ingest without it). */
+  ALARMS: flag(true),
   /** Webhooks of notification channels may call private and loopback addresses (a lab); off: refused. */
   WEBHOOK_PRIVATE_TARGETS: flag(false),
   /** Alarm history older than this is deleted. */
@@ -129,7 +131,7 @@ export interface Config {
   google: { clientId: string; issuer: string; jwksUrl: string; authUrl: string } | null;
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
-  fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number; metricsRetentionHours: number; alarmRetentionDays: number };
+  fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number; metricsRetentionHours: number; alarmRetentionDays: number; alarms: boolean };
   /** How alarm notifications are delivered to channels (modules/alarms/delivery-worker.ts). */
   notifications: DeliveryTiming;
   webDist: string | null;
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       offlineAfterSeconds: e.DEVICE_OFFLINE_AFTER_SECONDS,
       metricsRetentionHours: e.DEVICE_METRICS_RETENTION_HOURS,
       alarmRetentionDays: e.ALARM_RETENTION_DAYS,
+      alarms: e.ALARMS,
     },
     notifications: { ...DELIVERY_TIMING, allowPrivateTargets: e.WEBHOOK_PRIVATE_TARGETS },
     webDist: e.WEB_DIST,

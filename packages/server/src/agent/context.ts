@@ -23,6 +23,9 @@ export interface DeviceObserver {
   forget(deviceId: string): void;
 }
 
+/** An observer that watches nothing (the alarm engine turned off). */
+export const IGNORE_DEVICES: DeviceObserver = { heartbeat: () => undefined, metrics: () => undefined, reachable: () => undefined, forget: () => undefined };
+
 /** What a device connection needs from the gateway around it. */
 export interface AgentContext {
   db: Db;
