@@ -104,6 +104,8 @@ export const metricsSchema = z.object({
     )
     .max(32)
     .default([]),
+  /** The box's load at that moment (CPU and memory graphs); older agents send none. */
+  system: z.object({ cpu_pct: z.number().min(0).max(100), memory_pct: z.number().min(0).max(100) }).optional(),
 });
 
 export const jobResultSchema = z.object({

@@ -6,9 +6,27 @@ import { storableText } from '../validators/storable-text';
  * kind), answered with a `status` message and then the job's result. The console shows the newest
  * snapshot of each kind with its age.
  */
-export const STATUS_KINDS = ['routes', 'interfaces', 'dhcp_leases', 'ipsec', 'arp', 'system', 'bgp'] as const;
+export const STATUS_KINDS = [
+  'routes',
+  'interfaces',
+  'dhcp_leases',
+  'ipsec',
+  'ipsec_stats',
+  'arp',
+  'system',
+  'bgp',
+  'sdwan',
+  'mwan',
+  'sla',
+  'firewall',
+  'ipset',
+  'url_filter',
+  'url_tracking',
+  'usage',
+  'logs',
+] as const;
 /** Kinds a device also sends unasked now and then, so tenant-wide pages have something recent to show. */
-export const PUSHED_STATUS_KINDS = ['system', 'bgp'] as const satisfies readonly StatusKind[];
+export const PUSHED_STATUS_KINDS = ['system', 'bgp', 'ipsec'] as const satisfies readonly StatusKind[];
 export type StatusKind = (typeof STATUS_KINDS)[number];
 
 const text = (max = 128) => storableText().max(max);
@@ -52,6 +70,77 @@ export const bgpNeighbourSchema = z.object({
 /** The speaker's own address and AS; null when BGP does not run. */
 export const bgpLocalSchema = z.object({ ip: text(64), asn: z.number().int().min(1).max(4_294_967_295) }).nullable();
 
+/** Traffic through a tunnel since it came up; null established: it is down. */
+export const tunnelStatsEntrySchema = z.object({
+  name: text(),
+  established_s: z.number().int().min(0).nullable(),
+  bytes_in: z.number().int().min(0),
+  bytes_out: z.number().int().min(0),
+  packets_in: z.number().int().min(0),
+  packets_out: z.number().int().min(0),
+  rekeys: z.number().int().min(0),
+});
+/** Which WAN an SD-WAN rule's traffic takes now, and why (its preferred link, or a failover). */
+export const SDWAN_PATH_REASONS = ['preferred', 'sla_failover', 'link_down', 'no_link'] as const;
+export const sdwanPathEntrySchema = z.object({
+  rule: text(),
+  match: text(256),
+  preferred_wan: text(32),
+  active_wan: text(32).nullable(),
+  reason: z.enum(SDWAN_PATH_REASONS),
+});
+/** Multi-WAN: each link's tracking state and share of the traffic. */
+export const mwanEntrySchema = z.object({
+  interface: text(32),
+  state: z.enum(['online', 'offline']),
+  tracking_ip: text(64),
+  weight: z.number().int().min(0),
+  online_s: z.number().int().min(0),
+});
+/** The SLA probe of each WAN: its last figures and whether they meet the strictest rule using the link. */
+export const slaEntrySchema = z.object({
+  interface: text(32),
+  target: text(64),
+  latency_ms: z.number().min(0).nullable(),
+  jitter_ms: z.number().min(0).nullable(),
+  loss_pct: z.number().min(0).max(100),
+  state: z.enum(['ok', 'degraded', 'down']),
+});
+/** A firewall rule's counters in its chain. */
+export const firewallCounterEntrySchema = z.object({
+  chain: text(64),
+  rule: text(),
+  target: z.enum(['ACCEPT', 'DROP', 'REJECT']),
+  protocol: text(16),
+  packets: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+});
+export const ipsetEntrySchema = z.object({
+  name: text(),
+  type: z.enum(['hash:ip', 'hash:net']),
+  members: z.array(text(64)).max(1024),
+  references: z.number().int().min(0),
+});
+/** A web category or list the gateway's URL filter acts on, and how often it matched. */
+export const urlFilterEntrySchema = z.object({ category: text(), action: z.enum(['block', 'allow', 'monitor']), hits: z.number().int().min(0) });
+export const urlTrackingEntrySchema = z.object({
+  host: text(253),
+  client: text(64),
+  hits: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+  last_seen: z.string().datetime(),
+  blocked: z.boolean(),
+});
+/** Traffic of each LAN client since the gateway started counting. */
+export const usageEntrySchema = z.object({
+  client: text(64),
+  hostname: text(),
+  rx_bytes: z.number().int().min(0),
+  tx_bytes: z.number().int().min(0),
+});
+export const DEVICE_LOG_LEVELS = ['error', 'warning', 'notice', 'info'] as const;
+export const deviceLogEntrySchema = z.object({ at: z.string().datetime(), level: z.enum(DEVICE_LOG_LEVELS), facility: text(32), message: text(1024) });
+
 export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('routes'), entries: entries(routeEntrySchema) }),
   z.object({ kind: z.literal('interfaces'), entries: entries(interfaceEntrySchema) }),
@@ -60,10 +149,22 @@ export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('arp'), entries: entries(arpEntrySchema) }),
   z.object({ kind: z.literal('system'), entries: z.array(systemEntrySchema).max(1) }),
   z.object({ kind: z.literal('bgp'), local: bgpLocalSchema, entries: entries(bgpNeighbourSchema) }),
+  z.object({ kind: z.literal('ipsec_stats'), entries: entries(tunnelStatsEntrySchema) }),
+  z.object({ kind: z.literal('sdwan'), entries: entries(sdwanPathEntrySchema) }),
+  z.object({ kind: z.literal('mwan'), entries: entries(mwanEntrySchema) }),
+  z.object({ kind: z.literal('sla'), entries: entries(slaEntrySchema) }),
+  z.object({ kind: z.literal('firewall'), entries: entries(firewallCounterEntrySchema) }),
+  z.object({ kind: z.literal('ipset'), entries: entries(ipsetEntrySchema) }),
+  z.object({ kind: z.literal('url_filter'), enabled: z.boolean(), entries: entries(urlFilterEntrySchema) }),
+  z.object({ kind: z.literal('url_tracking'), entries: entries(urlTrackingEntrySchema) }),
+  z.object({ kind: z.literal('usage'), entries: entries(usageEntrySchema) }),
+  z.object({ kind: z.literal('logs'), entries: entries(deviceLogEntrySchema) }),
 ]);
 export type StatusSnapshot = z.infer<typeof statusSnapshotSchema>;
 
 /** A snapshot of nothing: what a device without that kind of state reports. */
 export function emptySnapshot(kind: StatusKind): StatusSnapshot {
-  return kind === 'bgp' ? { kind, local: null, entries: [] } : ({ kind, entries: [] } as StatusSnapshot);
+  if (kind === 'bgp') return { kind, local: null, entries: [] };
+  if (kind === 'url_filter') return { kind, enabled: false, entries: [] };
+  return { kind, entries: [] } as StatusSnapshot;
 }

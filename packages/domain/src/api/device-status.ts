@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATUS_KINDS, bgpLocalSchema, bgpNeighbourSchema, statusSnapshotSchema } from '../agent/status';
+import { STATUS_KINDS, bgpLocalSchema, bgpNeighbourSchema, statusSnapshotSchema, tunnelEntrySchema } from '../agent/status';
 
 /** A device's newest status snapshot of a kind, and asking it for a fresh one (spec 000 §2.15 `sdwan/device/status/…`). */
 export const STATUS_PATHS = {
@@ -7,6 +7,8 @@ export const STATUS_PATHS = {
   refresh: (deviceId: string, kind: string) => `device/status/${deviceId}/${kind}/refresh/`,
   /** Every gateway's newest BGP snapshot (spec 000 §2.11, the organisation monitor's globalBGP). */
   tenantBgp: 'device/status/bgp/',
+  /** Every gateway's IPsec tunnels as last reported (the organisation monitor's vpn-status). */
+  tenantTunnels: 'device/status/ipsec/',
 } as const;
 
 export const deviceStatusParamsSchema = z.object({ deviceId: z.string().uuid(), kind: z.enum(STATUS_KINDS) });
@@ -33,3 +35,13 @@ export const tenantBgpEntrySchema = z.object({
 });
 export const tenantBgpSchema = z.array(tenantBgpEntrySchema);
 export type TenantBgpEntry = z.infer<typeof tenantBgpEntrySchema>;
+
+/** One gateway's IPsec tunnels as it last reported them, for the tenant's VPN status. */
+export const tenantTunnelsEntrySchema = z.object({
+  device_id: z.string(),
+  device_name: z.string(),
+  at: z.string(),
+  tunnels: z.array(tunnelEntrySchema),
+});
+export const tenantTunnelsSchema = z.array(tenantTunnelsEntrySchema);
+export type TenantTunnelsEntry = z.infer<typeof tenantTunnelsEntrySchema>;

@@ -15,6 +15,7 @@ export const DEVICE_PATHS = {
   deactivate: (id: string) => `device/${id}/deactivate/`,
   restart: (id: string) => `device/${id}/restart/`,
   metrics: (id: string) => `device/${id}/metrics/`,
+  systemMetrics: (id: string) => `device/${id}/system-metrics/`,
   userDevices: 'webfilter-global/get-user-devices/',
   networks: 'network/list/',
   network: (id: string) => `network/${id}/`,

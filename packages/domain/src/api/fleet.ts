@@ -89,10 +89,16 @@ export const interfaceMetricsSchema = z.object({
       tx_bytes: z.number().nullable(),
       latency_ms: z.number().nullable(),
       loss_pct: z.number().nullable(),
+      /** Null or absent where the device measured none (older agents). */
+      jitter_ms: z.number().nullable().optional(),
     }),
   ),
 });
 export type InterfaceMetrics = z.infer<typeof interfaceMetricsSchema>;
+
+/** CPU and memory of a device over the last minutes (spec 000 §2.15 status/cpugraph, memorygraph). */
+export const systemMetricsSchema = z.array(z.object({ at: z.string(), cpu_pct: z.number(), memory_pct: z.number() }));
+export type SystemMetrics = z.infer<typeof systemMetricsSchema>;
 
 export const userDevicesQuerySchema = z.object({
   tenant_id: z.string().uuid().optional(),
