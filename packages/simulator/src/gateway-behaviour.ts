@@ -1,11 +1,18 @@
 import type { ConfigDocument, LinkBonding, StatusKind, StatusSnapshot } from '@netloom/domain';
-import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer } from './router-model';
-import { arpSnapshot, bgpSnapshot, systemSnapshot, type BgpProfile } from './status-model';
+import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer, type RouterTunnel } from './router-model';
+import { arpSnapshot, bgpSnapshot, ipsecStatsSnapshot, systemLoad, systemSnapshot, type BgpProfile } from './status-model';
+import { mwanSnapshot, sdwanSnapshot, slaSnapshot, trackingTargets, type PingFigures, type WanView } from './status-model-wan';
+import { firewallSnapshot, ipsetSnapshot, urlFilterSnapshot } from './status-model-firewall';
+import { urlTrackingSnapshot, usageSnapshot } from './status-model-clients';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
+import { GatewayJournal } from './gateway-journal';
 import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type LinkState } from './links';
 import type { GatewayProfile } from './profiles';
 import { noise, type Random } from './prng';
-import { advanceCounters, dailyCurve, localHour, type Counters } from './traffic';
+import { advanceCounters, busySeconds, dailyCurve, localHour, type Counters } from './traffic';
+
+/** DHCP clients each pool has: enough for a branch office's leases, ARP and client tables to show something. */
+const CLIENTS_PER_POOL = 3;
 
 /** An SD-WAN gateway: WAN links that flap, traffic along the local day, ping per link. */
 export class GatewayBehaviour implements DeviceBehaviour {
@@ -13,7 +20,15 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private links: LinkState[];
   private counters: Map<string, Counters>;
   private lastMetricsAt: number | null = null;
-  private readonly bootedAt = Date.now();
+  private readonly bootedAt: number;
+  /** The latest ping of each link (the last metrics): what SD-WAN steering and the SLA snapshot judge. */
+  private lastPing = new Map<string, PingFigures>();
+  /** Seconds at peak rate carried up to the last heartbeat (the daily curve, only while a WAN was up). */
+  private busyUntilBeat = 0;
+  private lastBeatMs: number;
+  private readonly journal: GatewayJournal;
+  /** The configuration last applied, for what diagnostics ping. */
+  private running: ConfigDocument | null = null;
   publicIp: string | null = null;
 
   constructor(
@@ -21,12 +36,17 @@ export class GatewayBehaviour implements DeviceBehaviour {
     private readonly random: Random,
     private readonly flapRules: FlapRules = DEFAULT_FLAP_RULES,
     private readonly bgp: BgpProfile | null = null,
+    /** Wall clock in ms; tests pass their own to age the box without waiting. */
+    private readonly clock: () => number = Date.now,
   ) {
     this.links = profile.links.map((l) => ({ ...l }));
     // The box boots when the simulator starts: its counters start from zero, as a real one's do
     // after a reboot. The console reads a counter that went back as a reboot and counts the new
     // value from zero; counters restarting high made every restart of the demo a traffic spike.
     this.counters = new Map(profile.links.map((l) => [l.ifname, { rx: 0, tx: 0 }]));
+    this.bootedAt = clock();
+    this.lastBeatMs = this.bootedAt;
+    this.journal = new GatewayJournal(profile, this.links, this.bootedAt);
   }
 
   get serial() {
@@ -44,8 +64,14 @@ export class GatewayBehaviour implements DeviceBehaviour {
     return { identity: { serial: p.serial, name: p.name, kind: 'gateway', mac: p.mac }, model: p.model, os: p.os, version: p.version };
   }
 
-  heartbeat(_at: Date, configHash: string | null): HeartbeatBody {
+  heartbeat(at: Date, configHash: string | null): HeartbeatBody {
+    const atMs = at.getTime();
+    this.busyUntilBeat = this.busyS(atMs);
+    this.lastBeatMs = Math.max(this.lastBeatMs, atMs);
+    const before = this.links;
     this.links = stepLinks(this.links, this.random, this.flapRules);
+    this.journal.linksStepped(before, this.links, atMs);
+    if (this.bgp) this.journal.bgpSeen(this.bgpNow((atMs - this.bootedAt) / 1000).entries, atMs);
     const p = this.profile;
     const firstUp = this.links.findIndex((l) => l.up);
     this.publicIp = firstUp >= 0 ? (p.publicIps[firstUp] ?? p.publicIps[0]!) : null;
@@ -63,10 +89,61 @@ export class GatewayBehaviour implements DeviceBehaviour {
     };
   }
 
+  /**
+   * Seconds at peak rate the box has carried since boot: the daily curve integrated while a WAN is
+   * up. Counters of the status snapshots (firewall, clients, tunnels) are rates times this, so
+   * they only grow, follow the local day and stand still while the site is cut off.
+   */
+  private busyS(nowMs: number): number {
+    const live = this.links.some((l) => l.up) ? busySeconds(this.lastBeatMs, nowMs, this.profile.lng) : 0;
+    return this.busyUntilBeat + live;
+  }
+
+  private bgpNow(uptimeS: number) {
+    return bgpSnapshot(
+      this.bgp,
+      uptimeS,
+      this.links[0]?.up ?? false,
+      this.links.some((l) => l.up),
+    );
+  }
+
+  private macOf(n: number): string {
+    return `02:${this.profile.mac.slice(3, 14)}:${n.toString(16).padStart(2, '0')}`;
+  }
+
+  private wanViews(nowMs: number): WanView[] {
+    return this.links.map((l) => ({
+      ifname: l.ifname,
+      up: l.up,
+      weight: l.weight,
+      onlineS: this.journal.onlineS(l.ifname, nowMs),
+      ping: this.lastPing.get(l.ifname) ?? null,
+    }));
+  }
+
+  /** Tunnel states now; every look at them is also when the box notices one came up or went down. */
+  private tunnelsNow(doc: ConfigDocument, findPeer: (address: string) => Peer | undefined): RouterTunnel[] {
+    const states = tunnelStates(doc, this.publicIp, findPeer);
+    const nowMs = this.clock();
+    this.journal.tunnelsSeen(states, nowMs, this.busyS(nowMs));
+    return states;
+  }
+
   statusSnapshot(kind: StatusKind, doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): StatusSnapshot | null {
-    const uptimeS = (Date.now() - this.bootedAt) / 1000;
-    if (kind === 'system') return systemSnapshot(this.profile, uptimeS, dailyCurve(localHour(new Date(), this.profile.lng)));
-    if (kind === 'bgp') return bgpSnapshot(this.bgp, uptimeS, this.links[0]?.up ?? false);
+    const nowMs = this.clock();
+    const uptimeS = (nowMs - this.bootedAt) / 1000;
+    if (kind === 'system') return systemSnapshot(this.profile, uptimeS, dailyCurve(localHour(new Date(nowMs), this.profile.lng)));
+    if (kind === 'bgp') {
+      const bgp = this.bgpNow(uptimeS);
+      this.journal.bgpSeen(bgp.entries, nowMs);
+      return bgp;
+    }
+    if (kind === 'logs') return { kind, entries: this.journal.log.entries() };
+    if (kind === 'url_filter') return urlFilterSnapshot();
+    // Links exist without a configuration (the lines the box was built with): their tracking does too.
+    if (kind === 'mwan') return mwanSnapshot(this.wanViews(nowMs), trackingTargets(doc, this.links));
+    if (kind === 'sla') return slaSnapshot(doc, this.wanViews(nowMs), trackingTargets(doc, this.links));
     if (!doc) return null;
     // A WAN without a static address got one by DHCP or PPPoE: the public address of its line.
     const wanAddress = (ifname: string) => {
@@ -75,23 +152,44 @@ export class GatewayBehaviour implements DeviceBehaviour {
       return ip ? { ip, prefix: 24 } : null;
     };
     const interfaces = interfacesOf(doc, wanAddress);
-    const macOf = (n: number) => `02:${this.profile.mac.slice(3, 14)}:${n.toString(16).padStart(2, '0')}`;
+    const macOf = (n: number) => this.macOf(n);
+    const leases = () => dhcpLeases(doc, CLIENTS_PER_POOL, macOf);
+    const traffic = () => ({ busyS: this.busyS(nowMs), peakBps: this.profile.peakBps, bootMs: this.bootedAt, nowMs });
     switch (kind) {
       case 'interfaces':
         return { kind, entries: interfaces };
       case 'routes':
         return { kind, entries: routingTable(doc, interfaces) };
       case 'dhcp_leases':
-        return { kind, entries: dhcpLeases(doc, 3, macOf) };
+        return { kind, entries: leases() };
       case 'arp':
-        return arpSnapshot(interfaces, dhcpLeases(doc, 3, macOf), macOf);
+        return arpSnapshot(interfaces, leases(), macOf);
       case 'ipsec':
-        return { kind, entries: tunnelStates(doc, this.publicIp, findPeer) };
+        return { kind, entries: this.tunnelsNow(doc, findPeer) };
+      case 'ipsec_stats': {
+        const tunnels = this.tunnelsNow(doc, findPeer);
+        return ipsecStatsSnapshot(tunnels, (name) => this.journal.tunnelSince(name), { ms: nowMs, busyS: this.busyS(nowMs) }, this.profile.peakBps);
+      }
+      case 'sdwan':
+        return sdwanSnapshot(doc, this.wanViews(nowMs));
+      case 'firewall':
+        return firewallSnapshot(doc, this.busyS(nowMs));
+      case 'ipset':
+        return ipsetSnapshot(doc);
+      case 'url_tracking':
+        return urlTrackingSnapshot(leases(), traffic());
+      case 'usage':
+        return usageSnapshot(leases(), traffic());
     }
   }
 
   tunnels(doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): { name: string; status: 'up' | 'down' }[] {
-    return doc ? tunnelStates(doc, this.publicIp, findPeer).map((t) => ({ name: t.name, status: t.state })) : [];
+    if (!doc) {
+      // No configuration, no tunnels: forgotten, so one configured again is established afresh.
+      this.journal.tunnelsSeen([], this.clock(), 0);
+      return [];
+    }
+    return this.tunnelsNow(doc, findPeer).map((t) => ({ name: t.name, status: t.state }));
   }
 
   /**
@@ -110,8 +208,15 @@ export class GatewayBehaviour implements DeviceBehaviour {
           weight: w.weight,
         }))
       : lines.map((l, i) => ({ ...l, up: this.links[i]?.up ?? true }));
+    const before = this.links;
     this.links = base;
     for (const l of this.links) if (!this.counters.has(l.ifname)) this.counters.set(l.ifname, { rx: 0, tx: 0 });
+    const nowMs = this.clock();
+    const pings = before.map((l) => this.lastPing.get(l.ifname));
+    this.lastPing = new Map(this.links.flatMap((l, i) => (pings[i] ? [[l.ifname, pings[i]] as const] : [])));
+    this.journal.linksRenamed(before, this.links, nowMs);
+    this.journal.configured(doc, doc ? dhcpLeases(doc, CLIENTS_PER_POOL, (n) => this.macOf(n)) : [], nowMs);
+    this.running = doc;
   }
 
   private bonding(): LinkBonding {
@@ -154,12 +259,16 @@ export class GatewayBehaviour implements DeviceBehaviour {
       const jitterMs = Math.abs(noise(this.random, jitter)) * l.baseLatencyMs;
       return { ifname: l.ifname, latency_ms: Math.round(latency * 10) / 10, jitter_ms: Math.round(jitterMs * 10) / 10, loss_pct: loss };
     });
-    return { at: at.toISOString(), interfaces, ping };
+    this.lastPing = new Map(ping.map((p) => [p.ifname, { latency_ms: p.latency_ms, jitter_ms: p.jitter_ms, loss_pct: p.loss_pct }]));
+    return { at: at.toISOString(), interfaces, ping, system: systemLoad(load) };
   }
 
   diagnostics(): string {
+    const targets = trackingTargets(this.running, this.links);
     return this.links
-      .map((l) => (l.up ? `${l.name} (${l.ifname}): ping 8.8.8.8 ${l.baseLatencyMs.toFixed(1)} ms, 0% loss` : `${l.name} (${l.ifname}): link down, 100% loss`))
+      .map((l, i) =>
+        l.up ? `${l.name} (${l.ifname}): ping ${targets[i]} ${l.baseLatencyMs.toFixed(1)} ms, 0% loss` : `${l.name} (${l.ifname}): link down, 100% loss`,
+      )
       .join('\n');
   }
 

@@ -40,3 +40,6 @@ export function pick<T>(random: Random, items: readonly T[]): T {
 export function noise(random: Random, sd: number): number {
   return (random() + random() + random() - 1.5) * 2 * sd;
 }
+
+/** A fixed share in [0, 1) for a name: figures that differ per rule or client yet stay the same on every run, drawing nothing from a stream. */
+export const fixedShare = (...parts: (string | number)[]): number => seedFrom(...parts) / 2 ** 32;

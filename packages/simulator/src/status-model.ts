@@ -1,6 +1,7 @@
 import type { StatusSnapshot } from '@netloom/domain';
 import type { GatewayProfile } from './profiles';
-import type { RouterInterface, RouterLease } from './router-model';
+import { fixedShare } from './prng';
+import type { RouterInterface, RouterLease, RouterTunnel } from './router-model';
 
 type Snapshot<K extends StatusSnapshot['kind']> = Extract<StatusSnapshot, { kind: K }>;
 
@@ -28,14 +29,17 @@ export function bgpProfileOf(p: GatewayProfile, index: number): BgpProfile | nul
   };
 }
 
-/** Neighbours come up a few heartbeats after boot; an ISP peer whose line is down is Active (retrying). */
-export function bgpSnapshot(bgp: BgpProfile | null, uptimeS: number, firstLineUp: boolean): Snapshot<'bgp'> {
+/**
+ * Neighbours come up a few heartbeats after boot; an ISP peer whose line is down is Active
+ * (retrying), and so is the hub when no line at all is up (its session runs over the VPN).
+ */
+export function bgpSnapshot(bgp: BgpProfile | null, uptimeS: number, firstLineUp: boolean, anyLineUp = true): Snapshot<'bgp'> {
   if (!bgp) return { kind: 'bgp', local: null, entries: [] };
   return {
     kind: 'bgp',
     local: { ip: bgp.routerId, asn: bgp.asn },
     entries: bgp.neighbours.map((n, i) => {
-      const up = uptimeS >= 30 && (i > 0 || firstLineUp);
+      const up = uptimeS >= 30 && (i > 0 ? anyLineUp : firstLineUp);
       const keepalives = Math.floor(uptimeS / 60);
       return {
         neighbour: n.address,
@@ -49,6 +53,11 @@ export function bgpSnapshot(bgp: BgpProfile | null, uptimeS: number, firstLineUp
   };
 }
 
+/** CPU and memory at a share of the day's peak load: the system snapshot and the metrics graphs say the same. */
+export function systemLoad(load: number): { cpu_pct: number; memory_pct: number } {
+  return { cpu_pct: Math.round(Math.min(100, 5 + 60 * load) * 10) / 10, memory_pct: Math.round((35 + 20 * load) * 10) / 10 };
+}
+
 export function systemSnapshot(p: GatewayProfile, uptimeS: number, load: number): Snapshot<'system'> {
   return {
     kind: 'system',
@@ -58,8 +67,7 @@ export function systemSnapshot(p: GatewayProfile, uptimeS: number, load: number)
         model: p.model,
         firmware: `${p.os} ${p.version}`,
         uptime_s: Math.floor(uptimeS),
-        cpu_pct: Math.round(Math.min(100, 5 + 60 * load) * 10) / 10,
-        memory_pct: Math.round((35 + 20 * load) * 10) / 10,
+        ...systemLoad(load),
         disk_pct: 22,
       },
     ],
@@ -73,4 +81,45 @@ export function arpSnapshot(interfaces: RouterInterface[], leases: RouterLease[]
     .filter((i) => i.kind === 'wan' && i.address)
     .map((i, n) => ({ ip: i.address!.replace(/\.\d+$/, '.1'), mac: macOf(200 + n), interface: i.name, state: 'reachable' as const }));
   return { kind: 'arp', entries: [...hops, ...clients] };
+}
+
+/** When a tunnel last came up, and the gateway's traffic clock (seconds at peak rate) then. */
+export interface TunnelUp {
+  sinceMs: number;
+  busyS: number;
+}
+
+/** Rekeying every hour of an SA's life: shorter than any lifetime a tunnel may be given, so the count shows. */
+const REKEY_EVERY_S = 3600;
+
+/**
+ * Traffic of each tunnel since it came up: a fixed few per cent of the gateway's peak rate
+ * along its traffic clock, so it grows while the tunnel is up and starts over when it comes back.
+ */
+export function ipsecStatsSnapshot(
+  tunnels: readonly RouterTunnel[],
+  upSince: (name: string) => TunnelUp | undefined,
+  now: { ms: number; busyS: number },
+  peakBps: number,
+): Snapshot<'ipsec_stats'> {
+  return {
+    kind: 'ipsec_stats',
+    entries: tunnels.map((t) => {
+      const up = t.state === 'up' ? upSince(t.name) : undefined;
+      if (!up) return { name: t.name, established_s: null, bytes_in: 0, bytes_out: 0, packets_in: 0, packets_out: 0, rekeys: 0 };
+      const established = Math.max(0, Math.floor((now.ms - up.sinceMs) / 1000));
+      const bytesIn = Math.floor(Math.max(0, now.busyS - up.busyS) * peakBps * (0.02 + 0.06 * fixedShare(t.name, 'in')));
+      const bytesOut = Math.floor(bytesIn * (0.4 + 0.5 * fixedShare(t.name, 'out')));
+      return {
+        name: t.name,
+        established_s: established,
+        bytes_in: bytesIn,
+        bytes_out: bytesOut,
+        // Downloads come in full-size packets, uploads carry more acknowledgements.
+        packets_in: Math.floor(bytesIn / 1100),
+        packets_out: Math.floor(bytesOut / 600),
+        rekeys: Math.floor(established / REKEY_EVERY_S),
+      };
+    }),
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './prng';
-import { advanceCounters, dailyCurve, localHour, type Counters } from './traffic';
+import { advanceCounters, busySeconds, dailyCurve, localHour, type Counters } from './traffic';
 
 describe('traffic curve', () => {
   it('is busy in office hours and quiet at night', () => {
@@ -41,5 +41,19 @@ describe('traffic curve', () => {
     const profile = { peakBps: 1e6, txShare: 0.3, lng: 0 };
     const over = (hour: number) => advanceCounters({ rx: 0, tx: 0 }, profile, new Date(Date.UTC(2025, 2, 1, hour)), 3600, true, r).rx;
     expect(over(14)).toBeGreaterThan(4 * over(3));
+  });
+
+  it('integrates the day into seconds at peak rate that only grow, faster in office hours', () => {
+    const midnight = Date.parse('2025-03-01T00:00:00Z');
+    const hour = (h: number) => busySeconds(midnight + h * 3_600_000, midnight + (h + 1) * 3_600_000, 0);
+    expect(hour(14)).toBeGreaterThan(3_600 * 0.8);
+    expect(hour(3)).toBeLessThan(3_600 * 0.15);
+    expect(busySeconds(midnight, midnight, 0)).toBe(0);
+    let last = 0;
+    for (let s = 7; s < 2 * 86_400; s += 997) {
+      const now = busySeconds(midnight, midnight + s * 1000, 80.27);
+      expect(now).toBeGreaterThan(last);
+      last = now;
+    }
   });
 });

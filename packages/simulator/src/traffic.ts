@@ -52,3 +52,19 @@ export function advanceCounters(c: Counters, profile: TrafficProfile, at: Date, 
   const rate = trafficRate(profile, at, random);
   return { rx: c.rx + Math.round(rate.rx * dtSeconds), tx: c.tx + Math.round(rate.tx * dtSeconds) };
 }
+
+/** Integration step of busySeconds: the curve hardly moves within five minutes. */
+const BUSY_STEP_S = 300;
+
+/**
+ * Seconds at peak rate that the daily curve amounts to between two moments (ms): a rate times
+ * this is a counter that only grows and follows the local day, without drawing any randomness.
+ */
+export function busySeconds(fromMs: number, toMs: number, lng: number): number {
+  let sum = 0;
+  for (let t = fromMs; t < toMs; t += BUSY_STEP_S * 1000) {
+    const dt = Math.min(BUSY_STEP_S * 1000, toMs - t);
+    sum += dailyCurve(localHour(new Date(t + dt / 2), lng)) * (dt / 1000);
+  }
+  return sum;
+}
