@@ -220,14 +220,16 @@ export class AgentConnection {
     if (!this.device) return;
     const deviceId = this.device.id;
     const at = new Date(m.at);
-    const byIf = new Map<string, { rx: number | null; tx: number | null; latency: number | null; loss: number | null }>();
-    for (const i of m.interfaces) byIf.set(i.ifname, { rx: i.rx_bytes, tx: i.tx_bytes, latency: null, loss: null });
+    type Sample = { rx: number | null; tx: number | null; latency: number | null; loss: number | null; jitter: number | null };
+    const byIf = new Map<string, Sample>();
+    for (const i of m.interfaces) byIf.set(i.ifname, { rx: i.rx_bytes, tx: i.tx_bytes, latency: null, loss: null, jitter: null });
     for (const p of m.ping) {
-      const row = byIf.get(p.ifname) ?? { rx: null, tx: null, latency: null, loss: null };
-      byIf.set(p.ifname, { ...row, latency: p.latency_ms, loss: p.loss_pct });
+      const row = byIf.get(p.ifname) ?? { rx: null, tx: null, latency: null, loss: null, jitter: null };
+      byIf.set(p.ifname, { ...row, latency: p.latency_ms, loss: p.loss_pct, jitter: p.jitter_ms ?? null });
     }
-    const rows = [...byIf].map(([ifname, v]) => ({ at, ifname, rxBytes: v.rx, txBytes: v.tx, latencyMs: v.latency, lossPct: v.loss }));
-    const stored = await this.ctx.writer.writeMetrics({ deviceId, enrolment: this.device.enrolment, seq: m.seq, rows });
+    const rows = [...byIf].map(([ifname, v]) => ({ at, ifname, rxBytes: v.rx, txBytes: v.tx, latencyMs: v.latency, lossPct: v.loss, jitterMs: v.jitter }));
+    const system = m.system ? { at, cpuPct: m.system.cpu_pct, memoryPct: m.system.memory_pct } : undefined;
+    const stored = await this.ctx.writer.writeMetrics({ deviceId, enrolment: this.device.enrolment, seq: m.seq, rows, system });
     // A resent batch was judged when it first came.
     if (stored) this.ctx.observer.metrics(this.device, m);
     this.send({ type: 'ack', seq: m.seq, duplicate: !stored });

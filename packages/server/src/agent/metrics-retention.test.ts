@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { interfaceMetricsSchema } from '@netloom/domain';
 import { loadConfig } from '../config';
-import { deviceBatches, deviceMetrics } from '../db/schema/index';
+import { deviceBatches, deviceMetrics, deviceSystemMetrics } from '../db/schema/index';
 import { addDevice, demoTenantIds, minutesAgo } from '../fleet/test-fixtures';
 import { bearer, build, login, testBackends, type TestApp } from '../test/build';
 import { keepMetricsFor } from './metrics-retention';
@@ -71,6 +71,25 @@ describe.each(testBackends())('device metrics retention on %s', (backend) => {
     const stop = keepMetricsFor(db(), t.app.log, { retentionHours: 1, usesLock: backend === 'postgres' });
     try {
       await expect.poll(keysOf, { timeout: 15_000, interval: 200 }).toEqual([10_000]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('deletes CPU and memory samples past the retention with the metrics', async () => {
+    const { acme } = await demoTenantIds(db());
+    const device = await addDevice(db(), acme);
+    await db()
+      .insert(deviceSystemMetrics)
+      .values([
+        { deviceId: device.id, at: minutesAgo(30), cpuPct: 12, memoryPct: 40 },
+        { deviceId: device.id, at: minutesAgo(120), cpuPct: 90, memoryPct: 80 },
+      ]);
+    const samples = async () =>
+      (await db().select({ cpu: deviceSystemMetrics.cpuPct }).from(deviceSystemMetrics).where(eq(deviceSystemMetrics.deviceId, device.id))).map((r) => r.cpu);
+    const stop = keepMetricsFor(db(), t.app.log, { retentionHours: 1, usesLock: backend === 'postgres' });
+    try {
+      await expect.poll(samples, { timeout: 15_000, interval: 200 }).toEqual([12]);
     } finally {
       await stop();
     }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { sweepPeriodically } from '../db/periodic-sweep';
-import { pruneDeviceBatches, pruneDeviceMetrics } from './repo';
+import { pruneDeviceBatches, pruneDeviceMetrics, pruneSystemMetrics } from './repo';
 
 /** How often old metrics are swept: they only grow by minutes' worth in between. */
 export const METRICS_SWEEP_EVERY_MS = 10 * 60_000;
@@ -27,7 +27,7 @@ export function keepMetricsFor(db: Db, log: FastifyBaseLogger, opts: MetricsRete
       const before = new Date(Date.now() - opts.retentionHours * 3_600_000);
       let deleted = 0;
       // The received batch keys (device_batches) go with the metrics they stand for.
-      for (const prune of [pruneDeviceMetrics, pruneDeviceBatches]) {
+      for (const prune of [pruneDeviceMetrics, pruneSystemMetrics, pruneDeviceBatches]) {
         for (let batch = BATCH; batch === BATCH && !stopped();) {
           batch = await prune(db, before, BATCH, opts.usesLock);
           deleted += batch;

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ONLINE_STATUSES, withSettingDefaults, type StatusSnapshot } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { holdsSweepLock } from '../db/periodic-sweep';
-import { deviceBatches, deviceJobs, deviceMetrics, devices, deviceStatusSnapshots, tenants } from '../db/schema/index';
+import { deviceBatches, deviceJobs, deviceMetrics, devices, deviceStatusSnapshots, deviceSystemMetrics, tenants } from '../db/schema/index';
 import type { DeviceRecord } from '../fleet/device-row';
 
 export async function findTenantByEnrolmentKey(db: Db, key: string) {
@@ -172,6 +172,16 @@ export async function pruneDeviceMetrics(db: Db, before: Date, limit: number, us
     if (usesLock && !(await holdsSweepLock(tx, 'deviceMetrics'))) return 0;
     const oldest = tx.select({ id: deviceMetrics.id }).from(deviceMetrics).where(lt(deviceMetrics.at, before)).limit(limit);
     const gone = await tx.delete(deviceMetrics).where(inArray(deviceMetrics.id, oldest)).returning({ id: deviceMetrics.id });
+    return gone.length;
+  });
+}
+
+/** Deletes up to `limit` CPU and memory samples taken before `before` (as pruneDeviceMetrics). */
+export async function pruneSystemMetrics(db: Db, before: Date, limit: number, usesLock: boolean): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (usesLock && !(await holdsSweepLock(tx, 'deviceMetrics'))) return 0;
+    const oldest = tx.select({ id: deviceSystemMetrics.id }).from(deviceSystemMetrics).where(lt(deviceSystemMetrics.at, before)).limit(limit);
+    const gone = await tx.delete(deviceSystemMetrics).where(inArray(deviceSystemMetrics.id, oldest)).returning({ id: deviceSystemMetrics.id });
     return gone.length;
   });
 }

@@ -11,6 +11,8 @@ export interface MetricRow {
   txBytes: number | null;
   latencyMs: number | null;
   lossPct: number | null;
+  /** Absent: the device measured none. */
+  jitterMs?: number | null;
 }
 
 /** One metrics message: its rows are stored together, once per (device, seq), or not at all. */
@@ -20,6 +22,8 @@ export interface MetricsBatch {
   enrolment: number;
   seq: number;
   rows: MetricRow[];
+  /** CPU and memory, when the device sent them. */
+  system?: { at: Date; cpuPct: number; memoryPct: number };
 }
 
 /*
@@ -61,7 +65,7 @@ const updateStatesStatement = (rows: string) => sql`${sql.raw(UPDATE_STATES)}
  * the inventory is not stored (its seq would hide the same seq of the reinstalled agent). Returns
  * the keys stored now.
  */
-const insertMetricsStatement = (keys: string, rows: string) => sql`
+const insertMetricsStatement = (keys: string, rows: string, system: string) => sql`
   with fresh as (
     insert into device_batches (device_id, seq)
     select b.device_id, b.seq from json_to_recordset(${keys}::json) as b(device_id uuid, enrolment int, seq bigint)
@@ -69,10 +73,15 @@ const insertMetricsStatement = (keys: string, rows: string) => sql`
     on conflict do nothing
     returning device_id, seq
   ), stored as (
-    insert into device_metrics (device_id, at, ifname, rx_bytes, tx_bytes, latency_ms, loss_pct)
-    select m.device_id, m.at, m.ifname, m.rx_bytes, m.tx_bytes, m.latency_ms, m.loss_pct
+    insert into device_metrics (device_id, at, ifname, rx_bytes, tx_bytes, latency_ms, loss_pct, jitter_ms)
+    select m.device_id, m.at, m.ifname, m.rx_bytes, m.tx_bytes, m.latency_ms, m.loss_pct, m.jitter_ms
     from json_to_recordset(${rows}::json)
-      as m(device_id uuid, seq bigint, at timestamptz, ifname text, rx_bytes bigint, tx_bytes bigint, latency_ms float8, loss_pct float8)
+      as m(device_id uuid, seq bigint, at timestamptz, ifname text, rx_bytes bigint, tx_bytes bigint, latency_ms float8, loss_pct float8, jitter_ms float8)
+    join fresh using (device_id, seq)
+  ), stored_system as (
+    insert into device_system_metrics (device_id, at, cpu_pct, memory_pct)
+    select s.device_id, s.at, s.cpu_pct, s.memory_pct
+    from json_to_recordset(${system}::json) as s(device_id uuid, seq bigint, at timestamptz, cpu_pct float8, memory_pct float8)
     join fresh using (device_id, seq)
   )
   select device_id, seq::text as seq from fresh`;
@@ -116,10 +125,14 @@ export async function insertMetricBatches(db: Db, batches: MetricsBatch[]): Prom
       tx_bytes: m.txBytes,
       latency_ms: m.latencyMs,
       loss_pct: m.lossPct,
+      jitter_ms: m.jitterMs ?? null,
     })),
   );
+  const system = batches.flatMap((b) =>
+    b.system ? [{ device_id: b.deviceId, seq: b.seq, at: b.system.at, cpu_pct: b.system.cpuPct, memory_pct: b.system.memoryPct }] : [],
+  );
   // Both drivers answer { rows }; the Db type, shared by the two, does not say so.
-  const fresh = (await db.execute(insertMetricsStatement(JSON.stringify(keys), JSON.stringify(rows)))) as unknown as {
+  const fresh = (await db.execute(insertMetricsStatement(JSON.stringify(keys), JSON.stringify(rows), JSON.stringify(system)))) as unknown as {
     rows: { device_id: string; seq: string }[];
   };
   return fresh.rows.map((f) => batchKey(f.device_id, f.seq));

@@ -87,6 +87,7 @@ export const deviceMetrics = pgTable(
     txBytes: bigint('tx_bytes', { mode: 'number' }),
     latencyMs: doublePrecision('latency_ms'),
     lossPct: doublePrecision('loss_pct'),
+    jitterMs: doublePrecision('jitter_ms'),
   },
   (t) => [
     index('device_metrics_device_at_idx').on(t.deviceId, t.at),
@@ -94,6 +95,21 @@ export const deviceMetrics = pgTable(
     // index finds them for a few kilobytes and next to nothing per insert.
     index('device_metrics_at_brin').using('brin', t.at),
   ],
+);
+
+/** The box's CPU and memory with each metrics message that carried them (the overview's graphs). */
+export const deviceSystemMetrics = pgTable(
+  'device_system_metrics',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    cpuPct: doublePrecision('cpu_pct').notNull(),
+    memoryPct: doublePrecision('memory_pct').notNull(),
+  },
+  (t) => [index('device_system_metrics_device_at_idx').on(t.deviceId, t.at), index('device_system_metrics_at_brin').using('brin', t.at)],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceStatusSchema, tenantBgpSchema } from '@netloom/domain';
+import { z } from 'zod';
+import { deviceStatusSchema, interfaceMetricsSchema, systemMetricsSchema, tenantBgpSchema, tenantTunnelsSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 
@@ -72,6 +73,40 @@ describe.each(testBackends())('device status snapshots on %s', (backend) => {
     expect(tenantBgpSchema.parse((await call('owner@globex.test', 'GET', 'bgp/')).json()).some((d) => d.device_id === id)).toBe(false);
     const system = deviceStatusSchema.parse((await call('viewer@acme.test', 'GET', `${id}/system/`)).json());
     expect(system.snapshot).toMatchObject({ kind: 'system', entries: [{ model: 'NL-100' }] });
+  });
+
+  it("lists every gateway's tunnels on the VPN status page; CPU, memory and jitter a device measured come back as series", async () => {
+    const agent = await TestAgent.connect(t.app);
+    agents.push(agent);
+    agent.hello({ kind: 'enrol', enrolment_key: key }, { serial: 'SN-VPN-1', name: 'edge-vpn' });
+    const { device_id: id } = (await agent.next('welcome')) as { device_id: string };
+    const tunnels = [
+      { name: 'to-hq', remote: '203.0.113.7', state: 'up', reason: null },
+      { name: 'to-lab', remote: '198.51.100.9', state: 'down', reason: 'No answer from the peer' },
+    ];
+    agent.send({ type: 'status', at: new Date().toISOString(), snapshot: { kind: 'ipsec', entries: tunnels } });
+    await agent.next('ack');
+    const vpn = tenantTunnelsSchema.parse((await call('viewer@acme.test', 'GET', 'ipsec/')).json());
+    expect(vpn.find((d) => d.device_id === id)).toMatchObject({ device_name: 'edge-vpn', tunnels });
+    expect(tenantTunnelsSchema.parse((await call('owner@globex.test', 'GET', 'ipsec/')).json()).some((d) => d.device_id === id)).toBe(false);
+
+    const at = new Date().toISOString();
+    agent.send({
+      type: 'metrics',
+      at,
+      interfaces: [{ ifname: 'wan', rx_bytes: 10, tx_bytes: 5 }],
+      ping: [{ ifname: 'wan', latency_ms: 20, loss_pct: 0, jitter_ms: 3.5 }],
+      system: { cpu_pct: 37, memory_pct: 61 },
+    });
+    await agent.next('ack');
+    const device = (url: string, who = 'viewer@acme.test') =>
+      t.app.inject({ method: 'GET', url: `/api/v1/device/${id}/${url}`, headers: bearer(tokens[who]!) });
+    const system = systemMetricsSchema.parse((await device('system-metrics/?minutes=5')).json());
+    expect(system).toEqual([{ at, cpu_pct: 37, memory_pct: 61 }]);
+    const metrics = z.array(interfaceMetricsSchema).parse((await device('metrics/?minutes=5')).json());
+    expect(metrics[0]!.points[0]).toMatchObject({ latency_ms: 20, jitter_ms: 3.5 });
+    expect((await device('system-metrics/', 'owner@globex.test')).statusCode).toBe(404);
+    expect((await device('system-metrics/?minutes=61')).statusCode).toBe(400);
   });
 
   it('closes the socket of a device that sends a snapshot that does not hold', async () => {

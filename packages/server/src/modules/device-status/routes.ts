@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STATUS_PATHS, deviceStatusParamsSchema, deviceStatusSchema, statusRefreshSchema, tenantBgpSchema, tenantQuerySchema } from '@netloom/domain';
+import {
+  STATUS_PATHS,
+  deviceStatusParamsSchema,
+  deviceStatusSchema,
+  statusRefreshSchema,
+  tenantBgpSchema,
+  tenantQuerySchema,
+  tenantTunnelsSchema,
+} from '@netloom/domain';
 import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
@@ -30,13 +38,29 @@ export const deviceStatusRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   );
 
   api.get(
+    p(STATUS_PATHS.tenantTunnels),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: "Every gateway's IPsec tunnels as it last reported them, up or down (VPN status)",
+        querystring: tenantQuerySchema,
+        response: { 200: tenantTunnelsSchema, ...errorResponses(403) },
+      },
+    },
+    async (request) => deviceStatus.tenantTunnels(actorOf(request)),
+  );
+
+  api.get(
     p(STATUS_PATHS.snapshot(':deviceId', ':kind')),
     {
       config: access('read'),
       schema: {
         tags,
         security,
-        summary: "The device's newest snapshot of a kind (routes, interfaces, dhcp_leases, ipsec, arp, system, bgp) and when it was taken",
+        summary:
+          "The device's newest snapshot of a kind (routes, interfaces, DHCP leases, IPsec and its statistics, ARP, system, BGP, SD-WAN paths, multi-WAN, SLA probes, firewall counters, IP sets, URL filter and tracking, client usage, logs) and when it was taken",
         params: deviceStatusParamsSchema,
         querystring: tenantQuerySchema,
         response: { 200: deviceStatusSchema, ...errorResponses(403, 404) },

@@ -1,4 +1,4 @@
-import { emptySnapshot, statusSnapshotSchema, type DeviceStatusAnswer, type StatusKind, type TenantBgpEntry } from '@netloom/domain';
+import { emptySnapshot, statusSnapshotSchema, type DeviceStatusAnswer, type StatusKind, type TenantBgpEntry, type TenantTunnelsEntry } from '@netloom/domain';
 import type { EventBus } from '../../bus/event-bus';
 import { topics } from '../../bus/topics';
 import type { Db } from '../../db/client';
@@ -30,6 +30,18 @@ export class DeviceStatusService {
       const parsed = statusSnapshotSchema.safeParse(row.data);
       if (!parsed.success || parsed.data.kind !== 'bgp' || !parsed.data.local) continue;
       out.push({ device_id: row.deviceId, device_name: row.deviceName, at: row.at.toISOString(), local: parsed.data.local, neighbours: parsed.data.entries });
+    }
+    return out;
+  }
+
+  /** Every gateway of the tenant that reported IPsec tunnels, with their states (the VPN status page). */
+  async tenantTunnels(actor: Actor): Promise<TenantTunnelsEntry[]> {
+    const rows = await repo.tenantSnapshots(this.db, actor.scope.tenantId, 'ipsec');
+    const out: TenantTunnelsEntry[] = [];
+    for (const row of rows) {
+      const parsed = statusSnapshotSchema.safeParse(row.data);
+      if (!parsed.success || parsed.data.kind !== 'ipsec' || parsed.data.entries.length === 0) continue;
+      out.push({ device_id: row.deviceId, device_name: row.deviceName, at: row.at.toISOString(), tunnels: parsed.data.entries });
     }
     return out;
   }

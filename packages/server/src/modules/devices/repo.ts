@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { CommercialData } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { commercialData, deviceJobs, deviceMetrics, devices, tenants, type JobKind } from '../../db/schema/index';
+import { commercialData, deviceJobs, deviceMetrics, devices, deviceSystemMetrics, tenants, type JobKind } from '../../db/schema/index';
 import { ROW_COLUMNS, type DeviceRecord, type ListedDevice } from '../../fleet/device-row';
 import { deviceListOrder, deviceListWhere, type DeviceListSpec } from './list-query';
 
@@ -100,6 +100,14 @@ export async function metricsSince(db: Db, deviceId: string, since: Date) {
     .from(deviceMetrics)
     .where(and(eq(deviceMetrics.deviceId, deviceId), gte(deviceMetrics.at, since)))
     .orderBy(asc(deviceMetrics.ifname), asc(deviceMetrics.at));
+}
+
+export async function systemMetricsSince(db: Db, deviceId: string, since: Date) {
+  return db
+    .select({ at: deviceSystemMetrics.at, cpuPct: deviceSystemMetrics.cpuPct, memoryPct: deviceSystemMetrics.memoryPct })
+    .from(deviceSystemMetrics)
+    .where(and(eq(deviceSystemMetrics.deviceId, deviceId), gte(deviceSystemMetrics.at, since)))
+    .orderBy(asc(deviceSystemMetrics.at));
 }
 
 export async function findCommercialData(db: Db, tenantId: string): Promise<CommercialData> {

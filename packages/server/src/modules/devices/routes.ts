@@ -13,6 +13,7 @@ import {
   interfaceMetricsSchema,
   jobAcceptedSchema,
   metricsQuerySchema,
+  systemMetricsSchema,
   tenantIdBodySchema,
   tenantQuerySchema,
   userDevicesQuerySchema,
@@ -207,6 +208,25 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request) => {
       const actor = actorOf(request);
       return devices.metrics(actor.scope.tenantId, request.params.id, request.query.minutes);
+    },
+  );
+
+  api.get(
+    p(DEVICE_PATHS.systemMetrics(':id')),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: 'CPU and memory of the last minutes (1–60)',
+        params: deviceIdParamsSchema,
+        querystring: metricsQuerySchema,
+        response: { 200: systemMetricsSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return devices.systemMetrics(actor.scope.tenantId, request.params.id, request.query.minutes);
     },
   );
 };

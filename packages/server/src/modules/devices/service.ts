@@ -1,4 +1,13 @@
-import { AGENT_CLOSE, viewTypeKind, type AdminDevice, type ClaimDeviceBody, type DeviceListBody, type DeviceRow, type InterfaceMetrics } from '@netloom/domain';
+import {
+  AGENT_CLOSE,
+  viewTypeKind,
+  type AdminDevice,
+  type ClaimDeviceBody,
+  type DeviceListBody,
+  type DeviceRow,
+  type InterfaceMetrics,
+  type SystemMetrics,
+} from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { EventBus } from '../../bus/event-bus';
@@ -118,9 +127,23 @@ export class DeviceService {
     for (const p of points) {
       let entry = byIface.get(p.ifname);
       if (!entry) byIface.set(p.ifname, (entry = { ifname: p.ifname, points: [] }));
-      entry.points.push({ at: p.at.toISOString(), rx_bytes: p.rxBytes, tx_bytes: p.txBytes, latency_ms: p.latencyMs, loss_pct: p.lossPct });
+      entry.points.push({
+        at: p.at.toISOString(),
+        rx_bytes: p.rxBytes,
+        tx_bytes: p.txBytes,
+        latency_ms: p.latencyMs,
+        loss_pct: p.lossPct,
+        jitter_ms: p.jitterMs,
+      });
     }
     return [...byIface.values()];
+  }
+
+  /** The overview's CPU and memory graphs: the last minutes of the box's load. */
+  async systemMetrics(tenantId: string, id: string, minutes: number): Promise<SystemMetrics> {
+    await this.get(tenantId, id);
+    const points = await repo.systemMetricsSince(this.db, id, new Date(Date.now() - minutes * 60_000));
+    return points.map((p) => ({ at: p.at.toISOString(), cpu_pct: p.cpuPct, memory_pct: p.memoryPct }));
   }
 
   /** A message for the device's agent connection, on whichever instance it is connected. */
