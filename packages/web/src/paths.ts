@@ -59,6 +59,11 @@ export const paths = {
     deviceBgp: '/sdwan/device/status/bgp',
     tenantBgp: '/sdwan/organization/monitor/globalBGP',
     globalInterfaces: '/sdwan/organization/monitor/globalInterface',
+    vpnStatus: '/sdwan/organization/monitor/vpn-status',
+    /** A gateway's overview: its interfaces, system info, CPU and memory graphs. */
+    deviceOverview: '/sdwan/device/configure/status/deviceoverview/device-interfaces',
+    slaStatus: '/sdwan/device/status/slastatus/interface',
+    deviceLogs: '/sdwan/device/status/logs',
     /** System tools → Notifications: the e-mail and webhook channels of the alarms. */
     notificationChannels: '/sdwan/organization/systemtools/globalNotification',
     mzaStatus: (p: ProductKey) => `/${p}/mza/status`,

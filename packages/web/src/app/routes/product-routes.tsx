@@ -53,6 +53,10 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
             lazy: () => import('@/features/device-status/pages/bgp-status-page').then((m) => ({ Component: m.TenantBgpPage })),
           },
           {
+            path: 'organization/monitor/vpn-status',
+            lazy: () => import('@/features/device-status/pages/vpn-status-page').then((m) => ({ Component: m.VpnStatusPage })),
+          },
+          {
             path: 'organization/monitor/globalInterface',
             lazy: () => import('@/features/device-status/pages/global-interfaces-page').then((m) => ({ Component: m.GlobalInterfacesPage })),
           },
@@ -69,14 +73,21 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
   if (p === 'sdwan') {
     return [
       ...shared,
-      {
-        path: 'device/status/network/*',
-        lazy: () => import('@/features/device-status/pages/network-status-page').then((m) => ({ Component: m.NetworkStatusPage })),
-      },
       { path: 'device/status/alarms', ...redirectTo(paths.product.deviceAlarms('device')) },
       { path: 'device/status/bgp', lazy: () => import('@/features/device-status/pages/bgp-status-page').then((m) => ({ Component: m.BgpStatusPage })) },
       { path: 'device/status/alarms/:kind', lazy: () => import('@/features/alarms/pages/alarms-page').then((m) => ({ Component: m.AlarmsPage })) },
-      notBuilt(p, 'device/status/*', 'status'),
+      ...statusSectionRoutes(),
+      // WAN traffic belongs with traffic analytics.
+      notBuilt(p, 'device/status/slastatus/wantraffic', 'traffic'),
+      {
+        path: 'device/status/slastatus/*',
+        lazy: () => import('@/features/device-status/pages/sla-status-page').then((m) => ({ Component: m.SlaStatusPage })),
+      },
+      {
+        path: 'device/configure/status/*',
+        lazy: () => import('@/features/device-status/pages/device-overview-page').then((m) => ({ Component: m.DeviceOverviewPage })),
+      },
+      notBuilt(p, 'device/status/*', 'traffic'),
     ];
   }
   return [
@@ -86,6 +97,14 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
     notBuilt(p, 'nac/*', 'nac'),
     { path: 'getmicrozaccess', lazy: () => import('@/features/client/pages/get-microzaccess-page').then((m) => ({ Component: m.GetMicroZAccessPage })) },
   ];
+}
+
+/** The monitor sections of a gateway that are tables of what it reports (status-sections.tsx), each with its tabs. */
+function statusSectionRoutes(): RouteObject[] {
+  return (['network', 'sdwanstatus', 'ipsec', 'firewallstatus', 'url-ops', 'logs'] as const).map((section) => ({
+    path: `device/status/${section}/*`,
+    lazy: () => import('@/features/device-status/pages/status-section-page').then((m) => ({ element: <m.StatusSectionPage section={section} /> })),
+  }));
 }
 
 /** A product's subtree behind the subscription and active-dashboard guard. */

@@ -63,9 +63,12 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         icon: IconRouter,
         children: [
           { label: 'Configure', to: paths.product.deviceConfigure('sdwan') },
+          { label: 'Overview', to: paths.product.deviceOverview },
           { label: 'Monitor', to: paths.product.deviceStatus('sdwan') },
+          { label: 'SLA', to: paths.product.slaStatus },
           { label: 'Alarms', to: paths.product.deviceAlarms('device') },
           { label: 'BGP', to: paths.product.deviceBgp },
+          { label: 'Logs', to: paths.product.deviceLogs },
         ],
       });
     }
@@ -93,7 +96,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
                 ]
               : [
                   { label: 'Inventory', to: paths.product.inventory(product) },
-                  { label: 'Monitor', to: `${paths.product.organization(product)}/monitor` },
+                  { label: 'VPN status', to: paths.product.vpnStatus },
                   { label: 'Alarms', to: paths.product.organisationAlarms },
                   { label: 'BGP', to: paths.product.tenantBgp },
                   { label: 'Interfaces', to: paths.product.globalInterfaces },

@@ -1,5 +1,5 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { STATUS_PATHS, deviceStatusSchema, statusRefreshSchema, tenantBgpSchema, type StatusKind } from '@netloom/domain';
+import { STATUS_PATHS, deviceStatusSchema, statusRefreshSchema, tenantBgpSchema, tenantTunnelsSchema, type StatusKind } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
@@ -33,6 +33,16 @@ export function useTenantBgp() {
   return useQuery({
     queryKey: ['tenant-bgp', tid],
     queryFn: ({ signal }) => api.get(STATUS_PATHS.tenantBgp, tenantBgpSchema, { query: tidQuery(tid), signal }),
+    refetchInterval: 30_000,
+  });
+}
+
+/** Every gateway's IPsec tunnels as last reported; gateways send them every minute or so. */
+export function useTenantTunnels() {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: ['tenant-tunnels', tid],
+    queryFn: ({ signal }) => api.get(STATUS_PATHS.tenantTunnels, tenantTunnelsSchema, { query: tidQuery(tid), signal }),
     refetchInterval: 30_000,
   });
 }

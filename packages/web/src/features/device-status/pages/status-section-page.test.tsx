@@ -1,25 +1,40 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { renderWithProviders } from '@/test/render';
 import { deviceRow } from '@/test/device-row';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
 import { sessionStore } from '@/lib/session/session-store';
-import { NetworkStatusPage } from './network-status-page';
+import { StatusSectionPage } from './status-section-page';
+import type { StatusSectionKey } from './status-sections';
 
 const GW = '11111111-1111-4111-8111-111111111111';
-const render = (url: string) =>
+const render = (url: string, section: StatusSectionKey = 'network') =>
   renderWithProviders(
     withQueryClient(
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="/sdwan/device/status/network/*" element={<NetworkStatusPage />} />
+          <Route path={`/sdwan/device/status/${section}/*`} element={<StatusSectionPage section={section} />} />
         </Routes>
       </MemoryRouter>,
     ),
   );
 
-describe('network status of a gateway', () => {
+/** A gateway that answers every snapshot with `snapshot`, reported just now. */
+function gatewayReports(snapshot: object) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/device/list/')) return jsonResponse(200, { count: 0, next: null, previous: null, results: [] });
+      if (init?.method === 'POST') return jsonResponse(202, { job_id: '22222222-2222-4222-8222-222222222222' });
+      return jsonResponse(200, { device_id: GW, kind: (snapshot as { kind: string }).kind, at: new Date().toISOString(), snapshot });
+    }),
+  );
+  signIn('viewer');
+}
+
+describe('monitor sections of a gateway', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     sessionStore.clear();
@@ -62,5 +77,33 @@ describe('network status of a gateway', () => {
     render(`/sdwan/device/status/network/routes?device=${GW}`);
     expect(await screen.findByText('10.20.0.0/16')).toBeTruthy();
     expect((await screen.findByTestId('status-age')).textContent).toMatch(/Reported \d+ s ago/);
+  });
+
+  it('says which WAN an SD-WAN rule takes and why', async () => {
+    gatewayReports({
+      kind: 'sdwan',
+      entries: [{ rule: 'voice', match: 'DSCP 46', preferred_wan: 'wan', active_wan: 'wan2', reason: 'sla_failover' }],
+    });
+    render(`/sdwan/device/status/sdwanstatus?device=${GW}`, 'sdwanstatus');
+    expect(await screen.findByText('voice')).toBeTruthy();
+    expect(screen.getByText('wan2')).toBeTruthy();
+    expect(screen.getByText('Preferred link misses the SLA')).toBeTruthy();
+  });
+
+  it('narrows the device log to one level', async () => {
+    const line = (level: string, message: string) => ({ at: new Date().toISOString(), level, facility: 'netifd', message });
+    gatewayReports({ kind: 'logs', entries: [line('warning', 'Interface wan2 is down'), line('notice', 'Interface wan2 is up')] });
+    render(`/sdwan/device/status/logs?device=${GW}`, 'logs');
+    expect(await screen.findByText('Interface wan2 is up')).toBeTruthy();
+    await userEvent.click(screen.getByRole('textbox', { name: 'Level' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'warning' }));
+    expect(screen.getByText('Interface wan2 is down')).toBeTruthy();
+    expect(screen.queryByText('Interface wan2 is up')).toBeNull();
+  });
+
+  it('says URL filtering is off when the gateway runs none', async () => {
+    gatewayReports({ kind: 'url_filter', enabled: false, entries: [] });
+    render(`/sdwan/device/status/url-ops/urlfilterstatus?device=${GW}`, 'url-ops');
+    expect(await screen.findByText('URL filtering is off')).toBeTruthy();
   });
 });

@@ -19,10 +19,10 @@ export const NOT_BUILT = {
       'Link bonding, network acceleration, QoS, wireless, BGP, VRRP, content and URL filtering, netflow, IDS/IPS, user mapping, overlay mesh VPN and diagnostics. Interfaces, static routes, firewall, NAT, services, SD-WAN, IPsec and policy routing are ready (SD-WAN Gateway → Configure).',
   },
   endpointProfiles: { title: 'Endpoint Profiles', coming: 'Overlay mesh VPN and overlay device profiles, pushed to the MicroZAccess clients.' },
-  status: {
-    title: 'Device Monitor',
+  traffic: {
+    title: 'Traffic Analytics',
     coming:
-      'Device overview graphs, SD-WAN and IPsec statistics, firewall, URL filtering, SLA and logs of the selected gateway. Network status (routes, ARP, interfaces, device status, DHCP, IPsec), alarms and BGP are ready (SD-WAN Gateway → Monitor, Alarms, BGP).',
+      'Top protocols, destinations, talkers and ports, and the WAN traffic of the selected gateway. Every other monitor page is ready (SD-WAN Gateway → Monitor).',
   },
   mzaStatus: { title: 'MicroZAccess Status', coming: 'The connection, overlay and policy status of each endpoint.' },
   organization: { title: 'Organization', coming: 'Monitoring across all gateways, system tools and reports for the organisation.' },
@@ -32,7 +32,7 @@ export const NOT_BUILT = {
   },
   monitor: {
     title: 'Organization Monitor',
-    coming: 'The VPN status of every tunnel. Alarms, BGP and Interfaces are ready (Organization → Alarms, BGP, Interfaces).',
+    coming: 'Reports across all gateways. VPN status, Alarms, BGP and Interfaces are ready (Organization → VPN status, Alarms, BGP, Interfaces).',
   },
   configTemplates: { title: 'Config Templates', coming: 'Partial configurations with variables, applied to devices and device groups.' },
   nac: { title: 'NAC', coming: 'Network access control: the devices asking for access and the decisions about them.' },

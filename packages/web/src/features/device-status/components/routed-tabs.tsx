@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Tabs } from '@mantine/core';
+
+export interface RoutedTab {
+  /** The sub-path after the page's own path, as the spec names it (may hold a slash). */
+  route: string;
+  label: string;
+}
+
+/**
+ * The tab named by the page's sub-path (its splat), the first one for any other, and a way to
+ * open another tab that keeps the query (device, window) so a shared link shows the same view.
+ */
+export function useRoutedTab<T extends RoutedTab>(tabs: readonly [T, ...T[]]) {
+  const { '*': rest = '' } = useParams();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const sub = rest.replace(/\/+$/, '');
+  const tab = tabs.find((t) => sub === t.route || sub.startsWith(`${t.route}/`)) ?? tabs[0];
+  // The page's own path is what precedes the splat; relative '..' would break on a bare page path.
+  const base = pathname.slice(0, pathname.length - rest.length).replace(/\/+$/, '');
+  const open = (route: string) => void navigate({ pathname: `${base}/${route}`, search });
+  return { tab, open };
+}
+
+interface RoutedTabsProps {
+  tabs: readonly RoutedTab[];
+  value: string;
+  onChange: (route: string) => void;
+  /** The open tab's content: only that one is rendered, so hidden tabs fetch nothing. */
+  children: ReactNode;
+}
+
+/** The tab strip of a routed page with the open tab's content under it. */
+export function RoutedTabs({ tabs, value, onChange, children }: RoutedTabsProps) {
+  return (
+    <Tabs value={value} onChange={(v) => v && onChange(v)}>
+      <Tabs.List mb="md">
+        {tabs.map((t) => (
+          <Tabs.Tab key={t.route} value={t.route}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {children}
+    </Tabs>
+  );
+}

@@ -1,0 +1,81 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorPanel } from '@/components/error-panel';
+import { PageHeader } from '@/components/page-header';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useTenantTunnels } from '@/features/device-status/api/device-status';
+
+type Row = Record<string, unknown>;
+const COLUMNS: DataTableColumn<Row>[] = [
+  { key: 'device_name', header: 'Device Name' },
+  { key: 'name', header: 'Tunnel' },
+  { key: 'remote', header: 'Remote', type: 'ip' },
+  {
+    key: 'state',
+    header: 'State',
+    render: (r) => (
+      <Badge variant="light" color={r.state === 'up' ? 'green' : 'red'}>
+        {r.state === 'up' ? 'Up' : 'Down'}
+      </Badge>
+    ),
+  },
+  { key: 'reason', header: 'Why down', render: (r) => (r.reason ? String(r.reason) : '–') },
+  { key: 'at', header: 'Reported', type: 'date' },
+];
+
+/**
+ * Organization → Monitor → VPN status (spec 000 §2.15 `organization/monitor/vpn-status`): every
+ * IPsec tunnel of the tenant's gateways, up or down, as each gateway last reported it.
+ */
+export function VpnStatusPage() {
+  const user = useCurrentUser();
+  const tunnels = useTenantTunnels();
+  if (!user) return null;
+  const rows = (tunnels.data ?? []).flatMap((d) => d.tunnels.map((t) => ({ id: `${d.device_id}-${t.name}`, device_name: d.device_name, at: d.at, ...t })));
+  const down = rows.filter((r) => r.state !== 'up').length;
+  return (
+    <>
+      <PageHeader title="VPN status" subtitle="Every IPsec tunnel of your gateways, as each gateway last reported it" />
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Count label="Tunnels" value={rows.length} />
+          <Count label="Up" value={rows.length - down} />
+          <Count label="Down" value={down} />
+        </SimpleGrid>
+        <Paper withBorder p="md">
+          {tunnels.isError ? (
+            <ErrorPanel onRetry={() => void tunnels.refetch()} />
+          ) : (
+            <Group grow>
+              <DataTable
+                label="Tunnels of all gateways"
+                columns={COLUMNS}
+                rows={rows}
+                loading={!tunnels.data}
+                timezone={user.timezone}
+                options={{ search: true, sort: true, download: true, paging: true, refresh: true }}
+                onRefresh={() => tunnels.refetch()}
+                emptyState={<EmptyState title="No Status Available" description="No gateway has reported an IPsec tunnel yet." />}
+              />
+            </Group>
+          )}
+        </Paper>
+      </Stack>
+    </>
+  );
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <Paper withBorder p="md" aria-label={`${label}: ${value}`}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
