@@ -119,7 +119,18 @@ export class Fleet {
       `{"type":"heartbeat","seq":${d.seq},"status":"running","wan":[{"name":"WAN1","status":"up","ifname":"eth0","weight":1}],` +
         `"public_ip":"203.0.113.10","location":{"name":"Chennai","lat":13.08,"lng":80.27},"traffic":["${now().toFixed(2)}"]}`,
     );
+    if (!this.withMetrics) return;
+    // What the performance alarms judge: a ping per WAN (well within any threshold) and counters.
+    d.seq++;
+    this.sent++;
+    d.ws.send(
+      `{"type":"metrics","seq":${d.seq},"at":"${new Date().toISOString()}","interfaces":[{"ifname":"eth0","rx_bytes":${d.seq * 1000},"tx_bytes":${d.seq * 400}}],` +
+        `"ping":[{"ifname":"eth0","latency_ms":${20 + (d.seq % 7)},"jitter_ms":2,"loss_pct":0}],"system":{"cpu_pct":12,"memory_pct":40}}`,
+    );
   }
+
+  /** Each heartbeat is followed by a metrics message (bench:alarms: ingest as a gateway sends it). */
+  withMetrics = false;
 
   /** Every device heartbeats once per interval; device i at offset i × interval / N. */
   startHeartbeats(intervalMs: number): void {
