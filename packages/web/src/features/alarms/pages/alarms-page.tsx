@@ -8,8 +8,8 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { PageHeader } from '@/components/page-header';
+import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
 import { paths } from '@/paths';
-import { useSelectedDevice } from '@/lib/fleet-selection';
 import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
@@ -35,16 +35,13 @@ const TABS: Record<AlarmKind, { label: string; title: string; columns: DataTable
  */
 export function AlarmsPage() {
   const user = useCurrentUser();
-  const tid = useTenantScope();
   const navigate = useNavigate();
   const { kind: kindParam } = useParams();
   const [params, setParams] = useSearchParams();
-  const selected = useSelectedDevice();
-  const deviceId = params.get('device') ?? selected?.id ?? null;
+  const deviceId = useStatusDevice();
   const kind: AlarmKind = (ALARM_KINDS as readonly string[]).includes(kindParam ?? '') ? (kindParam as AlarmKind) : 'device';
   const chosenInterface = params.get('interface') ?? 'All';
   const byInterface = kind === 'wan' || kind === 'performance' ? kind : null;
-  const gateways = useFleetDevices(tid, null, 'device');
   const history = useAlarmHistory(deviceId, kind, byInterface ? chosenInterface : 'All');
   const interfaces = useAlarmInterfaces(deviceId, byInterface);
   if (!user) return null;
@@ -68,15 +65,7 @@ export function AlarmsPage() {
       />
       <Paper withBorder p="md">
         <Stack gap="md">
-          <Select
-            label="Gateway"
-            placeholder="Choose a gateway"
-            searchable
-            w={320}
-            data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
-            value={deviceId}
-            onChange={(id) => setParams(id ? { device: id } : {})}
-          />
+          <GatewayPicker deviceId={deviceId} resets={['interface']} />
           {!deviceId ? (
             <EmptyState title="Please Select Device" description="Choose a gateway to see its alarms." />
           ) : (

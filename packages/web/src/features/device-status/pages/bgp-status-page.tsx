@@ -1,17 +1,15 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
+import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
 import { PageHeader } from '@/components/page-header';
-import { useSelectedDevice } from '@/lib/fleet-selection';
-import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { useDeviceStatus, useRefreshStatus, useTenantBgp } from '@/features/device-status/api/device-status';
+import { useTenantBgp } from '@/features/device-status/api/device-status';
+import { ReportedAge } from '@/features/device-status/components/reported-age';
+import { useFreshSnapshot } from '@/features/device-status/hooks/use-fresh-snapshot';
 
 type Row = Record<string, unknown>;
 const NEIGHBOUR_COLUMNS: DataTableColumn<Row>[] = [
@@ -38,42 +36,26 @@ function Card({ label, value }: { label: string; value: string }) {
 /** A gateway's BGP (spec 000 §2.11, device version): local IP and local ASN cards, its neighbours. */
 export function BgpStatusPage() {
   const user = useCurrentUser();
-  const tid = useTenantScope();
-  const [params, setParams] = useSearchParams();
-  const selected = useSelectedDevice();
-  const deviceId = params.get('device') ?? selected?.id ?? null;
-  const gateways = useFleetDevices(tid, null, 'device');
-  const [asked, setAsked] = useState(false);
-  const status = useDeviceStatus(deviceId, 'bgp', asked);
-  const refresh = useRefreshStatus(deviceId, 'bgp');
-  const ask = () => {
-    if (!deviceId) return;
-    setAsked(true);
-    refresh.mutate();
-    setTimeout(() => setAsked(false), 5_000);
-  };
-  useEffect(ask, [deviceId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const deviceId = useStatusDevice();
+  const { status, snapshot: reported, at, waiting, ask } = useFreshSnapshot(deviceId, 'bgp');
   if (!user) return null;
-  const snapshot = status.data?.snapshot.kind === 'bgp' ? status.data.snapshot : null;
+  const snapshot = reported?.kind === 'bgp' ? reported : null;
 
   return (
     <>
-      <ConfigPageHeader title="BGP" subtitle="The gateway's BGP speaker and its neighbours" onRefresh={ask} refreshing={asked} />
+      <ConfigPageHeader title="BGP" subtitle="The gateway's BGP speaker and its neighbours" onRefresh={ask} refreshing={waiting} />
       <Paper withBorder p="md">
         <Stack gap="md">
-          <Select
-            label="Gateway"
-            placeholder="Choose a gateway"
-            searchable
-            w={320}
-            data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
-            value={deviceId}
-            onChange={(id) => setParams(id ? { device: id } : {})}
-          />
+          <Group justify="space-between" align="flex-end">
+            <GatewayPicker deviceId={deviceId} />
+            <ReportedAge at={at} />
+          </Group>
           {!deviceId ? (
             <EmptyState title="Please Select Device" description="Choose a gateway to see its BGP neighbours." />
           ) : status.isError ? (
             <ErrorPanel onRetry={() => void status.refetch()} />
+          ) : !snapshot?.local && waiting ? (
+            <EmptyState title="Asking the gateway…" description="Its BGP state arrives in a moment." />
           ) : !snapshot?.local ? (
             <EmptyState title="No Status Available" description="The gateway has not reported BGP running." />
           ) : (

@@ -6,7 +6,7 @@ import { useCurrentUser } from '@/lib/session/session-store';
 import { useSystemMetrics } from '@/features/device-status/api/metrics';
 import { ChartWindowPicker, useChartWindow } from '@/features/device-status/components/chart-window';
 import { DeviceOverviewTab } from '@/features/device-status/components/device-overview-tab';
-import { GatewayPicker, useStatusDevice } from '@/features/device-status/components/gateway-picker';
+import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
 import { MetricsState } from '@/features/device-status/components/metrics-state';
 import { ReportedAge } from '@/features/device-status/components/reported-age';
 import { RoutedTabs, useRoutedTab, type RoutedTab } from '@/features/device-status/components/routed-tabs';

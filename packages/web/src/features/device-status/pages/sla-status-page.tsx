@@ -5,7 +5,7 @@ import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useInterfaceMetrics } from '@/features/device-status/api/metrics';
 import { ChartWindowPicker, useChartWindow } from '@/features/device-status/components/chart-window';
-import { GatewayPicker, useStatusDevice } from '@/features/device-status/components/gateway-picker';
+import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
 import { MetricsState } from '@/features/device-status/components/metrics-state';
 import { ReportedAge } from '@/features/device-status/components/reported-age';
 import { RoutedTabs, useRoutedTab, type RoutedTab } from '@/features/device-status/components/routed-tabs';
@@ -53,7 +53,7 @@ export function SlaStatusPage() {
       <Paper withBorder p="md">
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">
-            <GatewayPicker deviceId={deviceId} />
+            <GatewayPicker deviceId={deviceId} resets={['wan']} />
             {chart ? <ChartWindowPicker value={minutes} onChange={setMinutes} /> : <ReportedAge at={sla.at} />}
           </Group>
           {!deviceId ? (

@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
-import { GatewayPicker, useStatusDevice } from '@/features/device-status/components/gateway-picker';
+import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
 import { ReportedAge } from '@/features/device-status/components/reported-age';
 import { RoutedTabs, useRoutedTab } from '@/features/device-status/components/routed-tabs';
 import { useFreshSnapshot } from '@/features/device-status/hooks/use-fresh-snapshot';

@@ -11,8 +11,12 @@ export function useStatusDevice(): string | null {
   return params.get('device') ?? selected?.id ?? null;
 }
 
-/** Picks the page's gateway; the choice goes into the URL so a link opens the same view. */
-export function GatewayPicker({ deviceId }: { deviceId: string | null }) {
+/**
+ * Picks the page's gateway; the choice goes into the URL so a link opens the same view. The
+ * page's other choices stay, except `resets`: those that name something of the previous gateway
+ * (one of its interfaces).
+ */
+export function GatewayPicker({ deviceId, resets = [] }: { deviceId: string | null; resets?: readonly string[] }) {
   const tid = useTenantScope();
   const [, setParams] = useSearchParams();
   const gateways = useFleetDevices(tid, null, 'device');
@@ -24,12 +28,12 @@ export function GatewayPicker({ deviceId }: { deviceId: string | null }) {
       w={320}
       data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
       value={deviceId}
-      // Only the device changes: the page's window and WAN choices stay.
       onChange={(id) =>
         setParams((prev) => {
           const next = new URLSearchParams(prev);
           if (id) next.set('device', id);
           else next.delete('device');
+          for (const key of resets) next.delete(key);
           return next;
         })
       }
