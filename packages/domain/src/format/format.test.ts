@@ -30,6 +30,8 @@ describe('numbers', () => {
     expect(formatBytes(1023)).toBe('1023.0 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(5 * 1024 ** 3)).toBe('5.0 GB');
+    // Just under a unit rounds up into it rather than reading '1024.0 KB'.
+    expect(formatBytes(1_048_575)).toBe('1.0 MB');
     expect(bytesToMegabytes(2_500_000)).toBe(2.5);
   });
 

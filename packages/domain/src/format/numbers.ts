@@ -5,7 +5,8 @@ export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return 'Not Available';
   let value = Math.abs(bytes);
   let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+  // The unit is chosen after rounding to one decimal: 1,048,575 bytes is 1.0 MB, not 1024.0 KB.
+  while (Math.round(value * 10) / 10 >= 1024 && unit < BYTE_UNITS.length - 1) {
     value /= 1024;
     unit++;
   }
