@@ -12,3 +12,4 @@ export * from './fleet';
 export * from './state-file';
 export * from './enrolment-key';
 export * from './running-config';
+export * from './flows';
