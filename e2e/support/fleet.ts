@@ -86,7 +86,13 @@ export class SimDevice {
           .filter((r) => r.enabled !== false)
           .map((r) => ({ destination: r.destination, gateway: r.gateway, interface: r.interface ?? 'lan1', metric: r.metric ?? 0, origin: 'static' }));
         const kind = m.payload.kind!;
-        const snapshot = device.statuses[kind] ?? (kind === 'bgp' ? { kind, local: null, entries: [] } : { kind, entries: kind === 'routes' ? routes : [] });
+        const snapshot =
+          device.statuses[kind] ??
+          (kind === 'bgp'
+            ? { kind, local: null, entries: [] }
+            : kind === 'url_filter'
+              ? { kind, enabled: false, entries: [] }
+              : { kind, entries: kind === 'routes' ? routes : [] });
         device.send({ type: 'status', job_id: m.job_id, at: new Date().toISOString(), snapshot });
         device.send({ type: 'job_result', job_id: m.job_id, ok: true, output: 'status sent' });
         return;

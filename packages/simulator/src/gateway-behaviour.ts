@@ -1,9 +1,10 @@
 import type { ConfigDocument, LinkBonding, StatusKind, StatusSnapshot } from '@netloom/domain';
 import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer, type RouterTunnel } from './router-model';
-import { arpSnapshot, bgpSnapshot, ipsecStatsSnapshot, systemLoad, systemSnapshot, type BgpProfile } from './status-model';
+import { arpSnapshot, bgpRoutesSnapshot, bgpSnapshot, ipsecStatsSnapshot, systemLoad, systemSnapshot, type BgpProfile } from './status-model';
 import { mwanSnapshot, sdwanSnapshot, slaSnapshot, trackingTargets, type PingFigures, type WanView } from './status-model-wan';
 import { firewallSnapshot, ipsetSnapshot, urlFilterSnapshot } from './status-model-firewall';
 import { urlTrackingSnapshot, usageSnapshot } from './status-model-clients';
+import { bondingSnapshot, interfacesSnapshot } from './status-model-interfaces';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
 import { GatewayJournal } from './gateway-journal';
 import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type LinkState } from './links';
@@ -139,6 +140,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
       this.journal.bgpSeen(bgp.entries, nowMs);
       return bgp;
     }
+    if (kind === 'bgp_routes') return bgpRoutesSnapshot(this.bgpNow(uptimeS), this.bgp);
+    if (kind === 'link_bonding') return bondingSnapshot(this.profile.bonding ? this.bonding() : null);
     if (kind === 'logs') return { kind, entries: this.journal.log.entries() };
     if (kind === 'url_filter') return urlFilterSnapshot();
     // Links exist without a configuration (the lines the box was built with): their tracking does too.
@@ -157,7 +160,10 @@ export class GatewayBehaviour implements DeviceBehaviour {
     const traffic = () => ({ busyS: this.busyS(nowMs), peakBps: this.profile.peakBps, bootMs: this.bootedAt, nowMs });
     switch (kind) {
       case 'interfaces':
-        return { kind, entries: interfaces };
+        return interfacesSnapshot(
+          interfaces,
+          new Map(this.links.map((l) => [l.ifname, { up: l.up, lte: l.kind === 'lte', ...(this.counters.get(l.ifname) ?? { rx: 0, tx: 0 }) }])),
+        );
       case 'routes':
         return { kind, entries: routingTable(doc, interfaces) };
       case 'dhcp_leases':

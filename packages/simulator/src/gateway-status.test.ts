@@ -95,13 +95,30 @@ describe('a configured simulated gateway answers every status kind', () => {
       const s = snap(kind);
       expect(s.kind).toBe(kind);
       expect(() => statusSnapshotSchema.parse(s)).not.toThrow();
-      if (kind !== 'url_filter' && kind !== 'bgp' && kind !== 'system') expect(s.entries.length, kind).toBeGreaterThan(0);
+      const maybeEmpty = kind === 'url_filter' || kind === 'bgp' || kind === 'system' || (kind === 'link_bonding' && !gw.profile.bonding);
+      if (!maybeEmpty) expect(s.entries.length, kind).toBeGreaterThan(0);
     }
     expect(snap('url_filter')).toEqual({ kind: 'url_filter', enabled: false, entries: [] });
     // Without a configuration only what the box has of itself: its lines, its log, its load.
     const bare = STATUS_KINDS.filter((kind) => gw.statusSnapshot(kind, null, () => undefined) !== null);
-    expect(bare).toEqual(['system', 'bgp', 'mwan', 'sla', 'url_filter', 'logs']);
+    expect(bare).toEqual(['system', 'bgp', 'bgp_routes', 'link_bonding', 'mwan', 'sla', 'url_filter', 'logs']);
     for (const kind of bare) expect(() => statusSnapshotSchema.parse(gw.statusSnapshot(kind, null, () => undefined))).not.toThrow();
+  });
+
+  it('reports its interfaces up with counters that grow, its BGP routes from the established neighbours', () => {
+    const { beat, snap } = configured();
+    for (let i = 0; i < 5; i++) beat();
+    const wan1 = () => snap('interfaces').entries.find((e) => e.name === 'wan1')!;
+    const before = wan1();
+    expect(before).toMatchObject({ kind: 'wan', up: true });
+    for (let i = 0; i < 30; i++) beat();
+    expect(wan1().rx_bytes).toBeGreaterThan(before.rx_bytes!);
+    expect(snap('interfaces').entries.find((e) => e.name === 'lan1')!.tx_bytes).toBeGreaterThan(0);
+    const routes = snap('bgp_routes').entries;
+    const neighbours = snap('bgp').entries.filter((n) => n.state === 'Established');
+    expect(neighbours.length).toBeGreaterThan(0);
+    expect(new Set(routes.map((r) => r.neighbour))).toEqual(new Set(neighbours.map((n) => n.neighbour)));
+    expect(routes.length).toBe(neighbours.reduce((sum, n) => sum + n.prefixes, 0));
   });
 
   it('reports metrics with the load the system snapshot shows', () => {

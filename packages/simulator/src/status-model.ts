@@ -123,3 +123,17 @@ export function ipsecStatsSnapshot(
     }),
   };
 }
+
+/**
+ * What the neighbours of an established session advertise: the ISP a default route, the hub the
+ * tenant's site networks (one /16 per prefix it counts). A neighbour not established gives none.
+ */
+export function bgpRoutesSnapshot(bgp: Snapshot<'bgp'>, profile: BgpProfile | null): Snapshot<'bgp_routes'> {
+  if (!profile) return { kind: 'bgp_routes', entries: [] };
+  const entries = bgp.entries.flatMap((n, i) => {
+    if (n.state !== 'Established') return [];
+    const prefixes = i === 0 ? ['0.0.0.0/0'] : Array.from({ length: n.prefixes }, (_, k) => `10.${k + 1}.0.0/16`);
+    return prefixes.map((prefix) => ({ prefix, next_hop: n.neighbour, neighbour: n.neighbour, as_path: String(n.asn), best: true }));
+  });
+  return { kind: 'bgp_routes', entries };
+}

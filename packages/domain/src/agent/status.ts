@@ -15,7 +15,9 @@ export const STATUS_KINDS = [
   'arp',
   'system',
   'bgp',
+  'bgp_routes',
   'sdwan',
+  'link_bonding',
   'mwan',
   'sla',
   'firewall',
@@ -44,6 +46,12 @@ export const interfaceEntrySchema = z.object({
   kind: z.enum(['lan', 'vlan', 'wan']),
   address: text(64).nullable(),
   prefix: z.number().int().min(0).max(32).nullable(),
+  /** Link state and counters since boot; older agents send only the addresses. */
+  up: z.boolean().optional(),
+  rx_bytes: z.number().int().min(0).optional(),
+  tx_bytes: z.number().int().min(0).optional(),
+  rx_errors: z.number().int().min(0).optional(),
+  tx_errors: z.number().int().min(0).optional(),
 });
 export const leaseEntrySchema = z.object({ interface: text(32), mac: text(32), ip: text(64), hostname: text(), static: z.boolean() });
 export const tunnelEntrySchema = z.object({ name: text(), remote: text(), state: z.enum(['up', 'down']), reason: text(256).nullable() });
@@ -66,6 +74,20 @@ export const bgpNeighbourSchema = z.object({
   msg_sent: z.number().int().min(0),
   msg_received: z.number().int().min(0),
   prefixes: z.number().int().min(0),
+});
+/** A route learnt over BGP: from which neighbour, through which AS path, and whether it is the one used. */
+export const bgpRouteSchema = z.object({
+  prefix: text(64),
+  next_hop: text(64),
+  neighbour: text(64),
+  as_path: text(256),
+  best: z.boolean(),
+});
+/** One leg of link bonding (the bonded internet tunnel, the MPLS circuit) and the links in it now. */
+export const bondingLegSchema = z.object({
+  leg: z.enum(['tunnel', 'mpls']),
+  status: z.enum(['up', 'down', 'unknown']),
+  interfaces: z.array(text(32)).max(8),
 });
 /** The speaker's own address and AS; null when BGP does not run. */
 export const bgpLocalSchema = z.object({ ip: text(64), asn: z.number().int().min(1).max(4_294_967_295) }).nullable();
@@ -149,6 +171,8 @@ export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('arp'), entries: entries(arpEntrySchema) }),
   z.object({ kind: z.literal('system'), entries: z.array(systemEntrySchema).max(1) }),
   z.object({ kind: z.literal('bgp'), local: bgpLocalSchema, entries: entries(bgpNeighbourSchema) }),
+  z.object({ kind: z.literal('bgp_routes'), entries: entries(bgpRouteSchema) }),
+  z.object({ kind: z.literal('link_bonding'), entries: entries(bondingLegSchema) }),
   z.object({ kind: z.literal('ipsec_stats'), entries: entries(tunnelStatsEntrySchema) }),
   z.object({ kind: z.literal('sdwan'), entries: entries(sdwanPathEntrySchema) }),
   z.object({ kind: z.literal('mwan'), entries: entries(mwanEntrySchema) }),

@@ -34,6 +34,10 @@ describe('BGP status', () => {
         const url = String(input);
         if (url.includes('/device/list/')) return jsonResponse(200, { count: 0, next: null, previous: null, results: [] });
         if (init?.method === 'POST') return jsonResponse(202, { job_id: '22222222-2222-4222-8222-222222222222' });
+        if (url.includes('/bgp_routes/')) {
+          const route = { prefix: '0.0.0.0/0', next_hop: '198.51.100.1', neighbour: '198.51.100.1', as_path: '65001', best: true };
+          return jsonResponse(200, { device_id: GW, kind: 'bgp_routes', at: new Date().toISOString(), snapshot: { kind: 'bgp_routes', entries: [route] } });
+        }
         const snapshot = running ? { kind: 'bgp', local: { ip: '10.8.0.9', asn: 64600 }, entries: [neighbour] } : { kind: 'bgp', local: null, entries: [] };
         return jsonResponse(200, { device_id: GW, kind: 'bgp', at: new Date().toISOString(), snapshot });
       }),
@@ -43,6 +47,7 @@ describe('BGP status', () => {
     expect(await screen.findByRole('group', { name: 'Local IP' })).toHaveProperty('textContent', 'Local IP10.8.0.9');
     expect(screen.getByRole('group', { name: 'Local ASN' }).textContent).toContain('64600');
     expect(await within(screen.getByRole('table', { name: 'BGP neighbours' })).findByText('Established')).toBeTruthy();
+    expect(await within(screen.getByRole('table', { name: 'BGP routes' })).findByText('0.0.0.0/0')).toBeTruthy();
     running = false;
     render(`/sdwan/device/status/bgp?device=${GW}`);
     expect(await screen.findByText('No Status Available')).toBeTruthy();

@@ -72,11 +72,37 @@ export function BgpStatusPage() {
                 options={{ search: true, sort: true, download: true, refresh: true }}
                 onRefresh={ask}
               />
+              <BgpRoutes deviceId={deviceId} timezone={user.timezone} />
             </>
           )}
         </Stack>
       </Paper>
     </>
+  );
+}
+
+const ROUTE_COLUMNS: DataTableColumn<Row>[] = [
+  { key: 'prefix', header: 'Prefix', type: 'ip' },
+  { key: 'next_hop', header: 'Next hop', type: 'ip' },
+  { key: 'neighbour', header: 'From neighbour', type: 'ip' },
+  { key: 'as_path', header: 'AS path' },
+  { key: 'best', header: 'Best', render: (r) => (r.best ? 'Yes' : 'No') },
+];
+
+/** The routes the gateway learnt over BGP, asked for with the neighbours. */
+function BgpRoutes({ deviceId, timezone }: { deviceId: string; timezone: string | null }) {
+  const { snapshot, at } = useFreshSnapshot(deviceId, 'bgp_routes');
+  const rows = snapshot?.kind === 'bgp_routes' ? snapshot.entries : [];
+  return (
+    <DataTable
+      label="BGP routes"
+      columns={ROUTE_COLUMNS}
+      rows={rows}
+      loading={!at}
+      timezone={timezone}
+      options={{ search: true, sort: true, download: true, paging: true }}
+      emptyState={<EmptyState title="No routes learnt" description="No neighbour has advertised a route yet." />}
+    />
   );
 }
 

@@ -84,6 +84,11 @@ export const STATUS_SECTIONS = {
           { key: 'kind', header: 'Kind' },
           { key: 'address', header: 'Address', type: 'ip' },
           { key: 'prefix', header: 'Prefix' },
+          { key: 'up', header: 'State', render: (r) => (r.up === undefined ? '–' : r.up ? 'Up' : 'Down') },
+          { key: 'rx_bytes', header: 'Received', type: 'bytes' },
+          { key: 'tx_bytes', header: 'Sent', type: 'bytes' },
+          { key: 'rx_errors', header: 'Errors in', render: orDash('rx_errors') },
+          { key: 'tx_errors', header: 'Errors out', render: orDash('tx_errors') },
         ],
       },
       {
@@ -116,7 +121,7 @@ export const STATUS_SECTIONS = {
   },
   sdwanstatus: {
     title: 'SD-WAN status',
-    subtitle: "Which WAN each SD-WAN rule's traffic takes now, and the state of every WAN link",
+    subtitle: "Which WAN each SD-WAN rule's traffic takes now, the state of every WAN link and of link bonding",
     tabs: [
       {
         route: 'rules',
@@ -140,6 +145,16 @@ export const STATUS_SECTIONS = {
           { key: 'tracking_ip', header: 'Tracking', type: 'ip' },
           { key: 'weight', header: 'Weight' },
           { key: 'online_s', header: 'Online for', render: (r) => (r.state === 'online' ? upFor(Number(r.online_s)) : '–') },
+        ],
+      },
+      {
+        route: 'bonding',
+        kind: 'link_bonding',
+        label: 'Link bonding',
+        columns: [
+          { key: 'leg', header: 'Leg', render: (r) => (r.leg === 'mpls' ? 'MPLS' : 'Bonded tunnel') },
+          { key: 'status', header: 'State', render: stateBadge('status', ['up']) },
+          { key: 'interfaces', header: 'Links in use', type: 'array', arrayDisplay: 'list' },
         ],
       },
     ],
