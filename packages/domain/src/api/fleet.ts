@@ -95,6 +95,8 @@ export const interfaceMetricsSchema = z.object({
   ),
 });
 export type InterfaceMetrics = z.infer<typeof interfaceMetricsSchema>;
+/** GET device/{id}/metrics/: one entry per interface. */
+export const interfaceMetricsListSchema = z.array(interfaceMetricsSchema);
 
 /** CPU and memory of a device over the last minutes (spec 000 §2.15 status/cpugraph, memorygraph). */
 export const systemMetricsSchema = z.array(z.object({ at: z.string(), cpu_pct: z.number(), memory_pct: z.number() }));

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { deviceStatusSchema, interfaceMetricsSchema, systemMetricsSchema, tenantBgpSchema, tenantTunnelsSchema } from '@netloom/domain';
+import { deviceStatusSchema, interfaceMetricsListSchema, systemMetricsSchema, tenantBgpSchema, tenantTunnelsSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 
@@ -103,7 +102,7 @@ describe.each(testBackends())('device status snapshots on %s', (backend) => {
       t.app.inject({ method: 'GET', url: `/api/v1/device/${id}/${url}`, headers: bearer(tokens[who]!) });
     const system = systemMetricsSchema.parse((await device('system-metrics/?minutes=5')).json());
     expect(system).toEqual([{ at, cpu_pct: 37, memory_pct: 61 }]);
-    const metrics = z.array(interfaceMetricsSchema).parse((await device('metrics/?minutes=5')).json());
+    const metrics = interfaceMetricsListSchema.parse((await device('metrics/?minutes=5')).json());
     expect(metrics[0]!.points[0]).toMatchObject({ latency_ms: 20, jitter_ms: 3.5 });
     expect((await device('system-metrics/', 'owner@globex.test')).statusCode).toBe(404);
     expect((await device('system-metrics/?minutes=61')).statusCode).toBe(400);

@@ -10,7 +10,7 @@ import {
   deviceListQuerySchema,
   deviceListSchema,
   deviceRowSchema,
-  interfaceMetricsSchema,
+  interfaceMetricsListSchema,
   jobAcceptedSchema,
   metricsQuerySchema,
   systemMetricsSchema,
@@ -202,7 +202,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         summary: 'Interface counters and pings of the last minutes (1–60)',
         params: deviceIdParamsSchema,
         querystring: metricsQuerySchema,
-        response: { 200: z.array(interfaceMetricsSchema), ...errorResponses(403, 404) },
+        response: { 200: interfaceMetricsListSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => {

@@ -1,13 +1,10 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { DEVICE_PATHS, interfaceMetricsSchema, systemMetricsSchema } from '@netloom/domain';
+import { DEVICE_PATHS, interfaceMetricsListSchema, systemMetricsSchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
 /** Monitor graphs redraw this often while their tab is open (a hidden browser tab stops polling). */
 export const CHART_REFRESH_MS = 10_000;
-
-const interfaceMetricsListSchema = z.array(interfaceMetricsSchema);
 
 /** GET device/{id}/metrics/: each WAN's counters and ping figures over the last `minutes`. */
 export function useInterfaceMetrics(deviceId: string | null, minutes: number, open: boolean) {

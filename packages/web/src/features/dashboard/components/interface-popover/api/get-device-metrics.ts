@@ -1,22 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEVICE_PATHS, interfaceMetricsSchema, type InterfaceMetrics } from '@netloom/domain';
-import { api, type Parser } from '@/lib/http/client';
+import { DEVICE_PATHS, interfaceMetricsListSchema } from '@netloom/domain';
+import { api } from '@/lib/http/client';
 
 /** The popover's window and refresh (spec 000 §2.6). */
 export const METRICS_MINUTES = 10;
 export const METRICS_REFRESH_MS = 5000;
 
-// The answer is a list of the domain's per-interface schema; each item is checked by it.
-const metricsListParser: Parser<InterfaceMetrics[]> = {
-  parse(data) {
-    if (!Array.isArray(data)) throw new Error('Expected a list of interfaces');
-    return data.map((item) => interfaceMetricsSchema.parse(item));
-  },
-};
-
 /** GET device/{id}/metrics/: interface counters and pings of the last minutes. */
 export function getDeviceMetrics(deviceId: string, tid: string | null | undefined, signal?: AbortSignal) {
-  return api.get(DEVICE_PATHS.metrics(deviceId), metricsListParser, {
+  return api.get(DEVICE_PATHS.metrics(deviceId), interfaceMetricsListSchema, {
     // tid names the tenant for a super admin; the server ignores it for everyone else's own tenant.
     query: { minutes: METRICS_MINUTES, tid: tid ?? undefined },
     signal,
