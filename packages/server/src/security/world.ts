@@ -255,6 +255,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   await agent.next('ack');
   await must(app, 'PUT', `/api/v1/network/${victim.ids.network[0]}/devices/${q}`, gOwner, { device_ids: victim.ids.device });
+  await deliveriesSettled(app, victim.ids.channel[0]!, q, gOwner);
   await must(app, 'POST', `/api/v1/tenant/commercial-data/${q}`, gOwner, {
     [victim.ids.device[0]!]: { [canary('cwan')]: { amount: 10, date: '2024-01-01', lastUpdated: new Date().toISOString() } },
   });
@@ -341,6 +342,20 @@ export async function buildWorld(t: TestApp): Promise<World> {
       return mail?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1] ?? null;
     },
   };
+}
+
+/**
+ * The victim's alarm queued a notification on its channel; the delivery worker sends it within a
+ * second or so. Waiting for that keeps the worker's own change out of the before/after comparison.
+ */
+async function deliveriesSettled(app: FastifyInstance, channelId: string, q: string, token: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { results } = (await must(app, 'GET', `/api/v1/notification-channels/${channelId}/deliveries/${q}`, token)) as { results: { state: string }[] };
+    if (!results.some((d) => d.state === 'pending')) return;
+    if (Date.now() > deadline) throw new Error("fixture: the victim channel's deliveries stayed pending");
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** The victim owner's claims, signed with a key that is not the server's, and not signed at all. */
