@@ -64,3 +64,5 @@ export * from './analytics/applications';
 export * from './analytics/top-n';
 export * from './analytics/ranges';
 export * from './analytics/charts';
+export * from './analytics/dimensions';
+export * from './analytics/traffic-api';

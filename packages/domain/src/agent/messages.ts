@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIPv4 } from '../validators/ipv4';
 import { storableText } from '../validators/storable-text';
 import { statusSnapshotSchema } from './status';
+import { flowsMessageSchema } from '../analytics/flows';
 
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
@@ -147,6 +148,7 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
   jobResultSchema,
   configRevertedSchema,
   statusMessageSchema,
+  flowsMessageSchema,
 ]);
 export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 export type Hello = z.infer<typeof helloSchema>;
@@ -176,6 +178,11 @@ export type ServerMessage =
    * resending it.
    */
   | { type: 'ack'; seq: number; duplicate: boolean }
+  /**
+   * Not stored, and not lost: the server is taking in more than it can write just now
+   * (back-pressure). The device keeps the message and sends it again after `retry_after_ms`.
+   */
+  | { type: 'busy'; seq: number; retry_after_ms: number }
   | { type: 'job'; job_id: string; kind: (typeof JOB_KINDS)[number]; payload: Record<string, unknown> };
 
 /** Close codes with their reasons, so a device (and its operator) knows why it was sent away. */

@@ -73,9 +73,9 @@ export const flowRecordSchema = z
 export type FlowRecord = z.infer<typeof flowRecordSchema>;
 
 /**
- * The agent message a device will send its flow records in, batched. Not part of
- * deviceMessageSchema yet: the server does not take it, and a device sending it would be closed
- * as malformed until it does.
+ * The agent message a device sends its flow records in, batched, one per export interval (or
+ * several when an interval holds more than FLOWS_BATCH_MAX). Stored once per (device, seq); the
+ * server answers 'ack' once stored, or 'busy' when it sheds load (the device keeps it and resends).
  */
 export const flowsMessageSchema = z.object({
   type: z.literal('flows'),

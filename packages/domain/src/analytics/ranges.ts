@@ -70,7 +70,22 @@ export const bucketCount = (rangeMinutes: number, level: RollupLevel): number =>
  */
 export function rollupFor(rangeMinutes: number, retention: AnalyticsRetention): RollupLevel {
   if (!(rangeMinutes > 0) || !Number.isFinite(rangeMinutes)) throw new RangeError(`A range is a positive number of minutes, got ${rangeMinutes}`);
-  const retained = ROLLUP_LEVELS.filter((level) => rangeMinutes <= retainedMinutes(level, retention));
+  return levelFor(rangeMinutes, rangeMinutes, retention);
+}
+
+/**
+ * The same choice for a window that need not end now (the date/time range picker): the level
+ * must still hold the window's start (`from`, `now` minus its age), and the window's length sets
+ * the number of points.
+ */
+export function rollupForWindow(from: Date, to: Date, now: Date, retention: AnalyticsRetention): RollupLevel {
+  const span = (to.getTime() - from.getTime()) / 60_000;
+  if (!(span > 0)) throw new RangeError('A window ends after it starts');
+  return levelFor(span, Math.max(span, (now.getTime() - from.getTime()) / 60_000), retention);
+}
+
+function levelFor(spanMinutes: number, ageMinutes: number, retention: AnalyticsRetention): RollupLevel {
+  const retained = ROLLUP_LEVELS.filter((level) => ageMinutes <= retainedMinutes(level, retention));
   const coarseFirst = [...retained].reverse();
-  return coarseFirst.find((level) => bucketCount(rangeMinutes, level) >= MIN_CHART_POINTS) ?? retained[0] ?? 'day';
+  return coarseFirst.find((level) => bucketCount(spanMinutes, level) >= MIN_CHART_POINTS) ?? retained[0] ?? 'day';
 }
