@@ -62,6 +62,16 @@ import { keepAlarmsFor } from './modules/alarms/retention';
 import { ChannelService } from './modules/alarms/channels-service';
 import { channelRoutes } from './modules/alarms/channel-routes';
 import { DeliveryWorker } from './modules/alarms/delivery-worker';
+import {
+  DEFAULT_INGEST,
+  FlowIngest,
+  PgAnalyticsStore,
+  TrafficService,
+  flowSourceOf,
+  keepAnalyticsFor,
+  openCountryLookup,
+  trafficRoutes,
+} from './modules/traffic/index';
 import { configRoutes } from './modules/config/routes';
 import { DeviceService } from './modules/devices/service';
 import { TenantDataService } from './modules/devices/tenant-data';
@@ -134,7 +144,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the websocket plugin: the fleet must leave before that plugin closes every socket on shutdown.
   if (config.demo.enabled) await app.register(demoPlugin, { config });
   // Agent batches stay small; anything larger is a broken or hostile client.
-  await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
+  // A device's full flow batch (FLOWS_BATCH_MAX records of up to ~900 bytes) is the largest message either socket carries.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   if (spa && config.webDist) {
     // wildcard: files are looked up per request, so a rebuilt console is served without a restart;
     // a missing file falls through to the not-found handler, which answers console paths with index.html.
@@ -194,8 +205,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       refuseUnlessSuperAdmin(request);
     },
   };
+  // The analytics store: flows in, charts out (the traffic module); one store for every instance's ingest and queries.
+  const analyticsRetention = () => config.analytics.retention;
+  const analyticsStore = new PgAnalyticsStore(db, analyticsRetention);
+  const countries = await openCountryLookup();
+  const flowIngest = new FlowIngest(analyticsStore, countries, app.log, {
+    ...DEFAULT_INGEST,
+    maxQueuedRecords: config.analytics.maxQueuedRecords,
+    retention: analyticsRetention,
+  });
   const services: Services = {
     ...core,
+    traffic: new TrafficService(db, analyticsStore, analyticsRetention),
     devices: new DeviceService(db, bus),
     deviceConfig: new ConfigService(db, bus),
     configTemplates: new TemplateService(db, bus),
@@ -234,6 +255,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Channels' deliveries are rows: any instance sends what is due, also what was queued before a restart.
   const deliveries = new DeliveryWorker(db, mailer, app.log, config.notifications);
   deliveries.start();
+  const stopAnalyticsRetention = keepAnalyticsFor(analyticsStore, app.log, analyticsRetention);
   const stopAlarmRetention = keepAlarmsFor(db, app.log, { retentionDays: config.fleet.alarmRetentionDays, usesLock });
   const stopOfflineSweep = sweepSilentDevicesOffline(db, app.log, {
     offlineAfterSeconds: config.fleet.offlineAfterSeconds,
@@ -245,6 +267,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // onClose hooks run last-added first: this one runs after the gateway has closed the device
   // sockets, so the states they leave are still written before the bus and the database go.
   app.addHook('onClose', async () => {
+    await flowIngest.close();
     await writer.close();
     await stopTokenSweeps();
     await bus.close();
@@ -275,6 +298,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(groupRoutes, { services });
       await api.register(profileRoutes, { services });
       await api.register(activityRoutes, { services });
+      await api.register(trafficRoutes, { services });
     },
     { prefix: '/api/v1' },
   );
@@ -286,12 +310,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publishDevice,
     heartbeatIntervalSeconds: config.fleet.heartbeatIntervalSeconds,
     observer,
+    flows: { submit: (device, m) => flowIngest.submit(flowSourceOf(device, countries), m) },
   });
   // Runs first on close: no sweep starts while the gateway closes its sockets.
   app.addHook('onClose', async () => {
     stopOfflineSweep();
     await stopMetricsRetention();
     await stopAlarmRetention();
+    await stopAnalyticsRetention();
     await alarmEngine.idle();
     await deliveries.stop();
   });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ANALYTICS_RETENTION, type AnalyticsRetention } from '@netloom/domain';
 
 /** How long a database call waits for a connection, and for a statement's answer, before it answers 503. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -68,6 +69,17 @@ const envSchema = z.object({
   ALARMS: flag(true),
   /** Webhooks of notification channels may call private and loopback addresses (a lab); off: refused. */
   WEBHOOK_PRIVATE_TARGETS: flag(false),
+  /** Raw flow records are kept this long (whole day partitions are dropped); rollups longer. */
+  ANALYTICS_RAW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(DEFAULT_ANALYTICS_RETENTION.rawHours),
+  ANALYTICS_MINUTE_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_ANALYTICS_RETENTION.minuteDays),
+  ANALYTICS_HOUR_DAYS: z.coerce.number().int().min(7).max(3650).default(DEFAULT_ANALYTICS_RETENTION.hourDays),
+  /** Flow records waiting to be written beyond which devices are told 'busy' and resend later. */
+  FLOW_INGEST_MAX_QUEUED: z.coerce.number().int().min(1_000).max(10_000_000).default(200_000),
   /** Alarm history older than this is deleted. */
   ALARM_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
@@ -132,6 +144,8 @@ export interface Config {
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
   fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number; metricsRetentionHours: number; alarmRetentionDays: number; alarms: boolean };
+  /** The analytics store: how long each table keeps its rows, and when ingest sheds load. */
+  analytics: { retention: AnalyticsRetention; maxQueuedRecords: number };
   /** How alarm notifications are delivered to channels (modules/alarms/delivery-worker.ts). */
   notifications: DeliveryTiming;
   webDist: string | null;
@@ -170,6 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metricsRetentionHours: e.DEVICE_METRICS_RETENTION_HOURS,
       alarmRetentionDays: e.ALARM_RETENTION_DAYS,
       alarms: e.ALARMS,
+    },
+    analytics: {
+      retention: { rawHours: e.ANALYTICS_RAW_HOURS, minuteDays: e.ANALYTICS_MINUTE_DAYS, hourDays: e.ANALYTICS_HOUR_DAYS },
+      maxQueuedRecords: e.FLOW_INGEST_MAX_QUEUED,
     },
     notifications: { ...DELIVERY_TIMING, allowPrivateTargets: e.WEBHOOK_PRIVATE_TARGETS },
     webDist: e.WEB_DIST,

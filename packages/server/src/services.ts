@@ -9,6 +9,7 @@ import type { LoginService } from './modules/auth/login';
 import type { SessionService } from './modules/auth/sessions';
 import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
+import type { TrafficService } from './modules/traffic/service';
 import type { ActivityService } from './modules/activity/service';
 import type { AlarmService } from './modules/alarms/service';
 import type { ChannelService } from './modules/alarms/channels-service';
@@ -64,4 +65,6 @@ export interface Services extends CoreServices {
   profile: ProfileService;
   /** The activity logs (audit and alert). */
   logs: ActivityService;
+  /** Traffic analytics: the top-N charts and the flows behind them. */
+  traffic: TrafficService;
 }

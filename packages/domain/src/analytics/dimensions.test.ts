@@ -43,7 +43,7 @@ describe('flow dimensions', () => {
   });
 
   it('keys a record by every dimension, with Unknown where nothing is known', () => {
-    const keys = dimensionKeys(record({ application: 'www.youtube.com' }), { srcCountry: null, dstCountry: 'US', user: null, deviceName: 'Branch 1' });
+    const keys = dimensionKeys(record({ application: 'www.youtube.com' }), { srcCountry: null, dstCountry: 'US', user: null, deviceId: 'branch-1' });
     expect(keys).toMatchObject({
       site: 'youtube.com',
       application: 'YouTube',
@@ -54,13 +54,13 @@ describe('flow dimensions', () => {
       server_port: 'TCP/443',
       client_port: `TCP/${EPHEMERAL_PORTS_KEY}`,
       wan: 'WAN1',
-      device: 'Branch 1',
+      device: 'branch-1',
     });
     expect(splitUserApp(keys.user_app)).toEqual({ user: UNKNOWN_KEY, application: 'YouTube' });
   });
 
   it('finds the server port of a reply exported the other way round', () => {
-    const keys = dimensionKeys(record({ src_port: 443, dst_port: 50000 }), { srcCountry: null, dstCountry: null, user: 'a@b.test', deviceName: 'd' });
+    const keys = dimensionKeys(record({ src_port: 443, dst_port: 50000 }), { srcCountry: null, dstCountry: null, user: 'a@b.test', deviceId: 'd' });
     expect(keys.server_port).toBe('TCP/443');
     expect(splitUserApp(userAppKey('a@b.test', 'Zoom'))).toEqual({ user: 'a@b.test', application: 'Zoom' });
   });

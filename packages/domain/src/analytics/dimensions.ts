@@ -85,8 +85,8 @@ export interface FlowEnrichment {
   dstCountry: string | null;
   /** The record's user, else the ZTNA user of the endpoint that exported it. */
   user: string | null;
-  /** The exporting device's name: the Top Talkers key. */
-  deviceName: string;
+  /** The exporting device: the Top Talkers key on the dashboards (its name can change, its id cannot). */
+  deviceId: string;
 }
 
 /** The user and application pair of the per-user charts, split again with splitUserApp. */
@@ -116,6 +116,6 @@ export function dimensionKeys(record: FlowRecord, e: FlowEnrichment): Record<Flo
     server_port: portKey(record.protocol, server),
     client_port: clientPortKey(record.protocol, client),
     wan: record.wan ?? UNKNOWN_KEY,
-    device: e.deviceName,
+    device: e.deviceId,
   };
 }

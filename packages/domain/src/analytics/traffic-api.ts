@@ -11,6 +11,12 @@ import { ROLLUP_LEVELS, trafficGraphBodySchema } from './ranges';
 export const TRAFFIC_PRODUCTS = ['sdwan', 'ztna'] as const;
 export type TrafficProduct = (typeof TRAFFIC_PRODUCTS)[number];
 
+export const TRAFFIC_PATHS = {
+  tenant: (product: string, graph: string) => `${product}/netflow/${graph}/`,
+  device: (product: string, deviceId: string, graph: string) => `${product}/netflow/device/${deviceId}/${graph}/`,
+  flows: (product: string) => `${product}/netflow/flows/`,
+} as const;
+
 /** The nine panel charts, then the netflow pages' and SLA pages' graphs. */
 export const TRAFFIC_GRAPHS = [...TRAFFIC_CHART_IDS, 'top-protocols', 'top-server-ports', 'top-client-ports', 'top-users', 'top-wans'] as const;
 export type TrafficGraph = (typeof TRAFFIC_GRAPHS)[number];

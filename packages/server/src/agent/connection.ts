@@ -9,6 +9,7 @@ import {
   type StatusMessage,
   type JobResult,
   type Metrics,
+  type FlowsMessage,
   type ServerMessage,
 } from '@netloom/domain';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -109,6 +110,8 @@ export class AgentConnection {
         return this.configReverted(message);
       case 'status':
         return this.statusSnapshot(message);
+      case 'flows':
+        return this.flows(message);
     }
   }
 
@@ -233,6 +236,28 @@ export class AgentConnection {
     // A resent batch was judged when it first came.
     if (stored) this.ctx.observer.metrics(this.device, m);
     this.send({ type: 'ack', seq: m.seq, duplicate: !stored });
+  }
+
+  /**
+   * Flow records go to the analytics store's ingest, which writes many devices' batches together:
+   * not awaited here, so the heartbeats behind them on this socket are not held up. The device
+   * hears 'ack' once they are stored (or were before: a resend), or 'busy' when the server sheds
+   * load, and then keeps them and sends them again later.
+   */
+  private flows(m: FlowsMessage): void {
+    if (!this.device) return;
+    const device = this.device;
+    this.ctx.flows.submit(device, m).then(
+      (outcome) =>
+        this.send(
+          outcome.stored ? { type: 'ack', seq: m.seq, duplicate: outcome.duplicate } : { type: 'busy', seq: m.seq, retry_after_ms: outcome.retryAfterMs },
+        ),
+      (err: unknown) => {
+        if (this.ctx.outage.failed(err)) return this.close(AGENT_CLOSE.tryLater);
+        this.ctx.log.error({ err, device: device.id }, 'flow batch failed');
+        this.close({ code: 1011, reason: 'internal error' });
+      },
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Heartbeat, Metrics } from '@netloom/domain';
+import type { FlowsMessage, Heartbeat, Metrics } from '@netloom/domain';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -26,6 +26,14 @@ export interface DeviceObserver {
 /** An observer that watches nothing (the alarm engine turned off). */
 export const IGNORE_DEVICES: DeviceObserver = { heartbeat: () => undefined, metrics: () => undefined, reachable: () => undefined, forget: () => undefined };
 
+/** Stored (an ack; duplicate when it was already), or refused for now with how long to wait (back-pressure). */
+export type FlowsOutcome = { stored: true; duplicate: boolean } | { stored: false; retryAfterMs: number };
+
+/** Where a device's flow records go (the analytics store's ingest); answers when they are stored, never holding the connection up meanwhile. */
+export interface FlowSink {
+  submit(device: DeviceRecord, m: FlowsMessage): Promise<FlowsOutcome>;
+}
+
 /** What a device connection needs from the gateway around it. */
 export interface AgentContext {
   db: Db;
@@ -41,4 +49,5 @@ export interface AgentContext {
   unregister(connection: RegisteredConnection): void;
   goneOffline(device: DeviceRecord): Promise<void>;
   observer: DeviceObserver;
+  flows: FlowSink;
 }

@@ -5,7 +5,7 @@ import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
 import type { DeviceRecord } from '../fleet/device-row';
 import { AgentConnection } from './connection';
-import type { AgentContext, DeviceObserver, RegisteredConnection } from './context';
+import type { AgentContext, DeviceObserver, FlowSink, RegisteredConnection } from './context';
 import type { DeviceStateWriter } from './state-writer';
 
 export interface AgentGatewayOptions {
@@ -17,6 +17,8 @@ export interface AgentGatewayOptions {
   heartbeatIntervalSeconds: number;
   /** Told what devices report (the alarm engine). */
   observer: DeviceObserver;
+  /** Takes the devices' flow records (the analytics store's ingest). */
+  flows: FlowSink;
 }
 
 /** The device side: the /agent/v1 websocket and its connections, one per device across instances. */
@@ -34,6 +36,7 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     heartbeatIntervalSeconds: opts.heartbeatIntervalSeconds,
     publishDevice,
     observer: opts.observer,
+    flows: opts.flows,
     subscribeDevice: (deviceId, handler) => bus.subscribe(topics.device(deviceId), handler),
     register(connection) {
       const id = connection.deviceId!;

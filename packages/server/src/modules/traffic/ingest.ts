@@ -1,0 +1,167 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnalyticsRetention, FlowsMessage } from '@netloom/domain';
+import { isDatabaseUnavailable } from '../../db/unavailable';
+import { enrich, type FlowSource } from './enrich';
+import type { CountryLookup } from './geoip';
+import { batchKey, type AnalyticsStore, type FlowBatchToStore } from './store';
+
+export type IngestOutcome = { stored: true; duplicate: boolean } | { stored: false; retryAfterMs: number };
+
+export interface IngestOptions {
+  /** How long batches gather before one write carries them all. */
+  flushMs: number;
+  /** Records waiting for a write beyond which new batches are refused with 'busy' (back-pressure). */
+  maxQueuedRecords: number;
+  /** What a refused device is told to wait. */
+  busyRetryMs: number;
+  retention: () => AnalyticsRetention;
+}
+
+export const DEFAULT_INGEST: Omit<IngestOptions, 'retention'> = { flushMs: 250, maxQueuedRecords: 200_000, busyRetryMs: 2_000 };
+
+/** A device's clock may run ahead a little; a record from further ahead is refused, not stored in the future. */
+const MAX_AHEAD_MS = 10 * 60_000;
+
+/** What ingest has done since start, for the server's metrics. */
+export interface IngestStats {
+  batchesStored: number;
+  recordsStored: number;
+  batchesDuplicate: number;
+  /** Refused with 'busy' (the devices keep and resend them): shed, not lost. */
+  batchesShed: number;
+  recordsShed: number;
+  /** Records dated outside what the store keeps (older than the minute rollups' retention, or from the future): not stored. */
+  recordsOutOfWindow: number;
+  queuedRecords: number;
+}
+
+interface Queued {
+  batch: FlowBatchToStore;
+  waiters: ((outcome: IngestOutcome | Error) => void)[];
+}
+
+/**
+ * Takes flow batches from device connections without holding them up: a batch is enriched and
+ * queued, and the connection hears back (ack or busy) when the write that carries it is done.
+ * Writes go one at a time, each carrying everything queued meanwhile, so a busy database makes
+ * bigger writes rather than more of them; when the queue holds too much, new batches are refused
+ * with 'busy' and the devices resend them later. Nothing is dropped silently.
+ */
+export class FlowIngest {
+  private queue = new Map<string, Queued>();
+  private queuedRecords = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+  private lastWindowWarning = 0;
+  readonly stats: IngestStats = {
+    batchesStored: 0,
+    recordsStored: 0,
+    batchesDuplicate: 0,
+    batchesShed: 0,
+    recordsShed: 0,
+    recordsOutOfWindow: 0,
+    queuedRecords: 0,
+  };
+
+  constructor(
+    private readonly store: AnalyticsStore,
+    private readonly geo: CountryLookup,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: IngestOptions,
+  ) {}
+
+  submit(source: FlowSource, message: FlowsMessage): Promise<IngestOutcome> {
+    if (this.closed) return Promise.resolve({ stored: false, retryAfterMs: this.options.busyRetryMs });
+    const key = batchKey(source.id, message.seq);
+    const queued = this.queue.get(key);
+    if (queued) return new Promise((resolve, reject) => queued.waiters.push((o) => (o instanceof Error ? reject(o) : resolve(o))));
+    if (this.queuedRecords + message.records.length > this.options.maxQueuedRecords && this.queuedRecords > 0) {
+      this.stats.batchesShed++;
+      this.stats.recordsShed += message.records.length;
+      return Promise.resolve({ stored: false, retryAfterMs: this.options.busyRetryMs });
+    }
+    const now = Date.now();
+    const oldest = now - this.options.retention().minuteDays * 86_400_000;
+    const inWindow = message.records.filter((r) => {
+      const start = Date.parse(r.start);
+      return start >= oldest && start <= now + MAX_AHEAD_MS;
+    });
+    this.outOfWindow(source, message.records.length - inWindow.length);
+    const batch: FlowBatchToStore = { deviceId: source.id, seq: message.seq, flows: inWindow.map((r) => enrich(r, source, this.geo)) };
+    return new Promise((resolve, reject) => {
+      this.queue.set(key, { batch, waiters: [(o) => (o instanceof Error ? reject(o) : resolve(o))] });
+      this.queuedRecords += batch.flows.length;
+      this.stats.queuedRecords = this.queuedRecords;
+      this.arm();
+    });
+  }
+
+  private outOfWindow(source: FlowSource, n: number): void {
+    if (n === 0) return;
+    this.stats.recordsOutOfWindow += n;
+    // A device with a wrong clock sends such records all day: one line a minute is enough.
+    if (Date.now() - this.lastWindowWarning < 60_000) return;
+    this.lastWindowWarning = Date.now();
+    this.log.warn({ device: source.id, records: n }, 'flow records dated outside the stored window were not stored (check the device clock)');
+  }
+
+  private arm(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.options.flushMs);
+  }
+
+  /** Writes everything queued so far; resolves when that write is done. */
+  flush(): Promise<void> {
+    this.writing = this.writing.then(() => this.write());
+    return this.writing;
+  }
+
+  private async write(): Promise<void> {
+    const taken = [...this.queue.values()];
+    this.queue = new Map();
+    this.queuedRecords = 0;
+    this.stats.queuedRecords = 0;
+    if (taken.length === 0) return;
+    try {
+      await this.writeIsolating(taken);
+    } finally {
+      if (this.queue.size > 0) this.arm();
+    }
+  }
+
+  /** All in one write; if the database refuses it (not an outage), each batch alone, so one bad batch fails only its device. */
+  private async writeIsolating(taken: Queued[]): Promise<void> {
+    try {
+      this.settle(taken, await this.store.ingest(taken.map((q) => q.batch)));
+    } catch (err) {
+      if (isDatabaseUnavailable(err) || taken.length === 1) {
+        if (!isDatabaseUnavailable(err)) this.log.error({ err, device: taken[0]?.batch.deviceId }, 'flow batch not stored');
+        for (const q of taken) for (const w of q.waiters) w(err instanceof Error ? err : new Error(String(err)));
+        return;
+      }
+      for (const q of taken) await this.writeIsolating([q]);
+    }
+  }
+
+  private settle(taken: Queued[], fresh: Set<string>): void {
+    for (const q of taken) {
+      const stored = fresh.has(batchKey(q.batch.deviceId, q.batch.seq));
+      if (stored) {
+        this.stats.batchesStored++;
+        this.stats.recordsStored += q.batch.flows.length;
+      } else this.stats.batchesDuplicate++;
+      // A batch queued twice before the write (a resend): the first hears 'stored', the later ones that it was already.
+      q.waiters.forEach((w, i) => w({ stored: true, duplicate: !stored || i > 0 }));
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.closed = true;
+    await this.flush();
+  }
+}

@@ -1,0 +1,308 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { IP_PROTOCOLS, UNKNOWN_KEY, type AnalyticsRetention, type FlowDimension, type RollupLevel, type TrafficProduct } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { likePattern } from '../../db/sql-helpers';
+import { PartitionKeeper } from './partitions';
+import { rollupRows, type RollupRow } from './rollup';
+import {
+  batchKey,
+  type AnalyticsStore,
+  type FlowBatchToStore,
+  type FlowFilter,
+  type FlowToStore,
+  type FlowsPage,
+  type KeyTotals,
+  type Scope,
+  type StoredFlow,
+} from './store';
+
+const ROLLUP_TABLE = { minute: 'flow_rollup_minute', hour: 'flow_rollup_hour', day: 'flow_rollup_day' } as const;
+type RollupTable = (typeof ROLLUP_TABLE)[keyof typeof ROLLUP_TABLE];
+
+const PROTOCOL_CASE = `case protocol ${Object.entries(IP_PROTOCOLS)
+  .map(([name, n]) => `when ${n} then '${name.toUpperCase()}'`)
+  .join(' ')} else protocol::text end`;
+
+const unknown = (column: string) => `coalesce(${column}, '${UNKNOWN_KEY}')`;
+/** Each dimension's key over raw rows: what dimensionKeys gave the rollups at ingest. */
+const RAW_KEY: Record<FlowDimension, string> = {
+  site: 'site',
+  application: 'application',
+  src_ip: 'src_ip',
+  dst_ip: 'dst_ip',
+  src_country: unknown('src_country'),
+  dst_country: unknown('dst_country'),
+  user: unknown('user_name'),
+  user_app: `${unknown('user_name')} || E'\\t' || application`,
+  protocol: PROTOCOL_CASE,
+  server_port: 'server_port',
+  client_port: 'client_port',
+  wan: unknown('wan'),
+  device: 'device_id::text',
+};
+
+/** The pair dimension's sides, over rollup keys ('user\tapplication'). */
+const SIDE = { user: `split_part(key, E'\\t', 1)`, application: `split_part(key, E'\\t', 2)` } as const;
+
+const RAW_SUMS =
+  'sum(bytes_out)::float8 as bytes_out, sum(bytes_in)::float8 as bytes_in, sum(packets_out + packets_in)::float8 as packets, count(*)::float8 as flows';
+const ROLLUP_SUMS = 'sum(bytes_out)::float8 as bytes_out, sum(bytes_in)::float8 as bytes_in, sum(packets)::float8 as packets, sum(flows)::float8 as flows';
+const RAW_ORDER = 'sum(bytes_out + bytes_in) desc';
+const ROLLUP_ORDER = 'sum(bytes_out + bytes_in) desc';
+
+type Row = Record<string, unknown>;
+const rowsOf = async <T extends Row>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const totalsOf = (r: Row): KeyTotals => ({
+  key: String(r.key ?? ''),
+  bytesOut: Number(r.bytes_out ?? 0),
+  bytesIn: Number(r.bytes_in ?? 0),
+  packets: Number(r.packets ?? 0),
+  flows: Number(r.flows ?? 0),
+});
+
+/**
+ * The analytics store on PostgreSQL: raw flows in day partitions, rollups per minute, hour and
+ * day written with them in one transaction (so a batch is in all of them or none), every question
+ * answered from the table its caller picked.
+ */
+export class PgAnalyticsStore implements AnalyticsStore {
+  private readonly partitions: PartitionKeeper;
+
+  constructor(
+    private readonly db: Db,
+    private readonly retention: () => AnalyticsRetention,
+  ) {
+    this.partitions = new PartitionKeeper(db);
+  }
+
+  async ingest(batches: FlowBatchToStore[]): Promise<Set<string>> {
+    if (batches.length === 0) return new Set();
+    const rawFrom = Date.now() - this.retention().rawHours * 3_600_000;
+    const all = batches.flatMap((b) => b.flows);
+    // Raw rows older than their retention would land in a dropped (or never made) partition: the rollups keep them.
+    const rawTimes = all.filter((f) => f.start.getTime() >= rawFrom).map((f) => f.start);
+    await this.partitions.ensure('flow_records', rawTimes);
+    await this.partitions.ensure(
+      'flow_rollup_minute',
+      all.map((f) => f.start),
+    );
+    await this.partitions.ensure(
+      'flow_rollup_hour',
+      all.map((f) => f.start),
+    );
+    return this.db.transaction(async (tx) => {
+      const keys = batches.map((b) => ({ device_id: b.deviceId, seq: b.seq }));
+      const fresh = await rowsOf<{ device_id: string; seq: string }>(
+        tx as unknown as Db,
+        sql`insert into device_batches (device_id, seq)
+            select b.device_id, b.seq from json_to_recordset(${JSON.stringify(keys)}::json) as b(device_id uuid, seq bigint)
+            join devices d on d.id = b.device_id
+            on conflict do nothing
+            returning device_id, seq::text as seq`,
+      );
+      const stored = new Set(fresh.map((f) => batchKey(f.device_id, Number(f.seq))));
+      const flows = batches.filter((b) => stored.has(batchKey(b.deviceId, b.seq))).flatMap((b) => b.flows);
+      if (flows.length === 0) return stored;
+      await insertRaw(
+        tx as unknown as Db,
+        flows.filter((f) => f.start.getTime() >= rawFrom),
+      );
+      for (const level of ['minute', 'hour', 'day'] as const) await upsertRollup(tx as unknown as Db, ROLLUP_TABLE[level], rollupRows(flows, level));
+      return stored;
+    });
+  }
+
+  async top(level: RollupLevel, scope: Scope, dim: FlowDimension, limit: number, exclude: string[]): Promise<KeyTotals[]> {
+    const src = source(level, scope, dim);
+    const rows = await rowsOf(
+      this.db,
+      sql`select ${src.key} as key, ${src.sums} from ${src.from} where ${src.where}
+          ${exclude.length ? sql`and ${src.key} <> all(${pgArray(exclude)})` : sql``}
+          group by 1 order by ${src.order}, 1 limit ${limit}`,
+    );
+    return rows.map(totalsOf);
+  }
+
+  async total(level: RollupLevel, scope: Scope, dim: FlowDimension): Promise<KeyTotals> {
+    const src = source(level, scope, dim);
+    const [row] = await rowsOf(this.db, sql`select '' as key, ${src.sums} from ${src.from} where ${src.where}`);
+    return totalsOf(row ?? {});
+  }
+
+  async series(level: RollupLevel, scope: Scope, dim: FlowDimension, keys: string[]) {
+    const src = source(level, scope, dim);
+    const bucket = level === 'raw' ? sql.raw(`date_trunc('minute', start_at)`) : sql.raw('bucket');
+    const rows = await rowsOf(
+      this.db,
+      sql`select ${bucket} as bucket, ${src.key} as key, ${src.sums}
+          from ${src.from} where ${src.where} and ${src.key} = any(${pgArray(keys)}) group by 1, 2
+          union all
+          select ${bucket} as bucket, null as key, ${src.sums} from ${src.from} where ${src.where} group by 1`,
+    );
+    return rows.map((r) => ({ ...totalsOf(r), key: r.key === null ? null : String(r.key), bucket: new Date(r.bucket as string) }));
+  }
+
+  async topBySide(level: RollupLevel, scope: Scope, side: 'user' | 'application', limit: number): Promise<KeyTotals[]> {
+    const src = source(level, scope, 'user_app');
+    const by = sql.raw(sideOf(level, side));
+    const rows = await rowsOf(
+      this.db,
+      sql`select ${by} as key, ${src.sums} from ${src.from} where ${src.where} and ${by} <> ${UNKNOWN_KEY}
+          group by 1 order by ${src.order}, 1 limit ${limit}`,
+    );
+    return rows.map(totalsOf);
+  }
+
+  async nestedTop(level: RollupLevel, scope: Scope, _pairs: 'user_app', groupBy: 'user' | 'application', keys: string[], limit: number) {
+    const src = source(level, scope, 'user_app');
+    const outer = sql.raw(sideOf(level, groupBy));
+    const inner = sql.raw(sideOf(level, groupBy === 'user' ? 'application' : 'user'));
+    const rows = await rowsOf<{ outer: string; inner: string; bytes: number }>(
+      this.db,
+      sql`select outer_key as outer, inner_key as inner, bytes from (
+            select ${outer} as outer_key, ${inner} as inner_key, sum(bytes_out + bytes_in)::float8 as bytes,
+              row_number() over (partition by ${outer} order by sum(bytes_out + bytes_in) desc, ${inner}) as rank
+            from ${src.from} where ${src.where} and ${outer} = any(${pgArray(keys)})
+            group by 1, 2) ranked
+          where rank <= ${limit} order by outer, bytes desc`,
+    );
+    return rows.map((r) => ({ outer: String(r.outer), inner: String(r.inner), bytes: Number(r.bytes) }));
+  }
+
+  async flows(scope: Scope, filter: FlowFilter | null, search: string | null, offset: number, limit: number): Promise<FlowsPage> {
+    const where = sql.join(
+      [
+        scopeWhere('raw', scope),
+        ...(filter ? [sql`${sql.raw(RAW_KEY[filter.dim])} = ${filter.key}`] : []),
+        ...(search
+          ? [sql`concat_ws(' ', src_ip, dst_ip, application, site, user_name, wan, src_country, dst_country, server_port) ilike ${likePattern(search)}`]
+          : []),
+      ],
+      sql` and `,
+    );
+    const [counted] = await rowsOf<{ n: string }>(this.db, sql`select count(*)::text as n from flow_records where ${where}`);
+    const rows = await rowsOf(this.db, sql`select * from flow_records where ${where} order by start_at desc, src_ip, dst_ip offset ${offset} limit ${limit}`);
+    return { count: Number(counted?.n ?? 0), rows: rows.map(storedFlowOf) };
+  }
+
+  async dropExpired(now: Date, retention: AnalyticsRetention): Promise<number> {
+    const day = 86_400_000;
+    return (
+      (await this.partitions.dropBefore('flow_records', new Date(now.getTime() - retention.rawHours * 3_600_000))) +
+      (await this.partitions.dropBefore('flow_rollup_minute', new Date(now.getTime() - retention.minuteDays * day))) +
+      (await this.partitions.dropBefore('flow_rollup_hour', new Date(now.getTime() - retention.hourDays * day)))
+    );
+  }
+}
+
+/** A text array parameter both drivers take: a Postgres array literal, cast. */
+const pgArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+
+const sideOf = (level: RollupLevel, side: 'user' | 'application') => (level === 'raw' ? (side === 'user' ? unknown('user_name') : 'application') : SIDE[side]);
+
+function scopeWhere(level: RollupLevel, scope: Scope): SQL {
+  const time = level === 'raw' ? sql.raw('start_at') : sql.raw('bucket');
+  const devices = scope.deviceIds === null ? sql`` : sql`and device_id = any(${`{${scope.deviceIds.join(',')}}`}::uuid[])`;
+  return sql`tenant_id = ${scope.tenantId} and product = ${scope.product} and ${time} >= ${scope.from.toISOString()} and ${time} < ${scope.to.toISOString()} ${devices}`;
+}
+
+function source(level: RollupLevel, scope: Scope, dim: FlowDimension) {
+  if (level === 'raw') {
+    return { from: sql.raw('flow_records'), key: sql.raw(RAW_KEY[dim]), sums: sql.raw(RAW_SUMS), order: sql.raw(RAW_ORDER), where: scopeWhere(level, scope) };
+  }
+  return {
+    from: sql.raw(ROLLUP_TABLE[level]),
+    key: sql.raw('key'),
+    sums: sql.raw(ROLLUP_SUMS),
+    order: sql.raw(ROLLUP_ORDER),
+    where: sql`${scopeWhere(level, scope)} and dim = ${dim}`,
+  };
+}
+
+async function insertRaw(db: Db, flows: FlowToStore[]): Promise<void> {
+  for (let i = 0; i < flows.length; i += 5_000) {
+    const rows = flows.slice(i, i + 5_000).map((f) => ({
+      tenant_id: f.tenantId,
+      device_id: f.deviceId,
+      network_id: f.networkId,
+      product: f.product,
+      start_at: f.start.toISOString(),
+      end_at: f.end.toISOString(),
+      src_ip: f.srcIp,
+      src_port: f.srcPort,
+      dst_ip: f.dstIp,
+      dst_port: f.dstPort,
+      protocol: f.protocol,
+      bytes_out: f.bytesOut,
+      packets_out: f.packetsOut,
+      bytes_in: f.bytesIn,
+      packets_in: f.packetsIn,
+      in_ifname: f.inIfname,
+      out_ifname: f.outIfname,
+      wan: f.wan,
+      dscp: f.dscp,
+      application: f.application,
+      site: f.site,
+      user_name: f.user,
+      src_country: f.srcCountry,
+      dst_country: f.dstCountry,
+      server_port: f.serverPort,
+      client_port: f.clientPort,
+    }));
+    await db.execute(sql`
+      insert into flow_records (tenant_id, device_id, network_id, product, start_at, end_at, src_ip, src_port, dst_ip, dst_port, protocol,
+        bytes_out, packets_out, bytes_in, packets_in, in_ifname, out_ifname, wan, dscp, application, site, user_name, src_country, dst_country,
+        server_port, client_port)
+      select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(tenant_id uuid, device_id uuid, network_id uuid, product text,
+        start_at timestamptz, end_at timestamptz, src_ip text, src_port int, dst_ip text, dst_port int, protocol smallint, bytes_out bigint,
+        packets_out bigint, bytes_in bigint, packets_in bigint, in_ifname text, out_ifname text, wan text, dscp smallint, application text,
+        site text, user_name text, src_country text, dst_country text, server_port text, client_port text)`);
+  }
+}
+
+/** Adds to the rollup rows; rows come sorted by key, so two instances adding to the same rows take their locks in one order. */
+async function upsertRollup(db: Db, table: RollupTable, rows: RollupRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 5_000) {
+    const part = rows.slice(i, i + 5_000);
+    await db.execute(sql`
+      insert into ${sql.raw(table)} as t (tenant_id, product, dim, bucket, device_id, key, bytes_out, bytes_in, packets, flows)
+      select * from json_to_recordset(${JSON.stringify(part)}::json) as r(tenant_id uuid, product text, dim text, bucket timestamptz,
+        device_id uuid, key text, bytes_out bigint, bytes_in bigint, packets bigint, flows bigint)
+      on conflict (tenant_id, product, dim, bucket, device_id, key) do update set
+        bytes_out = t.bytes_out + excluded.bytes_out, bytes_in = t.bytes_in + excluded.bytes_in,
+        packets = t.packets + excluded.packets, flows = t.flows + excluded.flows`);
+  }
+}
+
+function storedFlowOf(r: Row): StoredFlow {
+  const s = (k: string) => (r[k] === null || r[k] === undefined ? null : String(r[k]));
+  return {
+    tenantId: String(r.tenant_id),
+    deviceId: String(r.device_id),
+    networkId: s('network_id'),
+    product: String(r.product) as TrafficProduct,
+    start: new Date(r.start_at as string),
+    end: new Date(r.end_at as string),
+    srcIp: String(r.src_ip),
+    srcPort: Number(r.src_port),
+    dstIp: String(r.dst_ip),
+    dstPort: Number(r.dst_port),
+    protocol: Number(r.protocol),
+    bytesOut: Number(r.bytes_out),
+    packetsOut: Number(r.packets_out),
+    bytesIn: Number(r.bytes_in),
+    packetsIn: Number(r.packets_in),
+    inIfname: String(r.in_ifname),
+    outIfname: String(r.out_ifname),
+    wan: s('wan'),
+    dscp: Number(r.dscp),
+    application: String(r.application),
+    site: String(r.site),
+    user: s('user_name'),
+    srcCountry: s('src_country'),
+    dstCountry: s('dst_country'),
+    serverPort: String(r.server_port),
+    clientPort: String(r.client_port),
+  };
+}

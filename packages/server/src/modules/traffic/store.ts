@@ -1,0 +1,108 @@
+import type { AnalyticsRetention, FlowDimension, RollupLevel, TrafficProduct } from '@netloom/domain';
+
+/** One flow record as the store keeps it: the device's fields, and what ingest found out (enrichment). */
+export interface StoredFlow {
+  tenantId: string;
+  deviceId: string;
+  networkId: string | null;
+  product: TrafficProduct;
+  start: Date;
+  end: Date;
+  srcIp: string;
+  srcPort: number;
+  dstIp: string;
+  dstPort: number;
+  protocol: number;
+  bytesOut: number;
+  packetsOut: number;
+  bytesIn: number;
+  packetsIn: number;
+  inIfname: string;
+  outIfname: string;
+  wan: string | null;
+  dscp: number;
+  application: string;
+  site: string;
+  user: string | null;
+  srcCountry: string | null;
+  dstCountry: string | null;
+  serverPort: string;
+  clientPort: string;
+}
+
+/** A flow on its way in, with its key for every dimension (the rollups' keys). */
+export interface FlowToStore extends StoredFlow {
+  keys: Record<FlowDimension, string>;
+}
+
+/** A device's batch: stored once by (device, seq), whatever connection or instance brings it again. */
+export interface FlowBatchToStore {
+  deviceId: string;
+  seq: number;
+  flows: FlowToStore[];
+}
+
+/** Which rows a question reads: one tenant's product, a window, maybe some devices only. */
+export interface Scope {
+  tenantId: string;
+  product: TrafficProduct;
+  from: Date;
+  to: Date;
+  /** null: every device of the tenant; [] matches nothing (an empty device group). */
+  deviceIds: string[] | null;
+}
+
+export interface KeyTotals {
+  key: string;
+  bytesOut: number;
+  bytesIn: number;
+  packets: number;
+  flows: number;
+}
+
+export interface BucketTotals extends KeyTotals {
+  bucket: Date;
+}
+
+export interface FlowFilter {
+  dim: FlowDimension;
+  key: string;
+}
+
+export interface FlowsPage {
+  count: number;
+  rows: StoredFlow[];
+}
+
+/**
+ * The analytics store: what the traffic charts (and later the web-filter and ZTNA reports) ask,
+ * whatever keeps the rows. PostgreSQL (PGlite embedded) is the one built (pg-store.ts); a column
+ * store can take over for very large installations by answering the same questions.
+ */
+export interface AnalyticsStore {
+  /** Stores the batches not stored before, raw rows and every rollup at once; returns the keys (`device:seq`) of those stored now. */
+  ingest(batches: FlowBatchToStore[]): Promise<Set<string>>;
+  /** Step 1 of a top-N: the `limit` largest keys of a dimension over the scope, largest first, leaving out `exclude`. */
+  top(level: RollupLevel, scope: Scope, dim: FlowDimension, limit: number, exclude: string[]): Promise<KeyTotals[]>;
+  /** Everything over the scope, as one sum (what 'Other' is measured against). */
+  total(level: RollupLevel, scope: Scope, dim: FlowDimension): Promise<KeyTotals>;
+  /** Step 2: per time bucket, the given keys' totals, and (as key null) every key's. */
+  series(level: RollupLevel, scope: Scope, dim: FlowDimension, keys: string[]): Promise<(Omit<BucketTotals, 'key'> & { key: string | null })[]>;
+  /** Per key of `dim`, the `limit` largest keys of `inner` that go with it (Top User per Application). */
+  nestedTop(
+    level: RollupLevel,
+    scope: Scope,
+    pairs: 'user_app',
+    groupBy: 'user' | 'application',
+    keys: string[],
+    limit: number,
+  ): Promise<{ outer: string; inner: string; bytes: number }[]>;
+  /** Ranks of the pair dimension by one side (applications, or users), for the per-user charts. */
+  topBySide(level: RollupLevel, scope: Scope, side: 'user' | 'application', limit: number): Promise<KeyTotals[]>;
+  /** Raw flows, newest first. */
+  flows(scope: Scope, filter: FlowFilter | null, search: string | null, offset: number, limit: number): Promise<FlowsPage>;
+  /** Drops whole partitions past their retention; returns how many went. */
+  dropExpired(now: Date, retention: AnalyticsRetention): Promise<number>;
+}
+
+export const batchKey = (deviceId: string, seq: number) => `${deviceId}:${seq}`;
