@@ -63,6 +63,9 @@ export const paths = {
     /** A gateway's overview: its interfaces, system info, CPU and memory graphs. */
     deviceOverview: '/sdwan/device/configure/status/deviceoverview/device-interfaces',
     slaStatus: '/sdwan/device/status/slastatus/interface',
+    /** A gateway's netflow page (`topProtocols`, `topTalkers`…) and the SLA page's WAN traffic tab. */
+    netflow: (route: string, deviceId?: string | null) => `/sdwan/device/status/netflow/${route}${deviceId ? `?device=${deviceId}` : ''}`,
+    wanTraffic: '/sdwan/device/status/slastatus/wantraffic',
     deviceLogs: '/sdwan/device/status/logs',
     /** System tools → Notifications: the e-mail and webhook channels of the alarms. */
     notificationChannels: '/sdwan/organization/systemtools/globalNotification',

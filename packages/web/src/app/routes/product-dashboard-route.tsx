@@ -3,6 +3,7 @@ import type { DeviceRow } from '@netloom/domain';
 import { ProductDashboard } from '@/features/dashboard/components/product-dashboard';
 import { InterfacePopover } from '@/features/dashboard/components/interface-popover/interface-popover';
 import { DeviceDashboardTable } from '@/features/devices/components/device-dashboard-table';
+import { TopTrafficPanel } from '@/features/traffic/components/top-traffic-panel';
 import { useDashboardConfig } from '@/features/tenants/api/get-dashboard-config';
 import { useSelectedNetworkId } from '@/lib/fleet-selection';
 import { useCurrentUser } from '@/lib/session/session-store';
@@ -10,7 +11,7 @@ import { tenantIdFor, useSelectedTenant } from '@/lib/tenant-selection';
 
 /**
  * The SD-WAN and ZTNA dashboards: the dashboard feature's layout around the devices feature's
- * table, with the interface popover on each gateway row. Composition only.
+ * table, with the interface popover on each gateway row and the traffic feature's panel. Composition only.
  */
 export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }) {
   const user = useCurrentUser();
@@ -33,6 +34,8 @@ export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }
       tenantName={(user.isSuperAdmin ? selected?.tenantname : user.tenantName) ?? undefined}
       networkId={networkId}
       timezone={timezone}
+      // The usage graph shows when Usage Graph is on and URL Stats is off (spec 000 §2.7).
+      trafficArea={flags?.netflow && !flags.url_stats ? <TopTrafficPanel product={product} networkId={networkId} timezone={timezone} /> : undefined}
       deviceArea={
         <DeviceDashboardTable
           product={product}

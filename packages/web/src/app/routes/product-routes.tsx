@@ -1,10 +1,10 @@
-import type { RouteObject } from 'react-router';
-import type { ProductKey } from '@netloom/domain';
+import { redirect, type RouteObject } from 'react-router';
+import { NETFLOW_PAGES, type ProductKey } from '@netloom/domain';
 import { paths } from '@/paths';
 import type { NotBuiltKey } from '@/features/products/pages/not-built-page';
 import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
 import { teamsAndLogsRoutes } from './organisation-routes';
-import { redirectTo } from './redirect-route';
+import { redirectRoute, redirectTo } from './redirect-route';
 
 /** A page of the spec that is not built yet: it says so, and what it will hold. */
 function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteObject {
@@ -77,17 +77,19 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
       { path: 'device/status/bgp', lazy: () => import('@/features/device-status/pages/bgp-status-page').then((m) => ({ Component: m.BgpStatusPage })) },
       { path: 'device/status/alarms/:kind', lazy: () => import('@/features/alarms/pages/alarms-page').then((m) => ({ Component: m.AlarmsPage })) },
       ...statusSectionRoutes(),
-      // WAN traffic belongs with traffic analytics.
-      notBuilt(p, 'device/status/slastatus/wantraffic', 'traffic'),
+      // The bare section opens its first page, keeping the gateway and window of the link.
       {
-        path: 'device/status/slastatus/*',
-        lazy: () => import('@/features/device-status/pages/sla-status-page').then((m) => ({ Component: m.SlaStatusPage })),
+        path: 'device/status/netflow',
+        ...redirectRoute(({ request }) => redirect(`${paths.product.netflow(NETFLOW_PAGES[0].route)}${new URL(request.url).search}`)),
       },
+      { path: 'device/status/netflow/*', lazy: () => import('@/features/traffic/pages/netflow-page').then((m) => ({ Component: m.NetflowPage })) },
+      // The SLA page's WAN traffic tab is drawn by traffic analytics: the route composes the two.
+      { path: 'device/status/slastatus/*', lazy: () => import('./sla-status-route').then((m) => ({ Component: m.SlaStatusRoute })) },
       {
         path: 'device/configure/status/*',
         lazy: () => import('@/features/device-status/pages/device-overview-page').then((m) => ({ Component: m.DeviceOverviewPage })),
       },
-      notBuilt(p, 'device/status/*', 'traffic'),
+      notBuilt(p, 'device/status/*', 'gatewayMonitor'),
     ];
   }
   return [

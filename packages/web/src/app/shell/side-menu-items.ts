@@ -66,6 +66,8 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
           { label: 'Overview', to: paths.product.deviceOverview },
           { label: 'Monitor', to: paths.product.deviceStatus('sdwan') },
           { label: 'SLA', to: paths.product.slaStatus },
+          { label: 'Netflow', to: paths.product.netflow('topProtocols') },
+          { label: 'WAN traffic', to: paths.product.wanTraffic },
           { label: 'Alarms', to: paths.product.deviceAlarms('device') },
           { label: 'BGP', to: paths.product.deviceBgp },
           { label: 'Logs', to: paths.product.deviceLogs },

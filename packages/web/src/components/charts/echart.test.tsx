@@ -1,27 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { getInstanceByDom } from 'echarts/core';
+import { fakeContext } from '@/test/fake-canvas';
 import { renderWithProviders } from '@/test/render';
 import { EChart } from './echart';
 import type { ChartOption } from './echarts-setup';
-
-// jsdom has no canvas. A context whose every method is a harmless no-op lets ECharts run its
-// real lifecycle (init, setOption, resize, dispose) so the hook's wiring is what is tested.
-function fakeContext(): unknown {
-  const target = {};
-  const handler: ProxyHandler<object> = {
-    get: (_t, key) => {
-      if (key === 'measureText') return (text: string) => ({ width: String(text).length * 6 });
-      if (key === 'canvas') return document.createElement('div');
-      if (key === Symbol.toPrimitive) return () => 0;
-      return new Proxy(() => fakeObject, handler);
-    },
-    set: () => true,
-    apply: () => fakeObject,
-  };
-  const fakeObject: unknown = new Proxy(function () {}, handler);
-  return new Proxy(target, handler);
-}
 
 let resizeCallbacks: (() => void)[] = [];
 const originalGetContext = HTMLCanvasElement.prototype.getContext;

@@ -11,7 +11,7 @@ export interface EChartProps extends UseEChartsOptions {
 }
 
 /** A div that ECharts draws into. Pass a memoised `option`: each new object redraws the chart. */
-export function EChart({ option, height, width = '100%', ariaLabel, tooltipThrottleMs }: EChartProps) {
-  const { ref } = useECharts(option, { tooltipThrottleMs });
+export function EChart({ option, height, width = '100%', ariaLabel, tooltipThrottleMs, onItemClick }: EChartProps) {
+  const { ref } = useECharts(option, { tooltipThrottleMs, onItemClick });
   return <Box ref={ref} role="img" aria-label={ariaLabel} h={height} w={width} data-testid="echart" />;
 }

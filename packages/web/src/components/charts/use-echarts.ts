@@ -10,6 +10,17 @@ export interface UseEChartsOptions {
    * immediate tooltip.
    */
   tooltipThrottleMs?: number;
+  /** A click on a data item (a bar, a slice): what it names, for a chart that drills down. */
+  onItemClick?: (item: ChartItemClick) => void;
+}
+
+/** The parts of ECharts' click event a drill-down reads. */
+export interface ChartItemClick {
+  /** The category (bar) or slice name. */
+  name: string;
+  /** The series of a stacked segment. */
+  seriesName?: string;
+  dataIndex: number;
 }
 
 /**
@@ -17,11 +28,15 @@ export interface UseEChartsOptions {
  * resized with its container, fed `option` whenever it changes, disposed on unmount.
  * Where there is no canvas (jsdom) nothing is initialised and the div stays empty.
  */
-export function useECharts(option: ChartOption, { tooltipThrottleMs = 0 }: UseEChartsOptions = {}) {
+export function useECharts(option: ChartOption, { tooltipThrottleMs = 0, onItemClick }: UseEChartsOptions = {}) {
   const ref = useRef<HTMLDivElement>(null);
   const chartRef = useRef<EChartsType | null>(null);
   // Read by the pointer listeners at event time, so they need not be re-attached per option.
   const optionRef = useRef(option);
+  const clickRef = useRef(onItemClick);
+  useEffect(() => {
+    clickRef.current = onItemClick;
+  }, [onItemClick]);
 
   useEffect(() => {
     const el = ref.current;
@@ -29,6 +44,11 @@ export function useECharts(option: ChartOption, { tooltipThrottleMs = 0 }: UseEC
     const chart = init(el, undefined, { renderer: 'canvas' });
     chartRef.current = chart;
     const detach = tooltipThrottleMs > 0 ? attachThrottledTooltip(chart, tooltipThrottleMs, () => tooltipTrigger(optionRef.current)) : undefined;
+    // The handler is read at click time, so a new callback per render does not re-bind it.
+    chart.on('click', (e) => {
+      if (e.componentType !== 'series' || typeof e.dataIndex !== 'number') return;
+      clickRef.current?.({ name: e.name, seriesName: e.seriesName, dataIndex: e.dataIndex });
+    });
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(el);
     return () => {

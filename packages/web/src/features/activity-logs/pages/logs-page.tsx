@@ -12,7 +12,7 @@ import { formErrorMessage } from '@/lib/forms';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useDownloadLogs } from '@/features/activity-logs/api/download-logs';
 import { useLogs, type LogKind } from '@/features/activity-logs/api/get-logs';
-import { rangeToInstants } from '@/features/activity-logs/components/log-filters';
+import { rangeToInstants } from '@/lib/date-range-instants';
 import { LogsTable } from '@/features/activity-logs/components/logs-table';
 
 const SIZES = ['10', '25', '50', '100'];

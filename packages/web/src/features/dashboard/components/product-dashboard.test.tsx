@@ -63,6 +63,24 @@ describe('product dashboard layout', () => {
     expect(screen.getByTestId('tile-total_networks').textContent).toBe('0');
   });
 
+  it('shows the traffic panel it is given only once a device exists, like the map', () => {
+    fleet.value = { devices: [{ id: 'a' } as DeviceRow], tenantInfo: info, networkError: false };
+    const traffic = <div data-testid="traffic-panel" />;
+    const { rerender } = renderWithProviders(
+      <MemoryRouter>
+        <ProductDashboard product="sdwan" tenantId="t1" networkId={null} deviceArea={null} trafficArea={traffic} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('traffic-panel')).toBeTruthy();
+    fleet.value = { ...fleet.value, devices: [] };
+    rerender(
+      <MemoryRouter>
+        <ProductDashboard product="sdwan" tenantId="t1" networkId={null} deviceArea={null} trafficArea={traffic} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('traffic-panel')).toBeNull();
+  });
+
   it("ZTNA tiles count users; a count the server left out shows ' - '", () => {
     fleet.value = { devices: [{ id: 'a' }], tenantInfo: { ...info, online_users: undefined }, networkError: false };
     renderDashboard('ztna');

@@ -17,13 +17,15 @@ export interface ProductDashboardProps {
   timezone?: string | null;
   /** The device card area (the device table), composed by the route. */
   deviceArea: ReactNode;
+  /** The top-traffic panel, when the tenant's settings show it; like the map, only once a device exists. */
+  trafficArea?: ReactNode;
 }
 
 /**
  * The SD-WAN and ZTNA dashboard (spec 000 §2.7). Tiles and map show only once a device exists;
  * until then the device card area stands alone in the middle with its empty state.
  */
-export function ProductDashboard({ product, tenantId, tenantName, networkId, timezone, deviceArea }: ProductDashboardProps) {
+export function ProductDashboard({ product, tenantId, tenantName, networkId, timezone, deviceArea, trafficArea }: ProductDashboardProps) {
   const fleet = useLiveFleet(tenantId, { networkId, type: product === 'ztna' ? 'endpoint' : 'device' });
   const devices = fleet.devices;
   const empty = devices !== undefined && devices.length === 0;
@@ -57,6 +59,7 @@ export function ProductDashboard({ product, tenantId, tenantName, networkId, tim
             view={mapView.view}
             onViewChange={mapView.onViewChange}
           />
+          {trafficArea}
           {deviceArea}
         </Stack>
       )}

@@ -9,7 +9,7 @@ import { DeviceOverviewTab } from '@/features/device-status/components/device-ov
 import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
 import { MetricsState } from '@/features/device-status/components/metrics-state';
 import { ReportedAge } from '@/features/device-status/components/reported-age';
-import { RoutedTabs, useRoutedTab, type RoutedTab } from '@/features/device-status/components/routed-tabs';
+import { RoutedTabs, useRoutedTab, type RoutedTab } from '@/components/routed-tabs';
 import { SystemMetricChart, type SystemMetric } from '@/features/device-status/components/system-metric-chart';
 import { SystemDetails } from '@/features/device-status/components/system-summary';
 import { useFreshSnapshot } from '@/features/device-status/hooks/use-fresh-snapshot';

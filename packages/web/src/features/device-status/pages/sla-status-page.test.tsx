@@ -92,4 +92,24 @@ describe('SLA status of a gateway', () => {
     render(`/sdwan/device/status/slastatus/linkcomparision?device=${GW}`);
     expect(await screen.findAllByText('No Data')).toHaveLength(2);
   });
+
+  it('hands its WAN traffic tab to the slot it is given, and asks the gateway for no SLA snapshot there', async () => {
+    const fetchMock = gateway([]);
+    signIn('viewer');
+    renderWithProviders(
+      withQueryClient(
+        <MemoryRouter initialEntries={[`/sdwan/device/status/slastatus/wantraffic?device=${GW}`]}>
+          <Routes>
+            <Route
+              path="/sdwan/device/status/slastatus/*"
+              element={<SlaStatusPage wanTraffic={{ render: (id) => <p>Traffic of {id}</p>, onRefresh: () => {} }} />}
+            />
+          </Routes>
+        </MemoryRouter>,
+      ),
+    );
+    expect(screen.getByRole('tab', { name: 'WAN traffic', selected: true })).toBeTruthy();
+    expect(screen.getByText(`Traffic of ${GW}`)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/sla/'))).toBe(false);
+  });
 });

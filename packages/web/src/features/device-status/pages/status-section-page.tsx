@@ -8,7 +8,7 @@ import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
 import { ReportedAge } from '@/features/device-status/components/reported-age';
-import { RoutedTabs, useRoutedTab } from '@/features/device-status/components/routed-tabs';
+import { RoutedTabs, useRoutedTab } from '@/components/routed-tabs';
 import { useFreshSnapshot } from '@/features/device-status/hooks/use-fresh-snapshot';
 import { STATUS_SECTIONS, type Row, type StatusSectionKey, type StatusTab } from './status-sections';
 

@@ -19,10 +19,10 @@ export const NOT_BUILT = {
       'Link bonding, network acceleration, QoS, wireless, BGP, VRRP, content and URL filtering, netflow, IDS/IPS, user mapping, overlay mesh VPN and diagnostics. Interfaces, static routes, firewall, NAT, services, SD-WAN, IPsec and policy routing are ready (SD-WAN Gateway → Configure).',
   },
   endpointProfiles: { title: 'Endpoint Profiles', coming: 'Overlay mesh VPN and overlay device profiles, pushed to the MicroZAccess clients.' },
-  traffic: {
-    title: 'Traffic Analytics',
+  gatewayMonitor: {
+    title: 'Gateway Monitor',
     coming:
-      'Top protocols, destinations, talkers and ports, and the WAN traffic of the selected gateway. Every other monitor page is ready (SD-WAN Gateway → Monitor).',
+      'The remaining monitor pages of a gateway. Network, SD-WAN, IPsec, firewall, URL filter, SLA and WAN traffic, netflow, alarms, BGP and logs are ready (SD-WAN Gateway → Monitor).',
   },
   mzaStatus: { title: 'MicroZAccess Status', coming: 'The connection, overlay and policy status of each endpoint.' },
   organization: { title: 'Organization', coming: 'Monitoring across all gateways, system tools and reports for the organisation.' },

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { sessionStore } from '@/lib/session/session-store';
+import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
+import { renderWithProviders } from '@/test/render';
+import { NetflowPage } from './netflow-page';
+
+const GW = '11111111-1111-4111-8111-111111111111';
+const t0 = Date.parse('2026-01-02T10:00:00Z');
+
+const row = (key: string, value: number) => ({ key, total: { value }, value, bytes_out: value / 2, bytes_in: value / 2, packets: 7, flows: 3 });
+
+/** A gateway whose top talkers are two hosts; every call is recorded. */
+function gateway() {
+  const calls: { url: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/device/list/')) return jsonResponse(200, { count: 0, next: null, previous: null, results: [] });
+      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+      calls.push({ url, body });
+      const rows = [row('192.168.1.20', 3_000_000), row('192.168.1.21', 1_000_000)];
+      return jsonResponse(200, {
+        graph: 'top-talkers',
+        from: new Date(t0).toISOString(),
+        to: new Date(t0 + 3 * 60_000).toISOString(),
+        level: 'minute',
+        bucket_seconds: 60,
+        total_bytes: 4_000_000,
+        results: rows,
+        series: {
+          buckets: [0, 1, 2].map((m) => new Date(t0 + m * 60_000).toISOString()),
+          series: rows.map((r) => ({ key: r.key, values: [r.value / 3, r.value / 3, r.value / 3], out: [0, 0, 0], in: [0, 0, 0] })),
+        },
+      });
+    }),
+  );
+  return calls;
+}
+
+const render = (url: string) =>
+  renderWithProviders(
+    withQueryClient(
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/sdwan/device/status/netflow/*" element={<NetflowPage />} />
+        </Routes>
+      </MemoryRouter>,
+    ),
+  );
+
+let saved: Blob[] = [];
+const { createObjectURL, revokeObjectURL } = URL;
+beforeEach(() => {
+  saved = [];
+  // jsdom cannot save files: keep what the browser would have saved.
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    saved.push(blob);
+    return 'blob:netloom-test';
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+});
+
+describe('netflow pages of a gateway', () => {
+  afterEach(() => {
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('asks for Please Select Device without a gateway', async () => {
+    gateway();
+    signIn('viewer');
+    render('/sdwan/device/status/netflow/topProtocols');
+    expect(await screen.findByText('Please Select Device')).toBeTruthy();
+  });
+
+  it("ranks the gateway's top talkers with their share, over the chosen window, and downloads them as CSV", async () => {
+    const calls = gateway();
+    signIn('viewer');
+    const { user } = render(`/sdwan/device/status/netflow/topTalkers?device=${GW}&range=60`);
+    expect(screen.getByRole('tab', { name: 'Top Talkers', selected: true })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Ranked traffic' });
+    const top = (await within(table).findByText('192.168.1.20')).closest('tr')!;
+    expect(top.textContent).toContain('75.0 %');
+    expect(calls[0]!.url).toBe(`/api/v1/sdwan/netflow/device/${GW}/top-talkers/`);
+    expect(calls[0]!.body).toMatchObject({ timeduration: 60, top_count: 10, series: true });
+    // The chart over time, with each host's stats under it.
+    expect(await screen.findByText('Top Talkers over time')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const text = (await saved[0]!.text()).replace(/^\uFEFF/, '');
+    expect(text.split(/\r?\n/).slice(0, 2)).toEqual([
+      'Host,Total bytes,Share,Bytes sent,Bytes received,Packets,Flows',
+      '192.168.1.20,3000000,75.0 %,1500000,1500000,7,3',
+    ]);
+
+    await user.click(screen.getByRole('radio', { name: '1 week' }));
+    await waitFor(() => expect(calls.at(-1)!.body).toMatchObject({ timeduration: 10080 }));
+
+    await user.click(screen.getByRole('tab', { name: 'Top Server Ports' }));
+    await waitFor(() => expect(calls.at(-1)!.url).toBe(`/api/v1/sdwan/netflow/device/${GW}/top-server-ports/`));
+  });
+});
