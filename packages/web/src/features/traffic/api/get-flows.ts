@@ -1,9 +1,8 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { FLOWS_PAGE_MAX, flowsAnswerSchema, type TrafficGraph, type TrafficProduct } from '@netloom/domain';
+import { FLOWS_PAGE_MAX, TRAFFIC_PATHS, flowsAnswerSchema, type TrafficGraph, type TrafficProduct } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { windowBody, type TrafficWindow } from '@/features/traffic/components/traffic-window';
-import { TRAFFIC_PATHS } from './traffic-paths';
 import { TRAFFIC_QUERY_ROOT } from './get-traffic-graph';
 
 /** What a drill-down asks for: the flows behind one bar (graph and key), or all of a window's. */

@@ -1,9 +1,8 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_TOP_COUNT, trafficAnswerSchema, type TrafficGraph, type TrafficProduct } from '@netloom/domain';
+import { DEFAULT_TOP_COUNT, TRAFFIC_PATHS, trafficAnswerSchema, type TrafficGraph, type TrafficProduct } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { windowBody, type TrafficWindow } from '@/features/traffic/components/traffic-window';
-import { TRAFFIC_PATHS } from './traffic-paths';
 
 /** Rollups grow by the minute: a chart of a window ending now is read again this often. */
 export const TRAFFIC_REFRESH_MS = 60_000;
@@ -33,7 +32,7 @@ export function useTrafficGraph(req: TrafficGraphRequest | null) {
     network_id: req.networkId ?? '',
     series: req.series ?? false,
   };
-  const path = req && (req.deviceId ? TRAFFIC_PATHS.deviceGraph(req.product, req.deviceId, req.graph) : TRAFFIC_PATHS.graph(req.product, req.graph));
+  const path = req && (req.deviceId ? TRAFFIC_PATHS.device(req.product, req.deviceId, req.graph) : TRAFFIC_PATHS.tenant(req.product, req.graph));
   return useQuery({
     queryKey: [TRAFFIC_QUERY_ROOT, 'graph', tid, path, body],
     queryFn: path && body && tid ? ({ signal }) => api.post(path, body, trafficAnswerSchema, { signal }) : skipToken,
