@@ -1,4 +1,4 @@
-import type { ConfigDocument, Heartbeat, Hello, Metrics, StatusKind, StatusSnapshot } from '@netloom/domain';
+import type { ConfigDocument, FlowRecord, Heartbeat, Hello, Metrics, StatusKind, StatusSnapshot } from '@netloom/domain';
 import type { Peer } from './router-model';
 
 export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version'>;
@@ -23,6 +23,8 @@ export interface DeviceBehaviour {
   statusSnapshot?(kind: StatusKind, doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): StatusSnapshot | null;
   /** Its IPsec tunnels up or down now, reported with each heartbeat for the alarms; none: it runs no tunnels. */
   tunnels?(doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): { name: string; status: 'up' | 'down' }[];
+  /** Its flow cache swept: the records of the `intervalS` seconds before `at`; none: it exports no flows. */
+  flows?(at: Date, intervalS: number): FlowRecord[];
   /** The public address its traffic leaves by now (where other gateways' tunnels reach it). */
   readonly publicIp?: string | null;
   /** How long the user stays signed in and away (endpoints); null: always on (gateways). */

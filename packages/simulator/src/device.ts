@@ -3,6 +3,7 @@ import {
   AGENT_CLOSE,
   AGENT_PROTOCOL_VERSION,
   CONFIRM_WINDOW_MS,
+  FLOW_ACTIVE_TIMEOUT_S,
   PUSHED_STATUS_KINDS,
   STATUS_KINDS,
   configHash,
@@ -14,7 +15,8 @@ import {
 } from '@netloom/domain';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import type { DeviceBehaviour } from './behaviour';
-import { randomBetween, type Random } from './prng';
+import { FlowExporter } from './flow-exporter';
+import { mulberry32, randomBetween, seedFrom, type Random } from './prng';
 import { applyConfig } from './running-config';
 import type { Peer } from './router-model';
 
@@ -47,7 +49,9 @@ export type DeviceEvent =
   | { type: 'job'; device: SimulatedDevice; kind: string; jobId: string }
   /** The server acknowledged the device's answer to a configuration job (bench:config's round trip ends here). */
   | { type: 'job_answered'; device: SimulatedDevice; jobId: string; ok: boolean }
-  | { type: 'closed'; device: SimulatedDevice; code: number; reason: string };
+  | { type: 'closed'; device: SimulatedDevice; code: number; reason: string }
+  /** Flow batches dropped unacknowledged because the outbox was full (told at most once a minute). */
+  | { type: 'flows_dropped'; device: SimulatedDevice; batches: number; records: number };
 
 export interface SimulatedDeviceOptions {
   url: string;
@@ -69,6 +73,10 @@ export interface SimulatedDeviceOptions {
   confirmWindowMs?: number;
   /** The gateway of the fleet at a public address, for tunnels between simulated gateways. */
   findPeer?: (address: string) => Peer | undefined;
+  /** Seconds between flow exports, at most FLOW_ACTIVE_TIMEOUT_S (the default); 0: no flow export. */
+  flowIntervalS?: number;
+  /** Flow batches the outbox keeps unacknowledged (FLOW_OUTBOX_BATCHES unless a test shortens it). */
+  flowOutboxBatches?: number;
 }
 
 const ACK_TIMEOUT_MS = 5000;
@@ -98,6 +106,8 @@ export class SimulatedDevice {
   private acks = new Map<number, () => void>();
   /** Metrics sent but not acknowledged (a drop, a server that could not store them): sent again, same seq, on the next connection. */
   private unackedMetrics = new Map<number, Record<string, unknown>>();
+  /** Flow records swept every export interval and kept until acknowledged. */
+  readonly flowExport: FlowExporter;
   private closed: Promise<void> = Promise.resolve();
   lastClose: { code: number; reason: string } | null = null;
 
@@ -105,6 +115,20 @@ export class SimulatedDevice {
     this.credential = opts.saved?.credential ?? null;
     this.seq = opts.saved?.seq ?? 0;
     this.configHash = opts.saved?.config_hash ?? null;
+    this.flowExport = new FlowExporter({
+      intervalS: opts.behaviour.flows ? (opts.flowIntervalS ?? FLOW_ACTIVE_TIMEOUT_S) : 0,
+      flows: (at, intervalS) => opts.behaviour.flows?.(at, intervalS) ?? [],
+      nextSeq: () => this.nextSeq(),
+      transmit: (message) => {
+        if (this._state !== 'connected' || this.ws?.readyState !== WebSocket.OPEN) return false;
+        this.ws.send(JSON.stringify(message));
+        return true;
+      },
+      ...(opts.flowOutboxBatches === undefined ? {} : { capacity: opts.flowOutboxBatches }),
+      // Apart from the timing stream, which stays what it was with flows on or off.
+      random: mulberry32(seedFrom(opts.behaviour.serial, 'flow export')),
+      onDropped: (dropped) => this.opts.onEvent?.({ type: 'flows_dropped', device: this, ...dropped }),
+    });
   }
 
   get state(): DeviceState {
@@ -138,6 +162,7 @@ export class SimulatedDevice {
   async stop(): Promise<void> {
     this.setState('stopped');
     this.clearTimers();
+    this.flowExport.stop();
     const ws = this.ws;
     if (!ws) return;
     if (ws.readyState === WebSocket.OPEN) ws.close(1000, 'going offline');
@@ -234,6 +259,11 @@ export class SimulatedDevice {
         this.acks.get(m.seq)?.();
         this.acks.delete(m.seq);
         this.unackedMetrics.delete(m.seq);
+        this.flowExport.outbox.acked(m.seq);
+        return;
+      case 'busy':
+        // Only flow batches are answered so; anything else unacknowledged is resent on the next connection.
+        this.flowExport.outbox.busy(m.seq, m.retry_after_ms);
         return;
       case 'job':
         void this.job(m);
@@ -298,6 +328,8 @@ export class SimulatedDevice {
       this.send({ type: 'config_reverted', job_id: r.jobId, config_hash: r.hash, reason: r.reason });
     }
     for (const [seq, body] of this.unackedMetrics) if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ ...body, seq }));
+    this.flowExport.outbox.connected();
+    this.flowExport.run();
     this.tick();
     const session = this.behaviour.sessionMs();
     if (session) this.later(session.online, () => this.goAway(session.away));
@@ -332,6 +364,7 @@ export class SimulatedDevice {
     if (this._state !== 'connected') return;
     this.setState('away');
     this.clearTimers();
+    this.flowExport.pause();
     this.ws?.close(1000, 'user signed off');
     this.later(awayMs, () => this.connect());
   }
@@ -351,6 +384,7 @@ export class SimulatedDevice {
         if (this._state !== 'connected') return;
         this.setState('rebooting');
         this.clearTimers();
+        this.flowExport.pause();
         this.ws?.close(1000, 'rebooting');
         const [min, max] = this.opts.rebootMs ?? [3000, 8000];
         this.later(randomBetween(this.opts.random, min, max), () => this.connect());
@@ -394,6 +428,7 @@ export class SimulatedDevice {
   private onClose(ws: WebSocket, code: number, reason: string): void {
     if (this.ws !== ws) return;
     this.ws = null;
+    this.flowExport.outbox.disconnected();
     this.revertUnconfirmed();
     for (const resolve of this.acks.values()) resolve();
     this.acks.clear();

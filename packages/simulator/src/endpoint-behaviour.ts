@@ -1,7 +1,12 @@
+import type { FlowRecord } from '@netloom/domain';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
 import type { EndpointProfile } from './profiles';
-import { chance, noise, randomBetween, randomInt, type Random } from './prng';
+import { flowsFor } from './flows';
+import { chance, mulberry32, noise, randomBetween, randomInt, seedFrom, type Random } from './prng';
 import { advanceCounters, type Counters } from './traffic';
+
+/** The ZTNA client's tunnel adapter: its traffic enters there and leaves by the physical interface. */
+export const ZTNA_TUNNEL_IFNAME = 'nl0';
 
 export interface SessionRules {
   onlineMs: [number, number];
@@ -17,6 +22,8 @@ export class EndpointBehaviour implements DeviceBehaviour {
   private tunnelDownTicks = 0;
   private counters: Counters;
   private lastMetricsAt: number | null = null;
+  /** Its own stream, so exporting flows (or not) leaves the rest of a seed's behaviour as it was. */
+  private readonly flowRandom: Random;
 
   constructor(
     readonly profile: EndpointProfile,
@@ -25,6 +32,7 @@ export class EndpointBehaviour implements DeviceBehaviour {
   ) {
     // From zero at the simulator's start, like a gateway's (see GatewayBehaviour).
     this.counters = { rx: 0, tx: 0 };
+    this.flowRandom = mulberry32(seedFrom(profile.serial, 'flows'));
   }
 
   get serial() {
@@ -72,6 +80,28 @@ export class EndpointBehaviour implements DeviceBehaviour {
       interfaces: [{ ifname: p.ifname, rx_bytes: this.counters.rx, tx_bytes: this.counters.tx }],
       ping: [{ ifname: p.ifname, latency_ms: Math.round(latency * 10) / 10, loss_pct: chance(this.random, 0.03) ? 1 : 0 }],
     };
+  }
+
+  /**
+   * One person's traffic through the ZTNA tunnel, from its tunnel address, every record naming the
+   * signed-in user; nothing while the tunnel is being re-established.
+   */
+  flows(at: Date, intervalS: number): FlowRecord[] {
+    const p = this.profile;
+    return flowsFor(
+      {
+        at,
+        intervalS,
+        lng: p.lng,
+        lat: p.lat,
+        clients: [{ ip: p.vpnIp, hostname: p.name }],
+        links: [{ ifname: p.ifname, name: p.ifname, up: this.tunnelDownTicks === 0, weight: 1 }],
+        user: p.user,
+        lanIfname: ZTNA_TUNNEL_IFNAME,
+        peakBps: p.peakBps,
+      },
+      this.flowRandom,
+    );
   }
 
   diagnostics(): string {

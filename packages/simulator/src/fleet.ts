@@ -35,6 +35,10 @@ export interface FleetOptions {
   /** Chance per heartbeat that a gateway's configuration is changed on the box. */
   driftChance?: number;
   confirmWindowMs?: number;
+  /** Seconds between the devices' flow exports (default FLOW_ACTIVE_TIMEOUT_S, 60); 0: no flows. */
+  flowIntervalS?: number;
+  /** Flow batches each device keeps unacknowledged (a test shortens it to see drops). */
+  flowOutboxBatches?: number;
   onEvent?: (event: DeviceEvent) => void;
   /** Something worth persisting changed; the caller decides when to write. */
   onSave?: () => void;
@@ -68,6 +72,8 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       rebootMs: opts.rebootMs,
       driftChance: opts.driftChance,
       confirmWindowMs: opts.confirmWindowMs,
+      flowIntervalS: opts.flowIntervalS,
+      flowOutboxBatches: opts.flowOutboxBatches,
       // Tunnels between simulated gateways: the far end is whichever gateway of the fleet has that address now.
       findPeer: (address) => {
         const peer = devices.find((d) => d.behaviour.publicIp === address && d.runningConfig);

@@ -1,4 +1,4 @@
-import type { ConfigDocument, LinkBonding, StatusKind, StatusSnapshot } from '@netloom/domain';
+import type { ConfigDocument, FlowRecord, LinkBonding, StatusKind, StatusSnapshot } from '@netloom/domain';
 import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer, type RouterTunnel } from './router-model';
 import { arpSnapshot, bgpRoutesSnapshot, bgpSnapshot, ipsecStatsSnapshot, systemLoad, systemSnapshot, type BgpProfile } from './status-model';
 import { mwanSnapshot, sdwanSnapshot, slaSnapshot, trackingTargets, type PingFigures, type WanView } from './status-model-wan';
@@ -6,10 +6,12 @@ import { firewallSnapshot, ipsetSnapshot, urlFilterSnapshot } from './status-mod
 import { urlTrackingSnapshot, usageSnapshot } from './status-model-clients';
 import { bondingSnapshot, interfacesSnapshot } from './status-model-interfaces';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
+import { flowsFor } from './flows';
+import { lanHosts, sdwanPicker } from './flows-gateway';
 import { GatewayJournal } from './gateway-journal';
 import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type LinkState } from './links';
 import type { GatewayProfile } from './profiles';
-import { noise, type Random } from './prng';
+import { mulberry32, noise, seedFrom, type Random } from './prng';
 import { advanceCounters, busySeconds, dailyCurve, localHour, type Counters } from './traffic';
 
 /** DHCP clients each pool has: enough for a branch office's leases, ARP and client tables to show something. */
@@ -30,6 +32,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private readonly journal: GatewayJournal;
   /** The configuration last applied, for what diagnostics ping. */
   private running: ConfigDocument | null = null;
+  /** Its own stream, so exporting flows (or not) leaves the link flaps and traffic of a seed as they were. */
+  private readonly flowRandom: Random;
   publicIp: string | null = null;
 
   constructor(
@@ -48,6 +52,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.bootedAt = clock();
     this.lastBeatMs = this.bootedAt;
     this.journal = new GatewayJournal(profile, this.links, this.bootedAt);
+    this.flowRandom = mulberry32(seedFrom(profile.serial, 'flows'));
   }
 
   get serial() {
@@ -267,6 +272,24 @@ export class GatewayBehaviour implements DeviceBehaviour {
     });
     this.lastPing = new Map(ping.map((p) => [p.ifname, { latency_ms: p.latency_ms, jitter_ms: p.jitter_ms, loss_pct: p.loss_pct }]));
     return { at: at.toISOString(), interfaces, ping, system: systemLoad(load) };
+  }
+
+  /** Its LAN hosts' conversations over the WAN links as they are now (heartbeat names), steered by its SD-WAN rules. */
+  flows(at: Date, intervalS: number): FlowRecord[] {
+    const p = this.profile;
+    return flowsFor(
+      {
+        at,
+        intervalS,
+        lng: p.lng,
+        lat: p.lat,
+        clients: lanHosts(this.running, p.serial, (n) => this.macOf(n)),
+        links: this.links,
+        peakBps: p.peakBps,
+        pickWan: sdwanPicker(this.running, this.wanViews(at.getTime())),
+      },
+      this.flowRandom,
+    );
   }
 
   diagnostics(): string {

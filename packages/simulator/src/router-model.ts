@@ -33,11 +33,11 @@ export interface RouterTunnel {
   reason: string | null;
 }
 
-const toNumber = (ip: string) => ip.split('.').reduce((n, o) => n * 256 + Number(o), 0);
-const toIp = (n: number) => [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
+export const ipToNumber = (ip: string): number => ip.split('.').reduce((n, o) => n * 256 + Number(o), 0);
+export const numberToIp = (n: number): string => [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
 const network = (ip: string, prefix: number) => {
   const size = 2 ** (32 - prefix);
-  return `${toIp(Math.floor(toNumber(ip) / size) * size)}/${prefix}`;
+  return `${numberToIp(Math.floor(ipToNumber(ip) / size) * size)}/${prefix}`;
 };
 
 export function interfacesOf(doc: ConfigDocument, wanAddress: (ifname: string) => { ip: string; prefix: number } | null): RouterInterface[] {
@@ -70,18 +70,18 @@ export function routingTable(doc: ConfigDocument, ifaces: RouterInterface[]): Ro
     .map((r) => ({
       destination: r.destination,
       gateway: r.gateway,
-      interface: r.interface ?? connected.find((c) => contains(c.destination, r.gateway))?.interface ?? '',
+      interface: r.interface ?? connected.find((c) => cidrContains(c.destination, r.gateway))?.interface ?? '',
       metric: r.metric,
       origin: 'static' as const,
     }));
   return [...connected, ...defaults, ...statics];
 }
 
-const contains = (cidr: string, ip: string) => {
+export const cidrContains = (cidr: string, ip: string): boolean => {
   const [net, p] = cidr.split('/') as [string, string];
   const size = 2 ** (32 - Number(p));
-  const start = toNumber(net);
-  return toNumber(ip) >= start && toNumber(ip) < start + size;
+  const start = ipToNumber(net);
+  return ipToNumber(ip) >= start && ipToNumber(ip) < start + size;
 };
 
 /** Leases of each pool: its static leases, then `clients` dynamic ones from the start of the pool. */
@@ -92,14 +92,14 @@ export function dhcpLeases(doc: ConfigDocument, clients: number, macOf: (n: numb
     const fixed = services.static_leases
       .filter((l) => {
         const iface = interfacesOf(doc, () => null).find((i) => i.name === pool.interface);
-        return iface?.address && iface.prefix && contains(network(iface.address, iface.prefix), l.ip);
+        return iface?.address && iface.prefix && cidrContains(network(iface.address, iface.prefix), l.ip);
       })
       .map((l) => ({ interface: pool.interface, mac: l.mac, ip: l.ip, hostname: l.name, static: true }));
     const taken = new Set(fixed.map((l) => l.ip));
     const dynamic: RouterLease[] = [];
-    for (let n = toNumber(pool.start); n <= toNumber(pool.end) && dynamic.length < clients; n++) {
-      if (taken.has(toIp(n))) continue;
-      dynamic.push({ interface: pool.interface, mac: macOf(dynamic.length), ip: toIp(n), hostname: `client-${dynamic.length + 1}`, static: false });
+    for (let n = ipToNumber(pool.start); n <= ipToNumber(pool.end) && dynamic.length < clients; n++) {
+      if (taken.has(numberToIp(n))) continue;
+      dynamic.push({ interface: pool.interface, mac: macOf(dynamic.length), ip: numberToIp(n), hostname: `client-${dynamic.length + 1}`, static: false });
     }
     return [...fixed, ...dynamic];
   });
