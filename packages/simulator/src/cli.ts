@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { AGENT_PATH } from '@netloom/domain';
+import { AGENT_PATH, FLOW_ACTIVE_TIMEOUT_S } from '@netloom/domain';
 import { fetchEnrolmentKey } from './enrolment-key';
 import { startFleet, type Fleet, type FleetTenant } from './fleet';
 import { readStateFile, stateSaver } from './state-file';
@@ -25,6 +25,11 @@ Usage: npm run simulate -- [options]
   --duration SECONDS   stop after this long (default 0: until Ctrl-C)
   --drift CHANCE       chance per heartbeat (0 to 1) that someone changes a
                        configured gateway on the box (default 0)
+  --flow-interval SECONDS
+                       devices export their flow records this often, each
+                       export covering the interval before it (default 60,
+                       the active timeout, and at most that; 0: no flows).
+                       A short one (2) fills the traffic charts in seconds
   --help               this text
 
 Example:
@@ -51,6 +56,7 @@ const OPTIONS = {
   state: { type: 'string' },
   duration: { type: 'string', default: '0' },
   drift: { type: 'string', default: '0' },
+  'flow-interval': { type: 'string', default: String(FLOW_ACTIVE_TIMEOUT_S) },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -79,6 +85,10 @@ const endpoints = count('endpoints', values.endpoints);
 const duration = count('duration', values.duration);
 const driftChance = Number(values.drift);
 if (!(driftChance >= 0 && driftChance <= 1)) fail(`--drift must be a chance between 0 and 1, got ${values.drift}`);
+const flowIntervalS = /^\d+(\.\d+)?$/.test(values['flow-interval']) ? Number(values['flow-interval']) : NaN;
+if (!(flowIntervalS >= 0 && flowIntervalS <= FLOW_ACTIVE_TIMEOUT_S)) {
+  fail(`--flow-interval must be between 0 (off) and ${FLOW_ACTIVE_TIMEOUT_S} seconds, got ${values['flow-interval']}`);
+}
 if (values.key.length === 0 && values.tenant.length === 0) fail('give at least one --key or --tenant');
 
 const domains = values['email-domain'];
@@ -112,12 +122,16 @@ const fleet = startFleet({
   seed,
   saved: saved?.devices,
   driftChance,
+  flowIntervalS,
   onSave: () => saver?.schedule(),
   onEvent: (e) => {
     if (e.type === 'enrolled') console.log(`${time()}  enrolled ${e.device.behaviour.name} as ${e.deviceId}`);
     if (e.type === 'job') {
       jobs += 1;
       console.log(`${time()}  job ${e.kind} for ${e.device.behaviour.name}`);
+    }
+    if (e.type === 'flows_dropped') {
+      console.log(`${time()}  ${e.device.behaviour.name} dropped ${e.batches} flow batches (${e.records} records): not acknowledged before its outbox filled`);
     }
     // Normal closes (1000 going offline, 1001 server restart) are routine; anything else is worth a line.
     if (e.type === 'closed' && e.code !== 1000 && e.code !== 1001 && e.code !== 1006) {
