@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../validators/storable-text';
 import { TRAFFIC_CHART_IDS } from './charts';
 import type { FlowDimension } from './dimensions';
 import { ROLLUP_LEVELS, trafficGraphBodySchema } from './ranges';
@@ -150,9 +151,9 @@ export const flowsQueryBodySchema = trafficGraphBodySchema.omit({ top_count: tru
   device_id: z.string().uuid().optional(),
   /** The bar clicked: its graph and key ('Other' is not a key: the rest has no one filter). */
   graph: trafficGraphSchema.optional(),
-  key: z.string().max(300).optional(),
+  key: storableText().max(300).optional(),
   /** Text matched in addresses, application, site, user, WAN and countries, ignoring case. */
-  search: z.string().max(200).optional(),
+  search: storableText().max(200).optional(),
   offset: z.number().int().min(0).max(1_000_000).default(0),
   limit: z.number().int().min(1).max(FLOWS_PAGE_MAX).default(50),
 });

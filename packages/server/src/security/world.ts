@@ -254,6 +254,48 @@ export async function buildWorld(t: TestApp): Promise<World> {
     pings: [{ ifname: canary('pif').slice(0, 32), latency_ms: 1, loss_pct: 0 }],
   });
   await agent.next('ack');
+  // A gateway of the victim's that exported flow records, with canaries in the site, application,
+  // WAN and user the traffic charts and the drill-down show.
+  const exporter = await TestAgent.connect(app);
+  agents.push(exporter);
+  exporter.send({
+    type: 'hello',
+    protocol: 1,
+    auth: { kind: 'enrol', enrolment_key: globex.key },
+    identity: { serial: canary('gserial'), name: canary('gateway'), kind: 'gateway' },
+    model: 'NL-100',
+    os: 'NetloomOS',
+    version: '1.0.0',
+  });
+  const exporterWelcome = (await exporter.next('welcome')) as { device_id: string; state: string };
+  victim.ids.device.push(exporterWelcome.device_id);
+  if (exporterWelcome.state !== 'approved') await must(app, 'POST', `/api/v1/device/${exporterWelcome.device_id}/approve/${q}`, gOwner);
+  const now = Date.now();
+  exporter.send({
+    type: 'flows',
+    records: [
+      {
+        start: new Date(now - 30_000).toISOString(),
+        end: new Date(now).toISOString(),
+        src_ip: '10.66.0.2',
+        src_port: 50000,
+        dst_ip: '3.208.1.1',
+        dst_port: 443,
+        protocol: 6,
+        src_bytes: 1,
+        src_packets: 1,
+        dst_bytes: 1,
+        dst_packets: 1,
+        in_ifname: 'tun0',
+        out_ifname: 'eth0',
+        wan: canary('fwan').slice(0, 64),
+        dscp: 0,
+        application: `${canary('site')}.example`,
+        user: `${canary('fuser')}@globex.test`,
+      },
+    ],
+  });
+  await exporter.next('ack');
   await must(app, 'PUT', `/api/v1/network/${victim.ids.network[0]}/devices/${q}`, gOwner, { device_ids: victim.ids.device });
   await deliveriesSettled(app, victim.ids.channel[0]!, q, gOwner);
   await must(app, 'POST', `/api/v1/tenant/commercial-data/${q}`, gOwner, {
