@@ -62,9 +62,11 @@ import { keepAlarmsFor } from './modules/alarms/retention';
 import { ChannelService } from './modules/alarms/channels-service';
 import { channelRoutes } from './modules/alarms/channel-routes';
 import { DeliveryWorker } from './modules/alarms/delivery-worker';
+import { metricsRoute } from './modules/health/metrics-route';
 import {
   DEFAULT_INGEST,
   FlowIngest,
+  ingestMetrics,
   PgAnalyticsStore,
   TrafficService,
   flowSourceOf,
@@ -278,6 +280,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Then the modules; the probes first, next to each other, outside the API prefix.
   const readiness = databaseReadiness(db);
   await app.register(probeRoutes, { readiness });
+  await app.register(metricsRoute, { metrics: () => ingestMetrics(flowIngest.stats) });
   await app.register(
     async (api) => {
       await api.register(backendCheckRoutes, { readiness });

@@ -1,7 +1,7 @@
 /** The traffic analytics module as the composition root and the agent side see it. */
 export { trafficRoutes } from './routes';
 export { TrafficService } from './service';
-export { FlowIngest, DEFAULT_INGEST, type IngestOutcome, type IngestStats } from './ingest';
+export { FlowIngest, DEFAULT_INGEST, ingestMetrics, type IngestOutcome, type IngestStats } from './ingest';
 export { PgAnalyticsStore } from './pg-store';
 export { openCountryLookup, type CountryLookup } from './geoip';
 export { keepAnalyticsFor } from './retention';

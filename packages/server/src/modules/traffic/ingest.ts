@@ -35,6 +35,20 @@ export interface IngestStats {
   queuedRecords: number;
 }
 
+/** The stats as the server's metrics name them. */
+export function ingestMetrics(s: IngestStats) {
+  const counter = (name: string, help: string, value: number) => ({ name: `netloom_flow_${name}`, help, type: 'counter' as const, value });
+  return [
+    counter('batches_stored_total', 'Flow batches stored', s.batchesStored),
+    counter('records_stored_total', 'Flow records stored', s.recordsStored),
+    counter('batches_duplicate_total', 'Flow batches received again and not stored twice', s.batchesDuplicate),
+    counter('batches_shed_total', "Flow batches refused with 'busy' under load (the devices resend them)", s.batchesShed),
+    counter('records_shed_total', "Flow records in batches refused with 'busy'", s.recordsShed),
+    counter('records_out_of_window_total', 'Flow records dated outside the stored window, not stored', s.recordsOutOfWindow),
+    { name: 'netloom_flow_records_queued', help: 'Flow records waiting for the next write', type: 'gauge' as const, value: s.queuedRecords },
+  ];
+}
+
 interface Queued {
   batch: FlowBatchToStore;
   waiters: ((outcome: IngestOutcome | Error) => void)[];

@@ -161,6 +161,10 @@ describe('flow ingest under overload', () => {
       payload: { tenant_id: acme.tenantId, timeduration: 60 },
     });
     expect(trafficAnswerSchema.parse(res.json()).results[0]?.flows).toBe(2_400);
+    // What was shed is in the server's metrics.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain(`netloom_flow_batches_shed_total ${busy.length}`);
+    expect(metrics).toContain('netloom_flow_records_stored_total 2400');
     agent.ws.terminate();
   });
 });
