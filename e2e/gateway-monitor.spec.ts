@@ -133,10 +133,6 @@ test('a simulated gateway reports what it is configured with: SD-WAN paths, fire
     await expect(page.getByRole('table', { name: 'Overview' }).getByRole('row', { name: /to-branch/ })).toContainText('down');
     await page.goto('/sdwan/organization/monitor/vpn-status');
     await expect(page.getByRole('table', { name: 'Tunnels of all gateways' }).getByRole('row', { name: /to-branch/ })).toContainText('Down');
-
-    // Pages of another capability say so.
-    await page.goto(`/sdwan/device/status/netflow/topTalkers?device=${deviceId}`);
-    await expect(page.getByText('Traffic Analytics is not built yet')).toBeVisible();
   } finally {
     simulator.kill('SIGINT');
     if (deviceId) await request.post(`/api/v1/device/${deviceId}/unclaim/`, { headers: auth, data: {} });
