@@ -55,7 +55,7 @@ export function SlaStatusPage({ wanTraffic }: { wanTraffic?: WanTrafficSlot }) {
     <>
       <ConfigPageHeader
         title="SLA status"
-        subtitle="Latency, jitter and loss of each WAN link against its SLA target"
+        subtitle={`Latency, jitter and loss of each WAN link against its SLA target${wanTraffic ? ', and the traffic it carries' : ''}`}
         onRefresh={traffic ? traffic.onRefresh : chart ? () => void metrics.refetch() : sla.ask}
         refreshing={!chart && !traffic && sla.waiting}
       />
