@@ -115,6 +115,8 @@ async function serverPhase(): Promise<Figures & { document: ConfigDocument; data
       seed: 18,
       staggerMs: 10_000,
       sessions: false,
+      // Flow export would compete with the configuration pushes measured here (bench:flows measures it).
+      flowIntervalS: 0,
       flapRules: { linkDownChance: 0, linkDownTicks: [1, 1], outageChance: 0, outageTicks: [1, 1] },
       onEvent: (e) => {
         if (e.type === 'job_answered') answered.set(e.jobId, performance.now());

@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient types for a package whose exports map hides its own; an import would not declare them for other tsconfigs (bench)
+/// <reference path="./country-coder.d.ts" />
 import { iso1A2Code } from '@ideditor/country-coder';
 import { dimensionKeys, isNonPublicIPv4, type FlowRecord, type TrafficProduct } from '@netloom/domain';
 import type { DeviceRecord } from '../../fleet/device-row';
