@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceListSchema, type DeviceRow } from '@netloom/domain';
+import { deviceListSchema, trafficAnswerSchema, type DeviceRow } from '@netloom/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -50,6 +50,16 @@ describe('the demo (DEMO=1, DEMO_FLEET=1) on an empty embedded database', () => 
     expect(rows.length).toBe(12);
     expect(rows.every((r) => r.lastSeenTime !== null)).toBe(true);
     const online = rows.map((r) => r.deviceStatus);
+
+    // The usage graphs are on, and the fleet's first flow exports fill them within seconds.
+    const { access } = await login(app, 'owner@acme.test');
+    const preference = await app.inject({ method: 'GET', url: '/api/v1/tenant/config/config-preference/', headers: bearer(access) });
+    expect(preference.json()).toMatchObject({ dashboard: { netflow: true } });
+    const applications = async () =>
+      trafficAnswerSchema.parse(
+        (await app.inject({ method: 'POST', url: '/api/v1/sdwan/netflow/top-applications/', headers: bearer(access), payload: { timeduration: 60 } })).json(),
+      ).results.length;
+    await expect.poll(applications, { timeout: 20_000, interval: 500 }).toBeGreaterThan(3);
 
     await app.close();
     const database = await openDatabase(config.database);

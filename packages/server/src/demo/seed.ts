@@ -1,4 +1,4 @@
-import type { Role } from '@netloom/domain';
+import { DEFAULT_TENANT_SETTINGS, type Role } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { insertTenant, insertUser, userCount } from './repo';
 import { hashPassword } from '../identity/passwords';
@@ -30,7 +30,7 @@ const DEMO_TENANTS = {
 } as const;
 
 /** Seeds the demo only into an empty database, so a restart never duplicates or resets anything. */
-export async function seedDemo(db: Db, password: string): Promise<boolean> {
+export async function seedDemo(db: Db, password: string, opts: { usageGraphs?: boolean } = {}): Promise<boolean> {
   if ((await userCount(db)) > 0) return false;
   const passwordHash = await hashPassword(password);
   const tenantIds = { acme: crypto.randomUUID(), globex: crypto.randomUUID() };
@@ -41,6 +41,8 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
         name: t.name,
         subscriptions: [...t.subscriptions],
         enrolmentKey: newEnrolmentKey(),
+        // With the demo fleet, whose devices export flows, the dashboards show their usage graphs from the start.
+        ...(opts.usageGraphs ? { settings: { dashboard: { ...DEFAULT_TENANT_SETTINGS.dashboard, netflow: true } } } : {}),
       });
     }
     for (const u of DEMO_USERS) {
