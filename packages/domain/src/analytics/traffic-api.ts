@@ -16,6 +16,8 @@ export const TRAFFIC_PATHS = {
   tenant: (product: string, graph: string) => `${product}/netflow/${graph}/`,
   device: (product: string, deviceId: string, graph: string) => `${product}/netflow/device/${deviceId}/${graph}/`,
   flows: (product: string) => `${product}/netflow/flows/`,
+  /** One user's applications (spec 001 §7: individual user data). */
+  user: (product: string) => `${product}/netflow/user-data/`,
 } as const;
 
 /** The nine panel charts, then the netflow pages' and SLA pages' graphs. */
@@ -92,6 +94,10 @@ export const trafficQueryBodySchema = trafficGraphBodySchema
     }
   });
 export type TrafficQueryBody = z.infer<typeof trafficQueryBodySchema>;
+
+/** The graph config and the user whose traffic it asks for (as the charts name users: their e-mail). */
+export const trafficUserBodySchema = trafficQueryBodySchema.safeExtend({ user: storableText().trim().min(1).max(254) });
+export type TrafficUserBody = z.infer<typeof trafficUserBodySchema>;
 
 const bytesValue = z.object({ value: z.number() });
 const nested = z.object({ buckets: z.array(z.object({ key: z.string(), total_bytes: bytesValue })) });

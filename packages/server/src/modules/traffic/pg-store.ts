@@ -143,12 +143,13 @@ export class PgAnalyticsStore implements AnalyticsStore {
     return rows.map((r) => ({ ...totalsOf(r), key: r.key === null ? null : String(r.key), bucket: new Date(r.bucket as string) }));
   }
 
-  async topBySide(level: RollupLevel, scope: Scope, side: 'user' | 'application', limit: number): Promise<KeyTotals[]> {
+  async topBySide(level: RollupLevel, scope: Scope, side: 'user' | 'application', limit: number, ofUser?: string): Promise<KeyTotals[]> {
     const src = source(level, scope, 'user_app');
     const by = sql.raw(sideOf(level, side));
+    const user = ofUser === undefined ? sql`` : sql`and ${sql.raw(sideOf(level, 'user'))} = ${ofUser}`;
     const rows = await rowsOf(
       this.db,
-      sql`select ${by} as key, ${src.sums} from ${src.from} where ${src.where} and ${by} <> ${UNKNOWN_KEY}
+      sql`select ${by} as key, ${src.sums} from ${src.from} where ${src.where} and ${by} <> ${UNKNOWN_KEY} ${user}
           group by 1 order by ${src.order}, 1 limit ${limit}`,
     );
     return rows.map(totalsOf);
@@ -158,16 +159,16 @@ export class PgAnalyticsStore implements AnalyticsStore {
     const src = source(level, scope, 'user_app');
     const outer = sql.raw(sideOf(level, groupBy));
     const inner = sql.raw(sideOf(level, groupBy === 'user' ? 'application' : 'user'));
-    const rows = await rowsOf<{ outer: string; inner: string; bytes: number }>(
+    const rows = await rowsOf<{ outer_key: string; inner_key: string; bytes: number }>(
       this.db,
-      sql`select outer_key as outer, inner_key as inner, bytes from (
+      sql`select outer_key, inner_key, bytes from (
             select ${outer} as outer_key, ${inner} as inner_key, sum(bytes_out + bytes_in)::float8 as bytes,
               row_number() over (partition by ${outer} order by sum(bytes_out + bytes_in) desc, ${inner}) as rank
-            from ${src.from} where ${src.where} and ${outer} = any(${pgArray(keys)})
+            from ${src.from} where ${src.where} and ${outer} = any(${pgArray(keys)}) and ${inner} <> ${UNKNOWN_KEY}
             group by 1, 2) ranked
-          where rank <= ${limit} order by outer, bytes desc`,
+          where rank <= ${limit} order by outer_key, bytes desc, inner_key`,
     );
-    return rows.map((r) => ({ outer: String(r.outer), inner: String(r.inner), bytes: Number(r.bytes) }));
+    return rows.map((r) => ({ outer: String(r.outer_key), inner: String(r.inner_key), bytes: Number(r.bytes) }));
   }
 
   async flows(scope: Scope, filter: FlowFilter | null, search: string | null, offset: number, limit: number): Promise<FlowsPage> {

@@ -8,6 +8,7 @@ import {
   trafficAnswerSchema,
   trafficGraphSchema,
   trafficQueryBodySchema,
+  trafficUserBodySchema,
 } from '@netloom/domain';
 import { access, actorOf, tenantFromBody } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
@@ -38,6 +39,22 @@ export const trafficRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => traffic.flows(actorOf(request), request.params.product, request.body),
+  );
+
+  api.post(
+    p(TRAFFIC_PATHS.user(':product')),
+    {
+      config: access('read', tenantFromBody),
+      schema: {
+        tags,
+        security,
+        summary: "One user's applications over a window (individual user data), the rest of the user's traffic as 'Other'",
+        params: z.object({ product }),
+        body: trafficUserBodySchema,
+        response: { 200: trafficAnswerSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => traffic.userData(actorOf(request), request.params.product, request.body),
   );
 
   api.post(

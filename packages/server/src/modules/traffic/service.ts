@@ -15,6 +15,7 @@ import {
   type TrafficProduct,
   type TrafficQueryBody,
   type TrafficRow,
+  type TrafficUserBody,
 } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../http/access';
@@ -74,6 +75,40 @@ export class TrafficService {
     };
     if (body.series) answer.series = await this.series(window.level, at, dim, results);
     return answer;
+  }
+
+  /** One user's applications over a window (individual user data), the rest of the user's traffic as 'Other'. */
+  async userData(actor: Actor, product: TrafficProduct, body: TrafficUserBody): Promise<TrafficAnswer> {
+    const scope = await this.scope(actor, product, body);
+    const window = this.window(body);
+    const at = { ...scope, from: window.from, to: window.to };
+    const [total] = await this.store.topBySide(window.level, at, 'user', 1, body.user);
+    const results = (await this.store.topBySide(window.level, at, 'application', body.top_count + 1, body.user))
+      .filter((t) => t.key !== OTHER_KEY)
+      .slice(0, body.top_count)
+      .map(row);
+    const rest = bytes(total ?? { bytesOut: 0, bytesIn: 0 }) - results.reduce((sum, r) => sum + r.value, 0);
+    if (total && rest > 0) {
+      const sum = (k: 'bytes_out' | 'bytes_in' | 'packets' | 'flows') => results.reduce((s, r) => s + r[k], 0);
+      results.push(
+        row({
+          key: OTHER_KEY,
+          bytesOut: total.bytesOut - sum('bytes_out'),
+          bytesIn: total.bytesIn - sum('bytes_in'),
+          packets: total.packets - sum('packets'),
+          flows: total.flows - sum('flows'),
+        }),
+      );
+    }
+    return {
+      graph: 'top-applications',
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+      level: window.level,
+      bucket_seconds: window.level === 'raw' ? 60 : bucketSeconds(window.level),
+      total_bytes: total ? bytes(total) : 0,
+      results,
+    };
   }
 
   /** The flows behind a chart's bar (or all of a window's), newest first. */

@@ -97,8 +97,8 @@ export interface AnalyticsStore {
     keys: string[],
     limit: number,
   ): Promise<{ outer: string; inner: string; bytes: number }[]>;
-  /** Ranks of the pair dimension by one side (applications, or users), for the per-user charts. */
-  topBySide(level: RollupLevel, scope: Scope, side: 'user' | 'application', limit: number): Promise<KeyTotals[]>;
+  /** Ranks of the pair dimension by one side (applications, or users), for the per-user charts; `ofUser`: that user's only. */
+  topBySide(level: RollupLevel, scope: Scope, side: 'user' | 'application', limit: number, ofUser?: string): Promise<KeyTotals[]>;
   /** Raw flows, newest first. */
   flows(scope: Scope, filter: FlowFilter | null, search: string | null, offset: number, limit: number): Promise<FlowsPage>;
   /** Drops whole partitions past their retention; returns how many went. */

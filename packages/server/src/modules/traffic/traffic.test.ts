@@ -92,6 +92,43 @@ describe.each(testBackends())('traffic analytics on %s', (backend) => {
     expect(flowsAnswerSchema.parse(searched.json())).toMatchObject({ count: 1, results: [{ application: 'SSH' }] });
   });
 
+  it("ranks users per application, applications per user, and one user's applications", async () => {
+    const { agent } = await gateway('SN-FLOW-USERS');
+    agent.send({
+      type: 'flows',
+      records: [
+        flowRecord({ application: 'zoom.us', user: 'ana@acme.test', dst_bytes: 300_000, src_bytes: 0 }),
+        flowRecord({ application: 'www.youtube.com', user: 'ana@acme.test', dst_bytes: 100_000, src_bytes: 0 }),
+        flowRecord({ application: 'zoom.us', user: 'ben@acme.test', dst_bytes: 50_000, src_bytes: 0 }),
+      ],
+    });
+    expect(await agent.next('ack')).toMatchObject({ duplicate: false });
+    const perAppRes = await chart('top-user-per-application');
+    expect(perAppRes.statusCode, perAppRes.body).toBe(200);
+    const perApp = trafficAnswerSchema.parse(perAppRes.json());
+    expect(perApp.results.find((r) => r.key === 'Zoom')?.top_users?.buckets).toEqual([
+      { key: 'ana@acme.test', total_bytes: { value: 300_000 } },
+      { key: 'ben@acme.test', total_bytes: { value: 50_000 } },
+    ]);
+    const perUser = trafficAnswerSchema.parse((await chart('top-application-per-user')).json());
+    expect(perUser.results[0]).toMatchObject({ key: 'ana@acme.test', value: 400_000 });
+    expect(perUser.results[0]?.applications?.buckets.map((b) => b.key)).toEqual(['Zoom', 'YouTube']);
+    const ana = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sdwan/netflow/user-data/',
+      headers: bearer(tokens['viewer@acme.test']!),
+      payload: { tenant_id: acme.tenantId, timeduration: 60, top_count: 1, user: 'ana@acme.test' },
+    });
+    expect(ana.statusCode, ana.body).toBe(200);
+    expect(trafficAnswerSchema.parse(ana.json())).toMatchObject({
+      total_bytes: 400_000,
+      results: [
+        { key: 'Zoom', value: 300_000 },
+        { key: 'Other', value: 100_000 },
+      ],
+    });
+  });
+
   it("never shows one tenant's flows to another", async () => {
     const asGlobex = await chart('top-applications', { tenant_id: globexTenant }, 'owner@globex.test');
     expect(trafficAnswerSchema.parse(asGlobex.json()).results).toEqual([]);
