@@ -9,6 +9,7 @@ import type { FlowToStore } from './store';
 /** What ingest knows of the device that exported a batch. */
 export interface FlowSource {
   id: string;
+  enrolment: number;
   tenantId: string;
   kind: 'gateway' | 'endpoint';
   networkId: string | null;
@@ -23,12 +24,13 @@ export interface FlowSource {
  * says it is: traffic from a private address behind a gateway starts in the gateway's country.
  */
 export function flowSourceOf(
-  d: Pick<DeviceRecord, 'id' | 'tenantId' | 'kind' | 'networkId' | 'username' | 'publicIp' | 'latitude' | 'longitude'>,
+  d: Pick<DeviceRecord, 'id' | 'enrolment' | 'tenantId' | 'kind' | 'networkId' | 'username' | 'publicIp' | 'latitude' | 'longitude'>,
   geo: CountryLookup,
 ): FlowSource {
   const located = d.latitude !== null && d.longitude !== null ? iso1A2Code([d.longitude, d.latitude]) : null;
   return {
     id: d.id,
+    enrolment: d.enrolment,
     tenantId: d.tenantId,
     kind: d.kind,
     networkId: d.networkId,

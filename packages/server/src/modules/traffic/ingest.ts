@@ -102,7 +102,12 @@ export class FlowIngest {
       return start >= oldest && start <= now + MAX_AHEAD_MS;
     });
     this.outOfWindow(source, message.records.length - inWindow.length);
-    const batch: FlowBatchToStore = { deviceId: source.id, seq: message.seq, flows: inWindow.map((r) => enrich(r, source, this.geo)) };
+    const batch: FlowBatchToStore = {
+      deviceId: source.id,
+      enrolment: source.enrolment,
+      seq: message.seq,
+      flows: inWindow.map((r) => enrich(r, source, this.geo)),
+    };
     return new Promise((resolve, reject) => {
       this.queue.set(key, { batch, waiters: [(o) => (o instanceof Error ? reject(o) : resolve(o))] });
       this.queuedRecords += batch.flows.length;

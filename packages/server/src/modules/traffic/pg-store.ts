@@ -92,12 +92,12 @@ export class PgAnalyticsStore implements AnalyticsStore {
       all.map((f) => f.start),
     );
     return this.db.transaction(async (tx) => {
-      const keys = batches.map((b) => ({ device_id: b.deviceId, seq: b.seq }));
+      const keys = batches.map((b) => ({ device_id: b.deviceId, enrolment: b.enrolment, seq: b.seq }));
       const fresh = await rowsOf<{ device_id: string; seq: string }>(
         tx as unknown as Db,
         sql`insert into device_batches (device_id, seq)
-            select b.device_id, b.seq from json_to_recordset(${JSON.stringify(keys)}::json) as b(device_id uuid, seq bigint)
-            join devices d on d.id = b.device_id
+            select b.device_id, b.seq from json_to_recordset(${JSON.stringify(keys)}::json) as b(device_id uuid, enrolment int, seq bigint)
+            join devices d on d.id = b.device_id and d.claimed and d.enrolment = b.enrolment
             on conflict do nothing
             returning device_id, seq::text as seq`,
       );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { devices } from '../../db/schema/index';
 import { DEFAULT_ANALYTICS_RETENTION, FLOW_DIMENSIONS, type FlowRecord } from '@netloom/domain';
 import { build, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
@@ -17,6 +18,7 @@ describe.each(testBackends())('analytics store on %s', (backend) => {
   let store: PgAnalyticsStore;
   let tenantId: string;
   let deviceId: string;
+  let enrolment: number;
   let seq = 0;
   const agents: TestAgent[] = [];
 
@@ -30,14 +32,15 @@ describe.each(testBackends())('analytics store on %s', (backend) => {
     agents.push(agent);
     agent.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial: 'SN-STORE', name: 'store' });
     deviceId = ((await agent.next('welcome')) as { device_id: string }).device_id;
+    enrolment = (await t.app.services.db.select({ n: devices.enrolment }).from(devices).where(eq(devices.id, deviceId)))[0]!.n;
   });
   afterAll(async () => {
     for (const a of agents) a.ws.terminate();
     await t.close();
   });
 
-  const source = () => ({ id: deviceId, tenantId, kind: 'gateway' as const, networkId: null, username: null, siteCountry: 'IN' });
-  const ingest = (records: FlowRecord[]) => store.ingest([{ deviceId, seq: ++seq, flows: records.map((r) => enrich(r, source(), noGeo)) }]);
+  const source = () => ({ id: deviceId, enrolment, tenantId, kind: 'gateway' as const, networkId: null, username: null, siteCountry: 'IN' });
+  const ingest = (records: FlowRecord[]) => store.ingest([{ deviceId, enrolment, seq: ++seq, flows: records.map((r) => enrich(r, source(), noGeo)) }]);
   const scope = (from: Date, to: Date): Scope => ({ tenantId, product: 'sdwan', from, to, deviceIds: null });
   const byKey = async (level: 'raw' | 'minute' | 'hour' | 'day', s: Scope, dim: (typeof FLOW_DIMENSIONS)[number]) =>
     Object.fromEntries((await store.top(level, s, dim, 10_000, [])).map((r) => [r.key, [r.bytesOut, r.bytesIn, r.packets, r.flows]]));
@@ -85,6 +88,14 @@ describe.each(testBackends())('analytics store on %s', (backend) => {
       }),
       { numRuns: 6 },
     );
+  });
+
+  it("stores nothing of a late batch from the device's earlier life in the inventory", async () => {
+    const flows = [enrich(flowRecord({ application: 'old-life.example' }), source(), noGeo)];
+    expect(await store.ingest([{ deviceId, enrolment: enrolment - 1, seq: ++seq, flows }])).toEqual(new Set());
+    const s = scope(new Date(Date.now() - HOUR), new Date(Date.now() + HOUR));
+    expect((await byKey('raw', s, 'site'))['old-life.example']).toBeUndefined();
+    expect((await byKey('minute', s, 'site'))['old-life.example']).toBeUndefined();
   });
 
   it('drops raw partitions past their retention and keeps the rollups that cover them', async () => {

@@ -38,6 +38,8 @@ export interface FlowToStore extends StoredFlow {
 /** A device's batch: stored once by (device, seq), whatever connection or instance brings it again. */
 export interface FlowBatchToStore {
   deviceId: string;
+  /** The device's life in the inventory the batch was sent in: a late batch of an earlier life is not stored. */
+  enrolment: number;
   seq: number;
   flows: FlowToStore[];
 }
