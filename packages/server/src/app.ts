@@ -313,7 +313,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publishDevice,
     heartbeatIntervalSeconds: config.fleet.heartbeatIntervalSeconds,
     observer,
-    flows: { submit: (device, m) => flowIngest.submit(flowSourceOf(device, countries), m) },
+    flows: { submit: (device, m) => flowIngest.submit(flowSourceOf(device, countries), m), refuseNow: () => flowIngest.refuseNow() },
   });
   // Runs first on close: no sweep starts while the gateway closes its sockets.
   app.addHook('onClose', async () => {

@@ -23,6 +23,10 @@ import { NotStored } from './write-isolating';
 import { completeJob, findDevice, findJob, markJobsSent, openFullSync, openJobs, revertJob, saveStatusSnapshot } from './repo';
 
 const HELLO_TIMEOUT_MS = 10_000;
+/** Small batches cost little to parse: only larger ones are refused unread. */
+const EARLY_SHED_MIN_LENGTH = 4_096;
+const FLOWS_TYPE = /"type"\s*:\s*"flows"/;
+const SEQ = /"seq"\s*:\s*(\d{1,15})[,}]/;
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
 
 /**
@@ -82,6 +86,7 @@ export class AgentConnection {
 
   private async receive(text: string | null): Promise<void> {
     if (this.state === 'closed') return;
+    if (text !== null && this.state === 'live' && this.shedUnparsed(text)) return;
     let json: unknown;
     try {
       json = text === null ? undefined : JSON.parse(text);
@@ -113,6 +118,23 @@ export class AgentConnection {
       case 'flows':
         return this.flows(message);
     }
+  }
+
+  /**
+   * A flow batch that ingest would refuse anyway is refused before it is parsed: parsing and
+   * checking a thousand records costs more than anything else a device sends, and under overload
+   * the resends would keep the server busy refusing them. Read from the text's head (the type
+   * and seq precede the records as devices write them); anything else is parsed as usual.
+   */
+  private shedUnparsed(text: string): boolean {
+    if (text.length < EARLY_SHED_MIN_LENGTH) return false;
+    const head = text.slice(0, 200);
+    if (!FLOWS_TYPE.test(head)) return false;
+    const seq = SEQ.exec(head);
+    const retry = seq ? this.ctx.flows.refuseNow() : null;
+    if (retry === null) return false;
+    this.send({ type: 'busy', seq: Number(seq![1]), retry_after_ms: retry });
+    return true;
   }
 
   private async hello(hello: Hello): Promise<void> {

@@ -32,6 +32,8 @@ export type FlowsOutcome = { stored: true; duplicate: boolean } | { stored: fals
 /** Where a device's flow records go (the analytics store's ingest); answers when they are stored, never holding the connection up meanwhile. */
 export interface FlowSink {
   submit(device: DeviceRecord, m: FlowsMessage): Promise<FlowsOutcome>;
+  /** While ingest is full: how long a device should wait (a new batch would be refused), else null. Asked before a batch is parsed. */
+  refuseNow(): number | null;
 }
 
 /** What a device connection needs from the gateway around it. */

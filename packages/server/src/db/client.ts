@@ -50,6 +50,9 @@ export async function openDatabase(config: Config['database']): Promise<Database
       query_timeout: config.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
       keepAlive: true,
       application_name: 'netloom',
+      // No JIT: the console's queries are short, and on the analytics rollups compiling took a third
+      // of a week-long chart's time (bench:flows) for nothing back.
+      options: '-c jit=off',
     });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool
     // replaces it on the next query.

@@ -43,7 +43,7 @@ export function ingestMetrics(s: IngestStats) {
     counter('records_stored_total', 'Flow records stored', s.recordsStored),
     counter('batches_duplicate_total', 'Flow batches received again and not stored twice', s.batchesDuplicate),
     counter('batches_shed_total', "Flow batches refused with 'busy' under load (the devices resend them)", s.batchesShed),
-    counter('records_shed_total', "Flow records in batches refused with 'busy'", s.recordsShed),
+    counter('records_shed_total', "Flow records in batches refused with 'busy' (not counted: those refused unread while the queue was full)", s.recordsShed),
     counter('records_out_of_window_total', 'Flow records dated outside the stored window, not stored', s.recordsOutOfWindow),
     { name: 'netloom_flow_records_queued', help: 'Flow records waiting for the next write', type: 'gauge' as const, value: s.queuedRecords },
   ];
@@ -85,15 +85,27 @@ export class FlowIngest {
     private readonly options: IngestOptions,
   ) {}
 
+  /** While the queue is full: the wait to tell a device whose batch is not even read; null when there is room. */
+  refuseNow(): number | null {
+    if (this.closed || this.queuedRecords < this.options.maxQueuedRecords) return null;
+    this.stats.batchesShed++;
+    return this.retryAfter();
+  }
+
+  /** The configured wait, spread by ±25 % so refused devices do not all come back at once. */
+  private retryAfter(): number {
+    return Math.round(this.options.busyRetryMs * (0.75 + Math.random() * 0.5));
+  }
+
   submit(source: FlowSource, message: FlowsMessage): Promise<IngestOutcome> {
-    if (this.closed) return Promise.resolve({ stored: false, retryAfterMs: this.options.busyRetryMs });
+    if (this.closed) return Promise.resolve({ stored: false, retryAfterMs: this.retryAfter() });
     const key = batchKey(source.id, message.seq);
     const queued = this.queue.get(key);
     if (queued) return new Promise((resolve, reject) => queued.waiters.push((o) => (o instanceof Error ? reject(o) : resolve(o))));
     if (this.queuedRecords + message.records.length > this.options.maxQueuedRecords && this.queuedRecords > 0) {
       this.stats.batchesShed++;
       this.stats.recordsShed += message.records.length;
-      return Promise.resolve({ stored: false, retryAfterMs: this.options.busyRetryMs });
+      return Promise.resolve({ stored: false, retryAfterMs: this.retryAfter() });
     }
     const now = Date.now();
     const oldest = now - this.options.retention().minuteDays * 86_400_000;

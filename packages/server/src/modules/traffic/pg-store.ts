@@ -108,7 +108,8 @@ export class PgAnalyticsStore implements AnalyticsStore {
         tx as unknown as Db,
         flows.filter((f) => f.start.getTime() >= rawFrom),
       );
-      for (const level of ['minute', 'hour', 'day'] as const) await upsertRollup(tx as unknown as Db, ROLLUP_TABLE[level], rollupRows(flows, level));
+      const rollups = rollupRows(flows);
+      for (const level of ['minute', 'hour', 'day'] as const) await upsertRollup(tx as unknown as Db, ROLLUP_TABLE[level], rollups[level]);
       return stored;
     });
   }
@@ -268,8 +269,8 @@ async function upsertRollup(db: Db, table: RollupTable, rows: RollupRow[]): Prom
     const part = rows.slice(i, i + 5_000);
     await db.execute(sql`
       insert into ${sql.raw(table)} as t (tenant_id, product, dim, bucket, device_id, key, bytes_out, bytes_in, packets, flows)
-      select * from json_to_recordset(${JSON.stringify(part)}::json) as r(tenant_id uuid, product text, dim text, bucket timestamptz,
-        device_id uuid, key text, bytes_out bigint, bytes_in bigint, packets bigint, flows bigint)
+      select * from json_to_recordset(${JSON.stringify(part)}::json) as r(t uuid, p text, d text, b timestamptz, v uuid, k text,
+        o bigint, i bigint, n bigint, f bigint)
       on conflict (tenant_id, product, dim, bucket, device_id, key) do update set
         bytes_out = t.bytes_out + excluded.bytes_out, bytes_in = t.bytes_in + excluded.bytes_in,
         packets = t.packets + excluded.packets, flows = t.flows + excluded.flows`);
