@@ -5,6 +5,7 @@ import { likePattern } from '../../db/sql-helpers';
 import { PartitionKeeper } from './partitions';
 import { rollupRows, type RollupRow } from './rollup';
 import {
+  TENANT_WIDE,
   batchKey,
   type AnalyticsStore,
   type FlowBatchToStore,
@@ -205,7 +206,13 @@ const sideOf = (level: RollupLevel, side: 'user' | 'application') => (level === 
 
 function scopeWhere(level: RollupLevel, scope: Scope): SQL {
   const time = level === 'raw' ? sql.raw('start_at') : sql.raw('bucket');
-  const devices = scope.deviceIds === null ? sql`` : sql`and device_id = any(${`{${scope.deviceIds.join(',')}}`}::uuid[])`;
+  // Rollups hold each device's rows and the tenant-wide ones: a question about every device reads only the latter.
+  const devices =
+    scope.deviceIds !== null
+      ? sql`and device_id = any(${`{${scope.deviceIds.join(',')}}`}::uuid[])`
+      : level === 'raw'
+        ? sql``
+        : sql`and device_id = ${TENANT_WIDE}`;
   return sql`tenant_id = ${scope.tenantId} and product = ${scope.product} and ${time} >= ${scope.from.toISOString()} and ${time} < ${scope.to.toISOString()} ${devices}`;
 }
 

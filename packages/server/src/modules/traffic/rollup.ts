@@ -1,5 +1,5 @@
 import { FLOW_DIMENSIONS, bucketSeconds, type RollupLevel } from '@netloom/domain';
-import type { FlowToStore } from './store';
+import { TENANT_WIDE, type FlowToStore } from './store';
 
 /**
  * A rollup row as the upsert reads it (json_to_recordset), with one-letter names: a write carries
@@ -65,6 +65,22 @@ function coarser(rows: Map<string, RollupRow>, level: RollupTableLevel): Map<str
 }
 
 /**
+ * The tenant-wide rows (device TENANT_WIDE) beside the per-device ones: a tenant's chart reads one
+ * row per key and bucket instead of one per device that saw the key (a destination seen by ten
+ * gateways), which is what makes the dashboards' week fast. Device pages and device groups read
+ * the per-device rows.
+ */
+function withTenantWide(rows: Map<string, RollupRow>): Map<string, RollupRow> {
+  const wide = new Map<string, RollupRow>();
+  for (const r of rows.values()) {
+    const row = { ...r, v: TENANT_WIDE };
+    add(wide, idOf(row), row);
+  }
+  for (const [id, row] of wide) rows.set(id, row);
+  return rows;
+}
+
+/**
  * The rollup rows a set of flows adds at each level, summed per (tenant, product, dimension,
  * bucket, device, key): one row per key however many records share it, which is what keeps a
  * write small. Minutes are summed from the records, hours from the minutes and days from the
@@ -85,5 +101,5 @@ export function rollupRows(flows: readonly FlowToStore[]): Record<RollupTableLev
   }
   const hour = coarser(minute, 'hour');
   const day = coarser(hour, 'day');
-  return { minute: sorted(minute), hour: sorted(hour), day: sorted(day) };
+  return { minute: sorted(withTenantWide(minute)), hour: sorted(withTenantWide(hour)), day: sorted(withTenantWide(day)) };
 }

@@ -107,4 +107,7 @@ export interface AnalyticsStore {
   dropExpired(now: Date, retention: AnalyticsRetention): Promise<number>;
 }
 
+/** The device of a rollup row that sums all of a tenant's devices (no device has the nil UUID). */
+export const TENANT_WIDE = '00000000-0000-0000-0000-000000000000';
+
 export const batchKey = (deviceId: string, seq: number) => `${deviceId}:${seq}`;

@@ -70,6 +70,26 @@ describe.each(testBackends())('traffic analytics on %s', (backend) => {
     expect(ports.series?.series[0]?.values.reduce((a, b) => a + b, 0)).toBe(7_002_000);
   });
 
+  it('narrows every chart to a device group', async () => {
+    const owner = (await login(t.app, 'owner@acme.test')).access;
+    const group = async (name: string) =>
+      String((await t.app.inject({ method: 'POST', url: `/api/v1/network/list/?tid=${acme.tenantId}`, headers: bearer(owner), payload: { name } })).json().id);
+    const branches = await group('Flow branches');
+    const empty = await group('Flow nobody');
+    const apps = trafficAnswerSchema.parse((await chart('top-talkers')).json());
+    const exporter = apps.results[0]!.device_id!;
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/network/${branches}/devices/?tid=${acme.tenantId}`,
+      headers: bearer(owner),
+      payload: { device_ids: [exporter] },
+    });
+    expect(moved.statusCode).toBe(200);
+    const inGroup = trafficAnswerSchema.parse((await chart('top-applications', { network_id: branches })).json());
+    expect(inGroup.results.map((r) => r.key)).toEqual(['YouTube', 'Zoom', 'SSH']);
+    expect(trafficAnswerSchema.parse((await chart('top-applications', { network_id: empty })).json()).results).toEqual([]);
+  });
+
   it('opens the flows behind a bar, with search and paging', async () => {
     const zoom = flowsAnswerSchema.parse(
       (
