@@ -2,32 +2,10 @@
  * The SQL that fills bench:flows' query store: raw flow records generated in the database
  * (generate_series) and the rollups summed from them, as ingest would have left them.
  */
-import { EPHEMERAL_PORTS_KEY, IP_PROTOCOLS, UNKNOWN_KEY, type FlowDimension } from '@netloom/domain';
+import { EPHEMERAL_PORTS_KEY, type FlowDimension } from '@netloom/domain';
 
-/**
- * Each dimension's key over raw rows: a copy of pg-store.ts's RAW_KEY (not exported there), the
- * same expressions its raw queries group by, so the rollups built here are those ingest makes
- * (store.test.ts checks rollups equal raw summed this way).
- */
-const unknown = (column: string) => `coalesce(${column}, '${UNKNOWN_KEY}')`;
-const PROTOCOL_CASE = `case protocol ${Object.entries(IP_PROTOCOLS)
-  .map(([name, n]) => `when ${n} then '${name.toUpperCase()}'`)
-  .join(' ')} else protocol::text end`;
-export const RAW_KEY: Record<FlowDimension, string> = {
-  site: 'site',
-  application: 'application',
-  src_ip: 'src_ip',
-  dst_ip: 'dst_ip',
-  src_country: unknown('src_country'),
-  dst_country: unknown('dst_country'),
-  user: unknown('user_name'),
-  user_app: `${unknown('user_name')} || E'\\t' || application`,
-  protocol: PROTOCOL_CASE,
-  server_port: 'server_port',
-  client_port: 'client_port',
-  wan: unknown('wan'),
-  device: 'device_id::text',
-};
+import { RAW_KEY } from '../../packages/server/src/modules/traffic/pg-store';
+import { TENANT_WIDE } from '../../packages/server/src/modules/traffic/store';
 
 /** The dimensions the nine panel charts read (graphDimension at tenant level). */
 export const CHART_DIMENSIONS: FlowDimension[] = ['site', 'application', 'device', 'src_ip', 'dst_ip', 'src_country', 'dst_country', 'user_app'];
@@ -117,10 +95,13 @@ cross join lateral (
       else greatest(0, least(86399, 48600 + 10800 * 1.732 * (r_t1 + r_t2 + r_t3 + r_t4 - 2))) end) as x) x
 ) t`;
 
-/** One dimension's rollup at one level from the raw rows since `$1`, as ingest's upserts would have summed it. */
+/**
+ * One dimension's rollup at one level from the raw rows since `$1`, as ingest's upserts would have
+ * summed it: each device's rows and the tenant-wide ones (device TENANT_WIDE).
+ */
 export const buildRollup = (level: 'minute' | 'hour' | 'day', dim: FlowDimension) => `
 insert into flow_rollup_${level} (tenant_id, product, dim, bucket, device_id, key, bytes_out, bytes_in, packets, flows)
-select tenant_id, product, '${dim}', date_trunc('${level}', start_at), device_id, ${RAW_KEY[dim]},
+select tenant_id, product, '${dim}', date_trunc('${level}', start_at), coalesce(device_id, '${TENANT_WIDE}'::uuid), ${RAW_KEY[dim]},
   sum(bytes_out), sum(bytes_in), sum(packets_out + packets_in), count(*)
 from flow_records where start_at >= $1::timestamptz
-group by tenant_id, product, date_trunc('${level}', start_at), device_id, ${RAW_KEY[dim]}`;
+group by tenant_id, product, date_trunc('${level}', start_at), ${RAW_KEY[dim]}, grouping sets ((device_id), ())`;

@@ -25,8 +25,8 @@ const PROTOCOL_CASE = `case protocol ${Object.entries(IP_PROTOCOLS)
   .join(' ')} else protocol::text end`;
 
 const unknown = (column: string) => `coalesce(${column}, '${UNKNOWN_KEY}')`;
-/** Each dimension's key over raw rows: what dimensionKeys gave the rollups at ingest. */
-const RAW_KEY: Record<FlowDimension, string> = {
+/** Each dimension's key over raw rows: what dimensionKeys gave the rollups at ingest (bench:flows builds its store's rollups with them). */
+export const RAW_KEY: Record<FlowDimension, string> = {
   site: 'site',
   application: 'application',
   src_ip: 'src_ip',
