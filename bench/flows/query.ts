@@ -128,11 +128,11 @@ export async function runQuery(o: QueryOptions): Promise<QueryResult> {
     await onConnections(scratch.url, 2, rawJobs);
     const rawS = (performance.now() - t0) / 1000;
     o.log(
-      `query: raw rows in ${rawS.toFixed(0)} s; summing the rollups the charts read (minute: last 25 h, hour: the week; ${CHART_DIMENSIONS.length} dimensions)…`,
+      `query: raw rows in ${rawS.toFixed(0)} s; summing the rollups the charts read (minute: last 25 h, hour and day: the week; ${CHART_DIMENSIONS.length} dimensions)…`,
     );
     t0 = performance.now();
-    const since = { minute: new Date(now.getTime() - 25 * 3_600_000), hour: new Date(now.getTime() - 8 * DAY) };
-    const rollupJobs = (['hour', 'minute'] as const).flatMap((level) =>
+    const since = { minute: new Date(now.getTime() - 25 * 3_600_000), hour: new Date(now.getTime() - 8 * DAY), day: new Date(now.getTime() - 8 * DAY) };
+    const rollupJobs = (['hour', 'minute', 'day'] as const).flatMap((level) =>
       CHART_DIMENSIONS.map((dim) => async (c: pg.Client) => void (await c.query(buildRollup(level, dim), [since[level].toISOString()]))),
     );
     await onConnections(scratch.url, 2, rollupJobs);
@@ -142,7 +142,9 @@ export async function runQuery(o: QueryOptions): Promise<QueryResult> {
     await onConnections(
       scratch.url,
       2,
-      ['flow_records', 'flow_rollup_hour', 'flow_rollup_minute'].map((table) => async (c: pg.Client) => void (await c.query(`vacuum analyze ${table}`))),
+      ['flow_records', 'flow_rollup_hour', 'flow_rollup_minute', 'flow_rollup_day'].map(
+        (table) => async (c: pg.Client) => void (await c.query(`vacuum analyze ${table}`)),
+      ),
     );
     const vacuumS = (performance.now() - t0) / 1000;
     o.log(`query: rollups in ${rollupS.toFixed(0)} s, vacuum analyze in ${vacuumS.toFixed(0)} s`);
@@ -150,7 +152,7 @@ export async function runQuery(o: QueryOptions): Promise<QueryResult> {
     const sizes: QueryResult['sizes'] = [];
     await onConnections(scratch.url, 1, [
       async (c) => {
-        for (const table of ['flow_records', 'flow_rollup_minute', 'flow_rollup_hour']) {
+        for (const table of ['flow_records', 'flow_rollup_minute', 'flow_rollup_hour', 'flow_rollup_day']) {
           const r = await c.query<{ rows: string; bytes: string }>(
             `select sum(c.reltuples)::bigint::text as rows, sum(pg_total_relation_size(c.oid))::text as bytes
              from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = $1`,

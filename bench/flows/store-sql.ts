@@ -7,8 +7,8 @@ import { EPHEMERAL_PORTS_KEY, type FlowDimension } from '@netloom/domain';
 import { RAW_KEY } from '../../packages/server/src/modules/traffic/pg-store';
 import { TENANT_WIDE } from '../../packages/server/src/modules/traffic/store';
 
-/** The dimensions the nine panel charts read (graphDimension at tenant level). */
-export const CHART_DIMENSIONS: FlowDimension[] = ['site', 'application', 'device', 'src_ip', 'dst_ip', 'src_country', 'dst_country', 'user_app'];
+/** The dimensions the nine panel charts read (graphDimension at tenant level; the per-user charts rank users and applications on their own). */
+export const CHART_DIMENSIONS: FlowDimension[] = ['site', 'application', 'device', 'src_ip', 'dst_ip', 'src_country', 'dst_country', 'user', 'user_app'];
 
 const APPS = [
   'YouTube',

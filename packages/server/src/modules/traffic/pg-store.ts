@@ -45,11 +45,12 @@ export const RAW_KEY: Record<FlowDimension, string> = {
 /** The pair dimension's sides, over rollup keys ('user\tapplication'). */
 const SIDE = { user: `split_part(key, E'\\t', 1)`, application: `split_part(key, E'\\t', 2)` } as const;
 
+/** Over spanRows, whatever table each row came from. */
+const SUMS = sql.raw('sum(bytes_out)::float8 as bytes_out, sum(bytes_in)::float8 as bytes_in, sum(packets)::float8 as packets, sum(flows)::float8 as flows');
+const ORDER = sql.raw('sum(bytes_out + bytes_in) desc');
 const RAW_SUMS =
   'sum(bytes_out)::float8 as bytes_out, sum(bytes_in)::float8 as bytes_in, sum(packets_out + packets_in)::float8 as packets, count(*)::float8 as flows';
 const ROLLUP_SUMS = 'sum(bytes_out)::float8 as bytes_out, sum(bytes_in)::float8 as bytes_in, sum(packets)::float8 as packets, sum(flows)::float8 as flows';
-const RAW_ORDER = 'sum(bytes_out + bytes_in) desc';
-const ROLLUP_ORDER = 'sum(bytes_out + bytes_in) desc';
 
 type Row = Record<string, unknown>;
 const rowsOf = async <T extends Row>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -116,19 +117,17 @@ export class PgAnalyticsStore implements AnalyticsStore {
   }
 
   async top(level: RollupLevel, scope: Scope, dim: FlowDimension, limit: number, exclude: string[]): Promise<KeyTotals[]> {
-    const src = source(level, scope, dim);
     const rows = await rowsOf(
       this.db,
-      sql`select ${src.key} as key, ${src.sums} from ${src.from} where ${src.where}
-          ${exclude.length ? sql`and ${src.key} <> all(${pgArray(exclude)})` : sql``}
-          group by 1 order by ${src.order}, 1 limit ${limit}`,
+      sql`select key, ${SUMS} from (${spanRows(level, scope, dim)}) r
+          ${exclude.length ? sql`where key <> all(${pgArray(exclude)})` : sql``}
+          group by 1 order by ${ORDER}, 1 limit ${limit}`,
     );
     return rows.map(totalsOf);
   }
 
   async total(level: RollupLevel, scope: Scope, dim: FlowDimension): Promise<KeyTotals> {
-    const src = source(level, scope, dim);
-    const [row] = await rowsOf(this.db, sql`select '' as key, ${src.sums} from ${src.from} where ${src.where}`);
+    const [row] = await rowsOf(this.db, sql`select '' as key, ${SUMS} from (${spanRows(level, scope, dim)}) r`);
     return totalsOf(row ?? {});
   }
 
@@ -146,27 +145,25 @@ export class PgAnalyticsStore implements AnalyticsStore {
   }
 
   async topBySide(level: RollupLevel, scope: Scope, side: 'user' | 'application', limit: number, ofUser?: string): Promise<KeyTotals[]> {
-    const src = source(level, scope, 'user_app');
-    const by = sql.raw(sideOf(level, side));
-    const user = ofUser === undefined ? sql`` : sql`and ${sql.raw(sideOf(level, 'user'))} = ${ofUser}`;
+    const by = sql.raw(SIDE[side]);
+    const user = ofUser === undefined ? sql`` : sql`and ${sql.raw(SIDE.user)} = ${ofUser}`;
     const rows = await rowsOf(
       this.db,
-      sql`select ${by} as key, ${src.sums} from ${src.from} where ${src.where} and ${by} <> ${UNKNOWN_KEY} ${user}
-          group by 1 order by ${src.order}, 1 limit ${limit}`,
+      sql`select ${by} as key, ${SUMS} from (${spanRows(level, scope, 'user_app')}) r where ${by} <> ${UNKNOWN_KEY} ${user}
+          group by 1 order by ${ORDER}, 1 limit ${limit}`,
     );
     return rows.map(totalsOf);
   }
 
   async nestedTop(level: RollupLevel, scope: Scope, _pairs: 'user_app', groupBy: 'user' | 'application', keys: string[], limit: number) {
-    const src = source(level, scope, 'user_app');
-    const outer = sql.raw(sideOf(level, groupBy));
-    const inner = sql.raw(sideOf(level, groupBy === 'user' ? 'application' : 'user'));
+    const outer = sql.raw(SIDE[groupBy]);
+    const inner = sql.raw(SIDE[groupBy === 'user' ? 'application' : 'user']);
     const rows = await rowsOf<{ outer_key: string; inner_key: string; bytes: number }>(
       this.db,
       sql`select outer_key, inner_key, bytes from (
             select ${outer} as outer_key, ${inner} as inner_key, sum(bytes_out + bytes_in)::float8 as bytes,
               row_number() over (partition by ${outer} order by sum(bytes_out + bytes_in) desc, ${inner}) as rank
-            from ${src.from} where ${src.where} and ${outer} = any(${pgArray(keys)}) and ${inner} <> ${UNKNOWN_KEY}
+            from (${spanRows(level, scope, 'user_app')}) r where ${outer} = any(${pgArray(keys)}) and ${inner} <> ${UNKNOWN_KEY}
             group by 1, 2) ranked
           where rank <= ${limit} order by outer_key, bytes desc, inner_key`,
     );
@@ -202,8 +199,6 @@ export class PgAnalyticsStore implements AnalyticsStore {
 /** A text array parameter both drivers take: a Postgres array literal, cast. */
 const pgArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 
-const sideOf = (level: RollupLevel, side: 'user' | 'application') => (level === 'raw' ? (side === 'user' ? unknown('user_name') : 'application') : SIDE[side]);
-
 function scopeWhere(level: RollupLevel, scope: Scope): SQL {
   const time = level === 'raw' ? sql.raw('start_at') : sql.raw('bucket');
   // Rollups hold each device's rows and the tenant-wide ones: a question about every device reads only the latter.
@@ -216,15 +211,41 @@ function scopeWhere(level: RollupLevel, scope: Scope): SQL {
   return sql`tenant_id = ${scope.tenantId} and product = ${scope.product} and ${time} >= ${scope.from.toISOString()} and ${time} < ${scope.to.toISOString()} ${devices}`;
 }
 
+const COARSER = { minute: 'hour', hour: 'day' } as const;
+const WIDTH_MS = { hour: 3_600_000, day: 86_400_000 } as const;
+
+/**
+ * A dimension's rows over the scope's window, (key, bytes_out, bytes_in, packets, flows), for a
+ * ranking or a total: the window's whole hours (or days) from the next coarser rollup and only its
+ * ragged ends from the level asked for. Coarser rollups are the finer ones summed, so the answer is
+ * the same, from a fraction of the rows: a week of hour rows for a busy key space is six days of
+ * day rows and two partial days of hours.
+ */
+function spanRows(level: RollupLevel, scope: Scope, dim: FlowDimension): SQL {
+  if (level === 'raw') {
+    return sql`select ${sql.raw(RAW_KEY[dim])} as key, bytes_out, bytes_in, packets_out + packets_in as packets, 1 as flows
+               from flow_records where ${scopeWhere('raw', scope)}`;
+  }
+  const part = (table: Exclude<RollupLevel, 'raw'>, from: Date, to: Date) =>
+    sql`select key, bytes_out, bytes_in, packets, flows from ${sql.raw(ROLLUP_TABLE[table])}
+        where ${scopeWhere(table, { ...scope, from, to })} and dim = ${dim}`;
+  if (level === 'day') return part('day', scope.from, scope.to);
+  const coarse = COARSER[level];
+  const width = WIDTH_MS[coarse];
+  const inner = { from: new Date(Math.ceil(scope.from.getTime() / width) * width), to: new Date(Math.floor(scope.to.getTime() / width) * width) };
+  if (inner.from >= inner.to) return part(level, scope.from, scope.to);
+  return sql`${part(level, scope.from, inner.from)} union all ${part(coarse, inner.from, inner.to)} union all ${part(level, inner.to, scope.to)}`;
+}
+
+/** A level's rows with their own time buckets (a series is drawn bucket by bucket). */
 function source(level: RollupLevel, scope: Scope, dim: FlowDimension) {
   if (level === 'raw') {
-    return { from: sql.raw('flow_records'), key: sql.raw(RAW_KEY[dim]), sums: sql.raw(RAW_SUMS), order: sql.raw(RAW_ORDER), where: scopeWhere(level, scope) };
+    return { from: sql.raw('flow_records'), key: sql.raw(RAW_KEY[dim]), sums: sql.raw(RAW_SUMS), where: scopeWhere(level, scope) };
   }
   return {
     from: sql.raw(ROLLUP_TABLE[level]),
     key: sql.raw('key'),
     sums: sql.raw(ROLLUP_SUMS),
-    order: sql.raw(ROLLUP_ORDER),
     where: sql`${scopeWhere(level, scope)} and dim = ${dim}`,
   };
 }

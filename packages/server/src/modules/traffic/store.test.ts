@@ -80,10 +80,18 @@ describe.each(testBackends())('analytics store on %s', (backend) => {
             }),
           );
         }
-        const s = scope(day, new Date(day.getTime() + 24 * HOUR));
-        for (const dim of FLOW_DIMENSIONS) {
-          const raw = await byKey('raw', s, dim);
-          for (const level of ['minute', 'hour', 'day'] as const) expect(await byKey(level, s, dim), `${dim} at ${level}`).toEqual(raw);
+        // The whole day (answered from the coarsest table under each level), and for each level a
+        // window on its own buckets that holds no whole bucket of the next level up (so its own table answers).
+        const at = (ms: number) => new Date(day.getTime() + ms);
+        const windows = [
+          ...(['minute', 'hour', 'day'] as const).map((level) => ({ level, s: scope(day, at(24 * HOUR)) })),
+          { level: 'minute' as const, s: scope(at(77 * 60_000), at(22 * HOUR + 43 * 60_000)) },
+          { level: 'minute' as const, s: scope(at(HOUR + 10 * 60_000), at(HOUR + 50 * 60_000)) },
+          { level: 'hour' as const, s: scope(at(2 * HOUR), at(22 * HOUR)) },
+        ];
+        for (const { level, s } of windows) {
+          for (const dim of FLOW_DIMENSIONS)
+            expect(await byKey(level, s, dim), `${dim} at ${level} from ${s.from.toISOString()}`).toEqual(await byKey('raw', s, dim));
         }
       }),
       { numRuns: 6 },
