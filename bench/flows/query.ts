@@ -154,8 +154,10 @@ export async function runQuery(o: QueryOptions): Promise<QueryResult> {
       async (c) => {
         for (const table of ['flow_records', 'flow_rollup_minute', 'flow_rollup_hour', 'flow_rollup_day']) {
           const r = await c.query<{ rows: string; bytes: string }>(
-            `select sum(c.reltuples)::bigint::text as rows, sum(pg_total_relation_size(c.oid))::text as bytes
-             from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = $1`,
+            // A partitioned table's partitions, or the table itself (day rollups have none).
+            `select sum(c.reltuples)::bigint::text as rows, sum(pg_total_relation_size(c.oid))::text as bytes from pg_class c
+             where c.oid in (select i.inhrelid from pg_inherits i join pg_class p on p.oid = i.inhparent where p.relname = $1)
+                or (c.relname = $1 and c.relkind = 'r')`,
             [table],
           );
           sizes.push({ table, rows: Number(r.rows[0]?.rows ?? 0), mb: Number(r.rows[0]?.bytes ?? 0) / 1e6 });
