@@ -10,7 +10,7 @@ import pg from 'pg';
 import { AGENT_PATH } from '@netloom/domain';
 import { enrich } from '../../packages/server/src/modules/traffic/enrich';
 import { openCountryLookup } from '../../packages/server/src/modules/traffic/geoip';
-import type { FlowToStore } from '../../packages/server/src/modules/traffic/store';
+import { rawRowOf } from '../../packages/server/src/modules/traffic/pg-store';
 import { prepareDatabase, scratchPostgres } from '../live/prepare';
 import { cpuSeconds, freePort, postgresCpuSeconds, postgresCpuSince, sleep, startChild, waitForPort } from '../live/proc';
 import { batchPool, FlowGateways, MINUTES_BACK, type PoolBatch } from './gateways';
@@ -139,36 +139,6 @@ export async function runIngest(o: IngestOptions): Promise<IngestResult> {
   }
 }
 
-/** The stored row of a flow, as pg-store's insertRaw sends it. */
-const rowOf = (f: FlowToStore) => ({
-  tenant_id: f.tenantId,
-  device_id: f.deviceId,
-  network_id: f.networkId,
-  product: f.product,
-  start_at: f.start.toISOString(),
-  end_at: f.end.toISOString(),
-  src_ip: f.srcIp,
-  src_port: f.srcPort,
-  dst_ip: f.dstIp,
-  dst_port: f.dstPort,
-  protocol: f.protocol,
-  bytes_out: f.bytesOut,
-  packets_out: f.packetsOut,
-  bytes_in: f.bytesIn,
-  packets_in: f.packetsIn,
-  in_ifname: f.inIfname,
-  out_ifname: f.outIfname,
-  wan: f.wan,
-  dscp: f.dscp,
-  application: f.application,
-  site: f.site,
-  user_name: f.user,
-  src_country: f.srcCountry,
-  dst_country: f.dstCountry,
-  server_port: f.serverPort,
-  client_port: f.clientPort,
-});
-
 /**
  * The baseline: `count` records of the pool, enriched as ingest does and moved back a minute per
  * batch as the gateways did, inserted into a plain table (flow_records' columns, no partitions,
@@ -178,13 +148,13 @@ const rowOf = (f: FlowToStore) => ({
 async function rawInsert(url: string, pool: PoolBatch[], tenantId: string, count: number): Promise<number> {
   const geo = await openCountryLookup();
   const source = { id: crypto.randomUUID(), enrolment: 1, tenantId, kind: 'gateway' as const, networkId: null, username: null, siteCountry: 'IN' };
-  const rows: ReturnType<typeof rowOf>[] = [];
+  const rows: ReturnType<typeof rawRowOf>[] = [];
   for (let k = 0; rows.length < count; k++) {
     const batch = pool[k % pool.length]!;
     const shift = (k % MINUTES_BACK) * 60_000;
     for (const r of batch.source) {
       const moved = { ...r, start: new Date(Date.parse(r.start) - shift).toISOString(), end: new Date(Date.parse(r.end) - shift).toISOString() };
-      rows.push(rowOf(enrich(moved, source, geo)));
+      rows.push(rawRowOf(enrich(moved, source, geo)));
       if (rows.length === count) break;
     }
   }

@@ -250,36 +250,39 @@ function source(level: RollupLevel, scope: Scope, dim: FlowDimension) {
   };
 }
 
+/** A flow as a raw row, in flow_records' column names (bench:flows inserts the same rows for its baseline). */
+export const rawRowOf = (f: FlowToStore) => ({
+  tenant_id: f.tenantId,
+  device_id: f.deviceId,
+  network_id: f.networkId,
+  product: f.product,
+  start_at: f.start.toISOString(),
+  end_at: f.end.toISOString(),
+  src_ip: f.srcIp,
+  src_port: f.srcPort,
+  dst_ip: f.dstIp,
+  dst_port: f.dstPort,
+  protocol: f.protocol,
+  bytes_out: f.bytesOut,
+  packets_out: f.packetsOut,
+  bytes_in: f.bytesIn,
+  packets_in: f.packetsIn,
+  in_ifname: f.inIfname,
+  out_ifname: f.outIfname,
+  wan: f.wan,
+  dscp: f.dscp,
+  application: f.application,
+  site: f.site,
+  user_name: f.user,
+  src_country: f.srcCountry,
+  dst_country: f.dstCountry,
+  server_port: f.serverPort,
+  client_port: f.clientPort,
+});
+
 async function insertRaw(db: Db, flows: FlowToStore[]): Promise<void> {
   for (let i = 0; i < flows.length; i += 5_000) {
-    const rows = flows.slice(i, i + 5_000).map((f) => ({
-      tenant_id: f.tenantId,
-      device_id: f.deviceId,
-      network_id: f.networkId,
-      product: f.product,
-      start_at: f.start.toISOString(),
-      end_at: f.end.toISOString(),
-      src_ip: f.srcIp,
-      src_port: f.srcPort,
-      dst_ip: f.dstIp,
-      dst_port: f.dstPort,
-      protocol: f.protocol,
-      bytes_out: f.bytesOut,
-      packets_out: f.packetsOut,
-      bytes_in: f.bytesIn,
-      packets_in: f.packetsIn,
-      in_ifname: f.inIfname,
-      out_ifname: f.outIfname,
-      wan: f.wan,
-      dscp: f.dscp,
-      application: f.application,
-      site: f.site,
-      user_name: f.user,
-      src_country: f.srcCountry,
-      dst_country: f.dstCountry,
-      server_port: f.serverPort,
-      client_port: f.clientPort,
-    }));
+    const rows = flows.slice(i, i + 5_000).map(rawRowOf);
     await db.execute(sql`
       insert into flow_records (tenant_id, device_id, network_id, product, start_at, end_at, src_ip, src_port, dst_ip, dst_port, protocol,
         bytes_out, packets_out, bytes_in, packets_in, in_ifname, out_ifname, wan, dscp, application, site, user_name, src_country, dst_country,
