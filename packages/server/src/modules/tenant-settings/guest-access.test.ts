@@ -8,6 +8,8 @@ import { bearer, build, login, testBackends, type TestApp } from '../../test/bui
 const GUEST_MAY_READ = new Set([
   '/healthz',
   '/readyz',
+  // This instance's counters for a scraper (flow ingest): counts only, nothing of a tenant.
+  '/metrics',
   '/api/v1/tenant/data/health/',
   '/api/v1/auth/login-options/',
   '/api/v1/auth/user/',
