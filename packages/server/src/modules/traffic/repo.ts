@@ -25,12 +25,12 @@ export async function devicesOfNetwork(db: Db, tenantId: string, networkId: stri
   return rows.map((r) => r.id);
 }
 
-/** Names of the tenant's devices among these ids (the Top Talkers' labels). */
+/** Names of the tenant's devices among these ids (the Top Talkers' labels); removed ones are not the tenant's any more. */
 export async function deviceNames(db: Db, tenantId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: devices.id, name: devices.name })
     .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), inArray(devices.id, ids)));
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), inArray(devices.id, ids)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

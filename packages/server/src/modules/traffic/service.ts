@@ -187,8 +187,14 @@ export class TrafficService {
     return top.map((t) => {
       const r = row(t);
       if (dim === 'src_country' || dim === 'dst_country') r.label = t.key === UNKNOWN_KEY ? 'Unknown' : (countryByCode(t.key)?.name ?? t.key);
-      if (dim === 'device')
-        Object.assign(r, { device_id: t.key, device_name: names.get(t.key) ?? 'Removed device', label: names.get(t.key) ?? 'Removed device' });
+      if (dim === 'device') {
+        const name = names.get(t.key);
+        // A removed device's traffic still counts, under that name; with no id, nothing links to its pages, which are gone.
+        Object.assign(
+          r,
+          name === undefined ? { device_name: 'Removed device', label: 'Removed device' } : { device_id: t.key, device_name: name, label: name },
+        );
+      }
       if (dim === 'src_ip' || dim === 'dst_ip') r.address = t.key;
       if (dim === 'protocol') r.proto = t.key;
       if (dim === 'server_port' || dim === 'client_port') {
