@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { startSimulator } from './support/simulator';
 import { demo, logIn } from './support/demo';
 import { ownerApi } from './support/fleet';
 
@@ -54,33 +54,11 @@ test('a simulated gateway reports what it is configured with: SD-WAN paths, fire
   const key = ((await (await request.get('/api/v1/tenant/enrolment-key/', { headers: auth })).json()) as { enrolment_key: string }).enrolment_key;
   // The real simulator (npm run simulate) with one gateway of the demo tenant, speaking the agent
   // protocol to the server under test; it says which device id it enrolled as.
-  const simulator = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'packages/simulator/src/cli.ts',
-      '--url',
-      `${baseURL!.replace(/^http/, 'ws')}/agent/v1`,
-      '--key',
-      key,
-      '--gateways',
-      '1',
-      '--endpoints',
-      '0',
-      '--seed',
-      '19',
-      '--email-domain',
-      'e2e-monitor.test',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let deviceId = '';
-  simulator.stdout.on('data', (chunk: Buffer) => {
-    deviceId ||= /enrolled \S+ as ([0-9a-f-]{36})/.exec(chunk.toString())?.[1] ?? '';
-  });
+  const simulator = startSimulator(baseURL!, key, ['--gateways', '1', '--endpoints', '0', '--seed', '19', '--email-domain', 'e2e-monitor.test']);
+  const firstDevice = () => simulator.enrolled[0] ?? '';
   try {
-    await expect.poll(() => deviceId, { timeout: 20_000 }).not.toBe('');
+    await expect.poll(firstDevice, { timeout: 20_000 }).not.toBe('');
+    const deviceId = firstDevice();
     const saved = await request.put(`/api/v1/device/config/${deviceId}/`, { headers: auth, data: { document: DOCUMENT, message: 'monitor journey' } });
     expect(saved.ok(), await saved.text()).toBe(true);
 
@@ -134,7 +112,8 @@ test('a simulated gateway reports what it is configured with: SD-WAN paths, fire
     await page.goto('/sdwan/organization/monitor/vpn-status');
     await expect(page.getByRole('table', { name: 'Tunnels of all gateways' }).getByRole('row', { name: /to-branch/ })).toContainText('Down');
   } finally {
-    simulator.kill('SIGINT');
-    if (deviceId) await request.post(`/api/v1/device/${deviceId}/unclaim/`, { headers: auth, data: {} });
+    simulator.stop();
+    const enrolledAs = firstDevice();
+    if (enrolledAs) await request.post(`/api/v1/device/${enrolledAs}/unclaim/`, { headers: auth, data: {} });
   }
 });

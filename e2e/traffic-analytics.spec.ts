@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { startSimulator } from './support/simulator';
 import { readFile } from 'node:fs/promises';
 import { demo, logIn } from './support/demo';
 import { ownerApi } from './support/fleet';
@@ -64,33 +64,19 @@ test("the dashboards' top-traffic panel draws every chart from the simulated fle
   expect(saved.ok(), await saved.text()).toBe(true);
 
   // The real simulator: two gateways and two endpoints of the demo tenant, exporting flows every 2 s.
-  const simulator = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'packages/simulator/src/cli.ts',
-      '--url',
-      `${baseURL!.replace(/^http/, 'ws')}/agent/v1`,
-      '--key',
-      key,
-      '--gateways',
-      '2',
-      '--endpoints',
-      '2',
-      '--flow-interval',
-      '2',
-      '--seed',
-      '23',
-      '--email-domain',
-      'e2e-traffic.test',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const enrolled: string[] = [];
-  simulator.stdout.on('data', (chunk: Buffer) => {
-    for (const m of chunk.toString().matchAll(/enrolled \S+ as ([0-9a-f-]{36})/g)) enrolled.push(m[1]!);
-  });
+  const simulator = startSimulator(baseURL!, key, [
+    '--gateways',
+    '2',
+    '--endpoints',
+    '2',
+    '--flow-interval',
+    '2',
+    '--seed',
+    '23',
+    '--email-domain',
+    'e2e-traffic.test',
+  ]);
+  const { enrolled } = simulator;
   const body = { timeduration: 60, top_count: 10, tenant_id: owner.tenantId, network_id: '' };
   try {
     await expect.poll(() => enrolled.length, { timeout: 30_000 }).toBe(4);
@@ -162,7 +148,7 @@ test("the dashboards' top-traffic panel draws every chart from the simulated fle
     expect(lines[0]).toBe('Host,Total bytes,Share,Bytes sent,Bytes received,Packets,Flows');
     expect(lines.some((l) => l.startsWith(`${topHost},`))).toBe(true);
   } finally {
-    simulator.kill('SIGINT');
+    simulator.stop();
     for (const id of enrolled) await request.post(`/api/v1/device/${id}/unclaim/`, { headers: auth, data: {} });
   }
 });
