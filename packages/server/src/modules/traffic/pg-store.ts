@@ -50,7 +50,6 @@ const SUMS = sql.raw('sum(bytes_out)::float8 as bytes_out, sum(bytes_in)::float8
 const ORDER = sql.raw('sum(bytes_out + bytes_in) desc');
 const RAW_SUMS =
   'sum(bytes_out)::float8 as bytes_out, sum(bytes_in)::float8 as bytes_in, sum(packets_out + packets_in)::float8 as packets, count(*)::float8 as flows';
-const ROLLUP_SUMS = 'sum(bytes_out)::float8 as bytes_out, sum(bytes_in)::float8 as bytes_in, sum(packets)::float8 as packets, sum(flows)::float8 as flows';
 
 type Row = Record<string, unknown>;
 const rowsOf = async <T extends Row>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -245,7 +244,7 @@ function source(level: RollupLevel, scope: Scope, dim: FlowDimension) {
   return {
     from: sql.raw(ROLLUP_TABLE[level]),
     key: sql.raw('key'),
-    sums: sql.raw(ROLLUP_SUMS),
+    sums: SUMS,
     where: sql`${scopeWhere(level, scope)} and dim = ${dim}`,
   };
 }
