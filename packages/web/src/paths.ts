@@ -82,6 +82,12 @@ export const paths = {
     nac: (p: ProductKey) => `/${p}/nac`,
   },
   getMicroZAccess: '/ztna/getmicrozaccess',
+  /** The web filter's reports (`url-rules`, `custom-urls`, `url-discovery`). */
+  ztnaReports: (tab: string) => `/ztna/reports/${tab}`,
+  ztnaLogsManagement: '/ztna/logs-management',
+  /** Every web-filter decision and the proxy's access log, tabs of the ZTNA logs. */
+  ztnaWebFilterLogs: '/ztna/logs/webfilter-logs',
+  ztnaSquidLogs: '/ztna/logs/squid-logs',
   /** Where the ZTNA device picker leads from a dashboard: the endpoint profiles (spec 001 §2). */
   ztnaEndpointProfiles: '/ztna/device/configure/overlay-mesh-vpn',
 } as const;
