@@ -66,3 +66,4 @@ export * from './analytics/ranges';
 export * from './analytics/charts';
 export * from './analytics/dimensions';
 export * from './analytics/traffic-api';
+export * from './webfilter/index';

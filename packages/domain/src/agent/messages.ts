@@ -3,6 +3,7 @@ import { isIPv4 } from '../validators/ipv4';
 import { storableText } from '../validators/storable-text';
 import { statusSnapshotSchema } from './status';
 import { flowsMessageSchema } from '../analytics/flows';
+import { urlEventsMessageSchema } from '../webfilter/events';
 
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
@@ -149,6 +150,7 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
   configRevertedSchema,
   statusMessageSchema,
   flowsMessageSchema,
+  urlEventsMessageSchema,
 ]);
 export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 export type Hello = z.infer<typeof helloSchema>;

@@ -7,6 +7,7 @@ import { servicesSectionSchema } from './families/services';
 import { sdwanSectionSchema } from './families/sdwan';
 import { ipsecSectionSchema } from './families/ipsec';
 import { policyRoutingSectionSchema } from './families/policy-routing';
+import { webFilterSectionSchema } from '../webfilter/section';
 import {
   checkFirewall,
   checkInterfaces,
@@ -39,6 +40,8 @@ export const configDocumentSchema = z
     sdwan: sdwanSectionSchema.optional(),
     ipsec: ipsecSectionSchema.optional(),
     policy_routing: policyRoutingSectionSchema.optional(),
+    /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
+    web_filter: webFilterSectionSchema.optional(),
   })
   .superRefine((doc, ctx) => {
     const nets = deviceNets(doc.interfaces);

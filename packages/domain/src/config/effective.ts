@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { CONFIG_FAMILIES, configDocumentSchema, type ConfigDocument, type ConfigFamily } from './document';
 import type { AutoVpn, AutoVpnPeer } from './families/ipsec';
+import type { WebFilterSection } from '../webfilter/section';
 import { missingVariablesMessage, renderTemplate, resolveVariables, templateVariables, type VariableValues } from './templates';
 
 /** A template as a device's rendering needs it. */
@@ -27,6 +28,8 @@ export interface DeviceRenderInput {
   deviceValues: VariableValues;
   own: Partial<ConfigDocument>;
   disabledFamilies: readonly string[];
+  /** The tenant's web filter as this device runs it; null or left out: the tenant has none. */
+  webFilter?: WebFilterSection | null;
 }
 
 /** Where a family section of the effective document comes from. */
@@ -67,6 +70,7 @@ export function renderDeviceDocument(input: DeviceRenderInput): DeviceRender {
     delete merged[family];
     from.delete(family as ConfigFamily);
   }
+  if (input.webFilter) merged.web_filter = input.webFilter;
   const parsed = configDocumentSchema.safeParse(withAutoVpnPeers(merged, input));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));

@@ -1,0 +1,101 @@
+import { isUrlOrDomain } from '../validators/domain-name';
+import { isCidr, isIPv4, isIPv4Range, ipv4ToNumber } from '../validators/ipv4';
+
+/**
+ * Custom URL rules, as an admin types them (spec 000 §5 URL validator: optional scheme, optional
+ * leading wildcard, optional path):
+ *
+ * - `example.com` matches the domain and every subdomain (`www.example.com`, `a.b.example.com`);
+ * - `*.example.com` matches the subdomains only, not `example.com` itself;
+ * - `example.com/docs` matches those hosts when the path is `/docs` or below it (`/docs/a`,
+ *   `/docs?x=1`), never `/docsearch`;
+ * - the scheme and a port are ignored, the host is compared without case, the path with case.
+ */
+export interface UrlPattern {
+  /** Lower-case host without the wildcard label. */
+  host: string;
+  /** Only subdomains of `host` match. */
+  subdomainsOnly: boolean;
+  /** '' for any path; otherwise starts with '/' and has no trailing '/'. */
+  path: string;
+}
+
+export const isUrlPattern = (value: string): boolean => isUrlOrDomain(value.trim());
+
+/** The rule a valid pattern states; null for text that is not one. */
+export function parseUrlPattern(value: string): UrlPattern | null {
+  const text = value.trim();
+  if (!isUrlOrDomain(text)) return null;
+  const rest = text.replace(/^https?:\/\//i, '');
+  const cut = rest.search(/[/?#]/);
+  const hostPort = cut < 0 ? rest : rest.slice(0, cut);
+  let path = cut < 0 ? '' : rest.slice(cut);
+  path = path.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const host = hostPort.replace(/:\d+$/, '').toLowerCase();
+  const subdomainsOnly = host.startsWith('*.');
+  return { host: subdomainsOnly ? host.slice(2) : host, subdomainsOnly, path };
+}
+
+/** A request's URL taken apart: the host (lower-case, no trailing dot) and the path ('/' at least). */
+export interface RequestUrl {
+  host: string;
+  path: string;
+}
+
+/** A URL or a bare host as a request names it; null when there is no host in it. */
+export function requestUrlOf(value: string): RequestUrl | null {
+  const text = value.trim();
+  if (text === '') return null;
+  const rest = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  const cut = rest.search(/[/?#]/);
+  const hostPort = (cut < 0 ? rest : rest.slice(0, cut)).replace(/^[^@]*@/, '');
+  const host = hostPort.replace(/:\d*$/, '').replace(/\.$/, '').toLowerCase();
+  if (host === '' || /[\s]/.test(host)) return null;
+  let path = cut < 0 ? '/' : rest.slice(cut);
+  if (!path.startsWith('/')) path = `/${path}`;
+  return { host, path };
+}
+
+/** Whether a path falls under a pattern's path: the same path or below it, query and fragment ignored. */
+export function pathMatches(patternPath: string, requestPath: string): boolean {
+  if (patternPath === '') return true;
+  const path = requestPath.replace(/[?#].*$/, '');
+  return path === patternPath || path.startsWith(`${patternPath}/`);
+}
+
+/** Whether one pattern matches a request (the compiled policies do the same through a host index). */
+export function urlPatternMatches(pattern: UrlPattern, url: RequestUrl): boolean {
+  const hostMatch = pattern.subdomainsOnly ? url.host.endsWith(`.${pattern.host}`) : url.host === pattern.host || url.host.endsWith(`.${pattern.host}`);
+  return hostMatch && pathMatches(pattern.path, url.path);
+}
+
+/** The hosts to look a request's host up under: itself and every parent domain ('a.b.c' → a.b.c, b.c, c). */
+export function hostSuffixes(host: string): string[] {
+  const out = [host];
+  for (let i = host.indexOf('.'); i >= 0; i = host.indexOf('.', i + 1)) out.push(host.slice(i + 1));
+  return out;
+}
+
+/** IP rules: an address, a subnet 'a.b.c.d/n' or a range 'a.b.c.d-e.f.g.h'. */
+export const isIpRule = (value: string): boolean => isIPv4(value) || isCidr(value) || isIPv4Range(value);
+
+/** An IP rule as the inclusive range of 32-bit numbers it covers. */
+export function ipRuleRange(rule: string): [number, number] | null {
+  const value = rule.trim();
+  if (isIPv4(value)) {
+    const n = ipv4ToNumber(value);
+    return [n, n];
+  }
+  if (isCidr(value)) {
+    const [ip, prefix] = value.split('/') as [string, string];
+    const bits = Number(prefix);
+    const size = 2 ** (32 - bits);
+    const start = Math.floor(ipv4ToNumber(ip) / size) * size;
+    return [start, start + size - 1];
+  }
+  if (isIPv4Range(value)) {
+    const [a, b] = value.split('-') as [string, string];
+    return [ipv4ToNumber(a), ipv4ToNumber(b)];
+  }
+  return null;
+}
