@@ -73,8 +73,12 @@ import {
   keepAnalyticsFor,
   openCountryLookup,
   trafficRoutes,
+  UrlAnalytics,
+  URL_DIMENSIONS,
 } from './modules/traffic/index';
 import { configRoutes } from './modules/config/routes';
+import { WebFilterAnalytics, WebFilterReconciler, WebFilterService, webFilterRoutes } from './modules/web-filter/index';
+import { sweepPeriodically } from './db/periodic-sweep';
 import { DeviceService } from './modules/devices/service';
 import { TenantDataService } from './modules/devices/tenant-data';
 import { NetworkService } from './modules/networks/service';
@@ -216,11 +220,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     maxQueuedRecords: config.analytics.maxQueuedRecords,
     retention: analyticsRetention,
   });
+  const deviceConfig = new ConfigService(db, bus);
+  // The web filter reaches devices through the configuration engine and reads its URL events from the analytics store.
+  const webFilter = new WebFilterService(db, deviceConfig);
+  const webFilterAnalytics = new WebFilterAnalytics(db, new UrlAnalytics(db), URL_DIMENSIONS);
   const services: Services = {
     ...core,
     traffic: new TrafficService(db, analyticsStore, analyticsRetention),
+    webFilter,
+    webFilterAnalytics,
     devices: new DeviceService(db, bus),
-    deviceConfig: new ConfigService(db, bus),
+    deviceConfig,
     configTemplates: new TemplateService(db, bus),
     deviceStatus: new DeviceStatusService(db, bus),
     alarms: new AlarmService(db),
@@ -258,6 +268,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const deliveries = new DeliveryWorker(db, mailer, app.log, config.notifications);
   deliveries.start();
   const stopAnalyticsRetention = keepAnalyticsFor(analyticsStore, app.log, analyticsRetention);
+  const stopLogRetention = sweepPeriodically(app.log, { what: 'logs past their retention', everyMs: 60 * 60_000, sweep: () => webFilterAnalytics.sweep() });
+  const stopWebFilterReconciler = new WebFilterReconciler(db, deviceConfig).start(app.log, config.webFilter.reconcileMs);
   const stopAlarmRetention = keepAlarmsFor(db, app.log, { retentionDays: config.fleet.alarmRetentionDays, usesLock });
   const stopOfflineSweep = sweepSilentDevicesOffline(db, app.log, {
     offlineAfterSeconds: config.fleet.offlineAfterSeconds,
@@ -302,6 +314,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(profileRoutes, { services });
       await api.register(activityRoutes, { services });
       await api.register(trafficRoutes, { services });
+      await api.register(webFilterRoutes, { services });
     },
     { prefix: '/api/v1' },
   );
@@ -321,6 +334,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await stopMetricsRetention();
     await stopAlarmRetention();
     await stopAnalyticsRetention();
+    await stopLogRetention();
+    await stopWebFilterReconciler();
     await alarmEngine.idle();
     await deliveries.stop();
   });

@@ -80,6 +80,8 @@ const envSchema = z.object({
   ANALYTICS_HOUR_DAYS: z.coerce.number().int().min(7).max(3650).default(DEFAULT_ANALYTICS_RETENTION.hourDays),
   /** Flow records waiting to be written beyond which devices are told 'busy' and resend later. */
   FLOW_INGEST_MAX_QUEUED: z.coerce.number().int().min(1_000).max(10_000_000).default(200_000),
+  /** How often devices that joined since their tenant's last web-filter change get its web filter (seconds). */
+  WEBFILTER_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Alarm history older than this is deleted. */
   ALARM_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
@@ -146,6 +148,8 @@ export interface Config {
   fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number; metricsRetentionHours: number; alarmRetentionDays: number; alarms: boolean };
   /** The analytics store: how long each table keeps its rows, and when ingest sheds load. */
   analytics: { retention: AnalyticsRetention; maxQueuedRecords: number };
+  /** How often devices that joined since a tenant's last web-filter change get its web filter. */
+  webFilter: { reconcileMs: number };
   /** How alarm notifications are delivered to channels (modules/alarms/delivery-worker.ts). */
   notifications: DeliveryTiming;
   webDist: string | null;
@@ -189,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retention: { rawHours: e.ANALYTICS_RAW_HOURS, minuteDays: e.ANALYTICS_MINUTE_DAYS, hourDays: e.ANALYTICS_HOUR_DAYS },
       maxQueuedRecords: e.FLOW_INGEST_MAX_QUEUED,
     },
+    webFilter: { reconcileMs: e.WEBFILTER_RECONCILE_SECONDS * 1000 },
     notifications: { ...DELIVERY_TIMING, allowPrivateTargets: e.WEBHOOK_PRIVATE_TARGETS },
     webDist: e.WEB_DIST,
     sockets: {

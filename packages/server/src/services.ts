@@ -10,6 +10,7 @@ import type { SessionService } from './modules/auth/sessions';
 import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
 import type { TrafficService } from './modules/traffic/service';
+import type { WebFilterAnalytics, WebFilterService } from './modules/web-filter/index';
 import type { ActivityService } from './modules/activity/service';
 import type { AlarmService } from './modules/alarms/service';
 import type { ChannelService } from './modules/alarms/channels-service';
@@ -67,4 +68,8 @@ export interface Services extends CoreServices {
   logs: ActivityService;
   /** Traffic analytics: the top-N charts and the flows behind them. */
   traffic: TrafficService;
+  /** Web filtering: policies and settings pushed through the configuration engine. */
+  webFilter: WebFilterService;
+  /** The web filter's charts, logs, reports and log retention. */
+  webFilterAnalytics: WebFilterAnalytics;
 }

@@ -10,6 +10,7 @@ import {
   type JobResult,
   type Metrics,
   type FlowsMessage,
+  type UrlEventsMessage,
   type ServerMessage,
 } from '@netloom/domain';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -25,7 +26,7 @@ import { completeJob, findDevice, findJob, markJobsSent, openFullSync, openJobs,
 const HELLO_TIMEOUT_MS = 10_000;
 /** Small batches cost little to parse: only larger ones are refused unread. */
 const EARLY_SHED_MIN_LENGTH = 4_096;
-const FLOWS_TYPE = /"type"\s*:\s*"flows"/;
+const FLOWS_TYPE = /"type"\s*:\s*"(?:flows|url_events)"/;
 const SEQ = /"seq"\s*:\s*(\d{1,15})[,}]/;
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
 
@@ -116,6 +117,7 @@ export class AgentConnection {
       case 'status':
         return this.statusSnapshot(message);
       case 'flows':
+      case 'url_events':
         return this.flows(message);
     }
   }
@@ -266,7 +268,7 @@ export class AgentConnection {
    * hears 'ack' once they are stored (or were before: a resend), or 'busy' when the server sheds
    * load, and then keeps them and sends them again later.
    */
-  private flows(m: FlowsMessage): void {
+  private flows(m: FlowsMessage | UrlEventsMessage): void {
     if (!this.device) return;
     const device = this.device;
     this.ctx.flows.submit(device, m).then(

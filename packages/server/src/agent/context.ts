@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { FlowsMessage, Heartbeat, Metrics } from '@netloom/domain';
+import type { FlowsMessage, Heartbeat, Metrics, UrlEventsMessage } from '@netloom/domain';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -29,9 +29,9 @@ export const IGNORE_DEVICES: DeviceObserver = { heartbeat: () => undefined, metr
 /** Stored (an ack; duplicate when it was already), or refused for now with how long to wait (back-pressure). */
 export type FlowsOutcome = { stored: true; duplicate: boolean } | { stored: false; retryAfterMs: number };
 
-/** Where a device's flow records go (the analytics store's ingest); answers when they are stored, never holding the connection up meanwhile. */
+/** Where a device's flow records and URL events go (the analytics store's ingest); answers when they are stored, never holding the connection up meanwhile. */
 export interface FlowSink {
-  submit(device: DeviceRecord, m: FlowsMessage): Promise<FlowsOutcome>;
+  submit(device: DeviceRecord, m: FlowsMessage | UrlEventsMessage): Promise<FlowsOutcome>;
   /** While ingest is full: how long a device should wait (a new batch would be refused), else null. Asked before a batch is parsed. */
   refuseNow(): number | null;
 }

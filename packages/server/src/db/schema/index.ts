@@ -11,3 +11,4 @@ export * from './groups';
 export * from './recovery-codes';
 export * from './config';
 export * from './alarms';
+export * from './webfilter';

@@ -138,7 +138,7 @@ export async function commitChanges(
     tx,
     actor,
     rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
-    new Renderer({ templates, autoVpn: after }),
+    new Renderer({ templates, autoVpn: after, webFilter: ctx.webFilter }),
     { source: 'template', message: 'Auto VPN peers changed' },
   );
   return [...outcomes, ...peers];

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AutoVpn, AutoVpnMember, ConfigDocument } from '@netloom/domain';
 import type { Db } from '../../db/client';
+import { loadTenantWebFilter } from '../web-filter/index';
 import { configBindings, configDrafts, configRevisions, configTemplates, deviceConfigSettings, devices } from '../../db/schema/index';
 
 /** Everything a device's effective document is made of, read in a few queries for any number of devices. */
@@ -127,13 +128,14 @@ export async function autoVpnMembers(db: Db, tenantId: string): Promise<AutoVpnM
 
 /** Everything besides the devices that rendering them needs. */
 export async function loadRenderContext(db: Db, tenantId: string, rows: DeviceRenderRow[]) {
-  const [templates, autoVpn] = await Promise.all([
+  const [templates, autoVpn, webFilter] = await Promise.all([
     templatesByIds(
       db,
       tenantId,
       rows.flatMap((r) => r.templateIds),
     ),
     autoVpnMembers(db, tenantId),
+    loadTenantWebFilter(db, tenantId),
   ]);
-  return { templates, autoVpn };
+  return { templates, autoVpn, webFilter };
 }

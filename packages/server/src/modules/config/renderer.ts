@@ -1,10 +1,22 @@
-import { canonicalConfigJson, configHash, renderDeviceDocument, type AutoVpnMember, type ConfigDocument, type DeviceRender } from '@netloom/domain';
+import {
+  canonicalConfigJson,
+  configHash,
+  policyIdsForDevice,
+  renderDeviceDocument,
+  webFilterSectionFor,
+  type AutoVpnMember,
+  type ConfigDocument,
+  type DeviceRender,
+  type TenantWebFilter,
+} from '@netloom/domain';
 import type { DeviceRenderRow, TemplateRow } from './render-repo';
 
-/** What rendering needs besides the device: the tenant's templates it uses and its Auto VPN gateways. */
+/** What rendering needs besides the device: the tenant's templates it uses, its Auto VPN gateways and its web filter. */
 export interface RenderContext {
   templates: Map<string, TemplateRow>;
   autoVpn: readonly AutoVpnMember[];
+  /** Null: the tenant has no web filter, and its devices' documents have no web_filter section. */
+  webFilter: TenantWebFilter | null;
 }
 
 /** A device's effective document with the given own sections. */
@@ -21,6 +33,7 @@ export function renderRow(row: DeviceRenderRow, ctx: RenderContext, own: Partial
     deviceValues: row.deviceValues,
     own,
     disabledFamilies: row.disabledFamilies,
+    webFilter: ctx.webFilter ? webFilterSectionFor(ctx.webFilter, row) : null,
   });
 }
 
@@ -42,7 +55,9 @@ export class Renderer {
 
   render(row: DeviceRenderRow, own: Partial<ConfigDocument>): Rendered {
     const ownJson = canonicalConfigJson(own);
-    const key = JSON.stringify([row.templateIds, row.groupValues, row.deviceValues, row.disabledFamilies, ownJson]);
+    // Devices that get the same web-filter policies get the same section: the policy ids stand for it.
+    const webFilter = this.ctx.webFilter ? policyIdsForDevice(this.ctx.webFilter, row) : null;
+    const key = JSON.stringify([row.templateIds, row.groupValues, row.deviceValues, row.disabledFamilies, ownJson, webFilter]);
     const hit = this.cache.get(key);
     if (hit?.render.ok && !hit.render.document.ipsec?.auto_vpn?.enabled) return hit;
     const render = renderRow(row, this.ctx, own);

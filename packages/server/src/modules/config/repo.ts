@@ -65,6 +65,32 @@ export async function lockDevices(tx: Db, tenantId: string, deviceIds: string[])
   return rows.map((r) => r.id);
 }
 
+/** Every claimed device of the tenant, locked (in id order, as lockDevices does) until the transaction ends. */
+export async function lockTenantDevices(tx: Db, tenantId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true)))
+    .orderBy(devices.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Devices of tenants with a web filter whose desired document has no web_filter section yet
+ * (enrolled or claimed after the tenant's last change): per tenant, at most `limit` of them.
+ */
+export async function devicesMissingWebFilter(db: Db, limit: number): Promise<{ tenantId: string; deviceId: string }[]> {
+  const rows = (await db.execute(sql`
+    select d.tenant_id, d.id from devices d
+    join webfilter_settings w on w.tenant_id = d.tenant_id
+    where d.claimed and not exists (
+      select 1 from config_revisions r where r.device_id = d.id and r.document ? 'web_filter'
+        and r.number = (select max(number) from config_revisions r2 where r2.device_id = d.id))
+    order by d.tenant_id, d.id limit ${limit}`)) as unknown as { rows: { tenant_id: string; id: string }[] };
+  return rows.rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.id }));
+}
+
 /**
  * Stores the revisions, makes them desired and queues the pushes that carry them, a few
  * statements for any number of devices. An older push still open for a device is cancelled: an

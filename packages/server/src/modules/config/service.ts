@@ -245,6 +245,36 @@ export class ConfigService {
     });
   }
 
+  /**
+   * Renders the tenant's devices again (all of them, or those given) inside the caller's
+   * transaction, after something every device's document is made from changed (the web filter):
+   * a revision and a push for each device whose document changes, nothing for the others. The
+   * caller announces the pushes once its transaction is committed.
+   */
+  async recommit(tx: Db, actor: Actor, opts: { deviceIds?: string[]; message: string }): Promise<CommitOutcome[]> {
+    const tenantId = actor.scope.tenantId;
+    const locked = opts.deviceIds ? await repo.lockDevices(tx, tenantId, opts.deviceIds) : await repo.lockTenantDevices(tx, tenantId);
+    const rows = await renderRepo.loadRenderRows(tx, tenantId, locked);
+    const ctx = await renderRepo.loadRenderContext(tx, tenantId, rows);
+    return commitChanges(
+      tx,
+      actor,
+      rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
+      ctx,
+      { source: 'web_filter', message: opts.message },
+    );
+  }
+
+  /** Devices of tenants with a web filter that have no web_filter section yet (see WebFilterReconciler). */
+  devicesMissingWebFilter(limit: number) {
+    return repo.devicesMissingWebFilter(this.db, limit);
+  }
+
+  /** Tells the devices' connections (on every instance) that pushes are waiting. */
+  announce(outcomes: CommitOutcome[]): Promise<void> {
+    return announcePushes(this.bus, outcomes);
+  }
+
   private async row(db: Db, actor: Actor, deviceId: string) {
     const [row] = await renderRepo.loadRenderRows(db, actor.scope.tenantId, [deviceId]);
     if (!row) throw errors.notFound();

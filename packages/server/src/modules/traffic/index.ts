@@ -7,3 +7,5 @@ export { openCountryLookup, type CountryLookup } from './geoip';
 export { keepAnalyticsFor } from './retention';
 export { flowSourceOf, type FlowSource } from './enrich';
 export type { AnalyticsStore } from './store';
+export { UrlAnalytics, type CountedKey, type UrlLogQuery } from './url-store';
+export { URL_DIMENSIONS } from './url-events';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AnalyticsRetention, FlowsMessage } from '@netloom/domain';
+import type { AnalyticsRetention, FlowsMessage, UrlEventsMessage } from '@netloom/domain';
+import { urlEventToStore } from './url-events';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { enrich, type FlowSource } from './enrich';
 import type { CountryLookup } from './geoip';
@@ -51,6 +52,7 @@ export function ingestMetrics(s: IngestStats) {
 
 interface Queued {
   batch: FlowBatchToStore;
+  records: number;
   waiters: ((outcome: IngestOutcome | Error) => void)[];
 }
 
@@ -97,32 +99,38 @@ export class FlowIngest {
     return Math.round(this.options.busyRetryMs * (0.75 + Math.random() * 0.5));
   }
 
-  submit(source: FlowSource, message: FlowsMessage): Promise<IngestOutcome> {
+  /** A device's flows or URL events: the same queue, the same writes, the same answers (ack or busy). */
+  submit(source: FlowSource, message: FlowsMessage | UrlEventsMessage): Promise<IngestOutcome> {
     if (this.closed) return Promise.resolve({ stored: false, retryAfterMs: this.retryAfter() });
     const key = batchKey(source.id, message.seq);
     const queued = this.queue.get(key);
     if (queued) return new Promise((resolve, reject) => queued.waiters.push((o) => (o instanceof Error ? reject(o) : resolve(o))));
-    if (this.queuedRecords + message.records.length > this.options.maxQueuedRecords && this.queuedRecords > 0) {
+    const size = message.type === 'flows' ? message.records.length : message.events.length;
+    if (this.queuedRecords + size > this.options.maxQueuedRecords && this.queuedRecords > 0) {
       this.stats.batchesShed++;
-      this.stats.recordsShed += message.records.length;
+      this.stats.recordsShed += size;
       return Promise.resolve({ stored: false, retryAfterMs: this.retryAfter() });
     }
     const now = Date.now();
     const oldest = now - this.options.retention().minuteDays * 86_400_000;
-    const inWindow = message.records.filter((r) => {
-      const start = Date.parse(r.start);
-      return start >= oldest && start <= now + MAX_AHEAD_MS;
-    });
-    this.outOfWindow(source, message.records.length - inWindow.length);
-    const batch: FlowBatchToStore = {
-      deviceId: source.id,
-      enrolment: source.enrolment,
-      seq: message.seq,
-      flows: inWindow.map((r) => enrich(r, source, this.geo)),
+    const inWindow = (at: string) => {
+      const t = Date.parse(at);
+      return t >= oldest && t <= now + MAX_AHEAD_MS;
     };
+    const batch: FlowBatchToStore = { deviceId: source.id, enrolment: source.enrolment, seq: message.seq, flows: [], urlEvents: [] };
+    if (message.type === 'flows') {
+      const kept = message.records.filter((r) => inWindow(r.start));
+      this.outOfWindow(source, message.records.length - kept.length);
+      batch.flows = kept.map((r) => enrich(r, source, this.geo));
+    } else {
+      const kept = message.events.filter((e) => inWindow(e.at));
+      this.outOfWindow(source, message.events.length - kept.length);
+      batch.urlEvents = message.events.flatMap((e, n) => (inWindow(e.at) ? [urlEventToStore(e, source, message.seq, n)] : []));
+    }
+    const records = batch.flows.length + batch.urlEvents.length;
     return new Promise((resolve, reject) => {
-      this.queue.set(key, { batch, waiters: [(o) => (o instanceof Error ? reject(o) : resolve(o))] });
-      this.queuedRecords += batch.flows.length;
+      this.queue.set(key, { batch, records, waiters: [(o) => (o instanceof Error ? reject(o) : resolve(o))] });
+      this.queuedRecords += records;
       this.stats.queuedRecords = this.queuedRecords;
       this.arm();
     });
@@ -182,7 +190,7 @@ export class FlowIngest {
       const stored = fresh.has(batchKey(q.batch.deviceId, q.batch.seq));
       if (stored) {
         this.stats.batchesStored++;
-        this.stats.recordsStored += q.batch.flows.length;
+        this.stats.recordsStored += q.records;
       } else this.stats.batchesDuplicate++;
       // A batch queued twice before the write (a resend): the first hears 'stored', the later ones that it was already.
       q.waiters.forEach((w, i) => w({ stored: true, duplicate: !stored || i > 0 }));

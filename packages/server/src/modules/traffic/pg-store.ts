@@ -1,9 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { IP_PROTOCOLS, UNKNOWN_KEY, type AnalyticsRetention, type FlowDimension, type RollupLevel, type TrafficProduct } from '@netloom/domain';
+import {
+  IP_PROTOCOLS,
+  MAX_LOG_RETENTION_DAYS,
+  UNKNOWN_KEY,
+  type AnalyticsRetention,
+  type FlowDimension,
+  type RollupLevel,
+  type TrafficProduct,
+} from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
 import { PartitionKeeper } from './partitions';
 import { rollupRows, type RollupRow } from './rollup';
+import { urlRawRowOf, urlRollupRows, type UrlEventToStore } from './url-events';
 import {
   TENANT_WIDE,
   batchKey,
@@ -81,17 +90,17 @@ export class PgAnalyticsStore implements AnalyticsStore {
     if (batches.length === 0) return new Set();
     const rawFrom = Date.now() - this.retention().rawHours * 3_600_000;
     const all = batches.flatMap((b) => b.flows);
+    const events = batches.flatMap((b) => b.urlEvents);
+    await this.partitions.ensure(
+      'url_events',
+      events.map((e) => e.at),
+    );
     // Raw rows older than their retention would land in a dropped (or never made) partition: the rollups keep them.
     const rawTimes = all.filter((f) => f.start.getTime() >= rawFrom).map((f) => f.start);
     await this.partitions.ensure('flow_records', rawTimes);
-    await this.partitions.ensure(
-      'flow_rollup_minute',
-      all.map((f) => f.start),
-    );
-    await this.partitions.ensure(
-      'flow_rollup_hour',
-      all.map((f) => f.start),
-    );
+    const rollupTimes = [...all.map((f) => f.start), ...events.map((e) => e.at)];
+    await this.partitions.ensure('flow_rollup_minute', rollupTimes);
+    await this.partitions.ensure('flow_rollup_hour', rollupTimes);
     return this.db.transaction(async (tx) => {
       const keys = batches.map((b) => ({ device_id: b.deviceId, enrolment: b.enrolment, seq: b.seq }));
       const fresh = await rowsOf<{ device_id: string; seq: string }>(
@@ -103,7 +112,12 @@ export class PgAnalyticsStore implements AnalyticsStore {
             returning device_id, seq::text as seq`,
       );
       const stored = new Set(fresh.map((f) => batchKey(f.device_id, Number(f.seq))));
-      const flows = batches.filter((b) => stored.has(batchKey(b.deviceId, b.seq))).flatMap((b) => b.flows);
+      const storedNow = batches.filter((b) => stored.has(batchKey(b.deviceId, b.seq)));
+      await storeUrlEvents(
+        tx as unknown as Db,
+        storedNow.flatMap((b) => b.urlEvents),
+      );
+      const flows = storedNow.flatMap((b) => b.flows);
       if (flows.length === 0) return stored;
       await insertRaw(
         tx as unknown as Db,
@@ -190,7 +204,9 @@ export class PgAnalyticsStore implements AnalyticsStore {
     return (
       (await this.partitions.dropBefore('flow_records', new Date(now.getTime() - retention.rawHours * 3_600_000))) +
       (await this.partitions.dropBefore('flow_rollup_minute', new Date(now.getTime() - retention.minuteDays * day))) +
-      (await this.partitions.dropBefore('flow_rollup_hour', new Date(now.getTime() - retention.hourDays * day)))
+      (await this.partitions.dropBefore('flow_rollup_hour', new Date(now.getTime() - retention.hourDays * day))) +
+      // Tenants keep URL events for their logs' retention (row deletes, url-store.ts); no one keeps them longer than the most a tenant may set.
+      (await this.partitions.dropBefore('url_events', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day)))
     );
   }
 }
@@ -291,6 +307,22 @@ async function insertRaw(db: Db, flows: FlowToStore[]): Promise<void> {
         packets_out bigint, bytes_in bigint, packets_in bigint, in_ifname text, out_ifname text, wan text, dscp smallint, application text,
         site text, user_name text, src_country text, dst_country text, server_port text, client_port text)`);
   }
+}
+
+async function storeUrlEvents(db: Db, events: UrlEventToStore[]): Promise<void> {
+  if (events.length === 0) return;
+  for (let i = 0; i < events.length; i += 5_000) {
+    const rows = events.slice(i, i + 5_000).map(urlRawRowOf);
+    await db.execute(sql`
+      insert into url_events (tenant_id, device_id, network_id, product, at, seq, n, user_name, client_ip, method, scheme, host, domain, path,
+        status, bytes, elapsed_ms, content_type, category, application, action, rule, policy_id, policy_name, matched, via)
+      select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(tenant_id uuid, device_id uuid, network_id uuid, product text,
+        at timestamptz, seq bigint, n int, user_name text, client_ip text, method text, scheme text, host text, domain text, path text,
+        status smallint, bytes bigint, elapsed_ms int, content_type text, category text, application text, action text, rule text,
+        policy_id uuid, policy_name text, matched text, via text)`);
+  }
+  const rollups = urlRollupRows(events);
+  for (const level of ['minute', 'hour', 'day'] as const) await upsertRollup(db, ROLLUP_TABLE[level], rollups[level]);
 }
 
 /** Adds to the rollup rows; rows come sorted by key, so two instances adding to the same rows take their locks in one order. */

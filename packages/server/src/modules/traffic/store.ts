@@ -1,3 +1,4 @@
+import type { UrlEventToStore } from './url-events';
 import type { AnalyticsRetention, FlowDimension, RollupLevel, TrafficProduct } from '@netloom/domain';
 
 /** One flow record as the store keeps it: the device's fields, and what ingest found out (enrichment). */
@@ -42,6 +43,8 @@ export interface FlowBatchToStore {
   enrolment: number;
   seq: number;
   flows: FlowToStore[];
+  /** A url_events batch carries these instead of flows. */
+  urlEvents: UrlEventToStore[];
 }
 
 /** Which rows a question reads: one tenant's product, a window, maybe some devices only. */
