@@ -82,6 +82,12 @@ export const paths = {
     nac: (p: ProductKey) => `/${p}/nac`,
   },
   getMicroZAccess: '/ztna/getmicrozaccess',
+  /** The web filter's policy pages (ZTNA › Organization). */
+  ztnaWebFilter: {
+    root: '/ztna/organization/web-filter',
+    urlBased: '/ztna/organization/web-filter/url-based-filtering',
+    ipBased: '/ztna/organization/web-filter/ip-based-filtering',
+  },
   /** The web filter's reports (`url-rules`, `custom-urls`, `url-discovery`). */
   ztnaReports: (tab: string) => `/ztna/reports/${tab}`,
   ztnaLogsManagement: '/ztna/logs-management',

@@ -5,6 +5,7 @@ import type { NotBuiltKey } from '@/features/products/pages/not-built-page';
 import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
 import { teamsAndLogsRoutes } from './organisation-routes';
 import { redirectRoute, redirectTo } from './redirect-route';
+import { webFilterAnalyticsRoutes } from './web-filter-analytics-routes';
 
 /** A page of the spec that is not built yet: it says so, and what it will hold. */
 function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteObject {
@@ -26,6 +27,19 @@ const configurationRoutes: RouteObject[] = [
   {
     path: 'organization/configtemp/:templateId',
     lazy: () => import('@/features/device-config/pages/template-page').then((m) => ({ Component: m.TemplatePage })),
+  },
+];
+
+/** ZTNA › Organization › Web filter: URL-based and IP-based policies (the bare section opens the first). */
+const webFilterRoutes: RouteObject[] = [
+  { path: 'organization/web-filter', ...redirectTo(paths.ztnaWebFilter.urlBased) },
+  {
+    path: 'organization/web-filter/url-based-filtering',
+    lazy: () => import('@/features/web-filter/pages/url-filtering-page').then((m) => ({ Component: m.UrlFilteringPage })),
+  },
+  {
+    path: 'organization/web-filter/ip-based-filtering',
+    lazy: () => import('@/features/web-filter/pages/ip-filtering-page').then((m) => ({ Component: m.IpFilteringPage })),
   },
 ];
 
@@ -66,6 +80,7 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
           },
         ]
       : []),
+    ...(p === 'ztna' ? webFilterRoutes : []),
     notBuilt(p, 'organization/monitor/*', 'monitor'),
     notBuilt(p, 'organization/*', p === 'ztna' ? 'ztnaOrganization' : 'organization'),
     ...teamsAndLogsRoutes(p),
@@ -97,6 +112,7 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
     notBuilt(p, 'mza/status/*', 'mzaStatus'),
     notBuilt(p, 'device/status/*', 'mzaStatus'),
     notBuilt(p, 'nac/*', 'nac'),
+    ...webFilterAnalyticsRoutes(),
     { path: 'getmicrozaccess', lazy: () => import('@/features/client/pages/get-microzaccess-page').then((m) => ({ Component: m.GetMicroZAccessPage })) },
   ];
 }

@@ -10,6 +10,7 @@ import {
   IconShieldLock,
   IconTemplate,
   IconUsers,
+  IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
 import type { ProductKey } from '@netloom/domain';
@@ -107,6 +108,18 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
                 ],
         },
       );
+      // Spec 000 §2.16 'Web filter (conditional)': a ZTNA product's, for a selected tenant.
+      if (product === 'ztna') {
+        entries.push({
+          label: 'Web filter',
+          icon: IconWorldWww,
+          children: [
+            { label: 'URL Filtering', to: paths.ztnaWebFilter.urlBased },
+            { label: 'IP Filtering', to: paths.ztnaWebFilter.ipBased },
+            { label: 'Reports', to: paths.ztnaReports('url-rules') },
+          ],
+        });
+      }
       if (product === 'sdwan') {
         entries.push({ label: 'Config Templates', icon: IconTemplate, to: paths.product.configTemplates(product) });
       }

@@ -1,7 +1,7 @@
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Anchor, Box, Group, Pill, PillsInput, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { addChip, CHIP_TYPES, chipMessages, parsePaste, type ChipType } from '@netloom/domain';
+import { addChip, CHIP_TYPES, chipMessages, parsePaste, type ChipType, type ValueRule } from '@netloom/domain';
 import { snack } from '@/lib/notify';
 
 // Spec 000 §9: the search link appears over 2 items, Clear All over 1.
@@ -11,6 +11,8 @@ const SEPARATOR_KEYS = new Set(['Enter', ',', ' ']);
 
 export interface ChipInputProps {
   type: ChipType;
+  /** A form's own rule in place of the type's (a web-filter IP rule is an address, a subnet or a range). */
+  rule?: ValueRule;
   value: string[];
   onChange: (value: string[]) => void;
   label?: string;
@@ -26,6 +28,7 @@ export interface ChipInputProps {
 /** Multi-value chip input of spec 001 §5: add on Enter, comma or space; paste many at once. */
 export function ChipInput({
   type,
+  rule: ownRule,
   value,
   onChange,
   label,
@@ -36,7 +39,7 @@ export function ChipInput({
   error,
   'data-testid': testId,
 }: ChipInputProps) {
-  const rule = CHIP_TYPES[type];
+  const rule: ValueRule = ownRule ?? CHIP_TYPES[type];
   const [text, setText] = useState('');
   const [ownError, setOwnError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);

@@ -28,7 +28,8 @@ export const NOT_BUILT = {
   organization: { title: 'Organization', coming: 'Monitoring across all gateways, system tools and reports for the organisation.' },
   ztnaOrganization: {
     title: 'Organization',
-    coming: 'Onboarding of clients, servers and app connectors, DNS, overlay, access policies, web filtering and system tools.',
+    coming:
+      'Onboarding of clients, servers and app connectors, DNS, overlay, access policies and system tools. Inventory and web filtering are ready (Organization → Inventory, Web filter).',
   },
   monitor: {
     title: 'Organization Monitor',

@@ -1,0 +1,17 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { customListSchema, WEBFILTER_PATHS } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { tenantQuery, webFilterKeys } from './web-filter-keys';
+
+export function customListQueryOptions(tid: string | null) {
+  return queryOptions({
+    queryKey: webFilterKeys.customList(tid),
+    queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.customList, customListSchema, { query: tenantQuery(tid), signal }) : skipToken,
+  });
+}
+
+/** The organisation's own allowed and blocked URLs (checked before every policy). */
+export function useCustomList() {
+  return useQuery(customListQueryOptions(useTenantScope()));
+}

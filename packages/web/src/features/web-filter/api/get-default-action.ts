@@ -1,0 +1,17 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { WEBFILTER_PATHS, webFilterActionSchema } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { tenantQuery, webFilterKeys } from './web-filter-keys';
+
+export function defaultActionQueryOptions(tid: string | null) {
+  return queryOptions({
+    queryKey: webFilterKeys.action(tid),
+    queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.action, webFilterActionSchema, { query: tenantQuery(tid), signal }) : skipToken,
+  });
+}
+
+/** What happens to a request no policy decides (GET webfilter-global/action/). */
+export function useDefaultAction() {
+  return useQuery(defaultActionQueryOptions(useTenantScope()));
+}

@@ -1,0 +1,27 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { DEVICE_PATHS, deviceListSchema, type DeviceRow } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './web-filter-keys';
+
+/** While a change is on its way to the endpoints, their sync state is asked for this often. */
+const SYNCING_POLL_MS = 2_000;
+const IDLE_POLL_MS = 30_000;
+
+export function filterEndpointsQueryOptions(tid: string | null) {
+  return queryOptions({
+    queryKey: webFilterKeys.endpoints(tid),
+    queryFn: tid
+      ? async ({ signal }) => (await api.get(DEVICE_PATHS.list, deviceListSchema, { query: { tid, type: 'endpoint', page_size: 0 }, signal })).results
+      : skipToken,
+    refetchInterval: (q) => ((q.state.data as DeviceRow[] | undefined)?.some((d) => d.configSync === 'syncing') ? SYNCING_POLL_MS : IDLE_POLL_MS),
+  });
+}
+
+/**
+ * The tenant's ZTNA endpoints with their configuration sync state: policies reach them as
+ * configuration, so this shows a change travel (syncing, then synced).
+ */
+export function useFilterEndpoints() {
+  return useQuery(filterEndpointsQueryOptions(useTenantScope()));
+}

@@ -1,0 +1,17 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { WEBFILTER_PATHS, webFilterGlobalSchema } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { tenantQuery, webFilterKeys } from './web-filter-keys';
+
+export function webFilterGlobalQueryOptions(tid: string | null) {
+  return queryOptions({
+    queryKey: webFilterKeys.global(tid),
+    queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.global, webFilterGlobalSchema, { query: tenantQuery(tid), signal }) : skipToken,
+  });
+}
+
+/** Whether the tenant's web filter is on (GET webfilter-global/). */
+export function useWebFilterGlobal() {
+  return useQuery(webFilterGlobalQueryOptions(useTenantScope()));
+}

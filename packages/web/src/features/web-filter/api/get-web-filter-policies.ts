@@ -1,0 +1,17 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { WEBFILTER_PATHS, webFilterPolicyListSchema } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { tenantQuery, webFilterKeys } from './web-filter-keys';
+
+export function webFilterPoliciesQueryOptions(tid: string | null) {
+  return queryOptions({
+    queryKey: webFilterKeys.policies(tid),
+    queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.policies, webFilterPolicyListSchema, { query: tenantQuery(tid), signal }) : skipToken,
+  });
+}
+
+/** The tenant's web-filter policies, first (evaluated first) first. */
+export function useWebFilterPolicies() {
+  return useQuery(webFilterPoliciesQueryOptions(useTenantScope()));
+}

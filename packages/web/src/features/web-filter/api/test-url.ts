@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { testUrlBodySchema, testUrlResultSchema, WEBFILTER_PATHS } from '@netloom/domain';
+import type { z } from 'zod';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { tenantQuery } from './web-filter-keys';
+
+export type TestUrlBody = z.input<typeof testUrlBodySchema>;
+
+/** Asks what the web filter would do with a URL for a user or an endpoint, now (POST webfilter-policy/test/). */
+export function useTestUrl() {
+  const tid = useTenantScope();
+  return useMutation({
+    mutationFn: (body: TestUrlBody) => api.post(WEBFILTER_PATHS.test, testUrlBodySchema.parse(body), testUrlResultSchema, { query: tenantQuery(tid) }),
+  });
+}

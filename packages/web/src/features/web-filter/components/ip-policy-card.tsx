@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { webFilterPolicyInputSchema, type WebFilterPolicy } from '@netloom/domain';
+import { toast } from '@/components/feedback/toast';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { useSaveWebFilterPolicy } from '@/features/web-filter/api/save-web-filter-policy';
+import { IpRuleFields } from './ip-rule-fields';
+import { fieldError, formValuesOf } from './policy-form-values';
+
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+export interface IpPolicyCardProps {
+  policy: WebFilterPolicy;
+  appliesTo: string;
+  writer: boolean;
+}
+
+/** One policy's address rules, edited in place; saving sends the whole policy, as its editor does. */
+export function IpPolicyCard({ policy, appliesTo, writer }: IpPolicyCardProps) {
+  const save = useSaveWebFilterPolicy();
+  const [lists, setLists] = useState({ allowed_ips: policy.allowed_ips, blocked_ips: policy.blocked_ips });
+  useEffect(() => setLists({ allowed_ips: policy.allowed_ips, blocked_ips: policy.blocked_ips }), [policy.allowed_ips, policy.blocked_ips]);
+  const { errors, formError, busy, submit } = useFormSubmit(webFilterPolicyInputSchema, async (checked) => {
+    await save.mutateAsync({ id: policy.id, policy: { ...checked, order: policy.order } });
+    toast.edited('Policy');
+  });
+  const changed = !same(lists.allowed_ips, policy.allowed_ips) || !same(lists.blocked_ips, policy.blocked_ips);
+
+  return (
+    <Paper withBorder p="md" aria-label={`IP rules of ${policy.name}`} component="section">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <div>
+            <Group gap="xs">
+              <Text fw={600}>
+                {policy.order}. {policy.name}
+              </Text>
+              {!policy.enabled && (
+                <Badge color="gray" variant="light">
+                  Disabled
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {appliesTo} · action {policy.action === 'log' ? 'log only' : policy.action} · allowed IPs go through, blocked IPs get the action
+            </Text>
+          </div>
+        </Group>
+        <IpRuleFields
+          allowed={lists.allowed_ips}
+          blocked={lists.blocked_ips}
+          onChange={setLists}
+          disabled={!writer}
+          labelSuffix={` of ${policy.name}`}
+          errors={{ allowed: fieldError(errors, 'allowed_ips'), blocked: fieldError(errors, 'blocked_ips') }}
+        />
+        {formError && (
+          <Text size="sm" c="red" role="alert">
+            {formError}
+          </Text>
+        )}
+        {writer && (
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              disabled={!changed || busy}
+              onClick={() => setLists({ allowed_ips: policy.allowed_ips, blocked_ips: policy.blocked_ips })}
+            >
+              Discard
+            </Button>
+            <Button disabled={!changed} loading={busy} onClick={() => void submit({ ...formValuesOf(policy), ...lists })}>
+              Save
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

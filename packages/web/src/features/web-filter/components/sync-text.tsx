@@ -1,0 +1,22 @@
+import { Text } from '@mantine/core';
+import type { SyncCounts } from './policy-sync';
+
+/** How many endpoints run the latest configuration: a change shows syncing, then synced. */
+export function SyncText({ sync }: { sync: SyncCounts }) {
+  const total = sync.synced + sync.syncing + sync['not synced'];
+  if (total === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="policy-sync">
+        No endpoints
+      </Text>
+    );
+  return (
+    <Text size="sm" data-testid="policy-sync">
+      <Text span c="green">
+        {sync.synced} synced
+      </Text>
+      {sync.syncing > 0 && <Text span c="blue">{` · ${sync.syncing} syncing`}</Text>}
+      {sync['not synced'] > 0 && <Text span c="orange">{` · ${sync['not synced']} not synced`}</Text>}
+    </Text>
+  );
+}

@@ -1,0 +1,42 @@
+import { Grid, Group, Paper, Stack } from '@mantine/core';
+import { canWriteConfig } from '@netloom/domain';
+import { PageHeader } from '@/components/page-header';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { CustomUrlLists } from '@/features/web-filter/components/custom-url-lists';
+import { EndpointSyncSummary } from '@/features/web-filter/components/endpoint-sync-summary';
+import { EvaluationOrder } from '@/features/web-filter/components/evaluation-order';
+import { PolicySection } from '@/features/web-filter/components/policy-section';
+import { TestUrlTool } from '@/features/web-filter/components/test-url-tool';
+import { WebFilterControls } from '@/features/web-filter/components/web-filter-controls';
+
+/** Web filter › URL-based filtering: the switch, the default action, the ordered policies, the organisation's lists and the Test-a-URL tool. */
+export function UrlFilteringPage() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  const writer = canWriteConfig(user);
+  return (
+    <>
+      <PageHeader title="URL Filtering" subtitle="Who may reach which sites: policies in order, the organisation's own lists, and a test" />
+      <Stack gap="md">
+        <Paper withBorder p="md">
+          <Group justify="space-between" align="center" wrap="wrap">
+            <WebFilterControls writer={writer} />
+            <EndpointSyncSummary />
+          </Group>
+        </Paper>
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack gap="md">
+              <PolicySection writer={writer} />
+              <EvaluationOrder />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <TestUrlTool />
+          </Grid.Col>
+        </Grid>
+        <CustomUrlLists writer={writer} />
+      </Stack>
+    </>
+  );
+}
