@@ -1,4 +1,5 @@
 import type { ConfigDocument, FlowRecord, Heartbeat, Hello, Metrics, StatusKind, StatusSnapshot } from '@netloom/domain';
+import type { BrowsingRequest } from './browsing';
 import type { Peer } from './router-model';
 
 export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version'>;
@@ -25,6 +26,8 @@ export interface DeviceBehaviour {
   tunnels?(doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): { name: string; status: 'up' | 'down' }[];
   /** Its flow cache swept: the records of the `intervalS` seconds before `at`; none: it exports no flows. */
   flows?(at: Date, intervalS: number): FlowRecord[];
+  /** The web requests its users made in the `intervalS` seconds before `at`, undecided (the device's web filter decides them); none: it sees no web requests. */
+  browse?(at: Date, intervalS: number): BrowsingRequest[];
   /** The public address its traffic leaves by now (where other gateways' tunnels reach it). */
   readonly publicIp?: string | null;
   /** How long the user stays signed in and away (endpoints); null: always on (gateways). */

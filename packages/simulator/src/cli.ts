@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AGENT_PATH, FLOW_ACTIVE_TIMEOUT_S } from '@netloom/domain';
 import { fetchEnrolmentKey } from './enrolment-key';
+import { URL_EXPORT_INTERVAL_S, URL_EXPORT_MAX_S } from './url-export';
 import { startFleet, type Fleet, type FleetTenant } from './fleet';
 import { readStateFile, stateSaver } from './state-file';
 
@@ -30,6 +31,10 @@ Usage: npm run simulate -- [options]
                        export covering the interval before it (default 60,
                        the active timeout, and at most that; 0: no flows).
                        A short one (2) fills the traffic charts in seconds
+  --url-interval SECONDS
+                       devices running the tenant's web filter report the
+                       web requests they decided this often (default 60, at
+                       most 600; 0: no URL events)
   --help               this text
 
 Example:
@@ -57,6 +62,7 @@ const OPTIONS = {
   duration: { type: 'string', default: '0' },
   drift: { type: 'string', default: '0' },
   'flow-interval': { type: 'string', default: String(FLOW_ACTIVE_TIMEOUT_S) },
+  'url-interval': { type: 'string', default: String(URL_EXPORT_INTERVAL_S) },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -88,6 +94,10 @@ if (!(driftChance >= 0 && driftChance <= 1)) fail(`--drift must be a chance betw
 const flowIntervalS = /^\d+(\.\d+)?$/.test(values['flow-interval']) ? Number(values['flow-interval']) : NaN;
 if (!(flowIntervalS >= 0 && flowIntervalS <= FLOW_ACTIVE_TIMEOUT_S)) {
   fail(`--flow-interval must be between 0 (off) and ${FLOW_ACTIVE_TIMEOUT_S} seconds, got ${values['flow-interval']}`);
+}
+const urlIntervalS = /^\d+(\.\d+)?$/.test(values['url-interval']) ? Number(values['url-interval']) : NaN;
+if (!(urlIntervalS >= 0 && urlIntervalS <= URL_EXPORT_MAX_S)) {
+  fail(`--url-interval must be between 0 (off) and ${URL_EXPORT_MAX_S} seconds, got ${values['url-interval']}`);
 }
 if (values.key.length === 0 && values.tenant.length === 0) fail('give at least one --key or --tenant');
 
@@ -123,6 +133,7 @@ const fleet = startFleet({
   saved: saved?.devices,
   driftChance,
   flowIntervalS,
+  urlIntervalS,
   onSave: () => saver?.schedule(),
   onEvent: (e) => {
     if (e.type === 'enrolled') console.log(`${time()}  enrolled ${e.device.behaviour.name} as ${e.deviceId}`);
@@ -132,6 +143,11 @@ const fleet = startFleet({
     }
     if (e.type === 'flows_dropped') {
       console.log(`${time()}  ${e.device.behaviour.name} dropped ${e.batches} flow batches (${e.records} records): not acknowledged before its outbox filled`);
+    }
+    if (e.type === 'url_events_dropped') {
+      console.log(
+        `${time()}  ${e.device.behaviour.name} dropped ${e.batches} URL event batches (${e.records} events): not acknowledged before its outbox filled`,
+      );
     }
     // Normal closes (1000 going offline, 1001 server restart) are routine; anything else is worth a line.
     if (e.type === 'closed' && e.code !== 1000 && e.code !== 1001 && e.code !== 1006) {

@@ -12,13 +12,18 @@ import {
   type StatusKind,
   type StatusSnapshot,
   type ServerMessage,
+  type UrlEvent,
+  type UrlEventsMessage,
 } from '@netloom/domain';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import type { DeviceBehaviour } from './behaviour';
+import type { BatchExporter } from './batch-exporter';
 import { FlowExporter } from './flow-exporter';
 import { mulberry32, randomBetween, seedFrom, type Random } from './prng';
 import { applyConfig } from './running-config';
 import type { Peer } from './router-model';
+import { URL_EXPORT_INTERVAL_S, urlEventExporter } from './url-export';
+import { WebFilterTimeline } from './web-filter-timeline';
 
 const isStatusKind = (v: unknown): v is StatusKind => (STATUS_KINDS as readonly unknown[]).includes(v);
 /** System and BGP snapshots go out unasked every this many heartbeats (about a minute at 10 s). */
@@ -51,7 +56,9 @@ export type DeviceEvent =
   | { type: 'job_answered'; device: SimulatedDevice; jobId: string; ok: boolean }
   | { type: 'closed'; device: SimulatedDevice; code: number; reason: string }
   /** Flow batches dropped unacknowledged because the outbox was full (told at most once a minute). */
-  | { type: 'flows_dropped'; device: SimulatedDevice; batches: number; records: number };
+  | { type: 'flows_dropped'; device: SimulatedDevice; batches: number; records: number }
+  /** URL event batches dropped the same way (`records`: events). */
+  | { type: 'url_events_dropped'; device: SimulatedDevice; batches: number; records: number };
 
 export interface SimulatedDeviceOptions {
   url: string;
@@ -77,6 +84,10 @@ export interface SimulatedDeviceOptions {
   flowIntervalS?: number;
   /** Flow batches the outbox keeps unacknowledged (FLOW_OUTBOX_BATCHES unless a test shortens it). */
   flowOutboxBatches?: number;
+  /** Seconds between URL event exports (URL_EXPORT_INTERVAL_S, 60, by default; at most URL_EXPORT_MAX_S); 0: none. */
+  urlIntervalS?: number;
+  /** URL event batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
+  urlOutboxBatches?: number;
 }
 
 const ACK_TIMEOUT_MS = 5000;
@@ -108,6 +119,10 @@ export class SimulatedDevice {
   private unackedMetrics = new Map<number, Record<string, unknown>>();
   /** Flow records swept every export interval and kept until acknowledged. */
   readonly flowExport: FlowExporter;
+  /** The web filters of the configurations it ran, by when: each web request is decided by the one running when it was made. */
+  private readonly webFilters = new WebFilterTimeline();
+  /** Its users' web requests, decided, swept every export interval and kept until acknowledged. */
+  readonly urlExport: BatchExporter<UrlEvent, UrlEventsMessage>;
   private closed: Promise<void> = Promise.resolve();
   lastClose: { code: number; reason: string } | null = null;
 
@@ -115,19 +130,32 @@ export class SimulatedDevice {
     this.credential = opts.saved?.credential ?? null;
     this.seq = opts.saved?.seq ?? 0;
     this.configHash = opts.saved?.config_hash ?? null;
+    const transmit = (message: object) => {
+      if (this._state !== 'connected' || this.ws?.readyState !== WebSocket.OPEN) return false;
+      this.ws.send(JSON.stringify(message));
+      return true;
+    };
     this.flowExport = new FlowExporter({
       intervalS: opts.behaviour.flows ? (opts.flowIntervalS ?? FLOW_ACTIVE_TIMEOUT_S) : 0,
       flows: (at, intervalS) => opts.behaviour.flows?.(at, intervalS) ?? [],
       nextSeq: () => this.nextSeq(),
-      transmit: (message) => {
-        if (this._state !== 'connected' || this.ws?.readyState !== WebSocket.OPEN) return false;
-        this.ws.send(JSON.stringify(message));
-        return true;
-      },
+      transmit,
       ...(opts.flowOutboxBatches === undefined ? {} : { capacity: opts.flowOutboxBatches }),
       // Apart from the timing stream, which stays what it was with flows on or off.
       random: mulberry32(seedFrom(opts.behaviour.serial, 'flow export')),
       onDropped: (dropped) => this.opts.onEvent?.({ type: 'flows_dropped', device: this, ...dropped }),
+    });
+    this.urlExport = urlEventExporter({
+      intervalS: opts.behaviour.browse ? (opts.urlIntervalS ?? URL_EXPORT_INTERVAL_S) : 0,
+      browse: (at, intervalS) => opts.behaviour.browse?.(at, intervalS) ?? [],
+      filters: this.webFilters,
+      // The simulator is not told its device group: policies for groups of endpoints do not reach it.
+      device: () => ({ deviceId: this.deviceId, deviceGroupId: null }),
+      nextSeq: () => this.nextSeq(),
+      transmit,
+      ...(opts.urlOutboxBatches === undefined ? {} : { capacity: opts.urlOutboxBatches }),
+      random: mulberry32(seedFrom(opts.behaviour.serial, 'url export')),
+      onDropped: (dropped) => this.opts.onEvent?.({ type: 'url_events_dropped', device: this, ...dropped }),
     });
   }
 
@@ -163,6 +191,7 @@ export class SimulatedDevice {
     this.setState('stopped');
     this.clearTimers();
     this.flowExport.stop();
+    this.urlExport.stop();
     const ws = this.ws;
     if (!ws) return;
     if (ws.readyState === WebSocket.OPEN) ws.close(1000, 'going offline');
@@ -260,10 +289,12 @@ export class SimulatedDevice {
         this.acks.delete(m.seq);
         this.unackedMetrics.delete(m.seq);
         this.flowExport.outbox.acked(m.seq);
+        this.urlExport.outbox.acked(m.seq);
         return;
       case 'busy':
-        // Only flow batches are answered so; anything else unacknowledged is resent on the next connection.
+        // Only flow and URL event batches are answered so (each outbox knows its own seqs); anything else unacknowledged is resent on the next connection.
         this.flowExport.outbox.busy(m.seq, m.retry_after_ms);
+        this.urlExport.outbox.busy(m.seq, m.retry_after_ms);
         return;
       case 'job':
         void this.job(m);
@@ -287,11 +318,17 @@ export class SimulatedDevice {
     this.unconfirmed = null;
     if (!u || Date.now() > u.until || this._state === 'stopped') return;
     this.configHash = u.hash;
-    this.runningConfig = u.config;
-    this.behaviour.configure?.(this.runningConfig);
+    this.run(u.config);
     this.revertedJobs.add(u.jobId);
     this.reverted = { jobId: u.jobId, hash: u.hash, reason: 'management connection lost within 60 s of applying; the previous configuration was restored' };
     this.opts.onSave?.(this);
+  }
+
+  /** Runs a configuration from now on: what the behaviour reports and how the web filter decides follow it. */
+  private run(doc: ConfigDocument | null): void {
+    this.runningConfig = doc;
+    this.behaviour.configure?.(doc);
+    this.webFilters.ran(doc?.web_filter, Date.now());
   }
 
   private maybeDrift(): void {
@@ -330,6 +367,8 @@ export class SimulatedDevice {
     for (const [seq, body] of this.unackedMetrics) if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ ...body, seq }));
     this.flowExport.outbox.connected();
     this.flowExport.run();
+    this.urlExport.outbox.connected();
+    this.urlExport.run();
     this.tick();
     const session = this.behaviour.sessionMs();
     if (session) this.later(session.online, () => this.goAway(session.away));
@@ -365,6 +404,7 @@ export class SimulatedDevice {
     this.setState('away');
     this.clearTimers();
     this.flowExport.pause();
+    this.urlExport.pause();
     this.ws?.close(1000, 'user signed off');
     this.later(awayMs, () => this.connect());
   }
@@ -385,6 +425,7 @@ export class SimulatedDevice {
         this.setState('rebooting');
         this.clearTimers();
         this.flowExport.pause();
+        this.urlExport.pause();
         this.ws?.close(1000, 'rebooting');
         const [min, max] = this.opts.rebootMs ?? [3000, 8000];
         this.later(randomBetween(this.opts.random, min, max), () => this.connect());
@@ -404,8 +445,7 @@ export class SimulatedDevice {
         const window = this.opts.confirmWindowMs ?? CONFIRM_WINDOW_MS;
         this.unconfirmed = { jobId: m.job_id, hash: this.configHash, config: this.runningConfig, until: Date.now() + window };
         this.configHash = outcome.hash;
-        if (outcome.document) this.runningConfig = outcome.document;
-        this.behaviour.configure?.(this.runningConfig);
+        this.run(outcome.document ?? this.runningConfig);
         this.opts.onSave?.(this);
         answer(true, `${m.kind === 'full_sync' ? 'full configuration' : 'configuration'} applied`, outcome.hash);
         return;
@@ -429,6 +469,7 @@ export class SimulatedDevice {
     if (this.ws !== ws) return;
     this.ws = null;
     this.flowExport.outbox.disconnected();
+    this.urlExport.outbox.disconnected();
     this.revertUnconfirmed();
     for (const resolve of this.acks.values()) resolve();
     this.acks.clear();

@@ -1,6 +1,7 @@
 import type { FlowRecord } from '@netloom/domain';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
 import type { EndpointProfile } from './profiles';
+import { browsingFor, type BrowsingRequest } from './browsing';
 import { flowsFor } from './flows';
 import { chance, mulberry32, noise, randomBetween, randomInt, seedFrom, type Random } from './prng';
 import { advanceCounters, type Counters } from './traffic';
@@ -24,6 +25,8 @@ export class EndpointBehaviour implements DeviceBehaviour {
   private lastMetricsAt: number | null = null;
   /** Its own stream, so exporting flows (or not) leaves the rest of a seed's behaviour as it was. */
   private readonly flowRandom: Random;
+  /** Likewise for its user's web requests. */
+  private readonly browsingRandom: Random;
 
   constructor(
     readonly profile: EndpointProfile,
@@ -33,6 +36,7 @@ export class EndpointBehaviour implements DeviceBehaviour {
     // From zero at the simulator's start, like a gateway's (see GatewayBehaviour).
     this.counters = { rx: 0, tx: 0 };
     this.flowRandom = mulberry32(seedFrom(profile.serial, 'flows'));
+    this.browsingRandom = mulberry32(seedFrom(profile.serial, 'browsing'));
   }
 
   get serial() {
@@ -102,6 +106,15 @@ export class EndpointBehaviour implements DeviceBehaviour {
       },
       this.flowRandom,
     );
+  }
+
+  /**
+   * Its user's web requests as the ZTNA agent sees them (each one, https included), from its tunnel
+   * address. The agent filters on the device, so the user browses through a tunnel reconnect too.
+   */
+  browse(at: Date, intervalS: number): BrowsingRequest[] {
+    const p = this.profile;
+    return browsingFor({ at, intervalS, lng: p.lng, lat: p.lat, clients: [{ ip: p.vpnIp, user: p.user }], via: 'agent', seed: p.serial }, this.browsingRandom);
   }
 
   diagnostics(): string {

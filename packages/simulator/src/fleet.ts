@@ -39,6 +39,10 @@ export interface FleetOptions {
   flowIntervalS?: number;
   /** Flow batches each device keeps unacknowledged (a test shortens it to see drops). */
   flowOutboxBatches?: number;
+  /** Seconds between the devices' URL event exports (default 60); 0: none. Only devices running a web filter report any. */
+  urlIntervalS?: number;
+  /** URL event batches each device keeps unacknowledged. */
+  urlOutboxBatches?: number;
   onEvent?: (event: DeviceEvent) => void;
   /** Something worth persisting changed; the caller decides when to write. */
   onSave?: () => void;
@@ -74,6 +78,8 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       confirmWindowMs: opts.confirmWindowMs,
       flowIntervalS: opts.flowIntervalS,
       flowOutboxBatches: opts.flowOutboxBatches,
+      urlIntervalS: opts.urlIntervalS,
+      urlOutboxBatches: opts.urlOutboxBatches,
       // Tunnels between simulated gateways: the far end is whichever gateway of the fleet has that address now.
       findPeer: (address) => {
         const peer = devices.find((d) => d.behaviour.publicIp === address && d.runningConfig);

@@ -1,63 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocketServer } from 'ws';
 import { flowsMessageSchema, type FlowsMessage } from '@netloom/domain';
 import { SimulatedDevice, type DeviceEvent } from './device';
 import { EndpointBehaviour } from './endpoint-behaviour';
+import { fakeAgentServer, waitFor, type FakeConnection } from './fake-agent-server';
 import { buildDevices, type FleetOptions } from './fleet';
 import { GatewayBehaviour } from './gateway-behaviour';
 import { mulberry32 } from './prng';
 import { endpointProfile, gatewayProfile } from './profiles';
 
-type Message = Record<string, unknown> & { type: string; seq: number };
-interface Received {
-  at: number;
-  message: Message;
-}
-interface Connection {
-  ws: WebSocket;
-  received: Received[];
-  flows: () => (FlowsMessage & { at: number })[];
-}
-
-/**
- * A server that approves every device and acknowledges what it is sent, except flow batches,
- * which `onFlows` answers as the test wants: 'ack', 'busy' (with a delay), or nothing at all.
- */
-async function fakeServer(onFlows: (m: Message, connection: number) => 'ack' | { busy: number } | 'silent') {
-  const connections: Connection[] = [];
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise((r) => server.once('listening', r));
-  server.on('connection', (ws: WebSocket) => {
-    const received: Received[] = [];
-    const index = connections.length;
-    connections.push({
-      ws,
-      received,
-      flows: () => received.filter((r) => r.message.type === 'flows').map((r) => ({ ...(r.message as unknown as FlowsMessage), at: r.at })),
-    });
-    const send = (m: object) => ws.send(JSON.stringify(m));
-    ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as Message;
-      received.push({ at: Date.now(), message: m });
-      if (m.type === 'hello') return send({ type: 'welcome', device_id: crypto.randomUUID(), state: 'approved', heartbeat_interval_s: 60 });
-      if (m.type !== 'flows') return send({ type: 'ack', seq: m.seq, duplicate: false });
-      const answer = onFlows(m, index);
-      if (answer === 'ack') send({ type: 'ack', seq: m.seq, duplicate: false });
-      else if (answer !== 'silent') send({ type: 'busy', seq: m.seq, retry_after_ms: answer.busy });
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return { server, connections, url: `ws://127.0.0.1:${port}` };
-}
-
-async function waitFor(what: string, probe: () => boolean, timeoutMs = 8000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const flowsOf = (c: FakeConnection | undefined) => c?.messages<FlowsMessage>('flows') ?? [];
 
 describe('flow export over the agent protocol', () => {
   let server: WebSocketServer;
@@ -82,7 +34,7 @@ describe('flow export over the agent protocol', () => {
   };
 
   it('exports valid batches soon after going live and every interval, numbered by the device counter', async () => {
-    const fake = await fakeServer(() => 'ack');
+    const fake = await fakeAgentServer(() => 'ack');
     server = fake.server;
     const live = Date.now();
     // A busy office, so that even at night where it is the first half second has traffic to export.
@@ -95,8 +47,8 @@ describe('flow export over the agent protocol', () => {
       flowIntervalS: 0.5,
     });
     device.start();
-    await waitFor('three batches', () => (fake.connections[0]?.flows().length ?? 0) >= 3);
-    const batches = fake.connections[0]!.flows();
+    await waitFor('three batches', () => flowsOf(fake.connections[0]).length >= 3);
+    const batches = flowsOf(fake.connections[0]);
     expect(batches[0]!.at - live).toBeLessThan(2000);
     for (const b of batches) {
       const { at, ...message } = b;
@@ -118,17 +70,17 @@ describe('flow export over the agent protocol', () => {
 
   it('keeps unacknowledged batches through a dropped connection and sends them again, same seq, oldest first', async () => {
     // The first connection never answers a batch; the second stores everything.
-    const fake = await fakeServer((_m, connection) => (connection === 0 ? 'silent' : 'ack'));
+    const fake = await fakeAgentServer((_m, connection) => (connection === 0 ? 'silent' : 'ack'));
     server = fake.server;
     start(fake.url, 'gateway', { flowIntervalS: 0.3 });
     // Three unanswered batches in flight, and more waiting behind them.
     await waitFor('batches kept', () => device!.flowExport.outbox.pending.length >= 5);
-    const first = fake.connections[0]!.flows().map(({ at: _at, ...m }) => m);
+    const first = flowsOf(fake.connections[0]).map(({ at: _at, ...m }) => m);
     expect(first).toHaveLength(3);
     fake.connections[0]!.ws.terminate();
 
-    await waitFor('the backlog delivered', () => (fake.connections[1]?.flows().length ?? 0) >= 6 && device!.flowExport.outbox.pending.length <= 1);
-    const second = fake.connections[1]!.flows().map(({ at: _at, ...m }) => m);
+    await waitFor('the backlog delivered', () => flowsOf(fake.connections[1]).length >= 6 && device!.flowExport.outbox.pending.length <= 1);
+    const second = flowsOf(fake.connections[1]).map(({ at: _at, ...m }) => m);
     expect(second.slice(0, 3)).toEqual(first);
     const seqs = second.map((m) => m.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
@@ -144,14 +96,14 @@ describe('flow export over the agent protocol', () => {
 
   it('on busy sends the same batch again after retry_after_ms, and nothing before it', async () => {
     let refused: number | null = null;
-    const fake = await fakeServer((m) => {
+    const fake = await fakeAgentServer((m) => {
       if (refused === null) refused = m.seq;
-      return m.seq === refused && fake.connections[0]!.flows().filter((f) => f.seq === refused).length === 1 ? { busy: 600 } : 'ack';
+      return m.seq === refused && flowsOf(fake.connections[0]).filter((f) => f.seq === refused).length === 1 ? { busy: 600 } : 'ack';
     });
     server = fake.server;
     start(fake.url, 'gateway', { flowIntervalS: 0.2 });
-    await waitFor('the refused batch sent again', () => fake.connections[0]?.flows().filter((f) => f.seq === refused).length === 2);
-    const flows = fake.connections[0]!.flows();
+    await waitFor('the refused batch sent again', () => flowsOf(fake.connections[0]).filter((f) => f.seq === refused).length === 2);
+    const flows = flowsOf(fake.connections[0]);
     const [busyAt, againAt] = flows.filter((f) => f.seq === refused).map((f) => f.at) as [number, number];
     expect(againAt - busyAt).toBeGreaterThanOrEqual(590);
     // The server shed load: nothing went out while it asked to wait, and the refused batch went first.
@@ -163,7 +115,7 @@ describe('flow export over the agent protocol', () => {
 
   it('keeps a bounded outbox through a long outage: the oldest batches are dropped and told, the newest sent', async () => {
     const events: DeviceEvent[] = [];
-    const fake = await fakeServer((_m, connection) => (connection === 0 ? 'silent' : 'ack'));
+    const fake = await fakeAgentServer((_m, connection) => (connection === 0 ? 'silent' : 'ack'));
     server = fake.server;
     start(fake.url, 'gateway', { flowIntervalS: 0.1, flowOutboxBatches: 4, onEvent: (e) => events.push(e) });
     await waitFor('a drop told', () => events.some((e) => e.type === 'flows_dropped'));
@@ -173,17 +125,17 @@ describe('flow export over the agent protocol', () => {
     expect(device!.flowExport.outbox.pending.length).toBe(4);
     const kept = device!.flowExport.outbox.pending;
     fake.connections[0]!.ws.terminate();
-    await waitFor('resent', () => (fake.connections[1]?.flows().length ?? 0) >= 4);
+    await waitFor('resent', () => flowsOf(fake.connections[1]).length >= 4);
     // What went out again is what was kept, oldest first: never a dropped one.
     expect(
-      fake.connections[1]!.flows()
+      flowsOf(fake.connections[1])
         .slice(0, 3)
         .map((f) => f.seq),
     ).toEqual(kept.slice(0, 3));
   });
 
   it("an endpoint's batches name its user on every record", async () => {
-    const fake = await fakeServer(() => 'ack');
+    const fake = await fakeAgentServer(() => 'ack');
     server = fake.server;
     // A busy one, so that even at night where it is every short interval has traffic to export.
     const profile = { ...endpointProfile(mulberry32(5), 0, 'flows.test'), peakBps: 50e6 };
@@ -195,18 +147,18 @@ describe('flow export over the agent protocol', () => {
       flowIntervalS: 0.5,
     });
     device.start();
-    await waitFor('a batch', () => (fake.connections[0]?.flows().length ?? 0) >= 1);
-    const records = fake.connections[0]!.flows().flatMap((f) => f.records);
+    await waitFor('a batch', () => flowsOf(fake.connections[0]).length >= 1);
+    const records = flowsOf(fake.connections[0]).flatMap((f) => f.records);
     expect(records.length).toBeGreaterThan(0);
     for (const r of records) expect(r).toMatchObject({ user: profile.user, src_ip: profile.vpnIp, wan: profile.ifname });
   });
 
   it('exports nothing with the interval at 0', async () => {
-    const fake = await fakeServer(() => 'ack');
+    const fake = await fakeAgentServer(() => 'ack');
     server = fake.server;
     start(fake.url, 'gateway', { flowIntervalS: 0 });
     await waitFor('live', () => fake.connections[0]?.received.some((r) => r.message.type === 'heartbeat') ?? false);
     await new Promise((r) => setTimeout(r, 1500));
-    expect(fake.connections[0]!.flows()).toEqual([]);
+    expect(flowsOf(fake.connections[0])).toEqual([]);
   });
 });

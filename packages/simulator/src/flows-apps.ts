@@ -354,7 +354,7 @@ const hourDistance = (a: number, b: number): number => {
 };
 const bump = (hour: number, centre: number, width: number): number => Math.exp(-(hourDistance(hour, centre) ** 2) / (2 * width * width));
 
-/** The weight of an application's bytes at a local hour: work apps in office hours, streaming in the evening. */
-export function appWeight(app: FlowApp, localHour: number): number {
+/** The weight of an application's bytes (or a browsing category's visits) at a local hour: work apps in office hours, streaming in the evening. */
+export function appWeight(app: Pick<FlowApp, 'share'>, localHour: number): number {
   return app.share.office * bump(localHour, 13.5, 3.2) + app.share.evening * bump(localHour, 20.5, 2) + app.share.always;
 }

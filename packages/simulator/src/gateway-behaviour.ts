@@ -6,6 +6,7 @@ import { firewallSnapshot, ipsetSnapshot, urlFilterSnapshot } from './status-mod
 import { urlTrackingSnapshot, usageSnapshot } from './status-model-clients';
 import { bondingSnapshot, interfacesSnapshot } from './status-model-interfaces';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
+import { browsingFor, type BrowsingRequest } from './browsing';
 import { flowsFor } from './flows';
 import { lanHosts, sdwanPicker } from './flows-gateway';
 import { GatewayJournal } from './gateway-journal';
@@ -34,6 +35,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private running: ConfigDocument | null = null;
   /** Its own stream, so exporting flows (or not) leaves the link flaps and traffic of a seed as they were. */
   private readonly flowRandom: Random;
+  /** Likewise for its LAN's web requests. */
+  private readonly browsingRandom: Random;
   publicIp: string | null = null;
 
   constructor(
@@ -53,6 +56,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.lastBeatMs = this.bootedAt;
     this.journal = new GatewayJournal(profile, this.links, this.bootedAt);
     this.flowRandom = mulberry32(seedFrom(profile.serial, 'flows'));
+    this.browsingRandom = mulberry32(seedFrom(profile.serial, 'browsing'));
   }
 
   get serial() {
@@ -290,6 +294,17 @@ export class GatewayBehaviour implements DeviceBehaviour {
       },
       this.flowRandom,
     );
+  }
+
+  /**
+   * Its LAN hosts' web requests through its explicit proxy (the hosts its flows come from, with
+   * their users when known); nothing goes out while every WAN link is down.
+   */
+  browse(at: Date, intervalS: number): BrowsingRequest[] {
+    if (!this.links.some((l) => l.up)) return [];
+    const p = this.profile;
+    const clients = lanHosts(this.running, p.serial, (n) => this.macOf(n)).map((h) => ({ ip: h.ip, user: h.user ?? null }));
+    return browsingFor({ at, intervalS, lng: p.lng, lat: p.lat, clients, via: 'proxy', seed: p.serial }, this.browsingRandom);
   }
 
   diagnostics(): string {

@@ -13,3 +13,5 @@ export * from './state-file';
 export * from './enrolment-key';
 export * from './running-config';
 export * from './flows';
+export * from './browsing';
+export * from './url-export';
