@@ -139,7 +139,7 @@ export const FILTER_TYPES = ['string', 'number', 'select'] as const;
 export const logFilterBodySchema = z.object({
   page: z.number().int().min(1).default(1),
   size: z.number().int().min(0).max(1000).default(25),
-  'time-range': z.string().max(20).optional(),
+  'time-range': z.enum(['1h', '24h', '7d', '30d', '90d']).optional(),
   filters: z
     .array(z.object({ key: z.string().max(40), value: storableText().max(254), type: z.enum(FILTER_TYPES).default('string') }))
     .max(20)

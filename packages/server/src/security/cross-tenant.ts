@@ -12,7 +12,13 @@ interface Shape {
   selectsVictim: boolean;
 }
 
-const FIELD_VALUES: Record<string, unknown> = { timezone: 'Europe/Berlin', website: 'https://example.test' };
+const FIELD_VALUES: Record<string, unknown> = {
+  timezone: 'Europe/Berlin',
+  website: 'https://example.test',
+  // A web-filter policy applies to someone; url-discovery acts on a domain.
+  applies_to: { everyone: true },
+  domain: 'discovered-site.net',
+};
 
 /** A call whose ids come from the given sides: the tenant selector, the path and the body each its own. */
 function callWith(op: Operation, sides: { selector: Side | null; path: Side; body: Side }, pathIds: Record<string, string> = {}): Call {

@@ -52,6 +52,8 @@ async function setUp(world: World, op: Operation, role: 'owner' | 'super', unkno
     new_password: `Nl-${randomBytes(8).toString('hex')}-9`,
     timezone: 'Europe/Berlin',
     website: 'https://example.test',
+    applies_to: { everyone: true },
+    domain: 'discovered-site.net',
     // A deletion confirmed by the name of what it deletes.
     confirm: Object.values(targets)[0]?.name,
   };

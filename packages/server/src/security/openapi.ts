@@ -44,8 +44,8 @@ export interface Operation {
 }
 
 /** What a path or id names: the suite keeps one set of ids per kind for each tenant. */
-export type Kind = 'tenant' | 'device' | 'network' | 'user' | 'group' | 'revision' | 'template' | 'operation' | 'channel' | 'alarm';
-export const KINDS: readonly Kind[] = ['tenant', 'device', 'network', 'user', 'group', 'revision', 'template', 'operation', 'channel', 'alarm'];
+export type Kind = 'tenant' | 'device' | 'network' | 'user' | 'group' | 'revision' | 'template' | 'operation' | 'channel' | 'alarm' | 'policy';
+export const KINDS: readonly Kind[] = ['tenant', 'device', 'network', 'user', 'group', 'revision', 'template', 'operation', 'channel', 'alarm', 'policy'];
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -119,6 +119,7 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/device\/$/, 'device'],
   [/\/network\/([a-z-]+\/)?$/, 'network'],
   [/\/tenant\/$/, 'tenant'],
+  [/\/webfilter-policy\/$/, 'policy'],
 ];
 
 /** The kind of object a field or parameter holds, or null when nothing says. */

@@ -84,7 +84,19 @@ export interface World {
   agents: TestAgent[];
 }
 
-const emptyIds = (): Ids => ({ tenant: [], device: [], network: [], user: [], group: [], revision: [], template: [], operation: [], channel: [], alarm: [] });
+const emptyIds = (): Ids => ({
+  tenant: [],
+  device: [],
+  network: [],
+  user: [],
+  group: [],
+  revision: [],
+  template: [],
+  operation: [],
+  channel: [],
+  alarm: [],
+  policy: [],
+});
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const { app } = t;
@@ -221,6 +233,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
       at: new Date(),
     }))!.id;
   victim.ids.channel.push(await newChannel(gOwner, globex.tenantId, canary('chan')));
+  // A web-filter policy of the victim, with a canary in its name and its blocked URLs.
+  const newPolicy = async (token: string, tid: string, name: string) =>
+    String(
+      (
+        await must(app, 'POST', `/api/v1/tenant/config/webfilter-policy/?tenant_id=${tid}`, token, {
+          name: name.slice(0, 40),
+          applies_to: { everyone: true },
+          blocked_urls: [`${name.slice(0, 30)}.example.com`],
+        })
+      ).id,
+    );
   victim.ids.alarm.push(await newAlarm(globex.tenantId, victim.ids.device[0]!, canary('alarm')));
 
   // A device of the victim that enrolled and reported through the agent protocol, with canaries in what it reports.
@@ -238,6 +261,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   const welcome = (await agent.next('welcome')) as { device_id: string; state: string };
   victim.ids.device.push(welcome.device_id);
+  // Made once every victim device exists: each gets its web filter now, none later in the middle of the probes.
+  victim.ids.policy.push(await newPolicy(gOwner, globex.tenantId, canary('wfp')));
   if (welcome.state !== 'approved') await must(app, 'POST', `/api/v1/device/${welcome.device_id}/approve/${q}`, gOwner);
   agent.send({
     type: 'heartbeat',
@@ -335,10 +360,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
         const device = await freshObject('device');
         return { id: await newAlarm(acme.tenantId, device.id, name), name, deviceId: device.id };
       }
+      case 'policy':
+        return { id: await newPolicy(aOwner, acme.tenantId, name), name };
     }
   };
   attacker.ids.tenant.push(acme.tenantId);
-  for (const kind of ['device', 'network', 'group', 'user', 'revision', 'template', 'operation', 'channel', 'alarm'] as const)
+  for (const kind of ['device', 'network', 'group', 'user', 'revision', 'template', 'operation', 'channel', 'alarm', 'policy'] as const)
     attacker.ids[kind].push((await freshObject(kind)).id);
 
   const principals: Principal[] = [
@@ -366,7 +393,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
     freshObject,
     freshUser: async (role) => {
       const u = await insertUser(role, role === 'super' ? null : acme.tenantId);
-      return { ...u, token: (await login(u.email)).access };
+      // A real session from the session service, without the password check's deliberate cost (argon2 per call adds minutes to the suite).
+      const [row] = await db.select().from(users).where(eq(users.id, u.id));
+      const session = await app.services.sessions.start(row!, false, { ip: '127.0.0.1', userAgent: null }, 'password');
+      return { ...u, token: session.access };
     },
     secondFactor: async (user, purpose) => {
       const setup = await send(app, 'POST', '/api/v1/auth/2fa/setup/', user.token, {});
