@@ -3,7 +3,7 @@ import { categoryName, categoryOfHost } from './categorise';
 import { ALL_CATEGORIES, type WebFilterPolicy } from './policy';
 import { scheduleActive } from './schedule';
 import type { WebFilterSection } from './section';
-import { hostSuffixes, ipRuleRange, parseUrlPattern, pathMatches, requestUrlOf } from './url-patterns';
+import { ipRuleRange, parseUrlPattern, pathMatches, requestUrlOf } from './url-patterns';
 import { applicationIdOfHost, webApplicationName } from './web-applications';
 
 /** What a device (or the console's Test-a-URL tool) asks about one request. */
@@ -83,17 +83,32 @@ interface CompiledPolicy {
   blockedIps: IpRange[];
 }
 
-/** Which enabled policies apply to whom, as ascending policy indices: a request gathers its few instead of asking every policy. */
-interface AudienceIndex {
+/** Lists of ascending indices of enabled policies, by a key of the requester or of the request. */
+type PolicyIndex = Map<string, number[]>;
+
+/**
+ * Which enabled policies a request can meet, so that it gathers its few instead of asking every
+ * policy: those that apply to the requester (by everyone, user, group, endpoint, device group),
+ * and those with a rule that can match it (by category, application, address rules; custom URLs
+ * come from the URL index). Only policies in both are read rule by rule.
+ */
+interface Candidates {
   everyone: number[];
-  users: Map<string, number[]>;
-  groups: Map<string, number[]>;
-  endpoints: Map<string, number[]>;
-  deviceGroups: Map<string, number[]>;
-  /** Scratch for merging a requester's lists: `marks[i] === mark` when policy i applies to the current request. */
-  marks: Uint32Array;
+  users: PolicyIndex;
+  groups: PolicyIndex;
+  endpoints: PolicyIndex;
+  deviceGroups: PolicyIndex;
+  categories: PolicyIndex;
+  allCategories: number[];
+  applications: PolicyIndex;
+  withIpRules: number[];
+  /** 1 for each policy in `everyone`: those apply to every request without being marked. */
+  forEveryone: Uint8Array;
+  /** Scratch of one evaluation: `applies[i] === mark` when policy i applies to the requester, `matches[i] === mark` when a rule of it may match. */
+  applies: Uint32Array;
+  matches: Uint32Array;
   mark: number;
-  merged: number[];
+  found: number[];
 }
 
 export interface CompiledWebFilter {
@@ -101,7 +116,7 @@ export interface CompiledWebFilter {
   policies: CompiledPolicy[];
   /** Pattern host → the patterns on it, from every list: a request looks up its host and its parents only. */
   urls: Map<string, UrlEntry[]>;
-  audience: AudienceIndex;
+  candidates: Candidates;
   userGroups: Map<string, readonly string[]>;
   siteCategories: Map<string, string>;
 }
@@ -122,35 +137,56 @@ function ranges(rules: readonly string[]): IpRange[] {
   });
 }
 
-function addTo(index: Map<string, number[]>, key: string, policy: number): void {
-  const list = index.get(key);
-  // A policy may name a key twice only through case (users); it is listed once.
-  if (!list) index.set(key, [policy]);
-  else if (list[list.length - 1] !== policy) list.push(policy);
+function addTo(index: PolicyIndex, keys: Iterable<string>, policy: number): void {
+  for (const key of keys) {
+    const list = index.get(key);
+    if (!list) index.set(key, [policy]);
+    // Policies are added in order, so a key named twice by one policy is its list's last entry.
+    else if (list[list.length - 1] !== policy) list.push(policy);
+  }
 }
 
-function audienceOf(policies: readonly WebFilterPolicy[]): AudienceIndex {
-  const audience: AudienceIndex = {
+function candidatesOf(policies: readonly WebFilterPolicy[]): Candidates {
+  const c: Candidates = {
     everyone: [],
     users: new Map(),
     groups: new Map(),
     endpoints: new Map(),
     deviceGroups: new Map(),
-    marks: new Uint32Array(policies.length),
+    categories: new Map(),
+    allCategories: [],
+    applications: new Map(),
+    withIpRules: [],
+    forEveryone: new Uint8Array(policies.length),
+    applies: new Uint32Array(policies.length),
+    matches: new Uint32Array(policies.length),
     mark: 0,
-    merged: [],
+    found: [],
   };
   policies.forEach((policy, i) => {
     // A disabled policy never decides, so no request needs to meet it.
     if (!policy.enabled) return;
     const a = policy.applies_to;
-    if (a.everyone) return void audience.everyone.push(i);
-    for (const u of a.users) addTo(audience.users, u.toLowerCase(), i);
-    for (const g of a.groups) addTo(audience.groups, g, i);
-    for (const e of a.endpoints) addTo(audience.endpoints, e, i);
-    for (const d of a.device_groups) addTo(audience.deviceGroups, d, i);
+    if (a.everyone) {
+      c.everyone.push(i);
+      c.forEveryone[i] = 1;
+    } else {
+      addTo(
+        c.users,
+        a.users.map((u) => u.toLowerCase()),
+        i,
+      );
+      addTo(c.groups, a.groups, i);
+      addTo(c.endpoints, a.endpoints, i);
+      addTo(c.deviceGroups, a.device_groups, i);
+    }
+    const categories = [...policy.blocked_categories, ...policy.allowed_categories];
+    if (categories.includes(ALL_CATEGORIES)) c.allCategories.push(i);
+    else addTo(c.categories, categories, i);
+    addTo(c.applications, policy.blocked_applications, i);
+    if (policy.allowed_ips.length + policy.blocked_ips.length > 0) c.withIpRules.push(i);
   });
-  return audience;
+  return c;
 }
 
 const VERDICT = { block: 'blocked', allow: 'allowed', log: 'logged' } as const;
@@ -181,7 +217,7 @@ export function compileWebFilter(section: WebFilterSection): CompiledWebFilter {
     section,
     policies,
     urls,
-    audience: audienceOf(section.policies),
+    candidates: candidatesOf(section.policies),
     userGroups: new Map(Object.entries(section.user_groups).map(([u, g]) => [u.toLowerCase(), g])),
     siteCategories: new Map(Object.entries(section.site_categories)),
   };
@@ -196,53 +232,19 @@ export function compiledWebFilter(section: WebFilterSection): CompiledWebFilter 
   return c;
 }
 
-/**
- * The enabled policies that apply to the requester, in order, each once (a policy may be met
- * through several keys: a group and the user). The answer is valid until the next call: the
- * requester's lists are merged by marking their policies in a scratch array, then reading it in
- * order, which costs a pass over the policies and no allocation or sort.
- */
-function applicablePolicies(a: AudienceIndex, user: string | null, groups: readonly string[], req: WebRequest): readonly number[] {
-  const byUser = user ? a.users.get(user) : undefined;
-  const byEndpoint = req.deviceId ? a.endpoints.get(req.deviceId) : undefined;
-  const byDeviceGroup = req.deviceGroupId ? a.deviceGroups.get(req.deviceGroupId) : undefined;
-  if (!byUser && !byEndpoint && !byDeviceGroup && groups.length === 0) return a.everyone;
-  if (a.mark === 0xffffffff) a.marks.fill((a.mark = 0));
-  const mark = ++a.mark;
-  let first = a.marks.length;
-  let last = -1;
-  const markAll = (list: readonly number[] | undefined) => {
-    if (!list || list.length === 0) return;
-    for (const i of list) a.marks[i] = mark;
-    first = Math.min(first, list[0]!);
-    last = Math.max(last, list[list.length - 1]!);
-  };
-  markAll(a.everyone);
-  markAll(byUser);
-  for (const g of groups) markAll(a.groups.get(g));
-  markAll(byEndpoint);
-  markAll(byDeviceGroup);
-  const merged = a.merged;
-  merged.length = 0;
-  for (let i = first; i <= last; i++) if (a.marks[i] === mark) merged.push(i);
-  return merged;
-}
-
-function inRanges(list: readonly IpRange[], ip: number | null): IpRange | undefined {
-  if (ip === null) return undefined;
-  for (const r of list) if (ip >= r.from && ip <= r.to) return r;
-  return undefined;
-}
+type UrlHits = Map<number, { allowed?: string; blocked?: string }>;
+const NO_ENTRIES: readonly UrlEntry[] = [];
+const NO_GROUPS: readonly string[] = [];
 
 /** Every custom URL pattern on the host or a parent that matches the path: per list (policy index, -1 the tenant's own), the first allowed and blocked one. */
-function urlHits(c: CompiledWebFilter, host: string, path: string): Map<number, { allowed?: string; blocked?: string }> | null {
+function urlHits(c: CompiledWebFilter, host: string, path: string): UrlHits | null {
   if (c.urls.size === 0) return null;
-  let hits: Map<number, { allowed?: string; blocked?: string }> | null = null;
-  for (const suffix of hostSuffixes(host)) {
-    const entries = c.urls.get(suffix);
-    if (!entries) continue;
-    for (const e of entries) {
-      if (e.subdomainsOnly && suffix === host) continue;
+  let hits: UrlHits | null = null;
+  // The host, then each parent domain ('a.b.c' → a.b.c, b.c, c: hostSuffixes' order) without making the list.
+  for (let from = 0; from >= 0;) {
+    const suffix = from === 0 ? host : host.slice(from);
+    for (const e of c.urls.get(suffix) ?? NO_ENTRIES) {
+      if (e.subdomainsOnly && from === 0) continue;
       if (!pathMatches(e.path, path)) continue;
       hits ??= new Map();
       let h = hits.get(e.policy);
@@ -250,8 +252,118 @@ function urlHits(c: CompiledWebFilter, host: string, path: string): Map<number, 
       if (e.allowed) h.allowed ??= e.text;
       else h.blocked ??= e.text;
     }
+    const dot = host.indexOf('.', from);
+    from = dot < 0 ? -1 : dot + 1;
   }
   return hits;
+}
+
+/** Marks each policy of a list with the evaluation's mark. */
+function markAll(marks: Uint32Array, mark: number, list: readonly number[] | undefined): void {
+  if (list) for (let k = 0; k < list.length; k++) marks[list[k]!] = mark;
+}
+
+/** Adds the policies of a list that apply to the requester to `found`, each once. */
+function addApplicable(c: Candidates, mark: number, list: readonly number[] | undefined): void {
+  if (!list) return;
+  for (let k = 0; k < list.length; k++) {
+    const i = list[k]!;
+    if ((c.forEveryone[i] === 0 && c.applies[i] !== mark) || c.matches[i] === mark) continue;
+    c.matches[i] = mark;
+    c.found.push(i);
+  }
+}
+
+const ascending = (x: number, y: number) => x - y;
+
+/**
+ * The policies a request can meet, in order: those with a rule that may match it and that apply
+ * to the requester (the caller reads their rules). Most requests match no policy's rule, so that
+ * side is gathered first; then the requester's policies are marked in a scratch array and the
+ * gathered lists read against it, so the work is that of the lists, not of every policy. The
+ * answer is a scratch list too, valid until the next call (evaluation is synchronous).
+ */
+function candidatePolicies(
+  c: Candidates,
+  req: WebRequest,
+  user: string | null,
+  groups: readonly string[],
+  facts: RequestFacts,
+  hits: UrlHits | null,
+  ip: number | null,
+): readonly number[] {
+  c.found.length = 0;
+  const byCategory = c.categories.get(facts.category);
+  const byApplication = facts.application === null ? undefined : c.applications.get(facts.application);
+  const byIp = ip === null ? undefined : c.withIpRules;
+  const byUrl = hits ? [...hits.keys()].filter((i) => i >= 0) : undefined;
+  if (!byCategory && c.allCategories.length === 0 && !byApplication && !byIp && !byUrl) return c.found;
+
+  if (c.mark === 0xffffffff) {
+    c.applies.fill(0);
+    c.matches.fill(0);
+    c.mark = 0;
+  }
+  const mark = ++c.mark;
+  if (user) markAll(c.applies, mark, c.users.get(user));
+  for (const g of groups) markAll(c.applies, mark, c.groups.get(g));
+  if (req.deviceId) markAll(c.applies, mark, c.endpoints.get(req.deviceId));
+  if (req.deviceGroupId) markAll(c.applies, mark, c.deviceGroups.get(req.deviceGroupId));
+  addApplicable(c, mark, byCategory);
+  addApplicable(c, mark, c.allCategories);
+  addApplicable(c, mark, byApplication);
+  addApplicable(c, mark, byIp);
+  addApplicable(c, mark, byUrl);
+  if (c.found.length > 1) c.found.sort(ascending);
+  return c.found;
+}
+
+interface RequestFacts {
+  host: string;
+  path: string;
+  domain: string;
+  category: string;
+  application: string | null;
+}
+
+function decision(
+  facts: RequestFacts,
+  action: UrlAction,
+  rule: WebFilterRule,
+  policy: WebFilterPolicy | null,
+  matched: string | null,
+  reason: string,
+): WebDecision {
+  const { host, path, domain, category, application } = facts;
+  return { action, rule, policy: policy ? { id: policy.id, name: policy.name } : null, matched, reason, host, path, domain, category, application };
+}
+
+/** What a policy decides about a request, or null when none of its rules matches (read in the documented order). */
+function policyDecision(p: CompiledPolicy, facts: RequestFacts, hits: UrlHits | null, index: number, ip: number | null, ipText: string | null, at: Date) {
+  const h = hits?.get(index);
+  const allowedIp = h?.allowed ? undefined : inRanges(p.allowedIps, ip);
+  const blockedIp = h?.allowed || allowedIp || h?.blocked ? undefined : inRanges(p.blockedIps, ip);
+  const { category, application } = facts;
+  const app = application !== null && p.applications.has(application) ? application : null;
+  const categoryAllowed = p.allowsAllCategories || p.allowedCategories.has(category);
+  const categoryBlocked = p.blocksAllCategories || p.blockedCategories.has(category);
+  if (!h?.allowed && !allowedIp && !h?.blocked && !blockedIp && !app && !categoryAllowed && !categoryBlocked) return null;
+  const { policy, verdict, by } = p;
+  // The schedule is read last: its clock is dearer than the rules, and it only matters when a rule matches.
+  if (policy.schedule && !scheduleActive(policy.schedule, at)) return null;
+  if (h?.allowed) return decision(facts, 'allowed', 'custom-allow', policy, h.allowed, `Allowed ${by}: ${h.allowed} is on its allowed URLs`);
+  if (allowedIp) return decision(facts, 'allowed', 'ip-allow', policy, allowedIp.text, `Allowed ${by}: ${ipText} is in ${allowedIp.text}`);
+  if (h?.blocked) return decision(facts, verdict, 'custom-block', policy, h.blocked, `${VERB[verdict]} ${by}: ${h.blocked} is on its blocked URLs`);
+  if (blockedIp) return decision(facts, verdict, 'ip-block', policy, blockedIp.text, `${VERB[verdict]} ${by}: ${ipText} is in ${blockedIp.text}`);
+  if (app) return decision(facts, verdict, 'application', policy, app, `${VERB[verdict]} ${by}: application ${webApplicationName(app)}`);
+  if (categoryAllowed) return decision(facts, 'allowed', 'category-allow', policy, category, `Allowed ${by}: category ${categoryName(category)} is allowed`);
+  return decision(facts, verdict, 'category-block', policy, category, `${VERB[verdict]} ${by}: category ${categoryName(category)}`);
+}
+
+function inRanges(list: readonly IpRange[], ip: number | null): IpRange | undefined {
+  if (ip === null) return undefined;
+  for (const r of list) if (ip >= r.from && ip <= r.to) return r;
+  return undefined;
 }
 
 /**
@@ -265,59 +377,36 @@ function urlHits(c: CompiledWebFilter, host: string, path: string): Map<number, 
  */
 export function evaluateWebRequest(filter: CompiledWebFilter | WebFilterSection, req: WebRequest): WebDecision {
   const c = 'policies' in filter && 'urls' in filter ? (filter as CompiledWebFilter) : compiledWebFilter(filter as WebFilterSection);
-  const url = requestUrlOf(req.url) ?? { host: req.url.trim().toLowerCase(), path: '/' };
-  const { host, path } = url;
-  const hostIsIp = isIPv4(host);
+  const { host, path } = requestUrlOf(req.url) ?? { host: req.url.trim().toLowerCase(), path: '/' };
+  // A domain name never ends in a digit (its top level is letters), so most hosts skip the address check.
+  const last = host.charCodeAt(host.length - 1);
+  const hostIsIp = last >= 48 && last <= 57 && isIPv4(host);
   const ipText = hostIsIp ? host : req.ip && isIPv4(req.ip) ? req.ip : null;
   const ip = ipText ? ipv4ToNumber(ipText) : null;
   // One look at the public suffix list gives both the registrable domain and the shipped category.
   const shipped = hostIsIp ? null : categoryOfHost(host);
   const domain = shipped?.domain ?? host;
-  const category = shipped ? (c.siteCategories.get(domain) ?? shipped.category) : 'uncategorised';
-  const application = hostIsIp ? null : applicationIdOfHost(host);
-  const decide = (action: UrlAction, rule: WebFilterRule, policy: WebFilterPolicy | null, matched: string | null, reason: string): WebDecision => ({
-    action,
-    rule,
-    policy: policy ? { id: policy.id, name: policy.name } : null,
-    matched,
-    reason,
+  const facts: RequestFacts = {
     host,
     path,
     domain,
-    category,
-    application,
-  });
+    category: shipped ? (c.siteCategories.get(domain) ?? shipped.category) : 'uncategorised',
+    application: hostIsIp ? null : applicationIdOfHost(host),
+  };
 
-  if (!c.section.enabled) return decide('allowed', 'filter-off', null, null, 'Allowed: the web filter is off');
+  if (!c.section.enabled) return decision(facts, 'allowed', 'filter-off', null, null, 'Allowed: the web filter is off');
 
   const hits = urlHits(c, host, path);
   const own = hits?.get(-1);
-  if (own?.allowed) return decide('allowed', 'custom-allow', null, own.allowed, `Allowed: ${own.allowed} is on the organisation's allowed list`);
-  if (own?.blocked) return decide('blocked', 'custom-block', null, own.blocked, `Blocked: ${own.blocked} is on the organisation's blocked list`);
+  if (own?.allowed) return decision(facts, 'allowed', 'custom-allow', null, own.allowed, `Allowed: ${own.allowed} is on the organisation's allowed list`);
+  if (own?.blocked) return decision(facts, 'blocked', 'custom-block', null, own.blocked, `Blocked: ${own.blocked} is on the organisation's blocked list`);
 
   const user = req.user ? req.user.toLowerCase() : null;
-  const groups = req.groups ?? (user ? (c.userGroups.get(user) ?? []) : []);
-  const applicable = applicablePolicies(c.audience, user, groups, req);
-  for (const i of applicable) {
-    const p = c.policies[i]!;
-    // The policy's first matching rule, in the documented order; its schedule is read only then (the rules are cheaper).
-    const h = hits?.get(i);
-    const allowedIp = h?.allowed ? undefined : inRanges(p.allowedIps, ip);
-    const blockedIp = h?.allowed || allowedIp || h?.blocked ? undefined : inRanges(p.blockedIps, ip);
-    const app = application !== null && p.applications.has(application) ? application : null;
-    const categoryAllowed = p.allowsAllCategories || p.allowedCategories.has(category);
-    const categoryBlocked = p.blocksAllCategories || p.blockedCategories.has(category);
-    if (!h?.allowed && !allowedIp && !h?.blocked && !blockedIp && !app && !categoryAllowed && !categoryBlocked) continue;
-    const { policy, verdict, by } = p;
-    if (policy.schedule && !scheduleActive(policy.schedule, req.at)) continue;
-    if (h?.allowed) return decide('allowed', 'custom-allow', policy, h.allowed, `Allowed ${by}: ${h.allowed} is on its allowed URLs`);
-    if (allowedIp) return decide('allowed', 'ip-allow', policy, allowedIp.text, `Allowed ${by}: ${ipText} is in ${allowedIp.text}`);
-    if (h?.blocked) return decide(verdict, 'custom-block', policy, h.blocked, `${VERB[verdict]} ${by}: ${h.blocked} is on its blocked URLs`);
-    if (blockedIp) return decide(verdict, 'ip-block', policy, blockedIp.text, `${VERB[verdict]} ${by}: ${ipText} is in ${blockedIp.text}`);
-    if (app) return decide(verdict, 'application', policy, app, `${VERB[verdict]} ${by}: application ${webApplicationName(app)}`);
-    if (categoryAllowed) return decide('allowed', 'category-allow', policy, category, `Allowed ${by}: category ${categoryName(category)} is allowed`);
-    return decide(verdict, 'category-block', policy, category, `${VERB[verdict]} ${by}: category ${categoryName(category)}`);
+  const groups = req.groups ?? (user ? (c.userGroups.get(user) ?? NO_GROUPS) : NO_GROUPS);
+  for (const i of candidatePolicies(c.candidates, req, user, groups, facts, hits, ip)) {
+    const d = policyDecision(c.policies[i]!, facts, hits, i, ip, ipText, req.at);
+    if (d) return d;
   }
   const blocked = c.section.default_action === 'block';
-  return decide(blocked ? 'blocked' : 'allowed', 'default', null, null, `${blocked ? 'Blocked' : 'Allowed'} by the default action: no policy matched`);
+  return decision(facts, blocked ? 'blocked' : 'allowed', 'default', null, null, `${blocked ? 'Blocked' : 'Allowed'} by the default action: no policy matched`);
 }

@@ -31,7 +31,22 @@ export type WebFilterSchedule = z.infer<typeof webFilterScheduleSchema>;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAY_OF: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 
+/**
+ * The last answer per zone, by minute since the epoch: a device asks about many requests a minute,
+ * and every zone's offset has been whole minutes since 1972, so the answer holds for the minute.
+ */
+const lastAnswers = new Map<string, { epochMinute: number; day: number; minute: number }>();
+
 export function localTime(at: Date, timeZone: string): { day: number; minute: number } {
+  const epochMinute = Math.floor(at.getTime() / 60_000);
+  const last = lastAnswers.get(timeZone);
+  if (last?.epochMinute === epochMinute) return { day: last.day, minute: last.minute };
+  const answer = formattedLocalTime(at, timeZone);
+  lastAnswers.set(timeZone, { epochMinute, ...answer });
+  return answer;
+}
+
+function formattedLocalTime(at: Date, timeZone: string): { day: number; minute: number } {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
