@@ -27,7 +27,8 @@ export interface DeviceBehaviour {
   /** Its flow cache swept: the records of the `intervalS` seconds before `at`; none: it exports no flows. */
   flows?(at: Date, intervalS: number): FlowRecord[];
   /** The web requests its users made in the `intervalS` seconds before `at`, undecided (the device's web filter decides them); none: it sees no web requests. */
-  browse?(at: Date, intervalS: number): BrowsingRequest[];
+  /** `visitsPerMinute`: a keen user's page visits per minute at the busiest hour (the browsing default unless a test or demo raises it). */
+  browse?(at: Date, intervalS: number, visitsPerMinute?: number): BrowsingRequest[];
   /** The public address its traffic leaves by now (where other gateways' tunnels reach it). */
   readonly publicIp?: string | null;
   /** How long the user stays signed in and away (endpoints); null: always on (gateways). */

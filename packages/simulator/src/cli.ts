@@ -35,6 +35,9 @@ Usage: npm run simulate -- [options]
                        devices running the tenant's web filter report the
                        web requests they decided this often (default 60, at
                        most 600; 0: no URL events)
+  --visits-per-minute N
+                       a keen user's page visits per minute at the busiest
+                       hour (default 1.5; raise it for a lively demo)
   --help               this text
 
 Example:
@@ -63,6 +66,7 @@ const OPTIONS = {
   drift: { type: 'string', default: '0' },
   'flow-interval': { type: 'string', default: String(FLOW_ACTIVE_TIMEOUT_S) },
   'url-interval': { type: 'string', default: String(URL_EXPORT_INTERVAL_S) },
+  'visits-per-minute': { type: 'string', default: '1.5' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -99,6 +103,8 @@ const urlIntervalS = /^\d+(\.\d+)?$/.test(values['url-interval']) ? Number(value
 if (!(urlIntervalS >= 0 && urlIntervalS <= URL_EXPORT_MAX_S)) {
   fail(`--url-interval must be between 0 (off) and ${URL_EXPORT_MAX_S} seconds, got ${values['url-interval']}`);
 }
+const visitsPerMinute = /^\d+(\.\d+)?$/.test(values['visits-per-minute']) ? Number(values['visits-per-minute']) : NaN;
+if (!(visitsPerMinute > 0 && visitsPerMinute <= 600)) fail(`--visits-per-minute must be above 0 and at most 600, got ${values['visits-per-minute']}`);
 if (values.key.length === 0 && values.tenant.length === 0) fail('give at least one --key or --tenant');
 
 const domains = values['email-domain'];
@@ -134,6 +140,7 @@ const fleet = startFleet({
   driftChance,
   flowIntervalS,
   urlIntervalS,
+  visitsPerMinute,
   onSave: () => saver?.schedule(),
   onEvent: (e) => {
     if (e.type === 'enrolled') console.log(`${time()}  enrolled ${e.device.behaviour.name} as ${e.deviceId}`);

@@ -86,6 +86,8 @@ export interface SimulatedDeviceOptions {
   flowOutboxBatches?: number;
   /** Seconds between URL event exports (URL_EXPORT_INTERVAL_S, 60, by default; at most URL_EXPORT_MAX_S); 0: none. */
   urlIntervalS?: number;
+  /** A keen user's page visits per minute at the busiest hour (the browsing model's default unless raised for a test or a lively demo). */
+  visitsPerMinute?: number;
   /** URL event batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
   urlOutboxBatches?: number;
 }
@@ -147,7 +149,7 @@ export class SimulatedDevice {
     });
     this.urlExport = urlEventExporter({
       intervalS: opts.behaviour.browse ? (opts.urlIntervalS ?? URL_EXPORT_INTERVAL_S) : 0,
-      browse: (at, intervalS) => opts.behaviour.browse?.(at, intervalS) ?? [],
+      browse: (at, intervalS) => opts.behaviour.browse?.(at, intervalS, opts.visitsPerMinute) ?? [],
       filters: this.webFilters,
       // The simulator is not told its device group: policies for groups of endpoints do not reach it.
       device: () => ({ deviceId: this.deviceId, deviceGroupId: null }),

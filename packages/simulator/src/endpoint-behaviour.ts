@@ -112,9 +112,12 @@ export class EndpointBehaviour implements DeviceBehaviour {
    * Its user's web requests as the ZTNA agent sees them (each one, https included), from its tunnel
    * address. The agent filters on the device, so the user browses through a tunnel reconnect too.
    */
-  browse(at: Date, intervalS: number): BrowsingRequest[] {
+  browse(at: Date, intervalS: number, visitsPerMinute?: number): BrowsingRequest[] {
     const p = this.profile;
-    return browsingFor({ at, intervalS, lng: p.lng, lat: p.lat, clients: [{ ip: p.vpnIp, user: p.user }], via: 'agent', seed: p.serial }, this.browsingRandom);
+    return browsingFor(
+      { at, intervalS, lng: p.lng, lat: p.lat, clients: [{ ip: p.vpnIp, user: p.user }], via: 'agent', seed: p.serial, visitsPerMinute },
+      this.browsingRandom,
+    );
   }
 
   diagnostics(): string {

@@ -41,6 +41,8 @@ export interface FleetOptions {
   flowOutboxBatches?: number;
   /** Seconds between the devices' URL event exports (default 60); 0: none. Only devices running a web filter report any. */
   urlIntervalS?: number;
+  /** A keen user's page visits per minute at the busiest hour (see SimulatedDeviceOptions). */
+  visitsPerMinute?: number;
   /** URL event batches each device keeps unacknowledged. */
   urlOutboxBatches?: number;
   onEvent?: (event: DeviceEvent) => void;
@@ -79,6 +81,7 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       flowIntervalS: opts.flowIntervalS,
       flowOutboxBatches: opts.flowOutboxBatches,
       urlIntervalS: opts.urlIntervalS,
+      visitsPerMinute: opts.visitsPerMinute,
       urlOutboxBatches: opts.urlOutboxBatches,
       // Tunnels between simulated gateways: the far end is whichever gateway of the fleet has that address now.
       findPeer: (address) => {

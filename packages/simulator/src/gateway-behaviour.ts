@@ -300,11 +300,11 @@ export class GatewayBehaviour implements DeviceBehaviour {
    * Its LAN hosts' web requests through its explicit proxy (the hosts its flows come from, with
    * their users when known); nothing goes out while every WAN link is down.
    */
-  browse(at: Date, intervalS: number): BrowsingRequest[] {
+  browse(at: Date, intervalS: number, visitsPerMinute?: number): BrowsingRequest[] {
     if (!this.links.some((l) => l.up)) return [];
     const p = this.profile;
     const clients = lanHosts(this.running, p.serial, (n) => this.macOf(n)).map((h) => ({ ip: h.ip, user: h.user ?? null }));
-    return browsingFor({ at, intervalS, lng: p.lng, lat: p.lat, clients, via: 'proxy', seed: p.serial }, this.browsingRandom);
+    return browsingFor({ at, intervalS, lng: p.lng, lat: p.lat, clients, via: 'proxy', seed: p.serial, visitsPerMinute }, this.browsingRandom);
   }
 
   diagnostics(): string {
