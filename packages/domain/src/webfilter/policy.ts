@@ -27,7 +27,7 @@ const urlPattern = storableText().trim().max(2_048).refine(isUrlPattern, chipMes
 const ipRule = z.string().trim().refine(isIpRule, 'Enter an address, a subnet x.x.x.x/y or a range x.x.x.x-x.x.x.x');
 const id = z.string().uuid();
 const categoryId = z.string().regex(/^(?:\*|[a-z0-9-]{2,40})$/, 'Unknown category');
-const applicationId = z.string().regex(/^[a-z0-9-]{2,40}$/, 'Unknown application');
+const applicationId = z.string().regex(/^[a-z0-9-]{1,40}$/, 'Unknown application');
 
 /** Who a policy applies to: everyone, or any of the users, groups, endpoints and device groups listed. */
 export const appliesToSchema = z.object({
