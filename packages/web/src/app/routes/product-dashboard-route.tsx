@@ -4,6 +4,7 @@ import { ProductDashboard } from '@/features/dashboard/components/product-dashbo
 import { InterfacePopover } from '@/features/dashboard/components/interface-popover/interface-popover';
 import { DeviceDashboardTable } from '@/features/devices/components/device-dashboard-table';
 import { TopTrafficPanel } from '@/features/traffic/components/top-traffic-panel';
+import { WebFilterPanel } from '@/features/web-filter-analytics/components/webfilter-panel';
 import { useDashboardConfig } from '@/features/tenants/api/get-dashboard-config';
 import { useSelectedNetworkId } from '@/lib/fleet-selection';
 import { useCurrentUser } from '@/lib/session/session-store';
@@ -11,7 +12,8 @@ import { tenantIdFor, useSelectedTenant } from '@/lib/tenant-selection';
 
 /**
  * The SD-WAN and ZTNA dashboards: the dashboard feature's layout around the devices feature's
- * table, with the interface popover on each gateway row and the traffic feature's panel. Composition only.
+ * table, with the interface popover on each gateway row and the traffic feature's panel (or, on
+ * ZTNA with URL Stats on, the web filter's). Composition only.
  */
 export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }) {
   const user = useCurrentUser();
@@ -23,6 +25,10 @@ export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }
   const flags = useDashboardConfig().data?.dashboard;
   const timezone = user?.timezone ?? null;
   const tid = user?.isSuperAdmin ? tenantId : null;
+  // The usage graph shows when Usage Graph is on and URL Stats is off; the web-filter graphs only
+  // on ZTNA with URL Stats on (spec 000 §2.7).
+  const usageGraph = Boolean(flags?.netflow) && !flags?.url_stats;
+  const webFilterGraphs = product === 'ztna' && Boolean(flags?.url_stats);
   const details = useCallback((d: DeviceRow) => <InterfacePopover device={d} tid={tid} timezone={timezone} />, [tid, timezone]);
 
   if (!user || !tenantId) return null;
@@ -34,8 +40,13 @@ export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }
       tenantName={(user.isSuperAdmin ? selected?.tenantname : user.tenantName) ?? undefined}
       networkId={networkId}
       timezone={timezone}
-      // The usage graph shows when Usage Graph is on and URL Stats is off (spec 000 §2.7).
-      trafficArea={flags?.netflow && !flags.url_stats ? <TopTrafficPanel product={product} networkId={networkId} timezone={timezone} /> : undefined}
+      trafficArea={
+        webFilterGraphs ? (
+          <WebFilterPanel timezone={timezone} />
+        ) : usageGraph ? (
+          <TopTrafficPanel product={product} networkId={networkId} timezone={timezone} />
+        ) : undefined
+      }
       deviceArea={
         <DeviceDashboardTable
           product={product}

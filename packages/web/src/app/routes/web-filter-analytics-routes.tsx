@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/paths';
+import type { ReportTab } from '@/features/web-filter-analytics/pages/reports-page';
 import { redirectTo } from './redirect-route';
 
-const reportPage = (tab: 'url-rules' | 'custom-urls' | 'url-discovery') => () =>
+const reportPage = (tab: ReportTab) => () =>
   import('@/features/web-filter-analytics/pages/reports-page').then((m) => ({ element: <m.ReportsPage key={tab} tab={tab} /> }));
 
 /**

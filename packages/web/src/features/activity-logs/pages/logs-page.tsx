@@ -1,29 +1,27 @@
 import { useState } from 'react';
-import { Button, Group, Pagination, Paper, Popover, Select, Tabs, Text, TextInput } from '@mantine/core';
-import { IconCalendar, IconDownload, IconSearch } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { canReadLogs, EMPTY_DATE_RANGE, formatDate } from '@netloom/domain';
-import { DateTimeRangePicker } from '@/components/inputs/date-time-range-picker';
+import { Button, Group, Pagination, Paper, Select, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { canReadLogs } from '@netloom/domain';
+import { DateRangeButton } from '@/components/inputs/date-range-button';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { toast } from '@/components/feedback/toast';
-import { PageHeader } from '@/components/page-header';
 import { formErrorMessage } from '@/lib/forms';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useDownloadLogs } from '@/features/activity-logs/api/download-logs';
 import { useLogs, type LogKind } from '@/features/activity-logs/api/get-logs';
-import { rangeToInstants } from '@/lib/date-range-instants';
 import { LogsTable } from '@/features/activity-logs/components/logs-table';
 
 const SIZES = ['10', '25', '50', '100'];
 
 /**
- * Login and activity logs (spec 000 §2.15 logs). Search, date range, page and page size live in
+ * Login and activity logs (spec 000 §2.15 logs), a tab of the logs section (its header and tabs
+ * are the route's: other features add tabs there). Search, date range, page and page size live in
  * the URL; the server filters and pages, and its CSV has every row of the filter.
  */
-export function LogsPage({ kind, tabPath }: { kind: LogKind; tabPath: (k: LogKind) => string }) {
+export function LogsPage({ kind }: { kind: LogKind }) {
   const user = useCurrentUser();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = Number(params.get('page') ?? 1) || 1;
   const size = Number(params.get('size') ?? 25) || 25;
@@ -31,7 +29,6 @@ export function LogsPage({ kind, tabPath }: { kind: LogKind; tabPath: (k: LogKin
   const start = params.get('from') ?? undefined;
   const end = params.get('to') ?? undefined;
   const [term, setTerm] = useState(search);
-  const [range, setRange] = useState(EMPTY_DATE_RANGE);
   const filter = { search: search || undefined, start_time: start, end_time: end };
   const logs = useLogs(kind, { page, page_size: size, ...filter });
   const download = useDownloadLogs(kind);
@@ -48,20 +45,9 @@ export function LogsPage({ kind, tabPath }: { kind: LogKind; tabPath: (k: LogKin
   if (user && !canReadLogs(user)) return <EmptyState title="Permission Denied" description="Only owners and admins can read the logs." />;
 
   const pages = Math.max(1, Math.ceil((logs.data?.count ?? 0) / size));
-  const applyRange = () => {
-    const r = rangeToInstants(range);
-    update({ from: r?.start_time ?? null, to: r?.end_time ?? null });
-  };
 
   return (
     <>
-      <PageHeader title="Logs" subtitle="Who did what, when and from where" />
-      <Tabs value={kind} onChange={(k) => k && k !== kind && navigate(tabPath(k as LogKind))} mb="md">
-        <Tabs.List>
-          <Tabs.Tab value="login">Login logs</Tabs.Tab>
-          <Tabs.Tab value="activity">Activity logs</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
       <Group mb="sm" justify="space-between">
         <Group>
           <TextInput
@@ -74,33 +60,7 @@ export function LogsPage({ kind, tabPath }: { kind: LogKind; tabPath: (k: LogKin
             onKeyDown={(e) => e.key === 'Enter' && update({ q: term.trim() || null })}
             onBlur={() => term.trim() !== search && update({ q: term.trim() || null })}
           />
-          <Popover position="bottom-start" shadow="md" width={360} withinPortal>
-            <Popover.Target>
-              <Button variant="default" leftSection={<IconCalendar size={16} />}>
-                {start && end
-                  ? `${formatDate(start, { timezone: tz, format: 'DD MMM YY HH:mm' })} – ${formatDate(end, { timezone: tz, format: 'DD MMM YY HH:mm' })}`
-                  : 'Any time'}
-              </Button>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <DateTimeRangePicker value={range} onChange={setRange} maxDate={new Date().toISOString().slice(0, 10)} />
-              <Group justify="flex-end" mt="sm">
-                <Button
-                  variant="default"
-                  size="xs"
-                  onClick={() => {
-                    setRange(EMPTY_DATE_RANGE);
-                    update({ from: null, to: null });
-                  }}
-                >
-                  Clear
-                </Button>
-                <Button size="xs" onClick={applyRange} disabled={!rangeToInstants(range)}>
-                  Apply
-                </Button>
-              </Group>
-            </Popover.Dropdown>
-          </Popover>
+          <DateRangeButton start={start} end={end} timezone={tz} onApply={(r) => update({ from: r?.start_time ?? null, to: r?.end_time ?? null })} />
         </Group>
         <Button
           variant="default"

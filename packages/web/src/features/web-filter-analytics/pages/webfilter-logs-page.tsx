@@ -1,0 +1,55 @@
+import { canReadLogs } from '@netloom/domain';
+import { EmptyState } from '@/components/empty-state';
+import { toast } from '@/components/feedback/toast';
+import { formErrorMessage } from '@/lib/forms';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { useAvailableCategories } from '@/features/web-filter-analytics/api/get-available-categories';
+import { useDownloadWebFilterLogs } from '@/features/web-filter-analytics/api/download-webfilter-logs';
+import type { WebFilterLogKind } from '@/features/web-filter-analytics/api/get-webfilter-logs';
+import { logFilterBody } from '@/features/web-filter-analytics/components/log-filter-body';
+import { filtersFromDialog, logFilterDefinitions, logFilterFields } from '@/features/web-filter-analytics/components/log-filters';
+import { SquidLogResults, WebFilterLogResults } from '@/features/web-filter-analytics/components/log-results';
+import { LogToolbar } from '@/features/web-filter-analytics/components/log-toolbar';
+import { useLogView } from '@/features/web-filter-analytics/hooks/use-log-view';
+
+const SEARCH_PLACEHOLDERS: Record<WebFilterLogKind, string> = {
+  webfilter: 'Search user, device, URL, category, policy',
+  squid: 'Search user, client, URL, result',
+};
+
+/**
+ * The ZTNA logs' web filter tab (every decision) and squid tab (the proxy's access log). Search,
+ * date range, filters, page and size live in the URL; the server filters and pages with the table
+ * filter payload, and its CSV has every row of the filter.
+ */
+export function WebFilterLogsPage({ kind }: { kind: WebFilterLogKind }) {
+  const user = useCurrentUser();
+  const timezone = user?.timezone ?? null;
+  const tid = useTenantScope();
+  const fields = logFilterFields(kind);
+  const { view, update, setFilters } = useLogView(fields);
+  const body = logFilterBody(view, tid, fields);
+  // Only the web filter tab filters by category; the squid tab does not ask for the catalogue.
+  const categories = useAvailableCategories(kind === 'webfilter' && user !== null && canReadLogs(user));
+  const download = useDownloadWebFilterLogs(kind);
+  // What people browsed is as private as what they changed: the same readers as the other logs.
+  if (user && !canReadLogs(user)) return <EmptyState title="Permission Denied" description="Only owners and admins can read the logs." />;
+  const results = { body, timezone, onPage: (p: number) => update({ page: String(p) }), onSize: (s: string) => update({ size: s }) };
+
+  return (
+    <>
+      <LogToolbar
+        view={view}
+        searchPlaceholder={SEARCH_PLACEHOLDERS[kind]}
+        timezone={timezone}
+        filterDefinitions={logFilterDefinitions(kind, categories.data ?? [])}
+        update={update}
+        onFilters={(values) => setFilters(filtersFromDialog(kind, values))}
+        onDownload={() => download.mutate(body, { onError: (e) => toast.error(formErrorMessage(e)) })}
+        downloading={download.isPending}
+      />
+      {kind === 'webfilter' ? <WebFilterLogResults {...results} /> : <SquidLogResults {...results} />}
+    </>
+  );
+}
