@@ -45,8 +45,11 @@ export class SimDevice {
   readonly statuses: Record<string, Record<string, unknown>> = {};
   /** What it runs, as its heartbeats report it. */
   configHash: string | null = null;
-  /** The document it runs (its static routes are its routing table's). */
-  document: { static_routes?: { destination: string; gateway: string; interface?: string; metric?: number; enabled?: boolean }[] } | null = null;
+  /** The document it runs (its static routes are its routing table's, its web filter what an endpoint enforces). */
+  document: {
+    static_routes?: { destination: string; gateway: string; interface?: string; metric?: number; enabled?: boolean }[];
+    web_filter?: { enabled: boolean; policies: { id: string; name: string }[]; user_groups: Record<string, string[]> };
+  } | null = null;
   private seq = 0;
   private timer: NodeJS.Timeout | null = null;
   private constructor(
@@ -141,6 +144,11 @@ export class SimDevice {
   setWan(wan: NonNullable<SimDeviceSpec['wan']>) {
     this.spec.wan = wan;
     this.heartbeat();
+  }
+
+  /** Web requests it decided, as its web filter logs them: one url_events batch under its next seq. */
+  reportUrlEvents(events: Record<string, unknown>[]) {
+    this.send({ type: 'url_events', events });
   }
 
   /** A goodbye (normal closure): the server marks the device offline at once. */

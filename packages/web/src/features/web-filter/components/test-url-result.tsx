@@ -27,6 +27,13 @@ function decidedBy(r: TestUrlResult): string {
   return 'Nobody: the web filter is off';
 }
 
+/** What matched, by name: a category or application id means little to an admin. */
+function matchedText(r: TestUrlResult): string | null {
+  if (r.rule === 'category-allow' || r.rule === 'category-block') return r.category.name;
+  if (r.rule === 'application') return r.application?.name ?? r.matched;
+  return r.matched;
+}
+
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
@@ -41,6 +48,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** The Test-a-URL answer: the decision, who made it with which rule, and why. */
 export function TestUrlResultView({ result }: { result: TestUrlResult }) {
   const look = ACTION_LOOK[result.action];
+  const matched = matchedText(result);
   return (
     <Paper withBorder p="sm" data-testid="test-url-result" aria-label="Test result">
       <Stack gap="xs">
@@ -56,7 +64,7 @@ export function TestUrlResultView({ result }: { result: TestUrlResult }) {
           {result.reason}
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-          <Fact label="Rule" value={result.matched ? `${RULE_LABEL[result.rule]}: ${result.matched}` : RULE_LABEL[result.rule]} />
+          <Fact label="Rule" value={matched ? `${RULE_LABEL[result.rule]}: ${matched}` : RULE_LABEL[result.rule]} />
           <Fact label="Domain" value={result.domain} />
           <Fact label="Category" value={result.category.name} />
           <Fact label="Application" value={result.application?.name ?? '—'} />

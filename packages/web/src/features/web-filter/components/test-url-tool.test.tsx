@@ -40,7 +40,7 @@ describe('Test a URL', { timeout: 30_000 }, () => {
     expect(await screen.findByText("Blocked by policy 'No social': category Social Networking")).toBeTruthy();
     expect(screen.getByText('Blocked')).toBeTruthy();
     expect(screen.getByText("Policy 'No social'")).toBeTruthy();
-    expect(screen.getByText('Category: social-networking')).toBeTruthy();
+    expect(screen.getByText('Category: Social Networking')).toBeTruthy();
     expect(screen.getByText('Facebook')).toBeTruthy();
     expect(api.writes()[0]).toMatchObject({
       path: 'tenant/config/webfilter-policy/test/',

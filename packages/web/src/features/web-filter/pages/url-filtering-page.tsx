@@ -24,18 +24,16 @@ export function UrlFilteringPage() {
             <EndpointSyncSummary />
           </Group>
         </Paper>
+        <PolicySection writer={writer} />
+        <EvaluationOrder />
         <Grid gutter="md">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Stack gap="md">
-              <PolicySection writer={writer} />
-              <EvaluationOrder />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
             <TestUrlTool />
           </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <CustomUrlLists writer={writer} />
+          </Grid.Col>
         </Grid>
-        <CustomUrlLists writer={writer} />
       </Stack>
     </>
   );
