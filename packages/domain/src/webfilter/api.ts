@@ -171,6 +171,8 @@ export const webFilterLogRowSchema = z.object({
   rule: z.enum(WEBFILTER_RULES),
   policy_id: z.string().nullable(),
   policy_name: z.string().nullable(),
+  /** The custom URL, address rule, category or application that decided it. */
+  matched: z.string().nullable(),
   bytes: z.number(),
   via: z.enum(URL_EVENT_SOURCES),
 });
@@ -240,6 +242,8 @@ export const urlDiscoveryRowSchema = z.object({
   blocked: z.number(),
   first_seen: z.string(),
   last_seen: z.string(),
+  /** Already on the organisation's own list (blocked from here, or allowed by hand), else null. */
+  listed: z.enum(['allowed', 'blocked']).nullable(),
 });
 export const urlDiscoveryPageSchema = paginated(urlDiscoveryRowSchema);
 export const discoveryCategoriseBodySchema = z.object({ domain: storableText().trim().toLowerCase().min(1).max(253), category: z.string().max(40) });

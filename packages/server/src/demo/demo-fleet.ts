@@ -53,6 +53,8 @@ export async function startDemoFleet(db: Db, config: Config, address: AddressInf
     staggerMs: config.fleet.heartbeatIntervalSeconds * 1000,
     // Shorter sessions than the simulator's default, so a visitor sees users come and go.
     sessions: { onlineMs: [2 * 60_000, 15 * 60_000], awayMs: [30_000, 3 * 60_000] },
+    // Busier users than the simulator's default, so the web filter's charts and logs fill within minutes at any hour.
+    visitsPerMinute: 6,
     onSave: () => saver.schedule(),
   });
   const stop = fleet.stop;

@@ -1,6 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devices, memberships, tenants, users } from '../db/schema/index';
+import type { WebFilterPolicy } from '@netloom/domain';
+import { devices, memberships, tenants, users, webFilterPolicies, webFilterSettings } from '../db/schema/index';
 
 /** The demo's statements: the seed it writes once and what the demo fleet reads back. */
 
@@ -40,4 +41,10 @@ export async function enrolmentKeysOf(db: Db, names: string[]): Promise<DemoTena
 export async function deviceCountOf(db: Db, tenantIds: string[]): Promise<number> {
   const [row] = await db.select({ n: count() }).from(devices).where(inArray(devices.tenantId, tenantIds));
   return row?.n ?? 0;
+}
+
+/** A tenant's web filter as the demo starts it: on, with its policies in order (devices get it as they enrol). */
+export async function insertWebFilter(db: Db, tenantId: string, policies: WebFilterPolicy[]): Promise<void> {
+  await db.insert(webFilterSettings).values({ tenantId, status: true, defaultActionBlocked: false });
+  for (const { id, order, name, ...rules } of policies) await db.insert(webFilterPolicies).values({ id, tenantId, position: order, name, rules });
 }

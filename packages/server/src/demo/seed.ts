@@ -1,6 +1,6 @@
-import { DEFAULT_TENANT_SETTINGS, type Role } from '@netloom/domain';
+import { DEFAULT_TENANT_SETTINGS, webFilterPolicySchema, type Role, type WebFilterPolicy } from '@netloom/domain';
 import type { Db } from '../db/client';
-import { insertTenant, insertUser, userCount } from './repo';
+import { insertTenant, insertUser, insertWebFilter, userCount } from './repo';
 import { hashPassword } from '../identity/passwords';
 import { newEnrolmentKey } from '../fleet/credentials';
 
@@ -29,6 +29,18 @@ const DEMO_TENANTS = {
   globex: { name: 'Globex', subscriptions: ['ztna'] },
 } as const;
 
+/** The demo organisations' web filter: threats blocked for everyone, social media off in office hours, streaming logged. */
+const DEMO_WEB_FILTER: WebFilterPolicy[] = [
+  { name: 'Block threats', applies_to: { everyone: true }, blocked_categories: ['malware', 'phishing', 'crypto-mining', 'hacking'] },
+  {
+    name: 'No social media at work',
+    applies_to: { everyone: true },
+    blocked_categories: ['social-networking'],
+    schedule: { time_zone: 'Asia/Kolkata', windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '18:00' }] },
+  },
+  { name: 'Watch streaming', action: 'log', applies_to: { everyone: true }, blocked_categories: ['streaming-media', 'gambling'] },
+].map((p, i) => webFilterPolicySchema.parse({ ...p, id: crypto.randomUUID(), order: i + 1 }));
+
 /** Seeds the demo only into an empty database, so a restart never duplicates or resets anything. */
 export async function seedDemo(db: Db, password: string, opts: { usageGraphs?: boolean } = {}): Promise<boolean> {
   if ((await userCount(db)) > 0) return false;
@@ -41,9 +53,11 @@ export async function seedDemo(db: Db, password: string, opts: { usageGraphs?: b
         name: t.name,
         subscriptions: [...t.subscriptions],
         enrolmentKey: newEnrolmentKey(),
-        // With the demo fleet, whose devices export flows, the dashboards show their usage graphs from the start.
-        ...(opts.usageGraphs ? { settings: { dashboard: { ...DEFAULT_TENANT_SETTINGS.dashboard, netflow: true } } } : {}),
+        // With the demo fleet, whose devices export flows and URL events, the dashboards show their graphs from the start:
+        // usage graphs, and on Globex (ZTNA only) the web filter's instead (spec 000 §2.7: one or the other).
+        ...(opts.usageGraphs ? { settings: { dashboard: { ...DEFAULT_TENANT_SETTINGS.dashboard, netflow: true, url_stats: key === 'globex' } } } : {}),
       });
+      await insertWebFilter(tx, tenantIds[key as keyof typeof tenantIds], DEMO_WEB_FILTER);
     }
     for (const u of DEMO_USERS) {
       const id = crypto.randomUUID();

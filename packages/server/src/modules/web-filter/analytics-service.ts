@@ -67,6 +67,7 @@ const logRowOf = (r: Row) => ({
   rule: r.rule as never,
   policy_id: str(r.policy_id),
   policy_name: str(r.policy_name),
+  matched: str(r.matched),
   bytes: Number(r.bytes),
   via: r.via as 'agent' | 'proxy',
 });
@@ -264,7 +265,12 @@ export class WebFilterAnalytics {
     return rows.map((r) => ({ ...r, hits: count.get(`${r.policy_id ?? ''}\t${r.list}\t${r.url}`) ?? 0 }));
   }
 
-  async discovery(actor: Actor, body: { start_time: WebFilterRange; page: number; size: number; search?: string | undefined }, known: string[]) {
+  async discovery(
+    actor: Actor,
+    body: { start_time: WebFilterRange; page: number; size: number; search?: string | undefined },
+    known: string[],
+    lists: { allowed: string[]; blocked: string[] },
+  ) {
     const from = new Date(Date.now() - (RANGE_MS[body.start_time] ?? 7 * DAY));
     const page = await this.store.discovery(actor.scope.tenantId, from, body.search || null, (body.page - 1) * body.size, body.size, known);
     return {
@@ -277,6 +283,7 @@ export class WebFilterAnalytics {
         blocked: Number(r.blocked),
         first_seen: iso(r.first_seen),
         last_seen: iso(r.last_seen),
+        listed: lists.blocked.includes(String(r.domain)) ? ('blocked' as const) : lists.allowed.includes(String(r.domain)) ? ('allowed' as const) : null,
       })),
     };
   }

@@ -304,7 +304,8 @@ export const webFilterRoutes: FastifyPluginAsyncZod<{ services: WebFilterService
     async (request) => {
       const actor = actorOf(request);
       const b = request.body;
-      const page = await analytics.discovery(actor, b, Object.keys(await webFilter.siteCategories(actor)));
+      const [categorised, lists] = await Promise.all([webFilter.siteCategories(actor), webFilter.customList(actor)]);
+      const page = await analytics.discovery(actor, b, Object.keys(categorised), { allowed: lists.allowed_urls, blocked: lists.blocked_urls });
       const hasNext = b.page * b.size < page.count;
       return { count: page.count, next: hasNext ? String(b.page + 1) : null, previous: b.page > 1 ? String(b.page - 1) : null, results: page.rows };
     },

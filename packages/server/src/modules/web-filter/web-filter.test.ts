@@ -249,7 +249,7 @@ describe.each(testBackends())('web filter on %s', (backend) => {
     await call('POST', 'reports/url-discovery/categorise/', { domain: 'example-shop.net', category: 'shopping' });
     await applyNext(agent);
     const after = urlDiscoveryPageSchema.parse((await call('POST', 'reports/url-discovery/', { start_time: '7d' })).json());
-    expect(after.results.map((r) => r.domain)).toEqual(['intranet-portal-zx.io']);
+    expect(after.results.map((r) => [r.domain, r.listed])).toEqual([['intranet-portal-zx.io', 'blocked']]);
     const rules = urlRulesSchema.parse((await call('GET', 'reports/url-rules/')).json());
     expect(rules.map((r) => r.policy_name)).toEqual(["Organisation's lists", 'Students no games', 'No social', 'Default action']);
   });

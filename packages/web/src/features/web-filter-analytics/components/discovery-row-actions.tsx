@@ -1,4 +1,4 @@
-import { Button, Group, Popover, Select } from '@mantine/core';
+import { Badge, Button, Group, Popover, Select } from '@mantine/core';
 import { IconBan, IconTag } from '@tabler/icons-react';
 import { toast } from '@/components/feedback/toast';
 import { formErrorMessage } from '@/lib/forms';
@@ -8,6 +8,8 @@ import { useCategoriseDomain } from '@/features/web-filter-analytics/api/categor
 
 interface DiscoveryRowActionsProps {
   domain: string;
+  /** On the organisation's own list already: blocked shows as such instead of the button. */
+  listed?: 'allowed' | 'blocked' | null;
   categories: readonly { id: string; name: string }[];
 }
 
@@ -15,7 +17,7 @@ interface DiscoveryRowActionsProps {
  * One click per decision on an undiscovered domain: file it under a category (the policies that
  * block or allow that category then apply), or put it on the organisation's blocked list.
  */
-export function DiscoveryRowActions({ domain, categories }: DiscoveryRowActionsProps) {
+export function DiscoveryRowActions({ domain, listed, categories }: DiscoveryRowActionsProps) {
   const categorise = useCategoriseDomain();
   const block = useBlockDomain();
   const fail = (e: unknown) => toast.error(formErrorMessage(e));
@@ -51,17 +53,23 @@ export function DiscoveryRowActions({ domain, categories }: DiscoveryRowActionsP
           />
         </Popover.Dropdown>
       </Popover>
-      <Button
-        size="compact-sm"
-        color="red"
-        variant="light"
-        leftSection={<IconBan size={14} />}
-        loading={block.isPending}
-        aria-label={`Block ${domain}`}
-        onClick={() => block.mutate({ domain }, { onSuccess: () => snack(`${domain} added to the blocked list`, { color: 'green' }), onError: fail })}
-      >
-        Block
-      </Button>
+      {listed === 'blocked' ? (
+        <Badge color="red" variant="light" aria-label={`${domain} is blocked`}>
+          Blocked
+        </Badge>
+      ) : (
+        <Button
+          size="compact-sm"
+          color="red"
+          variant="light"
+          leftSection={<IconBan size={14} />}
+          loading={block.isPending}
+          aria-label={`Block ${domain}`}
+          onClick={() => block.mutate({ domain }, { onSuccess: () => snack(`${domain} added to the blocked list`, { color: 'green' }), onError: fail })}
+        >
+          Block
+        </Button>
+      )}
     </Group>
   );
 }

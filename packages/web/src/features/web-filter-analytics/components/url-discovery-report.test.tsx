@@ -7,7 +7,16 @@ import { renderWithProviders } from '@/test/render';
 import { UrlDiscoveryReport } from './url-discovery-report';
 
 const TENANT = '00000000-0000-4000-8000-00000000000a';
-const row = (domain: string) => ({ domain, hits: 30, users: 2, devices: 3, blocked: 0, first_seen: '2026-01-01T10:00:00Z', last_seen: '2026-01-02T10:00:00Z' });
+const row = (domain: string) => ({
+  domain,
+  hits: 30,
+  users: 2,
+  devices: 3,
+  blocked: 0,
+  first_seen: '2026-01-01T10:00:00Z',
+  last_seen: '2026-01-02T10:00:00Z',
+  listed: null,
+});
 
 /** Discovery lists newsite.io until it is blocked or categorised; every call is recorded. */
 function server() {

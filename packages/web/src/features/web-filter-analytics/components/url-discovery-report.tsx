@@ -72,7 +72,7 @@ export function UrlDiscoveryReport({ timezone }: { timezone: string | null }) {
             key: 'actions',
             header: 'Actions',
             width: '18rem',
-            render: (r: UrlDiscoveryRow) => <DiscoveryRowActions domain={r.domain} categories={categories.data ?? []} />,
+            render: (r: UrlDiscoveryRow) => <DiscoveryRowActions domain={r.domain} listed={r.listed} categories={categories.data ?? []} />,
           },
         ]
       : []),

@@ -49,7 +49,12 @@ export function WebFilterLogTable({ rows, loading, timezone, onUser }: WebFilter
     { key: 'category_name', header: 'Category' },
     { key: 'action', header: 'Action', width: '6.5rem', render: (r) => <ActionBadge action={r.action} /> },
     { key: 'policy_name', header: 'Policy', render: (r) => r.policy_name ?? '—' },
-    { key: 'rule', header: 'Rule', width: '9rem', render: (r) => RULE_LABELS[r.rule] },
+    {
+      key: 'rule',
+      header: 'Rule',
+      width: '11rem',
+      render: (r) => (r.matched ? `${RULE_LABELS[r.rule]}: ${r.matched}` : RULE_LABELS[r.rule]),
+    },
     { key: 'via', header: 'Seen by', render: (r) => VIA_LABELS[r.via] },
   ];
   return (

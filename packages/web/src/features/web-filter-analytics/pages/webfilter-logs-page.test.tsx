@@ -26,6 +26,7 @@ const decision: WebFilterLogRow = {
   rule: 'category-block',
   policy_id: null,
   policy_name: 'Staff',
+  matched: 'social-networking',
   bytes: 0,
   via: 'agent',
 };
@@ -87,7 +88,7 @@ describe('web filter logs', { timeout: 20_000 }, () => {
     const table = await screen.findByTestId('webfilter-logs-table');
     const row = (await within(table).findByText('facebook.com')).closest('tr')!;
     expect(within(row).getByText('Blocked')).toBeTruthy();
-    expect(within(row).getByText('Blocked category')).toBeTruthy();
+    expect(within(row).getByText('Blocked category: social-networking')).toBeTruthy();
     const [first] = logCalls(calls);
     expect(first!.url).toBe(`/api/v1/logs/webfilter-logs/?tenant_id=${TENANT}`);
     expect(first!.body).toEqual({ page: 2, size: 25, search: 'face', filters: [SCOPE, { key: 'action', value: 'blocked', type: 'select' }] });
