@@ -19,7 +19,8 @@ const demo: FastifyPluginAsync<DemoOptions> = async (app, { config }) => {
   let fleet: Fleet | null = null;
 
   app.addHook('onReady', async () => {
-    if (await seedDemo(app.services.db, config.demo.password, { usageGraphs: config.demo.fleet })) app.log.info('Seeded the demo organisations and users');
+    if (await seedDemo(app.services.db, config.demo.password, { usageGraphs: config.demo.fleet, webFilter: config.demo.fleet }))
+      app.log.info('Seeded the demo organisations and users');
   });
 
   if (!config.demo.fleet) return;

@@ -46,5 +46,6 @@ export async function deviceCountOf(db: Db, tenantIds: string[]): Promise<number
 /** A tenant's web filter as the demo starts it: on, with its policies in order (devices get it as they enrol). */
 export async function insertWebFilter(db: Db, tenantId: string, policies: WebFilterPolicy[]): Promise<void> {
   await db.insert(webFilterSettings).values({ tenantId, status: true, defaultActionBlocked: false });
-  for (const { id, order, name, ...rules } of policies) await db.insert(webFilterPolicies).values({ id, tenantId, position: order, name, rules });
+  for (const { id: _template, order, name, ...rules } of policies)
+    await db.insert(webFilterPolicies).values({ id: crypto.randomUUID(), tenantId, position: order, name, rules });
 }

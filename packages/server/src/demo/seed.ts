@@ -29,7 +29,7 @@ const DEMO_TENANTS = {
   globex: { name: 'Globex', subscriptions: ['ztna'] },
 } as const;
 
-/** The demo organisations' web filter: threats blocked for everyone, social media off in office hours, streaming logged. */
+/** The demo organisations' web filter: threats blocked for everyone, social media off in office hours, streaming logged (ids are given per organisation when inserted). */
 const DEMO_WEB_FILTER: WebFilterPolicy[] = [
   { name: 'Block threats', applies_to: { everyone: true }, blocked_categories: ['malware', 'phishing', 'crypto-mining', 'hacking'] },
   {
@@ -39,10 +39,10 @@ const DEMO_WEB_FILTER: WebFilterPolicy[] = [
     schedule: { time_zone: 'Asia/Kolkata', windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '18:00' }] },
   },
   { name: 'Watch streaming', action: 'log', applies_to: { everyone: true }, blocked_categories: ['streaming-media', 'gambling'] },
-].map((p, i) => webFilterPolicySchema.parse({ ...p, id: crypto.randomUUID(), order: i + 1 }));
+].map((p, i) => webFilterPolicySchema.parse({ ...p, id: '00000000-0000-0000-0000-000000000000', order: i + 1 }));
 
 /** Seeds the demo only into an empty database, so a restart never duplicates or resets anything. */
-export async function seedDemo(db: Db, password: string, opts: { usageGraphs?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, password: string, opts: { usageGraphs?: boolean; webFilter?: boolean } = {}): Promise<boolean> {
   if ((await userCount(db)) > 0) return false;
   const passwordHash = await hashPassword(password);
   const tenantIds = { acme: crypto.randomUUID(), globex: crypto.randomUUID() };
@@ -57,7 +57,7 @@ export async function seedDemo(db: Db, password: string, opts: { usageGraphs?: b
         // usage graphs, and on Globex (ZTNA only) the web filter's instead (spec 000 §2.7: one or the other).
         ...(opts.usageGraphs ? { settings: { dashboard: { ...DEFAULT_TENANT_SETTINGS.dashboard, netflow: true, url_stats: key === 'globex' } } } : {}),
       });
-      await insertWebFilter(tx, tenantIds[key as keyof typeof tenantIds], DEMO_WEB_FILTER);
+      if (opts.webFilter) await insertWebFilter(tx, tenantIds[key as keyof typeof tenantIds], DEMO_WEB_FILTER);
     }
     for (const u of DEMO_USERS) {
       const id = crypto.randomUUID();
