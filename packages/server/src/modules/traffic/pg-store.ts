@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
 import { PartitionKeeper } from './partitions';
 import { rollupRows, type RollupRow } from './rollup';
-import { urlRawRowOf, urlRollupRows, type UrlEventToStore } from './url-events';
+import { urlRawRowOf, urlRollupRows } from './url-events';
 import {
   TENANT_WIDE,
   batchKey,
@@ -24,6 +24,7 @@ import {
   type KeyTotals,
   type Scope,
   type StoredFlow,
+  type UrlEventToStore,
 } from './store';
 
 const ROLLUP_TABLE = { minute: 'flow_rollup_minute', hour: 'flow_rollup_hour', day: 'flow_rollup_day' } as const;

@@ -1,5 +1,4 @@
-import type { UrlEventToStore } from './url-events';
-import type { AnalyticsRetention, FlowDimension, RollupLevel, TrafficProduct } from '@netloom/domain';
+import type { AnalyticsRetention, FlowDimension, RollupLevel, TrafficProduct, UrlEvent } from '@netloom/domain';
 
 /** One flow record as the store keeps it: the device's fields, and what ingest found out (enrichment). */
 export interface StoredFlow {
@@ -34,6 +33,21 @@ export interface StoredFlow {
 /** A flow on its way in, with its key for every dimension (the rollups' keys). */
 export interface FlowToStore extends StoredFlow {
   keys: Record<FlowDimension, string>;
+}
+
+/** A URL event as the store keeps it: the device's fields, the tenant's and the registrable domain found at ingest. */
+export interface UrlEventToStore {
+  tenantId: string;
+  deviceId: string;
+  networkId: string | null;
+  product: TrafficProduct;
+  at: Date;
+  /** The batch and the event's place in it: a log row's stable id. */
+  seq: number;
+  n: number;
+  user: string | null;
+  event: UrlEvent;
+  domain: string;
 }
 
 /** A device's batch: stored once by (device, seq), whatever connection or instance brings it again. */

@@ -1,22 +1,7 @@
-import { UNKNOWN_KEY, registrableDomain, type TrafficProduct, type UrlEvent } from '@netloom/domain';
+import { UNKNOWN_KEY, registrableDomain, type UrlEvent } from '@netloom/domain';
 import { productOf, type FlowSource } from './enrich';
-import { TENANT_WIDE } from './store';
+import { TENANT_WIDE, type UrlEventToStore } from './store';
 import { bucketOf, type RollupRow, type RollupTableLevel } from './rollup';
-
-/** A URL event as the store keeps it: the device's fields, the tenant's and the registrable domain found at ingest. */
-export interface UrlEventToStore {
-  tenantId: string;
-  deviceId: string;
-  networkId: string | null;
-  product: TrafficProduct;
-  at: Date;
-  /** The batch and the event's place in it: a log row's stable id. */
-  seq: number;
-  n: number;
-  user: string | null;
-  event: UrlEvent;
-  domain: string;
-}
 
 export function urlEventToStore(event: UrlEvent, source: FlowSource, seq: number, n: number): UrlEventToStore {
   const host = event.host.toLowerCase().replace(/\.$/, '');
