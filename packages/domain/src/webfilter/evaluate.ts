@@ -375,6 +375,25 @@ function inRanges(list: readonly IpRange[], ip: number | null): IpRange | undefi
  * applications, allowed categories, blocked categories (so an allow-listed URL beats its
  * category); the first policy that decides wins; otherwise the default action.
  */
+/**
+ * What the shipped lists say of a host: its registrable domain, category and application. Hosts
+ * repeat (a page's requests, a user's habits), so the answers of the last HOST_CACHE_MAX hosts are
+ * kept; the lists never change while the process runs, so a kept answer is never stale.
+ */
+const HOST_CACHE_MAX = 20_000;
+const hostCache = new Map<string, { domain: string | null; category: string; application: string | null }>();
+function factsOfHost(host: string) {
+  let facts = hostCache.get(host);
+  if (!facts) {
+    if (hostCache.size >= HOST_CACHE_MAX) hostCache.clear();
+    // One look at the public suffix list gives both the registrable domain and the shipped category.
+    const shipped = categoryOfHost(host);
+    facts = { domain: shipped.domain, category: shipped.category, application: applicationIdOfHost(host) };
+    hostCache.set(host, facts);
+  }
+  return facts;
+}
+
 export function evaluateWebRequest(filter: CompiledWebFilter | WebFilterSection, req: WebRequest): WebDecision {
   const c = 'policies' in filter && 'urls' in filter ? (filter as CompiledWebFilter) : compiledWebFilter(filter as WebFilterSection);
   const { host, path } = requestUrlOf(req.url) ?? { host: req.url.trim().toLowerCase(), path: '/' };
@@ -383,15 +402,14 @@ export function evaluateWebRequest(filter: CompiledWebFilter | WebFilterSection,
   const hostIsIp = last >= 48 && last <= 57 && isIPv4(host);
   const ipText = hostIsIp ? host : req.ip && isIPv4(req.ip) ? req.ip : null;
   const ip = ipText ? ipv4ToNumber(ipText) : null;
-  // One look at the public suffix list gives both the registrable domain and the shipped category.
-  const shipped = hostIsIp ? null : categoryOfHost(host);
+  const shipped = hostIsIp ? null : factsOfHost(host);
   const domain = shipped?.domain ?? host;
   const facts: RequestFacts = {
     host,
     path,
     domain,
     category: shipped ? (c.siteCategories.get(domain) ?? shipped.category) : 'uncategorised',
-    application: hostIsIp ? null : applicationIdOfHost(host),
+    application: shipped?.application ?? null,
   };
 
   if (!c.section.enabled) return decision(facts, 'allowed', 'filter-off', null, null, 'Allowed: the web filter is off');

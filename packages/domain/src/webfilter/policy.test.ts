@@ -40,7 +40,7 @@ describe('web filter policy schema', () => {
     expect(issues({ ...valid, blocked_ips: ['10.0.0.0/33'] })[0]?.message).toBe('Enter an address, a subnet x.x.x.x/y or a range x.x.x.x-x.x.x.x');
     expect(issues({ name: 'U', applies_to: { users: ['bob'] } })[0]).toEqual({ path: 'applies_to.users.0', message: 'Enter valid Email' });
     expect(issues({ ...valid, blocked_categories: ['Bad Category'] })[0]?.message).toBe('Unknown category');
-    expect(issues({ ...valid, blocked_applications: ['x'] })[0]?.message).toBe('Unknown application');
+    expect(issues({ ...valid, blocked_applications: ['Not An App'] })[0]?.message).toBe('Unknown application');
   });
 
   it('a name is required and short', () => {
