@@ -49,10 +49,10 @@ function add(rows: Map<string, RollupRow>, id: string, from: RollupRow): void {
 }
 
 /** Rows sorted by their key: two instances adding to the same rows take their row locks in one order. */
-const sorted = (rows: Map<string, RollupRow>) => [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+export const sorted = (rows: Map<string, RollupRow>) => [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 
 /** The same rows summed into a coarser bucket: hours from minutes, days from hours. */
-function coarser(rows: Map<string, RollupRow>, level: RollupTableLevel): Map<string, RollupRow> {
+export function coarser(rows: Map<string, RollupRow>, level: RollupTableLevel): Map<string, RollupRow> {
   const out = new Map<string, RollupRow>();
   const buckets = new Map<string, string>();
   for (const r of rows.values()) {

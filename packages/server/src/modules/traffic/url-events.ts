@@ -1,7 +1,7 @@
 import { UNKNOWN_KEY, registrableDomain, type UrlEvent } from '@netloom/domain';
 import { productOf, type FlowSource } from './enrich';
 import { TENANT_WIDE, type UrlEventToStore } from './store';
-import { bucketOf, type RollupRow, type RollupTableLevel } from './rollup';
+import { bucketOf, coarser, sorted, type RollupRow, type RollupTableLevel } from './rollup';
 
 export function urlEventToStore(event: UrlEvent, source: FlowSource, seq: number, n: number): UrlEventToStore {
   const host = event.host.toLowerCase().replace(/\.$/, '');
@@ -53,24 +53,29 @@ const keysOf = (e: UrlEventToStore): [string, string][] => {
   return keys;
 };
 
-/** Rows per (tenant, product, dimension, bucket, key) at each level; sorted, as the flow rollups are, for one lock order. */
+/**
+ * Rows per (tenant, product, dimension, bucket, key) at each level: minutes summed from the events,
+ * hours from the minutes and days from the hours (as the flows' rollups), each sorted for one lock order.
+ */
 export function urlRollupRows(events: readonly UrlEventToStore[]): Record<RollupTableLevel, RollupRow[]> {
-  const out = { minute: new Map<string, RollupRow>(), hour: new Map<string, RollupRow>(), day: new Map<string, RollupRow>() };
+  const minute = new Map<string, RollupRow>();
+  const buckets = new Map<number, string>();
   for (const e of events) {
-    for (const level of ['minute', 'hour', 'day'] as const) {
-      const b = bucketOf(e.at, level).toISOString();
-      for (const [d, k] of keysOf(e)) {
-        const id = `${e.tenantId}\u0000${e.product}\u0000${d}\u0000${b}\u0000${k}`;
-        const row = out[level].get(id);
-        if (row) {
-          row.f += 1;
-          row.i += e.event.bytes;
-        } else out[level].set(id, { t: e.tenantId, p: e.product, d, b, v: TENANT_WIDE, k, o: 0, i: e.event.bytes, n: 0, f: 1 });
-      }
+    const at = bucketOf(e.at, 'minute').getTime();
+    let b = buckets.get(at);
+    if (b === undefined) buckets.set(at, (b = new Date(at).toISOString()));
+    for (const [d, k] of keysOf(e)) {
+      const id = `${e.tenantId}\u0000${e.product}\u0000${d}\u0000${b}\u0000${TENANT_WIDE}\u0000${k}`;
+      const row = minute.get(id);
+      if (row) {
+        row.f += 1;
+        row.i += e.event.bytes;
+      } else minute.set(id, { t: e.tenantId, p: e.product, d, b, v: TENANT_WIDE, k, o: 0, i: e.event.bytes, n: 0, f: 1 });
     }
   }
-  const sorted = (m: Map<string, RollupRow>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
-  return { minute: sorted(out.minute), hour: sorted(out.hour), day: sorted(out.day) };
+  const hour = coarser(minute, 'hour');
+  const day = coarser(hour, 'day');
+  return { minute: sorted(minute), hour: sorted(hour), day: sorted(day) };
 }
 
 /** A URL event as a raw row in url_events' column names. */
