@@ -74,6 +74,9 @@ export function buildRequests(tenant: BenchTenant, count: number, seed = 11): Re
     const endpoint = user === null ? randomInt(random, 0, tenant.endpoints.length - 1) : user % tenant.endpoints.length;
     requests.push({
       url: `${chance(random, 0.9) ? 'https' : 'http'}://${host}${path}`,
+      // As a device has them: the host (SNI or Host header) and the request line's path apart.
+      host,
+      path,
       user: user === null ? null : tenant.users[user]!,
       deviceId: tenant.endpoints[endpoint]!,
       deviceGroupId: tenant.endpointGroups[endpoint]!,

@@ -26,6 +26,8 @@ export function urlEventsFor(requests: readonly BrowsingRequest[], filters: WebF
     const at = new Date(r.atMs);
     const decision = evaluateWebRequest(filter, {
       url: `${r.scheme}://${r.host}${r.path}`,
+      host: r.host,
+      path: r.path,
       user: r.user,
       deviceId: device.deviceId,
       deviceGroupId: device.deviceGroupId,

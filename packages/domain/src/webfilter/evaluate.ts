@@ -10,6 +10,12 @@ import { applicationIdOfHost, webApplicationName } from './web-applications';
 export interface WebRequest {
   /** A URL or a bare host (or an IPv4 address). */
   url: string;
+  /**
+   * The URL's host (lower-case, no trailing dot) and path, when the device has them apart already
+   * (the SNI or Host header and the request line): the URL is then not parsed again.
+   */
+  host?: string;
+  path?: string;
   /** The signed-in user's e-mail, when known. */
   user?: string | null;
   /** The user's group ids; when left out, the section's user_groups are used. */
@@ -396,7 +402,8 @@ function factsOfHost(host: string) {
 
 export function evaluateWebRequest(filter: CompiledWebFilter | WebFilterSection, req: WebRequest): WebDecision {
   const c = 'policies' in filter && 'urls' in filter ? (filter as CompiledWebFilter) : compiledWebFilter(filter as WebFilterSection);
-  const { host, path } = requestUrlOf(req.url) ?? { host: req.url.trim().toLowerCase(), path: '/' };
+  const { host, path } =
+    req.host !== undefined ? { host: req.host, path: req.path ?? '/' } : (requestUrlOf(req.url) ?? { host: req.url.trim().toLowerCase(), path: '/' });
   // A domain name never ends in a digit (its top level is letters), so most hosts skip the address check.
   const last = host.charCodeAt(host.length - 1);
   const hostIsIp = last >= 48 && last <= 57 && isIPv4(host);
