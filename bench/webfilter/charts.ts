@@ -139,11 +139,11 @@ export async function runCharts(o: ChartsOptions): Promise<ChartsResult> {
     await onConnections(scratch.url, 2, rawJobs);
     const rawS = (performance.now() - t0) / 1000;
     o.log(
-      `charts: raw events in ${rawS.toFixed(0)} s; summing the rollups the summary reads (minute: last 25 h, hour: the week; ${SUMMARY_DIMENSIONS.length} dimensions)…`,
+      `charts: raw events in ${rawS.toFixed(0)} s; summing the rollups the summary reads (minute: last 25 h, hour and day: the week; ${SUMMARY_DIMENSIONS.length} dimensions)…`,
     );
     t0 = performance.now();
-    const since = { minute: new Date(now.getTime() - 25 * 3_600_000), hour: new Date(now.getTime() - 8 * DAY) };
-    const rollupJobs = (['hour', 'minute'] as const).flatMap((level) =>
+    const since = { minute: new Date(now.getTime() - 25 * 3_600_000), hour: new Date(now.getTime() - 8 * DAY), day: new Date(now.getTime() - 8 * DAY) };
+    const rollupJobs = (['hour', 'minute', 'day'] as const).flatMap((level) =>
       SUMMARY_DIMENSIONS.map((d) => async (c: pg.Client) => void (await c.query(buildRollup(level, d), [since[level].toISOString()]))),
     );
     await onConnections(scratch.url, 2, rollupJobs);

@@ -63,7 +63,7 @@ export const SUMMARY_DIMENSIONS: { dim: string; key: string; where: string }[] =
 ];
 
 /** One dimension's rollup at one level from the raw events since `$1`, tenant-wide as ingest writes URL rollups. */
-export const buildRollup = (level: 'minute' | 'hour', d: (typeof SUMMARY_DIMENSIONS)[number]) => `
+export const buildRollup = (level: 'minute' | 'hour' | 'day', d: (typeof SUMMARY_DIMENSIONS)[number]) => `
 insert into flow_rollup_${level} (tenant_id, product, dim, bucket, device_id, key, bytes_out, bytes_in, packets, flows)
 select tenant_id, product, '${d.dim}', date_trunc('${level}', at), '${TENANT_WIDE}'::uuid, ${d.key}, 0, sum(bytes), 0, count(*)
 from url_events where at >= $1::timestamptz and ${d.where}

@@ -25,6 +25,22 @@ export function urlWindow(range: WebFilterRange, now = new Date()): { table: str
   return { table: 'flow_rollup_hour', from: new Date(to.getTime() - hours * 3_600_000), to, bucketMs: 3_600_000 };
 }
 
+/**
+ * Where a window's ranking reads: a week's whole days from the day rollups and only its ragged ends
+ * from the hours (the sums are the same, from a seventh of the rows); shorter windows one table.
+ */
+export function urlSpans(range: WebFilterRange, now = new Date()): { table: string; from: Date; to: Date }[] {
+  const w = urlWindow(range, now);
+  if (range !== '7d') return [w];
+  const day = 86_400_000;
+  const inner = { from: new Date(Math.ceil(w.from.getTime() / day) * day), to: new Date(Math.floor(w.to.getTime() / day) * day) };
+  return [
+    { table: 'flow_rollup_hour', from: w.from, to: inner.from },
+    { table: 'flow_rollup_day', from: inner.from, to: inner.to },
+    { table: 'flow_rollup_hour', from: inner.to, to: w.to },
+  ].filter((s) => s.from < s.to);
+}
+
 /** What a log page filters on, besides the tenant and the window. */
 export interface UrlLogQuery {
   tenantId: string;
@@ -61,12 +77,12 @@ export class UrlAnalytics {
 
   /** The largest keys of a dimension by requests; `prefix` keeps those of one user (pair keys 'user\tx', answered as x). */
   async top(tenantId: string, range: WebFilterRange, dim: string, limit: number, prefix?: string): Promise<CountedKey[]> {
-    const w = urlWindow(range);
     const own = prefix === undefined ? sql`` : sql`and key like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}\t%`}`;
+    const parts = urlSpans(range).map((w) => sql`select key, flows, bytes_in from ${sql.raw(w.table)} where ${this.where(tenantId, w, dim)} ${own}`);
     const rows = await rowsOf(
       this.db,
-      sql`select key, sum(flows)::float8 as n, sum(bytes_in)::float8 as b from ${sql.raw(w.table)}
-          where ${this.where(tenantId, w, dim)} ${own} group by key order by sum(flows) desc, key limit ${limit}`,
+      sql`select key, sum(flows)::float8 as n, sum(bytes_in)::float8 as b from (${sql.join(parts, sql` union all `)}) s
+          group by key order by sum(flows) desc, key limit ${limit}`,
     );
     return rows.map((r) => ({ key: prefix === undefined ? String(r.key) : String(r.key).slice(prefix.length + 1), count: Number(r.n), bytes: Number(r.b) }));
   }
