@@ -7,12 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { AGENT_PATH } from '@netloom/domain';
 import { enrich } from '../../packages/server/src/modules/traffic/enrich';
 import { openCountryLookup } from '../../packages/server/src/modules/traffic/geoip';
 import { rawRowOf } from '../../packages/server/src/modules/traffic/pg-store';
 import { prepareDatabase, scratchPostgres } from '../live/prepare';
-import { cpuSeconds, freePort, postgresCpuSeconds, postgresCpuSince, sleep, startChild, waitForPort } from '../live/proc';
+import { measureSenders } from '../support/ingest-run';
 import { batchPool, FlowGateways, MINUTES_BACK, type PoolBatch } from './gateways';
 
 export interface IngestOptions {
@@ -49,7 +48,6 @@ export interface IngestResult {
 }
 
 const PASSWORD = 'bench-flows-password';
-const REPO = path.resolve(import.meta.dirname, '../..');
 
 export async function runIngest(o: IngestOptions): Promise<IngestResult> {
   o.log(`ingest: generating ${o.pool} export intervals with the simulator's flowsFor…`);
@@ -59,76 +57,23 @@ export async function runIngest(o: IngestOptions): Promise<IngestResult> {
   const scratch = await scratchPostgres(o.adminUrl, 'netloom_bench_flows');
   try {
     const tenants = await prepareDatabase({ kind: 'postgres', url: scratch.url }, PASSWORD, o.tenants);
-    const port = await freePort();
-    const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-    const child = startChild(
-      'server',
-      ['--import', 'tsx', ...(o.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : [])],
-      'packages/server/src/server.ts',
-      {
-        ...inherited,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: scratch.url,
-        DEMO: '1',
-        DEMO_FLEET: '0',
-        DEMO_PASSWORD: PASSWORD,
-        LOG_LEVEL: 'warn',
-        WS_PREAUTH_PER_ADDRESS: String(1000),
-      },
-      REPO,
-    );
     const gateways = new FlowGateways(pool, o.inFlight);
-    let measured: Omit<IngestResult, 'baselineRecords' | 'baselinePerS'>;
-    try {
-      await waitForPort(port, child, 120_000);
-      o.log(`ingest: enrolling ${o.gateways} gateways in ${o.tenants} tenants…`);
-      await gateways.enrol(`ws://127.0.0.1:${port}${AGENT_PATH}`, tenants, o.gateways, 200, Date.now().toString(36));
-      gateways.start();
-      o.log(
-        `ingest: sending (${o.inFlight} batches in flight per gateway, ~${recordsPerBatch.toFixed(0)} records each); warm-up ${o.warmupS} s, then ${o.measureS} s measured…`,
-      );
-      const progress = setInterval(
-        () => o.log(`ingest: ${gateways.ackedRecords.toLocaleString('en')} records acknowledged, ${gateways.busy} 'busy' so far`),
-        5_000,
-      );
-      await sleep(o.warmupS * 1000);
-      const start = {
-        wall: performance.now(),
-        cpu: cpuSeconds(child.pid),
-        pg: postgresCpuSeconds(),
-        bench: process.cpuUsage(),
-        records: gateways.ackedRecords,
-        batches: gateways.ackedBatches,
-        busy: gateways.busy,
-      };
-      await sleep(o.measureS * 1000);
-      const wallS = (performance.now() - start.wall) / 1000;
-      clearInterval(progress);
-      const bench = process.cpuUsage(start.bench);
-      const aligned = gateways.rateBetween(start.wall, start.wall + wallS * 1000);
-      const windowRecordsPerS = (gateways.ackedRecords - start.records) / wallS;
-      measured = {
-        gateways: gateways.size,
-        recordsPerBatch,
-        recordsPerS: Number.isFinite(aligned.perS) ? aligned.perS : windowRecordsPerS,
-        windowRecordsPerS,
-        writes: aligned.writes,
-        writeSeconds: aligned.seconds,
-        batchesPerS: (gateways.ackedBatches - start.batches) / wallS,
-        busyPerS: (gateways.busy - start.busy) / wallS,
-        busy: gateways.busy - start.busy,
-        dropped: gateways.dropped ? `${gateways.dropped} sockets closed (last: ${gateways.lastDrop})` : null,
-        serverCpuPct: ((cpuSeconds(child.pid) - start.cpu) / wallS) * 100,
-        postgresCpuPct: (postgresCpuSince(start.pg) / wallS) * 100,
-        benchCpuPct: ((bench.user + bench.system) / 1e6 / wallS) * 100,
-      };
-      if (gateways.duplicates) o.log(`ingest: ${gateways.duplicates} batches acknowledged as duplicates (not expected)`);
-    } finally {
-      gateways.stop();
-      await child.stop(20_000);
-    }
+    o.log(`ingest: ${o.inFlight} batches in flight per gateway, ~${recordsPerBatch.toFixed(0)} records each`);
+    const window = await measureSenders({
+      databaseUrl: scratch.url,
+      dataDir,
+      password: PASSWORD,
+      tenants,
+      senders: gateways,
+      count: o.gateways,
+      wave: 200,
+      warmupS: o.warmupS,
+      measureS: o.measureS,
+      names: { senders: 'gateways', records: 'records' },
+      log: o.log,
+      nodeFlags: o.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : [],
+    });
+    const measured = { gateways: o.gateways, recordsPerBatch, ...window };
     const baselineRecords = Math.max(5_000, Math.round(measured.recordsPerS * o.measureS));
     o.log(`ingest: baseline, ${baselineRecords.toLocaleString('en')} of the same records inserted raw into one plain table…`);
     const baselinePerS = await rawInsert(scratch.url, pool, tenants[0]!.id, baselineRecords);

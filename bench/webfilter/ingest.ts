@@ -8,12 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { AGENT_PATH } from '@netloom/domain';
 import type { FlowSource } from '../../packages/server/src/modules/traffic/enrich';
 import { partitionName, partitionStart } from '../../packages/server/src/modules/traffic/partitions';
 import { urlEventToStore, urlRawRowOf } from '../../packages/server/src/modules/traffic/url-events';
 import { prepareDatabase, scratchPostgres } from '../live/prepare';
-import { cpuSeconds, freePort, postgresCpuSeconds, postgresCpuSince, sleep, startChild, waitForPort } from '../live/proc';
+import { measureSenders } from '../support/ingest-run';
 import { movedEvent, type UrlPoolBatch } from './url-batches';
 import { batchFor, minutesBackFor, UrlDevices } from './url-devices';
 
@@ -52,7 +51,6 @@ export interface IngestResult {
 }
 
 const PASSWORD = 'bench-webfilter-password';
-const REPO = path.resolve(import.meta.dirname, '../..');
 const STATEMENT_ROWS = 5_000;
 
 export async function runIngest(o: IngestOptions): Promise<IngestResult> {
@@ -61,77 +59,23 @@ export async function runIngest(o: IngestOptions): Promise<IngestResult> {
   const scratch = await scratchPostgres(o.adminUrl, 'netloom_bench_webfilter');
   try {
     const tenants = await prepareDatabase({ kind: 'postgres', url: scratch.url }, PASSWORD, o.tenants);
-    const port = await freePort();
-    const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-    const child = startChild(
-      'server',
-      ['--import', 'tsx'],
-      'packages/server/src/server.ts',
-      {
-        ...inherited,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: scratch.url,
-        DEMO: '1',
-        DEMO_FLEET: '0',
-        DEMO_PASSWORD: PASSWORD,
-        LOG_LEVEL: 'warn',
-        WS_PREAUTH_PER_ADDRESS: String(1000),
-      },
-      REPO,
-    );
     const devices = new UrlDevices(o.pool, o.inFlight);
-    let measured: Omit<IngestResult, 'baselineRecords' | 'baselinePerS' | 'baselineTablePerS'>;
-    try {
-      await waitForPort(port, child, 120_000);
-      o.log(`ingest: enrolling ${o.devices} devices in ${o.tenants} tenants…`);
-      await devices.enrol(`ws://127.0.0.1:${port}${AGENT_PATH}`, tenants, o.devices, 100, Date.now().toString(36));
-      devices.start();
-      o.log(
-        `ingest: sending (${o.inFlight} batches in flight per device, ~${recordsPerBatch.toFixed(0)} events each); warm-up ${o.warmupS} s, then ${o.measureS} s measured…`,
-      );
-      const progress = setInterval(
-        () => o.log(`ingest: ${devices.ackedRecords.toLocaleString('en')} events acknowledged, ${devices.busy} 'busy' so far`),
-        5_000,
-      );
-      await sleep(o.warmupS * 1000);
-      const start = {
-        wall: performance.now(),
-        cpu: cpuSeconds(child.pid),
-        pg: postgresCpuSeconds(),
-        bench: process.cpuUsage(),
-        records: devices.ackedRecords,
-        batches: devices.ackedBatches,
-        busy: devices.busy,
-      };
-      await sleep(o.measureS * 1000);
-      const wallS = (performance.now() - start.wall) / 1000;
-      clearInterval(progress);
-      const bench = process.cpuUsage(start.bench);
-      const aligned = devices.rateBetween(start.wall, start.wall + wallS * 1000);
-      const windowRecordsPerS = (devices.ackedRecords - start.records) / wallS;
-      measured = {
-        devices: devices.size,
-        endpoints: Array.from({ length: devices.size }, (_, i) => devices.kindOf(i)).filter((k) => k === 'endpoint').length,
-        recordsPerBatch,
-        recordsPerS: Number.isFinite(aligned.perS) ? aligned.perS : windowRecordsPerS,
-        windowRecordsPerS,
-        writes: aligned.writes,
-        writeSeconds: aligned.seconds,
-        batchesPerS: (devices.ackedBatches - start.batches) / wallS,
-        busyPerS: (devices.busy - start.busy) / wallS,
-        busy: devices.busy - start.busy,
-        dropped: devices.dropped ? `${devices.dropped} sockets closed (last: ${devices.lastDrop})` : null,
-        serverCpuPct: ((cpuSeconds(child.pid) - start.cpu) / wallS) * 100,
-        postgresCpuPct: (postgresCpuSince(start.pg) / wallS) * 100,
-        benchCpuPct: ((bench.user + bench.system) / 1e6 / wallS) * 100,
-      };
-      if (devices.duplicates) o.log(`ingest: ${devices.duplicates} batches acknowledged as duplicates (not expected)`);
-    } finally {
-      devices.stop();
-      await child.stop(20_000);
-    }
+    o.log(`ingest: ${o.inFlight} batches in flight per device, ~${recordsPerBatch.toFixed(0)} events each`);
+    const window = await measureSenders({
+      databaseUrl: scratch.url,
+      dataDir,
+      password: PASSWORD,
+      tenants,
+      senders: devices,
+      count: o.devices,
+      wave: 100,
+      warmupS: o.warmupS,
+      measureS: o.measureS,
+      names: { senders: 'devices', records: 'events' },
+      log: o.log,
+    });
+    const endpoints = Array.from({ length: o.devices }, (_, i) => devices.kindOf(i)).filter((k) => k === 'endpoint').length;
+    const measured = { devices: o.devices, endpoints, recordsPerBatch, ...window };
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     try {
