@@ -15,6 +15,14 @@ const withChosen = (options: SelectOption[], chosen: readonly string[]): SelectO
   return [...options, ...chosen.filter((v) => !known.has(v)).map((v) => ({ value: v, label: v }))];
 };
 
+/** The lists a policy may name, each with the options it is chosen from. */
+const TARGETS = [
+  { field: 'users', option: 'users', label: 'Users' },
+  { field: 'groups', option: 'groups', label: 'Groups' },
+  { field: 'endpoints', option: 'endpoints', label: 'Endpoints' },
+  { field: 'device_groups', option: 'deviceGroups', label: 'Device groups' },
+] as const satisfies readonly { field: keyof AppliesTo; option: keyof AppliesToOptions; label: string }[];
+
 export interface AppliesToFieldsProps {
   value: AppliesTo;
   onChange: (value: AppliesTo) => void;
@@ -35,38 +43,17 @@ export function AppliesToFields({ value, onChange, options, error }: AppliesToFi
       />
       {!value.everyone && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <MultiSelectField
-            label="Users"
-            placeholder="Pick users"
-            options={withChosen(options.users, value.users)}
-            value={value.users}
-            onChange={(v) => set('users', v)}
-            searchable
-          />
-          <MultiSelectField
-            label="Groups"
-            placeholder="Pick groups"
-            options={withChosen(options.groups, value.groups)}
-            value={value.groups}
-            onChange={(v) => set('groups', v)}
-            searchable
-          />
-          <MultiSelectField
-            label="Endpoints"
-            placeholder="Pick endpoints"
-            options={withChosen(options.endpoints, value.endpoints)}
-            value={value.endpoints}
-            onChange={(v) => set('endpoints', v)}
-            searchable
-          />
-          <MultiSelectField
-            label="Device groups"
-            placeholder="Pick device groups"
-            options={withChosen(options.deviceGroups, value.device_groups)}
-            value={value.device_groups}
-            onChange={(v) => set('device_groups', v)}
-            searchable
-          />
+          {TARGETS.map((t) => (
+            <MultiSelectField
+              key={t.field}
+              label={t.label}
+              placeholder={`Pick ${t.label.toLowerCase()}`}
+              options={withChosen(options[t.option], value[t.field])}
+              value={value[t.field]}
+              onChange={(v) => set(t.field, v)}
+              searchable
+            />
+          ))}
         </SimpleGrid>
       )}
       {error && (
