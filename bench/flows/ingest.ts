@@ -11,7 +11,7 @@ import { enrich } from '../../packages/server/src/modules/traffic/enrich';
 import { openCountryLookup } from '../../packages/server/src/modules/traffic/geoip';
 import { rawRowOf } from '../../packages/server/src/modules/traffic/pg-store';
 import { prepareDatabase, scratchPostgres } from '../live/prepare';
-import { measureSenders } from '../support/ingest-run';
+import { measureSenders, type SendersWindow } from '../support/ingest-run';
 import { batchPool, FlowGateways, MINUTES_BACK, type PoolBatch } from './gateways';
 
 export interface IngestOptions {
@@ -28,21 +28,9 @@ export interface IngestOptions {
   log: (text: string) => void;
 }
 
-export interface IngestResult {
+export interface IngestResult extends SendersWindow {
   gateways: number;
   recordsPerBatch: number;
-  recordsPerS: number;
-  /** Acknowledged in the window, divided by the window (lumpy: a write acknowledges all its batches at once). */
-  windowRecordsPerS: number;
-  writes: number;
-  writeSeconds: number;
-  batchesPerS: number;
-  busyPerS: number;
-  busy: number;
-  dropped: string | null;
-  serverCpuPct: number;
-  postgresCpuPct: number;
-  benchCpuPct: number;
   baselineRecords: number;
   baselinePerS: number;
 }

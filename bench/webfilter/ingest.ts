@@ -12,7 +12,7 @@ import type { FlowSource } from '../../packages/server/src/modules/traffic/enric
 import { partitionName, partitionStart } from '../../packages/server/src/modules/traffic/partitions';
 import { urlEventToStore, urlRawRowOf } from '../../packages/server/src/modules/traffic/url-events';
 import { prepareDatabase, scratchPostgres } from '../live/prepare';
-import { measureSenders } from '../support/ingest-run';
+import { measureSenders, type SendersWindow } from '../support/ingest-run';
 import { movedEvent, type UrlPoolBatch } from './url-batches';
 import { batchFor, minutesBackFor, UrlDevices } from './url-devices';
 
@@ -27,22 +27,10 @@ export interface IngestOptions {
   log: (text: string) => void;
 }
 
-export interface IngestResult {
+export interface IngestResult extends SendersWindow {
   devices: number;
   endpoints: number;
   recordsPerBatch: number;
-  recordsPerS: number;
-  /** Acknowledged in the window, divided by the window (lumpy: a write acknowledges all its batches at once). */
-  windowRecordsPerS: number;
-  writes: number;
-  writeSeconds: number;
-  batchesPerS: number;
-  busyPerS: number;
-  busy: number;
-  dropped: string | null;
-  serverCpuPct: number;
-  postgresCpuPct: number;
-  benchCpuPct: number;
   baselineRecords: number;
   /** Into one plain table (url_events' columns, no partitions, no index), as bench:flows' baseline. */
   baselinePerS: number;
