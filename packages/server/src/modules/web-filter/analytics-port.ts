@@ -12,6 +12,8 @@ export interface UrlDimensionNames {
   userCategory: string;
 }
 
+// The shapes below mirror the store's (traffic/url-store.ts) structurally: importing them through the
+// traffic module's entry would close a cycle (its routes know the services, which know this module).
 export interface CountedKey {
   key: string;
   count: number;

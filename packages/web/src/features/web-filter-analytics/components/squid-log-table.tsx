@@ -1,6 +1,7 @@
-import { Code, Text } from '@mantine/core';
+import { Code } from '@mantine/core';
 import type { z } from 'zod';
 import type { squidLogRowSchema } from '@netloom/domain';
+import { UrlText } from './url-text';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
@@ -25,11 +26,7 @@ export function SquidLogTable({ rows, loading, timezone }: SquidLogTableProps) {
       key: 'url',
       header: 'URL',
       width: '14rem',
-      render: (r) => (
-        <Text size="sm" title={r.url} miw="12rem" style={{ wordBreak: 'break-all' }}>
-          {r.url}
-        </Text>
-      ),
+      render: (r) => <UrlText url={r.url} minWidth="12rem" />,
     },
     // The proxy's result code with the HTTP status, as the line has it (TCP_DENIED/403).
     { key: 'result', header: 'Result' },

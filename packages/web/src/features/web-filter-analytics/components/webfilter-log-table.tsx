@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import type { WebFilterLogRow } from '@netloom/domain';
+import { UrlText } from './url-text';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
@@ -40,11 +41,7 @@ export function WebFilterLogTable({ rows, loading, timezone, onUser }: WebFilter
       key: 'url',
       header: 'URL',
       width: '16rem',
-      render: (r) => (
-        <Text size="sm" title={r.url} miw="14rem" style={{ wordBreak: 'break-all' }}>
-          {r.url}
-        </Text>
-      ),
+      render: (r) => <UrlText url={r.url} minWidth="14rem" />,
     },
     { key: 'category_name', header: 'Category' },
     { key: 'action', header: 'Action', width: '6.5rem', render: (r) => <ActionBadge action={r.action} /> },
