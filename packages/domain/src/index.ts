@@ -67,3 +67,4 @@ export * from './analytics/charts';
 export * from './analytics/dimensions';
 export * from './analytics/traffic-api';
 export * from './webfilter/index';
+export * from './ztna/index';

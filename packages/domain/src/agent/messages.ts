@@ -4,6 +4,9 @@ import { storableText } from '../validators/storable-text';
 import { statusSnapshotSchema } from './status';
 import { flowsMessageSchema } from '../analytics/flows';
 import { urlEventsMessageSchema } from '../webfilter/events';
+import { postureReportSchema } from '../ztna/posture';
+import { connectorHealthMessageSchema, ztnaSessionsMessageSchema } from '../ztna/sessions';
+import { nacHostsMessageSchema } from '../ztna/nac';
 
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
@@ -27,6 +30,8 @@ const ifname = text().max(32);
 
 export const DEVICE_KINDS = ['gateway', 'endpoint'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
+/** Kinds of gateway beyond the plain one. */
+export const DEVICE_TYPES = ['app-connector'] as const;
 export const LIVE_STATUSES = ['running', 'error', 'modified', 'connected', 'online', 'offline'] as const;
 
 export const wanLinkSchema = z.object({
@@ -62,6 +67,8 @@ export const helloSchema = z.object({
     mac: text().max(32).optional(),
     /** The ZTNA user signed in on an endpoint. */
     user: text().email().max(254).optional(),
+    /** 'app-connector': a gateway that publishes a site's private servers (spec 000 §3 deviceType). */
+    device_type: z.enum(DEVICE_TYPES).optional(),
   }),
   model: text().max(64),
   os: text().max(64),
@@ -82,6 +89,8 @@ export const heartbeatSchema = z.object({
   traffic: z.array(text().max(32)).max(16).optional(),
   /** Hash of the configuration the device runs, to tell synced from not synced. */
   config_hash: text().max(128).nullable().optional(),
+  /** An endpoint's own posture (the rest the server knows); older agents send none: conditions on it fail. */
+  posture: postureReportSchema.optional(),
   /** Its IPsec tunnels up or down, for the alarms (older agents send none: no IPsec alarms). */
   ipsec: z
     .array(z.object({ name, status: z.enum(['up', 'down', 'unknown']) }))
@@ -151,6 +160,9 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
   statusMessageSchema,
   flowsMessageSchema,
   urlEventsMessageSchema,
+  ztnaSessionsMessageSchema,
+  connectorHealthMessageSchema,
+  nacHostsMessageSchema,
 ]);
 export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 export type Hello = z.infer<typeof helloSchema>;

@@ -20,7 +20,7 @@ export const CONFIG_PATHS = {
 } as const;
 
 /** Where a revision came from: an edit in the console, a rollback, a template, an import. */
-export const CONFIG_REVISION_SOURCES = ['edit', 'rollback', 'template', 'import', 'web_filter'] as const;
+export const CONFIG_REVISION_SOURCES = ['edit', 'rollback', 'template', 'import', 'web_filter', 'ztna'] as const;
 export type ConfigRevisionSource = (typeof CONFIG_REVISION_SOURCES)[number];
 
 export const configRevisionSummarySchema = z.object({

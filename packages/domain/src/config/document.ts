@@ -8,6 +8,8 @@ import { sdwanSectionSchema } from './families/sdwan';
 import { ipsecSectionSchema } from './families/ipsec';
 import { policyRoutingSectionSchema } from './families/policy-routing';
 import { webFilterSectionSchema } from '../webfilter/section';
+import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
+import { nacSectionSchema } from '../ztna/nac';
 import {
   checkFirewall,
   checkInterfaces,
@@ -42,6 +44,12 @@ export const configDocumentSchema = z
     policy_routing: policyRoutingSectionSchema.optional(),
     /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
     web_filter: webFilterSectionSchema.optional(),
+    /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
+    ztna: ztnaSectionSchema.optional(),
+    /** An app connector's site and the servers it publishes (server-made). */
+    ztna_connector: ztnaConnectorSectionSchema.optional(),
+    /** Hosts the tenant blocked or quarantined on its networks, enforced by every gateway (server-made). */
+    nac: nacSectionSchema.optional(),
   })
   .superRefine((doc, ctx) => {
     const nets = deviceNets(doc.interfaces);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CONFIG_FAMILIES, configDocumentSchema, type ConfigDocument, type ConfigFamily } from './document';
 import type { AutoVpn, AutoVpnPeer } from './families/ipsec';
 import type { WebFilterSection } from '../webfilter/section';
+import type { ZtnaSections } from '../ztna/section';
 import { missingVariablesMessage, renderTemplate, resolveVariables, templateVariables, type VariableValues } from './templates';
 
 /** A template as a device's rendering needs it. */
@@ -30,6 +31,8 @@ export interface DeviceRenderInput {
   disabledFamilies: readonly string[];
   /** The tenant's web filter as this device runs it; null or left out: the tenant has none. */
   webFilter?: WebFilterSection | null;
+  /** The zero-trust sections the tenant's settings give this device; left out: none. */
+  ztna?: ZtnaSections | null;
 }
 
 /** Where a family section of the effective document comes from. */
@@ -71,6 +74,7 @@ export function renderDeviceDocument(input: DeviceRenderInput): DeviceRender {
     from.delete(family as ConfigFamily);
   }
   if (input.webFilter) merged.web_filter = input.webFilter;
+  if (input.ztna) Object.assign(merged, input.ztna);
   const parsed = configDocumentSchema.safeParse(withAutoVpnPeers(merged, input));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));

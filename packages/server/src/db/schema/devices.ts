@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { LinkBonding, WanLink } from '@netloom/domain';
+import type { LinkBonding, PostureReport, WanLink } from '@netloom/domain';
 import { networks } from './networks';
 import { tenants } from './tenants';
 
@@ -57,6 +57,10 @@ export const devices = pgTable(
      */
     enrolment: integer('enrolment').notNull().default(0),
     /** Hash of the configuration the console wants, and of the one the device applied. */
+    /** 'app-connector' for a gateway that publishes private servers (spec 000 §3 deviceType); null otherwise. */
+    deviceType: text('device_type'),
+    /** What an endpoint's agent last reported of its posture (OS version, client version, disk encryption, firewall). */
+    posture: jsonb('posture').$type<PostureReport>(),
     configHash: text('config_hash'),
     appliedConfigHash: text('applied_config_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

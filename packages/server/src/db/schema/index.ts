@@ -12,3 +12,4 @@ export * from './recovery-codes';
 export * from './config';
 export * from './alarms';
 export * from './webfilter';
+export * from './ztna';

@@ -1,0 +1,15 @@
+export { ZTNA_LIMITS, portSpecSpan } from './fields';
+export * from './resources';
+export * from './posture';
+export * from './security-groups';
+export * from './policy';
+export * from './evaluate';
+export * from './profile';
+export * from './dns';
+export * from './overlay';
+export * from './enrolment';
+export * from './nac';
+export * from './sessions';
+export * from './client-updates';
+export * from './section';
+export * from './api';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ENDPOINT_OSES, type Posture } from './posture';
+import { countryField, emailField, uniqueList, ztnaDescription, ztnaId, ztnaName } from './fields';
+
+/** Who a security group may hold: users, endpoints, or both. */
+export const SECURITY_GROUP_KINDS = ['users', 'endpoints', 'both'] as const;
+export type SecurityGroupKind = (typeof SECURITY_GROUP_KINDS)[number];
+
+/** A rule adds every requester whose endpoint matches all its non-empty lists (an OS among these, a country among these). */
+export const securityGroupRuleSchema = z.object({
+  os: uniqueList(z.enum(ENDPOINT_OSES), ENDPOINT_OSES.length).default([]),
+  countries: uniqueList(countryField(), 250).default([]),
+});
+export type SecurityGroupRule = z.infer<typeof securityGroupRuleSchema>;
+
+const fields = {
+  name: ztnaName(),
+  description: ztnaDescription(),
+  kind: z.enum(SECURITY_GROUP_KINDS),
+  /** Static members. */
+  users: uniqueList(emailField()).default([]),
+  endpoints: uniqueList(ztnaId()).default([]),
+  /** Dynamic members, by what their endpoint reports; null: static members only. */
+  rule: securityGroupRuleSchema.nullable().default(null),
+};
+
+const checkKind = (g: { kind: SecurityGroupKind; users: string[]; endpoints: string[]; rule: SecurityGroupRule | null }, ctx: z.RefinementCtx) => {
+  if (g.kind === 'users' && g.endpoints.length > 0) ctx.addIssue({ code: 'custom', path: ['endpoints'], message: 'A users group holds no endpoints' });
+  if (g.kind === 'endpoints' && g.users.length > 0) ctx.addIssue({ code: 'custom', path: ['users'], message: 'An endpoints group holds no users' });
+  if (g.rule && g.rule.os.length === 0 && g.rule.countries.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['rule'], message: 'A rule needs an OS or a country' });
+};
+
+export const securityGroupInputSchema = z.object(fields).superRefine(checkKind);
+export type SecurityGroupInput = z.input<typeof securityGroupInputSchema>;
+export const securityGroupSchema = z.object({ id: ztnaId(), ...fields }).superRefine(checkKind);
+export type SecurityGroup = z.infer<typeof securityGroupSchema>;
+
+/** Who asks: the signed-in user (lower-case e-mail) on an endpoint, with what the endpoint reports. */
+export interface GroupSubject {
+  user: string | null;
+  endpointId: string | null;
+  posture: Pick<Posture, 'os' | 'country'>;
+}
+
+export function ruleMatches(rule: SecurityGroupRule, posture: Pick<Posture, 'os' | 'country'>): boolean {
+  if (rule.os.length > 0 && (!posture.os || !rule.os.includes(posture.os))) return false;
+  if (rule.countries.length > 0 && (!posture.country || !rule.countries.includes(posture.country))) return false;
+  return rule.os.length > 0 || rule.countries.length > 0;
+}
+
+/** Whether a subject is a member: statically (its user or endpoint is listed) or by the group's rule. */
+export function isSecurityGroupMember(group: SecurityGroup, s: GroupSubject): boolean {
+  if (s.user && group.kind !== 'endpoints' && group.users.includes(s.user)) return true;
+  if (s.endpointId && group.kind !== 'users' && group.endpoints.includes(s.endpointId)) return true;
+  return group.rule !== null && ruleMatches(group.rule, s.posture);
+}
+
+/** The ids of the security groups a subject is in, in the groups' order. */
+export const securityGroupsOf = (groups: readonly SecurityGroup[], s: GroupSubject): string[] =>
+  groups.filter((g) => isSecurityGroupMember(g, s)).map((g) => g.id);
