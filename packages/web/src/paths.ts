@@ -96,6 +96,21 @@ export const paths = {
   ztnaSquidLogs: '/ztna/logs/squid-logs',
   /** Where the ZTNA device picker leads from a dashboard: the endpoint profiles (spec 001 §2). */
   ztnaEndpointProfiles: '/ztna/device/configure/overlay-mesh-vpn',
+  /** Zero-trust access (ZTNA › MicroZAccess and Organization). */
+  ztna: {
+    profiles: '/ztna/device/configure/overlay-mesh-vpn',
+    profileAssignments: '/ztna/device/configure/overlay-device',
+    mzaStatus: '/ztna/mza/status',
+    onboarding: (tab: 'client' | 'server' | 'app-connector') => `/ztna/organization/onboarding/${tab}`,
+    inventory: (tab: 'enrolled-inventory' | 'approve-inventory') => `/ztna/organization/inventory/${tab}`,
+    dns: '/ztna/organization/dns',
+    overlay: (tab: 'security-group' | 'iao' | 'overlay-mesh-server' | 'group-membership' | 'overlay-access-policy' | 'dpc') =>
+      `/ztna/organization/overlay/${tab}`,
+    policies: '/ztna/organization/policies',
+    nac: '/ztna/nac/nac-available-list',
+    clientUpdates: '/ztna/organization/systemtools/mza-update',
+    sessionLogs: '/ztna/logs/ztna-session-logs',
+  },
 } as const;
 
 /** Places outside the console. */

@@ -6,6 +6,7 @@ import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
 import { teamsAndLogsRoutes } from './organisation-routes';
 import { redirectRoute, redirectTo } from './redirect-route';
 import { webFilterAnalyticsRoutes } from './web-filter-analytics-routes';
+import { ztnaAccessRoutes } from './ztna-routes';
 
 /** A page of the spec that is not built yet: it says so, and what it will hold. */
 function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteObject {
@@ -49,13 +50,16 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
     notBuilt(p, 'tenant-customize-dashboard', 'customize'),
     { path: 'network', lazy: () => import('@/features/devices/pages/device-groups-page').then((m) => ({ Component: m.DeviceGroupsPage })) },
     { path: 'network/:networkId', lazy: () => import('./device-group-route').then((m) => ({ Component: m.DeviceGroupRoute })) },
-    {
-      path: 'organization/inventory/*',
-      lazy: () => import('@/features/devices/pages/inventory-page').then((m) => ({ element: <m.InventoryPage product={p} /> })),
-    },
+    // ZTNA's inventory is the zero-trust one (enrolled and approve-inventory tabs, ztna-routes.tsx).
     ...(p === 'sdwan'
-      ? configurationRoutes
-      : [notBuilt(p, 'device/configure/*', 'endpointProfiles'), notBuilt(p, 'organization/configtemp/*', 'configTemplates')]),
+      ? [
+          {
+            path: 'organization/inventory/*',
+            lazy: () => import('@/features/devices/pages/inventory-page').then((m) => ({ element: <m.InventoryPage product={p} /> })),
+          },
+          ...configurationRoutes,
+        ]
+      : [...ztnaAccessRoutes(), notBuilt(p, 'device/configure/*', 'endpointProfiles'), notBuilt(p, 'organization/configtemp/*', 'configTemplates')]),
     ...(p === 'sdwan'
       ? [
           {
@@ -109,9 +113,7 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
   }
   return [
     ...shared,
-    notBuilt(p, 'mza/status/*', 'mzaStatus'),
     notBuilt(p, 'device/status/*', 'mzaStatus'),
-    notBuilt(p, 'nac/*', 'nac'),
     ...webFilterAnalyticsRoutes(),
     { path: 'getmicrozaccess', lazy: () => import('@/features/client/pages/get-microzaccess-page').then((m) => ({ Component: m.GetMicroZAccessPage })) },
   ];
