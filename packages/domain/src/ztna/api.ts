@@ -263,3 +263,9 @@ export const rolloutProgressRowSchema = z.object({
   state: z.enum(ROLLOUT_STATES),
   device_status: z.string(),
 });
+
+/** Who is in a security group now: its static users, and the endpoints it holds statically or by its rule. */
+export const securityGroupMembersSchema = z.object({
+  users: z.array(z.string()),
+  endpoints: z.array(z.object({ id: z.string(), name: z.string(), user: z.string().nullable(), by: z.enum(['static', 'rule', 'user']) })),
+});
