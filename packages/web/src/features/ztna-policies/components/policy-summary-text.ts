@@ -1,0 +1,81 @@
+import { COUNTRIES, ENDPOINT_OS_LABELS, type AccessDestinations, type AccessSources, type PostureConditions, type WebFilterSchedule } from '@netloom/domain';
+import { PROTOCOL_LABELS } from './destinations-fields';
+
+export interface PolicyNames {
+  groups: ReadonlyMap<string, string>;
+  securityGroups: ReadonlyMap<string, string>;
+  servers: ReadonlyMap<string, string>;
+}
+
+/** Two names read better than a count; more than two read better as one. */
+const few = (items: string[], one: string, many: string) => (items.length <= 2 ? items.join(', ') : `${items.length} ${items.length === 1 ? one : many}`);
+
+/** Who a policy is for, in one line ('Everyone', 'Group Sales; SG Managed laptops'). */
+export function sourcesText(s: AccessSources, names: PolicyNames): string {
+  if (s.everyone) return 'Everyone';
+  const parts: string[] = [];
+  if (s.users.length) parts.push(few(s.users, 'user', 'users'));
+  if (s.groups.length)
+    parts.push(
+      `Group ${few(
+        s.groups.map((id) => names.groups.get(id) ?? 'removed group'),
+        'group',
+        'groups',
+      )}`,
+    );
+  if (s.security_groups.length)
+    parts.push(
+      `Security group ${few(
+        s.security_groups.map((id) => names.securityGroups.get(id) ?? 'removed security group'),
+        'security group',
+        'security groups',
+      )}`,
+    );
+  return parts.join('; ') || 'Nobody';
+}
+
+/** What a policy is about, in one line ('CRM, Site London; TCP 443'). */
+export function destinationsText(d: AccessDestinations, names: PolicyNames): string {
+  const parts: string[] = [];
+  if (d.servers.length)
+    parts.push(
+      few(
+        d.servers.map((id) => names.servers.get(id) ?? 'removed server'),
+        'server',
+        'servers',
+      ),
+    );
+  if (d.sites.length) parts.push(`Site ${few(d.sites, 'site', 'sites')}`);
+  const where = parts.join(', ') || 'Nothing';
+  if (d.ports.length === 0) return where;
+  const ports = d.ports.map((p) => (p.ports.length ? `${PROTOCOL_LABELS[p.protocol]} ${p.ports.join(', ')}` : PROTOCOL_LABELS[p.protocol])).join('; ');
+  return `${where}; ${ports}`;
+}
+
+const DAY_SHORT: Record<string, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
+
+/** When a policy holds ('Always', 'Mon–Fri 09:00–17:00 (Europe/London)'). */
+export function scheduleText(s: WebFilterSchedule | null): string {
+  if (!s) return 'Always';
+  const windows = s.windows.map((w) => `${w.days.map((d) => DAY_SHORT[d]).join(' ')} ${w.start}–${w.end}`).join(', ');
+  return `${windows} (${s.time_zone})`;
+}
+
+/** The posture conditions in one line; 'None' when the policy asks nothing. */
+export function postureText(p: PostureConditions): string {
+  const parts: string[] = [];
+  if (p.os.length) parts.push(p.os.map((o) => (o.min_version ? `${ENDPOINT_OS_LABELS[o.os]} ≥ ${o.min_version}` : ENDPOINT_OS_LABELS[o.os])).join(' or '));
+  if (p.min_client_version) parts.push(`Client ≥ ${p.min_client_version}`);
+  if (p.countries.length)
+    parts.push(
+      few(
+        p.countries.map((c) => COUNTRIES.find((x) => x.code === c)?.name ?? c),
+        'country',
+        'countries',
+      ),
+    );
+  if (p.disk_encryption) parts.push('Disk encrypted');
+  if (p.firewall) parts.push('Firewall on');
+  if (p.approved) parts.push('Approved device');
+  return parts.join('; ') || 'None';
+}
