@@ -71,25 +71,41 @@ const deny = (rule: AccessRule, reason: string, extra: Partial<AccessDecision> =
  */
 export function decideAccess(view: AccessView, req: AccessRequest): AccessDecision {
   const server = view.servers.find((s) => s.id === req.serverId);
-  if (!server) return deny('unknown_server', 'No such server');
+  if (!server) return unknownServer();
   return decideForServer(view.policies, server, req);
 }
 
 export function decideForServer(policies: readonly ZtnaPolicy[], server: ZtnaServer, req: AccessRequest): AccessDecision {
-  if (!server.enabled) return deny('disabled', `${server.name} is disabled`);
-  if (!portAllowed(server.ports, req.protocol, req.port))
-    return deny('not_published', `${server.name} does not publish ${req.protocol}${req.port === null ? '' : `/${req.port}`}`);
+  const refused = serverRefusal(server, req);
+  if (refused) return refused;
   for (const p of policies) {
     if (!p.enabled || !policyNamesServer(p, server) || !sourcesMatch(p.sources, req)) continue;
     if (p.destinations.ports.length > 0 && !portAllowed(p.destinations.ports, req.protocol, req.port)) continue;
     if (!scheduleActive(p.schedule, req.at)) continue;
-    const policy = { id: p.id, name: p.name };
-    if (p.action === 'deny') return deny('policy', `Denied by ${p.name}`, { policy });
-    const posture = checkPosture(p.posture, req.posture);
-    if (!posture.ok) return deny('posture', `${p.name}: ${posture.message}`, { policy, failed: { condition: posture.condition, message: posture.message } });
-    if (server.dpc.managed_only && req.posture.approved !== true)
-      return deny('managed_only', `${server.name} accepts only managed, approved endpoints`, { policy });
-    return { action: 'allow', rule: 'policy', policy, failed: null, reason: `Allowed by ${p.name}` };
+    return policyDecision(p, server, req);
   }
-  return deny('default', 'No policy allows this (default deny)');
+  return defaultDeny();
 }
+
+/** The server's own refusal of a request (disabled, or not publishing its protocol and port), or null when policies decide. */
+export function serverRefusal(server: ZtnaServer, req: Pick<AccessRequest, 'protocol' | 'port'>): AccessDecision | null {
+  if (!server.enabled) return deny('disabled', `${server.name} is disabled`);
+  if (!portAllowed(server.ports, req.protocol, req.port))
+    return deny('not_published', `${server.name} does not publish ${req.protocol}${req.port === null ? '' : `/${req.port}`}`);
+  return null;
+}
+
+/** What the deciding policy (enabled, for the requester, naming the server and port, in its schedule) answers. */
+export function policyDecision(p: ZtnaPolicy, server: ZtnaServer, req: Pick<AccessRequest, 'posture'>): AccessDecision {
+  const policy = { id: p.id, name: p.name };
+  if (p.action === 'deny') return deny('policy', `Denied by ${p.name}`, { policy });
+  const posture = checkPosture(p.posture, req.posture);
+  if (!posture.ok) return deny('posture', `${p.name}: ${posture.message}`, { policy, failed: { condition: posture.condition, message: posture.message } });
+  if (server.dpc.managed_only && req.posture.approved !== true)
+    return deny('managed_only', `${server.name} accepts only managed, approved endpoints`, { policy });
+  return { action: 'allow', rule: 'policy', policy, failed: null, reason: `Allowed by ${p.name}` };
+}
+
+/** No policy decided. */
+export const defaultDeny = (): AccessDecision => deny('default', 'No policy allows this (default deny)');
+export const unknownServer = (): AccessDecision => deny('unknown_server', 'No such server');
