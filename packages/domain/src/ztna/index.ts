@@ -14,4 +14,3 @@ export * from './sessions';
 export * from './client-updates';
 export * from './section';
 export * from './api';
-export * from './activity-api';
