@@ -6,12 +6,21 @@ import type { WebFilterLogKind } from '@/features/web-filter-analytics/api/get-w
 import type { LogsTab } from './logs-section-route';
 import { redirectTo } from './redirect-route';
 
-/** The logs tabs in the spec's order (000 §2.2); ZTNA adds what its web filter decided and its proxy's access log. */
+/**
+ * The logs tabs in the spec's order (000 §2.2); ZTNA adds what its web filter decided, its proxy's
+ * access log and every zero-trust connection attempt.
+ */
 function logsTabs(product: ProductKey | null): LogsTab[] {
   const login = { label: 'Login logs', path: product ? paths.product.loginLogs(product) : paths.loginLogs };
   const activity = { label: 'Activity logs', path: product ? paths.product.activityLogs(product) : paths.activityLogs };
   if (product !== 'ztna') return [login, activity];
-  return [login, { label: 'Web filter logs', path: paths.ztnaWebFilterLogs }, activity, { label: 'Squid logs', path: paths.ztnaSquidLogs }];
+  return [
+    login,
+    { label: 'Web filter logs', path: paths.ztnaWebFilterLogs },
+    activity,
+    { label: 'Squid logs', path: paths.ztnaSquidLogs },
+    { label: 'ZTNA session logs', path: paths.ztna.sessionLogs },
+  ];
 }
 
 const activityLogsPage = (kind: LogKind) => () =>
@@ -24,7 +33,10 @@ export function teamsAndLogsRoutes(product: ProductKey | null): RouteObject[] {
   const users = product ? paths.product.teamsUsers(product) : paths.teamsUsers;
   const details = (id: string) => (product ? paths.product.teamsUserDetails(product, id) : paths.teamsUserDetails(id));
   const tabs = logsTabs(product);
-  const subtitle = product === 'ztna' ? 'Who did what, when and from where, and what the web filter decided' : 'Who did what, when and from where';
+  const subtitle =
+    product === 'ztna'
+      ? 'Who did what, when and from where, what the web filter decided and who reached which application'
+      : 'Who did what, when and from where';
   return [
     { path: 'teams', ...redirectTo(users) },
     { path: 'teams/users', lazy: () => import('@/features/teams/pages/users-page').then((m) => ({ element: <m.UsersPage detailsPath={details} /> })) },
@@ -44,6 +56,10 @@ export function teamsAndLogsRoutes(product: ProductKey | null): RouteObject[] {
           ? [
               { path: 'webfilter-logs', lazy: webFilterLogsPage('webfilter') },
               { path: 'squid-logs', lazy: webFilterLogsPage('squid') },
+              {
+                path: 'ztna-session-logs',
+                lazy: () => import('@/features/ztna-sessions/pages/session-logs-page').then((m) => ({ Component: m.SessionLogsPage })),
+              },
             ]
           : []),
       ],
