@@ -10,6 +10,7 @@ export const ztnaKeys = {
   inventory: (tid: string | null) => ['ztna', tid, 'inventory'] as const,
   enrolled: (tid: string | null) => ['ztna', tid, 'inventory', 'enrolled-all'] as const,
   groups: (tid: string | null) => ['ztna', tid, 'teams-groups'] as const,
+  securityGroups: (tid: string | null) => ['ztna', tid, 'security-groups'] as const,
 };
 
 /** The tenant a zero-trust call is about, as its `tenant_id` query. */
