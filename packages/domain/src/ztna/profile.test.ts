@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { endpointProfileInputSchema, endpointProfileSchema, movpnBodySchema, profileFor, type EndpointProfile } from './profile';
 import { issuesOf, uuid } from './test-fixtures';
+import { ENDPOINT_IDS, GROUPS, PROFILE_IDS, profileArb, someOf } from './test-arbitraries';
 
 const LAPTOP = uuid(0xe1);
 const SALES = uuid(0x6a1);
@@ -64,5 +66,22 @@ describe('the profile form', () => {
     expect(body.final_payload).toMatchObject({ name: 'mza', auto_connect: false });
     expect(body.final_payload).not.toHaveProperty('assigned');
     expect(issuesOf(movpnBodySchema, { final_payload: { name: '' } })).toEqual(['final_payload.name: Field is required']);
+  });
+});
+
+describe('profileFor on random profiles', () => {
+  it('picks as sorting the profiles by name and taking the first of each kind of assignment would', () => {
+    fc.assert(
+      fc.property(someOf(PROFILE_IDS, profileArb), fc.constantFrom(...ENDPOINT_IDS), fc.subarray(GROUPS), (profiles, id, groups) => {
+        const byName = [...profiles].sort((a, b) => a.name.localeCompare(b.name));
+        const expected =
+          byName.find((p) => p.assigned.endpoints.includes(id)) ??
+          byName.find((p) => p.assigned.groups.some((g) => groups.includes(g))) ??
+          byName.find((p) => p.is_default) ??
+          null;
+        expect(profileFor(profiles, { id, groups })).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -46,14 +46,18 @@ export const movpnBodySchema = z.object({ final_payload: endpointProfileInputSch
 
 /**
  * The profile an endpoint gets: one assigned to the endpoint itself, else the first (by name) assigned
- * to one of its user's groups, else the default.
+ * to one of its user's groups, else the default. Equal names keep the list's order. One pass, no
+ * sort: the server asks this for every endpoint of a tenant.
  */
 export function profileFor(profiles: readonly EndpointProfile[], endpoint: { id: string; groups: readonly string[] }): EndpointProfile | null {
-  const byName = [...profiles].sort((a, b) => a.name.localeCompare(b.name));
-  return (
-    byName.find((p) => p.assigned.endpoints.includes(endpoint.id)) ??
-    byName.find((p) => p.assigned.groups.some((g) => endpoint.groups.includes(g))) ??
-    byName.find((p) => p.is_default) ??
-    null
-  );
+  let own: EndpointProfile | null = null;
+  let group: EndpointProfile | null = null;
+  let fallback: EndpointProfile | null = null;
+  const first = (best: EndpointProfile | null, p: EndpointProfile) => (!best || p.name.localeCompare(best.name) < 0 ? p : best);
+  for (const p of profiles) {
+    if (p.assigned.endpoints.includes(endpoint.id)) own = first(own, p);
+    if (!own && p.assigned.groups.some((g) => endpoint.groups.includes(g))) group = first(group, p);
+    if (!own && !group && p.is_default) fallback = first(fallback, p);
+  }
+  return own ?? group ?? fallback;
 }

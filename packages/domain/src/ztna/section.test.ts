@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { releaseOf } from './client-updates';
-import { dnsGroupSchema } from './dns';
+import fc from 'fast-check';
+import { inRollout, releaseOf } from './client-updates';
+import { dnsGroupApplies, dnsGroupSchema } from './dns';
+import { policyNamesServer, sourcesMatch } from './evaluate';
+import { privateNameOf } from './resources';
+import { tenantArb } from './test-arbitraries';
 import { DEFAULT_ZTNA_SETTINGS, relaySchema } from './overlay';
 import { endpointProfileSchema } from './profile';
-import { securityGroupSchema } from './security-groups';
-import { BUILT_IN_PROFILE, ztnaConnectorSectionSchema, ztnaSectionSchema, ztnaSectionsFor, type TenantZtna, type ZtnaEndpoint } from './section';
+import { securityGroupSchema, securityGroupsOf } from './security-groups';
+import {
+  BUILT_IN_PROFILE,
+  ztnaConnectorSectionSchema,
+  ztnaSectionSchema,
+  ztnaSectionsFor,
+  ztnaSectionsForEndpoints,
+  type TenantZtna,
+  type ZtnaEndpoint,
+  type ZtnaSection,
+} from './section';
 import { GOOD_POSTURE, policy, server, uuid } from './test-fixtures';
 
 const SALES = uuid(0x6a1);
@@ -188,5 +201,76 @@ describe('ztnaSectionsFor: a gateway', () => {
     expect(sections.ztna_connector).toEqual({ site: 'hq', servers: [git, wiki] });
     expect(ztnaConnectorSectionSchema.safeParse(sections.ztna_connector).success).toBe(true);
     expect(sections.ztna).toBeUndefined();
+  });
+});
+
+/** The section as its contract reads, written the plain way (sorting the profiles, every policy against every server): the rules' reference. */
+function referenceSection(t: TenantZtna, e: ZtnaEndpoint): ZtnaSection {
+  const securityGroups = securityGroupsOf(t.securityGroups, { user: e.user, endpointId: e.id, posture: e.posture });
+  const requester = { user: e.user, groups: e.groups, securityGroups };
+  const policies = t.policies.filter((p) => sourcesMatch(p.sources, requester));
+  const byName = [...t.profiles].sort((a, b) => a.name.localeCompare(b.name));
+  const stored =
+    byName.find((p) => p.assigned.endpoints.includes(e.id)) ??
+    byName.find((p) => p.assigned.groups.some((g) => e.groups.includes(g))) ??
+    byName.find((p) => p.is_default) ??
+    null;
+  const offered = stored && stored.resources.length > 0 ? new Set(stored.resources) : null;
+  const allowing = policies.filter((p) => p.enabled && p.action === 'allow');
+  const servers = t.servers.filter((s) => (!offered || offered.has(s.id)) && allowing.some((p) => policyNamesServer(p, s)));
+  const private_names: Record<string, string> = {};
+  for (const s of servers) {
+    const name = privateNameOf(s);
+    if (name && name !== s.address && !s.address.startsWith('*.')) private_names[name] = s.address;
+  }
+  const sites = new Set(servers.map((s) => s.site));
+  const connectors: Record<string, string[]> = {};
+  for (const c of t.connectors) if (sites.has(c.site)) (connectors[c.site] ??= []).push(c.deviceId);
+  const useTenantDns = stored ? stored.dns.use_tenant_dns : true;
+  const rollout = e.posture.os ? t.rollouts.find((r) => r.os === e.posture.os && (!r.securityGroup || securityGroups.includes(r.securityGroup))) : undefined;
+  const release = rollout && inRollout(e.id, rollout.id, rollout.percentage) ? releaseOf(rollout.os, rollout.version) : undefined;
+  return {
+    profile: stored
+      ? {
+          id: stored.id,
+          name: stored.name,
+          kind: stored.kind,
+          auto_connect: stored.auto_connect,
+          split_tunnel: stored.split_tunnel,
+          nameservers: stored.dns.nameservers,
+        }
+      : { ...BUILT_IN_PROFILE, split_tunnel: { mode: 'include', routes: [] }, nameservers: [] },
+    relays: t.relays.filter((r) => r.enabled && (!stored || stored.relays.length === 0 || stored.relays.includes(r.id))),
+    dns: useTenantDns ? t.dnsGroups.filter((g) => g.enabled && dnsGroupApplies(g, requester)) : [],
+    private_names,
+    servers,
+    connectors,
+    policies,
+    identity: { user: e.user, groups: e.groups, security_groups: securityGroups, approved: e.posture.approved === true, country: e.posture.country },
+    settings: t.settings,
+    client_update: release ? { version: release.version, url: release.url } : null,
+  };
+}
+
+describe('ztnaSectionsFor: on random tenants', () => {
+  it('makes the sections of the plain reading of its rules', () => {
+    fc.assert(
+      fc.property(tenantArb, (t) => {
+        for (const e of t.endpoints.values()) expect(sectionOf(t, e.id)).toEqual(referenceSection(t, e));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('ztnaSectionsForEndpoints makes the same sections, sharing them by view key', () => {
+    fc.assert(
+      fc.property(tenantArb, (t) => {
+        const ids = [...t.endpoints.keys(), uuid(0xe9)];
+        const shared = ztnaSectionsForEndpoints(t, ids);
+        expect([...shared.keys()]).toEqual([...t.endpoints.keys()]);
+        for (const [id, section] of shared) expect(JSON.stringify(section)).toBe(JSON.stringify(sectionOf(t, id)));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -6,8 +6,8 @@ import { DEFAULT_PROFILE_NAME, PROFILE_KINDS, SPLIT_TUNNEL_MODES, profileFor, ty
 import { ztnaPolicySchema, type ZtnaPolicy } from './policy';
 import { privateNameOf, ztnaServerSchema, type ZtnaServer } from './resources';
 import { securityGroupsOf, type SecurityGroup } from './security-groups';
-import { sourcesMatch, policyNamesServer } from './evaluate';
-import { inRollout, releaseOf } from './client-updates';
+import { sourcesMatch } from './evaluate';
+import { inRollout, releaseOf, type ClientRelease } from './client-updates';
 import type { EndpointOs, Posture } from './posture';
 import type { NacSection } from './nac';
 
@@ -115,14 +115,68 @@ export function policiesForEndpoint(tenant: TenantZtna, e: ZtnaEndpoint, securit
   return tenant.policies.filter((p) => sourcesMatch(p.sources, requester));
 }
 
-function endpointSection(tenant: TenantZtna, e: ZtnaEndpoint): ZtnaSection {
+/**
+ * What an endpoint's `ztna` section is made of besides who it is: its security groups, the
+ * policies for its requester (with their places in the tenant's list), its profile, DNS groups
+ * and client release. Two endpoints with the same `key` get the same section but for `identity`.
+ */
+export interface ZtnaEndpointView {
+  securityGroups: string[];
+  policies: ZtnaPolicy[];
+  policyIndexes: number[];
+  profile: EndpointProfile | null;
+  dns: DnsGroup[];
+  dnsIndexes: number[];
+  release: ClientRelease | null;
+  /** Within one snapshot of the tenant: the profile, the policies' and DNS groups' places, the release. */
+  key: string;
+}
+
+export function ztnaEndpointView(tenant: TenantZtna, e: ZtnaEndpoint): ZtnaEndpointView {
   const securityGroups = endpointSecurityGroups(tenant, e);
-  const policies = policiesForEndpoint(tenant, e, securityGroups);
-  const stored = profileFor(tenant.profiles, { id: e.id, groups: e.groups });
+  const requester = { user: e.user, groups: e.groups, securityGroups };
+  const policies: ZtnaPolicy[] = [];
+  const policyIndexes: number[] = [];
+  tenant.policies.forEach((p, i) => {
+    if (!sourcesMatch(p.sources, requester)) return;
+    policies.push(p);
+    policyIndexes.push(i);
+  });
+  const profile = profileFor(tenant.profiles, { id: e.id, groups: e.groups });
+  const dns: DnsGroup[] = [];
+  const dnsIndexes: number[] = [];
+  if (profile ? profile.dns.use_tenant_dns : true)
+    tenant.dnsGroups.forEach((g, i) => {
+      if (!g.enabled || !dnsGroupApplies(g, requester)) return;
+      dns.push(g);
+      dnsIndexes.push(i);
+    });
+  const rollout = e.posture.os
+    ? tenant.rollouts.find((r) => r.os === e.posture.os && (!r.securityGroup || securityGroups.includes(r.securityGroup)))
+    : undefined;
+  const release = (rollout && inRollout(e.id, rollout.id, rollout.percentage) ? releaseOf(rollout.os, rollout.version) : undefined) ?? null;
+  const key = `${profile?.id ?? '-'}|${policyIndexes.join(',')}|${dnsIndexes.join(',')}|${release?.url ?? '-'}`;
+  return { securityGroups, policies, policyIndexes, profile, dns, dnsIndexes, release, key };
+}
+
+/** Everything of a section but `identity`, from the view (what endpoints of one view key share). */
+type SectionBody = Omit<ZtnaSection, 'identity'>;
+
+function sectionBody(tenant: TenantZtna, v: ZtnaEndpointView): SectionBody {
+  const stored = v.profile;
   const offered = stored && stored.resources.length > 0 ? new Set(stored.resources) : null;
   // Servers some allow policy for this requester names: the others it could never reach.
-  const allowing = policies.filter((p) => p.enabled && p.action === 'allow');
-  const servers = tenant.servers.filter((s) => (!offered || offered.has(s.id)) && allowing.some((p) => policyNamesServer(p, s)));
+  const namedIds = new Set<string>();
+  const namedSites = new Set<string>();
+  for (const p of v.policies) {
+    if (!p.enabled || p.action !== 'allow') continue;
+    for (const id of p.destinations.servers) namedIds.add(id);
+    for (const site of p.destinations.sites) namedSites.add(site);
+  }
+  const servers =
+    namedIds.size + namedSites.size === 0
+      ? []
+      : tenant.servers.filter((s) => (!offered || offered.has(s.id)) && (namedIds.has(s.id) || namedSites.has(s.site)));
   const private_names: Record<string, string> = {};
   for (const s of servers) {
     const name = privateNameOf(s);
@@ -130,14 +184,8 @@ function endpointSection(tenant: TenantZtna, e: ZtnaEndpoint): ZtnaSection {
   }
   const sites = new Set(servers.map((s) => s.site));
   const connectors: Record<string, string[]> = {};
-  for (const c of tenant.connectors) if (sites.has(c.site)) (connectors[c.site] ??= []).push(c.deviceId);
+  if (sites.size > 0) for (const c of tenant.connectors) if (sites.has(c.site)) (connectors[c.site] ??= []).push(c.deviceId);
   const relays = tenant.relays.filter((r) => r.enabled && (!stored || stored.relays.length === 0 || stored.relays.includes(r.id)));
-  const useTenantDns = stored ? stored.dns.use_tenant_dns : true;
-  const dns = useTenantDns ? tenant.dnsGroups.filter((g) => g.enabled && dnsGroupApplies(g, { groups: e.groups, securityGroups })) : [];
-  const rollout = e.posture.os
-    ? tenant.rollouts.find((r) => r.os === e.posture.os && (!r.securityGroup || securityGroups.includes(r.securityGroup)))
-    : undefined;
-  const release = rollout && inRollout(e.id, rollout.id, rollout.percentage) ? releaseOf(rollout.os, rollout.version) : undefined;
   return {
     profile: stored
       ? {
@@ -150,15 +198,60 @@ function endpointSection(tenant: TenantZtna, e: ZtnaEndpoint): ZtnaSection {
         }
       : { ...BUILT_IN_PROFILE, split_tunnel: { mode: 'include', routes: [] }, nameservers: [] },
     relays,
-    dns,
+    dns: v.dns,
     private_names,
     servers,
     connectors,
-    policies,
-    identity: { user: e.user, groups: e.groups, security_groups: securityGroups, approved: e.posture.approved === true, country: e.posture.country },
+    policies: v.policies,
     settings: tenant.settings,
-    client_update: release ? { version: release.version, url: release.url } : null,
+    client_update: v.release ? { version: v.release.version, url: v.release.url } : null,
   };
+}
+
+const identityOf = (e: ZtnaEndpoint, securityGroups: string[]): ZtnaSection['identity'] => ({
+  user: e.user,
+  groups: e.groups,
+  security_groups: securityGroups,
+  approved: e.posture.approved === true,
+  country: e.posture.country,
+});
+
+/** A section from its body and identity, its fields in the one order every section has. */
+const withIdentity = (b: SectionBody, identity: ZtnaSection['identity']): ZtnaSection => ({
+  profile: b.profile,
+  relays: b.relays,
+  dns: b.dns,
+  private_names: b.private_names,
+  servers: b.servers,
+  connectors: b.connectors,
+  policies: b.policies,
+  identity,
+  settings: b.settings,
+  client_update: b.client_update,
+});
+
+function endpointSection(tenant: TenantZtna, e: ZtnaEndpoint): ZtnaSection {
+  const v = ztnaEndpointView(tenant, e);
+  return withIdentity(sectionBody(tenant, v), identityOf(e, v.securityGroups));
+}
+
+/**
+ * The `ztna` sections of some endpoints of a tenant (unknown ids left out), made once per view key:
+ * endpoints that get the same policies, servers, DNS, profile and release share everything but
+ * `identity` (the objects too: treat the sections as read-only).
+ */
+export function ztnaSectionsForEndpoints(tenant: TenantZtna, ids: Iterable<string>): Map<string, ZtnaSection> {
+  const bodies = new Map<string, SectionBody>();
+  const out = new Map<string, ZtnaSection>();
+  for (const id of ids) {
+    const e = tenant.endpoints.get(id);
+    if (!e) continue;
+    const v = ztnaEndpointView(tenant, e);
+    let body = bodies.get(v.key);
+    if (!body) bodies.set(v.key, (body = sectionBody(tenant, v)));
+    out.set(id, withIdentity(body, identityOf(e, v.securityGroups)));
+  }
+  return out;
 }
 
 /**
