@@ -1,6 +1,8 @@
+import type { PostureReport } from '@netloom/domain';
 import type { LinkKind, LinkState } from './links';
 import { PLACES, DOC_RANGES, type Place } from './places';
-import { chance, pick, randomBetween, randomInt, type Random } from './prng';
+import { chance, fixedShare, pick, randomBetween, randomInt, type Random } from './prng';
+import { chosenPosture, installedClientVersion, postureOf, type PostureChoice } from './ztna-posture';
 
 export type EndpointOs = 'windows' | 'macos' | 'linux' | 'android' | 'ios';
 
@@ -35,6 +37,8 @@ export interface EndpointProfile extends ProfileBase {
   publicIp: string;
   peakBps: number;
   baseLatencyMs: number;
+  /** What its agent reports of its posture as it was installed (`version` is its client version). */
+  posture: PostureReport;
 }
 
 export type DeviceProfile = GatewayProfile | EndpointProfile;
@@ -46,7 +50,6 @@ const GATEWAY_MODELS = [
   { model: 'NL-Branch 1000', links: 3 },
 ] as const;
 const GATEWAY_VERSIONS = ['4.2.1', '4.2.3', '4.3.0', '4.3.2'];
-const CLIENT_VERSIONS = ['3.8.0', '3.8.2', '3.9.1'];
 
 const LINK_KINDS: Record<LinkKind, { latency: [number, number]; peakMbps: [number, number] }> = {
   fibre: { latency: [4, 18], peakMbps: [200, 900] },
@@ -163,15 +166,20 @@ export function endpointProfile(random: Random, index: number, emailDomain: stri
   const first = pick(random, FIRST_NAMES);
   const last = pick(random, LAST_NAMES);
   const mobile = osFamily === 'android' || osFamily === 'ios';
+  // Drawn in the order they always were, so a seed keeps its fleet.
+  const serial = `NLE${hex(random, 10).toUpperCase()}`;
+  const mac = macFrom(random);
+  const model = pick(random, kind.models);
+  const version = installedClientVersion(osFamily, random);
   return {
     kind: 'endpoint',
-    serial: `NLE${hex(random, 10).toUpperCase()}`,
+    serial,
     name: `${first}-${kind.device}-${index + 1}`,
-    mac: macFrom(random),
-    model: pick(random, kind.models),
+    mac,
+    model,
     os: osFamily,
     osFamily,
-    version: pick(random, CLIENT_VERSIONS),
+    version,
     place,
     // People are not all at the city hall: spread them a few kilometres.
     lat: Number((place.lat + randomBetween(random, -0.05, 0.05)).toFixed(4)),
@@ -183,5 +191,39 @@ export function endpointProfile(random: Random, index: number, emailDomain: stri
     publicIp: docIp(random),
     peakBps: randomBetween(random, 0.2e6, mobile ? 1.5e6 : 4e6),
     baseLatencyMs: randomBetween(random, mobile ? 30 : 10, mobile ? 80 : 45),
+    posture: postureOf(serial, osFamily, version),
+  };
+}
+
+/** What a test or a journey chooses of an endpoint: who signs in on it, its system, its posture. */
+export interface EndpointSpec {
+  user?: string;
+  os?: EndpointOs;
+  posture?: PostureChoice;
+}
+
+/** An endpoint as the fleet built it, with what was chosen of it instead (the rest stays as the seed made it). */
+export function withEndpointSpec(p: EndpointProfile, spec: EndpointSpec): EndpointProfile {
+  const osFamily = spec.os ?? p.osFamily;
+  const kind = ENDPOINTS[osFamily];
+  const first =
+    (spec.user ?? p.user)
+      .split(/[@.]/)[0]!
+      .replace(/[^a-z0-9-]/gi, '')
+      .toLowerCase() || 'user';
+  const index = p.name.slice(p.name.lastIndexOf('-') + 1);
+  const osChanged = osFamily !== p.osFamily;
+  const version = osChanged ? installedClientVersion(osFamily, () => fixedShare(p.serial, 'client')) : p.version;
+  const posture = spec.posture ? chosenPosture(osFamily, spec.posture) : osChanged ? postureOf(p.serial, osFamily, version) : p.posture;
+  return {
+    ...p,
+    user: spec.user ?? p.user,
+    name: spec.user || osChanged ? `${first}-${kind.device}-${index}` : p.name,
+    os: osFamily,
+    osFamily,
+    model: osChanged ? kind.models[Math.floor(fixedShare(p.serial, 'model') * kind.models.length)]! : p.model,
+    ifname: osChanged ? kind.ifnames[0]! : p.ifname,
+    version: posture.client_version ?? version,
+    posture,
   };
 }
