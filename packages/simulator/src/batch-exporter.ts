@@ -23,6 +23,8 @@ export interface BatchExporterOptions<R, M extends Batch> extends Pick<BatchOutb
   nextSeq: () => number;
   /** Only for the first export's delay. */
   random: Random;
+  /** Whether an interval with no records still goes out, as one empty batch: its message carries other measurements (a client's relay latencies). */
+  sendEmpty?: () => boolean;
 }
 
 /**
@@ -73,6 +75,11 @@ export class BatchExporter<R, M extends Batch> {
   exportNow(at: Date = new Date()): number[] {
     const records = this.opts.collect(at, this.opts.intervalS);
     const seqs: number[] = [];
+    if (records.length === 0 && this.opts.sendEmpty?.()) {
+      const message = this.opts.message(this.opts.nextSeq(), []);
+      this.outbox.add(message);
+      return [message.seq];
+    }
     for (let i = 0; i < records.length; i += this.opts.batchMax) {
       const message = this.opts.message(this.opts.nextSeq(), records.slice(i, i + this.opts.batchMax));
       seqs.push(message.seq);

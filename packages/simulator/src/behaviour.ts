@@ -1,10 +1,29 @@
-import type { ConfigDocument, FlowRecord, Heartbeat, Hello, Metrics, StatusKind, StatusSnapshot } from '@netloom/domain';
+import type {
+  ConfigDocument,
+  ConnectorHealthMessage,
+  FlowRecord,
+  Heartbeat,
+  Hello,
+  Metrics,
+  NacHostsMessage,
+  StatusKind,
+  StatusSnapshot,
+  ZtnaSession,
+  ZtnaSessionsMessage,
+} from '@netloom/domain';
 import type { BrowsingRequest } from './browsing';
 import type { Peer } from './router-model';
 
 export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version'>;
 export type HeartbeatBody = Omit<Heartbeat, 'type' | 'seq'>;
 export type MetricsBody = Omit<Metrics, 'type' | 'seq'>;
+export type ConnectorHealthBody = Omit<ConnectorHealthMessage, 'type' | 'seq'>;
+export type NacHostsBody = Omit<NacHostsMessage, 'type' | 'seq'>;
+
+/** What a device's behaviour keeps across runs besides its credential (the state file): the client version an endpoint installed. */
+export interface BehaviourState {
+  client_version?: string;
+}
 
 /** What a kind of device says; the connection (SimulatedDevice) decides when. */
 export interface DeviceBehaviour {
@@ -33,4 +52,17 @@ export interface DeviceBehaviour {
   readonly publicIp?: string | null;
   /** How long the user stays signed in and away (endpoints); null: always on (gateways). */
   sessionMs(): { online: number; away: number } | null;
+  /** What it keeps across runs, and takes back before it starts. */
+  persisted?(): BehaviourState;
+  restore?(state: BehaviourState): void;
+  /** The connections its user tried through the zero-trust client in the `intervalS` before `at`, decided (endpoints). */
+  ztnaSessions?(at: Date, intervalS: number, endpointId: string | null): ZtnaSession[];
+  /** What its client measured to the relays it is given; none: it runs no zero-trust section. */
+  ztnaRelays?(): ZtnaSessionsMessage['relays'];
+  /** Its client's connections open now through this app connector. */
+  activeSessionsThrough?(connectorId: string): number;
+  /** An app connector's health now, given the sessions it carries; null: it publishes nothing (yet). */
+  connectorHealth?(at: Date, activeSessions: number): ConnectorHealthBody | null;
+  /** The hosts it sees on its LANs with what it enforces for each (gateways). */
+  nacHosts?(at: Date): NacHostsBody;
 }

@@ -3,7 +3,7 @@ import { appWeight } from './flows-apps';
 import { destinationAddress } from './flows-destinations';
 import { pageFetches, pageStyleOf, thirdPartyFetch, type Fetch } from './browsing-pages';
 import { BROWSING_SHARES, popularSite, sitesOf, THIRD_PARTY_CATEGORIES, UNKNOWN_SITE_SHARE, unknownSites } from './browsing-sites';
-import { fixedShare, pick, randomInt, type Random } from './prng';
+import { fixedShare, pick, poisson, randomInt, type Random } from './prng';
 import { dailyCurve, localHour } from './traffic';
 
 /** Someone browsing: a gateway's LAN host (its user when the proxy knows it), or an endpoint's signed-in user at its tunnel address. */
@@ -53,15 +53,6 @@ const THIRD_PARTY_SHARE = 0.6;
 const TUNNEL_IDLE_MS: [number, number] = [2_000, 60_000];
 /** Bytes of a TLS handshake the proxy counts in a tunnel besides the responses. */
 const TLS_HANDSHAKE_BYTES = 6_000;
-
-/** A Poisson count: visits come independently of each other. */
-function poisson(mean: number, random: Random): number {
-  if (mean > 30) return Math.max(0, Math.round(mean + Math.sqrt(mean) * (random() + random() + random() - 1.5) * 2));
-  const limit = Math.exp(-mean);
-  let n = 0;
-  for (let p = random(); p > limit; p *= random()) n++;
-  return n;
-}
 
 const logUniform = (random: Random, min: number, max: number): number => min * (max / min) ** random();
 

@@ -14,16 +14,22 @@ import {
   type ServerMessage,
   type UrlEvent,
   type UrlEventsMessage,
+  type ZtnaSession,
+  type ZtnaSessionsMessage,
 } from '@netloom/domain';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
-import type { DeviceBehaviour } from './behaviour';
+import type { BehaviourState, DeviceBehaviour } from './behaviour';
 import type { BatchExporter } from './batch-exporter';
+import type { Batch, BatchOutbox } from './batch-outbox';
 import { FlowExporter } from './flow-exporter';
 import { mulberry32, randomBetween, seedFrom, type Random } from './prng';
 import { applyConfig } from './running-config';
 import type { Peer } from './router-model';
 import { URL_EXPORT_INTERVAL_S, urlEventExporter } from './url-export';
 import { WebFilterTimeline } from './web-filter-timeline';
+import { ZTNA_EXPORT_INTERVAL_S, ztnaSessionExporter } from './ztna-export';
+import { CONNECTOR_HEALTH_INTERVAL_S } from './connector-health';
+import { NAC_REPORT_INTERVAL_S } from './nac-hosts';
 
 const isStatusKind = (v: unknown): v is StatusKind => (STATUS_KINDS as readonly unknown[]).includes(v);
 /** System and BGP snapshots go out unasked every this many heartbeats (about a minute at 10 s). */
@@ -39,6 +45,8 @@ export interface SavedDevice {
   credential: DeviceCredential | null;
   seq: number;
   config_hash: string | null;
+  /** What its behaviour keeps (an endpoint's installed client version). */
+  behaviour?: BehaviourState;
 }
 
 /**
@@ -58,7 +66,9 @@ export type DeviceEvent =
   /** Flow batches dropped unacknowledged because the outbox was full (told at most once a minute). */
   | { type: 'flows_dropped'; device: SimulatedDevice; batches: number; records: number }
   /** URL event batches dropped the same way (`records`: events). */
-  | { type: 'url_events_dropped'; device: SimulatedDevice; batches: number; records: number };
+  | { type: 'url_events_dropped'; device: SimulatedDevice; batches: number; records: number }
+  /** Zero-trust session batches dropped the same way (`records`: sessions). */
+  | { type: 'ztna_sessions_dropped'; device: SimulatedDevice; batches: number; records: number };
 
 export interface SimulatedDeviceOptions {
   url: string;
@@ -90,7 +100,22 @@ export interface SimulatedDeviceOptions {
   visitsPerMinute?: number;
   /** URL event batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
   urlOutboxBatches?: number;
+  /** Seconds between zero-trust session exports of an endpoint (ZTNA_EXPORT_INTERVAL_S, 60, by default; at most ZTNA_EXPORT_MAX_S); 0: none. */
+  ztnaIntervalS?: number;
+  /** Session batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
+  ztnaOutboxBatches?: number;
+  /** Seconds between an app connector's health reports (CONNECTOR_HEALTH_INTERVAL_S by default); 0: none. */
+  connectorIntervalS?: number;
+  /** Seconds between a gateway's reports of the hosts on its LANs (NAC_REPORT_INTERVAL_S by default); 0: none. */
+  nacIntervalS?: number;
+  /** The fleet's zero-trust connections open now through this app connector (the endpoints' clients know them). */
+  activeSessionsThrough?: (connectorId: string) => number;
 }
+
+/** What the connection does with each of its exports: the same for flows, URL events and sessions. */
+type PeriodicExport = Pick<BatchExporter<unknown, Batch>, 'run' | 'pause' | 'stop'> & {
+  outbox: Pick<BatchOutbox<Batch>, 'acked' | 'busy' | 'connected' | 'disconnected'>;
+};
 
 const ACK_TIMEOUT_MS = 5000;
 /** Metrics batches kept until acknowledged, newest first to go when a long outage fills it. */
@@ -125,6 +150,10 @@ export class SimulatedDevice {
   private readonly webFilters = new WebFilterTimeline();
   /** Its users' web requests, decided, swept every export interval and kept until acknowledged. */
   readonly urlExport: BatchExporter<UrlEvent, UrlEventsMessage>;
+  /** Its zero-trust client's connections, decided, swept every export interval and kept until acknowledged. */
+  readonly ztnaExport: BatchExporter<ZtnaSession, ZtnaSessionsMessage>;
+  /** What the behaviour kept last time it was saved: a change (a client update installed) is saved. */
+  private persistedJson: string;
   private closed: Promise<void> = Promise.resolve();
   lastClose: { code: number; reason: string } | null = null;
 
@@ -132,6 +161,8 @@ export class SimulatedDevice {
     this.credential = opts.saved?.credential ?? null;
     this.seq = opts.saved?.seq ?? 0;
     this.configHash = opts.saved?.config_hash ?? null;
+    if (opts.saved?.behaviour) opts.behaviour.restore?.(opts.saved.behaviour);
+    this.persistedJson = JSON.stringify(opts.behaviour.persisted?.() ?? {});
     const transmit = (message: object) => {
       if (this._state !== 'connected' || this.ws?.readyState !== WebSocket.OPEN) return false;
       this.ws.send(JSON.stringify(message));
@@ -159,6 +190,21 @@ export class SimulatedDevice {
       random: mulberry32(seedFrom(opts.behaviour.serial, 'url export')),
       onDropped: (dropped) => this.opts.onEvent?.({ type: 'url_events_dropped', device: this, ...dropped }),
     });
+    this.ztnaExport = ztnaSessionExporter({
+      intervalS: opts.behaviour.ztnaSessions ? (opts.ztnaIntervalS ?? ZTNA_EXPORT_INTERVAL_S) : 0,
+      sessions: (at, intervalS) => opts.behaviour.ztnaSessions?.(at, intervalS, this.deviceId) ?? [],
+      relays: () => opts.behaviour.ztnaRelays?.() ?? [],
+      nextSeq: () => this.nextSeq(),
+      transmit,
+      ...(opts.ztnaOutboxBatches === undefined ? {} : { capacity: opts.ztnaOutboxBatches }),
+      random: mulberry32(seedFrom(opts.behaviour.serial, 'ztna export')),
+      onDropped: (dropped) => this.opts.onEvent?.({ type: 'ztna_sessions_dropped', device: this, ...dropped }),
+    });
+  }
+
+  /** Its periodic exports, each with its own outbox (flows, URL events, zero-trust sessions). */
+  private get exporters(): PeriodicExport[] {
+    return [this.flowExport, this.urlExport, this.ztnaExport];
   }
 
   get state(): DeviceState {
@@ -175,7 +221,8 @@ export class SimulatedDevice {
   }
 
   saved(): SavedDevice {
-    return { credential: this.credential, seq: this.seq, config_hash: this.configHash };
+    const behaviour = this.behaviour.persisted?.();
+    return { credential: this.credential, seq: this.seq, config_hash: this.configHash, ...(behaviour ? { behaviour } : {}) };
   }
 
   start(delayMs = 0): void {
@@ -192,8 +239,7 @@ export class SimulatedDevice {
   async stop(): Promise<void> {
     this.setState('stopped');
     this.clearTimers();
-    this.flowExport.stop();
-    this.urlExport.stop();
+    for (const e of this.exporters) e.stop();
     const ws = this.ws;
     if (!ws) return;
     if (ws.readyState === WebSocket.OPEN) ws.close(1000, 'going offline');
@@ -290,13 +336,11 @@ export class SimulatedDevice {
         this.acks.get(m.seq)?.();
         this.acks.delete(m.seq);
         this.unackedMetrics.delete(m.seq);
-        this.flowExport.outbox.acked(m.seq);
-        this.urlExport.outbox.acked(m.seq);
+        for (const e of this.exporters) e.outbox.acked(m.seq);
         return;
       case 'busy':
-        // Only flow and URL event batches are answered so (each outbox knows its own seqs); anything else unacknowledged is resent on the next connection.
-        this.flowExport.outbox.busy(m.seq, m.retry_after_ms);
-        this.urlExport.outbox.busy(m.seq, m.retry_after_ms);
+        // Only batches (flows, URL events, sessions) are answered so (each outbox knows its own seqs); anything else unacknowledged is resent on the next connection.
+        for (const e of this.exporters) e.outbox.busy(m.seq, m.retry_after_ms);
         return;
       case 'job':
         void this.job(m);
@@ -367,11 +411,13 @@ export class SimulatedDevice {
       this.send({ type: 'config_reverted', job_id: r.jobId, config_hash: r.hash, reason: r.reason });
     }
     for (const [seq, body] of this.unackedMetrics) if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ ...body, seq }));
-    this.flowExport.outbox.connected();
-    this.flowExport.run();
-    this.urlExport.outbox.connected();
-    this.urlExport.run();
+    for (const e of this.exporters) {
+      e.outbox.connected();
+      e.run();
+    }
     this.tick();
+    this.reportEvery(this.opts.connectorIntervalS ?? CONNECTOR_HEALTH_INTERVAL_S, () => this.sendConnectorHealth());
+    this.reportEvery(this.opts.nacIntervalS ?? NAC_REPORT_INTERVAL_S, () => this.sendNacHosts());
     const session = this.behaviour.sessionMs();
     if (session) this.later(session.online, () => this.goAway(session.away));
   }
@@ -391,6 +437,7 @@ export class SimulatedDevice {
     if (this.unconfirmed && Date.now() > this.unconfirmed.until) this.unconfirmed = null;
     const tunnels = this.behaviour.tunnels?.(this.runningConfig, this.opts.findPeer ?? (() => undefined)) ?? [];
     this.send({ type: 'heartbeat', ...this.behaviour.heartbeat(at, this.configHash), ...(tunnels.length ? { ipsec: tunnels } : {}) });
+    this.savePersistedChange();
     if (this.ticks++ % this.behaviour.metricsEvery === 0) {
       const body = { type: 'metrics', ...this.behaviour.metrics(at) };
       this.unackedMetrics.set(this.send(body), body);
@@ -400,13 +447,48 @@ export class SimulatedDevice {
     this.later(this.intervalMs * (1 + randomBetween(this.opts.random, -jitter, jitter)), () => this.tick());
   }
 
+  /** What the behaviour keeps changed (a client update got installed): saved. */
+  private savePersistedChange(): void {
+    const json = JSON.stringify(this.behaviour.persisted?.() ?? {});
+    if (json === this.persistedJson) return;
+    this.persistedJson = json;
+    this.opts.onSave?.(this);
+  }
+
+  /**
+   * A report that goes out while connected: the first soon after going live (spread, so a fleet
+   * does not report at once), then every `intervalS`; the timers go with the connection.
+   */
+  private reportEvery(intervalS: number, report: () => void): void {
+    if (!(intervalS > 0)) return;
+    const next = (ms: number) =>
+      this.later(ms, () => {
+        if (this._state !== 'connected') return;
+        report();
+        next(intervalS * 1000);
+      });
+    next(Math.min(intervalS * 1000, randomBetween(this.opts.random, 500, 3000)));
+  }
+
+  /** An app connector's health: its published servers reachable or not, and the sessions it carries now. */
+  private sendConnectorHealth(): void {
+    const id = this.deviceId;
+    const health = this.behaviour.connectorHealth?.(new Date(), id ? (this.opts.activeSessionsThrough?.(id) ?? 0) : 0);
+    if (health) this.send({ type: 'connector_health', ...health });
+  }
+
+  /** The hosts on a gateway's LANs, with what it enforces for each. */
+  private sendNacHosts(): void {
+    const hosts = this.behaviour.nacHosts?.(new Date());
+    if (hosts) this.send({ type: 'nac_hosts', ...hosts });
+  }
+
   /** The user signs off (close 1000: offline at once) and comes back later. */
   private goAway(awayMs: number): void {
     if (this._state !== 'connected') return;
     this.setState('away');
     this.clearTimers();
-    this.flowExport.pause();
-    this.urlExport.pause();
+    for (const e of this.exporters) e.pause();
     this.ws?.close(1000, 'user signed off');
     this.later(awayMs, () => this.connect());
   }
@@ -426,8 +508,7 @@ export class SimulatedDevice {
         if (this._state !== 'connected') return;
         this.setState('rebooting');
         this.clearTimers();
-        this.flowExport.pause();
-        this.urlExport.pause();
+        for (const e of this.exporters) e.pause();
         this.ws?.close(1000, 'rebooting');
         const [min, max] = this.opts.rebootMs ?? [3000, 8000];
         this.later(randomBetween(this.opts.random, min, max), () => this.connect());
@@ -470,8 +551,7 @@ export class SimulatedDevice {
   private onClose(ws: WebSocket, code: number, reason: string): void {
     if (this.ws !== ws) return;
     this.ws = null;
-    this.flowExport.outbox.disconnected();
-    this.urlExport.outbox.disconnected();
+    for (const e of this.exporters) e.outbox.disconnected();
     this.revertUnconfirmed();
     for (const resolve of this.acks.values()) resolve();
     this.acks.clear();

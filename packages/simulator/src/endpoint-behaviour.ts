@@ -1,10 +1,11 @@
-import type { FlowRecord } from '@netloom/domain';
-import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
+import type { ConfigDocument, FlowRecord, ZtnaSession, ZtnaSessionsMessage } from '@netloom/domain';
+import type { BehaviourState, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
 import type { EndpointProfile } from './profiles';
 import { browsingFor, type BrowsingRequest } from './browsing';
 import { flowsFor } from './flows';
 import { chance, mulberry32, noise, randomBetween, randomInt, seedFrom, type Random } from './prng';
 import { advanceCounters, type Counters } from './traffic';
+import { ZtnaClient, type ZtnaClientOptions } from './ztna-client';
 
 /** The ZTNA client's tunnel adapter: its traffic enters there and leaves by the physical interface. */
 export const ZTNA_TUNNEL_IFNAME = 'nl0';
@@ -27,16 +28,29 @@ export class EndpointBehaviour implements DeviceBehaviour {
   private readonly flowRandom: Random;
   /** Likewise for its user's web requests. */
   private readonly browsingRandom: Random;
+  /** Its zero-trust client: the `ztna` section it runs, the connections its user tries, the version it installed. */
+  private ztna: ZtnaClient;
 
   constructor(
     readonly profile: EndpointProfile,
     private readonly random: Random,
     private readonly sessions: SessionRules | null = DEFAULT_SESSION_RULES,
+    private readonly ztnaOptions: ZtnaClientOptions = {},
   ) {
     // From zero at the simulator's start, like a gateway's (see GatewayBehaviour).
     this.counters = { rx: 0, tx: 0 };
     this.flowRandom = mulberry32(seedFrom(profile.serial, 'flows'));
     this.browsingRandom = mulberry32(seedFrom(profile.serial, 'browsing'));
+    this.ztna = new ZtnaClient(profile, undefined, ztnaOptions);
+  }
+
+  persisted(): BehaviourState {
+    return this.ztna.saved();
+  }
+
+  /** Back from the state file, before it connects: the client version it had installed. */
+  restore(state: BehaviourState): void {
+    this.ztna = new ZtnaClient(this.profile, state, this.ztnaOptions);
   }
 
   get serial() {
@@ -51,10 +65,15 @@ export class EndpointBehaviour implements DeviceBehaviour {
 
   hello(): HelloBody {
     const p = this.profile;
-    return { identity: { serial: p.serial, name: p.name, kind: 'endpoint', mac: p.mac, user: p.user }, model: p.model, os: p.os, version: p.version };
+    return {
+      identity: { serial: p.serial, name: p.name, kind: 'endpoint', mac: p.mac, user: p.user },
+      model: p.model,
+      os: p.os,
+      version: this.ztna.clientVersion(),
+    };
   }
 
-  heartbeat(_at: Date, configHash: string | null): HeartbeatBody {
+  heartbeat(at: Date, configHash: string | null): HeartbeatBody {
     if (this.tunnelDownTicks > 0) this.tunnelDownTicks -= 1;
     else if (chance(this.random, 0.01)) this.tunnelDownTicks = randomInt(this.random, 1, 6);
     const connected = this.tunnelDownTicks === 0;
@@ -68,8 +87,25 @@ export class EndpointBehaviour implements DeviceBehaviour {
       os: p.os,
       user: p.user,
       traffic: [p.ifname],
+      posture: this.ztna.posture(at.getTime()),
       ...(configHash ? { config_hash: configHash } : {}),
     };
+  }
+
+  configure(doc: ConfigDocument | null): void {
+    this.ztna.ran(doc?.ztna);
+  }
+
+  ztnaSessions(at: Date, intervalS: number, endpointId: string | null): ZtnaSession[] {
+    return this.ztna.sessions(at, intervalS, endpointId);
+  }
+
+  ztnaRelays(): ZtnaSessionsMessage['relays'] {
+    return this.ztna.relays();
+  }
+
+  activeSessionsThrough(connectorId: string): number {
+    return this.ztna.activeThrough(connectorId);
   }
 
   metrics(at: Date): MetricsBody {
@@ -122,7 +158,7 @@ export class EndpointBehaviour implements DeviceBehaviour {
 
   diagnostics(): string {
     const p = this.profile;
-    return `${p.os} ${p.model}, client ${p.version}\n${p.ifname}: ${p.publicIp}, tunnel ${this.tunnelDownTicks === 0 ? `up (${p.vpnIp})` : 'reconnecting'}`;
+    return `${p.os} ${p.model}, client ${this.ztna.clientVersion()}\n${p.ifname}: ${p.publicIp}, tunnel ${this.tunnelDownTicks === 0 ? `up (${p.vpnIp})` : 'reconnecting'}`;
   }
 
   sessionMs(): { online: number; away: number } | null {

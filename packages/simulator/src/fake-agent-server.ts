@@ -10,7 +10,7 @@ export interface Received {
   message: AgentMessage;
 }
 
-/** How the server answers a batch (flows, URL events): stored, busy (retry after that many ms), or not at all. */
+/** How the server answers a batch (flows, URL events, zero-trust sessions): stored, busy (retry after that many ms), or not at all. */
 export type BatchAnswer = 'ack' | { busy: number } | 'silent';
 
 export interface FakeConnection {
@@ -21,13 +21,17 @@ export interface FakeConnection {
   send: (message: object) => void;
 }
 
-const BATCH_TYPES = new Set(['flows', 'url_events']);
+const BATCH_TYPES = new Set(['flows', 'url_events', 'ztna_sessions']);
 
 /**
  * A server that approves every device and acknowledges what it is sent, except batches, which
  * `answerBatch` answers as the test wants.
  */
-export async function fakeAgentServer(answerBatch: (m: AgentMessage, connection: number) => BatchAnswer) {
+export async function fakeAgentServer(
+  answerBatch: (m: AgentMessage, connection: number) => BatchAnswer,
+  /** `credentials`: an enrolling device is given one (it then knows its device id). */
+  opts: { heartbeatIntervalS?: number; credentials?: boolean } = {},
+) {
   const connections: FakeConnection[] = [];
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
@@ -44,7 +48,11 @@ export async function fakeAgentServer(answerBatch: (m: AgentMessage, connection:
     ws.on('message', (data) => {
       const m = JSON.parse(data.toString()) as AgentMessage;
       received.push({ at: Date.now(), message: m });
-      if (m.type === 'hello') return send({ type: 'welcome', device_id: crypto.randomUUID(), state: 'approved', heartbeat_interval_s: 60 });
+      if (m.type === 'hello') {
+        const deviceId = crypto.randomUUID();
+        const credential = opts.credentials ? { credential: { device_id: deviceId, secret: 'simulated-device-secret' } } : {};
+        return send({ type: 'welcome', device_id: deviceId, state: 'approved', heartbeat_interval_s: opts.heartbeatIntervalS ?? 60, ...credential });
+      }
       if (!BATCH_TYPES.has(m.type)) return send({ type: 'ack', seq: m.seq, duplicate: false });
       const answer = answerBatch(m, index);
       if (answer === 'ack') send({ type: 'ack', seq: m.seq, duplicate: false });

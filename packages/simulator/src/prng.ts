@@ -43,3 +43,12 @@ export function noise(random: Random, sd: number): number {
 
 /** A fixed share in [0, 1) for a name: figures that differ per rule or client yet stay the same on every run, drawing nothing from a stream. */
 export const fixedShare = (...parts: (string | number)[]): number => seedFrom(...parts) / 2 ** 32;
+
+/** A Poisson count: events (visits, connections) that come independently of each other. */
+export function poisson(mean: number, random: Random): number {
+  if (mean > 30) return Math.max(0, Math.round(mean + Math.sqrt(mean) * (random() + random() + random() - 1.5) * 2));
+  const limit = Math.exp(-mean);
+  let n = 0;
+  for (let p = random(); p > limit; p *= random()) n++;
+  return n;
+}
