@@ -5,7 +5,8 @@ import { DEFAULT_SESSION_RULES, EndpointBehaviour, type SessionRules } from './e
 import { GatewayBehaviour } from './gateway-behaviour';
 import type { FlapRules } from './links';
 import { mulberry32, seedFrom } from './prng';
-import { endpointProfile, gatewayProfile } from './profiles';
+import { endpointProfile, gatewayProfile, withEndpointSpec, type EndpointSpec } from './profiles';
+import type { ZtnaClientOptions } from './ztna-client';
 import { bgpProfileOf } from './status-model';
 
 export interface FleetTenant {
@@ -14,6 +15,10 @@ export interface FleetTenant {
   endpoints: number;
   /** Endpoint users sign in with addresses of this domain. */
   emailDomain: string;
+  /** How many of its gateways (the first ones) are app connectors: they say so in their hello and publish their site's servers once the tenant names it. */
+  appConnectors?: number;
+  /** What is chosen of its first endpoints, in order (who signs in, the system, the posture); the others are as the seed makes them. */
+  endpointSpecs?: EndpointSpec[];
 }
 
 /** Saved devices by serial: credentials and sequence numbers that outlive a run. */
@@ -45,6 +50,16 @@ export interface FleetOptions {
   visitsPerMinute?: number;
   /** URL event batches each device keeps unacknowledged. */
   urlOutboxBatches?: number;
+  /** Seconds between the endpoints' zero-trust session exports (default 60); 0: none. Only endpoints running a `ztna` section report any. */
+  ztnaIntervalS?: number;
+  /** Session batches each endpoint keeps unacknowledged. */
+  ztnaOutboxBatches?: number;
+  /** The endpoints' zero-trust clients: connections per minute, longest session, client update delay. */
+  ztna?: ZtnaClientOptions;
+  /** Seconds between the app connectors' health reports (default 30); 0: none. */
+  connectorIntervalS?: number;
+  /** Seconds between the gateways' reports of the hosts on their LANs (default 300); 0: none. */
+  nacIntervalS?: number;
   onEvent?: (event: DeviceEvent) => void;
   /** Something worth persisting changed; the caller decides when to write. */
   onSave?: () => void;
@@ -83,6 +98,12 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       urlIntervalS: opts.urlIntervalS,
       visitsPerMinute: opts.visitsPerMinute,
       urlOutboxBatches: opts.urlOutboxBatches,
+      ztnaIntervalS: opts.ztnaIntervalS,
+      ztnaOutboxBatches: opts.ztnaOutboxBatches,
+      connectorIntervalS: opts.connectorIntervalS,
+      nacIntervalS: opts.nacIntervalS,
+      // An app connector carries the sessions the fleet's clients opened through it.
+      activeSessionsThrough: (connectorId) => devices.reduce((n, d) => n + (d.behaviour.activeSessionsThrough?.(connectorId) ?? 0), 0),
       // Tunnels between simulated gateways: the far end is whichever gateway of the fleet has that address now.
       findPeer: (address) => {
         const peer = devices.find((d) => d.behaviour.publicIp === address && d.runningConfig);
@@ -100,12 +121,14 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
     for (let i = 0; i < tenant.gateways; i++) {
       const random = mulberry32(seedFrom(seed, t, 'gateway', i));
       const profile = gatewayProfile(random, i);
-      const b = new GatewayBehaviour(profile, random, opts.flapRules, bgpProfileOf(profile, i));
+      const b = new GatewayBehaviour(profile, random, opts.flapRules, bgpProfileOf(profile, i), undefined, { appConnector: i < (tenant.appConnectors ?? 0) });
       devices.push(make(b, tenant.enrolmentKey, seedFrom(seed, t, 'gateway', i, 'timing')));
     }
     for (let i = 0; i < tenant.endpoints; i++) {
       const random = mulberry32(seedFrom(seed, t, 'endpoint', i));
-      const b = new EndpointBehaviour(endpointProfile(random, i, tenant.emailDomain), random, sessions);
+      const built = endpointProfile(random, i, tenant.emailDomain);
+      const spec = tenant.endpointSpecs?.[i];
+      const b = new EndpointBehaviour(spec ? withEndpointSpec(built, spec) : built, random, sessions, opts.ztna);
       devices.push(make(b, tenant.enrolmentKey, seedFrom(seed, t, 'endpoint', i, 'timing')));
     }
   }

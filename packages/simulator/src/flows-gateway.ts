@@ -1,5 +1,6 @@
 import type { ConfigDocument } from '@netloom/domain';
-import type { FlowClient, PickWan } from './flows';
+import type { PickWan } from './flows';
+import type { LanHost } from './nac-hosts';
 import { fixedShare } from './prng';
 import { cidrContains, dhcpLeases, ipToNumber, numberToIp } from './router-model';
 import { sdwanSnapshot, type WanView } from './status-model-wan';
@@ -14,7 +15,7 @@ const FIRST_HOST = 100;
  * pages list the first few of each; the office has more), else hosts on its first LAN's subnet
  * (addresses set by hand), else on the LAN the box ships with, a /24 that differs per site.
  */
-export function lanHosts(doc: ConfigDocument | null, serial: string, macOf: (n: number) => string): FlowClient[] {
+export function lanHosts(doc: ConfigDocument | null, serial: string, macOf: (n: number) => string): LanHost[] {
   const [min, max] = OFFICE_HOSTS;
   const count = min + Math.floor(fixedShare(serial, 'office hosts') * (max - min + 1));
   const pools = doc?.services?.dhcp.length ?? 0;
@@ -22,10 +23,10 @@ export function lanHosts(doc: ConfigDocument | null, serial: string, macOf: (n: 
   const lan = doc?.interfaces?.lan[0] ?? { name: 'lan1', ip: `192.168.${10 + Math.floor(fixedShare(serial, 'lan') * 240)}.1`, prefix: 24 };
   const size = 2 ** (32 - lan.prefix);
   const network = Math.floor(ipToNumber(lan.ip) / size) * size;
-  const hosts: FlowClient[] = [];
+  const hosts: LanHost[] = [];
   for (let n = network + (size >= 256 ? FIRST_HOST : 1); n < network + size - 1 && hosts.length < count; n++) {
     const ip = numberToIp(n);
-    if (ip !== lan.ip) hosts.push({ ip, hostname: `client-${hosts.length + 1}`, interface: lan.name });
+    if (ip !== lan.ip) hosts.push({ ip, hostname: `client-${hosts.length + 1}`, interface: lan.name, mac: macOf(hosts.length) });
   }
   return hosts;
 }

@@ -13,6 +13,8 @@ export interface FlowClient {
   interface?: string;
   /** Its signed-in user, when the device knows it; a gateway mostly does not. */
   user?: string;
+  /** Its MAC address, when the device knows it (a gateway's LAN hosts: DHCP leases, ARP). */
+  mac?: string;
 }
 
 /** A WAN link as the device has it (a LinkState fits): `name` is the record's `wan`, `ifname` its `out_ifname`. */

@@ -5,10 +5,12 @@ import { mwanSnapshot, sdwanSnapshot, slaSnapshot, trackingTargets, type PingFig
 import { firewallSnapshot, ipsetSnapshot, urlFilterSnapshot } from './status-model-firewall';
 import { urlTrackingSnapshot, usageSnapshot } from './status-model-clients';
 import { bondingSnapshot, interfacesSnapshot } from './status-model-interfaces';
-import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
+import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, NacHostsBody } from './behaviour';
 import { browsingFor, type BrowsingRequest } from './browsing';
 import { flowsFor } from './flows';
 import { lanHosts, sdwanPicker } from './flows-gateway';
+import { connectorHealthOf } from './connector-health';
+import { isolated, nacHostsOf, nacStates, type LanHost } from './nac-hosts';
 import { GatewayJournal } from './gateway-journal';
 import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type LinkState } from './links';
 import type { GatewayProfile } from './profiles';
@@ -17,6 +19,12 @@ import { advanceCounters, busySeconds, dailyCurve, localHour, type Counters } fr
 
 /** DHCP clients each pool has: enough for a branch office's leases, ARP and client tables to show something. */
 const CLIENTS_PER_POOL = 3;
+
+/** What a gateway is besides a router. */
+export interface GatewayRoles {
+  /** An app connector (hello `device_type: 'app-connector'`): it publishes the private servers of a site for zero-trust clients. */
+  appConnector?: boolean;
+}
 
 /** An SD-WAN gateway: WAN links that flap, traffic along the local day, ping per link. */
 export class GatewayBehaviour implements DeviceBehaviour {
@@ -37,6 +45,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private readonly flowRandom: Random;
   /** Likewise for its LAN's web requests. */
   private readonly browsingRandom: Random;
+  /** Its probes of the servers it publishes (app connectors). */
+  private readonly connectorRandom: Random;
   publicIp: string | null = null;
 
   constructor(
@@ -46,6 +56,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     private readonly bgp: BgpProfile | null = null,
     /** Wall clock in ms; tests pass their own to age the box without waiting. */
     private readonly clock: () => number = Date.now,
+    readonly roles: GatewayRoles = {},
   ) {
     this.links = profile.links.map((l) => ({ ...l }));
     // The box boots when the simulator starts: its counters start from zero, as a real one's do
@@ -57,6 +68,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.journal = new GatewayJournal(profile, this.links, this.bootedAt);
     this.flowRandom = mulberry32(seedFrom(profile.serial, 'flows'));
     this.browsingRandom = mulberry32(seedFrom(profile.serial, 'browsing'));
+    this.connectorRandom = mulberry32(seedFrom(profile.serial, 'connector'));
   }
 
   get serial() {
@@ -71,7 +83,12 @@ export class GatewayBehaviour implements DeviceBehaviour {
 
   hello(): HelloBody {
     const p = this.profile;
-    return { identity: { serial: p.serial, name: p.name, kind: 'gateway', mac: p.mac }, model: p.model, os: p.os, version: p.version };
+    return {
+      identity: { serial: p.serial, name: p.name, kind: 'gateway', mac: p.mac, ...(this.roles.appConnector ? { device_type: 'app-connector' as const } : {}) },
+      model: p.model,
+      os: p.os,
+      version: p.version,
+    };
   }
 
   heartbeat(at: Date, configHash: string | null): HeartbeatBody {
@@ -118,8 +135,30 @@ export class GatewayBehaviour implements DeviceBehaviour {
     );
   }
 
+  /** The MAC of its `n`th LAN host: its own OUI and a number; past 255 the fifth byte moves on. */
   private macOf(n: number): string {
-    return `02:${this.profile.mac.slice(3, 14)}:${n.toString(16).padStart(2, '0')}`;
+    const fifth = (parseInt(this.profile.mac.slice(12, 14), 16) + Math.floor(n / 256)) % 256;
+    const hex = (b: number) => b.toString(16).padStart(2, '0');
+    return `02:${this.profile.mac.slice(3, 11)}:${hex(fifth)}:${hex(n % 256)}`;
+  }
+
+  /** The hosts on its LANs now, each with its MAC; without the ones its NAC section cuts off when `reachable`. */
+  private lanHostsNow(reachable = false): LanHost[] {
+    const hosts = lanHosts(this.running, this.profile.serial, (n) => this.macOf(n));
+    if (!reachable) return hosts;
+    const states = nacStates(this.running?.nac);
+    return states.size === 0 ? hosts : hosts.filter((h) => !isolated(states, h.mac));
+  }
+
+  /** The hosts on its LANs (DHCP leases, else the hosts its traffic comes from), each with the state its NAC section enforces. */
+  nacHosts(at: Date): NacHostsBody {
+    return { at: at.toISOString(), hosts: nacHostsOf(this.lanHostsNow(), this.running?.nac) };
+  }
+
+  /** As an app connector running its site's section: the servers it publishes probed, and the sessions it carries. */
+  connectorHealth(at: Date, activeSessions: number): ConnectorHealthBody | null {
+    const section = this.roles.appConnector ? this.running?.ztna_connector : undefined;
+    return section ? connectorHealthOf(section, this.profile.serial, at, activeSessions, this.connectorRandom) : null;
   }
 
   private wanViews(nowMs: number): WanView[] {
@@ -287,7 +326,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
         intervalS,
         lng: p.lng,
         lat: p.lat,
-        clients: lanHosts(this.running, p.serial, (n) => this.macOf(n)),
+        clients: this.lanHostsNow(true),
         links: this.links,
         peakBps: p.peakBps,
         pickWan: sdwanPicker(this.running, this.wanViews(at.getTime())),
@@ -303,7 +342,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
   browse(at: Date, intervalS: number, visitsPerMinute?: number): BrowsingRequest[] {
     if (!this.links.some((l) => l.up)) return [];
     const p = this.profile;
-    const clients = lanHosts(this.running, p.serial, (n) => this.macOf(n)).map((h) => ({ ip: h.ip, user: h.user ?? null }));
+    const clients = this.lanHostsNow(true).map((h) => ({ ip: h.ip, user: h.user ?? null }));
     return browsingFor({ at, intervalS, lng: p.lng, lat: p.lat, clients, via: 'proxy', seed: p.serial, visitsPerMinute }, this.browsingRandom);
   }
 

@@ -88,7 +88,7 @@ export const cidrContains = (cidr: string, ip: string): boolean => {
 export function dhcpLeases(doc: ConfigDocument, clients: number, macOf: (n: number) => string): RouterLease[] {
   const services = doc.services;
   if (!services) return [];
-  return services.dhcp.flatMap((pool) => {
+  return services.dhcp.flatMap((pool, poolIndex) => {
     const fixed = services.static_leases
       .filter((l) => {
         const iface = interfacesOf(doc, () => null).find((i) => i.name === pool.interface);
@@ -99,7 +99,14 @@ export function dhcpLeases(doc: ConfigDocument, clients: number, macOf: (n: numb
     const dynamic: RouterLease[] = [];
     for (let n = ipToNumber(pool.start); n <= ipToNumber(pool.end) && dynamic.length < clients; n++) {
       if (taken.has(numberToIp(n))) continue;
-      dynamic.push({ interface: pool.interface, mac: macOf(dynamic.length), ip: numberToIp(n), hostname: `client-${dynamic.length + 1}`, static: false });
+      // Each pool's clients have MACs of their own (a block of 32 per pool): a MAC names one host (NAC decides by it).
+      dynamic.push({
+        interface: pool.interface,
+        mac: macOf(poolIndex * 32 + dynamic.length),
+        ip: numberToIp(n),
+        hostname: `client-${dynamic.length + 1}`,
+        static: false,
+      });
     }
     return [...fixed, ...dynamic];
   });
