@@ -1,5 +1,5 @@
 import {
-  decideForServer,
+  compileAccess,
   endpointOsOf,
   ipv4ToNumber,
   isCidr,
@@ -10,6 +10,7 @@ import {
   privateNameOf,
   serverAddressMatches,
   type AccessDecision,
+  type CompiledAccess,
   type Posture,
   type PostureReport,
   type ZtnaProtocol,
@@ -134,11 +135,19 @@ export function postureForSection(os: string, report: PostureReport, section: Zt
   return { os: endpointOsOf(os), ...report, country: section.identity.country, approved: section.identity.approved };
 }
 
-/** The one access decision (the domain's), for the requester the section names. */
+/** Each section's policies compiled once, for the many connections decided by it. */
+const compiled = new WeakMap<ZtnaSection, CompiledAccess>();
+function accessOf(section: ZtnaSection): CompiledAccess {
+  let access = compiled.get(section);
+  if (!access) compiled.set(section, (access = compileAccess({ servers: section.servers, policies: section.policies })));
+  return access;
+}
+
+/** The one access decision (the domain's, compiled), for the requester the section names. */
 export function decideAttempt(section: ZtnaSection, attempt: ZtnaAttempt, endpointId: string | null, posture: Posture): AccessDecision {
   if (!attempt.server) return { action: 'deny', rule: 'unknown_server', policy: null, failed: null, reason: `${attempt.destination} is not offered` };
   const id = section.identity;
-  return decideForServer(section.policies, attempt.server, {
+  return accessOf(section).decide({
     user: id.user,
     endpointId,
     groups: id.groups,
