@@ -202,11 +202,27 @@ export const squidLogPageSchema = paginated(squidLogRowSchema);
 export const LOG_TYPES = ['login', 'activity', 'webfilter', 'squid'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 export const MAX_LOG_RETENTION_DAYS = 90;
-export const DEFAULT_LOG_RETENTION_DAYS: Record<LogType, number> = { login: 90, activity: 90, webfilter: 30, squid: 14 };
+/** The zero-trust session logs (logs › ztna-session-logs), kept by the same setting; not in LOG_TYPES until the console's retention form shows it. */
+export const ZTNA_SESSION_LOG_TYPE = 'ztna_sessions';
+export const DEFAULT_LOG_RETENTION_DAYS: Record<LogType | typeof ZTNA_SESSION_LOG_TYPE, number> = {
+  login: 90,
+  activity: 90,
+  webfilter: 30,
+  squid: 14,
+  ztna_sessions: 30,
+};
 const days = z.number().int().min(1, 'At least 1 day').max(MAX_LOG_RETENTION_DAYS, `At most ${MAX_LOG_RETENTION_DAYS} days`);
-export const logsManagementSchema = z.object({ retention: z.object({ login: days, activity: days, webfilter: days, squid: days }) });
+const retentionFields = { login: days, activity: days, webfilter: days, squid: days, ztna_sessions: days };
+export const logsManagementSchema = z.object({
+  retention: z.object({
+    ...retentionFields,
+    /** A tenant that never set it keeps the default (saved settings before zero trust have none). */
+    ztna_sessions: days.default(DEFAULT_LOG_RETENTION_DAYS.ztna_sessions),
+  }),
+});
 export type LogsManagement = z.infer<typeof logsManagementSchema>;
-export const logsManagementBodySchema = z.object({ retention: logsManagementSchema.shape.retention.partial() });
+/** Only the types named change (no default fills in the others). */
+export const logsManagementBodySchema = z.object({ retention: z.object(retentionFields).partial() });
 
 /** url-rules: each policy (and the organisation's lists) with what it blocks or allows and its hits over 7 days. */
 export const urlRuleRowSchema = z.object({

@@ -13,4 +13,6 @@ export * from './nac';
 export * from './sessions';
 export * from './client-updates';
 export * from './section';
+export * from './impact';
 export * from './api';
+export * from './activity-api';
