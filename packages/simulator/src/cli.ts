@@ -1,9 +1,18 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { AGENT_PATH, FLOW_ACTIVE_TIMEOUT_S } from '@netloom/domain';
-import { fetchEnrolmentKey } from './enrolment-key';
+import { AGENT_PATH, ENDPOINT_OSES, FLOW_ACTIVE_TIMEOUT_S, type EndpointOs } from '@netloom/domain';
+import { tenantApi, type TenantApi } from './enrolment-key';
 import { URL_EXPORT_INTERVAL_S, URL_EXPORT_MAX_S } from './url-export';
 import { startFleet, type Fleet, type FleetTenant } from './fleet';
 import { readStateFile, stateSaver } from './state-file';
+import { EndpointBehaviour } from './endpoint-behaviour';
+import { GatewayBehaviour } from './gateway-behaviour';
+import { CONNECTOR_HEALTH_INTERVAL_S } from './connector-health';
+import { NAC_REPORT_INTERVAL_S } from './nac-hosts';
+import type { EndpointSpec } from './profiles';
+import { DEFAULT_MAX_SESSION_S, DEFAULT_UPDATE_DELAY_MS } from './ztna-client';
+import { ZTNA_EXPORT_INTERVAL_S, ZTNA_EXPORT_MAX_S } from './ztna-export';
+import { parsePostureChoice, POSTURE_FAILURES } from './ztna-posture';
+import { DEFAULT_ATTEMPTS_PER_MINUTE } from './ztna-sessions';
 
 const USAGE = `Netloom fleet simulator: SD-WAN gateways and ZTNA endpoints speaking the agent protocol.
 
@@ -38,11 +47,55 @@ Usage: npm run simulate -- [options]
   --visits-per-minute N
                        a keen user's page visits per minute at the busiest
                        hour (default 1.5; raise it for a lively demo)
+
+Zero-trust access:
+  --ztna-interval SECONDS
+                       endpoints running a ztna section report the
+                       connections their users tried this often (default 60,
+                       at most 600; 0: none), with their relay latencies
+  --ztna-per-minute N  connections a keen user tries per minute at the
+                       busiest hour (default 1)
+  --ztna-session-max SECONDS
+                       no connection lasts longer (default 7200); a short one
+                       (5) shows allowed sessions in the logs within seconds
+  --update-delay SECONDS
+                       a client update named by an endpoint's configuration
+                       is installed this long after it arrives (default 30)
+  --connector SITE     gateways are app connectors (hello device_type
+                       app-connector) of this site; with --user/--password
+                       each is made the site's connector through the REST
+                       API once enrolled (else do it in the console or with
+                       POST tenant/connector/)
+  --connectors N       only the first N gateways per tenant are app connectors
+                       (default: every gateway, with --connector)
+  --connector-interval SECONDS
+                       app connectors report their health this often
+                       (default 30; 0: never)
+  --nac-interval SECONDS
+                       gateways report the hosts on their LANs this often
+                       (default 300; 0: never)
+  --endpoint-user EMAIL
+                       the first endpoints of each tenant sign in as these
+                       users, in order (repeatable)
+  --endpoint-os OS     their systems, in the same order (repeatable):
+                       ${ENDPOINT_OSES.join(', ')}
+  --endpoint-posture SPEC
+                       their posture, in the same order (repeatable): pass,
+                       or the checks it fails, comma-separated:
+                       ${POSTURE_FAILURES.join(', ')}
+                       (default: the posture the seed gives each endpoint)
+
   --help               this text
 
 Example:
   npm run simulate -- --tenant Acme --user super@demo.test --password netloom-demo \\
     --gateways 20 --endpoints 50 --state .data/sim-acme.json
+
+  An app connector of site HQ and two users, the second with the firewall off:
+  npm run simulate -- --key KEY --gateways 1 --connector HQ --endpoints 2 \\
+    --endpoint-user ana@acme.test --endpoint-posture pass \\
+    --endpoint-user bo@acme.test --endpoint-posture firewall-off \\
+    --ztna-interval 2 --ztna-session-max 5
 `;
 
 function fail(message: string): never {
@@ -67,6 +120,17 @@ const OPTIONS = {
   'flow-interval': { type: 'string', default: String(FLOW_ACTIVE_TIMEOUT_S) },
   'url-interval': { type: 'string', default: String(URL_EXPORT_INTERVAL_S) },
   'visits-per-minute': { type: 'string', default: '1.5' },
+  'ztna-interval': { type: 'string', default: String(ZTNA_EXPORT_INTERVAL_S) },
+  'ztna-per-minute': { type: 'string', default: String(DEFAULT_ATTEMPTS_PER_MINUTE) },
+  'ztna-session-max': { type: 'string', default: String(DEFAULT_MAX_SESSION_S) },
+  'update-delay': { type: 'string', default: String(DEFAULT_UPDATE_DELAY_MS / 1000) },
+  connector: { type: 'string' },
+  connectors: { type: 'string' },
+  'connector-interval': { type: 'string', default: String(CONNECTOR_HEALTH_INTERVAL_S) },
+  'nac-interval': { type: 'string', default: String(NAC_REPORT_INTERVAL_S) },
+  'endpoint-user': { type: 'string', multiple: true, default: [] as string[] },
+  'endpoint-os': { type: 'string', multiple: true, default: [] as string[] },
+  'endpoint-posture': { type: 'string', multiple: true, default: [] as string[] },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -107,21 +171,65 @@ const visitsPerMinute = /^\d+(\.\d+)?$/.test(values['visits-per-minute']) ? Numb
 if (!(visitsPerMinute > 0 && visitsPerMinute <= 600)) fail(`--visits-per-minute must be above 0 and at most 600, got ${values['visits-per-minute']}`);
 if (values.key.length === 0 && values.tenant.length === 0) fail('give at least one --key or --tenant');
 
+/** Seconds from a flag, within [min, max]. */
+function seconds(name: keyof typeof values, min: number, max: number, what = 'seconds'): number {
+  const text = String(values[name]);
+  const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max)) fail(`--${name} must be between ${min} and ${max} ${what}, got ${text}`);
+  return n;
+}
+const ztnaIntervalS = seconds('ztna-interval', 0, ZTNA_EXPORT_MAX_S);
+const ztnaPerMinute = seconds('ztna-per-minute', 0, 600, 'connections a minute');
+const ztnaSessionMaxS = seconds('ztna-session-max', 0.1, 7 * 86_400);
+const updateDelayS = seconds('update-delay', 0, 86_400);
+const connectorIntervalS = seconds('connector-interval', 0, 3_600);
+const nacIntervalS = seconds('nac-interval', 0, 86_400);
+const site = values.connector?.trim();
+if (values.connector !== undefined && !site) fail('--connector needs the name of a site');
+if (values.connectors !== undefined && !site) fail('--connectors needs --connector SITE');
+const appConnectors = site ? (values.connectors !== undefined ? count('connectors', values.connectors) : gateways) : 0;
+const endpointSpecs: EndpointSpec[] = [];
+values['endpoint-user'].forEach((user, i) => {
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(user)) fail(`--endpoint-user must be an e-mail address, got ${user}`);
+  (endpointSpecs[i] ??= {}).user = user.toLowerCase();
+});
+values['endpoint-os'].forEach((os, i) => {
+  if (!(ENDPOINT_OSES as readonly string[]).includes(os)) fail(`--endpoint-os must be one of ${ENDPOINT_OSES.join(', ')}, got ${os}`);
+  (endpointSpecs[i] ??= {}).os = os as EndpointOs;
+});
+values['endpoint-posture'].forEach((text, i) => {
+  const posture = parsePostureChoice(text);
+  if (!posture) fail(`--endpoint-posture must be pass or some of ${POSTURE_FAILURES.join(', ')} (comma-separated), got ${text}`);
+  (endpointSpecs[i] ??= {}).posture = posture;
+});
+if (endpointSpecs.length > endpoints) fail(`${endpointSpecs.length} endpoints chosen (--endpoint-*) but --endpoints is ${endpoints}`);
+
 const domains = values['email-domain'];
+const shape = { gateways, endpoints, appConnectors, ...(endpointSpecs.length ? { endpointSpecs } : {}) };
 const tenants: FleetTenant[] = values.key.map((enrolmentKey, i) => ({
   enrolmentKey,
-  gateways,
-  endpoints,
+  ...shape,
   emailDomain: domains[i] ?? (i === 0 ? 'example.com' : `example${i + 1}.com`),
 }));
+/** The REST API of each tenant by its enrolment key, where the console login is given: app connectors are registered through it. */
+const apis = new Map<string, TenantApi>();
+const api = values.api ?? values.url.replace(/^ws/, 'http').replace(/\/agent\/.*$/, '');
+const signIn = (tenant?: string) =>
+  tenantApi({ api, user: values.user!, password: values.password!, ...(tenant ? { tenant } : {}) }).catch((err: Error) => fail(err.message));
 if (values.tenant.length > 0) {
   if (!values.user || !values.password) fail('--tenant needs --user and --password');
-  const api = values.api ?? values.url.replace(/^ws/, 'http').replace(/\/agent\/.*$/, '');
   for (const name of values.tenant) {
-    const enrolmentKey = await fetchEnrolmentKey({ api, user: values.user, password: values.password, tenant: name }).catch((err: Error) => fail(err.message));
+    const tenantCalls = await signIn(name);
+    const enrolmentKey = await tenantCalls.enrolmentKey().catch((err: Error) => fail(err.message));
+    apis.set(enrolmentKey, tenantCalls);
     const emailDomain = domains[tenants.length] ?? `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.test`;
-    tenants.push({ enrolmentKey, gateways, endpoints, emailDomain });
+    tenants.push({ enrolmentKey, ...shape, emailDomain });
   }
+}
+// With --key, the login's own tenant (the key's, as an owner or admin would use it).
+if (site && values.user && values.password && values.key.length > 0) {
+  const own = await signIn();
+  for (const key of values.key) apis.set(key, own);
 }
 
 const saved = values.state ? await readStateFile(values.state) : null;
@@ -141,15 +249,36 @@ const fleet = startFleet({
   flowIntervalS,
   urlIntervalS,
   visitsPerMinute,
+  ztnaIntervalS,
+  ztna: { attemptsPerMinute: ztnaPerMinute, maxSessionS: ztnaSessionMaxS, updateDelayMs: updateDelayS * 1000 },
+  connectorIntervalS,
+  nacIntervalS,
   onSave: () => saver?.schedule(),
   onEvent: (e) => {
-    if (e.type === 'enrolled') console.log(`${time()}  enrolled ${e.device.behaviour.name} as ${e.deviceId}`);
+    if (e.type === 'enrolled') {
+      const b = e.device.behaviour;
+      const connector = b instanceof GatewayBehaviour && b.roles.appConnector;
+      const what = b instanceof EndpointBehaviour ? `endpoint, ${b.profile.user}` : connector ? `gateway, app connector of ${site}` : 'gateway';
+      console.log(`${time()}  enrolled ${b.name} as ${e.deviceId} (${what})`);
+      const calls = apis.get(e.device.enrolmentKey);
+      if (connector && site && calls) {
+        calls.registerConnector(e.deviceId, site).then(
+          () => console.log(`${time()}  ${b.name} is the app connector of ${site}`),
+          (err: Error) => console.log(`${time()}  ${b.name} could not be made the app connector of ${site}: ${err.message}`),
+        );
+      }
+    }
     if (e.type === 'job') {
       jobs += 1;
       console.log(`${time()}  job ${e.kind} for ${e.device.behaviour.name}`);
     }
     if (e.type === 'flows_dropped') {
       console.log(`${time()}  ${e.device.behaviour.name} dropped ${e.batches} flow batches (${e.records} records): not acknowledged before its outbox filled`);
+    }
+    if (e.type === 'ztna_sessions_dropped') {
+      console.log(
+        `${time()}  ${e.device.behaviour.name} dropped ${e.batches} session batches (${e.records} sessions): not acknowledged before its outbox filled`,
+      );
     }
     if (e.type === 'url_events_dropped') {
       console.log(

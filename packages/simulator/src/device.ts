@@ -219,6 +219,10 @@ export class SimulatedDevice {
   get deviceId(): string | null {
     return this.credential?.device_id ?? null;
   }
+  /** The key it enrols with: which tenant it belongs to. */
+  get enrolmentKey(): string {
+    return this.opts.enrolmentKey;
+  }
 
   saved(): SavedDevice {
     const behaviour = this.behaviour.persisted?.();
