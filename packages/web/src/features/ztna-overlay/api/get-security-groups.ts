@@ -1,0 +1,20 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { securityGroupSchema, ZTNA_PATHS } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { overlayKeys, tenantQuery } from './overlay-keys';
+
+const securityGroupListSchema = z.array(securityGroupSchema);
+
+export function securityGroupsQueryOptions(tid: string | null) {
+  return queryOptions({
+    queryKey: overlayKeys.securityGroups(tid),
+    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.securityGroups, securityGroupListSchema, { query: tenantQuery(tid), signal }) : skipToken,
+  });
+}
+
+/** The tenant's security groups, by name. */
+export function useSecurityGroups() {
+  return useQuery(securityGroupsQueryOptions(useTenantScope()));
+}
