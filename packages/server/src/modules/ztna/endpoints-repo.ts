@@ -1,0 +1,86 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { endpointOsOf, type Posture, type PostureReport } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { devices, userGroupMembers, userGroups, users } from '../../db/schema/index';
+import type { CountryPort } from './ports';
+
+/** An endpoint as access decisions see it: who is signed in, what it reports, where it is. */
+export interface EndpointFacts {
+  id: string;
+  name: string;
+  /** Lower-case e-mail of the user signed in. */
+  user: string | null;
+  os: string | null;
+  posture: PostureReport | null;
+  publicIp: string | null;
+  approved: boolean;
+}
+
+const columns = {
+  id: devices.id,
+  name: devices.name,
+  user: sql<string | null>`lower(${devices.username})`,
+  os: devices.os,
+  posture: devices.posture,
+  publicIp: devices.publicIp,
+  approved: devices.approved,
+};
+const endpointsOf = (tenantId: string) => and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), eq(devices.kind, 'endpoint'));
+
+/** The tenant's endpoints (or those of `ids`), by name. */
+export async function listEndpoints(db: Db, tenantId: string, ids?: readonly string[]): Promise<EndpointFacts[]> {
+  if (ids && ids.length === 0) return [];
+  return db
+    .select(columns)
+    .from(devices)
+    .where(and(endpointsOf(tenantId), ids ? inArray(devices.id, [...ids]) : undefined))
+    .orderBy(asc(devices.name), asc(devices.id));
+}
+
+export async function findEndpoint(db: Db, tenantId: string, id: string): Promise<EndpointFacts | undefined> {
+  const [row] = await listEndpoints(db, tenantId, [id]);
+  return row;
+}
+
+/** The endpoint a user was seen on last: what a decision for the user alone is made on. */
+export async function latestEndpointOf(db: Db, tenantId: string, user: string): Promise<EndpointFacts | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(devices)
+    .where(and(endpointsOf(tenantId), eq(sql`lower(${devices.username})`, user.toLowerCase())))
+    .orderBy(sql`${devices.lastSeenAt} desc nulls last`, desc(devices.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The groups (teams) of each of these users (lower-case e-mails) in the tenant. */
+export async function teamsOfUsers(db: Db, tenantId: string, emails: readonly string[]): Promise<Map<string, string[]>> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})`, groupId: userGroupMembers.groupId })
+    .from(userGroupMembers)
+    .innerJoin(userGroups, and(eq(userGroups.id, userGroupMembers.groupId), eq(userGroups.tenantId, tenantId)))
+    .innerJoin(users, eq(users.id, userGroupMembers.userId))
+    .where(inArray(sql`lower(${users.email})`, wanted))
+    .orderBy(asc(userGroupMembers.groupId));
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.email, [...(out.get(r.email) ?? []), r.groupId]);
+  return out;
+}
+
+/**
+ * An endpoint's posture as the policies check it: what its agent reported, the OS family of its
+ * system, the country of its public address and its approval. Unknown stays null (never passes).
+ */
+export function postureOf(e: Pick<EndpointFacts, 'os' | 'posture' | 'publicIp' | 'approved'>, countries: CountryPort): Posture {
+  return {
+    os: endpointOsOf(e.os),
+    os_version: e.posture?.os_version ?? null,
+    client_version: e.posture?.client_version ?? null,
+    country: e.publicIp ? countries.country(e.publicIp) : null,
+    disk_encrypted: e.posture?.disk_encrypted ?? null,
+    firewall_on: e.posture?.firewall_on ?? null,
+    approved: e.approved,
+  };
+}

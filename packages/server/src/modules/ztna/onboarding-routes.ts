@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZTNA_PATHS,
+  createdEnrolmentKeySchema,
+  enrolmentKeyInputSchema,
+  enrolmentKeyRowSchema,
+  inventoryDecideBodySchema,
+  inventoryDecideResultSchema,
+  inventoryPageSchema,
+  inventoryQuerySchema,
+  inviteRowSchema,
+  ztnaInviteBodySchema,
+} from '@netloom/domain';
+import { actorOf } from '../../http/access';
+import { errorResponses } from '../../http/openapi';
+import type { OnboardingService } from './onboarding-service';
+import { doc, idParams, manage, p, querystring, read, writeErrors } from './route-kit';
+
+/** Onboarding of clients: enrolment keys, invitations, and the inventory of enrolled and pending endpoints. */
+export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingService }> = async (app, { onboarding }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    p(ZTNA_PATHS.enrolmentKeys),
+    {
+      config: read,
+      schema: { ...doc('The enrolment keys (never the keys themselves), newest first'), querystring, response: { 200: z.array(enrolmentKeyRowSchema) } },
+    },
+    async (request) => onboarding.listKeys(actorOf(request)),
+  );
+  api.post(
+    p(ZTNA_PATHS.enrolmentKeys),
+    {
+      config: manage,
+      schema: {
+        ...doc('Create an enrolment key; the answer holds the key, shown this once'),
+        querystring,
+        body: enrolmentKeyInputSchema,
+        response: { 201: createdEnrolmentKeySchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await onboarding.createKey(actorOf(request), request.body)),
+  );
+  api.post(
+    p(ZTNA_PATHS.revokeKey(':id')),
+    {
+      config: manage,
+      schema: {
+        ...doc('Revoke an enrolment key: no client enrols with it any more'),
+        params: idParams,
+        querystring,
+        response: { 200: enrolmentKeyRowSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => onboarding.revokeKey(actorOf(request), request.params.id),
+  );
+  api.delete(
+    p(ZTNA_PATHS.enrolmentKey(':id')),
+    {
+      config: manage,
+      schema: {
+        ...doc('Delete an enrolment key (and its invitations); the clients it enrolled stay'),
+        params: idParams,
+        querystring,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await onboarding.deleteKey(actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    p(ZTNA_PATHS.invites),
+    {
+      config: read,
+      schema: { ...doc('The invitations, newest first, with the device each enrolled'), querystring, response: { 200: z.array(inviteRowSchema) } },
+    },
+    async (request) => onboarding.listInvites(actorOf(request)),
+  );
+  api.post(
+    p(ZTNA_PATHS.invites),
+    {
+      config: manage,
+      schema: {
+        ...doc('Invite users by e-mail: each gets the client downloads and a single-use key of their own'),
+        querystring,
+        body: ztnaInviteBodySchema,
+        response: { 201: z.array(inviteRowSchema), ...writeErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await onboarding.invite(actorOf(request), request.body)),
+  );
+
+  api.get(
+    p(ZTNA_PATHS.inventory),
+    {
+      config: read,
+      schema: {
+        ...doc('Enrolled or pending endpoints with their posture, profile, security groups, sync state and enrolling key'),
+        querystring: inventoryQuerySchema,
+        response: { 200: inventoryPageSchema },
+      },
+    },
+    async (request) => onboarding.inventory(actorOf(request), request.query),
+  );
+  api.post(
+    p(ZTNA_PATHS.inventoryDecide),
+    {
+      config: manage,
+      schema: {
+        ...doc('Approve or reject many endpoints at once; those that cannot be are skipped with why'),
+        querystring,
+        body: inventoryDecideBodySchema,
+        response: { 200: inventoryDecideResultSchema, ...errorResponses(403) },
+      },
+    },
+    async (request) => onboarding.decide(actorOf(request), request.body),
+  );
+};
