@@ -78,6 +78,19 @@ import {
 } from './modules/traffic/index';
 import { configRoutes } from './modules/config/routes';
 import { WebFilterAnalytics, WebFilterReconciler, WebFilterService, webFilterRoutes } from './modules/web-filter/index';
+import { ClientUpdateService, NacService, ZtnaChanges, ZtnaReports, ZtnaSessionLogs, ztnaActivityRoutes } from './modules/ztna-activity/index';
+import {
+  EndpointProfileService,
+  OnboardingService,
+  OverlayService,
+  PolicyService,
+  ResourceService,
+  ZtnaReconciler,
+  ZtnaRecommit,
+  loadTenantZtna,
+  useCountryLookup,
+  ztnaRoutes,
+} from './modules/ztna/index';
 import { sweepPeriodically } from './db/periodic-sweep';
 import { DeviceService } from './modules/devices/service';
 import { TenantDataService } from './modules/devices/tenant-data';
@@ -215,6 +228,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const analyticsRetention = () => config.analytics.retention;
   const analyticsStore = new PgAnalyticsStore(db, analyticsRetention);
   const countries = await openCountryLookup();
+  // Zero trust's posture checks know an endpoint's country from its public address, in every render too.
+  useCountryLookup(countries);
   const flowIngest = new FlowIngest(analyticsStore, countries, app.log, {
     ...DEFAULT_INGEST,
     maxQueuedRecords: config.analytics.maxQueuedRecords,
@@ -224,12 +239,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The web filter reaches devices through the configuration engine and reads its URL events from the analytics store.
   const webFilter = new WebFilterService(db, deviceConfig);
   const webFilterAnalytics = new WebFilterAnalytics(db, new UrlAnalytics(db), URL_DIMENSIONS);
+  // Zero trust reaches devices through the configuration engine too; approvals are the device inventory's own.
+  const ztnaRecommit = new ZtnaRecommit(db, deviceConfig);
+  const devices = new DeviceService(db, bus);
+  // Zero-trust activity: session logs from the analytics store; NAC decisions and client rollouts reach devices as zero trust's changes do.
+  const ztnaSessionLogs = new ZtnaSessionLogs(db, (before) => analyticsStore.dropZtnaSessionsBefore(before));
+  const ztnaChanges = new ZtnaChanges(db, ztnaRecommit);
   const services: Services = {
     ...core,
     traffic: new TrafficService(db, analyticsStore, analyticsRetention),
     webFilter,
     webFilterAnalytics,
-    devices: new DeviceService(db, bus),
+    ztnaRecommit,
+    ztnaProfiles: new EndpointProfileService(db, ztnaRecommit),
+    ztnaResources: new ResourceService(db, ztnaRecommit),
+    ztnaOverlay: new OverlayService(db, ztnaRecommit, countries),
+    ztnaPolicies: new PolicyService(db, ztnaRecommit, countries),
+    ztnaOnboarding: new OnboardingService(db, ztnaRecommit, { countries, inventory: devices, mailer, log: app.log }),
+    ztnaSessionLogs,
+    nac: new NacService(db, ztnaChanges),
+    clientUpdates: new ClientUpdateService(db, ztnaChanges, loadTenantZtna),
+    devices,
     deviceConfig,
     configTemplates: new TemplateService(db, bus),
     deviceStatus: new DeviceStatusService(db, bus),
@@ -269,7 +299,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   deliveries.start();
   const stopAnalyticsRetention = keepAnalyticsFor(analyticsStore, app.log, analyticsRetention);
   const stopLogRetention = sweepPeriodically(app.log, { what: 'logs past their retention', everyMs: 60 * 60_000, sweep: () => webFilterAnalytics.sweep() });
+  const stopSessionLogRetention = sweepPeriodically(app.log, {
+    what: 'zero-trust session logs past their retention',
+    everyMs: 60 * 60_000,
+    sweep: () => ztnaSessionLogs.sweep(),
+  });
   const stopWebFilterReconciler = new WebFilterReconciler(db, deviceConfig).start(app.log, config.webFilter.reconcileMs);
+  const stopZtnaReconciler = new ZtnaReconciler(db, ztnaRecommit, deviceConfig).start(app.log, config.ztna.reconcileMs);
   const stopAlarmRetention = keepAlarmsFor(db, app.log, { retentionDays: config.fleet.alarmRetentionDays, usesLock });
   const stopOfflineSweep = sweepSilentDevicesOffline(db, app.log, {
     offlineAfterSeconds: config.fleet.offlineAfterSeconds,
@@ -315,6 +351,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(activityRoutes, { services });
       await api.register(trafficRoutes, { services });
       await api.register(webFilterRoutes, { services });
+      await api.register(ztnaRoutes, { services });
+      await api.register(ztnaActivityRoutes, { services });
     },
     { prefix: '/api/v1' },
   );
@@ -327,6 +365,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     heartbeatIntervalSeconds: config.fleet.heartbeatIntervalSeconds,
     observer,
     flows: { submit: (device, m) => flowIngest.submit(flowSourceOf(device, countries), m), refuseNow: () => flowIngest.refuseNow() },
+    ztna: new ZtnaReports(db),
   });
   // Runs first on close: no sweep starts while the gateway closes its sockets.
   app.addHook('onClose', async () => {
@@ -335,7 +374,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await stopAlarmRetention();
     await stopAnalyticsRetention();
     await stopLogRetention();
+    await stopSessionLogRetention();
     await stopWebFilterReconciler();
+    await stopZtnaReconciler();
     await alarmEngine.idle();
     await deliveries.stop();
   });

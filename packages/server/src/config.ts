@@ -82,6 +82,8 @@ const envSchema = z.object({
   FLOW_INGEST_MAX_QUEUED: z.coerce.number().int().min(1_000).max(10_000_000).default(200_000),
   /** How often devices that joined since their tenant's last web-filter change get its web filter (seconds). */
   WEBFILTER_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How often endpoints that enrolled (or were approved) since their tenant's last zero-trust change get their section (seconds). */
+  ZTNA_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** Alarm history older than this is deleted. */
   ALARM_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
@@ -150,6 +152,8 @@ export interface Config {
   analytics: { retention: AnalyticsRetention; maxQueuedRecords: number };
   /** How often devices that joined since a tenant's last web-filter change get its web filter. */
   webFilter: { reconcileMs: number };
+  /** How often endpoints that enrolled since a tenant's last zero-trust change get their zero-trust section. */
+  ztna: { reconcileMs: number };
   /** How alarm notifications are delivered to channels (modules/alarms/delivery-worker.ts). */
   notifications: DeliveryTiming;
   webDist: string | null;
@@ -194,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxQueuedRecords: e.FLOW_INGEST_MAX_QUEUED,
     },
     webFilter: { reconcileMs: e.WEBFILTER_RECONCILE_SECONDS * 1000 },
+    ztna: { reconcileMs: e.ZTNA_RECONCILE_SECONDS * 1000 },
     notifications: { ...DELIVERY_TIMING, allowPrivateTargets: e.WEBHOOK_PRIVATE_TARGETS },
     webDist: e.WEB_DIST,
     sockets: {

@@ -11,6 +11,8 @@ import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
 import type { TrafficService } from './modules/traffic/service';
 import type { WebFilterAnalytics, WebFilterService } from './modules/web-filter/index';
+import type { ClientUpdateService, NacService, ZtnaSessionLogs } from './modules/ztna-activity/index';
+import type { EndpointProfileService, OnboardingService, OverlayService, PolicyService, ResourceService, ZtnaRecommit } from './modules/ztna/index';
 import type { ActivityService } from './modules/activity/service';
 import type { AlarmService } from './modules/alarms/service';
 import type { ChannelService } from './modules/alarms/channels-service';
@@ -72,4 +74,22 @@ export interface Services extends CoreServices {
   webFilter: WebFilterService;
   /** The web filter's charts, logs, reports and log retention. */
   webFilterAnalytics: WebFilterAnalytics;
+  /** Zero trust: endpoint profiles, pushed through the configuration engine like every zero-trust change. */
+  ztnaProfiles: EndpointProfileService;
+  /** Servers with their data protection, app connectors and relays. */
+  ztnaResources: ResourceService;
+  /** DNS groups, security groups and the overlay settings. */
+  ztnaOverlay: OverlayService;
+  /** Access policies in order and the "who can reach what" tool. */
+  ztnaPolicies: PolicyService;
+  /** Enrolment keys, invitations and the inventory of clients. */
+  ztnaOnboarding: OnboardingService;
+  /** How a zero-trust change reaches the devices (lock, recommit, announce). */
+  ztnaRecommit: ZtnaRecommit;
+  /** Zero-trust session logs (what endpoints report) and their retention. */
+  ztnaSessionLogs: ZtnaSessionLogs;
+  /** Hosts the gateways see on the tenant's networks, and the decisions pushed to the gateways. */
+  nac: NacService;
+  /** Staged client updates and their progress from what the clients report. */
+  clientUpdates: ClientUpdateService;
 }

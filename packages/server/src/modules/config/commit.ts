@@ -138,7 +138,7 @@ export async function commitChanges(
     tx,
     actor,
     rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
-    new Renderer({ templates, autoVpn: after, webFilter: ctx.webFilter }),
+    new Renderer({ templates, autoVpn: after, webFilter: ctx.webFilter, ztna: ctx.ztna }),
     { source: 'template', message: 'Auto VPN peers changed' },
   );
   return [...outcomes, ...peers];

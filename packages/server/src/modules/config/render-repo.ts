@@ -2,12 +2,14 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AutoVpn, AutoVpnMember, ConfigDocument } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { loadTenantWebFilter } from '../web-filter/index';
+import { loadTenantZtna } from '../ztna/index';
 import { configBindings, configDrafts, configRevisions, configTemplates, deviceConfigSettings, devices } from '../../db/schema/index';
 
 /** Everything a device's effective document is made of, read in a few queries for any number of devices. */
 export interface DeviceRenderRow {
   id: string;
   name: string;
+  kind: 'gateway' | 'endpoint';
   networkId: string | null;
   deviceStatus: string;
   /** The newest revision without its (large) document: what a render and a comparison need. */
@@ -24,7 +26,7 @@ export type TemplateRow = typeof configTemplates.$inferSelect;
 export async function loadRenderRows(db: Db, tenantId: string, deviceIds: string[]): Promise<DeviceRenderRow[]> {
   if (deviceIds.length === 0) return [];
   const rows = await db
-    .select({ id: devices.id, name: devices.name, networkId: devices.networkId, deviceStatus: devices.deviceStatus })
+    .select({ id: devices.id, name: devices.name, kind: devices.kind, networkId: devices.networkId, deviceStatus: devices.deviceStatus })
     .from(devices)
     .where(and(eq(devices.tenantId, tenantId), inArray(devices.id, deviceIds), eq(devices.claimed, true)));
   const networkIds = [...new Set(rows.flatMap((r) => (r.networkId ? [r.networkId] : [])))];
@@ -126,9 +128,9 @@ export async function autoVpnMembers(db: Db, tenantId: string): Promise<AutoVpnM
   );
 }
 
-/** Everything besides the devices that rendering them needs. */
+/** Everything besides the devices that rendering them needs (of zero trust, the endpoints among them). */
 export async function loadRenderContext(db: Db, tenantId: string, rows: DeviceRenderRow[]) {
-  const [templates, autoVpn, webFilter] = await Promise.all([
+  const [templates, autoVpn, webFilter, ztna] = await Promise.all([
     templatesByIds(
       db,
       tenantId,
@@ -136,6 +138,7 @@ export async function loadRenderContext(db: Db, tenantId: string, rows: DeviceRe
     ),
     autoVpnMembers(db, tenantId),
     loadTenantWebFilter(db, tenantId),
+    loadTenantZtna(db, tenantId, { endpointIds: rows.filter((r) => r.kind === 'endpoint').map((r) => r.id) }),
   ]);
-  return { templates, autoVpn, webFilter };
+  return { templates, autoVpn, webFilter, ztna };
 }

@@ -92,6 +92,30 @@ export async function devicesMissingWebFilter(db: Db, limit: number): Promise<{ 
 }
 
 /**
+ * Devices of tenants with zero trust whose desired document lacks its zero-trust section or holds
+ * an outdated one: endpoints without a `ztna` section or whose section names another approval or
+ * user than the device has now (approved, or signed in as someone else, since), and app connectors
+ * without their `ztna_connector`; at most `limit` of them.
+ */
+export async function devicesMissingZtna(db: Db, limit: number): Promise<{ tenantId: string; deviceId: string }[]> {
+  const rows = (await db.execute(sql`
+    select d.tenant_id, d.id from devices d
+    join ztna_settings z on z.tenant_id = d.tenant_id
+    left join lateral (
+      select r.document from config_revisions r where r.device_id = d.id order by r.number desc limit 1
+    ) r on true
+    where d.claimed and (
+      (d.kind = 'endpoint' and (
+        r.document is null or not r.document ? 'ztna'
+        or (r.document->'ztna'->'identity'->>'approved')::boolean is distinct from d.approved
+        or r.document->'ztna'->'identity'->>'user' is distinct from lower(d.username)))
+      or (d.kind = 'gateway' and exists (select 1 from ztna_connectors c where c.device_id = d.id)
+        and (r.document is null or not r.document ? 'ztna_connector')))
+    order by d.tenant_id, d.id limit ${limit}`)) as unknown as { rows: { tenant_id: string; id: string }[] };
+  return rows.rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.id }));
+}
+
+/**
  * Stores the revisions, makes them desired and queues the pushes that carry them, a few
  * statements for any number of devices. An older push still open for a device is cancelled: an
  * older document must never land after a newer one, and the device gets the newest whole

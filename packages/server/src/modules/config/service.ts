@@ -247,11 +247,11 @@ export class ConfigService {
 
   /**
    * Renders the tenant's devices again (all of them, or those given) inside the caller's
-   * transaction, after something every device's document is made from changed (the web filter):
-   * a revision and a push for each device whose document changes, nothing for the others. The
-   * caller announces the pushes once its transaction is committed.
+   * transaction, after something every device's document is made from changed (the web filter,
+   * zero trust; the revisions say which): a revision and a push for each device whose document
+   * changes, nothing for the others. The caller announces the pushes once its transaction is committed.
    */
-  async recommit(tx: Db, actor: Actor, opts: { deviceIds?: string[]; message: string }): Promise<CommitOutcome[]> {
+  async recommit(tx: Db, actor: Actor, opts: { deviceIds?: string[]; message: string; source?: 'web_filter' | 'ztna' }): Promise<CommitOutcome[]> {
     const tenantId = actor.scope.tenantId;
     const locked = opts.deviceIds ? await repo.lockDevices(tx, tenantId, opts.deviceIds) : await repo.lockTenantDevices(tx, tenantId);
     const rows = await renderRepo.loadRenderRows(tx, tenantId, locked);
@@ -261,13 +261,18 @@ export class ConfigService {
       actor,
       rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
       ctx,
-      { source: 'web_filter', message: opts.message },
+      { source: opts.source ?? 'web_filter', message: opts.message },
     );
   }
 
   /** Devices of tenants with a web filter that have no web_filter section yet (see WebFilterReconciler). */
   devicesMissingWebFilter(limit: number) {
     return repo.devicesMissingWebFilter(this.db, limit);
+  }
+
+  /** Devices of tenants with zero trust whose sections are missing or out of date (see ZtnaReconciler). */
+  devicesMissingZtna(limit: number) {
+    return repo.devicesMissingZtna(this.db, limit);
   }
 
   /** Tells the devices' connections (on every instance) that pushes are waiting. */
