@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { ipField, subnetField, ztnaId } from './fields';
 import { dnsGroupApplies, dnsGroupSchema, type DnsGroup } from './dns';
-import { relaySchema, ztnaSettingsSchema, type Relay, type ZtnaSettings } from './overlay';
+import { relaySchema, ztnaSettingsSchema } from './overlay';
 import { DEFAULT_PROFILE_NAME, PROFILE_KINDS, SPLIT_TUNNEL_MODES, profileFor, type EndpointProfile } from './profile';
 import { ztnaPolicySchema, type ZtnaPolicy } from './policy';
-import { privateNameOf, ztnaServerSchema, type ZtnaServer } from './resources';
-import { securityGroupsOf, type SecurityGroup } from './security-groups';
+import { ztnaServerSchema, type ZtnaServer } from './resources';
 import { sourcesMatch } from './evaluate';
 import { inRollout, releaseOf, type ClientRelease } from './client-updates';
-import type { EndpointOs, Posture } from './posture';
 import type { NacSection } from './nac';
+import { preparedSecurityGroups, preparedTenant } from './prepared';
+import type { TenantZtna, ZtnaEndpoint } from './tenant';
 
 /**
  * The `ztna` section of an endpoint's configuration, made by the server from the tenant's
@@ -56,42 +56,7 @@ export const ztnaConnectorSectionSchema = z.strictObject({
 });
 export type ZtnaConnectorSection = z.infer<typeof ztnaConnectorSectionSchema>;
 
-/** An endpoint as its section depends on it. */
-export interface ZtnaEndpoint {
-  id: string;
-  /** Lower-case e-mail of the user signed in. */
-  user: string | null;
-  /** The user's groups (teams). */
-  groups: string[];
-  posture: Posture;
-}
-
-export interface ZtnaRollout {
-  id: string;
-  os: EndpointOs;
-  version: string;
-  securityGroup: string | null;
-  percentage: number;
-}
-
-/** The tenant's zero-trust settings as the server loads them: what every device's sections are made from. */
-export interface TenantZtna {
-  profiles: EndpointProfile[];
-  servers: ZtnaServer[];
-  /** App connectors: gateways publishing the servers of a site. */
-  connectors: { deviceId: string; site: string }[];
-  dnsGroups: DnsGroup[];
-  securityGroups: SecurityGroup[];
-  relays: Relay[];
-  settings: ZtnaSettings;
-  /** In order, first first. */
-  policies: ZtnaPolicy[];
-  /** Newest first: an endpoint follows the newest rollout of its OS that reaches it. */
-  rollouts: ZtnaRollout[];
-  /** Hosts blocked or quarantined on the tenant's networks. */
-  nac: NacSection['hosts'];
-  endpoints: Map<string, ZtnaEndpoint>;
-}
+export type { TenantZtna, ZtnaEndpoint, ZtnaRollout } from './tenant';
 
 /** The built-in default profile, until the tenant saves its own 'mza'. */
 export const BUILT_IN_PROFILE = {
@@ -105,9 +70,9 @@ export const BUILT_IN_PROFILE = {
 
 export type ZtnaSections = { ztna?: ZtnaSection; ztna_connector?: ZtnaConnectorSection; nac?: NacSection };
 
-/** The security groups of an endpoint's requester. */
+/** The security groups of an endpoint's requester (`securityGroupsOf`, on the tenant's prepared groups). */
 export const endpointSecurityGroups = (tenant: TenantZtna, e: ZtnaEndpoint): string[] =>
-  securityGroupsOf(tenant.securityGroups, { user: e.user, endpointId: e.id, posture: e.posture });
+  preparedSecurityGroups(preparedTenant(tenant), { user: e.user, endpointId: e.id, posture: e.posture });
 
 /** The policies that can apply to an endpoint's requester (their sources match it), in order. */
 export function policiesForEndpoint(tenant: TenantZtna, e: ZtnaEndpoint, securityGroups: readonly string[]): ZtnaPolicy[] {
@@ -165,22 +130,29 @@ type SectionBody = Omit<ZtnaSection, 'identity'>;
 function sectionBody(tenant: TenantZtna, v: ZtnaEndpointView): SectionBody {
   const stored = v.profile;
   const offered = stored && stored.resources.length > 0 ? new Set(stored.resources) : null;
-  // Servers some allow policy for this requester names: the others it could never reach.
-  const namedIds = new Set<string>();
-  const namedSites = new Set<string>();
-  for (const p of v.policies) {
-    if (!p.enabled || p.action !== 'allow') continue;
-    for (const id of p.destinations.servers) namedIds.add(id);
-    for (const site of p.destinations.sites) namedSites.add(site);
-  }
-  const servers =
-    namedIds.size + namedSites.size === 0
-      ? []
-      : tenant.servers.filter((s) => (!offered || offered.has(s.id)) && (namedIds.has(s.id) || namedSites.has(s.site)));
+  // Servers some allow policy for this requester names: the others it could never reach. Marked
+  // by place from what each policy names, then read in the tenant's order.
+  const { policyServers, names, marks } = preparedTenant(tenant);
+  let named = 0;
+  v.policies.forEach((p, k) => {
+    if (!p.enabled || p.action !== 'allow') return;
+    for (const i of policyServers[v.policyIndexes[k]!]!) {
+      if (marks[i] !== 0) continue;
+      marks[i] = 1;
+      named++;
+    }
+  });
+  const servers: ZtnaServer[] = [];
   const private_names: Record<string, string> = {};
-  for (const s of servers) {
-    const name = privateNameOf(s);
-    if (name && name !== s.address && !s.address.startsWith('*.')) private_names[name] = s.address;
+  for (let i = 0; named > 0 && i < marks.length; i++) {
+    if (marks[i] === 0) continue;
+    marks[i] = 0;
+    named--;
+    const s = tenant.servers[i]!;
+    if (offered && !offered.has(s.id)) continue;
+    servers.push(s);
+    const name = names[i];
+    if (name) private_names[name] = s.address;
   }
   const sites = new Set(servers.map((s) => s.site));
   const connectors: Record<string, string[]> = {};
