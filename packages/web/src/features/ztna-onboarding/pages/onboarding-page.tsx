@@ -1,4 +1,42 @@
-/** Placeholder until the page lands (replaced by its feature's page). */
+import { useNavigate, useParams } from 'react-router';
+import { Tabs } from '@mantine/core';
+import { PageHeader } from '@/components/page-header';
+import { useCurrentUser } from '@/lib/session/session-store';
+import { paths } from '@/paths';
+import { ClientsTab } from '@/features/ztna-onboarding/components/clients-tab';
+import { ConnectorsTab } from '@/features/ztna-onboarding/components/connectors-tab';
+import { ServersTab } from '@/features/ztna-onboarding/components/servers-tab';
+
+const TABS = [
+  { route: 'client', label: 'Clients' },
+  { route: 'server', label: 'Servers' },
+  { route: 'app-connector', label: 'App connectors' },
+] as const;
+type TabRoute = (typeof TABS)[number]['route'];
+const isTab = (v: string | undefined | null): v is TabRoute => TABS.some((t) => t.route === v);
+
+/** Organization › Onboarding (spec 000 §2.15): clients (invites and enrolment keys), servers and app connectors. */
 export function OnboardingPage() {
-  return <h1>Onboarding</h1>;
+  const user = useCurrentUser();
+  const { tab: param } = useParams();
+  const navigate = useNavigate();
+  const tab: TabRoute = isTab(param) ? param : 'client';
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title="Onboarding" subtitle="Bring clients, private servers and the app connectors that publish them into zero-trust access" />
+      <Tabs value={tab} onChange={(v) => isTab(v) && void navigate(paths.ztna.onboarding(v))}>
+        <Tabs.List mb="md">
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.route} value={t.route}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {tab === 'client' && <ClientsTab user={user} />}
+      {tab === 'server' && <ServersTab user={user} />}
+      {tab === 'app-connector' && <ConnectorsTab user={user} />}
+    </>
+  );
 }

@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { inventoryRowSchema } from '@netloom/domain';
+import { inventoryPageSchema, ZTNA_PATHS } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { tenantQuery, ztnaKeys } from './ztna-keys';
+
+export type InventoryRow = z.infer<typeof inventoryRowSchema>;
+export interface InventoryQuery {
+  state: 'enrolled' | 'pending';
+  search: string;
+  page: number;
+  /** 0: every row. */
+  pageSize: number;
+}
+
+export const fetchInventory = (tid: string, q: InventoryQuery, signal?: AbortSignal) =>
+  api.get(ZTNA_PATHS.inventory, inventoryPageSchema, {
+    query: { ...tenantQuery(tid), state: q.state, search: q.search || undefined, page: q.page, page_size: q.pageSize },
+    signal,
+  });
+
+export function inventoryQueryOptions(tid: string | null, q: InventoryQuery) {
+  return queryOptions({
+    queryKey: ztnaKeys.inventoryPage(tid, q),
+    queryFn: tid ? ({ signal }) => fetchInventory(tid, q, signal) : skipToken,
+    // The page being left stays on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of enrolled or pending clients, with their posture, profile and client version. */
+export function useInventory(q: InventoryQuery) {
+  return useQuery(inventoryQueryOptions(useTenantScope(), q));
+}

@@ -1,0 +1,20 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ZTNA_PATHS, ztnaServerSchema } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { useTenantScope } from '@/lib/tenant-scope';
+import { tenantQuery, ztnaKeys } from './ztna-keys';
+
+const serverListSchema = z.array(ztnaServerSchema);
+
+export function ztnaServersQueryOptions(tid: string | null) {
+  return queryOptions({
+    queryKey: ztnaKeys.servers(tid),
+    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.servers, serverListSchema, { query: tenantQuery(tid), signal }) : skipToken,
+  });
+}
+
+/** The private applications (servers) the tenant publishes. */
+export function useZtnaServers() {
+  return useQuery(ztnaServersQueryOptions(useTenantScope()));
+}
