@@ -1,20 +1,27 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { AGENT_PATH } from '@netloom/domain';
-import { readStateFile, startFleet, stateSaver, type Fleet, type FleetTenant } from '@netloom/simulator';
+import { GatewayBehaviour, readStateFile, startFleet, stateSaver, type Fleet, type FleetTenant } from '@netloom/simulator';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deviceCountOf, enrolmentKeysOf, type DemoTenantKey } from './repo';
+import { DEMO_ZTNA } from './ztna';
 
 /** The demo tenants' enrolment keys, as seeded. */
 export function demoEnrolmentKeys(db: Db): Promise<DemoTenantKey[]> {
   return enrolmentKeysOf(db, ['Acme', 'Globex']);
 }
 
+/** Each organisation's fleet: its first gateways are the app connectors of its zero-trust site, its first endpoints the people its policies name. */
 const DEMO_SIZES: Record<string, Omit<FleetTenant, 'enrolmentKey'>> = {
-  Acme: { gateways: 6, endpoints: 6, emailDomain: 'acme.test' },
-  Globex: { gateways: 0, endpoints: 8, emailDomain: 'globex.test' },
+  Acme: { gateways: 6, endpoints: 6, emailDomain: 'acme.test', appConnectors: DEMO_ZTNA.Acme!.appConnectors, endpointSpecs: DEMO_ZTNA.Acme!.people },
+  Globex: { gateways: 1, endpoints: 8, emailDomain: 'globex.test', appConnectors: DEMO_ZTNA.Globex!.appConnectors, endpointSpecs: DEMO_ZTNA.Globex!.people },
 };
+
+/** What the demo does when a device of the fleet first enrols: an app connector is made its site's connector. */
+export interface DemoFleetHooks {
+  connectorEnrolled?: (tenant: DemoTenantKey, deviceId: string, site: string) => Promise<void>;
+}
 
 /** Where the demo fleet keeps its credentials: next to the PGlite data, or DATA_DIR with PostgreSQL too. */
 function stateFile(config: Config): string {
@@ -27,7 +34,7 @@ function stateFile(config: Config): string {
  * A small living fleet against this very server, so a new user sees devices report. Devices
  * enrol once and keep their credentials in the state file across restarts.
  */
-export async function startDemoFleet(db: Db, config: Config, address: AddressInfo): Promise<Fleet | null> {
+export async function startDemoFleet(db: Db, config: Config, address: AddressInfo, hooks: DemoFleetHooks = {}): Promise<Fleet | null> {
   const keys = await demoEnrolmentKeys(db);
   const fleetTenants = keys.flatMap((k) => (DEMO_SIZES[k.name] ? [{ enrolmentKey: k.enrolmentKey, ...DEMO_SIZES[k.name]! }] : []));
   if (fleetTenants.length === 0) return null;
@@ -55,7 +62,15 @@ export async function startDemoFleet(db: Db, config: Config, address: AddressInf
     sessions: { onlineMs: [2 * 60_000, 15 * 60_000], awayMs: [30_000, 3 * 60_000] },
     // Busier users than the simulator's default, so the web filter's charts and logs fill within minutes at any hour.
     visitsPerMinute: 6,
+    // Likewise the zero-trust session logs; connections last minutes, not hours.
+    ztna: { attemptsPerMinute: 4, maxSessionS: 15 * 60 },
     onSave: () => saver.schedule(),
+    onEvent: (e) => {
+      if (e.type !== 'enrolled' || !(e.device.behaviour instanceof GatewayBehaviour) || !e.device.behaviour.roles.appConnector) return;
+      const tenant = keys.find((k) => k.enrolmentKey === e.device.enrolmentKey);
+      const site = tenant && DEMO_ZTNA[tenant.name]?.site;
+      if (tenant && site) void hooks.connectorEnrolled?.(tenant, e.deviceId, site);
+    },
   });
   const stop = fleet.stop;
   return {

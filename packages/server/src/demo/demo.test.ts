@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceListSchema, trafficAnswerSchema, type DeviceRow } from '@netloom/domain';
+import { connectorRowSchema, deviceListSchema, inventoryPageSchema, trafficAnswerSchema, ztnaPolicySchema, type DeviceRow } from '@netloom/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -61,11 +61,28 @@ describe('the demo (DEMO=1, DEMO_FLEET=1) on an empty embedded database', () => 
       ).results.length;
     await expect.poll(applications, { timeout: 20_000, interval: 500 }).toBeGreaterThan(3);
 
+    // Zero-trust access: the ordered policies, the HQ site's two app connectors reporting their health, the people the policies name on the endpoints.
+    const get = async (url: string) => (await app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: bearer(access) })).json() as unknown;
+    const policies = ztnaPolicySchema.array().parse(await get('tenant/ztna/policies/'));
+    expect(policies.map((p) => p.name)).toEqual([
+      'No databases for contractors',
+      'Engineering to git',
+      'Engineering to the databases',
+      'Windows laptops to the jump host',
+      'Everyone to the wiki',
+    ]);
+    const connectors = async () => connectorRowSchema.array().parse(await get('tenant/connector/'));
+    await expect
+      .poll(async () => (await connectors()).filter((c) => c.site === 'HQ' && c.health_at !== null).length, { timeout: 20_000, interval: 500 })
+      .toBe(2);
+    const inventory = inventoryPageSchema.parse(await get('tenant/ztna/inventory/?page_size=100')).results;
+    expect(inventory.find((e) => e.user === 'liam.smith@acme.test')?.posture).toMatchObject({ os: 'windows', firewall_on: false });
+
     await app.close();
     const database = await openDatabase(config.database);
     try {
       const after = await database.db.select({ status: devices.deviceStatus }).from(devices);
-      expect(after.length).toBe(20);
+      expect(after.length).toBe(21);
       // Each said goodbye (normal closure) before the server closed its sockets: none is left as it reported.
       expect(after.filter((d) => d.status !== 'offline' && d.status !== 'error')).toEqual([]);
       expect(online.some((s) => s !== 'offline' && s !== 'error')).toBe(true);

@@ -5,6 +5,8 @@ import type { Fleet } from '@netloom/simulator';
 import type { Config } from '../config';
 import { startDemoFleet } from './demo-fleet';
 import { seedDemo } from './seed';
+import { memberOf } from './repo';
+import { DEMO_ZTNA, seedActor, seedDemoZtna, type DemoOwner } from './ztna';
 
 export interface DemoOptions {
   config: Config;
@@ -18,14 +20,34 @@ export interface DemoOptions {
 const demo: FastifyPluginAsync<DemoOptions> = async (app, { config }) => {
   let fleet: Fleet | null = null;
 
+  /** The organisation's owner, in whose name the demo's zero-trust objects are made. */
+  const ownerOf = async (tenant: string): Promise<DemoOwner | null> => {
+    const demo = DEMO_ZTNA[tenant];
+    return demo ? memberOf(app.services.db, tenant, demo.owner) : null;
+  };
+
   app.addHook('onReady', async () => {
-    if (await seedDemo(app.services.db, config.demo.password, { usageGraphs: config.demo.fleet, webFilter: config.demo.fleet }))
-      app.log.info('Seeded the demo organisations and users');
+    if (!(await seedDemo(app.services.db, config.demo.password, { usageGraphs: config.demo.fleet, webFilter: config.demo.fleet }))) return;
+    app.log.info('Seeded the demo organisations and users');
+    // Zero-trust access only with the demo fleet, whose connectors and endpoints bring it to life.
+    if (!config.demo.fleet) return;
+    for (const [tenant, demo] of Object.entries(DEMO_ZTNA)) {
+      const owner = await ownerOf(tenant);
+      if (owner) await seedDemoZtna(app.services, owner, demo);
+    }
   });
 
   if (!config.demo.fleet) return;
   app.addHook('onListen', async () => {
-    fleet = await startDemoFleet(app.services.db, config, app.server.address() as AddressInfo);
+    fleet = await startDemoFleet(app.services.db, config, app.server.address() as AddressInfo, {
+      connectorEnrolled: async (tenant, deviceId, site) => {
+        const owner = await ownerOf(tenant.name);
+        if (!owner) return;
+        await app.services.ztnaResources.addConnector(seedActor(owner), { device_id: deviceId, site }).catch((err: Error) => {
+          app.log.warn({ err, deviceId }, 'The demo app connector could not be registered');
+        });
+      },
+    });
     if (fleet) app.log.info(`Demo fleet: ${fleet.devices.length} devices`);
   });
   // Devices leave first, saying goodbye (offline at once) while their sockets are still served.

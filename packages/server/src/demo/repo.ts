@@ -1,4 +1,4 @@
-import { count, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { WebFilterPolicy } from '@netloom/domain';
 import { devices, memberships, tenants, users, webFilterPolicies, webFilterSettings } from '../db/schema/index';
@@ -48,4 +48,19 @@ export async function insertWebFilter(db: Db, tenantId: string, policies: WebFil
   await db.insert(webFilterSettings).values({ tenantId, status: true, defaultActionBlocked: false });
   for (const { id: _template, order, name, ...rules } of policies)
     await db.insert(webFilterPolicies).values({ id: crypto.randomUUID(), tenantId, position: order, name, rules });
+}
+
+/** A tenant's member by e-mail, as the demo seeds act in their name; null when either is missing. */
+export async function memberOf(
+  db: Db,
+  tenantName: string,
+  email: string,
+): Promise<{ tenantId: string; tenantName: string; userId: string; email: string } | null> {
+  const [row] = await db
+    .select({ tenantId: tenants.id, tenantName: tenants.name, userId: users.id, email: users.email })
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(tenants.name, tenantName), eq(users.email, email)));
+  return row ?? null;
 }
