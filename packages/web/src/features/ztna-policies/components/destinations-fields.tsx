@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ZTNA_PROTOCOLS, type AccessDestinations, type ServerPort, type ZtnaProtocol } from '@netloom/domain';
@@ -48,7 +49,7 @@ export interface DestinationsFieldsProps {
 }
 
 /** What a policy is about: servers, every server of some sites, and optionally only some ports of them. */
-export function DestinationsFields({ value, onChange, options, error }: DestinationsFieldsProps) {
+export const DestinationsFields = memo(function DestinationsFields({ value, onChange, options, error }: DestinationsFieldsProps) {
   const setPorts = (ports: ServerPort[]) => onChange({ ...value, ports });
   return (
     <Stack gap="xs">
@@ -103,4 +104,4 @@ export function DestinationsFields({ value, onChange, options, error }: Destinat
       </Group>
     </Stack>
   );
-}
+});

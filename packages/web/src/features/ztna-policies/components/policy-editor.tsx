@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Divider, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { NO_POSTURE_CONDITIONS, ztnaPolicyInputSchema, type ZtnaPolicy, type ZtnaPolicyAction } from '@netloom/domain';
 import { ModalFooter } from '@/components/dialogs/modal-footer';
@@ -37,6 +37,11 @@ export function PolicyEditor({ policy, onDone }: PolicyEditorProps) {
     onDone();
   });
   const patch = (p: Partial<PolicyFormValues>) => setValues((v) => ({ ...v, ...p }));
+  // Stable setters let the heavy sections (hundreds of countries, time zones) skip the re-render of a keystroke elsewhere.
+  const setSources = useCallback((sources: PolicyFormValues['sources']) => setValues((v) => ({ ...v, sources })), []);
+  const setDestinations = useCallback((destinations: PolicyFormValues['destinations']) => setValues((v) => ({ ...v, destinations })), []);
+  const setSchedule = useCallback((schedule: PolicyFormValues['schedule']) => setValues((v) => ({ ...v, schedule })), []);
+  const setPosture = useCallback((posture: PolicyFormValues['posture']) => setValues((v) => ({ ...v, posture })), []);
   const onSubmit = () => {
     // Conditions ticked before switching to deny would sit in the policy unseen and unused.
     const sent = values.action === 'deny' ? { ...values, posture: NO_POSTURE_CONDITIONS } : values;
@@ -90,22 +95,17 @@ export function PolicyEditor({ policy, onDone }: PolicyEditorProps) {
         <Title order={4} fz="md">
           Sources
         </Title>
-        <SourcesFields value={values.sources} onChange={(sources) => patch({ sources })} options={options} error={fieldError(errors, 'sources')} />
+        <SourcesFields value={values.sources} onChange={setSources} options={options} error={fieldError(errors, 'sources')} />
         <Divider />
         <Title order={4} fz="md">
           Destinations
         </Title>
-        <DestinationsFields
-          value={values.destinations}
-          onChange={(destinations) => patch({ destinations })}
-          options={options}
-          error={fieldError(errors, 'destinations')}
-        />
+        <DestinationsFields value={values.destinations} onChange={setDestinations} options={options} error={fieldError(errors, 'destinations')} />
         <Divider />
         <Title order={4} fz="md">
           Schedule
         </Title>
-        <ScheduleFields value={values.schedule} onChange={(schedule) => patch({ schedule })} error={fieldError(errors, 'schedule')} />
+        <ScheduleFields value={values.schedule} onChange={setSchedule} error={fieldError(errors, 'schedule')} />
         {/* A deny policy asks no posture: it refuses whatever the endpoint shows. */}
         {values.action === 'allow' && (
           <>
@@ -113,7 +113,7 @@ export function PolicyEditor({ policy, onDone }: PolicyEditorProps) {
             <Title order={4} fz="md">
               Posture conditions
             </Title>
-            <PostureFields value={values.posture} onChange={(posture) => patch({ posture })} errors={errors} />
+            <PostureFields value={values.posture} onChange={setPosture} errors={errors} />
           </>
         )}
         {formError && (

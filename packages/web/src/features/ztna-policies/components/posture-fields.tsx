@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Checkbox, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { COUNTRIES, ENDPOINT_OS_LABELS, ENDPOINT_OSES, type EndpointOs, type PostureConditions } from '@netloom/domain';
 import { MultiSelectField } from '@/components/inputs/select-field';
@@ -49,7 +50,7 @@ function OsRow({ os, value, onChange, error }: { os: EndpointOs; value: PostureC
  * What an endpoint must show for an allow policy to let it through. A value the endpoint has not
  * reported never passes, so a condition on it denies until it does.
  */
-export function PostureFields({ value, onChange, errors }: PostureFieldsProps) {
+export const PostureFields = memo(function PostureFields({ value, onChange, errors }: PostureFieldsProps) {
   const osErrorAt = (i: number) => fieldError(errors, `posture.os.${i}`);
   return (
     <Stack gap="sm">
@@ -97,4 +98,4 @@ export function PostureFields({ value, onChange, errors }: PostureFieldsProps) {
       </Group>
     </Stack>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Button, Chip, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -64,7 +65,7 @@ function WindowRow({
  * The weekly times a policy holds, in one time zone (the web filter's schedule, the same shape).
  * An end before the start runs past midnight; without a schedule the policy always holds.
  */
-export function ScheduleFields({ value, onChange, error }: ScheduleFieldsProps) {
+export const ScheduleFields = memo(function ScheduleFields({ value, onChange, error }: ScheduleFieldsProps) {
   const setWindows = (windows: ScheduleWindow[]) => value && onChange({ ...value, windows });
   return (
     <Stack gap="xs">
@@ -104,4 +105,4 @@ export function ScheduleFields({ value, onChange, error }: ScheduleFieldsProps) 
       )}
     </Stack>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AccessSources } from '@netloom/domain';
 import { MultiSelectField } from '@/components/inputs/select-field';
@@ -17,7 +18,7 @@ export interface SourcesFieldsProps {
 }
 
 /** Who a policy is for: everyone, or any of the users, groups (teams) and security groups chosen. */
-export function SourcesFields({ value, onChange, options, error }: SourcesFieldsProps) {
+export const SourcesFields = memo(function SourcesFields({ value, onChange, options, error }: SourcesFieldsProps) {
   return (
     <Stack gap="xs">
       <Checkbox
@@ -48,4 +49,4 @@ export function SourcesFields({ value, onChange, options, error }: SourcesFields
       )}
     </Stack>
   );
-}
+});
