@@ -63,7 +63,7 @@ describe('access policy editor', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: 'Windows' }));
     await user.type(screen.getByRole('textbox', { name: 'Minimum Windows version' }), '10.0.19045');
     await user.type(screen.getByRole('textbox', { name: 'Minimum client version' }), '2.1.10');
-    await user.click(screen.getByRole('switch', { name: 'Firewall on' }));
+    await user.click(screen.getByRole('switch', { name: 'Require firewall on' }));
     await user.click(screen.getByRole('button', { name: 'Add' }));
 
     await waitFor(() => expect(onDone).toHaveBeenCalled());

@@ -92,9 +92,13 @@ export const PostureFields = memo(function PostureFields({ value, onChange, erro
         />
       </SimpleGrid>
       <Group gap="lg">
-        <Switch label="Disk encrypted" checked={value.disk_encryption} onChange={(e) => onChange({ ...value, disk_encryption: e.currentTarget.checked })} />
-        <Switch label="Firewall on" checked={value.firewall} onChange={(e) => onChange({ ...value, firewall: e.currentTarget.checked })} />
-        <Switch label="Device approved" checked={value.approved} onChange={(e) => onChange({ ...value, approved: e.currentTarget.checked })} />
+        <Switch
+          label="Require disk encryption"
+          checked={value.disk_encryption}
+          onChange={(e) => onChange({ ...value, disk_encryption: e.currentTarget.checked })}
+        />
+        <Switch label="Require firewall on" checked={value.firewall} onChange={(e) => onChange({ ...value, firewall: e.currentTarget.checked })} />
+        <Switch label="Require an approved device" checked={value.approved} onChange={(e) => onChange({ ...value, approved: e.currentTarget.checked })} />
       </Group>
     </Stack>
   );
