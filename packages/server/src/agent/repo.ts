@@ -1,14 +1,103 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ONLINE_STATUSES, withSettingDefaults, type StatusSnapshot } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { holdsSweepLock } from '../db/periodic-sweep';
-import { deviceBatches, deviceJobs, deviceMetrics, devices, deviceStatusSnapshots, deviceSystemMetrics, tenants } from '../db/schema/index';
+import {
+  deviceBatches,
+  deviceJobs,
+  deviceMetrics,
+  devices,
+  deviceStatusSnapshots,
+  deviceSystemMetrics,
+  tenants,
+  ztnaEndpointEnrolments,
+  ztnaEnrolmentKeys,
+  ztnaInvites,
+  ztnaSecurityGroups,
+  ztnaSettings,
+} from '../db/schema/index';
 import type { DeviceRecord } from '../fleet/device-row';
 
 export async function findTenantByEnrolmentKey(db: Db, key: string) {
   const [row] = await db.select().from(tenants).where(eq(tenants.enrolmentKey, key));
   if (!row || row.suspended) return undefined;
   return { id: row.id, autoApprove: withSettingDefaults(row.settings).devReg_autoApprove };
+}
+
+/** A client enrolment key (onboarding › client) by its SHA-256; none for a suspended tenant's. */
+export async function findClientKey(db: Db, keyHash: string) {
+  const [row] = await db
+    .select({ key: ztnaEnrolmentKeys, suspended: tenants.suspended })
+    .from(ztnaEnrolmentKeys)
+    .innerJoin(tenants, eq(tenants.id, ztnaEnrolmentKeys.tenantId))
+    .where(eq(ztnaEnrolmentKeys.keyHash, keyHash));
+  return row && !row.suspended ? row.key : undefined;
+}
+export type ClientKey = NonNullable<Awaited<ReturnType<typeof findClientKey>>>;
+
+/** The key that enrolled a device, if one did. */
+export async function enrolmentKeyOf(db: Db, deviceId: string): Promise<string | null> {
+  const [row] = await db.select({ keyId: ztnaEndpointEnrolments.keyId }).from(ztnaEndpointEnrolments).where(eq(ztnaEndpointEnrolments.deviceId, deviceId));
+  return row?.keyId ?? null;
+}
+
+/**
+ * Takes one use of a key if it may still enrol now: one conditional UPDATE, so simultaneous
+ * hellos can never take more uses than its limit (each waits for the row and sees the others').
+ */
+export async function takeKeyUse(tx: Db, keyId: string, now: Date): Promise<boolean> {
+  const taken = await tx
+    .update(ztnaEnrolmentKeys)
+    .set({ uses: sql`${ztnaEnrolmentKeys.uses} + 1` })
+    .where(
+      and(
+        eq(ztnaEnrolmentKeys.id, keyId),
+        isNull(ztnaEnrolmentKeys.revokedAt),
+        or(isNull(ztnaEnrolmentKeys.expiresAt), gt(ztnaEnrolmentKeys.expiresAt, now)),
+        sql`${ztnaEnrolmentKeys.uses} < case when ${ztnaEnrolmentKeys.reusable} then coalesce(${ztnaEnrolmentKeys.usageLimit}, 2147483647) else 1 end`,
+      ),
+    )
+    .returning({ id: ztnaEnrolmentKeys.id });
+  return taken.length > 0;
+}
+
+/**
+ * A shared hold of the tenant's zero-trust lock, first in an enrolment's transaction: a change of
+ * its security groups in progress (which holds the lock exclusively) is not overwritten by the
+ * enrolment, and enrolments wait for none but such a change.
+ */
+export async function shareZtnaLock(tx: Db, tenantId: string): Promise<void> {
+  await tx.select({ id: ztnaSettings.tenantId }).from(ztnaSettings).where(eq(ztnaSettings.tenantId, tenantId)).for('share');
+}
+
+/**
+ * What a client's enrolment with a key leaves: which key enrolled it, its place in the key's
+ * security groups (a static member; groups for users alone hold no endpoints), and the invitation
+ * whose key it was, marked as enrolled by it. The caller holds shareZtnaLock.
+ */
+export async function recordClientEnrolment(tx: Db, e: { tenantId: string; deviceId: string; keyId: string; securityGroups: string[] }): Promise<void> {
+  await tx
+    .insert(ztnaEndpointEnrolments)
+    .values({ deviceId: e.deviceId, tenantId: e.tenantId, keyId: e.keyId })
+    .onConflictDoUpdate({ target: ztnaEndpointEnrolments.deviceId, set: { tenantId: e.tenantId, keyId: e.keyId, enrolledAt: new Date() } });
+  if (e.securityGroups.length) {
+    const endpoints = sql`coalesce(${ztnaSecurityGroups.body}->'endpoints', '[]'::jsonb)`;
+    await tx
+      .update(ztnaSecurityGroups)
+      .set({ body: sql`jsonb_set(${ztnaSecurityGroups.body}, '{endpoints}', ${endpoints} || to_jsonb(${e.deviceId}::text))` })
+      .where(
+        and(
+          eq(ztnaSecurityGroups.tenantId, e.tenantId),
+          inArray(ztnaSecurityGroups.id, e.securityGroups),
+          sql`${ztnaSecurityGroups.body}->>'kind' <> 'users'`,
+          sql`not ${endpoints} ? ${e.deviceId}::text`,
+        ),
+      );
+  }
+  await tx
+    .update(ztnaInvites)
+    .set({ enrolledDeviceId: e.deviceId })
+    .where(and(eq(ztnaInvites.tenantId, e.tenantId), eq(ztnaInvites.keyId, e.keyId)));
 }
 
 export async function findDevice(db: Db, id: string): Promise<DeviceRecord | undefined> {
