@@ -133,6 +133,10 @@ export function buildRequesterIndex(tenant: TenantZtna): RequesterIndex {
   return index;
 }
 
+/** Whether an edit can change who an endpoint is in the index (its security groups or profile), so that the index needs refreshing. */
+export const changeMovesRequesters = (change: ZtnaChange): boolean =>
+  change.kind === 'security_group' || change.kind === 'profile' || change.kind === 'endpoint';
+
 /**
  * Brings the index up to date for some endpoints after an edit (the tenant as it is now): after a
  * security group, profile or endpoint edit, the endpoints it touched are the only ones whose entry

@@ -8,7 +8,7 @@ import { ztnaServerSchema, type ZtnaServer } from './resources';
 import { sourcesMatch } from './evaluate';
 import { inRollout, releaseOf, type ClientRelease } from './client-updates';
 import type { NacSection } from './nac';
-import { preparedSecurityGroups, preparedTenant } from './prepared';
+import { preparedPolicyPlaces, preparedSecurityGroups, preparedTenant } from './prepared';
 import type { TenantZtna, ZtnaEndpoint } from './tenant';
 
 /**
@@ -100,13 +100,8 @@ export interface ZtnaEndpointView {
 export function ztnaEndpointView(tenant: TenantZtna, e: ZtnaEndpoint): ZtnaEndpointView {
   const securityGroups = endpointSecurityGroups(tenant, e);
   const requester = { user: e.user, groups: e.groups, securityGroups };
-  const policies: ZtnaPolicy[] = [];
-  const policyIndexes: number[] = [];
-  tenant.policies.forEach((p, i) => {
-    if (!sourcesMatch(p.sources, requester)) return;
-    policies.push(p);
-    policyIndexes.push(i);
-  });
+  const policyIndexes = preparedPolicyPlaces(preparedTenant(tenant), requester);
+  const policies = policyIndexes.map((i) => tenant.policies[i]!);
   const profile = profileFor(tenant.profiles, { id: e.id, groups: e.groups });
   const dns: DnsGroup[] = [];
   const dnsIndexes: number[] = [];
@@ -132,16 +127,17 @@ function sectionBody(tenant: TenantZtna, v: ZtnaEndpointView): SectionBody {
   const offered = stored && stored.resources.length > 0 ? new Set(stored.resources) : null;
   // Servers some allow policy for this requester names: the others it could never reach. Marked
   // by place from what each policy names, then read in the tenant's order.
-  const { policyServers, names, marks } = preparedTenant(tenant);
+  const { policyServers, names, marks, serverSite, siteMarks, connectorSites } = preparedTenant(tenant);
   let named = 0;
-  v.policies.forEach((p, k) => {
-    if (!p.enabled || p.action !== 'allow') return;
+  for (let k = 0; k < v.policies.length; k++) {
+    const p = v.policies[k]!;
+    if (!p.enabled || p.action !== 'allow') continue;
     for (const i of policyServers[v.policyIndexes[k]!]!) {
       if (marks[i] !== 0) continue;
       marks[i] = 1;
       named++;
     }
-  });
+  }
   const servers: ZtnaServer[] = [];
   const private_names: Record<string, string> = {};
   for (let i = 0; named > 0 && i < marks.length; i++) {
@@ -153,10 +149,15 @@ function sectionBody(tenant: TenantZtna, v: ZtnaEndpointView): SectionBody {
     servers.push(s);
     const name = names[i];
     if (name) private_names[name] = s.address;
+    if (serverSite[i]! >= 0) siteMarks[serverSite[i]!] = 1;
   }
-  const sites = new Set(servers.map((s) => s.site));
+  // The app connectors of the servers' sites, in the order the tenant lists them.
   const connectors: Record<string, string[]> = {};
-  if (sites.size > 0) for (const c of tenant.connectors) if (sites.has(c.site)) (connectors[c.site] ??= []).push(c.deviceId);
+  for (let k = 0; k < connectorSites.length; k++) {
+    if (siteMarks[k] === 0) continue;
+    siteMarks[k] = 0;
+    connectors[connectorSites[k]!.site] = connectorSites[k]!.devices.slice();
+  }
   const relays = tenant.relays.filter((r) => r.enabled && (!stored || stored.relays.length === 0 || stored.relays.includes(r.id)));
   return {
     profile: stored
