@@ -98,9 +98,10 @@ export function compareVersions(a: string, b: string): number {
 
 export type PostureCheck = { ok: true } | { ok: false; condition: PostureCondition; message: string };
 
+const fail = (condition: PostureCondition, message: string): PostureCheck => ({ ok: false, condition, message });
+
 /** Checks a posture against conditions, in a fixed order; the first failed condition is the answer. A missing value never passes. */
 export function checkPosture(cond: PostureConditions, posture: Posture): PostureCheck {
-  const fail = (condition: PostureCondition, message: string): PostureCheck => ({ ok: false, condition, message });
   if (cond.os.length > 0) {
     const rule = posture.os ? cond.os.find((o) => o.os === posture.os) : undefined;
     if (!rule) return fail('os', posture.os ? `${posture.os} is not an allowed system` : 'The operating system is not known');
