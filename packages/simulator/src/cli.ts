@@ -293,6 +293,9 @@ const fleet = startFleet({
 });
 running = fleet;
 console.log(`Simulating ${fleet.devices.length} devices against ${values.url} (seed ${seed})`);
+if (site && apis.size === 0) {
+  console.log(`App connectors of ${site}: make each the site's connector in the console, or with POST tenant/connector/ (or give --user and --password)`);
+}
 
 const ticker = setInterval(() => {
   const c = fleet.counts();

@@ -15,3 +15,8 @@ export * from './running-config';
 export * from './flows';
 export * from './browsing';
 export * from './url-export';
+export * from './ztna-posture';
+export * from './ztna-client';
+export * from './ztna-export';
+export * from './connector-health';
+export * from './nac-hosts';
