@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AnalyticsRetention, FlowsMessage, UrlEventsMessage } from '@netloom/domain';
+import { MAX_LOG_RETENTION_DAYS, type AnalyticsRetention, type FlowsMessage, type UrlEventsMessage, type ZtnaSessionsMessage } from '@netloom/domain';
 import { urlEventToStore } from './url-events';
+import { ztnaSessionToStore } from './ztna-sessions';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { enrich, type FlowSource } from './enrich';
 import type { CountryLookup } from './geoip';
@@ -99,13 +100,13 @@ export class FlowIngest {
     return Math.round(this.options.busyRetryMs * (0.75 + Math.random() * 0.5));
   }
 
-  /** A device's flows or URL events: the same queue, the same writes, the same answers (ack or busy). */
-  submit(source: FlowSource, message: FlowsMessage | UrlEventsMessage): Promise<IngestOutcome> {
+  /** A device's flows, URL events or zero-trust sessions: the same queue, the same writes, the same answers (ack or busy). */
+  submit(source: FlowSource, message: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage): Promise<IngestOutcome> {
     if (this.closed) return Promise.resolve({ stored: false, retryAfterMs: this.retryAfter() });
     const key = batchKey(source.id, message.seq);
     const queued = this.queue.get(key);
     if (queued) return new Promise((resolve, reject) => queued.waiters.push((o) => (o instanceof Error ? reject(o) : resolve(o))));
-    const size = message.type === 'flows' ? message.records.length : message.events.length;
+    const size = message.type === 'flows' ? message.records.length : message.type === 'url_events' ? message.events.length : message.sessions.length;
     if (this.queuedRecords + size > this.options.maxQueuedRecords && this.queuedRecords > 0) {
       this.stats.batchesShed++;
       this.stats.recordsShed += size;
@@ -117,17 +118,26 @@ export class FlowIngest {
       const t = Date.parse(at);
       return t >= oldest && t <= now + MAX_AHEAD_MS;
     };
-    const batch: FlowBatchToStore = { deviceId: source.id, enrolment: source.enrolment, seq: message.seq, flows: [], urlEvents: [] };
+    const batch: FlowBatchToStore = { deviceId: source.id, enrolment: source.enrolment, seq: message.seq, flows: [], urlEvents: [], ztnaSessions: [] };
     if (message.type === 'flows') {
       const kept = message.records.filter((r) => inWindow(r.start));
       this.outOfWindow(source, message.records.length - kept.length);
       batch.flows = kept.map((r) => enrich(r, source, this.geo));
+    } else if (message.type === 'ztna_sessions') {
+      // Sessions are no rollup's: they are kept as long as a tenant may keep its session logs.
+      const oldestLog = now - (MAX_LOG_RETENTION_DAYS + 1) * 86_400_000;
+      const inLogWindow = (at: string) => {
+        const t = Date.parse(at);
+        return t >= oldestLog && t <= now + MAX_AHEAD_MS;
+      };
+      this.outOfWindow(source, message.sessions.filter((s) => !inLogWindow(s.at)).length);
+      batch.ztnaSessions = message.sessions.flatMap((s, n) => (inLogWindow(s.at) ? [ztnaSessionToStore(s, source, message.seq, n)] : []));
     } else {
       const kept = message.events.filter((e) => inWindow(e.at));
       this.outOfWindow(source, message.events.length - kept.length);
       batch.urlEvents = message.events.flatMap((e, n) => (inWindow(e.at) ? [urlEventToStore(e, source, message.seq, n)] : []));
     }
-    const records = batch.flows.length + batch.urlEvents.length;
+    const records = batch.flows.length + batch.urlEvents.length + batch.ztnaSessions.length;
     return new Promise((resolve, reject) => {
       this.queue.set(key, { batch, records, waiters: [(o) => (o instanceof Error ? reject(o) : resolve(o))] });
       this.queuedRecords += records;

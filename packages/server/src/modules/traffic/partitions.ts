@@ -11,6 +11,7 @@ export const PARTITIONED = {
   flow_rollup_minute: 86_400_000,
   flow_rollup_hour: 7 * 86_400_000,
   url_events: 86_400_000,
+  ztna_sessions: 86_400_000,
 } as const;
 export type PartitionedTable = keyof typeof PARTITIONED;
 

@@ -13,6 +13,7 @@ import { likePattern } from '../../db/sql-helpers';
 import { PartitionKeeper } from './partitions';
 import { rollupRows, type RollupRow } from './rollup';
 import { urlRawRowOf, urlRollupRows } from './url-events';
+import { storeZtnaSessions } from './ztna-sessions';
 import {
   TENANT_WIDE,
   batchKey,
@@ -96,6 +97,10 @@ export class PgAnalyticsStore implements AnalyticsStore {
       'url_events',
       events.map((e) => e.at),
     );
+    await this.partitions.ensure(
+      'ztna_sessions',
+      batches.flatMap((b) => b.ztnaSessions.map((s) => s.at)),
+    );
     // Raw rows older than their retention would land in a dropped (or never made) partition: the rollups keep them.
     const rawTimes = all.filter((f) => f.start.getTime() >= rawFrom).map((f) => f.start);
     await this.partitions.ensure('flow_records', rawTimes);
@@ -118,6 +123,8 @@ export class PgAnalyticsStore implements AnalyticsStore {
         tx as unknown as Db,
         storedNow.flatMap((b) => b.urlEvents),
       );
+      const sessions = storedNow.flatMap((b) => b.ztnaSessions);
+      if (sessions.length > 0) await storeZtnaSessions(tx as unknown as Db, sessions);
       const flows = storedNow.flatMap((b) => b.flows);
       if (flows.length === 0) return stored;
       await insertRaw(
@@ -207,8 +214,15 @@ export class PgAnalyticsStore implements AnalyticsStore {
       (await this.partitions.dropBefore('flow_rollup_minute', new Date(now.getTime() - retention.minuteDays * day))) +
       (await this.partitions.dropBefore('flow_rollup_hour', new Date(now.getTime() - retention.hourDays * day))) +
       // Tenants keep URL events for their logs' retention (row deletes, url-store.ts); no one keeps them longer than the most a tenant may set.
-      (await this.partitions.dropBefore('url_events', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day)))
+      (await this.partitions.dropBefore('url_events', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day))) +
+      // Zero-trust sessions likewise; the session logs' own sweep drops days no tenant keeps any more (dropZtnaSessionsBefore).
+      (await this.partitions.dropBefore('ztna_sessions', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day)))
     );
+  }
+
+  /** Drops the zero-trust session days that end before `before` (no tenant keeps them); returns how many. */
+  dropZtnaSessionsBefore(before: Date): Promise<number> {
+    return this.partitions.dropBefore('ztna_sessions', before);
   }
 }
 

@@ -41,7 +41,7 @@ describe.each(testBackends())('analytics store on %s', (backend) => {
 
   const source = () => ({ id: deviceId, enrolment, tenantId, kind: 'gateway' as const, networkId: null, username: null, siteCountry: 'IN' });
   const ingest = (records: FlowRecord[]) =>
-    store.ingest([{ deviceId, enrolment, seq: ++seq, flows: records.map((r) => enrich(r, source(), noGeo)), urlEvents: [] }]);
+    store.ingest([{ deviceId, enrolment, seq: ++seq, flows: records.map((r) => enrich(r, source(), noGeo)), urlEvents: [], ztnaSessions: [] }]);
   const scope = (from: Date, to: Date): Scope => ({ tenantId, product: 'sdwan', from, to, deviceIds: null });
   const byKey = async (level: 'raw' | 'minute' | 'hour' | 'day', s: Scope, dim: (typeof FLOW_DIMENSIONS)[number]) =>
     Object.fromEntries((await store.top(level, s, dim, 10_000, [])).map((r) => [r.key, [r.bytesOut, r.bytesIn, r.packets, r.flows]]));
@@ -101,7 +101,7 @@ describe.each(testBackends())('analytics store on %s', (backend) => {
 
   it("stores nothing of a late batch from the device's earlier life in the inventory", async () => {
     const flows = [enrich(flowRecord({ application: 'old-life.example' }), source(), noGeo)];
-    expect(await store.ingest([{ deviceId, enrolment: enrolment - 1, seq: ++seq, flows, urlEvents: [] }])).toEqual(new Set());
+    expect(await store.ingest([{ deviceId, enrolment: enrolment - 1, seq: ++seq, flows, urlEvents: [], ztnaSessions: [] }])).toEqual(new Set());
     const s = scope(new Date(Date.now() - HOUR), new Date(Date.now() + HOUR));
     expect((await byKey('raw', s, 'site'))['old-life.example']).toBeUndefined();
     expect((await byKey('minute', s, 'site'))['old-life.example']).toBeUndefined();

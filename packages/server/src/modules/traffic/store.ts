@@ -1,4 +1,4 @@
-import type { AnalyticsRetention, FlowDimension, RollupLevel, TrafficProduct, UrlEvent } from '@netloom/domain';
+import type { AnalyticsRetention, FlowDimension, RollupLevel, TrafficProduct, UrlEvent, ZtnaSession } from '@netloom/domain';
 
 /** One flow record as the store keeps it: the device's fields, and what ingest found out (enrichment). */
 export interface StoredFlow {
@@ -50,6 +50,17 @@ export interface UrlEventToStore {
   domain: string;
 }
 
+/** A zero-trust session as the store keeps it: the endpoint's fields, with its batch and place in it (a log row's stable id). */
+export interface ZtnaSessionToStore {
+  tenantId: string;
+  deviceId: string;
+  at: Date;
+  seq: number;
+  n: number;
+  user: string | null;
+  session: ZtnaSession;
+}
+
 /** A device's batch: stored once by (device, seq), whatever connection or instance brings it again. */
 export interface FlowBatchToStore {
   deviceId: string;
@@ -59,6 +70,8 @@ export interface FlowBatchToStore {
   flows: FlowToStore[];
   /** A url_events batch carries these instead of flows. */
   urlEvents: UrlEventToStore[];
+  /** A ztna_sessions batch carries these. */
+  ztnaSessions: ZtnaSessionToStore[];
 }
 
 /** Which rows a question reads: one tenant's product, a window, maybe some devices only. */
