@@ -11,6 +11,9 @@ import {
   type Metrics,
   type FlowsMessage,
   type UrlEventsMessage,
+  type ZtnaSessionsMessage,
+  type ConnectorHealthMessage,
+  type NacHostsMessage,
   type ServerMessage,
 } from '@netloom/domain';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -26,7 +29,7 @@ import { completeJob, findDevice, findJob, markJobsSent, openFullSync, openJobs,
 const HELLO_TIMEOUT_MS = 10_000;
 /** Small batches cost little to parse: only larger ones are refused unread. */
 const EARLY_SHED_MIN_LENGTH = 4_096;
-const FLOWS_TYPE = /"type"\s*:\s*"(?:flows|url_events)"/;
+const FLOWS_TYPE = /"type"\s*:\s*"(?:flows|url_events|ztna_sessions)"/;
 const SEQ = /"seq"\s*:\s*(\d{1,15})[,}]/;
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
 
@@ -119,6 +122,16 @@ export class AgentConnection {
       case 'flows':
       case 'url_events':
         return this.flows(message);
+      // Each kind of device sends its own zero-trust reports; another kind's is no message of this protocol.
+      case 'ztna_sessions':
+        if (this.device?.kind !== 'endpoint') return this.close(AGENT_CLOSE.malformed, 'ztna_sessions is an endpoint message');
+        return this.flows(message);
+      case 'connector_health':
+        if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'connector_health is a gateway message');
+        return this.connectorHealth(message);
+      case 'nac_hosts':
+        if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'nac_hosts is a gateway message');
+        return this.nacHosts(message);
     }
   }
 
@@ -268,20 +281,52 @@ export class AgentConnection {
    * hears 'ack' once they are stored (or were before: a resend), or 'busy' when the server sheds
    * load, and then keeps them and sends them again later.
    */
-  private flows(m: FlowsMessage | UrlEventsMessage): void {
+  private flows(m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage): void {
     if (!this.device) return;
     const device = this.device;
     this.ctx.flows.submit(device, m).then(
-      (outcome) =>
+      async (outcome) => {
+        // A sessions batch's relay measurements count once: with the batch stored now, not with its resends.
+        if (outcome.stored && !outcome.duplicate && m.type === 'ztna_sessions' && m.relays.length > 0) await this.relayReports(device, m);
         this.send(
           outcome.stored ? { type: 'ack', seq: m.seq, duplicate: outcome.duplicate } : { type: 'busy', seq: m.seq, retry_after_ms: outcome.retryAfterMs },
-        ),
+        );
+      },
       (err: unknown) => {
         if (this.ctx.outage.failed(err)) return this.close(AGENT_CLOSE.tryLater);
         this.ctx.log.error({ err, device: device.id }, 'flow batch failed');
         this.close({ code: 1011, reason: 'internal error' });
       },
     );
+  }
+
+  /** Relay health is a recent measurement: one not recorded is not worth refusing the stored sessions for. */
+  private async relayReports(device: DeviceRecord, m: ZtnaSessionsMessage): Promise<void> {
+    try {
+      await this.ctx.ztna.relayReports(device, m.relays);
+    } catch (err) {
+      this.ctx.log.warn({ err, device: device.id }, 'relay reports not recorded');
+    }
+  }
+
+  /**
+   * An app connector's health is state: stored unless a newer report is (then a duplicate), and
+   * the tenant's consoles hear of it through the connector's device row. A gateway that is no
+   * connector (not made one yet, or no more) is acknowledged and nothing is stored.
+   */
+  private async connectorHealth(m: ConnectorHealthMessage): Promise<void> {
+    const d = this.device;
+    if (!d) return;
+    const outcome = await this.ctx.ztna.connectorHealth(d, m);
+    if (outcome === 'stored') await this.ctx.publishDevice(d);
+    this.send({ type: 'ack', seq: m.seq, duplicate: outcome === 'older' });
+  }
+
+  /** The hosts a gateway sees: each the tenant's, seen last by this gateway (a report older than what is stored changes nothing). */
+  private async nacHosts(m: NacHostsMessage): Promise<void> {
+    if (!this.device) return;
+    await this.ctx.ztna.nacHosts(this.device, m);
+    this.send({ type: 'ack', seq: m.seq, duplicate: false });
   }
 
   /**

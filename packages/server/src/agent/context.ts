@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { FlowsMessage, Heartbeat, Metrics, UrlEventsMessage } from '@netloom/domain';
+import type { ConnectorHealthMessage, FlowsMessage, Heartbeat, Metrics, NacHostsMessage, UrlEventsMessage, ZtnaSessionsMessage } from '@netloom/domain';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -29,11 +29,24 @@ export const IGNORE_DEVICES: DeviceObserver = { heartbeat: () => undefined, metr
 /** Stored (an ack; duplicate when it was already), or refused for now with how long to wait (back-pressure). */
 export type FlowsOutcome = { stored: true; duplicate: boolean } | { stored: false; retryAfterMs: number };
 
-/** Where a device's flow records and URL events go (the analytics store's ingest); answers when they are stored, never holding the connection up meanwhile. */
+/** Where a device's flow records, URL events and zero-trust sessions go (the analytics store's ingest); answers when they are stored, never holding the connection up meanwhile. */
 export interface FlowSink {
-  submit(device: DeviceRecord, m: FlowsMessage | UrlEventsMessage): Promise<FlowsOutcome>;
+  submit(device: DeviceRecord, m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage): Promise<FlowsOutcome>;
   /** While ingest is full: how long a device should wait (a new batch would be refused), else null. Asked before a batch is parsed. */
   refuseNow(): number | null;
+}
+
+/**
+ * Where the zero-trust reports go (the ztna-activity module): each writes only rows of the
+ * device's own tenant, and is idempotent (a resend or a late report changes nothing newer).
+ */
+export interface ZtnaSink {
+  /** An endpoint's measurements of the overlay servers, from a sessions batch stored now (not a resend). */
+  relayReports(device: DeviceRecord, reports: ZtnaSessionsMessage['relays']): Promise<void>;
+  /** An app connector's health: stored, older than the stored one (nothing changes), or the device is no connector of its tenant. */
+  connectorHealth(device: DeviceRecord, m: ConnectorHealthMessage): Promise<'stored' | 'older' | 'not_connector'>;
+  /** A gateway's hosts on its networks. */
+  nacHosts(device: DeviceRecord, m: NacHostsMessage): Promise<void>;
 }
 
 /** What a device connection needs from the gateway around it. */
@@ -52,4 +65,5 @@ export interface AgentContext {
   goneOffline(device: DeviceRecord): Promise<void>;
   observer: DeviceObserver;
   flows: FlowSink;
+  ztna: ZtnaSink;
 }

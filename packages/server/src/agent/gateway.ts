@@ -5,7 +5,7 @@ import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
 import type { DeviceRecord } from '../fleet/device-row';
 import { AgentConnection } from './connection';
-import type { AgentContext, DeviceObserver, FlowSink, RegisteredConnection } from './context';
+import type { AgentContext, DeviceObserver, FlowSink, RegisteredConnection, ZtnaSink } from './context';
 import type { DeviceStateWriter } from './state-writer';
 
 export interface AgentGatewayOptions {
@@ -19,6 +19,8 @@ export interface AgentGatewayOptions {
   observer: DeviceObserver;
   /** Takes the devices' flow records (the analytics store's ingest). */
   flows: FlowSink;
+  /** Takes the zero-trust reports: relay measurements, connector health, NAC hosts. */
+  ztna: ZtnaSink;
 }
 
 /** The device side: the /agent/v1 websocket and its connections, one per device across instances. */
@@ -37,6 +39,7 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     publishDevice,
     observer: opts.observer,
     flows: opts.flows,
+    ztna: opts.ztna,
     subscribeDevice: (deviceId, handler) => bus.subscribe(topics.device(deviceId), handler),
     register(connection) {
       const id = connection.deviceId!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heartbeatSchema, type Heartbeat } from '@netloom/domain';
+import { heartbeatSchema, type Heartbeat, type PostureReport } from '@netloom/domain';
 import { applyHeartbeat } from './heartbeat-state';
 
 const record = () => ({
@@ -16,6 +16,8 @@ const record = () => ({
   username: 'ann@acme.test',
   traffic: ['1', '2'],
   appliedConfigHash: 'abc',
+  posture: null as PostureReport | null,
+  version: '2.1.8' as string | null,
 });
 
 /** As the gateway gets it: parsed from the device's text, so no object is shared with the record. */
@@ -60,5 +62,19 @@ describe('a heartbeat written onto the live record', () => {
       appliedConfigHash: 'abc',
       wanStatus: [],
     });
+  });
+
+  it("takes an endpoint's posture when it changes, keeps its own object while the report repeats, and its client version as the device's", () => {
+    const d = record();
+    const posture = { os_version: '14.2', client_version: '2.1.10', disk_encrypted: true, firewall_on: false };
+    applyHeartbeat(d, heartbeat({ posture }), new Date());
+    expect(d).toMatchObject({ posture, version: '2.1.10' });
+    const kept = d.posture;
+    applyHeartbeat(d, heartbeat({ posture }), new Date());
+    expect(d.posture).toBe(kept);
+    applyHeartbeat(d, heartbeat({}), new Date());
+    expect(d.posture).toBe(kept);
+    applyHeartbeat(d, heartbeat({ posture: { ...posture, firewall_on: true } }), new Date());
+    expect(d).toMatchObject({ posture: { ...posture, firewall_on: true }, version: '2.1.10' });
   });
 });

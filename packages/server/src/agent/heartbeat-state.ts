@@ -17,6 +17,8 @@ type LiveFields = Pick<
   | 'username'
   | 'traffic'
   | 'appliedConfigHash'
+  | 'posture'
+  | 'version'
 >;
 
 /**
@@ -44,4 +46,9 @@ export function applyHeartbeat(d: LiveFields, hb: Heartbeat, now: Date): void {
   if (hb.user !== undefined && hb.user !== d.username) d.username = hb.user;
   if (hb.traffic !== undefined && !dequal(d.traffic, hb.traffic)) d.traffic = hb.traffic;
   if (hb.config_hash !== undefined && hb.config_hash !== d.appliedConfigHash) d.appliedConfigHash = hb.config_hash;
+  // An endpoint's posture: the same report keeps the record's object, so the writer sees nothing new to write.
+  if (hb.posture !== undefined && !dequal(d.posture, hb.posture)) d.posture = hb.posture;
+  // The client is the endpoint's agent: the version it reports is the one the inventory and the rollouts show.
+  const client = hb.posture?.client_version;
+  if (client && client !== d.version) d.version = client;
 }

@@ -53,10 +53,12 @@ export const UPDATE_STATES = `
     username = v.username,
     traffic = v.traffic,
     applied_config_hash = v.applied,
+    posture = coalesce(v.posture, d.posture),
+    version = coalesce(v.version, d.version),
     last_seq = greatest(d.last_seq, v.seq)`;
 const updateStatesStatement = (rows: string) => sql`${sql.raw(UPDATE_STATES)}
   from json_to_recordset(${rows}::json) as v(id uuid, status text, seen timestamptz, wan jsonb, lb jsonb, public_ip text,
-    vpn_ip text, loc text, lat float8, lng float8, os text, username text, traffic jsonb, applied text, seq bigint, enrolment int)
+    vpn_ip text, loc text, lat float8, lng float8, os text, username text, traffic jsonb, applied text, posture jsonb, version text, seq bigint, enrolment int)
   where d.id = v.id and d.claimed and d.enrolment = v.enrolment and v.seq >= d.last_seq`;
 
 /*
@@ -89,9 +91,18 @@ const insertMetricsStatement = (keys: string, rows: string, system: string) => s
 /** The key a metrics message is known by in a flush: device and seq. */
 export const batchKey = (deviceId: string, seq: number | string) => `${deviceId}/${seq}`;
 
+/**
+ * What was last written of each live record's posture and version: they change rarely, so a row
+ * carries them (and the statement rewrites them) only when they differ from what was written
+ * (compared by reference: applyHeartbeat keeps the record's own object while the report repeats).
+ * Absent from a row (null in the statement), the column keeps what it holds.
+ */
+const writtenRarely = new WeakMap<DeviceRecord, { posture: DeviceRecord['posture']; version: DeviceRecord['version'] }>();
+
 /** The live state of devices, in one statement (see UPDATE_STATES). */
 export async function updateDeviceStates(db: Db, batch: DeviceRecord[]): Promise<void> {
-  const rows = batch.map((d) => ({
+  const rare = batch.map((d) => ({ posture: d.posture, version: d.version }));
+  const rows = batch.map((d, i) => ({
     id: d.id,
     status: d.deviceStatus,
     seen: d.lastSeenAt,
@@ -106,10 +117,13 @@ export async function updateDeviceStates(db: Db, batch: DeviceRecord[]): Promise
     username: d.username,
     traffic: d.traffic,
     applied: d.appliedConfigHash,
+    posture: writtenRarely.get(d)?.posture === rare[i]!.posture ? undefined : rare[i]!.posture,
+    version: writtenRarely.get(d)?.version === rare[i]!.version ? undefined : rare[i]!.version,
     seq: d.lastSeq,
     enrolment: d.enrolment,
   }));
   await db.execute(updateStatesStatement(JSON.stringify(rows)));
+  batch.forEach((d, i) => writtenRarely.set(d, rare[i]!));
 }
 
 /** Metrics messages with their keys; returns the keys of the batches stored now (the others were stored before). */
