@@ -79,8 +79,9 @@ export interface EditResult {
   viewKeys: number;
   findMs: number;
   recomputeMs: number;
-  /** Bringing the requester index up to date for the touched endpoints. */
+  /** Bringing the requester index up to date for the touched endpoints, when the edit moves requesters. */
   refreshMs: number;
+  refreshed: boolean;
   /** The same touched endpoints, one ztnaSectionsFor call each. */
   plainRecomputeMs: number;
 }
@@ -123,6 +124,7 @@ export function runEdit(before: TenantZtna, sectionsBefore: Map<string, ZtnaSect
     findMs: median(find),
     recomputeMs: median(recompute),
     refreshMs: median(refresh),
+    refreshed: changeMovesRequesters(edit.change),
     plainRecomputeMs: median(plain),
   };
 }

@@ -8,7 +8,7 @@ import type { TenantZtna } from './tenant';
  * the places of the servers each policy names (by id or site), each server's private name, and
  * the security groups' static members as sets, the policies by source and the connectors by
  * site. The server renders a tenant's devices one call at
- * a time, so the answer is kept per tenant object and made again when one of its lists of servers,
+ * a time, so the answer is kept and made again when one of the tenant's lists of servers,
  * policies, security groups or connectors is not the one it was made from (element by element).
  */
 export interface PreparedTenant {
@@ -90,21 +90,31 @@ const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length
 
 /** The lists a preparation is made from, as they were. */
 type Made = Pick<TenantZtna, 'servers' | 'policies' | 'securityGroups' | 'connectors'>;
-const kept = new WeakMap<TenantZtna, { made: Made; prepared: PreparedTenant }>();
+type Kept = { made: Made; prepared: PreparedTenant };
+/** Kept per tenant object, and per servers' list: a tenant copied with other lists changed (`{ ...tenant, profiles }`) finds it too. */
+const byTenant = new WeakMap<TenantZtna, Kept>();
+const byServers = new WeakMap<readonly ZtnaServer[], Kept>();
+
+const fits = (k: Kept | undefined, t: TenantZtna): k is Kept =>
+  !!k &&
+  sameItems(k.made.servers, t.servers) &&
+  sameItems(k.made.policies, t.policies) &&
+  sameItems(k.made.securityGroups, t.securityGroups) &&
+  sameItems(k.made.connectors, t.connectors);
 
 export function preparedTenant(t: TenantZtna): PreparedTenant {
-  const k = kept.get(t);
-  if (
-    k &&
-    sameItems(k.made.servers, t.servers) &&
-    sameItems(k.made.policies, t.policies) &&
-    sameItems(k.made.securityGroups, t.securityGroups) &&
-    sameItems(k.made.connectors, t.connectors)
-  )
-    return k.prepared;
-  const prepared = prepare(t);
-  kept.set(t, { made: { servers: [...t.servers], policies: [...t.policies], securityGroups: [...t.securityGroups], connectors: [...t.connectors] }, prepared });
-  return prepared;
+  let k = byTenant.get(t);
+  if (fits(k, t)) return k.prepared;
+  k = byServers.get(t.servers);
+  if (!fits(k, t)) {
+    k = {
+      made: { servers: [...t.servers], policies: [...t.policies], securityGroups: [...t.securityGroups], connectors: [...t.connectors] },
+      prepared: prepare(t),
+    };
+    byServers.set(t.servers, k);
+  }
+  byTenant.set(t, k);
+  return k.prepared;
 }
 
 /** `securityGroupsOf` on the prepared groups: the ids of the groups a subject is in, in the groups' order. */

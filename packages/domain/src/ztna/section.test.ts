@@ -178,6 +178,22 @@ describe('ztnaSectionsFor: an endpoint', () => {
     expect(versions).toContain(null);
   });
 
+  it("reads the tenant's lists as they are now, even when changed in place between two calls", () => {
+    const t = tenant();
+    expect(sectionOf(t, PHONE).servers.map((s) => s.name)).toEqual(['CRM']);
+    t.policies.push(policy({ sources: { users: ['bob@corp.example'] }, destinations: { servers: [payroll.id] } }));
+    expect(sectionOf(t, PHONE).servers.map((s) => s.name)).toEqual(['CRM', 'Payroll']);
+    t.servers[1] = { ...crm, site: 'cloud' };
+    expect(sectionOf(t, PHONE).connectors).toEqual({ cloud: [GW_CLOUD] });
+    t.securityGroups.length = 0;
+    expect(sectionOf(t, KIOSK).identity.security_groups).toEqual([]);
+    t.connectors.push({ deviceId: GW_PLAIN, site: 'cloud' });
+    expect(sectionOf(t, PHONE).connectors).toEqual({ cloud: [GW_CLOUD, GW_PLAIN] });
+    // A copy with another list changed reads its own.
+    expect(sectionOf({ ...t, policies: [] }, PHONE).servers).toEqual([]);
+    expect(sectionOf(t, PHONE).servers).toHaveLength(2);
+  });
+
   it('makes sections the schema takes', () => {
     for (const id of [LAPTOP, PHONE, KIOSK]) expect(ztnaSectionSchema.safeParse(sectionOf(tenant(), id)).success).toBe(true);
   });
