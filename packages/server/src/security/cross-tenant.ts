@@ -1,7 +1,7 @@
 import { baseCall, urlOf, type Call, type Hints } from './generate';
 import { isTenantSelector, kindOfField, kindOfPathParam, tenantSelectors, type Kind, type Operation } from './openapi';
 import { shortBody, Tally, type Exclusion, type Finding } from './findings';
-import { send, type Principal, type Side, type World } from './world';
+import { ATTACKER_NAC_MAC, ZTNA_FIELD_VALUES, send, type Principal, type Side, type World } from './world';
 
 interface Shape {
   label: string;
@@ -18,6 +18,10 @@ const FIELD_VALUES: Record<string, unknown> = {
   // A web-filter policy applies to someone; url-discovery acts on a domain.
   applies_to: { everyone: true },
   domain: 'discovered-site.net',
+  // A client release of the first system (windows); a host the attacker's gateway reported.
+  version: '2.1.12',
+  mac: ATTACKER_NAC_MAC,
+  ...ZTNA_FIELD_VALUES,
 };
 
 /** A call whose ids come from the given sides: the tenant selector, the path and the body each its own. */
@@ -122,7 +126,7 @@ function nowhereTwin(call: Call, victim: Side): Call {
 }
 
 // Fields that change on their own (a device going offline, a login being recorded).
-const VOLATILE = /(_at|At|time|Time|seen|Seen|status|Status|login|Login|online|Online|uptime|ago|count|Count|latency|loss|bytes|next|previous)$/;
+const VOLATILE = /(_at|At|time|Time|seen|Seen|status|Status|login|Login|online|Online|uptime|ago|count|Count|latency|loss|bytes|next|previous|health)$/;
 
 /** What the victim's owner sees through every read of the document: each field as key=value, sorted. */
 async function victimView(world: World, ops: Operation[]): Promise<Map<string, string[]>> {

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from '../test/build';
 import { baseCall, urlOf, variantsOf, type Call, type Hints, type Mutation } from './generate';
 import { kindOfPathParam, type Kind, type Operation } from './openapi';
 import { shortBody, Tally, type Finding } from './findings';
-import { send, type World } from './world';
+import { ATTACKER_NAC_MAC, ZTNA_FIELD_VALUES, send, type World } from './world';
 
 export interface HappyPath {
   operation: string;
@@ -54,6 +54,10 @@ async function setUp(world: World, op: Operation, role: 'owner' | 'super', unkno
     website: 'https://example.test',
     applies_to: { everyone: true },
     domain: 'discovered-site.net',
+    // A client release of the first system (windows); a host the attacker's gateway reported.
+    version: '2.1.12',
+    mac: ATTACKER_NAC_MAC,
+    ...ZTNA_FIELD_VALUES,
     // A deletion confirmed by the name of what it deletes.
     confirm: Object.values(targets)[0]?.name,
   };

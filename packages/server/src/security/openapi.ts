@@ -44,8 +44,51 @@ export interface Operation {
 }
 
 /** What a path or id names: the suite keeps one set of ids per kind for each tenant. */
-export type Kind = 'tenant' | 'device' | 'network' | 'user' | 'group' | 'revision' | 'template' | 'operation' | 'channel' | 'alarm' | 'policy';
-export const KINDS: readonly Kind[] = ['tenant', 'device', 'network', 'user', 'group', 'revision', 'template', 'operation', 'channel', 'alarm', 'policy'];
+export type Kind =
+  | 'tenant'
+  | 'device'
+  | 'network'
+  | 'user'
+  | 'group'
+  | 'revision'
+  | 'template'
+  | 'operation'
+  | 'channel'
+  | 'alarm'
+  | 'policy'
+  | 'rollout'
+  | 'endpoint'
+  | 'ztnaProfile'
+  | 'enrolmentKey'
+  | 'ztnaServer'
+  | 'relay'
+  | 'dnsGroup'
+  | 'securityGroup'
+  | 'ztnaPolicy'
+  | 'connector';
+export const KINDS: readonly Kind[] = [
+  'tenant',
+  'device',
+  'network',
+  'user',
+  'group',
+  'revision',
+  'template',
+  'operation',
+  'channel',
+  'alarm',
+  'policy',
+  'rollout',
+  'endpoint',
+  'ztnaProfile',
+  'enrolmentKey',
+  'ztnaServer',
+  'relay',
+  'dnsGroup',
+  'securityGroup',
+  'ztnaPolicy',
+  'connector',
+];
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -110,6 +153,9 @@ const FIELD_KINDS: [RegExp, Kind][] = [
   [/^up_to$/i, 'alarm'],
   // A binding's target: the generated call names a device (the first of its kinds).
   [/^target_?id$/i, 'device'],
+  // Zero trust: the server a test or reach asks about, the security groups a key or a rollout names.
+  [/^server_?ids?$/i, 'ztnaServer'],
+  [/^security_?groups?$/i, 'securityGroup'],
 ];
 
 // A path parameter names the object of the resource it follows: /device/{id}/…, /teams/users/{id}/….
@@ -120,6 +166,16 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/network\/([a-z-]+\/)?$/, 'network'],
   [/\/tenant\/$/, 'tenant'],
   [/\/webfilter-policy\/$/, 'policy'],
+  [/\/client-rollouts\/$/, 'rollout'],
+  [/\/device\/movpn\/$/, 'endpoint'],
+  [/\/tenant\/ztna\/profiles\/$/, 'ztnaProfile'],
+  [/\/tenant\/ztna\/enrolment-keys\/$/, 'enrolmentKey'],
+  [/\/tenant\/ztna\/servers\/$/, 'ztnaServer'],
+  [/\/tenant\/ztna\/relays\/$/, 'relay'],
+  [/\/tenant\/ztna\/dns\/$/, 'dnsGroup'],
+  [/\/tenant\/ztna\/security-groups\/$/, 'securityGroup'],
+  [/\/tenant\/ztna\/policies\/$/, 'ztnaPolicy'],
+  [/\/tenant\/connector\/$/, 'connector'],
 ];
 
 /** The kind of object a field or parameter holds, or null when nothing says. */

@@ -96,7 +96,63 @@ const emptyIds = (): Ids => ({
   channel: [],
   alarm: [],
   policy: [],
+  rollout: [],
+  endpoint: [],
+  ztnaProfile: [],
+  enrolmentKey: [],
+  ztnaServer: [],
+  relay: [],
+  dnsGroup: [],
+  securityGroup: [],
+  ztnaPolicy: [],
+  connector: [],
 });
+
+/** Zero-trust fields a generated call cannot guess: a policy's who and what, a server's or relay's address, nameservers, the tool's user. */
+export const ZTNA_FIELD_VALUES: Record<string, unknown> = {
+  sources: { everyone: true },
+  destinations: { sites: ['HQ'] },
+  address: 'app.example.net',
+  nameservers: ['10.0.0.53'],
+  user: 'viewer@acme.test',
+};
+
+type Must = (method: string, url: string, token: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+/** Zero-trust objects of a tenant, each named (and addressed) after `name`. */
+function ztnaObjects(must: Must, token: string, tid: string) {
+  const q = `?tenant_id=${tid}`;
+  const create = async (path: string, body: unknown) => String((await must('POST', `/api/v1/${path}${q}`, token, body)).id);
+  return {
+    securityGroup: (name: string) => create('tenant/ztna/security-groups/', { name, kind: 'both', users: [`${name}@example.test`] }),
+    server: (name: string) =>
+      create('tenant/ztna/servers/', { name, address: `${name}.corp.example`, ports: [{ protocol: 'tcp', ports: ['443'] }], site: name }),
+    relay: (name: string) => create('tenant/ztna/relays/', { name, region: 'uk', address: `${name}.relay.example` }),
+    dnsGroup: (name: string, securityGroup?: string) =>
+      create('tenant/ztna/dns/', {
+        name,
+        nameservers: ['10.0.0.53'],
+        match_domains: [`${name}.example`],
+        security_groups: securityGroup ? [securityGroup] : [],
+      }),
+    profile: (name: string) => create('tenant/ztna/profiles/', { name, description: name }),
+    policy: (name: string, server: string, securityGroup?: string) =>
+      create('tenant/ztna/policies/', {
+        name,
+        action: 'allow',
+        sources: securityGroup ? { security_groups: [securityGroup] } : { everyone: true },
+        destinations: { servers: [server] },
+      }),
+    key: (name: string) => create('tenant/ztna/enrolment-keys/', { name }),
+    connector: async (gatewayId: string, site: string) => {
+      await must('POST', `/api/v1/tenant/connector/${q}`, token, { device_id: gatewayId, site });
+      return gatewayId;
+    },
+  };
+}
+
+/** A host the attacker's gateway reports on its LAN: NAC decisions name it. */
+export const ATTACKER_NAC_MAC = '02:00:00:00:0a:01';
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const { app } = t;
@@ -321,16 +377,67 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ],
   });
   await exporter.next('ack');
+  // A host on the victim's LAN and a zero-trust session of its endpoint, with canaries in what the NAC list and the session logs show.
+  exporter.send({
+    type: 'nac_hosts',
+    at: new Date().toISOString(),
+    hosts: [
+      { mac: '02:00:00:00:0e:01', ip: '10.66.0.9', hostname: canary('nachost'), vendor: canary('nacvendor'), os: null, interface: 'br-lan', state: 'allowed' },
+    ],
+  });
+  await exporter.next('ack');
+  agent.send({
+    type: 'ztna_sessions',
+    sessions: [
+      {
+        at: new Date(now - 10_000).toISOString(),
+        user: `${canary('zuser')}@globex.test`,
+        server_id: null,
+        destination: `${canary('zdest')}.example`,
+        protocol: 'tcp',
+        port: 443,
+        action: 'allow',
+        rule: 'policy',
+        policy_id: null,
+        policy_name: canary('zpol').slice(0, 64),
+        failed_condition: null,
+        connector_id: null,
+        duration_ms: 1,
+        bytes_in: 1,
+        bytes_out: 1,
+      },
+    ],
+  });
+  await agent.next('ack');
+  const newRollout = async (token: string, tid: string) =>
+    String((await must(app, 'POST', `/api/v1/tenant/ztna/client-rollouts/?tenant_id=${tid}`, token, { os: 'windows', version: '2.1.12', percentage: 10 })).id);
+  victim.ids.rollout.push(await newRollout(gOwner, globex.tenantId));
   await must(app, 'PUT', `/api/v1/network/${victim.ids.network[0]}/devices/${q}`, gOwner, { device_ids: victim.ids.device });
   await deliveriesSettled(app, victim.ids.channel[0]!, q, gOwner);
   await must(app, 'POST', `/api/v1/tenant/commercial-data/${q}`, gOwner, {
     [victim.ids.device[0]!]: { [canary('cwan')]: { amount: 10, date: '2024-01-01', lastUpdated: new Date().toISOString() } },
   });
+  // The victim's zero trust, with canaries in every name: one object of each kind, its endpoint, and
+  // its gateway made an app connector. The settings saved last give every victim endpoint its
+  // section now, none later in the middle of the probes.
+  const victimZtna = ztnaObjects((...a) => must(app, ...a), gOwner, globex.tenantId);
+  victim.ids.endpoint.push(welcome.device_id);
+  victim.ids.securityGroup.push(await victimZtna.securityGroup(canary('sg')));
+  victim.ids.ztnaServer.push(await victimZtna.server(canary('srv')));
+  victim.ids.relay.push(await victimZtna.relay(canary('rly')));
+  victim.ids.dnsGroup.push(await victimZtna.dnsGroup(canary('dns'), victim.ids.securityGroup[0]));
+  victim.ids.ztnaProfile.push(await victimZtna.profile(canary('prof')));
+  victim.ids.ztnaPolicy.push(await victimZtna.policy(canary('zpol'), victim.ids.ztnaServer[0]!, victim.ids.securityGroup[0]));
+  victim.ids.enrolmentKey.push(await victimZtna.key(canary('key')));
+  victim.ids.connector.push(await victimZtna.connector(exporterWelcome.device_id, canary('csite')));
+  await must(app, 'POST', `/api/v1/tenant/ztna/invites/?tenant_id=${globex.tenantId}`, gOwner, { emails: [`${canary('inv')}@globex.test`] });
+  await must(app, 'PUT', `/api/v1/tenant/ztna/settings/?tenant_id=${globex.tenantId}`, gOwner, { iao: { reauth_hours: 12 } });
 
   // The attacker (Acme): one object of each kind, for calls that name their own objects next to the victim's.
   const attacker: Side = { tenantId: acme.tenantId, ids: emptyIds() };
   const aOwner = sessions['owner@acme.test']!;
   const aq = `?tid=${acme.tenantId}`;
+  const attackerZtna = ztnaObjects((...a) => must(app, ...a), aOwner, acme.tenantId);
   const freshObject = async (kind: Kind): Promise<{ id: string; name: string; deviceId?: string }> => {
     const name = `f${randomBytes(5).toString('hex')}`;
     switch (kind) {
@@ -362,11 +469,67 @@ export async function buildWorld(t: TestApp): Promise<World> {
       }
       case 'policy':
         return { id: await newPolicy(aOwner, acme.tenantId, name), name };
+      case 'rollout':
+        return { id: await newRollout(aOwner, acme.tenantId), name };
+      case 'endpoint':
+        return { id: String((await must(app, 'POST', `/api/v1/device/claim/${aq}`, aOwner, { serial: name, name, kind: 'endpoint' })).id), name };
+      case 'ztnaProfile':
+        return { id: await attackerZtna.profile(name), name };
+      case 'enrolmentKey':
+        return { id: await attackerZtna.key(name), name };
+      case 'ztnaServer':
+        return { id: await attackerZtna.server(name), name };
+      case 'relay':
+        return { id: await attackerZtna.relay(name), name };
+      case 'dnsGroup':
+        return { id: await attackerZtna.dnsGroup(name), name };
+      case 'securityGroup':
+        return { id: await attackerZtna.securityGroup(name), name };
+      case 'ztnaPolicy':
+        return { id: await attackerZtna.policy(name, await attackerZtna.server(`${name}s`)), name };
+      case 'connector':
+        return { id: await attackerZtna.connector((await freshObject('device')).id, name), name };
     }
   };
   attacker.ids.tenant.push(acme.tenantId);
-  for (const kind of ['device', 'network', 'group', 'user', 'revision', 'template', 'operation', 'channel', 'alarm', 'policy'] as const)
+  for (const kind of [
+    'device',
+    'network',
+    'group',
+    'user',
+    'revision',
+    'template',
+    'operation',
+    'channel',
+    'alarm',
+    'policy',
+    'rollout',
+    'endpoint',
+    'ztnaProfile',
+    'enrolmentKey',
+    'ztnaServer',
+    'relay',
+    'dnsGroup',
+    'securityGroup',
+    'ztnaPolicy',
+    'connector',
+  ] as const)
     attacker.ids[kind].push((await freshObject(kind)).id);
+  // A gateway of the attacker's that reports a host on its LAN: a NAC decision of its own names it.
+  const attackerGateway = await TestAgent.connect(app);
+  agents.push(attackerGateway);
+  attackerGateway.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial: `nac${randomBytes(4).toString('hex')}`, name: 'nac-gw', kind: 'gateway' });
+  const attackerWelcome = (await attackerGateway.next('welcome')) as { device_id: string; state: string };
+  if (attackerWelcome.state !== 'approved') {
+    await must(app, 'POST', `/api/v1/device/${attackerWelcome.device_id}/approve/${aq}`, aOwner);
+    await attackerGateway.next('approved');
+  }
+  attackerGateway.send({
+    type: 'nac_hosts',
+    at: new Date().toISOString(),
+    hosts: [{ mac: ATTACKER_NAC_MAC, ip: '10.1.0.9', hostname: 'printer', vendor: null, os: null, interface: 'br-lan', state: 'allowed' }],
+  });
+  await attackerGateway.next('ack');
 
   const principals: Principal[] = [
     { name: 'super admin, no tenant', token: superToken, isSuperAdmin: true, authentic: true, home: 'none' },

@@ -100,18 +100,18 @@ export const ztnaRoutes: FastifyPluginAsyncZod<{ services: ZtnaServices }> = asy
     },
   );
   api.post(
-    p(ZTNA_PATHS.movpn(':device_id')),
+    p(ZTNA_PATHS.movpn(':id')),
     {
       config: write,
       schema: {
         ...doc("The assistant's MZA profile for one endpoint (spec 001 §7): a profile assigned to it alone"),
-        params: z.object({ device_id: z.string().uuid() }),
+        params: idParams,
         querystring,
         body: movpnBodySchema,
         response: { 201: endpointProfileSchema, ...writeErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await profiles.movpn(actorOf(request), request.params.device_id, request.body)),
+    async (request, reply) => reply.status(201).send(await profiles.movpn(actorOf(request), request.params.id, request.body)),
   );
 
   // ─── servers and their data protection controls ──────────────────────────────────────────────
@@ -191,18 +191,18 @@ export const ztnaRoutes: FastifyPluginAsyncZod<{ services: ZtnaServices }> = asy
     async (request) => resources.addConnector(actorOf(request), request.body),
   );
   api.delete(
-    p(ZTNA_PATHS.connector(':deviceId')),
+    p(ZTNA_PATHS.connector(':id')),
     {
       config: write,
       schema: {
         ...doc('The gateway stops being an app connector'),
-        params: z.object({ deviceId: z.string().uuid() }),
+        params: idParams,
         querystring: tidQuerystring,
         response: deleted,
       },
     },
     async (request, reply) => {
-      await resources.removeConnector(actorOf(request), request.params.deviceId);
+      await resources.removeConnector(actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
