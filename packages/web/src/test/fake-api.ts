@@ -12,8 +12,8 @@ export interface ApiCall {
 /** An answer: a Response as is, anything else as a 200 JSON body, undefined to let the next rule answer. */
 export type FakeAnswer = (call: ApiCall) => Response | unknown;
 
-const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
-export const pageOf = page;
+/** A list answer in the API's paged shape. */
+export const pageOf = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
 /**
  * A fetch for component tests: `routes` answers by 'METHOD path' ('GET tenant/ztna/profiles/'),
