@@ -93,9 +93,9 @@ export async function devicesMissingWebFilter(db: Db, limit: number): Promise<{ 
 
 /**
  * Devices of tenants with zero trust whose desired document lacks its zero-trust section or holds
- * an outdated one: endpoints without a `ztna` section or whose section names another approval or
- * user than the device has now (approved, or signed in as someone else, since), and app connectors
- * without their `ztna_connector`; at most `limit` of them.
+ * an outdated one: endpoints without a `ztna` section or whose section names another approval,
+ * user or teams than the device has now (approved, signed in as someone else, or its user moved
+ * between teams since), and app connectors without their `ztna_connector`; at most `limit` of them.
  */
 export async function devicesMissingZtna(db: Db, limit: number): Promise<{ tenantId: string; deviceId: string }[]> {
   const rows = (await db.execute(sql`
@@ -108,7 +108,12 @@ export async function devicesMissingZtna(db: Db, limit: number): Promise<{ tenan
       (d.kind = 'endpoint' and (
         r.document is null or not r.document ? 'ztna'
         or (r.document->'ztna'->'identity'->>'approved')::boolean is distinct from d.approved
-        or r.document->'ztna'->'identity'->>'user' is distinct from lower(d.username)))
+        or r.document->'ztna'->'identity'->>'user' is distinct from lower(d.username)
+        or r.document->'ztna'->'identity'->'groups' is distinct from coalesce((
+          select jsonb_agg(m.group_id::text order by m.group_id) from user_group_members m
+          join user_groups g on g.id = m.group_id and g.tenant_id = d.tenant_id
+          join users u on u.id = m.user_id
+          where lower(u.email) = lower(d.username)), '[]'::jsonb)))
       or (d.kind = 'gateway' and exists (select 1 from ztna_connectors c where c.device_id = d.id)
         and (r.document is null or not r.document ? 'ztna_connector')))
     order by d.tenant_id, d.id limit ${limit}`)) as unknown as { rows: { tenant_id: string; id: string }[] };

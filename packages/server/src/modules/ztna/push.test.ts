@@ -178,4 +178,15 @@ describe.each(testBackends())('zero-trust configuration push on %s', (backend) =
     const enrolled = inventoryPageSchema.parse((await w.call('GET', 'tenant/ztna/inventory/?search=SN-REVIEW')).json());
     expect(enrolled.results.map((r) => [r.name, r.approved, r.enrolled_with, r.profile])).toEqual([['sn-review-1', true, 'Review first', 'mza']]);
   });
+
+  it("gives an endpoint its user's new team within a round, without anyone changing zero trust", async () => {
+    const users = teamUserListSchema.parse((await w.call('GET', 'teams/users/?page_size=0')).json()).results;
+    const ops = await w.call('POST', 'teams/groups/', { name: 'Ops', user_ids: [users.find((u) => u.email === 'viewer@acme.test')!.id] });
+    expect(ops.statusCode, ops.body).toBe(201);
+    const section = ztnaOf(await applyNext(ana.agent));
+    expect(section.identity.groups).toContain(String(ops.json().id));
+    expect(section.identity.groups).toHaveLength(2);
+    // Every section is up to date now: the reconciler finds nothing more to do (no revision made again and again).
+    await waitFor(async () => (await w.t.app.services.deviceConfig.devicesMissingZtna(100)).length === 0);
+  });
 });
