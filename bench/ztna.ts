@@ -19,7 +19,7 @@
  * medians printed, and compileAccess's time (median of 5).
  *
  * Sections (ztna/recompute.ts): every endpoint's `ztna` section made again with ztnaSectionsFor
- * (what a full recommit of the tenant does), BENCH_FULL_RUNS times; beside it the same with one
+ * (what a full recommit of the tenant does), BENCH_FULL_RUNS times after a warm-up pass; beside it the same with one
  * section per view key (ztnaSectionsForEndpoints) and the requester index's build. Then one edit at
  * a time (ztna/edits.ts: policies for a team, a security group, named users and everyone; a new
  * policy; two reorders; a server, a security group rule, a DNS group, a profile): the endpoints it
@@ -31,7 +31,7 @@
  * finishes under 1 s.
  *
  * Exit code 0 whatever the figures. Env: BENCH_ZTNA_ENDPOINTS (5,000), BENCH_ZTNA_POLICIES (300),
- * BENCH_REQUESTS (200,000), BENCH_RUNS (5), BENCH_FULL_RUNS (3), BENCH_EDIT_RUNS (5).
+ * BENCH_REQUESTS (200,000), BENCH_RUNS (5), BENCH_FULL_RUNS (5), BENCH_EDIT_RUNS (5).
  * Profile with `node --cpu-prof --import tsx bench/ztna.ts`.
  */
 import { cpus, loadavg } from 'node:os';
@@ -98,7 +98,7 @@ console.log(`  ${'decideAccess (plain)'.padEnd(28)} ${n0(plain).padStart(10)}/s 
 console.log(`  compiled ${f1(median(d.compiledPerS.map((c, i) => c / d.plainPerS[i]!)))}× the plain decision (median of the runs' ratios)`);
 
 // ── Sections: the full recomputation and one edit ───────────────────────────────────────────
-const full = runFull(t, num('BENCH_FULL_RUNS', 3), log);
+const full = runFull(t, num('BENCH_FULL_RUNS', 5), log);
 const edits = benchEdits(built);
 const editRuns = num('BENCH_EDIT_RUNS', 5);
 const results = edits.map((edit) => {
