@@ -1,10 +1,10 @@
-import type { PostureReport } from '@netloom/domain';
+import type { EndpointOs, PostureReport } from '@netloom/domain';
 import type { LinkKind, LinkState } from './links';
 import { PLACES, DOC_RANGES, type Place } from './places';
 import { chance, fixedShare, pick, randomBetween, randomInt, type Random } from './prng';
 import { chosenPosture, installedClientVersion, postureOf, type PostureChoice } from './ztna-posture';
 
-export type EndpointOs = 'windows' | 'macos' | 'linux' | 'android' | 'ios';
+export type { EndpointOs };
 
 interface ProfileBase {
   serial: string;

@@ -1,6 +1,5 @@
-import { CLIENT_RELEASES, type PostureReport } from '@netloom/domain';
+import { CLIENT_RELEASES, type EndpointOs, type PostureReport } from '@netloom/domain';
 import { chance, mulberry32, pick, seedFrom, type Random } from './prng';
-import type { EndpointOs } from './profiles';
 
 /** Versions each system is found at: supported ones (newest first) and some a policy's minimum version would refuse. */
 export const OS_VERSIONS: Record<EndpointOs, { current: readonly string[]; old: readonly string[] }> = {
