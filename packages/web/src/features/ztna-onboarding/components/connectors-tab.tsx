@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { canWriteConfig, type User } from '@netloom/domain';
+import { canWriteConfig, statusLabel, type User } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { confirm } from '@/components/dialogs/confirm';
@@ -18,7 +18,8 @@ import { ConnectorForm } from './connector-form';
 import { HealthBadge } from './health-badge';
 import { sitesOf } from './ports-text';
 
-const ONLINE = new Set(['running', 'online']);
+const ONLINE = new Set(['running', 'online', 'connected']);
+const statusColour = (s: string) => (ONLINE.has(s) ? 'green' : s === 'registered' ? 'gray' : 'red');
 
 /** Onboarding › App connectors: the gateways that publish each site's servers, with their health as they report it (every 10 s). */
 export function ConnectorsTab({ user }: { user: User }) {
@@ -60,8 +61,8 @@ export function ConnectorsTab({ user }: { user: User }) {
         key: 'device_status',
         header: 'Status',
         render: (c) => (
-          <Badge variant="dot" color={ONLINE.has(c.device_status) ? 'green' : 'red'}>
-            {c.device_status}
+          <Badge variant="dot" color={statusColour(c.device_status)}>
+            {statusLabel(c.device_status)}
           </Badge>
         ),
       },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '@netloom/domain';
+import { formatDate, statusLabel } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
@@ -64,7 +64,7 @@ export function MzaStatusPage() {
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
             <Fact label="User">{endpoint.user ?? na}</Fact>
             <Fact label="Operating system">{endpoint.os_label ?? na}</Fact>
-            <Fact label="Status">{endpoint.device_status}</Fact>
+            <Fact label="Status">{statusLabel(endpoint.device_status)}</Fact>
             <Fact label="Last seen">{formatDate(endpoint.last_seen, { timezone: user.timezone })}</Fact>
             <Fact label="Profile">
               <Anchor component={Link} to={paths.ztna.profiles} size="sm">

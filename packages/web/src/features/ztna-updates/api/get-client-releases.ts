@@ -1,12 +1,11 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ENDPOINT_OSES, ZTNA_PATHS, type ClientRelease } from '@netloom/domain';
+import { clientReleaseRowSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { tenantQuery, ztnaKeys } from './ztna-keys';
 
-const releaseSchema = z.object({ os: z.enum(ENDPOINT_OSES), version: z.string(), released: z.string(), url: z.string(), notes: z.string() });
-const releaseListSchema = z.array(releaseSchema) satisfies z.ZodType<ClientRelease[]>;
+const releaseListSchema = z.array(clientReleaseRowSchema);
 
 export function clientReleasesQueryOptions(tid: string | null) {
   return queryOptions({

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Badge, Drawer, Text } from '@mantine/core';
-import { ENDPOINT_OS_LABELS, type RolloutState } from '@netloom/domain';
+import { ENDPOINT_OS_LABELS, statusLabel, type RolloutState } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { ErrorPanel } from '@/components/error-panel';
@@ -38,7 +38,7 @@ export function RolloutProgressDrawer({ rollout, onClose }: { rollout: RolloutRo
           </Badge>
         ),
       },
-      { key: 'device_status', header: 'Status' },
+      { key: 'device_status', header: 'Status', render: (r) => <Text size="sm">{statusLabel(r.device_status)}</Text> },
     ],
     [],
   );

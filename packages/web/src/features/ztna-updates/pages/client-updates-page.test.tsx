@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { CLIENT_RELEASES } from '@netloom/domain';
+import { CLIENT_RELEASES, ENDPOINT_OS_LABELS, latestRelease } from '@netloom/domain';
 import { renderWithProviders } from '@/test/render';
 import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
@@ -29,7 +29,8 @@ const rollout = (over: Partial<RolloutRow> = {}): RolloutRow => ({
 function fakeUpdatesApi(rollouts: RolloutRow[], answer?: Parameters<typeof fakeApi>[1]) {
   return fakeApi(
     {
-      'GET tenant/ztna/client-releases/': () => CLIENT_RELEASES,
+      'GET tenant/ztna/client-releases/': () =>
+        CLIENT_RELEASES.map((r) => ({ ...r, os_label: ENDPOINT_OS_LABELS[r.os], latest: latestRelease(r.os)?.version === r.version })),
       'GET tenant/ztna/client-rollouts/': () => rollouts,
       'GET tenant/ztna/security-groups/': () => [{ id: ENGINEERS, name: 'Engineers', description: '', kind: 'both', users: [], endpoints: [], rule: null }],
       [`GET tenant/ztna/client-rollouts/${ROLLOUT}/progress/`]: () => [
