@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button, Paper, Tabs } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconDevicesPc, IconPlus } from '@tabler/icons-react';
 import { canWriteConfig, PROFILE_KIND_LABELS, PROFILE_KINDS, type EndpointProfile, type ProfileKind } from '@netloom/domain';
 import { confirm } from '@/components/dialogs/confirm';
 import { ModalHeader } from '@/components/dialogs/modal-header';
@@ -12,6 +12,7 @@ import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { toast } from '@/components/feedback/toast';
 import { formErrorMessage } from '@/lib/forms';
 import { useCurrentUser } from '@/lib/session/session-store';
+import { paths } from '@/paths';
 import { useDeleteEndpointProfile } from '@/features/ztna-profiles/api/delete-endpoint-profile';
 import { useEndpointProfiles } from '@/features/ztna-profiles/api/get-endpoint-profiles';
 import { useRelays } from '@/features/ztna-profiles/api/get-relays';
@@ -57,11 +58,16 @@ export function EndpointProfilesPage() {
         onRefresh={() => void profiles.refetch()}
         refreshing={profiles.isFetching}
         actions={
-          writer && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
-              Create Profile
+          <>
+            <Button component={Link} to={paths.ztna.profileAssignments} variant="default" leftSection={<IconDevicesPc size={16} />}>
+              Endpoint assignments
             </Button>
-          )
+            {writer && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
+                Create Profile
+              </Button>
+            )}
+          </>
         }
       />
       <Paper withBorder p="md">

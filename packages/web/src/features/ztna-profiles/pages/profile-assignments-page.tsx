@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { Button, Paper, Text } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
 import { canWriteConfig, ENDPOINT_OS_LABELS } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
@@ -9,6 +11,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
+import { paths } from '@/paths';
 import { useEndpointProfiles } from '@/features/ztna-profiles/api/get-endpoint-profiles';
 import { useEnrolledEndpoints } from '@/features/ztna-profiles/api/get-enrolled-endpoints';
 import { AssignProfileForm } from '@/features/ztna-profiles/components/assign-profile-form';
@@ -91,6 +94,11 @@ export function ProfileAssignmentsPage() {
         subtitle="The profile each enrolled endpoint gets, and whether it runs it yet"
         onRefresh={() => void Promise.all([endpoints.refetch(), profiles.refetch()])}
         refreshing={endpoints.isFetching}
+        actions={
+          <Button component={Link} to={paths.ztna.profiles} variant="default" leftSection={<IconShieldLock size={16} />}>
+            Endpoint Profiles
+          </Button>
+        }
       />
       <Paper withBorder p="md">
         {failed ? (
