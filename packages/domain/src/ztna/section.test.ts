@@ -82,6 +82,20 @@ describe('ztnaSectionsFor: an endpoint', () => {
     expect(sectionOf(tenant(), KIOSK).policies.map((p) => p.name)).toEqual(['Nobody to Payroll', 'Contractors to HQ']);
   });
 
+  it("numbers its policies within its own list, so a policy that cannot apply to it moving its neighbours' numbers leaves its section alone", () => {
+    const before = tenant();
+    expect(sectionOf(before, PHONE).policies.map((p) => p.order)).toEqual([1, 2]);
+    // A policy for Bob only, placed first: every stored number below it moves.
+    const bobFirst = { ...bobToCrm, id: uuid(0x9901), name: 'Bob first' };
+    const after = { ...before, policies: [bobFirst, ...before.policies].map((p, i) => ({ ...p, order: i + 1 })) };
+    expect(sectionOf(after, LAPTOP)).toEqual(sectionOf(before, LAPTOP));
+    expect(sectionOf(after, PHONE).policies.map((p) => [p.name, p.order])).toEqual([
+      ['Bob first', 1],
+      ['Nobody to Payroll', 2],
+      ['Bob to CRM', 3],
+    ]);
+  });
+
   it('gets only the servers some enabled allow policy for it names (by id or site), with their private names and connectors', () => {
     const laptop = sectionOf(tenant(), LAPTOP);
     // Payroll: only a deny and a disabled allow name it.
@@ -261,7 +275,8 @@ function referenceSection(t: TenantZtna, e: ZtnaEndpoint): ZtnaSection {
     private_names,
     servers,
     connectors,
-    policies,
+    // Numbered within the endpoint's own list.
+    policies: policies.map((p, k) => ({ ...p, order: k + 1 })),
     identity: { user: e.user, groups: e.groups, security_groups: securityGroups, approved: e.posture.approved === true, country: e.posture.country },
     settings: t.settings,
     client_update: release ? { version: release.version, url: release.url } : null,

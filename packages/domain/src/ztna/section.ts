@@ -175,7 +175,9 @@ function sectionBody(tenant: TenantZtna, v: ZtnaEndpointView): SectionBody {
     private_names,
     servers,
     connectors,
-    policies: v.policies,
+    // Numbered within the endpoint's own list: a policy that cannot apply to it being inserted,
+    // removed or moved leaves its section (and its revision) as it was.
+    policies: v.policies.map((p, k) => (p.order === k + 1 ? p : { ...p, order: k + 1 })),
     settings: tenant.settings,
     client_update: v.release ? { version: v.release.version, url: v.release.url } : null,
   };
