@@ -199,12 +199,11 @@ export const squidLogRowSchema = z.object({
 });
 export const squidLogPageSchema = paginated(squidLogRowSchema);
 
-export const LOG_TYPES = ['login', 'activity', 'webfilter', 'squid'] as const;
+/** The logs whose retention logs-management sets; `ztna_sessions` are the zero-trust session logs. */
+export const LOG_TYPES = ['login', 'activity', 'webfilter', 'squid', 'ztna_sessions'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 export const MAX_LOG_RETENTION_DAYS = 90;
-/** The zero-trust session logs (logs › ztna-session-logs), kept by the same setting; not in LOG_TYPES until the console's retention form shows it. */
-export const ZTNA_SESSION_LOG_TYPE = 'ztna_sessions';
-export const DEFAULT_LOG_RETENTION_DAYS: Record<LogType | typeof ZTNA_SESSION_LOG_TYPE, number> = {
+export const DEFAULT_LOG_RETENTION_DAYS: Record<LogType, number> = {
   login: 90,
   activity: 90,
   webfilter: 30,

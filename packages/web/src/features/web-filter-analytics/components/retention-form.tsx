@@ -7,6 +7,7 @@ const LABELS: Record<LogType, { label: string; description: string }> = {
   activity: { label: 'Activity logs', description: 'Changes made in the console' },
   webfilter: { label: 'Web filter logs', description: 'Every allowed, blocked or logged request' },
   squid: { label: 'Squid logs', description: "The gateways' proxy access log" },
+  ztna_sessions: { label: 'ZTNA session logs', description: 'Every connection attempt to a private server' },
 };
 
 type Draft = Record<LogType, number | string>;
