@@ -14,7 +14,7 @@ export interface RunningSimulator {
 export function startSimulator(baseURL: string, key: string, args: string[]): RunningSimulator {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'packages/simulator/src/cli.ts', '--url', `${baseURL.replace(/^http/, 'ws')}/agent/v1`, '--key', key, ...args],
+    ['--import', 'tsx', 'packages/simulator/src/cli.ts', '--url', `${baseURL.replace(/^http/, 'ws')}/agent/v1`, `--key=${key}`, ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const enrolled: string[] = [];

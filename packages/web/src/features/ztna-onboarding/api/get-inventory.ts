@@ -6,6 +6,8 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { tenantQuery, ztnaKeys } from './ztna-keys';
 
+export const INVENTORY_REFRESH_MS = 10_000;
+
 export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 export interface InventoryQuery {
   state: 'enrolled' | 'pending';
@@ -27,6 +29,8 @@ export function inventoryQueryOptions(tid: string | null, q: InventoryQuery) {
     queryFn: tid ? ({ signal }) => fetchInventory(tid, q, signal) : skipToken,
     // The page being left stays on screen until the next one arrives.
     placeholderData: keepPreviousData,
+    // Clients enrol and report while an admin watches: new ones and their posture show up by themselves.
+    refetchInterval: INVENTORY_REFRESH_MS,
   });
 }
 

@@ -14,12 +14,15 @@ const empty = (): Required<InviteBody> => ({ emails: [], valid_days: 7, security
 /** Invites users by e-mail: each gets the client downloads and a single-use key of their own. */
 export function InviteForm({ securityGroups }: { securityGroups: SelectOption[] }) {
   const [values, setValues] = useState(empty);
+  // A sent form starts again untouched: the chip input forgets it was left empty.
+  const [round, setRound] = useState(0);
   const send = useSendInvites();
   const { errors, formError, busy, submit } = useFormSubmit(ztnaInviteBodySchema, async (checked) => {
     await send.mutateAsync(checked);
     const n = checked.emails.length;
     snack(`${n} invite${n === 1 ? '' : 's'} sent`, { color: 'green' });
     setValues(empty());
+    setRound((r) => r + 1);
   });
   const patch = (p: Partial<InviteBody>) => setValues((v) => ({ ...v, ...p }));
   return (
@@ -33,6 +36,7 @@ export function InviteForm({ securityGroups }: { securityGroups: SelectOption[] 
     >
       <Stack gap="sm">
         <ChipInput
+          key={round}
           type="email"
           label="E-mail addresses"
           description="Each user gets the client downloads and a key of their own"

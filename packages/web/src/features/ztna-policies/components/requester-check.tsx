@@ -66,6 +66,7 @@ export function RequesterCheck({ servers }: { servers: SelectOption[] }) {
             error={errors.who}
             searchable
             clearable
+            allowDeselect={false}
           />
         ) : (
           <SelectField
@@ -77,6 +78,7 @@ export function RequesterCheck({ servers }: { servers: SelectOption[] }) {
             error={errors.who}
             searchable
             clearable
+            allowDeselect={false}
           />
         )}
         <TargetFields value={target} onChange={setTarget} servers={servers} serverError={errors.server} />

@@ -31,6 +31,8 @@ export function TargetFields({ value, onChange, servers, serverError }: TargetFi
         onChange={(serverId) => onChange({ ...value, serverId })}
         error={serverError}
         searchable
+        // Picking the chosen server again keeps it (a second question about the same server).
+        allowDeselect={false}
       />
       <Select
         label="Protocol"
