@@ -9,12 +9,12 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
+import { LOG_PAGE_SIZES } from '@/components/logs/use-log-view';
+import { LogPager } from '@/components/logs/log-pager';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useAvailableCategories } from '@/features/web-filter-analytics/api/get-available-categories';
 import { useUrlDiscovery } from '@/features/web-filter-analytics/api/get-url-discovery';
-import { LOG_PAGE_SIZES } from '@/features/web-filter-analytics/hooks/use-log-view';
 import { DiscoveryRowActions } from './discovery-row-actions';
-import { LogPager } from './log-pager';
 import { isWebFilterRange, RANGE_LABELS } from './webfilter-charts';
 
 type UrlDiscoveryRow = z.infer<typeof urlDiscoveryRowSchema>;

@@ -1,17 +1,17 @@
 import { canReadLogs } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { toast } from '@/components/feedback/toast';
+import { LogToolbar } from '@/components/logs/log-toolbar';
+import { logFilterBody } from '@/components/logs/log-filter-body';
+import { useLogView } from '@/components/logs/use-log-view';
 import { formErrorMessage } from '@/lib/forms';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { useAvailableCategories } from '@/features/web-filter-analytics/api/get-available-categories';
 import { useDownloadWebFilterLogs } from '@/features/web-filter-analytics/api/download-webfilter-logs';
 import type { WebFilterLogKind } from '@/features/web-filter-analytics/api/get-webfilter-logs';
-import { logFilterBody } from '@/features/web-filter-analytics/components/log-filter-body';
 import { filtersFromDialog, logFilterDefinitions, logFilterFields } from '@/features/web-filter-analytics/components/log-filters';
 import { SquidLogResults, WebFilterLogResults } from '@/features/web-filter-analytics/components/log-results';
-import { LogToolbar } from '@/features/web-filter-analytics/components/log-toolbar';
-import { useLogView } from '@/features/web-filter-analytics/hooks/use-log-view';
 
 const SEARCH_PLACEHOLDERS: Record<WebFilterLogKind, string> = {
   webfilter: 'Search user, device, URL, category, policy',

@@ -3,12 +3,12 @@ import { Divider, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Ti
 import { webFilterPolicyInputSchema, type WebFilterAction, type WebFilterPolicy } from '@netloom/domain';
 import { ModalFooter } from '@/components/dialogs/modal-footer';
 import { toast } from '@/components/feedback/toast';
+import { ScheduleFields } from '@/components/inputs/schedule-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSaveWebFilterPolicy } from '@/features/web-filter/api/save-web-filter-policy';
 import { AppliesToFields } from './applies-to-fields';
 import { emptyPolicy, fieldError, formValuesOf, type PolicyFormValues } from './policy-form-values';
 import { PolicyRulesFields } from './policy-rules-fields';
-import { ScheduleFields } from './schedule-fields';
 import { usePolicyOptions } from './use-policy-options';
 
 const ACTIONS: { value: WebFilterAction; label: string; hint: string }[] = [

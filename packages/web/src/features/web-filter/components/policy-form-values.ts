@@ -1,4 +1,4 @@
-import type { WebFilterPolicy, WebFilterSchedule } from '@netloom/domain';
+import type { WebFilterPolicy } from '@netloom/domain';
 import type { FormErrors } from '@/lib/forms';
 
 /** What the policy editor edits: a policy without its id and place in the list. */
@@ -24,12 +24,6 @@ export function formValuesOf(policy: WebFilterPolicy): PolicyFormValues {
   const { id: _id, order: _order, ...values } = policy;
   return values;
 }
-
-/** A new schedule starts as office hours in the admin's own time zone, the most common wish. */
-export const officeHours = (): WebFilterSchedule => ({
-  time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '17:00' }],
-});
 
 /**
  * The message for a field: the form's own checks key errors by the top field, the server may name

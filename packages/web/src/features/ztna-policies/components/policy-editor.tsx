@@ -3,13 +3,13 @@ import { Divider, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Ti
 import { NO_POSTURE_CONDITIONS, ztnaPolicyInputSchema, type ZtnaPolicy, type ZtnaPolicyAction } from '@netloom/domain';
 import { ModalFooter } from '@/components/dialogs/modal-footer';
 import { toast } from '@/components/feedback/toast';
+import { ScheduleFields } from '@/components/inputs/schedule-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSaveZtnaPolicy } from '@/features/ztna-policies/api/save-ztna-policy';
 import { DestinationsFields } from './destinations-fields';
 import { fullPathErrors } from './full-path-errors';
 import { emptyPolicy, fieldError, formValuesOf, type PolicyFormValues } from './policy-form-values';
 import { PostureFields } from './posture-fields';
-import { ScheduleFields } from './schedule-fields';
 import { SourcesFields } from './sources-fields';
 import { usePolicyOptions } from './use-policy-options';
 

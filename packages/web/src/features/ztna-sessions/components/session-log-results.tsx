@@ -2,9 +2,9 @@ import { Paper } from '@mantine/core';
 import type { LogFilterBody } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
+import { LogPager } from '@/components/logs/log-pager';
 import { isApiError } from '@/lib/http/api-error';
 import { useSessionLogs } from '@/features/ztna-sessions/api/get-session-logs';
-import { LogPager } from './log-pager';
 import { SessionLogTable } from './session-log-table';
 
 interface SessionLogResultsProps {

@@ -1,15 +1,15 @@
 import { canReadLogs } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { toast } from '@/components/feedback/toast';
+import { LogToolbar } from '@/components/logs/log-toolbar';
+import { logFilterBody } from '@/components/logs/log-filter-body';
+import { useLogView } from '@/components/logs/use-log-view';
 import { formErrorMessage } from '@/lib/forms';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { useDownloadSessionLogs } from '@/features/ztna-sessions/api/download-session-logs';
-import { logFilterBody } from '@/features/ztna-sessions/components/log-filter-body';
-import { LogToolbar } from '@/features/ztna-sessions/components/log-toolbar';
 import { SessionLogResults } from '@/features/ztna-sessions/components/session-log-results';
 import { filtersFromDialog, SESSION_FILTER_FIELDS, sessionFilterDefinitions } from '@/features/ztna-sessions/components/session-log-filters';
-import { useLogView } from '@/features/ztna-sessions/hooks/use-log-view';
 
 /**
  * The ZTNA logs' session tab: every connection attempt an endpoint decided. Search, date range,

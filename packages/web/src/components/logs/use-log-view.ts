@@ -1,12 +1,11 @@
 import { useSearchParams } from 'react-router';
-import type { LogView } from '@/features/ztna-sessions/components/log-filter-body';
-import type { SessionFilterField } from '@/features/ztna-sessions/components/session-log-filters';
+import type { LogFilterFieldBase, LogView } from './log-filter-body';
 
 export const LOG_PAGE_SIZES = ['10', '25', '50', '100'];
 const DEFAULT_SIZE = 25;
 
-/** What the log shows, from the URL (a reload or a shared link shows the same rows), and a way to change it. */
-export function useLogView(fields: readonly SessionFilterField[]) {
+/** What a server-filtered log shows, from the URL (a reload or a shared link shows the same rows), and a way to change it. */
+export function useLogView(fields: readonly Pick<LogFilterFieldBase, 'key'>[]) {
   const [params, setParams] = useSearchParams();
   const size = Number(params.get('size'));
   const view: LogView = {

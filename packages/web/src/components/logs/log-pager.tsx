@@ -1,5 +1,5 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
-import { LOG_PAGE_SIZES } from '@/features/ztna-sessions/hooks/use-log-view';
+import { LOG_PAGE_SIZES } from './use-log-view';
 
 interface LogPagerProps {
   count: number | undefined;

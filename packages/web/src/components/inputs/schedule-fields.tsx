@@ -1,9 +1,15 @@
+import { memo } from 'react';
 import { ActionIcon, Button, Chip, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { WEEKDAYS, type ScheduleWindow, type Weekday, type WebFilterSchedule } from '@netloom/domain';
 import { TimeZoneSelect } from '@/components/inputs/time-zone-select';
-import { officeHours } from './policy-form-values';
+
+/** A new schedule starts as office hours in the admin's own time zone, the most common wish. */
+export const officeHours = (): WebFilterSchedule => ({
+  time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '17:00' }],
+});
 
 const DAY_LABEL: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
 
@@ -61,10 +67,11 @@ function WindowRow({
 }
 
 /**
- * The weekly times a policy holds, in one time zone. An end before the start runs past midnight
- * (a night shift); without a schedule the policy always holds.
+ * The weekly times a policy holds, in one time zone (web filter and zero-trust policies share the
+ * shape). An end before the start runs past midnight (a night shift); without a schedule the policy
+ * always holds.
  */
-export function ScheduleFields({ value, onChange, error }: ScheduleFieldsProps) {
+export const ScheduleFields = memo(function ScheduleFields({ value, onChange, error }: ScheduleFieldsProps) {
   const setWindows = (windows: ScheduleWindow[]) => value && onChange({ ...value, windows });
   return (
     <Stack gap="xs">
@@ -104,4 +111,4 @@ export function ScheduleFields({ value, onChange, error }: ScheduleFieldsProps) 
       )}
     </Stack>
   );
-}
+});
