@@ -156,6 +156,8 @@ export class SimulatedDevice {
   private persistedJson: string;
   private closed: Promise<void> = Promise.resolve();
   lastClose: { code: number; reason: string } | null = null;
+  /** How long it waited before its last reconnection (its jittered back-off). */
+  lastBackoffMs: number | null = null;
 
   constructor(private readonly opts: SimulatedDeviceOptions) {
     this.credential = opts.saved?.credential ?? null;
@@ -569,6 +571,7 @@ export class SimulatedDevice {
       this.opts.onSave?.(this);
     }
     this.setState('backoff');
-    this.later(backoffDelay(this.attempt++, this.opts.random, this.opts.backoff ?? DEFAULT_BACKOFF), () => this.connect());
+    this.lastBackoffMs = backoffDelay(this.attempt++, this.opts.random, this.opts.backoff ?? DEFAULT_BACKOFF);
+    this.later(this.lastBackoffMs, () => this.connect());
   }
 }

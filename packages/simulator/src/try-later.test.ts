@@ -49,8 +49,9 @@ describe('a device told to try again later', () => {
     const refused = connections[0]!.messages.find((m) => m.type === 'metrics')!;
     const resent = connections[1]!.messages.filter((m) => m.type === 'metrics');
     expect(device.lastClose?.code).toBe(1013);
-    // Jittered back-off, not at once.
-    expect(connections[1]!.at - connections[0]!.at).toBeGreaterThanOrEqual(100);
+    // It waited its jittered back-off (full jitter: up to the 200 ms ceiling of a first attempt) before coming back.
+    expect(device.lastBackoffMs).toBeLessThanOrEqual(200);
+    expect(connections[1]!.at - connections[0]!.at).toBeGreaterThanOrEqual(device.lastBackoffMs!);
     expect(resent[0]).toEqual(refused);
   });
 });
