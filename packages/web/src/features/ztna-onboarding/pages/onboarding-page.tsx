@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
-import { Tabs } from '@mantine/core';
 import { PageHeader } from '@/components/page-header';
+import { RoutedTabs } from '@/components/routed-tabs';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { paths } from '@/paths';
 import { ClientsTab } from '@/features/ztna-onboarding/components/clients-tab';
@@ -25,18 +25,11 @@ export function OnboardingPage() {
   return (
     <>
       <PageHeader title="Onboarding" subtitle="Bring clients, private servers and the app connectors that publish them into zero-trust access" />
-      <Tabs value={tab} onChange={(v) => isTab(v) && void navigate(paths.ztna.onboarding(v))}>
-        <Tabs.List mb="md">
-          {TABS.map((t) => (
-            <Tabs.Tab key={t.route} value={t.route}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      {tab === 'client' && <ClientsTab user={user} />}
-      {tab === 'server' && <ServersTab user={user} />}
-      {tab === 'app-connector' && <ConnectorsTab user={user} />}
+      <RoutedTabs tabs={TABS} value={tab} onChange={(v) => isTab(v) && void navigate(paths.ztna.onboarding(v))}>
+        {tab === 'client' && <ClientsTab user={user} />}
+        {tab === 'server' && <ServersTab user={user} />}
+        {tab === 'app-connector' && <ConnectorsTab user={user} />}
+      </RoutedTabs>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
-import { Tabs } from '@mantine/core';
 import { PageHeader } from '@/components/page-header';
+import { RoutedTabs } from '@/components/routed-tabs';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { paths } from '@/paths';
 import { ApproveInventory } from '@/features/ztna-onboarding/components/approve-inventory';
@@ -23,16 +23,9 @@ export function ZtnaInventoryPage() {
   return (
     <>
       <PageHeader title="Inventory" subtitle="The tenant's MicroZAccess clients: their posture, profile and client version" />
-      <Tabs value={tab} onChange={(v) => isTab(v) && void navigate(paths.ztna.inventory(v))}>
-        <Tabs.List mb="md">
-          {TABS.map((t) => (
-            <Tabs.Tab key={t.route} value={t.route}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      {tab === 'enrolled-inventory' ? <EnrolledInventory user={user} /> : <ApproveInventory user={user} />}
+      <RoutedTabs tabs={TABS} value={tab} onChange={(v) => isTab(v) && void navigate(paths.ztna.inventory(v))}>
+        {tab === 'enrolled-inventory' ? <EnrolledInventory user={user} /> : <ApproveInventory user={user} />}
+      </RoutedTabs>
     </>
   );
 }
