@@ -2,12 +2,15 @@ import { defineConfig, devices } from '@playwright/test';
 
 // The journeys run against the real server, which serves the built console (npm run build first).
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-const DATA_DIR = '.data/e2e';
+// Per port, so journeys of different checkouts or builds can run side by side.
+const DATA_DIR = `.data/e2e-${PORT}`;
 /** The e2e server drops every mail here; journeys read activation and reset links from it. */
-export const MAIL_DIR = '.data/e2e-mail';
+export const MAIL_DIR = `.data/e2e-mail-${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
+  // Per port too: a run empties its output folder first.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,

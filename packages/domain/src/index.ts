@@ -68,3 +68,4 @@ export * from './analytics/dimensions';
 export * from './analytics/traffic-api';
 export * from './webfilter/index';
 export * from './ztna/index';
+export * from './console/index';

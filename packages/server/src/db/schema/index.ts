@@ -13,3 +13,4 @@ export * from './config';
 export * from './alarms';
 export * from './webfilter';
 export * from './ztna';
+export * from './console';
