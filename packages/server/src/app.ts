@@ -16,7 +16,8 @@ import { authenticate, type Principal } from './http/principal';
 import { validatorCompiler } from './http/validators';
 import { openApiOptions } from './http/openapi';
 import { errorLogSerializer } from './http/error-log';
-import { logRequests } from './http/request-log';
+import { echoRequestId, logRequests, requestIdOf } from './http/request-log';
+import { AppMetrics, countSockets } from './http/metrics';
 import { PrincipalCache, type SessionEvents } from './http/principal-cache';
 import { topics } from './bus/topics';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -63,6 +64,8 @@ import { ChannelService } from './modules/alarms/channels-service';
 import { channelRoutes } from './modules/alarms/channel-routes';
 import { DeliveryWorker } from './modules/alarms/delivery-worker';
 import { metricsRoute } from './modules/health/metrics-route';
+import { queueDepths } from './modules/health/queue-repo';
+import { AGENT_PATH, LIVE_PATH } from '@netloom/domain';
 import {
   DEFAULT_INGEST,
   FlowIngest,
@@ -132,6 +135,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     routerOptions: { ignoreTrailingSlash: true },
+    // A UUID per request (or the proxy's id), written on every log line and echoed in x-request-id.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -140,6 +146,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const spa = config.webDist !== null && existsSync(path.join(config.webDist, 'index.html'));
   registerErrorHandling(app, { spa });
   logRequests(app, { slowMs: 1000 });
+  echoRequestId(app);
+  const metrics = new AppMetrics();
+  metrics.timeRequests(app);
+  const openSockets = countSockets(app, { device: AGENT_PATH, console: LIVE_PATH });
 
   // External plugins first.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }) : null;
@@ -328,7 +338,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Then the modules; the probes first, next to each other, outside the API prefix.
   const readiness = databaseReadiness(db);
   await app.register(probeRoutes, { readiness });
-  await app.register(metricsRoute, { metrics: () => ingestMetrics(flowIngest.stats) });
+  metrics.gauge('netloom_device_sockets', 'Device websockets open on this instance (the agent path)', () => openSockets('device'));
+  metrics.gauge('netloom_console_sockets', 'Console websockets open on this instance (the live path)', () => openSockets('console'));
+  for (const m of ingestMetrics(() => flowIngest.stats)) (m.type === 'counter' ? metrics.counter : metrics.gauge).call(metrics, m.name, m.help, m.read);
+  for (const q of queueDepths(db)) metrics.gauge(q.name, q.help, q.read);
+  await app.register(metricsRoute, { metrics });
   await app.register(
     async (api) => {
       await api.register(backendCheckRoutes, { readiness });

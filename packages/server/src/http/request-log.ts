@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -41,5 +43,22 @@ export function logRequests(app: FastifyInstance, opts: { slowMs: number }): voi
     } else {
       request.log.debug(line, 'request');
     }
+  });
+}
+
+/** The header a request id comes in and goes out on: a proxy's id is kept, so one id follows a call through both logs. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** Fastify's genReqId: the caller's id when it is a plain token, else a fresh UUID (unique across instances, unlike a counter). */
+export function requestIdOf(raw: IncomingMessage): string {
+  const given = raw.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Every answer carries its request id, so a user's report of a failure names the log line. */
+export function echoRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
 }

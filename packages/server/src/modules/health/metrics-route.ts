@@ -1,30 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-
-export interface Metric {
-  name: string;
-  help: string;
-  type: 'counter' | 'gauge';
-  value: number;
-}
-
-/** Prometheus' text format (version 0.0.4): what any scraper reads. */
-export function exposition(metrics: Metric[]): string {
-  return metrics.map((m) => `# HELP ${m.name} ${m.help}\n# TYPE ${m.name} ${m.type}\n${m.name} ${m.value}\n`).join('');
-}
+import type { AppMetrics } from '../../http/metrics';
 
 /**
- * GET /metrics beside the probes: this instance's counters for a scraper (what ingest stored,
- * found duplicated, shed with 'busy', refused as out of window). Counts only, no tenant's data.
+ * GET /metrics beside the probes, in Prometheus' text format: this instance's request latency,
+ * sockets, ingest, queues and process figures. Counts only, no tenant's data.
  */
-export const metricsRoute: FastifyPluginAsync<{ metrics: () => Metric[] }> = async (app, { metrics }) => {
+export const metricsRoute: FastifyPluginAsync<{ metrics: AppMetrics }> = async (app, { metrics }) => {
   app.get(
     '/metrics',
     {
       schema: {
         tags: ['health'],
-        summary: "This instance's counters in Prometheus' text format (flow ingest: stored, duplicate, shed, out of window, queued)",
+        summary:
+          "This instance's metrics in Prometheus' text format: request latency by route, device and console sockets, flow ingest, job and delivery queues, the process",
       },
     },
-    async (_request, reply) => reply.type('text/plain; version=0.0.4').send(exposition(metrics())),
+    async (_request, reply) => reply.type(metrics.contentType).send(await metrics.text()),
   );
 };

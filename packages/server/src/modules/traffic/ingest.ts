@@ -37,17 +37,26 @@ export interface IngestStats {
   queuedRecords: number;
 }
 
-/** The stats as the server's metrics name them. */
-export function ingestMetrics(s: IngestStats) {
-  const counter = (name: string, help: string, value: number) => ({ name: `netloom_flow_${name}`, help, type: 'counter' as const, value });
+/** The ingest's running totals and queue, as metrics read when scraped (stats() is read each time). */
+export function ingestMetrics(stats: () => IngestStats): { name: string; help: string; type: 'counter' | 'gauge'; read: () => number }[] {
+  const counter = (name: string, help: string, read: (s: IngestStats) => number) => ({
+    name: `netloom_flow_${name}`,
+    help,
+    type: 'counter' as const,
+    read: () => read(stats()),
+  });
   return [
-    counter('batches_stored_total', 'Flow batches stored', s.batchesStored),
-    counter('records_stored_total', 'Flow records stored', s.recordsStored),
-    counter('batches_duplicate_total', 'Flow batches received again and not stored twice', s.batchesDuplicate),
-    counter('batches_shed_total', "Flow batches refused with 'busy' under load (the devices resend them)", s.batchesShed),
-    counter('records_shed_total', "Flow records in batches refused with 'busy' (not counted: those refused unread while the queue was full)", s.recordsShed),
-    counter('records_out_of_window_total', 'Flow records dated outside the stored window, not stored', s.recordsOutOfWindow),
-    { name: 'netloom_flow_records_queued', help: 'Flow records waiting for the next write', type: 'gauge' as const, value: s.queuedRecords },
+    counter('batches_stored_total', 'Flow batches stored', (s) => s.batchesStored),
+    counter('records_stored_total', 'Flow records stored', (s) => s.recordsStored),
+    counter('batches_duplicate_total', 'Flow batches received again and not stored twice', (s) => s.batchesDuplicate),
+    counter('batches_shed_total', "Flow batches refused with 'busy' under load (the devices resend them)", (s) => s.batchesShed),
+    counter(
+      'records_shed_total',
+      "Flow records in batches refused with 'busy' (not counted: those refused unread while the queue was full)",
+      (s) => s.recordsShed,
+    ),
+    counter('records_out_of_window_total', 'Flow records dated outside the stored window, not stored', (s) => s.recordsOutOfWindow),
+    { name: 'netloom_flow_records_queued', help: 'Flow records waiting for the next write', type: 'gauge' as const, read: () => stats().queuedRecords },
   ];
 }
 
