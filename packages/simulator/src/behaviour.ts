@@ -8,6 +8,7 @@ import type {
   NacHostsMessage,
   StatusKind,
   StatusSnapshot,
+  UrlEvent,
   ZtnaSession,
   ZtnaSessionsMessage,
 } from '@netloom/domain';
@@ -48,6 +49,8 @@ export interface DeviceBehaviour {
   /** The web requests its users made in the `intervalS` seconds before `at`, undecided (the device's web filter decides them); none: it sees no web requests. */
   /** `visitsPerMinute`: a keen user's page visits per minute at the busiest hour (the browsing default unless a test or demo raises it). */
   browse?(at: Date, intervalS: number, visitsPerMinute?: number): BrowsingRequest[];
+  /** Its web filter's decisions on those requests, as they were made (the URL filter status counts them). */
+  urlDecided?(events: readonly UrlEvent[]): void;
   /** The public address its traffic leaves by now (where other gateways' tunnels reach it). */
   readonly publicIp?: string | null;
   /** How long the user stays signed in and away (endpoints); null: always on (gateways). */

@@ -186,6 +186,7 @@ export class SimulatedDevice {
       filters: this.webFilters,
       // The simulator is not told its device group: policies for groups of endpoints do not reach it.
       device: () => ({ deviceId: this.deviceId, deviceGroupId: null }),
+      decided: (events) => opts.behaviour.urlDecided?.(events),
       nextSeq: () => this.nextSeq(),
       transmit,
       ...(opts.urlOutboxBatches === undefined ? {} : { capacity: opts.urlOutboxBatches }),

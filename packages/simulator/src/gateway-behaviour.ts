@@ -1,4 +1,4 @@
-import type { ConfigDocument, FlowRecord, LinkBonding, StatusKind, StatusSnapshot } from '@netloom/domain';
+import type { ConfigDocument, FlowRecord, LinkBonding, StatusKind, StatusSnapshot, UrlEvent } from '@netloom/domain';
 import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer, type RouterTunnel } from './router-model';
 import { arpSnapshot, bgpRoutesSnapshot, bgpSnapshot, ipsecStatsSnapshot, systemLoad, systemSnapshot, type BgpProfile } from './status-model';
 import { mwanSnapshot, sdwanSnapshot, slaSnapshot, trackingTargets, type PingFigures, type WanView } from './status-model-wan';
@@ -12,6 +12,7 @@ import { lanHosts, sdwanPicker } from './flows-gateway';
 import { connectorHealthOf } from './connector-health';
 import { isolated, nacHostsOf, nacStates, type LanHost } from './nac-hosts';
 import { GatewayJournal } from './gateway-journal';
+import { UrlDecisionTally } from './url-decisions';
 import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type LinkState } from './links';
 import type { GatewayProfile } from './profiles';
 import { mulberry32, noise, seedFrom, type Random } from './prng';
@@ -47,6 +48,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private readonly browsingRandom: Random;
   /** Its probes of the servers it publishes (app connectors). */
   private readonly connectorRandom: Random;
+  /** What its URL filter decided since the running web_filter section was applied. */
+  private readonly urlDecisions = new UrlDecisionTally();
   publicIp: string | null = null;
 
   constructor(
@@ -191,7 +194,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     if (kind === 'bgp_routes') return bgpRoutesSnapshot(this.bgpNow(uptimeS), this.bgp);
     if (kind === 'link_bonding') return bondingSnapshot(this.profile.bonding ? this.bonding() : null);
     if (kind === 'logs') return { kind, entries: this.journal.log.entries() };
-    if (kind === 'url_filter') return urlFilterSnapshot();
+    if (kind === 'url_filter') return urlFilterSnapshot(doc?.web_filter, this.urlDecisions.rows());
     // Links exist without a configuration (the lines the box was built with): their tracking does too.
     if (kind === 'mwan') return mwanSnapshot(this.wanViews(nowMs), trackingTargets(doc, this.links));
     if (kind === 'sla') return slaSnapshot(doc, this.wanViews(nowMs), trackingTargets(doc, this.links));
@@ -270,7 +273,12 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.lastPing = new Map(this.links.flatMap((l, i) => (pings[i] ? [[l.ifname, pings[i]] as const] : [])));
     this.journal.linksRenamed(before, this.links, nowMs);
     this.journal.configured(doc, doc ? dhcpLeases(doc, CLIENTS_PER_POOL, (n) => this.macOf(n)) : [], nowMs);
+    this.urlDecisions.ran(doc?.web_filter, nowMs);
     this.running = doc;
+  }
+
+  urlDecided(events: readonly UrlEvent[]): void {
+    this.urlDecisions.add(events);
   }
 
   private bonding(): LinkBonding {

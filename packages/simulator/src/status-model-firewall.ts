@@ -1,4 +1,4 @@
-import { ipSetReference, type ConfigDocument, type FirewallRule, type StatusSnapshot } from '@netloom/domain';
+import { ipSetReference, type ConfigDocument, type FirewallRule, type StatusSnapshot, type WebFilterSection } from '@netloom/domain';
 import { fixedShare as share } from './prng';
 
 type Snapshot<K extends StatusSnapshot['kind']> = Extract<StatusSnapshot, { kind: K }>;
@@ -78,7 +78,18 @@ export function ipsetSnapshot(doc: ConfigDocument): Snapshot<'ipset'> {
   };
 }
 
-/** No configuration family turns a URL filter on yet, so the box runs none. */
-export function urlFilterSnapshot(): Snapshot<'url_filter'> {
-  return { kind: 'url_filter', enabled: false, entries: [] };
+/**
+ * The URL filter as the running `web_filter` section sets it up: on or off, what it does when no
+ * policy decides, how many policies it holds, and what it decided lately. Without the section
+ * (or with it switched off) the box filters nothing.
+ */
+export function urlFilterSnapshot(section: WebFilterSection | null | undefined, decisions: Snapshot<'url_filter'>['entries'] = []): Snapshot<'url_filter'> {
+  if (!section) return { kind: 'url_filter', enabled: false, entries: [] };
+  return {
+    kind: 'url_filter',
+    enabled: section.enabled,
+    default_action: section.default_action,
+    policies: section.policies.length,
+    entries: section.enabled ? decisions : [],
+  };
 }

@@ -17,6 +17,8 @@ export interface UrlExportOptions extends Omit<BatchExporterOptions<UrlEvent, Ur
   /** The web filters the device ran, by when. */
   filters: WebFilterTimeline;
   device: () => FilteringDevice;
+  /** Told of each interval's decided requests (the device's URL filter status counts them). */
+  decided?: (events: readonly UrlEvent[]) => void;
 }
 
 /**
@@ -34,6 +36,7 @@ export function urlEventExporter(opts: UrlExportOptions): BatchExporter<UrlEvent
     collect: (at, intervalS) => {
       const fromMs = at.getTime() - intervalS * 1000;
       const events = opts.filters.anyWithin(fromMs, at.getTime()) ? urlEventsFor(opts.browse(at, intervalS), opts.filters, opts.device()) : [];
+      if (events.length) opts.decided?.(events);
       // The next interval starts at `at`: only the filter running then and later are still needed.
       opts.filters.forget(at.getTime());
       return events;

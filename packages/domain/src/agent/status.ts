@@ -179,7 +179,15 @@ export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sla'), entries: entries(slaEntrySchema) }),
   z.object({ kind: z.literal('firewall'), entries: entries(firewallCounterEntrySchema) }),
   z.object({ kind: z.literal('ipset'), entries: entries(ipsetEntrySchema) }),
-  z.object({ kind: z.literal('url_filter'), enabled: z.boolean(), entries: entries(urlFilterEntrySchema) }),
+  z.object({
+    kind: z.literal('url_filter'),
+    enabled: z.boolean(),
+    /** What the running filter does when no policy decides, and how many policies it holds (older agents send neither). */
+    default_action: z.enum(['allow', 'block']).optional(),
+    policies: z.number().int().min(0).optional(),
+    /** Its recent decisions, counted by category and action. */
+    entries: entries(urlFilterEntrySchema),
+  }),
   z.object({ kind: z.literal('url_tracking'), entries: entries(urlTrackingEntrySchema) }),
   z.object({ kind: z.literal('usage'), entries: entries(usageEntrySchema) }),
   z.object({ kind: z.literal('logs'), entries: entries(deviceLogEntrySchema) }),

@@ -106,4 +106,18 @@ describe('monitor sections of a gateway', () => {
     render(`/sdwan/device/status/url-ops/urlfilterstatus?device=${GW}`, 'url-ops');
     expect(await screen.findByText('URL filtering is off')).toBeTruthy();
   });
+
+  it("shows the running URL filter's default action, policy count and its decisions by category", async () => {
+    gatewayReports({
+      kind: 'url_filter',
+      enabled: true,
+      default_action: 'block',
+      policies: 2,
+      entries: [{ category: 'social-networking', action: 'block', hits: 7 }],
+    });
+    render(`/sdwan/device/status/url-ops/urlfilterstatus?device=${GW}`, 'url-ops');
+    expect(await screen.findByText('URL filtering is on · Default action: Block · 2 policies')).toBeTruthy();
+    expect(screen.getByText('social-networking')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
+  });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Paper, Select, Stack } from '@mantine/core';
+import { Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { StatusSnapshot } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import { EmptyState } from '@/components/empty-state';
@@ -29,9 +29,15 @@ export function StatusSectionPage({ section }: { section: StatusSectionKey }) {
   ) : !at && !waiting ? (
     <EmptyState title="No Status Available" description="The gateway has not reported this yet. Refresh asks it again." />
   ) : snapshot && isSwitchedOff(snapshot) ? (
-    <EmptyState title="URL filtering is off" description="The gateway filters no web traffic: its configuration has no URL filter." />
+    <EmptyState
+      title="URL filtering is off"
+      description="The gateway filters no web traffic: its configuration has no URL filter, or the filter is switched off."
+    />
   ) : (
-    <SnapshotTable key={tab.route} tab={tab} rows={(snapshot?.entries ?? []) as Row[]} loading={!at} timezone={user.timezone} />
+    <Stack gap="xs">
+      {snapshot && <UrlFilterSettings snapshot={snapshot} />}
+      <SnapshotTable key={tab.route} tab={tab} rows={(snapshot?.entries ?? []) as Row[]} loading={!at} timezone={user.timezone} />
+    </Stack>
   );
 
   return (
@@ -84,6 +90,17 @@ function SnapshotTable({ tab, rows, loading, timezone }: { tab: StatusTab; rows:
         options={{ search: true, sort: true, paging: true, download: true }}
       />
     </Stack>
+  );
+}
+
+/** What the running URL filter does when no policy decides, and how many policies it holds (older agents do not say). */
+function UrlFilterSettings({ snapshot }: { snapshot: StatusSnapshot }) {
+  if (snapshot.kind !== 'url_filter' || !snapshot.default_action) return null;
+  const policies = snapshot.policies ?? 0;
+  return (
+    <Text size="sm">
+      URL filtering is on · Default action: {snapshot.default_action === 'block' ? 'Block' : 'Allow'} · {policies} {policies === 1 ? 'policy' : 'policies'}
+    </Text>
   );
 }
 
