@@ -18,6 +18,7 @@ import { openApiOptions } from './http/openapi';
 import { errorLogSerializer } from './http/error-log';
 import { echoRequestId, logRequests, requestIdOf } from './http/request-log';
 import { AppMetrics, countSockets } from './http/metrics';
+import { closeSocketsGoingAway } from './shutdown';
 import { PrincipalCache, type SessionEvents } from './http/principal-cache';
 import { topics } from './bus/topics';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -174,7 +175,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.demo.enabled) await app.register(demoPlugin, { config });
   // Agent batches stay small; anything larger is a broken or hostile client.
   // A device's full flow batch (FLOWS_BATCH_MAX records of up to ~900 bytes) is the largest message either socket carries.
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeSocketsGoingAway });
   if (spa && config.webDist) {
     // wildcard: files are looked up per request, so a rebuilt console is served without a restart;
     // a missing file falls through to the not-found handler, which answers console paths with index.html.

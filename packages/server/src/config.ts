@@ -32,6 +32,8 @@ export type TrustProxy = false | number | string[];
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** On SIGTERM/SIGINT: how long draining may take before the process exits anyway (an orchestrator's grace is often 30 s). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
@@ -162,6 +164,8 @@ export interface Config {
   trustProxy: TrustProxy;
   cookieSecure: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** How long a graceful shutdown may take (server.ts). */
+  shutdownTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -209,5 +213,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,
     logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { isDatabaseUnavailable, unavailableReason } from './db/unavailable';
 import { demoLoginsText } from './demo/seed';
+import { shutDownOnSignals } from './shutdown';
 
 // Reads the config, builds the app (the demo included, when asked for) and listens.
 const config = loadConfig();
@@ -19,9 +20,4 @@ const where = config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' 
 app.log.info(`Netloom console: ${config.publicUrl}  (database: ${where})`);
 if (config.demo.enabled) app.log.info(demoLoginsText(config.demo.password));
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: shutting down`);
-    void app.close().then(() => process.exit(0));
-  });
-}
+shutDownOnSignals(app, config.shutdownTimeoutMs);
