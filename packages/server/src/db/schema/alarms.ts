@@ -59,6 +59,18 @@ export const alarmReadMarks = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.tenantId] })],
 );
 
+/**
+ * A tenant's default thresholds for performance alarms: what a device without alarm settings of
+ * its own uses (no row: the built-in ones). Owners and admins set it.
+ */
+export const tenantAlarmDefaults = pgTable('tenant_alarm_defaults', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Where a tenant's alarms are sent besides the bell (System tools → globalNotification). */
 export const notificationChannels = pgTable(
   'notification_channels',
@@ -73,6 +85,8 @@ export const notificationChannels = pgTable(
     /** Empty: every kind / both states. */
     alarmKinds: text('alarm_kinds').array().notNull().default([]),
     states: text('states').array().notNull().default([]),
+    /** The least severity carried (the domain's alarmSeverity); 'info': all. */
+    minSeverity: text('min_severity').notNull().default('info'),
     enabled: boolean('enabled').notNull().default(true),
     secret: text('secret'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
