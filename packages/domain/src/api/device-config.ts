@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONFIG_FAMILIES, configDocumentSchema, type ConfigFamily } from '../config/document';
+import { CONFIG_FAMILIES, configDocumentSchema, type ConfigDocument, type ConfigFamily } from '../config/document';
 import { CONFIG_SYNC_STATES } from '../config/sync-state';
 import { storableText } from '../validators/storable-text';
 import { paginated, pageQuerySchema } from './pagination';
@@ -17,6 +17,9 @@ export const CONFIG_PATHS = {
   /** Edits kept aside, pushed together as one revision or discarded. */
   draft: (deviceId: string) => `device/config/${deviceId}/draft/`,
   draftPush: (deviceId: string) => `device/config/${deviceId}/draft/push/`,
+  /** The configuration as a JSON file (GET), and such a file made the device's next revision (POST). */
+  export: (deviceId: string) => `device/config/${deviceId}/export/`,
+  import: (deviceId: string) => `device/config/${deviceId}/import/`,
 } as const;
 
 /** Where a revision came from: an edit in the console, a rollback, a template, an import. */
@@ -101,3 +104,63 @@ export const enableConfigsBodySchema = z.strictObject({
 });
 
 export const draftPushBodySchema = z.strictObject({ message: storableText().trim().max(200).optional() });
+
+/** What an export holds: the whole desired document the device runs, or only the device's own sections (not its templates'). */
+export const CONFIG_EXPORT_PARTS = ['document', 'own'] as const;
+export type ConfigExportPart = (typeof CONFIG_EXPORT_PARTS)[number];
+export const CONFIG_EXPORT_FORMAT = 'netloom-device-config';
+
+export const configExportQuerySchema = z.object({
+  tid: z.string().uuid().optional(),
+  part: z.enum(CONFIG_EXPORT_PARTS).default('document'),
+});
+
+/**
+ * An exported configuration file. Its `document` is imported back as it is; the other fields say
+ * where it came from. Own sections alone may name what a template brings, so `document` is
+ * checked family by family here and as a whole when rendered for a device.
+ */
+export const configExportSchema = z.object({
+  format: z.literal(CONFIG_EXPORT_FORMAT),
+  version: z.literal(1),
+  part: z.enum(CONFIG_EXPORT_PARTS),
+  device: z.object({ id: z.string(), name: z.string() }),
+  revision: z.object({ number: z.number().int(), hash: z.string() }).nullable(),
+  exported_at: z.string(),
+  document: z.record(z.string(), z.unknown()),
+});
+export type ConfigExport = z.infer<typeof configExportSchema>;
+
+/** An uploaded document (an export's `document`): its families replace the device's own sections, as one revision. */
+export const configImportBodySchema = z.strictObject({
+  document: z.record(z.string(), z.unknown()),
+  message: storableText().trim().max(200).optional(),
+});
+export type ConfigImportBody = z.infer<typeof configImportBodySchema>;
+
+/** The server-made sections a document may hold: an import leaves them to the tenant's settings. */
+export const SERVER_MADE_SECTIONS = ['web_filter', 'ztna', 'ztna_connector', 'nac'] as const;
+
+/**
+ * Checks an imported document family by family with the families' own schemas: every issue at
+ * its path (`static_routes.0.gateway`), an unknown key named. Server-made sections are dropped
+ * (the tenant's settings make them). Rules across families are checked when the device's
+ * document is rendered with it.
+ */
+export function parseImportedSections(
+  document: Record<string, unknown>,
+): { ok: true; own: Partial<ConfigDocument> } | { ok: false; issues: { path: (string | number)[]; message: string }[] } {
+  const own: Record<string, unknown> = {};
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  for (const [key, section] of Object.entries(document)) {
+    if ((SERVER_MADE_SECTIONS as readonly string[]).includes(key)) continue;
+    if (!(CONFIG_FAMILIES as readonly string[]).includes(key)) {
+      issues.push({ path: [key], message: `Not a configuration family (one of ${CONFIG_FAMILIES.join(', ')}).` });
+      continue;
+    }
+    const parsed = (configDocumentSchema.shape[key as ConfigFamily] as z.ZodType).safeParse(section);
+    if (parsed.success) own[key] = parsed.data;
+    else issues.push(...parsed.error.issues.map((i) => ({ path: [key, ...(i.path as (string | number)[])], message: i.message })));
+  }
+  return issues.length ? { ok: false, issues } : { ok: true, own: own as Partial<ConfigDocument> };
+}

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONFIG_PATHS,
+  configExportQuerySchema,
+  configExportSchema,
+  configImportBodySchema,
   configRevisionListSchema,
   configRevisionParamsSchema,
   configRevisionQuerySchema,
@@ -167,6 +170,43 @@ export const configRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => config.discardDraft(actorOf(request), request.params.deviceId),
+  );
+
+  api.get(
+    p(CONFIG_PATHS.export(':deviceId')),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: "The device's desired document, or only its own sections (part=own), as a JSON file to keep or import",
+        params: deviceConfigParamsSchema,
+        querystring: configExportQuerySchema,
+        response: { 200: configExportSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await config.exportConfig(actorOf(request), request.params.deviceId, request.query.part);
+      const name = `${file.device.name.replace(/[^A-Za-z0-9._-]+/g, '_')}-${file.part === 'own' ? 'own-' : ''}r${file.revision?.number ?? 0}.json`;
+      return reply.header('content-disposition', `attachment; filename="${name}"`).send(file);
+    },
+  );
+
+  api.post(
+    p(CONFIG_PATHS.import(':deviceId')),
+    {
+      config: access('write'),
+      schema: {
+        tags,
+        security,
+        summary: "Import a document (an export's `document`): its families become the device's own sections, one revision (source import), pushed",
+        params: deviceConfigParamsSchema,
+        querystring: tenantQuerySchema,
+        body: configImportBodySchema,
+        response: { 200: deviceConfigSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => config.importDocument(actorOf(request), request.params.deviceId, request.body.document, request.body.message),
   );
 
   api.get(

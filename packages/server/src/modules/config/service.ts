@@ -1,9 +1,13 @@
 import {
+  CONFIG_EXPORT_FORMAT,
   CONFIG_FAMILIES,
   configDocumentSchema,
+  parseImportedSections,
   configHash,
   configSyncState,
   type ConfigDocument,
+  type ConfigExport,
+  type ConfigExportPart,
   type ConfigFamily,
   type ConfigRevisionSource,
   type ConfigRevisionSummary,
@@ -147,6 +151,34 @@ export class ConfigService {
   async discardDraft(actor: Actor, deviceId: string) {
     await this.row(this.db, actor, deviceId);
     await renderRepo.deleteDraft(this.db, deviceId);
+    return this.get(actor, deviceId);
+  }
+
+  /** The desired document (or the device's own sections only) as a file to keep or to import elsewhere. */
+  async exportConfig(actor: Actor, deviceId: string, part: ConfigExportPart): Promise<ConfigExport> {
+    const row = await this.row(this.db, actor, deviceId);
+    const revision = await repo.latestRevision(this.db, deviceId);
+    const document = part === 'own' ? (row.latest?.own ?? {}) : (revision?.document ?? {});
+    return {
+      format: CONFIG_EXPORT_FORMAT,
+      version: 1,
+      part,
+      device: { id: row.id, name: row.name },
+      revision: revision ? { number: revision.number, hash: revision.hash } : null,
+      exported_at: new Date().toISOString(),
+      document,
+    };
+  }
+
+  /**
+   * An uploaded document becomes the device's own sections (its templates keep the families it
+   * leaves out), checked family by family and then as the whole document it makes: invalid →
+   * 400 with the fields, nothing stored. Saved with source 'import' and pushed like any edit.
+   */
+  async importDocument(actor: Actor, deviceId: string, document: Record<string, unknown>, message?: string): Promise<DeviceConfig> {
+    const parsed = parseImportedSections(document);
+    if (!parsed.ok) throw errors.invalid(fieldErrors(parsed.issues));
+    await this.commitOwn(actor, deviceId, () => parsed.own, { source: 'import', message: message || 'Imported configuration' });
     return this.get(actor, deviceId);
   }
 

@@ -1,11 +1,13 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CONFIG_PATHS,
+  configExportSchema,
   configRevisionListSchema,
   configRevisionSchema,
   deviceConfigSchema,
   enableConfigsSchema,
   type ConfigDocument,
+  type ConfigExportPart,
   type ConfigFamily,
   type DeviceConfig,
 } from '@netloom/domain';
@@ -118,3 +120,35 @@ export function useSetEnableConfigs(deviceId: string) {
     },
   });
 }
+
+/** The configuration file the server makes (the desired document, or the device's own sections), saved as `<name>.json`. */
+export function useExportConfig(deviceId: string) {
+  const tid = useTenantScope();
+  return useMutation({
+    mutationFn: async (part: ConfigExportPart) => {
+      const file = await api.get(CONFIG_PATHS.export(deviceId), configExportSchema, { query: { ...tidQuery(tid), part } });
+      const name = `${file.device.name.replace(/[^A-Za-z0-9._-]+/g, '_')}-${part === 'own' ? 'own-' : ''}r${file.revision?.number ?? 0}`;
+      downloadJson(name, file);
+      return file;
+    },
+  });
+}
+
+function downloadJson(title: string, value: unknown): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${title}.json`;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next task: some browsers start the download after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** An uploaded document becomes the device's own sections as one revision (source import), pushed like any edit. */
+export const useImportConfig = (deviceId: string) =>
+  useConfigWrite(deviceId, ({ document, message }: { document: Record<string, unknown>; message?: string }, tid) =>
+    api.post(CONFIG_PATHS.import(deviceId), { document, ...(message && { message }) }, deviceConfigSchema, { query: tidQuery(tid) }),
+  );

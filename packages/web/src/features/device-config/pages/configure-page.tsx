@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, Card, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import { IconFileImport, IconHistory } from '@tabler/icons-react';
 import { canWriteConfig, type ConfigDocument } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
@@ -15,6 +15,7 @@ import { paths } from '@/paths';
 import { useDeviceConfig, useEnableConfigs, useSetEnableConfigs } from '@/features/device-config/api/device-config';
 import { BindingEditor } from '@/features/device-config/components/binding-editor';
 import { ConfigSettings } from '@/features/device-config/components/config-settings';
+import { ExportMenu, ImportDialog } from '@/features/device-config/components/config-transfer';
 import { DraftBar } from '@/features/device-config/components/draft-bar';
 import { TitleWithDraft } from '@/features/device-config/components/draft-marker';
 import { RevisionHistory } from '@/features/device-config/components/revision-history';
@@ -48,6 +49,7 @@ export function ConfigurePage() {
   const setEnable = useSetEnableConfigs(deviceId ?? '');
   const [history, setHistory] = useState(false);
   const [settings, setSettings] = useState(false);
+  const [importing, setImporting] = useState(false);
   if (!user) return null;
   const writer = canWriteConfig(user);
   const doc = config.data?.document ?? {};
@@ -63,9 +65,17 @@ export function ConfigurePage() {
         onSettings={deviceId ? () => setSettings(true) : undefined}
         actions={
           deviceId && (
-            <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>
-              History
-            </Button>
+            <Group gap="xs">
+              <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>
+                History
+              </Button>
+              <ExportMenu deviceId={deviceId} />
+              {writer && (
+                <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+                  Import
+                </Button>
+              )}
+            </Group>
           )
         }
       />
@@ -146,6 +156,9 @@ export function ConfigurePage() {
         )}
       </Stack>
       {deviceId && <RevisionHistory deviceId={deviceId} opened={history} onClose={() => setHistory(false)} writer={writer} timezone={user.timezone} />}
+      {deviceId && writer && (
+        <ImportDialog deviceId={deviceId} opened={importing} onClose={() => setImporting(false)} currentRevision={config.data?.revision?.number ?? null} />
+      )}
       {deviceId && <ConfigSettings deviceId={deviceId} opened={settings} onClose={() => setSettings(false)} writer={writer} />}
     </>
   );
