@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
           { index: true, ...redirectTo(paths.auth.login) },
           { path: 'login', lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
           { path: 'sign-up', lazy: () => import('@/features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })) },
+          { path: 'free-trial', lazy: () => import('@/features/auth/pages/free-trial-page').then((m) => ({ Component: m.FreeTrialPage })) },
           {
             path: 'forgotPassword',
             lazy: () => import('@/features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/features/organisations/pages/tenant-monitor-page').then((m) => ({ Component: m.TenantMonitorPage })),
               },
               { path: 'customers', lazy: () => import('@/features/organisations/pages/customers-page').then((m) => ({ Component: m.CustomersPage })) },
+              { path: 'announcements', lazy: () => import('./routes/admin-announcements-route').then((m) => ({ Component: m.AdminAnnouncementsRoute })) },
             ],
           },
           {

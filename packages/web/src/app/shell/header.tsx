@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Group, Menu, Tooltip } from '@mantine/core';
-import { IconBuildingCog, IconSettings, IconSpeakerphone, IconUser } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Group, Menu, Tooltip } from '@mantine/core';
+import { IconBuildingCog, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { User } from '@netloom/domain';
 import { paths } from '@/paths';
@@ -11,6 +11,7 @@ import { TenantSelector } from '@/features/tenants/components/tenant-selector';
 import { DeviceGroupSelector } from '@/features/devices/components/device-group-selector';
 import { DevicePicker } from '@/features/devices/components/device-picker';
 import { NotificationBell } from '@/features/alarms/components/notification-bell';
+import { AnnouncementsButton } from '@/features/announcements/components/announcements-button';
 import { tenantIdFor, useSelectedTenant } from '@/lib/tenant-selection';
 import { DashboardSwitcher } from './dashboard-switcher';
 
@@ -51,32 +52,55 @@ export function Header({ user }: { user: User }) {
             Super Admin
           </Badge>
         )}
-        {fleetProduct === 'sdwan' && tenantId && <DeviceGroupSelector tenantId={tenantId} />}
-        {fleetProduct && tenantId && <DevicePicker key={`${tenantId}-${fleetProduct}`} product={fleetProduct} tenantId={tenantId} />}
+        {/* data-tour: where the guided tours point (spec 000 §2.17). */}
+        {fleetProduct === 'sdwan' && tenantId && (
+          <Box data-tour="network">
+            <DeviceGroupSelector tenantId={tenantId} />
+          </Box>
+        )}
+        {fleetProduct && tenantId && (
+          <Box data-tour="device">
+            <DevicePicker key={`${tenantId}-${fleetProduct}`} product={fleetProduct} tenantId={tenantId} />
+          </Box>
+        )}
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <Tooltip label="Announcements">
-          <ActionIcon variant="subtle" color="gray" size="lg" component={Link} to={paths.announcements} aria-label="Announcements">
-            <IconSpeakerphone size={20} />
-          </ActionIcon>
-        </Tooltip>
-        {tenantId && <NotificationBell tenantId={tenantId} timezone={user.timezone} />}
+        {/* Tenants' users read announcements (with their unread count); super admins post them. */}
+        <AnnouncementsButton
+          to={user.isSuperAdmin ? paths.superAdmin.announcements : paths.announcements}
+          tenantId={user.isSuperAdmin ? null : user.tenantId}
+        />
+        {tenantId && (
+          <Box data-tour="notifications">
+            <NotificationBell tenantId={tenantId} timezone={user.timezone} />
+          </Box>
+        )}
         {tenantId && (
           <Tooltip label="Settings">
-            <ActionIcon variant="subtle" color="gray" size="lg" component={Link} to={paths.settings.dashboardSettings} aria-label="Settings">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              component={Link}
+              to={paths.settings.dashboardSettings}
+              aria-label="Settings"
+              data-tour="settings"
+            >
               <IconSettings size={20} />
             </ActionIcon>
           </Tooltip>
         )}
-        <ProfileMenu user={user}>
-          <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(paths.settings.profile)}>
-            Profile
-          </Menu.Item>
-          <Menu.Item leftSection={<IconBuildingCog size={16} />} onClick={() => navigate(paths.settings.organisation)}>
-            Organisation settings
-          </Menu.Item>
-          <Menu.Divider />
-        </ProfileMenu>
+        <Box data-tour="profile">
+          <ProfileMenu user={user}>
+            <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(paths.settings.profile)}>
+              Profile
+            </Menu.Item>
+            <Menu.Item leftSection={<IconBuildingCog size={16} />} onClick={() => navigate(paths.settings.organisation)}>
+              Organisation settings
+            </Menu.Item>
+            <Menu.Divider />
+          </ProfileMenu>
+        </Box>
       </Group>
     </Group>
   );

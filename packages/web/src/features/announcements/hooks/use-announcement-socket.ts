@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { announcementEventSchema } from '@netloom/domain';
+import { useFeedSocket } from '@/lib/live/use-feed-socket';
+import { announcementsKey } from '../api/get-announcements';
+
+/** The socket's feed of announcements. */
+export const ANNOUNCEMENTS_FEED = 'announcements';
+
+/**
+ * Posted, edited or withdrawn announcements reach the console over the tenant's socket: the list
+ * (and so the header's marker) is read again. A reconnection reads it again too.
+ */
+export function useAnnouncementSocket(tenantId: string | null) {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: announcementsKey });
+  useFeedSocket(tenantId, ANNOUNCEMENTS_FEED, {
+    onOpen: refresh,
+    onMessage: (json) => {
+      if (announcementEventSchema.safeParse(json).success) refresh();
+    },
+  });
+}
