@@ -8,6 +8,8 @@ export const paths = {
     login: '/auth/login',
     signUp: '/auth/sign-up',
     forgotPassword: '/auth/forgotPassword',
+    /** Sign-in with a demo account: the demo tour follows (spec 000 §2.17). */
+    freeTrial: '/auth/free-trial',
   },
   legacyLogin: '/login',
   legacySignUp: '/sign-up',
@@ -23,6 +25,8 @@ export const paths = {
     tenant: '/superAdmin/tenant',
     monitor: (tenantId: string) => `/superAdmin/tenant/${tenantId}/monitor`,
     customers: '/superAdmin/customers',
+    /** Where super admins post announcements for tenants. */
+    announcements: '/superAdmin/announcements',
   },
   settings: {
     profile: '/settings/profile',
@@ -69,6 +73,8 @@ export const paths = {
     deviceLogs: '/sdwan/device/status/logs',
     /** System tools → Notifications: the e-mail and webhook channels of the alarms. */
     notificationChannels: '/sdwan/organization/systemtools/globalNotification',
+    /** System tools → Report generation: reports made in the background, downloads and schedules. */
+    reportGeneration: (p: 'sdwan' | 'ztna') => `/${p}/organization/systemtools/reportGeneration`,
     mzaStatus: (p: ProductKey) => `/${p}/mza/status`,
     organization: (p: ProductKey) => `/${p}/organization`,
     inventory: (p: ProductKey) => `/${p}/organization/inventory`,
@@ -117,6 +123,8 @@ export const paths = {
 export const externalLinks = {
   androidClient: 'https://play.google.com/store/apps/details?id=io.netloom.microzaccess',
   support: 'mailto:support@netloom.io',
+  /** The free-trial dialog's Schedule a Call: the provider's contact page, in a new window. */
+  scheduleCall: 'https://www.netloom.io/contact',
 } as const;
 
 /** Everything the console asks the server lives under this prefix (spec 001 §7). */
