@@ -1,10 +1,11 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { DeviceRow } from '@netloom/domain';
 import { ProductDashboard } from '@/features/dashboard/components/product-dashboard';
 import { InterfacePopover } from '@/features/dashboard/components/interface-popover/interface-popover';
 import { DeviceDashboardTable } from '@/features/devices/components/device-dashboard-table';
 import { TopTrafficPanel } from '@/features/traffic/components/top-traffic-panel';
 import { WebFilterPanel } from '@/features/web-filter-analytics/components/webfilter-panel';
+import { useDashboardTour } from '@/features/tours/hooks/use-dashboard-tour';
 import { useDashboardConfig } from '@/features/tenants/api/get-dashboard-config';
 import { useSelectedNetworkId } from '@/lib/fleet-selection';
 import { useCurrentUser } from '@/lib/session/session-store';
@@ -29,6 +30,9 @@ export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }
   // on ZTNA with URL Stats on (spec 000 §2.7).
   const usageGraph = Boolean(flags?.netflow) && !flags?.url_stats;
   const webFilterGraphs = product === 'ztna' && Boolean(flags?.url_stats);
+  // The dashboard says when its fleet is empty; the tours feature decides whether the tour is due.
+  const [emptyFleet, setEmptyFleet] = useState(false);
+  useDashboardTour(product, emptyFleet);
   const details = useCallback((d: DeviceRow) => <InterfacePopover device={d} tid={tid} timezone={timezone} />, [tid, timezone]);
 
   if (!user || !tenantId) return null;
@@ -40,6 +44,7 @@ export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }
       tenantName={(user.isSuperAdmin ? selected?.tenantname : user.tenantName) ?? undefined}
       networkId={networkId}
       timezone={timezone}
+      onEmptyChange={setEmptyFleet}
       trafficArea={
         webFilterGraphs ? (
           <WebFilterPanel timezone={timezone} />

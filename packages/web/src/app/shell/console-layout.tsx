@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { LAYOUT } from '@netloom/domain';
 import { useCurrentUser } from '@/lib/session/session-store';
+import { TourHost } from '@/features/tours/components/tour-host';
 import { Header, HEADER_HEIGHT } from './header';
 import { SideMenu } from './side-menu';
 
@@ -17,6 +18,7 @@ export function ConsoleLayout() {
       <Box component="main" pt={HEADER_HEIGHT + 24} pb={40} pl={LAYOUT.sideMenuCollapsedPx + 32} pr={32}>
         <Outlet />
       </Box>
+      <TourHost userId={user.id} />
     </Box>
   );
 }

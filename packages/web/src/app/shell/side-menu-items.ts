@@ -20,9 +20,13 @@ export interface MenuEntry {
   label: string;
   icon: Icon;
   to?: string;
-  children?: { label: string; to: string }[];
+  children?: { label: string; to: string; tour?: string }[];
   /** Not built yet: shown so the menu matches the product, but not clickable. */
   soon?: boolean;
+  /** Where the guided tours point (`data-tour`); a group also carries its entries' keys. */
+  tour?: string;
+  /** Starts the active product's guided tour instead of leading somewhere. */
+  quickTour?: boolean;
 }
 
 interface MenuContext {
@@ -42,6 +46,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
     entries.push({
       label: 'Dashboard',
       icon: IconLayoutDashboard,
+      tour: 'home dashboard',
       children: [
         { label: 'Overview', to: paths.product.dashboard(product) },
         { label: 'Settings', to: paths.settings.dashboardSettings },
@@ -52,7 +57,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         label: 'MicroZAccess',
         icon: IconShieldLock,
         children: [
-          { label: 'Endpoint Profiles', to: `${paths.product.deviceConfigure('ztna')}/overlay-mesh-vpn` },
+          { label: 'Endpoint Profiles', to: `${paths.product.deviceConfigure('ztna')}/overlay-mesh-vpn`, tour: 'endpointProfiles' },
           { label: 'Endpoint Status', to: paths.product.mzaStatus('ztna') },
           { label: 'Get MicroZAccess', to: paths.getMicroZAccess },
         ],
@@ -62,10 +67,11 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
       entries.push({
         label: 'SD-WAN Gateway',
         icon: IconRouter,
+        tour: 'sdWan',
         children: [
           { label: 'Configure', to: paths.product.deviceConfigure('sdwan') },
           { label: 'Overview', to: paths.product.deviceOverview },
-          { label: 'Monitor', to: paths.product.deviceStatus('sdwan') },
+          { label: 'Monitor', to: paths.product.deviceStatus('sdwan'), tour: 'globalMonitor' },
           { label: 'SLA', to: paths.product.slaStatus },
           { label: 'Netflow', to: paths.product.netflow('topProtocols') },
           { label: 'WAN traffic', to: paths.product.wanTraffic },
@@ -81,29 +87,33 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         {
           label: 'Teams',
           icon: IconUsers,
+          tour: 'teams',
           children: [
-            { label: 'Users', to: paths.product.teamsUsers(product) },
-            { label: 'Groups', to: paths.product.teamsGroups(product) },
+            { label: 'Users', to: paths.product.teamsUsers(product), tour: 'teamusers' },
+            { label: 'Groups', to: paths.product.teamsGroups(product), tour: 'group' },
           ],
         },
         {
           label: 'Organization',
           icon: IconBuildingSkyscraper,
+          tour: 'organization',
           children:
             product === 'ztna'
               ? [
-                  { label: 'Inventory', to: paths.product.inventory(product) },
-                  { label: 'Onboarding', to: `${paths.product.organization(product)}/onboarding` },
-                  { label: 'Policies', to: `${paths.product.organization(product)}/policies` },
+                  { label: 'Inventory', to: paths.product.inventory(product), tour: 'inventory' },
+                  { label: 'Onboarding', to: `${paths.product.organization(product)}/onboarding`, tour: 'servers' },
+                  { label: 'Policies', to: `${paths.product.organization(product)}/policies`, tour: 'policies' },
                   { label: 'NAC', to: paths.product.nac(product) },
+                  ...(canManage ? [{ label: 'Report generation', to: paths.product.reportGeneration(product) }] : []),
                 ]
               : [
-                  { label: 'Inventory', to: paths.product.inventory(product) },
-                  { label: 'VPN status', to: paths.product.vpnStatus },
+                  { label: 'Inventory', to: paths.product.inventory(product), tour: 'inventory' },
+                  { label: 'VPN status', to: paths.product.vpnStatus, tour: 'monitor' },
                   { label: 'Alarms', to: paths.product.organisationAlarms },
                   { label: 'BGP', to: paths.product.tenantBgp },
                   { label: 'Interfaces', to: paths.product.globalInterfaces },
-                  ...(canManage ? [{ label: 'Notifications', to: paths.product.notificationChannels }] : []),
+                  ...(canManage ? [{ label: 'Notifications', to: paths.product.notificationChannels, tour: 'systemTools' }] : []),
+                  ...(canManage ? [{ label: 'Report generation', to: paths.product.reportGeneration(product) }] : []),
                   { label: 'Configure', to: `${paths.product.organization(product)}/configure` },
                 ],
         },
@@ -113,6 +123,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         entries.push({
           label: 'Web filter',
           icon: IconWorldWww,
+          tour: 'webFilter',
           children: [
             { label: 'URL Filtering', to: paths.ztnaWebFilter.urlBased },
             { label: 'IP Filtering', to: paths.ztnaWebFilter.ipBased },
@@ -121,13 +132,14 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         });
       }
       if (product === 'sdwan') {
-        entries.push({ label: 'Config Templates', icon: IconTemplate, to: paths.product.configTemplates(product) });
+        entries.push({ label: 'Config Templates', icon: IconTemplate, to: paths.product.configTemplates(product), tour: 'configTemplates' });
       }
       // Only those who may read the logs are shown the entry (owners, admins, super admins).
       if (showLogs) {
         entries.push({
           label: 'Logs',
           icon: IconFileText,
+          tour: 'logs',
           children: [
             { label: 'Login Logs', to: paths.product.loginLogs(product) },
             { label: 'Activity Logs', to: paths.product.activityLogs(product) },
@@ -135,7 +147,8 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         });
       }
     }
-    entries.push({ label: 'Quick Tour', icon: IconCompass, soon: true });
+    // The guided tours are the SD-WAN and ZTNA consoles' (spec 000 §2.17).
+    if (product === 'sdwan' || product === 'ztna') entries.push({ label: 'Quick Tour', icon: IconCompass, quickTour: true });
   }
   if (isSuperAdmin) {
     entries.push({
@@ -144,6 +157,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
       children: [
         { label: 'Tenants', to: paths.superAdmin.tenant },
         { label: 'Customers', to: paths.superAdmin.customers },
+        { label: 'Announcements', to: paths.superAdmin.announcements },
       ],
     });
   }

@@ -6,24 +6,26 @@ export const UNKNOWN_TILE_VALUE = ' - ';
 interface Tile {
   label: string;
   key: keyof TenantInfo;
+  /** Where the guided tours point (spec 000 §2.17). */
+  tour?: string;
 }
 
 // Spec 000 §2.7 tiles; ZTNA counts its users, SD-WAN its links and device groups.
 const TILES: Record<'sdwan' | 'ztna', Tile[]> = {
   sdwan: [
-    { label: 'Total Devices', key: 'devices' },
-    { label: 'Online Devices', key: 'online_devices' },
+    { label: 'Total Devices', key: 'devices', tour: 'totalDevices' },
+    { label: 'Online Devices', key: 'online_devices', tour: 'onlineDevices' },
     { label: 'Offline Devices', key: 'offline_devices' },
     { label: 'Active Links', key: 'active_links' },
     { label: 'Inactive Links', key: 'inactive_links' },
     { label: 'Device Groups', key: 'total_networks' },
   ],
   ztna: [
-    { label: 'Total Devices', key: 'devices' },
-    { label: 'Online Devices', key: 'online_devices' },
+    { label: 'Total Devices', key: 'devices', tour: 'totalDevices' },
+    { label: 'Online Devices', key: 'online_devices', tour: 'onlineDevices' },
     { label: 'Offline Devices', key: 'offline_devices' },
-    { label: 'Total Users', key: 'users' },
-    { label: 'Online Users', key: 'online_users' },
+    { label: 'Total Users', key: 'users', tour: 'totalUsers' },
+    { label: 'Online Users', key: 'online_users', tour: 'onlineUsers' },
   ],
 };
 
@@ -35,7 +37,7 @@ export function FleetTiles({ product, info }: { product: 'sdwan' | 'ztna'; info:
   return (
     <SimpleGrid cols={{ base: 3, lg: tiles.length }} spacing="md" data-testid="fleet-tiles">
       {tiles.map((t) => (
-        <Paper key={t.key} withBorder p="md" role="group" aria-label={t.label}>
+        <Paper key={t.key} withBorder p="md" role="group" aria-label={t.label} data-tour={t.tour}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {t.label}
           </Text>

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { DeviceRow, TenantInfo } from '@netloom/domain';
 import { fleetSelection, useSelectedDevice } from '@/lib/fleet-selection';
 import { renderWithProviders } from '@/test/render';
 import { deviceRow } from '@/test/device-row';
-import { tourCompletedKey, TOUR_DELAY_MS } from '@/features/dashboard/hooks/use-tour-trigger';
 import { ProductDashboard } from './product-dashboard';
 
 const fleet = vi.hoisted(() => ({
@@ -36,10 +35,10 @@ const info: TenantInfo = {
   online_users: 2,
 };
 
-function renderDashboard(product: 'sdwan' | 'ztna' = 'sdwan') {
+function renderDashboard(product: 'sdwan' | 'ztna' = 'sdwan', onEmptyChange?: (empty: boolean) => void) {
   return renderWithProviders(
     <MemoryRouter>
-      <ProductDashboard product={product} tenantId="t1" networkId={null} deviceArea={<div data-testid="device-card" />} />
+      <ProductDashboard product={product} tenantId="t1" networkId={null} deviceArea={<div data-testid="device-card" />} onEmptyChange={onEmptyChange} />
     </MemoryRouter>,
   );
 }
@@ -88,23 +87,21 @@ describe('product dashboard layout', () => {
     expect(screen.getByTestId('tile-online_users').textContent).toBe(' - ');
   });
 
-  it('without devices: only the device card, centred, and the tour starts once after 1 s', async () => {
+  it('without devices: only the device card, centred, and the dashboard says its fleet is empty (the tour starts from that)', () => {
     fleet.value = { devices: [], tenantInfo: info, networkError: false };
-    const { container, unmount } = renderDashboard();
+    const onEmptyChange = vi.fn();
+    renderDashboard('sdwan', onEmptyChange);
     expect(screen.queryByTestId('fleet-tiles')).toBeNull();
     expect(screen.queryByTestId('fleet-map')).toBeNull();
     expect(screen.getByTestId('device-area-alone')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(TOUR_DELAY_MS - 10));
-    expect(container.querySelector('[data-tour-started]')).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(10));
-    expect(container.querySelector('[data-tour-started]')).not.toBeNull();
-    expect(localStorage.getItem(tourCompletedKey('sdwan'))).toBe('true');
-    unmount();
+    expect(onEmptyChange).toHaveBeenLastCalledWith(true);
+  });
 
-    // Completed: a second visit does not start it again.
-    const again = renderDashboard();
-    await act(() => vi.advanceTimersByTimeAsync(2 * TOUR_DELAY_MS));
-    expect(again.container.querySelector('[data-tour-started]')).toBeNull();
+  it('while the devices load, and once there are some, the fleet is not called empty', () => {
+    fleet.value = { devices: undefined, tenantInfo: undefined, networkError: false };
+    const onEmptyChange = vi.fn();
+    renderDashboard('sdwan', onEmptyChange);
+    expect(onEmptyChange).not.toHaveBeenCalledWith(true);
   });
 });
 

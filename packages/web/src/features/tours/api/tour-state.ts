@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CONSOLE_PATHS, TOUR_VERSIONS, tourStateSchema, type TourId } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+
+/** The tours (and versions) the signed-in user has finished; per user, so keyed by the user. */
+export const tourStateQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['profile', 'tours', userId],
+    queryFn: ({ signal }) => api.get(CONSOLE_PATHS.tours, tourStateSchema, { signal }),
+    staleTime: Infinity,
+  });
+
+export function useTourState(userId: string | undefined) {
+  return useQuery({ ...tourStateQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+}
+
+/** Marks the current version of a tour finished; the answer is the whole state, kept as the cache. */
+export function useCompleteTour(userId: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (tour: TourId) => api.put(CONSOLE_PATHS.tour(tour), { version: TOUR_VERSIONS[tour] }, tourStateSchema),
+    onSuccess: (state) => {
+      if (userId) client.setQueryData(tourStateQueryOptions(userId).queryKey, state);
+    },
+  });
+}
