@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
 import { deviceRow } from '@/test/device-row';
+import { fakeApi } from '@/test/fake-api';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
 import { sessionStore } from '@/lib/session/session-store';
 import { InventoryPage } from './inventory-page';
@@ -102,5 +103,33 @@ describe('inventory', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(String(post[0])).toContain('/device/claim/');
     expect(JSON.parse(String(post[1]!.body))).toEqual({ serial: 'NL100-0042', name: 'edge-new', kind: 'gateway' });
+  });
+
+  it("shows each gateway's device group, and narrows the list to one group or to those in none", async () => {
+    const BRANCHES = '55555555-5555-4555-8555-555555555555';
+    fakeApi({
+      'GET device/list/': () =>
+        page([
+          deviceRow('11111111-1111-4111-8111-111111111111', { name: 'edge-paris', network_id: BRANCHES }),
+          deviceRow('22222222-2222-4222-8222-222222222222', { name: 'edge-lyon', network_id: null }),
+        ]),
+      'GET network/list/': () => [{ id: BRANCHES, networkName: 'Branches', devices: 1 }],
+    });
+    signIn('viewer');
+    const { user } = renderWithProviders(withQueryClient(<InventoryPage product="sdwan" />));
+    const table = await screen.findByRole('table', { name: 'Inventory' });
+    expect(within(table).getByRole('columnheader', { name: /Device group/ })).toBeTruthy();
+    const paris = (await within(table).findByText('edge-paris')).closest('tr')!;
+    expect(await within(paris).findByText('Branches')).toBeTruthy();
+    expect(within(within(table).getByText('edge-lyon').closest('tr')!).getByText('Ungrouped')).toBeTruthy();
+
+    await user.click(screen.getByRole('textbox', { name: 'Device group' }));
+    await user.click(await screen.findByRole('option', { name: 'Branches' }));
+    expect(within(table).queryByText('edge-lyon')).toBeNull();
+    expect(within(table).getByText('edge-paris')).toBeTruthy();
+    await user.click(screen.getByRole('textbox', { name: 'Device group' }));
+    await user.click(await screen.findByRole('option', { name: 'Ungrouped' }));
+    expect(within(table).queryByText('edge-paris')).toBeNull();
+    expect(within(table).getByText('edge-lyon')).toBeTruthy();
   });
 });

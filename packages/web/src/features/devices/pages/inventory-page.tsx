@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Modal, Paper, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Select, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { canWriteConfig, dashboardName, type DeviceRow } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
@@ -9,6 +9,7 @@ import { ModalHeader } from '@/components/dialogs/modal-header';
 import { ErrorPanel } from '@/components/error-panel';
 import { toast } from '@/components/feedback/toast';
 import { PageHeader } from '@/components/page-header';
+import { useNetworks } from '@/lib/get-networks';
 import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
@@ -20,10 +21,18 @@ import { cachedTableRow, DEVICE_CSV, shownWanColumns, type DeviceTableRow } from
 
 type InventoryRow = DeviceTableRow & {
   approval: 'Approved' | 'Pending' | 'Deactivated';
+  group: string;
   configSync: DeviceRow['configSync'];
   model: string | null;
   version: string | null;
 };
+
+/** A device in no group; also the filter's choice for those devices. */
+const UNGROUPED = 'Ungrouped';
+const ANY_GROUP = 'all';
+const NO_GROUP = 'none';
+
+const inGroup = (d: DeviceRow, filter: string) => filter === ANY_GROUP || (filter === NO_GROUP ? !d.network_id : d.network_id === filter);
 
 const approvalColour = { Approved: 'green', Pending: 'yellow', Deactivated: 'gray' } as const;
 const extraColumns: DataTableColumn<InventoryRow>[] = [
@@ -36,6 +45,7 @@ const extraColumns: DataTableColumn<InventoryRow>[] = [
       </Badge>
     ),
   },
+  { key: 'group', header: 'Device group' },
   { key: 'configSync', header: 'Configuration' },
   { key: 'model', header: 'Model' },
   { key: 'version', header: 'Firmware' },
@@ -70,18 +80,24 @@ export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
   const act = useDeviceAction();
   const [selected, setSelected] = useState<string[]>([]);
   const [claiming, setClaiming] = useState(false);
+  const networks = useNetworks(tid);
+  const [groupFilter, setGroupFilter] = useState<string>(ANY_GROUP);
   const claim = useClaimDevice();
   const timezone = user?.timezone ?? null;
+  const groupNames = useMemo(() => new Map((networks.data ?? []).map((n) => [n.id, n.networkName])), [networks.data]);
   const rows = useMemo<InventoryRow[]>(
     () =>
-      (devices.data ?? []).map((d) => ({
-        ...cachedTableRow(d, timezone),
-        approval: !d.active ? 'Deactivated' : d.approved ? 'Approved' : 'Pending',
-        configSync: d.configSync,
-        model: d.model,
-        version: d.version,
-      })),
-    [devices.data, timezone],
+      (devices.data ?? [])
+        .filter((d) => inGroup(d, groupFilter))
+        .map((d) => ({
+          ...cachedTableRow(d, timezone),
+          approval: !d.active ? 'Deactivated' : d.approved ? 'Approved' : 'Pending',
+          group: (d.network_id && groupNames.get(d.network_id)) || UNGROUPED,
+          configSync: d.configSync,
+          model: d.model,
+          version: d.version,
+        })),
+    [devices.data, timezone, groupNames, groupFilter],
   );
   const columns = useMemo(
     () => [...(deviceColumns({ product, wanColumns: shownWanColumns(devices.data ?? [], false) }) as DataTableColumn<InventoryRow>[]), ...extraColumns],
@@ -142,6 +158,19 @@ export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
             })}
           </Group>
         )}
+        <Select
+          label="Device group"
+          w={240}
+          mb="sm"
+          allowDeselect={false}
+          data={[
+            { value: ANY_GROUP, label: 'All device groups' },
+            ...(networks.data ?? []).map((n) => ({ value: n.id, label: n.networkName })),
+            { value: NO_GROUP, label: UNGROUPED },
+          ]}
+          value={groupFilter}
+          onChange={(v) => setGroupFilter(v ?? ANY_GROUP)}
+        />
         {devices.isError ? (
           <ErrorPanel onRetry={() => void devices.refetch()} />
         ) : (
