@@ -85,6 +85,10 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
         ]
       : []),
     ...(p === 'ztna' ? webFilterRoutes : []),
+    {
+      path: 'organization/systemtools/reportGeneration',
+      lazy: () => import('@/features/reports/pages/report-generation-page').then((m) => ({ element: <m.ReportGenerationPage product={p} /> })),
+    },
     notBuilt(p, 'organization/monitor/*', 'monitor'),
     notBuilt(p, 'organization/*', p === 'ztna' ? 'ztnaOrganization' : 'organization'),
     ...teamsAndLogsRoutes(p),

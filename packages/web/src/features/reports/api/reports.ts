@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { CONSOLE_PATHS, REPORT_KIND_LABELS, reportRowSchema, type ReportRequest, type ReportRow } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { downloadFile } from '@/lib/http/download-file';
+import { useTenantScope } from '@/lib/tenant-scope';
+
+/** Tenant calls of this area name their tenant as `tenant_id`. */
+export const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);
+export const reportsKey = (tid: string | null) => ['reports', tid] as const;
+
+/** A list answers either as an array or in the API's paged shape. */
+export const listOf = <T extends z.ZodTypeAny>(row: T) => z.union([z.array(row), z.object({ results: z.array(row) }).transform((p) => p.results)]);
+
+/** The tenant's reports, newest first; the socket keeps their progress current. */
+export function useReports() {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: reportsKey(tid),
+    queryFn: ({ signal }) => api.get(CONSOLE_PATHS.reports, listOf(reportRowSchema), { query: tenantQuery(tid), signal }),
+  });
+}
+
+/** A report row (new or moved on) put in the cached list: replaced in place, or added on top. */
+export function upsertReport(list: ReportRow[] | undefined, row: ReportRow): ReportRow[] | undefined {
+  if (!list) return list;
+  return list.some((r) => r.id === row.id) ? list.map((r) => (r.id === row.id ? row : r)) : [row, ...list];
+}
+
+export function useGenerateReport() {
+  const tid = useTenantScope();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportRequest) => api.post(CONSOLE_PATHS.reports, body, reportRowSchema, { query: tenantQuery(tid) }),
+    onSuccess: (row) => qc.setQueryData<ReportRow[]>(reportsKey(tid), (list) => upsertReport(list, row)),
+  });
+}
+
+export function useDeleteReport() {
+  const tid = useTenantScope();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(CONSOLE_PATHS.report(id), null, { query: tenantQuery(tid) }),
+    onSuccess: (_r, id) => qc.setQueryData<ReportRow[]>(reportsKey(tid), (list) => list?.filter((r) => r.id !== id)),
+  });
+}
+
+/** Saves a finished report under the server's file name. */
+export function useDownloadReport() {
+  const tid = useTenantScope();
+  return useMutation({
+    mutationFn: (row: ReportRow) =>
+      downloadFile(CONSOLE_PATHS.reportDownload(row.id), row.file_name ?? `${REPORT_KIND_LABELS[row.kind]}.${row.format}`, tenantQuery(tid)),
+  });
+}

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { ReportRow } from '@netloom/domain';
+import { renderWithProviders } from '@/test/render';
+import { signIn, withQueryClient } from '@/test/query-wrapper';
+import { fakeApi, pageOf } from '@/test/fake-api';
+import { FakeSocket } from '@/test/fake-socket';
+import { sessionStore } from '@/lib/session/session-store';
+import { ReportGenerationPage } from './pages/report-generation-page';
+
+const TENANT = '00000000-0000-4000-8000-00000000000a';
+const ID = '44444444-4444-4444-8444-444444444444';
+
+function rowOf(body: { kind: ReportRow['kind']; format: ReportRow['format']; product: ReportRow['product']; from: string; to: string }): ReportRow {
+  return {
+    id: ID,
+    ...body,
+    status: 'queued',
+    progress: 0,
+    error: null,
+    file_name: null,
+    size: null,
+    created_by: 'owner@acme.test',
+    schedule_id: null,
+    created_at: '2026-11-27T10:00:00Z',
+    finished_at: null,
+    expires_at: '2026-12-27T10:00:00Z',
+  };
+}
+
+const progressOf = () => screen.getByRole('progressbar', { name: 'Progress of Fleet inventory and status' });
+
+describe('report generation', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('generates a report whose row follows its progress over the socket to done, or to its error', async () => {
+    signIn('owner', { timezone: 'UTC' });
+    let created: ReportRow | null = null;
+    const api = fakeApi({
+      'GET tenant/reports/': () => pageOf(created ? [created] : []),
+      'POST tenant/reports/': (call) => {
+        created = rowOf(call.body as Parameters<typeof rowOf>[0]);
+        return new Response(JSON.stringify(created), { status: 201, headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    const { user } = renderWithProviders(
+      withQueryClient(
+        <MemoryRouter>
+          <ReportGenerationPage product="sdwan" />
+        </MemoryRouter>,
+      ),
+    );
+    expect(await screen.findByText('No reports yet')).toBeTruthy();
+    await vi.waitFor(() => expect(FakeSocket.of('reports')?.sent.length).toBe(1));
+    expect(FakeSocket.of('reports')!.url).toMatch(new RegExp(`/ws/status/${TENANT}\\?feed=reports$`));
+
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await vi.waitFor(() => expect(api.writes()).toHaveLength(1));
+    const sent = api.writes()[0]!.body as Record<string, string>;
+    expect(sent).toMatchObject({ kind: 'inventory', format: 'pdf', product: 'sdwan', tenant_id: TENANT });
+    // The default period: the last 7 days, up to now.
+    expect(Date.parse(sent.to!) - Date.parse(sent.from!)).toBe(7 * 86_400_000);
+    expect(Math.abs(Date.parse(sent.to!) - Date.now())).toBeLessThan(60_000);
+
+    const row = await screen.findByRole('row', { name: /Fleet inventory and status/ });
+    expect(within(row).getByText('Queued')).toBeTruthy();
+    expect(progressOf().getAttribute('aria-valuenow')).toBe('0');
+    expect(within(row).getByText('Kept until 27 Dec 26, 10:00 AM')).toBeTruthy();
+    expect((within(row).getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(true);
+
+    const socket = FakeSocket.of('reports')!;
+    socket.receive({ kind: 'report', report: { ...created!, status: 'running', progress: 40 } });
+    await vi.waitFor(() => expect(progressOf().getAttribute('aria-valuenow')).toBe('40'));
+    expect(within(row).getByText('Running')).toBeTruthy();
+
+    socket.receive({ kind: 'report', report: { ...created!, status: 'done', progress: 100, file_name: 'inventory.pdf', size: 2048 } });
+    expect(await within(row).findByText('Done')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(within(row).getByText('2.0 KB')).toBeTruthy();
+    expect((within(row).getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(false);
+
+    // Another product's report, or a message of another kind, leaves this table alone.
+    socket.receive({ kind: 'report', report: { ...created!, id: 'other', product: 'ztna' } });
+    socket.receive({ kind: 'announcement', id: ID });
+    socket.receive({ kind: 'report', report: { ...created!, status: 'failed', progress: 30, error: 'The database did not answer' } });
+    expect(await within(row).findByText('The database did not answer')).toBeTruthy();
+    expect(within(row).getByText('Failed')).toBeTruthy();
+    expect(screen.getAllByRole('row', { name: /Fleet inventory/ })).toHaveLength(1);
+  }, 20_000);
+
+  it('is for owners and admins', async () => {
+    signIn('editor');
+    const api = fakeApi({});
+    renderWithProviders(
+      withQueryClient(
+        <MemoryRouter>
+          <ReportGenerationPage product="ztna" />
+        </MemoryRouter>,
+      ),
+    );
+    expect(await screen.findByText('Owners and admins only')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+    expect(FakeSocket.all).toHaveLength(0);
+  });
+});
