@@ -5,8 +5,11 @@ import { NOT_BUILT, NotBuiltPage } from '@/features/products/pages/not-built-pag
 
 /** `device/configure/<family>/<tab>` and its template twin: the family's page, or the notice of a family still to come. */
 export function ConfigFamilyRoute({ mode }: { mode: 'device' | 'template' }) {
-  const { family } = useParams();
+  const { family, '*': rest = '' } = useParams();
   const spec = familyPage(family);
   if (!spec) return <NotBuiltPage product="sdwan" page={NOT_BUILT.configure} />;
-  return <FamilyPage key={`${mode}-${spec.route}`} spec={spec} mode={mode} />;
+  // The tab of the URL opens when the page starts: a link to another tab of the same family (the
+  // header's search) starts the page again on that tab.
+  const tab = rest.split('/')[0] ?? '';
+  return <FamilyPage key={`${mode}-${spec.route}-${tab}`} spec={spec} mode={mode} />;
 }

@@ -12,6 +12,7 @@ import { DeviceGroupSelector } from '@/features/devices/components/device-group-
 import { DevicePicker } from '@/features/devices/components/device-picker';
 import { NotificationBell } from '@/features/alarms/components/notification-bell';
 import { AnnouncementsButton } from '@/features/announcements/components/announcements-button';
+import { GlobalSearch } from '@/features/search/global-search';
 import { tenantIdFor, useSelectedTenant } from '@/lib/tenant-selection';
 import { DashboardSwitcher } from './dashboard-switcher';
 
@@ -65,6 +66,8 @@ export function Header({ user }: { user: User }) {
         )}
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {/* The search box and its hotkey (data-tour="search"); super admins have none. */}
+        <GlobalSearch user={user} flags={flags} active={active} />
         {/* Tenants' users read announcements (with their unread count); super admins post them. */}
         <AnnouncementsButton
           to={user.isSuperAdmin ? paths.superAdmin.announcements : paths.announcements}
