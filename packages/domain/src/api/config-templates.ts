@@ -14,6 +14,8 @@ export const TEMPLATE_PATHS = {
   previewDevice: (id: string, deviceId: string) => `template/config/${id}/preview/${deviceId}/`,
   apply: (id: string) => `template/config/${id}/apply/`,
   operation: (id: string) => `template/operations/${id}/`,
+  /** The tenant's bulk pushes, newest first. */
+  operations: 'template/operations/',
   binding: (kind: string, id: string) => `template/bindings/${kind}/${id}/`,
 } as const;
 
@@ -89,6 +91,12 @@ export const configOperationSchema = z.object({
 });
 export type ConfigOperation = z.infer<typeof configOperationSchema>;
 export const operationParamsSchema = z.object({ operationId: z.string().uuid() });
+
+/** A bulk push in a list: its counts without the devices. */
+export const configOperationSummarySchema = configOperationSchema.omit({ devices: true });
+export type ConfigOperationSummary = z.infer<typeof configOperationSummarySchema>;
+export const configOperationListSchema = paginated(configOperationSummarySchema);
+export const operationListQuerySchema = pageQuerySchema.extend({ tid: z.string().uuid().optional() });
 
 export const bindingParamsSchema = z.object({ kind: z.enum(['device', 'network']), targetId: z.string().uuid() });
 export const configBindingSchema = z.object({ template_ids: z.array(z.string()), variables: z.record(z.string(), z.string()) });

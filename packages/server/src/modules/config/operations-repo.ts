@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { configOperationDevices, configOperations, deviceJobs, devices } from '../../db/schema/index';
 
@@ -17,10 +17,32 @@ export async function findOperation(db: Db, tenantId: string, id: string): Promi
   return row;
 }
 
+/** The tenant's operations, newest first, a page of them. */
+export async function listOperations(db: Db, tenantId: string, page: { offset: number; limit: number | null }) {
+  const query = db
+    .select()
+    .from(configOperations)
+    .where(eq(configOperations.tenantId, tenantId))
+    .orderBy(desc(configOperations.createdAt), desc(configOperations.id))
+    .offset(page.offset);
+  const [rows, [total]] = await Promise.all([
+    page.limit === null ? query : query.limit(page.limit),
+    db.select({ n: count() }).from(configOperations).where(eq(configOperations.tenantId, tenantId)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
 /** Each device of the operation with its push job's state and whether the device is connected now. */
 export async function operationDevices(db: Db, id: string) {
+  return operationsDevices(db, [id]);
+}
+
+/** The devices of several operations, as operationDevices gives them, each with its operation. */
+export async function operationsDevices(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
   return db
     .select({
+      operationId: configOperationDevices.operationId,
       deviceId: configOperationDevices.deviceId,
       name: devices.name,
       deviceStatus: devices.deviceStatus,
@@ -32,6 +54,6 @@ export async function operationDevices(db: Db, id: string) {
     .from(configOperationDevices)
     .innerJoin(devices, eq(devices.id, configOperationDevices.deviceId))
     .leftJoin(deviceJobs, eq(deviceJobs.id, configOperationDevices.jobId))
-    .where(eq(configOperationDevices.operationId, id))
+    .where(inArray(configOperationDevices.operationId, ids))
     .orderBy(devices.name);
 }

@@ -6,11 +6,13 @@ import {
   configBindingBodySchema,
   configBindingSavedSchema,
   configBindingSchema,
+  configOperationListSchema,
   configOperationSchema,
   configTemplateBodySchema,
   configTemplateListSchema,
   configTemplatePatchSchema,
   configTemplateSchema,
+  operationListQuerySchema,
   operationParamsSchema,
   templateDevicePreviewSchema,
   templateListQuerySchema,
@@ -186,6 +188,22 @@ export const templateRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => templates.apply(actorOf(request), request.params.templateId),
+  );
+
+  api.get(
+    p(TEMPLATE_PATHS.operations),
+    {
+      config: access('read'),
+      schema: {
+        ...doc("The tenant's pushes to many devices (template applies, group and device template changes), newest first, with their progress"),
+        querystring: operationListQuerySchema,
+        response: { 200: configOperationListSchema, ...errorResponses(403) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await templates.operations(actorOf(request), pageWindow(request.query));
+      return paginate(request, request.query, total, rows);
+    },
   );
 
   api.get(

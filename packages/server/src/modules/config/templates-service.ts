@@ -8,6 +8,7 @@ import {
   type ConfigDocument,
   type ConfigFamily,
   type ConfigOperation,
+  type ConfigOperationSummary,
   type ConfigTemplate,
   type TemplatePreview,
 } from '@netloom/domain';
@@ -165,21 +166,25 @@ export class TemplateService {
   async operation(actor: Actor, id: string): Promise<ConfigOperation> {
     const op = await operations.findOperation(this.db, actor.scope.tenantId, id);
     if (!op) throw errors.notFound();
-    const rows = await operations.operationDevices(this.db, id);
-    const devices = rows.map((r) => {
-      const state = operationDeviceState({ outcome: r.outcome, jobState: r.jobState, deviceStatus: r.deviceStatus });
-      return { device_id: r.deviceId, name: r.name, state, error: state === 'failed' ? r.jobResult : r.error };
-    });
-    const counts = Object.fromEntries(OPERATION_DEVICE_STATES.map((s) => [s, devices.filter((d) => d.state === s).length])) as ConfigOperation['counts'];
+    return progressOf(op, await operations.operationDevices(this.db, id));
+  }
+
+  /** The tenant's bulk pushes, newest first, each with its counts (what the Config Templates page lists). */
+  async operations(actor: Actor, page: { offset: number; limit: number | null }): Promise<{ rows: ConfigOperationSummary[]; total: number }> {
+    const { rows, total } = await operations.listOperations(this.db, actor.scope.tenantId, page);
+    const devices = await operations.operationsDevices(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return {
-      id: op.id,
-      title: op.title,
-      template_id: op.templateId,
-      author_email: op.authorEmail,
-      created_at: op.createdAt.toISOString(),
-      counts,
-      done: operationDone(devices.map((d) => d.state)),
-      devices,
+      rows: rows.map((op) => {
+        const { devices: _devices, ...summary } = progressOf(
+          op,
+          devices.filter((d) => d.operationId === op.id),
+        );
+        return summary;
+      }),
+      total,
     };
   }
 
@@ -250,4 +255,23 @@ export class TemplateService {
     if (!t) throw errors.notFound();
     return t;
   }
+}
+
+/** Where each device of an operation stands, and the counts of each state. */
+function progressOf(op: operations.OperationRow, rows: Awaited<ReturnType<typeof operations.operationDevices>>): ConfigOperation {
+  const devices = rows.map((r) => {
+    const state = operationDeviceState({ outcome: r.outcome, jobState: r.jobState, deviceStatus: r.deviceStatus });
+    return { device_id: r.deviceId, name: r.name, state, error: state === 'failed' ? r.jobResult : r.error };
+  });
+  const counts = Object.fromEntries(OPERATION_DEVICE_STATES.map((s) => [s, devices.filter((d) => d.state === s).length])) as ConfigOperation['counts'];
+  return {
+    id: op.id,
+    title: op.title,
+    template_id: op.templateId,
+    author_email: op.authorEmail,
+    created_at: op.createdAt.toISOString(),
+    counts,
+    done: operationDone(devices.map((d) => d.state)),
+    devices,
+  };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { configOperationSchema, configTemplateSchema, deviceConfigSchema, templatePreviewSchema } from '@netloom/domain';
+import { configOperationListSchema, configOperationSchema, configTemplateSchema, deviceConfigSchema, templatePreviewSchema } from '@netloom/domain';
 import { deviceJobs, devices, networks } from '../../db/schema/index';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
@@ -115,6 +115,13 @@ describe.each(testBackends())('config templates on %s', (backend) => {
     await answerNext(a.agent);
     await answerNext(b.agent);
     await waitFor(async () => (await operation(applied.id)).counts.synced === 2);
+    // The tenant's pushes, newest first, with their progress: the apply, then the group's binding.
+    const recent = configOperationListSchema.parse((await call('viewer@acme.test', 'GET', 'template/operations/?page_size=2')).json());
+    expect(recent.count).toBe(4);
+    expect(recent.results.map((o) => [o.id, o.title, o.done, o.counts.synced])).toEqual([
+      [applied.id, 'Template Branch applied', true, 2],
+      [opId, 'Templates of Branches changed', true, 2],
+    ]);
 
     // The device's own section wins over the template's; dropping it hands the family back.
     const own = await editor('PUT', `device/config/${a.id}/sections/static_routes/`, { section: [] });
@@ -209,6 +216,8 @@ describe.each(testBackends())('config templates on %s', (backend) => {
       expect((await call('owner@globex.test', 'GET', url)).statusCode, url).toBe(404);
     }
     expect((await call('owner@globex.test', 'POST', `template/config/${tpl.id}/apply/`)).statusCode).toBe(404);
+    const theirs = configOperationListSchema.parse((await call('owner@globex.test', 'GET', 'template/operations/?page_size=0')).json());
+    expect(theirs.results.map((o) => o.id)).not.toContain(op);
     expect((await call('owner@globex.test', 'DELETE', `template/config/${tpl.id}/`)).statusCode).toBe(404);
     expect((await editor('DELETE', `template/config/${tpl.id}/`)).statusCode).toBe(204);
     expect((await editor('GET', `template/bindings/device/${id}/`)).json().template_ids).toEqual([]);

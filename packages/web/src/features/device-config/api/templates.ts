@@ -3,6 +3,7 @@ import {
   TEMPLATE_PATHS,
   configBindingSavedSchema,
   configBindingSchema,
+  configOperationListSchema,
   configOperationSchema,
   configTemplateListSchema,
   configTemplateSchema,
@@ -20,6 +21,7 @@ export const templateKeys = {
   preview: (tid: string | null, id: string) => ['config-templates', tid, id, 'preview'] as const,
   binding: (tid: string | null, kind: string, id: string) => ['config-bindings', tid, kind, id] as const,
   operation: (tid: string | null, id: string) => ['config-operations', tid, id] as const,
+  operations: (tid: string | null) => ['config-operations', tid, 'recent'] as const,
 };
 
 /** A bulk push is followed every second until no device has a push on its way. */
@@ -97,6 +99,20 @@ export function useOperation(id: string | null) {
     queryFn: id ? ({ signal }) => api.get(TEMPLATE_PATHS.operation(id), configOperationSchema, { query: tidQuery(tid), signal }) : skipToken,
     refetchInterval: (query) => (query.state.data && !query.state.data.done ? OPERATION_POLL_MS : false),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** How many of the tenant's bulk pushes the Config Templates page lists. */
+export const RECENT_OPERATIONS = 5;
+
+/** The tenant's newest bulk pushes with their counts, read every second while one of them is still on its way. */
+export function useRecentOperations() {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: templateKeys.operations(tid),
+    queryFn: ({ signal }) =>
+      api.get(TEMPLATE_PATHS.operations, configOperationListSchema, { query: { ...tidQuery(tid), page_size: RECENT_OPERATIONS }, signal }),
+    refetchInterval: (query) => (query.state.data?.results.some((o) => !o.done) ? OPERATION_POLL_MS : false),
   });
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { templateVariables } from '@netloom/domain';
 import { ErrorPanel } from '@/components/error-panel';
@@ -25,7 +26,9 @@ export function BindingEditor({ kind, targetId, writer }: BindingEditorProps) {
   const save = useSaveBinding(kind, targetId);
   const [ids, setIds] = useState<string[]>([]);
   const [values, setValues] = useState<Record<string, string>>({});
-  const [operation, setOperation] = useState<string | null>(null);
+  // The push's progress is kept in the URL (?operation=): leaving the page and coming back shows it again.
+  const [params, setParams] = useSearchParams();
+  const operation = params.get('operation');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (binding.data) {
@@ -44,7 +47,16 @@ export function BindingEditor({ kind, targetId, writer }: BindingEditorProps) {
     try {
       const saved = await save.mutateAsync({ template_ids: ids, variables: kept });
       toast.success('Templates', 'edited');
-      setOperation(saved.operation_id);
+      const id = saved.operation_id;
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (id) next.set('operation', id);
+          else next.delete('operation');
+          return next;
+        },
+        { replace: true },
+      );
     } catch (e) {
       setError(formErrorMessage(e));
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Modal, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { canWriteConfig, configTemplateBodySchema, type ConfigTemplate } from '@netloom/domain';
@@ -15,6 +15,7 @@ import { useFormSubmit } from '@/lib/use-form-submit';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { paths } from '@/paths';
 import { useCreateTemplate, useDeleteTemplate, useTemplates } from '@/features/device-config/api/templates';
+import { RecentOperations } from '@/features/device-config/components/recent-operations';
 import { FAMILY_PAGES } from '@/features/device-config/families';
 
 const familyTitle = (family: string) => FAMILY_PAGES.find((p) => p.family === family)?.title ?? family;
@@ -36,6 +37,8 @@ export function TemplatesPage() {
   const templates = useTemplates();
   const remove = useDeleteTemplate();
   const [creating, setCreating] = useState(false);
+  // The push opened below the list, kept in the URL like a template's apply.
+  const [params, setParams] = useSearchParams();
   if (!user) return null;
   const writer = canWriteConfig(user);
   const createButton = (
@@ -80,6 +83,9 @@ export function TemplatesPage() {
             }
           />
         )}
+      </Paper>
+      <Paper withBorder p="md" mt="md">
+        <RecentOperations timezone={user.timezone} selected={params.get('operation')} onSelect={(id) => setParams(id ? { operation: id } : {})} />
       </Paper>
       <Modal opened={creating} onClose={() => setCreating(false)} withCloseButton={false} centered>
         <ModalHeader title="Create config template" onClose={() => setCreating(false)} />
