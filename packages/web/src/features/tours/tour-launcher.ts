@@ -1,6 +1,7 @@
 import type { TourId } from '@netloom/domain';
 
-type Listener = (tour: TourId) => void;
+/** `auto`: started by the console rather than asked for; it gives way to a tour already running. */
+type Listener = (tour: TourId, auto: boolean) => void;
 const listeners = new Set<Listener>();
 
 /**
@@ -8,8 +9,8 @@ const listeners = new Set<Listener>();
  * tour host mounted in the console layout runs it, one tour at a time.
  */
 export const tourLauncher = {
-  start(tour: TourId) {
-    for (const l of listeners) l(tour);
+  start(tour: TourId, opts: { auto?: boolean } = {}) {
+    for (const l of listeners) l(tour, opts.auto ?? false);
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);

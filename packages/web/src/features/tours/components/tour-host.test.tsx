@@ -3,6 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { FREE_TRIAL_DIALOG_TITLE } from '@netloom/domain';
 import { externalLinks } from '@/paths';
 import { demoAccount } from '@/lib/demo-account';
+import { tourLauncher } from '@/features/tours/tour-launcher';
 import { registerNavigator } from '@/lib/navigation';
 import { sessionStore } from '@/lib/session/session-store';
 import { fakeApi } from '@/test/fake-api';
@@ -120,6 +121,28 @@ describe('demo tour', () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(dialog()).toBeNull();
     expect(popoverTitle()).toBeNull();
+  });
+});
+
+describe('starting tours', () => {
+  it('Quick Tour replaces a running tour; a start by the console gives way to it', async () => {
+    renderWithProviders(
+      <>
+        <a data-tour="home dashboard">Dashboard</a>
+        <a data-tour="sdWan">SD-WAN Gateway</a>
+        <TourHost userId={USER} />
+      </>,
+    );
+    act(() => tourLauncher.start('sdwan'));
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    act(() => next());
+    expect(popoverTitle()).toBe('SD-WAN Gateway');
+    act(() => tourLauncher.start('ztna', { auto: true }));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(popoverTitle()).toBe('SD-WAN Gateway');
+    act(() => tourLauncher.start('sdwan'));
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(popoverTitle()).toBe('Dashboard');
   });
 });
 

@@ -17,7 +17,8 @@ export function TourHost({ userId }: { userId: string }) {
   const runner = useRef<TourRunner | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const run = useCallback((tour: TourId) => {
+  const run = useCallback((tour: TourId, auto = false) => {
+    if (auto && runner.current) return;
     runner.current?.stop();
     setDialog(null);
     const current = createTourRunner({

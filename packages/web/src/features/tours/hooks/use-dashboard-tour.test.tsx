@@ -3,6 +3,7 @@ import { act, render } from '@testing-library/react';
 import { TOUR_VERSIONS, type TourState } from '@netloom/domain';
 import { fakeApi } from '@/test/fake-api';
 import { signIn, withQueryClient } from '@/test/query-wrapper';
+import { demoAccount } from '@/lib/demo-account';
 import { tourLauncher } from '@/features/tours/tour-launcher';
 import { useDashboardTour } from './use-dashboard-tour';
 
@@ -38,7 +39,7 @@ describe('dashboard tour', () => {
     await act(() => vi.advanceTimersByTimeAsync(990));
     expect(started).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(10));
-    expect(started).toHaveBeenCalledWith('ztna');
+    expect(started).toHaveBeenCalledWith('ztna', true);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(api.writes()).toEqual([expect.objectContaining({ method: 'PUT', path: 'profile/tours/ztna/', body: { version: TOUR_VERSIONS.ztna } })]);
     // Once finished it stays finished, however long the dashboard stays open.
@@ -67,7 +68,17 @@ describe('dashboard tour', () => {
     const { started, stop } = setUp({ tours: [{ tour: 'ztna', version: TOUR_VERSIONS.ztna - 1, completed_at: '2026-01-01T00:00:00Z' }] });
     render(withQueryClient(<Dashboard empty />));
     await act(() => vi.advanceTimersByTimeAsync(1_000));
-    expect(started).toHaveBeenCalledWith('ztna');
+    expect(started).toHaveBeenCalledWith('ztna', true);
+    stop();
+  });
+
+  it('after a demo sign-in the demo tour runs instead; the dashboard tour is still marked finished', async () => {
+    const { api, started, stop } = setUp({ tours: [] });
+    demoAccount.announce();
+    render(withQueryClient(<Dashboard empty />));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(started).not.toHaveBeenCalled();
+    expect(api.writes()).toEqual([expect.objectContaining({ method: 'PUT', path: 'profile/tours/ztna/' })]);
     stop();
   });
 });
