@@ -25,7 +25,7 @@ test('a WAN link of a gateway goes down: the bell rings within seconds, the WAN 
     gateway.setWan(links('down'));
     await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible({ timeout: 5_000 });
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
-    await page.getByRole('button', { name: 'Alerting e2e-alarm-gw WAN WAN1 down' }).click();
+    await page.getByRole('button', { name: 'Alerting Major e2e-alarm-gw WAN WAN1 down' }).click();
 
     // The entry leads to the gateway's WAN alarms.
     await expect(page).toHaveURL(new RegExp(`/sdwan/device/status/alarms/wan\\?device=${gateway.id}$`));

@@ -1,2 +1,4 @@
 export * from './kinds';
 export * from './evaluate';
+export * from './severity';
+export * from './thresholds';

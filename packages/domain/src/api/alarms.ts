@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ALARM_KINDS, ALARM_STATES } from '../alarms/kinds';
+import { ALARM_SEVERITIES } from '../alarms/severity';
+import { alarmsSchema } from '../config/families/services';
 import { storableText } from '../validators/storable-text';
 import { paginated, pageQuerySchema } from './pagination';
 
@@ -10,6 +12,8 @@ export const ALARM_PATHS = {
   interfaces: (deviceId: string, kind: string) => `device/alarms/${deviceId}/${kind}_alarms_interfaces/`,
   notifications: 'notifications/',
   notificationsRead: 'notifications/read/',
+  /** The tenant's default thresholds for performance alarms (devices without alarm settings of their own). */
+  defaults: 'alarm-defaults/',
 } as const;
 
 export const alarmHistoryParamsSchema = z.object({ deviceId: z.string().uuid(), kind: z.enum(ALARM_KINDS) });
@@ -25,6 +29,8 @@ export const alarmSchema = z.object({
   device_id: z.string(),
   kind: z.enum(ALARM_KINDS),
   state: z.enum(ALARM_STATES),
+  /** By the domain rule alarmSeverity (kind and state). */
+  severity: z.enum(ALARM_SEVERITIES),
   /** The WAN interface or tunnel; null for the device's own reachability. */
   interface: z.string().nullable(),
   /** What happened, in words ("WAN wan1 down"). */
@@ -41,6 +47,7 @@ export const alarmInterfacesSchema = z.array(z.string());
 export const alarmNotificationSchema = z.object({
   id: z.string(),
   status: z.enum(ALARM_STATES),
+  severity: z.enum(ALARM_SEVERITIES),
   deviceName: z.string(),
   device_id: z.string(),
   kind: z.enum(ALARM_KINDS),
@@ -57,3 +64,16 @@ export const notificationsReadBodySchema = z.strictObject({ up_to: z.string().uu
 
 /** The bell's live message on the browser socket. */
 export const liveNotificationSchema = z.object({ notification: alarmNotificationSchema.omit({ read: true }) });
+
+const { latency_ms, jitter_ms, loss_pct, hold_seconds } = alarmsSchema.shape;
+/** Every threshold is given: a saved default says all it means. */
+export const alarmDefaultsBodySchema = z.strictObject({
+  latency_ms: latency_ms.unwrap(),
+  jitter_ms: jitter_ms.unwrap(),
+  loss_pct: loss_pct.unwrap(),
+  hold_seconds: hold_seconds.unwrap(),
+});
+export type AlarmDefaultsBody = z.infer<typeof alarmDefaultsBodySchema>;
+/** The tenant's default thresholds; `built_in` until an owner or admin saves some. */
+export const alarmDefaultsSchema = alarmDefaultsBodySchema.extend({ built_in: z.boolean() });
+export type AlarmDefaults = z.infer<typeof alarmDefaultsSchema>;

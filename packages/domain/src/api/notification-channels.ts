@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALARM_KINDS, ALARM_STATES } from '../alarms/kinds';
+import { ALARM_SEVERITIES } from '../alarms/severity';
 import { isEmail } from '../validators/email';
 import { storableText } from '../validators/storable-text';
 import { textInputMessages } from '../validators/messages';
@@ -41,6 +42,8 @@ export const channelBodySchema = z
     alarm_kinds: z.array(z.enum(ALARM_KINDS)).max(ALARM_KINDS.length).default([]),
     /** Alerting only, or the recoveries (OK) too; empty: both. */
     states: z.array(z.enum(ALARM_STATES)).max(ALARM_STATES.length).default([]),
+    /** The least severity it carries (alarmSeverity); 'info': every alarm, recoveries included. */
+    min_severity: z.enum(ALARM_SEVERITIES).default('info'),
     enabled: z.boolean().default(true),
   })
   .superRefine((c, ctx) => {
@@ -56,6 +59,7 @@ export const channelSchema = z.object({
   target: z.string(),
   alarm_kinds: z.array(z.enum(ALARM_KINDS)),
   states: z.array(z.enum(ALARM_STATES)),
+  min_severity: z.enum(ALARM_SEVERITIES),
   enabled: z.boolean(),
   /** Signs each webhook body; null for e-mail. */
   secret: z.string().nullable(),
@@ -92,6 +96,7 @@ export const alarmEventSchema = z.object({
   kind: z.enum(ALARM_KINDS),
   interface: z.string().nullable(),
   state: z.enum(ALARM_STATES),
+  severity: z.enum(ALARM_SEVERITIES),
   alarm: z.string(),
   detail: z.string().nullable(),
   time: z.string(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmHistorySchema, alarmNotificationListSchema } from '@netloom/domain';
+import { alarmDefaultsSchema, alarmHistorySchema, alarmNotificationListSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { TestConsole } from '../../test/live-client';
@@ -54,10 +54,10 @@ describe.each(testBackends())('alarms on %s', (backend) => {
       await agent.next('ack');
     }
     const rung = await bellSocket.waitFor((m) => m.notification?.device_id === id && m.notification.kind === 'wan');
-    expect(rung.notification).toMatchObject({ status: 'Alerting', deviceName: 'edge-SN-ALARM-WAN', alarm: 'WAN WAN1 down' });
+    expect(rung.notification).toMatchObject({ status: 'Alerting', severity: 'major', deviceName: 'edge-SN-ALARM-WAN', alarm: 'WAN WAN1 down' });
     await expect.poll(async () => (await history('viewer@acme.test', id, 'wan')).length).toBe(1);
     const [down] = await history('viewer@acme.test', id, 'wan');
-    expect(down).toMatchObject({ state: 'Alerting', interface: 'WAN1', kind: 'wan' });
+    expect(down).toMatchObject({ state: 'Alerting', severity: 'major', interface: 'WAN1', kind: 'wan' });
 
     agent.heartbeat({ wan: wan('up') });
     await agent.next('ack');
@@ -70,7 +70,7 @@ describe.each(testBackends())('alarms on %s', (backend) => {
     // The bell counts both changes as unread until the user marks them read.
     const list = await bell();
     expect(list.unread).toBe(before + 2);
-    expect(list.items[0]).toMatchObject({ status: 'OK', device_id: id, read: false });
+    expect(list.items[0]).toMatchObject({ status: 'OK', severity: 'info', device_id: id, read: false });
     const read = await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read/', headers: bearer(tokens['viewer@acme.test']!), payload: {} });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ unread: 0 });
@@ -92,7 +92,8 @@ describe.each(testBackends())('alarms on %s', (backend) => {
     await again.next('welcome');
     await expect.poll(async () => (await history('viewer@acme.test', id, 'device')).map((a) => a.state)).toEqual(['OK', 'Alerting']);
     const [back] = await history('viewer@acme.test', id, 'device');
-    expect(back).toMatchObject({ interface: null, alarm: 'Device reachable' });
+    expect(back).toMatchObject({ interface: null, alarm: 'Device reachable', severity: 'info' });
+    expect((await history('viewer@acme.test', id, 'device'))[1]).toMatchObject({ state: 'Alerting', severity: 'critical' });
   });
 
   it("quality over the device's thresholds alerts once it lasts their hold time, not on a spike; a tunnel down alerts at once", async () => {
@@ -132,6 +133,39 @@ describe.each(testBackends())('alarms on %s', (backend) => {
     await expect.poll(async () => (await history('viewer@acme.test', strict.id, 'ipsec')).map((a) => a.state)).toEqual(['Alerting']);
     expect(await history('viewer@acme.test', plain.id, 'performance')).toEqual([]);
     expect((await get('viewer@acme.test', `device/alarms/${strict.id}/performance_alarms_interfaces/`)).json()).toEqual(['WAN1', 'WAN2']);
+  });
+
+  it("a device without alarm settings of its own alerts on the tenant's default thresholds, which only owners and admins set", async () => {
+    const put = (who: string, payload: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/alarm-defaults/', headers: bearer(tokens[who]!), payload: payload as object });
+    // Until saved: the built-in thresholds.
+    expect(alarmDefaultsSchema.parse((await get('viewer@acme.test', 'alarm-defaults/')).json())).toEqual({
+      latency_ms: 150,
+      jitter_ms: 30,
+      loss_pct: 5,
+      hold_seconds: 60,
+      built_in: true,
+    });
+    const strict = { latency_ms: 100, jitter_ms: 20, loss_pct: 2, hold_seconds: 0 };
+    expect((await put('viewer@acme.test', strict)).statusCode).toBe(403);
+    const bad = await put('owner@acme.test', { ...strict, latency_ms: 0, extra: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect((await put('owner@acme.test', { latency_ms: 100 })).statusCode).toBe(400);
+    expect((await get('viewer@acme.test', 'alarm-defaults/')).json()).toMatchObject({ built_in: true });
+    const saved = await put('owner@acme.test', strict);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ ...strict, built_in: false });
+    expect((await get('viewer@acme.test', 'alarm-defaults/')).json()).toEqual({ ...strict, built_in: false });
+    // Another tenant keeps its own (the built-in ones).
+    expect((await get('owner@globex.test', 'alarm-defaults/')).json()).toMatchObject({ latency_ms: 150, built_in: true });
+
+    // 120 ms is within the built-in 150 ms but over the tenant's 100 ms, held for no time: one minor alarm at once.
+    const { agent, id } = await enrol('SN-ALARM-TENANT');
+    agent.heartbeat({ wan: wan('up') });
+    await agent.next('ack');
+    agent.send({ type: 'metrics', at: new Date().toISOString(), interfaces: [], ping: [{ ifname: 'eth0', latency_ms: 120, jitter_ms: 3, loss_pct: 0 }] });
+    await agent.next('ack');
+    await expect.poll(async () => (await history('viewer@acme.test', id, 'performance')).map((a) => `${a.state} ${a.severity}`)).toEqual(['Alerting minor']);
   });
 
   it('another tenant gets 404 for the device; bad kinds and bodies are 400 and change nothing', async () => {

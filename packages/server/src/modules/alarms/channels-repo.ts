@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
-import type { AlarmEvent, ChannelBody } from '@netloom/domain';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { minimumsPassedBy, type AlarmEvent, type AlarmSeverity, type ChannelBody } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { notificationChannels, notificationDeliveries } from '../../db/schema/index';
 
@@ -23,8 +23,21 @@ export async function findChannel(db: Db | Tx, tenantId: string, id: string): Pr
   return row;
 }
 
-type ChannelFields = Required<Pick<ChannelBody, 'name' | 'kind' | 'target'>> & { alarm_kinds: string[]; states: string[]; enabled: boolean };
-const columns = (c: ChannelFields) => ({ name: c.name, kind: c.kind, target: c.target, alarmKinds: c.alarm_kinds, states: c.states, enabled: c.enabled });
+type ChannelFields = Required<Pick<ChannelBody, 'name' | 'kind' | 'target'>> & {
+  alarm_kinds: string[];
+  states: string[];
+  min_severity: AlarmSeverity;
+  enabled: boolean;
+};
+const columns = (c: ChannelFields) => ({
+  name: c.name,
+  kind: c.kind,
+  target: c.target,
+  alarmKinds: c.alarm_kinds,
+  states: c.states,
+  minSeverity: c.min_severity,
+  enabled: c.enabled,
+});
 
 export async function insertChannel(tx: Tx, tenantId: string, c: ChannelFields, secret: string | null): Promise<ChannelRow> {
   const [row] = await tx
@@ -51,7 +64,7 @@ export async function deleteChannel(tx: Tx, tenantId: string, id: string): Promi
   return row;
 }
 
-/** Queues the event for every enabled channel of the tenant that carries its kind and state (inside the alarm's transaction). */
+/** Queues the event for every enabled channel of the tenant that carries its kind, state and severity (inside the alarm's transaction). */
 export async function queueForChannels(tx: Tx, tenantId: string, alarmId: string, event: AlarmEvent): Promise<void> {
   const channels = await tx
     .select({ id: notificationChannels.id })
@@ -62,6 +75,7 @@ export async function queueForChannels(tx: Tx, tenantId: string, alarmId: string
         eq(notificationChannels.enabled, true),
         sql`(cardinality(${notificationChannels.alarmKinds}) = 0 or ${event.kind} = any(${notificationChannels.alarmKinds}))`,
         sql`(cardinality(${notificationChannels.states}) = 0 or ${event.state} = any(${notificationChannels.states}))`,
+        inArray(notificationChannels.minSeverity, minimumsPassedBy(event.severity)),
       ),
     );
   if (channels.length === 0) return;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { channelBodySchema } from '@netloom/domain';
-import { type AlarmEvent, type AlarmKind, type AlarmState, type Channel, type Delivery } from '@netloom/domain';
+import { alarmSeverity, type AlarmEvent, type AlarmKind, type AlarmSeverity, type AlarmState, type Channel, type Delivery } from '@netloom/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { audit, type Actor } from '../../http/access';
@@ -17,6 +17,7 @@ function channelAnswer(row: repo.ChannelRow): Channel {
     target: row.target,
     alarm_kinds: row.alarmKinds as AlarmKind[],
     states: row.states as AlarmState[],
+    min_severity: row.minSeverity as AlarmSeverity,
     enabled: row.enabled,
     secret: row.secret,
     created_at: row.createdAt.toISOString(),
@@ -41,7 +42,15 @@ function deliveryAnswer(row: repo.DeliveryRow): Delivery {
 
 /** A webhook's signing secret: made by the server, kept when the channel is edited. */
 const newSecret = () => randomBytes(24).toString('base64url');
-const what = (c: ChannelInput) => ({ name: c.name, kind: c.kind, target: c.target, alarm_kinds: c.alarm_kinds, states: c.states, enabled: c.enabled });
+const what = (c: ChannelInput) => ({
+  name: c.name,
+  kind: c.kind,
+  target: c.target,
+  alarm_kinds: c.alarm_kinds,
+  states: c.states,
+  min_severity: c.min_severity,
+  enabled: c.enabled,
+});
 
 /** Notification channels (System tools → globalNotification) and their delivery log. */
 export class ChannelService {
@@ -93,6 +102,7 @@ export class ChannelService {
       kind: 'wan',
       interface: 'WAN1',
       state: 'Alerting',
+      severity: alarmSeverity('wan', 'Alerting'),
       alarm: 'WAN WAN1 down (test)',
       detail: null,
       time: new Date().toISOString(),

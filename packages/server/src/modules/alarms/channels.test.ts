@@ -87,10 +87,12 @@ describe.each(testBackends())('notification channels on %s', (backend) => {
       device_name: 'edge-channel',
       kind: 'wan',
       state: 'Alerting',
+      severity: 'major',
       interface: 'WAN1',
     });
     await expect.poll(() => t.app.mailer.outbox.filter((m) => m.to === 'noc@acme.test').length).toBe(1);
-    expect(t.app.mailer.outbox.find((m) => m.to === 'noc@acme.test')!.subject).toBe('[Netloom] Alerting – edge-channel: WAN WAN1 down');
+    expect(t.app.mailer.outbox.find((m) => m.to === 'noc@acme.test')!.subject).toBe('[Netloom] Major Alerting – edge-channel: WAN WAN1 down');
+    expect(t.app.mailer.outbox.find((m) => m.to === 'noc@acme.test')!.text).toContain('Severity: Major');
 
     const log = deliveryListSchema.parse((await call('owner@acme.test', 'GET', `notification-channels/${webhook.id}/deliveries/`)).json());
     expect(log.results[0]).toMatchObject({ state: 'delivered', attempts: 2, status_code: 200, summary: 'edge-channel: WAN WAN1 down' });
@@ -103,6 +105,32 @@ describe.each(testBackends())('notification channels on %s', (backend) => {
     await new Promise((r) => setTimeout(r, 500));
     expect(t.app.mailer.outbox.filter((m) => m.to === 'noc@acme.test')).toHaveLength(1);
     expect(hook.got).toHaveLength(3);
+  });
+
+  it('a channel with a minimum severity carries only alarms at or above it', async () => {
+    const critical = channelSchema.parse(
+      (
+        await call('owner@acme.test', 'POST', 'notification-channels/', { name: 'Pager', kind: 'email', target: 'pager@acme.test', min_severity: 'critical' })
+      ).json(),
+    );
+    expect(critical.min_severity).toBe('critical');
+    const agent = await TestAgent.connect(t.app);
+    closers.push(agent);
+    agent.hello({ kind: 'enrol', enrolment_key: key }, { serial: 'SN-SEVERITY', name: 'edge-severity' });
+    await agent.next('welcome');
+    // A WAN link down is major: not for the pager. The gateway gone is critical: paged.
+    agent.heartbeat({ wan: [{ name: 'WAN1', status: 'down', ifname: 'eth0', weight: 1 }] });
+    await agent.next('ack');
+    agent.close(1000);
+    await agent.closed;
+    await expect
+      .poll(() => t.app.mailer.outbox.filter((m) => m.to === 'pager@acme.test').map((m) => m.subject), { timeout: 5_000 })
+      .toEqual(['[Netloom] Critical Alerting – edge-severity: Device unreachable']);
+    const log = deliveryListSchema.parse((await call('owner@acme.test', 'GET', `notification-channels/${critical.id}/deliveries/`)).json());
+    expect(log.results.map((d) => d.summary)).toEqual(['edge-severity: Device unreachable']);
+    expect(
+      (await call('owner@acme.test', 'POST', 'notification-channels/', { name: 'x', kind: 'email', target: 'x@acme.test', min_severity: 'huge' })).statusCode,
+    ).toBe(400);
   });
 
   it('Send test queues a test delivery; editors and other tenants cannot see or touch channels; bad bodies are 400', async () => {

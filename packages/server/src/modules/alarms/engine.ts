@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  alarmsSchema,
   alarmText,
-  DEFAULT_ALARM_SETTINGS,
+  effectiveAlarmSettings,
   freshSubject,
   observe,
   performanceTiming,
@@ -21,7 +20,7 @@ import type { Db } from '../../db/client';
 import type { DeviceRecord } from '../../fleet/device-row';
 import * as repo from './repo';
 
-/** A device's alarm settings are read again after this long: a new configuration counts within a minute. */
+/** A device's alarm settings (its own, else its tenant's default) are read again after this long: a change counts within a minute. */
 const SETTINGS_TTL_MS = 60_000;
 
 type Device = Pick<DeviceRecord, 'id' | 'tenantId' | 'name' | 'kind' | 'wanStatus'>;
@@ -79,7 +78,7 @@ export class AlarmEngine {
     // The performance alarms name the WAN link as the WAN alarms do; a probe on another interface keeps its own name.
     const names = new Map(device.wanStatus.map((w) => [w.ifname, w.name]));
     this.enqueue(device, async (w) => {
-      const settings = await this.settings(device.id, w);
+      const settings = await this.settings(device, w);
       const timing = performanceTiming(settings);
       return m.ping.map((p) => ({
         kind: 'performance' as const,
@@ -164,11 +163,11 @@ export class AlarmEngine {
     if (stored) await this.announce(stored, device.name);
   }
 
-  private async settings(deviceId: string, w: Watched): Promise<AlarmSettings> {
+  private async settings(device: Device, w: Watched): Promise<AlarmSettings> {
     const now = this.now();
     if (w.settings && now - w.settings.readAt < SETTINGS_TTL_MS) return w.settings.value;
-    const parsed = alarmsSchema.safeParse(await repo.alarmSettingsOf(this.db, deviceId));
-    w.settings = { value: parsed.success ? parsed.data : DEFAULT_ALARM_SETTINGS, readAt: now };
+    const [own, tenantDefault] = await Promise.all([repo.alarmSettingsOf(this.db, device.id), repo.tenantAlarmDefaultsOf(this.db, device.tenantId)]);
+    w.settings = { value: effectiveAlarmSettings(own, tenantDefault), readAt: now };
     return w.settings.value;
   }
 }

@@ -1,4 +1,4 @@
-import type { AlarmEvent, AlarmKind, AlarmState } from '@netloom/domain';
+import { ALARM_SEVERITY_LABELS, alarmSeverity, type AlarmEvent, type AlarmKind, type AlarmState } from '@netloom/domain';
 import type { alarms } from '../../db/schema/index';
 
 /** What channels carry of a stored alarm: the webhook's body, the e-mail's facts. */
@@ -12,6 +12,7 @@ export function alarmEventOf(row: typeof alarms.$inferSelect, deviceName: string
     kind: row.kind as AlarmKind,
     interface: row.kind === 'device' ? null : row.subject,
     state: row.state as AlarmState,
+    severity: alarmSeverity(row.kind as AlarmKind, row.state as AlarmState),
     alarm: row.alarm,
     detail: row.detail,
     time: row.createdAt.toISOString(),
@@ -20,10 +21,13 @@ export function alarmEventOf(row: typeof alarms.$inferSelect, deviceName: string
 
 export function emailOf(event: AlarmEvent): { subject: string; text: string } {
   const what = `${event.device_name}: ${event.alarm}`;
+  // Events queued before severities existed carry none.
+  const severity = event.severity ? ALARM_SEVERITY_LABELS[event.severity] : null;
   return {
-    subject: `${event.test ? '[Test] ' : ''}[Netloom] ${event.state} – ${what}`,
+    subject: `${event.test ? '[Test] ' : ''}[Netloom] ${severity ? `${severity} ` : ''}${event.state} – ${what}`,
     text: [
       event.test ? 'This is a test of a notification channel.' : `${event.state}: ${what}`,
+      severity ? `Severity: ${severity}` : null,
       event.detail ? `Measured: ${event.detail}` : null,
       `Time: ${event.time}`,
       event.interface ? `Interface: ${event.interface}` : null,

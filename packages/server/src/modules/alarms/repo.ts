@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AlarmKind, AlarmState } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { holdsSweepLock } from '../../db/periodic-sweep';
-import { alarmReadMarks, alarms, alarmStates, configRevisions, devices } from '../../db/schema/index';
+import { alarmReadMarks, alarms, alarmStates, configRevisions, devices, tenantAlarmDefaults } from '../../db/schema/index';
 import { queueForChannels } from './channels-repo';
 import { alarmEventOf } from './events';
 
@@ -18,6 +18,7 @@ export interface AlarmChange {
   at: Date;
 }
 export type AlarmRow = typeof alarms.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Stores a state change once: the subject's row changes only when its state differs, and only
@@ -81,6 +82,19 @@ export async function alarmSettingsOf(db: Db, deviceId: string): Promise<unknown
     .orderBy(desc(configRevisions.number))
     .limit(1);
   return row?.settings ?? null;
+}
+
+/** The tenant's default thresholds as stored, if an owner or admin saved some. */
+export async function tenantAlarmDefaultsOf(db: Db, tenantId: string): Promise<unknown> {
+  const [row] = await db.select({ settings: tenantAlarmDefaults.settings }).from(tenantAlarmDefaults).where(eq(tenantAlarmDefaults.tenantId, tenantId));
+  return row?.settings ?? null;
+}
+
+export async function saveTenantAlarmDefaults(db: Db | Tx, tenantId: string, settings: Record<string, unknown>): Promise<void> {
+  await db
+    .insert(tenantAlarmDefaults)
+    .values({ tenantId, settings, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: tenantAlarmDefaults.tenantId, set: { settings, updatedAt: new Date() } });
 }
 
 export async function findDevice(db: Db, tenantId: string, id: string) {

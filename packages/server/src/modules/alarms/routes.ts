@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import {
   ALARM_PATHS,
   INTERFACE_ALARM_KINDS,
+  alarmDefaultsBodySchema,
+  alarmDefaultsSchema,
   alarmHistoryParamsSchema,
   alarmHistoryQuerySchema,
   alarmHistorySchema,
@@ -21,7 +23,7 @@ const tags = ['alarms'];
 const security = [{ bearerAuth: [] }];
 const p = (path: string) => `/${path}`;
 
-/** Alert history by device (device, wan, performance, ipsec), the interface lists, the bell. */
+/** Alert history by device (device, wan, performance, ipsec), the interface lists, the bell, the tenant's default thresholds. */
 export const alarmRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { alarms } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -97,5 +99,36 @@ export const alarmRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => alarms.markRead(actorOf(request), request.body.up_to),
+  );
+
+  api.get(
+    p(ALARM_PATHS.defaults),
+    {
+      config: access('read'),
+      schema: {
+        tags,
+        security,
+        summary: "The tenant's default thresholds for performance alarms (devices without alarm settings of their own), or the built-in ones",
+        querystring: tenantQuerySchema,
+        response: { 200: alarmDefaultsSchema, ...errorResponses(403) },
+      },
+    },
+    async (request) => alarms.defaults(actorOf(request)),
+  );
+
+  api.put(
+    p(ALARM_PATHS.defaults),
+    {
+      config: access('manage'),
+      schema: {
+        tags,
+        security,
+        summary: "Set the tenant's default thresholds for performance alarms (owners and admins)",
+        querystring: tenantQuerySchema,
+        body: alarmDefaultsBodySchema,
+        response: { 200: alarmDefaultsSchema, ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => alarms.saveDefaults(actorOf(request), request.body),
   );
 };

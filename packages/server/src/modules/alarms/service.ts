@@ -1,14 +1,19 @@
 import {
+  alarmDefaultsBodySchema,
+  alarmSeverity,
+  DEFAULT_ALARM_SETTINGS,
   alarmText,
   type Alarm,
   type AlarmKind,
   type AlarmNotification,
+  type AlarmDefaults,
+  type AlarmDefaultsBody,
   type AlarmState,
   type InterfaceAlarmKind,
   type NotificationList,
 } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import type { Actor } from '../../http/access';
+import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import * as repo from './repo';
 
@@ -21,6 +26,7 @@ export function alarmAnswer(row: repo.AlarmRow): Alarm {
     device_id: row.deviceId,
     kind: row.kind as AlarmKind,
     state: row.state as AlarmState,
+    severity: alarmSeverity(row.kind as AlarmKind, row.state as AlarmState),
     interface: row.kind === 'device' ? null : row.subject,
     alarm: row.alarm,
     detail: row.detail,
@@ -32,6 +38,7 @@ export function notificationOf(row: repo.AlarmRow, deviceName: string): Omit<Ala
   return {
     id: row.id,
     status: row.state as AlarmState,
+    severity: alarmSeverity(row.kind as AlarmKind, row.state as AlarmState),
     deviceName,
     device_id: row.deviceId,
     kind: row.kind as AlarmKind,
@@ -78,5 +85,20 @@ export class AlarmService {
     }
     await repo.markRead(this.db, actor.userId, actor.scope.tenantId, until);
     return this.notifications(actor);
+  }
+
+  /** The tenant's default thresholds for performance alarms, or the built-in ones until some are saved. */
+  async defaults(actor: Actor): Promise<AlarmDefaults> {
+    const stored = alarmDefaultsBodySchema.safeParse(await repo.tenantAlarmDefaultsOf(this.db, actor.scope.tenantId));
+    return stored.success ? { ...stored.data, built_in: false } : { ...DEFAULT_ALARM_SETTINGS, built_in: true };
+  }
+
+  /** Saved thresholds count for the tenant's devices without settings of their own within a minute (the engine reads them again). */
+  async saveDefaults(actor: Actor, body: AlarmDefaultsBody): Promise<AlarmDefaults> {
+    await this.db.transaction(async (tx) => {
+      await repo.saveTenantAlarmDefaults(tx, actor.scope.tenantId, body);
+      await audit(tx, actor, 'alarm_defaults.updated', actor.scope.tenantId, body);
+    });
+    return { ...body, built_in: false };
   }
 }

@@ -1,5 +1,14 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ALARM_PATHS, alarmHistorySchema, alarmInterfacesSchema, alarmNotificationListSchema, type AlarmKind, type NotificationList } from '@netloom/domain';
+import {
+  ALARM_PATHS,
+  alarmDefaultsSchema,
+  alarmHistorySchema,
+  alarmInterfacesSchema,
+  alarmNotificationListSchema,
+  type AlarmDefaultsBody,
+  type AlarmKind,
+  type NotificationList,
+} from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
@@ -47,5 +56,25 @@ export function useMarkRead(tid: string | null) {
     mutationFn: (upTo: string | undefined) =>
       api.post(ALARM_PATHS.notificationsRead, upTo ? { up_to: upTo } : {}, alarmNotificationListSchema, { query: tidQuery(tid) }),
     onSuccess: (list: NotificationList) => qc.setQueryData(notificationsKey(tid), list),
+  });
+}
+
+const defaultsKey = (tid: string | null) => ['alarm-defaults', tid] as const;
+
+/** The tenant's default thresholds for performance alarms (the built-in ones until saved). */
+export function useAlarmDefaults() {
+  const tid = useTenantScope();
+  return useQuery({
+    queryKey: defaultsKey(tid),
+    queryFn: ({ signal }) => api.get(ALARM_PATHS.defaults, alarmDefaultsSchema, { query: tidQuery(tid), signal }),
+  });
+}
+
+export function useSaveAlarmDefaults() {
+  const tid = useTenantScope();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AlarmDefaultsBody) => api.put(ALARM_PATHS.defaults, body, alarmDefaultsSchema, { query: tidQuery(tid) }),
+    onSuccess: (saved) => qc.setQueryData(defaultsKey(tid), saved),
   });
 }

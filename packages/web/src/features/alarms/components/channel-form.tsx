@@ -1,6 +1,17 @@
 import { useState } from 'react';
-import { MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { ALARM_KINDS, ALARM_STATES, channelBodySchema, type AlarmKind, type AlarmState, type Channel, type ChannelKind } from '@netloom/domain';
+import { MultiSelect, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  ALARM_KINDS,
+  ALARM_SEVERITIES,
+  ALARM_SEVERITY_LABELS,
+  ALARM_STATES,
+  channelBodySchema,
+  type AlarmKind,
+  type AlarmSeverity,
+  type AlarmState,
+  type Channel,
+  type ChannelKind,
+} from '@netloom/domain';
 import { ModalFooter } from '@/components/dialogs/modal-footer';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
@@ -13,6 +24,7 @@ interface Values {
   target: string;
   alarm_kinds: AlarmKind[];
   states: AlarmState[];
+  min_severity: AlarmSeverity;
   enabled: boolean;
 }
 
@@ -22,10 +34,11 @@ const valuesOf = (c?: Channel): Values => ({
   target: c?.target ?? '',
   alarm_kinds: c?.alarm_kinds ?? [],
   states: c?.states ?? ['Alerting'],
+  min_severity: c?.min_severity ?? 'info',
   enabled: c?.enabled ?? true,
 });
 
-/** A channel: e-mail or webhook, which alarms it carries (none chosen: all), Alerting and/or OK. */
+/** A channel: e-mail or webhook, which alarms it carries (none chosen: all), Alerting and/or OK, from which severity up. */
 export function ChannelForm({ channel, onSubmit, onCancel }: { channel?: Channel; onSubmit: (v: Values) => Promise<unknown>; onCancel: () => void }) {
   const [values, setValues] = useState<Values>(valuesOf(channel));
   const { errors, formError, busy, submit } = useFormSubmit(channelBodySchema, (v) => onSubmit(v as Values));
@@ -70,6 +83,14 @@ export function ChannelForm({ channel, onSubmit, onCancel }: { channel?: Channel
           data={ALARM_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))}
           value={values.states}
           onChange={(v) => set('states', v as AlarmState[])}
+        />
+        <Select
+          label="Minimum severity"
+          description="Device unreachable is critical; WAN link or IPsec tunnel down major; poor link quality minor; back to OK info"
+          allowDeselect={false}
+          data={ALARM_SEVERITIES.map((s) => ({ value: s, label: ALARM_SEVERITY_LABELS[s] }))}
+          value={values.min_severity}
+          onChange={(v) => v && set('min_severity', v as AlarmSeverity)}
         />
         <Switch label="Enabled" checked={values.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />
         {values.kind === 'webhook' && (

@@ -10,6 +10,7 @@ const TENANT = '33333333-3333-4333-8333-333333333333';
 const entry = (id: string, status: 'Alerting' | 'OK', read: boolean) => ({
   id,
   status,
+  severity: status === 'OK' ? 'info' : 'major',
   deviceName: 'edge-paris',
   device_id: '11111111-1111-4111-8111-111111111111',
   kind: 'wan',
@@ -67,7 +68,7 @@ describe('notification bell', () => {
     expect(JSON.parse(FakeSocket.last!.sent[0]!)).toHaveProperty('token');
 
     fireEvent.click(bell);
-    expect(await screen.findByRole('button', { name: 'Alerting edge-paris WAN WAN1 down' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Alerting Major edge-paris WAN WAN1 down' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
 
@@ -76,6 +77,6 @@ describe('notification bell', () => {
     FakeSocket.last!.onmessage?.({ data: JSON.stringify({ notification: entry('a2', 'OK', false) }) });
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
     // The list still open shows it at the top.
-    expect(await screen.findByRole('button', { name: 'OK edge-paris WAN WAN1 up' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'OK Info edge-paris WAN WAN1 up' })).toBeTruthy();
   });
 });

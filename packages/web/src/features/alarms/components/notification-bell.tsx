@@ -2,15 +2,15 @@ import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Sta
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDate } from '@netloom/domain';
+import { ALARM_SEVERITY_LABELS, formatDate } from '@netloom/domain';
 import { paths } from '@/paths';
 import { useMarkRead, useNotifications } from '../api/alarms';
 import { useNotificationSocket } from '../hooks/use-notification-socket';
-import { AlarmStateBadge } from './alarm-state-badge';
+import { AlarmSeverityBadge, AlarmStateBadge } from './alarm-state-badge';
 
 /**
  * The header's notification bell (spec 000 §2.14): the tenant's newest alarms (status Alerting or
- * OK, deviceName, alarm), live as they are stored, the unread count on the bell, 'Mark all read',
+ * OK, severity, deviceName, alarm), live as they are stored, the unread count on the bell, 'Mark all read',
  * and each entry leading to its device's alarm page.
  */
 export function NotificationBell({ tenantId, timezone }: { tenantId: string; timezone: string | null }) {
@@ -60,7 +60,7 @@ export function NotificationBell({ tenantId, timezone }: { tenantId: string; tim
                   key={n.id}
                   px="md"
                   py="xs"
-                  aria-label={`${n.status} ${n.deviceName} ${n.alarm}`}
+                  aria-label={`${n.status} ${ALARM_SEVERITY_LABELS[n.severity]} ${n.deviceName} ${n.alarm}`}
                   style={{ background: n.read ? undefined : 'var(--mantine-color-blue-0)' }}
                   onClick={() => {
                     setOpened(false);
@@ -79,7 +79,10 @@ export function NotificationBell({ tenantId, timezone }: { tenantId: string; tim
                         {formatDate(n.time, { timezone })}
                       </Text>
                     </Stack>
-                    <AlarmStateBadge state={n.status} />
+                    <Stack gap={4} align="flex-end">
+                      <AlarmStateBadge state={n.status} />
+                      <AlarmSeverityBadge severity={n.severity} />
+                    </Stack>
                   </Group>
                 </UnstyledButton>
               ))}

@@ -13,6 +13,7 @@ const alarm = (state: 'Alerting' | 'OK', iface: string, time: string) => ({
   device_id: GW,
   kind: 'wan',
   state,
+  severity: state === 'OK' ? 'info' : 'major',
   interface: iface,
   alarm: `WAN ${iface} ${state === 'OK' ? 'up' : 'down'}`,
   detail: null,

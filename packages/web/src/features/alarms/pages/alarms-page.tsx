@@ -14,18 +14,19 @@ import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { useAlarmHistory, useAlarmInterfaces } from '../api/alarms';
-import { AlarmStateBadge } from '../components/alarm-state-badge';
+import { AlarmSeverityBadge, AlarmStateBadge } from '../components/alarm-state-badge';
 
 const state: DataTableColumn<Alarm> = { key: 'state', header: 'State', render: (a) => <AlarmStateBadge state={a.state} /> };
+const severity: DataTableColumn<Alarm> = { key: 'severity', header: 'Severity', render: (a) => <AlarmSeverityBadge severity={a.severity} /> };
 const time: DataTableColumn<Alarm> = { key: 'time', header: 'Time', type: 'date' };
 const iface: DataTableColumn<Alarm> = { key: 'interface', header: 'Interface' };
 
 /** The four tabs of spec 000 §2.10 with their tables. */
 const TABS: Record<AlarmKind, { label: string; title: string; columns: DataTableColumn<Alarm>[] }> = {
-  device: { label: 'Device', title: 'Device Alarms', columns: [state, time] },
-  wan: { label: 'WAN', title: 'WAN Alarms', columns: [state, iface, time] },
-  performance: { label: 'Performance', title: 'Performance Alarms', columns: [state, iface, { key: 'detail', header: 'Measured' }, time] },
-  ipsec: { label: 'IPSec', title: 'IPSec Alarms', columns: [state, { key: 'interface', header: 'Tunnel' }, time] },
+  device: { label: 'Device', title: 'Device Alarms', columns: [state, severity, time] },
+  wan: { label: 'WAN', title: 'WAN Alarms', columns: [state, severity, iface, time] },
+  performance: { label: 'Performance', title: 'Performance Alarms', columns: [state, severity, iface, { key: 'detail', header: 'Measured' }, time] },
+  ipsec: { label: 'IPSec', title: 'IPSec Alarms', columns: [state, severity, { key: 'interface', header: 'Tunnel' }, time] },
 };
 
 /**

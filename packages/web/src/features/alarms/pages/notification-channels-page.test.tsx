@@ -15,6 +15,8 @@ const render = () =>
     ),
   );
 
+const BUILT_IN = { latency_ms: 150, jitter_ms: 30, loss_pct: 5, hold_seconds: 60, built_in: true };
+
 describe('notification channels page', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -23,7 +25,8 @@ describe('notification channels page', () => {
 
   it('adds an e-mail channel after checking its address, then lists it', async () => {
     const channels: unknown[] = [];
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('alarm-defaults')) return jsonResponse(200, BUILT_IN);
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         const created = { id: '44444444-4444-4444-8444-444444444444', secret: null, created_at: '2026-11-25T10:00:00Z', ...body };
@@ -49,7 +52,44 @@ describe('notification channels page', () => {
     const table = await screen.findByRole('table', { name: 'Notification channels' });
     expect(await within(table).findByText('noc@acme.test')).toBeTruthy();
     const sent = JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')![1]!.body)) as Record<string, unknown>;
-    expect(sent).toEqual({ name: 'On call', kind: 'email', target: 'noc@acme.test', alarm_kinds: [], states: ['Alerting'], enabled: true });
+    expect(sent).toEqual({
+      name: 'On call',
+      kind: 'email',
+      target: 'noc@acme.test',
+      alarm_kinds: [],
+      states: ['Alerting'],
+      min_severity: 'info',
+      enabled: true,
+    });
+    // A form of many fields: slow on a busy machine.
+  }, 20_000);
+
+  it("saves the organisation's default alarm thresholds after checking them", async () => {
+    let saved: unknown = BUILT_IN;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('alarm-defaults')) {
+        if (init?.method === 'PUT') saved = { ...(JSON.parse(String(init.body)) as object), built_in: false };
+        return jsonResponse(200, saved);
+      }
+      return jsonResponse(200, []);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    signIn('owner');
+    render();
+    const form = await screen.findByRole('form', { name: 'Default alarm thresholds' });
+    expect(await within(form).findByText(/Built-in thresholds: no default saved yet/)).toBeTruthy();
+    const latency = within(form).getByLabelText('Latency over');
+    expect((latency as HTMLInputElement).value).toBe('150 ms');
+    fireEvent.change(latency, { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save thresholds' }));
+    expect(await within(form).findByText(/required|expected number/i)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    fireEvent.change(latency, { target: { value: '90' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save thresholds' }));
+    expect(await within(form).findByText(/Saved for the organisation/)).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ latency_ms: 90, jitter_ms: 30, loss_pct: 5, hold_seconds: 60 });
   });
 
   it('tells an editor the page is for owners and admins', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Drawer, Modal, Paper } from '@mantine/core';
+import { Button, Drawer, Modal, Paper, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { canManageTenant, type Channel } from '@netloom/domain';
+import { ALARM_SEVERITY_LABELS, canManageTenant, type Channel } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { ModalHeader } from '@/components/dialogs/modal-header';
@@ -11,7 +11,9 @@ import { toast } from '@/components/feedback/toast';
 import { PageHeader } from '@/components/page-header';
 import { snack } from '@/lib/notify';
 import { useCurrentUser } from '@/lib/session/session-store';
+import { useAlarmDefaults, useSaveAlarmDefaults } from '../api/alarms';
 import { useChannels, useCreateChannel, useDeleteChannel, useSendTest, useUpdateChannel } from '../api/channels';
+import { AlarmDefaultsForm } from '../components/alarm-defaults-form';
 import { ChannelForm } from '../components/channel-form';
 import { DeliveryLog } from '../components/delivery-log';
 
@@ -22,13 +24,14 @@ const columns: DataTableColumn<Row>[] = [
   { key: 'target', header: 'Sent to' },
   { key: 'alarm_kinds', header: 'Alarms', render: (c) => (c.alarm_kinds.length ? c.alarm_kinds.join(', ') : 'All') },
   { key: 'states', header: 'States', render: (c) => (c.states.length ? c.states.join(', ') : 'Alerting, OK') },
+  { key: 'min_severity', header: 'From severity', render: (c) => ALARM_SEVERITY_LABELS[c.min_severity] },
   { key: 'enabled', header: 'Enabled', render: (c) => (c.enabled ? 'Yes' : 'No') },
 ];
 
 /**
  * System tools → Notifications (`organization/systemtools/globalNotification`): where alarms are
  * sent besides the bell. Owners and admins add e-mail and webhook channels, send a test and read
- * each channel's delivery log.
+ * each channel's delivery log, and set the organisation's default thresholds of performance alarms.
  */
 export function NotificationChannelsPage() {
   const user = useCurrentUser();
@@ -37,6 +40,8 @@ export function NotificationChannelsPage() {
   const update = useUpdateChannel();
   const remove = useDeleteChannel();
   const sendTest = useSendTest();
+  const defaults = useAlarmDefaults();
+  const saveDefaults = useSaveAlarmDefaults();
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
   const [logOf, setLogOf] = useState<Channel | null>(null);
   if (!user) return null;
@@ -88,6 +93,24 @@ export function NotificationChannelsPage() {
               />
             }
           />
+        )}
+      </Paper>
+      <Paper withBorder p="md" mt="md">
+        <Title order={4} mb="xs">
+          Default alarm thresholds
+        </Title>
+        {defaults.isError ? (
+          <ErrorPanel onRetry={() => void defaults.refetch()} />
+        ) : (
+          defaults.data && (
+            <AlarmDefaultsForm
+              saved={defaults.data}
+              onSave={async (body) => {
+                await saveDefaults.mutateAsync(body);
+                toast.edited('Alarm thresholds');
+              }}
+            />
+          )
         )}
       </Paper>
       <Modal opened={editing !== null} onClose={close} withCloseButton={false} centered>
