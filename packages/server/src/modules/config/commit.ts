@@ -77,7 +77,8 @@ export async function commitRevisions(
       outcomes.push({ deviceId: row.id, outcome: 'saved', revision: revision.number });
       continue;
     }
-    const jobId = crypto.randomUUID();
+    // The revision id is the push's key: the same revision is never queued as two jobs.
+    const jobId = revision.id;
     pushes.push({ revision, jobId });
     outcomes.push({ deviceId: row.id, outcome: 'pushed', jobId, revision: revision.number });
   }

@@ -5,6 +5,7 @@ import { configRevisions, deviceJobs } from '../../db/schema/index';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { waitFor } from '../../test/wait-for';
+import { queuePushes, type NewRevision } from './repo';
 
 const lan = { lan: [{ name: 'lan1', ip: '192.168.10.1', prefix: 24, mtu: 1500 }], wan: [], vlans: [] };
 const route = (n: number, gateway = '192.168.10.254') => ({
@@ -143,6 +144,23 @@ describe.each(testBackends())('device configuration on %s', (backend) => {
     await waitFor(async () => (await state(id)).sync.state === 'synced');
     expect((await jobs(id)).map((j) => j.state)).toEqual(['done']);
     expect(await revisions(id)).toHaveLength(1);
+  });
+
+  it("keys a push by its revision's id: queuing the same revision again makes no second job and leaves the first open", async () => {
+    const { agent, id } = await gateway('SN-CFG-10');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });
+    const job = await agent.next('job');
+    const [revision] = await revisions(id);
+    expect(job.job_id).toBe(revision!.id);
+    const again = { ...revision!, own: revision!.own ?? {} } as NewRevision;
+    await t.app.services.db.transaction((tx) => queuePushes(tx, [{ revision: again, jobId: again.id }]));
+    const [only, ...more] = await jobs(id);
+    expect(more).toEqual([]);
+    expect(only).toMatchObject({ id: revision!.id, kind: 'apply_config' });
+    expect(['queued', 'sent']).toContain(only!.state);
+    answer(agent, job, true, 'applied');
+    expect(await agent.next('ack')).toMatchObject({ duplicate: false });
+    await waitFor(async () => (await state(id)).sync.state === 'synced');
   });
 
   it('sends a drifted device the whole desired document again', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ConfigDocument, ConfigRevisionSource } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { configRevisions, deviceJobs, devices } from '../../db/schema/index';
@@ -122,14 +122,23 @@ export async function devicesMissingZtna(db: Db, limit: number): Promise<{ tenan
 
 /**
  * Stores the revisions, makes them desired and queues the pushes that carry them, a few
- * statements for any number of devices. An older push still open for a device is cancelled: an
- * older document must never land after a newer one, and the device gets the newest whole
- * document anyway. A revision that only changes the device's own sections (not what it runs)
- * is stored without a push.
+ * statements for any number of devices. A revision that only changes the device's own sections
+ * (not what it runs) is stored without a push.
  */
 export async function storeRevisions(tx: Db, revisions: NewRevision[], pushes: { revision: NewRevision; jobId: string }[]): Promise<void> {
   if (revisions.length === 0) return;
   await tx.insert(configRevisions).values(revisions);
+  await queuePushes(tx, pushes);
+}
+
+/**
+ * Queues the pushes of revisions, each an apply_config job keyed by its revision's id (the
+ * commit gives the job that id), and makes them desired. Queuing a revision that is queued
+ * already is a no-op: the key is taken, and that job is left open. An older push still open for
+ * a device is cancelled: an older document must never land after a newer one, and the device
+ * gets the newest whole document anyway.
+ */
+export async function queuePushes(tx: Db, pushes: { revision: NewRevision; jobId: string }[]): Promise<void> {
   if (pushes.length === 0) return;
   const pushed = pushes.map((p) => p.revision.deviceId);
   await tx
@@ -145,17 +154,30 @@ export async function storeRevisions(tx: Db, revisions: NewRevision[], pushes: {
   await tx
     .update(deviceJobs)
     .set({ state: 'cancelled', doneAt: new Date() })
-    .where(and(inArray(deviceJobs.deviceId, pushed), inArray(deviceJobs.kind, [...CONFIG_JOB_KINDS]), inArray(deviceJobs.state, [...OPEN])));
-  await tx.insert(deviceJobs).values(
-    pushes.map(({ revision: r, jobId }) => ({
-      id: jobId,
-      tenantId: r.tenantId,
-      deviceId: r.deviceId,
-      kind: 'apply_config' as const,
-      payload: { revision_id: r.id, config_hash: r.hash, document: r.document },
-      createdBy: r.authorId,
-    })),
-  );
+    .where(
+      and(
+        inArray(deviceJobs.deviceId, pushed),
+        inArray(deviceJobs.kind, [...CONFIG_JOB_KINDS]),
+        inArray(deviceJobs.state, [...OPEN]),
+        notInArray(
+          deviceJobs.id,
+          pushes.map((p) => p.jobId),
+        ),
+      ),
+    );
+  await tx
+    .insert(deviceJobs)
+    .values(
+      pushes.map(({ revision: r, jobId }) => ({
+        id: jobId,
+        tenantId: r.tenantId,
+        deviceId: r.deviceId,
+        kind: 'apply_config' as const,
+        payload: { revision_id: r.id, config_hash: r.hash, document: r.document },
+        createdBy: r.authorId,
+      })),
+    )
+    .onConflictDoNothing({ target: deviceJobs.id });
 }
 
 /** Whether a push is in flight, and the device's refusal of the desired revision when its last push of it failed. */
