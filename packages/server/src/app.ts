@@ -105,6 +105,19 @@ import { GroupService } from './modules/groups/service';
 import { TenantSettingsService } from './modules/tenant-settings/service';
 import { ProfileService } from './modules/profile/service';
 import { ActivityService } from './modules/activity/service';
+import { SearchService } from './modules/search/service';
+import { searchRoutes } from './modules/search/routes';
+import { TourService } from './modules/tours/service';
+import { tourRoutes } from './modules/tours/routes';
+import { AnnouncementService } from './modules/announcements/service';
+import { announcementRoutes } from './modules/announcements/routes';
+import { adminAnnouncementRoutes } from './modules/announcements/admin-routes';
+import { ReportService } from './modules/reports/service';
+import { reportRoutes } from './modules/reports/routes';
+import { ReportWorker } from './modules/reports/worker';
+import { ScheduleClock } from './modules/reports/scheduler';
+import { sweepExpiredReports } from './modules/reports/repo';
+import { reportSources } from './report-sources';
 import helmet from '@fastify/helmet';
 import { createMemoryBus } from './bus/memory';
 import { createRedisBus } from './bus/redis';
@@ -124,6 +137,9 @@ export interface BuildOptions {
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
 }
+
+/** Console files that must never be taken from a cache without asking (see the static files below). */
+const ALWAYS_REVALIDATE = /^(sw\.js|registerSW\.js|workbox-[\w-]+\.js|version\.json|index\.html)$/;
 
 /** The composition root: every plugin and module is wired here, in a fixed order. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -180,7 +196,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // wildcard: files are looked up per request, so a rebuilt console is served without a restart;
     // a missing file falls through to the not-found handler, which answers console paths with index.html.
     // Source maps are never served, even if a build left some in the folder (see isSourceMap).
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: ['index.html'], allowedPath: (p) => !isSourceMap(p) });
+    // preCompressed: the build writes .gz copies of its text assets, sent to browsers that accept gzip.
+    // The service worker, its runtime, the version file and the page itself are revalidated on every
+    // load (no-cache), so an update check always sees what is deployed.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      index: ['index.html'],
+      allowedPath: (p) => !isSourceMap(p),
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        if (ALWAYS_REVALIDATE.test(path.basename(filePath))) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
 
   // Then the database and the services built on it.
@@ -284,6 +312,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     settings: new TenantSettingsService(db),
     profile: new ProfileService(db, sessionEvents),
     logs: new ActivityService(db),
+    search: new SearchService(db),
+    tours: new TourService(db),
+    announcements: new AnnouncementService(db, bus, app.log),
+    // The worker below is told at once when a report is queued here.
+    reports: new ReportService(db, bus, () => reportWorker.wake()),
   };
   app.decorate('services', services);
   app.decorate('mailer', mailer);
@@ -317,6 +350,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const stopWebFilterReconciler = new WebFilterReconciler(db, deviceConfig).start(app.log, config.webFilter.reconcileMs);
   const stopZtnaReconciler = new ZtnaReconciler(db, ztnaRecommit, deviceConfig).start(app.log, config.ztna.reconcileMs);
+  // Scheduled announcements reach open consoles when they start (and leave them when they end).
+  const stopAnnouncementCheck = services.announcements.start(config.announcements.checkMs);
+  // Reports are made in the background by whichever instance claims them; schedules queue them once per cluster.
+  const reportWorker = new ReportWorker(db, reportSources(db, services, config), bus, mailer, app.log, config.reports);
+  reportWorker.start();
+  const reportClock = new ScheduleClock(db, app.log, async () => reportWorker.wake(), config.reports.scheduleCheckMs);
+  reportClock.start();
+  const stopReportExpiry = sweepPeriodically(app.log, {
+    what: 'reports past their keeping time',
+    everyMs: config.reports.sweepMs,
+    sweep: (stopped) => sweepExpiredReports(db, new Date(), stopped),
+  });
   const stopAlarmRetention = keepAlarmsFor(db, app.log, { retentionDays: config.fleet.alarmRetentionDays, usesLock });
   const stopOfflineSweep = sweepSilentDevicesOffline(db, app.log, {
     offlineAfterSeconds: config.fleet.offlineAfterSeconds,
@@ -368,6 +413,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(webFilterRoutes, { services });
       await api.register(ztnaRoutes, { services });
       await api.register(ztnaActivityRoutes, { services });
+      await api.register(searchRoutes, { services });
+      await api.register(tourRoutes, { services });
+      await api.register(announcementRoutes, { services });
+      await api.register(adminAnnouncementRoutes, { services });
+      await api.register(reportRoutes, { services });
     },
     { prefix: '/api/v1' },
   );
@@ -392,6 +442,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await stopSessionLogRetention();
     await stopWebFilterReconciler();
     await stopZtnaReconciler();
+    await stopAnnouncementCheck();
+    await reportClock.stop();
+    await reportWorker.stop();
+    await stopReportExpiry();
     await alarmEngine.idle();
     await deliveries.stop();
   });

@@ -86,6 +86,8 @@ const envSchema = z.object({
   WEBFILTER_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How often endpoints that enrolled (or were approved) since their tenant's last zero-trust change get their section (seconds). */
   ZTNA_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** How often announcements whose start or end passed are pushed to open consoles (seconds). */
+  ANNOUNCEMENT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Alarm history older than this is deleted. */
   ALARM_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
@@ -126,6 +128,8 @@ const envSchema = z.object({
       }
       return list;
     }),
+  /** How often due report schedules are looked for (seconds). */
+  REPORT_SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   COOKIE_SECURE: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -156,11 +160,15 @@ export interface Config {
   webFilter: { reconcileMs: number };
   /** How often endpoints that enrolled since a tenant's last zero-trust change get their zero-trust section. */
   ztna: { reconcileMs: number };
+  /** How often announcements that started or ended since the last check reach open consoles. */
+  announcements: { checkMs: number };
   /** How alarm notifications are delivered to channels (modules/alarms/delivery-worker.ts). */
   notifications: DeliveryTiming;
   webDist: string | null;
   /** The browser and device websockets' handshake limits. */
   sockets: { allowedOrigins: string[]; preAuthPerAddress: number; authTimeoutMs: number };
+  /** Report generation: how often queued reports and due schedules are looked for, when a claim is stale, how often expired reports go. */
+  reports: { pollMs: number; staleClaimMs: number; scheduleCheckMs: number; sweepMs: number };
   trustProxy: TrustProxy;
   cookieSecure: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -203,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webFilter: { reconcileMs: e.WEBFILTER_RECONCILE_SECONDS * 1000 },
     ztna: { reconcileMs: e.ZTNA_RECONCILE_SECONDS * 1000 },
+    announcements: { checkMs: e.ANNOUNCEMENT_CHECK_SECONDS * 1000 },
     notifications: { ...DELIVERY_TIMING, allowPrivateTargets: e.WEBHOOK_PRIVATE_TARGETS },
     webDist: e.WEB_DIST,
     sockets: {
@@ -210,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       preAuthPerAddress: e.WS_PREAUTH_PER_ADDRESS,
       authTimeoutMs: e.WS_AUTH_TIMEOUT_SECONDS * 1000,
     },
+    reports: { pollMs: 5_000, staleClaimMs: 5 * 60_000, scheduleCheckMs: e.REPORT_SCHEDULE_CHECK_SECONDS * 1000, sweepMs: 60 * 60_000 },
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,
     logLevel: e.LOG_LEVEL,

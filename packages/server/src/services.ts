@@ -27,6 +27,10 @@ import type { OrganisationService } from './modules/organisations/service';
 import type { ProfileService } from './modules/profile/service';
 import type { TeamService } from './modules/users/service';
 import type { TenantSettingsService } from './modules/tenant-settings/service';
+import type { SearchService } from './modules/search/service';
+import type { TourService } from './modules/tours/service';
+import type { AnnouncementService } from './modules/announcements/service';
+import type { ReportService } from './modules/reports/service';
 
 /** What app.ts builds first: the services the module services below are built from. */
 export interface CoreServices {
@@ -92,4 +96,12 @@ export interface Services extends CoreServices {
   nac: NacService;
   /** Staged client updates and their progress from what the clients report. */
   clientUpdates: ClientUpdateService;
+  /** The header search over the tenant's objects. */
+  search: SearchService;
+  /** Which guided tours each user finished. */
+  tours: TourService;
+  /** Super admins' announcements to tenants' users. */
+  announcements: AnnouncementService;
+  /** Generated reports (made in the background) and their schedules. */
+  reports: ReportService;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isEmail } from '../validators/email';
 import { storableText } from '../validators/storable-text';
 import { textInputMessages } from '../validators/messages';
+import { paginated } from '../api/pagination';
 
 /**
  * The console-wide calls (under /api/v1/): global search, guided-tour state, announcements and
@@ -123,6 +124,13 @@ export const announcementsReadBodySchema = z.strictObject({ ids: z.array(z.strin
 export const announcementIsLive = (a: { starts_at: string; ends_at: string | null }, now: Date): boolean =>
   Date.parse(a.starts_at) <= now.getTime() && (a.ends_at === null || Date.parse(a.ends_at) > now.getTime());
 
+/** Where it stands at `now`, as the admin list shows it: not started yet, shown, or past its end. */
+export const announcementState = (a: { starts_at: string; ends_at: string | null }, now: Date): AdminAnnouncement['state'] =>
+  Date.parse(a.starts_at) > now.getTime() ? 'scheduled' : announcementIsLive(a, now) ? 'live' : 'ended';
+
+/** The admin list, paged as the other lists are. */
+export const adminAnnouncementListSchema = paginated(adminAnnouncementSchema);
+
 // ---------------------------------------------------------------- reports
 
 export const REPORT_KINDS = ['inventory', 'availability', 'traffic', 'webfilter', 'login_logs', 'activity_logs'] as const;
@@ -231,5 +239,9 @@ export function nextScheduledRun(cadence: ReportCadence, after: Date): Date {
 
 /** Live progress of a tenant's reports, pushed over the browser socket (`?feed=reports`). */
 export const reportProgressEventSchema = z.object({ kind: z.literal('report'), report: reportRowSchema });
+/** The live socket's feed of report progress: owners', admins' and super admins' consoles only. */
+export const LIVE_REPORTS_FEED = 'reports';
 /** Announcements reach consoles over the browser socket (`?feed=announcements`): refetch and show the marker. */
 export const announcementEventSchema = z.object({ kind: z.literal('announcement'), id: z.string() });
+/** The feed name of `/ws/status/{tenant}?feed=announcements`: only `announcementEventSchema` messages, no device rows. */
+export const LIVE_ANNOUNCEMENTS_FEED = 'announcements';

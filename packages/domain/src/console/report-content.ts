@@ -79,13 +79,13 @@ export function fleetFigures(devices: readonly Pick<InventoryDevice, 'status' | 
 
 const INVENTORY_COLUMNS: ReportColumn[] = [
   { key: 'name', title: 'Name', width: 1.6 },
-  { key: 'type', title: 'Type', width: 0.8 },
-  { key: 'serial', title: 'Serial', width: 1.3 },
-  { key: 'model', title: 'Model' },
-  { key: 'firmware', title: 'Firmware' },
-  { key: 'status', title: 'Status' },
+  { key: 'type', title: 'Type', width: 0.75 },
+  { key: 'serial', title: 'Serial', width: 1.2 },
+  { key: 'model', title: 'Model', width: 0.9 },
+  { key: 'firmware', title: 'Firmware', width: 0.8 },
+  { key: 'status', title: 'Status', width: 1.1 },
   { key: 'last_seen', title: 'Last seen', width: 1.4 },
-  { key: 'config_sync', title: 'Config sync' },
+  { key: 'config_sync', title: 'Config sync', width: 0.9 },
 ];
 
 export function inventoryContent(devices: readonly InventoryDevice[]): ReportContent {

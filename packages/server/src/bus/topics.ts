@@ -1,4 +1,4 @@
-import type { AlarmNotification, DeviceRow } from '@netloom/domain';
+import type { AlarmNotification, DeviceRow, ReportRow } from '@netloom/domain';
 
 /** A device's row changed (heartbeat, status, approval, group): every console of its tenant redraws it. */
 export interface TenantDeviceEvent {
@@ -10,6 +10,23 @@ export interface TenantDeviceEvent {
 export interface TenantAlarmEvent {
   kind: 'alarm';
   notification: Omit<AlarmNotification, 'read'>;
+}
+
+/**
+ * An announcement was posted, changed or withdrawn, or its start or end passed: the consoles of
+ * its audience ('all' tenants, or the listed ones) read theirs again. One topic for all tenants:
+ * an announcement for everyone is one message, not one per tenant.
+ */
+export interface AnnouncementEvent {
+  kind: 'announcement';
+  id: string;
+  audience: 'all' | string[];
+}
+
+/** A report of the tenant was queued, moved on, finished or failed: its owners' and admins' consoles redraw it. */
+export interface TenantReportEvent {
+  kind: 'report';
+  report: ReportRow;
 }
 
 /** Messages for one device's agent connection, wherever it is connected (from REST calls and newer connections). */
@@ -36,8 +53,10 @@ export type SessionEvent =
 export interface TopicPayloads {
   tenantDevices: TenantDeviceEvent;
   tenantAlarms: TenantAlarmEvent;
+  tenantReports: TenantReportEvent;
   device: DeviceTopicMessage;
   sessions: SessionEvent;
+  announcements: AnnouncementEvent;
 }
 export type TopicKind = keyof TopicPayloads;
 
@@ -54,8 +73,12 @@ export const topics = {
   tenantDevices: (tenantId: string) => topic<'tenantDevices'>(`tenant:${tenantId}:devices`),
   /** Alarms of one tenant as they are stored (the notification bell). */
   tenantAlarms: (tenantId: string) => topic<'tenantAlarms'>(`tenant:${tenantId}:alarms`),
+  /** Reports of one tenant as they are made (queued, progress, done, failed). */
+  tenantReports: (tenantId: string) => topic<'tenantReports'>(`tenant:${tenantId}:reports`),
   /** Messages for one device's agent connection, wherever it is connected (jobs, approval). */
   device: (deviceId: string) => topic<'device'>(`device:${deviceId}`),
   /** Revoked sessions and changed users, so every instance drops its cached principals. */
   sessions: () => topic<'sessions'>('sessions'),
+  /** Announcements of every tenant; each console keeps those whose audience holds its tenant. */
+  announcements: () => topic<'announcements'>('announcements'),
 } as const;

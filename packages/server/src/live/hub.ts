@@ -2,18 +2,26 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { LIVE_NOTIFICATIONS_FEED, LIVE_PATH } from '@netloom/domain';
+import { LIVE_ANNOUNCEMENTS_FEED, LIVE_NOTIFICATIONS_FEED, LIVE_PATH, LIVE_REPORTS_FEED } from '@netloom/domain';
 import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
 import type { Services } from '../services';
 import { AccessWatch } from './access-watch';
-import { LIVE_CLOSE, LiveSocket, type LiveContext } from './live-socket';
+import { LIVE_CLOSE, LiveSocket, type FeedKind, type LiveContext } from './live-socket';
 import { checkOrigin } from './origin';
 import { TenantFeed, type FeedListener } from './tenant-feed';
 
 const uuid = z.string().uuid();
 
-/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell. */
+/** `?feed=` names a feed other than the fleet's (device rows and tiles, the default). */
+const FEEDS: Record<string, FeedKind> = {
+  [LIVE_NOTIFICATIONS_FEED]: 'notifications',
+  [LIVE_ANNOUNCEMENTS_FEED]: 'announcements',
+  [LIVE_REPORTS_FEED]: 'reports',
+};
+const feedOf = (name: string | undefined): FeedKind => (name !== undefined && Object.hasOwn(FEEDS, name) ? FEEDS[name]! : 'fleet');
+
+/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`. */
 export const liveHub: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const feeds = new Map<string, Promise<TenantFeed>>();
   const registry = {
@@ -50,7 +58,7 @@ export const liveHub: FastifyPluginAsync<{ services: Services }> = async (app, {
       socket.close(LIVE_CLOSE.notFound.code, LIVE_CLOSE.notFound.reason);
       return;
     }
-    new LiveSocket(socket, tenantId, deviceId ?? null, ctx, req.query.feed === LIVE_NOTIFICATIONS_FEED ? 'notifications' : 'fleet');
+    new LiveSocket(socket, tenantId, deviceId ?? null, ctx, feedOf(req.query.feed));
   };
 
   app.get<{ Params: { tenantId: string }; Querystring: { feed?: string } }>(`${LIVE_PATH}/:tenantId`, { websocket: true, preValidation }, open);

@@ -1,4 +1,4 @@
-import { canReadConsole } from '@netloom/domain';
+import { canReadConsole, type Actor as RoleActor } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { resolveTenantScope } from '../http/principal';
@@ -24,9 +24,16 @@ export interface LiveViewer {
 /**
  * Whether a session may watch a tenant (or one of its devices) now, read from the database and
  * never from a cache: it runs when the socket authenticates and again whenever its user or
- * session changes. Null when allowed, else how to close.
+ * session changes. Null when allowed, else how to close. `need` is the role a feed asks for
+ * (viewers and up by default; report progress is for those who may make reports).
  */
-export async function liveRefusal(db: Db, who: LiveViewer, tenantId: string, deviceId: string | null): Promise<LiveClose | null> {
+export async function liveRefusal(
+  db: Db,
+  who: LiveViewer,
+  tenantId: string,
+  deviceId: string | null,
+  need: (actor: RoleActor) => boolean = canReadConsole,
+): Promise<LiveClose | null> {
   const loaded = await loadPrincipalRows(db, who.userId, who.sessionId);
   if (!loaded || !loaded.user.active || !loaded.live) return LIVE_CLOSE.unauthorised;
   try {
@@ -34,7 +41,7 @@ export async function liveRefusal(db: Db, who: LiveViewer, tenantId: string, dev
       const t = await findTenant(db, id);
       return t && { id: t.id, name: t.name };
     });
-    if (!canReadConsole({ isSuperAdmin: scope.isSuperAdmin, role: scope.role })) return LIVE_CLOSE.forbidden;
+    if (!need({ isSuperAdmin: scope.isSuperAdmin, role: scope.role })) return LIVE_CLOSE.forbidden;
   } catch (e) {
     if (e instanceof AppError && e.status === 404) return LIVE_CLOSE.notFound;
     if (e instanceof AppError && e.status === 403) return LIVE_CLOSE.forbidden;

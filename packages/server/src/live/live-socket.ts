@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { liveRequestSchema, type DeviceRow, type TenantInfo } from '@netloom/domain';
+import { canManageTenant, canReadConsole, liveRequestSchema, type DeviceRow, type TenantInfo } from '@netloom/domain';
 import type { Services } from '../services';
 import { snapshotRows, type LiveFilter } from './repo';
 import { DeviceOutbox } from './device-outbox';
@@ -25,6 +25,9 @@ export interface LiveContext {
 
 const tokenMessage = z.object({ token: z.string().min(1).max(4096) });
 
+/** What a socket is fed: chosen by the `feed` query parameter when it opens. */
+export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports';
+
 /**
  * One console's live connection: authenticated by its first message, then fed the tenant's device
  * rows (full lists on start and on each live request, changed rows in between, flagged partial)
@@ -47,14 +50,19 @@ export class LiveSocket implements FeedListener, Watcher {
     private readonly tenantId: string,
     deviceId: string | null,
     private readonly ctx: LiveContext,
-    /** fleet: device rows and tiles (the dashboards); notifications: only the tenant's alarms (the bell). */
-    private readonly feedKind: 'fleet' | 'notifications' = 'fleet',
+    /** fleet: device rows and tiles (the dashboards); notifications: only the tenant's alarms (the bell); announcements: only announcement changes. */
+    private readonly feedKind: FeedKind = 'fleet',
   ) {
     this.filter = { networkId: null, kind: null, deviceId };
     this.authTimer = setTimeout(() => this.close(LIVE_CLOSE.unauthorised), ctx.authTimeoutMs);
     socket.on('message', (data) => void this.receive(data.toString()).catch(() => this.close(LIVE_CLOSE.malformed)));
     socket.on('close', () => void this.teardown());
     socket.on('error', () => undefined);
+  }
+
+  /** Report progress goes to those who may make reports (owners, admins, super admins); every other feed to viewers and up. */
+  private need() {
+    return this.feedKind === 'reports' ? canManageTenant : canReadConsole;
   }
 
   tilesView(): TilesView {
@@ -104,7 +112,7 @@ export class LiveSocket implements FeedListener, Watcher {
     this.ctx.watch.add(this, [claims.userId, claims.sessionId, this.tenantId]);
     let refusal: LiveClose | null;
     try {
-      refusal = await liveRefusal(this.ctx.services.db, this.viewer, this.tenantId, this.filter.deviceId);
+      refusal = await liveRefusal(this.ctx.services.db, this.viewer, this.tenantId, this.filter.deviceId, this.need());
     } catch (err) {
       // The token's signature held: what failed is reading the rights, not the token.
       this.ctx.log.warn({ err }, 'live socket: rights could not be read');
@@ -139,7 +147,7 @@ export class LiveSocket implements FeedListener, Watcher {
     try {
       do {
         this.recheckAgain = false;
-        const refusal = await liveRefusal(this.ctx.services.db, this.viewer!, this.tenantId, this.filter.deviceId);
+        const refusal = await liveRefusal(this.ctx.services.db, this.viewer!, this.tenantId, this.filter.deviceId, this.need());
         if (refusal) return this.close(refusal === LIVE_CLOSE.notFound ? LIVE_CLOSE.forbidden : refusal);
       } while (this.recheckAgain && this.state === 'live');
     } catch (err) {
@@ -175,6 +183,14 @@ export class LiveSocket implements FeedListener, Watcher {
 
   onNotification(json: string): void {
     if (this.state === 'live' && this.feedKind === 'notifications') this.send(json);
+  }
+
+  onAnnouncement(json: string): void {
+    if (this.state === 'live' && this.feedKind === 'announcements') this.send(json);
+  }
+
+  onReport(json: string): void {
+    if (this.state === 'live' && this.feedKind === 'reports') this.send(json);
   }
 
   private async teardown(): Promise<void> {

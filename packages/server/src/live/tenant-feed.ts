@@ -20,6 +20,10 @@ export interface FeedListener {
   onDevice(event: FeedEvent): void;
   /** A stored alarm, serialised once as the socket message `{ notification }`. */
   onNotification(json: string): void;
+  /** An announcement for this tenant changed, serialised once as `{ kind: 'announcement', id }`. */
+  onAnnouncement(json: string): void;
+  /** A report of the tenant changed, serialised once as `{ kind: 'report', report }`. */
+  onReport(json: string): void;
   onTenantInfo(view: TilesView, info: TenantInfo): void;
   tilesView(): TilesView;
 }
@@ -36,6 +40,8 @@ export class TenantFeed {
   readonly messages = new SharedMessages();
   private unsubscribe: (() => Promise<void>) | null = null;
   private unsubscribeAlarms: (() => Promise<void>) | null = null;
+  private unsubscribeAnnouncements: (() => Promise<void>) | null = null;
+  private unsubscribeReports: (() => Promise<void>) | null = null;
   private dirty = false;
   private readonly timer: NodeJS.Timeout;
 
@@ -58,6 +64,17 @@ export class TenantFeed {
     this.unsubscribeAlarms = await this.bus.subscribe(topics.tenantAlarms(this.tenantId), (event) => {
       const json = JSON.stringify({ notification: event.notification });
       for (const l of this.listeners) l.onNotification(json);
+    });
+    // One topic for every tenant's announcements (one message for an announcement to all): each
+    // tenant's feed keeps those whose audience holds its tenant, and tells its consoles only the id.
+    this.unsubscribeAnnouncements = await this.bus.subscribe(topics.announcements(), (event) => {
+      if (event.audience !== 'all' && !event.audience.includes(this.tenantId)) return;
+      const json = JSON.stringify({ kind: 'announcement', id: event.id });
+      for (const l of this.listeners) l.onAnnouncement(json);
+    });
+    this.unsubscribeReports = await this.bus.subscribe(topics.tenantReports(this.tenantId), (event) => {
+      const json = JSON.stringify(event);
+      for (const l of this.listeners) l.onReport(json);
     });
   }
 
@@ -94,5 +111,7 @@ export class TenantFeed {
     clearInterval(this.timer);
     await this.unsubscribe?.();
     await this.unsubscribeAlarms?.();
+    await this.unsubscribeAnnouncements?.();
+    await this.unsubscribeReports?.();
   }
 }

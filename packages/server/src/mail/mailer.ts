@@ -3,11 +3,34 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** A file sent with a mail (a scheduled report). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
+
+/** The drop folder's JSON for a mail: attachments as base64, so a test can open the file that was sent. */
+const dropped = (message: MailMessage) => ({
+  ...message,
+  ...(message.attachments
+    ? {
+        attachments: message.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          size: a.content.byteLength,
+          content: a.content.toString('base64'),
+        })),
+      }
+    : {}),
+});
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -33,12 +56,15 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dropD
         // One file per mail, like a file-based mail backend: a browser test can read its link.
         await mkdir(opts.dropDir, { recursive: true });
         const name = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}.json`;
-        await writeFile(path.join(opts.dropDir, name), JSON.stringify({ from: opts.from, ...message }, null, 2));
+        await writeFile(path.join(opts.dropDir, name), JSON.stringify({ from: opts.from, ...dropped(message) }, null, 2));
       }
       if (transport) {
         await transport.sendMail({ from: opts.from, ...message });
       } else {
-        log.info({ mail: { to: message.to, subject: message.subject } }, `mail (not sent, no SMTP_URL):\n${message.text}`);
+        log.info(
+          { mail: { to: message.to, subject: message.subject, attachments: message.attachments?.map((a) => a.filename) } },
+          `mail (not sent, no SMTP_URL):\n${message.text}`,
+        );
       }
     },
   };

@@ -87,6 +87,18 @@ export class UrlAnalytics {
     return rows.map((r) => ({ key: prefix === undefined ? String(r.key) : String(r.key).slice(prefix.length + 1), count: Number(r.n), bytes: Number(r.b) }));
   }
 
+  /** The largest keys of a dimension over any window (a report's period), from the hour rollups: whole hours, the ends rounded outwards. */
+  async topBetween(tenantId: string, from: Date, to: Date, dim: string, limit: number): Promise<CountedKey[]> {
+    const hour = 3_600_000;
+    const w = { table: 'flow_rollup_hour', from: new Date(Math.floor(from.getTime() / hour) * hour), to: new Date(Math.ceil(to.getTime() / hour) * hour) };
+    const rows = await rowsOf(
+      this.db,
+      sql`select key, sum(flows)::float8 as n, sum(bytes_in)::float8 as b from flow_rollup_hour where ${this.where(tenantId, w, dim)}
+          group by key order by sum(flows) desc, key limit ${limit}`,
+    );
+    return rows.map((r) => ({ key: String(r.key), count: Number(r.n), bytes: Number(r.b) }));
+  }
+
   /** Requests per bucket and action over the window, every bucket present (zeros where nothing happened). */
   async actionsOverTime(tenantId: string, range: WebFilterRange): Promise<{ at: Date; allowed: number; blocked: number; logged: number }[]> {
     const w = urlWindow(range);
