@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONSOLE_PATHS, tourCompleteBodySchema, tourStateSchema } from '@netloom/domain';
+import type { Services } from '../../services';
+import { errorResponses } from '../../http/openapi';
+
+const tags = ['profile'];
+const security = [{ bearerAuth: [] }];
+// Any text: a tour the product does not have answers 404, as an unknown object does.
+const params = z.object({ tour: z.string().min(1).max(64) });
+
+/** The signed-in user's guided-tour state (any signed-in user, super admins too). */
+export const tourRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { tours } = services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.addHook('onRequest', services.requireAuth);
+
+  api.get(
+    `/${CONSOLE_PATHS.tours}`,
+    { schema: { tags, security, summary: 'The guided tours (and their versions) the current user has finished', response: { 200: tourStateSchema } } },
+    async (request) => tours.state(request.principal!.user.id),
+  );
+
+  api.put(
+    `/${CONSOLE_PATHS.tour(':tour')}`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a guided tour finished for the current user (its version never goes down)',
+        params,
+        body: tourCompleteBodySchema,
+        response: { 200: tourStateSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => tours.complete(request.principal!.user.id, request.params.tour, request.body.version),
+  );
+};
