@@ -1,7 +1,7 @@
 import { baseCall, urlOf, type Call, type Hints } from './generate';
 import { isTenantSelector, kindOfField, kindOfPathParam, tenantSelectors, type Kind, type Operation } from './openapi';
 import { shortBody, Tally, type Exclusion, type Finding } from './findings';
-import { ATTACKER_NAC_MAC, ZTNA_FIELD_VALUES, send, type Principal, type Side, type World } from './world';
+import { ATTACKER_NAC_MAC, CANARY_PREFIX, REPORT_FIELD_VALUES, ZTNA_FIELD_VALUES, send, type Principal, type Side, type World } from './world';
 
 interface Shape {
   label: string;
@@ -22,6 +22,9 @@ const FIELD_VALUES: Record<string, unknown> = {
   version: '2.1.12',
   mac: ATTACKER_NAC_MAC,
   ...ZTNA_FIELD_VALUES,
+  ...REPORT_FIELD_VALUES,
+  // The header search looks for the canaries: the victim finds its own, nobody else anything.
+  q: CANARY_PREFIX,
 };
 
 /** A call whose ids come from the given sides: the tenant selector, the path and the body each its own. */

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from '../test/build';
 import { baseCall, urlOf, variantsOf, type Call, type Hints, type Mutation } from './generate';
 import { kindOfPathParam, type Kind, type Operation } from './openapi';
 import { shortBody, Tally, type Finding } from './findings';
-import { ATTACKER_NAC_MAC, ZTNA_FIELD_VALUES, send, type World } from './world';
+import { ATTACKER_NAC_MAC, PATH_WORDS, REPORT_FIELD_VALUES, ZTNA_FIELD_VALUES, send, type World } from './world';
 
 export interface HappyPath {
   operation: string;
@@ -36,7 +36,7 @@ async function setUp(world: World, op: Operation, role: 'owner' | 'super', unkno
   for (const p of op.params.filter((x) => x.in === 'path')) {
     const kind = kindOfPathParam(op.path, p.name);
     // One of a few words (a configuration family): the base call fills in a valid one.
-    if (!kind && p.schema.enum) continue;
+    if (!kind && (p.schema.enum || PATH_WORDS[p.name])) continue;
     if (!kind) unknownKinds.push(`${op.key} {${p.name}}`);
     targets[p.name] = kind ? await world.freshObject(kind) : { id: crypto.randomUUID(), name: 'unknown' };
   }
@@ -54,10 +54,12 @@ async function setUp(world: World, op: Operation, role: 'owner' | 'super', unkno
     website: 'https://example.test',
     applies_to: { everyone: true },
     domain: 'discovered-site.net',
-    // A client release of the first system (windows); a host the attacker's gateway reported.
-    version: '2.1.12',
+    // A client release of the first system (windows), or the version of a guided tour; a host the attacker's gateway reported.
+    version: op.path.includes('/profile/tours/') ? 1 : '2.1.12',
     mac: ATTACKER_NAC_MAC,
     ...ZTNA_FIELD_VALUES,
+    ...REPORT_FIELD_VALUES,
+    ...PATH_WORDS,
     // A deletion confirmed by the name of what it deletes.
     confirm: Object.values(targets)[0]?.name,
   };

@@ -65,7 +65,10 @@ export type Kind =
   | 'dnsGroup'
   | 'securityGroup'
   | 'ztnaPolicy'
-  | 'connector';
+  | 'connector'
+  | 'announcement'
+  | 'report'
+  | 'reportSchedule';
 export const KINDS: readonly Kind[] = [
   'tenant',
   'device',
@@ -88,6 +91,9 @@ export const KINDS: readonly Kind[] = [
   'securityGroup',
   'ztnaPolicy',
   'connector',
+  'announcement',
+  'report',
+  'reportSchedule',
 ];
 
 interface OpenApiDoc {
@@ -176,6 +182,10 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/tenant\/ztna\/security-groups\/$/, 'securityGroup'],
   [/\/tenant\/ztna\/policies\/$/, 'ztnaPolicy'],
   [/\/tenant\/connector\/$/, 'connector'],
+  // Announcements are the provider's, not a tenant's: the victim's is one only its tenant is shown.
+  [/\/admin\/announcements\/$/, 'announcement'],
+  [/\/tenant\/reports\/$/, 'report'],
+  [/\/tenant\/report-schedules\/$/, 'reportSchedule'],
 ];
 
 /** The kind of object a field or parameter holds, or null when nothing says. */

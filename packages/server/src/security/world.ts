@@ -106,6 +106,9 @@ const emptyIds = (): Ids => ({
   securityGroup: [],
   ztnaPolicy: [],
   connector: [],
+  announcement: [],
+  report: [],
+  reportSchedule: [],
 });
 
 /** Zero-trust fields a generated call cannot guess: a policy's who and what, a server's or relay's address, nameservers, the tool's user. */
@@ -151,13 +154,26 @@ function ztnaObjects(must: Must, token: string, tid: string) {
   };
 }
 
+/** How every canary begins: a search for it finds the victim's planted names and nothing of anyone else's. */
+export const CANARY_PREFIX = 'cnry';
+
+/** Path parameters that name one of a few words the document does not list (an unknown one answers 404): a valid word. */
+export const PATH_WORDS: Record<string, string> = { tour: 'sdwan' };
+
+/** A report's period and a schedule's recipients, which a generated call cannot guess. */
+export const REPORT_FIELD_VALUES: Record<string, unknown> = {
+  from: new Date(Date.now() - 86_400_000).toISOString(),
+  to: new Date().toISOString(),
+  recipients: ['reports@example.test'],
+};
+
 /** A host the attacker's gateway reports on its LAN: NAC decisions name it. */
 export const ATTACKER_NAC_MAC = '02:00:00:00:0a:01';
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const { app } = t;
   const db = app.services.db;
-  const marker = `cnry${randomBytes(6).toString('hex')}`;
+  const marker = `${CANARY_PREFIX}${randomBytes(6).toString('hex')}`;
   const canary = (what: string) => `${marker}${what}`;
   await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -289,6 +305,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       at: new Date(),
     }))!.id;
   victim.ids.channel.push(await newChannel(gOwner, globex.tenantId, canary('chan')));
+  // The victim's own default alarm thresholds: a write through another tenant would show as changed data.
+  await must(app, 'PUT', `/api/v1/alarm-defaults/?tid=${globex.tenantId}`, gOwner, { latency_ms: 211, jitter_ms: 23, loss_pct: 3, hold_seconds: 17 });
   // A web-filter policy of the victim, with a canary in its name and its blocked URLs.
   const newPolicy = async (token: string, tid: string, name: string) =>
     String(
@@ -432,6 +450,41 @@ export async function buildWorld(t: TestApp): Promise<World> {
   victim.ids.connector.push(await victimZtna.connector(exporterWelcome.device_id, canary('csite')));
   await must(app, 'POST', `/api/v1/tenant/ztna/invites/?tenant_id=${globex.tenantId}`, gOwner, { emails: [`${canary('inv')}@globex.test`] });
   await must(app, 'PUT', `/api/v1/tenant/ztna/settings/?tenant_id=${globex.tenantId}`, gOwner, { iao: { reauth_hours: 12 } });
+  // An announcement only the victim's users are shown, with canaries in its title and text.
+  const newAnnouncement = async (title: string, tenantIds: string[]) =>
+    String(
+      (
+        await must(app, 'POST', '/api/v1/admin/announcements/', superToken, {
+          title,
+          body: title,
+          audience: 'tenants',
+          tenant_ids: tenantIds,
+          starts_at: new Date(Date.now() - 60_000).toISOString(),
+        })
+      ).id,
+    );
+  victim.ids.announcement.push(await newAnnouncement(canary('ann'), [globex.tenantId]));
+  // A finished report of the victim (its inventory CSV names its canary devices) and a schedule mailing one to a canary address.
+  const newReport = async (token: string, tid: string) =>
+    String(
+      (await must(app, 'POST', `/api/v1/tenant/reports/?tenant_id=${tid}`, token, { kind: 'inventory', format: 'csv', product: 'sdwan', ...REPORT_FIELD_VALUES })).id,
+    );
+  const newReportSchedule = async (token: string, tid: string, name: string) =>
+    String(
+      (
+        await must(app, 'POST', `/api/v1/tenant/report-schedules/?tenant_id=${tid}`, token, {
+          name: name.slice(0, 64),
+          kind: 'inventory',
+          format: 'pdf',
+          product: 'sdwan',
+          cadence: 'weekly',
+          recipients: [`${name.slice(0, 40)}@globex.test`],
+        })
+      ).id,
+    );
+  victim.ids.report.push(await newReport(gOwner, globex.tenantId));
+  victim.ids.reportSchedule.push(await newReportSchedule(gOwner, globex.tenantId, canary('sched')));
+  await reportDone(app, victim.ids.report[0]!, globex.tenantId, gOwner);
 
   // The attacker (Acme): one object of each kind, for calls that name their own objects next to the victim's.
   const attacker: Side = { tenantId: acme.tenantId, ids: emptyIds() };
@@ -489,6 +542,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
         return { id: await attackerZtna.policy(name, await attackerZtna.server(`${name}s`)), name };
       case 'connector':
         return { id: await attackerZtna.connector((await freshObject('device')).id, name), name };
+      case 'announcement':
+        return { id: await newAnnouncement(name, [acme.tenantId]), name };
+      case 'report':
+        return { id: await newReport(aOwner, acme.tenantId), name };
+      case 'reportSchedule':
+        return { id: await newReportSchedule(aOwner, acme.tenantId, name), name };
     }
   };
   attacker.ids.tenant.push(acme.tenantId);
@@ -513,6 +572,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     'securityGroup',
     'ztnaPolicy',
     'connector',
+    'announcement',
+    'report',
+    'reportSchedule',
   ] as const)
     attacker.ids[kind].push((await freshObject(kind)).id);
   // A gateway of the attacker's that reports a host on its LAN: a NAC decision of its own names it.
@@ -610,4 +672,15 @@ async function forgedTokens(victimToken: string): Promise<Principal[]> {
     { name: 'forged token (other key)', token: otherKey, isSuperAdmin: false, authentic: false, home: 'none' },
     { name: 'forged token (alg none)', token: unsigned, isSuperAdmin: false, authentic: false, home: 'none' },
   ];
+}
+
+/** The victim's report is made in the background: the probes start once its file is there to be stolen. */
+async function reportDone(app: FastifyInstance, id: string, tid: string, token: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { status } = (await must(app, 'GET', `/api/v1/tenant/reports/${id}/?tenant_id=${tid}`, token)) as { status: string };
+    if (status === 'done') return;
+    if (status === 'failed' || Date.now() > deadline) throw new Error(`fixture: the victim's report ended ${status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
