@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configOperationSchema, type ConfigOperation } from '@netloom/domain';
-import { bearer, build, login, type TestApp } from '../../server/src/test/build';
+import { bearer, build, login, testBackends, type TestApp } from '../../server/src/test/build';
 import { enrolmentKey } from '../../server/src/test/agent-client';
 import { startFleet, type Fleet } from './fleet';
 
@@ -18,14 +18,14 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | fal
 }
 
 /** A template change pushed to a device group of 200 simulated gateways, each applying it for real. */
-describe('a template pushed to 200 gateways', () => {
+describe.each(testBackends())('a template pushed to 200 gateways on %s', (backend) => {
   let t: TestApp;
   let fleet: Fleet;
   let tid: string;
   let token: string;
 
   beforeAll(async () => {
-    t = await build('pglite', (c) => ({ ...c, sockets: { ...c.sockets, preAuthPerAddress: GATEWAYS } }));
+    t = await build(backend, (c) => ({ ...c, sockets: { ...c.sockets, preAuthPerAddress: GATEWAYS } }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const key = await enrolmentKey(t.app, 'Acme');
@@ -86,7 +86,7 @@ describe('a template pushed to 200 gateways', () => {
     const applied = configOperationSchema.parse(await api('POST', `template/config/${tpl.id}/apply/`));
     expect(applied.devices).toHaveLength(GATEWAYS);
     const done = await finished(applied.id);
-    console.log(`template applied to ${GATEWAYS} simulated gateways: all synced in ${Date.now() - started} ms`);
+    console.log(`template applied to ${GATEWAYS} simulated gateways on ${backend}: all synced in ${Date.now() - started} ms`);
     expect(done.counts).toMatchObject({ synced: GATEWAYS, failed: 0 });
     expect(fleet.devices.every((d) => d.runningConfig?.static_routes?.[0]?.destination === '172.20.0.0/16')).toBe(true);
   }, 120_000);
