@@ -1,4 +1,5 @@
 import { Badge, Paper } from '@mantine/core';
+import { age, useNow } from '@/features/device-status/hooks/use-fresh-snapshot';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
@@ -15,10 +16,12 @@ interface Row {
   ifname: string;
   status: string;
   weight: number;
+  /** The gateway's last heartbeat: the WAN states are what it said then. */
+  reported: string | null;
 }
 
 const COLOURS: Record<string, string> = { up: 'green', down: 'red', unknown: 'gray' };
-const columns: DataTableColumn<Row>[] = [
+const linkColumns: DataTableColumn<Row>[] = [
   { key: 'device', header: 'Device Name' },
   { key: 'name', header: 'WAN' },
   { key: 'ifname', header: 'Interface' },
@@ -34,13 +37,20 @@ const columns: DataTableColumn<Row>[] = [
   { key: 'weight', header: 'Weight' },
 ];
 
-/** Organization → Monitor → Interfaces (`globalInterface`): every gateway's WAN links in one table, as they last reported them. */
+/**
+ * Organization → Monitor → Interfaces (`globalInterface`): every gateway's WAN links in one table,
+ * as they last reported them, with how long ago that was (a gateway gone silent shows old states).
+ */
 export function GlobalInterfacesPage() {
   const user = useCurrentUser();
   const tid = useTenantScope();
   const gateways = useFleetDevices(tid, null, 'device');
+  const now = useNow();
   if (!user) return null;
-  const rows: Row[] = (gateways.data ?? []).flatMap((d) => d.wan_status.map((w) => ({ id: `${d.id}-${w.ifname}`, device: d.name, ...w })));
+  const rows: Row[] = (gateways.data ?? []).flatMap((d) =>
+    d.wan_status.map((w) => ({ id: `${d.id}-${w.ifname}`, device: d.name, ...w, reported: d.lastSeenTime })),
+  );
+  const columns: DataTableColumn<Row>[] = [...linkColumns, { key: 'reported', header: 'Reported', render: (r) => (r.reported ? age(r.reported, now) : '–') }];
   return (
     <>
       <PageHeader title="Interfaces" subtitle="The WAN links of every gateway" />

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { renderWithProviders } from '@/test/render';
+import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
+import { deviceRow } from '@/test/device-row';
+import { sessionStore } from '@/lib/session/session-store';
+import { GlobalInterfacesPage } from './global-interfaces-page';
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+describe('WAN links of all gateways (globalInterface)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it("lists every gateway's WAN links with their state and how long ago the gateway reported them", async () => {
+    const paris = deviceRow('paris', {
+      name: 'edge-paris',
+      lastSeenTime: ago(2 * 60_000),
+      wan_status: [
+        { name: 'WAN1', ifname: 'eth0', status: 'up', weight: 1 },
+        { name: 'WAN2', ifname: 'eth1', status: 'down', weight: 1 },
+      ],
+    });
+    // Silent for hours: its links read as they were then, and the page says so.
+    const lyon = deviceRow('lyon', {
+      name: 'edge-lyon',
+      lastSeenTime: ago(3 * 3_600_000),
+      wan_status: [{ name: 'WAN1', ifname: 'eth0', status: 'up', weight: 2 }],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { count: 2, next: null, previous: null, results: [paris, lyon] })),
+    );
+    signIn('viewer');
+    renderWithProviders(
+      withQueryClient(
+        <MemoryRouter>
+          <GlobalInterfacesPage />
+        </MemoryRouter>,
+      ),
+    );
+    const table = await screen.findByRole('table', { name: 'WAN links of all gateways' });
+    await within(table).findAllByText('edge-paris');
+    const row = (device: string, wan: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes(device) && r.textContent.includes(wan))!;
+    expect(within(table).getByRole('columnheader', { name: /Reported/ })).toBeTruthy();
+    expect(row('edge-paris', 'WAN2').textContent).toMatch(/down.*2 min ago/);
+    expect(row('edge-paris', 'WAN1').textContent).toMatch(/up.*2 min ago/);
+    expect(row('edge-lyon', 'WAN1').textContent).toContain('3 h ago');
+  }, 15_000);
+});
