@@ -1,13 +1,44 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { VitePWA } from 'vite-plugin-pwa';
+import { buildHash, precompress, versionFile } from './build-version';
 
 // The dev server forwards API and live-socket traffic to a locally running Netloom server,
 // so the console talks to the same origin in development as it does when served by the server.
 const backend = process.env.NETLOOM_BACKEND ?? 'http://127.0.0.1:8080';
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+// Never answered from the service worker's cache: the API (with its docs), live sockets, the device
+// socket, the operability endpoints, and the version file the update check compares against.
+const NETWORK_ONLY = [/^\/api\//, /^\/ws\//, /^\/agent\//, /^\/metrics/, /^\/healthz/, /^\/readyz/, /^\/version\.json/];
+
+export default defineConfig(({ mode, command }) => ({
+  // The build's hash, compiled in and written to version.json; a development server has no version.
+  define: { __APP_BUILD_HASH__: JSON.stringify(buildHash(command, mode)) },
+  plugins: [
+    react(),
+    versionFile(buildHash(command, mode)),
+    // The service worker precaches the console's assets; the app registers it itself when stable
+    // (features/connectivity), and a new one activates at once (autoUpdate: skipWaiting, clientsClaim).
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'],
+        // The map and chart libraries are larger than Workbox's 2 MiB default.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: NETWORK_ONLY,
+        cleanupOutdatedCaches: true,
+        // A new worker takes over at once, open pages included (the console reloads onto it).
+        skipWaiting: true,
+        clientsClaim: true,
+      },
+    }),
+    precompress(),
+  ],
   // '@/lib/…' instead of '../../../lib/…' (tsconfig.json "paths" says the same to TypeScript). '@dev/' is
   // what only development and gallery builds load (the component gallery); a production build has none of it.
   resolve: {

@@ -1,20 +1,17 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { STORAGE_KEYS } from '@/lib/storage';
+import { ConnectivityWatch } from '@/features/connectivity/components/connectivity-watch';
 import { startProactiveRefresh } from '@/lib/session/token-refresh';
 
-/** Page-wide behaviour that lives as long as the app: token upkeep, cross-tab sign-in/out. */
+/** Page-wide behaviour that lives as long as the app: token upkeep, connectivity and updates, cross-tab sign-in/out. */
 export function RootLayout() {
   useEffect(() => startProactiveRefresh(), []);
 
-  useEffect(() => {
-    // Another tab signed in or out (spec 000 §4): this tab's session is no longer the truth.
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === STORAGE_KEYS.currentUser) window.location.reload();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-
-  return <Outlet />;
+  // Connectivity, app updates and the reload when another tab changes the signed-in user (spec 000 §4).
+  return (
+    <>
+      <ConnectivityWatch />
+      <Outlet />
+    </>
+  );
 }
