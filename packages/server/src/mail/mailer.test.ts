@@ -18,4 +18,20 @@ describe('mailer without SMTP', () => {
     const stored = JSON.parse(await readFile(path.join(dropDir, files[0]!), 'utf8'));
     expect(stored).toMatchObject({ to: 'ana@acme.test', subject: 'Activate', text: expect.stringContaining('token=abc') });
   });
+
+  it('drops an attachment as base64 beside the mail, so a test can open the file that was sent', async () => {
+    const dropDir = await mkdtemp(path.join(os.tmpdir(), 'netloom-mail-'));
+    const mailer = createMailer({ smtpUrl: null, from: 'Netloom <no-reply@netloom.local>', dropDir }, log);
+    const content = Buffer.from('Name,Serial\r\nhq,SER-1\r\n');
+    await mailer.send({
+      to: 'noc@acme.test',
+      subject: 'Report',
+      text: 'attached',
+      attachments: [{ filename: 'inventory.csv', contentType: 'text/csv', content }],
+    });
+    const [file] = await readdir(dropDir);
+    const stored = JSON.parse(await readFile(path.join(dropDir, file!), 'utf8'));
+    expect(stored.attachments).toEqual([{ filename: 'inventory.csv', contentType: 'text/csv', size: content.byteLength, content: content.toString('base64') }]);
+    expect(mailer.outbox.at(-1)?.attachments?.[0]?.content.equals(content)).toBe(true);
+  });
 });
