@@ -8,6 +8,7 @@ import { fakeApi, pageOf } from '@/test/fake-api';
 import { FakeSocket } from '@/test/fake-socket';
 import { sessionStore } from '@/lib/session/session-store';
 import { ReportGenerationPage } from './pages/report-generation-page';
+import { upsertReport } from './api/reports';
 
 const TENANT = '00000000-0000-4000-8000-00000000000a';
 const ID = '44444444-4444-4444-8444-444444444444';
@@ -90,11 +91,25 @@ describe('report generation', () => {
     // Another product's report, or a message of another kind, leaves this table alone.
     socket.receive({ kind: 'report', report: { ...created!, id: 'other', product: 'ztna' } });
     socket.receive({ kind: 'announcement', id: ID });
-    socket.receive({ kind: 'report', report: { ...created!, status: 'failed', progress: 30, error: 'The database did not answer' } });
-    expect(await within(row).findByText('The database did not answer')).toBeTruthy();
-    expect(within(row).getByText('Failed')).toBeTruthy();
+    // A report someone else asked for joins the list, and fails with its reason.
+    const other = { ...created!, id: '66666666-6666-4666-8666-666666666666', kind: 'availability' };
+    socket.receive({ kind: 'report', report: { ...other, status: 'running', progress: 30 } });
+    socket.receive({ kind: 'report', report: { ...other, status: 'failed', progress: 30, error: 'The database did not answer' } });
+    const failed = await screen.findByRole('row', { name: /Availability per device and WAN link/ });
+    expect(await within(failed).findByText('The database did not answer')).toBeTruthy();
+    expect(within(failed).getByText('Failed')).toBeTruthy();
     expect(screen.getAllByRole('row', { name: /Fleet inventory/ })).toHaveLength(1);
+    expect(within(row).getByText('Done')).toBeTruthy();
   }, 20_000);
+
+  it('keeps a report done over the socket when the answer to its request arrives later, still queued', () => {
+    const queued = rowOf({ kind: 'inventory', format: 'pdf', product: 'sdwan', from: 'a', to: 'b' });
+    const done: ReportRow = { ...queued, status: 'done', progress: 100 };
+    expect(upsertReport([done], queued)).toEqual([done]);
+    expect(upsertReport([queued], done)).toEqual([done]);
+    expect(upsertReport([{ ...queued, status: 'running', progress: 60 }], { ...queued, status: 'running', progress: 20 })![0]!.progress).toBe(60);
+    expect(upsertReport([], queued)).toEqual([queued]);
+  });
 
   it('is for owners and admins', async () => {
     signIn('editor');

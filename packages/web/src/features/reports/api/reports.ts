@@ -21,10 +21,21 @@ export function useReports() {
   });
 }
 
-/** A report row (new or moved on) put in the cached list: replaced in place, or added on top. */
+const STAGE: Record<ReportRow['status'], number> = { queued: 0, running: 1, done: 2, failed: 2 };
+/** Is `next` the same report further along (or as far)? A report only moves forward. */
+const isNewer = (next: ReportRow, old: ReportRow) =>
+  STAGE[next.status] > STAGE[old.status] || (STAGE[next.status] === STAGE[old.status] && next.progress >= old.progress);
+
+/**
+ * A report row put in the cached list: added on top, or replacing its older self. A quick report
+ * can be done over the socket before the answer to its POST (still 'queued') arrives: the older
+ * news never wins.
+ */
 export function upsertReport(list: ReportRow[] | undefined, row: ReportRow): ReportRow[] | undefined {
   if (!list) return list;
-  return list.some((r) => r.id === row.id) ? list.map((r) => (r.id === row.id ? row : r)) : [row, ...list];
+  const old = list.find((r) => r.id === row.id);
+  if (!old) return [row, ...list];
+  return isNewer(row, old) ? list.map((r) => (r.id === row.id ? row : r)) : list;
 }
 
 export function useGenerateReport() {
