@@ -212,6 +212,27 @@ for (const backend of testBackends()) {
       }
     });
 
+    it('a report left running by an instance that stopped is taken over once its claim is stale', async () => {
+      const id = crypto.randomUUID();
+      const longAgo = new Date(Date.now() - 120_000);
+      await t.app.services.db.insert(reports).values({
+        id,
+        tenantId: acmeId,
+        kind: 'inventory',
+        format: 'csv',
+        product: 'sdwan',
+        params: period(),
+        status: 'running',
+        progress: 40,
+        claimedAt: longAgo,
+        createdAt: longAgo,
+        expiresAt: new Date(Date.now() + day),
+      });
+      const row = await until(id);
+      expect(row).toMatchObject({ status: 'done', progress: 100 });
+      expect(csvRows((await call('GET', `tenant/reports/${id}/download/`, owner)).body).map((r) => r.Name)).toContain('branch-lyon');
+    });
+
     it('a report past its keeping time is deleted by the sweep', async () => {
       const res = await call('POST', 'tenant/reports/', owner, { kind: 'inventory', format: 'csv', product: 'sdwan', ...period() });
       const row = await until(res.json().id);

@@ -95,8 +95,13 @@ export class ReportWorker {
     return { finishedAt, expiresAt: new Date(finishedAt.getTime() + REPORT_KEEP_DAYS * 86_400_000) };
   }
 
-  private publish(record: repo.ReportRecord): Promise<void> {
-    return this.bus.publish(topics.tenantReports(record.tenantId), { kind: 'report', report: toReportRow(record) });
+  /** Best effort, like every bus message: the stored row is the truth, and a console that missed a step reads it. */
+  private async publish(record: repo.ReportRecord): Promise<void> {
+    try {
+      await this.bus.publish(topics.tenantReports(record.tenantId), { kind: 'report', report: toReportRow(record) });
+    } catch (err) {
+      this.log.warn({ err, report: record.id }, 'reports: progress could not be announced');
+    }
   }
 
   private async make(record: repo.ReportRecord): Promise<void> {
