@@ -18,8 +18,9 @@ const DEMO_SIZES: Record<string, Omit<FleetTenant, 'enrolmentKey'>> = {
   Globex: { gateways: 1, endpoints: 8, emailDomain: 'globex.test', appConnectors: DEMO_ZTNA.Globex!.appConnectors, endpointSpecs: DEMO_ZTNA.Globex!.people },
 };
 
-/** What the demo does when a device of the fleet first enrols: an app connector is made its site's connector. */
+/** What the demo does when a device of the fleet first enrols: a gateway gets its configuration, an app connector is made its site's connector. */
 export interface DemoFleetHooks {
+  gatewayEnrolled?: (tenant: DemoTenantKey, deviceId: string) => Promise<void>;
   connectorEnrolled?: (tenant: DemoTenantKey, deviceId: string, site: string) => Promise<void>;
 }
 
@@ -66,8 +67,10 @@ export async function startDemoFleet(db: Db, config: Config, address: AddressInf
     ztna: { attemptsPerMinute: 4, maxSessionS: 15 * 60 },
     onSave: () => saver.schedule(),
     onEvent: (e) => {
-      if (e.type !== 'enrolled' || !(e.device.behaviour instanceof GatewayBehaviour) || !e.device.behaviour.roles.appConnector) return;
+      if (e.type !== 'enrolled' || !(e.device.behaviour instanceof GatewayBehaviour)) return;
       const tenant = keys.find((k) => k.enrolmentKey === e.device.enrolmentKey);
+      if (tenant) void hooks.gatewayEnrolled?.(tenant, e.deviceId);
+      if (!e.device.behaviour.roles.appConnector) return;
       const site = tenant && DEMO_ZTNA[tenant.name]?.site;
       if (tenant && site) void hooks.connectorEnrolled?.(tenant, e.deviceId, site);
     },

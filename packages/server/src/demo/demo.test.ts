@@ -2,7 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectorRowSchema, deviceListSchema, inventoryPageSchema, trafficAnswerSchema, ztnaPolicySchema, type DeviceRow } from '@netloom/domain';
+import {
+  connectorRowSchema,
+  deviceConfigSchema,
+  deviceListSchema,
+  inventoryPageSchema,
+  trafficAnswerSchema,
+  ztnaPolicySchema,
+  type DeviceRow,
+} from '@netloom/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -78,6 +86,20 @@ describe('the demo (DEMO=1, DEMO_FLEET=1) on an empty embedded database', () => 
     const inventory = inventoryPageSchema.parse(await get('tenant/ztna/inventory/?page_size=100')).results;
     expect(inventory.find((e) => e.user === 'liam.smith@acme.test')?.posture).toMatchObject({ os: 'windows', firewall_on: false });
 
+    // Every gateway runs the demo's branch template with its own site number, pushed by the engine and acknowledged.
+    const gateways = rows.filter((r) => r.deviceType === 'gateway');
+    expect(gateways.length).toBe(6);
+    const configs = async () => Promise.all(gateways.map(async (g) => deviceConfigSchema.parse(await get(`device/config/${g.id}/`))));
+    await expect.poll(async () => (await configs()).map((c) => c.sync.state), { timeout: 30_000, interval: 1000 }).toEqual(gateways.map(() => 'synced'));
+    const synced = await configs();
+    expect(synced.every((c) => c.revision?.source === 'template' && c.sections.some((s) => s.template?.name === 'Branch office'))).toBe(true);
+    const lans = synced.map((c) => c.document.interfaces?.lan[0]?.ip);
+    expect(new Set(lans).size).toBe(6);
+    expect(synced[0]!.document).toMatchObject({
+      services: { dhcp: [{ interface: 'lan1' }, { interface: 'lan1.20' }] },
+      firewall: { zones: [{ name: 'lan' }, { name: 'guest' }, { name: 'wan' }] },
+    });
+
     await app.close();
     const database = await openDatabase(config.database);
     try {
@@ -89,5 +111,5 @@ describe('the demo (DEMO=1, DEMO_FLEET=1) on an empty embedded database', () => 
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

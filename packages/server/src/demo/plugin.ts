@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Fleet } from '@netloom/simulator';
 import type { Config } from '../config';
+import { configureDemoGateway, seedDemoConfigTemplate } from './config';
 import { startDemoFleet } from './demo-fleet';
 import { seedDemo } from './seed';
 import { memberOf } from './repo';
@@ -29,17 +30,30 @@ const demo: FastifyPluginAsync<DemoOptions> = async (app, { config }) => {
   app.addHook('onReady', async () => {
     if (!(await seedDemo(app.services.db, config.demo.password, { usageGraphs: config.demo.fleet, webFilter: config.demo.fleet }))) return;
     app.log.info('Seeded the demo organisations and users');
-    // Zero-trust access only with the demo fleet, whose connectors and endpoints bring it to life.
+    // Zero-trust access and the gateways' configuration only with the demo fleet, whose devices bring them to life.
     if (!config.demo.fleet) return;
     for (const [tenant, demo] of Object.entries(DEMO_ZTNA)) {
       const owner = await ownerOf(tenant);
-      if (owner) await seedDemoZtna(app.services, owner, demo);
+      if (!owner) continue;
+      await seedDemoZtna(app.services, owner, demo);
+      await seedDemoConfigTemplate(app.services, owner);
     }
   });
 
   if (!config.demo.fleet) return;
   app.addHook('onListen', async () => {
+    // Each tenant's gateways are numbered as they first enrol: the site number of their LAN addresses.
+    const sites = new Map<string, number>();
     fleet = await startDemoFleet(app.services.db, config, app.server.address() as AddressInfo, {
+      gatewayEnrolled: async (tenant, deviceId) => {
+        const owner = await ownerOf(tenant.name);
+        if (!owner) return;
+        const site = (sites.get(tenant.name) ?? 0) + 1;
+        sites.set(tenant.name, site);
+        await configureDemoGateway(app.services, owner, deviceId, site).catch((err: Error) => {
+          app.log.warn({ err, deviceId }, 'The demo gateway could not be configured');
+        });
+      },
       connectorEnrolled: async (tenant, deviceId, site) => {
         const owner = await ownerOf(tenant.name);
         if (!owner) return;
