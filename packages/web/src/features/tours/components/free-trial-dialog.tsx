@@ -9,6 +9,8 @@ const DIALOG_Z_INDEX = 1000;
 interface Props {
   /** 'pause': the tour goes on after it (Skip shown); 'end': the tour is over (no Skip). */
   kind: 'pause' | 'end' | null;
+  /** The step the tour stopped at (kept on the dialog as `data-tour-pause`). */
+  at?: string | null;
   userId: string;
   /** Skip or the close button. */
   onClose: () => void;
@@ -16,7 +18,7 @@ interface Props {
 }
 
 /** The free-trial dialog of the demo tour (spec 000 §2.17). */
-export function FreeTrialDialog({ kind, userId, onClose, onSignUp }: Props) {
+export function FreeTrialDialog({ kind, at = null, userId, onClose, onSignUp }: Props) {
   return (
     <Modal
       opened={kind !== null}
@@ -27,7 +29,7 @@ export function FreeTrialDialog({ kind, userId, onClose, onSignUp }: Props) {
       zIndex={DIALOG_Z_INDEX}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Stack gap="md">
+      <Stack gap="md" data-tour-pause={at ?? kind ?? undefined}>
         <Text size="sm">
           {kind === 'end'
             ? 'That was the tour. Sign up to connect your own users and devices, or talk to us first.'

@@ -59,6 +59,7 @@ describe('demo tour', () => {
     // The menu's other places are not on this page: the next stop is Total Devices, which pauses first.
     act(() => next());
     expect(dialog()).not.toBeNull();
+    expect(dialog()!.querySelector('[data-tour-pause]')?.getAttribute('data-tour-pause')).toBe('totalDevices');
     expect(popoverTitle()).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
     expect(dialog()).toBeNull();

@@ -7,7 +7,7 @@ import { signUpFromTour } from '@/features/tours/sign-up-from-tour';
 import { tourLauncher } from '@/features/tours/tour-launcher';
 import { FreeTrialDialog } from './free-trial-dialog';
 
-type Dialog = { kind: 'pause'; resume: () => void } | { kind: 'end' } | null;
+type Dialog = { kind: 'pause'; at: string | null; resume: () => void } | { kind: 'end' } | null;
 
 /**
  * Runs the guided tours of the signed-in console, one at a time, with the free-trial dialog of the
@@ -23,7 +23,7 @@ export function TourHost({ userId }: { userId: string }) {
     setDialog(null);
     const current = createTourRunner({
       steps: TOURS[tour],
-      onPause: (_step, resume) => setDialog(resume ? { kind: 'pause', resume } : { kind: 'end' }),
+      onPause: (step, resume) => setDialog(resume ? { kind: 'pause', at: step.key, resume } : { kind: 'end' }),
       onEnd: () => {
         if (runner.current === current) runner.current = null;
       },
@@ -68,5 +68,5 @@ export function TourHost({ userId }: { userId: string }) {
     signUpFromTour();
   };
 
-  return <FreeTrialDialog kind={dialog?.kind ?? null} userId={userId} onClose={close} onSignUp={signUp} />;
+  return <FreeTrialDialog kind={dialog?.kind ?? null} at={dialog?.kind === 'pause' ? dialog.at : null} userId={userId} onClose={close} onSignUp={signUp} />;
 }
