@@ -3,7 +3,7 @@ import { IconBuildingCog, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { User } from '@netloom/domain';
 import { paths } from '@/paths';
-import { Logo } from '@/components/logo';
+import { Logo, LogoMark } from '@/components/logo';
 import { ProfileMenu } from '@/components/profile-menu';
 import { useActiveDashboard } from '@/lib/active-dashboard';
 import { useDashboardConfig, productFlagsOf } from '@/features/tenants/api/get-dashboard-config';
@@ -42,9 +42,15 @@ export function Header({ user }: { user: User }) {
       bg="white"
       style={{ zIndex: 210, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
-      <Group gap="lg" wrap="nowrap">
+      <Group gap="md" wrap="nowrap">
         <Link to={home} aria-label="Home" style={{ textDecoration: 'none' }}>
-          <Logo />
+          {/* Below 1200 px the mark alone, so the pickers, the search box and the icons fit the 1000 px minimum. */}
+          <Box visibleFrom="lg">
+            <Logo />
+          </Box>
+          <Box hiddenFrom="lg">
+            <LogoMark />
+          </Box>
         </Link>
         {/* A super admin moves between tenants, not products (spec 000 §6). */}
         {user.isSuperAdmin ? <TenantSelector /> : <DashboardSwitcher active={active} flags={flags} />}

@@ -17,8 +17,9 @@ export function SearchBox({ onOpen }: { onOpen: () => void }) {
       leftSection={<IconSearch size={16} />}
       rightSection={<Kbd size="xs">{SEARCH_HOTKEY}</Kbd>}
       rightSectionPointerEvents="none"
-      // Between 180 and 450 px, growing with the window.
-      w="clamp(180px, 24vw, 450px)"
+      // Between 180 and 450 px, growing with the window; at the 1000 px minimum the header's other
+      // controls leave it 180.
+      w="clamp(180px, calc(100vw - 900px), 450px)"
       miw={180}
       maw={450}
       style={{ flexShrink: 1 }}

@@ -77,15 +77,7 @@ export function SearchDialog({ store, entries, entryItem, recent, query, onQuery
 
   let index = 0;
   return (
-    <Spotlight.Root
-      store={store}
-      shortcut={null}
-      query={query}
-      onQueryChange={onQueryChange}
-      scrollable
-      maxHeight={520}
-      onSpotlightClose={() => onQueryChange('')}
-    >
+    <Spotlight.Root store={store} shortcut={null} query={query} onQueryChange={onQueryChange} onSpotlightClose={() => onQueryChange('')}>
       <Input
         classNames={{ input: Spotlight.classes.search }}
         size="lg"
@@ -98,7 +90,8 @@ export function SearchDialog({ store, entries, entryItem, recent, query, onQuery
         onChange={(e) => onQueryChange(e.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
-      <Spotlight.ActionsList ref={listRef}>
+      {/* As tall as its options, up to a height that keeps the dialog on the screen. */}
+      <Spotlight.ActionsList ref={listRef} mah="min(480px, calc(100vh - 220px))">
         {grouped(items).map(({ group, items: list }) => (
           <Box key={group} role="group" aria-label={group} pb={4}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="md" pt="xs" pb={4}>
