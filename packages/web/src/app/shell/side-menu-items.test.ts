@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { SDWAN_TOUR, ZTNA_TOUR } from '@netloom/domain';
+import { sideMenuEntries } from './side-menu-items';
+
+const menu = (product: 'sdwan' | 'ztna' | 'waf') => sideMenuEntries({ product, isSuperAdmin: false, tenantSelected: true, showLogs: true, canManage: true });
+const tourKeys = (product: 'sdwan' | 'ztna') =>
+  new Set(menu(product).flatMap((e) => [e.tour, ...(e.children ?? []).map((c) => c.tour)].flatMap((k) => k?.split(' ') ?? [])));
+
+describe('side menu and the guided tours', () => {
+  it('Quick Tour starts a tour on SD-WAN and ZTNA, the products that have one', () => {
+    expect(menu('sdwan').find((e) => e.label === 'Quick Tour')).toMatchObject({ quickTour: true });
+    expect(menu('ztna').find((e) => e.label === 'Quick Tour')).toMatchObject({ quickTour: true });
+    expect(menu('waf').find((e) => e.label === 'Quick Tour')).toBeUndefined();
+  });
+
+  it("the menu carries the tours' menu places that the console has", () => {
+    for (const key of [
+      'home',
+      'sdWan',
+      'globalMonitor',
+      'logs',
+      'teams',
+      'teamusers',
+      'group',
+      'organization',
+      'inventory',
+      'monitor',
+      'systemTools',
+      'configTemplates',
+    ]) {
+      expect(tourKeys('sdwan'), key).toContain(key);
+    }
+    for (const key of [
+      'dashboard',
+      'endpointProfiles',
+      'teams',
+      'teamusers',
+      'group',
+      'organization',
+      'inventory',
+      'servers',
+      'policies',
+      'webFilter',
+      'logs',
+    ]) {
+      expect(tourKeys('ztna'), key).toContain(key);
+    }
+    // Every key the menu carries is one a tour points at.
+    const stepKeys = new Set([...SDWAN_TOUR, ...ZTNA_TOUR].map((s) => s.key));
+    for (const key of [...tourKeys('sdwan'), ...tourKeys('ztna')]) expect(stepKeys, key).toContain(key);
+  });
+});
