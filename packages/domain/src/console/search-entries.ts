@@ -218,6 +218,8 @@ const ztnaTabs = (title: string, path: string, tabs: readonly Tab[], opts: PageO
 
 const ZTNA: SearchEntry[] = [
   ztna('Endpoint Profiles', 'device/configure/overlay-mesh-vpn'),
+  // The page asks for an endpoint itself: the device rule of the search is SD-WAN's (spec 000 §5).
+  ztna('Endpoint Status', 'mza/status'),
   ztna('Get MicroZAccess', 'getmicrozaccess'),
   ztna('Device Groups', 'network'),
   ztna(`Teams ${SEARCH_LABEL_SEPARATOR} Users`, 'teams/users'),
