@@ -68,4 +68,41 @@ describe('announcements, as super admins post them', () => {
     expect(within(row).getByText('Globex')).toBeTruthy();
     expect(within(row).getByText('Live')).toBeTruthy();
   }, 20_000);
+
+  it('edits one (its tenants chosen again) and deletes one after the Yes/No question', async () => {
+    signIn('owner', { isSuperAdmin: true, tenantId: null, role: null, timezone: 'UTC' });
+    let rows: Record<string, unknown>[] = [posted];
+    const api = fakeApi({ 'GET admin/announcements/': () => pageOf(rows) }, (call) => {
+      if (call.method === 'PUT' && call.path === `admin/announcements/${posted.id}/`) {
+        rows = [{ ...posted, ...(call.body as object) }];
+        return new Response(JSON.stringify(rows[0]), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
+      if (call.method === 'DELETE' && call.path === `admin/announcements/${posted.id}/`) {
+        rows = [];
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    const { user } = renderWithProviders(withQueryClient(<AdminAnnouncementsPage tenants={tenants} />));
+    const row = await screen.findByRole('row', { name: /Maintenance/ }, { timeout: 5_000 });
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const title = within(dialog).getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
+    expect(title.value).toBe('Maintenance');
+    fireEvent.change(title, { target: { value: 'Maintenance moved' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Announcement edited successfully')).toBeTruthy();
+    expect(api.writes()[0]!.body).toMatchObject({
+      title: 'Maintenance moved',
+      audience: 'tenants',
+      tenant_ids: [GLOBEX],
+      starts_at: '2026-11-20T09:00:00.000Z',
+    });
+
+    await user.click(within(await screen.findByRole('row', { name: /Maintenance moved/ })).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Announcement deleted successfully')).toBeTruthy();
+    expect(api.writes().map((w) => w.method)).toEqual(['PUT', 'DELETE']);
+    expect(await screen.findByText('No announcements yet')).toBeTruthy();
+  }, 30_000);
 });

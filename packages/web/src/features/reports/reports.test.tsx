@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { ReportRow } from '@netloom/domain';
 import { renderWithProviders } from '@/test/render';
 import { signIn, withQueryClient } from '@/test/query-wrapper';
-import { fakeApi, pageOf } from '@/test/fake-api';
+import { fakeApi } from '@/test/fake-api';
 import { FakeSocket } from '@/test/fake-socket';
 import { sessionStore } from '@/lib/session/session-store';
 import { ReportGenerationPage } from './pages/report-generation-page';
@@ -46,7 +46,7 @@ describe('report generation', () => {
     signIn('owner', { timezone: 'UTC' });
     let created: ReportRow | null = null;
     const api = fakeApi({
-      'GET tenant/reports/': () => pageOf(created ? [created] : []),
+      'GET tenant/reports/': () => (created ? [created] : []),
       'POST tenant/reports/': (call) => {
         created = rowOf(call.body as Parameters<typeof rowOf>[0]);
         return new Response(JSON.stringify(created), { status: 201, headers: { 'Content-Type': 'application/json' } });

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '@/test/render';
 import { signIn, withQueryClient } from '@/test/query-wrapper';
-import { fakeApi, pageOf } from '@/test/fake-api';
+import { fakeApi } from '@/test/fake-api';
 import { sessionStore } from '@/lib/session/session-store';
 import { ReportGenerationPage } from './pages/report-generation-page';
 
@@ -19,7 +19,7 @@ describe('report schedules', () => {
     signIn('admin', { timezone: 'UTC' });
     let rows: unknown[] = [];
     const api = fakeApi({
-      'GET tenant/report-schedules/': () => pageOf(rows),
+      'GET tenant/report-schedules/': () => rows,
       'POST tenant/report-schedules/': (call) => {
         const body = call.body as Record<string, unknown>;
         rows = [{ id: '55555555-5555-4555-8555-555555555555', ...body, next_run_at: '2026-12-01T00:00:00Z', last_run_at: null }];

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { CONSOLE_PATHS, adminAnnouncementSchema, type AnnouncementBody } from '@netloom/domain';
+import { CONSOLE_PATHS, adminAnnouncementListSchema, adminAnnouncementSchema, type AnnouncementBody } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 
 const adminKey = ['admin-announcements'] as const;
 /** The admin list in the API's paged shape; the page reads every row (page_size=0). */
-const adminListSchema = z.object({ results: z.array(adminAnnouncementSchema) }).transform((p) => p.results);
+const adminListSchema = adminAnnouncementListSchema.transform((p) => p.results);
 
 /** Every announcement, scheduled, live or ended (super admins). */
 export function useAdminAnnouncements() {

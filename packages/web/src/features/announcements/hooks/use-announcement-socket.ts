@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { announcementEventSchema } from '@netloom/domain';
+import { LIVE_ANNOUNCEMENTS_FEED, announcementEventSchema } from '@netloom/domain';
 import { useFeedSocket } from '@/lib/live/use-feed-socket';
 import { announcementsKey } from '../api/get-announcements';
-
-/** The socket's feed of announcements. */
-export const ANNOUNCEMENTS_FEED = 'announcements';
 
 /**
  * Posted, edited or withdrawn announcements reach the console over the tenant's socket: the list
@@ -13,7 +10,7 @@ export const ANNOUNCEMENTS_FEED = 'announcements';
 export function useAnnouncementSocket(tenantId: string | null) {
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: announcementsKey });
-  useFeedSocket(tenantId, ANNOUNCEMENTS_FEED, {
+  useFeedSocket(tenantId, LIVE_ANNOUNCEMENTS_FEED, {
     onOpen: refresh,
     onMessage: (json) => {
       if (announcementEventSchema.safeParse(json).success) refresh();

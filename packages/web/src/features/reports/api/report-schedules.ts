@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { CONSOLE_PATHS, reportScheduleRowSchema, type ReportScheduleBody } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
-import { listOf, tenantQuery } from './reports';
+import { tenantQuery } from './reports';
 
 const schedulesKey = (tid: string | null) => ['report-schedules', tid] as const;
 
@@ -10,7 +11,7 @@ export function useReportSchedules() {
   const tid = useTenantScope();
   return useQuery({
     queryKey: schedulesKey(tid),
-    queryFn: ({ signal }) => api.get(CONSOLE_PATHS.reportSchedules, listOf(reportScheduleRowSchema), { query: tenantQuery(tid), signal }),
+    queryFn: ({ signal }) => api.get(CONSOLE_PATHS.reportSchedules, z.array(reportScheduleRowSchema), { query: tenantQuery(tid), signal }),
   });
 }
 

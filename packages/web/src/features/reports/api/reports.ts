@@ -9,15 +9,12 @@ import { useTenantScope } from '@/lib/tenant-scope';
 export const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);
 export const reportsKey = (tid: string | null) => ['reports', tid] as const;
 
-/** A list answers either as an array or in the API's paged shape. */
-export const listOf = <T extends z.ZodTypeAny>(row: T) => z.union([z.array(row), z.object({ results: z.array(row) }).transform((p) => p.results)]);
-
 /** The tenant's reports, newest first; the socket keeps their progress current. */
 export function useReports() {
   const tid = useTenantScope();
   return useQuery({
     queryKey: reportsKey(tid),
-    queryFn: ({ signal }) => api.get(CONSOLE_PATHS.reports, listOf(reportRowSchema), { query: tenantQuery(tid), signal }),
+    queryFn: ({ signal }) => api.get(CONSOLE_PATHS.reports, z.array(reportRowSchema), { query: tenantQuery(tid), signal }),
   });
 }
 

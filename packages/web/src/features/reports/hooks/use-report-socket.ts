@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { reportProgressEventSchema, type ReportRow } from '@netloom/domain';
+import { LIVE_REPORTS_FEED, reportProgressEventSchema, type ReportRow } from '@netloom/domain';
 import { useFeedSocket } from '@/lib/live/use-feed-socket';
 import { reportsKey, upsertReport } from '../api/reports';
-
-/** The socket's feed of report progress. */
-export const REPORTS_FEED = 'reports';
 
 /**
  * Each step of a report in the making (queued, running with its progress, done or failed) arrives
@@ -12,7 +9,7 @@ export const REPORTS_FEED = 'reports';
  */
 export function useReportSocket(tenantId: string | null) {
   const qc = useQueryClient();
-  useFeedSocket(tenantId, REPORTS_FEED, {
+  useFeedSocket(tenantId, LIVE_REPORTS_FEED, {
     onOpen: () => void qc.invalidateQueries({ queryKey: reportsKey(tenantId) }),
     onMessage: (json) => {
       const event = reportProgressEventSchema.safeParse(json);
