@@ -19,7 +19,7 @@ function Where() {
 }
 const where = () => screen.getByTestId('where').textContent;
 
-function renderSearch(opts: { role?: Role; flags?: SubscriptionFlags; at?: string; user?: Partial<User> } = {}) {
+function renderSearch(opts: { role?: Role; flags?: SubscriptionFlags; at?: string; user?: Partial<User>; active?: 'sdwan' | 'ztna' } = {}) {
   signIn(opts.role ?? 'owner', opts.user);
   const user = sessionStore.current()!.user;
   return renderWithProviders(
@@ -33,7 +33,7 @@ function renderSearch(opts: { role?: Role; flags?: SubscriptionFlags; at?: strin
         <div role="dialog" aria-label="Another dialog">
           <button type="button">Inside another dialog</button>
         </div>
-        <GlobalSearch user={user} flags={opts.flags ?? ALL} active="sdwan" />
+        <GlobalSearch user={user} flags={opts.flags ?? ALL} active={opts.active ?? 'sdwan'} />
         <Where />
       </MemoryRouter>,
     ),
@@ -98,6 +98,16 @@ describe('global search', { timeout: 20_000 }, () => {
     expect(organization.getByRole('button', { name: 'Teams › Users' })).toBeTruthy();
     expect(organization.queryByRole('button', { name: 'Logs › Login Logs' })).toBeNull();
     expect(organization.queryByRole('button', { name: 'Notification Channels' })).toBeNull();
+  });
+
+  it("puts the active product's pages first, and its page wins a name both products have", async () => {
+    const { user } = renderSearch({ active: 'ztna', at: '/ztna/dashboard' });
+    await user.keyboard('s');
+    await dialogInput();
+    expect(groupNames()).toEqual(['ZTNA', 'SD-WAN configure', 'SD-WAN monitor', 'Organization']);
+    await user.paste('Teams › Users');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(where()).toBe('/ztna/teams/users'));
   });
 
   it('refuses a gateway page with Please Select Device while no device is chosen', async () => {
