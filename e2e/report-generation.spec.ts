@@ -18,17 +18,17 @@ test("an owner generates the fleet inventory as PDF, downloads it, and its first
     await fleet.add({ name: 'e2e-report-paris', kind: 'gateway', wan });
     await fleet.add({ name: 'e2e-report-lyon', kind: 'gateway', wan });
     const gone = await fleet.add({ name: 'e2e-report-nice', kind: 'gateway', wan });
-    await gone.goodbye();
 
     // The fleet as the console's device list tells it: the figures the report must show.
     const auth = { Authorization: `Bearer ${owner.access}` };
-    await expect
-      .poll(async () => {
-        const res = await request.get(`/api/v1/device/list/?tid=${owner.tenantId}&type=device&page_size=0`, { headers: auth });
-        const rows = ((await res.json()) as { results: { name: string; currentStatus: string }[] }).results;
-        return rows.find((d) => d.name === 'e2e-report-nice')?.currentStatus;
-      })
-      .not.toBe('running');
+    const statusOf = async (name: string) => {
+      const res = await request.get(`/api/v1/device/list/?tid=${owner.tenantId}&type=device&page_size=0`, { headers: auth });
+      return ((await res.json()) as { results: { name: string; currentStatus: string }[] }).results.find((d) => d.name === name)?.currentStatus;
+    };
+    // All three seen running, then one leaves: two online, one offline.
+    for (const name of ['e2e-report-paris', 'e2e-report-lyon', 'e2e-report-nice']) await expect.poll(() => statusOf(name)).toBe('running');
+    await gone.goodbye();
+    await expect.poll(() => statusOf('e2e-report-nice')).not.toBe('running');
     const list = await request.get(`/api/v1/device/list/?tid=${owner.tenantId}&type=device&page_size=0`, { headers: auth });
     const devices = ((await list.json()) as { results: { name: string; currentStatus: string }[] }).results;
     // Shown online: the statuses the console draws green (spec's device status rules).
