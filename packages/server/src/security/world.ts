@@ -467,7 +467,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
   // A finished report of the victim (its inventory CSV names its canary devices) and a schedule mailing one to a canary address.
   const newReport = async (token: string, tid: string) =>
     String(
-      (await must(app, 'POST', `/api/v1/tenant/reports/?tenant_id=${tid}`, token, { kind: 'inventory', format: 'csv', product: 'sdwan', ...REPORT_FIELD_VALUES })).id,
+      (
+        await must(app, 'POST', `/api/v1/tenant/reports/?tenant_id=${tid}`, token, {
+          kind: 'inventory',
+          format: 'csv',
+          product: 'sdwan',
+          from: REPORT_FIELD_VALUES.from,
+          to: REPORT_FIELD_VALUES.to,
+        })
+      ).id,
     );
   const newReportSchedule = async (token: string, tid: string, name: string) =>
     String(
@@ -544,8 +552,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
         return { id: await attackerZtna.connector((await freshObject('device')).id, name), name };
       case 'announcement':
         return { id: await newAnnouncement(name, [acme.tenantId]), name };
-      case 'report':
-        return { id: await newReport(aOwner, acme.tenantId), name };
+      case 'report': {
+        // Finished, so a download of it is a valid call.
+        const id = await newReport(aOwner, acme.tenantId);
+        await reportDone(app, id, acme.tenantId, aOwner);
+        return { id, name };
+      }
       case 'reportSchedule':
         return { id: await newReportSchedule(aOwner, acme.tenantId, name), name };
     }

@@ -84,8 +84,12 @@ function charts(doc: PDFKit.PDFDocument, content: ReportContent): void {
   }
 }
 
+/** Rows laid out between two pauses: the layout is synchronous, and the instance has requests and sockets to serve meanwhile. */
+const ROWS_PER_SLICE = 100;
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A table with its header repeated on every page it runs over; cells cut to their column. */
-function table(doc: PDFKit.PDFDocument, t: ReportTable): void {
+async function table(doc: PDFKit.PDFDocument, t: ReportTable): Promise<void> {
   ensureRoom(doc, 60);
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(t.title, MARGIN, doc.y, { width: CONTENT_WIDTH });
   doc.y += 6;
@@ -121,7 +125,8 @@ function table(doc: PDFKit.PDFDocument, t: ReportTable): void {
     doc.y += 8;
   }
   const shown = t.rows.slice(0, PDF_MAX_TABLE_ROWS);
-  shown.forEach((r, i) => {
+  for (const [i, r] of shown.entries()) {
+    if (i % ROWS_PER_SLICE === ROWS_PER_SLICE - 1) await pause();
     if (doc.y + ROW_HEIGHT > BOTTOM) {
       doc.addPage();
       doc.y = MARGIN;
@@ -132,7 +137,7 @@ function table(doc: PDFKit.PDFDocument, t: ReportTable): void {
       false,
       i % 2 ? '#f8f9fa' : null,
     );
-  });
+  }
   if (t.rows.length > shown.length) {
     doc
       .fillColor(MUTED)
@@ -143,24 +148,25 @@ function table(doc: PDFKit.PDFDocument, t: ReportTable): void {
   doc.y += 18;
 }
 
-/** Page numbers and the report's name at the foot of every page. */
-function footers(doc: PDFKit.PDFDocument, content: ReportContent, heading: PdfHeading): void {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.fillColor(MUTED).font('Helvetica').fontSize(8);
-    const y = A4.height - MARGIN + 8;
-    doc.text(`${heading.tenantName} · ${content.title}`, MARGIN, y, { width: CONTENT_WIDTH / 2, lineBreak: false });
-    doc.text(`Page ${i + 1} of ${range.count}`, MARGIN + CONTENT_WIDTH / 2, y, { width: CONTENT_WIDTH / 2, align: 'right', lineBreak: false });
-  }
+/**
+ * The report's name and the page number at the foot of each page, drawn as the page begins: pages
+ * are not held back to the end (a long table would make one long stall writing them all out).
+ */
+function footer(doc: PDFKit.PDFDocument, content: ReportContent, heading: PdfHeading, page: number): void {
+  const { x, y } = doc;
+  doc.fillColor(MUTED).font('Helvetica').fontSize(8);
+  const at = A4.height - MARGIN + 8;
+  doc.text(`${heading.tenantName} · ${content.title}`, MARGIN, at, { width: CONTENT_WIDTH / 2, lineBreak: false });
+  doc.text(`Page ${page}`, MARGIN + CONTENT_WIDTH / 2, at, { width: CONTENT_WIDTH / 2, align: 'right', lineBreak: false });
+  doc.x = x;
+  doc.y = y;
 }
 
 /** The report as a PDF (built-in Helvetica only: nothing to embed, nothing to install). */
-export function renderPdf(content: ReportContent, heading: PdfHeading): Promise<Buffer> {
+export async function renderPdf(content: ReportContent, heading: PdfHeading): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: 0, left: MARGIN, right: MARGIN },
-    bufferPages: true,
     info: { Title: content.title, Author: heading.tenantName, Creator: 'Netloom' },
   });
   const chunks: Buffer[] = [];
@@ -169,10 +175,12 @@ export function renderPdf(content: ReportContent, heading: PdfHeading): Promise<
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  let page = 1;
+  footer(doc, content, heading, page);
+  doc.on('pageAdded', () => footer(doc, content, heading, ++page));
   firstPage(doc, content, heading);
   charts(doc, content);
-  for (const t of content.tables) table(doc, t);
-  footers(doc, content, heading);
+  for (const t of content.tables) await table(doc, t);
   doc.end();
   return done;
 }
