@@ -44,11 +44,14 @@ describe('report generation', () => {
 
   it('generates a report whose row follows its progress over the socket to done, or to its error', async () => {
     signIn('owner', { timezone: 'UTC' });
+    // The server's reports, newest first; what the socket says is what the server holds.
+    const server = new Map<string, ReportRow>();
     let created: ReportRow | null = null;
     const api = fakeApi({
-      'GET tenant/reports/': () => (created ? [created] : []),
+      'GET tenant/reports/': () => [...server.values()].reverse(),
       'POST tenant/reports/': (call) => {
         created = rowOf(call.body as Parameters<typeof rowOf>[0]);
+        server.set(created.id, created);
         return new Response(JSON.stringify(created), { status: 201, headers: { 'Content-Type': 'application/json' } });
       },
     });
@@ -78,23 +81,27 @@ describe('report generation', () => {
     expect((within(row).getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(true);
 
     const socket = FakeSocket.of('reports')!;
-    socket.receive({ kind: 'report', report: { ...created!, status: 'running', progress: 40 } });
+    const push = (report: ReportRow) => {
+      server.set(report.id, report);
+      socket.receive({ kind: 'report', report });
+    };
+    push({ ...created!, status: 'running', progress: 40 });
     await vi.waitFor(() => expect(progressOf().getAttribute('aria-valuenow')).toBe('40'));
     expect(within(row).getByText('Running')).toBeTruthy();
 
-    socket.receive({ kind: 'report', report: { ...created!, status: 'done', progress: 100, file_name: 'inventory.pdf', size: 2048 } });
+    push({ ...created!, status: 'done', progress: 100, file_name: 'inventory.pdf', size: 2048 });
     expect(await within(row).findByText('Done')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(within(row).getByText('2.0 KB')).toBeTruthy();
     expect((within(row).getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(false);
 
     // Another product's report, or a message of another kind, leaves this table alone.
-    socket.receive({ kind: 'report', report: { ...created!, id: 'other', product: 'ztna' } });
+    push({ ...created!, id: 'other', product: 'ztna' });
     socket.receive({ kind: 'announcement', id: ID });
     // A report someone else asked for joins the list, and fails with its reason.
-    const other = { ...created!, id: '66666666-6666-4666-8666-666666666666', kind: 'availability' };
-    socket.receive({ kind: 'report', report: { ...other, status: 'running', progress: 30 } });
-    socket.receive({ kind: 'report', report: { ...other, status: 'failed', progress: 30, error: 'The database did not answer' } });
+    const other: ReportRow = { ...created!, id: '66666666-6666-4666-8666-666666666666', kind: 'availability' };
+    push({ ...other, status: 'running', progress: 30 });
+    push({ ...other, status: 'failed', progress: 30, error: 'The database did not answer' });
     const failed = await screen.findByRole('row', { name: /Availability per device and WAN link/ });
     expect(await within(failed).findByText('The database did not answer')).toBeTruthy();
     expect(within(failed).getByText('Failed')).toBeTruthy();

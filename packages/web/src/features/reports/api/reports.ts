@@ -7,6 +7,8 @@ import { useTenantScope } from '@/lib/tenant-scope';
 
 /** Tenant calls of this area name their tenant as `tenant_id`. */
 export const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);
+/** How often the list is read while a report is queued or running, in case a progress message was lost. */
+const IN_PROGRESS_POLL_MS = 10_000;
 export const reportsKey = (tid: string | null) => ['reports', tid] as const;
 
 /** The tenant's reports, newest first; the socket keeps their progress current. */
@@ -15,6 +17,8 @@ export function useReports() {
   return useQuery({
     queryKey: reportsKey(tid),
     queryFn: ({ signal }) => api.get(CONSOLE_PATHS.reports, z.array(reportRowSchema), { query: tenantQuery(tid), signal }),
+    // The server's progress messages are best effort: while a report is being made, the list is also read now and then.
+    refetchInterval: (query) => (query.state.data?.some((r) => r.status === 'queued' || r.status === 'running') ? IN_PROGRESS_POLL_MS : false),
   });
 }
 
