@@ -207,6 +207,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         if (ALWAYS_REVALIDATE.test(path.basename(filePath))) reply.header('cache-control', 'no-cache');
+        // Vite names every built asset by its content's hash: a changed file is a new name, so these never go stale.
+        else if (path.basename(path.dirname(filePath)) === 'assets') reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
