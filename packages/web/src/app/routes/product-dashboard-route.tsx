@@ -1,15 +1,18 @@
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import type { DeviceRow } from '@netloom/domain';
 import { ProductDashboard } from '@/features/dashboard/components/product-dashboard';
 import { InterfacePopover } from '@/features/dashboard/components/interface-popover/interface-popover';
 import { DeviceDashboardTable } from '@/features/devices/components/device-dashboard-table';
-import { TopTrafficPanel } from '@/features/traffic/components/top-traffic-panel';
-import { WebFilterPanel } from '@/features/web-filter-analytics/components/webfilter-panel';
 import { useDashboardTour } from '@/features/tours/hooks/use-dashboard-tour';
 import { useDashboardConfig } from '@/features/tenants/api/get-dashboard-config';
 import { useSelectedNetworkId } from '@/lib/fleet-selection';
 import { useCurrentUser } from '@/lib/session/session-store';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { tenantIdFor, useSelectedTenant } from '@/lib/tenant-selection';
+
+// The graphs below the map bring the charts library: loaded after the dashboard's first paint, not with it.
+const TopTrafficPanel = lazy(() => import('@/features/traffic/components/top-traffic-panel').then((m) => ({ default: m.TopTrafficPanel })));
+const WebFilterPanel = lazy(() => import('@/features/web-filter-analytics/components/webfilter-panel').then((m) => ({ default: m.WebFilterPanel })));
 
 /**
  * The SD-WAN and ZTNA dashboards: the dashboard feature's layout around the devices feature's
@@ -30,6 +33,8 @@ export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }
   // on ZTNA with URL Stats on (spec 000 §2.7).
   const usageGraph = Boolean(flags?.netflow) && !flags?.url_stats;
   const webFilterGraphs = product === 'ztna' && Boolean(flags?.url_stats);
+  // Their charts library is fetched once the tiles and the table are on screen.
+  const graphsDue = useAfterFirstPaint();
   // The dashboard says when its fleet is empty; the tours feature decides whether the tour is due.
   const [emptyFleet, setEmptyFleet] = useState(false);
   useDashboardTour(product, emptyFleet);
@@ -46,10 +51,14 @@ export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }
       timezone={timezone}
       onEmptyChange={setEmptyFleet}
       trafficArea={
-        webFilterGraphs ? (
-          <WebFilterPanel timezone={timezone} />
+        !graphsDue ? undefined : webFilterGraphs ? (
+          <Suspense fallback={null}>
+            <WebFilterPanel timezone={timezone} />
+          </Suspense>
         ) : usageGraph ? (
-          <TopTrafficPanel product={product} networkId={networkId} timezone={timezone} />
+          <Suspense fallback={null}>
+            <TopTrafficPanel product={product} networkId={networkId} timezone={timezone} />
+          </Suspense>
         ) : undefined
       }
       deviceArea={

@@ -5,6 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderWithProviders } from '@/test/render';
 import { deviceRow } from '@/test/device-row';
 import { InterfacePopover } from './interface-popover';
+// The popover loads its charts lazily; here they are loaded before the first test, as a warm cache would have them.
+import './interface-charts';
 
 const t0 = Date.parse('2026-01-02T10:00:00Z');
 const answer = [
@@ -68,6 +70,8 @@ describe('InterfacePopover', () => {
   it('draws a ping and an interface graph per interface and a sparkline per WAN link', async () => {
     renderWithProviders(withQueryClient(<InterfacePopover device={device}>WAN1 up</InterfacePopover>));
     fireEvent.click(screen.getByText('WAN1 up'));
+    await flush();
+    // The charts come in a chunk of their own (loaded up front in this file): one more turn to render them.
     await flush();
     expect(screen.getByRole('img', { name: 'Ping · eth0' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Interface · eth0' })).toBeTruthy();

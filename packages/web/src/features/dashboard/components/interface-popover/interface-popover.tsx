@@ -1,12 +1,14 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Center, Divider, Group, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import type { DeviceRow } from '@netloom/domain';
 import { NO_DATA_TEXT } from '@netloom/domain';
 import { METRICS_MINUTES, METRICS_REFRESH_MS, useDeviceMetrics } from './api/get-device-metrics';
-import { InterfaceCharts } from './interface-charts';
 import { interfaceSeries, wanSparklines } from './interface-series';
 import { WanSparklines } from './wan-sparklines';
+
+// The charts library loads when a popover first opens, not with the dashboard.
+const InterfaceCharts = lazy(() => import('./interface-charts').then((m) => ({ default: m.InterfaceCharts })));
 
 export interface InterfacePopoverProps {
   device: DeviceRow;
@@ -86,11 +88,13 @@ function InterfacePanels({ device, tid, timezone }: Omit<InterfacePopoverProps, 
         </Center>
       ) : (
         <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
-          <Stack gap="md">
-            {series.map((s) => (
-              <InterfaceCharts key={s.ifname} series={s} timezone={timezone} />
-            ))}
-          </Stack>
+          <Suspense fallback={<Loader size="sm" />}>
+            <Stack gap="md">
+              {series.map((s) => (
+                <InterfaceCharts key={s.ifname} series={s} timezone={timezone} />
+              ))}
+            </Stack>
+          </Suspense>
         </ScrollArea.Autosize>
       )}
     </Stack>

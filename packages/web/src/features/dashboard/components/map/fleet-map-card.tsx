@@ -5,6 +5,7 @@ import { InvalidCoordinatesNotice } from './invalid-coordinates-notice';
 import { MapErrorBoundary } from './map-error-boundary';
 import { MapUnavailable, type MapFailure } from './map-unavailable';
 import { webglSupported } from './webgl-support';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import type { MapViewport } from './map-view-params';
 
 // MapLibre and the atlas are downloaded only when a map is actually drawn.
@@ -68,6 +69,8 @@ function MarkerLegend({ devices }: { devices: readonly DeviceRow[] }) {
 type BodyProps = Required<Pick<FleetMapCardProps, 'height'>> & Omit<FleetMapCardProps, 'height'>;
 
 function FleetMapBody({ devices, height, ...rest }: BodyProps) {
+  // MapLibre is the console's largest library: fetched once the tiles and the table are on screen.
+  const ready = useAfterFirstPaint();
   const [failure, setFailure] = useState<MapFailure | null>(() => (webglSupported() ? null : 'webgl'));
   // A new attempt is a new map: the key remounts the canvas.
   const [attempt, setAttempt] = useState(0);
@@ -75,6 +78,7 @@ function FleetMapBody({ devices, height, ...rest }: BodyProps) {
     const retry = failure === 'webgl' ? undefined : () => (setFailure(null), setAttempt((n) => n + 1));
     return <MapUnavailable reason={failure} height={height} onRetry={retry} />;
   }
+  if (!ready) return <Skeleton h={height} radius={0} />;
   return (
     <Suspense fallback={<Skeleton h={height} radius={0} />}>
       <FleetMapCanvas key={attempt} devices={devices} height={height} onFail={setFailure} {...rest} />
