@@ -1,3 +1,4 @@
+/// <reference path="./svg-to-pdfkit.d.ts" />
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { ReportCell, ReportContent, ReportTable } from '@netloom/domain';
