@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient types for a package that ships none; an import would not declare them for the other tsconfigs that compile the server (simulator, bench)
 /// <reference path="./svg-to-pdfkit.d.ts" />
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
