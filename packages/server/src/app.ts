@@ -24,6 +24,7 @@ import { topics } from './bus/topics';
 import { createMailer, type Mailer } from './mail/mailer';
 import { AccountService } from './modules/auth/account';
 import { createGoogleVerifier } from './modules/auth/google';
+import { SocialSignupService } from './modules/auth/social-signup';
 import { createLoginLimiters } from './modules/auth/login-limiter';
 import { LoginService } from './modules/auth/login';
 import { authRoutes } from './modules/auth/routes';
@@ -248,6 +249,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     windowSeconds: config.loginLimits.userWindowSeconds,
     redis,
   });
+  const google = config.google ? createGoogleVerifier(config.google) : null;
   const core: CoreServices = {
     config,
     log: app.log,
@@ -256,7 +258,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bus,
     tokens,
     sessions,
-    login: new LoginService(db, tokens, sessions, limiters, config.google ? createGoogleVerifier(config.google) : null),
+    login: new LoginService(db, tokens, sessions, limiters, google),
+    socialSignup: new SocialSignupService(db, sessions, google),
     account: new AccountService(db, mailer, config.publicUrl, sessionEvents, limiters, app.log),
     twoFactor: new TwoFactorService(db, sessionEvents, limiters),
     sessionEvents,

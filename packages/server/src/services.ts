@@ -6,6 +6,7 @@ import type { SessionEvents } from './http/principal-cache';
 import type { Mailer } from './mail/mailer';
 import type { AccountService } from './modules/auth/account';
 import type { LoginService } from './modules/auth/login';
+import type { SocialSignupService } from './modules/auth/social-signup';
 import type { SessionService } from './modules/auth/sessions';
 import type { TwoFactorService } from './modules/auth/two-factor';
 import type { TokenService } from './modules/auth/tokens';
@@ -44,6 +45,7 @@ export interface CoreServices {
   tokens: TokenService;
   sessions: SessionService;
   login: LoginService;
+  socialSignup: SocialSignupService;
   account: AccountService;
   twoFactor: TwoFactorService;
   /** Announce revoked sessions and changed users (role, 2FA, deactivation) to every instance. */

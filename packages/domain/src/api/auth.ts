@@ -8,6 +8,9 @@ export const AUTH_PATHS = {
   login: 'auth/login/',
   twoFactorLogin: 'auth/2flogin/',
   googleLogin: 'auth/googlelogin/',
+  /** A verified Google identity with no account yet: who it is, then its organisation and owner. */
+  socialSignupIdentity: 'auth/social-signup/identity/',
+  socialSignup: 'auth/social-signup/',
   logout: 'auth/logout/',
   rememberMe: 'auth/remember-me/',
   refresh: 'auth/token/refresh/',
@@ -158,3 +161,19 @@ export const twoFactorCodeBodySchema = z.object({
 /** Turning 2FA off also takes a recovery code (a lost phone). */
 export const twoFactorDisableBodySchema = z.object({ code: codeOrRecovery });
 export const twoFactorEnabledSchema = z.object({ detail: z.string(), recovery_codes: z.array(z.string()) });
+
+/**
+ * Sign-up with a Google identity (spec 000 §2.2 `auth/social-signup`): the e-mail comes from the
+ * verified id_token, never from the form; the rest is what sign-up asks, less the password.
+ */
+export const socialIdentityBodySchema = z.object({
+  id_token: z.string().min(1).max(8192),
+  socialtype: z.literal('google').default('google'),
+});
+
+/** What the provider vouches for, read by the server from the token. */
+export const socialIdentitySchema = z.object({ email: z.string(), first_name: z.string(), last_name: z.string() });
+
+export const socialSignupFieldsSchema = registrationBodySchema.pick({ first_name: true, last_name: true, company_name: true });
+
+export const socialSignupBodySchema = socialIdentityBodySchema.merge(socialSignupFieldsSchema).extend({ remember: z.boolean().default(false) });

@@ -22,6 +22,8 @@ export const ZTNA_PATHS = {
   /** Spec 001 §7: the assistant's MZA profile for one endpoint (`final_payload`). */
   movpn: (deviceId: string) => `device/movpn/${deviceId}/movpns/`,
   enrolmentKeys: 'tenant/ztna/enrolment-keys/',
+  /** The MicroZAccess client's browser sign-in: a single-use key for the signed-in user's device. */
+  clientEnrolment: 'tenant/ztna/client-enrolment/',
   enrolmentKey: (id: string) => `tenant/ztna/enrolment-keys/${id}/`,
   revokeKey: (id: string) => `tenant/ztna/enrolment-keys/${id}/revoke/`,
   invites: 'tenant/ztna/invites/',

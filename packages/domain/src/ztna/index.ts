@@ -16,3 +16,4 @@ export * from './section';
 export * from './impact';
 export * from './api';
 export * from './activity-api';
+export * from './client-enrolment';

@@ -1,7 +1,14 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Config } from '../../config';
 
-export type GoogleVerifier = (idToken: string) => Promise<{ email: string } | null>;
+/** The verified e-mail, and the names the provider gives (empty when it gives none). */
+export interface GoogleIdentity {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity | null>;
 
 /** Verifies an OpenID Connect id_token: signature against the issuer's JWKS, issuer, audience, expiry. */
 export function createGoogleVerifier(google: NonNullable<Config['google']>): GoogleVerifier {
@@ -12,7 +19,8 @@ export function createGoogleVerifier(google: NonNullable<Config['google']>): Goo
     try {
       const { payload } = await jwtVerify(idToken, jwks, { issuer: issuers, audience: google.clientId });
       if (typeof payload.email !== 'string' || payload.email_verified === false) return null;
-      return { email: payload.email };
+      const name = (claim: unknown) => (typeof claim === 'string' ? claim.slice(0, 50) : '');
+      return { email: payload.email, firstName: name(payload.given_name), lastName: name(payload.family_name) };
     } catch {
       return null;
     }

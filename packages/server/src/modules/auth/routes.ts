@@ -15,6 +15,9 @@ import {
   registrationBodySchema,
   rememberMeResponseSchema,
   sessionSchema,
+  socialIdentityBodySchema,
+  socialIdentitySchema,
+  socialSignupBodySchema,
   tokenPairSchema,
   twoFactorLoginBodySchema,
   REFRESH_COOKIE,
@@ -31,7 +34,7 @@ const tags = ['auth'];
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   // Only these routes read or set the refresh cookie; elsewhere its hooks would only cost time.
   await app.register(cookie);
-  const { login, sessions, account, config } = services;
+  const { login, sessions, account, socialSignup, config } = services;
   const secure = config.cookieSecure;
   const limited = { rateLimit: { max: config.loginLimits.ipPerMinute, timeWindow: '1 minute' } };
 
@@ -157,6 +160,37 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request, reply) => {
       await account.register(request.body, requestContext(request));
       return reply.status(201).send({ detail: 'Verification e-mail sent. Please check your inbox to activate your account.' });
+    },
+  );
+
+  app.post(
+    p(AUTH_PATHS.socialSignupIdentity),
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Who a Google id_token names, for the social sign-up form; 409 when the e-mail already has an account',
+        body: socialIdentityBodySchema,
+        response: { 200: socialIdentitySchema, ...errorResponses(401, 409, 503) },
+      },
+    },
+    async (request) => socialSignup.identity(request.body.id_token),
+  );
+
+  app.post(
+    p(AUTH_PATHS.socialSignup),
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Sign up a new organisation whose owner is the Google identity of the id_token, active at once; answers a session',
+        body: socialSignupBodySchema,
+        response: { 201: sessionSchema, ...errorResponses(401, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const session = await socialSignup.signUp(request.body, requestContext(request));
+      return reply.status(201).send(answer(request, reply, session, request.body.remember));
     },
   );
 
