@@ -87,6 +87,7 @@ import { ClientUpdateService, NacService, ZtnaChanges, ZtnaReports, ZtnaSessionL
 import {
   EndpointProfileService,
   OnboardingService,
+  ClientEnrolmentService,
   OverlayService,
   PolicyService,
   ResourceService,
@@ -300,6 +301,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ztnaOverlay: new OverlayService(db, ztnaRecommit, countries),
     ztnaPolicies: new PolicyService(db, ztnaRecommit, countries),
     ztnaOnboarding: new OnboardingService(db, ztnaRecommit, { countries, inventory: devices, mailer, log: app.log }),
+    ztnaClientEnrolment: new ClientEnrolmentService(db),
     ztnaSessionLogs,
     nac: new NacService(db, ztnaChanges),
     clientUpdates: new ClientUpdateService(db, ztnaChanges, loadTenantZtna),

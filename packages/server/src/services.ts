@@ -13,7 +13,15 @@ import type { TokenService } from './modules/auth/tokens';
 import type { TrafficService } from './modules/traffic/service';
 import type { WebFilterAnalytics, WebFilterService } from './modules/web-filter/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from './modules/ztna-activity/index';
-import type { EndpointProfileService, OnboardingService, OverlayService, PolicyService, ResourceService, ZtnaRecommit } from './modules/ztna/index';
+import type {
+  ClientEnrolmentService,
+  EndpointProfileService,
+  OnboardingService,
+  OverlayService,
+  PolicyService,
+  ResourceService,
+  ZtnaRecommit,
+} from './modules/ztna/index';
 import type { ActivityService } from './modules/activity/service';
 import type { AlarmService } from './modules/alarms/service';
 import type { ChannelService } from './modules/alarms/channels-service';
@@ -90,6 +98,7 @@ export interface Services extends CoreServices {
   ztnaPolicies: PolicyService;
   /** Enrolment keys, invitations and the inventory of clients. */
   ztnaOnboarding: OnboardingService;
+  ztnaClientEnrolment: ClientEnrolmentService;
   /** How a zero-trust change reaches the devices (lock, recommit, announce). */
   ztnaRecommit: ZtnaRecommit;
   /** Zero-trust session logs (what endpoints report) and their retention. */

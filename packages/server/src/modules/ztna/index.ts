@@ -5,6 +5,7 @@ export { ResourceService } from './resource-service';
 export { OverlayService } from './overlay-service';
 export { PolicyService } from './policy-service';
 export { OnboardingService, clientDownloads } from './onboarding-service';
+export { ClientEnrolmentService } from './client-enrolment-service';
 export { ZtnaRecommit } from './recommit';
 export { ZtnaReconciler, type ZtnaGapsPort } from './reconciler';
 export { loadTenantZtna } from './load';

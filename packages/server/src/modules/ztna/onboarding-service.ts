@@ -37,9 +37,9 @@ type KeyInput = z.output<typeof enrolmentKeyInputSchema>;
 type KeyRow = z.output<typeof enrolmentKeyRowSchema>;
 
 /** 'nlk_' and 32 url-safe random characters (192 bits); shown once, kept only as its SHA-256. */
-const newClientKey = () => `${ENROLMENT_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+export const newClientKey = () => `${ENROLMENT_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
 /** What the console shows of a key after its creation: 'nlk_' and four more characters. */
-const prefixOf = (key: string) => key.slice(0, ENROLMENT_KEY_PREFIX.length + 4);
+export const prefixOf = (key: string) => key.slice(0, ENROLMENT_KEY_PREFIX.length + 4);
 
 /** The client installers, the newest release per system (what `auth/mza-pkg-paths/` names and the invitation links to). */
 export function clientDownloads(): z.output<typeof packagePathsSchema> {

@@ -29,6 +29,8 @@ import type { PolicyService } from './policy-service';
 import type { OnboardingService } from './onboarding-service';
 import { policyRoutes } from './policy-routes';
 import { onboardingRoutes } from './onboarding-routes';
+import { clientEnrolmentRoutes } from './client-enrolment-routes';
+import type { ClientEnrolmentService } from './client-enrolment-service';
 import { deleted, doc, idParams, p, querystring, read, tidQuerystring, write, writeErrors } from './route-kit';
 
 export interface ZtnaServices {
@@ -37,6 +39,7 @@ export interface ZtnaServices {
   ztnaOverlay: OverlayService;
   ztnaPolicies: PolicyService;
   ztnaOnboarding: OnboardingService;
+  ztnaClientEnrolment: ClientEnrolmentService;
   requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
@@ -364,4 +367,5 @@ export const ztnaRoutes: FastifyPluginAsyncZod<{ services: ZtnaServices }> = asy
 
   await api.register(policyRoutes, { policies: services.ztnaPolicies });
   await api.register(onboardingRoutes, { onboarding: services.ztnaOnboarding });
+  await api.register(clientEnrolmentRoutes, { clientEnrolment: services.ztnaClientEnrolment });
 };
