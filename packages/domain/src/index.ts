@@ -46,6 +46,8 @@ export * from './api/tenants-admin';
 export * from './api/teams';
 export * from './api/groups';
 export * from './api/settings';
+export * from './rules/dashboard-layout';
+export * from './api/dashboard-layout';
 export * from './api/organisation';
 export * from './api/profile';
 export * from './api/logs';

@@ -243,6 +243,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
     address: canary('address'),
     website: `https://${canary('web')}.example`,
   });
+  // A saved dashboard layout: nobody else may read, change or reset it.
+  await must(app, 'PUT', `/api/v1/tenant/config/dashboard-layout/ztna/${q}`, gOwner, {
+    widgets: [
+      { id: 'devices', shown: true },
+      { id: 'map', shown: false },
+    ],
+  });
   await must(app, 'PUT', '/api/v1/settings/profile/', gOwner, { first_name: canary('first'), last_name: canary('last'), company_name: canary('company') });
   victim.ids.network.push(String((await must(app, 'POST', `/api/v1/network/list/${q}`, gOwner, { name: canary('net') })).id));
   victim.ids.group.push(String((await must(app, 'POST', `/api/v1/teams/groups/${q}`, gOwner, { name: canary('grp'), description: canary('grpdesc') })).id));

@@ -5,6 +5,10 @@ import {
   canReadTeams,
   configPreferenceBodySchema,
   configPreferenceSchema,
+  dashboardLayoutBodySchema,
+  dashboardLayoutParamsSchema,
+  dashboardLayoutPath,
+  dashboardLayoutSchema,
   organisationBodySchema,
   organisationSchema,
   tidQuerySchema,
@@ -84,5 +88,58 @@ export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }>
       },
     },
     async (request) => settings.saveOrganisation(actorOf(request), request.body),
+  );
+
+  // One product's dashboard layout: which widgets show and in what order (spec 000 §2.2 customize tenant dashboard).
+  const layoutPath = p(dashboardLayoutPath(':product'));
+  const params = dashboardLayoutParamsSchema;
+
+  api.get(
+    layoutPath,
+    {
+      config: access(canReadTeams),
+      schema: {
+        tags,
+        security,
+        summary: 'Dashboard layout of a product: the widgets in order, each shown or not (the default when none was saved)',
+        params,
+        querystring,
+        response: { 200: dashboardLayoutSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => settings.getDashboardLayout(actorOf(request), request.params.product),
+  );
+
+  api.put(
+    layoutPath,
+    {
+      config: access(canManageUsers),
+      schema: {
+        tags,
+        security,
+        summary: "Save a product's dashboard layout {widgets:[{id, shown}]} (owners and admins)",
+        params,
+        querystring,
+        body: dashboardLayoutBodySchema,
+        response: { 200: dashboardLayoutSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => settings.saveDashboardLayout(actorOf(request), request.params.product, request.body),
+  );
+
+  api.delete(
+    layoutPath,
+    {
+      config: access(canManageUsers),
+      schema: {
+        tags,
+        security,
+        summary: "Reset a product's dashboard layout to the default (owners and admins)",
+        params,
+        querystring,
+        response: { 200: dashboardLayoutSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => settings.resetDashboardLayout(actorOf(request), request.params.product),
   );
 };

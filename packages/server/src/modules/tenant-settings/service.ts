@@ -1,5 +1,16 @@
 import type { z } from 'zod';
-import { withSettingDefaults, type ConfigPreference, type Organisation, type configPreferenceBodySchema, type organisationBodySchema } from '@netloom/domain';
+import {
+  dashboardLayoutProblems,
+  resolveDashboardLayout,
+  withSettingDefaults,
+  type ConfigPreference,
+  type DashboardLayout,
+  type DashboardLayoutResponse,
+  type DashboardProduct,
+  type Organisation,
+  type configPreferenceBodySchema,
+  type organisationBodySchema,
+} from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
@@ -70,5 +81,38 @@ export class TenantSettingsService {
       await audit(tx, actor, 'tenant.organisation_changed', 'organisation', { before: toOrganisation(row), after });
     });
     return after;
+  }
+
+  /** The layout in force for a product: the saved one completed for today's widgets, else the default. */
+  async getDashboardLayout(actor: Actor, product: DashboardProduct): Promise<DashboardLayoutResponse> {
+    const row = await this.row(actor.scope.tenantId);
+    return this.layoutResponse(product, await repo.findDashboardLayout(this.db, row.id, product));
+  }
+
+  /** Saves a product's layout (audited with before and after); a layout the product cannot show is refused whole. */
+  async saveDashboardLayout(actor: Actor, product: DashboardProduct, body: DashboardLayout): Promise<DashboardLayoutResponse> {
+    const problems = dashboardLayoutProblems(product, body);
+    if (Object.keys(problems).length > 0) throw errors.invalid(problems);
+    return this.replaceDashboardLayout(actor, product, { widgets: body.widgets.map(({ id, shown }) => ({ id, shown })) });
+  }
+
+  /** Back to the default layout: the saved one is removed. */
+  async resetDashboardLayout(actor: Actor, product: DashboardProduct): Promise<DashboardLayoutResponse> {
+    return this.replaceDashboardLayout(actor, product, null);
+  }
+
+  private async replaceDashboardLayout(actor: Actor, product: DashboardProduct, layout: DashboardLayout | null): Promise<DashboardLayoutResponse> {
+    const row = await this.row(actor.scope.tenantId);
+    const before = this.layoutResponse(product, await repo.findDashboardLayout(this.db, row.id, product));
+    const after = this.layoutResponse(product, layout);
+    await this.db.transaction(async (tx) => {
+      await repo.saveDashboardLayout(tx, row.id, product, layout);
+      await audit(tx, actor, 'tenant.dashboard_layout_changed', `dashboard-layout:${product}`, { before, after });
+    });
+    return after;
+  }
+
+  private layoutResponse(product: DashboardProduct, stored: DashboardLayout | null): DashboardLayoutResponse {
+    return { product, widgets: resolveDashboardLayout(product, stored).widgets, customized: stored !== null };
   }
 }
