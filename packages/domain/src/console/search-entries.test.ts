@@ -60,7 +60,14 @@ describe('who is offered what', () => {
   it('keeps logs and the owners’ tools from editors and viewers, as the side menu does', () => {
     const owner = labels(searchEntriesFor({ products: both, role: 'admin', isSuperAdmin: false }));
     const viewer = labels(searchEntriesFor({ products: both, role: 'viewer', isSuperAdmin: false }));
-    for (const kept of ['Logs › Login Logs', 'Logs › ZTNA Session Logs', 'Logs Management', 'Notification Channels', 'Report Generation']) {
+    for (const kept of [
+      'Logs › Login Logs',
+      'Logs › ZTNA Session Logs',
+      'Logs Management',
+      'Notification Channels',
+      'Report Generation',
+      'Customize Dashboard',
+    ]) {
       expect(owner).toContain(kept);
       expect(viewer).not.toContain(kept);
     }

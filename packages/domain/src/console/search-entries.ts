@@ -188,6 +188,7 @@ const logReaders: PageOptions = { audience: 'log-readers' };
 
 const SDWAN_ORGANIZATION: SearchEntry[] = [
   organization('Network / Device Groups', 'network'),
+  organization('Customize Dashboard', 'tenant-customize-dashboard', { ...managers, keywords: ['dashboard layout', 'widgets'] }),
   organization('Inventory', 'organization/inventory'),
   organization('VPN Status', 'organization/monitor/vpn-status'),
   organization('Organization Alarms', 'organization/monitor/alarms/device'),
@@ -222,6 +223,7 @@ const ZTNA: SearchEntry[] = [
   ztna('Endpoint Status', 'mza/status'),
   ztna('Get MicroZAccess', 'getmicrozaccess'),
   ztna('Device Groups', 'network'),
+  ztna('Customize Dashboard', 'tenant-customize-dashboard', { ...managers, keywords: ['dashboard layout', 'widgets'] }),
   ztna(`Teams ${SEARCH_LABEL_SEPARATOR} Users`, 'teams/users'),
   ztna(`Teams ${SEARCH_LABEL_SEPARATOR} Groups`, 'teams/groups'),
   ...ztnaTabs('Inventory', 'organization/inventory', [

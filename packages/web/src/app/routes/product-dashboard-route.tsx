@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useState } from 'react';
 import type { DeviceRow } from '@netloom/domain';
 import { ProductDashboard } from '@/features/dashboard/components/product-dashboard';
+import { useDashboardLayout } from '@/features/dashboard/api/dashboard-layout';
 import { InterfacePopover } from '@/features/dashboard/components/interface-popover/interface-popover';
 import { DeviceDashboardTable } from '@/features/devices/components/device-dashboard-table';
 import { useDashboardTour } from '@/features/tours/hooks/use-dashboard-tour';
@@ -16,8 +17,8 @@ const WebFilterPanel = lazy(() => import('@/features/web-filter-analytics/compon
 
 /**
  * The SD-WAN and ZTNA dashboards: the dashboard feature's layout around the devices feature's
- * table, with the interface popover on each gateway row and the traffic feature's panel (or, on
- * ZTNA with URL Stats on, the web filter's). Composition only.
+ * table, with the interface popover on each gateway row, the traffic feature's panel and, on
+ * ZTNA, the web filter's, in the tenant's layout. Composition only.
  */
 export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }) {
   const user = useCurrentUser();
@@ -29,10 +30,9 @@ export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }
   const flags = useDashboardConfig().data?.dashboard;
   const timezone = user?.timezone ?? null;
   const tid = user?.isSuperAdmin ? tenantId : null;
-  // The usage graph shows when Usage Graph is on and URL Stats is off; the web-filter graphs only
-  // on ZTNA with URL Stats on (spec 000 §2.7).
-  const usageGraph = Boolean(flags?.netflow) && !flags?.url_stats;
-  const webFilterGraphs = product === 'ztna' && Boolean(flags?.url_stats);
+  // Which graph shows follows the settings (spec 000 §2.7, applied by the dashboard); where, the tenant's layout.
+  const graphSettings = { netflow: Boolean(flags?.netflow), urlStats: Boolean(flags?.url_stats) };
+  const layout = useDashboardLayout(product).data;
   // Their charts library is fetched once the tiles and the table are on screen.
   const graphsDue = useAfterFirstPaint();
   // The dashboard says when its fleet is empty; the tours feature decides whether the tour is due.
@@ -50,16 +50,21 @@ export function ProductDashboardRoute({ product }: { product: 'sdwan' | 'ztna' }
       networkId={networkId}
       timezone={timezone}
       onEmptyChange={setEmptyFleet}
+      graphSettings={graphSettings}
+      layout={layout}
       trafficArea={
-        !graphsDue ? undefined : webFilterGraphs ? (
-          <Suspense fallback={null}>
-            <WebFilterPanel timezone={timezone} />
-          </Suspense>
-        ) : usageGraph ? (
+        graphsDue && (
           <Suspense fallback={null}>
             <TopTrafficPanel product={product} networkId={networkId} timezone={timezone} />
           </Suspense>
-        ) : undefined
+        )
+      }
+      webFilterArea={
+        graphsDue && (
+          <Suspense fallback={null}>
+            <WebFilterPanel timezone={timezone} />
+          </Suspense>
+        )
       }
       deviceArea={
         <DeviceDashboardTable

@@ -47,7 +47,10 @@ const webFilterRoutes: RouteObject[] = [
 /** Sections of sdwan and ztna (spec 000 §2.2); deeper paths of a section not built yet land on its notice. */
 function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
   const shared: RouteObject[] = [
-    notBuilt(p, 'tenant-customize-dashboard', 'customize'),
+    {
+      path: 'tenant-customize-dashboard',
+      lazy: () => import('./customize-dashboard-route').then((m) => ({ element: <m.CustomizeDashboardRoute product={p} /> })),
+    },
     { path: 'network', lazy: () => import('@/features/devices/pages/device-groups-page').then((m) => ({ Component: m.DeviceGroupsPage })) },
     { path: 'network/:networkId', lazy: () => import('./device-group-route').then((m) => ({ Component: m.DeviceGroupRoute })) },
     // ZTNA's inventory is the zero-trust one (enrolled and approve-inventory tabs, ztna-routes.tsx).

@@ -50,3 +50,12 @@ describe('side menu and the guided tours', () => {
     for (const key of [...tourKeys('sdwan'), ...tourKeys('ztna')]) expect(stepKeys, key).toContain(key);
   });
 });
+
+describe('side menu dashboard group', () => {
+  it('offers Customize to owners and admins only, for the active product', () => {
+    const dashboard = (canManage: boolean) =>
+      sideMenuEntries({ product: 'ztna', isSuperAdmin: false, tenantSelected: true, showLogs: true, canManage }).find((e) => e.label === 'Dashboard');
+    expect(dashboard(true)?.children).toContainEqual({ label: 'Customize', to: '/ztna/tenant-customize-dashboard' });
+    expect(dashboard(false)?.children?.map((c) => c.label)).toEqual(['Overview', 'Settings']);
+  });
+});

@@ -50,6 +50,8 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
       children: [
         { label: 'Overview', to: paths.product.dashboard(product) },
         { label: 'Settings', to: paths.settings.dashboardSettings },
+        // Owners and admins arrange the dashboard's widgets; the others would only see it read-only.
+        ...(canManage ? [{ label: 'Customize', to: paths.product.customizeDashboard(product) }] : []),
       ],
     });
     if (product === 'ztna') {

@@ -35,6 +35,8 @@ const info: TenantInfo = {
   online_users: 2,
 };
 
+const usageGraph = { netflow: true, urlStats: false };
+
 function renderDashboard(product: 'sdwan' | 'ztna' = 'sdwan', onEmptyChange?: (empty: boolean) => void) {
   return renderWithProviders(
     <MemoryRouter>
@@ -67,14 +69,14 @@ describe('product dashboard layout', () => {
     const traffic = <div data-testid="traffic-panel" />;
     const { rerender } = renderWithProviders(
       <MemoryRouter>
-        <ProductDashboard product="sdwan" tenantId="t1" networkId={null} deviceArea={null} trafficArea={traffic} />
+        <ProductDashboard product="sdwan" tenantId="t1" networkId={null} deviceArea={null} trafficArea={traffic} graphSettings={usageGraph} />
       </MemoryRouter>,
     );
     expect(screen.getByTestId('traffic-panel')).toBeTruthy();
     fleet.value = { ...fleet.value, devices: [] };
     rerender(
       <MemoryRouter>
-        <ProductDashboard product="sdwan" tenantId="t1" networkId={null} deviceArea={null} trafficArea={traffic} />
+        <ProductDashboard product="sdwan" tenantId="t1" networkId={null} deviceArea={null} trafficArea={traffic} graphSettings={usageGraph} />
       </MemoryRouter>,
     );
     expect(screen.queryByTestId('traffic-panel')).toBeNull();
@@ -102,6 +104,71 @@ describe('product dashboard layout', () => {
     const onEmptyChange = vi.fn();
     renderDashboard('sdwan', onEmptyChange);
     expect(onEmptyChange).not.toHaveBeenCalledWith(true);
+  });
+});
+
+describe('product dashboard in the tenant layout', () => {
+  const areas = {
+    deviceArea: <div data-testid="device-card" />,
+    trafficArea: <div data-testid="traffic-panel" />,
+    webFilterArea: <div data-testid="webfilter-panel" />,
+  };
+  /** The widgets in the order they are drawn, by the place the guided tours know them by. */
+  const drawnOrder = (container: HTMLElement) =>
+    [...container.querySelectorAll('[data-tour="map"], [data-tour="statusVisibility"], [data-tour="deviceList"], [data-testid="fleet-tiles"]')].map(
+      (e) => e.getAttribute('data-tour') ?? 'tiles',
+    );
+
+  it('draws the widgets in the saved order and leaves out the hidden ones; the tours still find them', () => {
+    fleet.value = { devices: [{ id: 'a' } as DeviceRow], tenantInfo: info, networkError: false };
+    const layout = {
+      widgets: [
+        { id: 'devices' as const, shown: true },
+        { id: 'tiles' as const, shown: true },
+        { id: 'map' as const, shown: false },
+        { id: 'traffic' as const, shown: true },
+      ],
+    };
+    const { container } = renderWithProviders(
+      <MemoryRouter>
+        <ProductDashboard product="sdwan" tenantId="t1" networkId={null} {...areas} graphSettings={usageGraph} layout={layout} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('fleet-map')).toBeNull();
+    expect(drawnOrder(container)).toEqual(['deviceList', 'tiles', 'statusVisibility']);
+    expect(screen.getByTestId('traffic-panel')).toBeTruthy();
+    // SD-WAN has no web-filter graphs, whatever the settings.
+    expect(screen.queryByTestId('webfilter-panel')).toBeNull();
+  });
+
+  it('the settings still decide the graphs: on ZTNA with URL Stats on, the web-filter graphs and not the chart panel', () => {
+    fleet.value = { devices: [{ id: 'a' } as DeviceRow], tenantInfo: info, networkError: false };
+    const { container } = renderWithProviders(
+      <MemoryRouter>
+        <ProductDashboard product="ztna" tenantId="t1" networkId={null} {...areas} graphSettings={{ netflow: true, urlStats: true }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('webfilter-panel')).toBeTruthy();
+    expect(screen.queryByTestId('traffic-panel')).toBeNull();
+    expect(drawnOrder(container)).toEqual(['tiles', 'map', 'statusVisibility', 'deviceList']);
+  });
+
+  it('without devices the device card stands alone, whatever the layout', () => {
+    fleet.value = { devices: [], tenantInfo: info, networkError: false };
+    const layout = {
+      widgets: [
+        { id: 'map' as const, shown: true },
+        { id: 'devices' as const, shown: true },
+      ],
+    };
+    renderWithProviders(
+      <MemoryRouter>
+        <ProductDashboard product="sdwan" tenantId="t1" networkId={null} {...areas} graphSettings={usageGraph} layout={layout} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('device-area-alone')).toBeTruthy();
+    expect(screen.queryByTestId('fleet-map')).toBeNull();
+    expect(screen.queryByTestId('traffic-panel')).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, type ReactNode } from 'react';
 import { Box, Stack } from '@mantine/core';
-import { dashboardName } from '@netloom/domain';
+import { dashboardName, visibleDashboardWidgets, type DashboardLayout, type DashboardWidgetId } from '@netloom/domain';
 import { PageHeader } from '@/components/page-header';
 import { useChooseDevice } from '@/lib/fleet-selection';
 import { useLiveFleet } from '@/lib/live/use-live-fleet';
@@ -16,17 +16,36 @@ export interface ProductDashboardProps {
   timezone?: string | null;
   /** The device card area (the device table), composed by the route. */
   deviceArea: ReactNode;
-  /** The top-traffic panel, when the tenant's settings show it; like the map, only once a device exists. */
+  /** The top-traffic panel; shown where the layout puts it when Usage Graph is on and URL Stats off, like the map only once a device exists. */
   trafficArea?: ReactNode;
+  /** The web filter's graphs (ZTNA); shown where the layout puts it when URL Stats is on. */
+  webFilterArea?: ReactNode;
+  /** The tenant's settings that decide the graphs (spec 000 §2.7). */
+  graphSettings?: { netflow: boolean; urlStats: boolean };
+  /** The tenant's layout of this dashboard; the default order (everything shown) until it is known. */
+  layout?: DashboardLayout | null;
   /** Told whether the fleet is known to be empty (the guided tour starts then, spec 000 §2.7). */
   onEmptyChange?: (empty: boolean) => void;
 }
 
 /**
  * The SD-WAN and ZTNA dashboard (spec 000 §2.7). Tiles and map show only once a device exists;
- * until then the device card area stands alone in the middle with its empty state.
+ * until then the device card area stands alone in the middle with its empty state. With devices,
+ * the widgets show in the tenant's layout (Customize Dashboard), within the rules of §2.7.
  */
-export function ProductDashboard({ product, tenantId, tenantName, networkId, timezone, deviceArea, trafficArea, onEmptyChange }: ProductDashboardProps) {
+export function ProductDashboard({
+  product,
+  tenantId,
+  tenantName,
+  networkId,
+  timezone,
+  deviceArea,
+  trafficArea,
+  webFilterArea,
+  graphSettings = { netflow: false, urlStats: false },
+  layout,
+  onEmptyChange,
+}: ProductDashboardProps) {
   const fleet = useLiveFleet(tenantId, { networkId, type: product === 'ztna' ? 'endpoint' : 'device' });
   const devices = fleet.devices;
   const empty = devices !== undefined && devices.length === 0;
@@ -42,6 +61,26 @@ export function ProductDashboard({ product, tenantId, tenantName, networkId, tim
     [devices, chooseDevice],
   );
 
+  // Each widget where the tenant's layout puts it; the guided tours find them by their data-tour.
+  const widgets: Record<DashboardWidgetId, ReactNode> = {
+    tiles: <FleetTiles product={product} info={fleet.tenantInfo} />,
+    map: (
+      <Box data-tour="map">
+        <FleetMapCard
+          devices={devices ?? []}
+          height={360}
+          timezone={timezone}
+          onSelectDevice={selectFromMap}
+          view={mapView.view}
+          onViewChange={mapView.onViewChange}
+        />
+      </Box>
+    ),
+    traffic: trafficArea && <Box data-tour="statusVisibility">{trafficArea}</Box>,
+    webFilter: webFilterArea && <Box data-tour="statusVisibility">{webFilterArea}</Box>,
+    devices: <Box data-tour="deviceList">{deviceArea}</Box>,
+  };
+
   return (
     <Box>
       <PageHeader title={`${dashboardName(product)} Dashboard`} subtitle={tenantName ? `Tenant: ${tenantName}` : undefined} />
@@ -51,19 +90,9 @@ export function ProductDashboard({ product, tenantId, tenantName, networkId, tim
         </Box>
       ) : (
         <Stack gap="md">
-          <FleetTiles product={product} info={fleet.tenantInfo} />
-          <Box data-tour="map">
-            <FleetMapCard
-              devices={devices ?? []}
-              height={360}
-              timezone={timezone}
-              onSelectDevice={selectFromMap}
-              view={mapView.view}
-              onViewChange={mapView.onViewChange}
-            />
-          </Box>
-          {trafficArea && <Box data-tour="statusVisibility">{trafficArea}</Box>}
-          <Box data-tour="deviceList">{deviceArea}</Box>
+          {visibleDashboardWidgets(product, layout, { hasDevices: true, ...graphSettings }).map((id) => (
+            <Fragment key={id}>{widgets[id]}</Fragment>
+          ))}
         </Stack>
       )}
     </Box>

@@ -12,7 +12,6 @@ export interface NotBuiltSpec {
 
 /** Pages of the spec that are not built yet (see ROUTES.md); each says what it will hold. */
 export const NOT_BUILT = {
-  customize: { title: 'Customize Dashboard', coming: 'Choosing and arranging the widgets of the dashboard for this tenant.' },
   configure: {
     title: 'Device Configuration',
     coming:
