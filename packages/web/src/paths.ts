@@ -10,6 +10,10 @@ export const paths = {
     forgotPassword: '/auth/forgotPassword',
     /** Sign-in with a demo account: the demo tour follows (spec 000 §2.17). */
     freeTrial: '/auth/free-trial',
+    /** A verified Google account with no Netloom account creates its organisation here. */
+    socialSignup: '/auth/social-signup',
+    /** The MicroZAccess client's sign-in in the browser (spec 000 §2.9). */
+    microZAccess: '/auth/microZAccess',
   },
   legacyLogin: '/login',
   legacySignUp: '/sign-up',

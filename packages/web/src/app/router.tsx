@@ -27,6 +27,11 @@ export const routes: RouteObject[] = [
     errorElement: <SomethingWentWrongPage />,
     children: [
       { index: true, ...redirectRoute(indexLoader) },
+      // Before 'auth': the client's sign-in stays open once signed in (it then shows the enrolment), guests included.
+      {
+        path: 'auth/microZAccess',
+        lazy: () => import('@/features/auth/pages/microzaccess-page').then((m) => ({ Component: m.MicroZAccessPage })),
+      },
       {
         path: 'auth',
         loader: authGuard,
@@ -35,6 +40,10 @@ export const routes: RouteObject[] = [
           { path: 'login', lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
           { path: 'sign-up', lazy: () => import('@/features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })) },
           { path: 'free-trial', lazy: () => import('@/features/auth/pages/free-trial-page').then((m) => ({ Component: m.FreeTrialPage })) },
+          {
+            path: 'social-signup',
+            lazy: () => import('@/features/auth/pages/social-sign-up-page').then((m) => ({ Component: m.SocialSignUpPage })),
+          },
           {
             path: 'forgotPassword',
             lazy: () => import('@/features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),

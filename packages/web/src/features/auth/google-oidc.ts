@@ -6,6 +6,8 @@ interface PendingGoogleLogin {
   state: string;
   nonce: string;
   remember: boolean;
+  /** A console path to open once signed in (the MicroZAccess client page), instead of home. */
+  returnTo?: string;
 }
 
 const random = () => {
@@ -15,8 +17,8 @@ const random = () => {
 };
 
 /** Standard OpenID Connect implicit flow: Google sends the id_token back in the URL fragment. */
-export function startGoogleLogin(opts: { client_id: string; authorization_endpoint: string }, remember: boolean) {
-  const pending: PendingGoogleLogin = { state: random(), nonce: random(), remember };
+export function startGoogleLogin(opts: { client_id: string; authorization_endpoint: string }, remember: boolean, returnTo?: string) {
+  const pending: PendingGoogleLogin = { state: random(), nonce: random(), remember, ...(returnTo ? { returnTo } : {}) };
   sessionStorage.setItem(STATE_KEY, JSON.stringify(pending));
   const url = new URL(opts.authorization_endpoint);
   url.search = new URLSearchParams({
@@ -31,7 +33,7 @@ export function startGoogleLogin(opts: { client_id: string; authorization_endpoi
   window.location.assign(url.toString());
 }
 
-export type GoogleReturn = { idToken: string; remember: boolean } | { error: string } | null;
+export type GoogleReturn = { idToken: string; remember: boolean; returnTo?: string } | { error: string } | null;
 
 /** Reads (once) what the identity provider put in the fragment; null when this is not a return. */
 export function takeGoogleReturn(hash: string): GoogleReturn {
@@ -44,5 +46,7 @@ export function takeGoogleReturn(hash: string): GoogleReturn {
   const idToken = params.get('id_token');
   // A fragment we did not ask for (or from another attempt) is ignored.
   if (!idToken || !pending || params.get('state') !== pending.state) return { error: 'Google sign-in could not be verified' };
-  return { idToken, remember: pending.remember };
+  // Only a path of this console: the stored value must never send the user elsewhere.
+  const returnTo = pending.returnTo?.startsWith('/') && !pending.returnTo.startsWith('//') ? pending.returnTo : undefined;
+  return { idToken, remember: pending.remember, ...(returnTo ? { returnTo } : {}) };
 }

@@ -12,9 +12,11 @@ import { startGoogleLogin } from '@/features/auth/google-oidc';
 interface Props {
   onResult: (r: LoginResponse, remember: boolean) => void;
   initialError?: string | null;
+  /** Where Google sign-in comes back to once signed in (default: the user's home). */
+  googleReturnTo?: string;
 }
 
-export function LoginForm({ onResult, initialError = null }: Props) {
+export function LoginForm({ onResult, initialError = null, googleReturnTo }: Props) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -84,7 +86,12 @@ export function LoginForm({ onResult, initialError = null }: Props) {
         {google && (
           <>
             <Divider label="or" labelPosition="center" />
-            <Button variant="default" fullWidth leftSection={<IconBrandGoogleFilled size={16} />} onClick={() => startGoogleLogin(google, remember)}>
+            <Button
+              variant="default"
+              fullWidth
+              leftSection={<IconBrandGoogleFilled size={16} />}
+              onClick={() => startGoogleLogin(google, remember, googleReturnTo)}
+            >
               Sign in with Google
             </Button>
           </>

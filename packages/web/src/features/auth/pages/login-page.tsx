@@ -10,6 +10,8 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { TwoFactorForm } from '@/features/auth/components/two-factor-form';
 import { takeGoogleReturn } from '@/features/auth/google-oidc';
+import { keepSocialSignup } from '@/features/auth/social-signup-token';
+import { isApiError } from '@/lib/http/api-error';
 
 type Step = { kind: 'credentials' } | { kind: 'two-factor'; ephemeralToken: string; remember: boolean };
 
@@ -21,10 +23,10 @@ export function LoginPage() {
   const googleLogin = useGoogleLogin();
   const handled = useRef(false);
 
-  const enter = (session: Session) => {
+  const enter = (session: Session, returnTo: string = paths.root) => {
     beginSession(session);
     // "/" decides where this user belongs (dashboard, tenant list, client page).
-    navigate(paths.root, { replace: true });
+    navigate(returnTo, { replace: true });
   };
 
   const onResult = (r: LoginResponse, remember: boolean) => {
@@ -47,8 +49,14 @@ export function LoginPage() {
     googleLogin.mutate(
       { id_token: ret.idToken, remember: ret.remember },
       {
-        onSuccess: enter,
+        onSuccess: (session) => enter(session, ret.returnTo),
         onError: (e) => {
+          // A verified Google account with no Netloom account signs up; the token goes along out of the URL.
+          if (isApiError(e) && e.status === 404) {
+            keepSocialSignup({ idToken: ret.idToken, remember: ret.remember });
+            navigate(paths.auth.socialSignup, { replace: true });
+            return;
+          }
           setGooglePending(false);
           setGoogleError(formErrorMessage(e));
         },
