@@ -1,23 +1,35 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONSOLE_PATHS, tourCompleteBodySchema, tourStateSchema } from '@netloom/domain';
+import { CONSOLE_PATHS, canReadConsole, tourCompleteBodySchema, tourStateSchema } from '@netloom/domain';
 import type { Services } from '../../services';
 import { errorResponses } from '../../http/openapi';
+import { errors } from '../../http/errors';
 
 const tags = ['profile'];
 const security = [{ bearerAuth: [] }];
 // Any text: a tour the product does not have answers 404, as an unknown object does.
 const params = z.object({ tour: z.string().min(1).max(64) });
 
-/** The signed-in user's guided-tour state (any signed-in user, super admins too). */
+/** The signed-in user's guided-tour state: super admins and members who see the console (a guest-user only has the client download page, so no tours). */
 export const tourRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { tours } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.addHook('onRequest', services.requireAuth);
+  api.addHook('preHandler', async (request) => {
+    const { user, memberships } = request.principal!;
+    if (!user.isSuperAdmin && !memberships.some((m) => canReadConsole({ isSuperAdmin: false, role: m.role }))) throw errors.forbidden();
+  });
 
   api.get(
     `/${CONSOLE_PATHS.tours}`,
-    { schema: { tags, security, summary: 'The guided tours (and their versions) the current user has finished', response: { 200: tourStateSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The guided tours (and their versions) the current user has finished',
+        response: { 200: tourStateSchema, ...errorResponses(403) },
+      },
+    },
     async (request) => tours.state(request.principal!.user.id),
   );
 
@@ -30,7 +42,7 @@ export const tourRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         summary: 'Mark a guided tour finished for the current user (its version never goes down)',
         params,
         body: tourCompleteBodySchema,
-        response: { 200: tourStateSchema, ...errorResponses(404) },
+        response: { 200: tourStateSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => tours.complete(request.principal!.user.id, request.params.tour, request.body.version),

@@ -71,4 +71,11 @@ describe.each(testBackends())('guided-tour state on %s', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/profile/tours/' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'PUT', url: '/api/v1/profile/tours/ztna/', payload: { version: 1 } })).statusCode).toBe(401);
   });
+
+  it('has no tours for a guest-user, whose console is the client download page (403)', async () => {
+    const guest = (await login(t.app, 'guest@acme.test')).access;
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/profile/tours/', headers: bearer(guest) })).statusCode).toBe(403);
+    const put = await t.app.inject({ method: 'PUT', url: '/api/v1/profile/tours/ztna/', headers: bearer(guest), payload: { version: 1 } });
+    expect(put.statusCode).toBe(403);
+  });
 });
