@@ -9,7 +9,7 @@ export interface ApiCall {
   body: unknown;
 }
 
-/** An answer: a Response as is, anything else as a 200 JSON body, undefined to let the next rule answer. */
+/** An answer: a Response as is, anything else as a 200 JSON body, undefined to let the next rule answer; a promise of either to answer later. */
 export type FakeAnswer = (call: ApiCall) => Response | unknown;
 
 /** A list answer in the API's paged shape. */
@@ -35,7 +35,7 @@ export function fakeApi(routes: Record<string, FakeAnswer> = {}, answer?: (call:
     if (own) return own;
     const route = routes[`${call.method} ${call.path}`];
     if (!route) return jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
-    const out = route(call);
+    const out: unknown = await route(call);
     if (out instanceof Response) return out;
     return out === undefined ? new Response(null, { status: 204 }) : jsonResponse(200, out);
   });
