@@ -57,6 +57,8 @@ test('an editor builds a template with a variable, gives it to a device group, p
 
     // Editing the template pushes nothing: the preview says who would change and shows the rendered diff.
     await page.getByRole('tab', { name: 'Variables' }).click();
+    // The first save's toast has gone (3 s), so the one seen next is this save's.
+    await expect(page.getByText('Defaults edited successfully')).toHaveCount(0);
     await page.getByLabel('Default of site').fill('30');
     await page.getByRole('button', { name: 'Save defaults' }).click();
     await expect(page.getByText('Defaults edited successfully')).toBeVisible();
