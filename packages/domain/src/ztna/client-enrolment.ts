@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../validators/storable-text';
 
 /** How long the key handed to a MicroZAccess client after its browser sign-in stays usable. */
 export const CLIENT_ENROLMENT_TTL_MINUTES = 10;
@@ -22,9 +23,10 @@ export function isLoopbackRedirectUri(value: string): boolean {
 export const LOOPBACK_REDIRECT_MESSAGE = 'Only a loopback address (http://127.0.0.1:<port>/… or http://localhost:<port>/…) can receive the key';
 
 export const clientEnrolmentBodySchema = z.object({
-  redirect_uri: z.string().max(2048).refine(isLoopbackRedirectUri, LOOPBACK_REDIRECT_MESSAGE).optional(),
+  // storableText: no NUL or lone surrogate, which the URL parser would quietly rewrite.
+  redirect_uri: storableText().max(2048).refine(isLoopbackRedirectUri, LOOPBACK_REDIRECT_MESSAGE).optional(),
   /** Echoed back to the client with the key, as OAuth does, so it can match the answer to its request. */
-  state: z.string().max(256).optional(),
+  state: storableText().max(256).optional(),
 });
 
 export const clientEnrolmentSchema = z.object({

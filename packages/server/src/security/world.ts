@@ -118,6 +118,8 @@ export const ZTNA_FIELD_VALUES: Record<string, unknown> = {
   address: 'app.example.net',
   nameservers: ['10.0.0.53'],
   user: 'viewer@acme.test',
+  // The MicroZAccess client's sign-in hands its key only to a loopback address.
+  redirect_uri: 'http://127.0.0.1:53124/cb',
 };
 
 type Must = (method: string, url: string, token: string, body?: unknown) => Promise<Record<string, unknown>>;
