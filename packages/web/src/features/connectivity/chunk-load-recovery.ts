@@ -7,6 +7,8 @@ export interface ChunkLoadRecoveryDeps {
   /** The reload did not help: say so instead of reloading in a loop. */
   onUnrecoverable: () => void;
   now?: () => number;
+  /** Whether the browser is online; offline, a chunk cannot load anyway and the reload on coming back does the work. */
+  isOnline?: () => boolean;
 }
 
 /**
@@ -14,12 +16,16 @@ export interface ChunkLoadRecoveryDeps {
  * most often a new deployment that removed the old build's files: a reload fetches the new build.
  * Vite reports failed dynamic imports and their preloads as 'vite:preloadError'; a dynamic import
  * outside its helper surfaces as an unhandled rejection. One reload per minute, tracked in session
- * storage so it survives the reload itself.
+ * storage so it survives the reload itself. Not while the browser is offline: the console reloads
+ * itself when it is back online ("You're Online!").
  */
 export function installChunkLoadRecovery(deps: ChunkLoadRecoveryDeps): () => void {
   const now = deps.now ?? Date.now;
   let reported = false;
+  const isOnline = deps.isOnline ?? (() => navigator.onLine);
   const recover = () => {
+    // Reloading now would leave the browser's own offline page in place of the console.
+    if (!isOnline()) return;
     const last = Number(sessionStorage.getItem(RELOADED_AT_KEY)) || null;
     if (chunkReloadAllowed(last, now())) {
       sessionStorage.setItem(RELOADED_AT_KEY, String(now()));

@@ -106,6 +106,17 @@ describe('ConnectivityWatch', () => {
     expect(reload).toHaveBeenCalledTimes(3);
   });
 
+  it('does not reload for a chunk that failed while the browser is offline (the reload on coming back does)', () => {
+    const { reload } = setup();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => void window.dispatchEvent(new Event('vite:preloadError')));
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('reloads for a failed dynamic import that nobody handled, and ignores other rejections', () => {
     const { reload } = setup();
     const reject = (reason: unknown) => {
