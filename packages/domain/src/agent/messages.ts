@@ -73,6 +73,13 @@ export const helloSchema = z.object({
   model: text().max(64),
   os: text().max(64),
   version: text().max(32),
+  /**
+   * An endpoint's posture and public address as its heartbeats report them, sent with the first
+   * hello too: a client waiting for approval sends no heartbeat, and the person approving it
+   * looks at them. Older agents send none (unknown until their first heartbeat).
+   */
+  posture: postureReportSchema.optional(),
+  public_ip: ipv4.nullable().optional(),
 });
 
 export const heartbeatSchema = z.object({
@@ -207,6 +214,8 @@ export const AGENT_CLOSE = {
   helloTimeout: { code: 4408, reason: 'no hello in time' },
   replaced: { code: 4409, reason: 'replaced by a newer connection' },
   unclaimed: { code: 4410, reason: 'device removed from its tenant' },
+  /** Rejected (or its access revoked) by the organisation: refused, whatever key it holds, until an admin lets it in again. */
+  rejected: { code: 4411, reason: 'device rejected by its organisation' },
   /** The server cannot store anything now (its database is unreachable): reconnect with back-off, resend what was not acknowledged. */
   tryLater: { code: 1013, reason: 'try again later' },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from '../validators/storable-text';
+import { windowEndDescription, windowRule } from '../api/time-window';
 import { TRAFFIC_CHART_IDS } from './charts';
 import type { FlowDimension } from './dimensions';
 import { ROLLUP_LEVELS, trafficGraphBodySchema } from './ranges';
@@ -73,26 +74,24 @@ export function graphDimension(graph: TrafficGraph, scope: 'tenant' | 'device'):
 /** The longest window a custom range may ask for: what hour rollups keep by default. */
 export const MAX_TRAFFIC_WINDOW_DAYS = 90;
 
+const TRAFFIC_WINDOW = { paired: true, maxDays: MAX_TRAFFIC_WINDOW_DAYS } as const;
+/** A custom window's ends (from the date/time range picker): both or neither, `to` after `from`, at most MAX_TRAFFIC_WINDOW_DAYS. */
+const trafficWindow = {
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe(windowEndDescription('from', 'to', TRAFFIC_WINDOW)),
+};
+
 /**
  * The graph config (timeduration, top_count, tenant_id, network_id) and, beyond the spec: a custom
  * window (`from`, `to`, from the date/time range picker) instead of the last `timeduration`
  * minutes, and `series` to have each ranked key's bytes per time bucket too.
  */
 export const trafficQueryBodySchema = trafficGraphBodySchema
-  .extend({
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-    series: z.boolean().default(false),
-  })
-  .superRefine((b, ctx) => {
-    if ((b.from === undefined) !== (b.to === undefined)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'from and to go together' });
-    if (b.from && b.to) {
-      const span = Date.parse(b.to) - Date.parse(b.from);
-      if (!(span > 0)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
-      else if (span > MAX_TRAFFIC_WINDOW_DAYS * 86_400_000)
-        ctx.addIssue({ code: 'custom', path: ['to'], message: `a window spans at most ${MAX_TRAFFIC_WINDOW_DAYS} days` });
-    }
-  });
+  .extend({ ...trafficWindow, series: z.boolean().default(false) })
+  .superRefine(windowRule('from', 'to', TRAFFIC_WINDOW));
 export type TrafficQueryBody = z.infer<typeof trafficQueryBodySchema>;
 
 /** The graph config and the user whose traffic it asks for (as the charts name users: their e-mail). */
@@ -151,18 +150,20 @@ export type TrafficAnswer = z.infer<typeof trafficAnswerSchema>;
 
 /** The flows behind a chart's bar (drill-down), or all of a window's, newest first. */
 export const FLOWS_PAGE_MAX = 1000;
-export const flowsQueryBodySchema = trafficGraphBodySchema.omit({ top_count: true }).extend({
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  device_id: z.string().uuid().optional(),
-  /** The bar clicked: its graph and key ('Other' is not a key: the rest has no one filter). */
-  graph: trafficGraphSchema.optional(),
-  key: storableText().max(300).optional(),
-  /** Text matched in addresses, application, site, user, WAN and countries, ignoring case. */
-  search: storableText().max(200).optional(),
-  offset: z.number().int().min(0).max(1_000_000).default(0),
-  limit: z.number().int().min(1).max(FLOWS_PAGE_MAX).default(50),
-});
+export const flowsQueryBodySchema = trafficGraphBodySchema
+  .omit({ top_count: true })
+  .extend({
+    ...trafficWindow,
+    device_id: z.string().uuid().optional(),
+    /** The bar clicked: its graph and key ('Other' is not a key: the rest has no one filter). */
+    graph: trafficGraphSchema.optional(),
+    key: storableText().max(300).optional(),
+    /** Text matched in addresses, application, site, user, WAN and countries, ignoring case. */
+    search: storableText().max(200).optional(),
+    offset: z.number().int().min(0).max(1_000_000).default(0),
+    limit: z.number().int().min(1).max(FLOWS_PAGE_MAX).default(50),
+  })
+  .superRefine(windowRule('from', 'to', TRAFFIC_WINDOW));
 export type FlowsQueryBody = z.infer<typeof flowsQueryBodySchema>;
 
 export const flowRowSchema = z.object({

@@ -56,6 +56,12 @@ const codeOrRecovery = z
   .toLowerCase()
   .refine((v) => /^\d{6}$/.test(v) || isRecoveryCode(v), 'Enter the 6-digit code or a recovery code');
 
+/**
+ * What a refused code says, at sign-in and when turning two-factor on or off: the likely causes in
+ * the user's words (a code expires every 30 seconds and works once), not a validation term.
+ */
+export const WRONG_TWO_FACTOR_CODE = 'That code is wrong or has expired. Enter the code your authenticator app shows now.';
+
 export const twoFactorLoginBodySchema = z.object({
   ephemeral_token: z.string().min(1),
   code: codeOrRecovery,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONFIG_FAMILIES } from '../config/document';
-import { VARIABLE_NAME } from '../config/templates';
+import { MAX_TEMPLATE_VARIABLES, VARIABLE_NAME, tooManyVariablesMessage } from '../config/templates';
 import { storableText } from '../validators/storable-text';
 import { textInputMessages } from '../validators/messages';
 import { paginated, pageQuerySchema } from './pagination';
@@ -19,10 +19,9 @@ export const TEMPLATE_PATHS = {
   binding: (kind: string, id: string) => `template/bindings/${kind}/${id}/`,
 } as const;
 
-export const variableValuesSchema = z.record(
-  z.string().regex(VARIABLE_NAME, 'Lower-case letters, digits and underscore, starting with a letter'),
-  storableText().max(200),
-);
+export const variableValuesSchema = z
+  .record(z.string().regex(VARIABLE_NAME, 'Lower-case letters, digits and underscore, starting with a letter'), storableText().max(200))
+  .refine((values) => Object.keys(values).length <= MAX_TEMPLATE_VARIABLES, tooManyVariablesMessage);
 
 export const configTemplateSchema = z.object({
   id: z.string(),

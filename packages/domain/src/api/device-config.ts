@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONFIG_FAMILIES, configDocumentSchema, type ConfigDocument, type ConfigFamily } from '../config/document';
+import { CONFIG_FAMILIES, configDocumentSchema, deviceDocumentSchema, type ConfigDocument, type ConfigFamily } from '../config/document';
 import { CONFIG_SYNC_STATES } from '../config/sync-state';
 import { storableText } from '../validators/storable-text';
 import { paginated, pageQuerySchema } from './pagination';
@@ -22,22 +22,33 @@ export const CONFIG_PATHS = {
   import: (deviceId: string) => `device/config/${deviceId}/import/`,
 } as const;
 
-/** Where a revision came from: an edit in the console, a rollback, a template, an import. */
-export const CONFIG_REVISION_SOURCES = ['edit', 'rollback', 'template', 'import', 'web_filter', 'ztna'] as const;
-export type ConfigRevisionSource = (typeof CONFIG_REVISION_SOURCES)[number];
+/** Where a revision came from in the console: an edit, a rollback, a template, an import. */
+export const CONFIG_REVISION_SOURCES = ['edit', 'rollback', 'template', 'import'] as const;
+/**
+ * A revision's source: one of the console's, or the product whose sections changed (its section
+ * provider's name: web_filter, ztna, and whatever product comes next).
+ */
+export const configRevisionSourceSchema = z.union([
+  z.enum(CONFIG_REVISION_SOURCES),
+  z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/)
+    .max(40),
+]);
+export type ConfigRevisionSource = z.infer<typeof configRevisionSourceSchema>;
 
 export const configRevisionSummarySchema = z.object({
   id: z.string(),
   number: z.number().int(),
   hash: z.string(),
-  source: z.enum(CONFIG_REVISION_SOURCES),
+  source: configRevisionSourceSchema,
   message: z.string().nullable(),
   author_email: z.string().nullable(),
   created_at: z.string(),
 });
 export type ConfigRevisionSummary = z.infer<typeof configRevisionSummarySchema>;
 
-export const configRevisionSchema = configRevisionSummarySchema.extend({ document: configDocumentSchema });
+export const configRevisionSchema = configRevisionSummarySchema.extend({ document: deviceDocumentSchema });
 export const configRevisionListSchema = paginated(configRevisionSummarySchema);
 
 /** What the console shows of a device's configuration: the desired document and how the device stands to it. */
@@ -45,7 +56,7 @@ export const deviceConfigSchema = z.object({
   device_id: z.string(),
   /** The desired revision; null before the first save (the document is then empty). */
   revision: configRevisionSummarySchema.nullable(),
-  document: configDocumentSchema,
+  document: deviceDocumentSchema,
   sync: z.object({
     state: z.enum(CONFIG_SYNC_STATES),
     desired_hash: z.string().nullable(),
@@ -66,8 +77,19 @@ export const deviceConfigSchema = z.object({
 });
 export type DeviceConfig = z.infer<typeof deviceConfigSchema>;
 
+/**
+ * A device's configuration moved on (a push queued, answered or undone, drift repaired), pushed
+ * over the browser socket (`?feed=config`): a console reads again what it shows of that device's
+ * configuration instead of asking every few seconds.
+ */
+export const configSyncEventSchema = z.object({ kind: z.literal('config'), device_id: z.string(), state: z.enum(CONFIG_SYNC_STATES) });
+export type ConfigSyncEvent = z.infer<typeof configSyncEventSchema>;
+/** The feed name of `/ws/status/{tenant}?feed=config`: only `configSyncEventSchema` messages. */
+export const LIVE_CONFIG_FEED = 'config';
+
 export const configSaveBodySchema = z.strictObject({
-  document: configDocumentSchema,
+  /** A document read from the server may come back with its products' sections: the server keeps only the families of it. */
+  document: deviceDocumentSchema,
   message: storableText().trim().max(200).optional(),
 });
 export type ConfigSaveBody = z.infer<typeof configSaveBodySchema>;
@@ -138,22 +160,20 @@ export const configImportBodySchema = z.strictObject({
 });
 export type ConfigImportBody = z.infer<typeof configImportBodySchema>;
 
-/** The server-made sections a document may hold: an import leaves them to the tenant's settings. */
-export const SERVER_MADE_SECTIONS = ['web_filter', 'ztna', 'ztna_connector', 'nac'] as const;
-
 /**
  * Checks an imported document family by family with the families' own schemas: every issue at
- * its path (`static_routes.0.gateway`), an unknown key named. Server-made sections are dropped
- * (the tenant's settings make them). Rules across families are checked when the device's
- * document is rendered with it.
+ * its path (`static_routes.0.gateway`), an unknown key named. Server-made sections (`serverMade`:
+ * those the products' section providers make) are dropped: the tenant's settings make them. Rules
+ * across families are checked when the device's document is rendered with it.
  */
 export function parseImportedSections(
   document: Record<string, unknown>,
+  serverMade: readonly string[],
 ): { ok: true; own: Partial<ConfigDocument> } | { ok: false; issues: { path: (string | number)[]; message: string }[] } {
   const own: Record<string, unknown> = {};
   const issues: { path: (string | number)[]; message: string }[] = [];
   for (const [key, section] of Object.entries(document)) {
-    if ((SERVER_MADE_SECTIONS as readonly string[]).includes(key)) continue;
+    if (serverMade.includes(key)) continue;
     if (!(CONFIG_FAMILIES as readonly string[]).includes(key)) {
       issues.push({ path: [key], message: `Not a configuration family (one of ${CONFIG_FAMILIES.join(', ')}).` });
       continue;

@@ -29,7 +29,10 @@ export const statusRefreshSchema = z.object({ job_id: z.string() });
 export const tenantBgpEntrySchema = z.object({
   device_id: z.string(),
   device_name: z.string(),
+  /** When the gateway took this snapshot. */
   at: z.string(),
+  /** Whether the gateway is in touch now (isReachable); if not, the neighbours' states are unknown. */
+  reachable: z.boolean(),
   local: bgpLocalSchema,
   neighbours: z.array(bgpNeighbourSchema),
 });
@@ -41,6 +44,8 @@ export const tenantTunnelsEntrySchema = z.object({
   device_id: z.string(),
   device_name: z.string(),
   at: z.string(),
+  /** Whether the gateway is in touch now (isReachable); if not, the tunnels' states are unknown. */
+  reachable: z.boolean(),
   tunnels: z.array(tunnelEntrySchema),
 });
 export const tenantTunnelsSchema = z.array(tenantTunnelsEntrySchema);

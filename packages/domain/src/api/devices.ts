@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { linkBondingSchema, wanLinkSchema } from '../agent/messages';
+import { CONFIG_SYNC_STATES } from '../config/sync-state';
 import { storableText } from '../validators/storable-text';
 import { paginated } from './pagination';
 
@@ -57,8 +58,8 @@ export const deviceRowSchema = z.object({
   wan_status: z.array(wanLinkSchema),
   lb_status: linkBondingSchema.nullable(),
   traffic: z.array(z.string()),
-  /** synced, syncing or not synced: the applied configuration against the wanted one. */
-  configSync: z.enum(['synced', 'syncing', 'not synced']),
+  /** How the device stands to its desired configuration (configSyncState): unconfigured, synced, syncing, failed or drifted. */
+  configSync: z.enum(CONFIG_SYNC_STATES),
 });
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 export const deviceListSchema = paginated(deviceRowSchema);

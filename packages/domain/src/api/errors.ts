@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   invalidCode: 'invalid_code',
   permissionDenied: 'permission_denied',
   notFound: 'not_found',
+  /** 405: the path exists without this method; Allow lists the ones it has. */
+  methodNotAllowed: 'method_not_allowed',
   validation: 'invalid',
   conflict: 'conflict',
   rateLimited: 'throttled',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALARM_KINDS, ALARM_STATES } from '../alarms/kinds';
 import { ALARM_SEVERITIES } from '../alarms/severity';
 import { isEmail } from '../validators/email';
+import { isHttpUrl } from '../validators/http-url';
 import { storableText } from '../validators/storable-text';
 import { textInputMessages } from '../validators/messages';
 import { paginated } from './pagination';
@@ -11,6 +12,8 @@ export const CHANNEL_PATHS = {
   list: 'notification-channels/',
   one: (id: string) => `notification-channels/${id}/`,
   test: (id: string) => `notification-channels/${id}/test/`,
+  /** POST: a webhook's new signing secret, answered once; the old one stops signing at once. */
+  rotateSecret: (id: string) => `notification-channels/${id}/rotate-secret/`,
   deliveries: (id: string) => `notification-channels/${id}/deliveries/`,
 } as const;
 
@@ -22,15 +25,6 @@ export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 export const DELIVERY_MAX_ATTEMPTS = 8;
 /** The header carrying `sha256=<hex HMAC-SHA256 of the raw body>` under the channel's secret. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-netloom-signature';
-
-const isHttpUrl = (v: string) => {
-  try {
-    const u = new URL(v);
-    return u.protocol === 'https:' || u.protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
 
 export const channelBodySchema = z
   .strictObject({
@@ -61,11 +55,21 @@ export const channelSchema = z.object({
   states: z.array(z.enum(ALARM_STATES)),
   min_severity: z.enum(ALARM_SEVERITIES),
   enabled: z.boolean(),
-  /** Signs each webhook body; null for e-mail. */
-  secret: z.string().nullable(),
+  /** Whether its calls are signed (a webhook). The secret itself is answered once only: see below. */
+  signed: z.boolean(),
   created_at: z.string(),
 });
 export type Channel = z.infer<typeof channelSchema>;
+
+/**
+ * The answer of creating a channel: the only one, with rotating, that carries a webhook's signing
+ * secret (null for e-mail). Shown once, like a password: lists and edits never repeat it, so it is
+ * not read off any later screen or log of answers.
+ */
+export const createdChannelSchema = channelSchema.extend({ secret: z.string().nullable() });
+export type CreatedChannel = z.infer<typeof createdChannelSchema>;
+/** A webhook's new signing secret (rotate), shown once. */
+export const channelSecretSchema = z.object({ secret: z.string() });
 export const channelListSchema = z.array(channelSchema);
 export const channelParamsSchema = z.object({ channelId: z.string().uuid() });
 

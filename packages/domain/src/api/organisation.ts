@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from '../validators/http-url';
 import { storableText } from '../validators/storable-text';
 import { timeZoneSchema } from './common-queries';
 import { text } from './request-fields';
@@ -21,6 +22,8 @@ export const organisationSchema = z.object({
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
+export const websiteMessage = 'Enter a web address starting with http:// or https://';
+
 export const organisationBodySchema = z
   .object({
     display_name: text(80),
@@ -32,7 +35,8 @@ export const organisationBodySchema = z
       .regex(/^([A-Za-z]{2})?$/, 'Use the two-letter country code')
       .transform((s) => s.toUpperCase()),
     phone: text(32).regex(/^[0-9+()\-. ]*$/, 'Enter a valid phone number'),
-    website: text(200),
+    // Empty, or an http(s) address: a javascript: or data: URL would run in the browser of whoever opens it.
+    website: text(200).refine((v) => v === '' || isHttpUrl(v), websiteMessage),
     timezone: timeZoneSchema.nullable(),
   })
   .partial()

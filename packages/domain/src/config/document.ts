@@ -26,40 +26,51 @@ import {
 export const CONFIG_FAMILIES = ['interfaces', 'static_routes', 'firewall', 'nat', 'services', 'sdwan', 'ipsec', 'policy_routing'] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
 
+const documentShape = {
+  interfaces: interfacesSectionSchema.optional(),
+  static_routes: staticRoutesSectionSchema.optional(),
+  firewall: firewallSectionSchema.optional(),
+  nat: natSectionSchema.optional(),
+  services: servicesSectionSchema.optional(),
+  sdwan: sdwanSectionSchema.optional(),
+  ipsec: ipsecSectionSchema.optional(),
+  policy_routing: policyRoutingSectionSchema.optional(),
+  /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
+  web_filter: webFilterSectionSchema.optional(),
+  /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
+  ztna: ztnaSectionSchema.optional(),
+  /** An app connector's site and the servers it publishes (server-made). */
+  ztna_connector: ztnaConnectorSectionSchema.optional(),
+  /** Hosts the tenant blocked or quarantined on its networks, enforced by every gateway (server-made). */
+  nac: nacSectionSchema.optional(),
+};
+
+function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.RefinementCtx): void {
+  const nets = deviceNets(doc.interfaces);
+  checkInterfaces(nets, ctx);
+  checkStaticRoutes(doc, nets, ctx);
+  checkFirewall(doc, nets, ctx);
+  checkNat(doc, nets, ctx);
+  checkServices(doc, nets, ctx);
+  checkSdwan(doc, nets, ctx);
+  checkIpsec(doc, nets, ctx);
+  checkPolicyRouting(doc, nets, ctx);
+}
+
 /**
- * A device's whole configuration, one section per family. Besides each family's own rules, the
+ * A device's whole configuration, one section per family, and the sections the server makes from
+ * the products a device runs (web filter, zero trust). Besides each family's own rules, the
  * document is checked as a whole (document-rules.ts), every issue at the path of the field to fix:
  * LAN subnets do not overlap, what a family names (an interface, a subnet) exists on this device.
- * The console's forms, the server and the device all check with this one schema.
+ * The console's forms, the server and the device all check with this one schema; a section it
+ * does not know is refused (a device cannot run it).
  */
-export const configDocumentSchema = z
-  .strictObject({
-    interfaces: interfacesSectionSchema.optional(),
-    static_routes: staticRoutesSectionSchema.optional(),
-    firewall: firewallSectionSchema.optional(),
-    nat: natSectionSchema.optional(),
-    services: servicesSectionSchema.optional(),
-    sdwan: sdwanSectionSchema.optional(),
-    ipsec: ipsecSectionSchema.optional(),
-    policy_routing: policyRoutingSectionSchema.optional(),
-    /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
-    web_filter: webFilterSectionSchema.optional(),
-    /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
-    ztna: ztnaSectionSchema.optional(),
-    /** An app connector's site and the servers it publishes (server-made). */
-    ztna_connector: ztnaConnectorSectionSchema.optional(),
-    /** Hosts the tenant blocked or quarantined on its networks, enforced by every gateway (server-made). */
-    nac: nacSectionSchema.optional(),
-  })
-  .superRefine((doc, ctx) => {
-    const nets = deviceNets(doc.interfaces);
-    checkInterfaces(nets, ctx);
-    checkStaticRoutes(doc, nets, ctx);
-    checkFirewall(doc, nets, ctx);
-    checkNat(doc, nets, ctx);
-    checkServices(doc, nets, ctx);
-    checkSdwan(doc, nets, ctx);
-    checkIpsec(doc, nets, ctx);
-    checkPolicyRouting(doc, nets, ctx);
-  });
+export const configDocumentSchema = z.strictObject(documentShape).superRefine(checkDocument);
+
+/**
+ * A document as the server makes, stores and shows it: checked alike, and holding, besides the
+ * sections named here, those of any later product whose section provider the server runs (its
+ * provider makes and checks them; they are kept as they are, so their hash is the server's).
+ */
+export const deviceDocumentSchema = z.object(documentShape).catchall(z.unknown()).superRefine(checkDocument);
 export type ConfigDocument = z.infer<typeof configDocumentSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { autoVpnPeers, renderDeviceDocument, type AutoVpnMember } from './effective';
+import { configHash } from './hash';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const member = (n: number, role: 'hub' | 'spoke', topology: AutoVpnMember['topology'] = 'hub-and-spoke'): AutoVpnMember => ({
@@ -45,5 +46,24 @@ describe('Auto VPN peers', () => {
     expect(render.ok && render.document.ipsec?.auto_vpn?.peers.map((p) => p.name)).toEqual(['gw-1']);
     const off = renderDeviceDocument({ ...input, own: { ...own, ipsec: { auto_vpn: { ...own.ipsec.auto_vpn, enabled: false } } } as never });
     expect(off.ok && off.document.ipsec?.auto_vpn?.peers).toEqual([]);
+  });
+});
+
+describe("a device's document with the sections products make", () => {
+  const base = { deviceName: 'gw-1', templates: [], groupValues: {}, deviceValues: {}, disabledFamilies: [] };
+  const own = { static_routes: [] };
+
+  it('holds any product section as given, after the families, and hashes it with them', () => {
+    const plain = renderDeviceDocument({ ...base, own });
+    const withWaf = renderDeviceDocument({ ...base, own, sections: { waf_edge: { rules: ['942100'] }, nothing: null } });
+    expect(withWaf.ok && withWaf.document).toEqual({ static_routes: [], waf_edge: { rules: ['942100'] } });
+    expect(plain.ok && withWaf.ok && configHash(plain.document) !== configHash(withWaf.document)).toBe(true);
+  });
+
+  it("checks a known product's section with its schema, and never lets a product replace a family", () => {
+    const bad = renderDeviceDocument({ ...base, own, sections: { web_filter: { enabled: 'yes' } } });
+    expect(bad.ok).toBe(false);
+    const family = renderDeviceDocument({ ...base, own, sections: { static_routes: 'not a family of the product' } });
+    expect(family.ok && family.document.static_routes).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
 import type { z } from 'zod';
-import { CONFIG_FAMILIES, configDocumentSchema, type ConfigDocument, type ConfigFamily } from './document';
+import { CONFIG_FAMILIES, configDocumentSchema, deviceDocumentSchema, type ConfigDocument, type ConfigFamily } from './document';
 import type { AutoVpn, AutoVpnPeer } from './families/ipsec';
-import type { WebFilterSection } from '../webfilter/section';
-import type { ZtnaSections } from '../ztna/section';
 import { missingVariablesMessage, renderTemplate, resolveVariables, templateVariables, type VariableValues } from './templates';
 
 /** A template as a device's rendering needs it. */
@@ -29,10 +27,12 @@ export interface DeviceRenderInput {
   deviceValues: VariableValues;
   own: Partial<ConfigDocument>;
   disabledFamilies: readonly string[];
-  /** The tenant's web filter as this device runs it; null or left out: the tenant has none. */
-  webFilter?: WebFilterSection | null;
-  /** The zero-trust sections the tenant's settings give this device; left out: none. */
-  ztna?: ZtnaSections | null;
+  /**
+   * Sections the server makes for this device from what other products own (the web filter, zero
+   * trust, …), by their top-level key: never templated, edited or turned off, merged after the
+   * families and checked with them.
+   */
+  sections?: Readonly<Record<string, unknown>>;
 }
 
 /** Where a family section of the effective document comes from. */
@@ -42,6 +42,7 @@ export type DeviceRender =
   { ok: true; document: ConfigDocument; sources: SectionSource[] } | { ok: false; message: string; issues: { path: (string | number)[]; message: string }[] };
 
 const present = (doc: Partial<ConfigDocument>) => CONFIG_FAMILIES.filter((f) => doc[f] !== undefined);
+const isFamily = (key: string): key is ConfigFamily => (CONFIG_FAMILIES as readonly string[]).includes(key);
 
 /**
  * A device's effective document: each template rendered with the device's values (device over
@@ -73,9 +74,8 @@ export function renderDeviceDocument(input: DeviceRenderInput): DeviceRender {
     delete merged[family];
     from.delete(family as ConfigFamily);
   }
-  if (input.webFilter) merged.web_filter = input.webFilter;
-  if (input.ztna) Object.assign(merged, input.ztna);
-  const parsed = configDocumentSchema.safeParse(withAutoVpnPeers(merged, input));
+  for (const [key, section] of Object.entries(input.sections ?? {})) if (!isFamily(key) && section != null) merged[key] = section;
+  const parsed = deviceDocumentSchema.safeParse(withAutoVpnPeers(merged, input));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
     const first = issues[0]!;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { configHash } from './hash';
-import { mergeDocuments, missingVariablesMessage, renderTemplate, resolveVariables, templateVariables } from './templates';
+import { variableValuesSchema } from '../api/config-templates';
+import { MAX_TEMPLATE_VARIABLES, mergeDocuments, missingVariablesMessage, renderTemplate, resolveVariables, templateVariables } from './templates';
 import type { ConfigDocument } from './document';
 
 const lanTemplate = {
@@ -27,6 +28,23 @@ describe('configuration templates', () => {
     expect(rendered.ok && rendered.value.interfaces.lan[0]?.ip).toBe('192.168.7.1');
     expect(renderTemplate(lanTemplate, { site_code: 'par' })).toEqual({ ok: false, missing: ['lan_ip', 'lan_gw'] });
     expect(missingVariablesMessage(['lan_ip', 'lan_gw'], 'edge-paris')).toBe('{{lan_ip}}, {{lan_gw}} have no value for device edge-paris');
+  });
+
+  it('looks a variable up among the values given only, never among what every object inherits', () => {
+    const route = { static_routes: [{ name: '{{constructor}}-{{tostring}}' }] };
+    expect(renderTemplate(route, {})).toEqual({ ok: false, missing: ['constructor', 'tostring'] });
+    expect(renderTemplate(route, resolveVariables({ defaults: { tostring: 'b' }, device: { constructor: 'a' } }))).toEqual({
+      ok: true,
+      value: { static_routes: [{ name: 'a-b' }] },
+    });
+  });
+
+  it('holds at most 200 values per template, device group or device', () => {
+    const values = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`v${i}`, 'x']));
+    expect(variableValuesSchema.safeParse(values(MAX_TEMPLATE_VARIABLES)).success).toBe(true);
+    const tooMany = variableValuesSchema.safeParse(values(MAX_TEMPLATE_VARIABLES + 1));
+    expect(tooMany.success).toBe(false);
+    expect(tooMany.error?.issues.map((i) => i.message)).toEqual(['At most 200 variables']);
   });
 
   it('leaves a template without variables as it is, so its hash does not change', () => {

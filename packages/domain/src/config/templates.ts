@@ -6,6 +6,16 @@ export const VARIABLE_NAME = /^[a-z][a-z0-9_]*$/;
 
 export type VariableValues = Record<string, string>;
 
+/** How many variables a template may use, and how many values a template, device group or device may hold. */
+export const MAX_TEMPLATE_VARIABLES = 200;
+export const tooManyVariablesMessage = `At most ${MAX_TEMPLATE_VARIABLES} variables`;
+
+/**
+ * A variable's value, looked up among the values' own keys only: `{{constructor}}` is a variable
+ * like any other, never a property every object inherits.
+ */
+export const valueOf = (values: VariableValues, name: string): string | undefined => (Object.hasOwn(values, name) ? values[name] : undefined);
+
 /** The variables a template's sections use, each once, in order of first use. */
 export function templateVariables(sections: unknown): string[] {
   const names = new Set<string>();
@@ -29,10 +39,10 @@ export type RenderResult<T> = { ok: true; value: T } | { ok: false; missing: str
 
 /** Replaces every variable in every text field; the variables without a value are named, none is left as text. */
 export function renderTemplate<T>(sections: T, values: VariableValues): RenderResult<T> {
-  const missing = templateVariables(sections).filter((name) => values[name] === undefined);
+  const missing = templateVariables(sections).filter((name) => valueOf(values, name) === undefined);
   if (missing.length) return { ok: false, missing };
   const render = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.replace(VARIABLE, (_, name: string) => values[name]!);
+    if (typeof v === 'string') return v.replace(VARIABLE, (_, name: string) => valueOf(values, name)!);
     if (Array.isArray(v)) return v.map(render);
     if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, render(x)]));
     return v;

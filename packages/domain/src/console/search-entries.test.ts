@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONFIG_PAGES } from './config-pages';
 import {
   entryAtPath,
   exactEntry,
@@ -28,7 +29,7 @@ describe('search catalogue', () => {
   it('groups SD-WAN configuration and monitor pages as gateway pages that need a device', () => {
     const staticRoutes = byHref('/sdwan/device/configure/staticroutes');
     expect(staticRoutes).toMatchObject({ label: 'Static Routes', group: 'SD-WAN configure', needsDevice: true });
-    expect(byHref('/sdwan/device/configure/firewall/inboundrules')).toMatchObject({ label: 'Firewall › Inbound Rules', group: 'SD-WAN configure' });
+    expect(byHref('/sdwan/device/configure/firewall/inboundrules')).toMatchObject({ label: 'Firewall › Inbound rules', group: 'SD-WAN configure' });
     expect(byHref('/sdwan/device/status/netflow/topTalkers')).toMatchObject({ label: 'Netflow › Top Talkers', group: 'SD-WAN monitor', needsDevice: true });
     expect(byHref('/sdwan/device/status/alarms/wan')).toMatchObject({ group: 'SD-WAN monitor', needsDevice: true });
     // Tenant-wide pages and every ZTNA page work without a chosen device.
@@ -36,8 +37,17 @@ describe('search catalogue', () => {
     expect(byHref('/sdwan/organization/monitor/globalBGP').needsDevice).toBe(false);
   });
 
+  it('lists each configuration page and, where it has several, each tab, by the names the page shows', () => {
+    for (const page of CONFIG_PAGES) {
+      expect(byHref(`/sdwan/device/configure/${page.route}`)).toMatchObject({ label: page.title, needsDevice: true });
+      const tabs = SEARCH_ENTRIES.filter((e) => e.path.startsWith(`device/configure/${page.route}/`));
+      expect(labels(tabs)).toEqual(page.tabs.length > 1 ? page.tabs.map((t) => `${page.title} › ${t.label}`) : []);
+    }
+    expect(byHref('/sdwan/device/configure/services/dhcp').label).toBe('Services › DHCP pools');
+  });
+
   it('finds a page by its spec route name as well as by its label', () => {
-    expect(labels(matchEntries('inboundrules', SEARCH_ENTRIES))).toEqual(['Firewall › Inbound Rules']);
+    expect(labels(matchEntries('inboundrules', SEARCH_ENTRIES))).toEqual(['Firewall › Inbound rules']);
     expect(labels(matchEntries('mza-update', SEARCH_ENTRIES))).toEqual(['MicroZAccess Updates']);
   });
 });
@@ -103,7 +113,7 @@ describe('exact match on Enter (spec 000 §5)', () => {
 describe('listing for typed text', () => {
   it('needs every word, puts name matches before route-word matches, and lists all for no text', () => {
     const found = labels(matchEntries('firewall rules', SEARCH_ENTRIES));
-    expect(found).toEqual(['Firewall › Inbound Rules', 'Firewall › Outbound Rules', 'Firewall Status › Rules']);
+    expect(found).toEqual(['Firewall › Inbound rules', 'Firewall › Outbound rules', 'Firewall Status › Rules']);
     expect(matchEntries('', SEARCH_ENTRIES)).toHaveLength(SEARCH_ENTRIES.length);
     const netflow = labels(matchEntries('netflow', SEARCH_ENTRIES));
     expect(netflow[0]).toBe('Netflow');

@@ -1,6 +1,7 @@
 import { ALARM_KINDS } from '../alarms/kinds';
 import { NETFLOW_PAGES } from '../analytics/traffic-api';
 import { canManageTenant, canReadConsole, canReadLogs, type Role } from '../rules/roles';
+import { CONFIG_PAGES } from './config-pages';
 
 /**
  * The pages the header's search dialog leads to (spec 000 §2.15), grouped as the dialog shows
@@ -19,7 +20,7 @@ export type SearchProduct = 'sdwan' | 'ztna';
 export type SearchAudience = 'console' | 'log-readers' | 'managers';
 
 export interface SearchEntry {
-  /** The readable name the dialog shows and the exact-match rule compares ('Firewall › Inbound Rules'). */
+  /** The readable name the dialog shows and the exact-match rule compares ('Firewall › Inbound rules'). */
   label: string;
   group: SearchGroup;
   product: SearchProduct;
@@ -75,43 +76,8 @@ const configure = (title: string, route: string, tabs: readonly Tab[] = []) =>
   pageWithTabs('SD-WAN configure', 'sdwan', title, `device/configure/${route}`, tabs, gateway);
 
 const SDWAN_CONFIGURE: SearchEntry[] = [
-  ...configure('Interfaces & VLANs', 'addressing-vlan', [
-    ['laninterface', 'LAN Interfaces'],
-    ['waninterface', 'WAN Interfaces'],
-    ['vlan', 'VLANs'],
-  ]),
-  ...configure('Static Routes', 'staticroutes'),
-  ...configure('SD-WAN', 'sdwan', [
-    ['interfaces', 'Interfaces'],
-    ['rules', 'Rules'],
-  ]),
-  ...configure('IPsec VPN', 'vpn-creation', [
-    ['ipsecvpn', 'IPsec Tunnels'],
-    ['autovpn', 'Auto VPN'],
-  ]),
-  ...configure('Firewall', 'firewall', [
-    ['zones', 'Zones'],
-    ['inboundrules', 'Inbound Rules'],
-    ['outboundrules', 'Outbound Rules'],
-    ['ipset', 'IP Sets'],
-  ]),
-  ...configure('Services', 'services', [
-    ['dhcp', 'DHCP'],
-    ['staticleases', 'Static Leases'],
-    ['snmp', 'SNMP'],
-    ['ntp', 'NTP'],
-    ['logging', 'Logging'],
-    ['dropbear', 'SSH'],
-    ['http', 'HTTP Admin'],
-    ['alarms', 'Alarm Thresholds'],
-    ['notification', 'Notifications'],
-  ]),
-  ...configure('NAT', 'nat', [
-    ['portforward', 'Port Forwards'],
-    ['snat', 'Source NAT'],
-    ['onetoone', '1:1 NAT'],
-  ]),
-  ...configure('Policy Routing', 'policyrouting'),
+  // Each configuration family's page as its page names it, with its tabs where it has more than one.
+  ...CONFIG_PAGES.flatMap((page) => configure(page.title, page.route, page.tabs.length > 1 ? page.tabs.map((t) => [t.route, t.label] as const) : [])),
   // The gateway's own overview sits under configure in the spec's routes (configure/status/…).
   entry('SD-WAN configure', 'sdwan', 'Device Overview', 'device/configure/status/deviceoverview/device-interfaces', gateway),
   ...(

@@ -36,10 +36,9 @@ describe('numbers', () => {
   });
 
   it('labels chart axes by their type', () => {
-    expect(formatAxisValue(512, 'memory')).toBe('512 Bps');
-    expect(formatAxisValue(2048, 'memory')).toBe('2 Kbps');
-    expect(formatAxisValue(3.5 * 1024 ** 2, 'memory')).toBe('3.50 Mbps');
-    expect(formatAxisValue(5 * 1024 ** 3, 'memory')).toBe('5 Gbps');
+    expect(formatAxisValue(64, 'bitrate')).toBe('512 bps');
+    expect(formatAxisValue(2048, 'bitrate')).toBe('16.38 Kbps');
+    expect(formatAxisValue(437_500, 'bitrate')).toBe('3.50 Mbps');
     expect(formatAxisValue(12.34567, 'cpu')).toBe('12.35%');
     expect(formatAxisValue(12.34567, 'dropRate', 'tooltip')).toBe('12.346%');
     expect(formatAxisValue(40, 'ms')).toBe('40 ms');

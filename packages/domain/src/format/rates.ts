@@ -33,3 +33,24 @@ export function latestRates(rates: readonly (number | null)[], count: number): n
     .slice(-count)
     .map((r) => r ?? 0);
 }
+
+const BIT_RATE_UNITS = ['bps', 'Kbps', 'Mbps', 'Gbps', 'Tbps'];
+
+/**
+ * A traffic rate as network admins read it and as links are sold: bits per second, in steps of
+ * 1000 (1 Mbps is 1,000,000 bits a second). Devices count bytes, so the rate the charts hold is
+ * bytes per second; labelling that 'Kbps' in 1024 steps read 8 times too low. The unit is chosen
+ * after rounding to two decimals, so 999,999 bps reads '1 Mbps', not '1000.00 Kbps'.
+ */
+export function formatBitRate(bytesPerSecond: number): string {
+  if (!Number.isFinite(bytesPerSecond)) return '-';
+  let v = Math.abs(bytesPerSecond) * 8;
+  let unit = 0;
+  while (Math.round(v * 100) / 100 >= 1000 && unit < BIT_RATE_UNITS.length - 1) {
+    v /= 1000;
+    unit++;
+  }
+  const rounded = Math.round(v * 100) / 100;
+  const shown = Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(2);
+  return `${bytesPerSecond < 0 ? '-' : ''}${shown} ${BIT_RATE_UNITS[unit]}`;
+}

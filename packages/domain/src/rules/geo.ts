@@ -9,7 +9,11 @@ export const MAP_VIEW = {
   zoom: 10,
   maxZoom: 20,
   markerSizePx: 30,
-  /** How long the map may take to start before the card gives up (spec 000 §9). */
+  /**
+   * How long the map may take to start before the card says it is slow (spec 000 §9 'map init
+   * wait'). It keeps waiting: on a busy machine MapLibre can need longer, and giving up there left
+   * a failed map where a late one would have come.
+   */
   initWaitMs: 10_000,
 } as const;
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   assignableRoles,
   canChangeMember,
+  canChangeWebFilterSettings,
   canManageTenant,
   canManageUsers,
+  canReadBrowsingData,
   canReadConsole,
   canReadLogs,
   canReadTeams,
@@ -35,6 +37,12 @@ describe('organisation roles', () => {
     expect(canReadLogs(as(null, true))).toBe(true);
   });
 
+  it("keeps people's browsing data to owners and admins, and a super admin acting in the tenant", () => {
+    expect(ROLES.filter((r) => canReadBrowsingData(as(r)))).toEqual(['owner', 'admin']);
+    expect(canReadBrowsingData(as(null, true))).toBe(true);
+    expect(canReadBrowsingData(as(null))).toBe(false);
+  });
+
   it('keeps owner-making to owners and super admins', () => {
     expect(assignableRoles(as('owner'))).toContain('owner');
     expect(assignableRoles(as(null, true))).toContain('owner');
@@ -44,5 +52,14 @@ describe('organisation roles', () => {
     expect(canChangeMember(as('admin'), 'editor')).toBe(true);
     expect(canChangeMember(as('owner'), 'owner')).toBe(true);
     expect(canChangeMember(as('viewer'), 'guest-user')).toBe(false);
+  });
+});
+
+describe('web filter roles', () => {
+  it("keeps the organisation's web-filter settings (on/off, default action, its own lists) to owners and admins; editors write policies", () => {
+    expect(ROLES.filter((r) => canChangeWebFilterSettings(as(r)))).toEqual(['owner', 'admin']);
+    expect(canWriteConfig(as('editor'))).toBe(true);
+    expect(canChangeWebFilterSettings(as('editor'))).toBe(false);
+    expect(canChangeWebFilterSettings(as(null, true))).toBe(true);
   });
 });

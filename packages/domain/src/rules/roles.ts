@@ -31,6 +31,24 @@ export const canManageUsers = (a: Actor) => hasRole(a, ['owner', 'admin']);
  */
 export const canReadLogs = (a: Actor) => hasRole(a, ['owner', 'admin']);
 
+/**
+ * Personal browsing data: what one person visited or reached (one user's sites and applications,
+ * raw flow records, the web-filter, proxy and zero-trust session logs). Owners and admins read it
+ * (a super admin acting in the tenant too); editors, viewers and guests see the fleet's totals only.
+ * One role set for every route and view that shows it.
+ */
+export const BROWSING_DATA_ROLES: readonly Role[] = ['owner', 'admin'];
+export const canReadBrowsingData = (a: Actor) => hasRole(a, BROWSING_DATA_ROLES);
+
+/**
+ * The organisation's web-filter settings: the filter on or off, the default action, and the
+ * organisation's own allowed and blocked lists (checked before every policy, for everyone). Each
+ * can open the whole organisation's browsing at once, so they are tenant settings, which owners
+ * and admins manage (DESIGN roles; spec 000 §6 leaves per-page rights open). Editors keep writing
+ * the policies, configuration that reaches devices like any other.
+ */
+export const canChangeWebFilterSettings = (a: Actor) => hasRole(a, ['owner', 'admin']);
+
 /** Which roles an actor may hand out (invite with, or change to): only owners make owners. */
 export function assignableRoles(a: Actor): Role[] {
   if (a.isSuperAdmin || a.role === 'owner') return [...ROLES];

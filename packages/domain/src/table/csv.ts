@@ -9,9 +9,17 @@ export interface CsvSpec {
   abstractions?: readonly (string | null)[];
 }
 
-/** Quotes a cell that holds a quote, comma or line break, doubling the quotes inside. */
+/** What a spreadsheet runs as a formula when a cell starts with it (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell of a CSV file. Text a spreadsheet would run as a formula (a device named
+ * `=HYPERLINK(…)`) gets a leading apostrophe, so it opens as the text it is; a cell that holds a
+ * quote, comma or line break is quoted, its quotes doubled. Numbers stay numbers.
+ */
 export function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const raw = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { storableText } from '../validators/storable-text';
+import { windowEndDescription, windowRule } from '../api/time-window';
 import { paginated } from '../api/pagination';
 import { URL_ACTIONS, WEBFILTER_RULES } from './evaluate';
 import { webFilterPolicySchema } from './policy';
 import { URL_EVENT_SOURCES } from './events';
+import { isTestableUrl, TESTABLE_URL_MESSAGE } from './url-patterns';
 
 /**
  * The web-filter calls (spec 001 §7 Web filter), under `/api/v1/`, each with `tenant_id` in the
@@ -76,7 +78,11 @@ export const customListBodySchema = z.object({
 
 /** The Test-a-URL tool: a user or an endpoint (or neither: what applies to everyone) and a URL. */
 export const testUrlBodySchema = z.object({
-  url: storableText().trim().min(1, 'Field is required').max(2_048),
+  url: storableText()
+    .trim()
+    .min(1, 'Field is required')
+    .max(2_048)
+    .refine((v) => v === '' || isTestableUrl(v), TESTABLE_URL_MESSAGE),
   user: storableText().trim().toLowerCase().max(254).nullable().optional(),
   device_id: z.string().uuid().nullable().optional(),
   at: z.string().datetime({ offset: true }).optional(),
@@ -135,21 +141,29 @@ export const webFilterUserBodySchema = z.object({
 export const webFilterUserSchema = z.object({ user: z.string(), top_sites: buckets, blocked: buckets, categories: buckets });
 
 export const FILTER_TYPES = ['string', 'number', 'select'] as const;
+/** Either end alone is fine (the other follows from `time-range`); both given must not run backwards. */
+const LOG_WINDOW = { emptyAllowed: true } as const;
 /** The table filter payload (spec 001 §3): page, size, time range, filters, start/end; filters start with tenant_id. */
-export const logFilterBodySchema = z.object({
-  page: z.number().int().min(1).default(1),
-  size: z.number().int().min(0).max(1000).default(25),
-  'time-range': z.enum(['1h', '24h', '7d', '30d', '90d']).optional(),
-  filters: z
-    .array(z.object({ key: z.string().max(40), value: storableText().max(254), type: z.enum(FILTER_TYPES).default('string') }))
-    .max(20)
-    .default([]),
-  start_time: z.string().datetime({ offset: true }).optional(),
-  end_time: z.string().datetime({ offset: true }).optional(),
-  search: storableText().trim().max(200).optional(),
-  /** csv answers text/csv with every row of the filter (up to 100,000). */
-  format: z.enum(['json', 'csv']).default('json'),
-});
+export const logFilterBodySchema = z
+  .object({
+    page: z.number().int().min(1).default(1),
+    size: z.number().int().min(0).max(1000).default(25),
+    'time-range': z.enum(['1h', '24h', '7d', '30d', '90d']).optional(),
+    filters: z
+      .array(z.object({ key: z.string().max(40), value: storableText().max(254), type: z.enum(FILTER_TYPES).default('string') }))
+      .max(20)
+      .default([]),
+    start_time: z.string().datetime({ offset: true }).optional(),
+    end_time: z
+      .string()
+      .datetime({ offset: true })
+      .optional()
+      .describe(windowEndDescription('start_time', 'end_time', LOG_WINDOW)),
+    search: storableText().trim().max(200).optional(),
+    /** csv answers text/csv with every row of the filter (up to 100,000). */
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .superRefine(windowRule('start_time', 'end_time', LOG_WINDOW));
 export type LogFilterBody = z.input<typeof logFilterBodySchema>;
 
 /** Keys the filters may name (tenant_id is the scope, and accepted as the spec sends it). */

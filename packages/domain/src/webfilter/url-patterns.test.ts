@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hostSuffixes, ipRuleRange, isIpRule, isUrlPattern, parseUrlPattern, requestUrlOf, urlPatternMatches } from './url-patterns';
+import { hostSuffixes, ipRuleRange, isIpRule, isTestableUrl, isUrlPattern, parseUrlPattern, requestUrlOf, urlPatternMatches } from './url-patterns';
+import { testUrlBodySchema } from './api';
 
 /** Whether a pattern, as an admin types it, matches a URL as a request names it. */
 function matches(pattern: string, url: string): boolean {
@@ -175,5 +176,28 @@ describe('IP rules', () => {
       expect(isIpRule(bad), bad).toBe(false);
       expect(ipRuleRange(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('a URL to test', () => {
+  it('is a domain or an IPv4 address, with an optional scheme, port and path', () => {
+    for (const ok of ['https://www.facebook.com/', 'facebook.com', 'http://10.1.2.3:8080/admin', 'store.steampowered.com/app/1?x=1', 'WWW.Example.COM.']) {
+      expect(isTestableUrl(ok), ok).toBe(true);
+    }
+  });
+
+  it('is never free text, a bare word or a scheme without a host', () => {
+    for (const bad of ['not a url', 'facebook', 'https://', 'https:// example.com', 'ftp//x', '', '  ', 'http://exa_mple.com/']) {
+      expect(isTestableUrl(bad), bad).toBe(false);
+    }
+  });
+
+  it('the request schema says what to type instead', () => {
+    const r = testUrlBodySchema.safeParse({ url: 'not a url' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['url', 'Enter a web address, such as https://www.example.com/page or example.com'],
+    ]);
+    expect(testUrlBodySchema.safeParse({ url: ' ' }).error?.issues.map((i) => i.message)).toEqual(['Field is required']);
   });
 });

@@ -1,4 +1,4 @@
-import { isUrlOrDomain } from '../validators/domain-name';
+import { isFqdn, isUrlOrDomain } from '../validators/domain-name';
 import { isCidr, isIPv4, isIPv4Range, ipv4ToNumber } from '../validators/ipv4';
 
 /**
@@ -100,6 +100,19 @@ export function requestUrlOf(value: string): RequestUrl | null {
   if (cut < 0) return { host, path: '/' };
   const path = text.slice(cut);
   return { host, path: path.charCodeAt(0) === 47 ? path : `/${path}` };
+}
+
+/** What the Test-a-URL tool says when it cannot read a host it could judge in the text. */
+export const TESTABLE_URL_MESSAGE = 'Enter a web address, such as https://www.example.com/page or example.com';
+
+/**
+ * Whether a text names a request the filter can judge: a host that is a domain name or an IPv4
+ * address, with an optional scheme, port and path. Anything else ('not a url') would otherwise
+ * fall through every rule and read as Allowed, a verdict about nothing.
+ */
+export function isTestableUrl(value: string): boolean {
+  const url = requestUrlOf(value);
+  return url !== null && (isFqdn(url.host) || isIPv4(url.host));
 }
 
 /** Whether a path falls under a pattern's path: the same path or below it, query and fragment ignored. */

@@ -8,6 +8,7 @@ import { ENROLMENT_KEY_STATES } from './enrolment';
 import { NAC_DECISIONS, NAC_STATES } from './nac';
 import { RELAY_HEALTH } from './overlay';
 import { ROLLOUT_STATES } from './client-updates';
+import { CONFIG_SYNC_STATES } from '../config/sync-state';
 
 /**
  * The zero-trust calls under `/api/v1/`, each with `tenant_id` in the query (a super admin's
@@ -55,7 +56,7 @@ export const ZTNA_PATHS = {
   reach: 'tenant/ztna/policies/reach/',
   /** Enrolled endpoints with their posture, profile and client version (enrolled-inventory). */
   inventory: 'tenant/ztna/inventory/',
-  /** Pending clients approved or rejected, many at once (approve-inventory). */
+  /** Pending clients approved or rejected, enrolled ones revoked, rejected ones let in again, many at once. */
   inventoryDecide: 'tenant/ztna/inventory/decide/',
   nacHosts: 'tenant/nac/hosts/',
   nacDecide: 'tenant/nac/hosts/decide/',
@@ -176,25 +177,28 @@ export const inventoryRowSchema = z.object({
   posture: postureSchema,
   profile: z.string(),
   security_groups: z.array(z.string()),
-  config_sync: z.string(),
+  config_sync: z.enum(CONFIG_SYNC_STATES),
   enrolled_with: z.string().nullable(),
   created_at: z.string(),
 });
 export const inventoryPageSchema = paginated(inventoryRowSchema);
 export const inventoryQuerySchema = z.object({
   tenant_id: z.string().uuid().optional(),
-  state: z.enum(['enrolled', 'pending']).default('enrolled'),
+  /** Enrolled (approved), pending (waiting for approval), or rejected (refused until let in again). */
+  state: z.enum(['enrolled', 'pending', 'rejected']).default('enrolled'),
   search: storableText().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(0).max(1000).default(25),
 });
 export const inventoryDecideBodySchema = z.object({
   ids: z.array(z.string().uuid()).min(1).max(1_000),
-  decision: z.enum(['approve', 'reject']),
+  /** Reject also revokes an enrolled one; readmit lets a rejected one in again, approved. */
+  decision: z.enum(['approve', 'reject', 'readmit']),
 });
 export const inventoryDecideResultSchema = z.object({
   approved: z.number(),
   rejected: z.number(),
+  readmitted: z.number().default(0),
   skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
 });
 

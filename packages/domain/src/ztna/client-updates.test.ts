@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CLIENT_RELEASES, inRollout, latestRelease, releaseOf, rolloutInputSchema } from './client-updates';
+import {
+  CLIENT_RELEASES,
+  inRollout,
+  latestRelease,
+  openRolloutOf,
+  releaseOf,
+  rolloutInputSchema,
+  rolloutProgress,
+  rolloutStateOf,
+  rolloutTargets,
+} from './client-updates';
 import { ENDPOINT_OSES } from './posture';
 import { issuesOf, uuid } from './test-fixtures';
 
@@ -57,5 +67,54 @@ describe('client releases', () => {
     expect(issuesOf(rolloutInputSchema, { os: 'linux', version: '2.1.10', percentage: 50 })).toEqual(['version: No such release for this system']);
     expect(issuesOf(rolloutInputSchema, { os: 'macos', version: '2.1.10', percentage: 0 })).toEqual(['percentage: At least 1 %']);
     expect(issuesOf(rolloutInputSchema, { os: 'macos', version: '2.1.10', percentage: 101 })).toEqual(['percentage: At most 100 %']);
+  });
+});
+
+describe('rollout progress', () => {
+  const rollout = { id: ROLLOUT, version: '2.1.12', percentage: 50 };
+  const many = ids(40);
+  const inStage = many.filter((id) => inRollout(id, ROLLOUT, 50));
+  const outside = many.filter((id) => !inRollout(id, ROLLOUT, 50));
+
+  it("counts as updated only endpoints of the stage: one outside it on the version is not the stage's doing", () => {
+    expect(rolloutStateOf(outside[0]!, '2.1.12', rollout)).toBe('not_in_stage');
+    expect(rolloutStateOf(inStage[0]!, '2.1.12', rollout)).toBe('updated');
+    expect(rolloutStateOf(inStage[0]!, '2.1.13', rollout)).toBe('updated');
+    expect(rolloutStateOf(inStage[0]!, '2.1.11', rollout)).toBe('pending');
+    expect(rolloutStateOf(inStage[0]!, null, rollout)).toBe('pending');
+  });
+
+  it('never counts more updated than in the stage, nor more in the stage than targeted', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ id: fc.uuid(), version: fc.constantFrom(null, '2.1.9', '2.1.11', '2.1.12', '2.1.13') })),
+        fc.integer({ min: 1, max: 100 }),
+        (endpoints, percentage) => {
+          const p = rolloutProgress({ ...rollout, percentage }, endpoints);
+          expect(p.updated).toBeLessThanOrEqual(p.in_stage);
+          expect(p.in_stage).toBeLessThanOrEqual(p.targeted);
+          expect(p.targeted).toBe(endpoints.length);
+        },
+      ),
+    );
+  });
+
+  it('leaves out the endpoints that already ran the version when the rollout began: the stage moves none of them', () => {
+    const endpoints = many.map((id) => ({ id, version: '2.1.12' }));
+    const targeted = rolloutTargets(endpoints, many);
+    expect(targeted).toEqual([]);
+    expect(rolloutProgress(rollout, targeted)).toEqual({ targeted: 0, in_stage: 0, updated: 0 });
+    const moved = rolloutTargets(endpoints, many.slice(10));
+    expect(moved.map((e) => e.id)).toEqual(many.slice(0, 10));
+  });
+
+  it('a rollout of a system and version already open is found, whatever the group or stage', () => {
+    const open = [
+      { id: 'a', os: 'windows' as const, version: '2.1.12' },
+      { id: 'b', os: 'macos' as const, version: '2.1.10' },
+    ];
+    expect(openRolloutOf(open, 'windows', '2.1.12')?.id).toBe('a');
+    expect(openRolloutOf(open, 'windows', '2.1.11')).toBeUndefined();
+    expect(openRolloutOf(open, 'linux', '2.1.12')).toBeUndefined();
   });
 });

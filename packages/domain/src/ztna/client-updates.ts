@@ -85,3 +85,50 @@ export function inRollout(endpointId: string, rolloutId: string, percentage: num
 /** Where an endpoint stands in a rollout, from the version it reports. */
 export const ROLLOUT_STATES = ['not_in_stage', 'pending', 'updated'] as const;
 export type RolloutState = (typeof ROLLOUT_STATES)[number];
+
+/** Whether a reported client version is the rollout's version or newer (unknown is not). */
+export const onVersion = (reported: string | null, version: string): boolean => reported !== null && compareVersions(reported, version) >= 0;
+
+/**
+ * Where an endpoint stands in a rollout: outside the stage, in it and still to update, or in it and
+ * on the version. One outside the stage that runs the version got it some other way: the stage did
+ * not move it, so it is not counted as the stage's progress.
+ */
+export function rolloutStateOf(endpointId: string, reported: string | null, r: { id: string; version: string; percentage: number }): RolloutState {
+  if (!inRollout(endpointId, r.id, r.percentage)) return 'not_in_stage';
+  return onVersion(reported, r.version) ? 'updated' : 'pending';
+}
+
+/**
+ * The endpoints a rollout is to move, of those of its system (and group): not those that already
+ * ran its version (or newer) when it began, which it moves nowhere (`alreadyCurrent`, kept from
+ * that moment). They count nowhere in its progress.
+ */
+export const rolloutTargets = <E extends { id: string }>(endpoints: readonly E[], alreadyCurrent: readonly string[]): E[] => {
+  const before = new Set(alreadyCurrent);
+  return endpoints.filter((e) => !before.has(e.id));
+};
+
+/** A rollout's progress over the endpoints it targets: how many, how many its stage takes, and how many of those are updated. */
+export function rolloutProgress(
+  r: { id: string; version: string; percentage: number },
+  targeted: readonly { id: string; version: string | null }[],
+): { targeted: number; in_stage: number; updated: number } {
+  let inStage = 0;
+  let updated = 0;
+  for (const e of targeted) {
+    const state = rolloutStateOf(e.id, e.version, r);
+    if (state === 'not_in_stage') continue;
+    inStage++;
+    if (state === 'updated') updated++;
+  }
+  return { targeted: targeted.length, in_stage: inStage, updated };
+}
+
+/**
+ * The open rollout a new one of the same system and version would duplicate (two would stage the
+ * same clients twice, each with its own buckets): widen that one instead. A rollout is open until
+ * it is deleted.
+ */
+export const openRolloutOf = <R extends { os: EndpointOs; version: string }>(rollouts: readonly R[], os: EndpointOs, version: string): R | undefined =>
+  rollouts.find((r) => r.os === os && compareVersions(r.version, version) === 0);

@@ -1,6 +1,15 @@
 import { scheduleActive } from '../webfilter/schedule';
 import { portSpecSpan } from './fields';
-import { defaultDeny, policyDecision, serverRefusal, unknownServer, type AccessDecision, type AccessRequest, type AccessView } from './evaluate';
+import {
+  defaultDeny,
+  policyDecision,
+  requesterRefusal,
+  serverRefusal,
+  unknownServer,
+  type AccessDecision,
+  type AccessRequest,
+  type AccessView,
+} from './evaluate';
 import type { ServerPort, ZtnaProtocol, ZtnaServer } from './resources';
 import type { ZtnaPolicy } from './policy';
 
@@ -108,6 +117,8 @@ export function compileAccess(view: AccessView): CompiledAccess {
       if (!s) return unknownServer();
       const { server } = s;
       if (!server.enabled || !portsAllow(s.ports, req.protocol, req.port)) return serverRefusal(server, req)!;
+      const refused = requesterRefusal(req);
+      if (refused) return refused;
       for (const i of candidatesOf(server)) {
         const c = policies[i]!;
         if (!sourcesAllow(c, req)) continue;

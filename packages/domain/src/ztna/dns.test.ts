@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dnsGroupApplies, dnsGroupInputSchema, dnsGroupSchema, nameserversFor, type DnsGroup } from './dns';
+import { dnsGroupApplies, dnsGroupInputSchema, dnsGroupSchema, nameserversFor, takenMatchDomain, type DnsGroup } from './dns';
 import { issuesOf, uuid } from './test-fixtures';
 
 let count = 0;
@@ -66,5 +66,21 @@ describe('the DNS form', () => {
     expect(issuesOf(dnsGroupInputSchema, { ...valid, nameservers: ['10.0.0'] })).toEqual(['nameservers.0: Should be in the format x.x.x.x']);
     expect(issuesOf(dnsGroupInputSchema, { ...valid, match_domains: ['corp'] })).toEqual(['match_domains.0: Enter a domain such as corp.example.com']);
     expect(issuesOf(dnsGroupInputSchema, { ...valid, search_domains: ['a.example', 'a.example'] })).toEqual(['search_domains: Duplicate Value Found']);
+  });
+});
+
+describe('takenMatchDomain', () => {
+  const corp = dnsGroup({ name: 'Corporate', match_domains: ['corp.example', 'vpn.example'] });
+  const primary = dnsGroup({ name: 'Public' });
+
+  it('finds the group that already answers for a match domain, naming the domain and its place', () => {
+    expect(takenMatchDomain([corp, primary], { match_domains: ['eu.example', 'vpn.example'] })).toEqual({ domain: 'vpn.example', index: 1, group: corp });
+    expect(takenMatchDomain([corp, primary], { match_domains: ['CORP.example.'] })?.group).toBe(corp);
+  });
+
+  it('lets a group keep its own domains, a sub-domain go to another group, and any number of groups have none', () => {
+    expect(takenMatchDomain([corp, primary], { id: corp.id, match_domains: ['corp.example'] })).toBeNull();
+    expect(takenMatchDomain([corp, primary], { match_domains: ['eu.corp.example'] })).toBeNull();
+    expect(takenMatchDomain([corp, primary], { match_domains: [] })).toBeNull();
   });
 });

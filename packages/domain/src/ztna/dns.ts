@@ -37,3 +37,21 @@ export function nameserversFor(groups: readonly DnsGroup[], name: string): strin
 /** Whether a group is given to a requester with these groups and security groups. */
 export const dnsGroupApplies = (g: DnsGroup, r: { groups: readonly string[]; securityGroups: readonly string[] }): boolean =>
   g.groups.length + g.security_groups.length === 0 || g.groups.some((x) => r.groups.includes(x)) || g.security_groups.some((x) => r.securityGroups.includes(x));
+
+const bare = (domain: string) => domain.toLowerCase().replace(/\.$/, '');
+
+/**
+ * A match domain of a group that another group already answers for: two groups for one domain
+ * would leave which nameservers a client asks to their order. The first such domain (its place in
+ * `candidate.match_domains`) with the group that has it; null when there is none.
+ */
+export function takenMatchDomain(
+  groups: readonly DnsGroup[],
+  candidate: { id?: string; match_domains: readonly string[] },
+): { domain: string; index: number; group: DnsGroup } | null {
+  for (const [index, domain] of candidate.match_domains.entries()) {
+    const group = groups.find((g) => g.id !== candidate.id && g.match_domains.some((d) => bare(d) === bare(domain)));
+    if (group) return { domain, index, group };
+  }
+  return null;
+}

@@ -66,6 +66,19 @@ describe('decideAccess: every rule', () => {
     expect(decide(view([vault], [p]), request(vault.id)).action).toBe('allow');
   });
 
+  it('not_approved: an endpoint waiting for approval reaches nothing, even what a policy for everyone allows', () => {
+    const p = policy({ sources: { everyone: true, users: [], groups: [], security_groups: [] }, destinations: { servers: [git.id] } });
+    expect(decide(view([git], [p]), request(git.id, { posture: { ...GOOD_POSTURE, approved: false } }))).toEqual({
+      action: 'deny',
+      rule: 'not_approved',
+      policy: null,
+      failed: null,
+      reason: 'The endpoint is waiting for approval',
+    });
+    // A user asked about alone (no endpoint) is up to the policies.
+    expect(decide(view([git], [p]), request(git.id, { endpointId: null, posture: { ...GOOD_POSTURE, approved: false } })).action).toBe('allow');
+  });
+
   it('not_published: a protocol or port the server does not publish', () => {
     const p = policy({ destinations: { servers: [git.id] } });
     expect(decide(view([git], [p]), request(git.id, { port: 3389 }))).toEqual({
@@ -223,6 +236,8 @@ describe('decideAccess: properties', () => {
       fc.property(viewArb, requestArb, fc.constantFrom(...POSTURE_CHOICES), postureArb, (v, req, conditions, posture) => {
         const check = checkPosture(conditions, posture);
         fc.pre(!check.ok);
+        // An endpoint waiting for approval is refused before any policy (see not_approved).
+        fc.pre(!(req.endpointId && posture.approved === false));
         const strict = matching(96, 'allow', { posture: conditions });
         const d = decideAccess({ ...withOpen(v), policies: [strict, matching(95, 'allow'), ...v.policies] }, { ...toOpen(req), posture });
         expect(d).toEqual({
@@ -271,7 +286,7 @@ describe('decideAccess: properties', () => {
       fc.property(viewArb, requestArb, (v, req) => {
         const none = decideAccess({ ...v, policies: [] }, req);
         expect(none.action).toBe('deny');
-        expect(['default', 'unknown_server', 'disabled', 'not_published']).toContain(none.rule);
+        expect(['default', 'unknown_server', 'disabled', 'not_published', 'not_approved']).toContain(none.rule);
         expect(decideAccess({ ...withOpen(v), policies: [] }, toOpen(req)).rule).toBe('default');
         const denies = v.policies.map((p) => ({ ...p, action: 'deny' as const }));
         expect(decideAccess({ ...v, policies: denies }, req).action).toBe('deny');

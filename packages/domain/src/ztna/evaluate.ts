@@ -23,7 +23,7 @@ export interface AccessRequest extends AccessRequester {
 }
 
 /** What decided: a policy (allow or deny), its posture conditions, the server itself, or the default deny. */
-export const ACCESS_RULES = ['policy', 'posture', 'managed_only', 'not_published', 'disabled', 'unknown_server', 'default'] as const;
+export const ACCESS_RULES = ['policy', 'posture', 'managed_only', 'not_approved', 'not_published', 'disabled', 'unknown_server', 'default'] as const;
 export type AccessRule = (typeof ACCESS_RULES)[number];
 
 export interface AccessDecision {
@@ -67,7 +67,8 @@ const deny = (rule: AccessRule, reason: string, extra: Partial<AccessDecision> =
  * then the policies are read top down and the first that is enabled, is for this requester, names
  * this server (and port, when it narrows them) and whose schedule holds decides: deny, or allow
  * when the endpoint passes its posture conditions (a missing value never passes) and, for a
- * server only managed endpoints may reach, is approved. No policy: denied (default deny).
+ * server only managed endpoints may reach, is approved. No policy: denied (default deny). An
+ * endpoint known not to be approved (waiting for it) reaches nothing, whatever the policies say.
  */
 export function decideAccess(view: AccessView, req: AccessRequest): AccessDecision {
   const server = view.servers.find((s) => s.id === req.serverId);
@@ -76,7 +77,7 @@ export function decideAccess(view: AccessView, req: AccessRequest): AccessDecisi
 }
 
 export function decideForServer(policies: readonly ZtnaPolicy[], server: ZtnaServer, req: AccessRequest): AccessDecision {
-  const refused = serverRefusal(server, req);
+  const refused = serverRefusal(server, req) ?? requesterRefusal(req);
   if (refused) return refused;
   for (const p of policies) {
     if (!p.enabled || !policyNamesServer(p, server) || !sourcesMatch(p.sources, req)) continue;
@@ -93,6 +94,14 @@ export function serverRefusal(server: ZtnaServer, req: Pick<AccessRequest, 'prot
   if (!portAllowed(server.ports, req.protocol, req.port))
     return deny('not_published', `${server.name} does not publish ${req.protocol}${req.port === null ? '' : `/${req.port}`}`);
   return null;
+}
+
+/**
+ * The requester's own refusal: an endpoint waiting for approval reaches nothing (approval is the
+ * admin's say on who gets in). Unknown approval (a user asked about alone) is left to the policies.
+ */
+export function requesterRefusal(req: Pick<AccessRequest, 'endpointId' | 'posture'>): AccessDecision | null {
+  return req.endpointId && req.posture.approved === false ? deny('not_approved', 'The endpoint is waiting for approval') : null;
 }
 
 /** What the deciding policy (enabled, for the requester, naming the server and port, in its schedule) answers. */

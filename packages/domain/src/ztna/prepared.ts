@@ -1,5 +1,5 @@
 import { privateNameOf, type ZtnaServer } from './resources';
-import { ruleMatches, type GroupSubject, type SecurityGroup } from './security-groups';
+import { mayJoinGroups, ruleMatches, type GroupSubject, type SecurityGroup } from './security-groups';
 import type { ZtnaPolicy } from './policy';
 import type { TenantZtna } from './tenant';
 
@@ -120,6 +120,7 @@ export function preparedTenant(t: TenantZtna): PreparedTenant {
 /** `securityGroupsOf` on the prepared groups: the ids of the groups a subject is in, in the groups' order. */
 export function preparedSecurityGroups(p: PreparedTenant, s: GroupSubject): string[] {
   const out: string[] = [];
+  if (!mayJoinGroups(s)) return out;
   for (const { group, users, endpoints } of p.groups) {
     const member =
       (s.user !== null && s.user !== '' && group.kind !== 'endpoints' && users.has(s.user)) ||

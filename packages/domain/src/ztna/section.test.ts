@@ -238,7 +238,8 @@ describe('ztnaSectionsFor: a gateway', () => {
 function referenceSection(t: TenantZtna, e: ZtnaEndpoint): ZtnaSection {
   const securityGroups = securityGroupsOf(t.securityGroups, { user: e.user, endpointId: e.id, posture: e.posture });
   const requester = { user: e.user, groups: e.groups, securityGroups };
-  const policies = t.policies.filter((p) => sourcesMatch(p.sources, requester));
+  // One waiting for approval reaches nothing: no policy is for it.
+  const policies = e.posture.approved === false ? [] : t.policies.filter((p) => sourcesMatch(p.sources, requester));
   const byName = [...t.profiles].sort((a, b) => a.name.localeCompare(b.name));
   const stored =
     byName.find((p) => p.assigned.endpoints.includes(e.id)) ??

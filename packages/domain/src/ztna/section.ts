@@ -100,7 +100,8 @@ export interface ZtnaEndpointView {
 export function ztnaEndpointView(tenant: TenantZtna, e: ZtnaEndpoint): ZtnaEndpointView {
   const securityGroups = endpointSecurityGroups(tenant, e);
   const requester = { user: e.user, groups: e.groups, securityGroups };
-  const policyIndexes = preparedPolicyPlaces(preparedTenant(tenant), requester);
+  // Waiting for approval: no policy, so no server either (it reaches nothing, see requesterRefusal).
+  const policyIndexes = e.posture.approved === false ? [] : preparedPolicyPlaces(preparedTenant(tenant), requester);
   const policies = policyIndexes.map((i) => tenant.policies[i]!);
   const profile = profileFor(tenant.profiles, { id: e.id, groups: e.groups });
   const dns: DnsGroup[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecurityGroupMember, securityGroupInputSchema, securityGroupSchema, securityGroupsOf, type SecurityGroup } from './security-groups';
+import { endpointMembers, isSecurityGroupMember, securityGroupInputSchema, securityGroupSchema, securityGroupsOf, type SecurityGroup } from './security-groups';
 import type { EndpointOs } from './posture';
 import { issuesOf, uuid } from './test-fixtures';
 
@@ -10,10 +10,10 @@ const group = (fields: Partial<SecurityGroup>): SecurityGroup => {
   groups += 1;
   return securityGroupSchema.parse({ id: uuid(0x5600 + groups), name: `Group ${groups}`, kind: 'both', ...fields });
 };
-const subject = (fields: Partial<{ user: string; endpointId: string; os: EndpointOs; country: string }>) => ({
+const subject = (fields: Partial<{ user: string; endpointId: string; os: EndpointOs; country: string; approved: boolean }>) => ({
   user: fields.user ?? null,
   endpointId: fields.endpointId ?? null,
-  posture: { os: fields.os ?? null, country: fields.country ?? null },
+  posture: { os: fields.os ?? null, country: fields.country ?? null, approved: fields.approved ?? true },
 });
 
 describe('security group membership', () => {
@@ -68,6 +68,32 @@ describe('security group membership', () => {
     const g = group({ kind: 'users', users: ['alice@corp.example'], rule: { os: ['ios'], countries: [] } });
     expect(isSecurityGroupMember(g, subject({ user: 'alice@corp.example', os: 'windows' }))).toBe(true);
     expect(isSecurityGroupMember(g, subject({ user: 'bob@corp.example', os: 'ios' }))).toBe(true);
+  });
+
+  it('an endpoint waiting for approval is in no group: not listed, not by its user, not by a rule', () => {
+    const listed = group({ kind: 'both', users: ['alice@corp.example'], endpoints: [LAPTOP], rule: { os: ['windows'], countries: ['DE'] } });
+    const waiting = { user: 'alice@corp.example', endpointId: LAPTOP, os: 'windows' as const, country: 'DE', approved: false };
+    expect(isSecurityGroupMember(listed, subject(waiting))).toBe(false);
+    expect(securityGroupsOf([listed], subject(waiting))).toEqual([]);
+    expect(isSecurityGroupMember(listed, subject({ ...waiting, approved: true }))).toBe(true);
+    // Asked about alone, with no endpoint: the user list decides.
+    expect(isSecurityGroupMember(listed, { user: 'alice@corp.example', endpointId: null, posture: { os: null, country: null, approved: null } })).toBe(true);
+  });
+
+  it('endpointMembers lists who is in a group and why, the approved endpoints only', () => {
+    const g = group({ kind: 'both', users: ['bob@corp.example'], endpoints: [LAPTOP], rule: { os: [], countries: ['FR'] } });
+    const endpoints = [
+      { id: LAPTOP, user: 'bob@corp.example', posture: { os: 'windows' as const, country: 'FR', approved: true } },
+      { id: PHONE, user: 'bob@corp.example', posture: { os: 'ios' as const, country: null, approved: true } },
+      { id: uuid(0xe3), user: null, posture: { os: 'linux' as const, country: 'FR', approved: true } },
+      { id: uuid(0xe4), user: null, posture: { os: 'linux' as const, country: 'FR', approved: false } },
+      { id: uuid(0xe5), user: 'carol@corp.example', posture: { os: 'linux' as const, country: 'DE', approved: true } },
+    ];
+    expect(endpointMembers(g, endpoints).map((m) => [m.endpoint.id, m.by])).toEqual([
+      [LAPTOP, 'static'],
+      [PHONE, 'user'],
+      [uuid(0xe3), 'rule'],
+    ]);
   });
 
   it("a subject's groups come in the groups' order", () => {

@@ -35,12 +35,15 @@ export const securityGroupInputSchema = z.object(fields).superRefine(checkKind);
 export type SecurityGroupInput = z.input<typeof securityGroupInputSchema>;
 export const securityGroupSchema = z.object({ id: ztnaId(), ...fields }).superRefine(checkKind);
 export type SecurityGroup = z.infer<typeof securityGroupSchema>;
+/** A group as the list shows it: with how many endpoints are in it now (`endpointMembers`, as its members list has them). */
+export const securityGroupRowSchema = z.object({ id: ztnaId(), ...fields, endpoint_count: z.number().int().nonnegative() });
+export type SecurityGroupRow = z.infer<typeof securityGroupRowSchema>;
 
-/** Who asks: the signed-in user (lower-case e-mail) on an endpoint, with what the endpoint reports. */
+/** Who asks: the signed-in user (lower-case e-mail) on an endpoint, with what the endpoint reports and whether it is approved. */
 export interface GroupSubject {
   user: string | null;
   endpointId: string | null;
-  posture: Pick<Posture, 'os' | 'country'>;
+  posture: Pick<Posture, 'os' | 'country' | 'approved'>;
 }
 
 export function ruleMatches(rule: SecurityGroupRule, posture: Pick<Posture, 'os' | 'country'>): boolean {
@@ -49,13 +52,45 @@ export function ruleMatches(rule: SecurityGroupRule, posture: Pick<Posture, 'os'
   return rule.os.length > 0 || rule.countries.length > 0;
 }
 
-/** Whether a subject is a member: statically (its user or endpoint is listed) or by the group's rule. */
-export function isSecurityGroupMember(group: SecurityGroup, s: GroupSubject): boolean {
-  if (s.user && group.kind !== 'endpoints' && group.users.includes(s.user)) return true;
-  if (s.endpointId && group.kind !== 'users' && group.endpoints.includes(s.endpointId)) return true;
-  return group.rule !== null && ruleMatches(group.rule, s.posture);
+/**
+ * An endpoint joins groups once approved: one waiting for approval (or never let in) is in none,
+ * so it reaches nothing a group is given, whatever a key listed it in or its system and country
+ * match. A user asked about alone (no endpoint, approval unknown) is judged by the lists.
+ */
+export const mayJoinGroups = (s: GroupSubject): boolean => !s.endpointId || s.posture.approved !== false;
+
+/** Why a subject is in a group: its endpoint listed ('static'), its user listed ('user'), or the group's rule. */
+export type MembershipReason = 'static' | 'user' | 'rule';
+
+export function securityGroupMembership(group: SecurityGroup, s: GroupSubject): MembershipReason | null {
+  if (!mayJoinGroups(s)) return null;
+  if (s.endpointId && group.kind !== 'users' && group.endpoints.includes(s.endpointId)) return 'static';
+  if (s.user && group.kind !== 'endpoints' && group.users.includes(s.user)) return 'user';
+  if (group.rule !== null && ruleMatches(group.rule, s.posture)) return 'rule';
+  return null;
 }
+
+/** Whether a subject is a member: statically (its user or endpoint is listed) or by the group's rule. */
+export const isSecurityGroupMember = (group: SecurityGroup, s: GroupSubject): boolean => securityGroupMembership(group, s) !== null;
 
 /** The ids of the security groups a subject is in, in the groups' order. */
 export const securityGroupsOf = (groups: readonly SecurityGroup[], s: GroupSubject): string[] =>
   groups.filter((g) => isSecurityGroupMember(g, s)).map((g) => g.id);
+
+/** An endpoint as membership sees it. */
+export interface MemberCandidate {
+  id: string;
+  user: string | null;
+  posture: GroupSubject['posture'];
+}
+
+/**
+ * The endpoints in a group now, each with why, in the order given: what the group's members list
+ * shows, and so what the groups list counts (one rule for both).
+ */
+export function endpointMembers<E extends MemberCandidate>(group: SecurityGroup, endpoints: readonly E[]): { endpoint: E; by: MembershipReason }[] {
+  return endpoints.flatMap((endpoint) => {
+    const by = securityGroupMembership(group, { user: endpoint.user, endpointId: endpoint.id, posture: endpoint.posture });
+    return by ? [{ endpoint, by }] : [];
+  });
+}

@@ -1,0 +1,113 @@
+import type { ConfigFamily } from '../config/document';
+
+/**
+ * The configuration families' pages under `sdwan/device/configure/` as a visitor meets them: the
+ * page's route and title, each tab's route and label, in the order the configure menu lists them.
+ * The one place these names are written: the console's family pages take their headings and tab
+ * labels from here, and the header's search lists these pages from here.
+ */
+export const CONFIG_PAGES = [
+  {
+    family: 'interfaces',
+    route: 'addressing-vlan',
+    title: 'Interfaces & VLANs',
+    tabs: [
+      { route: 'laninterface', label: 'LAN interfaces' },
+      { route: 'waninterface', label: 'WAN interfaces' },
+      { route: 'vlan', label: 'VLANs' },
+    ],
+  },
+  { family: 'static_routes', route: 'staticroutes', title: 'Static Routes', tabs: [{ route: 'staticroutes', label: 'Static routes' }] },
+  {
+    family: 'firewall',
+    route: 'firewall',
+    title: 'Firewall',
+    tabs: [
+      { route: 'zones', label: 'Zones' },
+      { route: 'inboundrules', label: 'Inbound rules' },
+      { route: 'outboundrules', label: 'Outbound rules' },
+      { route: 'ipset', label: 'IP sets' },
+    ],
+  },
+  {
+    family: 'nat',
+    route: 'nat',
+    title: 'NAT',
+    tabs: [
+      { route: 'portforward', label: 'Port forwards' },
+      { route: 'snat', label: 'Source NAT' },
+      { route: 'onetoone', label: '1:1 NAT' },
+    ],
+  },
+  {
+    family: 'services',
+    route: 'services',
+    title: 'Services',
+    tabs: [
+      { route: 'dhcp', label: 'DHCP pools' },
+      { route: 'staticleases', label: 'Static leases' },
+      { route: 'snmp', label: 'SNMP' },
+      { route: 'ntp', label: 'NTP' },
+      { route: 'logging', label: 'Logging' },
+      { route: 'dropbear', label: 'SSH' },
+      { route: 'http', label: 'HTTP admin' },
+      { route: 'alarms', label: 'Alarm thresholds' },
+      { route: 'notification', label: 'Notifications' },
+    ],
+  },
+  {
+    family: 'sdwan',
+    route: 'sdwan',
+    title: 'SD-WAN',
+    tabs: [
+      { route: 'interfaces', label: 'Interfaces' },
+      { route: 'rules', label: 'Rules' },
+    ],
+  },
+  {
+    family: 'ipsec',
+    route: 'vpn-creation',
+    title: 'IPsec VPN',
+    tabs: [
+      { route: 'ipsecvpn', label: 'IPsec tunnels' },
+      { route: 'autovpn', label: 'Auto VPN' },
+    ],
+  },
+  { family: 'policy_routing', route: 'policyrouting', title: 'Policy Routing', tabs: [{ route: 'policyrouting', label: 'Policy routes' }] },
+] as const satisfies readonly ConfigPage[];
+
+export interface ConfigPageTab {
+  route: string;
+  label: string;
+}
+
+export interface ConfigPage {
+  family: ConfigFamily;
+  /** The spec's route under `device/configure/` (staticroutes, addressing-vlan…). */
+  route: string;
+  title: string;
+  tabs: readonly ConfigPageTab[];
+}
+
+type PageOf<F extends ConfigFamily> = Extract<(typeof CONFIG_PAGES)[number], { family: F }>;
+/** The tab routes a family's page has ('zones' | 'inboundrules' | … for the firewall). */
+export type ConfigTabRoute<F extends ConfigFamily> = PageOf<F>['tabs'][number]['route'];
+
+const pageOf = (family: ConfigFamily): ConfigPage => {
+  const page = CONFIG_PAGES.find((p) => p.family === family);
+  if (!page) throw new Error(`no configuration page for '${family}'`);
+  return page;
+};
+
+/** A family page's heading: its family, route and title. */
+export function configPageHeading(family: ConfigFamily): Pick<ConfigPage, 'family' | 'route' | 'title'> {
+  const { route, title } = pageOf(family);
+  return { family, route, title };
+}
+
+/** One tab of a family's page: its route and label. */
+export function configPageTab<F extends ConfigFamily>(family: F, route: ConfigTabRoute<F>): ConfigPageTab {
+  const tab = pageOf(family).tabs.find((t) => t.route === route);
+  if (!tab) throw new Error(`no tab '${String(route)}' on the '${family}' page`);
+  return { route: tab.route, label: tab.label };
+}
