@@ -1,21 +1,20 @@
+import { RECONNECT_BACKOFF, reconnectCeiling, reconnectDelay, reconnectTryTimeout, type ReconnectBackoff } from '@netloom/domain';
 import type { Random } from './prng';
 
-export interface BackoffOptions {
-  baseMs: number;
-  maxMs: number;
+/** The agent's reconnect rule is the product's (domain `agent/reconnect.ts`); tests may shorten its waits. */
+export type BackoffOptions = ReconnectBackoff;
+
+export const DEFAULT_BACKOFF: BackoffOptions = RECONNECT_BACKOFF;
+
+/** The ceiling of the wait before a try after `attempt` failed tries (0: right after a connection that was up). */
+export function backoffCeiling(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF): number {
+  return reconnectCeiling(attempt, options);
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1000, maxMs: 60_000 };
-
-/** The ceiling of the n-th retry (0-based): base doubling up to max. */
-export function backoffCeiling(attempt: number, { baseMs, maxMs }: BackoffOptions = DEFAULT_BACKOFF): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 30));
-}
-
-/**
- * Full jitter (a uniform delay between 0 and the ceiling): after a server restart the fleet
- * comes back spread over the window instead of all in the same second.
- */
+/** Full jitter: a uniform wait between 0 and the ceiling, so a fleet that lost its server comes back spread out. */
 export function backoffDelay(attempt: number, random: Random, options: BackoffOptions = DEFAULT_BACKOFF): number {
-  return Math.round(random() * backoffCeiling(attempt, options));
+  return reconnectDelay(attempt, random, options);
 }
+
+/** How long a try waits for the server's handshake before it is given up. */
+export const tryTimeout = reconnectTryTimeout;

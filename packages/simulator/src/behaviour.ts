@@ -15,7 +15,7 @@ import type {
 import type { BrowsingRequest } from './browsing';
 import type { Peer } from './router-model';
 
-export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version'>;
+export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version' | 'posture' | 'public_ip'>;
 export type HeartbeatBody = Omit<Heartbeat, 'type' | 'seq'>;
 export type MetricsBody = Omit<Metrics, 'type' | 'seq'>;
 export type ConnectorHealthBody = Omit<ConnectorHealthMessage, 'type' | 'seq'>;

@@ -18,7 +18,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | fal
 }
 
 /** A template change pushed to a device group of 200 simulated gateways, each applying it for real. */
-describe.each(testBackends())('a template pushed to 200 gateways on %s', (backend) => {
+describe.each(testBackends('pglite'))('a template pushed to 200 gateways on %s', (backend) => {
   let t: TestApp;
   let fleet: Fleet;
   let tid: string;

@@ -70,6 +70,9 @@ export class EndpointBehaviour implements DeviceBehaviour {
       model: p.model,
       os: p.os,
       version: this.ztna.clientVersion(),
+      // A client waiting for approval sends no heartbeat: the person approving it sees these.
+      posture: this.ztna.posture(),
+      public_ip: p.publicIp,
     };
   }
 

@@ -3,6 +3,7 @@ export * from './backoff';
 export * from './traffic';
 export * from './links';
 export * from './places';
+export * from './access-addresses';
 export * from './profiles';
 export * from './behaviour';
 export * from './gateway-behaviour';

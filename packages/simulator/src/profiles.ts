@@ -1,6 +1,7 @@
 import type { EndpointOs, PostureReport } from '@netloom/domain';
 import type { LinkKind, LinkState } from './links';
 import { PLACES, DOC_RANGES, type Place } from './places';
+import { accessAddress } from './access-addresses';
 import { chance, fixedShare, pick, randomBetween, randomInt, type Random } from './prng';
 import { chosenPosture, installedClientVersion, postureOf, type PostureChoice } from './ztna-posture';
 
@@ -188,7 +189,8 @@ export function endpointProfile(random: Random, index: number, emailDomain: stri
     metricsEvery: 2,
     user: `${first}.${last}@${emailDomain}`,
     ifname: pick(random, kind.ifnames),
-    publicIp: docIp(random),
+    // One of its country's (GeoIP places it, a country condition can match).
+    publicIp: accessAddress(random, place),
     peakBps: randomBetween(random, 0.2e6, mobile ? 1.5e6 : 4e6),
     baseLatencyMs: randomBetween(random, mobile ? 30 : 10, mobile ? 80 : 45),
     posture: postureOf(serial, osFamily, version),

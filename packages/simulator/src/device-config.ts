@@ -1,0 +1,67 @@
+import { configHash, type ConfigDocument } from '@netloom/domain';
+import { withLocalRoute } from './config-drift';
+import { ConfirmOrRevert, type RevertReport } from './confirm-or-revert';
+import type { ApplyOutcome } from './running-config';
+import { WebFilterTimeline } from './web-filter-timeline';
+
+/**
+ * The configuration a device runs: its hash (what its heartbeats report), its document (null
+ * until a push carries one), the web filters it ran by when, and the confirm-or-revert window of
+ * its last push.
+ */
+export class DeviceConfig {
+  document: ConfigDocument | null = null;
+  /** Each web request is decided by the web filter running when it was made. */
+  readonly webFilters = new WebFilterTimeline();
+  private readonly pushes: ConfirmOrRevert;
+
+  constructor(
+    public hash: string | null,
+    windowMs: number,
+    /** Told of each configuration it runs from now on (what the behaviour reports follows it). */
+    private readonly ran: (document: ConfigDocument | null) => void,
+    /** Called when the hash changed: it is what the device keeps between runs. */
+    private readonly changed: () => void,
+  ) {
+    this.pushes = new ConfirmOrRevert(windowMs);
+  }
+
+  /** A push from the server: run when it holds (and was not undone before), what ran before kept for the window. */
+  push(jobId: string, payload: Record<string, unknown>): ApplyOutcome {
+    const outcome = this.pushes.push(jobId, payload, { hash: this.hash, config: this.document });
+    if (outcome.ok) this.switchTo(outcome.hash, outcome.document ?? this.document);
+    return outcome;
+  }
+
+  /** A management connection that stayed up through the window confirms the last push. */
+  confirmDue(): void {
+    this.pushes.confirmDue();
+  }
+
+  /** The management connection was lost: a push within the window is undone. */
+  connectionLost(): void {
+    const before = this.pushes.connectionLost();
+    if (before) this.switchTo(before.hash, before.config);
+  }
+
+  /** The push undone, to tell the server once the device is back. */
+  takeRevertReport(): RevertReport | null {
+    return this.pushes.takeReport();
+  }
+
+  /** Someone changes the configuration on the box: a route appears that the console never saved. */
+  driftLocally(): void {
+    if (!this.document) return;
+    this.document = withLocalRoute(this.document);
+    this.hash = configHash(this.document);
+    this.changed();
+  }
+
+  private switchTo(hash: string | null, document: ConfigDocument | null): void {
+    this.hash = hash;
+    this.document = document;
+    this.ran(document);
+    this.webFilters.ran(document?.web_filter, Date.now());
+    this.changed();
+  }
+}

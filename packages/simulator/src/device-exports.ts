@@ -1,0 +1,87 @@
+import { FLOW_ACTIVE_TIMEOUT_S, type UrlEvent, type UrlEventsMessage, type ZtnaSession, type ZtnaSessionsMessage } from '@netloom/domain';
+import type { BatchExporter } from './batch-exporter';
+import type { Batch, BatchOutbox, BatchesDropped } from './batch-outbox';
+import type { DeviceBehaviour } from './behaviour';
+import { FlowExporter } from './flow-exporter';
+import { mulberry32, seedFrom } from './prng';
+import { URL_EXPORT_INTERVAL_S, urlEventExporter } from './url-export';
+import type { WebFilterTimeline } from './web-filter-timeline';
+import { ZTNA_EXPORT_INTERVAL_S, ztnaSessionExporter } from './ztna-export';
+
+/** What the connection does with each of its exports: the same for flows, URL events and sessions. */
+export type PeriodicExport = Pick<BatchExporter<unknown, Batch>, 'run' | 'pause' | 'stop'> & {
+  outbox: Pick<BatchOutbox<Batch>, 'acked' | 'busy' | 'connected' | 'disconnected'>;
+};
+
+export interface ExportOptions {
+  /** Seconds between flow exports, at most FLOW_ACTIVE_TIMEOUT_S (the default); 0: no flow export. */
+  flowIntervalS?: number;
+  /** Flow batches the outbox keeps unacknowledged (FLOW_OUTBOX_BATCHES unless a test shortens it). */
+  flowOutboxBatches?: number;
+  /** Seconds between URL event exports (URL_EXPORT_INTERVAL_S, 60, by default; at most URL_EXPORT_MAX_S); 0: none. */
+  urlIntervalS?: number;
+  /** A keen user's page visits per minute at the busiest hour (the browsing model's default unless raised for a test or a lively demo). */
+  visitsPerMinute?: number;
+  /** URL event batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
+  urlOutboxBatches?: number;
+  /** Seconds between zero-trust session exports of an endpoint (ZTNA_EXPORT_INTERVAL_S, 60, by default; at most ZTNA_EXPORT_MAX_S); 0: none. */
+  ztnaIntervalS?: number;
+  /** Session batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
+  ztnaOutboxBatches?: number;
+}
+
+/** What the exports need of their device. */
+export interface ExportHooks {
+  deviceId(): string | null;
+  nextSeq(): number;
+  /** Sends a batch if the device is connected; false when it is not (the batch stays in its outbox). */
+  transmit(message: object): boolean;
+  /** The web filters the device ran, by when: each web request is decided by the one running when it was made. */
+  webFilters: WebFilterTimeline;
+  /** Batches an outbox dropped unacknowledged because it was full (told at most once a minute). */
+  dropped(type: 'flows_dropped' | 'url_events_dropped' | 'ztna_sessions_dropped', dropped: BatchesDropped): void;
+}
+
+/**
+ * A device's periodic exports, each swept every interval and kept in its own outbox until
+ * acknowledged: flow records, its users' web requests (decided by its web filter), its zero-trust
+ * client's connections. Each has a random stream of its own, apart from the device's timing
+ * stream, which stays what it was with exports on or off.
+ */
+export function deviceExports(behaviour: DeviceBehaviour, opts: ExportOptions, hooks: ExportHooks) {
+  const { nextSeq, transmit } = hooks;
+  const stream = (name: string) => mulberry32(seedFrom(behaviour.serial, name));
+  const flowExport = new FlowExporter({
+    intervalS: behaviour.flows ? (opts.flowIntervalS ?? FLOW_ACTIVE_TIMEOUT_S) : 0,
+    flows: (at, intervalS) => behaviour.flows?.(at, intervalS) ?? [],
+    nextSeq,
+    transmit,
+    ...(opts.flowOutboxBatches === undefined ? {} : { capacity: opts.flowOutboxBatches }),
+    random: stream('flow export'),
+    onDropped: (dropped) => hooks.dropped('flows_dropped', dropped),
+  });
+  const urlExport: BatchExporter<UrlEvent, UrlEventsMessage> = urlEventExporter({
+    intervalS: behaviour.browse ? (opts.urlIntervalS ?? URL_EXPORT_INTERVAL_S) : 0,
+    browse: (at, intervalS) => behaviour.browse?.(at, intervalS, opts.visitsPerMinute) ?? [],
+    filters: hooks.webFilters,
+    // The simulator is not told its device group: policies for groups of endpoints do not reach it.
+    device: () => ({ deviceId: hooks.deviceId(), deviceGroupId: null }),
+    decided: (events) => behaviour.urlDecided?.(events),
+    nextSeq,
+    transmit,
+    ...(opts.urlOutboxBatches === undefined ? {} : { capacity: opts.urlOutboxBatches }),
+    random: stream('url export'),
+    onDropped: (dropped) => hooks.dropped('url_events_dropped', dropped),
+  });
+  const ztnaExport: BatchExporter<ZtnaSession, ZtnaSessionsMessage> = ztnaSessionExporter({
+    intervalS: behaviour.ztnaSessions ? (opts.ztnaIntervalS ?? ZTNA_EXPORT_INTERVAL_S) : 0,
+    sessions: (at, intervalS) => behaviour.ztnaSessions?.(at, intervalS, hooks.deviceId()) ?? [],
+    relays: () => behaviour.ztnaRelays?.() ?? [],
+    nextSeq,
+    transmit,
+    ...(opts.ztnaOutboxBatches === undefined ? {} : { capacity: opts.ztnaOutboxBatches }),
+    random: stream('ztna export'),
+    onDropped: (dropped) => hooks.dropped('ztna_sessions_dropped', dropped),
+  });
+  return { flowExport, urlExport, ztnaExport };
+}
