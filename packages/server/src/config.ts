@@ -27,6 +27,15 @@ export interface DeliveryTiming {
 }
 
 export const DELIVERY_TIMING: DeliveryTiming = { pollMs: 1_000, firstBackoffMs: 10_000, maxBackoffMs: 3_600_000, timeoutMs: 5_000, allowPrivateTargets: false };
+/** An address to listen on; port 0 takes any free one. */
+export interface ListenAddress {
+  host: string;
+  port: number;
+}
+
+/** Whether a listen address is reachable from this host only. */
+export const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\./.test(host);
+
 /** Fastify's trustProxy: no proxy, a number of hops, or the proxies' addresses and ranges. */
 export type TrustProxy = false | number | string[];
 
@@ -41,6 +50,10 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_CONNECT_TIMEOUT_MS),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_QUERY_TIMEOUT_MS),
   REDIS_URL: z.string().url().optional(),
+  /** /readyz answers 503 while Redis is unreachable (otherwise 200 with status 'degraded'). */
+  READY_REQUIRES_REDIS: flag(false),
+  /** Before every Redis key and channel: deployments (or test clusters) sharing one Redis keep apart. */
+  REDIS_PREFIX: z.string().max(64).default('netloom:'),
   /** Without one, a random secret is created once and kept in the database (shared by instances). */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
@@ -91,6 +104,8 @@ const envSchema = z.object({
   /** Alarm history older than this is deleted. */
   ALARM_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** Serve the component gallery (/dev/gallery/), a developers' page built beside the console; the end-to-end tests turn it on. */
+  CONSOLE_GALLERY: flag(false),
   /** Browser origins besides PUBLIC_URL's that may open the live socket (comma-separated), for consoles served from another host. */
   ALLOWED_ORIGINS: z
     .string()
@@ -104,6 +119,9 @@ const envSchema = z.object({
     .pipe(z.array(z.string().url())),
   /** Sockets one client address may hold open before authenticating (browser token, device hello); more are refused. */
   WS_PREAUTH_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Authenticated console sockets one session, and one user over all their sessions, may hold open on an instance; more are closed with 4429. */
+  WS_LIVE_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(100),
+  WS_LIVE_PER_USER: z.coerce.number().int().min(1).max(100_000).default(200),
   /** A console socket must send its token within this time (the console sends it on open). */
   WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   /**
@@ -130,6 +148,28 @@ const envSchema = z.object({
     }),
   /** How often due report schedules are looked for (seconds). */
   REPORT_SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (Prometheus' `authorization`
+   * scrape setting). Unset, and without METRICS_LISTEN, it stays open on the main port as before:
+   * `npm start` and existing scrape jobs work with nothing to set, it holds counts and no tenant's
+   * data, and a second listener by default would collide between instances on one host. The
+   * server warns at start when it is open on a non-loopback address.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Serve /metrics on this address of its own (host:port, e.g. 127.0.0.1:9464) and not on the main port. */
+  METRICS_LISTEN: z
+    .string()
+    .optional()
+    .transform((v, ctx): ListenAddress | null => {
+      if (v === undefined || v.trim() === '') return null;
+      const m = /^(?:\[([^\]]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(v.trim());
+      const port = Number(m?.[3]);
+      if (!m || port > 65535) {
+        ctx.addIssue({ code: 'custom', message: `not host:port (an IPv6 address in brackets): ${v}` });
+        return null;
+      }
+      return { host: m[1] ?? m[2]!, port };
+    }),
   COOKIE_SECURE: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -141,10 +181,15 @@ export interface Config {
   host: string;
   publicUrl: string;
   database:
-    | { kind: 'pglite'; dataDir: string | null }
+    /** `from`: an in-memory database starts as a copy of this dump of another's data folder (the test harness's migrated, seeded template). */
+    | { kind: 'pglite'; dataDir: string | null; from?: Blob }
     /** The timeouts default to DEFAULT_CONNECT_TIMEOUT_MS and DEFAULT_QUERY_TIMEOUT_MS. */
     | { kind: 'postgres'; url: string; connectTimeoutMs?: number; queryTimeoutMs?: number };
   redisUrl: string | null;
+  /** Before every Redis key (rate limits) and bus channel. */
+  redisPrefix: string;
+  /** /readyz answers 503 while Redis is unreachable, instead of 200 'degraded'. */
+  readyRequiresRedis: boolean;
   jwtSecret: string | null;
   accessTokenTtlSeconds: number;
   sessionTtlHours: number;
@@ -165,11 +210,15 @@ export interface Config {
   /** How alarm notifications are delivered to channels (modules/alarms/delivery-worker.ts). */
   notifications: DeliveryTiming;
   webDist: string | null;
-  /** The browser and device websockets' handshake limits. */
-  sockets: { allowedOrigins: string[]; preAuthPerAddress: number; authTimeoutMs: number };
+  /** Whether /dev/gallery/ (the component gallery in the built console's folder) is served. */
+  consoleGallery: boolean;
+  /** The browser and device websockets' handshake limits, and the console sockets a session and a user may hold. */
+  sockets: { allowedOrigins: string[]; preAuthPerAddress: number; authTimeoutMs: number; livePerSession: number; livePerUser: number };
   /** Report generation: how often queued reports and due schedules are looked for, when a claim is stale, how often expired reports go. */
   reports: { pollMs: number; staleClaimMs: number; scheduleCheckMs: number; sweepMs: number };
   trustProxy: TrustProxy;
+  /** Who may read /metrics: with the token only, and where: on the main port, or on an address of its own. */
+  metrics: { token: string | null; listen: ListenAddress | null };
   cookieSecure: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** How long a graceful shutdown may take (server.ts). */
@@ -186,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
+    readyRequiresRedis: e.READY_REQUIRES_REDIS,
     jwtSecret: e.JWT_SECRET ?? null,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
@@ -214,13 +265,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     announcements: { checkMs: e.ANNOUNCEMENT_CHECK_SECONDS * 1000 },
     notifications: { ...DELIVERY_TIMING, allowPrivateTargets: e.WEBHOOK_PRIVATE_TARGETS },
     webDist: e.WEB_DIST,
+    consoleGallery: e.CONSOLE_GALLERY,
     sockets: {
       allowedOrigins: e.ALLOWED_ORIGINS.map((o) => new URL(o).origin),
       preAuthPerAddress: e.WS_PREAUTH_PER_ADDRESS,
       authTimeoutMs: e.WS_AUTH_TIMEOUT_SECONDS * 1000,
+      livePerSession: e.WS_LIVE_PER_SESSION,
+      livePerUser: e.WS_LIVE_PER_USER,
     },
     reports: { pollMs: 5_000, staleClaimMs: 5 * 60_000, scheduleCheckMs: e.REPORT_SCHEDULE_CHECK_SECONDS * 1000, sweepMs: 60 * 60_000 },
     trustProxy: e.TRUST_PROXY,
+    metrics: { token: e.METRICS_TOKEN ?? null, listen: e.METRICS_LISTEN },
     cookieSecure: e.COOKIE_SECURE,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

@@ -1,6 +1,6 @@
 import './memory-profile';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { isLoopback, loadConfig } from './config';
 import { isDatabaseUnavailable, unavailableReason } from './db/unavailable';
 import { demoLoginsText } from './demo/seed';
 import { shutDownOnSignals } from './shutdown';
@@ -16,6 +16,9 @@ process.on('unhandledRejection', (reason) => {
   app.log.error({ reason: unavailableReason(reason) }, 'database unavailable (unhandled rejection)');
 });
 await app.listen({ port: config.port, host: config.host });
+if (app.metricsListener) app.log.info(`Prometheus metrics: ${await app.metricsListener.listen()}`);
+else if (!config.metrics.token && !isLoopback(config.host))
+  app.log.warn('GET /metrics is open to anyone who reaches this port: set METRICS_TOKEN, or METRICS_LISTEN to serve it on an address of its own');
 const where = config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
 app.log.info(`Netloom console: ${config.publicUrl}  (database: ${where})`);
 if (config.demo.enabled) app.log.info(demoLoginsText(config.demo.password));

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,4 +53,25 @@ describe('graceful shutdown', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 120_000);
+
+  it('is gone by SHUTDOWN_TIMEOUT_SECONDS even while the main thread is blocked, and says so last', async () => {
+    // The app's close holds the main thread for 30 s (PGlite does so on its own thread, the main one); the limit is 2 s.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/test/blocked-shutdown.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_SECONDS: '2', BLOCK_MS: '30000' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<number>((resolve) => child.once('exit', () => resolve(Date.now())));
+    const until = Date.now() + 60_000;
+    while (!out.includes('"listening"') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    const tookMs = (await exited) - signalledAt;
+    // Generous for a busy machine, and far from the 30 s the blocked close would have taken.
+    expect(tookMs).toBeLessThan(12_000);
+    const lines = out.trim().split('\n');
+    expect(lines.at(-1)).toContain('shutdown still draining');
+  }, 90_000);
 });

@@ -7,7 +7,7 @@ import { enrolmentKey, TestAgent } from '../test/agent-client';
 import { UPDATE_STATES } from './state-repo';
 import { waitFor } from '../test/wait-for';
 
-describe.each(testBackends())('device agent gateway on %s', (backend) => {
+describe.each(testBackends('pglite'))('device agent gateway on %s', (backend) => {
   let t: TestApp;
   let acme: { tenantId: string; key: string };
   const agents: TestAgent[] = [];

@@ -5,26 +5,22 @@ import {
   type DeviceMessage,
   type Heartbeat,
   type Hello,
-  type ConfigReverted,
-  type StatusMessage,
-  type JobResult,
   type Metrics,
   type FlowsMessage,
   type UrlEventsMessage,
   type ZtnaSessionsMessage,
-  type ConnectorHealthMessage,
-  type NacHostsMessage,
   type ServerMessage,
 } from '@netloom/domain';
 import type { DeviceTopicMessage } from '../bus/topics';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { AgentContext } from './context';
 import { secretMatches } from '../fleet/credentials';
-import { desiredRevision, resyncWanted } from '../fleet/repo';
+import { DeviceJobs } from './device-jobs';
+import { DeviceReports, metricsBatch } from './device-reports';
 import { enrolWithKey } from './enrolment';
 import { applyHeartbeat } from './heartbeat-state';
 import { NotStored } from './write-isolating';
-import { completeJob, findDevice, findJob, markJobsSent, openFullSync, openJobs, revertJob, saveStatusSnapshot } from './repo';
+import { findDevice } from './repo';
 
 const HELLO_TIMEOUT_MS = 10_000;
 /** Small batches cost little to parse: only larger ones are refused unread. */
@@ -48,27 +44,46 @@ export class AgentConnection {
   private earlyApproval: Extract<DeviceTopicMessage, { kind: 'approved' }> | null = null;
   /** How the server closed the socket, if it did: what the disconnect line reports. */
   private closedWith: { code: number; reason: string } | null = null;
+  private readonly jobs: DeviceJobs;
+  private readonly reports: DeviceReports;
+  /** What the device's topic started (a job to deliver), not yet done: closing waits for it too (idle). */
+  private readonly topicWork = new Set<Promise<void>>();
 
   constructor(
     private readonly socket: WebSocket,
     private readonly ctx: AgentContext,
   ) {
     this.helloTimer = setTimeout(() => this.close(AGENT_CLOSE.helloTimeout), HELLO_TIMEOUT_MS);
+    this.jobs = new DeviceJobs(ctx, (m) => this.send(m));
+    this.reports = new DeviceReports(ctx);
     socket.on('message', (data, isBinary) => {
       // Messages are handled strictly in order: a heartbeat must not overtake its hello.
-      this.queue = this.queue
-        .then(() => this.receive(isBinary ? null : data.toString()))
-        .catch((err) => {
-          // The database away is no fault of this device: it comes back later (and resends what was not acknowledged).
-          if (err instanceof NotStored ? err.unavailable : this.ctx.outage.failed(err)) return this.close(AGENT_CLOSE.tryLater);
-          this.ctx.log.error({ err, device: this.device?.id }, 'agent message failed');
-          this.close({ code: 1011, reason: 'internal error' });
-        });
+      this.queue = this.queue.then(() => this.receive(isBinary ? null : data.toString())).catch((err) => this.failed(err, 'agent message failed'));
     });
     socket.on('close', (code, reason) => {
       this.onClosed(code, reason.toString()).catch((err) => this.ctx.log.warn({ err, device: this.device?.id }, 'agent close handling failed'));
     });
     socket.on('error', () => undefined);
+  }
+
+  /**
+   * Resolves once nothing this connection started is under way: the messages received and what
+   * its topic started. The gateway waits for it on close, before the database goes.
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      const queue = this.queue;
+      await Promise.all([queue, ...this.topicWork]);
+      if (queue === this.queue && this.topicWork.size === 0) return;
+    }
+  }
+
+  /** A message or topic work that failed: the database away is no fault of this device, anything else is logged. Never thrown on. */
+  private failed(err: unknown, what: string): void {
+    // The database away: the device comes back later (and resends what was not acknowledged, is sent its open jobs).
+    if (err instanceof NotStored ? err.unavailable : this.ctx.outage.failed(err)) return this.close(AGENT_CLOSE.tryLater);
+    this.ctx.log.error({ err, device: this.device?.id }, what);
+    this.close({ code: 1011, reason: 'internal error' });
   }
 
   get deviceId(): string | null {
@@ -114,11 +129,11 @@ export class AgentConnection {
       case 'metrics':
         return this.metrics(message);
       case 'job_result':
-        return this.jobResult(message);
+        return this.send({ type: 'ack', seq: message.seq, duplicate: await this.jobs.answered(this.device!, message) });
       case 'config_reverted':
-        return this.configReverted(message);
+        return this.send({ type: 'ack', seq: message.seq, duplicate: await this.jobs.undone(this.device!, message) });
       case 'status':
-        return this.statusSnapshot(message);
+        return this.send(await this.reports.status(this.device!, message));
       case 'flows':
       case 'url_events':
         return this.flows(message);
@@ -128,10 +143,10 @@ export class AgentConnection {
         return this.flows(message);
       case 'connector_health':
         if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'connector_health is a gateway message');
-        return this.connectorHealth(message);
+        return this.send(await this.reports.connectorHealth(this.device!, message));
       case 'nac_hosts':
         if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'nac_hosts is a gateway message');
-        return this.nacHosts(message);
+        return this.send(await this.reports.nacHosts(this.device!, message));
     }
   }
 
@@ -163,9 +178,11 @@ export class AgentConnection {
     if (hello.auth.kind === 'credential') {
       if (!(await this.subscribe(hello.auth.device_id))) return;
       device = await findDevice(db, hello.auth.device_id);
+      // Told plainly, rather than 'bad credential', so that it does not try to enrol again with its key.
+      if (device && !device.claimed && device.rejectedAt) return this.close(AGENT_CLOSE.rejected);
       if (!device || !secretMatches(hello.auth.secret, device.credentialHash)) return this.close(AGENT_CLOSE.badCredentials);
     } else {
-      const enrolled = await enrolWithKey(db, hello, hello.auth.enrolment_key, (id) => this.subscribe(id));
+      const enrolled = await enrolWithKey(this.ctx, hello, hello.auth.enrolment_key, (id) => this.subscribe(id));
       if (enrolled === 'closed') return;
       if ('refused' in enrolled) return this.close(enrolled.refused, enrolled.detail);
       device = enrolled.device;
@@ -195,7 +212,7 @@ export class AgentConnection {
 
   /** Listens to the device's topic for the rest of the connection; false when the socket closed meanwhile. */
   private async subscribe(deviceId: string): Promise<boolean> {
-    const unsubscribe = await this.ctx.subscribeDevice(deviceId, (m) => void this.onTopic(m));
+    const unsubscribe = await this.ctx.subscribeDevice(deviceId, (m) => this.fromTopic(m));
     if (this.state === 'closed') {
       await unsubscribe();
       return false;
@@ -209,12 +226,7 @@ export class AgentConnection {
     this.state = 'live';
     this.ctx.register(this);
     this.ctx.observer.reachable(this.device, true);
-    const jobs = await openJobs(this.ctx.db, this.device.id);
-    for (const job of jobs) this.send({ type: 'job', job_id: job.id, kind: job.kind, payload: job.payload });
-    await markJobsSent(
-      this.ctx.db,
-      jobs.map((j) => j.id),
-    );
+    await this.jobs.deliverOpen(this.device);
   }
 
   /**
@@ -234,22 +246,7 @@ export class AgentConnection {
     this.ctx.writer.queueState(d);
     this.ctx.observer.heartbeat(d, hb);
     this.send({ type: 'ack', seq: hb.seq, duplicate: false });
-    // Checked here, not in an async call: nearly every heartbeat comes from a device in sync.
-    if (d.configHash && d.configHash !== d.appliedConfigHash) await this.syncDrifted(d, d.configHash);
-  }
-
-  /**
-   * A device that runs another configuration than the desired one (changed locally: drift) gets
-   * the whole desired document again, unless a push is on its way or it refused that document.
-   */
-  private async syncDrifted(d: DeviceRecord, configHash: string): Promise<void> {
-    if (!(await resyncWanted(this.ctx.db, d.id, configHash))) return;
-    const desired = await desiredRevision(this.ctx.db, d.id, configHash);
-    const payload = desired ? { revision_id: desired.id, config_hash: configHash, document: desired.document } : { config_hash: configHash };
-    const jobId = crypto.randomUUID();
-    if (!(await openFullSync(this.ctx.db, { id: jobId, tenantId: d.tenantId, deviceId: d.id, payload }))) return;
-    this.send({ type: 'job', job_id: jobId, kind: 'full_sync', payload });
-    await markJobsSent(this.ctx.db, [jobId]);
+    await this.jobs.checkDrift(d);
   }
 
   /**
@@ -258,18 +255,7 @@ export class AgentConnection {
    */
   private async metrics(m: Metrics): Promise<void> {
     if (!this.device) return;
-    const deviceId = this.device.id;
-    const at = new Date(m.at);
-    type Sample = { rx: number | null; tx: number | null; latency: number | null; loss: number | null; jitter: number | null };
-    const byIf = new Map<string, Sample>();
-    for (const i of m.interfaces) byIf.set(i.ifname, { rx: i.rx_bytes, tx: i.tx_bytes, latency: null, loss: null, jitter: null });
-    for (const p of m.ping) {
-      const row = byIf.get(p.ifname) ?? { rx: null, tx: null, latency: null, loss: null, jitter: null };
-      byIf.set(p.ifname, { ...row, latency: p.latency_ms, loss: p.loss_pct, jitter: p.jitter_ms ?? null });
-    }
-    const rows = [...byIf].map(([ifname, v]) => ({ at, ifname, rxBytes: v.rx, txBytes: v.tx, latencyMs: v.latency, lossPct: v.loss, jitterMs: v.jitter }));
-    const system = m.system ? { at, cpuPct: m.system.cpu_pct, memoryPct: m.system.memory_pct } : undefined;
-    const stored = await this.ctx.writer.writeMetrics({ deviceId, enrolment: this.device.enrolment, seq: m.seq, rows, system });
+    const stored = await this.ctx.writer.writeMetrics(metricsBatch(this.device, m));
     // A resent batch was judged when it first came.
     if (stored) this.ctx.observer.metrics(this.device, m);
     this.send({ type: 'ack', seq: m.seq, duplicate: !stored });
@@ -287,7 +273,7 @@ export class AgentConnection {
     this.ctx.flows.submit(device, m).then(
       async (outcome) => {
         // A sessions batch's relay measurements count once: with the batch stored now, not with its resends.
-        if (outcome.stored && !outcome.duplicate && m.type === 'ztna_sessions' && m.relays.length > 0) await this.relayReports(device, m);
+        if (outcome.stored && !outcome.duplicate && m.type === 'ztna_sessions' && m.relays.length > 0) await this.reports.relays(device, m);
         this.send(
           outcome.stored ? { type: 'ack', seq: m.seq, duplicate: outcome.duplicate } : { type: 'busy', seq: m.seq, retry_after_ms: outcome.retryAfterMs },
         );
@@ -300,65 +286,11 @@ export class AgentConnection {
     );
   }
 
-  /** Relay health is a recent measurement: one not recorded is not worth refusing the stored sessions for. */
-  private async relayReports(device: DeviceRecord, m: ZtnaSessionsMessage): Promise<void> {
-    try {
-      await this.ctx.ztna.relayReports(device, m.relays);
-    } catch (err) {
-      this.ctx.log.warn({ err, device: device.id }, 'relay reports not recorded');
-    }
-  }
-
-  /**
-   * An app connector's health is state: stored unless a newer report is (then a duplicate), and
-   * the tenant's consoles hear of it through the connector's device row. A gateway that is no
-   * connector (not made one yet, or no more) is acknowledged and nothing is stored.
-   */
-  private async connectorHealth(m: ConnectorHealthMessage): Promise<void> {
-    const d = this.device;
-    if (!d) return;
-    const outcome = await this.ctx.ztna.connectorHealth(d, m);
-    if (outcome === 'stored') await this.ctx.publishDevice(d);
-    this.send({ type: 'ack', seq: m.seq, duplicate: outcome === 'older' });
-  }
-
-  /** The hosts a gateway sees: each the tenant's, seen last by this gateway (a report older than what is stored changes nothing). */
-  private async nacHosts(m: NacHostsMessage): Promise<void> {
-    if (!this.device) return;
-    await this.ctx.ztna.nacHosts(this.device, m);
-    this.send({ type: 'ack', seq: m.seq, duplicate: false });
-  }
-
-  /**
-   * Closing a job is idempotent, so a result is applied whenever it comes (a late one too); it is a
-   * duplicate when the job was closed already, and then its configuration hash is old news.
-   */
-  private async jobResult(r: JobResult): Promise<void> {
-    if (!this.device) return;
-    const closedNow = await completeJob(this.ctx.db, this.device.id, r.job_id, r.ok, r.output);
-    if (closedNow && r.config_hash !== undefined) {
-      this.device.appliedConfigHash = r.config_hash;
-      await this.ctx.writer.writeState({ ...this.device });
-    }
-    this.send({ type: 'ack', seq: r.seq, duplicate: !closedNow });
-  }
-
-  /** A status snapshot (routes, interfaces, leases, tunnels): the newest of each kind is kept for the console. */
-  private async statusSnapshot(m: StatusMessage): Promise<void> {
-    if (!this.device) return;
-    await saveStatusSnapshot(this.ctx.db, this.device.id, m.snapshot, new Date(m.at));
-    this.send({ type: 'ack', seq: m.seq, duplicate: false });
-  }
-
-  /** The device undid a push it could not confirm; what it runs now is the hash it names. */
-  private async configReverted(r: ConfigReverted): Promise<void> {
-    if (!this.device) return;
-    const recorded = await revertJob(this.ctx.db, this.device.id, r.job_id, `Reverted by the device: ${r.reason}`);
-    if (recorded) {
-      this.device.appliedConfigHash = r.config_hash;
-      await this.ctx.writer.writeState({ ...this.device });
-    }
-    this.send({ type: 'ack', seq: r.seq, duplicate: !recorded });
+  /** A message on the device's topic, heard at any time (not in the socket's order): its work is tracked, and its failure handled like a message's. */
+  private fromTopic(m: DeviceTopicMessage): void {
+    const work = this.onTopic(m).catch((err: unknown) => this.failed(err, 'device topic message failed'));
+    this.topicWork.add(work);
+    void work.then(() => this.topicWork.delete(work));
   }
 
   private async onTopic(m: DeviceTopicMessage): Promise<void> {
@@ -370,19 +302,15 @@ export class AgentConnection {
         this.device.approved = true;
         this.send({ type: 'approved', credential: m.credential });
         return this.goLive();
-      case 'job': {
+      case 'job':
         if (this.state !== 'live' || !this.device) return;
-        const job = await findJob(this.ctx.db, m.job_id);
-        if (!job || job.deviceId !== this.device.id) return;
-        // A push carries the new desired configuration: from now on it is what drift is measured against.
-        if (job.kind === 'apply_config' && typeof job.payload.config_hash === 'string') this.device.configHash = job.payload.config_hash;
-        this.send({ type: 'job', job_id: job.id, kind: job.kind, payload: job.payload });
-        return markJobsSent(this.ctx.db, [job.id]);
-      }
+        return this.jobs.deliverAnnounced(this.device, m.job_id);
       case 'deactivated':
         return this.close(AGENT_CLOSE.deactivated);
       case 'unclaimed':
         return this.close(AGENT_CLOSE.unclaimed);
+      case 'rejected':
+        return this.close(AGENT_CLOSE.rejected);
       case 'replaced':
         if (m.connection_id !== this.id) this.close(AGENT_CLOSE.replaced);
         return;
@@ -399,6 +327,9 @@ export class AgentConnection {
     else this.ctx.log.debug(how, 'agent socket closed before a device connected');
     await this.unsubscribe?.();
     this.ctx.unregister(this);
+    // A message being handled when the socket closed (a heartbeat publishing `running`) finishes
+    // first, so the offline state is the last the consoles hear; later ones are dropped (closed).
+    await this.queue;
     // A device that says goodbye (normal closure) is offline at once; a dropped one when it stays silent.
     if (code === 1000 && this.device) await this.ctx.goneOffline(this.device);
     // Dropped: the offline sweep judges its silence, on whichever instance sweeps.

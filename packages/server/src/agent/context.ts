@@ -1,5 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ConnectorHealthMessage, FlowsMessage, Heartbeat, Metrics, NacHostsMessage, UrlEventsMessage, ZtnaSessionsMessage } from '@netloom/domain';
+import type {
+  ConnectorHealthMessage,
+  FlowsMessage,
+  Heartbeat,
+  JOB_KINDS,
+  Metrics,
+  NacHostsMessage,
+  UrlEventsMessage,
+  ZtnaSessionsMessage,
+} from '@netloom/domain';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -49,6 +58,47 @@ export interface ZtnaSink {
   nacHosts(device: DeviceRecord, m: NacHostsMessage): Promise<void>;
 }
 
+/**
+ * Zero trust's side of a client's enrolment with one of its tenant's keys (the ztna module owns the
+ * keys, their security groups and the invitations): each call runs in the enrolment's transaction,
+ * beside the device's row, so a hello that fails takes no use and leaves no trace.
+ */
+export interface ClientKeysPort {
+  /** First in the transaction: a shared hold of the tenant's zero-trust lock, so a security-group change in progress is not overwritten. */
+  shareSettingsLock(tx: Db, tenantId: string): Promise<void>;
+  /** One use of the key if it may still enrol now; false when it may not (revoked, expired, or used up meanwhile). */
+  takeKeyUse(tx: Db, keyId: string, now: Date): Promise<boolean>;
+  /** Which key enrolled the device, its place in the key's security groups, and the key's invitation marked enrolled by it. */
+  recordClientEnrolment(tx: Db, e: { tenantId: string; deviceId: string; keyId: string; securityGroups: string[] }): Promise<void>;
+}
+
+/** A job as a device is sent it. */
+export interface OutgoingJob {
+  id: string;
+  kind: (typeof JOB_KINDS)[number];
+  payload: Record<string, unknown>;
+}
+
+/**
+ * A device's work (the job queue): what to send it, and where its answers go. The queue tells each
+ * job's owner (the configuration engine, …) of its answer; the connection knows no job's meaning.
+ */
+export interface DeviceJobsPort {
+  /** Everything open for the device, marked sent (it has just come online). */
+  take(deviceId: string): Promise<OutgoingJob[]>;
+  /** A job announced on the device's topic, marked sent, if it is the device's and still open. */
+  takeAnnounced(deviceId: string, jobId: string): Promise<OutgoingJob | null>;
+  /** The device's answer; false when the job was closed already. `runs`: the configuration it says it runs now. */
+  complete(deviceId: string, answer: { jobId: string; ok: boolean; output: string; runs?: string | null }): Promise<boolean>;
+  /** The device undid a job it had taken; false when nothing changed. */
+  fail(deviceId: string, undone: { jobId: string; reason: string; runs: string | null }): Promise<boolean>;
+}
+
+/** Who decides what a device that runs another configuration than its desired one is sent (the configuration engine). */
+export interface DriftPort {
+  drifted(deviceId: string): Promise<void>;
+}
+
 /** What a device connection needs from the gateway around it. */
 export interface AgentContext {
   db: Db;
@@ -66,4 +116,7 @@ export interface AgentContext {
   observer: DeviceObserver;
   flows: FlowSink;
   ztna: ZtnaSink;
+  clientKeys: ClientKeysPort;
+  jobs: DeviceJobsPort;
+  drift: DriftPort;
 }

@@ -6,7 +6,7 @@ import { build, testBackends, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
 
 /** Sequence numbers, duplicates and late batches, as devices on flaky links send them. */
-describe.each(testBackends())('device batches by sequence number on %s', (backend) => {
+describe.each(testBackends('pglite'))('device batches by sequence number on %s', (backend) => {
   let t: TestApp;
   const agents: TestAgent[] = [];
   const connect = async () => {

@@ -3,17 +3,8 @@ import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
 import { hashSecret, newDeviceSecret } from '../fleet/credentials';
 import { findDeviceBySerial, insertDevice } from '../fleet/repo';
-import {
-  enrolAsNew,
-  enrolmentKeyOf,
-  findClientKey,
-  findTenantByEnrolmentKey,
-  recordClientEnrolment,
-  shareZtnaLock,
-  takeKeyUse,
-  updateEnrolledDevice,
-  type ClientKey,
-} from './repo';
+import type { ClientKeysPort } from './context';
+import { enrolAsNew, enrolmentKeyOf, findClientKey, findTenantByEnrolmentKey, updateEnrolledDevice, type ClientKey } from './repo';
 
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
 
@@ -23,7 +14,11 @@ export type Enrolment =
   /** The socket closed while the device's topic was being subscribed. */
   | 'closed';
 
-/** What a device told the server of itself at its hello, as its row keeps it. */
+/**
+ * What a device told the server of itself at its hello, as its row keeps it. An endpoint's posture
+ * and public address come with it so that whoever approves a pending client sees them (it sends
+ * no heartbeat until then); a hello without them keeps what the row had.
+ */
 const identityFields = (hello: Hello, kept: DeviceRecord | undefined) => ({
   name: kept?.name ?? hello.identity.name,
   kind: hello.identity.kind,
@@ -35,23 +30,30 @@ const identityFields = (hello: Hello, kept: DeviceRecord | undefined) => ({
   createdBy: hello.identity.user ?? kept?.createdBy ?? null,
   // A gateway says whether it is an app connector; an endpoint is never one.
   ...(hello.identity.kind === 'gateway' && hello.identity.device_type ? { deviceType: hello.identity.device_type } : {}),
+  ...(hello.posture ? { posture: hello.posture } : {}),
+  ...(hello.public_ip ? { publicIp: hello.public_ip } : {}),
 });
 
 /**
  * A hello with an enrolment key: the tenant's own, or one of its client keys ('nlk_…', see
  * enrolWithClientKey). With the tenant key, a new serial becomes a device, a removed one enrols
  * as new, one still in the inventory keeps its rules. Approved (and given a credential) only when
- * a person claimed it in the console or the tenant auto-approves. `subscribe` listens to the
+ * a person claimed it in the console or the tenant auto-approves. A rejected one is refused. `subscribe` listens to the
  * device's topic before its row is written, so a removal committed after that is heard.
  */
-export async function enrolWithKey(db: Db, hello: Hello, enrolmentKey: string, subscribe: (deviceId: string) => Promise<boolean>): Promise<Enrolment> {
-  if (isClientEnrolmentKey(enrolmentKey)) return enrolWithClientKey(db, hello, enrolmentKey, subscribe);
+export async function enrolWithKey(
+  { db, clientKeys }: { db: Db; clientKeys: ClientKeysPort },
+  hello: Hello,
+  enrolmentKey: string,
+  subscribe: (deviceId: string) => Promise<boolean>,
+): Promise<Enrolment> {
+  if (isClientEnrolmentKey(enrolmentKey)) return enrolWithClientKey(db, clientKeys, hello, enrolmentKey, subscribe);
   const tenant = await findTenantByEnrolmentKey(db, enrolmentKey);
   if (!tenant) return { refused: AGENT_CLOSE.badCredentials };
   const known = await findDeviceBySerial(db, tenant.id, hello.identity.serial);
   // A removed (unclaimed) device comes back as a new one; one still in the inventory keeps its rules.
   const kept = known?.claimed ? known : undefined;
-  const taken = refusedAsTaken(kept);
+  const taken = refusedAsTaken(known, kept);
   if (taken) return taken;
   // Approved beforehand only by a person (a claim in the console), never by an earlier life in the inventory.
   const approve = Boolean(kept?.approved) || tenant.autoApprove;
@@ -66,8 +68,12 @@ export async function enrolWithKey(db: Db, hello: Hello, enrolmentKey: string, s
   return { device, issued: secret ? { device_id: device.id, secret: secret.secret } : undefined };
 }
 
-/** Deactivated stays deactivated, and an enrolled device's identity is not for whoever holds a key. */
-function refusedAsTaken(kept: DeviceRecord | undefined): Enrolment | undefined {
+/**
+ * Rejected stays out (until an admin lets it in again), deactivated stays deactivated, and an
+ * enrolled device's identity is not for whoever holds a key.
+ */
+function refusedAsTaken(known: DeviceRecord | undefined, kept: DeviceRecord | undefined): Enrolment | undefined {
+  if (known && !known.claimed && known.rejectedAt) return { refused: AGENT_CLOSE.rejected };
   if (kept && !kept.active) return { refused: AGENT_CLOSE.deactivated };
   if (kept?.approved && kept.credentialHash) return { refused: AGENT_CLOSE.badCredentials, detail: 'already enrolled, connect with the device credential' };
   return undefined;
@@ -108,13 +114,19 @@ class NotEnrolled extends Error {
  * groups, and an invitation whose key it was is marked enrolled. A pending client coming back
  * with the key that enrolled it takes no second use.
  */
-async function enrolWithClientKey(db: Db, hello: Hello, enrolmentKey: string, subscribe: (deviceId: string) => Promise<boolean>): Promise<Enrolment> {
+async function enrolWithClientKey(
+  db: Db,
+  clientKeys: ClientKeysPort,
+  hello: Hello,
+  enrolmentKey: string,
+  subscribe: (deviceId: string) => Promise<boolean>,
+): Promise<Enrolment> {
   const key = await findClientKey(db, hashSecret(enrolmentKey));
   if (!key) return { refused: AGENT_CLOSE.badCredentials };
   if (hello.identity.kind !== 'endpoint') return { refused: AGENT_CLOSE.badCredentials, detail: 'a client enrolment key enrols endpoints only' };
   const known = await findDeviceBySerial(db, key.tenantId, hello.identity.serial);
   const kept = known?.claimed ? known : undefined;
-  const taken = refusedAsTaken(kept);
+  const taken = refusedAsTaken(known, kept);
   if (taken) return taken;
   const returning = kept !== undefined && (await enrolmentKeyOf(db, kept.id)) === key.id;
   const state = enrolmentKeyState(key, new Date());
@@ -126,11 +138,11 @@ async function enrolWithClientKey(db: Db, hello: Hello, enrolmentKey: string, su
   if (!(await subscribe(id))) return 'closed';
   try {
     const device = await db.transaction(async (tx) => {
-      await shareZtnaLock(tx, key.tenantId);
-      if (!returning && !(await takeKeyUse(tx, key.id, new Date()))) throw new NotEnrolled(await refusalNow(tx, key));
+      await clientKeys.shareSettingsLock(tx, key.tenantId);
+      if (!returning && !(await clientKeys.takeKeyUse(tx, key.id, new Date()))) throw new NotEnrolled(await refusalNow(tx, key));
       const written = await writeDevice(tx, key.tenantId, hello, known, kept, id, fields);
       if (!written) throw new NotEnrolled({ refused: AGENT_CLOSE.tryLater });
-      await recordClientEnrolment(tx, { tenantId: key.tenantId, deviceId: written.id, keyId: key.id, securityGroups: key.securityGroups });
+      await clientKeys.recordClientEnrolment(tx, { tenantId: key.tenantId, deviceId: written.id, keyId: key.id, securityGroups: key.securityGroups });
       return written;
     });
     return { device, issued: secret ? { device_id: device.id, secret: secret.secret } : undefined };

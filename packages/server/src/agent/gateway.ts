@@ -2,14 +2,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AGENT_CLOSE, AGENT_PATH } from '@netloom/domain';
 import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
-import type { Services } from '../services';
+import type { Db } from '../db/client';
+import type { EventBus } from '../bus/event-bus';
 import type { DeviceRecord } from '../fleet/device-row';
 import { AgentConnection } from './connection';
-import type { AgentContext, DeviceObserver, FlowSink, RegisteredConnection, ZtnaSink } from './context';
+import type { AgentContext, ClientKeysPort, DeviceJobsPort, DeviceObserver, DriftPort, FlowSink, RegisteredConnection, ZtnaSink } from './context';
+import { publicRoute } from '../http/route-kit';
 import type { DeviceStateWriter } from './state-writer';
 
 export interface AgentGatewayOptions {
-  services: Services;
+  db: Db;
+  /** Jobs and device events between instances. */
+  bus: EventBus;
+  /** WS_PREAUTH_PER_ADDRESS: sockets without a hello yet, per address. */
+  preAuthPerAddress: number;
   /** Built and closed by app.ts, after the gateway's sockets: their last states are written. */
   writer: DeviceStateWriter;
   /** Tells every console of the device's tenant, on every instance (shared with the offline sweep). */
@@ -21,14 +27,22 @@ export interface AgentGatewayOptions {
   flows: FlowSink;
   /** Takes the zero-trust reports: relay measurements, connector health, NAC hosts. */
   ztna: ZtnaSink;
+  /** Zero trust's part of a client's enrolment with one of its keys (the ztna module). */
+  clientKeys: ClientKeysPort;
+  /** The job queue: what devices are sent, and where their answers go. */
+  jobs: DeviceJobsPort;
+  /** The configuration engine, told of a device that runs another configuration than its desired one. */
+  drift: DriftPort;
 }
 
 /** The device side: the /agent/v1 websocket and its connections, one per device across instances. */
 export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app, opts) => {
-  const { db, bus } = opts.services;
+  const { db, bus } = opts;
   const { writer, publishDevice } = opts;
   const { outage } = writer;
   const connections = new Map<string, RegisteredConnection>();
+  /** Every socket's connection, registered or not, until it has closed and finished its work. */
+  const open = new Set<AgentConnection>();
 
   const ctx: AgentContext = {
     db,
@@ -40,6 +54,9 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     observer: opts.observer,
     flows: opts.flows,
     ztna: opts.ztna,
+    clientKeys: opts.clientKeys,
+    jobs: opts.jobs,
+    drift: opts.drift,
     subscribeDevice: (deviceId, handler) => bus.subscribe(topics.device(deviceId), handler),
     register(connection) {
       const id = connection.deviceId!;
@@ -61,13 +78,19 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
   };
 
   // Sockets that have not sent their hello are capped per address, like the consoles' (counted apart).
-  const preAuth = new PreAuthGuard(opts.services.config.sockets.preAuthPerAddress);
-  app.get(AGENT_PATH, { websocket: true, preValidation: preAuth.admit }, (socket, request) => {
+  const preAuth = new PreAuthGuard(opts.preAuthPerAddress);
+  // Public to the authentication hook: a device proves itself with its own credentials in its hello.
+  app.get(AGENT_PATH, { websocket: true, preValidation: preAuth.admit, config: publicRoute }, (socket, request) => {
     preAuth.opened(socket, request);
-    new AgentConnection(socket, ctx);
+    const connection = new AgentConnection(socket, ctx);
+    open.add(connection);
+    socket.once('close', () => void connection.idle().then(() => open.delete(connection)));
   });
 
+  // Before the state writer, the bus and the database close (their hooks run after this one): what
+  // a device's message or topic started (a drift repair, a job's delivery) ends first, while it can still be written.
   app.addHook('onClose', async () => {
-    for (const c of connections.values()) c.close({ code: 1001, reason: 'server shutting down' });
+    for (const c of open) c.close({ code: 1001, reason: 'server shutting down' });
+    await Promise.all([...open].map((c) => c.idle()));
   });
 };

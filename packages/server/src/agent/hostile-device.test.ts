@@ -19,7 +19,7 @@ function recordingLogger() {
   return { log: log as unknown as FastifyBaseLogger, lines };
 }
 
-describe.each(testBackends())('a hostile or faulty device on %s', (backend) => {
+describe.each(testBackends('concurrent writes'))('a hostile or faulty device on %s', (backend) => {
   let t: TestApp;
   const agents: TestAgent[] = [];
   const connect = async () => {

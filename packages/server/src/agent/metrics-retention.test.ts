@@ -8,7 +8,7 @@ import { addDevice, demoTenantIds, minutesAgo } from '../fleet/test-fixtures';
 import { bearer, build, login, testBackends, type TestApp } from '../test/build';
 import { keepMetricsFor } from './metrics-retention';
 
-describe.each(testBackends())('device metrics retention on %s', (backend) => {
+describe.each(testBackends('advisory locks'))('device metrics retention on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     // The app's own sweeps keep a year here, so what goes below is the sweep under test.

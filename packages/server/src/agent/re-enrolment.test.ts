@@ -7,7 +7,7 @@ import { enrolmentKey, TestAgent } from '../test/agent-client';
 import { DeviceStateWriter } from './state-writer';
 
 /** What a device removed or deactivated in the console can still do with its key or old credential. */
-describe.each(testBackends())('removed and deactivated devices on %s', (backend) => {
+describe.each(testBackends('concurrent writes'))('removed and deactivated devices on %s', (backend) => {
   let t: TestApp;
   let owner: string;
   let acme: { tenantId: string; key: string };

@@ -8,7 +8,7 @@ import { build, testBackends, type TestApp } from '../test/build';
  * down get one offline timeout from its start to reconnect, instead of all turning offline at
  * its first sweep.
  */
-describe.each(testBackends())('devices after a server restart on %s', (backend) => {
+describe.each(testBackends('advisory locks'))('devices after a server restart on %s', (backend) => {
   let t: TestApp;
   let started: number;
   const OFFLINE_AFTER_S = 5;

@@ -63,6 +63,21 @@ describe.each(factories)('event bus (%s)', (kind, make) => {
       await a.publish(topic, { kind: 'replaced', connection_id: 'from-a' });
       expect(await got).toEqual({ kind: 'replaced', connection_id: 'from-a' });
     });
+
+    it('keeps deployments with other prefixes apart on the same Redis', async () => {
+      const mine = bus();
+      const other = createRedisBus(process.env.TEST_REDIS_URL!, log, 'other-deployment:');
+      open.push(other);
+      const topic = fresh();
+      const overheard: unknown[] = [];
+      await other.subscribe(topic, (p) => overheard.push(p));
+      const got = next(mine, topic);
+      await new Promise((r) => setTimeout(r, 100));
+      await mine.publish(topic, { kind: 'replaced', connection_id: 'mine' });
+      expect(await got).toEqual({ kind: 'replaced', connection_id: 'mine' });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(overheard).toEqual([]);
+    });
   }
 });
 

@@ -7,9 +7,16 @@ import type { PayloadOf, Topic } from './topics';
  */
 export type BusHandler<T extends Topic = Topic> = (payload: PayloadOf<T>) => void;
 
+/**
+ * Whether events reach every instance. `degraded`: the shared transport (Redis) is unreachable
+ * since `since`, and events reach only the subscribers of this instance until it is back.
+ */
+export type BusHealth = { degraded: false } | { degraded: true; since: Date };
+
 export interface EventBus {
   publish<T extends Topic>(topic: T, payload: PayloadOf<T>): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe<T extends Topic>(topic: T, handler: BusHandler<T>): Promise<() => Promise<void>>;
+  health(): BusHealth;
   close(): Promise<void>;
 }

@@ -15,6 +15,8 @@ export function createMemoryBus(): EventBus {
         emitter.off(topic, handler);
       };
     },
+    // One process: every subscriber is here.
+    health: () => ({ degraded: false }),
     async close() {
       emitter.removeAllListeners();
     },

@@ -1,4 +1,4 @@
-import type { AlarmNotification, DeviceRow, ReportRow } from '@netloom/domain';
+import type { AlarmNotification, ConfigSyncEvent, DeviceRow, ReportRow } from '@netloom/domain';
 
 /** A device's row changed (heartbeat, status, approval, group): every console of its tenant redraws it. */
 export interface TenantDeviceEvent {
@@ -29,12 +29,16 @@ export interface TenantReportEvent {
   report: ReportRow;
 }
 
+/** A device's configuration moved on (a push queued, answered, undone): consoles showing it read it again. */
+export type TenantConfigEvent = ConfigSyncEvent;
+
 /** Messages for one device's agent connection, wherever it is connected (from REST calls and newer connections). */
 export type DeviceTopicMessage =
   | { kind: 'approved'; credential: { device_id: string; secret: string } }
   | { kind: 'job'; job_id: string }
   | { kind: 'deactivated' }
   | { kind: 'unclaimed' }
+  | { kind: 'rejected' }
   | { kind: 'replaced'; connection_id: string };
 
 /**
@@ -54,6 +58,7 @@ export interface TopicPayloads {
   tenantDevices: TenantDeviceEvent;
   tenantAlarms: TenantAlarmEvent;
   tenantReports: TenantReportEvent;
+  tenantConfig: TenantConfigEvent;
   device: DeviceTopicMessage;
   sessions: SessionEvent;
   announcements: AnnouncementEvent;
@@ -75,6 +80,8 @@ export const topics = {
   tenantAlarms: (tenantId: string) => topic<'tenantAlarms'>(`tenant:${tenantId}:alarms`),
   /** Reports of one tenant as they are made (queued, progress, done, failed). */
   tenantReports: (tenantId: string) => topic<'tenantReports'>(`tenant:${tenantId}:reports`),
+  /** Devices' configuration sync of one tenant as pushes go and come back. */
+  tenantConfig: (tenantId: string) => topic<'tenantConfig'>(`tenant:${tenantId}:config`),
   /** Messages for one device's agent connection, wherever it is connected (jobs, approval). */
   device: (deviceId: string) => topic<'device'>(`device:${deviceId}`),
   /** Revoked sessions and changed users, so every instance drops its cached principals. */

@@ -1,5 +1,7 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { LOGIN_ACTIONS } from '@netloom/domain';
 import type { Db } from './client';
-import { auditLog } from './schema/index';
+import { auditLog } from './schema/audit';
 
 export interface AuditEntry {
   tenantId: string | null;
@@ -41,4 +43,22 @@ export async function recordAudits(db: Db, entries: AuditEntry[]): Promise<void>
       ip: entry.ip ?? null,
     })),
   );
+}
+
+/** Deletes a tenant's login and activity log rows past the retention it set. */
+export async function deleteOldAuditRows(db: Db, tenantId: string, now: Date, loginDays: number, activityDays: number): Promise<void> {
+  const day = 86_400_000;
+  const login = [...LOGIN_ACTIONS];
+  await db.delete(auditLog).where(
+    and(
+      eq(auditLog.tenantId, tenantId),
+      sql`((${auditLog.action} = any(${`{${login.join(',')}}`}::text[]) and ${auditLog.createdAt} < ${new Date(now.getTime() - loginDays * day).toISOString()})
+          or (not ${auditLog.action} = any(${`{${login.join(',')}}`}::text[]) and ${auditLog.createdAt} < ${new Date(now.getTime() - activityDays * day).toISOString()}))`,
+    ),
+  );
+}
+
+/** Deletes every audit row of a tenant (the tenant is being removed); run it in the caller's transaction. */
+export async function deleteTenantAuditRows(tx: Db, tenantId: string): Promise<void> {
+  await tx.delete(auditLog).where(eq(auditLog.tenantId, tenantId));
 }

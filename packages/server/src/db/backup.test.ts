@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +10,8 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { build, login } from '../test/build';
 import { openDatabase } from './client';
-import { BackupError, backupEmbedded, restoreEmbedded } from './backup';
+import { ServerProcess } from '../test/server-process';
+import { BackupError, backupEmbedded, restoreEmbedded, verifyBackup } from './backup';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -35,6 +37,8 @@ describe('backup and restore of the embedded database', () => {
     const env = { ...process.env, DATA_DIR: path.join(dir, 'data'), PORT: '1' };
     const backup = await run('npm', ['run', '--silent', 'backup', '--', '--out', file], { cwd: root, env });
     expect(backup.stdout).toContain('Backup Process Completed');
+    // It was opened again once written, and says what it holds: the demo's two organisations.
+    expect(backup.stdout).toMatch(/checked: it opens and holds 2 organisations, \d+ users, \d+ devices/);
 
     const fresh = path.join(dir, 'fresh');
     const restore = await run('npm', ['run', '--silent', 'restore', '--', file], { cwd: root, env: { ...env, DATA_DIR: fresh } });
@@ -78,5 +82,51 @@ describe('backup and restore of the embedded database', () => {
     await mkdir(empty);
     await expect(restoreEmbedded(other, empty)).rejects.toThrow(/not a Netloom backup/);
     expect(await readdir(empty)).toEqual([]);
+  }, 60_000);
+
+  it('refuses a backup, and a restore over it, while a server uses the database, whatever port that server listens on', async () => {
+    const data = path.join(dir, 'live');
+    const server = await ServerProcess.start({ DATA_DIR: data, DEMO: '1' });
+    try {
+      // PORT names no server (unset, or another instance's): only the data folder can tell.
+      const env = { ...process.env, DATA_DIR: data, PORT: '1' };
+      const out = path.join(dir, 'while-running.tar.gz');
+      const backup = await run('npm', ['run', '--silent', 'backup', '--', '--out', out], { cwd: root, env }).then(
+        () => ({ code: 0, stderr: '' }),
+        (err: { code: number; stderr: string }) => err,
+      );
+      expect(backup.code).not.toBe(0);
+      expect(backup.stderr).toContain('is using the embedded database');
+      expect(existsSync(out)).toBe(false);
+
+      const restore = await run('npm', ['run', '--silent', 'restore', '--', file, '--force'], { cwd: root, env }).then(
+        () => ({ code: 0, stderr: '' }),
+        (err: { code: number; stderr: string }) => err,
+      );
+      expect(restore.code).not.toBe(0);
+      expect(restore.stderr).toContain('is using the embedded database');
+      expect((await readdir(data)).filter((f) => f.includes('before-restore'))).toEqual([]);
+      // The server's database was not touched: it still signs in.
+      const login = await fetch(server.url('/api/v1/auth/login/'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'owner@acme.test', password: 'netloom-demo' }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    // Once it has stopped, the same backup goes through.
+    const after = await backupEmbedded(path.join(data, 'pglite'), path.join(dir, 'after-stop.tar.gz'));
+    expect(after.counts.tenants).toBe(2);
+  }, 180_000);
+
+  it('says loudly that a damaged backup does not open', async () => {
+    const bytes = await readFile(file);
+    const damaged = path.join(dir, 'damaged.tar.gz');
+    await writeFile(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await expect(verifyBackup(damaged)).rejects.toThrow(/does not open as a Netloom database/);
+    expect(await verifyBackup(file)).toMatchObject({ tenants: 2 });
   }, 60_000);
 });

@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import type { PGlite } from '@electric-sql/pglite';
+import { DataDirInUse, lockDataDir } from './data-dir-lock';
 
 /** A refusal the command line prints as it is (no stack): something the user can put right. */
 export class BackupError extends Error {}
@@ -15,23 +19,98 @@ async function isEmptyOrAbsent(dir: string): Promise<boolean> {
 /** The default file name: netloom-backup-20261127-103000.tar.gz (UTC), sorting by time. */
 export const backupFileName = (at = new Date()): string => `netloom-backup-${at.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}.tar.gz`;
 
+/** What a backup holds, counted in the database it was made from and again in the written file. */
+export interface BackupCounts {
+  tenants: number;
+  users: number;
+  devices: number;
+}
+
+async function countRows(db: PGlite): Promise<BackupCounts> {
+  const { rows } = await db.query<BackupCounts>(
+    'select (select count(*) from tenants)::int as tenants, (select count(*) from users)::int as users, (select count(*) from devices)::int as devices',
+  );
+  return rows[0]!;
+}
+
+/** Takes the embedded database's lock, or says plainly that a server (or another backup) has it. */
+async function holdDataDir(dataDir: string): Promise<() => Promise<void>> {
+  try {
+    return await lockDataDir(dataDir);
+  } catch (err) {
+    if (err instanceof DataDirInUse)
+      throw new BackupError(`A server (or another backup or restore) is using the embedded database in ${dataDir}: stop it first.`);
+    throw err;
+  }
+}
+
+/**
+ * A backup file's bytes, once they are known to be a whole gzip stream: PGlite unpacks a damaged one
+ * without reporting it (the error escapes as an unhandled one), so the file is unpacked here first.
+ */
+async function readBackup(file: string): Promise<Buffer> {
+  if (!existsSync(file) || !(await stat(file)).isFile()) throw new BackupError(`No backup file at ${file}.`);
+  const bytes = await readFile(file);
+  if (bytes[0] !== GZIP_MAGIC[0] || bytes[1] !== GZIP_MAGIC[1]) throw new BackupError(`${file} is not a Netloom backup (a .tar.gz made by npm run backup).`);
+  try {
+    await promisify(gunzip)(bytes);
+  } catch (err) {
+    throw new BackupError(`${file} does not open as a Netloom database: it is damaged or cut short (${(err as Error).message}).`);
+  }
+  return bytes;
+}
+
+/**
+ * Opens a backup file on its own (in memory, nothing on disk touched) and counts what it holds: a
+ * file that does not open, or holds no database, is refused.
+ */
+export async function verifyBackup(file: string): Promise<BackupCounts> {
+  const bytes = await readBackup(file);
+  const { PGlite } = await import('@electric-sql/pglite');
+  let db: PGlite | undefined;
+  try {
+    db = new PGlite({ loadDataDir: new Blob([bytes]) });
+    return await countRows(db);
+  } catch (err) {
+    throw new BackupError(`${file} does not open as a Netloom database: ${(err as Error).message}`);
+  } finally {
+    await db?.close().catch(() => undefined);
+  }
+}
+
 /**
  * Writes the embedded database (PGlite's data folder) to one gzipped tar file a user can keep.
- * PGlite has one user at a time: the server must be stopped first (the command checks that none
- * answers on the configured port). Returns the file's size in bytes.
+ * PGlite has one user at a time: a server using the folder holds its lock, and the backup is then
+ * refused. The file is opened again once written and must hold what the database held; if it does
+ * not, it is deleted and the backup fails. Returns the file's size in bytes and what it holds.
  */
-export async function backupEmbedded(dataDir: string, outFile: string): Promise<number> {
+export async function backupEmbedded(dataDir: string, outFile: string): Promise<{ size: number; counts: BackupCounts }> {
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new BackupError(`No embedded database in ${dataDir} (DATA_DIR).`);
   if (existsSync(outFile)) throw new BackupError(`${outFile} exists already: choose another file.`);
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(dataDir);
+  const release = await holdDataDir(dataDir);
   try {
-    const dump = await db.dumpDataDir('gzip');
-    const bytes = new Uint8Array(await dump.arrayBuffer());
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite(dataDir);
+    let counts: BackupCounts;
+    let bytes: Uint8Array;
+    try {
+      counts = await countRows(db);
+      bytes = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+    } finally {
+      await db.close();
+    }
     await writeFile(outFile, bytes, { flag: 'wx' });
-    return bytes.byteLength;
+    try {
+      const kept = await verifyBackup(outFile);
+      if (JSON.stringify(kept) !== JSON.stringify(counts))
+        throw new BackupError(`${outFile} holds ${JSON.stringify(kept)} where the database held ${JSON.stringify(counts)}.`);
+    } catch (err) {
+      await rm(outFile, { force: true });
+      throw new BackupError(`The backup failed its check and was deleted: ${(err as Error).message}`);
+    }
+    return { size: bytes.byteLength, counts };
   } finally {
-    await db.close();
+    await release();
   }
 }
 
@@ -41,9 +120,16 @@ export async function backupEmbedded(dataDir: string, outFile: string): Promise<
  * database is opened and read once before the command says it is done.
  */
 export async function restoreEmbedded(file: string, dataDir: string, opts: { force?: boolean } = {}): Promise<{ users: number; keptAs: string | null }> {
-  if (!existsSync(file) || !(await stat(file)).isFile()) throw new BackupError(`No backup file at ${file}.`);
-  const bytes = await readFile(file);
-  if (bytes[0] !== GZIP_MAGIC[0] || bytes[1] !== GZIP_MAGIC[1]) throw new BackupError(`${file} is not a Netloom backup (a .tar.gz made by npm run backup).`);
+  const bytes = await readBackup(file);
+  const release = await holdDataDir(dataDir);
+  try {
+    return await restoreInto(file, bytes, dataDir, opts);
+  } finally {
+    await release();
+  }
+}
+
+async function restoreInto(file: string, bytes: Buffer, dataDir: string, opts: { force?: boolean }): Promise<{ users: number; keptAs: string | null }> {
   let keptAs: string | null = null;
   if (!(await isEmptyOrAbsent(dataDir))) {
     if (!opts.force)

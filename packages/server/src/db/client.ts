@@ -6,6 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_QUERY_TIMEOUT_MS, type Config } from '../config';
+import { lockDataDir, type DataDirLockOptions } from './data-dir-lock';
+import { isDatabaseUnavailable } from './unavailable';
 
 export type Schema = typeof schema;
 /** PGlite and node-postgres share this type: repos never know which one they talk to. */
@@ -38,12 +40,59 @@ async function migratePostgres(url: string, connectTimeoutMs: number): Promise<v
   }
 }
 
-export async function openDatabase(config: Config['database']): Promise<Database> {
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * A pool whose checked-out connections are let go once the database fails them. drizzle-orm's
+ * pooled transaction() (0.45) sends BEGIN before the try/finally that releases its connection, and
+ * releases it as healthy after a failed ROLLBACK (drizzle-team/drizzle-orm#6241, #6114): a BEGIN
+ * that fails (the connection dropped in an outage, no answer within query_timeout) would hold its
+ * connection for good, so every outage shrank the pool and pool.end() waited forever on close.
+ * Here a connection taken with connect() whose statement fails for want of the database is
+ * released with that error at once (the pool drops it); its holder's later release is ignored.
+ */
+class ReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
+    // pool.query's own checkouts (the callback form) release themselves with the error.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedOnceBroken);
+  }
+}
+
+function releasedOnceBroken(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  const query = client.query as Query;
+  let released = false;
+  client.release = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.query = query as pg.PoolClient['query'];
+    release(err);
+  };
+  (client as { query: Query }).query = (...args: unknown[]) => {
+    const result = query.apply(client, args);
+    if (typeof args.at(-1) !== 'function' && result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (isDatabaseUnavailable(err)) client.release(err as Error);
+      });
+    }
+    return result;
+  };
+  return client;
+}
+
+/**
+ * Opens the database and brings it to the newest migration. An embedded database in a folder is
+ * locked for as long as it is open (db/data-dir-lock.ts): a second process is refused.
+ */
+export async function openDatabase(config: Config['database'], lock: DataDirLockOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
     await migratePostgres(config.url, config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
     // During an outage every call fails within these bounds instead of hanging: no connection in
     // connectTimeoutMs (refused, or a full pool) or no answer in queryTimeoutMs (a silent network).
-    const pool = new pg.Pool({
+    const pool = new ReleasingPool({
       connectionString: config.url,
       max: 10,
       connectionTimeoutMillis: config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
@@ -71,9 +120,25 @@ export async function openDatabase(config: Config['database']): Promise<Database
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const unlock = config.dataDir ? await lockDataDir(config.dataDir, lock) : async () => undefined;
+  try {
+    if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
+    const client = new PGlite({ dataDir: config.dataDir ?? undefined, loadDataDir: config.dataDir ? undefined : config.from });
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          await unlock();
+        }
+      },
+    };
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
 }

@@ -1,5 +1,5 @@
 import type { ConfigFamily } from '@netloom/domain';
-import type { Services } from '../services';
+import type { Services } from '../composition/services';
 import { seedActor, type DemoOwner } from './ztna';
 
 /** The demo's one config template, which every demo gateway gets with its own site number. */

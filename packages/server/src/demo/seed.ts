@@ -1,8 +1,10 @@
 import { DEFAULT_TENANT_SETTINGS, webFilterPolicySchema, type Role, type WebFilterPolicy } from '@netloom/domain';
 import type { Db } from '../db/client';
-import { insertTenant, insertUser, insertWebFilter, userCount } from './repo';
+import { userCount } from './repo';
 import { hashPassword } from '../identity/passwords';
-import { newEnrolmentKey } from '../fleet/credentials';
+import { insertTenant } from '../identity/repo';
+import { insertUser } from '../identity/members-repo';
+import { seedWebFilter } from '../modules/web-filter/index';
 
 interface DemoUser {
   email: string;
@@ -48,16 +50,20 @@ export async function seedDemo(db: Db, password: string, opts: { usageGraphs?: b
   const tenantIds = { acme: crypto.randomUUID(), globex: crypto.randomUUID() };
   await db.transaction(async (tx) => {
     for (const [key, t] of Object.entries(DEMO_TENANTS)) {
-      await insertTenant(tx, {
-        id: tenantIds[key as keyof typeof tenantIds],
-        name: t.name,
-        subscriptions: [...t.subscriptions],
-        enrolmentKey: newEnrolmentKey(),
-        // With the demo fleet, whose devices export flows and URL events, the dashboards show their graphs from the start:
-        // usage graphs, and on Globex (ZTNA only) the web filter's instead (spec 000 §2.7: one or the other).
-        ...(opts.usageGraphs ? { settings: { dashboard: { ...DEFAULT_TENANT_SETTINGS.dashboard, netflow: true, url_stats: key === 'globex' } } } : {}),
-      });
-      if (opts.webFilter) await insertWebFilter(tx, tenantIds[key as keyof typeof tenantIds], DEMO_WEB_FILTER);
+      await insertTenant(
+        tx,
+        {
+          id: tenantIds[key as keyof typeof tenantIds],
+          name: t.name,
+          subscriptions: [...t.subscriptions],
+          // With the demo fleet, whose devices export flows and URL events, the dashboards show their graphs from the start:
+          // usage graphs, and on Globex (ZTNA only) the web filter's instead (spec 000 §2.7: one or the other).
+          ...(opts.usageGraphs ? { settings: { dashboard: { ...DEFAULT_TENANT_SETTINGS.dashboard, netflow: true, url_stats: key === 'globex' } } } : {}),
+        },
+        null,
+      );
+      // On, letting through what no policy blocks; devices get it as they enrol.
+      if (opts.webFilter) await seedWebFilter(tx, tenantIds[key as keyof typeof tenantIds], { status: true, defaultActionBlocked: false }, DEMO_WEB_FILTER);
     }
     for (const u of DEMO_USERS) {
       const id = crypto.randomUUID();

@@ -12,7 +12,7 @@ import {
 } from '@netloom/domain';
 import type { EndpointSpec } from '@netloom/simulator';
 import type { Actor } from '../http/access';
-import type { Services } from '../services';
+import type { Services } from '../composition/services';
 
 /**
  * The demo organisations' zero-trust access: a site whose app connectors (the first gateways of

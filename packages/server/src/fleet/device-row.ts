@@ -1,5 +1,5 @@
-import { effectiveStatus, type DeviceRow } from '@netloom/domain';
-import type { devices } from '../db/schema/index';
+import { configSyncState, effectiveStatus, type ConfigSyncState, type DeviceRow } from '@netloom/domain';
+import type { devices } from '../db/schema/devices';
 
 export type DeviceRecord = typeof devices.$inferSelect;
 
@@ -31,14 +31,30 @@ export const ROW_COLUMNS = [
   'traffic',
   'configHash',
   'appliedConfigHash',
+  'configPush',
+  'configPushError',
 ] as const satisfies readonly (keyof DeviceRecord)[];
 /** A device as the device list reads it. */
 export type ListedDevice = Pick<DeviceRecord, (typeof ROW_COLUMNS)[number]>;
 
-/** synced when the device runs the wanted configuration, syncing while a job carries it, else not synced. */
-export function configSync(d: Pick<DeviceRecord, 'configHash' | 'appliedConfigHash'>, syncing = false): DeviceRow['configSync'] {
-  if (!d.configHash || d.configHash === d.appliedConfigHash) return 'synced';
-  return syncing ? 'syncing' : 'not synced';
+/** What a device's sync state is made of: its row's hashes and where the push of the desired one stands. */
+export type SyncFacts = Pick<DeviceRecord, 'configHash' | 'appliedConfigHash' | 'configPush' | 'configPushError'>;
+
+/**
+ * How a device stands to its desired configuration: the domain's one rule, fed from the device's
+ * row everywhere it is shown (device list, live rows, Configure page, inventories). A push the
+ * device acknowledged is what it was last sent, so running anything else is drift.
+ */
+export function configSyncOf(d: SyncFacts): { state: ConfigSyncState; error: string | null } {
+  const error = d.configPush === 'failed' ? (d.configPushError ?? 'refused') : null;
+  const state = configSyncState({
+    desiredHash: d.configHash,
+    ackedHash: d.configPush === 'done' ? d.configHash : null,
+    reportedHash: d.appliedConfigHash,
+    pushInFlight: d.configPush === 'open',
+    lastError: error,
+  });
+  return { state, error };
 }
 
 /** The device row of the dashboard, as REST answers and the live socket pushes it. */
@@ -72,6 +88,6 @@ export function toDeviceRow(d: ListedDevice): DeviceRow {
     wan_status: d.wanStatus,
     lb_status: d.lbStatus ?? null,
     traffic: d.traffic,
-    configSync: configSync(d),
+    configSync: configSyncOf(d).state,
   };
 }

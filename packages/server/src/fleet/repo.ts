@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DeviceKind, TenantInfo } from '@netloom/domain';
+import { and, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { ONLINE_STATUSES, type DeviceKind, type TenantInfo } from '@netloom/domain';
 import type { Db } from '../db/client';
-import { configRevisions, deviceConfigSettings, deviceJobs, devices, networks } from '../db/schema/index';
+import { holdsSweepLock } from '../db/periodic-sweep';
+import { networks } from '../db/read-models/networks';
+import { devices } from '../db/schema/devices';
 import type { DeviceRecord } from './device-row';
 
 /** Device queries shared by the device inventory (modules/devices), the agent gateway and the tiles. */
@@ -84,33 +86,170 @@ export async function networkInTenant(db: Db, tenantId: string, networkId: strin
   return rows.length > 0;
 }
 
-/** The desired configuration's revision (the newest with this hash), which a push or a resync carries whole. */
-export async function desiredRevision(db: Db, deviceId: string, hash: string) {
+/** Claimed devices by id (of any tenant): the rows a change of theirs republishes. */
+export async function devicesByIds(db: Db, ids: string[]): Promise<DeviceRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(devices)
+    .where(and(inArray(devices.id, ids), eq(devices.claimed, true)));
+}
+
+/**
+ * Rewrites a device of the inventory on its enrolment, only if it is still as it was read (same
+ * life in the inventory, same approval, still active): a removal, an approval or a deactivation
+ * in between must not be undone by what the hello decided from the older row.
+ */
+export async function updateEnrolledDevice(
+  db: Db,
+  read: Pick<DeviceRecord, 'id' | 'enrolment' | 'approved'>,
+  patch: Partial<typeof devices.$inferInsert>,
+): Promise<DeviceRecord | undefined> {
   const [row] = await db
-    .select({ id: configRevisions.id, document: configRevisions.document })
-    .from(configRevisions)
-    .where(and(eq(configRevisions.deviceId, deviceId), eq(configRevisions.hash, hash)))
-    .orderBy(desc(configRevisions.number))
-    .limit(1);
+    .update(devices)
+    .set(patch)
+    .where(
+      and(
+        eq(devices.id, read.id),
+        eq(devices.claimed, true),
+        eq(devices.active, true),
+        eq(devices.enrolment, read.enrolment),
+        eq(devices.approved, read.approved),
+      ),
+    )
+    .returning();
   return row;
 }
 
 /**
- * Whether a device that runs another configuration than `hash` should be sent it again: not while
- * a push is on its way, nor once it refused this very configuration (it would refuse it again;
- * a new revision is the way on), nor when the tenant turned auto-sync off for the device (a local
- * change is then shown as drift and left alone).
+ * Devices silent for longer than the timeout go offline (gateways 'error', endpoints 'offline').
+ * Silence counts from the later of a device's last stored heartbeat and `heardSince` (the end of
+ * the last database outage): a heartbeat lost in an outage is not the device's silence, so after
+ * one, devices have the whole timeout to be heard again. On PostgreSQL an advisory lock makes one
+ * instance of the cluster do it per round.
  */
-export async function resyncWanted(db: Db, deviceId: string, hash: string): Promise<boolean> {
-  const [settings] = await db.select({ autoSync: deviceConfigSettings.autoSync }).from(deviceConfigSettings).where(eq(deviceConfigSettings.deviceId, deviceId));
-  if (settings && !settings.autoSync) return false;
-  const [last] = await db
-    .select({ state: deviceJobs.state, hash: sql<string | null>`${deviceJobs.payload}->>'config_hash'` })
-    .from(deviceJobs)
-    .where(and(eq(deviceJobs.deviceId, deviceId), inArray(deviceJobs.kind, ['apply_config', 'full_sync']), ne(deviceJobs.state, 'cancelled')))
-    .orderBy(desc(deviceJobs.createdAt))
-    .limit(1);
-  if (!last) return true;
-  if (last.state === 'queued' || last.state === 'sent') return false;
-  return !(last.state === 'failed' && last.hash === hash);
+export async function markSilentDevicesOffline(
+  db: Db,
+  { silentSince, heardSince }: { silentSince: Date; heardSince: Date },
+  usesLock: boolean,
+): Promise<DeviceRecord[]> {
+  return db.transaction(async (tx) => {
+    if (usesLock && !(await holdsSweepLock(tx, 'offlineDevices'))) return [];
+    // Still a statement when nothing can be due yet: the sweep is how an idle instance sees the database back.
+    const due = heardSince < silentSince ? sql`${devices.lastSeenAt} < ${silentSince.toISOString()}::timestamptz` : sql`false`;
+    return tx
+      .update(devices)
+      .set({ deviceStatus: sql`case when ${devices.kind} = 'gateway' then 'error' else 'offline' end` })
+      .where(and(due, inArray(devices.deviceStatus, [...ONLINE_STATUSES])))
+      .returning();
+  });
 }
+
+/** Makes these hashes the devices' desired configurations, each with its push open. */
+export async function markPushed(tx: Db, pushes: { deviceId: string; hash: string }[]): Promise<void> {
+  if (pushes.length === 0) return;
+  await tx
+    .update(devices)
+    .set({ configHash: sql`v.hash`, configPush: 'open', configPushError: null })
+    .from(
+      sql`(values ${sql.join(
+        pushes.map((p) => sql`(${p.deviceId}::uuid, ${p.hash})`),
+        sql`, `,
+      )}) as v(id, hash)`,
+    )
+    .where(sql`${devices.id} = v.id`);
+}
+
+export async function updateDevice(
+  db: Db,
+  tenantId: string,
+  id: string,
+  patch: Partial<typeof devices.$inferInsert>,
+  opts: { includeUnclaimed?: boolean } = {},
+): Promise<DeviceRecord | undefined> {
+  const where = opts.includeUnclaimed ? and(eq(devices.tenantId, tenantId), eq(devices.id, id)) : inTenant(tenantId, id);
+  const [row] = await db.update(devices).set(patch).where(where).returning();
+  return row;
+}
+
+/**
+ * Takes the device out of the inventory with its approval and credential, and starts its next life
+ * there (enrolment): what a connection of this life still holds is never written afterwards.
+ */
+export async function unclaimDevice(db: Db, tenantId: string, id: string, opts: { rejected?: boolean } = {}): Promise<DeviceRecord | undefined> {
+  const [row] = await db
+    .update(devices)
+    .set({
+      claimed: false,
+      approved: false,
+      credentialHash: null,
+      enrolment: sql`${devices.enrolment} + 1`,
+      ...(opts.rejected ? { rejectedAt: new Date() } : {}),
+    })
+    .where(inTenant(tenantId, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Lets a rejected device in again, approved: back in the inventory without a credential, which
+ * its next hello with its key gets (as a device claimed in the console does).
+ */
+export async function readmitDevice(db: Db, tenantId: string, id: string): Promise<DeviceRecord | undefined> {
+  const [row] = await db
+    .update(devices)
+    // Sequence numbers start again: the agent may have been reinstalled while it was kept out.
+    .set({ claimed: true, approved: true, active: true, credentialHash: null, rejectedAt: null, lastSeq: -1 })
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id), eq(devices.claimed, false), isNotNull(devices.rejectedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * Sets the group's members to exactly `deviceIds`: those move in (from any other group), former
+ * members not named fall back to no group. Answers the devices whose group changed.
+ */
+export async function setMembers(db: Db, tenantId: string, networkId: string, deviceIds: string[]): Promise<DeviceRecord[]> {
+  return db.transaction(async (tx) => {
+    const inTenant = and(eq(devices.tenantId, tenantId), eq(devices.claimed, true));
+    const left = await tx
+      .update(devices)
+      .set({ networkId: null })
+      .where(and(inTenant, eq(devices.networkId, networkId), deviceIds.length ? notInArray(devices.id, deviceIds) : undefined))
+      .returning();
+    const joined = deviceIds.length
+      ? await tx
+          .update(devices)
+          .set({ networkId })
+          .where(and(inTenant, inArray(devices.id, deviceIds), or(isNull(devices.networkId), sql`${devices.networkId} <> ${networkId}`)))
+          .returning()
+      : [];
+    return [...left, ...joined];
+  });
+}
+
+/** A device removed from the inventory starts a new life (enrolment as new); undefined when it was claimed meanwhile. */
+export async function reviveUnclaimedDevice(tx: Db, id: string, patch: Partial<typeof devices.$inferInsert>): Promise<DeviceRecord | undefined> {
+  const [row] = await tx
+    .update(devices)
+    .set({ active: true, lastSeq: -1, ...patch })
+    .where(and(eq(devices.id, id), eq(devices.claimed, false)))
+    .returning();
+  return row;
+}
+
+/** The group's devices fall back to no group (the group is being deleted); answers them. */
+export async function ungroupDevices(tx: Db, tenantId: string, networkId: string): Promise<DeviceRecord[]> {
+  return tx
+    .update(devices)
+    .set({ networkId: null })
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.networkId, networkId)))
+    .returning();
+}
+
+/** What a device is used as beyond its kind (an app connector of ZTNA), or null. */
+export async function setDeviceType(tx: Db, deviceId: string, deviceType: DeviceRecord['deviceType']): Promise<void> {
+  await tx.update(devices).set({ deviceType }).where(eq(devices.id, deviceId));
+}
+
+const inTenant = (tenantId: string, id: string) => and(eq(devices.tenantId, tenantId), eq(devices.id, id), eq(devices.claimed, true));

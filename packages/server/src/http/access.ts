@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { canManageTenant, canReadConsole, canWriteConfig, type Actor as RoleActor } from '@netloom/domain';
+import { ROLES, canManageTenant, canReadBrowsingData, canReadConsole, canWriteConfig, type Actor as RoleActor, type Role } from '@netloom/domain';
 import type { Db } from '../db/client';
 import { errors } from './errors';
 import { resolveTenantScope, type TenantScope } from './principal';
@@ -35,6 +35,8 @@ export type AccessRule = { need: Need; tenant: TenantSource } | 'super-admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** The route answers personal browsing data (set by browsingDataAccess only); the OpenAPI document says so. */
+    personalData?: true;
   }
   interface FastifyRequest {
     /** Set by the authorise hook for routes that declare a tenant access rule. */
@@ -45,6 +47,22 @@ declare module 'fastify' {
 /** Route option (`config: access('write')`): the authorise hook checks it before the handler runs. */
 export const access = (need: Need, tenant: TenantSource = tenantFromQuery()) => ({ access: { need, tenant } satisfies AccessRule });
 export const superAdminAccess = { access: 'super-admin' as const };
+
+/**
+ * The one guard of every route that answers personal browsing data (one user's sites and
+ * applications, raw flows, the web-filter, proxy and zero-trust session logs): the roles of
+ * canReadBrowsingData, and the route marked so that the OpenAPI document and the security
+ * suite's role matrix know it.
+ */
+export const browsingDataAccess = (tenant: TenantSource = tenantFromQuery()) => ({ ...access(canReadBrowsingData, tenant), personalData: true as const });
+
+/** Who a route's access rule lets in: tenant roles, and 'super-admin' for a super admin acting in the tenant. */
+export function allowedRoles(rule: AccessRule): (Role | 'super-admin')[] {
+  if (rule === 'super-admin') return ['super-admin'];
+  const check = typeof rule.need === 'function' ? rule.need : CHECKS[rule.need];
+  const roles: (Role | 'super-admin')[] = ROLES.filter((role) => check({ isSuperAdmin: false, role }));
+  return check({ isSuperAdmin: true, role: null }) ? [...roles, 'super-admin'] : roles;
+}
 
 /**
  * Resolves the tenant in scope (another tenant answers 404 before any role is looked at) and then

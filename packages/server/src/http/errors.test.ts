@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import type { FastifyInstance } from 'fastify';
+import { publicRoute } from './route-kit';
 
 describe('error handler and console fallback', () => {
   let app: FastifyInstance;
@@ -18,14 +19,15 @@ describe('error handler and console fallback', () => {
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }), webDist, database: { kind: 'pglite' as const, dataDir: null } };
     database = await openDatabase(config.database);
     app = await buildApp(config, { database });
-    app.get('/api/v1/test/boom/', async () => {
+    // Public: what is tested is the error handler, not the session every other route asks for.
+    app.get('/api/v1/test/boom/', { config: publicRoute }, async () => {
       throw new Error('secret internals: connection string postgres://x');
     });
-    app.get('/api/v1/test/db-down/', async () => {
+    app.get('/api/v1/test/db-down/', { config: publicRoute }, async () => {
       const cause = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
       throw new DrizzleQueryError('select secret from t where x = $1', ['param-secret'], cause);
     });
-    app.get('/api/v1/test/db-fault/', async () => {
+    app.get('/api/v1/test/db-fault/', { config: publicRoute }, async () => {
       const cause = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
       throw new DrizzleQueryError('insert into t values ($1)', ['param-secret'], cause);
     });
@@ -77,6 +79,30 @@ describe('error handler and console fallback', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<title>Netloom</title>');
+  });
+
+  it('answers an API path called with a method it lacks 405, listing the methods it has in Allow', async () => {
+    const login = await app.inject({ method: 'DELETE', url: '/api/v1/auth/login/' });
+    expect(login.statusCode).toBe(405);
+    expect(login.headers.allow).toBe('POST');
+    expect(apiErrorSchema.parse(login.json())).toEqual({ detail: 'Method "DELETE" not allowed.', code: 'method_not_allowed' });
+    // A path with parameters, and without its trailing slash: the method is what is wrong, not the URL.
+    const metrics = await app.inject({ method: 'PUT', url: `/api/v1/device/${crypto.randomUUID()}/metrics?x=1` });
+    expect(metrics.statusCode).toBe(405);
+    expect(metrics.headers.allow).toBe('GET, HEAD');
+    // Unknown API paths stay 404 whatever the method, though the console's files answer GET on any path;
+    // so do paths outside the API.
+    for (const [method, url] of [
+      ['POST', '/api/v1/no/such/thing/'],
+      ['GET', '/api/v1/no/such/thing/'],
+      ['POST', '/healthz'],
+      ['POST', '/sdwan/dashboard'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers.allow, `${method} ${url}`).toBeUndefined();
+      expect(apiErrorSchema.parse(res.json()).code).toBe('not_found');
+    }
   });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ERROR_CODES, TOKEN_NOT_VALID_DETAIL, UNAVAILABLE_DETAIL, type ApiErrorBody } from '@netloom/domain';
 import { isDatabaseUnavailable, unavailableReason } from '../db/unavailable';
 import { noteFailure } from './request-log';
+import { allowedMethods } from './allowed-methods';
 
 /** Seconds a client is asked to wait after a 503: about one reconnect attempt of the pool. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -45,6 +46,9 @@ function fieldName(instancePath: string): string {
 
 /** A production console's sources stay private: no map is served, and none is answered with the console page either. */
 export const isSourceMap = (path: string) => /\.map$/i.test(path.split('?')[0]!);
+
+/** The REST API's paths, the only ones a wrong method answers 405 on. */
+const API_PATH = /^\/api\/v1\//;
 
 /** `spa` answers unknown non-API GETs with the console's index.html (client-side routes). */
 export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean }): void {
@@ -89,6 +93,16 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
     if (opts.spa && !isApi && !isSourceMap(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    reply.status(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound });
+    const path = request.url.split('?')[0]!;
+    // A REST path called with a method it lacks: the path exists, so 405 and what it takes (RFC 9110
+    // §15.5.6), not a 404 that reads as a wrong URL. Outside the API (probes, sockets, files) a 404 stays.
+    const allowed = API_PATH.test(path) ? allowedMethods(app, path) : [];
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ detail: `Method "${request.method}" not allowed.`, code: ERROR_CODES.methodNotAllowed });
+    }
+    reply.status(404).send({ detail: `No route for ${request.method} ${path}`, code: ERROR_CODES.notFound });
   });
 }

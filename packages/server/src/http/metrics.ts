@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** prom-client's gauges that repeat the sum of a by-type gauge under a counter's suffix. */
+const REDUNDANT_TOTALS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
+/** Prometheus' naming rule, where names are given: `_total` marks a counter, and only a counter. */
+function checkName(name: string, type: 'counter' | 'gauge'): void {
+  if (name.endsWith('_total') !== (type === 'counter')) throw new Error(`${name}: a ${type} ${type === 'counter' ? 'ends' : 'does not end'} in _total`);
+}
+
 /** A value read when the scraper asks (a count in the database, a socket count, a running total). */
 export type Reading = () => number | Promise<number>;
 
@@ -15,6 +23,10 @@ export class AppMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'netloom_' });
+    // prom-client adds three gauges named `…_total`, a suffix Prometheus keeps for counters (promtool
+    // check metrics refuses them, and rate() over one would be nonsense). Each is the sum of the
+    // by-type gauge beside it, so it goes: `sum(netloom_nodejs_active_handles)` gives it back.
+    for (const gauge of REDUNDANT_TOTALS) this.registry.removeSingleMetric(`netloom_${gauge}`);
     this.requests = new Histogram({
       name: 'netloom_http_request_duration_seconds',
       help: 'HTTP requests answered, by method, route (the pattern, not the URL) and status class',
@@ -37,6 +49,7 @@ export class AppMetrics {
 
   /** A value that goes up and down, read at scrape time. */
   gauge(name: string, help: string, read: Reading): void {
+    checkName(name, 'gauge');
     new Gauge({
       name,
       help,
@@ -49,6 +62,7 @@ export class AppMetrics {
 
   /** A running total kept elsewhere (e.g. the flow ingest's), read at scrape time. */
   counter(name: string, help: string, read: Reading): void {
+    checkName(name, 'counter');
     new Counter({
       name,
       help,

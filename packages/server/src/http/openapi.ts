@@ -1,5 +1,7 @@
+import type { FastifyContextConfig } from 'fastify';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { apiErrorSchema } from '@netloom/domain';
+import { allowedRoles } from './access';
 import { openApiTransform } from './validators';
 
 /**
@@ -7,6 +9,13 @@ import { openApiTransform } from './validators';
  * it to that: `npm run lint`). What every operation shares is decided here, once, from what the
  * route declares: who may call it, the errors it can answer, its operation id.
  */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route holds callers to a limit of its own (not @fastify/rate-limit's) and may answer 429. */
+    attemptLimited?: boolean;
+  }
+}
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
 
@@ -41,14 +50,32 @@ function builtInErrors(schema: RouteSchema, rateLimited: boolean): ErrorStatus[]
   return out;
 }
 
+/**
+ * Who may call the route, from the access rule it declares (`x-roles`: tenant roles, and
+ * 'super-admin' for a super admin acting in the tenant; absent: any signed-in user, or anyone when
+ * public), and whether it answers personal browsing data (`x-personal-data`). The security suite's
+ * role matrix is generated from these.
+ */
+function accessExtensions(config: FastifyContextConfig | undefined): Record<string, unknown> {
+  return {
+    ...(config?.access && { 'x-roles': allowedRoles(config.access) }),
+    ...(config?.personalData && { 'x-personal-data': true }),
+  };
+}
+
 const withBuiltInErrors: Transform = (input) => {
   const schema = input.schema as RouteSchema | undefined;
   // Routes without a schema (the console's static files, plugins' own) are not part of the API.
   if (!schema?.response) return openApiTransform(input as Parameters<typeof openApiTransform>[0]);
-  const rateLimited = Boolean((input.route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+  // @fastify/rate-limit's routes, and those limited per answered attempt (modules/auth/login-limiter.ts).
+  const config = input.route.config as (FastifyContextConfig & { rateLimit?: unknown; attemptLimited?: boolean }) | undefined;
+  const rateLimited = Boolean(config?.rateLimit) || config?.attemptLimited === true;
   const declared = new Set(Object.keys(schema.response));
   const added = Object.fromEntries(Object.entries(errorResponses(...builtInErrors(schema, rateLimited))).filter(([s]) => !declared.has(s)));
-  return openApiTransform({ ...input, schema: { ...schema, response: { ...schema.response, ...added } } } as Parameters<typeof openApiTransform>[0]);
+  return openApiTransform({
+    ...input,
+    schema: { ...schema, ...accessExtensions(config), response: { ...schema.response, ...added } },
+  } as Parameters<typeof openApiTransform>[0]);
 };
 
 /** getDeviceByIdMetrics for GET /api/v1/device/{id}/metrics/: stable as long as the method and path are. */

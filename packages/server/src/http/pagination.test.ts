@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantListSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../test/build';
 
-describe.each(testBackends())('pagination links on %s', (backend) => {
+describe.each(testBackends('pglite'))('pagination links on %s', (backend) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {

@@ -56,3 +56,47 @@ describe('source maps of the console', () => {
     });
   });
 });
+
+describe('the component gallery in the built console', () => {
+  const gallery = '<!doctype html><title>Netloom component gallery</title>';
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'netloom-web-'));
+    await mkdir(path.join(webDist, 'dev', 'gallery'), { recursive: true });
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Netloom</title>');
+    await writeFile(path.join(webDist, 'dev', 'gallery', 'index.html'), gallery);
+  });
+  const serve = async (env: Record<string, string>) => {
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', ...env }), webDist, database: { kind: 'pglite' as const, dataDir: null } };
+    const database = await openDatabase(config.database);
+    const app = await buildApp(config, { database });
+    await app.ready();
+    return { app, close: async () => (await app.close(), await database.close()) };
+  };
+
+  it('is not served unless CONSOLE_GALLERY asks for it: its address is a console page like any unknown one', async () => {
+    const { app, close } = await serve({});
+    try {
+      for (const url of ['/dev/gallery/', '/dev/gallery/index.html', '/dev/gallery?section=table']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.body, url).not.toContain('component gallery');
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it('is served with CONSOLE_GALLERY=1, its address without the slash sent on to it with its query', async () => {
+    const { app, close } = await serve({ CONSOLE_GALLERY: '1' });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/dev/gallery/?section=table' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(gallery);
+      const bare = await app.inject({ method: 'GET', url: '/dev/gallery?section=table' });
+      expect(bare.statusCode).toBe(301);
+      expect(bare.headers.location).toBe('/dev/gallery/?section=table');
+    } finally {
+      await close();
+    }
+  });
+});

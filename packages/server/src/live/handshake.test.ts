@@ -35,7 +35,7 @@ describe('websocket handshakes', () => {
   beforeAll(async () => {
     t = await build('pglite', (c) => ({
       ...c,
-      sockets: { allowedOrigins: ['https://console.example.net'], preAuthPerAddress: 5, authTimeoutMs: 4000 },
+      sockets: { ...c.sockets, allowedOrigins: ['https://console.example.net'], preAuthPerAddress: 5, authTimeoutMs: 4000 },
     }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     tenantId = (await enrolmentKey(t.app, 'Acme')).tenantId;

@@ -2,13 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { LIVE_ANNOUNCEMENTS_FEED, LIVE_NOTIFICATIONS_FEED, LIVE_PATH, LIVE_REPORTS_FEED } from '@netloom/domain';
+import { LIVE_ANNOUNCEMENTS_FEED, LIVE_CONFIG_FEED, LIVE_NOTIFICATIONS_FEED, LIVE_PATH, LIVE_REPORTS_FEED } from '@netloom/domain';
 import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
-import type { Services } from '../services';
 import { AccessWatch } from './access-watch';
-import { LIVE_CLOSE, LiveSocket, type FeedKind, type LiveContext } from './live-socket';
+import { LIVE_CLOSE, LiveSocket, type FeedKind, type LiveContext, type LiveServices } from './live-socket';
+import { LiveQuota } from './live-quota';
 import { checkOrigin } from './origin';
+import { publicRoute } from '../http/route-kit';
 import { TenantFeed, type FeedListener } from './tenant-feed';
 
 const uuid = z.string().uuid();
@@ -18,11 +19,12 @@ const FEEDS: Record<string, FeedKind> = {
   [LIVE_NOTIFICATIONS_FEED]: 'notifications',
   [LIVE_ANNOUNCEMENTS_FEED]: 'announcements',
   [LIVE_REPORTS_FEED]: 'reports',
+  [LIVE_CONFIG_FEED]: 'config',
 };
 const feedOf = (name: string | undefined): FeedKind => (name !== undefined && Object.hasOwn(FEEDS, name) ? FEEDS[name]! : 'fleet');
 
-/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`. */
-export const liveHub: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`, `?feed=config`. */
+export const liveHub: FastifyPluginAsync<{ services: LiveServices }> = async (app, { services }) => {
   const feeds = new Map<string, Promise<TenantFeed>>();
   const registry = {
     acquire(tenantId: string): Promise<TenantFeed> {
@@ -47,7 +49,8 @@ export const liveHub: FastifyPluginAsync<{ services: Services }> = async (app, {
   const unsubscribe = await services.bus.subscribe(topics.sessions(), (event) => watch.changed(event.id));
 
   const { sockets } = services.config;
-  const ctx: LiveContext = { services, log: app.log, feeds: registry, watch, authTimeoutMs: sockets.authTimeoutMs };
+  const quota = new LiveQuota({ perSession: sockets.livePerSession, perUser: sockets.livePerUser });
+  const ctx: LiveContext = { services, log: app.log, feeds: registry, watch, quota, authTimeoutMs: sockets.authTimeoutMs };
   const guard = new PreAuthGuard(sockets.preAuthPerAddress);
   const preValidation = [checkOrigin([services.config.publicUrl, ...sockets.allowedOrigins]), guard.admit];
 
@@ -61,10 +64,16 @@ export const liveHub: FastifyPluginAsync<{ services: Services }> = async (app, {
     new LiveSocket(socket, tenantId, deviceId ?? null, ctx, feedOf(req.query.feed));
   };
 
-  app.get<{ Params: { tenantId: string }; Querystring: { feed?: string } }>(`${LIVE_PATH}/:tenantId`, { websocket: true, preValidation }, open);
+  // Public to the authentication hook: a console signs in over the socket itself (its first message, within authTimeoutMs).
+  const handshake = publicRoute;
+  app.get<{ Params: { tenantId: string }; Querystring: { feed?: string } }>(
+    `${LIVE_PATH}/:tenantId`,
+    { websocket: true, preValidation, config: handshake },
+    open,
+  );
   app.get<{ Params: { tenantId: string; deviceId: string }; Querystring: { feed?: string } }>(
     `${LIVE_PATH}/:tenantId/:deviceId`,
-    { websocket: true, preValidation },
+    { websocket: true, preValidation, config: handshake },
     open,
   );
 

@@ -9,7 +9,7 @@ import { addMember } from '../modules/users/test-fixtures';
  * Rights are checked again the moment they change, not at the next periodic check (60 s): a
  * console whose user lost the right to watch is closed within a second, one that kept it streams on.
  */
-describe.each(testBackends())('live sockets follow their user’s rights on %s', (backend) => {
+describe.each(testBackends('pglite'))('live sockets follow their user’s rights on %s', (backend) => {
   let t: TestApp;
   let acme: { tenantId: string; key: string };
   let globex: { tenantId: string; key: string };

@@ -12,6 +12,9 @@ export const LIVE_CLOSE = {
   notFound: { code: 4404, reason: 'tenant or device not found' },
   malformed: { code: 4400, reason: 'malformed message' },
   unavailable: { code: 1013, reason: 'try again later' },
+  /** The session, or the user over all their sessions, already holds as many live sockets as allowed (LiveQuota). */
+  sessionQuota: { code: 4429, reason: 'too many live connections for this session' },
+  userQuota: { code: 4429, reason: 'too many live connections for this user' },
 } as const;
 
 export type LiveClose = (typeof LIVE_CLOSE)[keyof typeof LIVE_CLOSE];

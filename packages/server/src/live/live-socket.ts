@@ -2,10 +2,14 @@ import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { canManageTenant, canReadConsole, liveRequestSchema, type DeviceRow, type TenantInfo } from '@netloom/domain';
-import type { Services } from '../services';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { EventBus } from '../bus/event-bus';
+import type { AccessTokenVerifier } from '../http/principal';
 import { snapshotRows, type LiveFilter } from './repo';
 import { DeviceOutbox } from './device-outbox';
 import type { AccessWatch, Watcher } from './access-watch';
+import type { LiveQuota } from './live-quota';
 import { LIVE_CLOSE, liveRefusal, type LiveClose, type LiveViewer } from './live-access';
 import { tilesKey, type FeedEvent, type FeedListener, type TenantFeed, type TilesView } from './tenant-feed';
 
@@ -14,19 +18,29 @@ const SESSION_CHECK_MS = 60_000;
 
 export { LIVE_CLOSE };
 
+/** What the composition root hands the live hub. */
+export interface LiveServices {
+  db: Db;
+  bus: EventBus;
+  tokens: AccessTokenVerifier;
+  config: Pick<Config, 'publicUrl' | 'sockets'>;
+}
+
 /** What every console socket of an instance shares. */
 export interface LiveContext {
-  services: Services;
+  services: LiveServices;
   log: FastifyBaseLogger;
   feeds: { acquire(tenantId: string): Promise<TenantFeed>; release(feed: TenantFeed, l: FeedListener): Promise<void> };
   watch: AccessWatch;
+  /** Authenticated sockets per session and per user on this instance. */
+  quota: LiveQuota;
   authTimeoutMs: number;
 }
 
 const tokenMessage = z.object({ token: z.string().min(1).max(4096) });
 
 /** What a socket is fed: chosen by the `feed` query parameter when it opens. */
-export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports';
+export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports' | 'config';
 
 /**
  * One console's live connection: authenticated by its first message, then fed the tenant's device
@@ -44,6 +58,8 @@ export class LiveSocket implements FeedListener, Watcher {
   private recheckAgain = false;
   private feed: TenantFeed | null = null;
   private readonly authTimer: NodeJS.Timeout;
+  /** Gives back this socket's place in its session's and user's quota (held from authentication to close). */
+  private releaseQuota: (() => void) | null = null;
 
   constructor(
     private readonly socket: WebSocket,
@@ -101,12 +117,29 @@ export class LiveSocket implements FeedListener, Watcher {
     await this.sendSnapshot();
   }
 
+  /** A method, not a field read: the compiler would keep a narrowed state across awaits. */
+  private closedMeanwhile(): boolean {
+    return this.state === 'closed';
+  }
+
+  /** Takes this socket's place in its session's and user's quota, or says how to close when there is none. */
+  private holdPlace(viewer: LiveViewer): LiveClose | null {
+    const place = this.ctx.quota.take(viewer);
+    if ('refused' in place) return place.refused === 'session' ? LIVE_CLOSE.sessionQuota : LIVE_CLOSE.userQuota;
+    this.releaseQuota = place.release;
+    return null;
+  }
+
   private async authenticate(json: unknown): Promise<void> {
     clearTimeout(this.authTimer);
     const parsed = tokenMessage.safeParse(json);
     if (!parsed.success) return this.close(LIVE_CLOSE.unauthorised);
     const claims = await this.ctx.services.tokens.verifyAccess(parsed.data.token).catch(() => null);
     if (!claims) return this.close(LIVE_CLOSE.unauthorised);
+    // Closed while the token was checked: teardown has run and would give nothing taken now back.
+    if (this.closedMeanwhile()) return;
+    const overQuota = this.holdPlace(claims);
+    if (overQuota) return this.close(overQuota);
     // Watched before the rights are read: a change announced while they are read is not missed.
     this.viewer = { userId: claims.userId, sessionId: claims.sessionId };
     this.ctx.watch.add(this, [claims.userId, claims.sessionId, this.tenantId]);
@@ -193,10 +226,16 @@ export class LiveSocket implements FeedListener, Watcher {
     if (this.state === 'live' && this.feedKind === 'reports') this.send(json);
   }
 
+  /** On `/ws/status/{tenant}/{device}?feed=config`, only that device's. */
+  onConfig(deviceId: string, json: string): void {
+    if (this.state === 'live' && this.feedKind === 'config' && (!this.filter.deviceId || this.filter.deviceId === deviceId)) this.send(json);
+  }
+
   private async teardown(): Promise<void> {
     this.state = 'closed';
     clearTimeout(this.authTimer);
     this.outbox.stop();
+    this.releaseQuota?.();
     if (this.sessionTimer) clearInterval(this.sessionTimer);
     if (this.viewer) this.ctx.watch.remove(this, [this.viewer.userId, this.viewer.sessionId, this.tenantId]);
     if (this.feed) await this.ctx.feeds.release(this.feed, this);

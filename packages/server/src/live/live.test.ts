@@ -5,7 +5,7 @@ import { build, login, testBackends, type TestApp } from '../test/build';
 import { enrolmentKey, TestAgent } from '../test/agent-client';
 import { TestConsole } from '../test/live-client';
 
-describe.each(testBackends())('live status hub on %s', (backend) => {
+describe.each(testBackends('pglite'))('live status hub on %s', (backend) => {
   let t: TestApp;
   let acme: { tenantId: string; key: string };
   let globex: { tenantId: string; key: string };

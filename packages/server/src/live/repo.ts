@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devices } from '../db/schema/index';
+import { devices } from '../db/read-models/devices';
 import { toDeviceRow } from '../fleet/device-row';
 import type { DeviceRow } from '@netloom/domain';
 

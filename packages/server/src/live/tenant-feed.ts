@@ -24,6 +24,8 @@ export interface FeedListener {
   onAnnouncement(json: string): void;
   /** A report of the tenant changed, serialised once as `{ kind: 'report', report }`. */
   onReport(json: string): void;
+  /** A device's configuration moved on, serialised once as `{ kind: 'config', device_id, state }`. */
+  onConfig(deviceId: string, json: string): void;
   onTenantInfo(view: TilesView, info: TenantInfo): void;
   tilesView(): TilesView;
 }
@@ -42,6 +44,7 @@ export class TenantFeed {
   private unsubscribeAlarms: (() => Promise<void>) | null = null;
   private unsubscribeAnnouncements: (() => Promise<void>) | null = null;
   private unsubscribeReports: (() => Promise<void>) | null = null;
+  private unsubscribeConfig: (() => Promise<void>) | null = null;
   private dirty = false;
   private readonly timer: NodeJS.Timeout;
 
@@ -75,6 +78,10 @@ export class TenantFeed {
     this.unsubscribeReports = await this.bus.subscribe(topics.tenantReports(this.tenantId), (event) => {
       const json = JSON.stringify(event);
       for (const l of this.listeners) l.onReport(json);
+    });
+    this.unsubscribeConfig = await this.bus.subscribe(topics.tenantConfig(this.tenantId), (event) => {
+      const json = JSON.stringify(event);
+      for (const l of this.listeners) l.onConfig(event.device_id, json);
     });
   }
 
@@ -113,5 +120,6 @@ export class TenantFeed {
     await this.unsubscribeAlarms?.();
     await this.unsubscribeAnnouncements?.();
     await this.unsubscribeReports?.();
+    await this.unsubscribeConfig?.();
   }
 }

@@ -1,114 +1,17 @@
-import { baseCall, urlOf, type Call, type Hints } from './generate';
-import { isTenantSelector, kindOfField, kindOfPathParam, tenantSelectors, type Kind, type Operation } from './openapi';
+import { urlOf, type Call } from './generate';
+import { tenantSelectors, type Operation } from './openapi';
 import { shortBody, Tally, type Exclusion, type Finding } from './findings';
-import { ATTACKER_NAC_MAC, CANARY_PREFIX, REPORT_FIELD_VALUES, ZTNA_FIELD_VALUES, send, type Principal, type Side, type World } from './world';
-
-interface Shape {
-  label: string;
-  call: Call;
-  /** The request names one of the victim's objects or the victim tenant. */
-  namesVictim: boolean;
-  /** The victim tenant is the tenant the request selects (tid / tenant_id). */
-  selectsVictim: boolean;
-}
-
-const FIELD_VALUES: Record<string, unknown> = {
-  timezone: 'Europe/Berlin',
-  website: 'https://example.test',
-  // A web-filter policy applies to someone; url-discovery acts on a domain.
-  applies_to: { everyone: true },
-  domain: 'discovered-site.net',
-  // A client release of the first system (windows); a host the attacker's gateway reported.
-  version: '2.1.12',
-  mac: ATTACKER_NAC_MAC,
-  ...ZTNA_FIELD_VALUES,
-  ...REPORT_FIELD_VALUES,
-  // The header search looks for the canaries: the victim finds its own, nobody else anything.
-  q: CANARY_PREFIX,
-};
-
-/** A call whose ids come from the given sides: the tenant selector, the path and the body each its own. */
-function callWith(op: Operation, sides: { selector: Side | null; path: Side; body: Side }, pathIds: Record<string, string> = {}): Call {
-  const hints: Hints = {
-    id: (kind: Kind | null) => (kind ? (sides.body.ids[kind][0] ?? crypto.randomUUID()) : crypto.randomUUID()),
-    field: (name) => FIELD_VALUES[name],
-  };
-  const call = baseCall(op, hints);
-  for (const p of op.params.filter((x) => x.in === 'path')) {
-    const kind = kindOfPathParam(op.path, p.name);
-    // A parameter that picks one of a few words (a configuration family) keeps the valid word it was given.
-    call.path[p.name] = pathIds[p.name] ?? (kind ? sides.path.ids[kind][0] : undefined) ?? (p.schema.enum ? call.path[p.name]! : crypto.randomUUID());
-  }
-  const selectors = tenantSelectors(op);
-  for (const name of selectors.query) {
-    if (sides.selector) call.query[name] = sides.selector.tenantId;
-    else delete call.query[name];
-  }
-  const body = call.body as Record<string, unknown> | undefined;
-  if (body && typeof body === 'object') {
-    for (const [name, schema] of Object.entries(op.body?.properties ?? {})) {
-      const kind = kindOfField(name);
-      if (!kind) continue;
-      if (isTenantSelector(name)) {
-        if (sides.selector) body[name] = sides.selector.tenantId;
-        else if (!op.body?.required?.includes(name)) delete body[name];
-        continue;
-      }
-      const ids = sides.body.ids[kind];
-      body[name] = schema.type === 'array' ? [...ids] : ids[0];
-    }
-  }
-  return call;
-}
-
-function shapesOf(op: Operation, who: Principal, world: World): Shape[] {
-  const { victim, attacker } = world;
-  const home = who.home === 'attacker' && who.isSuperAdmin ? attacker : null;
-  const selectors = tenantSelectors(op);
-  const hasSelector = selectors.query.length + selectors.body.length > 0;
-  const pathParams = op.params.filter((p) => p.in === 'path');
-  const bodyIdFields = Object.keys(op.body?.properties ?? {}).filter((n) => kindOfField(n) && !isTenantSelector(n));
-  const shapes: Shape[] = [];
-  // A super admin in a selected tenant names it; selecting the victim is what the 'no tenant' super admin does.
-  if (hasSelector && !home) {
-    shapes.push({
-      label: 'victim tenant selected',
-      call: callWith(op, { selector: victim, path: victim, body: victim }),
-      namesVictim: true,
-      selectsVictim: true,
-    });
-  }
-  if (pathParams.length) {
-    // Every victim object of the path's kind: a pending user and an active one, a claimed device and an enrolled one, are different code paths.
-    const first = pathParams[0]!;
-    const kind = kindOfPathParam(op.path, first.name);
-    for (const id of kind ? victim.ids[kind] : [crypto.randomUUID()]) {
-      // An id of unknown kind is a random one: it names nobody's object, so it only looks for leaks.
-      shapes.push({
-        label: `victim id in the path (${kind ?? 'unknown kind'})`,
-        call: callWith(op, { selector: home, path: victim, body: attacker }, { [first.name]: id }),
-        namesVictim: kind !== null,
-        selectsVictim: false,
-      });
-    }
-  }
-  if (bodyIdFields.length) {
-    shapes.push({
-      label: `victim ids in the body (${bodyIdFields.join(', ')})`,
-      call: callWith(op, { selector: home, path: attacker, body: victim }),
-      namesVictim: true,
-      selectsVictim: false,
-    });
-  }
-  if (!shapes.length)
-    shapes.push({ label: 'no ids', call: callWith(op, { selector: home, path: attacker, body: attacker }), namesVictim: false, selectsVictim: false });
-  return shapes;
-}
+import { callWith, shapesOf } from './cross-tenant-shapes';
+import type { Plan } from './plan';
+import { send } from './world/requests';
+import type { Principal, Side, World } from './world/types';
 
 export interface CrossTenantResult {
   byPrincipal: Map<string, Tally>;
   findings: Finding[];
   exclusions: Exclusion[];
+  /** Second requests that compared a 2xx naming a victim id with the answer for an id that exists nowhere. */
+  followUps: number;
   /** 2xx answers that were the same as for an id that exists nowhere: nothing of the victim in them. */
   sameAsNowhere: number;
   /** Reads in which the victim's own owner sees a canary: the planted data is really there. */
@@ -155,15 +58,17 @@ async function victimView(world: World, ops: Operation[]): Promise<Map<string, s
 }
 
 /**
- * Every operation × every principal, aimed at the victim's ids; counts what got through and what
- * leaked. Tenant users, outsiders and forged tokens go first, and the victim's data must read the
- * same after them; super admins, who may change the victim, go last.
+ * Every operation × every principal, aimed at the victim's ids by the request shapes the plan
+ * chose; counts what got through and what leaked. Tenant users, outsiders and forged tokens go
+ * first, and the victim's data must read the same after them; super admins, who may change the
+ * victim, go last.
  */
-export async function probeCrossTenant(world: World, ops: Operation[]): Promise<CrossTenantResult> {
+export async function probeCrossTenant(world: World, ops: Operation[], plan: Plan): Promise<CrossTenantResult> {
   const result: CrossTenantResult = {
     byPrincipal: new Map(),
     findings: [],
     exclusions: [],
+    followUps: 0,
     sameAsNowhere: 0,
     canariesVisibleToVictim: 0,
     exercised: new Map(),
@@ -175,7 +80,7 @@ export async function probeCrossTenant(world: World, ops: Operation[]): Promise<
   result.canariesVisibleToVictim = [...before.values()].filter((facts) => facts.some((f) => f.includes(world.marker))).length;
   for (const pass of [world.principals.filter((p) => !p.isSuperAdmin), world.principals.filter((p) => p.isSuperAdmin)]) {
     for (const op of sorted) {
-      for (const who of pass) await probe(world, op, who, result);
+      for (const who of pass) await probe(world, op, who, plan.shapes.get(op.key)?.get(who.name) ?? new Set(), result);
     }
     if (pass[0]?.isSuperAdmin) continue;
     const after = await victimView(world, ops);
@@ -197,12 +102,12 @@ export async function probeCrossTenant(world: World, ops: Operation[]): Promise<
   return result;
 }
 
-async function probe(world: World, op: Operation, who: Principal, result: CrossTenantResult): Promise<void> {
+async function probe(world: World, op: Operation, who: Principal, chosen: Set<number>, result: CrossTenantResult): Promise<void> {
   const selectors = tenantSelectors(op);
   const namesNoTenant = selectors.query.length + selectors.body.length === 0;
   const tally = result.byPrincipal.get(who.name) ?? new Tally();
   result.byPrincipal.set(who.name, tally);
-  for (const shape of shapesOf(op, who, world)) {
+  for (const shape of shapesOf(op, who, world).filter((_, index) => chosen.has(index))) {
     const res = await send(world.t.app, op.method, urlOf(op, shape.call), who.token, shape.call.body);
     tally.requests++;
     const exercised = result.exercised.get(op.key) ?? new Set<string>();
@@ -238,6 +143,7 @@ async function probe(world: World, op: Operation, who: Principal, result: CrossT
       const twin = nowhereTwin(shape.call, world.victim);
       const other = await send(world.t.app, op.method, urlOf(op, twin), who.token, twin.body);
       tally.requests++;
+      result.followUps++;
       if (other.statusCode === res.statusCode && normalised(other.body) === normalised(res.body)) result.sameAsNowhere++;
       else finding('cross-tenant 2xx');
     }

@@ -1,6 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 
-export type Check = 'cross-tenant 2xx' | 'victim data changed' | 'canary' | 'unauthenticated 2xx' | '5xx' | 'invalid accepted';
+export type Check =
+  | 'cross-tenant 2xx'
+  | 'victim data changed'
+  | 'canary'
+  | 'unauthenticated 2xx'
+  | '5xx'
+  | 'invalid accepted'
+  | 'role not refused'
+  | 'role refused'
+  | 'role rule';
 
 export interface Finding {
   check: Check;

@@ -3,7 +3,10 @@ import { DEMO_PASSWORD } from '../test/build';
 import { baseCall, urlOf, variantsOf, type Call, type Hints, type Mutation } from './generate';
 import { kindOfPathParam, type Kind, type Operation } from './openapi';
 import { shortBody, Tally, type Finding } from './findings';
-import { ATTACKER_NAC_MAC, PATH_WORDS, REPORT_FIELD_VALUES, ZTNA_FIELD_VALUES, send, type World } from './world';
+import { variantsToSend, type Plan } from './plan';
+import { ATTACKER_NAC_MAC, PATH_WORDS, REPORT_FIELD_VALUES, ZTNA_FIELD_VALUES } from './world/known-values';
+import { send } from './world/requests';
+import type { World } from './world/types';
 
 export interface HappyPath {
   operation: string;
@@ -22,6 +25,41 @@ export interface FuzzResult {
 }
 
 const ok = (status: number) => status >= 200 && status < 300;
+
+/** Values of named fields a valid call needs that the document cannot give. */
+function validValues(op: Operation, email: string, confirm: string | undefined): Record<string, unknown> {
+  return {
+    username: email,
+    password: DEMO_PASSWORD,
+    old_password: DEMO_PASSWORD,
+    new_password: `Nl-${randomBytes(8).toString('hex')}-9`,
+    timezone: 'Europe/Berlin',
+    website: 'https://example.test',
+    applies_to: { everyone: true },
+    domain: 'discovered-site.net',
+    // A client release of the first system (windows), or the version of a guided tour; a host the attacker's gateway reported.
+    version: op.path.includes('/profile/tours/') ? 1 : '2.1.12',
+    mac: ATTACKER_NAC_MAC,
+    ...ZTNA_FIELD_VALUES,
+    ...REPORT_FIELD_VALUES,
+    ...PATH_WORDS,
+    confirm,
+  };
+}
+
+const hintsFor = (world: World, values: Record<string, unknown>): Hints => ({
+  id: (kind: Kind | null) => (kind ? world.attacker.ids[kind][0]! : crypto.randomUUID()),
+  field: (name) => values[name],
+});
+
+/**
+ * The classes of the variants a full run sends for an operation, counted on a stand-in for its
+ * valid call (the real one needs a user and objects of its own): the plan's pool.
+ */
+export function variantPool(world: World, op: Operation): Mutation[] {
+  const call = baseCall(op, hintsFor(world, validValues(op, 'stand-in@example.test', 'stand-in')));
+  return variantsOf(op, call).map((v) => v.mutation);
+}
 
 const secondFactorPurpose = (path: string) => (path.includes('2fa/enable') ? 'enable' : path.includes('2fa/disable') ? 'disable' : 'login');
 
@@ -45,41 +83,22 @@ async function setUp(world: World, op: Operation, role: 'owner' | 'super', unkno
   const deviceParam = op.params.find((x) => x.in === 'path' && kindOfPathParam(op.path, x.name) === 'device');
   if (inside && deviceParam) targets[deviceParam.name] = { id: inside.deviceId, name: 'device' };
   const names = new Set(Object.keys(op.body?.properties ?? {}));
-  const values: Record<string, unknown> = {
-    username: self.email,
-    password: DEMO_PASSWORD,
-    old_password: DEMO_PASSWORD,
-    new_password: `Nl-${randomBytes(8).toString('hex')}-9`,
-    timezone: 'Europe/Berlin',
-    website: 'https://example.test',
-    applies_to: { everyone: true },
-    domain: 'discovered-site.net',
-    // A client release of the first system (windows), or the version of a guided tour; a host the attacker's gateway reported.
-    version: op.path.includes('/profile/tours/') ? 1 : '2.1.12',
-    mac: ATTACKER_NAC_MAC,
-    ...ZTNA_FIELD_VALUES,
-    ...REPORT_FIELD_VALUES,
-    ...PATH_WORDS,
-    // A deletion confirmed by the name of what it deletes.
-    confirm: Object.values(targets)[0]?.name,
-  };
+  // A deletion confirmed by the name of what it deletes.
+  const values = validValues(op, self.email, Object.values(targets)[0]?.name);
   if (names.has('refresh')) values.refresh = (await world.login(self.email)).refresh ?? undefined;
   if (names.has('token')) values.token = (await world.resetToken(self.email)) ?? undefined;
   if (names.has('code')) Object.assign(values, await world.secondFactor(self, secondFactorPurpose(op.path)));
-  const hints: Hints = {
-    id: (kind: Kind | null) => (kind ? world.attacker.ids[kind][0]! : crypto.randomUUID()),
-    field: (name) => values[name],
-  };
-  const call = baseCall(op, hints);
+  const call = baseCall(op, hintsFor(world, values));
   for (const [name, target] of Object.entries(targets)) call.path[name] = target.id;
   return { token: op.secured ? self.token : null, call };
 }
 
 /**
  * Every operation, as a principal allowed to call it on the attacker tenant's own objects: its
- * valid call (which must succeed for the fuzzing to mean anything), then each hostile variant.
+ * valid call (which must succeed for the fuzzing to mean anything), then the hostile variants the
+ * plan chose for it.
  */
-export async function fuzzOperations(world: World, ops: Operation[]): Promise<FuzzResult> {
+export async function fuzzOperations(world: World, ops: Operation[], plan: Plan): Promise<FuzzResult> {
   const result: FuzzResult = { byMutation: new Map(), findings: [], happy: [], sent: new Map(), unknownKinds: [] };
   const app = world.t.app;
   const call = (op: Operation, token: string | null, c: Call) => send(app, op.method, urlOf(op, c), token, c.body);
@@ -99,22 +118,24 @@ export async function fuzzOperations(world: World, ops: Operation[]): Promise<Fu
     if (res.statusCode >= 500)
       result.findings.push({ check: '5xx', operation: op.key, who: `${principal}: valid call`, status: res.statusCode, body: shortBody(res) });
 
-    // The variants on a user and objects of their own, so the valid call above cannot have used them up.
-    let { token, call: base } = await setUp(world, op, role, []);
+    // A change that went through may have used up the user, the object or the one-time token: the
+    // next call gets new ones (made when it comes), so a refusal is never just a missing object.
+    const mutating = op.method !== 'GET' && op.method !== 'HEAD';
+    let usedUp = mutating && ok(res.statusCode);
+    let { token, call: base } = valid;
     // Invalid variants first: one the server rightly takes (an unknown query parameter on a
     // deletion) would otherwise leave the invalid ones a 404 that hides whether they were refused.
-    const variants = variantsOf(op, base).sort((a, b) => Number(b.invalid) - Number(a.invalid));
+    const variants = variantsToSend(
+      op,
+      variantsOf(op, base).sort((a, b) => Number(b.invalid) - Number(a.invalid)),
+      plan.fuzz.get(op.key),
+      plan.seed,
+    );
     result.sent.set(op.key, variants.length);
-    const mutating = op.method !== 'GET' && op.method !== 'HEAD';
     for (const v of variants) {
+      if (usedUp) ({ token, call: base } = await setUp(world, op, role, []));
       const res = await call(op, token, v.make(base));
-      if (mutating && ok(res.statusCode)) {
-        // A change that went through may have used up the user, the object or the one-time token:
-        // the next variants get new ones, so a refusal is never just a missing object.
-        const next = await setUp(world, op, role, []);
-        token = next.token;
-        base = next.call;
-      }
+      usedUp = mutating && ok(res.statusCode);
       const tally = result.byMutation.get(v.mutation) ?? new Tally();
       result.byMutation.set(v.mutation, tally);
       tally.requests++;

@@ -168,7 +168,9 @@ export function validByDocument(op: Operation, call: Call): boolean {
   return true;
 }
 
-export type Mutation = 'nul' | 'surrogate' | '1mb' | 'number' | 'string' | 'object' | 'array' | 'null' | 'missing' | 'extra';
+/** The classes of hostile variant: bad text, a megabyte of it, each wrong type, a missing field, an unknown one. */
+export const MUTATIONS = ['nul', 'surrogate', '1mb', 'number', 'string', 'object', 'array', 'null', 'missing', 'extra'] as const;
+export type Mutation = (typeof MUTATIONS)[number];
 
 export interface Variant {
   /** "body.name nul", "query.tid surrogate", … */

@@ -41,6 +41,10 @@ export interface Operation {
   secured: boolean;
   params: Param[];
   body: JsonSchema | null;
+  /** Who the route lets in (`x-roles`: tenant roles and 'super-admin'); null: it declares no tenant rule. */
+  roles: string[] | null;
+  /** The route answers personal browsing data (`x-personal-data`). */
+  personalData: boolean;
 }
 
 /** What a path or id names: the suite keeps one set of ids per kind for each tenant. */
@@ -139,6 +143,8 @@ export function operationsOf(document: unknown): Operation[] {
         secured: Array.isArray(op.security) && op.security.length > 0,
         params,
         body: body ? (resolve(body) ?? null) : null,
+        roles: Array.isArray(op['x-roles']) ? (op['x-roles'] as string[]) : null,
+        personalData: op['x-personal-data'] === true,
       });
     }
   }

@@ -8,6 +8,8 @@ import net from 'node:net';
 export class TcpProxy {
   private readonly sockets = new Set<net.Socket>();
   private server: net.Server | null = null;
+  /** While set, what the app sends is dropped: a network gone silent, the connections still open. */
+  private silent = false;
   port = 0;
 
   private constructor(private readonly target: { host: string; port: number }) {}
@@ -35,7 +37,10 @@ export class TcpProxy {
         // Either side going away ends the other: errors are the point of this relay, not failures of the test.
         s.on('error', () => undefined);
       }
-      client.pipe(upstream).pipe(client);
+      client.on('data', (data: Buffer) => {
+        if (!this.silent) upstream.write(data);
+      });
+      upstream.pipe(client);
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -59,6 +64,15 @@ export class TcpProxy {
     const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     for (const s of this.sockets) s.destroy();
     await closed;
+  }
+
+  /** The app's statements get no answer (they time out) until `speak()`. */
+  silence(): void {
+    this.silent = true;
+  }
+
+  speak(): void {
+    this.silent = false;
   }
 
   async restore(): Promise<void> {

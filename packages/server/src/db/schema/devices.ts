@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LinkBonding, PostureReport, WanLink } from '@netloom/domain';
 import { networks } from './networks';
 import { tenants } from './tenants';
@@ -33,6 +32,12 @@ export const devices = pgTable(
     active: boolean('active').notNull().default(true),
     /** Unclaimed devices left the tenant's inventory; they keep their row for history. */
     claimed: boolean('claimed').notNull().default(true),
+    /**
+     * When the organisation rejected the device (or revoked its access): it is out of the inventory
+     * and refused at every hello, whatever key it holds, until an admin lets it in again. A device
+     * merely removed (unclaimed) enrols again as a new one instead.
+     */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     credentialHash: text('credential_hash'),
     deviceStatus: text('device_status').notNull().default('registered'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
@@ -56,13 +61,23 @@ export const devices = pgTable(
      * number and is not written, even once the device has enrolled again.
      */
     enrolment: integer('enrolment').notNull().default(0),
-    /** Hash of the configuration the console wants, and of the one the device applied. */
     /** 'app-connector' for a gateway that publishes private servers (spec 000 §3 deviceType); null otherwise. */
     deviceType: text('device_type'),
     /** What an endpoint's agent last reported of its posture (OS version, client version, disk encryption, firewall). */
     posture: jsonb('posture').$type<PostureReport>(),
+    /** Hash of the configuration the console wants (written by the configuration engine only). */
     configHash: text('config_hash'),
+    /** Hash of the configuration the device says it runs (heartbeats, answers to pushes). */
     appliedConfigHash: text('applied_config_hash'),
+    /**
+     * Where the push of the desired configuration stands, kept by the configuration engine as its
+     * jobs move: open (queued or sent), done (the device acknowledged it), failed (refused or
+     * undone); null before any. With the two hashes it is all the sync state is made of, so a
+     * device row says 'syncing' without reading the job queue.
+     */
+    configPush: text('config_push').$type<ConfigPushState>(),
+    /** The device's refusal of the desired configuration, in its words (config_push failed). */
+    configPushError: text('config_push_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -77,114 +92,4 @@ export const devices = pgTable(
   ],
 );
 
-/** Interface counters and ping results, for the last minutes' graphs of the interface popover. */
-export const deviceMetrics = pgTable(
-  'device_metrics',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    ifname: text('ifname').notNull(),
-    rxBytes: bigint('rx_bytes', { mode: 'number' }),
-    txBytes: bigint('tx_bytes', { mode: 'number' }),
-    latencyMs: doublePrecision('latency_ms'),
-    lossPct: doublePrecision('loss_pct'),
-    jitterMs: doublePrecision('jitter_ms'),
-  },
-  (t) => [
-    index('device_metrics_device_at_idx').on(t.deviceId, t.at),
-    // For the retention sweep (rows older than a moment). Metrics arrive in time order, so a BRIN
-    // index finds them for a few kilobytes and next to nothing per insert.
-    index('device_metrics_at_brin').using('brin', t.at),
-  ],
-);
-
-/** The box's CPU and memory with each metrics message that carried them (the overview's graphs). */
-export const deviceSystemMetrics = pgTable(
-  'device_system_metrics',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    cpuPct: doublePrecision('cpu_pct').notNull(),
-    memoryPct: doublePrecision('memory_pct').notNull(),
-  },
-  (t) => [index('device_system_metrics_device_at_idx').on(t.deviceId, t.at), index('device_system_metrics_at_brin').using('brin', t.at)],
-);
-
-/**
- * Every metrics message stored, by the device's sequence number, written in the same statement as
- * its rows: a batch resent on another connection or to another instance is stored once, and a late
- * one never seen before is stored. Kept as long as the metrics (the same retention sweep).
- */
-export const deviceBatches = pgTable(
-  'device_batches',
-  {
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.deviceId, t.seq] }), index('device_batches_received_brin').using('brin', t.receivedAt)],
-);
-
-export type JobKind = 'reboot' | 'apply_config' | 'diagnostics' | 'full_sync' | 'status';
-/** 'cancelled': withdrawn before the device closed it (the device was removed); not a fault of the device. */
-export type JobState = 'queued' | 'sent' | 'done' | 'failed' | 'cancelled';
-
-/** Work for a device; delivered at least once, acknowledged by id. */
-export const deviceJobs = pgTable(
-  'device_jobs',
-  {
-    id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<JobKind>().notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    state: text('state').$type<JobState>().notNull().default('queued'),
-    result: text('result'),
-    createdBy: uuid('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('device_jobs_device_state_idx').on(t.deviceId, t.state),
-    // At most one open full sync per device, whichever connection or instance notices the drift first.
-    uniqueIndex('device_jobs_open_full_sync_idx')
-      .on(t.deviceId, t.kind)
-      .where(sql`kind = 'full_sync' and state in ('queued', 'sent')`),
-  ],
-);
-
-/** Commercial view: per device and WAN link an amount and a date (one document per tenant). */
-export const commercialData = pgTable('commercial_data', {
-  tenantId: uuid('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** The newest status snapshot of each kind a device reported (routes, interfaces, leases, tunnels). */
-export const deviceStatusSnapshots = pgTable(
-  'device_status_snapshots',
-  {
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.deviceId, t.kind] })],
-);
+export type ConfigPushState = 'open' | 'done' | 'failed';

@@ -1,7 +1,8 @@
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { tenants } from './tenants';
-import { heldInvitations, users } from './users';
+import { heldInvitations } from './held-invitations';
+import { users } from './users';
 
 /** User groups of a tenant (Teams → Groups); names unique per tenant, ignoring case. */
 export const userGroups = pgTable(

@@ -1,16 +1,26 @@
-// The schema as one object for drizzle's relational queries and drizzle-kit.
+// The schema as one object for drizzle's relational queries and drizzle-kit. Only the db layer
+// imports this barrel (the client, migrations, backups, test harnesses); a module imports the
+// schema files of the tables it owns (README.md) and reads others' through db/read-models.
 export * from './tenants';
 export * from './users';
+export * from './held-invitations';
 export * from './memberships';
-export * from './tokens';
+export * from './refresh-tokens';
+export * from './one-time-tokens';
 export * from './audit';
 export * from './secrets';
 export * from './networks';
 export * from './devices';
+export * from './device-telemetry';
+export * from './device-jobs';
+export * from './commercial-data';
 export * from './groups';
 export * from './recovery-codes';
 export * from './config';
 export * from './alarms';
 export * from './webfilter';
 export * from './ztna';
-export * from './console';
+export * from './ztna-activity';
+export * from './tours';
+export * from './announcements';
+export * from './reports';

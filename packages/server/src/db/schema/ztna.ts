@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type {
-  DataProtection,
-  DnsGroup,
-  EndpointProfile,
-  NacDecision,
-  NacState,
-  Relay,
-  SecurityGroup,
-  ZtnaPolicy,
-  ZtnaServer,
-  ZtnaSettings,
-} from '@netloom/domain';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { DataProtection, DnsGroup, EndpointProfile, Relay, SecurityGroup, ZtnaPolicy, ZtnaServer, ZtnaSettings } from '@netloom/domain';
 import { devices } from './devices';
 import { tenants } from './tenants';
 
@@ -25,6 +14,7 @@ const tenantRef = () =>
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Endpoint profiles; at most one default ('mza') per tenant. */
@@ -195,44 +185,4 @@ export const ztnaPolicies = pgTable(
     updatedAt: updated(),
   },
   (t) => [uniqueIndex('ztna_policies_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`), index('ztna_policies_tenant_idx').on(t.tenantId)],
-);
-
-/** Staged client updates; the newest of an OS that reaches an endpoint is the one it follows. */
-export const ztnaRollouts = pgTable(
-  'ztna_rollouts',
-  {
-    id: uuid('id').primaryKey(),
-    tenantId: tenantRef(),
-    os: text('os').notNull(),
-    version: text('version').notNull(),
-    securityGroupId: uuid('security_group_id').references(() => ztnaSecurityGroups.id, { onDelete: 'cascade' }),
-    percentage: integer('percentage').notNull(),
-    createdBy: text('created_by'),
-    createdAt: created(),
-  },
-  (t) => [index('ztna_rollouts_tenant_idx').on(t.tenantId)],
-);
-
-/** Hosts the tenant's gateways saw on their networks, with the tenant's decision about each. */
-export const nacHosts = pgTable(
-  'nac_hosts',
-  {
-    tenantId: tenantRef(),
-    mac: text('mac').notNull(),
-    ip: text('ip').notNull(),
-    hostname: text('hostname'),
-    vendor: text('vendor'),
-    os: text('os'),
-    gatewayId: uuid('gateway_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    interface: text('interface'),
-    state: text('state').$type<NacState>().notNull().default('allowed'),
-    decision: text('decision').$type<NacDecision>().notNull().default('pending'),
-    decidedBy: text('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
-    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.mac] }), index('nac_hosts_tenant_seen_idx').on(t.tenantId, t.lastSeen)],
 );

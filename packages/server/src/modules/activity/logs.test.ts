@@ -13,7 +13,7 @@ import { bearer, build, login, testBackends, type TestApp } from '../../test/bui
 import { demoTenantIds } from '../../fleet/test-fixtures';
 import { findTenant } from '../../identity/repo';
 
-describe.each(testBackends())('tenant settings, organisation, profile, 2FA recovery and logs on %s', (backend) => {
+describe.each(testBackends('pglite'))('tenant settings, organisation, profile, 2FA recovery and logs on %s', (backend) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   let ids: { acme: string; globex: string };

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { LOGIN_ACTIONS, type LogEntry } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { auditLog, memberships, users } from '../../db/schema/index';
+import { auditLog } from '../../db/read-models/audit-log';
+import { memberships, users } from '../../db/read-models/identity';
 import { likePattern } from '../../db/sql-helpers';
 
 export type LogKind = 'login' | 'activity';

@@ -1,22 +1,23 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ORG_PATHS, canReadLogs, logListSchema, logQuerySchema } from '@netloom/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
-import type { LogKind } from './repo';
-import { logsCsv } from './service';
+import { logsCsv, type LogKind } from './service';
+import { p, routeDocs } from '../../http/route-kit';
+import type { ActivityService } from './service';
 
-const tags = ['logs'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('logs');
+
+/** What the composition root hands this plugin. */
+export interface ActivityRoutesOptions {
+  logs: ActivityService;
+}
 
 /** Login logs and activity logs of a tenant: JSON pages, or CSV with format=csv. */
-export const activityRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { logs } = services;
+export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = async (app, { logs }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   const handler = (kind: LogKind) => async (request: FastifyRequest<{ Querystring: typeof logQuerySchema._output }>, reply: FastifyReply) => {
     const q = request.query;

@@ -4,11 +4,10 @@ import type { Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import { listLogs, type LogKind } from './repo';
 
-/** A cell a spreadsheet would run as a formula is kept as text. */
-const defuse = (v: unknown) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+export type { LogKind };
 
 export function logsCsv(rows: LogEntry[]): string {
-  const cells = rows.map((r) => Object.fromEntries(LOG_CSV_COLUMNS.map((k) => [k, defuse(k === 'details' ? JSON.stringify(r.details) : r[k])])));
+  const cells = rows.map((r) => Object.fromEntries(LOG_CSV_COLUMNS.map((k) => [k, k === 'details' ? JSON.stringify(r.details) : r[k]])));
   return toCsv(cells, { titles: LOG_CSV_COLUMNS, keys: LOG_CSV_COLUMNS }) ?? '';
 }
 

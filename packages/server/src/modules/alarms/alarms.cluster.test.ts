@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmEventSchema, alarmHistorySchema, channelSchema, WEBHOOK_SIGNATURE_HEADER } from '@netloom/domain';
+import { alarmEventSchema, alarmHistorySchema, createdChannelSchema, WEBHOOK_SIGNATURE_HEADER } from '@netloom/domain';
 import { bearer, build, freshPostgres, login, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { TestConsole } from '../../test/live-client';
@@ -64,7 +64,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
       const token = (await login(a.app, 'viewer@acme.test')).access;
       const owner = (await login(a.app, 'owner@acme.test')).access;
       const channel = async (body: object) =>
-        channelSchema.parse(
+        createdChannelSchema.parse(
           (
             await a.app.inject({ method: 'POST', url: '/api/v1/notification-channels/', headers: bearer(owner), payload: { alarm_kinds: ['wan'], ...body } })
           ).json(),

@@ -9,7 +9,7 @@ const wan = (status: 'up' | 'down') => [
   { name: 'WAN2', status: 'up', ifname: 'eth1', weight: 1 },
 ];
 
-describe.each(testBackends())('alarms on %s', (backend) => {
+describe.each(testBackends('pglite'))('alarms on %s', (backend) => {
   let t: TestApp;
   let acme: { tenantId: string; key: string };
   const tokens: Record<string, string> = {};

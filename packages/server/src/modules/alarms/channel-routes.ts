@@ -6,25 +6,29 @@ import {
   channelListSchema,
   channelParamsSchema,
   channelSchema,
+  channelSecretSchema,
+  createdChannelSchema,
   deliveryListSchema,
   deliverySchema,
   tenantQuerySchema,
   tidPageQuerySchema,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import { pageWindow, paginate } from '../../http/pagination';
+import { p, routeDocs } from '../../http/route-kit';
+import type { ChannelService } from './channels-service';
 
-const tags = ['notification channels'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('notification channels');
+
+/** What the composition root hands this plugin. */
+export interface ChannelRoutesOptions {
+  channels: ChannelService;
+}
 
 /** System tools → globalNotification: owners and admins manage where alarms are sent. */
-export const channelRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { channels } = services;
+export const channelRoutes: FastifyPluginAsyncZod<ChannelRoutesOptions> = async (app, { channels }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
   const manage = access('manage');
 
   api.get(
@@ -49,10 +53,10 @@ export const channelRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags,
         security,
-        summary: 'Add an e-mail or webhook channel (a webhook gets its signing secret)',
+        summary: 'Add an e-mail or webhook channel (a webhook gets its signing secret, in this answer only)',
         querystring: tenantQuerySchema,
         body: channelBodySchema,
-        response: { 201: channelSchema, ...errorResponses(400, 403) },
+        response: { 201: createdChannelSchema, ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => reply.status(201).send(await channels.create(actorOf(request), request.body)),
@@ -108,6 +112,22 @@ export const channelRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => reply.status(202).send(await channels.sendTest(actorOf(request), request.params.channelId)),
+  );
+
+  api.post(
+    p(CHANNEL_PATHS.rotateSecret(':channelId')),
+    {
+      config: manage,
+      schema: {
+        tags,
+        security,
+        summary: "Rotate a webhook's signing secret: the new one signs every call from now on and is in this answer only",
+        params: channelParamsSchema,
+        querystring: tenantQuerySchema,
+        response: { 200: channelSecretSchema, ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request) => channels.rotateSecret(actorOf(request), request.params.channelId),
   );
 
   api.get(

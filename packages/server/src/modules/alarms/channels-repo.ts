@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { minimumsPassedBy, type AlarmEvent, type AlarmSeverity, type ChannelBody } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { notificationChannels, notificationDeliveries } from '../../db/schema/index';
+import { notificationChannels, notificationDeliveries } from '../../db/schema/alarms';
 
 export type ChannelRow = typeof notificationChannels.$inferSelect;
 export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
@@ -52,6 +52,16 @@ export async function updateChannel(tx: Tx, tenantId: string, id: string, c: Cha
     .update(notificationChannels)
     .set({ ...columns(c), secret })
     .where(and(eq(notificationChannels.tenantId, tenantId), eq(notificationChannels.id, id)))
+    .returning();
+  return row;
+}
+
+/** Replaces a webhook's signing secret; undefined when there is no such webhook in the tenant. */
+export async function setWebhookSecret(tx: Tx, tenantId: string, id: string, secret: string): Promise<ChannelRow | undefined> {
+  const [row] = await tx
+    .update(notificationChannels)
+    .set({ secret })
+    .where(and(eq(notificationChannels.tenantId, tenantId), eq(notificationChannels.id, id), eq(notificationChannels.kind, 'webhook')))
     .returning();
   return row;
 }

@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { channelBodySchema } from '@netloom/domain';
-import { alarmSeverity, type AlarmEvent, type AlarmKind, type AlarmSeverity, type AlarmState, type Channel, type Delivery } from '@netloom/domain';
+import {
+  alarmSeverity,
+  type AlarmEvent,
+  type AlarmKind,
+  type AlarmSeverity,
+  type AlarmState,
+  type Channel,
+  type CreatedChannel,
+  type Delivery,
+} from '@netloom/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import * as repo from './channels-repo';
+import { resolveTarget, type TargetPolicy } from './webhook-target';
 
 type ChannelInput = z.output<typeof channelBodySchema>;
 
@@ -19,7 +29,7 @@ function channelAnswer(row: repo.ChannelRow): Channel {
     states: row.states as AlarmState[],
     min_severity: row.minSeverity as AlarmSeverity,
     enabled: row.enabled,
-    secret: row.secret,
+    signed: row.secret !== null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -54,22 +64,56 @@ const what = (c: ChannelInput) => ({
 
 /** Notification channels (System tools → globalNotification) and their delivery log. */
 export class ChannelService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly targets: TargetPolicy,
+  ) {}
+
+  /**
+   * A webhook the server would refuse to call is refused when it is saved, where its owner sees
+   * why, instead of failing every delivery later. Sending checks again: a name's addresses change.
+   */
+  private async refuseUnreachable(body: ChannelInput): Promise<void> {
+    if (body.kind !== 'webhook') return;
+    const target = await resolveTarget(body.target, this.targets);
+    if ('refused' in target) throw errors.invalid({ target: [`Not allowed: ${target.refused}`] }, `The webhook URL cannot be used: ${target.refused}.`);
+  }
 
   async list(actor: Actor): Promise<Channel[]> {
     return (await repo.listChannels(this.db, actor.scope.tenantId)).map(channelAnswer);
   }
 
-  async create(actor: Actor, body: ChannelInput): Promise<Channel> {
+  /** The one answer that carries a new webhook's secret (shown once in the console). */
+  async create(actor: Actor, body: ChannelInput): Promise<CreatedChannel> {
+    await this.refuseUnreachable(body);
     const row = await this.db.transaction(async (tx) => {
       const inserted = await repo.insertChannel(tx, actor.scope.tenantId, body, body.kind === 'webhook' ? newSecret() : null);
       await audit(tx, actor, 'notification_channel.created', inserted.id, what(body));
       return inserted;
     });
-    return channelAnswer(row);
+    return { ...channelAnswer(row), secret: row.secret };
+  }
+
+  /**
+   * A webhook's new signing secret, answered once: calls are signed with it from now on (a
+   * delivery still being retried too), so the receiver takes the new one before the next alarm.
+   * The audit row says who rotated it, never the secret.
+   */
+  async rotateSecret(actor: Actor, id: string): Promise<{ secret: string }> {
+    return this.db.transaction(async (tx) => {
+      const secret = newSecret();
+      const rotated = await repo.setWebhookSecret(tx, actor.scope.tenantId, id, secret);
+      if (!rotated) {
+        if (!(await repo.findChannel(tx, actor.scope.tenantId, id))) throw errors.notFound();
+        throw errors.conflict('An e-mail channel has no signing secret.');
+      }
+      await audit(tx, actor, 'notification_channel.secret_rotated', id, { name: rotated.name });
+      return { secret };
+    });
   }
 
   async update(actor: Actor, id: string, body: ChannelInput): Promise<Channel> {
+    await this.refuseUnreachable(body);
     const row = await this.db.transaction(async (tx) => {
       const before = await repo.findChannel(tx, actor.scope.tenantId, id);
       if (!before) throw errors.notFound();

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import { DELIVERY_MAX_ATTEMPTS, WEBHOOK_SIGNATURE_HEADER, type AlarmEvent } from '@netloom/domain';
 import type { Db } from '../../db/client';
@@ -7,7 +9,7 @@ import type { Mailer } from '../../mail/mailer';
 import { DELIVERY_TIMING, type DeliveryTiming } from '../../config';
 import { claimDue, recordOutcome, type ClaimedDelivery } from './channels-repo';
 import { emailOf } from './events';
-import { refusedTarget } from './webhook-target';
+import { pinnedLookup, resolveTarget, systemResolver, type ResolvedAddress, type TargetPolicy } from './webhook-target';
 
 const BATCH = 20;
 
@@ -15,6 +17,28 @@ export const signBody = (secret: string, body: string) => `sha256=${createHmac('
 
 /** The pause before try number `attempt + 1` after `attempt` failed ones. */
 export const backoffMs = (attempt: number, t: DeliveryTiming) => Math.min(t.maxBackoffMs, t.firstBackoffMs * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * POSTs to the URL, connecting to `target` (the address its name resolved to and was checked as)
+ * and never resolving the name again. The answer's status is all that counts: its body is
+ * drained, not read. Redirects are not followed.
+ */
+function postTo(url: URL, target: ResolvedAddress, headers: OutgoingHttpHeaders, body: string, timeoutMs: number): Promise<number> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  return new Promise<number>((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: pinnedLookup(target), agent: false, signal },
+      (res) => {
+        res.on('error', () => undefined);
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    request.on('error', (err) => reject(signal.aborted ? new Error(`no answer from ${target.address} within ${timeoutMs} ms`) : err));
+    request.end(body);
+  });
+}
 
 /**
  * Sends what the channels queued: a webhook as a signed JSON POST, an e-mail through the mailer.
@@ -32,6 +56,7 @@ export class DeliveryWorker {
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly timing: DeliveryTiming = DELIVERY_TIMING,
+    private readonly targets: Omit<TargetPolicy, 'allowPrivate'> = { resolve: systemResolver },
   ) {}
 
   start(): void {
@@ -84,23 +109,16 @@ export class DeliveryWorker {
   }
 
   private async post(url: string, secret: string, deliveryId: string, event: AlarmEvent): Promise<number> {
-    const refused = await refusedTarget(url, this.timing.allowPrivateTargets);
-    if (refused) throw new Error(refused);
+    const target = await resolveTarget(url, { ...this.targets, allowPrivate: this.timing.allowPrivateTargets });
+    if ('refused' in target) throw new Error(`refused: ${target.refused}`);
     const body = JSON.stringify(event);
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Netloom-Notifications/1',
-        'x-netloom-event': event.test ? 'test' : 'alarm',
-        'x-netloom-delivery': deliveryId,
-        [WEBHOOK_SIGNATURE_HEADER]: signBody(secret, body),
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(this.timing.timeoutMs),
-    });
-    await res.body?.cancel();
-    return res.status;
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Netloom-Notifications/1',
+      'x-netloom-event': event.test ? 'test' : 'alarm',
+      'x-netloom-delivery': deliveryId,
+      [WEBHOOK_SIGNATURE_HEADER]: signBody(secret, body),
+    };
+    return postTo(new URL(url), target.address, headers, body, this.timing.timeoutMs);
   }
 }

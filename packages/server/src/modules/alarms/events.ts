@@ -1,5 +1,5 @@
 import { ALARM_SEVERITY_LABELS, alarmSeverity, type AlarmEvent, type AlarmKind, type AlarmState } from '@netloom/domain';
-import type { alarms } from '../../db/schema/index';
+import type { alarms } from '../../db/schema/alarms';
 
 /** What channels carry of a stored alarm: the webhook's body, the e-mail's facts. */
 export function alarmEventOf(row: typeof alarms.$inferSelect, deviceName: string): AlarmEvent {

@@ -2,7 +2,9 @@ import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AlarmKind, AlarmState } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { holdsSweepLock } from '../../db/periodic-sweep';
-import { alarmReadMarks, alarms, alarmStates, configRevisions, devices, tenantAlarmDefaults } from '../../db/schema/index';
+import { configRevisions } from '../../db/read-models/config';
+import { devices } from '../../db/read-models/devices';
+import { alarmReadMarks, alarms, alarmStates, tenantAlarmDefaults } from '../../db/schema/alarms';
 import { queueForChannels } from './channels-repo';
 import { alarmEventOf } from './events';
 

@@ -14,20 +14,22 @@ import {
   notificationsReadBodySchema,
   tenantQuerySchema,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import { pageWindow, paginate } from '../../http/pagination';
+import { p, routeDocs } from '../../http/route-kit';
+import type { AlarmService } from './service';
 
-const tags = ['alarms'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('alarms');
+
+/** What the composition root hands this plugin. */
+export interface AlarmRoutesOptions {
+  alarms: AlarmService;
+}
 
 /** Alert history by device (device, wan, performance, ipsec), the interface lists, the bell, the tenant's default thresholds. */
-export const alarmRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { alarms } = services;
+export const alarmRoutes: FastifyPluginAsyncZod<AlarmRoutesOptions> = async (app, { alarms }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   // One path per kind, as the spec names them (wan_alarms_interfaces, performance_alarms_interfaces).
   for (const kind of INTERFACE_ALARM_KINDS) {

@@ -1,21 +1,23 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONSOLE_PATHS, adminAnnouncementListSchema, adminAnnouncementSchema, announcementBodySchema, idParamSchema, pageQuerySchema } from '@netloom/domain';
-import type { Services } from '../../services';
 import { superAdminAccess } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import { pageWindow, paginate } from '../../http/pagination';
+import { p, routeDocs } from '../../http/route-kit';
+import type { AnnouncementService } from './service';
 
-const tags = ['super admin'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('super admin');
 const params = idParamSchema;
 
+/** What the composition root hands this plugin. */
+export interface AdminAnnouncementRoutesOptions {
+  announcements: AnnouncementService;
+}
+
 /** Super admins post, change and withdraw announcements to all tenants or chosen ones. */
-export const adminAnnouncementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { announcements } = services;
+export const adminAnnouncementRoutes: FastifyPluginAsyncZod<AdminAnnouncementRoutesOptions> = async (app, { announcements }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(CONSOLE_PATHS.adminAnnouncements),

@@ -9,7 +9,7 @@ import { auditLog } from '../../db/schema/index';
 const HOUR = 3_600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
-describe.each(testBackends())('announcements on %s', (backend) => {
+describe.each(testBackends('pglite'))('announcements on %s', (backend) => {
   let t: TestApp;
   let acme: string;
   let globex: string;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { announcementReads, announcements, announcementTenants, tenants } from '../../db/schema/index';
+import { tenants } from '../../db/read-models/identity';
+import { announcementReads, announcements, announcementTenants } from '../../db/schema/announcements';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export interface StoredAnnouncement extends AnnouncementRow {

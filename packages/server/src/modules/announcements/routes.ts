@@ -1,21 +1,23 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONSOLE_PATHS, announcementListSchema, announcementsReadBodySchema, tenantIdQuerySchema } from '@netloom/domain';
-import type { Services } from '../../services';
 import { errorResponses } from '../../http/openapi';
+import { p, routeDocs } from '../../http/route-kit';
+import type { AnnouncementService } from './service';
 
-const tags = ['announcements'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('announcements');
+
+/** What the composition root hands this plugin. */
+export interface AnnouncementRoutesOptions {
+  announcements: AnnouncementService;
+}
 
 /**
  * What a tenant's users are told. No declared tenant access: a super admin may name no tenant
  * here (then every live announcement is listed), which the access hook does not allow; the
  * service resolves the tenant as that hook does (viewers and up, another tenant 404).
  */
-export const announcementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { announcements } = services;
+export const announcementRoutes: FastifyPluginAsyncZod<AnnouncementRoutesOptions> = async (app, { announcements }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(CONSOLE_PATHS.announcements),

@@ -9,7 +9,7 @@ const linkToken = (text: string, path: string) => {
   return match[1];
 };
 
-describe.each(testBackends())('sign-up, activation and passwords on %s', (backend) => {
+describe.each(testBackends('concurrent writes'))('sign-up, activation and passwords on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await build(backend);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, errors } from '../../http/errors';
 import type { Mailer, MailMessage } from '../../mail/mailer';
-import type { OneTimePurpose } from '../../db/schema/index';
+import type { OneTimePurpose } from '../../db/schema/one-time-tokens';
 import { recordAudit } from '../../db/audit-log';
 import type { SessionEvents } from '../../http/principal-cache';
 import type { LoginLimiters } from './login-limiter';

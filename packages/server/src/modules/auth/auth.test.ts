@@ -4,7 +4,7 @@ import { bearer, build, DEMO_PASSWORD, login, testBackends, type TestApp } from 
 
 const tokenNotValid = { detail: TOKEN_NOT_VALID_DETAIL, code: 'token_not_valid' };
 
-describe.each(testBackends())('auth sessions on %s', (backend) => {
+describe.each(testBackends('concurrent writes'))('auth sessions on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await build(backend);

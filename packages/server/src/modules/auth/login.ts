@@ -6,14 +6,12 @@ import type { GoogleVerifier } from './google';
 import type { LoginLimiters } from './login-limiter';
 import { verifyPassword } from '../../identity/passwords';
 import { signedInFrom } from './repo';
-import { spendSecondFactor } from './second-factor';
+import { spendSecondFactor, wrongSecondFactor } from './second-factor';
 import type { IssuedSession, RequestContext, SessionService } from './sessions';
 import { challengeBinding, type TokenService } from './tokens';
 import { findUserById, findUserByLogin, type UserRow } from '../../identity/repo';
 
 const badCredentials = () => new AppError(401, ERROR_CODES.invalidCredentials, 'No active account found with the given credentials');
-
-const invalidCode = () => new AppError(400, ERROR_CODES.invalidCode, 'Invalid two-factor code', { code: ['Invalid two-factor code'] });
 
 /**
  * Whose budget a password attempt spends. Guesses from anywhere share one budget per account, so a
@@ -85,7 +83,7 @@ export class LoginService {
         details: { method: '2fa', user_agent: ctx.userAgent },
         ip: ctx.ip,
       });
-      throw invalidCode();
+      throw wrongSecondFactor();
     }
     await this.limiters.secondFactor.reset(user.id);
     return this.sessions.start(user, body.remember || challenge.remember, ctx, '2fa');

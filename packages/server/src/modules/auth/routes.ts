@@ -22,21 +22,39 @@ import {
   twoFactorLoginBodySchema,
   REFRESH_COOKIE,
 } from '@netloom/domain';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
 import { errorResponses } from '../../http/openapi';
 
+import { answeredAttemptsPerAddress, type LoginLimiters } from './login-limiter';
 import { clearRefreshCookie, deliverRefresh, presentedRefresh, requestContext } from './transport';
-import { signedInRoutes } from './signed-in-routes';
+import { signedInRoutes, type SignedInRoutesOptions } from './signed-in-routes';
+import type { LoginService } from './login';
+import type { SessionService } from './sessions';
+import type { SocialSignupService } from './social-signup';
+import { p, publicRoute, routeDocs } from '../../http/route-kit';
 
-const p = (path: string) => `/${path}`;
-const tags = ['auth'];
+const { tags } = routeDocs('auth');
 
-export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+/** What the composition root hands the sign-in routes (and the signed-in user's own, registered inside them). */
+export interface AuthRoutesOptions extends SignedInRoutesOptions {
+  login: LoginService;
+  sessions: SessionService;
+  socialSignup: SocialSignupService;
+  loginLimiters: LoginLimiters;
+  config: Pick<Config, 'cookieSecure' | 'loginLimits' | 'google' | 'mzaPackageBaseUrl'>;
+}
+
+/**
+ * Signing in, up and out, refreshing a session and resetting a password: public routes (each says
+ * so), answered without a session.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   // Only these routes read or set the refresh cookie; elsewhere its hooks would only cost time.
   await app.register(cookie);
-  const { login, sessions, account, socialSignup, config } = services;
+  const { login, sessions, account, socialSignup, config } = options;
   const secure = config.cookieSecure;
-  const limited = { rateLimit: { max: config.loginLimits.ipPerMinute, timeWindow: '1 minute' } };
+  // Per client address and route, LOGIN_IP_MAX_PER_MINUTE calls that were answered (not 5xx).
+  const limited = answeredAttemptsPerAddress(options.loginLimiters.address);
 
   /** Session answers minus the refresh token when it went into the cookie. */
   const answer = <T extends { refresh?: string }>(
@@ -53,7 +71,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.login),
     {
-      config: limited,
+      ...limited,
+      config: { ...publicRoute, ...limited.config },
       schema: {
         tags,
         summary: 'Log in with username or e-mail and password',
@@ -67,7 +86,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.twoFactorLogin),
     {
-      config: limited,
+      ...limited,
+      config: { ...publicRoute, ...limited.config },
       schema: { tags, summary: 'Second login step: TOTP code', body: twoFactorLoginBodySchema, response: { 200: sessionSchema, ...errorResponses(401, 503) } },
     },
     async (request, reply) => {
@@ -79,7 +99,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.googleLogin),
     {
-      config: limited,
+      ...limited,
+      config: { ...publicRoute, ...limited.config },
       schema: {
         tags,
         summary: 'Log in with a Google (OpenID Connect) id_token',
@@ -93,6 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.refresh),
     {
+      config: publicRoute,
       schema: {
         tags,
         summary: 'Rotate the refresh token; answers a new access token',
@@ -113,6 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.rememberMe),
     {
+      config: publicRoute,
       schema: {
         tags,
         summary: 'Resume a session from its refresh token (rotates it); { session: null } when no token is presented',
@@ -131,6 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.logout),
     {
+      config: publicRoute,
       schema: {
         tags,
         summary: 'End the session of the refresh token',
@@ -149,7 +173,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.registration),
     {
-      config: limited,
+      ...limited,
+      config: { ...publicRoute, ...limited.config },
       schema: {
         tags,
         summary: 'Sign up a new organisation and its owner',
@@ -166,7 +191,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.socialSignupIdentity),
     {
-      config: limited,
+      ...limited,
+      config: { ...publicRoute, ...limited.config },
       schema: {
         tags,
         summary: 'Who a Google id_token names, for the social sign-up form; 409 when the e-mail already has an account',
@@ -180,7 +206,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.socialSignup),
     {
-      config: limited,
+      ...limited,
+      config: { ...publicRoute, ...limited.config },
       schema: {
         tags,
         summary: 'Sign up a new organisation whose owner is the Google identity of the id_token, active at once; answers a session',
@@ -197,7 +224,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.activate),
     {
-      config: limited,
+      ...limited,
+      config: { ...publicRoute, ...limited.config },
       schema: {
         tags,
         summary: 'Activate an account from its e-mailed link',
@@ -214,7 +242,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.passwordReset),
     {
-      config: limited,
+      ...limited,
+      config: { ...publicRoute, ...limited.config },
       schema: { tags, summary: 'E-mail a password reset link', body: passwordResetBodySchema, response: { 200: detailSchema, ...errorResponses(503) } },
     },
     async (request) => {
@@ -226,7 +255,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     p(AUTH_PATHS.passwordResetConfirm),
     {
-      config: limited,
+      ...limited,
+      config: { ...publicRoute, ...limited.config },
       schema: {
         tags,
         summary: 'Set a new password from a reset link',
@@ -243,6 +273,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     p(AUTH_PATHS.loginOptions),
     {
+      config: publicRoute,
       schema: { tags, summary: 'Which sign-in methods the login page offers', response: { 200: loginOptionsSchema } },
     },
     async () => ({
@@ -251,5 +282,5 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   );
 
   // The signed-in user's own account: password, client downloads, two-factor.
-  await app.register(signedInRoutes, { services });
+  await app.register(signedInRoutes, { account, twoFactor: options.twoFactor, config });
 };

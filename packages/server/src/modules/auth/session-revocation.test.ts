@@ -5,7 +5,7 @@ import { topics } from '../../bus/topics';
 import { bearer, build, DEMO_PASSWORD, login, testBackends, type TestApp } from '../../test/build';
 
 /** Password and 2FA changes end every other session of the user at once (ASVS 7.4.3). */
-describe.each(testBackends())('sessions ended by account changes on %s', (backend) => {
+describe.each(testBackends('pglite'))('sessions ended by account changes on %s', (backend) => {
   let t: TestApp;
   const events: unknown[] = [];
   beforeAll(async () => {

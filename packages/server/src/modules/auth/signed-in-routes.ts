@@ -11,25 +11,30 @@ import {
   userSchema,
   MAC_INSTALLER_VERSION,
 } from '@netloom/domain';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
+import type { AccountService } from './account';
+import type { TwoFactorService } from './two-factor';
 import { errorResponses } from '../../http/openapi';
 import { toUserDto } from '../../identity/dto';
 import { requestContext } from './transport';
+import { p, routeDocs } from '../../http/route-kit';
 
-const p = (path: string) => `/${path}`;
-const tags = ['auth'];
+const { tags, security } = routeDocs('auth');
+
+export interface SignedInRoutesOptions {
+  account: AccountService;
+  twoFactor: TwoFactorService;
+  config: Pick<Config, 'mzaPackageBaseUrl'>;
+}
 
 /** Everything a logged-in user does with their own account. */
-export const signedInRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { account, twoFactor, config } = services;
+export const signedInRoutes: FastifyPluginAsyncZod<SignedInRoutesOptions> = async (app, { account, twoFactor, config }) => {
   const authed = app.withTypeProvider<ZodTypeProvider>();
-  authed.addHook('onRequest', services.requireAuth);
-  const bearer = [{ bearerAuth: [] }];
 
   authed.get(
     p(AUTH_PATHS.me),
     {
-      schema: { tags, summary: 'The current user', security: bearer, response: { 200: userSchema } },
+      schema: { tags, summary: 'The current user', security, response: { 200: userSchema } },
     },
     async (request) => toUserDto(request.principal!.user, request.principal!.memberships),
   );
@@ -37,7 +42,7 @@ export const signedInRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   authed.post(
     p(AUTH_PATHS.passwordChange),
     {
-      schema: { tags, summary: 'Change the password', security: bearer, body: passwordChangeBodySchema, response: { 200: detailSchema } },
+      schema: { tags, summary: 'Change the password', security, body: passwordChangeBodySchema, response: { 200: detailSchema } },
     },
     async (request) => {
       await account.changePassword(request.principal!, request.body, requestContext(request));
@@ -48,7 +53,7 @@ export const signedInRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   authed.get(
     p(AUTH_PATHS.mzaPackagePaths),
     {
-      schema: { tags, summary: 'Download paths of the MicroZAccess client', security: bearer, response: { 200: mzaPackagePathsSchema } },
+      schema: { tags, summary: 'Download paths of the MicroZAccess client', security, response: { 200: mzaPackagePathsSchema } },
     },
     async () => {
       const base = config.mzaPackageBaseUrl;
@@ -66,7 +71,7 @@ export const signedInRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   authed.post(
     p(AUTH_PATHS.twoFactorSetup),
     {
-      schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', security: bearer, response: { 200: twoFactorSetupSchema } },
+      schema: { tags, summary: 'Start two-factor enrolment: a new TOTP secret', security, response: { 200: twoFactorSetupSchema } },
     },
     async (request) => twoFactor.beginTwoFactor(request.principal!.user),
   );
@@ -77,7 +82,7 @@ export const signedInRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       schema: {
         tags,
         summary: 'Confirm enrolment with a first code; answers 10 one-time recovery codes',
-        security: bearer,
+        security,
         body: twoFactorCodeBodySchema,
         response: { 200: twoFactorEnabledSchema, ...errorResponses(409) },
       },
@@ -94,7 +99,7 @@ export const signedInRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       schema: {
         tags,
         summary: 'Turn two-factor authentication off (TOTP or recovery code)',
-        security: bearer,
+        security,
         body: twoFactorDisableBodySchema,
         response: { 200: detailSchema },
       },

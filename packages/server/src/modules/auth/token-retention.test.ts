@@ -9,7 +9,7 @@ import { findUserByLogin } from '../../identity/repo';
 
 const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
 
-describe.each(testBackends())('expired sign-in tokens on %s', (backend) => {
+describe.each(testBackends('advisory locks'))('expired sign-in tokens on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await build(backend);

@@ -5,12 +5,10 @@ import { recordAudit } from '../../db/audit-log';
 import type { LoginLimiters } from './login-limiter';
 import { replaceRecoveryCodes } from './recovery-codes';
 import { claimTotpStep } from './repo';
-import { spendSecondFactor } from './second-factor';
+import { spendSecondFactor, wrongSecondFactor } from './second-factor';
 import type { RequestContext } from './sessions';
 import { newTotpSecret, totpStep, totpUri } from './totp';
 import { findUserById, revokeUserSessions, updateUser, type UserRow } from '../../identity/repo';
-
-const invalidCode = () => errors.invalid({ code: ['Invalid two-factor code'] });
 
 /**
  * Turning two-factor sign-in on and off. Each code works once (its time step is claimed in the
@@ -45,7 +43,7 @@ export class TwoFactorService {
         details: { during, user_agent: ctx.userAgent },
         ip: ctx.ip,
       });
-      throw invalidCode();
+      throw wrongSecondFactor();
     }
     await this.limiters.secondFactor.reset(user.id);
   }

@@ -5,7 +5,12 @@ import { auditMany, type Actor } from '../../http/access';
 import * as repo from './repo';
 import * as renderRepo from './render-repo';
 import type { DeviceRenderRow } from './render-repo';
-import { Renderer, type RenderContext } from './renderer';
+import { Renderer, type Rendered } from './renderer';
+
+/** Where new desired revisions go to be pushed (the configuration's jobs), inside the commit's transaction. */
+export interface PushQueue {
+  queue(tx: Db, revisions: repo.NewRevision[]): Promise<void>;
+}
 
 /** List items are matched by id (or name), so a moved or edited route diffs as that route, not as a shifted list. */
 const differ = createDiffer({
@@ -18,11 +23,17 @@ export interface CommitItem {
   own: Partial<ConfigDocument>;
 }
 
+type Ok = Extract<DeviceRender, { ok: true }>;
+
+/** What became of each device; a rendered one carries its document as committed (nothing renders it again). */
 export type CommitOutcome =
-  | { deviceId: string; outcome: 'pushed'; jobId: string; revision: number }
-  | { deviceId: string; outcome: 'saved'; revision: number }
-  | { deviceId: string; outcome: 'unchanged' }
+  | { deviceId: string; outcome: 'pushed'; jobId: string; revision: number; render: Ok }
+  | { deviceId: string; outcome: 'saved'; revision: number; render: Ok }
+  | { deviceId: string; outcome: 'unchanged'; render: Ok }
   | { deviceId: string; outcome: 'invalid'; render: Extract<DeviceRender, { ok: false }> };
+
+/** A device's new own sections, rendered. */
+type RenderedItem = CommitItem & { rendered: Rendered };
 
 /**
  * Turns new own sections of devices into revisions, inside the caller's transaction (which holds
@@ -33,17 +44,16 @@ export type CommitOutcome =
 export async function commitRevisions(
   tx: Db,
   actor: Actor,
-  items: CommitItem[],
-  renderer: Renderer,
+  items: RenderedItem[],
+  pushQueue: PushQueue,
   opts: { source: ConfigRevisionSource; message?: string | null },
 ): Promise<CommitOutcome[]> {
   const outcomes: CommitOutcome[] = [];
   const revisions: repo.NewRevision[] = [];
-  const pushes: { revision: repo.NewRevision; jobId: string }[] = [];
+  const pushes: repo.NewRevision[] = [];
   const audited: { revision: repo.NewRevision; previous: string | null }[] = [];
   const diffs = new Map<string, unknown>();
-  for (const { row, own } of items) {
-    const entry = renderer.render(row, own);
+  for (const { row, own, rendered: entry } of items) {
     const render = entry.render;
     if (!render.ok) {
       outcomes.push({ deviceId: row.id, outcome: 'invalid', render });
@@ -55,7 +65,7 @@ export async function commitRevisions(
     // A device never configured stays so until something is there to send: an empty document is no change.
     const sameHash = row.latest ? row.latest.hash === hash : Object.keys(render.document).length === 0;
     if (sameHash && !ownChanged) {
-      outcomes.push({ deviceId: row.id, outcome: 'unchanged' });
+      outcomes.push({ deviceId: row.id, outcome: 'unchanged', render });
       continue;
     }
     const revision: repo.NewRevision = {
@@ -74,15 +84,15 @@ export async function commitRevisions(
     revisions.push(revision);
     audited.push({ revision, previous: row.latest?.hash ?? null });
     if (sameHash) {
-      outcomes.push({ deviceId: row.id, outcome: 'saved', revision: revision.number });
+      outcomes.push({ deviceId: row.id, outcome: 'saved', revision: revision.number, render });
       continue;
     }
     // The revision id is the push's key: the same revision is never queued as two jobs.
-    const jobId = revision.id;
-    pushes.push({ revision, jobId });
-    outcomes.push({ deviceId: row.id, outcome: 'pushed', jobId, revision: revision.number });
+    pushes.push(revision);
+    outcomes.push({ deviceId: row.id, outcome: 'pushed', jobId: revision.id, revision: revision.number, render });
   }
-  await repo.storeRevisions(tx, revisions, pushes);
+  await repo.insertRevisions(tx, revisions);
+  await pushQueue.queue(tx, pushes);
   // Each change is audited with its diff, worked out once per pair of configurations.
   const previous = await repo.documentsByHash(tx, actor.scope.tenantId, [...new Set(audited.flatMap((a) => (a.previous ? [a.previous] : [])))]);
   for (const a of audited) {
@@ -106,27 +116,34 @@ const membership = (members: readonly AutoVpnMember[]) => JSON.stringify([...mem
 /**
  * Commits the devices' new own sections, and when that changes who takes part in Auto VPN (a
  * gateway joins, leaves, changes role or offered subnets), the other Auto VPN gateways of the
- * tenant get their new peers too, in the same transaction: one setting builds the tunnels.
+ * tenant get their new peers too, in the same transaction: one setting builds the tunnels. Each
+ * device is rendered once (with the caller's renderer, which may have rendered it already); only a
+ * device whose own peers the new membership changes is rendered again.
  */
 export async function commitChanges(
   tx: Db,
   actor: Actor,
   items: CommitItem[],
-  ctx: RenderContext,
+  renderer: Renderer,
+  pushQueue: PushQueue,
   opts: { source: ConfigRevisionSource; message?: string | null },
 ): Promise<CommitOutcome[]> {
+  const ctx = renderer.ctx;
   const before = ctx.autoVpn;
   const ids = new Set(items.map((i) => i.row.id));
-  const predict = new Renderer(ctx);
-  const joined = items.flatMap(({ row, own }) => {
-    const r = predict.render(row, own).render;
+  const rendered = items.map((item) => ({ ...item, rendered: renderer.render(item.row, item.own) }));
+  const joined = rendered.flatMap(({ row, rendered: { render: r } }) => {
     const kept = before.find((m) => m.device_id === row.id);
     const member = r.ok ? autoVpnMemberOf(row.id, row.name, r.document) : (kept ?? null);
     return member ? [member] : [];
   });
   const after = [...before.filter((m) => !ids.has(m.device_id)), ...joined];
-  const outcomes = await commitRevisions(tx, actor, items, new Renderer({ ...ctx, autoVpn: after }), opts);
-  if (membership(before) === membership(after)) return outcomes;
+  if (membership(before) === membership(after)) return commitRevisions(tx, actor, rendered, pushQueue, opts);
+  const withPeers = new Renderer({ ...ctx, autoVpn: after });
+  const again = rendered.map((item) =>
+    item.rendered.render.ok && item.rendered.render.document.ipsec?.auto_vpn?.enabled ? { ...item, rendered: withPeers.render(item.row, item.own) } : item,
+  );
+  const outcomes = await commitRevisions(tx, actor, again, pushQueue, opts);
   const others = [...new Set([...before, ...after].map((m) => m.device_id))].filter((id) => !ids.has(id));
   const locked = await repo.lockDevices(tx, actor.scope.tenantId, others);
   const rows = await renderRepo.loadRenderRows(tx, actor.scope.tenantId, locked);
@@ -135,11 +152,12 @@ export async function commitChanges(
     actor.scope.tenantId,
     rows.flatMap((r) => r.templateIds),
   );
+  const peerRenderer = new Renderer({ templates, autoVpn: after, sections: ctx.sections });
   const peers = await commitRevisions(
     tx,
     actor,
-    rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
-    new Renderer({ templates, autoVpn: after, webFilter: ctx.webFilter, ztna: ctx.ztna }),
+    rows.map((row) => ({ row, own: row.latest?.own ?? {}, rendered: peerRenderer.render(row, row.latest?.own ?? {}) })),
+    pushQueue,
     { source: 'template', message: 'Auto VPN peers changed' },
   );
   return [...outcomes, ...peers];

@@ -15,7 +15,7 @@ const route = (n: number) => ({
   enabled: true,
 });
 
-describe.each(testBackends())('configuration export and import on %s', (backend) => {
+describe.each(testBackends('pglite'))('configuration export and import on %s', (backend) => {
   let t: TestApp;
   let acme: { tenantId: string; key: string };
   const tokens: Record<string, string> = {};

@@ -5,7 +5,6 @@ import { configRevisions, deviceJobs } from '../../db/schema/index';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { waitFor } from '../../test/wait-for';
-import { queuePushes, type NewRevision } from './repo';
 
 const lan = { lan: [{ name: 'lan1', ip: '192.168.10.1', prefix: 24, mtu: 1500 }], wan: [], vlans: [] };
 const route = (n: number, gateway = '192.168.10.254') => ({
@@ -18,7 +17,7 @@ const route = (n: number, gateway = '192.168.10.254') => ({
 });
 const doc = (routes: number): ConfigDocument => ({ interfaces: lan, static_routes: Array.from({ length: routes }, (_, i) => route(i + 1)) }) as ConfigDocument;
 
-describe.each(testBackends())('device configuration on %s', (backend) => {
+describe.each(testBackends('pglite'))('device configuration on %s', (backend) => {
   let t: TestApp;
   let acme: { tenantId: string; key: string };
   const tokens: Record<string, string> = {};
@@ -152,8 +151,8 @@ describe.each(testBackends())('device configuration on %s', (backend) => {
     const job = await agent.next('job');
     const [revision] = await revisions(id);
     expect(job.job_id).toBe(revision!.id);
-    const again = { ...revision!, own: revision!.own ?? {} } as NewRevision;
-    await t.app.services.db.transaction((tx) => queuePushes(tx, [{ revision: again, jobId: again.id }]));
+    const push = { id: revision!.id, tenantId: acme.tenantId, deviceId: id, kind: 'apply_config' as const, payload: job.payload as Record<string, unknown> };
+    await t.app.services.db.transaction((tx) => t.app.services.jobs.enqueue(tx, 'configuration', [push]));
     const [only, ...more] = await jobs(id);
     expect(more).toEqual([]);
     expect(only).toMatchObject({ id: revision!.id, kind: 'apply_config' });

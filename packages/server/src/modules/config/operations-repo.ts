@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { configOperationDevices, configOperations, deviceJobs, devices } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { configOperationDevices, configOperations } from '../../db/schema/config';
 
 export type OperationRow = typeof configOperations.$inferSelect;
 
@@ -32,7 +33,7 @@ export async function listOperations(db: Db, tenantId: string, page: { offset: n
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Each device of the operation with its push job's state and whether the device is connected now. */
+/** Each device of the operation with its push's job and whether the device is connected now. */
 export async function operationDevices(db: Db, id: string) {
   return operationsDevices(db, [id]);
 }
@@ -48,12 +49,10 @@ export async function operationsDevices(db: Db, ids: string[]) {
       deviceStatus: devices.deviceStatus,
       outcome: configOperationDevices.outcome,
       error: configOperationDevices.error,
-      jobState: deviceJobs.state,
-      jobResult: deviceJobs.result,
+      jobId: configOperationDevices.jobId,
     })
     .from(configOperationDevices)
     .innerJoin(devices, eq(devices.id, configOperationDevices.deviceId))
-    .leftJoin(deviceJobs, eq(deviceJobs.id, configOperationDevices.jobId))
     .where(inArray(configOperationDevices.operationId, ids))
     .orderBy(devices.name);
 }

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AutoVpn, AutoVpnMember, ConfigDocument } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { loadTenantWebFilter } from '../web-filter/index';
-import { loadTenantZtna } from '../ztna/index';
-import { configBindings, configDrafts, configRevisions, configTemplates, deviceConfigSettings, devices } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { configBindings, configDrafts, configRevisions, configTemplates, deviceConfigSettings } from '../../db/schema/config';
+import { loadSections, type SectionProvider } from './section-provider';
 
 /** Everything a device's effective document is made of, read in a few queries for any number of devices. */
 export interface DeviceRenderRow {
@@ -128,17 +128,16 @@ export async function autoVpnMembers(db: Db, tenantId: string): Promise<AutoVpnM
   );
 }
 
-/** Everything besides the devices that rendering them needs (of zero trust, the endpoints among them). */
-export async function loadRenderContext(db: Db, tenantId: string, rows: DeviceRenderRow[]) {
-  const [templates, autoVpn, webFilter, ztna] = await Promise.all([
+/** Everything besides the devices that rendering them needs: their templates, the tenant's Auto VPN gateways, the products' sections. */
+export async function loadRenderContext(db: Db, tenantId: string, rows: DeviceRenderRow[], providers: readonly SectionProvider[]) {
+  const [templates, autoVpn, sections] = await Promise.all([
     templatesByIds(
       db,
       tenantId,
       rows.flatMap((r) => r.templateIds),
     ),
     autoVpnMembers(db, tenantId),
-    loadTenantWebFilter(db, tenantId),
-    loadTenantZtna(db, tenantId, { endpointIds: rows.filter((r) => r.kind === 'endpoint').map((r) => r.id) }),
+    loadSections(db, providers, tenantId, rows),
   ]);
-  return { templates, autoVpn, webFilter, ztna };
+  return { templates, autoVpn, sections };
 }

@@ -1,41 +1,13 @@
-import {
-  canonicalConfigJson,
-  configHash,
-  policyIdsForDevice,
-  renderDeviceDocument,
-  webFilterSectionFor,
-  ztnaEndpointView,
-  ztnaSectionsFor,
-  type AutoVpnMember,
-  type ConfigDocument,
-  type DeviceRender,
-  type TenantWebFilter,
-  type TenantZtna,
-} from '@netloom/domain';
+import { canonicalConfigJson, configHash, renderDeviceDocument, type AutoVpnMember, type ConfigDocument, type DeviceRender } from '@netloom/domain';
 import type { DeviceRenderRow, TemplateRow } from './render-repo';
+import { sectionsFor, sectionsKey, type LoadedSections } from './section-provider';
 
-/** What rendering needs besides the device: the tenant's templates it uses, its Auto VPN gateways, its web filter and zero trust. */
+/** What rendering needs besides the device: the tenant's templates it uses, its Auto VPN gateways, and the products' sections. */
 export interface RenderContext {
   templates: Map<string, TemplateRow>;
   autoVpn: readonly AutoVpnMember[];
-  /** Null: the tenant has no web filter, and its devices' documents have no web_filter section. */
-  webFilter: TenantWebFilter | null;
-  /** Null: the tenant never set up zero trust, and its devices' documents have no zero-trust sections. */
-  ztna: TenantZtna | null;
-}
-
-/**
- * What a device's zero-trust sections depend on, short, within one snapshot of the tenant: for an
- * endpoint, its view (profile, policies, DNS groups, release: the domain's key) and who it is;
- * for a gateway, the site it publishes (NAC hosts are the same for all of the tenant's gateways).
- */
-function ztnaKey(row: Pick<DeviceRenderRow, 'id' | 'kind'>, tenant: TenantZtna | null): unknown {
-  if (!tenant) return null;
-  if (row.kind === 'gateway') return tenant.connectors.find((c) => c.deviceId === row.id)?.site ?? null;
-  const e = tenant.endpoints.get(row.id);
-  if (!e) return null;
-  const view = ztnaEndpointView(tenant, e);
-  return [view.key, e.user, e.groups, view.securityGroups, e.posture.approved === true, e.posture.country];
+  /** The section providers whose product the tenant has, each with its context. */
+  sections: LoadedSections;
 }
 
 /** A device's effective document with the given own sections. */
@@ -52,8 +24,7 @@ export function renderRow(row: DeviceRenderRow, ctx: RenderContext, own: Partial
     deviceValues: row.deviceValues,
     own,
     disabledFamilies: row.disabledFamilies,
-    webFilter: ctx.webFilter ? webFilterSectionFor(ctx.webFilter, row) : null,
-    ztna: ctx.ztna ? ztnaSectionsFor(ctx.ztna, { id: row.id, kind: row.kind }) : null,
+    sections: sectionsFor(ctx.sections, row),
   });
 }
 
@@ -75,11 +46,8 @@ export class Renderer {
 
   render(row: DeviceRenderRow, own: Partial<ConfigDocument>): Rendered {
     const ownJson = canonicalConfigJson(own);
-    // Devices that get the same web-filter policies get the same section: the policy ids stand for it.
-    const webFilter = this.ctx.webFilter ? policyIdsForDevice(this.ctx.webFilter, row) : null;
-    // Endpoints with the same view of the tenant's zero trust who are the same requester get the same section.
-    const ztna = ztnaKey(row, this.ctx.ztna);
-    const key = JSON.stringify([row.templateIds, row.groupValues, row.deviceValues, row.disabledFamilies, ownJson, webFilter, ztna]);
+    // Devices whose providers give them the same sections (the providers' keys say so) render alike.
+    const key = JSON.stringify([row.templateIds, row.groupValues, row.deviceValues, row.disabledFamilies, ownJson, sectionsKey(this.ctx.sections, row)]);
     const hit = this.cache.get(key);
     if (hit?.render.ok && !hit.render.document.ipsec?.auto_vpn?.enabled) return hit;
     const render = renderRow(row, this.ctx, own);

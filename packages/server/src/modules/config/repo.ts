@@ -1,20 +1,36 @@
-import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ConfigDocument, ConfigRevisionSource } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { configRevisions, deviceJobs, devices } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { configRevisions, deviceConfigSettings } from '../../db/schema/config';
+import type { SyncFacts } from '../../fleet/device-row';
+export { markPushed } from '../../fleet/repo';
 
 export type RevisionRow = typeof configRevisions.$inferSelect;
 
-/** The jobs that carry a configuration to a device; one open at a time per device, the newest. */
-const CONFIG_JOB_KINDS = ['apply_config', 'full_sync'] as const;
-const OPEN = ['queued', 'sent'] as const;
+const SYNC_FACTS = {
+  configHash: devices.configHash,
+  appliedConfigHash: devices.appliedConfigHash,
+  configPush: devices.configPush,
+  configPushError: devices.configPushError,
+};
 
-export async function findDeviceHashes(db: Db, tenantId: string, deviceId: string) {
+/** What the device's sync state is made of (its desired and reported hashes, where the push stands). */
+export async function findSyncFacts(db: Db, tenantId: string, deviceId: string): Promise<SyncFacts | undefined> {
   const [row] = await db
-    .select({ id: devices.id, desired: devices.configHash, reported: devices.appliedConfigHash })
+    .select(SYNC_FACTS)
     .from(devices)
     .where(and(eq(devices.tenantId, tenantId), eq(devices.id, deviceId), eq(devices.claimed, true)));
   return row;
+}
+
+/** The same, for devices of any tenant (what a push's answer changed). */
+export async function syncFactsOf(db: Db, deviceIds: string[]): Promise<(SyncFacts & { id: string; tenantId: string })[]> {
+  if (deviceIds.length === 0) return [];
+  return db
+    .select({ id: devices.id, tenantId: devices.tenantId, ...SYNC_FACTS })
+    .from(devices)
+    .where(inArray(devices.id, deviceIds));
 }
 
 export async function latestRevision(db: Db, deviceId: string): Promise<RevisionRow | undefined> {
@@ -77,126 +93,77 @@ export async function lockTenantDevices(tx: Db, tenantId: string): Promise<strin
 }
 
 /**
- * Devices of tenants with a web filter whose desired document has no web_filter section yet
- * (enrolled or claimed after the tenant's last change): per tenant, at most `limit` of them.
+ * Claimed devices meeting a section provider's `stale` condition, which reads `d` (the devices
+ * row) and `r.document` (its newest revision's document, null before the first): at most `limit`.
  */
-export async function devicesMissingWebFilter(db: Db, limit: number): Promise<{ tenantId: string; deviceId: string }[]> {
+export async function staleDevices(
+  db: Db,
+  stale: (on: { device: SQL; document: SQL }) => SQL,
+  limit: number,
+): Promise<{ tenantId: string; deviceId: string }[]> {
   const rows = (await db.execute(sql`
     select d.tenant_id, d.id from devices d
-    join webfilter_settings w on w.tenant_id = d.tenant_id
-    where d.claimed and not exists (
-      select 1 from config_revisions r where r.device_id = d.id and r.document ? 'web_filter'
-        and r.number = (select max(number) from config_revisions r2 where r2.device_id = d.id))
-    order by d.tenant_id, d.id limit ${limit}`)) as unknown as { rows: { tenant_id: string; id: string }[] };
-  return rows.rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.id }));
-}
-
-/**
- * Devices of tenants with zero trust whose desired document lacks its zero-trust section or holds
- * an outdated one: endpoints without a `ztna` section or whose section names another approval,
- * user or teams than the device has now (approved, signed in as someone else, or its user moved
- * between teams since), and app connectors without their `ztna_connector`; at most `limit` of them.
- */
-export async function devicesMissingZtna(db: Db, limit: number): Promise<{ tenantId: string; deviceId: string }[]> {
-  const rows = (await db.execute(sql`
-    select d.tenant_id, d.id from devices d
-    join ztna_settings z on z.tenant_id = d.tenant_id
     left join lateral (
       select r.document from config_revisions r where r.device_id = d.id order by r.number desc limit 1
     ) r on true
-    where d.claimed and (
-      (d.kind = 'endpoint' and (
-        r.document is null or not r.document ? 'ztna'
-        or (r.document->'ztna'->'identity'->>'approved')::boolean is distinct from d.approved
-        or r.document->'ztna'->'identity'->>'user' is distinct from lower(d.username)
-        or r.document->'ztna'->'identity'->'groups' is distinct from coalesce((
-          select jsonb_agg(m.group_id::text order by m.group_id) from user_group_members m
-          join user_groups g on g.id = m.group_id and g.tenant_id = d.tenant_id
-          join users u on u.id = m.user_id
-          where lower(u.email) = lower(d.username)), '[]'::jsonb)))
-      or (d.kind = 'gateway' and exists (select 1 from ztna_connectors c where c.device_id = d.id)
-        and (r.document is null or not r.document ? 'ztna_connector')))
+    where d.claimed and (${stale({ device: sql.raw('d'), document: sql.raw('r.document') })})
     order by d.tenant_id, d.id limit ${limit}`)) as unknown as { rows: { tenant_id: string; id: string }[] };
   return rows.rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.id }));
 }
 
-/**
- * Stores the revisions, makes them desired and queues the pushes that carry them, a few
- * statements for any number of devices. A revision that only changes the device's own sections
- * (not what it runs) is stored without a push.
- */
-export async function storeRevisions(tx: Db, revisions: NewRevision[], pushes: { revision: NewRevision; jobId: string }[]): Promise<void> {
+/** Stores new revisions (a few statements for any number of devices); their pushes are queued by the caller. */
+export async function insertRevisions(tx: Db, revisions: NewRevision[]): Promise<void> {
   if (revisions.length === 0) return;
   await tx.insert(configRevisions).values(revisions);
-  await queuePushes(tx, pushes);
+}
+
+/** How pushes ended, onto the devices whose desired configuration they carried; `runs`, when given, is the hash the device said it runs. */
+export interface PushOutcome {
+  deviceId: string;
+  hash: string | null;
+  push: 'done' | 'failed' | null;
+  error: string | null;
+  runs?: string | null;
 }
 
 /**
- * Queues the pushes of revisions, each an apply_config job keyed by its revision's id (the
- * commit gives the job that id), and makes them desired. Queuing a revision that is queued
- * already is a no-op: the key is taken, and that job is left open. An older push still open for
- * a device is cancelled: an older document must never land after a newer one, and the device
- * gets the newest whole document anyway.
+ * Records where pushes stand: only a push of the desired hash speaks for it (an older one's late
+ * answer does not), and a withdrawn push leaves none open. What the device said it runs is kept
+ * either way.
  */
-export async function queuePushes(tx: Db, pushes: { revision: NewRevision; jobId: string }[]): Promise<void> {
-  if (pushes.length === 0) return;
-  const pushed = pushes.map((p) => p.revision.deviceId);
-  await tx
-    .update(devices)
-    .set({ configHash: sql`v.hash` })
-    .from(
-      sql`(values ${sql.join(
-        pushes.map((p) => sql`(${p.revision.deviceId}::uuid, ${p.revision.hash})`),
-        sql`, `,
-      )}) as v(id, hash)`,
-    )
-    .where(sql`${devices.id} = v.id`);
-  await tx
-    .update(deviceJobs)
-    .set({ state: 'cancelled', doneAt: new Date() })
-    .where(
-      and(
-        inArray(deviceJobs.deviceId, pushed),
-        inArray(deviceJobs.kind, [...CONFIG_JOB_KINDS]),
-        inArray(deviceJobs.state, [...OPEN]),
-        notInArray(
-          deviceJobs.id,
-          pushes.map((p) => p.jobId),
-        ),
-      ),
-    );
-  await tx
-    .insert(deviceJobs)
-    .values(
-      pushes.map(({ revision: r, jobId }) => ({
-        id: jobId,
-        tenantId: r.tenantId,
-        deviceId: r.deviceId,
-        kind: 'apply_config' as const,
-        payload: { revision_id: r.id, config_hash: r.hash, document: r.document },
-        createdBy: r.authorId,
-      })),
-    )
-    .onConflictDoNothing({ target: deviceJobs.id });
+export async function recordPushOutcomes(tx: Db, outcomes: PushOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const rows = JSON.stringify(
+    outcomes.map((o) => ({ id: o.deviceId, hash: o.hash, push: o.push, error: o.error, said: o.runs !== undefined, runs: o.runs ?? null })),
+  );
+  await tx.execute(sql`
+    update devices as d set
+      config_push = case when v.hash is not distinct from d.config_hash and (v.push is not null or d.config_push = 'open') then v.push else d.config_push end,
+      config_push_error = case when v.hash is not distinct from d.config_hash and (v.push is not null or d.config_push = 'open') then v.error else d.config_push_error end,
+      applied_config_hash = case when v.said then v.runs else d.applied_config_hash end
+    from json_to_recordset(${rows}::json) as v(id uuid, hash text, push text, error text, said boolean, runs text)
+    where d.id = v.id`);
 }
 
-/** Whether a push is in flight, and the device's refusal of the desired revision when its last push of it failed. */
-export async function pushState(db: Db, deviceId: string, desiredHash: string): Promise<{ inFlight: boolean; error: string | null }> {
-  const [last] = await db
-    .select({ state: deviceJobs.state, result: deviceJobs.result })
-    .from(deviceJobs)
-    .where(
-      and(
-        eq(deviceJobs.deviceId, deviceId),
-        inArray(deviceJobs.kind, [...CONFIG_JOB_KINDS]),
-        sql`${deviceJobs.payload}->>'config_hash' = ${desiredHash}`,
-        sql`${deviceJobs.state} <> 'cancelled'`,
-      ),
-    )
-    .orderBy(desc(deviceJobs.createdAt))
+/** Whether a device that runs something else should be sent its desired configuration again, and which that is. */
+export async function driftFacts(db: Db, deviceId: string) {
+  const [row] = await db
+    .select({ tenantId: devices.tenantId, desired: devices.configHash, push: devices.configPush, autoSync: deviceConfigSettings.autoSync })
+    .from(devices)
+    .leftJoin(deviceConfigSettings, eq(deviceConfigSettings.deviceId, devices.id))
+    .where(and(eq(devices.id, deviceId), eq(devices.claimed, true)));
+  return row;
+}
+
+/** The desired configuration's revision (the newest with this hash), which a resync carries whole. */
+export async function desiredRevision(db: Db, deviceId: string, hash: string) {
+  const [row] = await db
+    .select({ id: configRevisions.id, document: configRevisions.document })
+    .from(configRevisions)
+    .where(and(eq(configRevisions.deviceId, deviceId), eq(configRevisions.hash, hash)))
+    .orderBy(desc(configRevisions.number))
     .limit(1);
-  if (!last) return { inFlight: false, error: null };
-  return { inFlight: (OPEN as readonly string[]).includes(last.state), error: last.state === 'failed' ? (last.result ?? 'refused') : null };
+  return row;
 }
 
 /** One document per hash (the same configuration has the same document on every device), for the diffs of a push. */

@@ -19,21 +19,24 @@ import {
   deviceConfigSchema,
   tenantQuerySchema,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { errors } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 import { paginate, pageWindow } from '../../http/pagination';
+import { p, routeDocs } from '../../http/route-kit';
+import type { ConfigService } from './service';
 
-const tags = ['configuration'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('configuration');
+
+/** What the composition root hands this plugin. */
+export interface ConfigRoutesOptions {
+  deviceConfig: ConfigService;
+}
 
 /** A device's configuration: the desired document, saving it (a revision and a push), history and rollback. */
-export const configRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { deviceConfig: config } = services;
+export const configRoutes: FastifyPluginAsyncZod<ConfigRoutesOptions> = async (app, { deviceConfig }) => {
+  const config = deviceConfig;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(CONFIG_PATHS.document(':deviceId')),

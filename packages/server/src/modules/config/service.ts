@@ -3,112 +3,59 @@ import {
   CONFIG_FAMILIES,
   configDocumentSchema,
   parseImportedSections,
-  configHash,
-  configSyncState,
   type ConfigDocument,
   type ConfigExport,
   type ConfigExportPart,
   type ConfigFamily,
   type ConfigRevisionSource,
-  type ConfigRevisionSummary,
   type DeviceConfig,
   type DeviceRender,
   type EnableConfigs,
 } from '@netloom/domain';
 import type { z } from 'zod';
-import type { EventBus } from '../../bus/event-bus';
-import { topics } from '../../bus/topics';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import { commitChanges, type CommitOutcome } from './commit';
-import { renderRow } from './renderer';
+import type { ConfigPushes } from './pushes';
+import { Renderer, type Rendered } from './renderer';
 import * as renderRepo from './render-repo';
 import * as repo from './repo';
+import type { SectionProvider } from './section-provider';
+import { deviceConfigView, fieldErrors, refused, summary } from './view';
 
-const summary = (r: repo.RevisionRow): ConfigRevisionSummary => ({
-  id: r.id,
-  number: r.number,
-  hash: r.hash,
-  source: r.source,
-  message: r.message,
-  author_email: r.authorEmail,
-  created_at: r.createdAt.toISOString(),
-});
-
-type Issue = { path: (string | number)[]; message: string };
-
-/** Field errors of a family section, named as the console sends it (`section.2.gateway`), others at their place in the document. */
-function fieldErrors(issues: Issue[], family?: ConfigFamily): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const i of issues) {
-    const key = family && i.path[0] === family ? ['section', ...i.path.slice(1)].join('.') : ['document', ...i.path].join('.');
-    (fields[key] ??= []).push(i.message);
-  }
-  return fields;
-}
-
-const refused = (render: Extract<DeviceRender, { ok: false }>, family?: ConfigFamily) =>
-  errors.invalid(
-    render.issues.length ? fieldErrors(render.issues, family) : { document: [render.message] },
-    render.issues.length ? 'Invalid input.' : render.message,
-  );
-
-/** Publishes the pushes of a committed transaction: the device's connection, on whichever instance, sends the job now. */
-export async function announcePushes(bus: EventBus, outcomes: CommitOutcome[]): Promise<void> {
-  for (const o of outcomes) if (o.outcome === 'pushed') await bus.publish(topics.device(o.deviceId), { kind: 'job', job_id: o.jobId });
-}
+type Own = Partial<ConfigDocument>;
+/** The new own sections from the current ones; `render` renders candidates (once each: the commit reuses them). */
+type NextOwn = (own: Own, render: (own: Own) => Rendered) => Own;
 
 /**
  * A device's configuration: every save is an immutable revision of its effective document (its
- * templates rendered, then its own sections), the newest is the desired one, and a new desired
- * one is pushed to the device as a job it acknowledges with the hash it runs.
+ * templates rendered, then its own sections, then the sections the products' providers make), the
+ * newest is the desired one, and a new desired one is pushed to the device as a job it
+ * acknowledges with the hash it runs.
  */
 export class ConfigService {
+  /** The top-level keys the providers make: never a device's own, dropped from imports. */
+  private readonly serverMade: readonly string[];
+
   constructor(
     private readonly db: Db,
-    private readonly bus: EventBus,
-  ) {}
+    private readonly pushes: ConfigPushes,
+    private readonly providers: readonly SectionProvider[],
+  ) {
+    this.serverMade = providers.flatMap((p) => p.sections);
+  }
 
   async get(actor: Actor, deviceId: string): Promise<DeviceConfig> {
-    const row = await this.row(this.db, actor, deviceId);
-    const [hashes, revision, draft] = await Promise.all([
-      repo.findDeviceHashes(this.db, actor.scope.tenantId, deviceId),
-      repo.latestRevision(this.db, deviceId),
-      renderRepo.findDraft(this.db, deviceId),
-    ]);
-    const ctx = await renderRepo.loadRenderContext(this.db, actor.scope.tenantId, [row]);
-    const render = renderRow(row, ctx, draft?.own ?? row.latest?.own ?? {});
-    const desired = revision ? (hashes?.desired ?? null) : null;
-    const push = desired ? await repo.pushState(this.db, deviceId, desired) : { inFlight: false, error: null };
-    return {
-      device_id: deviceId,
-      revision: revision ? summary(revision) : null,
-      document: render.ok ? render.document : (revision?.document ?? {}),
-      sync: {
-        state: configSyncState({
-          desiredHash: desired,
-          ackedHash: null,
-          reportedHash: hashes?.reported ?? null,
-          pushInFlight: push.inFlight,
-          lastError: push.error,
-        }),
-        desired_hash: desired,
-        reported_hash: hashes?.reported ?? null,
-        error: push.error,
-      },
-      sections: render.ok ? render.sources : CONFIG_FAMILIES.filter((f) => revision?.document[f] !== undefined).map((family) => ({ family, template: null })),
-      disabled_families: row.disabledFamilies as ConfigFamily[],
-      auto_sync: row.autoSync,
-      render_error: render.ok ? null : render.message,
-      draft: draft ? { author_email: draft.authorEmail, updated_at: draft.updatedAt.toISOString() } : null,
-    };
+    return this.view(actor, deviceId);
   }
 
   /** Replaces the device's own sections with a whole document (the templates keep the families it leaves out). */
   async saveDocument(actor: Actor, deviceId: string, own: ConfigDocument, opts: { source: ConfigRevisionSource; message?: string }) {
-    await this.commitOwn(actor, deviceId, () => own, opts);
-    return this.get(actor, deviceId);
+    // Server-made sections may come back with a document the console read; anything else is no part of one.
+    const unknown = Object.keys(own).filter((k) => !(CONFIG_FAMILIES as readonly string[]).includes(k) && !this.serverMade.includes(k));
+    if (unknown.length) throw errors.invalid(Object.fromEntries(unknown.map((k) => [`document.${k}`, [`Unrecognized key: "${k}"`]])));
+    return this.commitOwn(actor, deviceId, () => own, opts);
   }
 
   /**
@@ -129,23 +76,21 @@ export class ConfigService {
         );
       value = parsed.data;
     }
-    const change = (own: Partial<ConfigDocument>) => {
+    const change = (own: Own) => {
       const next: Record<string, unknown> = { ...own };
       if (value === undefined) delete next[family];
       else next[family] = value;
-      return next as Partial<ConfigDocument>;
+      return next as Own;
     };
     const draft = await renderRepo.findDraft(this.db, deviceId);
-    if (draft || opts.draft) await this.saveDraft(actor, deviceId, change, family);
-    else await this.commitOwn(actor, deviceId, change, { source: 'edit', message: opts.message }, family);
-    return this.get(actor, deviceId);
+    if (draft || opts.draft) return this.saveDraft(actor, deviceId, change, family);
+    return this.commitOwn(actor, deviceId, change, { source: 'edit', message: opts.message }, family);
   }
 
   async pushDraft(actor: Actor, deviceId: string, message?: string) {
     const draft = await renderRepo.findDraft(this.db, deviceId);
     if (!draft) throw errors.notFound('There is no draft to push.');
-    await this.commitOwn(actor, deviceId, () => draft.own, { source: 'edit', message }, undefined, true);
-    return this.get(actor, deviceId);
+    return this.commitOwn(actor, deviceId, () => draft.own, { source: 'edit', message }, undefined, true);
   }
 
   async discardDraft(actor: Actor, deviceId: string) {
@@ -176,10 +121,9 @@ export class ConfigService {
    * 400 with the fields, nothing stored. Saved with source 'import' and pushed like any edit.
    */
   async importDocument(actor: Actor, deviceId: string, document: Record<string, unknown>, message?: string): Promise<DeviceConfig> {
-    const parsed = parseImportedSections(document);
+    const parsed = parseImportedSections(document, this.serverMade);
     if (!parsed.ok) throw errors.invalid(fieldErrors(parsed.issues));
-    await this.commitOwn(actor, deviceId, () => parsed.own, { source: 'import', message: message || 'Imported configuration' });
-    return this.get(actor, deviceId);
+    return this.commitOwn(actor, deviceId, () => parsed.own, { source: 'import', message: message || 'Imported configuration' });
   }
 
   async enableConfigs(actor: Actor, deviceId: string): Promise<EnableConfigs> {
@@ -202,15 +146,15 @@ export class ConfigService {
       const next = { ...row, disabledFamilies: CONFIG_FAMILIES.filter((f) => disabled.has(f)), autoSync: body.auto_sync ?? row.autoSync };
       await renderRepo.saveSettings(tx, { deviceId, tenantId: actor.scope.tenantId, disabledFamilies: next.disabledFamilies, autoSync: next.autoSync });
       if (next.disabledFamilies.join() === row.disabledFamilies.join() || !row.latest) return [];
-      const ctx = await renderRepo.loadRenderContext(tx, actor.scope.tenantId, [row]);
-      const result = await commitChanges(tx, actor, [{ row: next, own: row.latest.own }], ctx, {
+      const renderer = new Renderer(await this.renderContext(tx, actor, [row]));
+      const result = await commitChanges(tx, actor, [{ row: next, own: row.latest.own }], renderer, this.pushes, {
         source: 'edit',
         message: 'Configuration families turned on or off',
       });
       if (result[0]?.outcome === 'invalid') throw refused(result[0].render);
       return result;
     });
-    await announcePushes(this.bus, outcomes);
+    await this.pushes.announce(outcomes);
     return this.enableConfigs(actor, deviceId);
   }
 
@@ -237,79 +181,101 @@ export class ConfigService {
     const target = await repo.findRevision(this.db, deviceId, revisionId);
     if (!target) throw errors.notFound();
     const targetOwn = target.own ?? target.document;
-    const choose = (_current: Partial<ConfigDocument>, render: (own: Partial<ConfigDocument>) => DeviceRender) => {
-      const again = render(targetOwn);
-      return again.ok && configHash(again.document) === target.hash ? targetOwn : target.document;
-    };
-    await this.commitOwn(actor, deviceId, choose, { source: 'rollback', message: message || `Rollback to revision ${target.number}` });
-    return this.get(actor, deviceId);
+    const choose: NextOwn = (_current, render) => (render(targetOwn).hash === target.hash ? targetOwn : target.document);
+    return this.commitOwn(actor, deviceId, choose, { source: 'rollback', message: message || `Rollback to revision ${target.number}` });
   }
 
-  /** Commits new own sections as the device's next revision and pushes it; invalid → 400 with the fields, nothing stored. */
+  /**
+   * Renders the tenant's devices again (all of them, or those given) inside the caller's
+   * transaction, after something their documents are made from changed (a product's sections:
+   * `source` names its provider): a revision and a push for each device whose document changes,
+   * nothing for the others. The caller announces the pushes once its transaction is committed.
+   */
+  async recommit(tx: Db, actor: Actor, opts: { deviceIds?: string[]; message: string; source: ConfigRevisionSource }): Promise<CommitOutcome[]> {
+    const tenantId = actor.scope.tenantId;
+    const locked = opts.deviceIds ? await repo.lockDevices(tx, tenantId, opts.deviceIds) : await repo.lockTenantDevices(tx, tenantId);
+    const rows = await renderRepo.loadRenderRows(tx, tenantId, locked);
+    const renderer = new Renderer(await this.renderContext(tx, actor, rows));
+    return commitChanges(
+      tx,
+      actor,
+      rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
+      renderer,
+      this.pushes,
+      { source: opts.source, message: opts.message },
+    );
+  }
+
+  /** Devices whose sections of this provider are missing or outdated (see SectionReconciler). */
+  async staleDevices(provider: string, limit: number): Promise<{ tenantId: string; deviceId: string }[]> {
+    const stale = this.providers.find((p) => p.name === provider)?.stale;
+    return stale ? repo.staleDevices(this.db, stale, limit) : [];
+  }
+
+  /** Tells the consoles and the devices' connections (on every instance) that pushes are waiting. */
+  announce(outcomes: CommitOutcome[]): Promise<void> {
+    return this.pushes.announce(outcomes);
+  }
+
+  /**
+   * Commits new own sections as the device's next revision and pushes it, rendering the document
+   * once, and answers the device's configuration as committed; invalid → 400 with the fields,
+   * nothing stored.
+   */
   private async commitOwn(
     actor: Actor,
     deviceId: string,
-    next: (own: Partial<ConfigDocument>, render: (own: Partial<ConfigDocument>) => DeviceRender) => Partial<ConfigDocument>,
+    next: NextOwn,
     opts: { source: ConfigRevisionSource; message?: string },
     family?: ConfigFamily,
     dropDraft = false,
   ) {
     const outcomes = await this.db.transaction(async (tx) => {
       const row = await this.lockedRow(tx, actor, deviceId);
-      const ctx = await renderRepo.loadRenderContext(tx, actor.scope.tenantId, [row]);
-      const own = next(row.latest?.own ?? {}, (o) => renderRow(row, ctx, o));
-      const result = await commitChanges(tx, actor, [{ row, own }], ctx, opts);
-      if (result[0]?.outcome === 'invalid') throw refused(result[0].render, family);
+      const renderer = new Renderer(await this.renderContext(tx, actor, [row]));
+      const own = next(row.latest?.own ?? {}, (o) => renderer.render(row, o));
+      const outcomes = await commitChanges(tx, actor, [{ row, own }], renderer, this.pushes, opts);
+      if (outcomes[0]?.outcome === 'invalid') throw refused(outcomes[0].render, family);
       if (dropDraft) await renderRepo.deleteDraft(tx, deviceId);
-      return result;
+      return outcomes;
     });
-    await announcePushes(this.bus, outcomes);
+    await this.pushes.announce(outcomes);
+    return this.view(actor, deviceId, { render: outcomes[0]!.render, of: 'desired' });
   }
 
-  private async saveDraft(actor: Actor, deviceId: string, change: (own: Partial<ConfigDocument>) => Partial<ConfigDocument>, family: ConfigFamily) {
-    await this.db.transaction(async (tx) => {
+  private async saveDraft(actor: Actor, deviceId: string, change: (own: Own) => Own, family: ConfigFamily) {
+    const render = await this.db.transaction(async (tx) => {
       const row = await this.lockedRow(tx, actor, deviceId);
       const draft = await renderRepo.findDraft(tx, deviceId);
       const own = change(draft?.own ?? row.latest?.own ?? {});
-      const render = renderRow(row, await renderRepo.loadRenderContext(tx, actor.scope.tenantId, [row]), own);
+      const { render } = new Renderer(await this.renderContext(tx, actor, [row])).render(row, own);
       if (!render.ok) throw refused(render, family);
       await renderRepo.saveDraft(tx, { deviceId, tenantId: actor.scope.tenantId, own, authorEmail: actor.email });
+      return render;
     });
+    return this.view(actor, deviceId, { render, of: 'draft' });
   }
 
   /**
-   * Renders the tenant's devices again (all of them, or those given) inside the caller's
-   * transaction, after something every device's document is made from changed (the web filter,
-   * zero trust; the revisions say which): a revision and a push for each device whose document
-   * changes, nothing for the others. The caller announces the pushes once its transaction is committed.
+   * The device's configuration as the console shows it (the draft's document while there is one).
+   * `rendered` is the document a save has just rendered, of the draft or of the desired revision:
+   * a save renders once.
    */
-  async recommit(tx: Db, actor: Actor, opts: { deviceIds?: string[]; message: string; source?: 'web_filter' | 'ztna' }): Promise<CommitOutcome[]> {
-    const tenantId = actor.scope.tenantId;
-    const locked = opts.deviceIds ? await repo.lockDevices(tx, tenantId, opts.deviceIds) : await repo.lockTenantDevices(tx, tenantId);
-    const rows = await renderRepo.loadRenderRows(tx, tenantId, locked);
-    const ctx = await renderRepo.loadRenderContext(tx, tenantId, rows);
-    return commitChanges(
-      tx,
-      actor,
-      rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
-      ctx,
-      { source: opts.source ?? 'web_filter', message: opts.message },
-    );
+  private async view(actor: Actor, deviceId: string, rendered?: { render: DeviceRender; of: 'draft' | 'desired' }): Promise<DeviceConfig> {
+    const row = await this.row(this.db, actor, deviceId);
+    const [facts, revision, draft] = await Promise.all([
+      repo.findSyncFacts(this.db, actor.scope.tenantId, deviceId),
+      repo.latestRevision(this.db, deviceId),
+      renderRepo.findDraft(this.db, deviceId),
+    ]);
+    // A draft kept aside while the desired revision changed is what is shown: rendered here.
+    const current = rendered && (rendered.of === 'draft') === (draft !== undefined) ? rendered.render : undefined;
+    const render = current ?? new Renderer(await this.renderContext(this.db, actor, [row])).render(row, draft?.own ?? row.latest?.own ?? {}).render;
+    return deviceConfigView({ row, render, revision, facts, draft });
   }
 
-  /** Devices of tenants with a web filter that have no web_filter section yet (see WebFilterReconciler). */
-  devicesMissingWebFilter(limit: number) {
-    return repo.devicesMissingWebFilter(this.db, limit);
-  }
-
-  /** Devices of tenants with zero trust whose sections are missing or out of date (see ZtnaReconciler). */
-  devicesMissingZtna(limit: number) {
-    return repo.devicesMissingZtna(this.db, limit);
-  }
-
-  /** Tells the devices' connections (on every instance) that pushes are waiting. */
-  announce(outcomes: CommitOutcome[]): Promise<void> {
-    return announcePushes(this.bus, outcomes);
+  private renderContext(db: Db, actor: Actor, rows: renderRepo.DeviceRenderRow[]) {
+    return renderRepo.loadRenderContext(db, actor.scope.tenantId, rows, this.providers);
   }
 
   private async row(db: Db, actor: Actor, deviceId: string) {

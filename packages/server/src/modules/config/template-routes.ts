@@ -23,22 +23,24 @@ import {
   templateSectionParamsSchema,
   tenantQuerySchema,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { errors } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 import { paginate, pageWindow } from '../../http/pagination';
+import { p, routeDocs } from '../../http/route-kit';
+import type { TemplateService } from './templates-service';
 
-const tags = ['configuration templates'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
-const doc = (summary: string) => ({ tags, security, summary });
+const { doc } = routeDocs('configuration templates');
+
+/** What the composition root hands this plugin. */
+export interface TemplateRoutesOptions {
+  configTemplates: TemplateService;
+}
 
 /** Config Templates: CRUD, their families, preview, apply with progress, and what devices and groups are bound to. */
-export const templateRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { configTemplates: templates } = services;
+export const templateRoutes: FastifyPluginAsyncZod<TemplateRoutesOptions> = async (app, { configTemplates }) => {
+  const templates = configTemplates;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(TEMPLATE_PATHS.list),

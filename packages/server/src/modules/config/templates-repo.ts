@@ -1,7 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { BindingTarget } from '../../db/schema/config';
 import type { Db } from '../../db/client';
-import { configBindings, configTemplates, devices, networks } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { networks } from '../../db/read-models/networks';
+import { configBindings, configTemplates } from '../../db/schema/config';
 import type { TemplateRow } from './render-repo';
 
 const bindingCount = (kind: BindingTarget) =>

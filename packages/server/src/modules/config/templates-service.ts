@@ -1,9 +1,11 @@
 import {
+  MAX_TEMPLATE_VARIABLES,
   OPERATION_DEVICE_STATES,
   checkTemplateSection,
   operationDeviceState,
   operationDone,
   templateVariables,
+  tooManyVariablesMessage,
   type ConfigBinding,
   type ConfigDocument,
   type ConfigFamily,
@@ -12,17 +14,17 @@ import {
   type ConfigTemplate,
   type TemplatePreview,
 } from '@netloom/domain';
-import type { EventBus } from '../../bus/event-bus';
 import type { BindingTarget } from '../../db/schema/config';
 import type { Db } from '../../db/client';
 import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import { commitChanges, configDiff } from './commit';
-import { Renderer, renderRow } from './renderer';
+import type { ConfigPushes } from './pushes';
+import { Renderer } from './renderer';
 import * as operations from './operations-repo';
 import * as renderRepo from './render-repo';
 import * as repo from './repo';
-import { announcePushes } from './service';
+import type { SectionProvider } from './section-provider';
 import * as templates from './templates-repo';
 
 const toDto = (t: templates.TemplateListRow): ConfigTemplate => ({
@@ -46,7 +48,8 @@ const toDto = (t: templates.TemplateListRow): ConfigTemplate => ({
 export class TemplateService {
   constructor(
     private readonly db: Db,
-    private readonly bus: EventBus,
+    private readonly pushes: ConfigPushes,
+    private readonly providers: readonly SectionProvider[],
   ) {}
 
   async list(actor: Actor, q: { search?: string; offset: number; limit: number | null }) {
@@ -115,6 +118,8 @@ export class TemplateService {
       const sections: Record<string, unknown> = { ...t.sections };
       if (section === null) delete sections[family];
       else sections[family] = section;
+      // Every variable needs a value per device: a template stays one a person can fill in.
+      if (templateVariables(sections).length > MAX_TEMPLATE_VARIABLES) throw errors.invalid({ section: [tooManyVariablesMessage] });
       await templates.updateTemplate(tx, id, { sections: sections as Partial<ConfigDocument> });
       await audit(tx, actor, 'config_template.section_saved', id, { family, diff: configDiff(t.sections[family] ?? null, section) });
     });
@@ -125,7 +130,7 @@ export class TemplateService {
   async preview(actor: Actor, id: string): Promise<TemplatePreview> {
     const t = await this.get(actor, id);
     const rows = await renderRepo.loadRenderRows(this.db, actor.scope.tenantId, await templates.devicesUsing(this.db, actor.scope.tenantId, id));
-    const renderer = new Renderer(await renderRepo.loadRenderContext(this.db, actor.scope.tenantId, rows));
+    const renderer = new Renderer(await renderRepo.loadRenderContext(this.db, actor.scope.tenantId, rows, this.providers));
     const devices = rows
       .map((row) => {
         const { render, hash } = renderer.render(row, row.latest?.own ?? {});
@@ -145,7 +150,10 @@ export class TemplateService {
     if (!using.includes(deviceId)) throw errors.notFound();
     const [row] = await renderRepo.loadRenderRows(this.db, actor.scope.tenantId, [deviceId]);
     if (!row) throw errors.notFound();
-    const render = renderRow(row, await renderRepo.loadRenderContext(this.db, actor.scope.tenantId, [row]), row.latest?.own ?? {});
+    const { render } = new Renderer(await renderRepo.loadRenderContext(this.db, actor.scope.tenantId, [row], this.providers)).render(
+      row,
+      row.latest?.own ?? {},
+    );
     return {
       device_id: row.id,
       name: row.name,
@@ -166,15 +174,17 @@ export class TemplateService {
   async operation(actor: Actor, id: string): Promise<ConfigOperation> {
     const op = await operations.findOperation(this.db, actor.scope.tenantId, id);
     if (!op) throw errors.notFound();
-    return progressOf(op, await operations.operationDevices(this.db, id));
+    return progressOf(op, await this.withJobs(await operations.operationDevices(this.db, id)));
   }
 
   /** The tenant's bulk pushes, newest first, each with its counts (what the Config Templates page lists). */
   async operations(actor: Actor, page: { offset: number; limit: number | null }): Promise<{ rows: ConfigOperationSummary[]; total: number }> {
     const { rows, total } = await operations.listOperations(this.db, actor.scope.tenantId, page);
-    const devices = await operations.operationsDevices(
-      this.db,
-      rows.map((r) => r.id),
+    const devices = await this.withJobs(
+      await operations.operationsDevices(
+        this.db,
+        rows.map((r) => r.id),
+      ),
     );
     return {
       rows: rows.map((op) => {
@@ -216,12 +226,13 @@ export class TemplateService {
     const outcomes = await this.db.transaction(async (tx) => {
       const locked = await repo.lockDevices(tx, actor.scope.tenantId, deviceIds);
       const rows = await renderRepo.loadRenderRows(tx, actor.scope.tenantId, locked);
-      const ctx = await renderRepo.loadRenderContext(tx, actor.scope.tenantId, rows);
+      const renderer = new Renderer(await renderRepo.loadRenderContext(tx, actor.scope.tenantId, rows, this.providers));
       const result = await commitChanges(
         tx,
         actor,
         rows.map((row) => ({ row, own: row.latest?.own ?? {} })),
-        ctx,
+        renderer,
+        this.pushes,
         { source: 'template', message: op.title },
       );
       // Gateways that only got new Auto VPN peers are pushed too, but are not this operation's.
@@ -246,8 +257,20 @@ export class TemplateService {
       });
       return result;
     });
-    await announcePushes(this.bus, outcomes);
+    await this.pushes.announce(outcomes);
     return opId;
+  }
+
+  /** The operation's devices with where their pushes stand. */
+  private async withJobs<T extends { jobId: string | null }>(rows: T[]): Promise<(T & { jobState: string | null; jobResult: string | null })[]> {
+    const states = await this.pushes.jobStates(
+      this.db,
+      rows.flatMap((r) => (r.jobId ? [r.jobId] : [])),
+    );
+    return rows.map((r) => {
+      const job = r.jobId ? states.get(r.jobId) : undefined;
+      return { ...r, jobState: job?.state ?? null, jobResult: job?.result ?? null };
+    });
   }
 
   private async locked(tx: Db, actor: Actor, id: string) {
@@ -258,7 +281,9 @@ export class TemplateService {
 }
 
 /** Where each device of an operation stands, and the counts of each state. */
-function progressOf(op: operations.OperationRow, rows: Awaited<ReturnType<typeof operations.operationDevices>>): ConfigOperation {
+type OperationDevice = Awaited<ReturnType<typeof operations.operationDevices>>[number] & { jobState: string | null; jobResult: string | null };
+
+function progressOf(op: operations.OperationRow, rows: OperationDevice[]): ConfigOperation {
   const devices = rows.map((r) => {
     const state = operationDeviceState({ outcome: r.outcome, jobState: r.jobState, deviceStatus: r.deviceStatus });
     return { device_id: r.deviceId, name: r.name, state, error: state === 'failed' ? r.jobResult : r.error };

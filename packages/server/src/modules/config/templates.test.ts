@@ -11,7 +11,7 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 const branchLan = { lan: [{ name: 'lan1', ip: '10.{{site}}.0.1', prefix: 24 }], wan: [] };
 const branchRoute = (n: number) => ({ id: uuid(n), name: `dc-${n}`, destination: `172.${16 + n}.0.0/16`, gateway: '10.{{site}}.0.254' });
 
-describe.each(testBackends())('config templates on %s', (backend) => {
+describe.each(testBackends('pglite'))('config templates on %s', (backend) => {
   let t: TestApp;
   let acme: { tenantId: string; key: string };
   const tokens: Record<string, string> = {};
@@ -203,6 +203,39 @@ describe.each(testBackends())('config templates on %s', (backend) => {
     await setting(2, 'spoke', false);
     expect(await peers(0)).toEqual(['edge-SN-VPN-S1']);
     expect(await peers(2)).toEqual([]);
+  });
+
+  it('resolves only the values given: {{constructor}} is a variable like any other, and a template or device holds at most 200', async () => {
+    const tpl = await newTemplate('Prototype');
+    const route = { id: uuid(90), name: '{{constructor}}', destination: '172.90.0.0/16', gateway: '10.9.0.254' };
+    const saved = await editor('PUT', `template/config/${tpl.id}/sections/static_routes/`, { section: [route] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().variables).toEqual(['constructor']);
+    const { agent, id } = await gateway('SN-TPL-P');
+    const bound = await editor('PUT', `template/bindings/device/${id}/`, { template_ids: [tpl.id], variables: {} });
+    expect(bound.statusCode, bound.body).toBe(200);
+    const missing = await editor('GET', `template/config/${tpl.id}/preview/${id}/`);
+    expect(missing.json()).toMatchObject({ rendered: null, error: '{{constructor}} has no value for device edge-SN-TPL-P (template Prototype)' });
+    expect((await operation(bound.json().operation_id)).devices).toEqual([expect.objectContaining({ state: 'invalid' })]);
+
+    const given = await editor('PUT', `template/bindings/device/${id}/`, { template_ids: [tpl.id], variables: { constructor: 'hq-route' } });
+    expect(given.statusCode, given.body).toBe(200);
+    const job = await answerNext(agent);
+    expect(job.payload).toMatchObject({ document: { static_routes: [{ name: 'hq-route' }] } });
+
+    const values = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`v${i}`, 'x']));
+    const tooMany = await editor('PUT', `template/bindings/device/${id}/`, { template_ids: [tpl.id], variables: values(201) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual({ variables: ['At most 200 variables'] });
+    const defaults = await editor('PUT', `template/config/${tpl.id}/`, { defaults: values(201) });
+    expect(defaults.statusCode).toBe(400);
+    expect(defaults.json().errors).toEqual({ defaults: ['At most 200 variables'] });
+    const names = Array.from({ length: 201 }, (_, i) => `{{v${i}}}`).join('');
+    const wide = await editor('PUT', `template/config/${tpl.id}/sections/static_routes/`, { section: [{ ...route, name: names }] });
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().errors).toEqual({ section: ['At most 200 variables'] });
+    expect((await editor('GET', `template/config/${tpl.id}/`)).json().variables).toEqual(['constructor']);
+    expect((await editor('PUT', `template/config/${tpl.id}/`, { defaults: values(200) })).statusCode).toBe(200);
   });
 
   it('lets viewers read but not write, and hides every template, binding and operation from another tenant', async () => {

@@ -3,7 +3,7 @@ import { deviceStatusSchema, interfaceMetricsListSchema, systemMetricsSchema, te
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 
-describe.each(testBackends())('device status snapshots on %s', (backend) => {
+describe.each(testBackends('pglite'))('device status snapshots on %s', (backend) => {
   let t: TestApp;
   let key: string;
   const tokens: Record<string, string> = {};
@@ -72,6 +72,27 @@ describe.each(testBackends())('device status snapshots on %s', (backend) => {
     expect(tenantBgpSchema.parse((await call('owner@globex.test', 'GET', 'bgp/')).json()).some((d) => d.device_id === id)).toBe(false);
     const system = deviceStatusSchema.parse((await call('viewer@acme.test', 'GET', `${id}/system/`)).json());
     expect(system.snapshot).toMatchObject({ kind: 'system', entries: [{ model: 'NL-100' }] });
+  });
+
+  it('says with each tenant-wide BGP report when it was made and whether its gateway is still reachable', async () => {
+    const agent = await TestAgent.connect(t.app);
+    agent.hello({ kind: 'enrol', enrolment_key: key }, { serial: 'SN-BGP-2', name: 'edge-bgp-gone' });
+    const { device_id: id } = (await agent.next('welcome')) as { device_id: string };
+    agent.heartbeat();
+    await agent.next('ack');
+    const at = new Date().toISOString();
+    const neighbour = { neighbour: '198.51.100.2', asn: 65002, state: 'Established', msg_sent: 1, msg_received: 1, prefixes: 0 };
+    agent.send({ type: 'status', at, snapshot: { kind: 'bgp', local: { ip: '10.8.0.6', asn: 64514 }, entries: [neighbour] } });
+    await agent.next('ack');
+    const entry = async () => tenantBgpSchema.parse((await call('viewer@acme.test', 'GET', 'bgp/')).json()).find((d) => d.device_id === id);
+    // The heartbeat's state is written behind its ack.
+    await expect.poll(async () => (await entry())?.reachable, { timeout: 10_000 }).toBe(true);
+    expect(await entry()).toMatchObject({ at, neighbours: [neighbour] });
+    // The gateway says goodbye: its report stays, with its time, but no longer vouches for now.
+    agent.close(1000);
+    await agent.closed;
+    await expect.poll(async () => (await entry())?.reachable, { timeout: 10_000 }).toBe(false);
+    expect(await entry()).toMatchObject({ at, neighbours: [neighbour] });
   });
 
   it("lists every gateway's tunnels on the VPN status page; CPU, memory and jitter a device measured come back as series", async () => {

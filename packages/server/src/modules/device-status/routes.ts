@@ -8,19 +8,21 @@ import {
   tenantQuerySchema,
   tenantTunnelsSchema,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
+import { p, routeDocs } from '../../http/route-kit';
+import type { DeviceStatusService } from './service';
 
-const tags = ['device status'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('device status');
+
+/** What the composition root hands this plugin. */
+export interface DeviceStatusRoutesOptions {
+  deviceStatus: DeviceStatusService;
+}
 
 /** Status snapshots of a device: read the newest, ask for a fresh one. */
-export const deviceStatusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { deviceStatus } = services;
+export const deviceStatusRoutes: FastifyPluginAsyncZod<DeviceStatusRoutesOptions> = async (app, { deviceStatus }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(STATUS_PATHS.tenantBgp),

@@ -1,16 +1,34 @@
-import { emptySnapshot, statusSnapshotSchema, type DeviceStatusAnswer, type StatusKind, type TenantBgpEntry, type TenantTunnelsEntry } from '@netloom/domain';
-import type { EventBus } from '../../bus/event-bus';
-import { topics } from '../../bus/topics';
+import {
+  emptySnapshot,
+  isReachable,
+  statusSnapshotSchema,
+  type DeviceStatusAnswer,
+  type StatusKind,
+  type TenantBgpEntry,
+  type TenantTunnelsEntry,
+} from '@netloom/domain';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../http/access';
 import { AppError, errors } from '../../http/errors';
+import type { JobQueue } from '../jobs/index';
 import * as repo from './repo';
+
+/** Whose report a tenant-wide row is, when it was made and whether its device is in touch now. */
+const reportOf = (row: { deviceId: string; deviceName: string; deviceStatus: string; lastSeenAt: Date | null; at: Date }) => ({
+  device_id: row.deviceId,
+  device_name: row.deviceName,
+  at: row.at.toISOString(),
+  reachable: isReachable({ deviceStatus: row.deviceStatus, lastSeenTime: row.lastSeenAt?.toISOString() ?? null }),
+});
+
+/** What of the job queue status requests use. */
+export type StatusJobs = Pick<JobQueue, 'enqueue' | 'announce'>;
 
 /** Devices' status snapshots: the newest of each kind, and asking a device for a fresh one. */
 export class DeviceStatusService {
   constructor(
     private readonly db: Db,
-    private readonly bus: EventBus,
+    private readonly jobs: StatusJobs,
   ) {}
 
   async get(actor: Actor, deviceId: string, kind: StatusKind): Promise<DeviceStatusAnswer> {
@@ -29,7 +47,7 @@ export class DeviceStatusService {
     for (const row of rows) {
       const parsed = statusSnapshotSchema.safeParse(row.data);
       if (!parsed.success || parsed.data.kind !== 'bgp' || !parsed.data.local) continue;
-      out.push({ device_id: row.deviceId, device_name: row.deviceName, at: row.at.toISOString(), local: parsed.data.local, neighbours: parsed.data.entries });
+      out.push({ ...reportOf(row), local: parsed.data.local, neighbours: parsed.data.entries });
     }
     return out;
   }
@@ -41,7 +59,7 @@ export class DeviceStatusService {
     for (const row of rows) {
       const parsed = statusSnapshotSchema.safeParse(row.data);
       if (!parsed.success || parsed.data.kind !== 'ipsec' || parsed.data.entries.length === 0) continue;
-      out.push({ device_id: row.deviceId, device_name: row.deviceName, at: row.at.toISOString(), tunnels: parsed.data.entries });
+      out.push({ ...reportOf(row), tunnels: parsed.data.entries });
     }
     return out;
   }
@@ -51,10 +69,9 @@ export class DeviceStatusService {
     const device = await repo.findDevice(this.db, actor.scope.tenantId, deviceId);
     if (!device) throw errors.notFound();
     if (!device.approved) throw new AppError(409, 'not_approved', 'The device is not approved yet.');
-    const open = await repo.openStatusJob(this.db, deviceId, kind);
-    if (open) return { job_id: open };
-    const jobId = await repo.insertStatusJob(this.db, { tenantId: actor.scope.tenantId, deviceId, kind, createdBy: actor.userId });
-    await this.bus.publish(topics.device(deviceId), { kind: 'job', job_id: jobId });
-    return { job_id: jobId };
+    // A request of the same snapshot still on its way is the answer: asking again queues nothing new.
+    const [job] = await this.jobs.enqueue(this.db, 'status', [{ tenantId: actor.scope.tenantId, deviceId, payload: { kind }, createdBy: actor.userId }]);
+    if (job!.created) await this.jobs.announce([job!]);
+    return { job_id: job!.id };
   }
 }

@@ -18,7 +18,7 @@ const ALLOWED: Record<Need, Who[]> = {
   manage: ['owner', 'admin', 'super'],
 };
 
-describe.each(testBackends())('roles and tenant isolation of the device calls on %s', (backend) => {
+describe.each(testBackends('pglite'))('roles and tenant isolation of the device calls on %s', (backend) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   let ids: { acme: string; globex: string };

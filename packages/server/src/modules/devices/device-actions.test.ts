@@ -8,7 +8,7 @@ import { topics } from '../../bus/topics';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { addDevice, demoTenantIds, deviceById, minutesAgo } from '../../fleet/test-fixtures';
 
-describe.each(testBackends())('device actions on %s', (backend) => {
+describe.each(testBackends('concurrent writes'))('device actions on %s', (backend) => {
   let t: TestApp;
   let editor: string;
   let superToken: string;

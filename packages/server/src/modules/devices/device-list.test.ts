@@ -7,7 +7,7 @@ import { addDevice, demoTenantIds, minutesAgo } from '../../fleet/test-fixtures'
 
 const wan = (status: 'up' | 'down') => ({ name: 'WAN1', status, ifname: 'eth0', weight: 1 });
 
-describe.each(testBackends())('device list on %s', (backend) => {
+describe.each(testBackends('driver'))('device list on %s', (backend) => {
   let t: TestApp;
   let token: string;
   let superToken: string;

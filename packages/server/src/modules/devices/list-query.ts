@@ -1,6 +1,6 @@
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { statusFilterSet, type DeviceFilter, type DeviceSortKey } from '@netloom/domain';
-import { devices } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
 import { likePattern } from '../../db/sql-helpers';
 
 export type Product = 'sdwan' | 'ztna';

@@ -1,9 +1,14 @@
-import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { CommercialData } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { commercialData, deviceJobs, deviceMetrics, devices, deviceSystemMetrics, tenants, type JobKind } from '../../db/schema/index';
+import { deviceMetrics, deviceSystemMetrics } from '../../db/read-models/device-telemetry';
+import { devices } from '../../db/read-models/devices';
+import { tenants } from '../../db/read-models/identity';
+import { commercialData } from '../../db/schema/commercial-data';
 import { ROW_COLUMNS, type DeviceRecord, type ListedDevice } from '../../fleet/device-row';
 import { deviceListOrder, deviceListWhere, type DeviceListSpec } from './list-query';
+export { updateDevice, unclaimDevice, readmitDevice } from '../../fleet/repo';
+export { setEnrolmentKeyIfNone, setEnrolmentKey } from '../../identity/repo';
 
 /** Every query here takes the tenant first; an unclaimed device is out of the inventory. */
 const inTenant = (tenantId: string, id: string) => and(eq(devices.tenantId, tenantId), eq(devices.id, id), eq(devices.claimed, true));
@@ -33,39 +38,6 @@ export async function findDevice(db: Db, tenantId: string, id: string): Promise<
   return row;
 }
 
-export async function updateDevice(
-  db: Db,
-  tenantId: string,
-  id: string,
-  patch: Partial<typeof devices.$inferInsert>,
-  opts: { includeUnclaimed?: boolean } = {},
-): Promise<DeviceRecord | undefined> {
-  const where = opts.includeUnclaimed ? and(eq(devices.tenantId, tenantId), eq(devices.id, id)) : inTenant(tenantId, id);
-  const [row] = await db.update(devices).set(patch).where(where).returning();
-  return row;
-}
-
-/**
- * Takes the device out of the inventory with its approval and credential, and starts its next life
- * there (enrolment): what a connection of this life still holds is never written afterwards.
- */
-export async function unclaimDevice(db: Db, tenantId: string, id: string): Promise<DeviceRecord | undefined> {
-  const [row] = await db
-    .update(devices)
-    .set({ claimed: false, approved: false, credentialHash: null, enrolment: sql`${devices.enrolment} + 1` })
-    .where(inTenant(tenantId, id))
-    .returning();
-  return row;
-}
-
-/** Withdraws the device's open jobs: 'cancelled', not 'failed', since the device did not fail them. */
-export async function cancelOpenJobs(db: Db, deviceId: string, why: string): Promise<void> {
-  await db
-    .update(deviceJobs)
-    .set({ state: 'cancelled', result: why, doneAt: new Date() })
-    .where(and(eq(deviceJobs.deviceId, deviceId), inArray(deviceJobs.state, ['queued', 'sent'])));
-}
-
 export async function adminDevices(db: Db, tenantId: string) {
   return db
     .select({
@@ -86,12 +58,6 @@ export async function userDevices(db: Db, tenantId: string, username: string): P
     .from(devices)
     .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), eq(sql`lower(${devices.username})`, username.toLowerCase())))
     .orderBy(asc(sql`lower(${devices.name})`), asc(devices.id));
-}
-
-export async function insertJob(db: Db, job: { tenantId: string; deviceId: string; kind: JobKind; createdBy: string }): Promise<string> {
-  const id = crypto.randomUUID();
-  await db.insert(deviceJobs).values({ id, ...job, state: 'queued' });
-  return id;
 }
 
 export async function metricsSince(db: Db, deviceId: string, since: Date) {
@@ -125,18 +91,4 @@ export async function upsertCommercialData(db: Db, tenantId: string, data: Comme
 export async function findEnrolmentKey(db: Db, tenantId: string): Promise<string | null> {
   const [row] = await db.select({ key: tenants.enrolmentKey }).from(tenants).where(eq(tenants.id, tenantId));
   return row?.key ?? null;
-}
-
-/** Sets the key only where none is set: null when another request set one first. */
-export async function setEnrolmentKeyIfNone(db: Db, tenantId: string, key: string): Promise<string | null> {
-  const [row] = await db
-    .update(tenants)
-    .set({ enrolmentKey: key })
-    .where(and(eq(tenants.id, tenantId), isNull(tenants.enrolmentKey)))
-    .returning({ key: tenants.enrolmentKey });
-  return row?.key ?? null;
-}
-
-export async function setEnrolmentKey(db: Db, tenantId: string, key: string): Promise<void> {
-  await db.update(tenants).set({ enrolmentKey: key }).where(eq(tenants.id, tenantId));
 }

@@ -19,17 +19,16 @@ import {
   userDevicesQuerySchema,
   viewTypeKind,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { errors } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 import { paginate, pageWindow } from '../../http/pagination';
 import { access, actorOf, tenantFromBody, tenantFromQuery, type Actor, type Need } from '../../http/access';
 import { toDeviceRow } from '../../fleet/device-row';
 import { specFromBody } from './service';
+import { p, routeDocs } from '../../http/route-kit';
+import type { DeviceService } from './service';
 
-const tags = ['devices'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('devices');
 
 /** The tenant a list call names: the filter, the body and the query must agree when several do. */
 function namedTenant(request: FastifyRequest): string | undefined {
@@ -42,10 +41,13 @@ function namedTenant(request: FastifyRequest): string | undefined {
   return named[0];
 }
 
-export const deviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { devices } = services;
+/** What the composition root hands this plugin. */
+export interface DeviceRoutesOptions {
+  devices: DeviceService;
+}
+
+export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, { devices }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.post(
     p(DEVICE_PATHS.list),

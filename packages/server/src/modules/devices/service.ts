@@ -18,7 +18,11 @@ import { audit, type Actor } from '../../http/access';
 import { toDeviceRow, type DeviceRecord } from '../../fleet/device-row';
 import type { DeviceListSpec } from './list-query';
 import * as fleetRepo from '../../fleet/repo';
+import type { JobQueue } from '../jobs/index';
 import * as repo from './repo';
+
+/** What of the job queue the device inventory uses: a reboot queued, a removed device's jobs withdrawn. */
+export type DeviceJobs = Pick<JobQueue, 'enqueue' | 'announce' | 'expire'>;
 
 const serialTaken = () => errors.invalid({ serial: ['A device with this serial already exists'] }, 'A device with this serial already exists.');
 
@@ -27,6 +31,7 @@ export class DeviceService {
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    private readonly jobs: DeviceJobs,
   ) {}
 
   async list(tenantId: string, spec: Omit<DeviceListSpec, 'tenantId'>): Promise<{ rows: DeviceRow[]; total: number }> {
@@ -64,8 +69,17 @@ export class DeviceService {
     const tenantId = actor.scope.tenantId;
     const existing = await fleetRepo.findDeviceBySerial(this.db, tenantId, body.serial);
     if (existing?.claimed) throw serialTaken();
-    const fields = { name: body.name, kind: body.kind, approved: true, active: true, claimed: true, credentialHash: null, createdBy: actor.email };
-    // A device unclaimed earlier keeps its row (and history); claiming it again brings it back.
+    const fields = {
+      name: body.name,
+      kind: body.kind,
+      approved: true,
+      active: true,
+      claimed: true,
+      credentialHash: null,
+      rejectedAt: null,
+      createdBy: actor.email,
+    };
+    // A device unclaimed earlier keeps its row (and history); claiming it again brings it back, rejected or not.
     const device = await this.db
       .transaction(async (tx) => {
         const claimed = existing
@@ -92,11 +106,33 @@ export class DeviceService {
     await this.get(tenantId, id);
     const row = await this.changeWith(actor, id, 'device.unclaimed', async (tx) => {
       const removed = await repo.unclaimDevice(tx, tenantId, id);
-      if (removed) await repo.cancelOpenJobs(tx, id, AGENT_CLOSE.unclaimed.reason);
+      // Withdrawn, not failed: the device did not fail them.
+      if (removed) await this.jobs.expire(tx, [id], AGENT_CLOSE.unclaimed.reason);
       return removed;
     });
     await this.tell(id, { kind: 'unclaimed' });
     return row;
+  }
+
+  /**
+   * As unclaim, and the device stays out: refused at every hello, whatever key it holds, until
+   * `readmit` (or a claim of its serial) lets it in again. Told so at once if it is connected.
+   */
+  async reject(actor: Actor, id: string): Promise<DeviceRow> {
+    const tenantId = actor.scope.tenantId;
+    await this.get(tenantId, id);
+    const row = await this.changeWith(actor, id, 'device.rejected', async (tx) => {
+      const removed = await repo.unclaimDevice(tx, tenantId, id, { rejected: true });
+      if (removed) await this.jobs.expire(tx, [id], AGENT_CLOSE.rejected.reason);
+      return removed;
+    });
+    await this.tell(id, { kind: 'rejected' });
+    return row;
+  }
+
+  /** A rejected device is let in again, approved: its next hello gets its credential. */
+  async readmit(actor: Actor, id: string): Promise<DeviceRow> {
+    return this.changeWith(actor, id, 'device.readmitted', (tx) => repo.readmitDevice(tx, actor.scope.tenantId, id));
   }
 
   async setActive(actor: Actor, id: string, active: boolean): Promise<DeviceRow> {
@@ -110,13 +146,13 @@ export class DeviceService {
   async restart(actor: Actor, id: string): Promise<{ job_id: string }> {
     const device = await this.get(actor.scope.tenantId, id);
     if (!device.approved) throw new AppError(409, 'not_approved', 'The device is not approved yet.');
-    const jobId = await this.db.transaction(async (tx) => {
-      const queued = await repo.insertJob(tx, { tenantId: actor.scope.tenantId, deviceId: id, kind: 'reboot', createdBy: actor.userId });
-      await audit(tx, actor, 'device.restart', id, { job_id: queued });
-      return queued;
+    const job = await this.db.transaction(async (tx) => {
+      const [queued] = await this.jobs.enqueue(tx, 'reboot', [{ tenantId: actor.scope.tenantId, deviceId: id, createdBy: actor.userId }]);
+      await audit(tx, actor, 'device.restart', id, { job_id: queued!.id });
+      return queued!;
     });
-    await this.tell(id, { kind: 'job', job_id: jobId });
-    return { job_id: jobId };
+    await this.jobs.announce([job]);
+    return { job_id: job.id };
   }
 
   /** The interface popover's graphs: the last minutes of counters and pings, per interface. */

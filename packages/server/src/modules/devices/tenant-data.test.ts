@@ -7,7 +7,7 @@ import { addDevice, demoTenantIds, minutesAgo } from '../../fleet/test-fixtures'
 
 const link = (name: string, status: 'up' | 'down' | 'unknown') => ({ name, status, ifname: name.toLowerCase(), weight: 1 });
 
-describe.each(testBackends())('tenant data on %s', (backend) => {
+describe.each(testBackends('pglite'))('tenant data on %s', (backend) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   let ids: { acme: string; globex: string };

@@ -8,19 +8,21 @@ import {
   tenantInfoSchema,
   tenantQuerySchema,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf, tenantFromBody } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
+import { p, routeDocs } from '../../http/route-kit';
+import type { TenantDataService } from './tenant-data';
 
-const tags = ['tenants'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('tenants');
+
+/** What the composition root hands this plugin. */
+export interface TenantDataRoutesOptions {
+  tenantData: TenantDataService;
+}
 
 /** Tenant data of the fleet: dashboard tiles, the commercial view and the enrolment key. */
-export const tenantDataRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { tenantData } = services;
+export const tenantDataRoutes: FastifyPluginAsyncZod<TenantDataRoutesOptions> = async (app, { tenantData }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.post(
     p(DEVICE_PATHS.tenantInfo),

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GEO_PATHS, placesQuerySchema, placesResponseSchema } from '@netloom/domain';
-import type { Services } from '../../services';
+import { p, routeDocs } from '../../http/route-kit';
 import { searchPlaces } from './gazetteer';
 
-export const geoRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const authed = app.withTypeProvider<ZodTypeProvider>();
-  authed.addHook('onRequest', services.requireAuth);
-  authed.get(
-    `/${GEO_PATHS.places}`,
+const { doc } = routeDocs('geo');
+
+/** The geo-suggest input's search: needs nothing but the gazetteer shipped with the server. */
+export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    p(GEO_PATHS.places),
     {
       schema: {
-        tags: ['geo'],
-        summary: 'Location search for the geo-suggest input (cities of the world, offline)',
-        security: [{ bearerAuth: [] }],
+        ...doc('Location search for the geo-suggest input (cities of the world, offline)'),
         querystring: placesQuerySchema,
         response: { 200: placesResponseSchema },
       },

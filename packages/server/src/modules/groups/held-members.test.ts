@@ -16,7 +16,7 @@ import { bearer, build, login, testBackends, type TestApp } from '../../test/bui
  * An invitation of an address with an account in another organisation is held, and must act in
  * groups as any pending invitation: a group that refused it would tell the inviter the address is taken.
  */
-describe.each(testBackends())('user groups take a held invitation as any pending member on %s', (backend) => {
+describe.each(testBackends('pglite'))('user groups take a held invitation as any pending member on %s', (backend) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   const ids = { fresh: '', held: '' };

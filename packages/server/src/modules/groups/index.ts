@@ -1,2 +1,2 @@
 // The groups module's public entry: what other modules may use of it.
-export { moveHeldMemberships } from './repo';
+export { leaveTenantGroups, moveHeldMemberships } from './repo';

@@ -2,7 +2,9 @@ import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Group } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { heldInvitations, memberships, userGroupHeldMembers, userGroupMembers, userGroups, users } from '../../db/schema/index';
+import { heldInvitations } from '../../db/read-models/held-invitations';
+import { memberships, users } from '../../db/read-models/identity';
+import { userGroupHeldMembers, userGroupMembers, userGroups } from '../../db/schema/groups';
 import { likePattern } from '../../db/sql-helpers';
 
 export type GroupRow = typeof userGroups.$inferSelect;
@@ -146,6 +148,13 @@ export async function moveHeldMemberships(db: Db, heldInvitationId: string, user
       .where(eq(userGroupHeldMembers.heldInvitationId, heldInvitationId)),
   );
   await db.delete(userGroupHeldMembers).where(eq(userGroupHeldMembers.heldInvitationId, heldInvitationId));
+}
+
+/** A user taken out of a tenant leaves its groups there (their groups of other tenants stay); run it in the removal's transaction. */
+export async function leaveTenantGroups(db: Db, tenantId: string, userId: string): Promise<void> {
+  await db
+    .delete(userGroupMembers)
+    .where(and(eq(userGroupMembers.userId, userId), sql`${userGroupMembers.groupId} in (select id from ${userGroups} where tenant_id = ${tenantId})`));
 }
 
 export async function replaceMembers(db: Db, tenantId: string, id: string, ids: string[]): Promise<void> {

@@ -13,22 +13,24 @@ import {
   idParamSchema,
   tidQuerySchema,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
+import { p, routeDocs } from '../../http/route-kit';
+import type { GroupService } from './service';
 
-const tags = ['teams'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('teams');
 const params = idParamSchema;
 const querystring = tidQuerySchema;
 
+/** What the composition root hands this plugin. */
+export interface GroupRoutesOptions {
+  groups: GroupService;
+}
+
 /** Teams → Groups: members read them, owners and admins change them. */
-export const groupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { groups } = services;
+export const groupRoutes: FastifyPluginAsyncZod<GroupRoutesOptions> = async (app, { groups }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(ORG_PATHS.groups),

@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { buildApp } from '../../app';
 import type { FastifyInstance } from 'fastify';
 
-describe.each(testBackends())('health probes on %s', (backend) => {
+describe.each(testBackends('pglite'))('health probes on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await build(backend);

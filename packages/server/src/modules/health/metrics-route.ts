@@ -1,14 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppMetrics } from '../../http/metrics';
+import { requireBearer } from '../../http/metrics-access';
+import { publicRoute } from '../../http/route-kit';
 
 /**
- * GET /metrics beside the probes, in Prometheus' text format: this instance's request latency,
- * sockets, ingest, queues and process figures. Counts only, no tenant's data.
+ * GET /metrics beside the probes (or on a listener of its own: composition/metrics-listener.ts),
+ * in Prometheus' text format: this instance's request latency, sockets, ingest, queues and process
+ * figures. Counts only, no tenant's data. With a token (METRICS_TOKEN) only scrapers that send it read it.
  */
-export const metricsRoute: FastifyPluginAsync<{ metrics: AppMetrics }> = async (app, { metrics }) => {
+export const metricsRoute: FastifyPluginAsync<{ metrics: AppMetrics; token: string | null }> = async (app, { metrics, token }) => {
   app.get(
     '/metrics',
     {
+      // Like the probes: scraped without a session (a scraper has none); the token, if any, is its own.
+      config: publicRoute,
+      ...(token ? { onRequest: requireBearer(token) } : {}),
       schema: {
         tags: ['health'],
         summary:

@@ -3,6 +3,7 @@ import { build, login, type TestApp } from '../../test/build';
 import { TestAgent, enrolmentKey } from '../../test/agent-client';
 import { TestConsole } from '../../test/live-client';
 import { waitFor } from '../../test/wait-for';
+import { promtoolProblems } from '../../test/promtool';
 
 /** What a Prometheus scraper reads at /metrics, and the request ids a caller sees. */
 describe('metrics and request ids', () => {
@@ -60,6 +61,18 @@ describe('metrics and request ids', () => {
     for (const gauge of ['netloom_device_jobs_open', 'netloom_notification_deliveries_pending', 'netloom_reports_pending', 'netloom_flow_records_queued'])
       expect(value(text, gauge), gauge).toBe(0);
     expect(text).toContain('# TYPE netloom_flow_records_stored_total counter');
+  });
+
+  it('follows Prometheus’ naming rules: promtool check metrics finds no problem', async () => {
+    // After the sockets, the flow ingest and requests of every kind above: every family has series.
+    expect(promtoolProblems(await scrape())).toEqual([]);
+    // What was named `…_total` as a gauge is read as the sum of its by-type gauge.
+    expect(await scrape()).not.toMatch(/^# TYPE \S+_total gauge$/m);
+  });
+
+  it('would see a problem promtool reports (the check above is not vacuous)', () => {
+    const gaugeNamedLikeACounter = '# HELP x_total A gauge.\n# TYPE x_total gauge\nx_total 1\n';
+    expect(promtoolProblems(gaugeNamedLikeACounter)).toEqual(['x_total non-counter metrics should not have "_total" suffix']);
   });
 
   it('gives every answer a request id: a fresh UUID, or the caller’s own when it is a plain token', async () => {

@@ -2,14 +2,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, TENANT_PATHS, apiErrorSchema } from '@netloom/domain';
 import type { Readiness } from '../../db/readiness';
+import type { BusHealth } from '../../bus/event-bus';
 import { AppError } from '../../http/errors';
+import { p, publicRoute, routeDocs } from '../../http/route-kit';
 
-const tags = ['health'];
+const { tags } = routeDocs('health');
 const ok = z.object({ status: z.literal('ok') });
+const ready = z.object({
+  status: z.enum(['ok', 'degraded']).describe('degraded: the instance serves, but Redis is unreachable (see `redis`)'),
+  redis: z
+    .enum(['ok', 'unavailable'])
+    .optional()
+    .describe(
+      "Only with REDIS_URL. unavailable: live updates reach only this instance's consoles and devices, and rate limits are counted per instance, until Redis is back",
+    ),
+  detail: z.string().optional(),
+});
 const DETAIL = { unreachable: 'Database unreachable', migrations_pending: 'Database migrations pending' } as const;
 
 export interface HealthOptions {
   readiness: () => Promise<Readiness>;
+}
+
+export interface ProbeOptions extends HealthOptions {
+  /** The event bus's reach, when the cluster shares one through Redis (null without REDIS_URL). */
+  bus: (() => BusHealth) | null;
+  /** READY_REQUIRES_REDIS: answer 503 while Redis is unreachable, instead of 200 with status degraded. */
+  requireRedis: boolean;
 }
 
 /** 503 (with Retry-After, from the error handler) unless the database answers and is migrated. */
@@ -24,10 +43,11 @@ async function requireReady(readiness: () => Promise<Readiness>): Promise<{ stat
  * no session. /healthz says the process answers (restart it if not); /readyz says it can serve
  * (send it traffic only if so).
  */
-export const probeRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { readiness }) => {
+export const probeRoutes: FastifyPluginAsyncZod<ProbeOptions> = async (app, { readiness, bus, requireRedis }) => {
   app.get(
     '/healthz',
     {
+      config: publicRoute,
       schema: { tags, summary: 'Liveness: the process answers (the database is not asked)', response: { 200: ok } },
     },
     async () => ({ status: 'ok' as const }),
@@ -36,9 +56,26 @@ export const probeRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { r
   app.get(
     '/readyz',
     {
-      schema: { tags, summary: 'Readiness: the database answers within 2 s and has every migration', response: { 200: ok, 503: apiErrorSchema } },
+      config: publicRoute,
+      schema: {
+        tags,
+        summary:
+          'Readiness: the database answers within 2 s and has every migration; with REDIS_URL, whether Redis is reachable (503 while it is not only with READY_REQUIRES_REDIS=1)',
+        response: { 200: ready, 503: apiErrorSchema },
+      },
     },
-    () => requireReady(readiness),
+    async () => {
+      await requireReady(readiness);
+      if (!bus) return { status: 'ok' as const };
+      const health = bus();
+      if (!health.degraded) return { status: 'ok' as const, redis: 'ok' as const };
+      if (requireRedis) throw new AppError(503, ERROR_CODES.unavailable, 'Redis unreachable');
+      return {
+        status: 'degraded' as const,
+        redis: 'unavailable' as const,
+        detail: `Redis unreachable since ${health.since.toISOString()}: live updates reach only this instance's consoles and devices, and rate limits are counted per instance, until it is back`,
+      };
+    },
   );
 };
 
@@ -46,7 +83,8 @@ export const probeRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { r
 export const backendCheckRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { readiness }) => {
   app.route({
     method: ['GET', 'HEAD'],
-    url: `/${TENANT_PATHS.health}`,
+    url: p(TENANT_PATHS.health),
+    config: publicRoute,
     schema: { tags, summary: 'Backend reachability check: 503 while the database is unreachable', response: { 200: ok, 503: apiErrorSchema } },
     handler: () => requireReady(readiness),
   });
@@ -54,6 +92,7 @@ export const backendCheckRoutes: FastifyPluginAsyncZod<HealthOptions> = async (a
   app.head(
     '/tenant/data/:check/',
     {
+      config: publicRoute,
       schema: {
         tags,
         summary: 'The backend check under any name (spec 001 §7: HEAD tenant/data/{something}/)',

@@ -7,7 +7,7 @@ import { topics } from '../../bus/topics';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { addDevice, demoTenantIds, deviceById, minutesAgo } from '../../fleet/test-fixtures';
 
-describe.each(testBackends())('device groups on %s', (backend) => {
+describe.each(testBackends('pglite'))('device groups on %s', (backend) => {
   let t: TestApp;
   let editor: string;
   let ids: { acme: string; globex: string };

@@ -1,7 +1,9 @@
-import { and, asc, count, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { devices, networks } from '../../db/schema/index';
+import { networks } from '../../db/schema/networks';
 import type { DeviceRecord } from '../../fleet/device-row';
+import { ungroupDevices } from '../../fleet/repo';
+export { setMembers } from '../../fleet/repo';
 
 export type NetworkRecord = typeof networks.$inferSelect;
 export interface NetworkView {
@@ -58,35 +60,8 @@ export async function renameNetwork(db: Db, tenantId: string, id: string, name: 
 /** Deletes a group; its devices fall back to no group. Answers the devices that moved. */
 export async function deleteNetwork(db: Db, tenantId: string, id: string): Promise<DeviceRecord[]> {
   return db.transaction(async (tx) => {
-    const moved = await tx
-      .update(devices)
-      .set({ networkId: null })
-      .where(and(eq(devices.tenantId, tenantId), eq(devices.networkId, id)))
-      .returning();
+    const moved = await ungroupDevices(tx, tenantId, id);
     await tx.delete(networks).where(and(eq(networks.tenantId, tenantId), eq(networks.id, id)));
     return moved.filter((d) => d.claimed);
-  });
-}
-
-/**
- * Sets the group's members to exactly `deviceIds`: those move in (from any other group), former
- * members not named fall back to no group. Answers the devices whose group changed.
- */
-export async function setMembers(db: Db, tenantId: string, networkId: string, deviceIds: string[]): Promise<DeviceRecord[]> {
-  return db.transaction(async (tx) => {
-    const inTenant = and(eq(devices.tenantId, tenantId), eq(devices.claimed, true));
-    const left = await tx
-      .update(devices)
-      .set({ networkId: null })
-      .where(and(inTenant, eq(devices.networkId, networkId), deviceIds.length ? notInArray(devices.id, deviceIds) : undefined))
-      .returning();
-    const joined = deviceIds.length
-      ? await tx
-          .update(devices)
-          .set({ networkId })
-          .where(and(inTenant, inArray(devices.id, deviceIds), or(isNull(devices.networkId), sql`${devices.networkId} <> ${networkId}`)))
-          .returning()
-      : [];
-    return [...left, ...joined];
   });
 }

@@ -1,22 +1,25 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEVICE_PATHS, networkBodySchema, networkMembersBodySchema, networkSchema, tenantInfoSchema, tenantQuerySchema } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import { computeTenantInfo } from '../../fleet/tenant-info';
+import { p, routeDocs } from '../../http/route-kit';
+import type { Db } from '../../db/client';
+import type { NetworkService } from './service';
 
-const tags = ['networks'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('networks');
 const params = z.object({ id: z.string().uuid() });
 
+/** What the composition root hands this plugin. */
+export interface NetworkRoutesOptions {
+  db: Db;
+  networks: NetworkService;
+}
+
 /** Device groups (the spec's "networks"); the console adds 'All Device Groups' itself. */
-export const networkRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services;
-  const { networks } = services;
+export const networkRoutes: FastifyPluginAsyncZod<NetworkRoutesOptions> = async (app, { db, networks }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(DEVICE_PATHS.networks),

@@ -20,7 +20,7 @@ const ALLOWED: Record<Need, Who[]> = {
   super: ['super'],
 };
 
-describe.each(testBackends())('role matrix and tenant isolation of the organisation calls on %s', (backend) => {
+describe.each(testBackends('pglite'))('role matrix and tenant isolation of the organisation calls on %s', (backend) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   let ids: { acme: string; globex: string };

@@ -4,7 +4,7 @@ import { bearer, build, login, testBackends, type TestApp } from '../../test/bui
 import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
 import { activationToken, userByEmail } from '../users/test-fixtures';
 
-describe.each(testBackends())('super admin: tenants, monitor and customers on %s', (backend) => {
+describe.each(testBackends('pglite'))('super admin: tenants, monitor and customers on %s', (backend) => {
   let t: TestApp;
   let superToken: string;
   let ids: { acme: string; globex: string };

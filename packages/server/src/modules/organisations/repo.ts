@@ -1,12 +1,15 @@
 import { and, asc, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { LOGIN_ACTIONS, type Customer, type TenantDetail } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { auditLog, heldInvitations, memberships, tenants, users } from '../../db/schema/index';
-import { newEnrolmentKey } from '../../fleet/credentials';
+import { deleteTenantAuditRows } from '../../db/audit-log';
+import { auditLog } from '../../db/read-models/audit-log';
+import { heldInvitations } from '../../db/read-models/held-invitations';
+import { memberships, tenants, users } from '../../db/read-models/identity';
 
 import { likePattern } from '../../db/sql-helpers';
-import type { TenantRow } from '../../identity/repo';
+import { deleteTenantWithItsOnlyMembers } from '../../identity/repo';
 import { toTenantDto } from '../../identity/dto';
+export { insertTenant, updateTenant } from '../../identity/repo';
 
 /** Qualified on purpose: drizzle writes a lone table's columns unqualified, which a subquery would rebind. */
 const tenantIdColumn = sql.raw('"tenants"."id"');
@@ -68,28 +71,6 @@ export async function nameTakenByOther(db: Db, name: string, exceptId: string | 
   return rows.length > 0;
 }
 
-export async function insertTenant(
-  db: Db,
-  t: { id: string; name: string; subscriptions: string[]; allProductAccess: boolean },
-  owner: { id: string; email: string } | null,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(tenants).values({ ...t, enrolmentKey: newEnrolmentKey() });
-    if (owner) {
-      await tx.insert(users).values({ id: owner.id, email: owner.email, username: owner.email, companyName: t.name, passwordHash: null, active: false });
-      await tx.insert(memberships).values({ userId: owner.id, tenantId: t.id, role: 'owner' });
-    }
-  });
-}
-
-export async function updateTenant(
-  db: Db,
-  id: string,
-  patch: Partial<Pick<TenantRow, 'name' | 'subscriptions' | 'allProductAccess' | 'suspended'>>,
-): Promise<void> {
-  await db.update(tenants).set(patch).where(eq(tenants.id, id));
-}
-
 export async function memberIds(db: Db, tenantId: string): Promise<string[]> {
   return (await db.select({ id: memberships.userId }).from(memberships).where(eq(memberships.tenantId, tenantId))).map((r) => r.id);
 }
@@ -100,11 +81,8 @@ export async function memberIds(db: Db, tenantId: string): Promise<string[]> {
  */
 export async function deleteTenant(db: Db, tenantId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const only = sql`${users.id} in (select m.user_id from ${memberships} m where m.tenant_id = ${tenantId})
-      and not exists (select 1 from ${memberships} o where o.user_id = "users"."id" and o.tenant_id <> ${tenantId})`;
-    await tx.delete(users).where(and(eq(users.isSuperAdmin, false), only));
-    await tx.delete(auditLog).where(eq(auditLog.tenantId, tenantId));
-    await tx.delete(tenants).where(eq(tenants.id, tenantId));
+    await deleteTenantAuditRows(tx, tenantId);
+    await deleteTenantWithItsOnlyMembers(tx, tenantId);
   });
 }
 

@@ -13,22 +13,24 @@ import {
   tenantMonitorSchema,
   tenantUpdateBodySchema,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { superAdminAccess } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
-import { listCustomers } from './repo';
+import { p, routeDocs } from '../../http/route-kit';
+import type { OrganisationService } from './service';
 
-const tags = ['super admin'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('super admin');
 const params = idParamSchema;
 
+/** What the composition root hands this plugin. */
+export interface OrganisationRoutesOptions {
+  organisations: OrganisationService;
+}
+
 /** Tenant administration for the provider: create, edit, suspend, delete, monitor, customers. */
-export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const orgs = services.organisations;
+export const organisationRoutes: FastifyPluginAsyncZod<OrganisationRoutesOptions> = async (app, { organisations }) => {
+  const orgs = organisations;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
   const by = (request: FastifyRequest) => request.principal!;
 
   api.post(
@@ -60,7 +62,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     },
     async (request) => {
       const { search, ...page } = request.query;
-      const { rows, total } = await listCustomers(services.db, search, pageWindow(page));
+      const { rows, total } = await orgs.customers(search, pageWindow(page));
       return paginate(request, page, total, rows);
     },
   );

@@ -1,4 +1,4 @@
-import { TEAM_MESSAGES, type TenantCreateBody, type TenantDetail, type TenantMonitor, type TenantUpdateBody } from '@netloom/domain';
+import { TEAM_MESSAGES, type Customer, type TenantCreateBody, type TenantDetail, type TenantMonitor, type TenantUpdateBody } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../http/principal';
 import { errors } from '../../http/errors';
@@ -9,7 +9,7 @@ import { recordAudit } from '../../db/audit-log';
 import { computeTenantInfo } from '../../fleet/tenant-info';
 
 import { listMembers, mailReleased, releaseHeldInvitations, toTeamUser, type ActivationMailer } from '../users/index';
-import { deleteTenant, insertTenant, lastEntry, memberIds, nameTakenByOther, tenantDetail, updateTenant } from './repo';
+import { deleteTenant, insertTenant, lastEntry, listCustomers, memberIds, nameTakenByOther, tenantDetail, updateTenant } from './repo';
 import { findUserByLogin, findTenant, type TenantRow } from '../../identity/repo';
 
 /** What the provider's tenant administration works with, handed in by the composition root. */
@@ -47,6 +47,10 @@ export class OrganisationService {
     const row = await findTenant(this.db, id);
     if (!row) throw errors.notFound();
     return row;
+  }
+
+  customers(search: string | undefined, page: { offset: number; limit: number | null }): Promise<{ rows: Customer[]; total: number }> {
+    return listCustomers(this.db, search, page);
   }
 
   async detail(id: string): Promise<TenantDetail> {

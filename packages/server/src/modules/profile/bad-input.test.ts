@@ -3,7 +3,7 @@ import { bearer, build, login, testBackends, type TestApp } from '../../test/bui
 import { LONE_SURROGATE, NUL, expectRefused, type BadInputCase } from '../../test/bad-input';
 
 /** The own profile: unstorable names, invalid time zones, keys the profile does not have. */
-describe.each(testBackends())('profile changes refuse hostile input on %s', (backend) => {
+describe.each(testBackends('pglite'))('profile changes refuse hostile input on %s', (backend) => {
   let t: TestApp;
   let headers: Record<string, string>;
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { users } from '../../db/read-models/identity';
+import { updateUser } from '../../identity/repo';
 
 export type ProfileUser = typeof users.$inferSelect;
 
@@ -13,7 +14,7 @@ export interface ProfilePatch {
 }
 
 export async function updateProfile(db: Db, userId: string, patch: ProfilePatch): Promise<void> {
-  await db.update(users).set(patch).where(eq(users.id, userId));
+  await updateUser(db, userId, patch);
 }
 
 export async function findProfileUser(db: Db, userId: string): Promise<ProfileUser | undefined> {

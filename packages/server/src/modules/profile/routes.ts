@@ -1,19 +1,21 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ORG_PATHS, profileBodySchema, userSchema } from '@netloom/domain';
-import type { Services } from '../../services';
 
 import { errorResponses } from '../../http/openapi';
 import { toUserDto } from '../../identity/dto';
+import { p, routeDocs } from '../../http/route-kit';
+import type { ProfileService } from './service';
 
-const tags = ['profile'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('profile');
+
+/** What the composition root hands this plugin. */
+export interface ProfileRoutesOptions {
+  profile: ProfileService;
+}
 
 /** The caller's own profile; password change and 2FA are the auth module's calls. */
-export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { profile } = services;
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { profile }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(ORG_PATHS.profile),

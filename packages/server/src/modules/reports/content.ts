@@ -18,6 +18,21 @@ import type { AlarmStateChange, ReportScope, ReportSources } from './sources';
 /** How many rows a ranking and a log report hold at most. */
 const TOP_COUNT = 10;
 export const REPORT_MAX_LOG_ROWS = 20_000;
+/**
+ * Log rows are read a page at a time: one statement for 20,000 rows holds the embedded database
+ * (and its main thread) for seconds, while other requests' statements queue behind it.
+ */
+const LOG_PAGE_ROWS = 1_000;
+
+async function logRows(sources: ReportSources, scope: ReportScope, kind: 'login' | 'activity') {
+  const rows: Awaited<ReturnType<ReportSources['logs']>> = [];
+  while (rows.length < REPORT_MAX_LOG_ROWS) {
+    const page = await sources.logs(scope, kind, { offset: rows.length, limit: Math.min(LOG_PAGE_ROWS, REPORT_MAX_LOG_ROWS - rows.length) });
+    rows.push(...page);
+    if (page.length < LOG_PAGE_ROWS) break;
+  }
+  return rows;
+}
 
 const kindOf = (scope: ReportScope) => (scope.product === 'sdwan' ? 'gateway' : 'endpoint');
 
@@ -109,8 +124,8 @@ export async function reportContent(
     case 'webfilter':
       return webFilterContent(await sources.webFilter(scope, TOP_COUNT));
     case 'login_logs':
-      return logsContent(kind, await sources.logs(scope, 'login', REPORT_MAX_LOG_ROWS));
+      return logsContent(kind, await logRows(sources, scope, 'login'));
     case 'activity_logs':
-      return logsContent(kind, await sources.logs(scope, 'activity', REPORT_MAX_LOG_ROWS));
+      return logsContent(kind, await logRows(sources, scope, 'activity'));
   }
 }

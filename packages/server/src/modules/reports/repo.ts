@@ -1,6 +1,7 @@
-import { and, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reportSchedules, reports } from '../../db/schema/index';
+import { tenants } from '../../db/read-models/identity';
+import { reportSchedules, reports } from '../../db/schema/reports';
 
 export type ReportRecord = Omit<typeof reports.$inferSelect, 'content'>;
 export type ScheduleRecord = typeof reportSchedules.$inferSelect;
@@ -9,9 +10,22 @@ export type ScheduleRecord = typeof reportSchedules.$inferSelect;
 const { content: _content, ...withoutFile } = getTableColumns(reports);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export async function insertReport(db: Db, values: typeof reports.$inferInsert): Promise<ReportRecord> {
-  const [row] = await db.insert(reports).values(values).returning(withoutFile);
-  return row!;
+/**
+ * Queues a report unless its tenant already has `max` waiting or being made: the count and the
+ * insert are one transaction holding the tenant's row, so requests arriving together (on any
+ * instance) are counted one after the other and never pass the limit together. Null: over it.
+ */
+export async function insertReportWithinLimit(db: Db, values: typeof reports.$inferInsert, max: number): Promise<ReportRecord | null> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, values.tenantId)).for('update');
+    const [pending] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reports)
+      .where(and(eq(reports.tenantId, values.tenantId), inArray(reports.status, ['queued', 'running'])));
+    if ((pending?.n ?? 0) >= max) return null;
+    const [row] = await tx.insert(reports).values(values).returning(withoutFile);
+    return row!;
+  });
 }
 
 /** The tenant's reports, newest first. */

@@ -48,7 +48,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report schedules with two insta
     ] as const) {
       const due = new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutesAgo * 60_000);
       await a.app.services.db.update(reportSchedules).set({ nextRunAt: due }).where(eq(reportSchedules.id, schedule.id));
-      await expect.poll(async () => (await reportsOf()).filter((r) => r.status === 'done').length, { timeout: 20_000 }).toBe(round);
+      // Rendering a PDF on a busy machine takes its time; what is tested is how many, not how soon.
+      await expect.poll(async () => (await reportsOf()).filter((r) => r.status === 'done').length, { timeout: 90_000 }).toBe(round);
       // A few more rounds of both clocks: nothing more comes.
       await new Promise((r) => setTimeout(r, 800));
       const made = await reportsOf();
@@ -64,5 +65,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('report schedules with two insta
       expect(mail.attachments![0]!.contentType).toBe('application/pdf');
       expect(mail.attachments![0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
     }
-  });
+  }, 240_000);
 });

@@ -33,7 +33,7 @@ function csvRows(text: string): Record<string, string>[] {
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [keys[i]!, v])));
 }
 
-for (const backend of testBackends()) {
+for (const backend of testBackends('pglite')) {
   describe(`report generation (${backend})`, () => {
     let t: TestApp;
     let owner: string;

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONSOLE_PATHS, reportRequestSchema, reportRowSchema, reportScheduleBodySchema, reportScheduleRowSchema, tenantIdQuerySchema } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf, type TenantSource } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
+import { p, routeDocs } from '../../http/route-kit';
+import type { ReportService } from './service';
 
-const tags = ['reports'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
-const doc = (summary: string) => ({ tags, security, summary });
+const { doc } = routeDocs('reports');
 
 /** `tenant_id` in the query, as the other tenant calls; a new report may name it in its body instead. */
 const tenantOf: TenantSource = (request) =>
@@ -19,11 +17,14 @@ const idParams = z.object({ id: z.string().uuid() });
 const querystring = tenantIdQuerySchema;
 const deleted = { 204: z.null(), ...errorResponses(403, 404) };
 
+/** What the composition root hands this plugin. */
+export interface ReportRoutesOptions {
+  reports: ReportService;
+}
+
 /** Report generation (System tools → Report generation): reports made in the background, their files, and schedules. */
-export const reportRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { reports } = services;
+export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, { reports }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(CONSOLE_PATHS.reports),

@@ -41,23 +41,25 @@ export class ReportService {
   /** Queues the report and answers at once: the worker makes it and the `reports` feed tells how it goes. */
   async create(actor: Actor, body: ReportRequest): Promise<ReportRow> {
     const tenantId = actor.scope.tenantId;
-    const pending = (await repo.listReports(this.db, tenantId, LIST_LIMIT)).filter((r) => r.status === 'queued' || r.status === 'running');
-    if (pending.length >= MAX_PENDING_REPORTS)
-      throw errors.conflict(`${MAX_PENDING_REPORTS} reports are already waiting or being made. Try again when one has finished.`);
     const now = this.now();
-    const record = await repo.insertReport(this.db, {
-      id: crypto.randomUUID(),
-      tenantId,
-      kind: body.kind,
-      format: body.format,
-      product: body.product,
-      params: { from: new Date(body.from).toISOString(), to: new Date(body.to).toISOString() },
-      status: 'queued',
-      createdBy: actor.userId,
-      createdAt: now,
-      // Until it is finished; then REPORT_KEEP_DAYS from then.
-      expiresAt: new Date(now.getTime() + REPORT_KEEP_DAYS * 86_400_000),
-    });
+    const record = await repo.insertReportWithinLimit(
+      this.db,
+      {
+        id: crypto.randomUUID(),
+        tenantId,
+        kind: body.kind,
+        format: body.format,
+        product: body.product,
+        params: { from: new Date(body.from).toISOString(), to: new Date(body.to).toISOString() },
+        status: 'queued',
+        createdBy: actor.userId,
+        createdAt: now,
+        // Until it is finished; then REPORT_KEEP_DAYS from then.
+        expiresAt: new Date(now.getTime() + REPORT_KEEP_DAYS * 86_400_000),
+      },
+      MAX_PENDING_REPORTS,
+    );
+    if (!record) throw errors.conflict(`${MAX_PENDING_REPORTS} reports are already waiting or being made. Try again when one has finished.`);
     await audit(this.db, actor, 'report.created', record.id, { kind: body.kind, format: body.format, from: body.from, to: body.to });
     const row = toReportRow(record);
     await this.announce(row, tenantId);

@@ -1,6 +1,9 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { alarms, deviceMetrics, devices, tenants } from '../../db/schema/index';
+import { alarms } from '../../db/read-models/alarms';
+import { deviceMetrics } from '../../db/read-models/device-telemetry';
+import { devices } from '../../db/read-models/devices';
+import { tenants } from '../../db/read-models/identity';
 import type { AlarmStateChange, ReportScope } from './sources';
 
 /**

@@ -36,6 +36,6 @@ export interface ReportSources {
   /** One ranking of the analytics store over the period (top applications, talkers, sites). */
   topTraffic(scope: ReportScope, graph: 'top-applications' | 'top-talkers' | 'top-sites', count: number): Promise<TrafficAnswer>;
   webFilter(scope: ReportScope, count: number): Promise<WebFilterFigures>;
-  /** Login or activity log entries of the period, newest first, at most `limit`. */
-  logs(scope: ReportScope, kind: 'login' | 'activity', limit: number): Promise<LogEntry[]>;
+  /** Login or activity log entries of the period, newest first: `limit` of them from the `offset`-th on. */
+  logs(scope: ReportScope, kind: 'login' | 'activity', page: { offset: number; limit: number }): Promise<LogEntry[]>;
 }

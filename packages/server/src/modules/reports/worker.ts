@@ -7,6 +7,7 @@ import type { Mailer } from '../../mail/mailer';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../http/errors';
 import { generateReport } from './generate';
+import type { RenderTask } from './render-file';
 import * as repo from './repo';
 import { periodOf, toReportRow } from './rows';
 import type { ReportSources } from './sources';
@@ -41,6 +42,8 @@ export class ReportWorker {
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly timing: ReportWorkTiming,
+    /** Renders a file off the main thread (renderer.ts). */
+    private readonly render: (task: RenderTask) => Promise<Buffer>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -126,6 +129,7 @@ export class ReportWorker {
         this.sources,
         progress,
         this.now(),
+        this.render,
       );
       const done = await repo.finishReport(this.db, record.id, claimedAt, { ...file, ...this.ended() });
       if (!done) return;

@@ -2,7 +2,14 @@ import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { likePattern, likePrefix } from '../../db/sql-helpers';
-import { configTemplates, devices, heldInvitations, memberships, networks, userGroups, users, webFilterPolicies, ztnaPolicies } from '../../db/schema/index';
+import { configTemplates } from '../../db/read-models/config';
+import { devices } from '../../db/read-models/devices';
+import { heldInvitations } from '../../db/read-models/held-invitations';
+import { memberships, users } from '../../db/read-models/identity';
+import { networks } from '../../db/read-models/networks';
+import { userGroups } from '../../db/read-models/user-groups';
+import { webFilterPolicies } from '../../db/read-models/web-filter';
+import { ztnaPolicies } from '../../db/read-models/ztna';
 
 /** The text searched for, as the two patterns every query uses: anywhere, and at the start. */
 export interface Needle {

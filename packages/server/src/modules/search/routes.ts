@@ -1,19 +1,23 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONSOLE_PATHS, searchQuerySchema, searchResponseSchema } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf, tenantFromQuery } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
+import { p, routeDocs } from '../../http/route-kit';
+import type { SearchService } from './service';
 
-const tags = ['search'];
-const security = [{ bearerAuth: [] }];
+const { tags, security } = routeDocs('search');
+
+/** What the composition root hands this plugin. */
+export interface SearchRoutesOptions {
+  search: SearchService;
+}
 
 /** The header search: the tenant's devices, device groups, users, groups, templates and policies by name. */
-export const searchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { search }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
-    `/${CONSOLE_PATHS.search}`,
+    p(CONSOLE_PATHS.search),
     {
       config: access('read', tenantFromQuery('tenant_id')),
       schema: {
@@ -24,6 +28,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: searchResponseSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => services.search.search(actorOf(request), request.query.q),
+    async (request) => search.search(actorOf(request), request.query.q),
   );
 };

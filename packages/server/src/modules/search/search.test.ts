@@ -3,7 +3,7 @@ import { SEARCH_RESULTS_PER_KIND, searchResponseSchema, type SearchResult } from
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey } from '../../test/agent-client';
 
-describe.each(testBackends())('global search on %s', (backend) => {
+describe.each(testBackends('pglite'))('global search on %s', (backend) => {
   let t: TestApp;
   let acme: string;
   let globex: string;

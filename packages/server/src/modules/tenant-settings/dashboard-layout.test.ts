@@ -13,7 +13,7 @@ const devicesFirstNoMap = {
   ],
 };
 
-describe.each(testBackends())('dashboard layout of a tenant on %s', (backend) => {
+describe.each(testBackends('pglite'))('dashboard layout of a tenant on %s', (backend) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   let ids: { acme: string; globex: string };

@@ -19,7 +19,7 @@ const GUEST_MAY_READ = new Set([
   '/api/v1/geo/places/',
 ]);
 
-describe.each(testBackends())('what a guest-user can read on %s', (backend) => {
+describe.each(testBackends('pglite'))('what a guest-user can read on %s', (backend) => {
   let t: TestApp;
   let guest: string;
   let viewer: string;

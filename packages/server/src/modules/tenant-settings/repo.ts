@@ -1,7 +1,9 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { DashboardLayout, DashboardProduct } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { devices, tenants, type OrganisationProfile } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { tenants, type OrganisationProfile } from '../../db/read-models/identity';
+export { saveSettings, saveOrganisation, saveDashboardLayout } from '../../identity/repo';
 
 /** What these settings are read from and written to: the tenant's own row. */
 export interface SettingsRow {
@@ -28,18 +30,6 @@ export async function hasThreeWanDevice(db: Db, tenantId: string): Promise<boole
   return (row?.n ?? 0) > 0;
 }
 
-/** Merged into what is stored, so keys these settings do not carry (the dashboard layouts) stay. */
-export async function saveSettings(db: Db, tenantId: string, settings: SettingsRow['settings']): Promise<void> {
-  await db
-    .update(tenants)
-    .set({ settings: sql`${tenants.settings} || ${JSON.stringify(settings)}::jsonb` })
-    .where(eq(tenants.id, tenantId));
-}
-
-export async function saveOrganisation(db: Db, tenantId: string, organisation: OrganisationProfile): Promise<void> {
-  await db.update(tenants).set({ organisation }).where(eq(tenants.id, tenantId));
-}
-
 /** The tenant's saved layouts live in its settings under dashboardLayout.{product}. */
 export async function findDashboardLayout(db: Db, tenantId: string, product: DashboardProduct): Promise<DashboardLayout | null> {
   const [row] = await db
@@ -47,14 +37,4 @@ export async function findDashboardLayout(db: Db, tenantId: string, product: Das
     .from(tenants)
     .where(eq(tenants.id, tenantId));
   return row?.layout ?? null;
-}
-
-/** Writes one product's layout (null removes it), leaving every other setting as it is. */
-export async function saveDashboardLayout(db: Db, tenantId: string, product: DashboardProduct, layout: DashboardLayout | null): Promise<void> {
-  const layouts = sql`coalesce(${tenants.settings} -> 'dashboardLayout', '{}'::jsonb)`;
-  const next = layout ? sql`${layouts} || jsonb_build_object(${product}::text, ${JSON.stringify(layout)}::jsonb)` : sql`${layouts} - ${product}::text`;
-  await db
-    .update(tenants)
-    .set({ settings: sql`${tenants.settings} || jsonb_build_object('dashboardLayout', ${next})` })
-    .where(eq(tenants.id, tenantId));
 }

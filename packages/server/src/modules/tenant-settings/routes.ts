@@ -13,20 +13,22 @@ import {
   organisationSchema,
   tidQuerySchema,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
+import { p, routeDocs } from '../../http/route-kit';
+import type { TenantSettingsService } from './service';
 
-const tags = ['tenant settings'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('tenant settings');
 const querystring = tidQuerySchema;
 
+/** What the composition root hands this plugin. */
+export interface TenantSettingsRoutesOptions {
+  settings: TenantSettingsService;
+}
+
 /** Tenant-wide settings: members read them, owners and admins change them. */
-export const tenantSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { settings } = services;
+export const tenantSettingsRoutes: FastifyPluginAsyncZod<TenantSettingsRoutesOptions> = async (app, { settings }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(ORG_PATHS.configPreference),

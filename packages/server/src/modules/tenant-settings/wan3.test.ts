@@ -5,7 +5,7 @@ import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
 
 const links = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `WAN${i + 1}`, status: 'up' as const, ifname: `eth${i}`, weight: 1 }));
 
-describe.each(testBackends())('the third WAN tile on %s', (backend) => {
+describe.each(testBackends('pglite'))('the third WAN tile on %s', (backend) => {
   let t: TestApp;
   let viewer: string;
   let ids: { acme: string; globex: string };

@@ -1,6 +1,6 @@
 import { asc, count } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tenants } from '../../db/schema/index';
+import { tenants } from '../../db/read-models/identity';
 
 import type { TenantRow } from '../../identity/repo';
 

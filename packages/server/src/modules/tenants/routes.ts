@@ -1,26 +1,25 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TENANT_PATHS, dashboardConfigSchema, pageQuerySchema, tenantListSchema, tenantQuerySchema } from '@netloom/domain';
-import type { Services } from '../../services';
-import { errors } from '../../http/errors';
 import { paginate, pageWindow } from '../../http/pagination';
 import { access, actorOf, superAdminAccess } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
-import { listTenants } from './repo';
-import { toDashboardConfig } from './service';
-import { findTenant } from '../../identity/repo';
-import { toTenantDto } from '../../identity/dto';
+import { dashboardConfigOf, tenantPage } from './service';
+import { p, routeDocs } from '../../http/route-kit';
+import type { Db } from '../../db/client';
 
-const tags = ['tenants'];
-const security = [{ bearerAuth: [] }];
+const { tags, security } = routeDocs('tenants');
 
-export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services;
+/** What the composition root hands this plugin. */
+export interface TenantRoutesOptions {
+  db: Db;
+}
+
+export const tenantRoutes: FastifyPluginAsyncZod<TenantRoutesOptions> = async (app, { db }) => {
   app.register(async (scope) => {
     const authed = scope.withTypeProvider<ZodTypeProvider>();
-    authed.addHook('onRequest', services.requireAuth);
 
     authed.get(
-      `/${TENANT_PATHS.list}`,
+      p(TENANT_PATHS.list),
       {
         config: superAdminAccess,
         schema: {
@@ -32,13 +31,13 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         },
       },
       async (request) => {
-        const { rows, total } = await listTenants(db, pageWindow(request.query));
-        return paginate(request, request.query, total, rows.map(toTenantDto));
+        const { rows, total } = await tenantPage(db, pageWindow(request.query));
+        return paginate(request, request.query, total, rows);
       },
     );
 
     authed.get(
-      `/${TENANT_PATHS.dashboardConfig}`,
+      p(TENANT_PATHS.dashboardConfig),
       {
         config: access('read'),
         schema: {
@@ -51,10 +50,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
       async (request) => {
         // The products' switch and subscriptions are the consoles' own: a guest-user only downloads the client.
-        const { scope } = actorOf(request);
-        const row = await findTenant(db, scope.tenantId);
-        if (!row) throw errors.notFound();
-        return toDashboardConfig(row);
+        return dashboardConfigOf(db, actorOf(request).scope.tenantId);
       },
     );
   });

@@ -4,7 +4,7 @@ import { bearer, build, login, testBackends, type TestApp } from '../../test/bui
 
 const TENANT_ROLES = ['owner@acme.test', 'admin@acme.test', 'editor@acme.test', 'viewer@acme.test', 'guest@acme.test'];
 
-describe.each(testBackends())('tenants and subscriptions on %s', (backend) => {
+describe.each(testBackends('pglite'))('tenants and subscriptions on %s', (backend) => {
   let t: TestApp;
   let tokens: Record<string, string>;
   let tenantsByName: Record<string, Tenant>;

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tourCompletions } from '../../db/schema/index';
+import { tourCompletions } from '../../db/schema/tours';
 
 export async function completions(db: Db, userId: string) {
   return db

@@ -1,27 +1,30 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONSOLE_PATHS, canReadConsole, tourCompleteBodySchema, tourStateSchema } from '@netloom/domain';
-import type { Services } from '../../services';
 import { errorResponses } from '../../http/openapi';
 import { errors } from '../../http/errors';
+import { p, routeDocs } from '../../http/route-kit';
+import type { TourService } from './service';
 
-const tags = ['profile'];
-const security = [{ bearerAuth: [] }];
+const { tags, security } = routeDocs('profile');
 // Any text: a tour the product does not have answers 404, as an unknown object does.
 const params = z.object({ tour: z.string().min(1).max(64) });
 
+/** What the composition root hands this plugin. */
+export interface TourRoutesOptions {
+  tours: TourService;
+}
+
 /** The signed-in user's guided-tour state: super admins and members who see the console (a guest-user only has the client download page, so no tours). */
-export const tourRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { tours } = services;
+export const tourRoutes: FastifyPluginAsyncZod<TourRoutesOptions> = async (app, { tours }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
   api.addHook('preHandler', async (request) => {
     const { user, memberships } = request.principal!;
     if (!user.isSuperAdmin && !memberships.some((m) => canReadConsole({ isSuperAdmin: false, role: m.role }))) throw errors.forbidden();
   });
 
   api.get(
-    `/${CONSOLE_PATHS.tours}`,
+    p(CONSOLE_PATHS.tours),
     {
       schema: {
         tags,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { tourCompletions, users } from '../../db/schema/index';
 
-describe.each(testBackends())('guided-tour state on %s', (backend) => {
+describe.each(testBackends('pglite'))('guided-tour state on %s', (backend) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
 

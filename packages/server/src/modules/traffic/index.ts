@@ -2,7 +2,7 @@
 export { trafficRoutes } from './routes';
 export { TrafficService } from './service';
 export { FlowIngest, DEFAULT_INGEST, ingestMetrics, type IngestOutcome, type IngestStats } from './ingest';
-export { PgAnalyticsStore } from './pg-store';
+export { PgAnalyticsStore, type ClaimBatchKeys } from './pg-store';
 export { openCountryLookup, type CountryLookup } from './geoip';
 export { keepAnalyticsFor } from './retention';
 export { flowSourceOf, type FlowSource } from './enrich';

@@ -13,7 +13,7 @@ import { likePattern } from '../../db/sql-helpers';
 import { PartitionKeeper } from './partitions';
 import { rollupRows, type RollupRow } from './rollup';
 import { urlRawRowOf, urlRollupRows } from './url-events';
-import { storeZtnaSessions } from './ztna-sessions';
+import { deleteExpiredZtnaSessions, storeZtnaSessions } from './ztna-sessions';
 import {
   TENANT_WIDE,
   batchKey,
@@ -74,6 +74,12 @@ const totalsOf = (r: Row): KeyTotals => ({
 });
 
 /**
+ * Claims a batch's key in the ingest's transaction: the keys claimed now are of the batches to
+ * store; a resent batch, or one of a device's earlier life in the inventory, is claimed by none.
+ */
+export type ClaimBatchKeys = (tx: Db, keys: { deviceId: string; enrolment: number; seq: number }[]) => Promise<{ deviceId: string; seq: number }[]>;
+
+/**
  * The analytics store on PostgreSQL: raw flows in day partitions, rollups per minute, hour and
  * day written with them in one transaction (so a batch is in all of them or none), every question
  * answered from the table its caller picked.
@@ -84,6 +90,8 @@ export class PgAnalyticsStore implements AnalyticsStore {
   constructor(
     private readonly db: Db,
     private readonly retention: () => AnalyticsRetention,
+    /** The batch keys are the agent's (device_batches), claimed in the ingest's transaction so a batch is stored once or not at all. */
+    private readonly claimBatchKeys: ClaimBatchKeys,
   ) {
     this.partitions = new PartitionKeeper(db);
   }
@@ -108,16 +116,11 @@ export class PgAnalyticsStore implements AnalyticsStore {
     await this.partitions.ensure('flow_rollup_minute', rollupTimes);
     await this.partitions.ensure('flow_rollup_hour', rollupTimes);
     return this.db.transaction(async (tx) => {
-      const keys = batches.map((b) => ({ device_id: b.deviceId, enrolment: b.enrolment, seq: b.seq }));
-      const fresh = await rowsOf<{ device_id: string; seq: string }>(
+      const fresh = await this.claimBatchKeys(
         tx as unknown as Db,
-        sql`insert into device_batches (device_id, seq)
-            select b.device_id, b.seq from json_to_recordset(${JSON.stringify(keys)}::json) as b(device_id uuid, enrolment int, seq bigint)
-            join devices d on d.id = b.device_id and d.claimed and d.enrolment = b.enrolment
-            on conflict do nothing
-            returning device_id, seq::text as seq`,
+        batches.map((b) => ({ deviceId: b.deviceId, enrolment: b.enrolment, seq: b.seq })),
       );
-      const stored = new Set(fresh.map((f) => batchKey(f.device_id, Number(f.seq))));
+      const stored = new Set(fresh.map((f) => batchKey(f.deviceId, f.seq)));
       const storedNow = batches.filter((b) => stored.has(batchKey(b.deviceId, b.seq)));
       await storeUrlEvents(
         tx as unknown as Db,
@@ -223,6 +226,11 @@ export class PgAnalyticsStore implements AnalyticsStore {
   /** Drops the zero-trust session days that end before `before` (no tenant keeps them); returns how many. */
   dropZtnaSessionsBefore(before: Date): Promise<number> {
     return this.partitions.dropBefore('ztna_sessions', before);
+  }
+
+  /** Deletes each tenant's zero-trust sessions past the days it keeps them (the session logs' sweep says how many); returns how many rows. */
+  deleteExpiredZtnaSessions(now: Date, kept: readonly { tenantId: string; days: number }[], otherwiseDays: number): Promise<number> {
+    return deleteExpiredZtnaSessions(this.db, now, kept, otherwiseDays);
   }
 }
 

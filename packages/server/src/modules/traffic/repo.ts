@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { devices, networks } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { networks } from '../../db/read-models/networks';
 import type { Db } from '../../db/client';
 
 /** The tenant's device, or undefined (another tenant's answers the same as none). */

@@ -10,25 +10,28 @@ import {
   trafficQueryBodySchema,
   trafficUserBodySchema,
 } from '@netloom/domain';
-import { access, actorOf, tenantFromBody } from '../../http/access';
+import { access, actorOf, browsingDataAccess, tenantFromBody } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
-import type { Services } from '../../services';
+import { p, routeDocs } from '../../http/route-kit';
+import type { TrafficService } from './service';
 
-const tags = ['traffic'];
-const security = [{ bearerAuth: [] }];
+const { tags, security } = routeDocs('traffic');
 const product = z.enum(TRAFFIC_PRODUCTS);
-const p = (path: string) => `/${path}`;
+
+/** What the composition root hands this plugin. */
+export interface TrafficRoutesOptions {
+  traffic: TrafficService;
+}
 
 /** The traffic calls (spec 001 §7 Traffic): POST with the graph config body, tenant from its tenant_id. */
-export const trafficRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { traffic } = services;
+export const trafficRoutes: FastifyPluginAsyncZod<TrafficRoutesOptions> = async (app, { traffic }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.post(
     p(TRAFFIC_PATHS.flows(':product')),
     {
-      config: access('read', tenantFromBody),
+      // Raw flows name each host, user and site: personal browsing data.
+      config: browsingDataAccess(tenantFromBody),
       schema: {
         tags,
         security,
@@ -44,7 +47,7 @@ export const trafficRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   api.post(
     p(TRAFFIC_PATHS.user(':product')),
     {
-      config: access('read', tenantFromBody),
+      config: browsingDataAccess(tenantFromBody),
       schema: {
         tags,
         security,

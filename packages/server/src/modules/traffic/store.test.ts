@@ -6,14 +6,15 @@ import { DEFAULT_ANALYTICS_RETENTION, FLOW_DIMENSIONS, type FlowRecord } from '@
 import { build, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { enrich } from './enrich';
-import { PgAnalyticsStore } from './pg-store';
+import { analyticsStoreOn } from '../../composition/analytics-store';
+import type { PgAnalyticsStore } from './pg-store';
 import type { Scope } from './store';
 import { flowRecord } from './test-records';
 
 const noGeo = { country: () => null };
 const HOUR = 3_600_000;
 
-describe.each(testBackends())('analytics store on %s', (backend) => {
+describe.each(testBackends('partitions'))('analytics store on %s', (backend) => {
   let t: TestApp;
   let store: PgAnalyticsStore;
   let tenantId: string;
@@ -25,7 +26,7 @@ describe.each(testBackends())('analytics store on %s', (backend) => {
   beforeAll(async () => {
     t = await build(backend);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    store = new PgAnalyticsStore(t.app.services.db, () => DEFAULT_ANALYTICS_RETENTION);
+    store = analyticsStoreOn(t.app.services.db, () => DEFAULT_ANALYTICS_RETENTION);
     const acme = await enrolmentKey(t.app, 'Acme');
     tenantId = acme.tenantId;
     const agent = await TestAgent.connect(t.app);

@@ -4,7 +4,7 @@ import { bearer, build, login, testBackends, type TestApp } from '../../test/bui
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { flowRecord } from './test-records';
 
-describe.each(testBackends())('traffic analytics on %s', (backend) => {
+describe.each(testBackends('pglite'))('traffic analytics on %s', (backend) => {
   let t: TestApp;
   let acme: { tenantId: string; key: string };
   let globexTenant: string;
@@ -16,7 +16,7 @@ describe.each(testBackends())('traffic analytics on %s', (backend) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     acme = await enrolmentKey(t.app, 'Acme');
     globexTenant = (await enrolmentKey(t.app, 'Globex')).tenantId;
-    for (const who of ['viewer@acme.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
+    for (const who of ['viewer@acme.test', 'admin@acme.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
   });
   afterAll(async () => {
     for (const a of agents) a.ws.terminate();
@@ -90,13 +90,13 @@ describe.each(testBackends())('traffic analytics on %s', (backend) => {
     expect(trafficAnswerSchema.parse((await chart('top-applications', { network_id: empty })).json()).results).toEqual([]);
   });
 
-  it('opens the flows behind a bar, with search and paging', async () => {
+  it('opens the flows behind a bar, with search and paging (for owners and admins: flows are personal browsing data)', async () => {
     const zoom = flowsAnswerSchema.parse(
       (
         await t.app.inject({
           method: 'POST',
           url: '/api/v1/sdwan/netflow/flows/',
-          headers: bearer(tokens['viewer@acme.test']!),
+          headers: bearer(tokens['admin@acme.test']!),
           payload: { tenant_id: acme.tenantId, timeduration: 60, graph: 'top-applications', key: 'Zoom' },
         })
       ).json(),
@@ -106,7 +106,7 @@ describe.each(testBackends())('traffic analytics on %s', (backend) => {
     const searched = await t.app.inject({
       method: 'POST',
       url: '/api/v1/sdwan/netflow/flows/',
-      headers: bearer(tokens['viewer@acme.test']!),
+      headers: bearer(tokens['admin@acme.test']!),
       payload: { tenant_id: acme.tenantId, timeduration: 60, search: '88.198', limit: 1 },
     });
     expect(flowsAnswerSchema.parse(searched.json())).toMatchObject({ count: 1, results: [{ application: 'SSH' }] });
@@ -136,7 +136,7 @@ describe.each(testBackends())('traffic analytics on %s', (backend) => {
     const ana = await t.app.inject({
       method: 'POST',
       url: '/api/v1/sdwan/netflow/user-data/',
-      headers: bearer(tokens['viewer@acme.test']!),
+      headers: bearer(tokens['admin@acme.test']!),
       payload: { tenant_id: acme.tenantId, timeduration: 60, top_count: 1, user: 'ana@acme.test' },
     });
     expect(ana.statusCode, ana.body).toBe(200);
@@ -203,13 +203,22 @@ describe('flow ingest under overload', () => {
     const batches = [1000, 800, 800].map((n) => ({ seq: ++agent.seq, records: Array.from({ length: n }, () => flowRecord({ dst_bytes: 1 })) }));
     for (const b of batches) agent.sendRaw(JSON.stringify({ type: 'flows', ...b }));
     const answered = () => agent.received.filter((m) => (m.type === 'ack' || m.type === 'busy') && batches.some((b) => b.seq === m.seq));
-    await expect.poll(() => answered().length).toBe(3);
+    // Timeouts as generous as a busy machine needs: what is tested is the answer, not its speed.
+    await expect.poll(() => answered().length, { timeout: 20_000 }).toBe(3);
     const busy = answered().filter((a) => a.type === 'busy');
     expect(busy.length).toBeGreaterThan(0);
     expect(busy[0]).toMatchObject({ retry_after_ms: expect.any(Number) });
+    // As a device does: resend after the pause it was told, again while the answer is busy.
     for (const b of busy) {
-      agent.sendRaw(JSON.stringify({ type: 'flows', ...batches.find((x) => x.seq === b.seq) }));
-      await expect.poll(() => agent.received.find((m) => m.type === 'ack' && m.seq === b.seq)).toMatchObject({ duplicate: false });
+      const batch = JSON.stringify({ type: 'flows', ...batches.find((x) => x.seq === b.seq) });
+      const acked = () => agent.received.find((m) => m.type === 'ack' && m.seq === b.seq);
+      for (let tries = 0; !acked() && tries < 20; tries++) {
+        const before = agent.received.length;
+        agent.sendRaw(batch);
+        await expect.poll(() => agent.received.slice(before).some((m) => m.seq === b.seq), { timeout: 20_000 }).toBe(true);
+        if (!acked()) await new Promise((r) => setTimeout(r, Number(b.retry_after_ms ?? 100)));
+      }
+      expect(acked()).toMatchObject({ duplicate: false });
     }
     const owner = (await login(t.app, 'owner@acme.test')).access;
     const res = await t.app.inject({
@@ -221,7 +230,8 @@ describe('flow ingest under overload', () => {
     expect(trafficAnswerSchema.parse(res.json()).results[0]?.flows).toBe(2_600);
     // What was shed is in the server's metrics.
     const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    expect(metrics).toContain(`netloom_flow_batches_shed_total ${busy.length}`);
+    const shed = agent.received.filter((m) => m.type === 'busy' && batches.some((b) => b.seq === m.seq)).length;
+    expect(metrics).toContain(`netloom_flow_batches_shed_total ${shed}`);
     expect(metrics).toContain('netloom_flow_records_stored_total 2600');
     agent.ws.terminate();
   });

@@ -42,8 +42,9 @@ const rawRowOf = (s: ZtnaSessionToStore) => ({
 
 /**
  * Inserts sessions into their day partitions. The server's name is the tenant's name for it when
- * the session happened (a log keeps it after a rename); a server or connector id that is not one
- * of the endpoint's own tenant is not kept: a device names only its tenant's objects in the logs.
+ * the session happened (a log keeps it after a rename); a server, policy or connector id that is
+ * not one of the endpoint's own tenant is not kept: a device names only its tenant's objects in
+ * the logs, whatever it reports.
  */
 export async function storeZtnaSessions(db: Db, sessions: ZtnaSessionToStore[]): Promise<void> {
   for (let i = 0; i < sessions.length; i += 5_000) {
@@ -52,11 +53,37 @@ export async function storeZtnaSessions(db: Db, sessions: ZtnaSessionToStore[]):
       insert into ztna_sessions (tenant_id, device_id, at, seq, n, user_name, server_id, server_name, destination, protocol, port, action, rule,
         policy_id, policy_name, failed_condition, connector_id, duration_ms, bytes_in, bytes_out)
       select r.tenant_id, r.device_id, r.at, r.seq, r.n, r.user_name, s.id, s.name, r.destination, r.protocol, r.port, r.action, r.rule,
-        r.policy_id, r.policy_name, r.failed_condition, c.id, r.duration_ms, r.bytes_in, r.bytes_out
+        p.id, r.policy_name, r.failed_condition, c.id, r.duration_ms, r.bytes_in, r.bytes_out
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(tenant_id uuid, device_id uuid, at timestamptz, seq bigint, n int, user_name text,
         server_id uuid, destination text, protocol text, port int, action text, rule text, policy_id uuid, policy_name text, failed_condition text,
         connector_id uuid, duration_ms bigint, bytes_in bigint, bytes_out bigint)
       left join ztna_servers s on s.id = r.server_id and s.tenant_id = r.tenant_id
+      left join ztna_policies p on p.id = r.policy_id and p.tenant_id = r.tenant_id
       left join devices c on c.id = r.connector_id and c.tenant_id = r.tenant_id and c.kind = 'gateway'`);
   }
+}
+
+/**
+ * Deletes each tenant's sessions older than the days it keeps them (`kept`; a tenant not listed:
+ * `otherwiseDays`), in one statement; returns how many went.
+ */
+export async function deleteExpiredZtnaSessions(
+  db: Db,
+  now: Date,
+  kept: readonly { tenantId: string; days: number }[],
+  otherwiseDays: number,
+): Promise<number> {
+  const days = JSON.stringify(kept.map((k) => ({ tenant_id: k.tenantId, days: k.days })));
+  // Both drivers answer { rows }; the Db type, shared by the two, does not say so.
+  const gone = (await db.execute(
+    sql`with kept as (
+          select t.id as tenant_id, coalesce(r.days, ${otherwiseDays}::int) as days
+          from tenants t left join json_to_recordset(${days}::json) as r(tenant_id uuid, days int) on r.tenant_id = t.id
+        ), gone as (
+          delete from ztna_sessions s using kept k
+          where s.tenant_id = k.tenant_id and s.at < ${now.toISOString()}::timestamptz - k.days * interval '1 day'
+          returning 1)
+        select count(*)::int as n from gone`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(gone.rows[0]?.n ?? 0);
 }

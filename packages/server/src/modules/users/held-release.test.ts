@@ -9,7 +9,7 @@ import { activationToken } from './test-fixtures';
  * inviter must go on seeing what a real pending invitation shows: if it vanished with the account,
  * the list would tell that the address had an account elsewhere.
  */
-describe.each(testBackends())('a held invitation outlives the account it waited on, on %s', (backend) => {
+describe.each(testBackends('concurrent writes'))('a held invitation outlives the account it waited on, on %s', (backend) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   let ids: { acme: string; globex: string };

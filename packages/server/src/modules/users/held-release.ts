@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { moveHeldMemberships } from '../groups/index';
-import { deleteHeldInvitation, holdAgainst, insertInvitedUser, orphanedHeldInvitations, type OrphanedHeldInvitation } from './repo';
+import { insertInvitedUser } from '../../identity/members-repo';
+import { deleteHeldInvitation, holdAgainst, orphanedHeldInvitations, type OrphanedHeldInvitation } from './repo';
 
 export interface ReleasedInvitation {
   id: string;

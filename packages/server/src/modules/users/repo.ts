@@ -3,7 +3,9 @@ import type { Role, TeamUser } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { devices, heldInvitations, memberships, tenants, userGroupMembers, userGroups, users } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { memberships, tenants, users } from '../../db/read-models/identity';
+import { heldInvitations } from '../../db/schema/held-invitations';
 
 const deviceCount = sql<number>`(select count(*) from ${devices} d where d.tenant_id = ${memberships.tenantId}
   and d.claimed and lower(d.username) = lower(${users.email}))::int`;
@@ -241,56 +243,15 @@ export async function otherActiveOwners(db: Db, tenantId: string, exceptUserId: 
   return row?.n ?? 0;
 }
 
-/**
- * The held invitation is written first: one that an account's deletion is turning into a member
- * (releaseHeldInvitations) is waited for, and the next statement finds the member it became.
- */
-export async function setRole(db: Db, tenantId: string, userId: string, role: Role): Promise<void> {
+/** The role a held invitation would give (it shows as a pending member with it). */
+export async function setHeldRole(db: Db, tenantId: string, id: string, role: Role): Promise<void> {
   await db
     .update(heldInvitations)
     .set({ role })
-    .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
-  await db
-    .update(memberships)
-    .set({ role })
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+    .where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, id)));
 }
 
-/**
- * Takes a user out of a tenant: their group memberships there go too, and an account that
- * belongs to no other tenant (and is no super admin) is deleted, so its e-mail can be invited anew.
- * A held invitation goes first, for the reason setRole writes it first.
- */
-export async function removeMember(db: Db, tenantId: string, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(heldInvitations).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, userId)));
-    await tx
-      .delete(userGroupMembers)
-      .where(and(eq(userGroupMembers.userId, userId), sql`${userGroupMembers.groupId} in (select id from ${userGroups} where tenant_id = ${tenantId})`));
-    await tx.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-    await tx
-      .delete(users)
-      .where(and(eq(users.id, userId), eq(users.isSuperAdmin, false), sql`not exists (select 1 from ${memberships} m where m.user_id = ${userId})`));
-  });
-}
-
-export async function insertInvitedUser(
-  db: Db,
-  tenantId: string,
-  input: { id: string; email: string; firstName: string; lastName: string; companyName: string; role: Role; createdAt?: Date },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(users).values({
-      createdAt: input.createdAt,
-      id: input.id,
-      email: input.email,
-      username: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      companyName: input.companyName,
-      passwordHash: null,
-      active: false,
-    });
-    await tx.insert(memberships).values({ userId: input.id, tenantId, role: input.role, createdAt: input.createdAt });
-  });
+/** The tenant's held invitation of that id, if the id is one (a member's is not). */
+export async function deleteTenantHeldInvitation(db: Db, tenantId: string, id: string): Promise<void> {
+  await db.delete(heldInvitations).where(and(eq(heldInvitations.tenantId, tenantId), eq(heldInvitations.id, id)));
 }

@@ -13,22 +13,24 @@ import {
   teamUserSchema,
   tidQuerySchema,
 } from '@netloom/domain';
-import type { Services } from '../../services';
 import { access, actorOf } from '../../http/access';
 import { paginate, pageWindow } from '../../http/pagination';
 import { errorResponses } from '../../http/openapi';
+import { p, routeDocs } from '../../http/route-kit';
+import type { TeamService } from './service';
 
-const tags = ['teams'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
+const { tags, security } = routeDocs('teams');
 const params = idParamSchema;
 const querystring = tidQuerySchema;
 
+/** What the composition root hands this plugin. */
+export interface UserRoutesOptions {
+  team: TeamService;
+}
+
 /** Teams → Users: the tenant's people, invitations and roles. */
-export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { team } = services;
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { team }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
 
   api.get(
     p(ORG_PATHS.users),

@@ -9,21 +9,22 @@ import type { SessionEvents } from '../../http/principal-cache';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 
 import {
+  deleteTenantHeldInvitation,
   findHeldInvitation,
   findMember,
   heldInvitationAccount,
   insertHeldInvitation,
-  insertInvitedUser,
   listMembers,
   otherActiveOwners,
-  removeMember,
-  setRole,
+  setHeldRole,
   toTeamUser,
   type MemberFilter,
   type MemberRow,
 } from './repo';
 import { mailReleased, releaseHeldInvitations, type ActivationMailer } from './held-release';
+import { leaveTenantGroups } from '../groups/index';
 import { findUserById, findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../../identity/repo';
+import { insertInvitedUser, removeMembership, setMembershipRole } from '../../identity/members-repo';
 
 const roleActor = (a: Actor) => ({ isSuperAdmin: a.scope.isSuperAdmin, role: a.scope.role });
 
@@ -192,7 +193,10 @@ export class TeamService {
     if (role !== 'owner') await this.assertKeepsOwner(actor, member);
     if (member.role !== role) {
       await this.db.transaction(async (tx) => {
-        await setRole(tx, actor.scope.tenantId, userId, role);
+        // The held invitation is written first: one that an account's deletion is turning into a member
+        // (releaseHeldInvitations) is waited for, and the next statement finds the member it became.
+        await setHeldRole(tx, actor.scope.tenantId, userId, role);
+        await setMembershipRole(tx, actor.scope.tenantId, userId, role);
         await audit(tx, actor, 'user.role_changed', member.email, { before: { role: member.role }, after: { role } });
       });
     }
@@ -205,7 +209,11 @@ export class TeamService {
     await this.assertKeepsOwner(actor, member);
     const released = await this.db.transaction(async (tx) => {
       await revokeUserSessions(tx, userId);
-      await removeMember(tx, actor.scope.tenantId, userId);
+      // A held invitation goes first, for the reason changeRole writes it first; the user's groups
+      // here go with the membership, and an account left in no tenant goes too.
+      await deleteTenantHeldInvitation(tx, actor.scope.tenantId, userId);
+      await leaveTenantGroups(tx, actor.scope.tenantId, userId);
+      await removeMembership(tx, actor.scope.tenantId, userId);
       await audit(tx, actor, 'user.removed', member.email, { role: member.role });
       // The account may have gone with the membership: invitations held against it become real.
       return releaseHeldInvitations(tx);

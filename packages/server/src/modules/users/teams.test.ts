@@ -4,7 +4,7 @@ import { bearer, build, login, testBackends, type TestApp } from '../../test/bui
 import { addDevice, demoTenantIds } from '../../fleet/test-fixtures';
 import { activationToken, addMember, userByEmail } from './test-fixtures';
 
-describe.each(testBackends())('teams: users, invitations and groups on %s', (backend) => {
+describe.each(testBackends('pglite'))('teams: users, invitations and groups on %s', (backend) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   let ids: { acme: string; globex: string };

@@ -22,8 +22,6 @@ type Row = Record<string, unknown>;
 const DAY = 86_400_000;
 const RANGE_MS: Record<string, number> = { '1h': 3_600_000, '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY, '90d': 90 * DAY };
 const CSV_MAX_ROWS = 100_000;
-/** A cell a spreadsheet would run as a formula is kept as text. */
-const defuse = (v: unknown) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
@@ -160,21 +158,13 @@ export class WebFilterAnalytics {
       const rows = page.rows.map(logRowOf);
       if (!csv) return { count: page.count, rows };
       return {
-        csv:
-          toCsv(
-            rows.map((r) => Object.fromEntries(WEBFILTER_CSV.map((k) => [k, defuse(r[k])]))),
-            { titles: WEBFILTER_CSV, keys: WEBFILTER_CSV },
-          ) ?? '',
+        csv: toCsv(rows, { titles: WEBFILTER_CSV, keys: WEBFILTER_CSV }) ?? '',
       };
     }
     const rows = page.rows.map(squidRowOf);
     if (!csv) return { count: page.count, rows };
     return {
-      csv:
-        toCsv(
-          rows.map((r) => ({ line: defuse(r.line) })),
-          { titles: SQUID_CSV, keys: SQUID_CSV },
-        ) ?? '',
+      csv: toCsv(rows, { titles: SQUID_CSV, keys: SQUID_CSV }) ?? '',
     };
   }
 

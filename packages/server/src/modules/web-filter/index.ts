@@ -1,7 +1,7 @@
-/** The web-filter module as the composition root and the configuration engine see it. */
-export { webFilterRoutes, type WebFilterServices } from './routes';
+/** The web-filter module as the composition root, the configuration engine and the demo seed see it. */
+export { webFilterRoutes, type WebFilterRoutesOptions } from './routes';
 export { WebFilterService, type DeviceConfigPort } from './service';
 export { WebFilterAnalytics } from './analytics-service';
-export { WebFilterReconciler } from './reconciler';
+export { webFilterSections } from './sections';
 export type { UrlAnalyticsPort, UrlDimensionNames } from './analytics-port';
-export { loadTenantWebFilter } from './repo';
+export { seedWebFilter } from './repo';

@@ -1,7 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_LOG_RETENTION_DAYS, LOGIN_ACTIONS, type LogsManagement, type TenantWebFilter, type WebFilterPolicy } from '@netloom/domain';
+import { DEFAULT_LOG_RETENTION_DAYS, type LogsManagement, type TenantWebFilter, type WebFilterPolicy } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { auditLog, devices, logRetention, networks, userGroupMembers, userGroups, users, webFilterPolicies, webFilterSettings } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { users } from '../../db/read-models/identity';
+import { networks } from '../../db/read-models/networks';
+import { userGroupMembers, userGroups } from '../../db/read-models/user-groups';
+import { logRetention, webFilterPolicies, webFilterSettings } from '../../db/schema/webfilter';
+export { deleteOldAuditRows } from '../../db/audit-log';
 
 export type SettingsRow = typeof webFilterSettings.$inferSelect;
 type PolicyRow = typeof webFilterPolicies.$inferSelect;
@@ -54,6 +59,21 @@ export async function savePolicies(tx: Db, tenantId: string, policies: WebFilter
       .values(row)
       .onConflictDoUpdate({ target: webFilterPolicies.id, set: { position: row.position, name, rules, updatedAt: row.updatedAt } });
   }
+}
+
+/**
+ * A new tenant's web filter as a seed (the demo) starts it: its settings and its policies in their
+ * order, each with an id of its own. Nothing is pushed: devices get it as they enrol (sections.ts).
+ */
+export async function seedWebFilter(
+  db: Db,
+  tenantId: string,
+  settings: Pick<SettingsRow, 'status' | 'defaultActionBlocked'>,
+  policies: WebFilterPolicy[],
+): Promise<void> {
+  await db.insert(webFilterSettings).values({ tenantId, ...settings });
+  for (const { id: _template, order, name, ...rules } of policies)
+    await db.insert(webFilterPolicies).values({ id: crypto.randomUUID(), tenantId, position: order, name, rules });
 }
 
 /** Members' e-mails (lower-case) of the given groups of the tenant. */
@@ -156,17 +176,4 @@ export async function webFilterTenants(db: Db): Promise<string[]> {
 export async function retentionTenants(db: Db): Promise<string[]> {
   const rows = await db.select({ id: logRetention.tenantId }).from(logRetention);
   return rows.map((r) => r.id);
-}
-
-/** Deletes a tenant's login and activity log rows past the retention it set. */
-export async function deleteOldAuditRows(db: Db, tenantId: string, now: Date, loginDays: number, activityDays: number): Promise<void> {
-  const day = 86_400_000;
-  const login = [...LOGIN_ACTIONS];
-  await db.delete(auditLog).where(
-    and(
-      eq(auditLog.tenantId, tenantId),
-      sql`((${auditLog.action} = any(${`{${login.join(',')}}`}::text[]) and ${auditLog.createdAt} < ${new Date(now.getTime() - loginDays * day).toISOString()})
-          or (not ${auditLog.action} = any(${`{${login.join(',')}}`}::text[]) and ${auditLog.createdAt} < ${new Date(now.getTime() - activityDays * day).toISOString()}))`,
-    ),
-  );
 }

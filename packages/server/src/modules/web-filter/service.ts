@@ -25,6 +25,7 @@ import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import { isUniqueViolation } from '../../db/errors';
 import * as repo from './repo';
+import { webFilterSections } from './sections';
 
 type PolicyInput = z.output<typeof webFilterPolicyInputSchema>;
 
@@ -33,7 +34,7 @@ type PolicyInput = z.output<typeof webFilterPolicyInputSchema>;
  * the tenant's devices again inside the change's transaction, and announce the pushes after it.
  */
 export interface DeviceConfigPort<O = unknown> {
-  recommit(tx: Db, actor: Actor, opts: { deviceIds?: string[]; message: string }): Promise<O[]>;
+  recommit(tx: Db, actor: Actor, opts: { deviceIds?: string[]; message: string; source: string }): Promise<O[]>;
   announce(outcomes: O[]): Promise<void>;
 }
 
@@ -296,7 +297,8 @@ export class WebFilterService {
       const settings = await repo.lockSettings(tx, actor.scope.tenantId);
       const policies = await repo.listPolicies(tx, actor.scope.tenantId);
       await fn(tx, policies, settings);
-      return this.config.recommit(tx, actor, { message });
+      // Every device of the tenant: its web_filter section is the whole tenant's settings and the policies that reach it.
+      return this.config.recommit(tx, actor, { message, source: webFilterSections.name });
     });
     await this.config.announce(outcomes);
   }

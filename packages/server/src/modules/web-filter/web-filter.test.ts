@@ -46,7 +46,7 @@ const urlEvent = (over: Partial<UrlEvent> = {}): UrlEvent => ({
   ...over,
 });
 
-describe.each(testBackends())('web filter on %s', (backend) => {
+describe.each(testBackends('pglite'))('web filter on %s', (backend) => {
   let t: TestApp;
   let acme: { tenantId: string; key: string };
   let globexTenant: string;
@@ -58,7 +58,8 @@ describe.each(testBackends())('web filter on %s', (backend) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     acme = await enrolmentKey(t.app, 'Acme');
     globexTenant = (await enrolmentKey(t.app, 'Globex')).tenantId;
-    for (const who of ['owner@acme.test', 'viewer@acme.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
+    for (const who of ['owner@acme.test', 'admin@acme.test', 'editor@acme.test', 'viewer@acme.test', 'owner@globex.test'])
+      tokens[who] = (await login(t.app, who)).access;
   });
   afterAll(async () => {
     for (const a of agents) a.ws.terminate();
@@ -133,6 +134,44 @@ describe.each(testBackends())('web filter on %s', (backend) => {
     expect((await call('GET', 'tenant/config/webfilter-policy/', undefined, 'owner@globex.test', globexTenant)).json()).toHaveLength(1);
   });
 
+  it("keeps the organisation's web-filter settings to owners and admins: an editor writes policies but cannot turn the filter off, change the default or replace the lists", async () => {
+    const settings: [string, 'POST' | 'PUT', string, unknown][] = [
+      ['turn off', 'POST', 'tenant/config/webfilter-global/', { status: false }],
+      ['default action', 'POST', 'tenant/config/webfilter-global/set-action/', { default_action_blocked: true }],
+      ['replace lists', 'PUT', 'tenant/config/webfilter-custom-url/', { allowed_urls: ['example.org'], blocked_urls: [] }],
+    ];
+    const before = (await call('GET', 'tenant/config/webfilter-global/')).json();
+    for (const [what, method, path, body] of settings) {
+      const refused = await call(method, path, body, 'editor@acme.test');
+      expect(refused.statusCode, what).toBe(403);
+      expect(refused.json(), what).toMatchObject({ code: 'permission_denied' });
+    }
+    // Nothing changed for the editor's tries.
+    expect((await call('GET', 'tenant/config/webfilter-global/')).json()).toEqual(before);
+    expect(customListSchema.parse((await call('GET', 'tenant/config/webfilter-custom-url/get/custom-list/')).json()).allowed_urls).not.toContain('example.org');
+    // An admin may; the owner puts everything back.
+    for (const [what, method, path, body] of settings) expect((await call(method, path, body, 'admin@acme.test')).statusCode, what).toBe(200);
+    await call('POST', 'tenant/config/webfilter-global/', { status: before.status });
+    await call('POST', 'tenant/config/webfilter-global/set-action/', { default_action_blocked: before.default_action_blocked });
+    await call('PUT', 'tenant/config/webfilter-custom-url/', { allowed_urls: [], blocked_urls: [] });
+    // Policies stay the editors' configuration.
+    const made = await call('POST', 'tenant/config/webfilter-policy/', policy({ name: 'Editor policy' }), 'editor@acme.test');
+    expect(made.statusCode, made.body).toBe(201);
+    expect(
+      (await call('DELETE', `tenant/config/webfilter-policy/${webFilterPolicySchema.parse(made.json()).id}/`, undefined, 'editor@acme.test')).statusCode,
+    ).toBe(204);
+  });
+
+  it('refuses to test text that is not a web address, in the API error shape', async () => {
+    const res = await call('POST', 'tenant/config/webfilter-policy/test/', { url: 'not a url' }, 'viewer@acme.test');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      detail: expect.any(String),
+      code: 'invalid',
+      errors: { url: ['Enter a web address, such as https://www.example.com/page or example.com'] },
+    });
+  });
+
   it('pushes a policy change to the endpoints it touches, tests URLs as they would decide, and reads their events back', async () => {
     const users = teamUserListSchema.parse((await call('GET', 'teams/users/?page_size=0')).json()).results;
     const viewer = users.find((u) => u.email === 'viewer@acme.test')!;
@@ -141,7 +180,7 @@ describe.each(testBackends())('web filter on %s', (backend) => {
     const groupId = String(group.json().id);
     const { agent, id } = await endpoint('SN-WF-1', 'viewer@acme.test');
     // The organisation already has a web filter: the new endpoint gets it without anyone changing anything.
-    await t.app.services.deviceConfig.devicesMissingWebFilter(10).then((m) => expect(m.map((x) => x.deviceId)).toContain(id));
+    await t.app.services.deviceConfig.staleDevices('web_filter', 10).then((m) => expect(m.map((x) => x.deviceId)).toContain(id));
     const created = await call(
       'POST',
       'tenant/config/webfilter-policy/',

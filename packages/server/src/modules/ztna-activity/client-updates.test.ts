@@ -10,7 +10,7 @@ const WINDOWS = 24;
 const posture = (client: string) => ({ os_version: '10.0.22631', client_version: client, disk_encrypted: true, firewall_on: true });
 type Endpoint = { agent: TestAgent; id: string };
 
-describe.each(testBackends())('client updates on %s', (backend) => {
+describe.each(testBackends('pglite'))('client updates on %s', (backend) => {
   let w: ZtnaWorld;
   const windows: Endpoint[] = [];
   const macs: Endpoint[] = [];
@@ -151,5 +151,56 @@ describe.each(testBackends())('client updates on %s', (backend) => {
     expect((await w.call('GET', 'tenant/ztna/client-rollouts/')).json()).toEqual([]);
     for (const e of windows) expect(await clientUpdateOf(e.id)).toBeNull();
     expect((await w.call('DELETE', `tenant/ztna/client-rollouts/${rolloutId}/`)).statusCode).toBe(404);
+  });
+  it('counts only the endpoints its stage moves, and refuses a second rollout of a system and version while one is open', async () => {
+    const report = async (e: Endpoint, client: string) => {
+      e.agent.heartbeat({ posture: posture(client) });
+      await e.agent.next('ack');
+    };
+    // A third of the Windows clients already run 2.1.12 when the rollout begins.
+    const current = windows.slice(0, 8);
+    for (const e of windows) await report(e, current.includes(e) ? '2.1.12' : '2.1.9');
+    // Every report stored (heartbeats are written in batches) before the rollout takes its snapshot.
+    const versions = async () =>
+      new Map(inventoryPageSchema.parse((await w.call('GET', 'tenant/ztna/inventory/?page_size=0')).json()).results.map((r) => [r.id, r.client_version]));
+    await waitFor(async () => {
+      const stored = await versions();
+      return windows.every((e) => stored.get(e.id) === (current.includes(e) ? '2.1.12' : '2.1.9'));
+    }, 15_000);
+
+    const created = await w.call('POST', 'tenant/ztna/client-rollouts/', { os: 'windows', version: '2.1.12', percentage: 50 });
+    expect(created.statusCode, created.body).toBe(201);
+    const row = rolloutRowSchema.parse(created.json());
+    const moved = windows.filter((e) => !current.includes(e));
+    const inStage = moved.filter((e) => inRollout(e.id, row.id, 50));
+    expect(row).toMatchObject({ targeted: moved.length, in_stage: inStage.length, updated: 0 });
+
+    // One in the stage updates; one outside it gets the version some other way: only the first is the stage's.
+    const outside = moved.find((e) => !inRollout(e.id, row.id, 50))!;
+    await report(inStage[0]!, '2.1.12');
+    await report(outside, '2.1.12');
+    const progressRows = async () => z.array(rolloutProgressRowSchema).parse((await w.call('GET', `tenant/ztna/client-rollouts/${row.id}/progress/`)).json());
+    const progress = await waitFor(async () => {
+      const rows = await progressRows();
+      return rows.filter((p) => p.version === '2.1.12').length === 2 && rows;
+    }, 15_000);
+    expect(await rollout(row.id)).toMatchObject({ targeted: moved.length, in_stage: inStage.length, updated: 1 });
+    expect(progress.map((p) => p.device_id).sort()).toEqual(moved.map((e) => e.id).sort());
+    expect(progress.find((p) => p.device_id === inStage[0]!.id)).toMatchObject({ state: 'updated', version: '2.1.12' });
+    expect(progress.find((p) => p.device_id === outside.id)).toMatchObject({ state: 'not_in_stage', version: '2.1.12' });
+
+    const again = await w.call('POST', 'tenant/ztna/client-rollouts/', { os: 'windows', version: '2.1.12', percentage: 100, security_group: null });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: 'A rollout of Windows 2.1.12 is already open: widen it instead.',
+      code: 'conflict',
+      errors: { version: ['Windows 2.1.12 is already being rolled out'] },
+    });
+    expect(
+      z
+        .array(rolloutRowSchema)
+        .parse((await w.call('GET', 'tenant/ztna/client-rollouts/')).json())
+        .map((r) => r.id),
+    ).toEqual([row.id]);
   });
 });

@@ -5,11 +5,14 @@ import {
   compareVersions,
   endpointOsOf,
   endpointSecurityGroups,
-  inRollout,
   latestRelease,
+  onVersion,
+  openRolloutOf,
+  rolloutProgress,
+  rolloutStateOf,
+  rolloutTargets,
   type ClientReleaseRow,
   type EndpointOs,
-  type RolloutState,
   type rolloutInputSchema,
   type rolloutProgressRowSchema,
   type rolloutRowSchema,
@@ -40,12 +43,6 @@ export function clientReleases(): ClientReleaseRow[] {
   });
 }
 
-/** Where an endpoint stands in a rollout, from the version it reports: on it (or newer) is updated, whether it was staged or not. */
-export function rolloutStateOf(endpointId: string, reported: string | null, r: { id: string; version: string; percentage: number }): RolloutState {
-  if (reported !== null && compareVersions(reported, r.version) >= 0) return 'updated';
-  return inRollout(endpointId, r.id, r.percentage) ? 'pending' : 'not_in_stage';
-}
-
 const clientVersionOf = (e: repo.RolloutEndpoint) => e.posture?.client_version ?? null;
 
 /**
@@ -61,7 +58,11 @@ export class ClientUpdateService {
     private readonly loadTenant: TenantZtnaLoader,
   ) {}
 
-  /** The endpoints a rollout targets: its OS's, and only its security group's members when it names one. */
+  /**
+   * The endpoints a rollout is to move: its system's approved ones (a pending one is sent
+   * nothing), only its security group's members when it names one, and not those that already
+   * ran its version when it began (rolloutTargets).
+   */
   private async targets(tenantId: string, rollouts: readonly repo.RolloutRecord[]): Promise<Map<string, repo.RolloutEndpoint[]>> {
     const endpoints = await repo.listEndpoints(this.db, tenantId);
     const tenant = rollouts.some((r) => r.securityGroupId) ? await this.loadTenant(this.db, tenantId) : null;
@@ -74,12 +75,17 @@ export class ClientUpdateService {
       return groups.includes(groupId);
     };
     return new Map(
-      rollouts.map((r) => [r.id, endpoints.filter((e) => endpointOsOf(e.os) === r.os && (!r.securityGroupId || memberOf(e.id, r.securityGroupId)))]),
+      rollouts.map((r) => [
+        r.id,
+        rolloutTargets(
+          endpoints.filter((e) => endpointOsOf(e.os) === r.os && (!r.securityGroupId || memberOf(e.id, r.securityGroupId))),
+          r.alreadyCurrent,
+        ),
+      ]),
     );
   }
 
   private rowOf(r: repo.RolloutRecord, targeted: repo.RolloutEndpoint[]): RolloutRow {
-    const states = targeted.map((e) => rolloutStateOf(e.id, clientVersionOf(e), r));
     return {
       id: r.id,
       os: r.os,
@@ -89,9 +95,10 @@ export class ClientUpdateService {
       percentage: r.percentage,
       created_by: r.createdBy,
       created_at: r.createdAt.toISOString(),
-      targeted: targeted.length,
-      in_stage: targeted.filter((e) => inRollout(e.id, r.id, r.percentage)).length,
-      updated: states.filter((s) => s === 'updated').length,
+      ...rolloutProgress(
+        r,
+        targeted.map((e) => ({ id: e.id, version: clientVersionOf(e) })),
+      ),
     };
   }
 
@@ -127,8 +134,14 @@ export class ClientUpdateService {
     if (input.security_group && !(await repo.securityGroupExists(this.db, tenantId, input.security_group)))
       throw errors.invalid({ security_group: ['No such security group'] });
     const id = crypto.randomUUID();
-    await this.changes.run(actor, `Client update: ${ENDPOINT_OS_LABELS[input.os]} ${input.version} to ${input.percentage} %`, async (tx) => {
-      if ((await repo.countRollouts(tx, tenantId)) >= MAX_ROLLOUTS) throw errors.invalid({ non_field_errors: [`At most ${MAX_ROLLOUTS} rollouts`] });
+    const label = `${ENDPOINT_OS_LABELS[input.os]} ${input.version}`;
+    await this.changes.run(actor, `Client update: ${label} to ${input.percentage} %`, async (tx) => {
+      // Under the tenant's zero-trust lock: two simultaneous creations cannot both pass.
+      const open = await repo.listRollouts(tx, tenantId);
+      if (openRolloutOf(open, input.os, input.version))
+        throw errors.conflict(`A rollout of ${label} is already open: widen it instead.`, { version: [`${label} is already being rolled out`] });
+      if (open.length >= MAX_ROLLOUTS) throw errors.invalid({ non_field_errors: [`At most ${MAX_ROLLOUTS} rollouts`] });
+      const endpoints = await repo.listEndpoints(tx, tenantId);
       await repo.insertRollout(tx, {
         id,
         tenantId,
@@ -136,6 +149,7 @@ export class ClientUpdateService {
         version: input.version,
         securityGroupId: input.security_group,
         percentage: input.percentage,
+        alreadyCurrent: endpoints.filter((e) => endpointOsOf(e.os) === input.os && onVersion(clientVersionOf(e), input.version)).map((e) => e.id),
         createdBy: actor.email,
       });
       await audit(tx, actor, 'ztna.rollout_created', id, {

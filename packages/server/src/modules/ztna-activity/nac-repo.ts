@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { NacDecision } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
-import { devices, nacHosts } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { nacHosts } from '../../db/schema/ztna-activity';
 
 const columns = {
   mac: nacHosts.mac,

@@ -27,7 +27,7 @@ async function nextNacDocument(agent: TestAgent): Promise<{ nac?: { hosts: { mac
   throw new Error('no document with a nac section');
 }
 
-describe.each(testBackends())('NAC on %s', (backend) => {
+describe.each(testBackends('pglite'))('NAC on %s', (backend) => {
   let w: ZtnaWorld;
   let east: { agent: TestAgent; id: string };
   let west: { agent: TestAgent; id: string };
@@ -140,7 +140,7 @@ describe.each(testBackends())('NAC on %s', (backend) => {
   });
 });
 
-describe.each(testBackends())('app connector health on %s', (backend) => {
+describe.each(testBackends('pglite'))('app connector health on %s', (backend) => {
   let w: ZtnaWorld;
 
   beforeAll(async () => {

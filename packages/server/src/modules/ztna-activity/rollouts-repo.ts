@@ -1,7 +1,9 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { EndpointOs } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { devices, ztnaRollouts, ztnaSecurityGroups } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { ztnaSecurityGroups } from '../../db/read-models/ztna';
+import { ztnaRollouts } from '../../db/schema/ztna-activity';
 
 const rolloutColumns = {
   id: ztnaRollouts.id,
@@ -10,6 +12,7 @@ const rolloutColumns = {
   securityGroupId: ztnaRollouts.securityGroupId,
   securityGroupName: ztnaSecurityGroups.name,
   percentage: ztnaRollouts.percentage,
+  alreadyCurrent: ztnaRollouts.alreadyCurrent,
   createdBy: ztnaRollouts.createdBy,
   createdAt: ztnaRollouts.createdAt,
 };
@@ -31,14 +34,18 @@ export async function findRollout(db: Db, tenantId: string, id: string): Promise
   return row as RolloutRecord | undefined;
 }
 
-export async function countRollouts(db: Db, tenantId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(ztnaRollouts).where(eq(ztnaRollouts.tenantId, tenantId));
-  return Number(row?.n ?? 0);
-}
-
 export async function insertRollout(
   tx: Db,
-  r: { id: string; tenantId: string; os: EndpointOs; version: string; securityGroupId: string | null; percentage: number; createdBy: string },
+  r: {
+    id: string;
+    tenantId: string;
+    os: EndpointOs;
+    version: string;
+    securityGroupId: string | null;
+    percentage: number;
+    alreadyCurrent: string[];
+    createdBy: string;
+  },
 ): Promise<void> {
   await tx.insert(ztnaRollouts).values(r);
 }
@@ -62,7 +69,7 @@ export async function securityGroupExists(db: Db, tenantId: string, id: string):
   return row !== undefined;
 }
 
-/** The tenant's endpoints with what a rollout's progress shows of them. */
+/** The tenant's approved endpoints (a pending one is sent nothing) with what a rollout's progress shows of them. */
 export async function listEndpoints(db: Db, tenantId: string) {
   return db
     .select({
@@ -74,7 +81,7 @@ export async function listEndpoints(db: Db, tenantId: string) {
       deviceStatus: devices.deviceStatus,
     })
     .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.kind, 'endpoint'), eq(devices.claimed, true)))
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.kind, 'endpoint'), eq(devices.claimed, true), eq(devices.approved, true)))
     .orderBy(devices.name, devices.id);
 }
 export type RolloutEndpoint = Awaited<ReturnType<typeof listEndpoints>>[number];

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ZTNA_PATHS,
-  canReadLogs,
   clientReleaseRowSchema,
   idParamSchema,
   logFilterBodySchema,
@@ -18,16 +16,14 @@ import {
   tenantIdQuerySchema,
   ztnaSessionPageSchema,
 } from '@netloom/domain';
-import { access, actorOf, type TenantSource } from '../../http/access';
+import { access, actorOf, browsingDataAccess, type TenantSource } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import type { ZtnaSessionLogs } from './session-logs';
 import type { NacService } from './nac';
 import { clientReleases, type ClientUpdateService } from './client-updates';
+import { p, routeDocs } from '../../http/route-kit';
 
-const tags = ['zero trust'];
-const security = [{ bearerAuth: [] }];
-const p = (path: string) => `/${path}`;
-const doc = (summary: string) => ({ tags, security, summary });
+const { doc } = routeDocs('zero trust');
 
 /** `tenant_id` in the query, else first in the table filter payload's filters (spec 001 §3: "filters always start with tenant_id"). */
 const tenantOf: TenantSource = (request) => {
@@ -37,26 +33,25 @@ const tenantOf: TenantSource = (request) => {
 };
 const read = access('read', tenantOf);
 const manage = access('manage', tenantOf);
-const logs = access(canReadLogs, tenantOf);
+/** Who reached which application when: personal browsing data. */
+const browsing = browsingDataAccess(tenantOf);
 
-export interface ZtnaActivityServices {
+/** What the composition root hands the zero-trust activity routes. */
+export interface ZtnaActivityRoutesOptions {
   ztnaSessionLogs: ZtnaSessionLogs;
   nac: NacService;
   clientUpdates: ClientUpdateService;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 /** What the zero-trust devices report and the calls built on it: session logs, NAC, client updates. */
-export const ztnaActivityRoutes: FastifyPluginAsyncZod<{ services: ZtnaActivityServices }> = async (app, { services }) => {
-  const { ztnaSessionLogs: sessionLogs, nac, clientUpdates } = services;
+export const ztnaActivityRoutes: FastifyPluginAsyncZod<ZtnaActivityRoutesOptions> = async (app, { ztnaSessionLogs: sessionLogs, nac, clientUpdates }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', services.requireAuth);
   const querystring = tenantIdQuerySchema;
 
   api.post(
     p(ZTNA_PATHS.sessionLogs),
     {
-      config: logs,
+      config: browsing,
       schema: {
         ...doc('Every zero-trust connection attempt, newest first, with the table filter payload (format=csv for a download)'),
         querystring,
@@ -138,10 +133,12 @@ export const ztnaActivityRoutes: FastifyPluginAsyncZod<{ services: ZtnaActivityS
     {
       config: manage,
       schema: {
-        ...doc("Stage a client version for a system's endpoints (of a security group, or all), a percentage first"),
+        ...doc(
+          "Stage a client version for a system's endpoints (of a security group, or all), a percentage first; 409 while one of that system and version is open",
+        ),
         querystring,
         body: rolloutInputSchema,
-        response: { 201: rolloutRowSchema, ...errorResponses(403, 404) },
+        response: { 201: rolloutRowSchema, ...errorResponses(403, 404, 409) },
       },
     },
     async (request, reply) => reply.status(201).send(await clientUpdates.create(actorOf(request), request.body)),

@@ -1,8 +1,9 @@
-import { ZTNA_SESSION_FILTER_KEYS, toCsv, type logFilterBodySchema, type ztnaSessionRowSchema } from '@netloom/domain';
+import { DEFAULT_LOG_RETENTION_DAYS, ZTNA_SESSION_FILTER_KEYS, toCsv, type logFilterBodySchema, type ztnaSessionRowSchema } from '@netloom/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../http/access';
 import { errors } from '../../http/errors';
+import type { SessionStorePort } from './ports';
 import * as repo from './sessions-repo';
 
 type LogBody = z.output<typeof logFilterBodySchema>;
@@ -12,8 +13,6 @@ type Row = Record<string, unknown>;
 const DAY = 86_400_000;
 const RANGE_MS: Record<string, number> = { '1h': 3_600_000, '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY, '90d': 90 * DAY };
 const CSV_MAX_ROWS = 100_000;
-/** A cell a spreadsheet would run as a formula is kept as text. */
-const defuse = (v: unknown) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -64,8 +63,8 @@ const FILTER_KEYS = new Set<string>(ZTNA_SESSION_FILTER_KEYS);
 export class ZtnaSessionLogs {
   constructor(
     private readonly db: Db,
-    /** Drops the session days that end before a moment (whole partitions of the analytics store). */
-    private readonly dropDaysBefore: (before: Date) => Promise<number>,
+    /** Where the sessions are: the analytics store's, which alone deletes them. */
+    private readonly store: SessionStorePort,
   ) {}
 
   /** A page of sessions (or all of them as CSV), never older than the tenant keeps them. */
@@ -92,11 +91,7 @@ export class ZtnaSessionLogs {
     const rows = page.rows.map(rowOf);
     if (!csv) return { count: page.count, rows };
     return {
-      csv:
-        toCsv(
-          rows.map((r) => Object.fromEntries(CSV_KEYS.map((k) => [k, defuse(r[k])]))),
-          { titles: CSV_KEYS, keys: CSV_KEYS },
-        ) ?? '',
+      csv: toCsv(rows, { titles: CSV_KEYS, keys: CSV_KEYS }) ?? '',
     };
   }
 
@@ -106,7 +101,7 @@ export class ZtnaSessionLogs {
    */
   async sweep(now = new Date()): Promise<number> {
     const longest = await repo.longestSessionRetentionDays(this.db);
-    const days = await this.dropDaysBefore(new Date(now.getTime() - longest * DAY));
-    return days + (await repo.deleteExpiredSessions(this.db, now));
+    const days = await this.store.dropDaysBefore(new Date(now.getTime() - longest * DAY));
+    return days + (await this.store.deleteExpired(now, await repo.sessionRetentions(this.db), DEFAULT_LOG_RETENTION_DAYS.ztna_sessions));
   }
 }

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_LOG_RETENTION_DAYS, type ZTNA_SESSION_FILTER_KEYS } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
-import { logRetention } from '../../db/schema/index';
+import { logRetention } from '../../db/read-models/web-filter';
 
 type Row = Record<string, unknown>;
 const rowsOf = async <T extends Row>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -76,19 +76,10 @@ export async function longestSessionRetentionDays(db: Db): Promise<number> {
   return Math.max(row?.days ?? 0, DEFAULT_LOG_RETENTION_DAYS.ztna_sessions);
 }
 
-/** Deletes each tenant's sessions past its retention (tenants that never set it: the default), in one statement. */
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
-  const fallback = DEFAULT_LOG_RETENTION_DAYS.ztna_sessions;
-  const rows = await rowsOf<{ n: number }>(
-    db,
-    sql`with kept as (
-          select t.id as tenant_id, coalesce((r.retention->>'ztna_sessions')::int, ${fallback}::int) as days
-          from tenants t left join log_retention r on r.tenant_id = t.id
-        ), gone as (
-          delete from ztna_sessions s using kept k
-          where s.tenant_id = k.tenant_id and s.at < ${now.toISOString()}::timestamptz - k.days * interval '1 day'
-          returning 1)
-        select count(*)::int as n from gone`,
-  );
-  return Number(rows[0]?.n ?? 0);
+/** The tenants that set how long they keep their session logs, with the days (the others keep the default). */
+export async function sessionRetentions(db: Db): Promise<{ tenantId: string; days: number }[]> {
+  return db
+    .select({ tenantId: logRetention.tenantId, days: sql<number>`(${logRetention.retention}->>'ztna_sessions')::int` })
+    .from(logRetention)
+    .where(sql`${logRetention.retention} ? 'ztna_sessions'`);
 }

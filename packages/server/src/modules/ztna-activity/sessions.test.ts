@@ -3,7 +3,7 @@ import { relayRowSchema, ztnaSessionPageSchema, type ZtnaSession } from '@netloo
 import { z } from 'zod';
 import { build, testBackends } from '../../test/build';
 import type { TestAgent } from '../../test/agent-client';
-import { server, ztnaWorld, type ZtnaWorld } from '../ztna/test-fixtures';
+import { policy, server, ztnaWorld, type ZtnaWorld } from '../ztna/test-fixtures';
 import { liveDevice } from './test-fixtures';
 
 const HOUR = 3_600_000;
@@ -26,7 +26,7 @@ const session = (over: Partial<ZtnaSession> = {}): ZtnaSession => ({
   ...over,
 });
 
-describe.each(testBackends())('zero-trust session logs on %s', (backend) => {
+describe.each(testBackends('pglite'))('zero-trust session logs on %s', (backend) => {
   let w: ZtnaWorld;
   let endpoint: { agent: TestAgent; id: string };
   let gitId: string;
@@ -241,5 +241,43 @@ describe.each(testBackends())('zero-trust session logs on %s', (backend) => {
     await retention({ ztna_sessions: 90 });
     expect(await old()).toEqual([]);
     expect((await logs({})).count).toBe(3);
+  });
+
+  it("keeps a reported policy id only when it names one of the endpoint's own organisation's policies", async () => {
+    const ours = await w.call('POST', 'tenant/ztna/policies/', policy({ name: 'Engineers to Git', destinations: { servers: [gitId] } }));
+    expect(ours.statusCode, ours.body).toBe(201);
+    const theirServer = await w.call('POST', 'tenant/ztna/servers/', server({ name: 'Their wiki' }), 'owner@globex.test');
+    const theirs = await w.call(
+      'POST',
+      'tenant/ztna/policies/',
+      policy({ name: 'Globex only', destinations: { servers: [theirServer.json().id] } }),
+      'owner@globex.test',
+    );
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    endpoint.agent.send({
+      type: 'ztna_sessions',
+      sessions: [
+        session({ destination: 'own-policy.example', policy_id: ours.json().id }),
+        // Another organisation's policy: the endpoint names it, the id names nothing here.
+        session({ destination: 'foreign-policy.example', policy_id: theirs.json().id, policy_name: 'Globex only' }),
+        session({ destination: 'nowhere-policy.example', policy_id: crypto.randomUUID() }),
+      ],
+    });
+    expect(await endpoint.agent.next('ack')).toMatchObject({ duplicate: false });
+    const policyOf = async (destination: string) => (await logs({ search: destination })).results.map((r) => r.policy_id);
+    expect(await policyOf('own-policy.example')).toEqual([ours.json().id]);
+    expect(await policyOf('foreign-policy.example')).toEqual([null]);
+    expect(await policyOf('nowhere-policy.example')).toEqual([null]);
+    // Filtering by the other organisation's policy id finds nothing of theirs.
+    expect((await logs({ filters: [{ key: 'policy', value: theirs.json().id }] })).count).toBe(0);
+  });
+
+  it('downloads a destination that a spreadsheet would run as a formula as plain text', async () => {
+    endpoint.agent.send({ type: 'ztna_sessions', sessions: [session({ destination: '=HYPERLINK("http://evil.example","x")' })] });
+    expect(await endpoint.agent.next('ack')).toMatchObject({ duplicate: false });
+    const csv = await w.call('POST', 'logs/ztna-session-logs/', { format: 'csv', search: 'evil.example' });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [, row] = csv.body.split('\r\n');
+    expect(row).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",`);
   });
 });

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { endpointOsOf, type Posture, type PostureReport } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { devices, userGroupMembers, userGroups, users } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { users } from '../../db/read-models/identity';
+import { userGroupMembers, userGroups } from '../../db/read-models/user-groups';
 import type { CountryPort } from './ports';
 
 /** An endpoint as access decisions see it: who is signed in, what it reports, where it is. */
@@ -27,13 +29,13 @@ const columns = {
 };
 const endpointsOf = (tenantId: string) => and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), eq(devices.kind, 'endpoint'));
 
-/** The tenant's endpoints (or those of `ids`), by name. */
-export async function listEndpoints(db: Db, tenantId: string, ids?: readonly string[]): Promise<EndpointFacts[]> {
+/** The tenant's endpoints (or those of `ids`; only the approved ones when asked), by name. */
+export async function listEndpoints(db: Db, tenantId: string, ids?: readonly string[], opts: { approvedOnly?: boolean } = {}): Promise<EndpointFacts[]> {
   if (ids && ids.length === 0) return [];
   return db
     .select(columns)
     .from(devices)
-    .where(and(endpointsOf(tenantId), ids ? inArray(devices.id, [...ids]) : undefined))
+    .where(and(endpointsOf(tenantId), ids ? inArray(devices.id, [...ids]) : undefined, opts.approvedOnly ? eq(devices.approved, true) : undefined))
     .orderBy(asc(devices.name), asc(devices.id));
 }
 

@@ -14,7 +14,7 @@ import { ztnaWorld, type ZtnaWorld } from './test-fixtures';
 
 const refusal = (why: string) => ({ code: 4401, reason: `bad enrolment key or credential: ${why}` });
 
-describe.each(testBackends())('client enrolment keys on %s', (backend) => {
+describe.each(testBackends('concurrent writes'))('client enrolment keys on %s', (backend) => {
   let w: ZtnaWorld;
   const newKey = async (body: Record<string, unknown>) => {
     const res = await w.call('POST', 'tenant/ztna/enrolment-keys/', body);
@@ -84,8 +84,9 @@ describe.each(testBackends())('client enrolment keys on %s', (backend) => {
     const id = first.welcome!.device_id;
     const group = securityGroupSchema.parse((await w.call('GET', `tenant/ztna/security-groups/${laptops.id}/`)).json());
     expect(group.endpoints).toEqual([id]);
-    const members = securityGroupMembersSchema.parse((await w.call('GET', `tenant/ztna/security-groups/${laptops.id}/members/`)).json());
-    expect(members.endpoints).toEqual([{ id, name: 'sn-pending-1', user: 'fay@acme.test', by: 'static' }]);
+    // Listed in it, but a member only once approved.
+    const members = async () => securityGroupMembersSchema.parse((await w.call('GET', `tenant/ztna/security-groups/${laptops.id}/members/`)).json());
+    expect((await members()).endpoints).toEqual([]);
 
     // A pending client reconnects with the key it enrolled with (it has no credential yet).
     first.agent.ws.terminate();
@@ -94,6 +95,8 @@ describe.each(testBackends())('client enrolment keys on %s', (backend) => {
     expect(await keyRow(key.id)).toMatchObject({ uses: 1, state: 'used_up' });
     const pending = inventoryPageSchema.parse((await w.call('GET', 'tenant/ztna/inventory/?state=pending')).json());
     expect(pending.results.find((r) => r.id === id)).toMatchObject({ approved: false, enrolled_with: 'Pending ones', security_groups: ['New laptops'] });
+    expect((await w.call('POST', 'tenant/ztna/inventory/decide/', { ids: [id], decision: 'approve' })).statusCode).toBe(200);
+    expect((await members()).endpoints).toEqual([{ id, name: 'sn-pending-1', user: 'fay@acme.test', by: 'static' }]);
   });
 
   it('marks an invitation enrolled by the device that used its key', async () => {

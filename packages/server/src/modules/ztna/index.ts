@@ -1,14 +1,16 @@
 /** The zero-trust module as the composition root, the configuration engine and the ztna-activity module see it. */
-export { ztnaRoutes, type ZtnaServices } from './routes';
+export { ztnaRoutes, type ZtnaRoutesOptions } from './routes';
 export { EndpointProfileService } from './profile-service';
 export { ResourceService } from './resource-service';
 export { OverlayService } from './overlay-service';
 export { PolicyService } from './policy-service';
 export { OnboardingService, clientDownloads } from './onboarding-service';
+export { InventoryService } from './inventory-service';
 export { ClientEnrolmentService } from './client-enrolment-service';
+export { recordClientEnrolment, shareSettingsLock, takeKeyUse } from './client-keys-repo';
 export { ZtnaRecommit } from './recommit';
-export { ZtnaReconciler, type ZtnaGapsPort } from './reconciler';
 export { loadTenantZtna } from './load';
-export { sharedCountries, useCountryLookup, type CountryPort, type DeviceConfigPort, type DeviceInventoryPort } from './ports';
+export { ztnaSections } from './sections';
+export { type CountryPort, type DeviceConfigPort, type DeviceInventoryPort } from './ports';
 export { listEndpoints, postureOf, type EndpointFacts } from './endpoints-repo';
 export { connectorHealthOf, type ConnectorHealth } from './connector-health';

@@ -1,10 +1,10 @@
 import { asc, desc, eq, and, inArray } from 'drizzle-orm';
 import { type EndpointOs, type NacSection, type TenantZtna, type ZtnaEndpoint, type ZtnaRollout } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import { nacHosts, ztnaRollouts } from '../../db/schema/index';
+import { nacHosts, ztnaRollouts } from '../../db/read-models/ztna-activity';
 import * as repo from './repo';
 import { listEndpoints, postureOf, teamsOfUsers } from './endpoints-repo';
-import { sharedCountries, type CountryPort } from './ports';
+import type { CountryPort } from './ports';
 
 async function rolloutsOf(db: Db, tenantId: string): Promise<ZtnaRollout[]> {
   const rows = await db.select().from(ztnaRollouts).where(eq(ztnaRollouts.tenantId, tenantId)).orderBy(desc(ztnaRollouts.createdAt), asc(ztnaRollouts.id));
@@ -24,16 +24,13 @@ async function enforcedNacHosts(db: Db, tenantId: string): Promise<NacSection['h
 /**
  * The tenant's zero trust as devices' documents are made from it; null when the tenant never set
  * it up (no change was ever made: its devices get no zero-trust sections). `endpointIds` narrows
- * the endpoints loaded to those being rendered (all of them when left out).
+ * the endpoints loaded to those being rendered (all of them when left out); `countries` places
+ * endpoints by their public address for the posture checks.
  */
-export async function loadTenantZtna(
-  db: Db,
-  tenantId: string,
-  opts: { endpointIds?: readonly string[]; countries?: CountryPort } = {},
-): Promise<TenantZtna | null> {
+export async function loadTenantZtna(db: Db, tenantId: string, opts: { endpointIds?: readonly string[]; countries: CountryPort }): Promise<TenantZtna | null> {
   const settings = await repo.findSettings(db, tenantId);
   if (!settings) return null;
-  const countries = opts.countries ?? sharedCountries();
+  const { countries } = opts;
   const [profiles, servers, connectorRows, dnsGroups, securityGroups, relays, policies, rollouts, nac, facts] = await Promise.all([
     repo.listProfiles(db, tenantId),
     repo.listServers(db, tenantId),

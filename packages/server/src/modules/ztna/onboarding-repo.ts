@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deviceJobs, devices, ztnaEndpointEnrolments, ztnaEnrolmentKeys, ztnaInvites } from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { ztnaEndpointEnrolments, ztnaEnrolmentKeys, ztnaInvites } from '../../db/schema/ztna';
 
 export type KeyRow = typeof ztnaEnrolmentKeys.$inferSelect;
 
@@ -61,12 +62,18 @@ export async function listInvites(db: Db, tenantId: string, ids?: string[]) {
     .orderBy(desc(ztnaInvites.createdAt), asc(ztnaInvites.email));
 }
 
-// ─── the inventory: enrolled (approved) or pending endpoints ────────────────────────────────────
+// ─── the inventory: enrolled (approved), pending or rejected endpoints ──────────────────────────
 
-const CONFIG_JOB_KINDS = ['apply_config', 'full_sync'];
+export type InventoryState = 'enrolled' | 'pending' | 'rejected';
 
-export async function inventoryPage(db: Db, tenantId: string, q: { state: 'enrolled' | 'pending'; search?: string; offset: number; limit: number | null }) {
-  const where: SQL[] = [eq(devices.tenantId, tenantId), eq(devices.claimed, true), eq(devices.kind, 'endpoint'), eq(devices.approved, q.state === 'enrolled')];
+/** Rejected endpoints left the inventory (unclaimed) and are kept out; the others are in it, approved or not. */
+const inState = (state: InventoryState): SQL =>
+  state === 'rejected'
+    ? and(eq(devices.claimed, false), isNotNull(devices.rejectedAt))!
+    : and(eq(devices.claimed, true), eq(devices.approved, state === 'enrolled'))!;
+
+export async function inventoryPage(db: Db, tenantId: string, q: { state: InventoryState; search?: string; offset: number; limit: number | null }) {
+  const where: SQL[] = [eq(devices.tenantId, tenantId), eq(devices.kind, 'endpoint'), inState(q.state)];
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(or(ilike(devices.name, like), ilike(devices.username, like), ilike(devices.serial, like))!);
@@ -79,6 +86,10 @@ export async function inventoryPage(db: Db, tenantId: string, q: { state: 'enrol
     .select({
       id: devices.id,
       name: devices.name,
+      user: sql<string | null>`lower(${devices.username})`,
+      os: devices.os,
+      posture: devices.posture,
+      approved: devices.approved,
       version: devices.version,
       deviceStatus: devices.deviceStatus,
       lastSeenAt: devices.lastSeenAt,
@@ -86,12 +97,9 @@ export async function inventoryPage(db: Db, tenantId: string, q: { state: 'enrol
       configHash: devices.configHash,
       appliedConfigHash: devices.appliedConfigHash,
       createdAt: devices.createdAt,
+      configPush: devices.configPush,
+      configPushError: devices.configPushError,
       keyName: ztnaEnrolmentKeys.name,
-      pushing: sql<boolean>`exists (select 1 from ${deviceJobs} j where j.device_id = ${devices.id}
-        and j.kind in (${sql.join(
-          CONFIG_JOB_KINDS.map((k) => sql`${k}`),
-          sql`, `,
-        )}) and j.state in ('queued', 'sent'))`,
     })
     .from(devices)
     .leftJoin(ztnaEndpointEnrolments, eq(ztnaEndpointEnrolments.deviceId, devices.id))
@@ -103,12 +111,14 @@ export async function inventoryPage(db: Db, tenantId: string, q: { state: 'enrol
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Which of these ids are endpoints of the tenant, and whether each is approved. */
-export async function endpointStates(db: Db, tenantId: string, ids: string[]): Promise<Map<string, { approved: boolean }>> {
+/** Which of these ids are endpoints of the tenant (in the inventory, or rejected), and whether each is approved or rejected. */
+export async function endpointStates(db: Db, tenantId: string, ids: string[]): Promise<Map<string, { approved: boolean; rejected: boolean }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: devices.id, approved: devices.approved })
+    .select({ id: devices.id, approved: devices.approved, claimed: devices.claimed })
     .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), eq(devices.kind, 'endpoint'), inArray(devices.id, ids)));
-  return new Map(rows.map((r) => [r.id, { approved: r.approved }]));
+    .where(
+      and(eq(devices.tenantId, tenantId), eq(devices.kind, 'endpoint'), inArray(devices.id, ids), or(eq(devices.claimed, true), isNotNull(devices.rejectedAt))),
+    );
+  return new Map(rows.map((r) => [r.id, { approved: r.approved, rejected: !r.claimed }]));
 }

@@ -1,23 +1,13 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ZTNA_PATHS,
-  createdEnrolmentKeySchema,
-  enrolmentKeyInputSchema,
-  enrolmentKeyRowSchema,
-  inventoryDecideBodySchema,
-  inventoryDecideResultSchema,
-  inventoryPageSchema,
-  inventoryQuerySchema,
-  inviteRowSchema,
-  ztnaInviteBodySchema,
-} from '@netloom/domain';
+import { ZTNA_PATHS, createdEnrolmentKeySchema, enrolmentKeyInputSchema, enrolmentKeyRowSchema, inviteRowSchema, ztnaInviteBodySchema } from '@netloom/domain';
 import { actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import type { OnboardingService } from './onboarding-service';
-import { doc, idParams, manage, p, querystring, read, writeErrors } from './route-kit';
+import { idParams, p, writeErrors } from '../../http/route-kit';
+import { doc, manage, querystring, read } from './route-access';
 
-/** Onboarding of clients: enrolment keys, invitations, and the inventory of enrolled and pending endpoints. */
+/** Onboarding of clients: enrolment keys and invitations. */
 export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingService }> = async (app, { onboarding }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -92,31 +82,5 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingSer
       },
     },
     async (request, reply) => reply.status(201).send(await onboarding.invite(actorOf(request), request.body)),
-  );
-
-  api.get(
-    p(ZTNA_PATHS.inventory),
-    {
-      config: read,
-      schema: {
-        ...doc('Enrolled or pending endpoints with their posture, profile, security groups, sync state and enrolling key'),
-        querystring: inventoryQuerySchema,
-        response: { 200: inventoryPageSchema },
-      },
-    },
-    async (request) => onboarding.inventory(actorOf(request), request.query),
-  );
-  api.post(
-    p(ZTNA_PATHS.inventoryDecide),
-    {
-      config: manage,
-      schema: {
-        ...doc('Approve or reject many endpoints at once; those that cannot be are skipped with why'),
-        querystring,
-        body: inventoryDecideBodySchema,
-        response: { 200: inventoryDecideResultSchema, ...errorResponses(403) },
-      },
-    },
-    async (request) => onboarding.decide(actorOf(request), request.body),
   );
 };

@@ -1,19 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  DEFAULT_PROFILE_NAME,
-  ENDPOINT_OS_LABELS,
   ENROLMENT_KEY_PREFIX,
-  endpointSecurityGroups,
   enrolmentKeyState,
   latestRelease,
-  profileFor,
   type enrolmentKeyInputSchema,
   type enrolmentKeyRowSchema,
   type createdEnrolmentKeySchema,
-  type inventoryDecideResultSchema,
-  type inventoryPageSchema,
-  type inventoryQuerySchema,
   type inviteRowSchema,
   type packagePathsSchema,
   type ztnaInviteBodySchema,
@@ -22,16 +15,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { hashSecret } from '../../fleet/credentials';
-import { configSync } from '../../fleet/device-row';
 import { audit, auditMany, type Actor } from '../../http/access';
-import { AppError, errors } from '../../http/errors';
+import { errors } from '../../http/errors';
 import * as repo from './repo';
 import * as onboarding from './onboarding-repo';
-import { listEndpoints, postureOf } from './endpoints-repo';
-import { loadTenantZtna } from './load';
 import { checkReferences, unprocessable } from './references';
-import type { CountryPort, DeviceInventoryPort } from './ports';
-import type { ZtnaRecommit } from './recommit';
 
 type KeyInput = z.output<typeof enrolmentKeyInputSchema>;
 type KeyRow = z.output<typeof enrolmentKeyRowSchema>;
@@ -73,14 +61,13 @@ const inviteRow = (r: Awaited<ReturnType<typeof onboarding.listInvites>>[number]
 
 /**
  * Onboarding of clients: enrolment keys (single-use or reusable, expiring, limited, joining
- * security groups), invitations by e-mail with a key of each invitee's own, and the inventory of
- * enrolled and pending endpoints with its bulk approve and reject.
+ * security groups) and invitations by e-mail with a key of each invitee's own. The inventory of
+ * the clients they enrol is InventoryService's.
  */
 export class OnboardingService {
   constructor(
     private readonly db: Db,
-    private readonly recommit: ZtnaRecommit,
-    private readonly deps: { countries: CountryPort; inventory: DeviceInventoryPort; mailer: Mailer; log: FastifyBaseLogger },
+    private readonly deps: { mailer: Mailer; log: FastifyBaseLogger },
   ) {}
 
   // ─── enrolment keys ───────────────────────────────────────────────────────────────────────────
@@ -217,97 +204,5 @@ export class OnboardingService {
         invites.map((i) => i.id),
       )
     ).map(inviteRow);
-  }
-
-  // ─── inventory ────────────────────────────────────────────────────────────────────────────────
-
-  /** Enrolled (approved) or pending endpoints, newest first, with their posture, profile, security groups and sync state. */
-  async inventory(actor: Actor, q: z.output<typeof inventoryQuerySchema>): Promise<z.output<typeof inventoryPageSchema>> {
-    const tenantId = actor.scope.tenantId;
-    const limit = q.page_size === 0 ? null : q.page_size;
-    const { rows, total } = await onboarding.inventoryPage(this.db, tenantId, {
-      state: q.state,
-      search: q.search || undefined,
-      offset: limit === null ? 0 : (q.page - 1) * limit,
-      limit,
-    });
-    const ids = rows.map((r) => r.id);
-    const [facts, tenant] = await Promise.all([
-      listEndpoints(this.db, tenantId, ids),
-      loadTenantZtna(this.db, tenantId, { endpointIds: ids, countries: this.deps.countries }),
-    ]);
-    const factsBy = new Map(facts.map((f) => [f.id, f]));
-    const sgNames = new Map((tenant?.securityGroups ?? []).map((g) => [g.id, g.name]));
-    const results = rows.map((r) => {
-      const f = factsBy.get(r.id)!;
-      const posture = postureOf(f, this.deps.countries);
-      const endpoint = tenant?.endpoints.get(r.id);
-      return {
-        id: r.id,
-        name: r.name,
-        user: f.user,
-        os: posture.os,
-        os_label: posture.os ? ENDPOINT_OS_LABELS[posture.os] : null,
-        client_version: posture.client_version ?? r.version,
-        approved: f.approved,
-        device_status: r.deviceStatus,
-        last_seen: r.lastSeenAt?.toISOString() ?? null,
-        public_ip: r.publicIp,
-        posture,
-        profile: (endpoint && tenant && profileFor(tenant.profiles, endpoint)?.name) || DEFAULT_PROFILE_NAME,
-        security_groups: endpoint && tenant ? endpointSecurityGroups(tenant, endpoint).map((id) => sgNames.get(id) ?? id) : [],
-        config_sync: configSync(r, r.pushing),
-        enrolled_with: r.keyName,
-        created_at: r.createdAt.toISOString(),
-      };
-    });
-    const hasNext = limit !== null && q.page * limit < total;
-    return { count: total, next: hasNext ? String(q.page + 1) : null, previous: limit !== null && q.page > 1 ? String(q.page - 1) : null, results };
-  }
-
-  /**
-   * Approves or rejects many endpoints at once, each exactly as the device list's own Approve or
-   * Remove does (its credential handed over, or it leaves the inventory); each one that cannot
-   * be is skipped with why. Approved endpoints get their zero-trust section again (they are approved now).
-   */
-  async decide(actor: Actor, body: { ids: string[]; decision: 'approve' | 'reject' }): Promise<z.output<typeof inventoryDecideResultSchema>> {
-    const tenantId = actor.scope.tenantId;
-    const ids = [...new Set(body.ids)];
-    const states = await onboarding.endpointStates(this.db, tenantId, ids);
-    const result = { approved: 0, rejected: 0, skipped: [] as { id: string; reason: string }[] };
-    const approved: string[] = [];
-    for (const id of ids) {
-      const state = states.get(id);
-      if (!state) {
-        result.skipped.push({ id, reason: 'No such endpoint in this organisation' });
-        continue;
-      }
-      try {
-        if (body.decision === 'approve') {
-          if (state.approved) {
-            result.skipped.push({ id, reason: 'Already approved' });
-            continue;
-          }
-          await this.deps.inventory.approve(actor, id);
-          approved.push(id);
-          result.approved++;
-        } else {
-          await this.deps.inventory.unclaim(actor, id);
-          result.rejected++;
-        }
-      } catch (e) {
-        // Changed meanwhile (approved or removed by someone else): the others still go ahead.
-        if (!(e instanceof AppError) || e.status >= 500) throw e;
-        result.skipped.push({ id, reason: e.detail });
-      }
-    }
-    if (approved.length && (await repo.findSettings(this.db, tenantId)))
-      await this.recommit.change(
-        actor,
-        'Endpoints approved',
-        async () => undefined,
-        () => ({ deviceIds: approved }),
-      );
-    return result;
   }
 }

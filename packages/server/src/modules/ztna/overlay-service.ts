@@ -1,10 +1,11 @@
 import {
   DEFAULT_ZTNA_SETTINGS,
   ZTNA_LIMITS,
-  isSecurityGroupMember,
-  ruleMatches,
+  takenMatchDomain,
+  endpointMembers,
   type DnsGroup,
   type SecurityGroup,
+  type SecurityGroupRow,
   type ZtnaSettings,
   type dnsGroupInputSchema,
   type securityGroupInputSchema,
@@ -29,6 +30,16 @@ function placed<T extends { id: string }>(list: T[], item: T, order: number | un
   const next = list.filter((x) => x.id !== item.id);
   next.splice(Math.min(order ?? fallback, next.length + 1) - 1, 0, item);
   return next;
+}
+
+/** One domain, one group: read under the tenant's lock with the groups as they are, so two saves cannot both take it. */
+function refuseTakenMatchDomain(groups: readonly DnsGroup[], candidate: { id?: string; match_domains: readonly string[] }): void {
+  const taken = takenMatchDomain(groups, candidate);
+  if (taken)
+    throw errors.invalid(
+      { match_domains: [`${taken.domain} is already a match domain of the DNS group '${taken.group.name}'`] },
+      `${taken.domain} is already a match domain of the DNS group '${taken.group.name}'.`,
+    );
 }
 
 /** The overlay: DNS for the clients, security groups, and the identity-aware and peer access settings. */
@@ -56,6 +67,7 @@ export class OverlayService {
     const id = crypto.randomUUID();
     await this.saveDns(actor, `DNS group '${input.name}' added`, id, async (tx, groups) => {
       if (groups.length >= ZTNA_LIMITS.dnsGroups) throw errors.invalid({ non_field_errors: [`At most ${ZTNA_LIMITS.dnsGroups} DNS groups`] });
+      refuseTakenMatchDomain(groups, { match_domains: input.match_domains });
       const { order, ...fields } = input;
       await audit(tx, actor, 'ztna.dns_group_created', id, { name: input.name });
       return placed(groups, { ...fields, id, order: 0 }, order, groups.length + 1);
@@ -68,6 +80,7 @@ export class OverlayService {
     await this.saveDns(actor, `DNS group '${input.name}' changed`, id, async (tx, groups) => {
       const i = groups.findIndex((g) => g.id === id);
       if (i < 0) throw errors.notFound();
+      refuseTakenMatchDomain(groups, { id, match_domains: input.match_domains });
       const { order, ...fields } = input;
       await audit(tx, actor, 'ztna.dns_group_changed', id, { before: groups[i], after: input });
       return placed(groups, { ...fields, id, order: 0 }, order, i + 1);
@@ -112,6 +125,12 @@ export class OverlayService {
 
   listSecurityGroups(actor: Actor): Promise<SecurityGroup[]> {
     return repo.listSecurityGroups(this.db, actor.scope.tenantId);
+  }
+
+  /** The groups as their list shows them: each with how many endpoints are in it now, counted as `members` lists them. */
+  async securityGroupRows(actor: Actor): Promise<SecurityGroupRow[]> {
+    const [groups, endpoints] = await Promise.all([this.listSecurityGroups(actor), this.memberCandidates(actor)]);
+    return groups.map((g) => ({ ...g, endpoint_count: endpointMembers(g, endpoints).length }));
   }
 
   async getSecurityGroup(actor: Actor, id: string): Promise<SecurityGroup> {
@@ -194,22 +213,17 @@ export class OverlayService {
 
   /** Who is in the group now: its static users, and each endpoint with why (listed, its user listed, or the rule). */
   async members(actor: Actor, id: string): Promise<z.output<typeof securityGroupMembersSchema>> {
-    const group = await this.getSecurityGroup(actor, id);
+    const [group, endpoints] = await Promise.all([this.getSecurityGroup(actor, id), this.memberCandidates(actor)]);
+    return {
+      users: group.kind === 'endpoints' ? [] : group.users,
+      endpoints: endpointMembers(group, endpoints).map(({ endpoint: e, by }) => ({ id: e.id, name: e.name, user: e.user, by })),
+    };
+  }
+
+  /** The tenant's endpoints with the posture membership reads (its system, country and approval). */
+  private async memberCandidates(actor: Actor) {
     const endpoints = await listEndpoints(this.db, actor.scope.tenantId);
-    const rows = endpoints.flatMap((e) => {
-      const posture = postureOf(e, this.countries);
-      if (!isSecurityGroupMember(group, { user: e.user, endpointId: e.id, posture })) return [];
-      const by =
-        group.kind !== 'users' && group.endpoints.includes(e.id)
-          ? ('static' as const)
-          : e.user && group.kind !== 'endpoints' && group.users.includes(e.user)
-            ? ('user' as const)
-            : group.rule && ruleMatches(group.rule, posture)
-              ? ('rule' as const)
-              : null;
-      return by ? [{ id: e.id, name: e.name, user: e.user, by }] : [];
-    });
-    return { users: group.kind === 'endpoints' ? [] : group.users, endpoints: rows };
+    return endpoints.map((e) => ({ id: e.id, name: e.name, user: e.user, posture: postureOf(e, this.countries) }));
   }
 
   // ─── settings (identity-aware overlay, overlay access) ────────────────────────────────────────

@@ -13,7 +13,8 @@ import {
 import { actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import type { PolicyService } from './policy-service';
-import { deleted, doc, idParams, p, querystring, read, write, writeErrors } from './route-kit';
+import { deleted, idParams, p, writeErrors } from '../../http/route-kit';
+import { doc, querystring, read, write } from './route-access';
 
 /** Access policies in order (first match decides, default deny) and the "who can reach what" tool. */
 export const policyRoutes: FastifyPluginAsyncZod<{ policies: PolicyService }> = async (app, { policies }) => {

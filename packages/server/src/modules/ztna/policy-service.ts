@@ -147,7 +147,10 @@ export class PolicyService {
     };
   }
 
-  /** Every endpoint of the organisation (with its user) and the decision it gets for one server now. */
+  /**
+   * Every approved endpoint of the organisation (with its user) and the decision it gets for one
+   * server now. One waiting for approval reaches nothing, so it is not among who can reach what.
+   */
   async reach(actor: Actor, body: z.output<typeof reachBodySchema>): Promise<z.output<typeof reachRowSchema>[]> {
     const tenantId = actor.scope.tenantId;
     const server = await repo.findServer(this.db, tenantId, body.server_id);
@@ -155,7 +158,7 @@ export class PolicyService {
     const [policies, securityGroups, endpoints] = await Promise.all([
       repo.listPolicies(this.db, tenantId),
       repo.listSecurityGroups(this.db, tenantId),
-      listEndpoints(this.db, tenantId),
+      listEndpoints(this.db, tenantId, undefined, { approvedOnly: true }),
     ]);
     const teams = await teamsOfUsers(
       this.db,

@@ -18,7 +18,7 @@ import { applyNext, policy, server, ztnaWorld, type ZtnaWorld } from './test-fix
 
 const posture = (firewall: boolean) => ({ os_version: '11.0', client_version: '2.1.12', disk_encrypted: true, firewall_on: firewall });
 
-describe.each(testBackends())('zero-trust configuration push on %s', (backend) => {
+describe.each(testBackends('pglite'))('zero-trust configuration push on %s', (backend) => {
   let w: ZtnaWorld;
   let ana: { agent: TestAgent; id: string };
   let edd: { agent: TestAgent; id: string };
@@ -158,6 +158,7 @@ describe.each(testBackends())('zero-trust configuration push on %s', (backend) =
     expect(approved).toEqual({
       approved: 1,
       rejected: 0,
+      readmitted: 0,
       skipped: [
         { id: ana.id, reason: 'Already approved' },
         { id: stranger, reason: 'No such endpoint in this organisation' },
@@ -173,7 +174,7 @@ describe.each(testBackends())('zero-trust configuration push on %s', (backend) =
       (await w.call('POST', 'tenant/ztna/inventory/decide/', { ids: [p2.welcome!.device_id], decision: 'reject' })).json(),
     );
     expect(rejected).toMatchObject({ approved: 0, rejected: 1, skipped: [] });
-    expect(await p2.agent.closed).toMatchObject({ code: 4410 });
+    expect(await p2.agent.closed).toMatchObject({ code: 4411 });
     expect(await pendingIds()).toEqual([]);
     const enrolled = inventoryPageSchema.parse((await w.call('GET', 'tenant/ztna/inventory/?search=SN-REVIEW')).json());
     expect(enrolled.results.map((r) => [r.name, r.approved, r.enrolled_with, r.profile])).toEqual([['sn-review-1', true, 'Review first', 'mza']]);
@@ -187,6 +188,6 @@ describe.each(testBackends())('zero-trust configuration push on %s', (backend) =
     expect(section.identity.groups).toContain(String(ops.json().id));
     expect(section.identity.groups).toHaveLength(2);
     // Every section is up to date now: the reconciler finds nothing more to do (no revision made again and again).
-    await waitFor(async () => (await w.t.app.services.deviceConfig.devicesMissingZtna(100)).length === 0);
+    await waitFor(async () => (await w.t.app.services.deviceConfig.staleDevices('ztna', 100)).length === 0);
   });
 });

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../http/access';
 import * as repo from './repo';
 import { loadTenantZtna } from './load';
-import type { DeviceConfigPort } from './ports';
+import type { CountryPort, DeviceConfigPort } from './ports';
+import { ztnaSectionsName } from './sections';
 
 /**
  * Which devices a change can reach: the edits (the domain finds the endpoints whose section they
@@ -23,6 +24,7 @@ export class ZtnaRecommit {
   constructor(
     private readonly db: Db,
     private readonly config: DeviceConfigPort,
+    private readonly countries: CountryPort,
   ) {}
 
   /** Takes the tenant's zero-trust lock inside the caller's transaction; answers its settings. */
@@ -36,7 +38,7 @@ export class ZtnaRecommit {
    * Announce the outcomes after the commit.
    */
   recommitTenant(tx: Db, actor: Actor, opts: { deviceIds?: string[]; message: string }): Promise<unknown[]> {
-    return this.config.recommit(tx, actor, { ...opts, source: 'ztna' });
+    return this.config.recommit(tx, actor, { ...opts, source: ztnaSectionsName });
   }
 
   announce(outcomes: unknown[]): Promise<void> {
@@ -57,7 +59,7 @@ export class ZtnaRecommit {
     const tenantId = actor.scope.tenantId;
     const { result, outcomes } = await this.db.transaction(async (tx) => {
       const settings = await this.lock(tx, tenantId);
-      const before = impact ? await loadTenantZtna(tx, tenantId) : null;
+      const before = impact ? await loadTenantZtna(tx, tenantId, { countries: this.countries }) : null;
       const result = await fn(tx, settings);
       const ids = impact && before ? affected(impact(result, before), before) : undefined;
       const outcomes = ids && ids.length === 0 ? [] : await this.recommitTenant(tx, actor, { deviceIds: ids, message });

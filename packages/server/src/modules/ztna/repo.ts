@@ -14,18 +14,10 @@ import {
   type ZtnaSettings,
 } from '@netloom/domain';
 import type { Db } from '../../db/client';
-import {
-  devices,
-  userGroups,
-  ztnaConnectors,
-  ztnaDnsGroups,
-  ztnaPolicies,
-  ztnaProfiles,
-  ztnaRelays,
-  ztnaSecurityGroups,
-  ztnaServers,
-  ztnaSettings,
-} from '../../db/schema/index';
+import { devices } from '../../db/read-models/devices';
+import { setDeviceType } from '../../fleet/repo';
+import { userGroups } from '../../db/read-models/user-groups';
+import { ztnaConnectors, ztnaDnsGroups, ztnaPolicies, ztnaProfiles, ztnaRelays, ztnaSecurityGroups, ztnaServers, ztnaSettings } from '../../db/schema/ztna';
 
 /*
  * The tenant's zero-trust objects. Each is a row with its name and one JSON body its domain schema
@@ -308,7 +300,7 @@ export type ConnectorRow = Awaited<ReturnType<typeof listConnectorRows>>[number]
 /** A gateway becomes (or stays, at another site) an app connector; its device type says so. */
 export async function upsertConnector(tx: Db, tenantId: string, deviceId: string, site: string): Promise<void> {
   await tx.insert(ztnaConnectors).values({ deviceId, tenantId, site }).onConflictDoUpdate({ target: ztnaConnectors.deviceId, set: { site } });
-  await tx.update(devices).set({ deviceType: 'app-connector' }).where(eq(devices.id, deviceId));
+  await setDeviceType(tx, deviceId, 'app-connector');
 }
 
 /** False when the device is no app connector of the tenant. */
@@ -318,7 +310,7 @@ export async function deleteConnector(tx: Db, tenantId: string, deviceId: string
     .where(and(eq(ztnaConnectors.tenantId, tenantId), eq(ztnaConnectors.deviceId, deviceId)))
     .returning({ id: ztnaConnectors.deviceId });
   if (gone.length === 0) return false;
-  await tx.update(devices).set({ deviceType: null }).where(eq(devices.id, deviceId));
+  await setDeviceType(tx, deviceId, null);
   return true;
 }
 

@@ -14,6 +14,8 @@ export interface ZtnaWorld {
     key: string,
     identity: { serial: string; kind?: 'endpoint' | 'gateway'; user?: string; name?: string; device_type?: string },
     os?: string,
+    /** More of the hello: what an endpoint reports of itself (posture, public_ip). */
+    extra?: Record<string, unknown>,
   ): Promise<{ agent: TestAgent; welcome?: { device_id: string; state: string; credential?: { secret: string } }; closed?: { code: number; reason: string } }>;
   agents: TestAgent[];
 }
@@ -38,7 +40,7 @@ export async function ztnaWorld(t: TestApp): Promise<ZtnaWorld> {
         headers: bearer(tokens[who]!),
         ...(payload === undefined ? {} : { payload: payload as object }),
       }),
-    hello: async (key, identity, os = 'Windows 11') => {
+    hello: async (key, identity, os = 'Windows 11', extra = {}) => {
       const agent = await TestAgent.connect(t.app);
       agents.push(agent);
       agent.send({
@@ -49,6 +51,7 @@ export async function ztnaWorld(t: TestApp): Promise<ZtnaWorld> {
         model: 'MicroZAccess',
         os,
         version: '2.1.12',
+        ...extra,
       });
       const outcome = await Promise.race([agent.next('welcome').then((w) => ({ welcome: w })), agent.closed.then((c) => ({ closed: c }))]);
       return { agent, ...(outcome as object) };

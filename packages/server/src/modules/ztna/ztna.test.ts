@@ -15,7 +15,7 @@ import {
 import { build, testBackends } from '../../test/build';
 import { policy, server, ztnaWorld, type ZtnaWorld } from './test-fixtures';
 
-describe.each(testBackends())('zero-trust objects on %s', (backend) => {
+describe.each(testBackends('pglite'))('zero-trust objects on %s', (backend) => {
   let w: ZtnaWorld;
 
   beforeAll(async () => {

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { sweepPeriodically } from '../db/periodic-sweep';
+import { topics } from '../bus/topics';
+import { keepMetricsFor } from '../agent/metrics-retention';
+import { sweepSilentDevicesOffline } from '../agent/offline-sweep';
+import { DeviceStateWriter } from '../agent/state-writer';
+import { IGNORE_DEVICES, type DeviceObserver } from '../agent/context';
+import { toDeviceRow, type DeviceRecord } from '../fleet/device-row';
+import { deleteExpiredTokens } from '../modules/auth/token-retention';
+import { AlarmEngine } from '../modules/alarms/engine';
+import { notificationOf } from '../modules/alarms/service';
+import { keepAlarmsFor } from '../modules/alarms/retention';
+import { DeliveryWorker } from '../modules/alarms/delivery-worker';
+import { SectionReconciler } from '../modules/config/reconciler';
+import { keepAnalyticsFor } from '../modules/traffic/index';
+import { ReportWorker } from '../modules/reports/worker';
+import { ReportRenderer } from '../modules/reports/renderer';
+import { ScheduleClock } from '../modules/reports/scheduler';
+import { sweepExpiredReports } from '../modules/reports/repo';
+import { reportSources } from './report-sources';
+import type { Engines } from './module-services';
+import type { Services } from './services';
+
+/** What the background work shares with the device side, and how it stops. */
+export interface BackgroundWork {
+  /** The device side's state: batched writes and the outage they detect. */
+  writer: DeviceStateWriter;
+  /** Tells every console of the device's tenant, on every instance. */
+  publishDevice(device: DeviceRecord): Promise<void>;
+  /** Told what devices report: the alarm engine, unless FLEET_ALARMS is off. */
+  observer: DeviceObserver;
+  reportWorker: ReportWorker;
+  /** After the device sockets have closed: their last states are written before the bus and the database go. */
+  closeStores(): Promise<void>;
+  /** Before the device sockets close: no sweep or worker starts a round while they do. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The periodic work and the workers: sweeps, retention, reconcilers, alarm deliveries, reports.
+ * On PostgreSQL one instance of a cluster runs each round of the periodic work (an advisory lock).
+ */
+export function startBackgroundWork(app: FastifyInstance, services: Services, engines: Engines, database: Database, ownsDatabase: boolean): BackgroundWork {
+  const { config, db, bus, mailer } = services;
+  const usesLock = config.database.kind === 'postgres';
+  const stopTokenSweeps = deleteExpiredTokens(db, app.log, usesLock);
+  const stopMetricsRetention = keepMetricsFor(db, app.log, { retentionHours: config.fleet.metricsRetentionHours, usesLock });
+  const writer = new DeviceStateWriter(db, app.log);
+  // Not an async wrapper: a heartbeat already waits on the bus's own promise.
+  const publishDevice = (device: DeviceRecord) => bus.publish(topics.tenantDevices(device.tenantId), { kind: 'device', row: toDeviceRow(device) });
+  // Alarms are judged as device data arrives; each stored one rings the bell of its tenant's consoles.
+  const alarmEngine = new AlarmEngine(db, app.log, (alarm, deviceName) =>
+    bus.publish(topics.tenantAlarms(alarm.tenantId), { kind: 'alarm', notification: notificationOf(alarm, deviceName) }),
+  );
+  const observer = config.fleet.alarms ? alarmEngine : IGNORE_DEVICES;
+  // Channels' deliveries are rows: any instance sends what is due, also what was queued before a restart.
+  const deliveries = new DeliveryWorker(db, mailer, app.log, config.notifications, engines.webhookTargets);
+  deliveries.start();
+  const stopAnalyticsRetention = keepAnalyticsFor(engines.analyticsStore, app.log, engines.analyticsRetention);
+  const stopLogRetention = sweepPeriodically(app.log, {
+    what: 'logs past their retention',
+    everyMs: 60 * 60_000,
+    sweep: () => services.webFilterAnalytics.sweep(),
+  });
+  const stopSessionLogRetention = sweepPeriodically(app.log, {
+    what: 'zero-trust session logs past their retention',
+    everyMs: 60 * 60_000,
+    sweep: () => services.ztnaSessionLogs.sweep(),
+  });
+  // Devices that arrive after a product's last change get its sections within a round.
+  const stopWebFilterReconciler = new SectionReconciler(db, services.deviceConfig, engines.webFilterSections).start(app.log, config.webFilter.reconcileMs);
+  const stopZtnaReconciler = new SectionReconciler(db, services.deviceConfig, engines.ztnaSections).start(app.log, config.ztna.reconcileMs);
+  // Scheduled announcements reach open consoles when they start (and leave them when they end).
+  const stopAnnouncementCheck = services.announcements.start(config.announcements.checkMs);
+  // Reports are made in the background by whichever instance claims them; schedules queue them once per cluster.
+  // Files are rendered in a thread of their own, one at a time per instance (renderer.ts).
+  const reportRenderer = new ReportRenderer();
+  const reportWorker = new ReportWorker(db, reportSources(db, services, config), bus, mailer, app.log, config.reports, (task) => reportRenderer.render(task));
+  reportWorker.start();
+  const reportClock = new ScheduleClock(db, app.log, async () => reportWorker.wake(), config.reports.scheduleCheckMs);
+  reportClock.start();
+  const stopReportExpiry = sweepPeriodically(app.log, {
+    what: 'reports past their keeping time',
+    everyMs: config.reports.sweepMs,
+    sweep: (stopped) => sweepExpiredReports(db, new Date(), stopped),
+  });
+  const stopAlarmRetention = keepAlarmsFor(db, app.log, { retentionDays: config.fleet.alarmRetentionDays, usesLock });
+  const stopOfflineSweep = sweepSilentDevicesOffline(db, app.log, {
+    offlineAfterSeconds: config.fleet.offlineAfterSeconds,
+    usesLock,
+    outage: writer.outage,
+    publishDevice,
+    observer,
+  });
+
+  return {
+    writer,
+    publishDevice,
+    observer,
+    reportWorker,
+    async closeStores() {
+      await engines.flowIngest.close();
+      await writer.close();
+      await stopTokenSweeps();
+      await bus.close();
+      if (ownsDatabase) await database.close();
+    },
+    async stop() {
+      stopOfflineSweep();
+      await stopMetricsRetention();
+      await stopAlarmRetention();
+      await stopAnalyticsRetention();
+      await stopLogRetention();
+      await stopSessionLogRetention();
+      await stopWebFilterReconciler();
+      await stopZtnaReconciler();
+      await stopAnnouncementCheck();
+      await reportClock.stop();
+      await reportWorker.stop();
+      await reportRenderer.close();
+      await stopReportExpiry();
+      await alarmEngine.idle();
+      await deliveries.stop();
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { ConfigService } from '../modules/config/service';
+import { ConfigPushes } from '../modules/config/pushes';
+import type { SectionProvider } from '../modules/config/section-provider';
+import { TemplateService } from '../modules/config/templates-service';
+import { JobQueue } from '../modules/jobs/index';
+import { DeviceStatusService } from '../modules/device-status/service';
+import { AlarmService } from '../modules/alarms/service';
+import { ChannelService } from '../modules/alarms/channels-service';
+import { systemResolver, type HostResolver, type TargetPolicy } from '../modules/alarms/webhook-target';
+import {
+  DEFAULT_INGEST,
+  FlowIngest,
+  type PgAnalyticsStore,
+  TrafficService,
+  openCountryLookup,
+  UrlAnalytics,
+  URL_DIMENSIONS,
+  type CountryLookup,
+} from '../modules/traffic/index';
+import { WebFilterAnalytics, WebFilterService, webFilterSections } from '../modules/web-filter/index';
+import { ClientUpdateService, NacService, ZtnaChanges, ZtnaSessionLogs } from '../modules/ztna-activity/index';
+import {
+  EndpointProfileService,
+  InventoryService,
+  OnboardingService,
+  ClientEnrolmentService,
+  OverlayService,
+  PolicyService,
+  ResourceService,
+  ZtnaRecommit,
+  loadTenantZtna,
+  ztnaSections,
+} from '../modules/ztna/index';
+import { DeviceService } from '../modules/devices/service';
+import { TenantDataService } from '../modules/devices/tenant-data';
+import { NetworkService } from '../modules/networks/service';
+import { OrganisationService } from '../modules/organisations/service';
+import { TeamService } from '../modules/users/service';
+import { GroupService } from '../modules/groups/service';
+import { TenantSettingsService } from '../modules/tenant-settings/service';
+import { ProfileService } from '../modules/profile/service';
+import { ActivityService } from '../modules/activity/service';
+import { SearchService } from '../modules/search/service';
+import { TourService } from '../modules/tours/service';
+import { AnnouncementService } from '../modules/announcements/service';
+import { ReportService } from '../modules/reports/service';
+import type { CoreServices, Services } from './services';
+import { analyticsStoreOn } from './analytics-store';
+
+/** What the module services are built on and the background work and device side use too. */
+export interface Engines {
+  /** The analytics store: flows in, charts out (the traffic module); one store for every instance's ingest and queries. */
+  analyticsStore: PgAnalyticsStore;
+  analyticsRetention: () => Config['analytics']['retention'];
+  countries: CountryLookup;
+  flowIngest: FlowIngest;
+  configPushes: ConfigPushes;
+  /** The products that make sections of every device's document. */
+  webFilterSections: SectionProvider;
+  ztnaSections: SectionProvider;
+  /** Where webhooks may go: checked when a channel is saved and again, resolved once, when each is sent. */
+  webhookTargets: TargetPolicy;
+}
+
+export interface ModuleServicesOptions {
+  /** Section providers besides the products' own (a test's product). */
+  sectionProviders: readonly SectionProvider[];
+  /** Tells the report worker at once when a report is queued (the worker is built after the services). */
+  wakeReportWorker: () => void;
+  /** How webhook URLs' host names are resolved (a test answers for names of its own). */
+  resolveHost?: HostResolver;
+  webhookMayReach?: (address: string) => boolean;
+}
+
+/** Every module's service, built once on the core services: route plugins construct nothing. */
+export async function buildModuleServices(
+  app: FastifyInstance,
+  core: CoreServices,
+  opts: ModuleServicesOptions,
+): Promise<{ services: Services; engines: Engines }> {
+  const { config, db, bus, mailer, sessionEvents } = core;
+  const analyticsRetention = () => config.analytics.retention;
+  const analyticsStore = analyticsStoreOn(db, analyticsRetention);
+  const countries = await openCountryLookup();
+  const flowIngest = new FlowIngest(analyticsStore, countries, app.log, {
+    ...DEFAULT_INGEST,
+    maxQueuedRecords: config.analytics.maxQueuedRecords,
+    retention: analyticsRetention,
+  });
+  // Devices' work has one queue; each purpose's owner hears of its jobs closing.
+  const jobs = new JobQueue(db, bus);
+  const configPushes = new ConfigPushes(db, bus, jobs);
+  jobs.handle('configuration', configPushes);
+  // The products that make sections of every device's document. Zero trust's posture checks place
+  // an endpoint by its public address, in every render too.
+  const ztna = ztnaSections(countries);
+  const sectionProviders = [webFilterSections, ztna, ...opts.sectionProviders];
+  const deviceConfig = new ConfigService(db, configPushes, sectionProviders);
+  // The web filter reaches devices through the configuration engine and reads its URL events from the analytics store.
+  const webFilter = new WebFilterService(db, deviceConfig);
+  const webFilterAnalytics = new WebFilterAnalytics(db, new UrlAnalytics(db), URL_DIMENSIONS);
+  // Zero trust reaches devices through the configuration engine too; approvals are the device inventory's own.
+  const ztnaRecommit = new ZtnaRecommit(db, deviceConfig, countries);
+  const devices = new DeviceService(db, bus, jobs);
+  // Zero-trust activity: session logs from the analytics store, which alone drops and deletes them when their sweep says;
+  // NAC decisions and client rollouts reach devices as zero trust's changes do.
+  const ztnaSessionLogs = new ZtnaSessionLogs(db, {
+    dropDaysBefore: (before) => analyticsStore.dropZtnaSessionsBefore(before),
+    deleteExpired: (now, kept, otherwiseDays) => analyticsStore.deleteExpiredZtnaSessions(now, kept, otherwiseDays),
+  });
+  const ztnaChanges = new ZtnaChanges(db, ztnaRecommit);
+  const webhookTargets: TargetPolicy = {
+    allowPrivate: config.notifications.allowPrivateTargets,
+    resolve: opts.resolveHost ?? systemResolver,
+    mayReach: opts.webhookMayReach,
+  };
+  const services: Services = {
+    ...core,
+    jobs,
+    traffic: new TrafficService(db, analyticsStore, analyticsRetention),
+    webFilter,
+    webFilterAnalytics,
+    ztnaRecommit,
+    ztnaProfiles: new EndpointProfileService(db, ztnaRecommit),
+    ztnaResources: new ResourceService(db, ztnaRecommit),
+    ztnaOverlay: new OverlayService(db, ztnaRecommit, countries),
+    ztnaPolicies: new PolicyService(db, ztnaRecommit, countries),
+    ztnaOnboarding: new OnboardingService(db, { mailer, log: app.log }),
+    ztnaInventory: new InventoryService(db, ztnaRecommit, { countries, inventory: devices }),
+    ztnaClientEnrolment: new ClientEnrolmentService(db),
+    ztnaSessionLogs,
+    nac: new NacService(db, ztnaChanges),
+    clientUpdates: new ClientUpdateService(db, ztnaChanges, (tx, tenantId) => loadTenantZtna(tx, tenantId, { countries })),
+    devices,
+    deviceConfig,
+    configTemplates: new TemplateService(db, configPushes, sectionProviders),
+    deviceStatus: new DeviceStatusService(db, jobs),
+    alarms: new AlarmService(db),
+    channels: new ChannelService(db, webhookTargets),
+    tenantData: new TenantDataService(db),
+    networks: new NetworkService(db, bus),
+    team: new TeamService(core),
+    organisations: new OrganisationService(core),
+    groups: new GroupService(db),
+    settings: new TenantSettingsService(db),
+    profile: new ProfileService(db, sessionEvents),
+    logs: new ActivityService(db),
+    search: new SearchService(db),
+    tours: new TourService(db),
+    announcements: new AnnouncementService(db, bus, app.log),
+    reports: new ReportService(db, bus, opts.wakeReportWorker),
+  };
+  return {
+    services,
+    engines: { analyticsStore, analyticsRetention, countries, flowIngest, configPushes, webFilterSections, ztnaSections: ztna, webhookTargets },
+  };
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { AppMetrics } from '../http/metrics';
+import { databaseReadiness } from '../db/readiness';
+import { agentGateway } from '../agent/gateway';
+import { liveHub } from '../live/hub';
+import { authRoutes } from '../modules/auth/routes';
+import { tenantRoutes } from '../modules/tenants/routes';
+import { geoRoutes } from '../modules/geo/routes';
+import { deviceRoutes } from '../modules/devices/routes';
+import { tenantDataRoutes } from '../modules/devices/tenant-routes';
+import { networkRoutes } from '../modules/networks/routes';
+import { organisationRoutes } from '../modules/organisations/routes';
+import { tenantSettingsRoutes } from '../modules/tenant-settings/routes';
+import { userRoutes } from '../modules/users/routes';
+import { groupRoutes } from '../modules/groups/routes';
+import { profileRoutes } from '../modules/profile/routes';
+import { activityRoutes } from '../modules/activity/routes';
+import { backendCheckRoutes, probeRoutes, type HealthOptions } from '../modules/health/routes';
+import { metricsRoute } from '../modules/health/metrics-route';
+import { queueDepths } from '../modules/health/queue-repo';
+import { templateRoutes } from '../modules/config/template-routes';
+import { configRoutes } from '../modules/config/routes';
+import { deviceStatusRoutes } from '../modules/device-status/routes';
+import { alarmRoutes } from '../modules/alarms/routes';
+import { channelRoutes } from '../modules/alarms/channel-routes';
+import { flowSourceOf, ingestMetrics, trafficRoutes } from '../modules/traffic/index';
+import { webFilterRoutes } from '../modules/web-filter/index';
+import { ZtnaReports, ztnaActivityRoutes } from '../modules/ztna-activity/index';
+import { recordClientEnrolment, shareSettingsLock, takeKeyUse, ztnaRoutes } from '../modules/ztna/index';
+import { searchRoutes } from '../modules/search/routes';
+import { tourRoutes } from '../modules/tours/routes';
+import { announcementRoutes } from '../modules/announcements/routes';
+import { adminAnnouncementRoutes } from '../modules/announcements/admin-routes';
+import { reportRoutes } from '../modules/reports/routes';
+import type { BackgroundWork } from './background';
+import { metricsListener, type MetricsListener } from './metrics-listener';
+import type { Engines } from './module-services';
+import type { Services } from './services';
+
+/**
+ * Where each module plugin is registered with the dependencies its options declare, and nothing
+ * else. Every route is private unless it says it is public (http/authentication.ts).
+ */
+
+/**
+ * The probes and /metrics, outside the API prefix, next to each other; /metrics on a listener of
+ * its own instead when METRICS_LISTEN names one (the listener is returned for server.ts to start).
+ */
+export async function registerProbes(
+  app: FastifyInstance,
+  s: Services,
+  engines: Engines,
+  metrics: AppMetrics,
+  openSockets: (kind: 'device' | 'console') => number,
+): Promise<{ health: HealthOptions; metricsListener: MetricsListener | null }> {
+  const readiness = databaseReadiness(s.db);
+  await app.register(probeRoutes, { readiness, bus: s.config.redisUrl ? () => s.bus.health() : null, requireRedis: s.config.readyRequiresRedis });
+  metrics.gauge('netloom_device_sockets', 'Device websockets open on this instance (the agent path)', () => openSockets('device'));
+  metrics.gauge('netloom_console_sockets', 'Console websockets open on this instance (the live path)', () => openSockets('console'));
+  for (const m of ingestMetrics(() => engines.flowIngest.stats)) (m.type === 'counter' ? metrics.counter : metrics.gauge).call(metrics, m.name, m.help, m.read);
+  for (const q of queueDepths(s.db)) metrics.gauge(q.name, q.help, q.read);
+  if (s.config.metrics.listen) return { health: { readiness }, metricsListener: metricsListener(app, metrics, s.config.metrics) };
+  await app.register(metricsRoute, { metrics, token: s.config.metrics.token });
+  return { health: { readiness }, metricsListener: null };
+}
+
+/** The REST API's modules, in the order of the API document; registered under /api/v1. */
+export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthOptions }> = async (api, { services: s, health }) => {
+  await api.register(backendCheckRoutes, health);
+  await api.register(authRoutes, {
+    login: s.login,
+    sessions: s.sessions,
+    account: s.account,
+    socialSignup: s.socialSignup,
+    twoFactor: s.twoFactor,
+    loginLimiters: s.loginLimiters,
+    config: s.config,
+  });
+  await api.register(tenantRoutes, { db: s.db });
+  await api.register(tenantDataRoutes, { tenantData: s.tenantData });
+  await api.register(deviceRoutes, { devices: s.devices });
+  await api.register(configRoutes, { deviceConfig: s.deviceConfig });
+  await api.register(templateRoutes, { configTemplates: s.configTemplates });
+  await api.register(deviceStatusRoutes, { deviceStatus: s.deviceStatus });
+  await api.register(alarmRoutes, { alarms: s.alarms });
+  await api.register(channelRoutes, { channels: s.channels });
+  await api.register(networkRoutes, { db: s.db, networks: s.networks });
+  await api.register(geoRoutes);
+  await api.register(organisationRoutes, { organisations: s.organisations });
+  await api.register(tenantSettingsRoutes, { settings: s.settings });
+  await api.register(userRoutes, { team: s.team });
+  await api.register(groupRoutes, { groups: s.groups });
+  await api.register(profileRoutes, { profile: s.profile });
+  await api.register(activityRoutes, { logs: s.logs });
+  await api.register(trafficRoutes, { traffic: s.traffic });
+  await api.register(webFilterRoutes, { webFilter: s.webFilter, webFilterAnalytics: s.webFilterAnalytics });
+  await api.register(ztnaRoutes, {
+    ztnaProfiles: s.ztnaProfiles,
+    ztnaResources: s.ztnaResources,
+    ztnaOverlay: s.ztnaOverlay,
+    ztnaPolicies: s.ztnaPolicies,
+    ztnaOnboarding: s.ztnaOnboarding,
+    ztnaInventory: s.ztnaInventory,
+    ztnaClientEnrolment: s.ztnaClientEnrolment,
+  });
+  await api.register(ztnaActivityRoutes, { ztnaSessionLogs: s.ztnaSessionLogs, nac: s.nac, clientUpdates: s.clientUpdates });
+  await api.register(searchRoutes, { search: s.search });
+  await api.register(tourRoutes, { tours: s.tours });
+  await api.register(announcementRoutes, { announcements: s.announcements });
+  await api.register(adminAnnouncementRoutes, { announcements: s.announcements });
+  await api.register(reportRoutes, { reports: s.reports });
+};
+
+/** The device side, outside the REST prefix: devices authenticate in their hello with their own credentials. */
+export async function registerDeviceGateway(app: FastifyInstance, s: Services, engines: Engines, work: BackgroundWork): Promise<void> {
+  const { flowIngest, countries, configPushes } = engines;
+  await app.register(agentGateway, {
+    db: s.db,
+    bus: s.bus,
+    preAuthPerAddress: s.config.sockets.preAuthPerAddress,
+    writer: work.writer,
+    publishDevice: work.publishDevice,
+    heartbeatIntervalSeconds: s.config.fleet.heartbeatIntervalSeconds,
+    observer: work.observer,
+    flows: { submit: (device, m) => flowIngest.submit(flowSourceOf(device, countries), m), refuseNow: () => flowIngest.refuseNow() },
+    ztna: new ZtnaReports(s.db),
+    // A client enrolling with one of its tenant's keys: the key, its security groups and invitations are zero trust's.
+    clientKeys: { shareSettingsLock, takeKeyUse, recordClientEnrolment },
+    jobs: s.jobs,
+    drift: configPushes,
+  });
+}
+
+/** The consoles' live socket: a console signs in over the socket itself. */
+export async function registerLiveHub(app: FastifyInstance, s: Services): Promise<void> {
+  await app.register(liveHub, { services: { db: s.db, bus: s.bus, tokens: s.tokens, config: s.config } });
+}

@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { EventBus } from '../bus/event-bus';
+import type { SessionEvents } from '../http/principal-cache';
+import type { Mailer } from '../mail/mailer';
+import type { AccountService } from '../modules/auth/account';
+import type { LoginService } from '../modules/auth/login';
+import type { LoginLimiters } from '../modules/auth/login-limiter';
+import type { SocialSignupService } from '../modules/auth/social-signup';
+import type { SessionService } from '../modules/auth/sessions';
+import type { TwoFactorService } from '../modules/auth/two-factor';
+import type { TokenService } from '../modules/auth/tokens';
+import type { TrafficService } from '../modules/traffic/service';
+import type { WebFilterAnalytics, WebFilterService } from '../modules/web-filter/index';
+import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
+import type {
+  ClientEnrolmentService,
+  EndpointProfileService,
+  InventoryService,
+  OnboardingService,
+  OverlayService,
+  PolicyService,
+  ResourceService,
+  ZtnaRecommit,
+} from '../modules/ztna/index';
+import type { ActivityService } from '../modules/activity/service';
+import type { AlarmService } from '../modules/alarms/service';
+import type { ChannelService } from '../modules/alarms/channels-service';
+import type { ConfigService } from '../modules/config/service';
+import type { JobQueue } from '../modules/jobs/index';
+import type { TemplateService } from '../modules/config/templates-service';
+import type { DeviceStatusService } from '../modules/device-status/service';
+import type { DeviceService } from '../modules/devices/service';
+import type { TenantDataService } from '../modules/devices/tenant-data';
+import type { GroupService } from '../modules/groups/service';
+import type { NetworkService } from '../modules/networks/service';
+import type { OrganisationService } from '../modules/organisations/service';
+import type { ProfileService } from '../modules/profile/service';
+import type { TeamService } from '../modules/users/service';
+import type { TenantSettingsService } from '../modules/tenant-settings/service';
+import type { SearchService } from '../modules/search/service';
+import type { TourService } from '../modules/tours/service';
+import type { AnnouncementService } from '../modules/announcements/service';
+import type { ReportService } from '../modules/reports/service';
+
+/** What the composition root builds first (core-services.ts): the services the module services below are built from. */
+export interface CoreServices {
+  config: Config;
+  /** For what fails after an answer is decided (a mail after its commit). */
+  log: FastifyBaseLogger;
+  db: Db;
+  mailer: Mailer;
+  /** Live events between modules and instances (memory, or Redis with REDIS_URL). */
+  bus: EventBus;
+  tokens: TokenService;
+  sessions: SessionService;
+  login: LoginService;
+  /** Sign-in budgets: per account (passwords, second factors) and per client address (the sign-in routes). */
+  loginLimiters: LoginLimiters;
+  socialSignup: SocialSignupService;
+  account: AccountService;
+  twoFactor: TwoFactorService;
+  /** Announce revoked sessions and changed users (role, 2FA, deactivation) to every instance. */
+  sessionEvents: SessionEvents;
+}
+
+/**
+ * Every service, built once by the composition root. A module plugin is handed only what its own
+ * options declare (routes.ts); the whole set is the app's `services` decoration, for the demo and tests.
+ */
+export interface Services extends CoreServices {
+  /** Devices' work: jobs queued by purpose, delivered by the agent gateway, closed by the devices' answers. */
+  jobs: JobQueue;
+  devices: DeviceService;
+  /** Device configuration: revisions, pushes, rollback. */
+  deviceConfig: ConfigService;
+  configTemplates: TemplateService;
+  deviceStatus: DeviceStatusService;
+  /** Alert history and the notification bell. */
+  alarms: AlarmService;
+  /** Where alarms are sent besides the bell (e-mail, webhooks). */
+  channels: ChannelService;
+  tenantData: TenantDataService;
+  networks: NetworkService;
+  team: TeamService;
+  organisations: OrganisationService;
+  groups: GroupService;
+  settings: TenantSettingsService;
+  profile: ProfileService;
+  /** The activity logs (audit and alert). */
+  logs: ActivityService;
+  /** Traffic analytics: the top-N charts and the flows behind them. */
+  traffic: TrafficService;
+  /** Web filtering: policies and settings pushed through the configuration engine. */
+  webFilter: WebFilterService;
+  /** The web filter's charts, logs, reports and log retention. */
+  webFilterAnalytics: WebFilterAnalytics;
+  /** Zero trust: endpoint profiles, pushed through the configuration engine like every zero-trust change. */
+  ztnaProfiles: EndpointProfileService;
+  /** Servers with their data protection, app connectors and relays. */
+  ztnaResources: ResourceService;
+  /** DNS groups, security groups and the overlay settings. */
+  ztnaOverlay: OverlayService;
+  /** Access policies in order and the "who can reach what" tool. */
+  ztnaPolicies: PolicyService;
+  /** Enrolment keys and invitations. */
+  ztnaOnboarding: OnboardingService;
+  /** The inventory of clients: approve, reject or revoke, let in again. */
+  ztnaInventory: InventoryService;
+  ztnaClientEnrolment: ClientEnrolmentService;
+  /** How a zero-trust change reaches the devices (lock, recommit, announce). */
+  ztnaRecommit: ZtnaRecommit;
+  /** Zero-trust session logs (what endpoints report) and their retention. */
+  ztnaSessionLogs: ZtnaSessionLogs;
+  /** Hosts the gateways see on the tenant's networks, and the decisions pushed to the gateways. */
+  nac: NacService;
+  /** Staged client updates and their progress from what the clients report. */
+  clientUpdates: ClientUpdateService;
+  /** The header search over the tenant's objects. */
+  search: SearchService;
+  /** Which guided tours each user finished. */
+  tours: TourService;
+  /** Super admins' announcements to tenants' users. */
+  announcements: AnnouncementService;
+  /** Generated reports (made in the background) and their schedules. */
+  reports: ReportService;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "rejected_at" timestamp with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE "ztna_rollouts" ADD COLUMN "already_current" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { TestApp } from '../../test/build';
+import { recordChange } from '../../modules/alarms/repo';
+import { REPORT_FIELD_VALUES } from './known-values';
+import { must, waitFor } from './requests';
+
+/** A configuration document with one static route named `name`: a canary in the victim's, a fresh name in the attacker's. */
+const configDocument = (name: string) => ({
+  static_routes: [{ id: crypto.randomUUID(), name, destination: '10.9.0.0/16', gateway: '10.0.0.1' }],
+});
+
+const idOf = (body: Record<string, unknown>) => String(body.id);
+
+/** The SD-WAN and reporting objects of one tenant, made through the API as the user of `token`, each named after `name`. */
+export function tenantObjects(app: FastifyInstance, token: string, tid: string) {
+  const post = (path: string, body: unknown) => must(app, 'POST', path, token, body);
+  const objects = {
+    claim: async (serial: string, name: string, kind: 'gateway' | 'endpoint') => idOf(await post(`/api/v1/device/claim/?tid=${tid}`, { serial, name, kind })),
+    network: async (name: string) => idOf(await post(`/api/v1/network/list/?tid=${tid}`, { name })),
+    group: async (name: string, description?: string) =>
+      idOf(await post(`/api/v1/teams/groups/?tid=${tid}`, description === undefined ? { name } : { name, description })),
+    /** A configuration revision of a device: the newest one after the save. */
+    revision: async (deviceId: string, name: string) => {
+      await must(app, 'PUT', `/api/v1/device/config/${deviceId}/?tid=${tid}`, token, { document: configDocument(name), message: name });
+      const { results } = (await must(app, 'GET', `/api/v1/device/config/${deviceId}/revisions/?tid=${tid}`, token)) as { results: { id: string }[] };
+      return results[0]!.id;
+    },
+    template: async (name: string) => {
+      const id = idOf(await post(`/api/v1/template/config/?tid=${tid}`, { name, description: name }));
+      await must(app, 'PUT', `/api/v1/template/config/${id}/sections/static_routes/?tid=${tid}`, token, { section: configDocument(name).static_routes });
+      return id;
+    },
+    /** A template bound to a device: a bulk push, whose operation id this is. */
+    binding: async (deviceId: string, templateId: string) =>
+      String(
+        (await must(app, 'PUT', `/api/v1/template/bindings/device/${deviceId}/?tid=${tid}`, token, { template_ids: [templateId], variables: {} })).operation_id,
+      ),
+    channel: async (name: string) => idOf(await post(`/api/v1/notification-channels/?tid=${tid}`, { name, kind: 'email', target: `${name}@example.test` })),
+    webFilterPolicy: async (name: string) =>
+      idOf(
+        await post(`/api/v1/tenant/config/webfilter-policy/?tenant_id=${tid}`, {
+          name: name.slice(0, 40),
+          applies_to: { everyone: true },
+          blocked_urls: [`${name.slice(0, 30)}.example.com`],
+        }),
+      ),
+    /** The tenant's open rollout of Windows 2.1.12: made by the first call; a second of the same version is refused (409), so later calls find it. */
+    rollout: async () => {
+      const url = `/api/v1/tenant/ztna/client-rollouts/?tenant_id=${tid}`;
+      const listed = (await must(app, 'GET', url, token)) as unknown;
+      const rows = (Array.isArray(listed) ? listed : ((listed as { results?: unknown[] }).results ?? [])) as { id: string; os: string; version: string }[];
+      const open = rows.find((r) => r.os === 'windows' && r.version === '2.1.12');
+      return open ? open.id : idOf(await post(url, { os: 'windows', version: '2.1.12', percentage: 10 }));
+    },
+    report: async () =>
+      idOf(
+        await post(`/api/v1/tenant/reports/?tenant_id=${tid}`, {
+          kind: 'inventory',
+          format: 'csv',
+          product: 'sdwan',
+          from: REPORT_FIELD_VALUES.from,
+          to: REPORT_FIELD_VALUES.to,
+        }),
+      ),
+    /** A report is made in the background: a download of it is a valid call, and a theft of it a real one, once its file is there. */
+    reportDone: (id: string) =>
+      waitFor(`the report ${id} was not done in time`, async () => {
+        const { status } = (await must(app, 'GET', `/api/v1/tenant/reports/${id}/?tenant_id=${tid}`, token)) as { status: string };
+        if (status === 'failed') throw new Error(`fixture: the report ${id} ended failed`);
+        return status === 'done';
+      }),
+    reportSchedule: async (name: string) =>
+      idOf(
+        await post(`/api/v1/tenant/report-schedules/?tenant_id=${tid}`, {
+          name: name.slice(0, 64),
+          kind: 'inventory',
+          format: 'pdf',
+          product: 'sdwan',
+          cadence: 'weekly',
+          recipients: [`${name.slice(0, 40)}@globex.test`],
+        }),
+      ),
+    /**
+     * An alarm queues a notification on the tenant's channels; the delivery worker sends it within
+     * a second or so. Waiting for that keeps the worker's own change out of the before/after comparison.
+     */
+    deliveriesSettled: (channelId: string) =>
+      waitFor(`the deliveries of channel ${channelId} stayed pending`, async () => {
+        const { results } = (await must(app, 'GET', `/api/v1/notification-channels/${channelId}/deliveries/?tid=${tid}`, token)) as {
+          results: { state: string }[];
+        };
+        return !results.some((d) => d.state === 'pending');
+      }),
+  };
+  return objects;
+}
+
+export type TenantObjects = ReturnType<typeof tenantObjects>;
+
+/** An alarm of a device, recorded as the evaluator does (nothing in the API raises one on demand): what the bell lists. */
+export async function newAlarm(t: TestApp, tenantId: string, deviceId: string, name: string): Promise<string> {
+  const change = await recordChange(t.app.services.db, {
+    tenantId,
+    deviceId,
+    deviceName: name,
+    kind: 'wan',
+    subject: name.slice(0, 32),
+    state: 'Alerting',
+    alarm: `WAN ${name} down`,
+    detail: null,
+    at: new Date(),
+  });
+  return change!.id;
+}
+
+/** An announcement of the provider's that only the given tenants' users are shown. */
+export async function newAnnouncement(app: FastifyInstance, superToken: string, title: string, tenantIds: string[]): Promise<string> {
+  return idOf(
+    await must(app, 'POST', '/api/v1/admin/announcements/', superToken, {
+      title,
+      body: title,
+      audience: 'tenants',
+      tenant_ids: tenantIds,
+      starts_at: new Date(Date.now() - 60_000).toISOString(),
+    }),
+  );
+}

@@ -1,0 +1,2 @@
+/** Every seeded test login's password. */
+export const DEMO_PASSWORD = 'netloom-demo';

@@ -1,0 +1,20 @@
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The file holding the migrated, seeded PGlite database every PGlite build of the run starts from. */
+    pgliteTemplate: string;
+  }
+}
+
+let template: Promise<Blob | null> | undefined;
+
+/** The run's template (vitest's globalSetup made it), read once per test file; null outside vitest's projects. */
+export function pgliteTemplate(): Promise<Blob | null> {
+  template ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : null;
+  })();
+  return template;
+}
