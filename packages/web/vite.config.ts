@@ -27,6 +27,8 @@ export default defineConfig(({ mode, command }) => ({
       filename: 'sw.js',
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'],
+        // The component gallery is a page of its own that consoles never load (see dev/gallery/main.tsx).
+        globIgnores: ['dev/**', 'assets/gallery-*'],
         // The map and chart libraries are larger than Workbox's 2 MiB default.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: 'index.html',
@@ -40,7 +42,7 @@ export default defineConfig(({ mode, command }) => ({
     precompress(),
   ],
   // '@/lib/…' instead of '../../../lib/…' (tsconfig.json "paths" says the same to TypeScript). '@dev/' is
-  // what only development and gallery builds load (the component gallery); a production build has none of it.
+  // the component gallery's folder, a page of its own (dev/gallery/index.html).
   resolve: {
     alias: {
       '@dev': fileURLToPath(new URL('./dev', import.meta.url)),
@@ -59,6 +61,11 @@ export default defineConfig(({ mode, command }) => ({
     // A production console must not hand out its sources; a development build keeps them for debugging.
     sourcemap: mode !== 'production',
     rollupOptions: {
+      // The console, and the component gallery as a page of its own (served only when the server is asked to).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        gallery: fileURLToPath(new URL('./dev/gallery/index.html', import.meta.url)),
+      },
       output: {
         // Libraries change far less often than the console: keep them cacheable on their own.
         manualChunks: {

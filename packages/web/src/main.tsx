@@ -1,3 +1,5 @@
+// First: zod must be told not to compile parsers before any module builds a schema.
+import './app/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';

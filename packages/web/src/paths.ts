@@ -52,6 +52,11 @@ export const paths = {
     dashboard: (p: ProductKey) => `/${p}/dashboard`,
     customizeDashboard: (p: ProductKey) => `/${p}/tenant-customize-dashboard`,
     network: (p: ProductKey) => `/${p}/network`,
+    /** Network → Configure: the device groups, created, renamed and filled here (spec 000 §2.15). */
+    networkConfigure: (p: ProductKey) => `/${p}/network/configure`,
+    /** Network → Monitor: how each device group stands now. */
+    networkMonitor: (p: ProductKey) => `/${p}/network/monitor`,
+    deviceGroup: (p: ProductKey, id: string) => `/${p}/network/${id}`,
     deviceConfigure: (p: ProductKey) => `/${p}/device/configure`,
     /** A configuration family's page (`addressing-vlan`, `firewall`…) of a device. */
     configureFamily: (p: ProductKey, route: string, deviceId?: string | null) => `/${p}/device/configure/${route}${deviceId ? `?device=${deviceId}` : ''}`,
@@ -83,6 +88,11 @@ export const paths = {
     organization: (p: ProductKey) => `/${p}/organization`,
     inventory: (p: ProductKey) => `/${p}/organization/inventory`,
     configTemplates: (p: ProductKey) => `/${p}/organization/configtemp`,
+    /** Config Templates' tabs (spec 000 §2.15 `configtemp (config, udt)`): the templates, and the templates each gateway gets. */
+    configTemplatesList: (p: ProductKey) => `/${p}/organization/configtemp/config`,
+    deviceTemplates: (p: ProductKey) => `/${p}/organization/configtemp/udt`,
+    /** System tools open on their first tool. */
+    systemTools: (p: ProductKey) => `/${p}/organization/systemtools`,
     teamsUsers: (p: ProductKey) => `/${p}/teams/users`,
     teamsUserDetails: (p: ProductKey, id: string) => `/${p}/teams/users/details/${id}`,
     teamsGroups: (p: ProductKey) => `/${p}/teams/groups`,
@@ -112,7 +122,7 @@ export const paths = {
     profileAssignments: '/ztna/device/configure/overlay-device',
     mzaStatus: '/ztna/mza/status',
     onboarding: (tab: 'client' | 'server' | 'app-connector') => `/ztna/organization/onboarding/${tab}`,
-    inventory: (tab: 'enrolled-inventory' | 'approve-inventory') => `/ztna/organization/inventory/${tab}`,
+    inventory: (tab: 'enrolled-inventory' | 'approve-inventory' | 'rejected-inventory') => `/ztna/organization/inventory/${tab}`,
     dns: '/ztna/organization/dns',
     overlay: (tab: 'security-group' | 'iao' | 'overlay-mesh-server' | 'group-membership' | 'overlay-access-policy' | 'dpc') =>
       `/ztna/organization/overlay/${tab}`,

@@ -104,7 +104,7 @@ export function ChartsGallery() {
       <Title order={2}>Charts</Title>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card>
-          <TimeSeriesChart title="WAN traffic (last 10 minutes)" yAxisType="memory" recordDuration="minutes" chartType="area" {...traffic} />
+          <TimeSeriesChart title="WAN traffic (last 10 minutes)" yAxisType="bitrate" recordDuration="minutes" chartType="area" {...traffic} />
         </Card>
         <Card>
           <TimeSeriesChart title="CPU usage (last 24 hours)" yAxisType="cpu" recordDuration="hours" {...cpu} />

@@ -2,7 +2,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PRODUCT_KEYS } from '@netloom/domain';
 import { paths } from '@/paths';
 import { registerNavigator } from '@/lib/navigation';
-import { galleryRoutes } from '@dev/gallery/gallery-route';
 import { revalidateOnNavigation, authGuard, consoleGuard, guestOnlyGuard, indexLoader, rootLoader, superAdminGuard, tenantGuard } from './guards/loaders';
 import { ConsoleLayout } from './shell/console-layout';
 import { RootLayout } from './root-layout';
@@ -61,7 +60,6 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/features/client/pages/guest-client-page').then((m) => ({ Component: m.GuestClientPage })),
       },
       { path: '404', element: <NotFoundPage /> },
-      ...galleryRoutes,
       { path: 'something-went-wrong', element: <SomethingWentWrongPage /> },
       {
         loader: consoleGuard,

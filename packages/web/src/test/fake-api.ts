@@ -47,3 +47,23 @@ export function fakeApi(routes: Record<string, FakeAnswer> = {}, answer?: (call:
     writes: () => calls.filter((c) => c.method !== 'GET'),
   };
 }
+
+/**
+ * The routes of an ordered policy list at `path` ('tenant/ztna/policies/'): its GET lists
+ * `state.policies`, its reorder keeps the order sent and answers the new list, or nothing when
+ * `reorderAnswers` is 'nothing'.
+ */
+export function orderedPolicyRoutes<P extends { id: string; order: number }>(
+  path: string,
+  state: { policies?: P[] },
+  reorderAnswers: 'list' | 'nothing',
+): Record<string, FakeAnswer> {
+  return {
+    [`GET ${path}`]: () => state.policies ?? [],
+    [`POST ${path}reorder/`]: (call) => {
+      const ids = (call.body as { ids: string[] }).ids;
+      state.policies = ids.map((id, i) => ({ ...state.policies!.find((p) => p.id === id)!, order: i + 1 }));
+      return reorderAnswers === 'list' ? state.policies : undefined;
+    },
+  };
+}

@@ -1,7 +1,9 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Role, Session } from '@netloom/domain';
 import { sessionStore } from '@/lib/session/session-store';
+import { renderWithProviders } from './render';
 
 /** A fresh query cache per test, with the console's no-retry default. */
 export function withQueryClient(ui: ReactElement): ReactElement {
@@ -34,3 +36,19 @@ export function signIn(role: Role, overrides: Partial<Session['user']> = {}) {
 }
 
 export const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Signs `role` in before each test of the block; clears the session and the fetch stub after. */
+export function signedInAs(role: Role) {
+  beforeEach(() => signIn(role));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+}
+
+/** Renders a form that closes itself (an editor in a dialog) with a spy for its `onDone`. */
+export function renderEditor<P extends { onDone: () => void }>(Editor: ComponentType<P>, props: Omit<P, 'onDone'>) {
+  const onDone = vi.fn();
+  const all = { ...props, onDone } as unknown as P;
+  return { onDone, ...renderWithProviders(withQueryClient(<Editor {...all} />)) };
+}

@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy… and waitFor wait for what a user would see; on a busy machine a render takes seconds, not
+// the default one. A test still fails when the thing never comes.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads these browser APIs that jsdom does not implement.
 if (!window.matchMedia) {

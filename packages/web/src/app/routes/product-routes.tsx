@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
-import { NETFLOW_PAGES, type ProductKey } from '@netloom/domain';
+import { NETFLOW_PAGES, dashboardName, type ProductKey } from '@netloom/domain';
 import { paths } from '@/paths';
 import type { NotBuiltKey } from '@/features/products/pages/not-built-page';
 import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
@@ -7,8 +7,9 @@ import { teamsAndLogsRoutes } from './organisation-routes';
 import { redirectRoute, redirectTo } from './redirect-route';
 import { webFilterAnalyticsRoutes } from './web-filter-analytics-routes';
 import { ztnaAccessRoutes } from './ztna-routes';
+import { networkRoutes, sdwanOrganizationRoutes } from './organization-section-routes';
 
-/** A page of the spec that is not built yet: it says so, and what it will hold. */
+/** A page of the spec this version does not have: it says so, and nothing more. */
 function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteObject {
   return {
     path,
@@ -16,11 +17,35 @@ function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteOb
   };
 }
 
+/**
+ * A product this version does not have yet (QShield, NDR, RUM, DEM, IoT Gateway): its dashboard
+ * and every page of its menu say so, naming the product, rather than an empty fleet that reads
+ * as if the product worked.
+ */
+function productNotBuilt(product: ProductKey, path: string): RouteObject {
+  return {
+    path,
+    lazy: () => import('@/features/products/pages/not-built-page').then((m) => ({ element: <m.NotBuiltPage page={{ title: dashboardName(product) }} /> })),
+  };
+}
+
 /** SD-WAN configuration: the gateway overview, each family's page, and the templates with their own family pages. */
 const configurationRoutes: RouteObject[] = [
   { path: 'device/configure', lazy: () => import('@/features/device-config/pages/configure-page').then((m) => ({ Component: m.ConfigurePage })) },
   { path: 'device/configure/:family/*', lazy: () => import('./config-family-route').then((m) => ({ element: <m.ConfigFamilyRoute mode="device" /> })) },
-  { path: 'organization/configtemp', lazy: () => import('@/features/device-config/pages/templates-page').then((m) => ({ Component: m.TemplatesPage })) },
+  // Config Templates' tabs (spec 000 §2.15 `configtemp (config, udt)`); the bare section opens the first, keeping a push's ?operation=.
+  {
+    path: 'organization/configtemp',
+    ...redirectRoute(({ request }) => redirect(`${paths.product.configTemplatesList('sdwan')}${new URL(request.url).search}`)),
+  },
+  {
+    path: 'organization/configtemp/config',
+    lazy: () => import('@/features/device-config/pages/templates-page').then((m) => ({ Component: m.TemplatesPage })),
+  },
+  {
+    path: 'organization/configtemp/udt',
+    lazy: () => import('@/features/device-config/pages/device-templates-page').then((m) => ({ Component: m.DeviceTemplatesPage })),
+  },
   {
     path: 'organization/configtemp/configtempedit/:family/*',
     lazy: () => import('./config-family-route').then((m) => ({ element: <m.ConfigFamilyRoute mode="template" /> })),
@@ -44,16 +69,18 @@ const webFilterRoutes: RouteObject[] = [
   },
 ];
 
-/** Sections of sdwan and ztna (spec 000 §2.2); deeper paths of a section not built yet land on its notice. */
+/** Sections of sdwan and ztna (spec 000 §2.2); a path the spec does not name falls through to the 404 page. */
 function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
   const shared: RouteObject[] = [
     {
       path: 'tenant-customize-dashboard',
       lazy: () => import('./customize-dashboard-route').then((m) => ({ element: <m.CustomizeDashboardRoute product={p} /> })),
     },
-    { path: 'network', lazy: () => import('@/features/devices/pages/device-groups-page').then((m) => ({ Component: m.DeviceGroupsPage })) },
-    { path: 'network/:networkId', lazy: () => import('./device-group-route').then((m) => ({ Component: m.DeviceGroupRoute })) },
-    // ZTNA's inventory is the zero-trust one (enrolled and approve-inventory tabs, ztna-routes.tsx).
+    ...networkRoutes(p),
+    // The bare Organization opens its first page, Inventory; System tools › Users is Teams › Users on both consoles.
+    { path: 'organization', ...redirectTo(paths.product.inventory(p)) },
+    { path: 'organization/systemtools/users', ...redirectTo(paths.product.teamsUsers(p)) },
+    // ZTNA's inventory is the zero-trust one (enrolled, approve and rejected tabs, ztna-routes.tsx).
     ...(p === 'sdwan'
       ? [
           {
@@ -61,39 +88,21 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
             lazy: () => import('@/features/devices/pages/inventory-page').then((m) => ({ element: <m.InventoryPage product={p} /> })),
           },
           ...configurationRoutes,
+          ...sdwanOrganizationRoutes(),
         ]
-      : [...ztnaAccessRoutes(), notBuilt(p, 'device/configure/*', 'endpointProfiles'), notBuilt(p, 'organization/configtemp/*', 'configTemplates')]),
-    ...(p === 'sdwan'
-      ? [
-          {
-            path: 'organization/monitor/alarms/device',
-            lazy: () => import('@/features/alarms/pages/alarms-page').then((m) => ({ Component: m.OrganisationAlarmsPage })),
-          },
-          {
-            path: 'organization/monitor/globalBGP',
-            lazy: () => import('@/features/device-status/pages/bgp-status-page').then((m) => ({ Component: m.TenantBgpPage })),
-          },
-          {
-            path: 'organization/monitor/vpn-status',
-            lazy: () => import('@/features/device-status/pages/vpn-status-page').then((m) => ({ Component: m.VpnStatusPage })),
-          },
-          {
-            path: 'organization/monitor/globalInterface',
-            lazy: () => import('@/features/device-status/pages/global-interfaces-page').then((m) => ({ Component: m.GlobalInterfacesPage })),
-          },
-          {
-            path: 'organization/systemtools/globalNotification',
-            lazy: () => import('@/features/alarms/pages/notification-channels-page').then((m) => ({ Component: m.NotificationChannelsPage })),
-          },
-        ]
-      : []),
-    ...(p === 'ztna' ? webFilterRoutes : []),
+      : [
+          ...ztnaAccessRoutes(),
+          ...webFilterRoutes,
+          { path: 'organization/systemtools', ...redirectTo(paths.product.reportGeneration(p)) },
+          // Organization › Configure (spec 000 §2.16) on ZTNA is the overlay: security groups first.
+          { path: 'organization/configure', ...redirectTo(paths.ztna.overlay('security-group')) },
+          // Config templates are SD-WAN's; a ZTNA endpoint's configuration is its profiles.
+          notBuilt(p, 'organization/configtemp/*', 'configTemplates'),
+        ]),
     {
       path: 'organization/systemtools/reportGeneration',
       lazy: () => import('@/features/reports/pages/report-generation-page').then((m) => ({ element: <m.ReportGenerationPage product={p} /> })),
     },
-    notBuilt(p, 'organization/monitor/*', 'monitor'),
-    notBuilt(p, 'organization/*', p === 'ztna' ? 'ztnaOrganization' : 'organization'),
     ...teamsAndLogsRoutes(p),
   ];
   if (p === 'sdwan') {
@@ -115,12 +124,17 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
         path: 'device/configure/status/*',
         lazy: () => import('@/features/device-status/pages/device-overview-page').then((m) => ({ Component: m.DeviceOverviewPage })),
       },
-      notBuilt(p, 'device/status/*', 'gatewayMonitor'),
+      // The device picker leads to the bare section (spec 000 §2.19): it opens the network status, keeping the gateway.
+      {
+        path: 'device/status',
+        ...redirectRoute(({ request }) => redirect(`${paths.product.deviceStatus('sdwan')}${new URL(request.url).search}`)),
+      },
     ];
   }
   return [
     ...shared,
-    notBuilt(p, 'device/status/*', 'mzaStatus'),
+    // An endpoint's status is MicroZAccess status.
+    { path: 'device/status/*', ...redirectTo(paths.ztna.mzaStatus) },
     ...webFilterAnalyticsRoutes(),
     { path: 'getmicrozaccess', lazy: () => import('@/features/client/pages/get-microzaccess-page').then((m) => ({ Component: m.GetMicroZAccessPage })) },
   ];
@@ -143,14 +157,15 @@ export function productRoutes(product: ProductKey): RouteObject {
     shouldRevalidate: revalidateOnNavigation,
     children: [
       { index: true, ...redirectTo(paths.product.dashboard(product)) },
-      {
-        path: 'dashboard',
-        // SD-WAN and ZTNA have their live fleet dashboards; the other products keep their placeholder.
-        lazy: fleet
-          ? () => import('./product-dashboard-route').then((m) => ({ element: <m.ProductDashboardRoute product={product} /> }))
-          : () => import('@/features/products/pages/product-dashboard-page').then((m) => ({ element: <m.ProductDashboardPage product={product} /> })),
-      },
-      ...(fleet ? consoleSections(product) : []),
+      ...(fleet
+        ? [
+            {
+              path: 'dashboard',
+              lazy: () => import('./product-dashboard-route').then((m) => ({ element: <m.ProductDashboardRoute product={product} /> })),
+            },
+            ...consoleSections(product),
+          ]
+        : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
     ],
   };
 }

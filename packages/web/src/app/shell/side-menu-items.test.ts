@@ -39,6 +39,7 @@ describe('side menu and the guided tours', () => {
       'organization',
       'inventory',
       'servers',
+      'configure',
       'policies',
       'webFilter',
       'logs',
@@ -57,5 +58,14 @@ describe('side menu dashboard group', () => {
       sideMenuEntries({ product: 'ztna', isSuperAdmin: false, tenantSelected: true, showLogs: true, canManage }).find((e) => e.label === 'Dashboard');
     expect(dashboard(true)?.children).toContainEqual({ label: 'Customize', to: '/ztna/tenant-customize-dashboard' });
     expect(dashboard(false)?.children?.map((c) => c.label)).toEqual(['Overview', 'Settings']);
+  });
+});
+
+describe('side menu organisation entries', () => {
+  it("lead to the built pages at their spec paths: SD-WAN's Configure is Network › Configure, ZTNA's the overlay, with DNS beside it", () => {
+    const organization = (product: 'sdwan' | 'ztna') => menu(product).find((e) => e.label === 'Organization')?.children ?? [];
+    expect(organization('sdwan')).toContainEqual({ label: 'Configure', to: '/sdwan/network/configure' });
+    expect(organization('ztna')).toContainEqual({ label: 'Configure', to: '/ztna/organization/overlay/security-group', tour: 'configure' });
+    expect(organization('ztna')).toContainEqual({ label: 'DNS', to: '/ztna/organization/dns' });
   });
 });

@@ -104,6 +104,8 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
               ? [
                   { label: 'Inventory', to: paths.product.inventory(product), tour: 'inventory' },
                   { label: 'Onboarding', to: `${paths.product.organization(product)}/onboarding`, tour: 'servers' },
+                  { label: 'DNS', to: paths.ztna.dns },
+                  { label: 'Configure', to: paths.ztna.overlay('security-group'), tour: 'configure' },
                   { label: 'Policies', to: `${paths.product.organization(product)}/policies`, tour: 'policies' },
                   { label: 'NAC', to: paths.product.nac(product) },
                   ...(canManage ? [{ label: 'Report generation', to: paths.product.reportGeneration(product) }] : []),
@@ -116,7 +118,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
                   { label: 'Interfaces', to: paths.product.globalInterfaces },
                   ...(canManage ? [{ label: 'Notifications', to: paths.product.notificationChannels, tour: 'systemTools' }] : []),
                   ...(canManage ? [{ label: 'Report generation', to: paths.product.reportGeneration(product) }] : []),
-                  { label: 'Configure', to: `${paths.product.organization(product)}/configure` },
+                  { label: 'Configure', to: paths.product.networkConfigure(product) },
                 ],
         },
       );

@@ -28,17 +28,17 @@ describe('TimeSeriesChart', () => {
         title="WAN traffic"
         names={['Internet Uplink Primary', 'tx']}
         series={[
-          [1024, 2048, 3072],
-          [512, null, 1536],
+          [125, 250, 375],
+          [62.5, null, 187.5],
         ]}
         timestamp={times}
-        yAxisType="memory"
+        yAxisType="bitrate"
       />,
     );
     expect(screen.getByText('WAN traffic')).toBeTruthy();
     expect(statsRows()).toEqual([
       ['Internet Uplink...', '1 Kbps', '3 Kbps', '2 Kbps', '3 Kbps'],
-      ['tx', '512 Bps', '1.50 Kbps', '1 Kbps', '1.50 Kbps'],
+      ['tx', '500 bps', '1.50 Kbps', '1 Kbps', '1.50 Kbps'],
     ]);
     expect(screen.getByText('Internet Uplink...').getAttribute('title')).toBe('Internet Uplink Primary');
   });

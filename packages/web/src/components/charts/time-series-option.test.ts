@@ -11,7 +11,7 @@ const base: TimeSeriesInput = {
     [512, null, 1536],
   ],
   timestamp: [t0, t0 + 60_000, t0 + 120_000],
-  yAxisType: 'memory',
+  yAxisType: 'bitrate',
   timezone: 'UTC',
 };
 
@@ -23,9 +23,9 @@ const legend = (o: ChartOption) => o.legend as { data: string[]; formatter: Form
 const series = (o: ChartOption) => o.series as { type: string; name: string; data: [number, number | null][]; areaStyle?: object }[];
 
 describe('buildTimeSeriesOption', () => {
-  it('labels a memory axis in 1024 steps of Bps, Kbps, Mbps, Gbps', () => {
+  it('labels a rate axis (bytes per second) in bits per second, 1000 steps', () => {
     const f = yLabel(build());
-    expect([512, 2048, 1536, 1024 ** 2, 3 * 1024 ** 3].map(f)).toEqual(['512 Bps', '2 Kbps', '1.50 Kbps', '1 Mbps', '3 Gbps']);
+    expect([64, 125, 187.5, 125_000, 375_000_000].map(f)).toEqual(['512 bps', '1 Kbps', '1.50 Kbps', '1 Mbps', '3 Gbps']);
   });
 
   it('labels cpu and dropRate axes in percent with 2 decimals, and other axes in ms', () => {
@@ -109,7 +109,7 @@ describe('timeSeriesTooltip', () => {
     expect(html).toBe('15 Jan 24, 01:05:09<br/><i></i>core &lt;0&gt;: <b>12.346%</b><br/><i></i>core 1: <b>-</b>');
   });
 
-  it('shows memory values in rate units', () => {
-    expect(timeSeriesTooltip([{ seriesName: 'rx', value: [t0, 2048] }], 'memory', 'UTC')).toContain('rx: <b>2 Kbps</b>');
+  it('shows rates in bits per second', () => {
+    expect(timeSeriesTooltip([{ seriesName: 'rx', value: [t0, 2000] }], 'bitrate', 'UTC')).toContain('rx: <b>16 Kbps</b>');
   });
 });

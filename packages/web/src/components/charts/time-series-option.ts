@@ -23,7 +23,7 @@ export interface TimeSeriesInput {
   timezone?: string | null;
 }
 
-// The spec formats every axis that is not memory/cpu/dropRate as milliseconds.
+// The spec formats every axis that is not a rate, cpu or dropRate as milliseconds.
 export const DEFAULT_Y_AXIS_TYPE: AxisType = 'ms';
 
 type Point = [number, number | null];

@@ -78,6 +78,18 @@ describe('data table CSV download', () => {
     expect(await savedText()).toBe('Name,WAN\r\nGateway,wan1 | lte');
   });
 
+  it('saves a name a spreadsheet would run as a formula as plain text', async () => {
+    const rows = [
+      { id: 'd1', name: '=HYPERLINK("http://evil.example","x")', ip: '10.0.0.2', site: '@SUM(A1)' },
+      { id: 'd2', name: '-2+3', ip: '+10.0.0.3', site: 'Lyon' },
+    ];
+    const { user } = renderWithProviders(<DataTable columns={deviceColumns} rows={rows} csv={{ title: 'Device Details' }} />);
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await savedText()).toBe(
+      ['Name,IP Address,Site', `"'=HYPERLINK(""http://evil.example"",""x"")",10.0.0.2,'@SUM(A1)`, `'-2+3,'+10.0.0.3,Lyon`].join('\r\n'),
+    );
+  });
+
   it('downloads nothing when titles and keys do not line up', async () => {
     const { user } = renderWithProviders(
       <DataTable columns={deviceColumns} rows={devices} csv={{ title: 'Broken', titles: ['Name'], keys: ['name', 'ip'] }} />,

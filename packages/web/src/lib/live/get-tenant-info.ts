@@ -4,8 +4,9 @@ import { api } from '@/lib/http/client';
 import { fleetKeys } from './get-fleet-devices';
 
 /**
- * The dashboard tiles' counts (spec 001 §7 tenant info) of one product's devices, as its table and
- * map show them; the socket's tenantinfo updates them.
+ * The server's tile counts (spec 001 §7 tenant info) of one product's devices; the socket's
+ * tenantinfo updates them. The dashboard counts its tiles from its own rows and takes only the
+ * number of device groups from here.
  */
 export function getTenantInfo(tenantId: string, networkId: string | null, type: DeviceViewType, signal?: AbortSignal): Promise<TenantInfo> {
   return api.get(DEVICE_PATHS.tenantInfo, tenantInfoSchema, { query: { tid: tenantId, network_id: networkId ?? undefined, type }, signal });

@@ -1,5 +1,14 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHANNEL_PATHS, channelListSchema, channelSchema, deliveryListSchema, deliverySchema, type ChannelBody } from '@netloom/domain';
+import {
+  CHANNEL_PATHS,
+  channelListSchema,
+  channelSchema,
+  channelSecretSchema,
+  createdChannelSchema,
+  deliveryListSchema,
+  deliverySchema,
+  type ChannelBody,
+} from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
@@ -11,16 +20,24 @@ export function useChannels() {
 }
 
 /** Writes refresh the list. */
-function useChannelWrite<V>(send: (v: V, tid: string | null) => Promise<unknown>) {
+function useChannelWrite<V, R>(send: (v: V, tid: string | null) => Promise<R>) {
   const qc = useQueryClient();
   const tid = useTenantScope();
   return useMutation({ mutationFn: (v: V) => send(v, tid), onSuccess: () => void qc.invalidateQueries({ queryKey: channelsKey(tid) }) });
 }
 
-export const useCreateChannel = () => useChannelWrite((body: ChannelBody, tid) => api.post(CHANNEL_PATHS.list, body, channelSchema, { query: tidQuery(tid) }));
+/** Answers the new channel with a webhook's signing secret, the one time it is shown. */
+export const useCreateChannel = () =>
+  useChannelWrite((body: ChannelBody, tid) => api.post(CHANNEL_PATHS.list, body, createdChannelSchema, { query: tidQuery(tid) }));
 export const useUpdateChannel = () =>
   useChannelWrite(({ id, body }: { id: string; body: ChannelBody }, tid) => api.put(CHANNEL_PATHS.one(id), body, channelSchema, { query: tidQuery(tid) }));
 export const useDeleteChannel = () => useChannelWrite((id: string, tid) => api.delete(CHANNEL_PATHS.one(id), null, { query: tidQuery(tid) }));
+
+/** A webhook's new signing secret, answered once; the list does not change (it still signs). */
+export function useRotateSecret() {
+  const tid = useTenantScope();
+  return useMutation({ mutationFn: (id: string) => api.post(CHANNEL_PATHS.rotateSecret(id), {}, channelSecretSchema, { query: tidQuery(tid) }) });
+}
 
 export function useSendTest() {
   const tid = useTenantScope();

@@ -95,7 +95,8 @@ export function ChannelForm({ channel, onSubmit, onCancel }: { channel?: Channel
         <Switch label="Enabled" checked={values.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />
         {values.kind === 'webhook' && (
           <Text size="xs" c="dimmed">
-            Each call is a JSON POST signed with the channel&apos;s secret in the X-Netloom-Signature header (sha256=HMAC of the body).
+            Each call is a JSON POST signed with the channel&apos;s secret in the X-Netloom-Signature header (sha256=HMAC of the body); the secret is shown
+            once, when the channel is added or its secret rotated.
           </Text>
         )}
         {formError && (

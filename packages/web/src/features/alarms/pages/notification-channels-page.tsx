@@ -16,6 +16,7 @@ import { useChannels, useCreateChannel, useDeleteChannel, useSendTest, useUpdate
 import { AlarmDefaultsForm } from '../components/alarm-defaults-form';
 import { ChannelForm } from '../components/channel-form';
 import { DeliveryLog } from '../components/delivery-log';
+import { RotateSecret, SecretShownOnce } from '../components/signing-secret';
 
 type Row = Channel & { actionButtonName: string };
 const columns: DataTableColumn<Row>[] = [
@@ -44,6 +45,8 @@ export function NotificationChannelsPage() {
   const saveDefaults = useSaveAlarmDefaults();
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
   const [logOf, setLogOf] = useState<Channel | null>(null);
+  // A webhook's secret, the one time the server answers it (created, or rotated).
+  const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
   if (!user) return null;
   if (!canManageTenant(user))
     return <EmptyState title="Owners and admins only" description="Ask an owner or admin of the organisation to set up notifications." />;
@@ -120,14 +123,31 @@ export function NotificationChannelsPage() {
             channel={editing === 'new' ? undefined : editing}
             onCancel={close}
             onSubmit={async (body) => {
-              if (editing === 'new') await create.mutateAsync(body);
-              else await update.mutateAsync({ id: editing.id, body });
-              if (editing === 'new') toast.success('Channel');
-              else toast.edited('Channel');
+              if (editing === 'new') {
+                const created = await create.mutateAsync(body);
+                toast.success('Channel');
+                if (created.secret) setShown({ name: created.name, secret: created.secret });
+              } else {
+                await update.mutateAsync({ id: editing.id, body });
+                toast.edited('Channel');
+              }
               close();
             }}
           />
         )}
+        {editing !== null && editing !== 'new' && editing.kind === 'webhook' && (
+          <RotateSecret
+            channelId={editing.id}
+            onRotated={(secret) => {
+              setShown({ name: editing.name, secret });
+              close();
+            }}
+          />
+        )}
+      </Modal>
+      <Modal opened={shown !== null} onClose={() => setShown(null)} withCloseButton={false} centered size="lg">
+        <ModalHeader title={shown ? `Signing secret of ${shown.name}` : ''} onClose={() => setShown(null)} />
+        {shown && <SecretShownOnce secret={shown.secret} onDone={() => setShown(null)} />}
       </Modal>
       <Drawer opened={logOf !== null} onClose={() => setLogOf(null)} position="right" size="xl" title={logOf ? `Deliveries of ${logOf.name}` : ''}>
         {logOf && <DeliveryLog channelId={logOf.id} timezone={user.timezone} />}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
 import { twoFactorLoginBodySchema, type Session } from '@netloom/domain';
-import { formErrorMessage } from '@/lib/forms';
+import { fieldErrorMessage } from '@/lib/forms';
 import { useTwoFactorLogin } from '@/features/auth/api/login';
 
 interface Props {
@@ -24,7 +24,7 @@ export function TwoFactorForm({ ephemeralToken, remember, onSuccess, onBack }: P
       return;
     }
     setError(null);
-    verify.mutate(parsed.data, { onSuccess, onError: (e) => setError(formErrorMessage(e)) });
+    verify.mutate(parsed.data, { onSuccess, onError: (e) => setError(fieldErrorMessage(e, 'code')) });
   };
 
   return (

@@ -37,6 +37,10 @@ const info: TenantInfo = {
 
 const usageGraph = { netflow: true, urlStats: false };
 
+const wan = (name: string, status: 'up' | 'down') => ({ name, status, ifname: name.toLowerCase(), weight: 1 });
+/** Two gateways as the counts of `info` describe them: one running, one not reachable, three links of which two are up. */
+const gateways = () => [deviceRow('a'), deviceRow('b', { deviceStatus: 'error', wan_status: [wan('WAN1', 'up'), wan('WAN2', 'down')] })];
+
 function renderDashboard(product: 'sdwan' | 'ztna' = 'sdwan', onEmptyChange?: (empty: boolean) => void) {
   return renderWithProviders(
     <MemoryRouter>
@@ -50,7 +54,7 @@ describe('product dashboard layout', () => {
   afterEach(() => vi.useRealTimers());
 
   it('with devices: tiles (loaders until the counts arrive), map and the device card', () => {
-    fleet.value = { devices: [{ id: 'a' } as DeviceRow], tenantInfo: undefined, networkError: false };
+    fleet.value = { devices: gateways(), tenantInfo: undefined, networkError: false };
     const { rerender } = renderDashboard();
     expect(screen.getByLabelText('Loading Total Devices')).toBeTruthy();
     expect(screen.getByTestId('fleet-map')).toBeTruthy();
@@ -64,8 +68,28 @@ describe('product dashboard layout', () => {
     expect(screen.getByTestId('tile-total_networks').textContent).toBe('0');
   });
 
+  it('counts the tiles from the rows it shows, so a device that goes offline changes its tile in the same render', () => {
+    fleet.value = { devices: gateways(), tenantInfo: { ...info, online_devices: 9, offline_devices: 9 }, networkError: false };
+    const { rerender } = renderDashboard();
+    expect(screen.getByTestId('tile-devices').textContent).toBe('2');
+    expect(screen.getByTestId('tile-online_devices').textContent).toBe('1');
+    expect(screen.getByTestId('tile-offline_devices').textContent).toBe('1');
+    expect(screen.getByTestId('tile-inactive_links').textContent).toBe('1');
+
+    fleet.value = { ...fleet.value, devices: [deviceRow('a', { deviceStatus: 'error', wan_status: [wan('WAN1', 'down')] }), gateways()[1]!] };
+    rerender(
+      <MemoryRouter>
+        <ProductDashboard product="sdwan" tenantId="t1" networkId={null} deviceArea={<div data-testid="device-card" />} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('tile-online_devices').textContent).toBe('0');
+    expect(screen.getByTestId('tile-offline_devices').textContent).toBe('2');
+    expect(screen.getByTestId('tile-active_links').textContent).toBe('1');
+    expect(screen.getByTestId('tile-inactive_links').textContent).toBe('2');
+  });
+
   it('shows the traffic panel it is given only once a device exists, like the map', () => {
-    fleet.value = { devices: [{ id: 'a' } as DeviceRow], tenantInfo: info, networkError: false };
+    fleet.value = { devices: gateways(), tenantInfo: info, networkError: false };
     const traffic = <div data-testid="traffic-panel" />;
     const { rerender } = renderWithProviders(
       <MemoryRouter>
@@ -82,11 +106,22 @@ describe('product dashboard layout', () => {
     expect(screen.queryByTestId('traffic-panel')).toBeNull();
   });
 
-  it("ZTNA tiles count users; a count the server left out shows ' - '", () => {
-    fleet.value = { devices: [{ id: 'a' }], tenantInfo: { ...info, online_users: undefined }, networkError: false };
-    renderDashboard('ztna');
-    expect(screen.getByTestId('tile-users').textContent).toBe('4');
-    expect(screen.getByTestId('tile-online_users').textContent).toBe(' - ');
+  it("ZTNA tiles count each user once, online through any online endpoint; a count the server left out shows ' - '", () => {
+    const endpoint = (id: string, username: string, deviceStatus: string) => deviceRow(id, { deviceType: 'endpoint', username, deviceStatus, wan_status: [] });
+    fleet.value = {
+      devices: [endpoint('a', 'ana@acme.test', 'connected'), endpoint('b', 'ana@acme.test', 'offline'), endpoint('c', 'bob@acme.test', 'offline')],
+      tenantInfo: info,
+      networkError: false,
+    };
+    const { unmount } = renderDashboard('ztna');
+    expect(screen.getByTestId('tile-users').textContent).toBe('2');
+    expect(screen.getByTestId('tile-online_users').textContent).toBe('1');
+    expect(screen.getByTestId('tile-offline_devices').textContent).toBe('2');
+    unmount();
+
+    fleet.value = { devices: gateways(), tenantInfo: { ...info, total_networks: undefined }, networkError: false };
+    renderDashboard('sdwan');
+    expect(screen.getByTestId('tile-total_networks').textContent).toBe(' - ');
   });
 
   it('without devices: only the device card, centred, and the dashboard says its fleet is empty (the tour starts from that)', () => {
@@ -120,7 +155,7 @@ describe('product dashboard in the tenant layout', () => {
     );
 
   it('draws the widgets in the saved order and leaves out the hidden ones; the tours still find them', () => {
-    fleet.value = { devices: [{ id: 'a' } as DeviceRow], tenantInfo: info, networkError: false };
+    fleet.value = { devices: gateways(), tenantInfo: info, networkError: false };
     const layout = {
       widgets: [
         { id: 'devices' as const, shown: true },
@@ -142,7 +177,7 @@ describe('product dashboard in the tenant layout', () => {
   });
 
   it('the settings still decide the graphs: on ZTNA with URL Stats on, the web-filter graphs and not the chart panel', () => {
-    fleet.value = { devices: [{ id: 'a' } as DeviceRow], tenantInfo: info, networkError: false };
+    fleet.value = { devices: gateways(), tenantInfo: info, networkError: false };
     const { container } = renderWithProviders(
       <MemoryRouter>
         <ProductDashboard product="ztna" tenantId="t1" networkId={null} {...areas} graphSettings={{ netflow: true, urlStats: true }} />

@@ -1,6 +1,6 @@
-import { Fragment, useCallback, useEffect, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { Box, Stack } from '@mantine/core';
-import { dashboardName, visibleDashboardWidgets, type DashboardLayout, type DashboardWidgetId } from '@netloom/domain';
+import { dashboardName, fleetTiles, visibleDashboardWidgets, type DashboardLayout, type DashboardWidgetId } from '@netloom/domain';
 import { PageHeader } from '@/components/page-header';
 import { useChooseDevice } from '@/lib/fleet-selection';
 import { useLiveFleet } from '@/lib/live/use-live-fleet';
@@ -49,6 +49,10 @@ export function ProductDashboard({
   const fleet = useLiveFleet(tenantId, { networkId, type: product === 'ztna' ? 'endpoint' : 'device' });
   const devices = fleet.devices;
   const empty = devices !== undefined && devices.length === 0;
+  // The tiles count the very rows the table and the map show, so a device changing state changes
+  // its row and the tiles in the same render; only the number of device groups is the server's.
+  const serverInfo = fleet.tenantInfo;
+  const tiles = useMemo(() => (devices && serverInfo ? fleetTiles(devices, serverInfo.total_networks) : undefined), [devices, serverInfo]);
   useEffect(() => onEmptyChange?.(empty), [empty, onEmptyChange]);
   const chooseDevice = useChooseDevice(product);
   const mapView = useUrlMapView();
@@ -63,7 +67,7 @@ export function ProductDashboard({
 
   // Each widget where the tenant's layout puts it; the guided tours find them by their data-tour.
   const widgets: Record<DashboardWidgetId, ReactNode> = {
-    tiles: <FleetTiles product={product} info={fleet.tenantInfo} />,
+    tiles: <FleetTiles product={product} info={tiles} />,
     map: (
       <Box data-tour="map">
         <FleetMapCard

@@ -39,7 +39,7 @@ afterEach(() => {
   notifications.clean();
 });
 
-describe('Customize Dashboard', () => {
+describe('Customize Dashboard', { timeout: 30_000 }, () => {
   it('an owner hides the map and moves the device list first: the preview follows at once, Save stores it, Reset brings the default back', async () => {
     signIn('owner');
     serve();

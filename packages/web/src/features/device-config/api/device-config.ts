@@ -12,6 +12,7 @@ import {
   type DeviceConfig,
 } from '@netloom/domain';
 import { api } from '@/lib/http/client';
+import { CONFIG_SAFETY_REFRESH_MS, useConfigChanges } from '@/lib/live/config-feed';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
 export const configKeys = {
@@ -21,18 +22,26 @@ export const configKeys = {
   enableConfigs: (tid: string | null, deviceId: string | null) => ['device-config', tid, deviceId, 'enable-configs'] as const,
 };
 
-/** While a push is on its way the state is read again every 2 s, so 'syncing' turns into 'synced' or 'failed' by itself. */
-export const SYNC_POLL_MS = 2_000;
-
 export function deviceConfigQueryOptions(tid: string | null, deviceId: string | null) {
   return queryOptions({
     queryKey: configKeys.device(tid, deviceId),
     queryFn: deviceId ? ({ signal }) => api.get(CONFIG_PATHS.document(deviceId), deviceConfigSchema, { query: tidQuery(tid), signal }) : skipToken,
-    refetchInterval: (query) => (query.state.data?.sync.state === 'syncing' ? SYNC_POLL_MS : false),
   });
 }
 
-export const useDeviceConfig = (deviceId: string | null) => useQuery(deviceConfigQueryOptions(useTenantScope(), deviceId));
+/**
+ * A device's configuration and sync state. The live socket says when its push moves on, so
+ * 'syncing' turns into 'synced' or 'failed' by itself; only while the socket is down is it read
+ * again now and then.
+ */
+export function useDeviceConfig(deviceId: string | null) {
+  const tid = useTenantScope();
+  const queryClient = useQueryClient();
+  const live = useConfigChanges(tid, (changed) => {
+    if (deviceId && (!changed || changed.has(deviceId))) void queryClient.invalidateQueries({ queryKey: configKeys.device(tid, deviceId), exact: true });
+  });
+  return useQuery({ ...deviceConfigQueryOptions(tid, deviceId), refetchInterval: live ? false : CONFIG_SAFETY_REFRESH_MS });
+}
 
 export function useRevisions(deviceId: string | null, enabled: boolean) {
   const tid = useTenantScope();

@@ -11,8 +11,11 @@ import {
   templatePreviewSchema,
   type ConfigBinding,
   type ConfigFamily,
+  type ConfigOperation,
+  type ConfigOperationSummary,
 } from '@netloom/domain';
 import { api } from '@/lib/http/client';
+import { CONFIG_SAFETY_REFRESH_MS, useConfigChanges } from '@/lib/live/config-feed';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
 export const templateKeys = {
@@ -24,8 +27,17 @@ export const templateKeys = {
   operations: (tid: string | null) => ['config-operations', tid, 'recent'] as const,
 };
 
-/** A bulk push is followed every second until no device has a push on its way. */
-export const OPERATION_POLL_MS = 1_000;
+/**
+ * A bulk push in progress is read again as its devices' pushes move on (the live socket says so),
+ * and now and then while the socket is down, until no device has a push on its way.
+ */
+function useOperationProgress(key: readonly unknown[], inProgress: (devices: ReadonlySet<string> | null) => boolean) {
+  const tid = useTenantScope();
+  const queryClient = useQueryClient();
+  return useConfigChanges(tid, (changed) => {
+    if (inProgress(changed)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  });
+}
 
 export function useTemplates() {
   const tid = useTenantScope();
@@ -94,10 +106,16 @@ export const useApplyTemplate = (id: string) =>
 /** A bulk push's progress, read every second until it is done. */
 export function useOperation(id: string | null) {
   const tid = useTenantScope();
+  const queryClient = useQueryClient();
+  const key = templateKeys.operation(tid, id ?? '');
+  const live = useOperationProgress(key, (changed) => {
+    const op = queryClient.getQueryData<ConfigOperation>(key);
+    return !!id && !!op && !op.done && (!changed || op.devices.some((d) => changed.has(d.device_id)));
+  });
   return useQuery({
-    queryKey: templateKeys.operation(tid, id ?? ''),
+    queryKey: key,
     queryFn: id ? ({ signal }) => api.get(TEMPLATE_PATHS.operation(id), configOperationSchema, { query: tidQuery(tid), signal }) : skipToken,
-    refetchInterval: (query) => (query.state.data && !query.state.data.done ? OPERATION_POLL_MS : false),
+    refetchInterval: (query) => (!live && query.state.data && !query.state.data.done ? CONFIG_SAFETY_REFRESH_MS : false),
     placeholderData: keepPreviousData,
   });
 }
@@ -108,11 +126,15 @@ export const RECENT_OPERATIONS = 5;
 /** The tenant's newest bulk pushes with their counts, read every second while one of them is still on its way. */
 export function useRecentOperations() {
   const tid = useTenantScope();
+  const queryClient = useQueryClient();
+  const key = templateKeys.operations(tid);
+  // A summary names no devices: any device's push moving on may move one of them.
+  const live = useOperationProgress(key, () => !!queryClient.getQueryData<{ results: ConfigOperationSummary[] }>(key)?.results.some((o) => !o.done));
   return useQuery({
-    queryKey: templateKeys.operations(tid),
+    queryKey: key,
     queryFn: ({ signal }) =>
       api.get(TEMPLATE_PATHS.operations, configOperationListSchema, { query: { ...tidQuery(tid), page_size: RECENT_OPERATIONS }, signal }),
-    refetchInterval: (query) => (query.state.data?.results.some((o) => !o.done) ? OPERATION_POLL_MS : false),
+    refetchInterval: (query) => (!live && query.state.data?.results.some((o) => !o.done) ? CONFIG_SAFETY_REFRESH_MS : false),
   });
 }
 

@@ -8,14 +8,14 @@ describe('configChanges', () => {
     const before = { static_routes: [route('a', 'to-dc', '192.168.1.254'), route('b', 'to-lab', '192.168.1.253')] };
     const after = { static_routes: [route('b', 'to-lab', '192.168.1.250')] };
     expect(configChanges(before, after)).toEqual([
-      { path: ['Static routes', 'to-lab', 'gateway'], kind: 'changed', before: '192.168.1.253', after: '192.168.1.250' },
-      { path: ['Static routes', 'to-dc'], kind: 'removed', before: before.static_routes[0], after: undefined },
+      { path: ['Static Routes', 'to-lab', 'gateway'], kind: 'changed', before: '192.168.1.253', after: '192.168.1.250' },
+      { path: ['Static Routes', 'to-dc'], kind: 'removed', before: before.static_routes[0], after: undefined },
     ]);
   });
 
   it('shows an added family and an added item whole, and nothing for equal documents', () => {
     const lan = { lan: [{ name: 'lan1', ip: '10.1.0.1', prefix: 24, mtu: 1500 }], wan: [], vlans: [] };
-    expect(configChanges({}, { interfaces: lan })).toEqual([{ path: ['Interfaces'], kind: 'added', before: undefined, after: lan }]);
+    expect(configChanges({}, { interfaces: lan })).toEqual([{ path: ['Interfaces & VLANs'], kind: 'added', before: undefined, after: lan }]);
     expect(configChanges({ interfaces: lan }, { interfaces: lan })).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { create, type Delta } from 'jsondiffpatch';
+import { CONFIG_PAGES } from '@netloom/domain';
 
 /** List items are matched by id (or name), so an edited route diffs as that route, not as a shifted list. */
 const differ = create({
@@ -28,16 +29,8 @@ function itemLabel(item: unknown, index: number): string {
   return `#${index + 1}`;
 }
 
-const FAMILY_LABELS: Record<string, string> = {
-  interfaces: 'Interfaces',
-  static_routes: 'Static routes',
-  firewall: 'Firewall',
-  nat: 'NAT',
-  services: 'Services',
-  sdwan: 'SD-WAN',
-  ipsec: 'IPsec VPN',
-  policy_routing: 'Policy routing',
-};
+/** A family is named as its page is titled ('Static Routes'), the name the configure menu shows. */
+const FAMILY_LABELS: Record<string, string> = Object.fromEntries(CONFIG_PAGES.map((p) => [p.family, p.title]));
 
 function walk(delta: Delta, before: unknown, after: unknown, path: string[], out: Change[]): void {
   if (Array.isArray(delta)) {

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '@/test/render';
 import { deviceRow } from '@/test/device-row';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
+import { FakeSocket } from '@/test/fake-socket';
 import { sessionStore } from '@/lib/session/session-store';
 import { servicesPage } from '@/features/device-config/families/services';
 import { staticRoutesPage } from '@/features/device-config/families/static-routes';
@@ -63,6 +64,10 @@ const renderPage = (spec: FamilyPageSpec = staticRoutesPage) =>
   );
 
 describe('a configuration family page of a gateway', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
   afterEach(() => {
     extra = {};
     vi.unstubAllGlobals();
@@ -88,6 +93,31 @@ describe('a configuration family page of a gateway', () => {
     expect(sent.section.map((r) => r.name)).toEqual(['to-hq', 'to-branch']);
     expect(await within(table).findByText('to-branch')).toBeTruthy();
     expect(screen.getByTestId('config-sync').textContent).toContain('Syncing');
+  });
+
+  it('turns Syncing into Synced when the live socket says the push moved on, without asking in between', async () => {
+    let sync = 'syncing';
+    const fetchMock = server(() => jsonResponse(500, {}));
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).includes('/device/list/')
+        ? jsonResponse(200, { count: 1, next: null, previous: null, results: [deviceRow(GW, { name: 'edge-paris' })] })
+        : jsonResponse(200, state([route], sync)),
+    );
+    signIn('editor');
+    renderPage();
+    await vi.waitFor(() => expect(screen.getByTestId('config-sync').textContent).toContain('Syncing'));
+    await vi.waitFor(() => expect(FakeSocket.of('config')?.sent.length).toBe(1));
+    const reads = () => fetchMock.mock.calls.filter(([url]) => String(url).includes(`/device/config/${GW}/`) && !String(url).includes('enable-configs')).length;
+    const before = reads();
+    // No polling while it syncs: nothing is asked until the socket tells of a change.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(reads()).toBe(before);
+    sync = 'synced';
+    // Another device's push is none of this page's business.
+    FakeSocket.of('config')!.receive({ kind: 'config', device_id: '99999999-9999-4999-8999-999999999999', state: 'synced' });
+    FakeSocket.of('config')!.receive({ kind: 'config', device_id: GW, state: 'synced' });
+    await vi.waitFor(() => expect(screen.getByTestId('config-sync').textContent).toContain('Synced'));
+    expect(reads()).toBe(before + 1);
   });
 
   it("shows the server's refusal of the document under the route's own field", async () => {

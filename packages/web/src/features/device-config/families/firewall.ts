@@ -1,4 +1,4 @@
-import { firewallRuleSchema, ipSetSchema, zoneSchema } from '@netloom/domain';
+import { firewallRuleSchema, ipSetSchema, zoneSchema, configPageHeading, configPageTab, type ConfigTabRoute } from '@netloom/domain';
 import type { FieldSpec, FamilyPageSpec, ListTab } from '@/features/device-config/engine/types';
 import { PROTOCOLS, VERDICTS, allNames, enabledColumn, zoneNames } from './options';
 
@@ -20,10 +20,9 @@ const ruleFields: FieldSpec[] = [
   { key: 'enabled', label: 'Enabled', kind: 'switch' },
 ];
 
-const ruleTab = (route: string, label: string, item: string, side: 'inbound' | 'outbound'): ListTab => ({
+const ruleTab = (route: ConfigTabRoute<'firewall'>, item: string, side: 'inbound' | 'outbound'): ListTab => ({
   kind: 'list',
-  route,
-  label,
+  ...configPageTab('firewall', route),
   item,
   path: [side],
   schema: firewallRuleSchema,
@@ -44,16 +43,13 @@ const ruleTab = (route: string, label: string, item: string, side: 'inbound' | '
 });
 
 export const firewallPage: FamilyPageSpec = {
-  family: 'firewall',
-  route: 'firewall',
-  title: 'Firewall',
+  ...configPageHeading('firewall'),
   subtitle: 'Zones, inbound and outbound rules and IP sets; rules are evaluated top down',
   emptySection: { zones: [], inbound: [], outbound: [], ipsets: [] },
   tabs: [
     {
       kind: 'list',
-      route: 'zones',
-      label: 'Zones',
+      ...configPageTab('firewall', 'zones'),
       item: 'Zone',
       path: ['zones'],
       schema: zoneSchema,
@@ -76,12 +72,11 @@ export const firewallPage: FamilyPageSpec = {
         { key: 'masquerade', label: 'Masquerade (NAT out of this zone)', kind: 'switch' },
       ],
     },
-    ruleTab('inboundrules', 'Inbound rules', 'Inbound rule', 'inbound'),
-    ruleTab('outboundrules', 'Outbound rules', 'Outbound rule', 'outbound'),
+    ruleTab('inboundrules', 'Inbound rule', 'inbound'),
+    ruleTab('outboundrules', 'Outbound rule', 'outbound'),
     {
       kind: 'list',
-      route: 'ipset',
-      label: 'IP sets',
+      ...configPageTab('firewall', 'ipset'),
       item: 'IP set',
       path: ['ipsets'],
       schema: ipSetSchema,

@@ -1,4 +1,4 @@
-import { lanInterfaceSchema, vlanSchema, wanInterfaceSchema } from '@netloom/domain';
+import { lanInterfaceSchema, vlanSchema, wanInterfaceSchema, configPageHeading, configPageTab } from '@netloom/domain';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { lanOnlyNames } from './options';
 
@@ -6,16 +6,13 @@ const isStatic = (v: Record<string, unknown>) => v.mode === 'static';
 const isPppoe = (v: Record<string, unknown>) => v.mode === 'pppoe';
 
 export const interfacesPage: FamilyPageSpec = {
-  family: 'interfaces',
-  route: 'addressing-vlan',
-  title: 'Interfaces & VLANs',
+  ...configPageHeading('interfaces'),
   subtitle: 'LAN and WAN interfaces, their addresses, VLAN sub-interfaces and WAN monitoring',
   emptySection: { lan: [], wan: [], vlans: [] },
   tabs: [
     {
       kind: 'list',
-      route: 'laninterface',
-      label: 'LAN interfaces',
+      ...configPageTab('interfaces', 'laninterface'),
       item: 'LAN interface',
       path: ['lan'],
       schema: lanInterfaceSchema,
@@ -36,8 +33,7 @@ export const interfacesPage: FamilyPageSpec = {
     },
     {
       kind: 'list',
-      route: 'waninterface',
-      label: 'WAN interfaces',
+      ...configPageTab('interfaces', 'waninterface'),
       item: 'WAN interface',
       path: ['wan'],
       schema: wanInterfaceSchema,
@@ -82,8 +78,7 @@ export const interfacesPage: FamilyPageSpec = {
     },
     {
       kind: 'list',
-      route: 'vlan',
-      label: 'VLANs',
+      ...configPageTab('interfaces', 'vlan'),
       item: 'VLAN',
       path: ['vlans'],
       schema: vlanSchema,

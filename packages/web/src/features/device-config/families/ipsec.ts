@@ -1,18 +1,15 @@
-import { autoVpnSchema, ipsecTunnelSchema } from '@netloom/domain';
+import { autoVpnSchema, ipsecTunnelSchema, configPageHeading, configPageTab } from '@netloom/domain';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { enabledColumn, wanNames } from './options';
 
 export const ipsecPage: FamilyPageSpec = {
-  family: 'ipsec',
-  route: 'vpn-creation',
-  title: 'IPsec VPN',
+  ...configPageHeading('ipsec'),
   subtitle: 'Site-to-site tunnels, and Auto VPN among the organisation’s gateways',
   emptySection: { tunnels: [] },
   tabs: [
     {
       kind: 'list',
-      route: 'ipsecvpn',
-      label: 'IPsec tunnels',
+      ...configPageTab('ipsec', 'ipsecvpn'),
       item: 'IPsec tunnel',
       path: ['tunnels'],
       schema: ipsecTunnelSchema,
@@ -53,8 +50,7 @@ export const ipsecPage: FamilyPageSpec = {
     },
     {
       kind: 'settings',
-      route: 'autovpn',
-      label: 'Auto VPN',
+      ...configPageTab('ipsec', 'autovpn'),
       path: ['auto_vpn'],
       schema: autoVpnSchema,
       empty: { enabled: false, topology: 'hub-and-spoke', role: 'spoke', subnets: [] },

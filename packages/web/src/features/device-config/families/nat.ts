@@ -1,18 +1,15 @@
-import { oneToOneSchema, portForwardSchema, sourceNatSchema } from '@netloom/domain';
+import { oneToOneSchema, portForwardSchema, sourceNatSchema, configPageHeading, configPageTab } from '@netloom/domain';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { PORT_PROTOCOLS, enabledColumn, wanNames } from './options';
 
 export const natPage: FamilyPageSpec = {
-  family: 'nat',
-  route: 'nat',
-  title: 'NAT',
+  ...configPageHeading('nat'),
   subtitle: 'Port forwards, source NAT and 1:1 NAT',
   emptySection: { port_forwards: [], source_nat: [], one_to_one: [] },
   tabs: [
     {
       kind: 'list',
-      route: 'portforward',
-      label: 'Port forwards',
+      ...configPageTab('nat', 'portforward'),
       item: 'Port forward',
       path: ['port_forwards'],
       schema: portForwardSchema,
@@ -39,8 +36,7 @@ export const natPage: FamilyPageSpec = {
     },
     {
       kind: 'list',
-      route: 'snat',
-      label: 'Source NAT',
+      ...configPageTab('nat', 'snat'),
       item: 'Source NAT rule',
       path: ['source_nat'],
       schema: sourceNatSchema,
@@ -63,8 +59,7 @@ export const natPage: FamilyPageSpec = {
     },
     {
       kind: 'list',
-      route: 'onetoone',
-      label: '1:1 NAT',
+      ...configPageTab('nat', 'onetoone'),
       item: '1:1 NAT rule',
       path: ['one_to_one'],
       schema: oneToOneSchema,

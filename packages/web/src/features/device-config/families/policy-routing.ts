@@ -1,18 +1,15 @@
-import { policyRouteSchema } from '@netloom/domain';
+import { policyRouteSchema, configPageHeading, configPageTab } from '@netloom/domain';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { PROTOCOLS, allNames, enabledColumn } from './options';
 
 export const policyRoutingPage: FamilyPageSpec = {
-  family: 'policy_routing',
-  route: 'policyrouting',
-  title: 'Policy Routing',
+  ...configPageHeading('policy_routing'),
   subtitle: 'Send matching traffic out of a chosen interface; a lower priority is matched first',
   emptySection: [],
   tabs: [
     {
       kind: 'list',
-      route: 'policyrouting',
-      label: 'Policy routes',
+      ...configPageTab('policy_routing', 'policyrouting'),
       item: 'Policy route',
       path: [],
       schema: policyRouteSchema,

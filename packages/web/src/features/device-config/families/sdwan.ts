@@ -1,18 +1,15 @@
-import { sdwanInterfaceSchema, sdwanRuleSchema } from '@netloom/domain';
+import { sdwanInterfaceSchema, sdwanRuleSchema, configPageHeading, configPageTab } from '@netloom/domain';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { enabledColumn, sdwanLinks, wanNames } from './options';
 
 export const sdwanPage: FamilyPageSpec = {
-  family: 'sdwan',
-  route: 'sdwan',
-  title: 'SD-WAN',
+  ...configPageHeading('sdwan'),
   subtitle: 'The WAN links traffic is steered over, and the rules that pick one by application, destination or DSCP',
   emptySection: { interfaces: [], rules: [] },
   tabs: [
     {
       kind: 'list',
-      route: 'interfaces',
-      label: 'Interfaces',
+      ...configPageTab('sdwan', 'interfaces'),
       item: 'SD-WAN interface',
       path: ['interfaces'],
       schema: sdwanInterfaceSchema,
@@ -27,8 +24,7 @@ export const sdwanPage: FamilyPageSpec = {
     },
     {
       kind: 'list',
-      route: 'rules',
-      label: 'Rules',
+      ...configPageTab('sdwan', 'rules'),
       item: 'SD-WAN rule',
       path: ['rules'],
       schema: sdwanRuleSchema,

@@ -8,21 +8,20 @@ import {
   snmpSchema,
   sshSchema,
   staticLeaseSchema,
+  configPageHeading,
+  configPageTab,
 } from '@netloom/domain';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { lanNames } from './options';
 
 export const servicesPage: FamilyPageSpec = {
-  family: 'services',
-  route: 'services',
-  title: 'Services',
+  ...configPageHeading('services'),
   subtitle: 'DHCP, SNMP, NTP, logging, management access, alarm thresholds and notifications',
   emptySection: { dhcp: [], static_leases: [], notifications: [] },
   tabs: [
     {
       kind: 'list',
-      route: 'dhcp',
-      label: 'DHCP pools',
+      ...configPageTab('services', 'dhcp'),
       item: 'DHCP pool',
       path: ['dhcp'],
       schema: dhcpPoolSchema,
@@ -46,8 +45,7 @@ export const servicesPage: FamilyPageSpec = {
     },
     {
       kind: 'list',
-      route: 'staticleases',
-      label: 'Static leases',
+      ...configPageTab('services', 'staticleases'),
       item: 'Static lease',
       path: ['static_leases'],
       schema: staticLeaseSchema,
@@ -66,8 +64,7 @@ export const servicesPage: FamilyPageSpec = {
     },
     {
       kind: 'settings',
-      route: 'snmp',
-      label: 'SNMP',
+      ...configPageTab('services', 'snmp'),
       path: ['snmp'],
       schema: snmpSchema,
       empty: { enabled: false, port: 161 },
@@ -81,8 +78,7 @@ export const servicesPage: FamilyPageSpec = {
     },
     {
       kind: 'settings',
-      route: 'ntp',
-      label: 'NTP',
+      ...configPageTab('services', 'ntp'),
       path: ['ntp'],
       schema: ntpSchema,
       empty: { enabled: true, servers: ['pool.ntp.org'], timezone: 'UTC' },
@@ -94,8 +90,7 @@ export const servicesPage: FamilyPageSpec = {
     },
     {
       kind: 'settings',
-      route: 'logging',
-      label: 'Logging',
+      ...configPageTab('services', 'logging'),
       path: ['logging'],
       schema: loggingSchema,
       empty: { port: 514, protocol: 'udp', level: 'info' },
@@ -108,8 +103,7 @@ export const servicesPage: FamilyPageSpec = {
     },
     {
       kind: 'settings',
-      route: 'dropbear',
-      label: 'SSH',
+      ...configPageTab('services', 'dropbear'),
       path: ['ssh'],
       schema: sshSchema,
       empty: { enabled: true, port: 22, password_auth: false, wan_access: false },
@@ -122,8 +116,7 @@ export const servicesPage: FamilyPageSpec = {
     },
     {
       kind: 'settings',
-      route: 'http',
-      label: 'HTTP admin',
+      ...configPageTab('services', 'http'),
       path: ['http'],
       schema: httpSchema,
       empty: { https_port: 443, redirect_http: true, wan_access: false },
@@ -135,8 +128,7 @@ export const servicesPage: FamilyPageSpec = {
     },
     {
       kind: 'settings',
-      route: 'alarms',
-      label: 'Alarm thresholds',
+      ...configPageTab('services', 'alarms'),
       path: ['alarms'],
       schema: alarmsSchema,
       empty: { latency_ms: 150, jitter_ms: 30, loss_pct: 5, hold_seconds: 60 },
@@ -149,8 +141,7 @@ export const servicesPage: FamilyPageSpec = {
     },
     {
       kind: 'list',
-      route: 'notification',
-      label: 'Notifications',
+      ...configPageTab('services', 'notification'),
       item: 'Notification target',
       path: ['notifications'],
       schema: notificationSchema,

@@ -1,18 +1,15 @@
-import { staticRouteSchema } from '@netloom/domain';
+import { staticRouteSchema, configPageHeading, configPageTab } from '@netloom/domain';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { allNames, enabledColumn } from './options';
 
 export const staticRoutesPage: FamilyPageSpec = {
-  family: 'static_routes',
-  route: 'staticroutes',
-  title: 'Static Routes',
+  ...configPageHeading('static_routes'),
   subtitle: 'Routes a gateway takes to networks beyond its own',
   emptySection: [],
   tabs: [
     {
       kind: 'list',
-      route: 'staticroutes',
-      label: 'Static routes',
+      ...configPageTab('static_routes', 'staticroutes'),
       item: 'Static route',
       path: [],
       schema: staticRouteSchema,

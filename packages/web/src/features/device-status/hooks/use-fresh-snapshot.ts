@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { StatusKind } from '@netloom/domain';
+import { reportAge, type StatusKind } from '@netloom/domain';
 import { useDeviceStatus, useRefreshStatus } from '@/features/device-status/api/device-status';
 
 /** How long a page waits for the snapshot it asked for before showing what it has. */
@@ -36,11 +36,8 @@ export function useNow(): number {
   return now;
 }
 
-/** How old a snapshot is, in the words a person uses. */
-export function age(at: string, now: number): string {
-  const s = Math.max(0, Math.round((now - Date.parse(at)) / 1000));
-  return s < 60 ? `${s} s ago` : s < 3600 ? `${Math.round(s / 60)} min ago` : `${Math.round(s / 3600)} h ago`;
-}
+/** How old a snapshot is, in the words a person uses (the domain's one rule for report ages). */
+export const age = (at: string, now: number): string => reportAge(at, now);
 
 /** An uptime as days, hours and minutes. */
 export function upFor(seconds: number): string {

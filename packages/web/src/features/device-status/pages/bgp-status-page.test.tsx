@@ -53,12 +53,28 @@ describe('BGP status', () => {
     expect(await screen.findByText('No Status Available')).toBeTruthy();
   });
 
-  it('lists the neighbours of every gateway with its local IP and ASN', async () => {
+  it('lists the neighbours of every gateway with its local IP and ASN, their age, and unknown states for a gateway not reachable', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
         jsonResponse(200, [
-          { device_id: GW, device_name: 'edge-paris', at: '2026-11-25T10:00:00Z', local: { ip: '10.8.0.9', asn: 64600 }, neighbours: [neighbour] },
+          {
+            device_id: GW,
+            device_name: 'edge-paris',
+            at: new Date(Date.now() - 120_000).toISOString(),
+            reachable: true,
+            local: { ip: '10.8.0.9', asn: 64600 },
+            neighbours: [neighbour],
+          },
+          // Not reachable: its neighbours were Established 14 minutes ago, which says nothing of now.
+          {
+            device_id: '33333333-3333-4333-8333-333333333333',
+            device_name: 'edge-lyon',
+            at: new Date(Date.now() - 14 * 60_000).toISOString(),
+            reachable: false,
+            local: { ip: '10.8.0.10', asn: 64601 },
+            neighbours: [{ ...neighbour, neighbour: '198.51.100.7' }],
+          },
         ]),
       ),
     );
@@ -68,5 +84,10 @@ describe('BGP status', () => {
     const row = (await within(table).findByText('edge-paris')).closest('tr')!;
     expect(row.textContent).toContain('198.51.100.1');
     expect(row.textContent).toContain('64600');
+    expect(row.textContent).toMatch(/Established.*2 min ago/);
+    expect(within(table).getByRole('columnheader', { name: /Reported/ })).toBeTruthy();
+    const gone = within(table).getByText('edge-lyon').closest('tr')!;
+    expect(gone.textContent).toMatch(/unknown.*14 min ago/);
+    expect(gone.textContent).not.toContain('Established');
   });
 });

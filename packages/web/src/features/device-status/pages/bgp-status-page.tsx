@@ -1,4 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { reportAge, shownReportedState } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
@@ -9,7 +10,8 @@ import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantBgp } from '@/features/device-status/api/device-status';
 import { ReportedAge } from '@/features/device-status/components/reported-age';
-import { useFreshSnapshot } from '@/features/device-status/hooks/use-fresh-snapshot';
+import { ReportedState } from '@/features/device-status/components/reported-state';
+import { useFreshSnapshot, useNow } from '@/features/device-status/hooks/use-fresh-snapshot';
 
 type Row = Record<string, unknown>;
 const NEIGHBOUR_COLUMNS: DataTableColumn<Row>[] = [
@@ -106,10 +108,15 @@ function BgpRoutes({ deviceId, timezone }: { deviceId: string; timezone: string 
   );
 }
 
-/** Organization → Monitor → BGP (spec 000 §2.11, tenant-wide): every gateway's neighbours with its local IP and ASN. */
+/**
+ * Organization → Monitor → BGP (spec 000 §2.11, tenant-wide): every gateway's neighbours with its
+ * local IP and ASN, how long ago the gateway reported them, and their state as unknown while the
+ * gateway is not reachable (a session may have gone down with it).
+ */
 export function TenantBgpPage() {
   const user = useCurrentUser();
   const bgp = useTenantBgp();
+  const now = useNow();
   if (!user) return null;
   const rows = (bgp.data ?? []).flatMap((d) =>
     d.neighbours.map((n) => ({
@@ -118,13 +125,19 @@ export function TenantBgpPage() {
       local_ip: d.local?.ip ?? '',
       local_asn: d.local?.asn ?? '',
       ...n,
+      state: shownReportedState(n.state, d),
+      reported_state: n.state,
+      reported: d.at,
     })),
   );
   const columns: DataTableColumn<Row>[] = [
     { key: 'device_name', header: 'Device Name' },
     { key: 'local_ip', header: 'Local IP', type: 'ip' },
     { key: 'local_asn', header: 'Local ASN' },
-    ...NEIGHBOUR_COLUMNS,
+    ...NEIGHBOUR_COLUMNS.map((c) =>
+      c.key === 'state' ? { ...c, render: (r: Row) => <ReportedState shown={String(r.state)} reported={String(r.reported_state)} /> } : c,
+    ),
+    { key: 'reported', header: 'Reported', render: (r) => reportAge(r.reported as string, now) },
   ];
   return (
     <>

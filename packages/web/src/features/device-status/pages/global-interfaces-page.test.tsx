@@ -15,7 +15,7 @@ describe('WAN links of all gateways (globalInterface)', () => {
     sessionStore.clear();
   });
 
-  it("lists every gateway's WAN links with their state and how long ago the gateway reported them", async () => {
+  it("lists every gateway's WAN links with their state and how long ago the gateway reported them; unknown when it is not reachable", async () => {
     const paris = deviceRow('paris', {
       name: 'edge-paris',
       lastSeenTime: ago(2 * 60_000),
@@ -24,9 +24,10 @@ describe('WAN links of all gateways (globalInterface)', () => {
         { name: 'WAN2', ifname: 'eth1', status: 'down', weight: 1 },
       ],
     });
-    // Silent for hours: its links read as they were then, and the page says so.
+    // Not reachable for hours: its last heartbeat said 'up', which says nothing of now.
     const lyon = deviceRow('lyon', {
       name: 'edge-lyon',
+      deviceStatus: 'error',
       lastSeenTime: ago(3 * 3_600_000),
       wan_status: [{ name: 'WAN1', ifname: 'eth0', status: 'up', weight: 2 }],
     });
@@ -51,6 +52,10 @@ describe('WAN links of all gateways (globalInterface)', () => {
     expect(within(table).getByRole('columnheader', { name: /Reported/ })).toBeTruthy();
     expect(row('edge-paris', 'WAN2').textContent).toMatch(/down.*2 min ago/);
     expect(row('edge-paris', 'WAN1').textContent).toMatch(/up.*2 min ago/);
-    expect(row('edge-lyon', 'WAN1').textContent).toContain('3 h ago');
+    expect(row('edge-lyon', 'WAN1').textContent).toMatch(/unknown.*3 h ago/);
+    expect(row('edge-lyon', 'WAN1').textContent).not.toContain('up');
+    expect(within(row('edge-lyon', 'WAN1')).getByText('unknown').closest('[title]')?.getAttribute('title')).toBe(
+      'Last reported up; the device is not reachable now',
+    );
   }, 15_000);
 });

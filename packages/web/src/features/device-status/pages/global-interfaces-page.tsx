@@ -1,5 +1,7 @@
-import { Badge, Paper } from '@mantine/core';
-import { age, useNow } from '@/features/device-status/hooks/use-fresh-snapshot';
+import { Paper } from '@mantine/core';
+import { isReachable, reportAge, shownReportedState } from '@netloom/domain';
+import { useNow } from '@/features/device-status/hooks/use-fresh-snapshot';
+import { ReportedState } from '@/features/device-status/components/reported-state';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
@@ -14,7 +16,10 @@ interface Row {
   device: string;
   name: string;
   ifname: string;
+  /** What the page shows: unknown while the gateway is not reachable. */
   status: string;
+  /** What the gateway said in its last heartbeat. */
+  reportedStatus: string;
   weight: number;
   /** The gateway's last heartbeat: the WAN states are what it said then. */
   reported: string | null;
@@ -28,18 +33,15 @@ const linkColumns: DataTableColumn<Row>[] = [
   {
     key: 'status',
     header: 'State',
-    render: (r) => (
-      <Badge variant="light" color={COLOURS[r.status] ?? 'gray'}>
-        {r.status}
-      </Badge>
-    ),
+    render: (r) => <ReportedState shown={r.status} reported={r.reportedStatus} color={COLOURS[r.status] ?? 'gray'} />,
   },
   { key: 'weight', header: 'Weight' },
 ];
 
 /**
  * Organization → Monitor → Interfaces (`globalInterface`): every gateway's WAN links in one table,
- * as they last reported them, with how long ago that was (a gateway gone silent shows old states).
+ * as they last reported them, with how long ago that was; a gateway that is not reachable has its
+ * links shown as unknown (its last heartbeat says nothing of now).
  */
 export function GlobalInterfacesPage() {
   const user = useCurrentUser();
@@ -47,10 +49,20 @@ export function GlobalInterfacesPage() {
   const gateways = useFleetDevices(tid, null, 'device');
   const now = useNow();
   if (!user) return null;
-  const rows: Row[] = (gateways.data ?? []).flatMap((d) =>
-    d.wan_status.map((w) => ({ id: `${d.id}-${w.ifname}`, device: d.name, ...w, reported: d.lastSeenTime })),
-  );
-  const columns: DataTableColumn<Row>[] = [...linkColumns, { key: 'reported', header: 'Reported', render: (r) => (r.reported ? age(r.reported, now) : '–') }];
+  const rows: Row[] = (gateways.data ?? []).flatMap((d) => {
+    const reachable = isReachable(d);
+    return d.wan_status.map((w) => ({
+      id: `${d.id}-${w.ifname}`,
+      device: d.name,
+      name: w.name,
+      ifname: w.ifname,
+      status: shownReportedState(w.status, { reachable }),
+      reportedStatus: w.status,
+      weight: w.weight,
+      reported: d.lastSeenTime,
+    }));
+  });
+  const columns: DataTableColumn<Row>[] = [...linkColumns, { key: 'reported', header: 'Reported', render: (r) => reportAge(r.reported, now) }];
   return (
     <>
       <PageHeader title="Interfaces" subtitle="The WAN links of every gateway" />

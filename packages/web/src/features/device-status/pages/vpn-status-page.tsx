@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { UNKNOWN_STATE, shownReportedState } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
@@ -6,8 +7,10 @@ import { ErrorPanel } from '@/components/error-panel';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantTunnels } from '@/features/device-status/api/device-status';
+import { ReportedState } from '@/features/device-status/components/reported-state';
 
 type Row = Record<string, unknown>;
+const STATE_NAMES: Record<string, string> = { up: 'Up', down: 'Down', [UNKNOWN_STATE]: UNKNOWN_STATE };
 const COLUMNS: DataTableColumn<Row>[] = [
   { key: 'device_name', header: 'Device Name' },
   { key: 'name', header: 'Tunnel' },
@@ -16,9 +19,11 @@ const COLUMNS: DataTableColumn<Row>[] = [
     key: 'state',
     header: 'State',
     render: (r) => (
-      <Badge variant="light" color={r.state === 'up' ? 'green' : 'red'}>
-        {r.state === 'up' ? 'Up' : 'Down'}
-      </Badge>
+      <ReportedState
+        shown={STATE_NAMES[String(r.state)] ?? 'Down'}
+        reported={STATE_NAMES[String(r.reported_state)] ?? 'Down'}
+        color={r.state === 'up' ? 'green' : 'red'}
+      />
     ),
   },
   { key: 'reason', header: 'Why down', render: (r) => (r.reason ? String(r.reason) : '–') },
@@ -27,22 +32,33 @@ const COLUMNS: DataTableColumn<Row>[] = [
 
 /**
  * Organization → Monitor → VPN status (spec 000 §2.15 `organization/monitor/vpn-status`): every
- * IPsec tunnel of the tenant's gateways, up or down, as each gateway last reported it.
+ * IPsec tunnel of the tenant's gateways, up or down, as each gateway last reported it; unknown
+ * (counted neither up nor down) while its gateway is not reachable.
  */
 export function VpnStatusPage() {
   const user = useCurrentUser();
   const tunnels = useTenantTunnels();
   if (!user) return null;
-  const rows = (tunnels.data ?? []).flatMap((d) => d.tunnels.map((t) => ({ id: `${d.device_id}-${t.name}`, device_name: d.device_name, at: d.at, ...t })));
-  const down = rows.filter((r) => r.state !== 'up').length;
+  const rows = (tunnels.data ?? []).flatMap((d) =>
+    d.tunnels.map((t) => ({
+      id: `${d.device_id}-${t.name}`,
+      device_name: d.device_name,
+      at: d.at,
+      ...t,
+      state: shownReportedState(t.state, d),
+      reported_state: t.state,
+    })),
+  );
+  const up = rows.filter((r) => r.state === 'up').length;
+  const unknown = rows.filter((r) => r.state === UNKNOWN_STATE).length;
   return (
     <>
       <PageHeader title="VPN status" subtitle="Every IPsec tunnel of your gateways, as each gateway last reported it" />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Count label="Tunnels" value={rows.length} />
-          <Count label="Up" value={rows.length - down} />
-          <Count label="Down" value={down} />
+          <Count label="Up" value={up} />
+          <Count label="Down" value={rows.length - up - unknown} />
         </SimpleGrid>
         <Paper withBorder p="md">
           {tunnels.isError ? (

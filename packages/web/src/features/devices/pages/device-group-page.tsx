@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Badge, Button, Group, Modal, MultiSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { canWriteConfig } from '@netloom/domain';
+import { CONFIG_SYNC_STATES, canWriteConfig, type ConfigSyncState } from '@netloom/domain';
+import { CONFIG_SYNC_LOOK } from '@/components/config-sync-badge';
 import { confirm } from '@/components/dialogs/confirm';
 import { ModalHeader } from '@/components/dialogs/modal-header';
 import { ErrorPanel } from '@/components/error-panel';
@@ -20,8 +21,6 @@ export interface DeviceGroupPageProps {
   /** The group's templates, drawn by the configuration feature (composed by the route; SD-WAN only). */
   templates?: (writer: boolean) => ReactNode;
 }
-
-const SYNC_LOOK = { synced: 'green', syncing: 'blue', 'not synced': 'orange' } as const;
 
 /** One device group: its gateways, how their configuration stands, its templates; rename and delete. */
 export function DeviceGroupPage({ networkId, templates }: DeviceGroupPageProps) {
@@ -41,7 +40,7 @@ export function DeviceGroupPage({ networkId, templates }: DeviceGroupPageProps) 
   const writer = canWriteConfig(user);
   const network = networks.data?.find((n) => n.id === networkId);
   if (networks.isError || members.isError) return <ErrorPanel onRetry={() => void networks.refetch()} />;
-  const counts = { synced: 0, syncing: 0, 'not synced': 0 };
+  const counts = Object.fromEntries(CONFIG_SYNC_STATES.map((s) => [s, 0])) as Record<ConfigSyncState, number>;
   for (const d of members.data ?? []) counts[d.configSync] += 1;
 
   return (
@@ -85,8 +84,8 @@ export function DeviceGroupPage({ networkId, templates }: DeviceGroupPageProps) 
             Configuration
           </Title>
           <Group gap="xs" data-testid="group-sync-summary">
-            {(Object.keys(counts) as (keyof typeof counts)[]).map((k) => (
-              <Badge key={k} color={SYNC_LOOK[k]} variant="light">
+            {CONFIG_SYNC_STATES.filter((k) => k === 'synced' || counts[k] > 0).map((k) => (
+              <Badge key={k} color={CONFIG_SYNC_LOOK[k].color} variant="light">
                 {k}: {counts[k]}
               </Badge>
             ))}

@@ -43,7 +43,7 @@ describe('device groups page', () => {
     const { user } = renderWithProviders(
       withQueryClient(
         <MemoryRouter>
-          <DeviceGroupsPage />
+          <DeviceGroupsPage product="sdwan" />
         </MemoryRouter>,
       ),
     );
@@ -82,7 +82,7 @@ describe('device groups page', () => {
     renderWithProviders(
       withQueryClient(
         <MemoryRouter>
-          <DeviceGroupsPage />
+          <DeviceGroupsPage product="sdwan" />
         </MemoryRouter>,
       ),
     );

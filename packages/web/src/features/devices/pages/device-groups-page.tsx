@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Modal, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { canWriteConfig, type Network } from '@netloom/domain';
+import { canWriteConfig, type Network, type ProductKey } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { ModalHeader } from '@/components/dialogs/modal-header';
@@ -12,6 +12,7 @@ import { toast } from '@/components/feedback/toast';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
+import { paths } from '@/paths';
 import { useCreateNetwork } from '@/features/devices/api/create-network';
 import { useDeleteNetwork } from '@/features/devices/api/network-writes';
 import { useNetworks } from '@/lib/get-networks';
@@ -22,8 +23,8 @@ const columns: DataTableColumn<Network>[] = [
   { key: 'devices', header: 'Devices' },
 ];
 
-/** Network / Device Groups (spec 000 §2.16): the tenant's groups; editors and up create them. */
-export function DeviceGroupsPage() {
+/** Network / Device Groups and Network → Configure (spec 000 §2.15–2.16): the tenant's groups; editors and up create them. */
+export function DeviceGroupsPage({ product }: { product: ProductKey }) {
   const user = useCurrentUser();
   const tid = useTenantScope();
   const networks = useNetworks(tid);
@@ -55,7 +56,7 @@ export function DeviceGroupsPage() {
             loading={networks.isLoading}
             timezone={user.timezone}
             options={{ search: true, sort: true, paging: true }}
-            onView={(n) => void navigate(n.id)}
+            onView={(n) => void navigate(paths.product.deviceGroup(product, n.id))}
             onDelete={
               writer
                 ? (n) =>

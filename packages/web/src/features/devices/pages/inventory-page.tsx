@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Modal, Paper, Select, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { canWriteConfig, dashboardName, type DeviceRow } from '@netloom/domain';
+import { ConfigSyncBadge } from '@/components/config-sync-badge';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { confirm } from '@/components/dialogs/confirm';
@@ -46,7 +47,7 @@ const extraColumns: DataTableColumn<InventoryRow>[] = [
     ),
   },
   { key: 'group', header: 'Device group' },
-  { key: 'configSync', header: 'Configuration' },
+  { key: 'configSync', header: 'Configuration', render: (r) => <ConfigSyncBadge state={r.configSync} /> },
   { key: 'model', header: 'Model' },
   { key: 'version', header: 'Firmware' },
 ];

@@ -6,51 +6,37 @@ import { EmptyState } from '@/components/empty-state';
 
 export interface NotBuiltSpec {
   title: string;
-  /** What the page will hold once it is built. */
-  coming: string;
 }
 
-/** Pages of the spec that are not built yet (see ROUTES.md); each says what it will hold. */
+/**
+ * The spec's pages this version of the console does not have, by the title a visitor knows them
+ * by. Only what is truly missing: a page that is built is routed to, and a path the spec does not
+ * name is a 404, never a notice naming a page that works elsewhere. A product not built yet is
+ * named by its dashboard name (product-routes.tsx).
+ */
 export const NOT_BUILT = {
-  configure: {
-    title: 'Device Configuration',
-    coming:
-      'Link bonding, network acceleration, QoS, wireless, BGP, VRRP, content and URL filtering, netflow, IDS/IPS, user mapping, overlay mesh VPN and diagnostics. Interfaces, static routes, firewall, NAT, services, SD-WAN, IPsec and policy routing are ready (SD-WAN Gateway → Configure).',
-  },
-  endpointProfiles: { title: 'Endpoint Profiles', coming: 'Overlay mesh VPN and overlay device profiles, pushed to the MicroZAccess clients.' },
-  gatewayMonitor: {
-    title: 'Gateway Monitor',
-    coming:
-      'The remaining monitor pages of a gateway. Network, SD-WAN, IPsec, firewall, URL filter, SLA and WAN traffic, netflow, alarms, BGP and logs are ready (SD-WAN Gateway → Monitor).',
-  },
-  mzaStatus: { title: 'MicroZAccess Status', coming: 'The connection, overlay and policy status of each endpoint.' },
-  organization: { title: 'Organization', coming: 'Monitoring across all gateways, system tools and reports for the organisation.' },
-  ztnaOrganization: {
-    title: 'Organization',
-    coming:
-      'Onboarding of clients, servers and app connectors, DNS, overlay, access policies and system tools. Inventory and web filtering are ready (Organization → Inventory, Web filter).',
-  },
-  monitor: {
-    title: 'Organization Monitor',
-    coming: 'Reports across all gateways. VPN status, Alarms, BGP and Interfaces are ready (Organization → VPN status, Alarms, BGP, Interfaces).',
-  },
-  configTemplates: { title: 'Config Templates', coming: 'Partial configurations with variables, applied to devices and device groups.' },
-  nac: { title: 'NAC', coming: 'Network access control: the devices asking for access and the decisions about them.' },
-  support: { title: 'Support', coming: 'Raising support tickets and following their status.' },
-  userQueries: { title: 'User Queries', coming: 'Questions from your users and their answers.' },
+  /** A configuration family of the spec still to come (config-family-route.tsx). */
+  configure: { title: 'Device Configuration' },
+  configTemplates: { title: 'Config Templates' },
+  support: { title: 'Support' },
+  userQueries: { title: 'User Queries' },
 } as const satisfies Record<string, NotBuiltSpec>;
 export type NotBuiltKey = keyof typeof NOT_BUILT;
 
 /**
- * A page that is not built yet says so plainly: no empty state inviting to create what cannot be
- * created here yet.
+ * A page this version does not have says only that: no promise of what will come, and no empty
+ * state inviting to create what cannot be created here.
  */
 export function NotBuiltPage({ page, product }: { page: NotBuiltSpec; product?: ProductKey }) {
   return (
     <>
       <PageHeader title={page.title} subtitle={product ? dashboardName(product) : undefined} />
       <Paper withBorder>
-        <EmptyState icon={<IconBarrierBlock size={32} stroke={1.5} />} title={`${page.title} is not built yet`} description={`Coming here: ${page.coming}`} />
+        <EmptyState
+          icon={<IconBarrierBlock size={32} stroke={1.5} />}
+          title={`${page.title} is not built in this version`}
+          description="This version of Netloom does not have this page."
+        />
       </Paper>
     </>
   );

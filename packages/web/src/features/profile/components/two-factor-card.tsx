@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { User } from '@netloom/domain';
 import { toast } from '@/components/feedback/toast';
-import { formErrorMessage, validateForm } from '@/lib/forms';
+import { fieldErrorMessage, formErrorMessage, validateForm } from '@/lib/forms';
 import {
   twoFactorCodeBodySchema,
   twoFactorDisableBodySchema,
@@ -36,7 +36,7 @@ function CodeField({
     try {
       await onSubmit(checked.data.code);
     } catch (err) {
-      setError(formErrorMessage(err));
+      setError(fieldErrorMessage(err, 'code'));
     }
   };
   return (

@@ -11,17 +11,19 @@ interface TopTrafficChartProps {
   chart: TrafficChartId;
   rows: readonly TrafficRow[];
   height: number;
-  /** A bar (or a stacked segment) was clicked; 'Other' opens nothing. */
-  onDrill: (target: DrillTarget) => void;
+  /** A bar (or a stacked segment) was clicked; 'Other' opens nothing. Without it the bars open nothing. */
+  onDrill?: ((target: DrillTarget) => void) | undefined;
 }
 
 function TopTrafficChartBody({ chart, rows, height, onDrill }: TopTrafficChartProps) {
   const bars = useMemo(() => topTrafficBars(chart, rows), [chart, rows]);
   const option = useMemo(() => buildTopTrafficOption(bars), [bars]);
-  const onItemClick = (item: ChartItemClick) => {
-    const target = drillTarget(chart, bars, item.dataIndex, item.seriesName);
-    if (target) onDrill(target);
-  };
+  const onItemClick = onDrill
+    ? (item: ChartItemClick) => {
+        const target = drillTarget(chart, bars, item.dataIndex, item.seriesName);
+        if (target) onDrill(target);
+      }
+    : undefined;
   if (rows.every((r) => r.value <= 0)) {
     return (
       <Center h={height}>

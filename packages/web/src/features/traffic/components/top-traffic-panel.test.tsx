@@ -147,7 +147,7 @@ describe('top-traffic panel', () => {
 
   it('opens the flows behind a clicked bar over the same range, and nothing for Other', async () => {
     const calls = server({ 'top-applications': [row('Zoom', 12_500_000), row('Other', 1_000_000)] });
-    signIn('viewer');
+    signIn('admin');
     render();
     const chart = await screen.findByRole('img', { name: /^Top Applications:/ });
 
@@ -175,12 +175,24 @@ describe('top-traffic panel', () => {
         }),
       ],
     });
-    signIn('viewer');
+    signIn('owner');
     const { user } = render();
     await choose(user, 'Chart', 'Top User per Application');
     const chart = await screen.findByRole('img', { name: /^Top User per Application:/ });
     clickBar(chart, { name: 'Zoom', seriesName: 'bob', dataIndex: 0 });
     await screen.findByRole('dialog', { name: /Flows · bob · Zoom/ });
     await waitFor(() => expect(calls.at(-1)!.body).toMatchObject({ graph: 'top-user-per-application', key: 'bob\tZoom' }));
+  });
+
+  it.each(['viewer', 'editor'] as const)('shows the chart to the %s role without the flow records behind it', async (role) => {
+    const calls = server({ 'top-applications': [row('Zoom', 12_500_000)] });
+    signIn(role);
+    render();
+    const chart = await screen.findByRole('img', { name: 'Top Applications: Zoom 12.50 MB' });
+    expect(screen.queryByRole('button', { name: 'All flows' })).toBeNull();
+    clickBar(chart, { name: 'Zoom', seriesName: 'Traffic', dataIndex: 0 });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.url.includes('/netflow/flows/'))).toBe(false);
   });
 });

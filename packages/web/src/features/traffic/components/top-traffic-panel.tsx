@@ -1,8 +1,17 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
-import { TRAFFIC_CHARTS, TRAFFIC_RANGES, trafficChartLabel, type TrafficChartId, type TrafficProduct, type TrafficRangeMinutes } from '@netloom/domain';
+import {
+  TRAFFIC_CHARTS,
+  TRAFFIC_RANGES,
+  canReadBrowsingData,
+  trafficChartLabel,
+  type TrafficChartId,
+  type TrafficProduct,
+  type TrafficRangeMinutes,
+} from '@netloom/domain';
 import { ErrorPanel } from '@/components/error-panel';
+import { useCurrentUser } from '@/lib/session/session-store';
 import { useTrafficGraph } from '@/features/traffic/api/get-traffic-graph';
 import { useTopTrafficChoice } from '@/features/traffic/hooks/use-top-traffic-choice';
 import { FlowsDialog } from './flows-dialog';
@@ -24,12 +33,15 @@ export interface TopTrafficPanelProps {
 /**
  * The dashboards' top-traffic panel (spec 000 §2.7): one of the nine top-N charts over the last
  * hour, day or week, bytes in MB. A bar opens the flows behind it; 'All flows' opens the window's.
+ * Flow records are personal browsing data: only owners and admins get them, the others the chart.
  */
 export function TopTrafficPanel({ product, networkId, timezone }: TopTrafficPanelProps) {
   const { chart, minutes, setChart, setMinutes } = useTopTrafficChoice();
   const range: TrafficWindow = { kind: 'last', minutes };
   const graph = useTrafficGraph({ product, graph: chart, window: range, networkId });
   const [drill, setDrill] = useState<DrillTarget | 'all' | null>(null);
+  const user = useCurrentUser();
+  const flows = user !== null && canReadBrowsingData(user);
   const flowsRequest = drill === null ? null : { product, window: range, networkId, ...(drill === 'all' ? {} : { graph: drill.graph, key: drill.key }) };
 
   return (
@@ -47,9 +59,11 @@ export function TopTrafficPanel({ product, networkId, timezone }: TopTrafficPane
               allowDeselect={false}
               w={150}
             />
-            <Button variant="default" leftSection={<IconList size={16} />} onClick={() => setDrill('all')}>
-              All flows
-            </Button>
+            {flows && (
+              <Button variant="default" leftSection={<IconList size={16} />} onClick={() => setDrill('all')}>
+                All flows
+              </Button>
+            )}
           </Group>
         </Group>
         {graph.isError ? (
@@ -57,15 +71,17 @@ export function TopTrafficPanel({ product, networkId, timezone }: TopTrafficPane
         ) : graph.isLoading ? (
           <Skeleton h={CHART_HEIGHT} aria-label={`Loading ${trafficChartLabel(chart)}`} />
         ) : (
-          <TopTrafficChart chart={chart} rows={graph.data?.results ?? []} height={CHART_HEIGHT} onDrill={setDrill} />
+          <TopTrafficChart chart={chart} rows={graph.data?.results ?? []} height={CHART_HEIGHT} onDrill={flows ? setDrill : undefined} />
         )}
       </Stack>
-      <FlowsDialog
-        request={flowsRequest}
-        title={drill === 'all' ? `All traffic, ${rangeLabel(minutes)}` : drill ? `${drill.title}, ${rangeLabel(minutes)}` : ''}
-        timezone={timezone}
-        onClose={() => setDrill(null)}
-      />
+      {flows && (
+        <FlowsDialog
+          request={flowsRequest}
+          title={drill === 'all' ? `All traffic, ${rangeLabel(minutes)}` : drill ? `${drill.title}, ${rangeLabel(minutes)}` : ''}
+          timezone={timezone}
+          onClose={() => setDrill(null)}
+        />
+      )}
     </Paper>
   );
 }

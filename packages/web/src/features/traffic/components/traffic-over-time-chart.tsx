@@ -10,7 +10,7 @@ interface TrafficOverTimeChartProps {
   timezone: string | null;
 }
 
-/** Each ranked key's traffic over the window, stacked, as a rate (the monitor graphs' byte-rate axis). */
+/** Each ranked key's traffic over the window, stacked, as a rate (the monitor graphs' bit-rate axis). */
 export function TrafficOverTimeChart({ answer, title, timezone }: TrafficOverTimeChartProps) {
   const labels = useMemo(() => new Map(answer.results.map((r) => [r.key, rowLabel(r)])), [answer.results]);
   const rates = useMemo(() => toRates(answer, (s) => [{ name: labels.get(s.key) ?? s.key, values: s.values }]), [answer, labels]);
@@ -20,7 +20,7 @@ export function TrafficOverTimeChart({ answer, title, timezone }: TrafficOverTim
       names={rates.names}
       series={rates.values}
       timestamp={rates.timestamp}
-      yAxisType="memory"
+      yAxisType="bitrate"
       chartType="area"
       recordDuration={axisDuration(answer)}
       timezone={timezone}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { sessionStore } from '@/lib/session/session-store';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
@@ -45,6 +45,14 @@ describe("a gateway's WAN traffic", () => {
     expect(screen.getAllByText('wan1 upload').length).toBeGreaterThan(0);
     expect(screen.getAllByText('wan1 download').length).toBeGreaterThan(0);
     expect(screen.getByRole('table', { name: 'Ranked traffic' }).textContent).toContain('7.6 MB');
+    // 8,000,000 bytes in a minute is 1.07 megabits a second (bits, 1000 steps), not '130.21 Kbps'.
+    const stats = screen.getByRole('table', { name: 'Series statistics' });
+    const download = within(stats).getByText('wan1 download').closest('tr')!;
+    expect(
+      within(download)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['wan1 download', '0 bps', '1.07 Mbps', '533.33 Kbps', '0 bps']);
     await waitFor(() => expect(bodies[0]!.url).toBe(`/api/v1/sdwan/netflow/device/${GW}/top-wans/`));
     expect(bodies[0]!.body).toMatchObject({ timeduration: 1440, series: true });
   });

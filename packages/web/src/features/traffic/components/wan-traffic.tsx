@@ -41,7 +41,7 @@ export function WanTraffic({ deviceId, timezone }: { deviceId: string; timezone:
             names={rates.names}
             series={rates.values}
             timestamp={rates.timestamp}
-            yAxisType="memory"
+            yAxisType="bitrate"
             recordDuration={axisDuration(answer)}
             timezone={timezone}
             height={300}

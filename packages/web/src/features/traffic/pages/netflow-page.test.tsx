@@ -106,4 +106,25 @@ describe('netflow pages of a gateway', () => {
     await user.click(screen.getByRole('tab', { name: 'Top Server Ports' }));
     await waitFor(() => expect(calls.at(-1)!.url).toBe(`/api/v1/sdwan/netflow/device/${GW}/top-server-ports/`));
   });
+
+  it("opens a host's flows for an admin, and shows a viewer the ranking without them", async () => {
+    const calls = gateway();
+    signIn('admin');
+    const first = render(`/sdwan/device/status/netflow/topTalkers?device=${GW}&range=60`);
+    const table = await screen.findByRole('table', { name: 'Ranked traffic' });
+    const top = (await within(table).findByText('192.168.1.20')).closest('tr')!;
+    await first.user.click(within(top).getByRole('button', { name: 'View' }));
+    expect(await screen.findByRole('dialog', { name: /^Flows · / })).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/sdwan/netflow/flows/')).toBe(true));
+    first.unmount();
+    sessionStore.clear();
+
+    calls.length = 0;
+    signIn('viewer');
+    render(`/sdwan/device/status/netflow/topTalkers?device=${GW}&range=60`);
+    const ranked = await screen.findByRole('table', { name: 'Ranked traffic' });
+    expect(await within(ranked).findByText('192.168.1.20')).toBeTruthy();
+    expect(within(ranked).queryByRole('button', { name: 'View' })).toBeNull();
+    expect(calls.some((c) => c.url.includes('/netflow/flows/'))).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { canReadBrowsingData } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
@@ -17,7 +18,8 @@ import { useTrafficWindow } from '@/features/traffic/hooks/use-traffic-window';
 /**
  * SD-WAN Gateway → Netflow (spec 000 §2.15 `sdwan/device/status/netflow/…`): one gateway's top
  * protocols, destinations, talkers (the hosts behind it) and ports over a window, as a chart over
- * time and a ranked table with CSV. A row opens its flows.
+ * time and a ranked table with CSV. A row opens its flows for owners and admins (flow records are
+ * personal browsing data); others see the ranking only.
  */
 export function NetflowPage() {
   const user = useCurrentUser();
@@ -28,6 +30,7 @@ export function NetflowPage() {
   const graph = useTrafficGraph(deviceId ? { product: 'sdwan', graph: tab.graph, window: range, deviceId, series: true } : null);
   const [drill, setDrill] = useState<RankedRow | null>(null);
   if (!user) return null;
+  const flows = canReadBrowsingData(user);
   const answer = graph.data;
   const rows = answer ? rankedRows(answer.results, answer.total_bytes) : [];
 
@@ -60,7 +63,7 @@ export function NetflowPage() {
                     keyHeader={tab.keyHeader}
                     csvTitle={`${tab.route}`}
                     loading={graph.isLoading}
-                    onView={setDrill}
+                    onView={flows ? setDrill : undefined}
                   />
                 </Stack>
               )}
@@ -68,12 +71,14 @@ export function NetflowPage() {
           )}
         </Stack>
       </Paper>
-      <FlowsDialog
-        request={drill && deviceId ? { product: 'sdwan', window: range, deviceId, graph: tab.graph, key: drill.key } : null}
-        title={drill ? `${tab.keyHeader} ${drill.name}` : ''}
-        timezone={user.timezone}
-        onClose={() => setDrill(null)}
-      />
+      {flows && (
+        <FlowsDialog
+          request={drill && deviceId ? { product: 'sdwan', window: range, deviceId, graph: tab.graph, key: drill.key } : null}
+          title={drill ? `${tab.keyHeader} ${drill.name}` : ''}
+          timezone={user.timezone}
+          onClose={() => setDrill(null)}
+        />
+      )}
     </>
   );
 }

@@ -16,8 +16,8 @@ interface WebFilterChartProps {
   summary: WebFilterSummary | undefined;
   height: number;
   timezone: string | null;
-  /** A user was picked in Top Users: the panel opens their drill-down. */
-  onUser: (user: string) => void;
+  /** A user was picked in Top Users: the panel opens their drill-down. Without it (a reader of totals only) users are not links. */
+  onUser?: ((user: string) => void) | undefined;
 }
 
 const KEY_HEADERS: Record<BucketChartId, string> = {
@@ -60,7 +60,7 @@ function ChartBody({ chart, summary, height, timezone, onUser }: WebFilterChartP
     return buildBucketBarsOption(buckets, BAR_COLORS[chart]);
   }, [chart, summary, timezone]);
   if (!option) return <NoData height={height} />;
-  const onItemClick = chart === 'top_users' ? (item: { name: string }) => onUser(item.name) : undefined;
+  const onItemClick = chart === 'top_users' && onUser ? (item: { name: string }) => onUser(item.name) : undefined;
   return (
     <Stack gap="xs">
       <EChart option={option} height={height} ariaLabel={label} tooltipThrottleMs={TOOLTIP_THROTTLE_MS} onItemClick={onItemClick} />

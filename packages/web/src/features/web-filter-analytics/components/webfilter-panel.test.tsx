@@ -120,7 +120,7 @@ describe('web-filter panel', { timeout: 20_000 }, () => {
 
   it("opens a user's web activity from Top Users, over the panel's window", async () => {
     const calls = server({ ...EMPTY, top_users: buckets(['alice@acme.test', 40]) });
-    signIn('viewer');
+    signIn('admin');
     const { user } = render('?webfilter_chart=top_users&webfilter_range=7d');
     await user.click(await screen.findByRole('button', { name: 'Web activity of alice@acme.test' }));
     const dialog = await screen.findByRole('dialog', { name: 'Web activity of alice@acme.test' });
@@ -128,5 +128,16 @@ describe('web-filter panel', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('facebook.com')).toBeTruthy();
     expect(calls.at(-1)!.url).toContain('/tenant/config/webfilter-global/webfilter-user/');
     expect(calls.at(-1)!.body).toEqual({ start_time: '7d', tenant_id: TENANT, user: 'alice@acme.test' });
+  });
+
+  it.each(['viewer', 'editor'] as const)("shows Top Users to the %s role as totals, without one person's web activity", async (role) => {
+    const calls = server({ ...EMPTY, top_users: buckets(['alice@acme.test', 40]) });
+    signIn(role);
+    render('?webfilter_chart=top_users');
+    const keys = await screen.findByRole('table', { name: 'Top Users' });
+    expect(within(keys).getByText('alice@acme.test')).toBeTruthy();
+    expect(within(keys).getByText('40')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Web activity of alice@acme.test' })).toBeNull();
+    expect(calls.some((c) => c.url.includes('/webfilter-user/'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { canReadLogs } from '@netloom/domain';
+import { canReadBrowsingData } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { toast } from '@/components/feedback/toast';
 import { LogToolbar } from '@/components/logs/log-toolbar';
@@ -31,10 +31,10 @@ export function WebFilterLogsPage({ kind }: { kind: WebFilterLogKind }) {
   const { view, update, setFilters } = useLogView(fields);
   const body = logFilterBody(view, tid, fields);
   // Only the web filter tab filters by category; the squid tab does not ask for the catalogue.
-  const categories = useAvailableCategories(kind === 'webfilter' && user !== null && canReadLogs(user));
+  const categories = useAvailableCategories(kind === 'webfilter' && user !== null && canReadBrowsingData(user));
   const download = useDownloadWebFilterLogs(kind);
-  // What people browsed is as private as what they changed: the same readers as the other logs.
-  if (user && !canReadLogs(user)) return <EmptyState title="Permission Denied" description="Only owners and admins can read the logs." />;
+  // What people browsed is personal browsing data: owners and admins only, as the server decides.
+  if (user && !canReadBrowsingData(user)) return <EmptyState title="Permission Denied" description="Only owners and admins can read the logs." />;
   const results = { body, timezone, onPage: (p: number) => update({ page: String(p) }), onSize: (s: string) => update({ size: s }) };
 
   return (

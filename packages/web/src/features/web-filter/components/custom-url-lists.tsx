@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ChipInput } from '@/components/inputs/chip-input';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { toast } from '@/components/feedback/toast';
 import { formErrorMessage } from '@/lib/forms';
 import { useCustomList } from '@/features/web-filter/api/get-custom-list';
 import { useSaveCustomList } from '@/features/web-filter/api/save-custom-list';
-import { URL_PATTERN_HINT } from './ip-rule';
+import { AllowBlockFields } from './allow-block-fields';
 
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-/** The organisation's own allowed and blocked URLs: checked before every policy, for everyone. */
+/** The organisation's own allowed and blocked URLs: checked before every policy, for everyone; `writer`: owners and admins. */
 export function CustomUrlLists({ writer }: { writer: boolean }) {
   const list = useCustomList();
   const save = useSaveCustomList();
@@ -31,27 +30,21 @@ export function CustomUrlLists({ writer }: { writer: boolean }) {
             Organisation URL lists
           </Title>
           <Text size="sm" c="dimmed">
-            Checked before every policy, for everyone: allowed first.
+            Checked before every policy, for everyone: allowed first.{!writer && ' Owners and admins change them.'}
           </Text>
         </div>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-          <ChipInput
-            type="url"
-            label="Organisation allowed URLs"
-            description={URL_PATTERN_HINT}
-            value={allowed}
-            onChange={setAllowed}
-            disabled={!writer || !list.data}
-          />
-          <ChipInput
-            type="url"
-            label="Organisation blocked URLs"
-            description={URL_PATTERN_HINT}
-            value={blocked}
-            onChange={setBlocked}
-            disabled={!writer || !list.data}
-          />
-        </SimpleGrid>
+        <AllowBlockFields
+          kind="url"
+          owner="Organisation"
+          allowed={allowed}
+          blocked={blocked}
+          onChange={(a, b) => {
+            setAllowed(a);
+            setBlocked(b);
+          }}
+          disabled={!writer || !list.data}
+          sideBySide="md"
+        />
         {writer && (
           <Group justify="flex-end">
             <Button

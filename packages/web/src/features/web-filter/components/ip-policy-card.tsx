@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { webFilterPolicyInputSchema, type WebFilterPolicy } from '@netloom/domain';
+import { FieldAlert } from '@/components/field-alert';
 import { toast } from '@/components/feedback/toast';
+import { policyValues } from '@/components/policies/policy-values';
+import { fieldError } from '@/lib/forms';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSaveWebFilterPolicy } from '@/features/web-filter/api/save-web-filter-policy';
-import { IpRuleFields } from './ip-rule-fields';
-import { fieldError, formValuesOf } from './policy-form-values';
+import { AllowBlockFields } from './allow-block-fields';
 
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -46,19 +48,16 @@ export function IpPolicyCard({ policy, appliesTo, writer }: IpPolicyCardProps) {
             </Text>
           </div>
         </Group>
-        <IpRuleFields
+        <AllowBlockFields
+          kind="ip"
           allowed={lists.allowed_ips}
           blocked={lists.blocked_ips}
-          onChange={setLists}
+          onChange={(allowed_ips, blocked_ips) => setLists({ allowed_ips, blocked_ips })}
           disabled={!writer}
           labelSuffix={` of ${policy.name}`}
           errors={{ allowed: fieldError(errors, 'allowed_ips'), blocked: fieldError(errors, 'blocked_ips') }}
         />
-        {formError && (
-          <Text size="sm" c="red" role="alert">
-            {formError}
-          </Text>
-        )}
+        <FieldAlert message={formError} />
         {writer && (
           <Group justify="flex-end">
             <Button
@@ -68,7 +67,7 @@ export function IpPolicyCard({ policy, appliesTo, writer }: IpPolicyCardProps) {
             >
               Discard
             </Button>
-            <Button disabled={!changed} loading={busy} onClick={() => void submit({ ...formValuesOf(policy), ...lists })}>
+            <Button disabled={!changed} loading={busy} onClick={() => void submit({ ...policyValues(policy), ...lists })}>
               Save
             </Button>
           </Group>

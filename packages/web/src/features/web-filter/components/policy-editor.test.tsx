@@ -1,28 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from '@/test/render';
-import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
-import { sessionStore } from '@/lib/session/session-store';
+import { jsonResponse, renderEditor, signedInAs } from '@/test/query-wrapper';
 import { ALL_CATEGORIES_LABEL } from './category-select';
 import { fakeWebFilterApi, policy, SALES, TENANT } from './fake-web-filter-api';
 import { PolicyEditor } from './policy-editor';
 
-function open(api: ReturnType<typeof fakeWebFilterApi>, props: Partial<Parameters<typeof PolicyEditor>[0]> = {}) {
-  vi.stubGlobal('fetch', api.fetch);
-  const onDone = vi.fn();
-  return { onDone, ...renderWithProviders(withQueryClient(<PolicyEditor onDone={onDone} {...props} />)) };
-}
+const open = (props: { policy?: Parameters<typeof PolicyEditor>[0]['policy'] } = {}) => renderEditor(PolicyEditor, props);
 
 describe('policy editor', { timeout: 30_000 }, () => {
-  beforeEach(() => signIn('admin'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    sessionStore.clear();
-  });
+  signedInAs('admin');
 
   it("says what is missing with the server's messages and sends nothing", async () => {
     const api = fakeWebFilterApi();
-    const { user } = open(api);
+    const { user } = open();
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Field is required')).toBeTruthy();
     expect(screen.getByText('Choose who the policy applies to')).toBeTruthy();
@@ -32,7 +22,7 @@ describe('policy editor', { timeout: 30_000 }, () => {
   it('sends the policy: name, group, every category through *, a blocked URL and a blocked IP range', async () => {
     const created = policy('9d0c0000-0000-4000-8000-000000000001', 'No social', 1);
     const api = fakeWebFilterApi({ answer: (c) => (c.method === 'POST' ? jsonResponse(201, created) : undefined) });
-    const { user, onDone } = open(api);
+    const { user, onDone } = open();
     await user.type(screen.getByRole('textbox', { name: 'Policy name' }), 'No social');
     await user.click(screen.getByRole('textbox', { name: 'Groups' }));
     await user.click(await screen.findByRole('option', { name: 'Sales' }));
@@ -65,7 +55,7 @@ describe('policy editor', { timeout: 30_000 }, () => {
   it("taking '*' away clears every category; choosing single ones keeps just those", async () => {
     const saved = policy('9d0c0000-0000-4000-8000-000000000002', 'All', 1, { blocked_categories: ['*'] });
     const api = fakeWebFilterApi({ answer: (c) => (c.method === 'PUT' ? jsonResponse(200, saved) : undefined) });
-    const { user } = open(api, { policy: saved });
+    const { user } = open({ policy: saved });
     await user.click(screen.getByRole('textbox', { name: 'Categories' }));
     const all = await screen.findByRole('option', { name: ALL_CATEGORIES_LABEL });
     expect(all.getAttribute('aria-selected')).toBe('true');
@@ -81,13 +71,13 @@ describe('policy editor', { timeout: 30_000 }, () => {
   });
 
   it('refuses an invalid URL at the chip, and shows the server field error at its field', async () => {
-    const api = fakeWebFilterApi({
+    fakeWebFilterApi({
       answer: (c) =>
         c.method === 'POST'
           ? jsonResponse(400, { detail: 'Invalid input', code: 'invalid', errors: { name: ['A policy with this name already exists'] } })
           : undefined,
     });
-    const { user } = open(api);
+    const { user } = open();
     await user.type(screen.getByRole('textbox', { name: 'Blocked URLs' }), 'not a url{Enter}');
     expect(screen.getByText('Enter correct URL')).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Policy name' }), 'Twice');

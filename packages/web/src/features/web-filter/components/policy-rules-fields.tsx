@@ -1,17 +1,21 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { ChipInput } from '@/components/inputs/chip-input';
 import { MultiSelectField, type SelectOption } from '@/components/inputs/select-field';
-import type { FormErrors } from '@/lib/forms';
+import { fieldError, type FormErrors } from '@/lib/forms';
 import type { AvailableCategory } from '@/features/web-filter/api/get-available-categories';
+import { AllowBlockFields } from './allow-block-fields';
 import { CategorySelect } from './category-select';
-import { IpRuleFields } from './ip-rule-fields';
-import { URL_PATTERN_HINT } from './ip-rule';
-import { fieldError, type PolicyFormValues } from './policy-form-values';
+import type { PolicyFormValues } from './policy-form-values';
 
 type RuleValues = Pick<
   PolicyFormValues,
   'blocked_categories' | 'allowed_categories' | 'blocked_applications' | 'allowed_urls' | 'blocked_urls' | 'allowed_ips' | 'blocked_ips'
 >;
+
+/** The two category lists: those the policy's action applies to, and those it always lets through. */
+const CATEGORY_LISTS = [
+  { field: 'blocked_categories', label: 'Categories', description: "The policy's action applies to these" },
+  { field: 'allowed_categories', label: 'Allowed categories', description: 'Always let through by this policy' },
+] as const;
 
 export interface PolicyRulesFieldsProps {
   values: RuleValues;
@@ -23,25 +27,21 @@ export interface PolicyRulesFieldsProps {
 
 /** What a policy matches: categories, applications, URLs and addresses. */
 export function PolicyRulesFields({ values, onChange, categories, applications, errors }: PolicyRulesFieldsProps) {
+  const pairErrors = (allowed: keyof RuleValues, blocked: keyof RuleValues) => ({ allowed: fieldError(errors, allowed), blocked: fieldError(errors, blocked) });
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <CategorySelect
-          label="Categories"
-          description="The policy's action applies to these"
-          categories={categories}
-          value={values.blocked_categories}
-          onChange={(v) => onChange({ blocked_categories: v })}
-          error={fieldError(errors, 'blocked_categories')}
-        />
-        <CategorySelect
-          label="Allowed categories"
-          description="Always let through by this policy"
-          categories={categories}
-          value={values.allowed_categories}
-          onChange={(v) => onChange({ allowed_categories: v })}
-          error={fieldError(errors, 'allowed_categories')}
-        />
+        {CATEGORY_LISTS.map((l) => (
+          <CategorySelect
+            key={l.field}
+            label={l.label}
+            description={l.description}
+            categories={categories}
+            value={values[l.field]}
+            onChange={(v) => onChange({ [l.field]: v })}
+            error={fieldError(errors, l.field)}
+          />
+        ))}
       </SimpleGrid>
       <MultiSelectField
         label="Applications"
@@ -52,29 +52,19 @@ export function PolicyRulesFields({ values, onChange, categories, applications, 
         searchable
         error={fieldError(errors, 'blocked_applications')}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <ChipInput
-          type="url"
-          label="Allowed URLs"
-          description={URL_PATTERN_HINT}
-          value={values.allowed_urls}
-          onChange={(v) => onChange({ allowed_urls: v })}
-          error={fieldError(errors, 'allowed_urls')}
-        />
-        <ChipInput
-          type="url"
-          label="Blocked URLs"
-          description={URL_PATTERN_HINT}
-          value={values.blocked_urls}
-          onChange={(v) => onChange({ blocked_urls: v })}
-          error={fieldError(errors, 'blocked_urls')}
-        />
-      </SimpleGrid>
-      <IpRuleFields
+      <AllowBlockFields
+        kind="url"
+        allowed={values.allowed_urls}
+        blocked={values.blocked_urls}
+        onChange={(allowed_urls, blocked_urls) => onChange({ allowed_urls, blocked_urls })}
+        errors={pairErrors('allowed_urls', 'blocked_urls')}
+      />
+      <AllowBlockFields
+        kind="ip"
         allowed={values.allowed_ips}
         blocked={values.blocked_ips}
-        onChange={onChange}
-        errors={{ allowed: fieldError(errors, 'allowed_ips'), blocked: fieldError(errors, 'blocked_ips') }}
+        onChange={(allowed_ips, blocked_ips) => onChange({ allowed_ips, blocked_ips })}
+        errors={pairErrors('allowed_ips', 'blocked_ips')}
       />
     </Stack>
   );

@@ -3,7 +3,7 @@ import type { SyncCounts } from './policy-sync';
 
 /** How many endpoints run the latest configuration: a change shows syncing, then synced. */
 export function SyncText({ sync }: { sync: SyncCounts }) {
-  const total = sync.synced + sync.syncing + sync['not synced'];
+  const total = Object.values(sync).reduce((a, b) => a + b, 0);
   if (total === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="policy-sync">
@@ -16,7 +16,9 @@ export function SyncText({ sync }: { sync: SyncCounts }) {
         {sync.synced} synced
       </Text>
       {sync.syncing > 0 && <Text span c="blue">{` · ${sync.syncing} syncing`}</Text>}
-      {sync['not synced'] > 0 && <Text span c="orange">{` · ${sync['not synced']} not synced`}</Text>}
+      {sync.failed > 0 && <Text span c="red">{` · ${sync.failed} failed`}</Text>}
+      {sync.drifted > 0 && <Text span c="orange">{` · ${sync.drifted} drifted`}</Text>}
+      {sync.unconfigured > 0 && <Text span c="dimmed">{` · ${sync.unconfigured} not configured`}</Text>}
     </Text>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TestUrlResult, UrlAction, WebFilterRule } from '@netloom/domain';
+import { Fact } from '@/components/fact';
 
 const ACTION_LOOK: Record<UrlAction, { label: string; color: string }> = {
   allowed: { label: 'Allowed', color: 'green' },
@@ -32,17 +33,6 @@ function matchedText(r: TestUrlResult): string | null {
   if (r.rule === 'category-allow' || r.rule === 'category-block') return r.category.name;
   if (r.rule === 'application') return r.application?.name ?? r.matched;
   return r.matched;
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
-  );
 }
 
 /** The Test-a-URL answer: the decision, who made it with which rule, and why. */

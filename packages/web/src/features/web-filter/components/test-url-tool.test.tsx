@@ -62,4 +62,17 @@ describe('Test a URL', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Allowed and logged')).toBeTruthy();
     await waitFor(() => expect(api.writes()[0]!.body).toEqual({ url: 'facebook.com', user: 'ana@acme.test', device_id: LAPTOP }));
   });
+
+  it('refuses text that is not a web address, and sends nothing', async () => {
+    signIn('viewer');
+    const api = fakeWebFilterApi({ answer: (c) => (c.path.endsWith('/test/') ? jsonResponse(200, blocked) : undefined) });
+    vi.stubGlobal('fetch', api.fetch);
+    const { user } = renderWithProviders(withQueryClient(<TestUrlTool />));
+    await user.click(screen.getByRole('radio', { name: 'Anyone' }));
+    await user.type(screen.getByRole('textbox', { name: 'URL' }), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    expect(await screen.findByText('Enter a web address, such as https://www.example.com/page or example.com')).toBeTruthy();
+    expect(screen.queryByText('Allowed')).toBeNull();
+    expect(api.writes()).toEqual([]);
+  });
 });

@@ -6,7 +6,10 @@ import { useWebFilterGlobal } from '@/features/web-filter/api/get-web-filter-glo
 import { useSetDefaultAction } from '@/features/web-filter/api/set-default-action';
 import { useSetWebFilterStatus } from '@/features/web-filter/api/set-web-filter-status';
 
-/** The tenant-wide settings: the web filter on or off, and what happens when no policy decides. */
+/**
+ * The tenant-wide settings: the web filter on or off, and what happens when no policy decides.
+ * `writer`: the user may change them (owners and admins, canChangeWebFilterSettings).
+ */
 export function WebFilterControls({ writer }: { writer: boolean }) {
   const global = useWebFilterGlobal();
   const action = useDefaultAction();
@@ -47,6 +50,11 @@ export function WebFilterControls({ writer }: { writer: boolean }) {
           <Skeleton h={28} w={120} />
         )}
       </Group>
+      {!writer && (
+        <Text size="xs" c="dimmed">
+          Owners and admins change these settings.
+        </Text>
+      )}
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { Grid, Group, Paper, Stack } from '@mantine/core';
-import { canWriteConfig } from '@netloom/domain';
+import { canChangeWebFilterSettings, canWriteConfig } from '@netloom/domain';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { CustomUrlLists } from '@/features/web-filter/components/custom-url-lists';
@@ -14,13 +14,15 @@ export function UrlFilteringPage() {
   const user = useCurrentUser();
   if (!user) return null;
   const writer = canWriteConfig(user);
+  // The switch, the default action and the organisation's lists are tenant settings: owners and admins.
+  const admin = canChangeWebFilterSettings(user);
   return (
     <>
       <PageHeader title="URL Filtering" subtitle="Who may reach which sites: policies in order, the organisation's own lists, and a test" />
       <Stack gap="md">
         <Paper withBorder p="md">
           <Group justify="space-between" align="center" wrap="wrap">
-            <WebFilterControls writer={writer} />
+            <WebFilterControls writer={admin} />
             <EndpointSyncSummary />
           </Group>
         </Paper>
@@ -31,7 +33,7 @@ export function UrlFilteringPage() {
             <TestUrlTool />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <CustomUrlLists writer={writer} />
+            <CustomUrlLists writer={admin} />
           </Grid.Col>
         </Grid>
       </Stack>

@@ -130,4 +130,20 @@ describe('DNS', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.writes()).toHaveLength(3));
     expect(api.writes()[2]).toMatchObject({ method: 'DELETE', path: `tenant/ztna/dns/${PRIMARY}/` });
   });
+  it('shows why the server refused a match domain another group answers for, at the field and above the form', async () => {
+    const detail = "corp.example.com is already a match domain of the DNS group 'Corporate'";
+    const api = fakeDnsApi([corp], (c) =>
+      c.method === 'POST' ? jsonResponse(400, { detail: `${detail}.`, code: 'invalid', errors: { match_domains: [detail] } }) : undefined,
+    );
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Add nameserver group' }));
+    const form = await screen.findByRole('form', { name: 'Add nameserver group' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Branch');
+    await user.type(within(form).getByRole('textbox', { name: 'Nameservers' }), '10.1.0.53{Enter}');
+    await user.type(within(form).getByRole('textbox', { name: 'Match domains' }), 'corp.example.com{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(await within(form).findByText(detail)).toBeTruthy();
+    expect(within(form).getByRole('alert').textContent).toBe(`${detail}.`);
+  });
 });

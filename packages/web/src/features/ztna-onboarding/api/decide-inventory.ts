@@ -7,7 +7,7 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
 
 export type InventoryDecision = z.infer<typeof inventoryDecideBodySchema>['decision'];
 
-/** Approves or rejects pending clients, many at once; the answer counts what happened to each. */
+/** Approves or rejects pending clients, or lets rejected ones in again, many at once; the answer counts what happened to each. */
 export function useDecideInventory() {
   const queryClient = useQueryClient();
   const tid = useTenantScope();

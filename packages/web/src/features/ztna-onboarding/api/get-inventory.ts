@@ -10,7 +10,7 @@ export const INVENTORY_REFRESH_MS = 10_000;
 
 export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 export interface InventoryQuery {
-  state: 'enrolled' | 'pending';
+  state: 'enrolled' | 'pending' | 'rejected';
   search: string;
   page: number;
   /** 0: every row. */
@@ -34,7 +34,7 @@ export function inventoryQueryOptions(tid: string | null, q: InventoryQuery) {
   });
 }
 
-/** One page of enrolled or pending clients, with their posture, profile and client version. */
+/** One page of enrolled, pending or rejected clients, with their posture, profile and client version. */
 export function useInventory(q: InventoryQuery) {
   return useQuery(inventoryQueryOptions(useTenantScope(), q));
 }

@@ -10,7 +10,7 @@ export const ztnaKeys = {
   connectors: (tid: string | null) => ['ztna', tid, 'connectors'] as const,
   /** Every page and search of the inventory starts with this. */
   inventory: (tid: string | null) => ['ztna', tid, 'inventory'] as const,
-  inventoryPage: (tid: string | null, q: { state: 'enrolled' | 'pending'; search: string; page: number; pageSize: number }) =>
+  inventoryPage: (tid: string | null, q: { state: 'enrolled' | 'pending' | 'rejected'; search: string; page: number; pageSize: number }) =>
     ['ztna', tid, 'inventory', q.state, q.search, q.page, q.pageSize] as const,
 };
 

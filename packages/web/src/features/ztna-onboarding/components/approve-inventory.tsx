@@ -10,7 +10,7 @@ import { formErrorMessage } from '@/lib/forms';
 import { snack } from '@/lib/notify';
 import { useDecideInventory, type InventoryDecision } from '@/features/ztna-onboarding/api/decide-inventory';
 import { useInventory } from '@/features/ztna-onboarding/api/get-inventory';
-import { inventoryColumns } from './inventory-columns';
+import { pendingColumns } from './inventory-columns';
 import { useSecurityGroupOptions } from './use-security-group-options';
 
 const plural = (n: number) => `${n} client${n === 1 ? '' : 's'}`;
@@ -22,14 +22,16 @@ export function ApproveInventory({ user }: { user: User }) {
   const groups = useSecurityGroupOptions();
   const decide = useDecideInventory();
   const [selected, setSelected] = useState<string[]>([]);
-  const columns = useMemo(() => inventoryColumns(groups.nameOf).filter((c) => c.key !== 'profile' && c.key !== 'config_sync'), [groups.nameOf]);
+  const columns = useMemo(() => pendingColumns(groups.nameOf), [groups.nameOf]);
   const rows = pending.data?.results ?? [];
   const chosen = selected.filter((id) => rows.some((r) => r.id === id));
 
   const run = async (decision: InventoryDecision) => {
     const verb = decision === 'approve' ? 'Approve' : 'Reject';
     const message =
-      decision === 'approve' ? 'They get their profile and may connect as the policies allow.' : 'They are removed and must enrol again to come back.';
+      decision === 'approve'
+        ? 'They get their profile and may connect as the policies allow.'
+        : 'They are refused, whatever key they hold, until you let them in again (Rejected tab).';
     if (!(await confirm({ title: `${verb} ${plural(chosen.length)}?`, message, danger: decision === 'reject' }))) return;
     try {
       const r = await decide.mutateAsync({ ids: chosen, decision });

@@ -85,6 +85,7 @@ export interface OnboardingState {
   connectors?: ConnectorRow[];
   enrolled?: InventoryRow[];
   pending?: InventoryRow[];
+  rejected?: InventoryRow[];
 }
 
 export function fakeOnboardingApi(state: OnboardingState = {}, answer?: (c: ApiCall) => Response | undefined) {
@@ -122,7 +123,9 @@ export function fakeOnboardingApi(state: OnboardingState = {}, answer?: (c: ApiC
       'GET tenant/connector/': () => state.connectors ?? [connector()],
       'GET device/list/': () => pageOf([deviceRow(GATEWAY, { name: 'hq-edge' }), deviceRow(OTHER_GATEWAY, { name: 'dc-edge', location: 'Pune' })]),
       'GET tenant/ztna/inventory/': (c) => {
-        const rows = c.query.get('state') === 'pending' ? (state.pending ?? []) : (state.enrolled ?? [endpoint(LAPTOP, 'ana-laptop')]);
+        const which = c.query.get('state');
+        const rows =
+          which === 'pending' ? (state.pending ?? []) : which === 'rejected' ? (state.rejected ?? []) : (state.enrolled ?? [endpoint(LAPTOP, 'ana-laptop')]);
         return { count: rows.length, next: null, previous: null, results: rows };
       },
     },

@@ -3,7 +3,8 @@ import { formatDate } from '@netloom/domain';
 import type { DataTableColumn } from '@/components/data-table/types';
 import type { InventoryRow } from '@/features/ztna-onboarding/api/get-inventory';
 import { PostureSummary, postureText } from './posture-summary';
-import { SyncBadge } from './sync-badge';
+import { PostureFacts } from './posture-facts';
+import { ConfigSyncBadge } from '@/components/config-sync-badge';
 
 /** The columns both inventory tabs share: who, which system and client, and how it stands. */
 export function inventoryColumns(groupName: (id: string) => string): DataTableColumn<InventoryRow>[] {
@@ -41,9 +42,19 @@ export function inventoryColumns(groupName: (id: string) => string): DataTableCo
           </Text>
         ),
     },
-    { key: 'config_sync', header: 'Configuration', render: (r) => <SyncBadge state={r.config_sync} /> },
+    { key: 'config_sync', header: 'Configuration', render: (r) => <ConfigSyncBadge state={r.config_sync} /> },
     { key: 'last_seen', header: 'Last seen', type: 'date' },
   ];
+}
+
+/**
+ * The columns of clients not (or no longer) enrolled: who, which system and client, what they
+ * reported of themselves, the groups approving them gives. No profile or sync: nothing is pushed to them.
+ */
+export function pendingColumns(groupName: (id: string) => string): DataTableColumn<InventoryRow>[] {
+  return inventoryColumns(groupName)
+    .filter((c) => c.key !== 'profile' && c.key !== 'config_sync')
+    .map((c) => (c.key === 'posture' ? { ...c, render: (r: InventoryRow) => <PostureFacts posture={r.posture} /> } : c));
 }
 
 /** The CSV of the enrolled inventory: the table's columns in words. */

@@ -1,11 +1,11 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { securityGroupSchema, ZTNA_PATHS } from '@netloom/domain';
+import { securityGroupRowSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { overlayKeys, tenantQuery } from './overlay-keys';
 
-const securityGroupListSchema = z.array(securityGroupSchema);
+const securityGroupListSchema = z.array(securityGroupRowSchema);
 
 export function securityGroupsQueryOptions(tid: string | null) {
   return queryOptions({
@@ -14,7 +14,7 @@ export function securityGroupsQueryOptions(tid: string | null) {
   });
 }
 
-/** The tenant's security groups, by name. */
+/** The tenant's security groups, by name, each with how many endpoints are in it now. */
 export function useSecurityGroups() {
   return useQuery(securityGroupsQueryOptions(useTenantScope()));
 }

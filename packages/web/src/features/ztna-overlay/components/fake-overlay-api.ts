@@ -1,6 +1,6 @@
-import { vi } from 'vitest';
-import { DEFAULT_ZTNA_SETTINGS, UNKNOWN_POSTURE, type SecurityGroup, type ZtnaServer, type ZtnaSettings } from '@netloom/domain';
-import { jsonResponse } from '@/test/query-wrapper';
+import { DEFAULT_ZTNA_SETTINGS, type SecurityGroupRow, type ZtnaSettings } from '@netloom/domain';
+import { fakeApi, pageOf, type ApiCall } from '@/test/fake-api';
+import { ztnaEndpoint, ztnaServer } from '@/test/ztna-fixtures';
 
 /** Test data and a fake server for the overlay pages (tests only). */
 export const TENANT = '00000000-0000-4000-8000-00000000000a';
@@ -11,23 +11,22 @@ export const CRM = 'c0000000-0000-4000-8000-000000000001';
 export const WIKI = 'c0000000-0000-4000-8000-000000000002';
 export const RELAY = 'e1a90000-0000-4000-8000-000000000001';
 
-export const groups = (): SecurityGroup[] => [
-  { id: SALES_SG, name: 'Sales', description: '', kind: 'users', users: ['ana@acme.test'], endpoints: [], rule: null },
-  { id: LAPTOPS_SG, name: 'Windows laptops', description: '', kind: 'endpoints', users: [], endpoints: [], rule: { os: ['windows'], countries: ['GB'] } },
+/** As the list gives them: Sales holds ana's laptop by her user, Windows laptops the two its members list names. */
+export const groups = (): SecurityGroupRow[] => [
+  { id: SALES_SG, name: 'Sales', description: '', kind: 'users', users: ['ana@acme.test'], endpoints: [], rule: null, endpoint_count: 1 },
+  {
+    id: LAPTOPS_SG,
+    name: 'Windows laptops',
+    description: '',
+    kind: 'endpoints',
+    users: [],
+    endpoints: [],
+    rule: { os: ['windows'], countries: ['GB'] },
+    endpoint_count: 2,
+  },
 ];
 
-export const server = (id: string, name: string, over: Partial<ZtnaServer> = {}): ZtnaServer => ({
-  id,
-  name,
-  description: '',
-  address: `${name.toLowerCase()}.corp.example`,
-  private_name: null,
-  ports: [{ protocol: 'tcp', ports: ['443'] }],
-  site: 'London',
-  enabled: true,
-  dpc: { download: true, upload: true, copy: true, managed_only: false },
-  ...over,
-});
+export const server = ztnaServer;
 
 export const relayRow = {
   id: RELAY,
@@ -41,66 +40,27 @@ export const relayRow = {
   last_report_at: '2026-01-02T10:00:00Z',
 };
 
-const endpoint = (id: string, name: string, user: string) => ({
-  id,
-  name,
-  user,
-  os: 'windows',
-  os_label: 'Windows 11',
-  client_version: '2.1.10',
-  approved: true,
-  device_status: 'running',
-  last_seen: '2025-01-02T10:00:00Z',
-  public_ip: '203.0.113.7',
-  posture: UNKNOWN_POSTURE,
-  profile: 'mza',
-  security_groups: [],
-  config_sync: 'synced',
-  enrolled_with: null,
-  created_at: '2025-01-01T00:00:00Z',
-});
-
-export interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
 /** A fetch that answers the overlay's reads, echoes PUTs of settings and records every call; `answer` overrides one call. */
-export function fakeOverlayApi(state: { settings?: ZtnaSettings; answer?: (c: Call) => Response | undefined } = {}) {
-  const calls: Call[] = [];
-  const reads: Record<string, () => unknown> = {
-    'tenant/ztna/security-groups/': groups,
-    [`tenant/ztna/security-groups/${LAPTOPS_SG}/members/`]: () => ({
-      users: [],
-      endpoints: [
-        { id: ANA_LAPTOP, name: 'ana-laptop', user: 'ana@acme.test', by: 'rule' },
-        { id: 'x', name: 'kiosk', user: null, by: 'static' },
+export function fakeOverlayApi(state: { settings?: ZtnaSettings; answer?: (c: ApiCall) => Response | undefined } = {}) {
+  return fakeApi(
+    {
+      'GET tenant/ztna/security-groups/': groups,
+      [`GET tenant/ztna/security-groups/${LAPTOPS_SG}/members/`]: () => ({
+        users: [],
+        endpoints: [
+          { id: ANA_LAPTOP, name: 'ana-laptop', user: 'ana@acme.test', by: 'rule' },
+          { id: 'x', name: 'kiosk', user: null, by: 'static' },
+        ],
+      }),
+      'GET tenant/ztna/settings/': () => state.settings ?? DEFAULT_ZTNA_SETTINGS,
+      'PUT tenant/ztna/settings/': (call) => (state.settings = call.body as ZtnaSettings),
+      'GET tenant/ztna/relays/': () => [relayRow],
+      'GET tenant/ztna/servers/': () => [
+        server(CRM, 'CRM'),
+        server(WIKI, 'Wiki', { dpc: { download: false, upload: false, copy: false, managed_only: true } }),
       ],
-    }),
-    'tenant/ztna/settings/': () => state.settings ?? DEFAULT_ZTNA_SETTINGS,
-    'tenant/ztna/relays/': () => [relayRow],
-    'tenant/ztna/servers/': () => [server(CRM, 'CRM'), server(WIKI, 'Wiki', { dpc: { download: false, upload: false, copy: false, managed_only: true } })],
-    'tenant/ztna/inventory/': () => ({ count: 1, next: null, previous: null, results: [endpoint(ANA_LAPTOP, 'ana-laptop', 'ana@acme.test')] }),
-  };
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://console.test');
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.pathname.replace(/^\/api\/v1\//, ''),
-      query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const own = state.answer?.(call);
-    if (own) return own;
-    if (call.method === 'PUT' && call.path === 'tenant/ztna/settings/') {
-      state.settings = call.body as ZtnaSettings;
-      return jsonResponse(200, state.settings);
-    }
-    const read = call.method === 'GET' ? reads[call.path] : undefined;
-    return read ? jsonResponse(200, read()) : jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
-  });
-  return { fetch, calls, writes: () => calls.filter((c) => c.method !== 'GET') };
+      'GET tenant/ztna/inventory/': () => pageOf([ztnaEndpoint(ANA_LAPTOP, 'ana-laptop', 'ana@acme.test')]),
+    },
+    (call) => state.answer?.(call),
+  );
 }

@@ -8,10 +8,10 @@ import { ModalHeader } from '@/components/dialogs/modal-header';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { toast } from '@/components/feedback/toast';
+import { FormModal } from '@/components/dialogs/form-modal';
 import { formErrorMessage } from '@/lib/forms';
 import { useDeleteRelay } from '@/features/ztna-overlay/api/delete-relay';
 import { useRelays, type RelayRow } from '@/features/ztna-overlay/api/get-relays';
-import { FormModal } from './form-modal';
 import { RelayEditor } from './relay-editor';
 import { HealthBadge, REGION_LABELS } from './relay-labels';
 

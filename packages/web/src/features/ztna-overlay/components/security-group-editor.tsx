@@ -5,11 +5,10 @@ import { ModalFooter } from '@/components/dialogs/modal-footer';
 import { toast } from '@/components/feedback/toast';
 import { ChipInput } from '@/components/inputs/chip-input';
 import { MultiSelectField } from '@/components/inputs/select-field';
-import type { FormErrors } from '@/lib/forms';
+import { fullPathErrors, type FormErrors } from '@/lib/forms';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useZtnaEndpoints } from '@/features/ztna-overlay/api/get-ztna-endpoints';
 import { useSaveSecurityGroup } from '@/features/ztna-overlay/api/save-security-group';
-import { fullPathErrors } from './full-path-errors';
 import { COUNTRY_OPTIONS, KIND_LABELS, OS_OPTIONS } from './overlay-labels';
 
 type Values = Omit<SecurityGroup, 'id'>;

@@ -1,25 +1,26 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { SecurityGroup } from '@netloom/domain';
+import type { SecurityGroup, SecurityGroupRow } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { ModalHeader } from '@/components/dialogs/modal-header';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { toast } from '@/components/feedback/toast';
+import { FormModal } from '@/components/dialogs/form-modal';
 import { formErrorMessage } from '@/lib/forms';
 import { useDeleteSecurityGroup } from '@/features/ztna-overlay/api/delete-security-group';
 import { useSecurityGroups } from '@/features/ztna-overlay/api/get-security-groups';
-import { FormModal } from './form-modal';
 import { KIND_LABELS, ruleText } from './overlay-labels';
 import { SecurityGroupEditor } from './security-group-editor';
 
-const COLUMNS: DataTableColumn<SecurityGroup>[] = [
+const COLUMNS: DataTableColumn<SecurityGroupRow>[] = [
   { key: 'name', header: 'Name' },
   { key: 'kind', header: 'Holds', render: (g) => KIND_LABELS[g.kind] },
   { key: 'users', header: 'Users', render: (g) => (g.kind === 'endpoints' ? '—' : String(g.users.length)) },
-  { key: 'endpoints', header: 'Endpoints', render: (g) => (g.kind === 'users' ? '—' : String(g.endpoints.length)) },
+  // Who is in it now, as Group membership lists them (listed, by their user, or by the rule): not only those listed by hand.
+  { key: 'endpoint_count', header: 'Endpoints' },
   { key: 'rule', header: 'Rule', width: '14rem', render: (g) => ruleText(g.rule) },
   { key: 'description', header: 'Description' },
 ];

@@ -23,6 +23,21 @@ describe('security groups', { timeout: 30_000 }, () => {
     expect(within(laptops).getByText('Windows in United Kingdom')).toBeTruthy();
   });
 
+  it('counts the endpoints in a group as its membership shows them, those its rule or users add included', async () => {
+    vi.stubGlobal('fetch', fakeOverlayApi().fetch);
+    renderWithProviders(withQueryClient(<SecurityGroupsTab writer />));
+    const table = within(await screen.findByRole('table', { name: 'Security groups' }));
+    const cells = (name: string) =>
+      within(table.getByText(name).closest('tr')!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    await table.findByText('Windows laptops');
+    const endpointsColumn = table.getAllByRole('columnheader').findIndex((h) => h.textContent?.includes('Endpoints'));
+    // None listed by hand: two by the rule, one by its user.
+    expect(cells('Windows laptops')[endpointsColumn]).toBe('2');
+    expect(cells('Sales')[endpointsColumn]).toBe('1');
+  });
+
   it("checks the group with the server's rules, then sends only what its kind holds", async () => {
     const created = { ...groups()[1]!, id: '5ec00000-0000-4000-8000-000000000009', name: 'Ana laptops' };
     const api = fakeOverlayApi({ answer: (c) => (c.method === 'POST' ? jsonResponse(201, created) : undefined) });

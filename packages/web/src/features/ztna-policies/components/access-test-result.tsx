@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { countryByCode, ENDPOINT_OS_LABELS, type accessTestResultSchema, type Posture } from '@netloom/domain';
 import type { z } from 'zod';
+import { Fact } from '@/components/fact';
 import { AccessActionBadge } from './access-action-badge';
 import { decidedByText, failedText } from './decision-text';
 
@@ -18,17 +19,6 @@ function postureFacts(p: Posture): { label: string; value: string }[] {
     { label: 'Firewall', value: yesNo(p.firewall_on, 'On', 'Off') },
     { label: 'Device approved', value: yesNo(p.approved, 'Yes', 'No') },
   ];
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
-  );
 }
 
 /** The tool's answer for one requester: allow or deny, who decided, the failed condition, and what the requester is. */

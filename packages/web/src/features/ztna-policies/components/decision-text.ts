@@ -5,9 +5,10 @@ interface Decided {
   policy: { id: string; name: string } | null;
 }
 
-/** What the server itself refused for, when no policy was asked. */
+/** What the server (or the endpoint's approval) refused for, when no policy was asked. */
 const SERVER_RULES: Partial<Record<AccessRule, string>> = {
   default: 'Default deny',
+  not_approved: 'Endpoint not approved',
   disabled: 'Server disabled',
   not_published: 'Port not published',
   unknown_server: 'Unknown server',

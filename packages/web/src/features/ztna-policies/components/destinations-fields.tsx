@@ -4,7 +4,9 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ZTNA_PROTOCOLS, type AccessDestinations, type ServerPort, type ZtnaProtocol } from '@netloom/domain';
 import { ChipInput } from '@/components/inputs/chip-input';
 import { MultiSelectField } from '@/components/inputs/select-field';
-import { withChosen, type PolicyOptions } from './use-policy-options';
+import { withChosen } from '@/components/inputs/with-chosen';
+import { FieldAlert } from '@/components/field-alert';
+import type { PolicyOptions } from './use-policy-options';
 
 export const PROTOCOL_LABELS: Record<ZtnaProtocol, string> = { tcp: 'TCP', udp: 'UDP', icmp: 'ICMP', any: 'Any' };
 /** ICMP has no ports, and 'any' is every protocol and port. */
@@ -72,11 +74,7 @@ export const DestinationsFields = memo(function DestinationsFields({ value, onCh
           searchable
         />
       </SimpleGrid>
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
+      <FieldAlert message={error} />
       <Text size="sm" fw={500}>
         Ports
       </Text>

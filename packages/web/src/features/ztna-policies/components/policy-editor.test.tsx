@@ -1,27 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from '@/test/render';
-import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
-import { sessionStore } from '@/lib/session/session-store';
+import { jsonResponse, renderEditor, signedInAs } from '@/test/query-wrapper';
 import { CRM, fakeZtnaPoliciesApi, policy, SALES, TENANT } from './fake-ztna-policies-api';
 import { PolicyEditor } from './policy-editor';
 
-function open(api: ReturnType<typeof fakeZtnaPoliciesApi>, props: Partial<Parameters<typeof PolicyEditor>[0]> = {}) {
-  vi.stubGlobal('fetch', api.fetch);
-  const onDone = vi.fn();
-  return { onDone, ...renderWithProviders(withQueryClient(<PolicyEditor onDone={onDone} {...props} />)) };
-}
+const open = (props: { policy?: Parameters<typeof PolicyEditor>[0]['policy'] } = {}) => renderEditor(PolicyEditor, props);
 
 describe('access policy editor', { timeout: 30_000 }, () => {
-  beforeEach(() => signIn('editor'));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    sessionStore.clear();
-  });
+  signedInAs('editor');
 
   it("says what is missing with the server's messages and sends nothing", async () => {
     const api = fakeZtnaPoliciesApi();
-    const { user } = open(api);
+    const { user } = open();
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Field is required')).toBeTruthy();
     expect(screen.getByText('Choose who the policy is for')).toBeTruthy();
@@ -31,7 +21,7 @@ describe('access policy editor', { timeout: 30_000 }, () => {
 
   it('shows a bad minimum OS version at its own field', async () => {
     const api = fakeZtnaPoliciesApi();
-    const { user } = open(api);
+    const { user } = open();
     await user.type(screen.getByRole('textbox', { name: 'Policy name' }), 'Sales CRM');
     await user.click(screen.getByRole('checkbox', { name: /Everyone/ }));
     await user.click(screen.getByRole('textbox', { name: 'Servers' }));
@@ -47,7 +37,7 @@ describe('access policy editor', { timeout: 30_000 }, () => {
   it('sends the policy: a group, a server narrowed to a port, and posture conditions', async () => {
     const created = policy('9d0c0000-0000-4000-8000-000000000001', 'Sales CRM', 1);
     const api = fakeZtnaPoliciesApi({ answer: (c) => (c.method === 'POST' ? jsonResponse(201, created) : undefined) });
-    const { user, onDone } = open(api);
+    const { user, onDone } = open();
     await user.type(screen.getByRole('textbox', { name: 'Policy name' }), 'Sales CRM');
     await user.click(screen.getByRole('textbox', { name: 'Groups' }));
     await user.click(await screen.findByRole('option', { name: 'Sales' }));
@@ -94,7 +84,7 @@ describe('access policy editor', { timeout: 30_000 }, () => {
       posture: { os: [], min_client_version: '2.0', countries: [], disk_encryption: true, firewall: false, approved: false },
     });
     const api = fakeZtnaPoliciesApi({ answer: (c) => (c.method === 'PUT' ? jsonResponse(200, saved) : undefined) });
-    const { user, onDone } = open(api, { policy: saved });
+    const { user, onDone } = open({ policy: saved });
     await user.click(screen.getByRole('radio', { name: 'Deny' }));
     expect(screen.queryByRole('textbox', { name: 'Minimum client version' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -105,13 +95,13 @@ describe('access policy editor', { timeout: 30_000 }, () => {
   });
 
   it("shows the server's field error at its field", async () => {
-    const api = fakeZtnaPoliciesApi({
+    fakeZtnaPoliciesApi({
       answer: (c) =>
         c.method === 'POST'
           ? jsonResponse(400, { detail: 'Invalid input', code: 'invalid', errors: { name: ['A policy with this name already exists'] } })
           : undefined,
     });
-    const { user } = open(api);
+    const { user } = open();
     await user.type(screen.getByRole('textbox', { name: 'Policy name' }), 'Twice');
     await user.click(screen.getByRole('checkbox', { name: /Everyone/ }));
     await user.click(screen.getByRole('textbox', { name: 'Sites' }));

@@ -1,4 +1,5 @@
 import { COUNTRIES, ENDPOINT_OS_LABELS, type AccessDestinations, type AccessSources, type PostureConditions, type WebFilterSchedule } from '@netloom/domain';
+import { audienceText, few } from '@/components/policies/audience-text';
 import { PROTOCOL_LABELS } from './destinations-fields';
 
 export interface PolicyNames {
@@ -7,31 +8,13 @@ export interface PolicyNames {
   servers: ReadonlyMap<string, string>;
 }
 
-/** Two names read better than a count; more than two read better as one. */
-const few = (items: string[], one: string, many: string) => (items.length <= 2 ? items.join(', ') : `${items.length} ${items.length === 1 ? one : many}`);
-
-/** Who a policy is for, in one line ('Everyone', 'Group Sales; SG Managed laptops'). */
+/** Who a policy is for, in one line ('Everyone', 'Group Sales; Security group Managed laptops'). */
 export function sourcesText(s: AccessSources, names: PolicyNames): string {
-  if (s.everyone) return 'Everyone';
-  const parts: string[] = [];
-  if (s.users.length) parts.push(few(s.users, 'user', 'users'));
-  if (s.groups.length)
-    parts.push(
-      `Group ${few(
-        s.groups.map((id) => names.groups.get(id) ?? 'removed group'),
-        'group',
-        'groups',
-      )}`,
-    );
-  if (s.security_groups.length)
-    parts.push(
-      `Security group ${few(
-        s.security_groups.map((id) => names.securityGroups.get(id) ?? 'removed security group'),
-        'security group',
-        'security groups',
-      )}`,
-    );
-  return parts.join('; ') || 'Nobody';
+  return audienceText(s.everyone, [
+    { ids: s.users, one: 'user', many: 'users' },
+    { ids: s.groups, names: names.groups, prefix: 'Group', one: 'group', many: 'groups' },
+    { ids: s.security_groups, names: names.securityGroups, prefix: 'Security group', one: 'security group', many: 'security groups' },
+  ]);
 }
 
 /** What a policy is about, in one line ('CRM, Site London; TCP 443'). */

@@ -2,8 +2,7 @@ import { memo } from 'react';
 import { Checkbox, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { COUNTRIES, ENDPOINT_OS_LABELS, ENDPOINT_OSES, type EndpointOs, type PostureConditions } from '@netloom/domain';
 import { MultiSelectField } from '@/components/inputs/select-field';
-import type { FormErrors } from '@/lib/forms';
-import { fieldError } from './policy-form-values';
+import { fieldError, type FormErrors } from '@/lib/forms';
 
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
 /** An emptied version field means "any version", which the schema spells null. */

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
+import { PanelTitle } from '@/components/panel-title';
 import { useZtnaServers } from '@/features/ztna-policies/api/get-ztna-servers';
 import { RequesterCheck } from './requester-check';
 import { ServerReach } from './server-reach';
@@ -21,12 +22,7 @@ export function ReachTool() {
   return (
     <Paper withBorder p="md" role="region" aria-label="Who can reach what">
       <Stack gap="sm">
-        <Group gap="xs">
-          <IconRoute size={18} />
-          <Title order={3} fz="md">
-            Who can reach what
-          </Title>
-        </Group>
+        <PanelTitle icon={<IconRoute size={18} />} title="Who can reach what" />
         <Text size="sm" c="dimmed">
           The same decision the endpoints make for each connection, on the policies saved now.
         </Text>

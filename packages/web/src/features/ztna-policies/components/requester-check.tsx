@@ -1,36 +1,33 @@
 import { useState } from 'react';
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { SelectField, type SelectOption } from '@/components/inputs/select-field';
-import { formErrorMessage } from '@/lib/forms';
+import type { SelectOption } from '@/components/inputs/select-field';
+import { PolicyCheckForm } from '@/components/policies/policy-check-form';
+import { RequesterFields, useRequester } from '@/components/policies/requester-fields';
 import { useZtnaEndpoints } from '@/features/ztna-policies/api/get-ztna-endpoints';
 import { useTenantUsers } from '@/features/ztna-policies/api/get-tenant-users';
 import { useTestAccess } from '@/features/ztna-policies/api/test-access';
 import { AccessTestResultView } from './access-test-result';
 import { EMPTY_TARGET, TargetFields, type Target } from './target-fields';
 
-type Subject = 'user' | 'endpoint';
-
 /** One requester and one server: what the policies decide now, why, and what the requester is. */
 export function RequesterCheck({ servers }: { servers: SelectOption[] }) {
   const users = useTenantUsers();
   const endpoints = useZtnaEndpoints();
   const test = useTestAccess();
-  const [subject, setSubject] = useState<Subject>('user');
-  const [user, setUser] = useState<string | null>(null);
-  const [deviceId, setDeviceId] = useState<string | null>(null);
+  const [requester, setRequester] = useRequester();
   const [target, setTarget] = useState<Target>(EMPTY_TARGET);
   const [errors, setErrors] = useState<{ who?: string; server?: string }>({});
-  const endpoint = endpoints.data?.find((d) => d.id === deviceId) ?? null;
+  const endpoint = endpoints.data?.find((d) => d.id === requester.endpoint) ?? null;
 
   const run = () => {
-    const who = subject === 'user' ? user : deviceId;
+    const { kind } = requester;
+    const who = kind === 'user' ? requester.user : requester.endpoint;
     const found = { who: who ? undefined : 'Field is required', server: target.serverId ? undefined : 'Field is required' };
     setErrors(found);
     if (!who || !target.serverId) return;
     test.mutate({
       // An endpoint is asked about with the user signed in on it: their groups count too.
-      user: subject === 'user' ? user : (endpoint?.user ?? null),
-      device_id: subject === 'endpoint' ? deviceId : null,
+      user: kind === 'user' ? requester.user : (endpoint?.user ?? null),
+      device_id: kind === 'endpoint' ? requester.endpoint : null,
       server_id: target.serverId,
       protocol: target.protocol,
       port: target.port,
@@ -38,62 +35,25 @@ export function RequesterCheck({ servers }: { servers: SelectOption[] }) {
   };
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        run();
-      }}
-      noValidate
-      aria-label="Check access"
+    <PolicyCheckForm
+      label="Check access"
+      submitLabel="Check"
+      onRun={run}
+      pending={test.isPending}
+      error={test.isError ? test.error : null}
+      result={test.data && <AccessTestResultView result={test.data} />}
     >
-      <Stack gap="sm">
-        <SegmentedControl
-          aria-label="Check for"
-          data={[
-            { value: 'user', label: 'User' },
-            { value: 'endpoint', label: 'Endpoint' },
-          ]}
-          value={subject}
-          onChange={(v) => setSubject(v as Subject)}
-        />
-        {subject === 'user' ? (
-          <SelectField
-            label="User"
-            placeholder="Pick a user"
-            options={(users.data ?? []).map((u) => ({ value: u.email.toLowerCase(), label: u.email.toLowerCase() }))}
-            value={user}
-            onChange={setUser}
-            error={errors.who}
-            searchable
-            clearable
-            allowDeselect={false}
-          />
-        ) : (
-          <SelectField
-            label="Endpoint"
-            placeholder="Pick an endpoint"
-            options={(endpoints.data ?? []).map((d) => ({ value: d.id, label: d.user ? `${d.name} (${d.user})` : d.name }))}
-            value={deviceId}
-            onChange={setDeviceId}
-            error={errors.who}
-            searchable
-            clearable
-            allowDeselect={false}
-          />
-        )}
-        <TargetFields value={target} onChange={setTarget} servers={servers} serverError={errors.server} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={test.isPending}>
-            Check
-          </Button>
-        </Group>
-        {test.isError && (
-          <Text size="sm" c="red" role="alert">
-            {formErrorMessage(test.error)}
-          </Text>
-        )}
-        {test.data && !test.isPending && <AccessTestResultView result={test.data} />}
-      </Stack>
-    </form>
+      <RequesterFields
+        label="Check for"
+        kinds={['user', 'endpoint']}
+        value={requester}
+        onChange={setRequester}
+        users={users.data ?? []}
+        endpoints={(endpoints.data ?? []).map((d) => ({ value: d.id, label: d.user ? `${d.name} (${d.user})` : d.name }))}
+        required
+        error={errors.who}
+      />
+      <TargetFields value={target} onChange={setTarget} servers={servers} serverError={errors.server} />
+    </PolicyCheckForm>
   );
 }

@@ -32,9 +32,3 @@ export function usePolicyOptions(): PolicyOptions {
     };
   }, [users.data, groups.data, securityGroups.data, servers.data]);
 }
-
-/** A saved value that is no longer offered (a removed user or server) stays visible so it can be taken out. */
-export const withChosen = (options: SelectOption[], chosen: readonly string[], removed = (v: string) => v): SelectOption[] => {
-  const known = new Set(options.map((o) => o.value));
-  return [...options, ...chosen.filter((v) => !known.has(v)).map((v) => ({ value: v, label: removed(v) }))];
-};

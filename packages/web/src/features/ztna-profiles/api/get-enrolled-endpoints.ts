@@ -1,12 +1,9 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inventoryPageSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
+import { CONFIG_SAFETY_REFRESH_MS, useConfigChanges } from '@/lib/live/config-feed';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { tenantQuery, ztnaKeys } from './ztna-keys';
-
-/** While a profile change travels, the endpoints' sync state is asked for this often; else every 30 s. */
-const SYNCING_POLL_MS = 2_000;
-const IDLE_POLL_MS = 30_000;
 
 export function enrolledEndpointsQueryOptions(tid: string | null) {
   return queryOptions({
@@ -15,11 +12,16 @@ export function enrolledEndpointsQueryOptions(tid: string | null) {
       ? async ({ signal }) =>
           (await api.get(ZTNA_PATHS.inventory, inventoryPageSchema, { query: { ...tenantQuery(tid), state: 'enrolled', page_size: 0 }, signal })).results
       : skipToken,
-    refetchInterval: (q) => (q.state.data?.some((e) => e.config_sync === 'syncing') ? SYNCING_POLL_MS : IDLE_POLL_MS),
   });
 }
 
-/** Every enrolled endpoint with its posture, profile, user and configuration sync state. */
+/**
+ * Every enrolled endpoint with its posture, profile, user and configuration sync state: a profile
+ * change travelling to them is read as the live socket tells of it (now and then while it is down).
+ */
 export function useEnrolledEndpoints() {
-  return useQuery(enrolledEndpointsQueryOptions(useTenantScope()));
+  const tid = useTenantScope();
+  const queryClient = useQueryClient();
+  const live = useConfigChanges(tid, () => void queryClient.invalidateQueries({ queryKey: ztnaKeys.enrolled(tid), exact: true }));
+  return useQuery({ ...enrolledEndpointsQueryOptions(tid), refetchInterval: live ? false : CONFIG_SAFETY_REFRESH_MS });
 }

@@ -12,7 +12,7 @@ import { useEnrolledEndpoints } from '@/features/ztna-profiles/api/get-enrolled-
 import { useSecurityGroups } from '@/features/ztna-profiles/api/get-security-groups';
 import { ClientVersion } from '@/features/ztna-profiles/components/client-version';
 import { PostureTable } from '@/features/ztna-profiles/components/posture-table';
-import { SyncBadge } from '@/features/ztna-profiles/components/sync-badge';
+import { ConfigSyncBadge } from '@/components/config-sync-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -72,7 +72,7 @@ export function MzaStatusPage() {
               </Anchor>
             </Fact>
             <Fact label="Configuration">
-              <SyncBadge state={endpoint.config_sync} />
+              <ConfigSyncBadge state={endpoint.config_sync} />
             </Fact>
             <Fact label="Client version">
               <ClientVersion os={endpoint.os} version={endpoint.client_version} />

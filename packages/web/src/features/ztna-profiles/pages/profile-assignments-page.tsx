@@ -15,7 +15,7 @@ import { paths } from '@/paths';
 import { useEndpointProfiles } from '@/features/ztna-profiles/api/get-endpoint-profiles';
 import { useEnrolledEndpoints } from '@/features/ztna-profiles/api/get-enrolled-endpoints';
 import { AssignProfileForm } from '@/features/ztna-profiles/components/assign-profile-form';
-import { SyncBadge } from '@/features/ztna-profiles/components/sync-badge';
+import { ConfigSyncBadge } from '@/components/config-sync-badge';
 
 interface AssignmentRow {
   id: string;
@@ -64,7 +64,7 @@ export function ProfileAssignmentsPage() {
       { key: 'user', header: 'User' },
       { key: 'os', header: 'OS' },
       { key: 'profile', header: 'Profile' },
-      { key: 'config_sync', header: 'Configuration', render: (r) => <SyncBadge state={r.config_sync} /> },
+      { key: 'config_sync', header: 'Configuration', render: (r) => <ConfigSyncBadge state={r.config_sync} /> },
       { key: 'last_seen', header: 'Last seen', type: 'date' },
       ...(writer
         ? [

@@ -11,6 +11,7 @@ export const protocolPortText = (r: Pick<ZtnaSessionRow, 'protocol' | 'port'>) =
 /** What the server itself refused for, when no policy was asked. */
 const RULE_TEXT: Partial<Record<ZtnaSessionRow['rule'], string>> = {
   default: 'Default deny',
+  not_approved: 'Endpoint not approved',
   disabled: 'Server disabled',
   not_published: 'Port not published',
   unknown_server: 'Unknown server',

@@ -1,4 +1,4 @@
-import { canReadLogs } from '@netloom/domain';
+import { canReadBrowsingData } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { toast } from '@/components/feedback/toast';
 import { LogToolbar } from '@/components/logs/log-toolbar';
@@ -23,8 +23,8 @@ export function SessionLogsPage() {
   const { view, update, setFilters } = useLogView(SESSION_FILTER_FIELDS);
   const body = logFilterBody(view, tid, SESSION_FILTER_FIELDS);
   const download = useDownloadSessionLogs();
-  // Who reached what, from where, is as private as the other logs: the same readers.
-  if (user && !canReadLogs(user)) return <EmptyState title="Permission Denied" description="Only owners and admins can read the logs." />;
+  // Who reached what, from where, is personal browsing data: owners and admins only, as the server decides.
+  if (user && !canReadBrowsingData(user)) return <EmptyState title="Permission Denied" description="Only owners and admins can read the logs." />;
 
   return (
     <>

@@ -96,6 +96,27 @@ describe('MicroZAccess updates', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Rollout added successfully')).toBeTruthy();
   });
 
+  it('says why a second rollout of a system and version is refused, and keeps the form open', async () => {
+    const refusal = {
+      detail: 'A rollout of macOS 2.1.10 is already open: widen it instead.',
+      code: 'conflict',
+      errors: { version: ['macOS 2.1.10 is already being rolled out'] },
+    };
+    const api = fakeUpdatesApi([rollout()], (c) => (c.method === 'POST' ? jsonResponse(409, refusal) : undefined));
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Create rollout' }));
+    const form = await screen.findByRole('form', { name: 'Create rollout' });
+    await user.click(within(form).getByRole('textbox', { name: 'Operating system' }));
+    await user.click(await screen.findByRole('option', { name: 'macOS' }));
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(within(form).getByRole('alert').textContent).toBe('A rollout of macOS 2.1.10 is already open: widen it instead.');
+    expect(within(form).getByText('macOS 2.1.10 is already being rolled out')).toBeTruthy();
+    // Refused: the form stays open, with what was chosen.
+    expect(screen.getByRole('form', { name: 'Create rollout' })).toBe(form);
+    expect((within(form).getByRole('textbox', { name: 'Version' }) as HTMLInputElement).value).toBe('2.1.10');
+  });
+
   it('widens a rollout, shows its progress per endpoint and deletes it after a confirmation', async () => {
     const api = fakeUpdatesApi([rollout()], (c) =>
       c.method === 'PUT' ? jsonResponse(200, rollout({ percentage: 100 })) : c.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,

@@ -40,7 +40,7 @@ export function InterfaceCharts({ series, timezone }: { series: InterfaceSeries;
           names={TRAFFIC_NAMES}
           series={[series.rxRate, series.txRate]}
           timestamp={series.timestamp}
-          yAxisType="memory"
+          yAxisType="bitrate"
           recordDuration="minutes"
           lineColors={TRAFFIC_COLORS}
           timezone={timezone}

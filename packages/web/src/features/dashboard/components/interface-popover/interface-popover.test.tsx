@@ -76,8 +76,8 @@ describe('InterfacePopover', () => {
     expect(screen.getByRole('img', { name: 'Ping · eth0' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Interface · eth0' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'WAN1 up and down traffic' }).querySelectorAll('polyline')).toHaveLength(2);
-    // 1000 bytes in 10 s down, 500 up; the latest loss 2 %, worst 2 %.
-    expect(screen.getByText(/↑ 50 Bps ↓ 100 Bps/)).toBeTruthy();
+    // 1000 bytes in 10 s down (800 bits a second), 500 up; the latest loss 2 %, worst 2 %.
+    expect(screen.getByText(/↑ 400 bps ↓ 800 bps/)).toBeTruthy();
     expect(screen.getByText('Loss now 2.00%, worst 2.00%')).toBeTruthy();
   });
 

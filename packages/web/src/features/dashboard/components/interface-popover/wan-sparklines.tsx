@@ -5,7 +5,7 @@ import type { WanSparkline } from './interface-series';
 
 const BADGE_COLORS = { green: 'green', orangered: 'red', amber: 'yellow' } as const;
 
-const latest = (values: readonly number[]) => formatAxisValue(values[values.length - 1] ?? 0, 'memory');
+const latest = (values: readonly number[]) => formatAxisValue(values[values.length - 1] ?? 0, 'bitrate');
 
 /** Each WAN link's live up/down traffic (spec 000 §2.6), with its status and current rates. */
 export function WanSparklines({ links }: { links: readonly WanSparkline[] }) {

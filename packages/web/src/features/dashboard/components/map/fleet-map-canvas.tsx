@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Loader, Paper, Stack, Text } from '@mantine/core';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { DeviceRow } from '@netloom/domain';
 import { useMaplibreMap } from './use-maplibre-map';
@@ -25,8 +26,27 @@ export function FleetMapCanvas({ devices, height, onSelectDevice, onFail, timezo
   const container = useRef<HTMLDivElement>(null);
   // The view opened on; later views come from the map itself, so a changed prop is not applied.
   const [initialView] = useState(view ?? null);
-  const map = useMaplibreMap(container, onFail, initialView);
+  const { map, slow } = useMaplibreMap(container, onFail, initialView);
   const markers = useDeviceMarkers(map, devices, { onSelectDevice, timezone });
   useMapView(map, markers, { initialView, onViewChange });
-  return <div ref={container} style={{ height, width: '100%' }} aria-label="Device map" role="region" />;
+  return (
+    <div style={{ position: 'relative', height, width: '100%' }}>
+      <div ref={container} style={{ height: '100%', width: '100%' }} aria-label="Device map" role="region" />
+      {slow && !map && <StillStarting />}
+    </div>
+  );
+}
+
+/** Over a map that is slow to start: it is still coming, nothing to do. */
+function StillStarting() {
+  return (
+    <Paper role="status" withBorder shadow="xs" p="xs" pos="absolute" top={8} left={8} style={{ zIndex: 2 }}>
+      <Stack gap={2} align="center">
+        <Loader size="xs" />
+        <Text size="xs" c="dimmed">
+          The map is taking longer than usual to start…
+        </Text>
+      </Stack>
+    </Paper>
+  );
 }

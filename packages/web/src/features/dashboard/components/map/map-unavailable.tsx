@@ -1,11 +1,11 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 
-export type MapFailure = 'webgl' | 'timeout' | 'context-lost' | 'crashed';
+/** Why a map cannot be drawn; a slow start is not one of them (use-maplibre-map.ts). */
+export type MapFailure = 'webgl' | 'context-lost' | 'crashed';
 
 const MESSAGES: Record<MapFailure, string> = {
   webgl: 'This browser cannot draw the map: WebGL is turned off or not supported by the graphics card.',
-  timeout: 'The map did not start within 10 seconds.',
   'context-lost': 'The graphics card stopped drawing the map.',
   crashed: 'The map stopped working.',
 };

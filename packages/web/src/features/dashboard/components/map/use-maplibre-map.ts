@@ -10,13 +10,16 @@ import type { MapViewport } from './map-view-params';
  * Creates the MapLibre map once for the container and hands it back when its style has loaded.
  * The map lives as long as the component: data changes go through sources, never a new map.
  * It opens on `view` when given, else on the spec's default centre until the devices are fitted.
+ * A slow start is not a failure: past the spec's wait (`slow`) the card says so and keeps waiting
+ * for the same map; only a browser that cannot draw (no WebGL, a lost context) fails it.
  */
 export function useMaplibreMap(
   container: RefObject<HTMLDivElement | null>,
   onFail: (reason: MapFailure) => void,
   view: MapViewport | null,
-): MapLibreMap | null {
+): { map: MapLibreMap | null; slow: boolean } {
   const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [slow, setSlow] = useState(false);
   const fail = useRef(onFail);
   useEffect(() => {
     fail.current = onFail;
@@ -49,10 +52,11 @@ export function useMaplibreMap(
       return;
     }
     let disposed = false;
-    const timer = setTimeout(() => fail.current('timeout'), MAP_VIEW.initWaitMs);
+    const timer = setTimeout(() => setSlow(true), MAP_VIEW.initWaitMs);
     instance.touchZoomRotate.disableRotation();
     instance.on('load', () => {
       clearTimeout(timer);
+      setSlow(false);
       setMap(instance);
     });
     instance.on('webglcontextlost', () => fail.current('context-lost'));
@@ -76,5 +80,5 @@ export function useMaplibreMap(
     };
   }, [container, view]);
 
-  return map;
+  return { map, slow };
 }

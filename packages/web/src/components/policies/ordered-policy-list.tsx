@@ -1,28 +1,53 @@
+import type { ReactNode } from 'react';
 import { Table, Text } from '@mantine/core';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import type { ZtnaPolicy } from '@netloom/domain';
-import { DefaultDenyRow } from './default-deny-row';
-import type { PolicyNames } from './policy-summary-text';
+import { DefaultPolicyRow } from './default-policy-row';
 import { PolicyRow } from './policy-row';
+import type { DefaultPolicy, OrderedPolicy, PolicyColumn } from './types';
 
-export interface PolicyListProps {
-  policies: ZtnaPolicy[];
-  names: PolicyNames;
+export interface OrderedPolicyListProps<P extends OrderedPolicy> {
+  /** The table's accessible name ('Access policies'). */
+  label: string;
+  policies: readonly P[];
+  /** What each row says between its name and its enable switch. */
+  columns: readonly PolicyColumn<P>[];
+  /** More lines under a policy's name (a schedule). */
+  details?: (policy: P) => ReactNode;
+  /** The explicit last word, shown after the policies; none when the page shows its default elsewhere. */
+  defaultPolicy?: DefaultPolicy;
+  /** Said in a row of its own while there is no policy (the default policy still follows). */
+  emptyText?: string;
+  minWidth?: number;
   writer: boolean;
+  /** A reorder or another write is running: the order controls wait for it. */
   busy: boolean;
   /** The whole new order, first first. */
   onReorder: (ids: string[]) => void;
-  onToggle: (policy: ZtnaPolicy, enabled: boolean) => void;
-  onEdit: (policy: ZtnaPolicy) => void;
-  onDelete: (policy: ZtnaPolicy) => void;
+  onToggle: (policy: P, enabled: boolean) => void;
+  onEdit: (policy: P) => void;
+  onDelete: (policy: P) => void;
 }
 
 /**
- * The policies in evaluation order (the first that matches decides), reordered by drag or by the
- * arrow buttons, and under them the default deny, which no reorder can move.
+ * Policies in evaluation order (the first that decides wins), reordered by drag or by the arrow
+ * buttons, each with its enable switch, edit and delete; the default policy, if any, stays last.
  */
-export function PolicyList({ policies, names, writer, busy, onReorder, onToggle, onEdit, onDelete }: PolicyListProps) {
+export function OrderedPolicyList<P extends OrderedPolicy>({
+  label,
+  policies,
+  columns,
+  details,
+  defaultPolicy,
+  emptyText,
+  minWidth = 900,
+  writer,
+  busy,
+  onReorder,
+  onToggle,
+  onEdit,
+  onDelete,
+}: OrderedPolicyListProps<P>) {
   const sensors = useSensors(
     // A few pixels before a drag starts, so a click on the handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -36,21 +61,20 @@ export function PolicyList({ policies, names, writer, busy, onReorder, onToggle,
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over) move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
-  const columns = writer ? 9 : 8;
+  // Order, name, the columns, enabled, and the writer's actions.
+  const columnCount = columns.length + (writer ? 4 : 3);
 
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <Table.ScrollContainer minWidth={1000}>
-        <Table verticalSpacing="xs" aria-label="Access policies" highlightOnHover>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table verticalSpacing="xs" aria-label={label} highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={80}>Order</Table.Th>
               <Table.Th>Name</Table.Th>
-              <Table.Th>Sources</Table.Th>
-              <Table.Th>Destinations</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Schedule</Table.Th>
-              <Table.Th>Posture</Table.Th>
+              {columns.map((c) => (
+                <Table.Th key={c.header}>{c.header}</Table.Th>
+              ))}
               <Table.Th>Enabled</Table.Th>
               {writer && <Table.Th />}
             </Table.Tr>
@@ -63,7 +87,8 @@ export function PolicyList({ policies, names, writer, busy, onReorder, onToggle,
                   policy={p}
                   position={i + 1}
                   count={policies.length}
-                  names={names}
+                  columns={columns}
+                  details={details}
                   writer={writer}
                   busy={busy}
                   onMove={(by) => move(i, i + by)}
@@ -73,16 +98,16 @@ export function PolicyList({ policies, names, writer, busy, onReorder, onToggle,
                 />
               ))}
             </SortableContext>
-            {policies.length === 0 && (
+            {policies.length === 0 && emptyText && (
               <Table.Tr>
-                <Table.Td colSpan={columns}>
+                <Table.Td colSpan={columnCount}>
                   <Text size="sm" c="dimmed" ta="center" py="sm">
-                    {writer ? 'No policies yet: every connection is denied until a policy allows it.' : 'No policies yet: every connection is denied.'}
+                    {emptyText}
                   </Text>
                 </Table.Td>
               </Table.Tr>
             )}
-            <DefaultDenyRow position={policies.length + 1} writer={writer} />
+            {defaultPolicy && <DefaultPolicyRow policy={defaultPolicy} position={policies.length + 1} writer={writer} />}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

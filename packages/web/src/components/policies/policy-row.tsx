@@ -1,24 +1,18 @@
-import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ActionIcon, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { WebFilterAction, WebFilterPolicy } from '@netloom/domain';
-import type { SyncCounts } from './policy-sync';
-import { SyncText } from './sync-text';
+import { PolicyNameCell } from './policy-name-cell';
+import type { OrderedPolicy, PolicyColumn } from './types';
 
-const ACTION_LOOK: Record<WebFilterAction, { label: string; color: string }> = {
-  block: { label: 'Block', color: 'red' },
-  allow: { label: 'Allow', color: 'green' },
-  log: { label: 'Log only', color: 'yellow' },
-};
-
-export interface PolicyRowProps {
-  policy: WebFilterPolicy;
+export interface PolicyRowProps<P extends OrderedPolicy> {
+  policy: P;
   position: number;
   count: number;
-  appliesTo: string;
-  categories: string;
-  sync: SyncCounts;
+  columns: readonly PolicyColumn<P>[];
+  /** More lines under the name (a schedule). */
+  details?: (policy: P) => ReactNode;
   writer: boolean;
   /** A reorder or another write is running: the order buttons wait for it. */
   busy: boolean;
@@ -29,12 +23,23 @@ export interface PolicyRowProps {
 }
 
 /** One policy of the ordered list: drag it by the handle or move it with the arrows (the keyboard way). */
-export function PolicyRow({ policy, position, count, appliesTo, categories, sync, writer, busy, onMove, onToggle, onEdit, onDelete }: PolicyRowProps) {
+export function PolicyRow<P extends OrderedPolicy>({
+  policy,
+  position,
+  count,
+  columns,
+  details,
+  writer,
+  busy,
+  onMove,
+  onToggle,
+  onEdit,
+  onDelete,
+}: PolicyRowProps<P>) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: policy.id,
     disabled: !writer || busy,
   });
-  const look = ACTION_LOOK[policy.action];
   const style = {
     // Rows only move up and down.
     transform: CSS.Translate.toString(transform && { ...transform, x: 0 }),
@@ -65,37 +70,12 @@ export function PolicyRow({ policy, position, count, appliesTo, categories, sync
           </Text>
         </Group>
       </Table.Td>
-      <Table.Td>
-        <Text size="sm" fw={500}>
-          {policy.name}
-        </Text>
-        {policy.description && (
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {policy.description}
-          </Text>
-        )}
-        {policy.schedule && (
-          <Text size="xs" c="dimmed">
-            Scheduled ({policy.schedule.time_zone})
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{appliesTo}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Badge color={look.color} variant="light">
-          {look.label}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" lineClamp={2}>
-          {categories}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <SyncText sync={sync} />
-      </Table.Td>
+      <PolicyNameCell name={policy.name} description={policy.description}>
+        {details?.(policy)}
+      </PolicyNameCell>
+      {columns.map((c) => (
+        <Table.Td key={c.header}>{c.cell(policy)}</Table.Td>
+      ))}
       <Table.Td>
         <Switch aria-label={`Enable ${policy.name}`} checked={policy.enabled} disabled={!writer || busy} onChange={(e) => onToggle(e.currentTarget.checked)} />
       </Table.Td>

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { drawingOf, type RouteDrawing } from '@/test/route-drawing';
+import { NotBuiltPage } from '@/features/products/pages/not-built-page';
+import { familyPage } from '@/features/device-config/families';
+import { routes } from './router';
+import { ConfigFamilyRoute } from './routes/config-family-route';
+
+const tabsOf = (base: string, tabs: string[]) => tabs.map((t) => `${base}/${t}`);
+const both = (path: string) => [`/sdwan/${path}`, `/ztna/${path}`];
+
+/**
+ * The spec's routes this version has built (the console's route table by capability): each must
+ * lead to its page, never to the 404 catch-all nor to a "not built" notice.
+ */
+const BUILT = [
+  ...['login', 'sign-up', 'forgotPassword', 'social-signup', 'free-trial', 'microZAccess'].map((p) => `/auth/${p}`),
+  '/resetpwd',
+  '/activate',
+  '/sdwan/dashboard',
+  '/ztna/dashboard',
+  ...both('tenant-customize-dashboard'),
+  ...tabsOf('/sdwan/device/configure/addressing-vlan', ['laninterface', 'waninterface']),
+  '/sdwan/device/configure/staticroutes',
+  ...tabsOf('/sdwan/device/configure/firewall', ['zones', 'inboundrules', 'outboundrules', 'ipset']),
+  '/sdwan/device/configure/nat',
+  ...tabsOf('/sdwan/device/configure/services', ['dhcp', 'snmp', 'ntp', 'config', 'logging', 'dropbear', 'http', 'alarms', 'notification']),
+  ...tabsOf('/sdwan/device/configure/sdwan', ['interfaces', 'rules']),
+  ...tabsOf('/sdwan/device/configure/vpn-creation', ['ipsecvpn', 'autovpn']),
+  '/sdwan/device/configure/policyrouting',
+  ...tabsOf('/sdwan/device/configure/status', ['deviceoverview', 'sysInfo', 'cpugraph', 'memorygraph']),
+  ...tabsOf('/sdwan/device/status/network', ['routes', 'arptables', 'interfaces', 'devicestatus', 'dhcp']),
+  '/sdwan/device/status/sdwanstatus',
+  ...tabsOf('/sdwan/device/status/ipsec', ['overview', 'statistics']),
+  ...tabsOf('/sdwan/device/status/firewallstatus', ['firewall-all', 'ipset']),
+  ...tabsOf('/sdwan/device/status/url-ops', ['urlfilterstatus', 'urltracking', 'usagestatus']),
+  ...tabsOf('/sdwan/device/status/slastatus', ['interface', 'interfacesingle', 'ping', 'linkcomparision', 'linkcomparision2', 'wantraffic']),
+  ...tabsOf('/sdwan/device/status/alarms', ['device', 'wan', 'performance', 'ipsec']),
+  '/sdwan/device/status/logs',
+  ...tabsOf('/sdwan/device/status/netflow', ['topProtocols', 'topDestinations', 'topTalkers', 'topServerPorts', 'topClientPorts']),
+  ...both('network'),
+  ...tabsOf('/sdwan/network', ['configure', 'monitor']),
+  ...both('organization'),
+  '/sdwan/organization/inventory',
+  '/sdwan/organization/monitor',
+  '/sdwan/organization/configure',
+  '/ztna/organization/configure',
+  '/sdwan/device/status',
+  '/ztna/device/status',
+  ...tabsOf('/sdwan/organization/monitor', ['vpn-status', 'alarms/device', 'globalBGP', 'globalInterface']),
+  ...tabsOf('/sdwan/organization/systemtools', ['users', 'globalNotification', 'reportGeneration']),
+  ...both('organization/systemtools'),
+  '/ztna/organization/systemtools/users',
+  '/sdwan/organization/configtemp',
+  ...tabsOf('/sdwan/organization/configtemp', ['config', 'udt']),
+  '/sdwan/organization/configtemp/configtempedit/firewall/zones',
+  ...tabsOf('/ztna/device/configure', ['overlay-mesh-vpn', 'overlay-device']),
+  '/ztna/mza/status',
+  ...tabsOf('/ztna/organization/inventory', ['enrolled-inventory', 'approve-inventory']),
+  ...tabsOf('/ztna/organization/onboarding', ['client', 'server', 'app-connector']),
+  '/ztna/organization/dns',
+  ...tabsOf('/ztna/organization/overlay', ['security-group', 'iao', 'overlay-mesh-server', 'group-membership', 'overlay-access-policy', 'dpc']),
+  '/ztna/organization/policies',
+  '/ztna/nac/nac-available-list',
+  ...tabsOf('/ztna/organization/systemtools', ['reportGeneration', 'mza-update']),
+  ...tabsOf('/ztna/organization/web-filter', ['url-based-filtering', 'ip-based-filtering']),
+  ...tabsOf('/ztna/reports', ['url-rules', 'custom-urls', 'url-discovery']),
+  '/ztna/logs-management',
+  ...['/logs', '/sdwan/logs', '/ztna/logs'].flatMap((base) => tabsOf(base, ['login-logs', 'activity-logs'])),
+  ...tabsOf('/ztna/logs', ['webfilter-logs', 'squid-logs', 'ztna-session-logs']),
+  ...['', '/sdwan', '/ztna'].flatMap((base) => [`${base}/teams/users`, `${base}/teams/users/details/u1`, `${base}/teams/groups`]),
+  ...tabsOf('/superAdmin', ['tenant', 'customers']),
+  ...tabsOf('/settings', ['profile', 'dashboard-settings', 'organisation']),
+  '/tenant-settings',
+  '/announcements',
+  '/microzaccess-client',
+  '/ztna/getmicrozaccess',
+  '/404',
+  '/something-went-wrong',
+  '/loading',
+];
+
+/** Follows redirects (a section's bare path opens its first tab) to the page a visitor ends on. */
+async function landing(href: string): Promise<{ href: string; drawing: RouteDrawing }> {
+  let at = href;
+  for (let hop = 0; hop < 4; hop++) {
+    const drawing = await drawingOf(routes, at);
+    if (drawing.drawn !== 'redirect' || !drawing.location) return { href: at, drawing };
+    at = drawing.location;
+  }
+  throw new Error(`${href} redirects in a loop`);
+}
+
+describe('the routes this version has built', () => {
+  it.each(BUILT)('%s leads to its page', async (href) => {
+    const end = await landing(href);
+    const { leaf, drawn } = end.drawing;
+    expect(leaf, `no route for ${href}`).not.toBeNull();
+    expect(leaf!.path, `${href} falls through to the 404 route`).not.toBe('*');
+    expect(end.href === '/404' && href !== '/404', `${href} ends on the 404 page`).toBe(false);
+    expect(drawn, `${href} draws nothing`).not.toBeNull();
+    if (drawn === null || drawn === 'redirect') return;
+    expect(drawn.type, `${href} is a "not built" notice`).not.toBe(NotBuiltPage);
+    if (drawn.type === ConfigFamilyRoute) expect(familyPage(leaf!.params.family), `${href}: no such configuration family`).toBeDefined();
+  });
+});
+
+/** Words of the spec's paths that a route with an id parameter would read as an id (and ask the server for, which answers 400). */
+const SPEC_WORDS = new Set(['configure', 'monitor', 'config', 'udt', 'status', 'organization', 'systemtools']);
+
+describe('spec paths are pages, not ids', () => {
+  it.each(BUILT)('%s reads no word of its path as an id', async (href) => {
+    const { leaf } = (await landing(href)).drawing;
+    const ids = Object.entries(leaf?.params ?? {}).filter(([name]) => name.endsWith('Id'));
+    for (const [name, value] of ids) expect(SPEC_WORDS.has(value ?? ''), `${href}: ${name}=${value}`).toBe(false);
+  });
+});
+
+/** Products that have not landed: every route of theirs says so, naming the product (spec 000 §2.16 WAF menu among them). */
+const NOT_BUILT_PRODUCTS = [
+  ['/waf/dashboard', 'QShield'],
+  ['/waf/threat-analytics/backend-waf', 'QShield'],
+  ['/waf/organization/waf-policy', 'QShield'],
+  ['/waf/bot/dashboard', 'QShield'],
+  ['/ndr/dashboard', 'NDR'],
+  ['/rum/dashboard', 'RUM'],
+  ['/rum/website', 'RUM'],
+  ['/dem/dashboard', 'DEM'],
+  ['/iot-gateway/dashboard', 'IoT Gateway'],
+] as const;
+
+describe('products not built yet', () => {
+  it.each(NOT_BUILT_PRODUCTS)('%s says %s is not built', async (href, product) => {
+    const end = await landing(href);
+    expect(end.href).toBe(href);
+    const drawn = end.drawing.drawn;
+    expect(drawn !== null && drawn !== 'redirect' && drawn.type, `${href} is not the not-built notice`).toBe(NotBuiltPage);
+    expect((drawn as { props: { page: { title: string } } }).props.page.title).toBe(product);
+  });
+});
+
+/** Paths the spec does not name: the 404 page, never a notice that calls a built page unbuilt. */
+const UNKNOWN = ['/ztna/device/configure/firewall', '/ztna/organization/nothing', '/sdwan/organization/nothing', '/sdwan/device/status/nothing'];
+
+describe('paths nobody built', () => {
+  it.each(UNKNOWN)('%s is the 404 page', async (href) => {
+    const end = await landing(href);
+    expect(end.href).toBe('/404');
+  });
+});
