@@ -1,25 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // The journeys run against the real server, which serves the built console (npm run build first).
+// Each worker starts a server of its own (e2e/support/test.ts): journeys in different workers
+// share nothing, so they run side by side; E2E_PORT is the first worker's port.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-// Per port, so journeys of different checkouts or builds can run side by side.
-const DATA_DIR = `.data/e2e-${PORT}`;
-/** The e2e server drops every mail here; journeys read activation and reset links from it. */
-export const MAIL_DIR = `.data/e2e-mail-${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
   // Per port too: a run empties its output folder first.
   outputDir: `test-results/e2e-${PORT}`,
+  // The journeys of a file run in order, in one worker; files spread over the workers.
   fullyParallel: false,
-  workers: 1,
+  // Two cores: one journey's browser works while the other's server answers. E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A journey with several devices takes ~55 s on a loaded 2-core machine: room for that, and more.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1366, height: 820 },
@@ -40,13 +40,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 820 } } }],
-  webServer: {
-    // A fresh embedded database each run, seeded with the demo tenants and logins, no simulated fleet.
-    command: `rm -rf ${DATA_DIR} ${MAIL_DIR} && DATA_DIR=${DATA_DIR} MAIL_DIR=${MAIL_DIR} DEMO_FLEET=0 PORT=${PORT} node --import tsx packages/server/src/server.ts`,
-    url: `http://127.0.0.1:${PORT}/api/v1/auth/login-options/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_PASSWORD, demo } from './support/demo';
 
 /** What the MicroZAccess client does on this machine: listens on loopback for the browser to bring the key. */

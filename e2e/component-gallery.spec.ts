@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The dev-only gallery: the shared building blocks, driven in Chromium as a user would.
 test('the data table searches, sorts, deletes after confirmation and downloads CSV', async ({ page }) => {
-  await page.goto('/dev/gallery?section=table');
+  await page.goto('/dev/gallery/?section=table');
   const table = page.getByTestId('gallery-data-table');
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(25);
@@ -39,7 +39,7 @@ test('the data table searches, sorts, deletes after confirmation and downloads C
 });
 
 test('the chip input adds valid values, refuses bad ones and keeps the valid part of a paste', async ({ page }) => {
-  await page.goto('/dev/gallery?section=inputs');
+  await page.goto('/dev/gallery/?section=inputs');
   const chips = page.getByTestId('gallery-chip-input');
   const field = chips.getByRole('textbox');
   await expect(chips.getByText('10.0.0.1')).toBeVisible();
@@ -71,7 +71,7 @@ test('the chip input adds valid values, refuses bad ones and keeps the valid par
 });
 
 test('the charts draw in the browser and a failing chart stays inside its own panel', async ({ page }) => {
-  await page.goto('/dev/gallery?section=charts');
+  await page.goto('/dev/gallery/?section=charts');
   const canvases = page.locator('canvas');
   await expect(canvases.first()).toBeVisible();
   expect(await canvases.count()).toBeGreaterThanOrEqual(4);
@@ -87,7 +87,7 @@ test('the charts draw in the browser and a failing chart stays inside its own pa
 });
 
 test('the fleet map draws thousands of devices on the offline basemap and flags bad coordinates', async ({ page }) => {
-  await page.goto('/dev/gallery?section=map');
+  await page.goto('/dev/gallery/?section=map');
   const map = page.getByTestId('fleet-map').first();
   await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/Invalid latitude or longitude values/).first()).toBeVisible();

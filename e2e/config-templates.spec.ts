@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext } from './support/test';
 import { demo, logIn } from './support/demo';
 import { ownerApi, SimFleet } from './support/fleet';
 
@@ -8,6 +8,8 @@ test('an editor builds a template with a variable, gives it to a device group, p
   request,
   baseURL,
 }) => {
+  // A long journey (two browsers, a group of simulated gateways, a push to each): on a busy machine it needs more than the default minute.
+  test.setTimeout(180_000);
   const owner = await ownerApi(request, demo.owner);
   const auth = { Authorization: `Bearer ${owner.access}` };
   const fleet = new SimFleet(request, baseURL!, owner);
@@ -70,7 +72,7 @@ test('an editor builds a template with a variable, gives it to a device group, p
       .getByRole('button', { name: 'View' })
       .click();
     const diff = page.getByRole('table', { name: 'Configuration differences' });
-    await expect(diff).toContainText('Static routes › to-site › destination');
+    await expect(diff).toContainText('Static Routes › to-site › destination');
     await expect(diff).toContainText('10.20.0.0/16');
     await expect(diff).toContainText('10.30.0.0/16');
     await page.keyboard.press('Escape');

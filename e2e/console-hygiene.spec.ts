@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { demo, logIn } from './support/demo';
 
 /** Everything the browser console shows that a developer would have to read past. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { demo, logIn } from './support/demo';
 import { ownerApi, SimFleet } from './support/fleet';
 

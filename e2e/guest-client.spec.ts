@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
 
 test('a guest-user lands on the client page and can open nothing else', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_PASSWORD, demo } from './support/demo';
 import { lastMailTo, linkIn } from './support/mail';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
 
 test('an owner logs in and lands on the dashboard of the active product', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
 
 test('a user logs out through the confirmation dialog', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demo } from './support/demo';
 import { ownerApi, SimFleet } from './support/fleet';
 import { middleOf, showClusterOfTwo } from './support/map';

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
 import { ownerApi, SimFleet } from './support/fleet';
 
-test('a new owner finds the inventory with its devices, creates a device group, and is told plainly which pages are not built yet', async ({
+test('a new owner finds the inventory with its devices, creates a device group, and is told plainly which pages this version does not have', async ({
   page,
   request,
   baseURL,
@@ -21,7 +21,7 @@ test('a new owner finds the inventory with its devices, creates a device group, 
 
     // A page not built yet says so, with nothing to create.
     await page.goto('/sdwan/device/configure/qos/qos_interface');
-    await expect(page.getByText('Device Configuration is not built yet')).toBeVisible();
+    await expect(page.getByText('Device Configuration is not built in this version')).toBeVisible();
     await expect(page.getByText(/Create your First/)).toHaveCount(0);
 
     // Device groups: the empty state's create action works, with the spec's validation.

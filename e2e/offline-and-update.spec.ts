@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { demo, logIn } from './support/demo';
 
 // The folder the server serves the console from (it reads files per request, so a changed file is live at once).

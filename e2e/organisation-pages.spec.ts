@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { demo, logIn } from './support/demo';
 
 /** Every page of the organisation area opens with its data and without the crash page. */

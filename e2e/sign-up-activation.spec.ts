@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { lastMailTo, linkIn } from './support/mail';
 
 // A new organisation signs up, follows the activation link from its e-mail and signs in.

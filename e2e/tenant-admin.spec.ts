@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
 
 test('a super admin creates a tenant, switches to it and sees its empty dashboard', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { logIn } from './support/demo';
 
 test('a viewer sees the tenant settings but cannot change them', async ({ page }) => {

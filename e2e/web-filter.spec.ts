@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { demo, logIn } from './support/demo';
 import { ownerApi, SimFleet, type SimDevice } from './support/fleet';
 

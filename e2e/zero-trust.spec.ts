@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { demo, logIn } from './support/demo';
 import { ownerApi } from './support/fleet';
 import { lastMailTo } from './support/mail';

@@ -5,10 +5,10 @@
  */
 import pg from 'pg';
 import { TRAFFIC_CHARTS, type AnalyticsRetention, type RollupLevel, type TrafficAnswer } from '@netloom/domain';
+import { analyticsStoreOn } from '../../packages/server/src/composition/analytics-store';
 import { openDatabase, type Database } from '../../packages/server/src/db/client';
 import type { Actor } from '../../packages/server/src/http/access';
 import { PartitionKeeper } from '../../packages/server/src/modules/traffic/partitions';
-import { PgAnalyticsStore } from '../../packages/server/src/modules/traffic/pg-store';
 import { TrafficService } from '../../packages/server/src/modules/traffic/service';
 import type { AnalyticsStore } from '../../packages/server/src/modules/traffic/store';
 import { prepareDatabase, scratchPostgres } from '../live/prepare';
@@ -166,7 +166,7 @@ export async function runQuery(o: QueryOptions): Promise<QueryResult> {
     ]);
 
     // The charts of tenant 1, as its dashboard asks them.
-    const store = new PgAnalyticsStore(db, () => RETENTION);
+    const store = analyticsStoreOn(db, () => RETENTION);
     const actor = { scope: { tenantId: tenants[0]!.id } } as unknown as Actor;
     const timings: ChartTiming[] = [];
     for (const minutes of [1440, 10080] as const) {

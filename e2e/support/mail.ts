@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from '@playwright/test';
-import { MAIL_DIR } from '../../playwright.config';
+import { expect, test } from '@playwright/test';
+import { BASE_PORT, mailDirOf } from './server';
 
 interface DroppedMail {
   to: string;
@@ -9,13 +9,14 @@ interface DroppedMail {
   text: string;
 }
 
-/** The newest mail the e2e server sent to `to` (it drops each as a JSON file in MAIL_DIR). */
+/** The newest mail this worker's e2e server sent to `to` (it drops each as a JSON file in its mail folder). */
 export async function lastMailTo(to: string): Promise<DroppedMail> {
+  const mailDir = mailDirOf(BASE_PORT + test.info().parallelIndex);
   let found: DroppedMail | undefined;
   await expect(async () => {
-    const files = (await readdir(MAIL_DIR).catch(() => [] as string[])).sort().reverse();
+    const files = (await readdir(mailDir).catch(() => [] as string[])).sort().reverse();
     for (const f of files) {
-      const mail = JSON.parse(await readFile(path.join(MAIL_DIR, f), 'utf8')) as DroppedMail;
+      const mail = JSON.parse(await readFile(path.join(mailDir, f), 'utf8')) as DroppedMail;
       if (mail.to === to) {
         found = mail;
         return;
