@@ -11,7 +11,6 @@ test('a super admin posts an announcement for one tenant: its owner sees the mar
   browser,
 }) => {
   // Three people sign in, each in their own browser context.
-  test.setTimeout(120_000);
   const title = `Maintenance window ${Date.now()}`;
   const owner = await signedIn(browser, demo.owner);
   const globex = await signedIn(browser, demo.globexOwner);

@@ -9,7 +9,7 @@ test('an editor builds a template with a variable, gives it to a device group, p
   baseURL,
 }) => {
   // A long journey (two browsers, a group of simulated gateways, a push to each): on a busy machine it needs more than the default minute.
-  test.setTimeout(180_000);
+  test.slow();
   const owner = await ownerApi(request, demo.owner);
   const auth = { Authorization: `Bearer ${owner.access}` };
   const fleet = new SimFleet(request, baseURL!, owner);

@@ -48,7 +48,6 @@ test('a simulated gateway reports what it is configured with: SD-WAN paths, fire
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const owner = await ownerApi(request, demo.owner);
   const auth = { Authorization: `Bearer ${owner.access}` };
   const key = ((await (await request.get('/api/v1/tenant/enrolment-key/', { headers: auth })).json()) as { enrolment_key: string }).enrolment_key;

@@ -11,7 +11,6 @@ test("an owner generates the fleet inventory as PDF, downloads it, and its first
   request,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const owner = await ownerApi(request, demo.owner);
   const fleet = new SimFleet(request, baseURL!, owner);
   try {

@@ -55,7 +55,7 @@ test("the dashboards' top-traffic panel draws every chart from the simulated fle
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const owner = await ownerApi(request, demo.owner);
   const auth = { Authorization: `Bearer ${owner.access}` };
   const key = ((await (await request.get('/api/v1/tenant/enrolment-key/', { headers: auth })).json()) as { enrolment_key: string }).enrolment_key;

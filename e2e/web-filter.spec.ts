@@ -33,7 +33,6 @@ test("an admin blocks Social Networking for a group: the endpoints sync, Test a 
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const owner = await ownerApi(request, demo.owner);
   const auth = { Authorization: `Bearer ${owner.access}` };
   const q = `?tenant_id=${owner.tenantId}`;

@@ -36,7 +36,7 @@ test('zero trust: an admin invites a user, onboards clients with a key and appro
   request,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.slow();
   const owner = await ownerApi(request, demo.owner);
   const auth = { Authorization: `Bearer ${owner.access}` };
   const q = `?tenant_id=${owner.tenantId}`;

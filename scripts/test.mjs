@@ -16,10 +16,11 @@ const vitest = (...projects) => ['npx', 'vitest', 'run', ...projects.flatMap((p)
 /**
  * The phases. `after`: phases whose end this one waits for. The unit run is over half the CPU of
  * a run and holds the tests that keep time (heartbeats, timeouts, latency under load): it runs
- * first with the two cores to itself, beside only the build. Then everything else at once: lint
- * and typecheck (single-threaded), the PostgreSQL and security runs (mostly waiting on databases)
- * and the journeys (mostly waiting on browsers and timers). (Journeys beside the unit run were
- * tried: on a loaded machine both sides lost races, so the cores stay the unit run's.)
+ * first with the two cores to itself, beside only the build. Then lint and typecheck (a core each,
+ * all the time) beside the PostgreSQL and security runs (mostly waiting on databases); the journeys
+ * (browsers, servers and timers) start once lint and typecheck have given the cores back. Journeys
+ * beside the unit run, and beside lint and typecheck, were tried: on a slow CI machine journeys
+ * that take 20 s alone took over two minutes, and both sides lost races.
  */
 const PHASES = [
   { name: 'unit', cmd: vitest('domain', 'bench', 'server', 'simulator', 'web') },
@@ -28,7 +29,7 @@ const PHASES = [
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'], after: ['unit'] },
   ...(postgres ? [{ name: 'postgres', cmd: vitest('postgres'), after: ['unit'] }] : []),
   { name: 'security', cmd: vitest('security'), after: ['unit'] },
-  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], after: ['unit', 'build'], needs: ['build'] },
+  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], after: ['unit', 'build', 'lint', 'typecheck'], needs: ['build'] },
 ];
 
 const asked = process.argv.slice(2);
