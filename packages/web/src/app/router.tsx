@@ -105,11 +105,17 @@ export const routes: RouteObject[] = [
               { path: 'tenant-settings', ...redirectTo(paths.settings.dashboardSettings) },
               {
                 path: 'support/*',
-                lazy: () => import('@/features/products/pages/not-built-page').then((m) => ({ element: <m.NotBuiltPage page={m.NOT_BUILT.support} /> })),
+                lazy: () =>
+                  import('@/features/products/pages/not-built-page').then(({ NOT_BUILT, NotBuiltPage }) => ({
+                    element: <NotBuiltPage page={NOT_BUILT.support} />,
+                  })),
               },
               {
                 path: 'user-queries',
-                lazy: () => import('@/features/products/pages/not-built-page').then((m) => ({ element: <m.NotBuiltPage page={m.NOT_BUILT.userQueries} /> })),
+                lazy: () =>
+                  import('@/features/products/pages/not-built-page').then(({ NOT_BUILT, NotBuiltPage }) => ({
+                    element: <NotBuiltPage page={NOT_BUILT.userQueries} />,
+                  })),
               },
             ],
           },

@@ -24,9 +24,11 @@ function logsTabs(product: ProductKey | null): LogsTab[] {
 }
 
 const activityLogsPage = (kind: LogKind) => () =>
-  import('@/features/activity-logs/pages/logs-page').then((m) => ({ element: <m.LogsPage key={kind} kind={kind} /> }));
+  import('@/features/activity-logs/pages/logs-page').then(({ LogsPage }) => ({ element: <LogsPage key={kind} kind={kind} /> }));
 const webFilterLogsPage = (kind: WebFilterLogKind) => () =>
-  import('@/features/web-filter-analytics/pages/webfilter-logs-page').then((m) => ({ element: <m.WebFilterLogsPage key={kind} kind={kind} /> }));
+  import('@/features/web-filter-analytics/pages/webfilter-logs-page').then(({ WebFilterLogsPage }) => ({
+    element: <WebFilterLogsPage key={kind} kind={kind} />,
+  }));
 
 /** Teams and logs under a product (/{product}/teams/…) or at the top level (/teams/…). */
 export function teamsAndLogsRoutes(product: ProductKey | null): RouteObject[] {
@@ -39,15 +41,18 @@ export function teamsAndLogsRoutes(product: ProductKey | null): RouteObject[] {
       : 'Who did what, when and from where';
   return [
     { path: 'teams', ...redirectTo(users) },
-    { path: 'teams/users', lazy: () => import('@/features/teams/pages/users-page').then((m) => ({ element: <m.UsersPage detailsPath={details} /> })) },
+    {
+      path: 'teams/users',
+      lazy: () => import('@/features/teams/pages/users-page').then(({ UsersPage }) => ({ element: <UsersPage detailsPath={details} /> })),
+    },
     {
       path: 'teams/users/details/:userId',
-      lazy: () => import('@/features/teams/pages/user-details-page').then((m) => ({ element: <m.UserDetailsPage backTo={users} /> })),
+      lazy: () => import('@/features/teams/pages/user-details-page').then(({ UserDetailsPage }) => ({ element: <UserDetailsPage backTo={users} /> })),
     },
     { path: 'teams/groups', lazy: () => import('@/features/teams/pages/groups-page').then((m) => ({ Component: m.GroupsPage })) },
     {
       path: 'logs',
-      lazy: () => import('./logs-section-route').then((m) => ({ element: <m.LogsSectionRoute tabs={tabs} subtitle={subtitle} /> })),
+      lazy: () => import('./logs-section-route').then(({ LogsSectionRoute }) => ({ element: <LogsSectionRoute tabs={tabs} subtitle={subtitle} /> })),
       children: [
         { index: true, ...redirectTo(tabs[0]?.path ?? paths.loginLogs) },
         { path: 'login-logs', lazy: activityLogsPage('login') },

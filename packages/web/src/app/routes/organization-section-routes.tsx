@@ -39,13 +39,13 @@ export function sdwanOrganizationRoutes(): RouteObject[] {
 
 /** Network › Configure and Monitor (spec 000 §2.15 `network (configure, monitor)`), before a group's own page. */
 export function networkRoutes(p: 'sdwan' | 'ztna'): RouteObject[] {
-  const groups = () => import('@/features/devices/pages/device-groups-page').then((m) => ({ element: <m.DeviceGroupsPage product={p} /> }));
+  const groups = () => import('@/features/devices/pages/device-groups-page').then(({ DeviceGroupsPage }) => ({ element: <DeviceGroupsPage product={p} /> }));
   return [
     { path: 'network', lazy: groups },
     { path: 'network/configure', lazy: groups },
     {
       path: 'network/monitor',
-      lazy: () => import('@/features/devices/pages/network-monitor-page').then((m) => ({ element: <m.NetworkMonitorPage product={p} /> })),
+      lazy: () => import('@/features/devices/pages/network-monitor-page').then(({ NetworkMonitorPage }) => ({ element: <NetworkMonitorPage product={p} /> })),
     },
     { path: 'network/:networkId', lazy: () => import('./device-group-route').then((m) => ({ Component: m.DeviceGroupRoute })) },
   ];

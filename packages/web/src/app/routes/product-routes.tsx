@@ -13,7 +13,10 @@ import { networkRoutes, sdwanOrganizationRoutes } from './organization-section-r
 function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteObject {
   return {
     path,
-    lazy: () => import('@/features/products/pages/not-built-page').then((m) => ({ element: <m.NotBuiltPage product={product} page={m.NOT_BUILT[page]} /> })),
+    lazy: () =>
+      import('@/features/products/pages/not-built-page').then(({ NOT_BUILT, NotBuiltPage }) => ({
+        element: <NotBuiltPage product={product} page={NOT_BUILT[page]} />,
+      })),
   };
 }
 
@@ -25,14 +28,18 @@ function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteOb
 function productNotBuilt(product: ProductKey, path: string): RouteObject {
   return {
     path,
-    lazy: () => import('@/features/products/pages/not-built-page').then((m) => ({ element: <m.NotBuiltPage page={{ title: dashboardName(product) }} /> })),
+    lazy: () =>
+      import('@/features/products/pages/not-built-page').then(({ NotBuiltPage }) => ({ element: <NotBuiltPage page={{ title: dashboardName(product) }} /> })),
   };
 }
 
 /** SD-WAN configuration: the gateway overview, each family's page, and the templates with their own family pages. */
 const configurationRoutes: RouteObject[] = [
   { path: 'device/configure', lazy: () => import('@/features/device-config/pages/configure-page').then((m) => ({ Component: m.ConfigurePage })) },
-  { path: 'device/configure/:family/*', lazy: () => import('./config-family-route').then((m) => ({ element: <m.ConfigFamilyRoute mode="device" /> })) },
+  {
+    path: 'device/configure/:family/*',
+    lazy: () => import('./config-family-route').then(({ ConfigFamilyRoute }) => ({ element: <ConfigFamilyRoute mode="device" /> })),
+  },
   // Config Templates' tabs (spec 000 §2.15 `configtemp (config, udt)`); the bare section opens the first, keeping a push's ?operation=.
   {
     path: 'organization/configtemp',
@@ -48,7 +55,7 @@ const configurationRoutes: RouteObject[] = [
   },
   {
     path: 'organization/configtemp/configtempedit/:family/*',
-    lazy: () => import('./config-family-route').then((m) => ({ element: <m.ConfigFamilyRoute mode="template" /> })),
+    lazy: () => import('./config-family-route').then(({ ConfigFamilyRoute }) => ({ element: <ConfigFamilyRoute mode="template" /> })),
   },
   {
     path: 'organization/configtemp/:templateId',
@@ -74,7 +81,7 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
   const shared: RouteObject[] = [
     {
       path: 'tenant-customize-dashboard',
-      lazy: () => import('./customize-dashboard-route').then((m) => ({ element: <m.CustomizeDashboardRoute product={p} /> })),
+      lazy: () => import('./customize-dashboard-route').then(({ CustomizeDashboardRoute }) => ({ element: <CustomizeDashboardRoute product={p} /> })),
     },
     ...networkRoutes(p),
     // The bare Organization opens its first page, Inventory; System tools › Users is Teams › Users on both consoles.
@@ -85,7 +92,7 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
       ? [
           {
             path: 'organization/inventory/*',
-            lazy: () => import('@/features/devices/pages/inventory-page').then((m) => ({ element: <m.InventoryPage product={p} /> })),
+            lazy: () => import('@/features/devices/pages/inventory-page').then(({ InventoryPage }) => ({ element: <InventoryPage product={p} /> })),
           },
           ...configurationRoutes,
           ...sdwanOrganizationRoutes(),
@@ -101,7 +108,8 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
         ]),
     {
       path: 'organization/systemtools/reportGeneration',
-      lazy: () => import('@/features/reports/pages/report-generation-page').then((m) => ({ element: <m.ReportGenerationPage product={p} /> })),
+      lazy: () =>
+        import('@/features/reports/pages/report-generation-page').then(({ ReportGenerationPage }) => ({ element: <ReportGenerationPage product={p} /> })),
     },
     ...teamsAndLogsRoutes(p),
   ];
@@ -144,7 +152,8 @@ function consoleSections(p: 'sdwan' | 'ztna'): RouteObject[] {
 function statusSectionRoutes(): RouteObject[] {
   return (['network', 'sdwanstatus', 'ipsec', 'firewallstatus', 'url-ops', 'logs'] as const).map((section) => ({
     path: `device/status/${section}/*`,
-    lazy: () => import('@/features/device-status/pages/status-section-page').then((m) => ({ element: <m.StatusSectionPage section={section} /> })),
+    lazy: () =>
+      import('@/features/device-status/pages/status-section-page').then(({ StatusSectionPage }) => ({ element: <StatusSectionPage section={section} /> })),
   }));
 }
 
@@ -161,7 +170,7 @@ export function productRoutes(product: ProductKey): RouteObject {
         ? [
             {
               path: 'dashboard',
-              lazy: () => import('./product-dashboard-route').then((m) => ({ element: <m.ProductDashboardRoute product={product} /> })),
+              lazy: () => import('./product-dashboard-route').then(({ ProductDashboardRoute }) => ({ element: <ProductDashboardRoute product={product} /> })),
             },
             ...consoleSections(product),
           ]

@@ -4,7 +4,7 @@ import type { ReportTab } from '@/features/web-filter-analytics/pages/reports-pa
 import { redirectTo } from './redirect-route';
 
 const reportPage = (tab: ReportTab) => () =>
-  import('@/features/web-filter-analytics/pages/reports-page').then((m) => ({ element: <m.ReportsPage key={tab} tab={tab} /> }));
+  import('@/features/web-filter-analytics/pages/reports-page').then(({ ReportsPage }) => ({ element: <ReportsPage key={tab} tab={tab} /> }));
 
 /**
  * The web filter's reports and the logs' retention, relative to the ztna section
