@@ -64,6 +64,26 @@ describe('rejected and revoked clients stay out until let in again', () => {
     expect(await listed('rejected')).toEqual([]);
   });
 
+  it('lets a rejected client in again when an admin claims its serial: the same device, approved, out of the rejected list', async () => {
+    const key = await newKey({ name: 'Needs a look', reusable: true, auto_approve: false });
+    const { welcome } = await w.hello(key.key, { serial: 'SN-REJ-CLAIM', user: 'rae@acme.test' });
+    const id = welcome!.device_id;
+    expect(await decide([id], 'reject')).toMatchObject({ rejected: 1 });
+    expect((await w.hello(key.key, { serial: 'SN-REJ-CLAIM' })).closed).toEqual(REJECTED);
+
+    // A viewer cannot claim it back; an admin can, under a name of the admin's choosing.
+    const claim = { serial: 'SN-REJ-CLAIM', name: 'Rae laptop', kind: 'endpoint' };
+    expect((await w.call('POST', 'device/claim/', claim, 'viewer@acme.test')).statusCode).toBe(403);
+    const claimed = await w.call('POST', 'device/claim/', claim);
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    expect(claimed.json()).toMatchObject({ id, name: 'Rae laptop' });
+
+    const back = await w.hello(key.key, { serial: 'SN-REJ-CLAIM', user: 'rae@acme.test' });
+    expect(back.welcome).toMatchObject({ device_id: id, state: 'approved' });
+    expect(await listed('rejected')).toEqual([]);
+    expect((await listed('enrolled')).map((r) => r.id)).toContain(id);
+  });
+
   it('revokes an enrolled client: its connection closes and neither its credential nor its key brings it back', async () => {
     const key = await newKey({ name: 'Approved at once', reusable: true });
     const { agent, welcome } = await w.hello(key.key, { serial: 'SN-REVOKE-1', user: 'sam@acme.test' });
