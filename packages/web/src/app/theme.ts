@@ -22,6 +22,8 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
+    // A link inside a sentence must differ from the text around it by more than its colour (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
     Pagination: {
       defaultProps: {
         getControlProps: (control: keyof typeof PAGER_CONTROL_NAMES) => ({ 'aria-label': PAGER_CONTROL_NAMES[control] }),
@@ -56,9 +58,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     ...lightTextVariables,
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Placeholders double as the text of input-like buttons (the header's search): readable like dimmed text.
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-anchor': lightTextVariables['--mantine-color-blue-text']!,
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
   },
 });
