@@ -12,11 +12,15 @@ export const CONFIG_SYNC_LOOK: Record<ConfigSyncState, { label: string; color: s
 
 const isSyncState = (s: string): s is ConfigSyncState => (CONFIG_SYNC_STATES as readonly string[]).includes(s);
 
-/** How a device stands to its desired configuration: unconfigured, synced, syncing, failed or drifted. */
-export function ConfigSyncBadge({ state }: { state: ConfigSyncState | string }) {
+/**
+ * How a device stands to its desired configuration: unconfigured, synced, syncing, failed or
+ * drifted. `live` where the badge is the page's one sync state (not a table row's): a screen
+ * reader then hears it turn from syncing to synced, as a sighted user sees it.
+ */
+export function ConfigSyncBadge({ state, live = false }: { state: ConfigSyncState | string; live?: boolean }) {
   const look = isSyncState(state) ? CONFIG_SYNC_LOOK[state] : { label: state, color: 'gray' };
   return (
-    <Badge variant="light" color={look.color}>
+    <Badge variant="light" color={look.color} role={live ? 'status' : undefined} aria-live={live ? 'polite' : undefined}>
       {look.label}
     </Badge>
   );

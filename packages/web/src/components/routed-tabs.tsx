@@ -26,16 +26,21 @@ export function useRoutedTab<T extends RoutedTab>(tabs: readonly [T, ...T[]]) {
 
 interface RoutedTabsProps {
   tabs: readonly RoutedTab[];
-  value: string;
+  /** The open tab's route; null when the URL names none of them (no tab is selected). */
+  value: string | null;
   onChange: (route: string) => void;
   /** The open tab's content: only that one is rendered, so hidden tabs fetch nothing. */
   children: ReactNode;
 }
 
-/** The tab strip of a routed page with the open tab's content under it. */
+/**
+ * The tab strip of a page with the open tab's content under it. Every tab gets its panel, the
+ * closed ones empty and hidden, so each tab's aria-controls names an element that exists and a
+ * screen reader can move from a tab to its content.
+ */
 export function RoutedTabs({ tabs, value, onChange, children }: RoutedTabsProps) {
   return (
-    <Tabs value={value} onChange={(v) => v && onChange(v)}>
+    <Tabs value={value} onChange={(v) => v && v !== value && onChange(v)}>
       <Tabs.List mb="md">
         {tabs.map((t) => (
           <Tabs.Tab key={t.route} value={t.route}>
@@ -43,7 +48,11 @@ export function RoutedTabs({ tabs, value, onChange, children }: RoutedTabsProps)
           </Tabs.Tab>
         ))}
       </Tabs.List>
-      {children}
+      {tabs.map((t) => (
+        <Tabs.Panel key={t.route} value={t.route}>
+          {t.route === value ? children : null}
+        </Tabs.Panel>
+      ))}
     </Tabs>
   );
 }

@@ -1,6 +1,6 @@
-import { Tabs } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { RoutedTabs } from '@/components/routed-tabs';
 
 export interface LogsTab {
   label: string;
@@ -21,16 +21,9 @@ export function LogsSectionRoute({ tabs, subtitle }: { tabs: readonly LogsTab[];
     <>
       <PageHeader title="Logs" subtitle={subtitle} />
       {/* Another tab starts without this one's search and filters: they name other columns. */}
-      <Tabs value={open} onChange={(p) => p && p !== open && void navigate(p)} mb="md">
-        <Tabs.List>
-          {tabs.map((t) => (
-            <Tabs.Tab key={t.path} value={t.path}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <Outlet />
+      <RoutedTabs tabs={tabs.map((t) => ({ route: t.path, label: t.label }))} value={open} onChange={(p) => void navigate(p)}>
+        <Outlet />
+      </RoutedTabs>
     </>
   );
 }

@@ -19,7 +19,8 @@ export function DashboardSwitcher({ active, flags }: { active: ProductKey | null
           c="var(--mantine-color-text)"
           leftSection={active ? <ProductIcon product={active} /> : undefined}
           rightSection={<IconChevronDown size={14} />}
-          aria-label="Switch dashboard"
+          // The visible name leads, as WCAG 2.5.3 asks; "Switch dashboard" says what the button does.
+          aria-label={`${active ? dashboardName(active) : 'Select dashboard'}: Switch dashboard`}
         >
           {active ? dashboardName(active) : 'Select dashboard'}
         </Button>

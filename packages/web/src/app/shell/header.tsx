@@ -39,11 +39,12 @@ export function Header({ user }: { user: User }) {
       top={0}
       left={0}
       right={0}
-      bg="white"
-      style={{ zIndex: 210, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      bg="var(--mantine-color-body)"
+      style={{ zIndex: 210, borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Group gap="md" wrap="nowrap">
-        <Link to={home} aria-label="Home" style={{ textDecoration: 'none' }}>
+        {/* The name holds the logo's visible word, so a speech user who says "Netloom" reaches it (WCAG 2.5.3). */}
+        <Link to={home} aria-label="Netloom home" style={{ textDecoration: 'none' }}>
           {/* Below 1200 px the mark alone, so the pickers, the search box and the icons fit the 1000 px minimum. */}
           <Box visibleFrom="lg">
             <Logo />

@@ -33,7 +33,7 @@ describe('ordered policy list', () => {
     const headers = within(screen.getByRole('table', { name: 'Rules' }))
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Order', 'Name', 'Hosts', 'Action', 'Enabled', '']);
+    expect(headers).toEqual(['Order', 'Name', 'Hosts', 'Action', 'Enabled', 'Actions']);
     const alpha = within(screen.getByRole('row', { name: 'Alpha' }));
     expect(alpha.getByText('1')).toBeTruthy();
     expect(alpha.getByText('The first')).toBeTruthy();

@@ -5,6 +5,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSo
 import { DefaultPolicyRow } from './default-policy-row';
 import { PolicyRow } from './policy-row';
 import type { DefaultPolicy, OrderedPolicy, PolicyColumn } from './types';
+import { ActionsHeader } from '@/components/data-table/actions-header';
 
 export interface OrderedPolicyListProps<P extends OrderedPolicy> {
   /** The table's accessible name ('Access policies'). */
@@ -76,7 +77,7 @@ export function OrderedPolicyList<P extends OrderedPolicy>({
                 <Table.Th key={c.header}>{c.header}</Table.Th>
               ))}
               <Table.Th>Enabled</Table.Th>
-              {writer && <Table.Th />}
+              {writer && <ActionsHeader />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

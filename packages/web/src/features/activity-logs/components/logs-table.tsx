@@ -42,7 +42,7 @@ export function LogsTable({ rows, loading, timezone }: LogsTableProps) {
         <Button
           size="compact-xs"
           variant="light"
-          aria-label={`Details of ${e.action}`}
+          aria-label={`View details of ${e.action}`}
           onClick={() => openDetailDialog({ title: 'Log entry', ...logDetailContent(e, formatDate(e.time, { timezone })) })}
         >
           View

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,72 +24,78 @@ export function NotificationBell({ tenantId, timezone }: { tenantId: string; tim
   const items = list.data?.items ?? [];
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
-      <Popover.Target>
-        <Tooltip label="Notifications" disabled={opened}>
-          <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" disabled={unread === 0} offset={4}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
-              onClick={() => setOpened((o) => !o)}
-            >
-              <IconBell size={20} />
-            </ActionIcon>
-          </Indicator>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notifications" role="dialog">
-        <Group justify="space-between" px="md" py="xs">
-          <Text fw={600}>Notifications</Text>
-          <Button size="compact-xs" variant="subtle" disabled={unread === 0} loading={markRead.isPending} onClick={() => markRead.mutate(items[0]?.id)}>
-            Mark all read
-          </Button>
-        </Group>
-        <Divider />
-        {items.length === 0 ? (
-          <Text size="sm" c="dimmed" p="md">
-            No notifications yet
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={420}>
-            <Stack gap={0}>
-              {items.map((n) => (
-                <UnstyledButton
-                  key={n.id}
-                  px="md"
-                  py="xs"
-                  aria-label={`${n.status} ${ALARM_SEVERITY_LABELS[n.severity]} ${n.deviceName} ${n.alarm}`}
-                  style={{ background: n.read ? undefined : 'var(--mantine-color-blue-0)' }}
-                  onClick={() => {
-                    setOpened(false);
-                    void navigate(paths.product.deviceAlarms(n.kind, n.device_id));
-                  }}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={500} truncate>
-                        {n.deviceName}
-                      </Text>
-                      <Text size="sm" truncate>
-                        {n.alarm}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {formatDate(n.time, { timezone })}
-                      </Text>
-                    </Stack>
-                    <Stack gap={4} align="flex-end">
-                      <AlarmStateBadge state={n.status} />
-                      <AlarmSeverityBadge severity={n.severity} />
-                    </Stack>
-                  </Group>
-                </UnstyledButton>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+    <>
+      {/* The bell's label changes silently; this says a new alarm arrived to whoever cannot see the count. */}
+      <VisuallyHidden role="status" aria-live="polite">
+        {unread ? `${unread} unread notifications` : ''}
+      </VisuallyHidden>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
+        <Popover.Target>
+          <Tooltip label="Notifications" disabled={opened}>
+            <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" disabled={unread === 0} offset={4}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+                onClick={() => setOpened((o) => !o)}
+              >
+                <IconBell size={20} />
+              </ActionIcon>
+            </Indicator>
+          </Tooltip>
+        </Popover.Target>
+        <Popover.Dropdown p={0} aria-label="Notifications" role="dialog">
+          <Group justify="space-between" px="md" py="xs">
+            <Text fw={600}>Notifications</Text>
+            <Button size="compact-xs" variant="subtle" disabled={unread === 0} loading={markRead.isPending} onClick={() => markRead.mutate(items[0]?.id)}>
+              Mark all read
+            </Button>
+          </Group>
+          <Divider />
+          {items.length === 0 ? (
+            <Text size="sm" c="dimmed" p="md">
+              No notifications yet
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={420}>
+              <Stack gap={0}>
+                {items.map((n) => (
+                  <UnstyledButton
+                    key={n.id}
+                    px="md"
+                    py="xs"
+                    aria-label={`${n.status} ${ALARM_SEVERITY_LABELS[n.severity]} ${n.deviceName} ${n.alarm}`}
+                    style={{ background: n.read ? undefined : 'var(--mantine-color-blue-light)' }}
+                    onClick={() => {
+                      setOpened(false);
+                      void navigate(paths.product.deviceAlarms(n.kind, n.device_id));
+                    }}
+                  >
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Stack gap={0} style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={500} truncate>
+                          {n.deviceName}
+                        </Text>
+                        <Text size="sm" truncate>
+                          {n.alarm}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {formatDate(n.time, { timezone })}
+                        </Text>
+                      </Stack>
+                      <Stack gap={4} align="flex-end">
+                        <AlarmStateBadge state={n.status} />
+                        <AlarmSeverityBadge severity={n.severity} />
+                      </Stack>
+                    </Group>
+                  </UnstyledButton>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </>
   );
 }

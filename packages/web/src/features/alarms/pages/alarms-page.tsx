@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Group, Menu, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { ALARM_EMPTY_TEXTS, ALARM_KINDS, type Alarm, type AlarmKind } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
@@ -9,6 +9,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { PageHeader } from '@/components/page-header';
 import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
+import { RoutedTabs } from '@/components/routed-tabs';
 import { paths } from '@/paths';
 import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
@@ -70,17 +71,11 @@ export function AlarmsPage() {
           {!deviceId ? (
             <EmptyState title="Please Select Device" description="Choose a gateway to see its alarms." />
           ) : (
-            <Tabs
+            <RoutedTabs
+              tabs={ALARM_KINDS.map((k) => ({ route: k, label: TABS[k].label }))}
               value={kind}
-              onChange={(v) => v && void navigate({ pathname: `../${v}`, search: withParams({ interface: null }).toString() }, { relative: 'path' })}
+              onChange={(v) => void navigate({ pathname: `../${v}`, search: withParams({ interface: null }).toString() }, { relative: 'path' })}
             >
-              <Tabs.List mb="md">
-                {ALARM_KINDS.map((k) => (
-                  <Tabs.Tab key={k} value={k}>
-                    {TABS[k].label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
               <Group justify="space-between" mb="sm">
                 <Group gap="xs" aria-label="Legend">
                   <AlarmStateBadge state="OK" />
@@ -119,7 +114,7 @@ export function AlarmsPage() {
                   options={{ sort: true, paging: true, download: true }}
                 />
               )}
-            </Tabs>
+            </RoutedTabs>
           )}
         </Stack>
       </Paper>

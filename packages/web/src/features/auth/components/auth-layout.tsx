@@ -32,9 +32,9 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             </Text>
           </Group>
           <Stack gap="lg" maw={420}>
-            <Title order={2} c="white" fz={30} lh={1.25}>
+            <Text c="white" fz={30} fw={700} lh={1.25}>
               Secure, observable networks for every site and every user.
-            </Title>
+            </Text>
             <List
               spacing="sm"
               icon={
@@ -55,13 +55,14 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           </Text>
         </Stack>
       </Box>
-      <Box style={{ flex: 1 }} bg="gray.0" p={40}>
+      {/* The form is the page's main content; the product panel beside it is decoration. */}
+      <Box component="main" style={{ flex: 1 }} bg="var(--mantine-color-default-hover)" p={40}>
         <Stack h="100%" justify="center" align="center">
           <Paper w={420} p={36} shadow="sm" withBorder>
             <Box hiddenFrom="xs">
               <Logo />
             </Box>
-            <Title order={2} fz={24}>
+            <Title order={1} fz={24}>
               {title}
             </Title>
             {subtitle && (

@@ -24,10 +24,11 @@ export function ClientDownload() {
         <Icon size={40} stroke={1.4} />
         <Title order={3} fz={20} aria-live="polite">
           Download for{' '}
-          <Text span inherit c="blue.7" data-testid="typed-os">
+          <Text span inherit c="blue" data-testid="typed-os">
             {typed}
           </Text>
-          <Text span inherit c="blue.7" style={{ opacity: 0.6 }}>
+          {/* The typing caret is decoration. */}
+          <Text span inherit c="blue" style={{ opacity: 0.6 }} aria-hidden>
             |
           </Text>
         </Title>

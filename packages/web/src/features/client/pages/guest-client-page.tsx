@@ -12,7 +12,7 @@ export function GuestClientPage() {
   const [showDownload, setShowDownload] = useState(false);
   if (!user) return null;
   return (
-    <Box mih="100vh" bg="gray.0">
+    <Box mih="100vh" bg="var(--mantine-color-default-hover)">
       <Group h={56} px="md" justify="space-between" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Logo />
         <ProfileMenu user={user} />

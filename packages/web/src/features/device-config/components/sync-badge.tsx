@@ -6,7 +6,7 @@ import { ConfigSyncBadge } from '@/components/config-sync-badge';
 export function SyncBadge({ sync }: { sync: DeviceConfig['sync'] }) {
   return (
     <Group gap="xs" data-testid="config-sync">
-      <ConfigSyncBadge state={sync.state} />
+      <ConfigSyncBadge state={sync.state} live />
       {sync.error && (
         <Text size="sm" c="red" role="alert">
           {sync.error}

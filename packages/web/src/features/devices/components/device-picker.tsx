@@ -41,7 +41,8 @@ export function DevicePicker({ product, tenantId }: { product: 'sdwan' | 'ztna';
           leftSection={<IconDevices size={16} />}
           rightSection={<IconChevronDown size={14} />}
           onClick={() => combobox.toggleDropdown()}
-          aria-label="Select device"
+          // Holds the visible text (WCAG 2.5.3) and the full name the button may shorten.
+          aria-label={selected ? `Select device: ${truncateName(selected.name, DEVICE_BUTTON_NAME_MAX)} (${selected.name})` : 'Select device'}
           title={selected?.name}
         >
           {selected ? truncateName(selected.name, DEVICE_BUTTON_NAME_MAX) : 'Select Device'}

@@ -22,7 +22,7 @@ export function SettingToggleRow({ toggle, checked, disabled, note, onChange }: 
           {toggle.description}
         </Text>
         {note && (
-          <Text size="xs" c="orange.8">
+          <Text size="xs" c="orange">
             {note}
           </Text>
         )}

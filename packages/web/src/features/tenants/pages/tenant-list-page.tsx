@@ -10,6 +10,7 @@ import { useCurrentUser } from '@/lib/session/session-store';
 import { useSelectedTenant } from '@/lib/tenant-selection';
 import { useTenants } from '@/features/tenants/api/get-tenants';
 import { useSwitchTenant } from '@/features/tenants/api/use-switch-tenant';
+import { ActionsHeader } from '@/components/data-table/actions-header';
 
 export interface TenantListPageProps {
   /** Extra header actions (Create tenant), composed by the route. */
@@ -70,7 +71,7 @@ export function TenantListPage({ headerActions, rowActions, children }: TenantLi
                 <Table.Th>Subscriptions</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Created</Table.Th>
-                <Table.Th />
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

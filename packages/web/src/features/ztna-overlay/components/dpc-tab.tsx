@@ -3,6 +3,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { useZtnaServers } from '@/features/ztna-overlay/api/get-ztna-servers';
 import { DPC_CONTROLS, DpcRow } from './dpc-row';
+import { ActionsHeader } from '@/components/data-table/actions-header';
 
 /** Data protection controls: per private application, what clients may do with it, and whether only managed, approved endpoints connect. */
 export function DpcTab({ writer }: { writer: boolean }) {
@@ -28,7 +29,7 @@ export function DpcTab({ writer }: { writer: boolean }) {
                 {DPC_CONTROLS.map((c) => (
                   <Table.Th key={c.key}>{c.label}</Table.Th>
                 ))}
-                {writer && <Table.Th />}
+                {writer && <ActionsHeader />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Paper, Tabs } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { IconDevicesPc, IconPlus } from '@tabler/icons-react';
 import { canWriteConfig, PROFILE_KIND_LABELS, PROFILE_KINDS, type EndpointProfile, type ProfileKind } from '@netloom/domain';
 import { confirm } from '@/components/dialogs/confirm';
@@ -9,6 +9,7 @@ import { NamedModal } from '@/components/dialogs/named-modal';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
+import { RoutedTabs } from '@/components/routed-tabs';
 import { toast } from '@/components/feedback/toast';
 import { formErrorMessage } from '@/lib/forms';
 import { useCurrentUser } from '@/lib/session/session-store';
@@ -71,34 +72,31 @@ export function EndpointProfilesPage() {
         }
       />
       <Paper withBorder p="md">
-        <Tabs value={kind} onChange={(v) => isKind(v) && setParams({ kind: v })}>
-          <Tabs.List mb="md">
-            {PROFILE_KINDS.map((k) => (
-              <Tabs.Tab key={k} value={k}>
-                {PROFILE_KIND_LABELS[k]}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-        {profiles.isError ? (
-          <ErrorPanel onRetry={() => void profiles.refetch()} />
-        ) : (
-          <ProfilesTable
-            label={`${label} profiles`}
-            profiles={shown}
-            relayNames={relayNames}
-            loading={profiles.isLoading}
-            writer={writer}
-            onEdit={onEdit}
-            onDelete={(p) => void onDelete(p)}
-            emptyState={
-              <EmptyState
-                title={`No ${label} profiles yet`}
-                description={writer ? 'Create one to give some endpoints or groups their own overlay servers, DNS and routes.' : undefined}
-              />
-            }
-          />
-        )}
+        <RoutedTabs
+          tabs={PROFILE_KINDS.map((k) => ({ route: k, label: PROFILE_KIND_LABELS[k] }))}
+          value={kind}
+          onChange={(v) => isKind(v) && setParams({ kind: v })}
+        >
+          {profiles.isError ? (
+            <ErrorPanel onRetry={() => void profiles.refetch()} />
+          ) : (
+            <ProfilesTable
+              label={`${label} profiles`}
+              profiles={shown}
+              relayNames={relayNames}
+              loading={profiles.isLoading}
+              writer={writer}
+              onEdit={onEdit}
+              onDelete={(p) => void onDelete(p)}
+              emptyState={
+                <EmptyState
+                  title={`No ${label} profiles yet`}
+                  description={writer ? 'Create one to give some endpoints or groups their own overlay servers, DNS and routes.' : undefined}
+                />
+              }
+            />
+          )}
+        </RoutedTabs>
       </Paper>
       <NamedModal opened={editing !== null} onClose={close} size="xl" centered name={editing?.profile ? 'Edit profile' : 'Create Profile'}>
         {editing && (

@@ -72,7 +72,7 @@ export function MzaStatusPage() {
               </Anchor>
             </Fact>
             <Fact label="Configuration">
-              <ConfigSyncBadge state={endpoint.config_sync} />
+              <ConfigSyncBadge state={endpoint.config_sync} live />
             </Fact>
             <Fact label="Client version">
               <ClientVersion os={endpoint.os} version={endpoint.client_version} />

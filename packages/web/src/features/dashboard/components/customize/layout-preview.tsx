@@ -29,10 +29,11 @@ export function LayoutPreview({ product, widgets, conditions }: LayoutPreviewPro
               bg="var(--mantine-color-default-hover)"
               h={PREVIEW_HEIGHT[w.id]}
               p="xs"
-              style={{ opacity: reason ? 0.55 : 1, borderStyle: reason ? 'dashed' : undefined }}
+              // A widget not shown now is dashed and its name dimmed, not faded: its reason must stay readable (WCAG 1.4.3).
+              style={{ borderStyle: reason ? 'dashed' : undefined }}
               withBorder
             >
-              <Text size="sm" fw={500}>
+              <Text size="sm" fw={500} c={reason ? 'dimmed' : undefined}>
                 {DASHBOARD_WIDGET_LABELS[w.id]}
               </Text>
               {reason && (
