@@ -2,6 +2,7 @@ import type { FastifyContextConfig } from 'fastify';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { apiErrorSchema } from '@netloom/domain';
 import { allowedRoles } from './access';
+import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { openApiTransform } from './validators';
 
 /**
@@ -258,6 +259,31 @@ function shareErrorSchema(document: Document): void {
   };
 }
 
+/** zod wraps a component it refers to in an `allOf` of one: the reference alone says the same. */
+function unwrapLoneAllOf(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(unwrapLoneAllOf);
+  if (!isObject(node)) return node;
+  const keys = Object.keys(node);
+  if (keys.length === 1 && Array.isArray(node.allOf) && node.allOf.length === 1) return unwrapLoneAllOf(node.allOf[0]);
+  return Object.fromEntries(keys.map((k) => [k, unwrapLoneAllOf(node[k])]));
+}
+
+/** Components no operation reaches (a schema given an id only for a body it is not used as) are left out. */
+function dropUnusedComponents(document: Document): void {
+  const schemas = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas;
+  if (!schemas) return;
+  const used = new Set<string>();
+  const pending = [JSON.stringify(document.paths)];
+  while (pending.length) {
+    for (const [, name] of pending.pop()!.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (used.has(name!)) continue;
+      used.add(name!);
+      pending.push(JSON.stringify(schemas[name!] ?? null));
+    }
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+}
+
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 const GENERIC_DESCRIPTION = 'Default Response';
 
@@ -286,13 +312,19 @@ function finish(document: Document): Document {
       delete op[FILES];
     }
   }
+  document.paths = unwrapLoneAllOf(document.paths) as Document['paths'];
+  document.components = unwrapLoneAllOf(document.components);
   typeNullables(document.paths);
+  typeNullables(document.components);
   shareErrorSchema(document);
+  dropUnusedComponents(document);
   const used = new Set(Object.values(document.paths ?? {}).flatMap((item) => METHODS.flatMap((m) => (item[m]?.tags as string[] | undefined) ?? [])));
   const known = Object.keys(TAGS).filter((name) => used.has(name));
   document.tags = [...known, ...[...used].filter((name) => !TAGS[name])].map((name) => ({ name, ...(TAGS[name] && { description: TAGS[name] }) }));
   return document;
 }
+
+const withComponents = createJsonSchemaTransformObject({ zodToJsonConfig: { target: 'openapi-3.0' } });
 
 /** @fastify/swagger's options: the document's head, and the per-route and whole-document steps above. */
 export function openApiOptions(): FastifyDynamicSwaggerOptions {
@@ -309,6 +341,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: withBuiltInErrors,
-    transformObject: (input) => finish(('openapiObject' in input ? input.openapiObject : input.swaggerObject) as Document) as never,
+    // The zod schemas given an id (`.meta({ id })`) become components, referenced where they are used.
+    transformObject: (input) => finish(withComponents(input) as Document) as never,
   };
 }
