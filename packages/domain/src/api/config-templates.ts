@@ -4,6 +4,7 @@ import { MAX_TEMPLATE_VARIABLES, VARIABLE_NAME, tooManyVariablesMessage } from '
 import { storableText } from '../validators/storable-text';
 import { textInputMessages } from '../validators/messages';
 import { paginated, pageQuerySchema } from './pagination';
+import { familySection } from './device-config';
 
 /** Config Templates (spec 000 §2.16 `configtemp`; spec 001 §7 "templates under template/"). */
 export const TEMPLATE_PATHS = {
@@ -51,7 +52,7 @@ export const configTemplatePatchSchema = configTemplateBodySchema.partial();
 export const templateParamsSchema = z.object({ templateId: z.string().uuid() });
 export const templateSectionParamsSchema = z.object({ templateId: z.string().uuid(), family: z.enum(CONFIG_FAMILIES) });
 export const templatePreviewDeviceParamsSchema = z.object({ templateId: z.string().uuid(), deviceId: z.string().uuid() });
-export const templateSectionBodySchema = z.strictObject({ section: z.unknown() });
+export const templateSectionBodySchema = z.strictObject({ section: familySection });
 export const templateListQuerySchema = pageQuerySchema.extend({ tid: z.string().uuid().optional(), search: storableText().max(100).optional() });
 
 /** What applying a template would do to one device. */

@@ -102,9 +102,18 @@ export const configRevisionQuerySchema = pageQuerySchema.extend({ tid: z.string(
 
 export const configFamilyParamsSchema = z.object({ deviceId: z.string().uuid(), family: z.enum(CONFIG_FAMILIES) });
 
+/**
+ * A family's section, checked by the family's schema once the path has named the family. The API
+ * document says what any family takes: an object, or a list (static routes, policy routing).
+ */
+export const familySection = z.unknown().meta({
+  anyOf: [{ type: 'object' }, { type: 'array' }],
+  description: 'The family’s section: an object, or a list for static_routes and policy_routing; checked by that family’s schema',
+});
+
 /** A family's section; checked by the family's schema and then with the whole document it makes. */
 export const configSectionBodySchema = z.strictObject({
-  section: z.unknown(),
+  section: familySection,
   message: storableText().trim().max(200).optional(),
   /** Keep the change in the device's draft instead of pushing it now. */
   draft: z.boolean().optional(),

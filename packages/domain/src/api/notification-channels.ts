@@ -31,7 +31,11 @@ export const channelBodySchema = z
     name: storableText().trim().min(1, textInputMessages.required).max(64),
     kind: z.enum(CHANNEL_KINDS),
     /** An e-mail address, or the webhook's URL. */
-    target: storableText().trim().min(1, textInputMessages.required).max(512),
+    target: storableText()
+      .trim()
+      .min(1, textInputMessages.required)
+      .max(512)
+      .describe('An e-mail address when kind is email; an http:// or https:// URL when kind is webhook'),
     /** Which alarms it carries; empty: every kind. */
     alarm_kinds: z.array(z.enum(ALARM_KINDS)).max(ALARM_KINDS.length).default([]),
     /** Alerting only, or the recoveries (OK) too; empty: both. */

@@ -71,6 +71,7 @@ export const configDocumentSchema = z.strictObject(documentShape).superRefine(ch
  * A document as the server makes, stores and shows it: checked alike, and holding, besides the
  * sections named here, those of any later product whose section provider the server runs (its
  * provider makes and checks them; they are kept as they are, so their hash is the server's).
+ * Its id makes it one component of the API document, referenced wherever it is used.
  */
-export const deviceDocumentSchema = z.object(documentShape).catchall(z.unknown()).superRefine(checkDocument);
+export const deviceDocumentSchema = z.object(documentShape).catchall(z.unknown()).superRefine(checkDocument).meta({ id: 'DeviceConfigDocument' });
 export type ConfigDocument = z.infer<typeof configDocumentSchema>;

@@ -17,36 +17,38 @@ import type { TenantZtna, ZtnaEndpoint } from './tenant';
  * use, the policies that can apply to its user (in order) and who it is, so the client decides
  * each connection with the one evaluation (`decideAccess`) before it opens it.
  */
-export const ztnaSectionSchema = z.strictObject({
-  profile: z.object({
-    /** Null: the built-in default (the tenant has not saved its own 'mza' yet). */
-    id: ztnaId().nullable(),
-    name: z.string(),
-    kind: z.enum(PROFILE_KINDS),
-    auto_connect: z.boolean(),
-    split_tunnel: z.object({ mode: z.enum(SPLIT_TUNNEL_MODES), routes: z.array(subnetField()) }),
-    nameservers: z.array(ipField()),
-  }),
-  relays: z.array(relaySchema).max(100),
-  dns: z.array(dnsGroupSchema).max(100),
-  /** Private names of the servers below, resolved on the client (split DNS for published servers). */
-  private_names: z.record(z.string().max(253), z.string().max(253)),
-  servers: z.array(ztnaServerSchema).max(5_000),
-  /** The app connectors of each site of those servers (device ids): a session goes through one of them. */
-  connectors: z.record(z.string().max(64), z.array(ztnaId())),
-  policies: z.array(ztnaPolicySchema).max(1_000),
-  identity: z.object({
-    user: z.string().nullable(),
-    groups: z.array(ztnaId()),
-    security_groups: z.array(ztnaId()),
-    approved: z.boolean(),
-    /** From the endpoint's public address, as the server last saw it. */
-    country: z.string().nullable(),
-  }),
-  settings: ztnaSettingsSchema,
-  /** The client version this endpoint should run (a staged rollout reached it), with its installer. */
-  client_update: z.object({ version: z.string(), url: z.string() }).nullable(),
-});
+export const ztnaSectionSchema = z
+  .strictObject({
+    profile: z.object({
+      /** Null: the built-in default (the tenant has not saved its own 'mza' yet). */
+      id: ztnaId().nullable(),
+      name: z.string(),
+      kind: z.enum(PROFILE_KINDS),
+      auto_connect: z.boolean(),
+      split_tunnel: z.object({ mode: z.enum(SPLIT_TUNNEL_MODES), routes: z.array(subnetField()) }),
+      nameservers: z.array(ipField()),
+    }),
+    relays: z.array(relaySchema).max(100),
+    dns: z.array(dnsGroupSchema).max(100),
+    /** Private names of the servers below, resolved on the client (split DNS for published servers). */
+    private_names: z.record(z.string().max(253), z.string().max(253)),
+    servers: z.array(ztnaServerSchema).max(5_000),
+    /** The app connectors of each site of those servers (device ids): a session goes through one of them. */
+    connectors: z.record(z.string().max(64), z.array(ztnaId())),
+    policies: z.array(ztnaPolicySchema).max(1_000),
+    identity: z.object({
+      user: z.string().nullable(),
+      groups: z.array(ztnaId()),
+      security_groups: z.array(ztnaId()),
+      approved: z.boolean(),
+      /** From the endpoint's public address, as the server last saw it. */
+      country: z.string().nullable(),
+    }),
+    settings: ztnaSettingsSchema,
+    /** The client version this endpoint should run (a staged rollout reached it), with its installer. */
+    client_update: z.object({ version: z.string(), url: z.string() }).nullable(),
+  })
+  .meta({ id: 'ZtnaSection' });
 export type ZtnaSection = z.infer<typeof ztnaSectionSchema>;
 
 /** The `ztna_connector` section of an app connector (a gateway): its site and the servers it publishes. */

@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { registerErrorHandling } from '../http/errors';
 import type { AppMetrics } from '../http/metrics';
@@ -25,6 +26,8 @@ export function metricsListener(app: FastifyInstance, metrics: AppMetrics, confi
     async listen() {
       server = Fastify({ loggerInstance: app.log, logController: new LogController({ disableRequestLogging: true }) });
       registerErrorHandling(server, { spa: false });
+      // The route's answers are declared with zod (for the API document), as on the main port.
+      server.setSerializerCompiler(serializerCompiler);
       await server.register(metricsRoute, { metrics, token: config.token });
       const url = await server.listen({ host: address.host, port: address.port });
       return `${url}/metrics`;

@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { AGENT_PATH, LIVE_PATH } from '@netloom/domain';
 import type { Config } from '../config';
-import { registerErrorHandling } from '../http/errors';
+import { frameworkError, registerErrorHandling } from '../http/errors';
 import { validatorCompiler } from '../http/validators';
 import { errorLogSerializer } from '../http/error-log';
 import { echoRequestId, logRequests, requestIdOf } from '../http/request-log';
@@ -30,6 +30,8 @@ export function createServer(config: Config, opts: BuildOptions, spa: boolean): 
     requestIdHeader: false,
     genReqId: requestIdOf,
     bodyLimit: 1_048_576,
+    // A path the router refuses (bad encoding, a parameter too long) answers in the API's error shape.
+    frameworkErrors: frameworkError,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);

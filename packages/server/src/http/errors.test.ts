@@ -45,6 +45,14 @@ describe('error handler and console fallback', () => {
     expect(res.body).not.toContain('secret');
   });
 
+  it('answers a path the router refuses (bad encoding, a parameter too long) 400 in the error shape', async () => {
+    for (const url of ['/api/v1/device/%ED%A0%80/activate/', `/api/v1/device/${'a'.repeat(200)}/activate/`]) {
+      const res = await app.inject({ method: 'POST', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(apiErrorSchema.parse(res.json())).toMatchObject({ code: 'invalid', errors: { path: [expect.any(String)] } });
+    }
+  });
+
   it('answers an unreachable database 503 with Retry-After, and hides the statement', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/test/db-down/' });
     expect(res.statusCode).toBe(503);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, TOKEN_NOT_VALID_DETAIL, UNAVAILABLE_DETAIL, type ApiErrorBody } from '@netloom/domain';
@@ -49,6 +49,15 @@ export const isSourceMap = (path: string) => /\.map$/i.test(path.split('?')[0]!)
 
 /** The REST API's paths, the only ones a wrong method answers 405 on. */
 const API_PATH = /^\/api\/v1\//;
+
+/**
+ * Fastify's router refuses a path before any route or hook sees it (bad percent-encoding, a
+ * parameter past its length limit): answered as any other invalid input, in the API's shape.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long.' : 'The path is not a valid URL.';
+  void reply.status(400).send(body(errors.invalid({ path: [detail] }, detail)));
+}
 
 /** `spa` answers unknown non-API GETs with the console's index.html (client-side routes). */
 export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean }): void {

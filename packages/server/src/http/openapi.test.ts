@@ -4,12 +4,17 @@ import { build, type TestApp } from '../test/build';
 interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
-  parameters?: { in: string; name: string }[];
+  description?: string;
+  parameters?: { in: string; name: string; description?: string }[];
   requestBody?: unknown;
-  responses: Record<string, { description: string }>;
+  tags?: string[];
+  'x-roles'?: string[];
+  responses: Record<string, { description: string; content?: Record<string, { schema?: { $ref?: string } }> }>;
 }
 interface Document {
   servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
+  components?: { schemas?: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -70,5 +75,46 @@ describe('the OpenAPI document', () => {
     };
     walk(doc.paths, '#/paths');
     expect(untyped).toEqual([]);
+  });
+
+  it('declares 403 on every route with a role rule and 404 where that rule names a tenant', () => {
+    for (const { method, path, op } of operations().filter(({ op }) => op['x-roles'])) {
+      expect(Object.keys(op.responses), `${method} ${path}`).toContain('403');
+      if (JSON.stringify(op['x-roles']) !== '["super-admin"]') expect(Object.keys(op.responses), `${method} ${path}`).toContain('404');
+    }
+  });
+
+  it('says what the answer carries: 204 and HEAD no body, CSV exports text/csv, errors the one Error component', () => {
+    for (const { method, path, op } of operations()) {
+      const where = `${method} ${path}`;
+      if (op.responses['204']) expect(op.responses['204'].content, where).toBeUndefined();
+      if (method === 'head')
+        for (const r of Object.values(op.responses)) for (const m of Object.values(r.content ?? {})) expect(m.schema, where).toBeUndefined();
+      for (const [status, r] of Object.entries(op.responses))
+        if (Number(status) >= 400 && method !== 'head')
+          expect(r.content?.['application/json']?.schema, `${where} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+    }
+    // Shared entities are components, each referenced from the operations instead of copied into them.
+    expect(Object.keys(doc.components?.schemas ?? {})).toEqual(expect.arrayContaining(['Error', 'DeviceConfigDocument', 'ZtnaSection']));
+    const text = JSON.stringify(doc);
+    for (const name of Object.keys(doc.components?.schemas ?? {})) expect(text, name).toContain(`"#/components/schemas/${name}"`);
+    for (const path of ['/api/v1/logs/login-logs/', '/api/v1/logs/activity-logs/'])
+      expect(Object.keys(doc.paths[path]!.get!.responses['200']!.content!)).toEqual(['application/json', 'text/csv']);
+    expect(Object.keys(doc.paths['/api/v1/tenant/reports/{id}/download/']!.get!.responses['200']!.content!)).toEqual(['application/pdf', 'text/csv']);
+  });
+
+  it('describes every operation (who may call it) and every parameter', () => {
+    for (const { method, path, op } of operations()) {
+      expect(op.description, `${method} ${path}`).toBeTruthy();
+      for (const p of op.parameters ?? []) expect(p.description, `${method} ${path} ${p.in} ${p.name}`).toBeTruthy();
+    }
+    expect(doc.paths['/api/v1/device/list/']!.get!.description).toMatch(/^Who may call: owner, admin, editor, viewer/);
+  });
+
+  it('defines every tag it uses, with a description', () => {
+    const used = new Set(operations().flatMap(({ op }) => op.tags ?? []));
+    expect(used.size).toBeGreaterThan(10);
+    expect(new Set(doc.tags?.map((t) => t.name))).toEqual(used);
+    expect(doc.tags?.filter((t) => !t.description)).toEqual([]);
   });
 });

@@ -40,6 +40,7 @@ async function victimView(world: World, ops: Operation[]): Promise<Map<string, s
   for (const op of ops.filter((o) => o.method === 'GET' && o.secured)) {
     const call = callWith(op, { selector: world.victim, path: world.victim, body: world.victim });
     const res = await send(world.t.app, op.method, urlOf(op, call), world.victimToken, undefined);
+    world.conformance.check(op, res, 'victim owner: own data');
     const facts: string[] = [`status=${res.statusCode}`];
     const walk = (v: unknown, key: string) => {
       if (Array.isArray(v)) v.forEach((x) => walk(x, key));
@@ -109,6 +110,7 @@ async function probe(world: World, op: Operation, who: Principal, chosen: Set<nu
   result.byPrincipal.set(who.name, tally);
   for (const shape of shapesOf(op, who, world).filter((_, index) => chosen.has(index))) {
     const res = await send(world.t.app, op.method, urlOf(op, shape.call), who.token, shape.call.body);
+    world.conformance.check(op, res, `${who.name}, ${shape.label}`);
     tally.requests++;
     const exercised = result.exercised.get(op.key) ?? new Set<string>();
     exercised.add(who.name);
@@ -142,6 +144,7 @@ async function probe(world: World, op: Operation, who: Principal, chosen: Set<nu
       // list filtered by a foreign group is the same answer as for a group nobody has).
       const twin = nowhereTwin(shape.call, world.victim);
       const other = await send(world.t.app, op.method, urlOf(op, twin), who.token, twin.body);
+      world.conformance.check(op, other, `${label}, ids that exist nowhere`);
       tally.requests++;
       result.followUps++;
       if (other.statusCode === res.statusCode && normalised(other.body) === normalised(res.body)) result.sameAsNowhere++;

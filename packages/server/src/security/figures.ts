@@ -3,6 +3,7 @@ import { table, type Check } from './findings';
 import type { FuzzResult } from './fuzz';
 import { MUTATIONS } from './generate';
 import type { Operation } from './openapi';
+import type { Conformance } from './conformance';
 import type { Plan } from './plan';
 import type { RoleMatrixResult } from './roles';
 
@@ -13,10 +14,11 @@ export interface RunResults {
   cross: CrossTenantResult | undefined;
   fuzz: FuzzResult | undefined;
   roles?: RoleMatrixResult | undefined;
+  conformance?: Conformance | undefined;
 }
 
 /** The run's figures: its budget, seed and coverage, then each check's count beside its goal. */
-export function securityFigures(backend: string, { ops, principals, plan, cross, fuzz, roles }: RunResults): string {
+export function securityFigures(backend: string, { ops, principals, plan, cross, fuzz, roles, conformance }: RunResults): string {
   const tallies = [...(cross?.byPrincipal.values() ?? []), ...(fuzz?.byMutation.values() ?? []), ...(roles?.byRole.values() ?? [])];
   const count = (check: Check) => tallies.reduce((n, t) => n + t.get(check), 0);
   const requests = tallies.reduce((n, t) => n + t.requests, 0) + (fuzz?.happy.length ?? 0);
@@ -52,6 +54,10 @@ export function securityFigures(backend: string, { ops, principals, plan, cross,
       ['a role not named let through', count('role not refused'), 0],
       ['a reader of personal browsing data refused', count('role refused'), 0],
       ['personal browsing data routes off the rule', roles?.findings.filter((f) => f.check === 'role rule').length ?? 0, 0],
+      ['answers checked against the document', conformance?.tally.requests ?? 0, ''],
+      ['answers with an undocumented status', conformance?.tally.get('undocumented status') ?? 0, 0],
+      ['answers of an undeclared content type', conformance?.tally.get('undeclared content type') ?? 0, 0],
+      ['answers not matching the declared schema', conformance?.tally.get('body not the declared schema') ?? 0, 0],
     ],
   );
 }

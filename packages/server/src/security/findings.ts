@@ -9,7 +9,11 @@ export type Check =
   | 'invalid accepted'
   | 'role not refused'
   | 'role refused'
-  | 'role rule';
+  | 'role rule'
+  // The answer against the document (conformance.ts).
+  | 'undocumented status'
+  | 'undeclared content type'
+  | 'body not the declared schema';
 
 export interface Finding {
   check: Check;

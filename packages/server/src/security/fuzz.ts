@@ -109,11 +109,13 @@ export async function fuzzOperations(world: World, ops: Operation[], plan: Plan)
     let valid = await setUp(world, op, role, result.unknownKinds);
     let res = await call(op, valid.token, valid.call);
     if (op.secured && res.statusCode === 403) {
+      world.conformance.check(op, res, 'owner: valid call');
       role = 'super';
       valid = await setUp(world, op, role, []);
       res = await call(op, valid.token, valid.call);
     }
     const principal = role === 'super' ? 'super admin' : op.secured ? 'owner' : 'anonymous';
+    world.conformance.check(op, res, `${principal}: valid call`);
     result.happy.push({ operation: op.key, principal, status: res.statusCode, body: shortBody(res) });
     if (res.statusCode >= 500)
       result.findings.push({ check: '5xx', operation: op.key, who: `${principal}: valid call`, status: res.statusCode, body: shortBody(res) });
@@ -135,6 +137,7 @@ export async function fuzzOperations(world: World, ops: Operation[], plan: Plan)
     for (const v of variants) {
       if (usedUp) ({ token, call: base } = await setUp(world, op, role, []));
       const res = await call(op, token, v.make(base));
+      world.conformance.check(op, res, `${principal}: ${v.label}`);
       usedUp = mutating && ok(res.statusCode);
       const tally = result.byMutation.get(v.mutation) ?? new Tally();
       result.byMutation.set(v.mutation, tally);

@@ -73,6 +73,7 @@ export async function probeRoles(world: World, ops: Operation[]): Promise<RoleMa
       const tally = result.byRole.get(role) ?? new Tally();
       result.byRole.set(role, tally);
       const res = await callAsMember(world, op, who);
+      world.conformance.check(op, res, who.name);
       tally.requests++;
       const label = `${who.name}: ${allowed ? 'allowed' : 'not in x-roles'}`;
       const found = { operation: op.key, who: label, status: res.statusCode, body: shortBody(res) };

@@ -10,6 +10,7 @@ import { probeRoles, type RoleMatrixResult } from './roles';
 import { listFindings, table } from './findings';
 import { securityFigures } from './figures';
 import { buildWorld } from './world';
+import { CONFORMANCE_CHECKS } from './conformance';
 import type { World } from './world/types';
 
 /**
@@ -17,7 +18,7 @@ import type { World } from './world/types';
  * without a line here. Sends a fixed budget of requests (see plan.ts): every operation × principal
  * and a variant of every operation always, a seeded sample of the rest. Prints its figures and the
  * seed; fails on any cross-tenant 2xx, canary, unauthenticated 2xx, 5xx or invalid input accepted,
- * listing each. Each backend runs from its own test file, so the two run side by side.
+ * and on any answer the document does not declare (status, content type, body schema), listing each. Each backend runs from its own test file, so the two run side by side.
  */
 export function securitySuite(backend: Backend): void {
   describe(`security suite on ${backend}`, () => {
@@ -45,7 +46,8 @@ export function securitySuite(backend: Backend): void {
     afterAll(async () => {
       for (const a of world?.agents ?? []) a.ws.terminate();
       await world?.t.close();
-      console.log(securityFigures(backend, { ops: ops ?? [], principals: world?.principals.length ?? 0, plan, cross, fuzz, roles }));
+      const conformance = world?.conformance;
+      console.log(securityFigures(backend, { ops: ops ?? [], principals: world?.principals.length ?? 0, plan, cross, fuzz, roles, conformance }));
     });
 
     it('no principal reaches another tenant’s objects or reads its data', async () => {
@@ -125,6 +127,22 @@ export function securitySuite(backend: Backend): void {
       // The fixture is real: the valid call of most operations works (the rest need a second factor, a Google token or an e-mailed link).
       expect(fuzz.happy.filter((h) => h.status < 300).length).toBeGreaterThanOrEqual(Math.ceil(ops.length * 0.8));
       expect(fuzz.findings.map((f) => `[${f.check}] ${f.operation} — ${f.who} → ${f.status} ${f.body}`)).toEqual([]);
+    });
+
+    // Last: every answer of the probes above was checked as it came (Schemathesis's response checks).
+    it('every answer is one the document declares: its status, content type and body schema', () => {
+      const c = world.conformance;
+      const unchecked = ops.filter((op) => !c.checked.get(op.key)).map((op) => op.key);
+      console.log(
+        table(
+          `Answers against the document (${backend}): each answer of the probes above`,
+          ['answers', ...CONFORMANCE_CHECKS],
+          [[c.tally.requests, ...CONFORMANCE_CHECKS.map((check) => c.tally.get(check))]],
+        ),
+      );
+      if (c.findings.length) console.log(`Answers the document does not declare (each once):\n${listFindings(c.findings, 400)}`);
+      expect(unchecked, 'operations with no answer checked').toEqual([]);
+      expect(c.findings.map((f) => `[${f.check}] ${f.operation} — ${f.who} → ${f.status} ${f.body}`)).toEqual([]);
     });
   });
 }

@@ -8,6 +8,7 @@ import { armAttacker } from './world/attacker';
 import { CANARY_PREFIX } from './world/known-values';
 import { principalsOf } from './world/principals';
 import type { World } from './world/types';
+import { Conformance } from './conformance';
 import { plantVictim } from './world/victim';
 
 /**
@@ -64,5 +65,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     freshUser: (role) => people.freshUser(role, acme.tenantId),
     secondFactor: people.secondFactor,
     resetToken: people.resetToken,
+    conformance: new Conformance(t.app.swagger()),
   };
 }

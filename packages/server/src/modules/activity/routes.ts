@@ -32,7 +32,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = asyn
   api.get(
     p(ORG_PATHS.loginLogs),
     {
-      config: access(canReadLogs),
+      config: { ...access(canReadLogs), files: ['text/csv'] },
       schema: {
         tags,
         security,
@@ -47,7 +47,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = asyn
   api.get(
     p(ORG_PATHS.activityLogs),
     {
-      config: access(canReadLogs),
+      config: { ...access(canReadLogs), files: ['text/csv'] },
       schema: {
         tags,
         security,

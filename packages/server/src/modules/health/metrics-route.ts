@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppMetrics } from '../../http/metrics';
 import { requireBearer } from '../../http/metrics-access';
 import { publicRoute } from '../../http/route-kit';
+import { errorResponses } from '../../http/openapi';
+import { z } from 'zod';
 
 /**
  * GET /metrics beside the probes (or on a listener of its own: composition/metrics-listener.ts),
@@ -13,10 +15,11 @@ export const metricsRoute: FastifyPluginAsync<{ metrics: AppMetrics; token: stri
     '/metrics',
     {
       // Like the probes: scraped without a session (a scraper has none); the token, if any, is its own.
-      config: publicRoute,
+      config: { ...publicRoute, files: ['text/plain'] },
       ...(token ? { onRequest: requireBearer(token) } : {}),
       schema: {
         tags: ['health'],
+        response: { 200: z.unknown().describe("Prometheus' text exposition format"), ...(token ? errorResponses(401) : {}) },
         summary:
           "This instance's metrics in Prometheus' text format: request latency by route, device and console sockets, flow ingest, job and delivery queues, the process",
       },

@@ -67,7 +67,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
   api.get(
     p(CONSOLE_PATHS.reportDownload(':id')),
     {
-      config: manage,
+      config: { ...manage, files: ['application/pdf', 'text/csv'] },
       schema: {
         ...doc("A finished report's file (PDF or CSV), as an attachment; 409 while it is being made"),
         params: idParams,

@@ -37,7 +37,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ analytics: WebFilterAnalytics }>
   api.post(
     p(WEBFILTER_PATHS.webfilterLogs),
     {
-      config: browsing,
+      config: { ...browsing, files: ['text/csv'] },
       schema: {
         ...doc('Every web-filter decision, newest first, with the table filter payload (format=csv for a download)'),
         querystring,
@@ -50,7 +50,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ analytics: WebFilterAnalytics }>
   api.post(
     p(WEBFILTER_PATHS.squidLogs),
     {
-      config: browsing,
+      config: { ...browsing, files: ['text/csv'] },
       schema: {
         ...doc("The gateways' proxy access log (squid format), newest first (format=csv for a download)"),
         querystring,

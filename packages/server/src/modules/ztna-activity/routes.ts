@@ -51,7 +51,7 @@ export const ztnaActivityRoutes: FastifyPluginAsyncZod<ZtnaActivityRoutesOptions
   api.post(
     p(ZTNA_PATHS.sessionLogs),
     {
-      config: browsing,
+      config: { ...browsing, files: ['text/csv'] },
       schema: {
         ...doc('Every zero-trust connection attempt, newest first, with the table filter payload (format=csv for a download)'),
         querystring,

@@ -2,6 +2,7 @@ import type { Role } from '@netloom/domain';
 import type { TestApp } from '../../test/build';
 import type { TestAgent } from '../../test/agent-client';
 import { KINDS, type Kind } from '../openapi';
+import type { Conformance } from '../conformance';
 
 export interface Principal {
   name: string;
@@ -55,4 +56,6 @@ export interface World {
    */
   secondFactor(user: { email: string; token: string }, purpose: SecondFactorPurpose): Promise<{ code: string; ephemeral_token?: string }>;
   agents: TestAgent[];
+  /** Every answer the probes receive, checked against what the document declares for it. */
+  conformance: Conformance;
 }
