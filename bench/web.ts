@@ -18,6 +18,11 @@
  * when [data-testid="tile-devices"] is laid out). JS is counted up to the first tile and 4 s
  * after it (settled: also what the route loads after its first paint, e.g. the map's chunk). Aims: dashboard JS up to the
  * first tile ≤ 300 kB gzip, first tile ≤ 1.5 s cold. The exit code is 0 whatever the figures.
+ *
+ * Idle (issue 32, bench/web-idle.ts): /sdwan/dashboard, /ztna/dashboard and the baseline, each loaded
+ * and settled as above, then left alone for 20 s (BENCH_IDLE_MS) with the demo fleet's live updates
+ * flowing: the main thread's task, script, layout and style seconds in that window (Chromium's
+ * Performance.getMetrics deltas). Aim: < 0.5 s per 20 s. BENCH_ONLY=load|idle runs one half.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +37,7 @@ import { AUTH_PATHS, REFRESH_TRANSPORT_HEADER } from '@netloom/domain';
 import { precompress } from '../packages/web/build-version';
 import { freePort, killAllChildren, startChild, waitForPort } from './live/proc';
 import { percentile } from './stats';
+import { IDLE_AIM_S, IDLE_INIT_SCRIPT, IDLE_WINDOW_MS, idleRow, measureIdle, type IdleCost } from './web-idle';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(REPO, 'packages/web/dist'));
@@ -40,6 +46,8 @@ const OWNER = { username: 'owner@acme.test', password: process.env.DEMO_PASSWORD
 const TILE = '[data-testid="tile-devices"]';
 const AIM = { jsKb: 300, firstTileMs: 1_500 };
 const SETTLE_MS = 4_000;
+/** BENCH_ONLY=load or BENCH_ONLY=idle runs one half (while iterating); both by default. */
+const ONLY = process.env.BENCH_ONLY;
 
 const tempDirs: string[] = [];
 process.on('exit', () => {
@@ -141,7 +149,7 @@ async function measure(context: BrowserContext, page: Page, url: string): Promis
 
 async function newContext(browser: Browser, base: string, signIn: boolean): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: base, serviceWorkers: 'block', viewport: { width: 1366, height: 820 } });
-  await context.addInitScript({ content: watchFirstTile(TILE) });
+  await context.addInitScript({ content: watchFirstTile(TILE) + IDLE_INIT_SCRIPT });
   if (signIn) {
     const res = await context.request.post(`/api/v1/${AUTH_PATHS.login}`, {
       data: { ...OWNER, remember: true },
@@ -165,6 +173,19 @@ async function runSeries(browser: Browser, base: string, route: string, signIn: 
     await context.close();
   }
   return { cold, warm };
+}
+
+/** A page signed in (or not), loaded and settled, then left alone for the idle window; RUNS times. */
+async function runIdle(browser: Browser, base: string, route: string, signIn: boolean): Promise<IdleCost[]> {
+  const costs: IdleCost[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await newContext(browser, base, signIn);
+    const page = await context.newPage();
+    await measure(context, page, route);
+    costs.push(await measureIdle(context, page));
+    await context.close();
+  }
+  return costs;
 }
 
 const median = (xs: number[]) => percentile(xs, 50);
@@ -229,19 +250,31 @@ async function main() {
     await warmUp.close();
     await runSeries(browser, baseline.base, '/', false); // and the baseline's server
 
-    const consoleRuns = await runSeries(browser, base, '/sdwan/dashboard', true);
-    const baselineRuns = await runSeries(browser, baseline.base, '/', false);
-    console.log(`\nbench:web — ${RUNS} runs each, medians (Chromium ${browser.version()}, localhost)`);
-    console.table([
-      row('dashboard cold', consoleRuns.cold),
-      row('dashboard warm', consoleRuns.warm),
-      row('baseline cold', baselineRuns.cold),
-      row('baseline warm', baselineRuns.warm),
-    ]);
-    const jsKb = median(consoleRuns.cold.map((l) => l.jsWireAtTile)) / 1024;
-    const tileMs = median(consoleRuns.cold.map((l) => l.firstTileMs));
-    console.log(`Aim: dashboard JS to first tile ≤ ${AIM.jsKb} kB gzip: ${jsKb.toFixed(1)} kB ${jsKb <= AIM.jsKb ? 'met' : 'NOT met'}`);
-    console.log(`Aim: first tile ≤ ${AIM.firstTileMs} ms cold: ${Math.round(tileMs)} ms ${tileMs <= AIM.firstTileMs ? 'met' : 'NOT met'}`);
+    if (ONLY !== 'idle') {
+      const consoleRuns = await runSeries(browser, base, '/sdwan/dashboard', true);
+      const baselineRuns = await runSeries(browser, baseline.base, '/', false);
+      console.log(`\nbench:web — ${RUNS} runs each, medians (Chromium ${browser.version()}, localhost)`);
+      console.table([
+        row('dashboard cold', consoleRuns.cold),
+        row('dashboard warm', consoleRuns.warm),
+        row('baseline cold', baselineRuns.cold),
+        row('baseline warm', baselineRuns.warm),
+      ]);
+      const jsKb = median(consoleRuns.cold.map((l) => l.jsWireAtTile)) / 1024;
+      const tileMs = median(consoleRuns.cold.map((l) => l.firstTileMs));
+      console.log(`Aim: dashboard JS to first tile ≤ ${AIM.jsKb} kB gzip: ${jsKb.toFixed(1)} kB ${jsKb <= AIM.jsKb ? 'met' : 'NOT met'}`);
+      console.log(`Aim: first tile ≤ ${AIM.firstTileMs} ms cold: ${Math.round(tileMs)} ms ${tileMs <= AIM.firstTileMs ? 'met' : 'NOT met'}`);
+    }
+    if (ONLY !== 'load') {
+      const idle = [
+        idleRow('SD-WAN dashboard', await runIdle(browser, base, '/sdwan/dashboard', true), median),
+        idleRow('ZTNA dashboard', await runIdle(browser, base, '/ztna/dashboard', true), median),
+        idleRow('baseline', await runIdle(browser, baseline.base, '/', false), median),
+      ];
+      console.log(`\nIdle main thread — ${RUNS} runs each, medians, seconds per 20 s (window ${IDLE_WINDOW_MS / 1000} s, live updates on)`);
+      console.table(idle);
+      console.log(`Aim: idle dashboard main thread < ${IDLE_AIM_S} s per 20 s: ${idle.every((r) => r.met === 'yes') ? 'met' : 'NOT met'}`);
+    }
   } finally {
     await browser.close();
     await baseline.close();

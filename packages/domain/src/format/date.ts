@@ -15,17 +15,30 @@ export const DATE_FORMATS = {
 export const INVALID_DATE_TEXT = 'N/A';
 export const MISSING_TEXT = 'Not Available';
 
+// Both answers come from building an Intl formatter, which costs more than the formatting itself;
+// a live table formats dates on every update. The browser's zone is asked again after a minute,
+// so a laptop that travels still follows.
+const GUESS_TTL_MS = 60_000;
+let guessed: { zone: string; at: number } | null = null;
+const knownZones = new Map<string, boolean>();
+
 export function browserTimezone(): string {
-  return dayjs.tz.guess();
+  const now = Date.now();
+  if (!guessed || now - guessed.at > GUESS_TTL_MS) guessed = { zone: dayjs.tz.guess(), at: now };
+  return guessed.zone;
 }
 
 function isZone(zone: string): boolean {
+  const known = knownZones.get(zone);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  knownZones.set(zone, valid);
+  return valid;
 }
 
 /**

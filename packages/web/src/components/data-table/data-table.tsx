@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Box, Table } from '@mantine/core';
 import { TABLE_DEFAULTS, toCsv } from '@netloom/domain';
 import { MessageRow, NoMatch, NoRows, SkeletonRows } from './body-states';
@@ -24,19 +24,19 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const height = props.virtualHeight ?? DEFAULT_VIRTUAL_HEIGHT;
 
-  const handlers = { onToggle: props.onToggle, onView: props.onView, onEdit: props.onEdit, onDelete: props.onDelete, onRowAction: props.onRowAction };
-  const withActions = hasRowActions(handlers);
+  const { onToggle, onView, onEdit, onDelete, onRowAction, onCellChange, timezone } = props;
+  const selectable = Boolean(props.selection);
+  const { highlight } = state;
+  // One context object while nothing in it changes, so memoised rows whose data is the same skip rendering.
+  const ctx = useMemo<RowContext<T>>(() => {
+    const handlers = { onToggle, onView, onEdit, onDelete, onRowAction };
+    return { columnsById, highlight, timezone, onCellChange, selectable, handlers, withActions: hasRowActions(handlers) };
+  }, [columnsById, highlight, timezone, onCellChange, selectable, onToggle, onView, onEdit, onDelete, onRowAction]);
+  const { withActions } = ctx;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const sort = table.getState().sorting[0];
+  const sortState = sort ? `${sort.id}:${sort.desc}` : '';
   const colSpan = headers.length + (props.selection ? 1 : 0) + (withActions ? 1 : 0);
-  const ctx: RowContext<T> = {
-    columnsById,
-    highlight: state.highlight,
-    timezone: props.timezone,
-    onCellChange: props.onCellChange,
-    selectable: Boolean(props.selection),
-    handlers,
-    withActions,
-  };
 
   const download = () => {
     const visible = [...columnsById.values()];
@@ -61,7 +61,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       );
     }
     if (virtual) return <VirtualRows rows={shownRows} ctx={ctx} scrollRef={scrollRef} height={height} colSpan={colSpan} />;
-    return shownRows.map((row) => <TableRowView key={row.id} row={row} ctx={ctx} />);
+    return shownRows.map((row) => <TableRowView key={row.id} row={row} ctx={ctx} selected={row.getIsSelected()} />);
   };
 
   const withToolbar = options.search || options.download || (options.refresh && props.onRefresh) || props.toolbarExtra;
@@ -84,6 +84,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
             columnsById={columnsById}
             selectionHeader={props.selection ? (props.selection.header ?? TABLE_DEFAULTS.selectedColumnHeader) : undefined}
             withActions={withActions}
+            sortState={sortState}
           />
           <Table.Tbody>{body()}</Table.Tbody>
         </Table>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { PAGE_SIZE_OPTIONS, pageLinks } from '@netloom/domain';
@@ -14,7 +15,7 @@ interface TableFooterProps {
 }
 
 /** The spec's 'datatable footer': rows per page, the shown range, and up to 10 page links. */
-export function TableFooter({ total, page, pages, pageSize, onPage, onPageSize, sizes = PAGE_SIZE_OPTIONS }: TableFooterProps) {
+function TableFooterBody({ total, page, pages, pageSize, onPage, onPageSize, sizes = PAGE_SIZE_OPTIONS }: TableFooterProps) {
   // 0 × Infinity is NaN: 'None' always shows from the first row.
   const from = total === 0 ? 0 : Number.isFinite(pageSize) ? (page - 1) * pageSize + 1 : 1;
   const to = Math.min(total, page * pageSize);
@@ -58,3 +59,6 @@ export function TableFooter({ total, page, pages, pageSize, onPage, onPageSize, 
     </Group>
   );
 }
+
+/** Its props are all the footer shows: a live update that keeps the row count and page skips it. */
+export const TableFooter = memo(TableFooterBody);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { flexRender, type Header } from '@tanstack/react-table';
@@ -8,6 +9,11 @@ interface TableHeadProps<T> {
   columnsById: Map<string, DataTableColumn<T>>;
   selectionHeader?: string;
   withActions: boolean;
+  /**
+   * The sort shown ("key:desc"): the headers read it from the table's live state, so the memo
+   * below needs it as a prop to see it change.
+   */
+  sortState: string;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -18,7 +24,7 @@ function SortIcon({ sorted }: { sorted: false | 'asc' | 'desc' }) {
   return <IconArrowsSort size={14} aria-hidden opacity={0.4} />;
 }
 
-export function TableHead<T>({ headers, columnsById, selectionHeader, withActions }: TableHeadProps<T>) {
+function TableHeadBody<T>({ headers, columnsById, selectionHeader, withActions }: TableHeadProps<T>) {
   return (
     <Table.Thead>
       <Table.Tr>
@@ -54,3 +60,6 @@ export function TableHead<T>({ headers, columnsById, selectionHeader, withAction
     </Table.Thead>
   );
 }
+
+/** The header row renders again when its columns or the sort change, not on every live update of the rows. */
+export const TableHead = memo(TableHeadBody) as typeof TableHeadBody;

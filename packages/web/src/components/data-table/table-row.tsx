@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { memo, type Ref } from 'react';
 import { Checkbox, Table } from '@mantine/core';
 import type { Row } from '@tanstack/react-table';
 import { DataCell } from './data-cell';
@@ -21,15 +21,17 @@ interface TableRowViewProps<T> {
   /** Virtualised rows report their real height to the virtualiser. */
   measureRef?: Ref<HTMLTableRowElement>;
   index?: number;
+  /** Passed in, not read from `row`: the row reads the table's live state, so a memo could not see it change. */
+  selected: boolean;
 }
 
-export function TableRowView<T extends object>({ row, ctx, measureRef, index }: TableRowViewProps<T>) {
+function TableRowBody<T extends object>({ row, ctx, measureRef, index, selected }: TableRowViewProps<T>) {
   const flags = row.original as TableRowFlags;
   return (
     <Table.Tr ref={measureRef} data-index={index} data-disabled={flags.enabled === false || undefined} c={flags.enabled === false ? 'dimmed' : undefined}>
       {ctx.selectable && (
         <Table.Td>
-          <Checkbox aria-label="Select row" checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+          <Checkbox aria-label="Select row" checked={selected} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
         </Table.Td>
       )}
       {row.getVisibleCells().map((cell) => {
@@ -49,3 +51,12 @@ export function TableRowView<T extends object>({ row, ctx, measureRef, index }: 
     </Table.Tr>
   );
 }
+
+/**
+ * A row renders again only when its own data, its selection or the table's shared context changed:
+ * a live update of one device re-renders that device's row, not the page (an idle dashboard's cost).
+ */
+export const TableRowView = memo(
+  TableRowBody,
+  (a, b) => a.row.original === b.row.original && a.ctx === b.ctx && a.selected === b.selected && a.index === b.index && a.measureRef === b.measureRef,
+) as typeof TableRowBody;

@@ -38,7 +38,9 @@ export function VirtualRows<T extends object>({ rows, ctx, scrollRef, height, co
       )}
       {items.map((item) => {
         const row = rows[item.index];
-        return row ? <TableRowView key={item.key} row={row} ctx={ctx} index={item.index} measureRef={virtualizer.measureElement} /> : null;
+        return row ? (
+          <TableRowView key={item.key} row={row} ctx={ctx} index={item.index} measureRef={virtualizer.measureElement} selected={row.getIsSelected()} />
+        ) : null;
       })}
       {bottom > 0 && (
         <tr aria-hidden style={{ height: bottom }}>

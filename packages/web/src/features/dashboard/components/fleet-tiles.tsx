@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Loader, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { TenantInfo } from '@netloom/domain';
 
@@ -31,8 +32,13 @@ const TILES: Record<'sdwan' | 'ztna', Tile[]> = {
 
 const shown = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? String(v) : UNKNOWN_TILE_VALUE);
 
+interface FleetTilesProps {
+  product: 'sdwan' | 'ztna';
+  info: TenantInfo | undefined;
+}
+
 /** The tile group: a loader until the counts arrive, ' - ' for a count the server did not give. */
-export function FleetTiles({ product, info }: { product: 'sdwan' | 'ztna'; info: TenantInfo | undefined }) {
+function FleetTilesBody({ product, info }: FleetTilesProps) {
   const tiles = TILES[product];
   return (
     <SimpleGrid cols={{ base: 3, lg: tiles.length }} spacing="md" data-testid="fleet-tiles">
@@ -53,3 +59,9 @@ export function FleetTiles({ product, info }: { product: 'sdwan' | 'ztna'; info:
     </SimpleGrid>
   );
 }
+
+const sameCounts = (a: TenantInfo | undefined, b: TenantInfo | undefined) =>
+  a === b || (a !== undefined && b !== undefined && TILES.sdwan.concat(TILES.ztna).every((t) => a[t.key] === b[t.key]));
+
+/** The counts are recomputed on every live update but rarely change: the tiles render only when one does. */
+export const FleetTiles = memo(FleetTilesBody, (a, b) => a.product === b.product && sameCounts(a.info, b.info));

@@ -21,7 +21,7 @@ import {
   toDialogValues,
 } from './device-filters';
 import { FilterButton } from './device-table-toolbar';
-import { cachedTableRow, DEVICE_CSV, shownWanColumns } from './device-table-rows';
+import { cachedTableRow, deviceOfRow, DEVICE_CSV, shownWanColumns } from './device-table-rows';
 import { NetworkErrorPanel } from './network-error-panel';
 
 export interface DeviceDashboardTableProps {
@@ -50,7 +50,6 @@ export function DeviceDashboardTable(props: DeviceDashboardTableProps) {
   const commercialAllowed = product === 'sdwan' && Boolean(props.commercialEnabled);
 
   const devices = fleet.devices;
-  const byId = useMemo(() => new Map((devices ?? []).map((d) => [d.id, d])), [devices]);
   const rows = useMemo(() => (devices ?? []).map((d) => cachedTableRow(d, timezone)), [devices, timezone]);
   const shown = useMemo(() => applyDeviceFilters(rows, filters, product), [rows, filters, product]);
   const wanColumns = shownWanColumns(devices ?? [], Boolean(props.wan3Enabled));
@@ -61,12 +60,12 @@ export function DeviceDashboardTable(props: DeviceDashboardTableProps) {
         wanColumns,
         details: renderDetails
           ? (row) => {
-              const d = byId.get(row.id);
+              const d = deviceOfRow(row);
               return d ? renderDetails(d) : null;
             }
           : undefined,
       }),
-    [product, wanColumns, renderDetails, byId],
+    [product, wanColumns, renderDetails],
   );
 
   const retry = () => {

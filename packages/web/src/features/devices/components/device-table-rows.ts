@@ -42,6 +42,7 @@ export function toTableRow(d: DeviceRow, timezone?: string | null): DeviceTableR
 }
 
 const cache = new WeakMap<DeviceRow, { timezone: string | null | undefined; row: DeviceTableRow }>();
+const devicesOfRows = new WeakMap<DeviceTableRow, DeviceRow>();
 
 /**
  * The same, remembered per device row: a live partial update keeps every unchanged row's object,
@@ -52,7 +53,17 @@ export function cachedTableRow(d: DeviceRow, timezone?: string | null): DeviceTa
   if (hit && hit.timezone === timezone) return hit.row;
   const row = toTableRow(d, timezone);
   cache.set(d, { timezone, row });
+  devicesOfRows.set(row, d);
   return row;
+}
+
+/**
+ * The device a cached row was made from. A cell that needs the whole device reads it here rather
+ * than from a lookup rebuilt on every live update, which would give the table new columns and
+ * re-render every row each time one device reports.
+ */
+export function deviceOfRow(row: DeviceTableRow): DeviceRow | undefined {
+  return devicesOfRows.get(row);
 }
 
 /** CSV 'Device Details' (spec 000 §2.4), the same columns for both products. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deviceRow } from '@/test/device-row';
-import { clusterCountLabel, deviceMarkers, markerBounds, markerSetKey } from './device-features';
+import { clusterCountLabel, deviceMarkers, markerBounds, markerContentKey, markerSetKey } from './device-features';
 
 describe('deviceMarkers', () => {
   it('makes one point per marker device, coloured by the domain rule', () => {
@@ -45,6 +45,23 @@ describe('markerSetKey', () => {
     const key = markerSetKey(deviceMarkers([a, b]));
     expect(markerSetKey(deviceMarkers([a]))).not.toBe(key);
     expect(markerSetKey(deviceMarkers([a, b, deviceRow('c', { latitude: 1, longitude: 1 })]))).not.toBe(key);
+  });
+});
+
+describe('markerContentKey', () => {
+  const a = deviceRow('a', { deviceStatus: 'running', latitude: 13, longitude: 80 });
+  const b = deviceRow('b', { deviceStatus: 'running', latitude: 14, longitude: 81 });
+
+  it('stays the same when a live update changes only what the map does not draw', () => {
+    const key = markerContentKey(deviceMarkers([a, b]));
+    expect(markerContentKey(deviceMarkers([{ ...a, lastSeenTime: '2026-01-01T00:00:00Z', publicIp: '198.51.100.9' }, b]))).toBe(key);
+  });
+
+  it('changes with a marker’s colour, its position or the set of devices, so the map redraws then', () => {
+    const key = markerContentKey(deviceMarkers([a, b]));
+    expect(markerContentKey(deviceMarkers([{ ...a, deviceStatus: 'error' }, b]))).not.toBe(key);
+    expect(markerContentKey(deviceMarkers([{ ...a, latitude: 13.5 }, b]))).not.toBe(key);
+    expect(markerContentKey(deviceMarkers([a]))).not.toBe(key);
   });
 });
 

@@ -60,6 +60,23 @@ export function markerSetKey(markers: DeviceMarkers): string {
   return `${markers.features.length}:${sum}:${xor}`;
 }
 
+/**
+ * A fingerprint of everything the source draws (each marker's id, colour and position, in order).
+ * Most live updates change what the table shows (last seen, addresses, counters) but no marker;
+ * handing MapLibre the same markers again would re-cluster them and redraw the map for nothing.
+ */
+export function markerContentKey(markers: DeviceMarkers): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (const { properties, geometry } of markers.features) {
+    const [lng, lat] = geometry.coordinates as [number, number];
+    const h = fnv1a(`${properties.id}|${properties.color}|${lng}|${lat}`);
+    h1 = Math.imul(h1 ^ h, 0x01000193) >>> 0;
+    h2 = (Math.imul(h2, 31) + h) >>> 0;
+  }
+  return `${markers.features.length}:${h1}:${h2}`;
+}
+
 function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Popup, type GeoJSONSource, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
 import type { DeviceRow } from '@netloom/domain';
 import { CLUSTER_LAYER, DEVICE_LAYER, DEVICE_SOURCE, deviceLayers, deviceSource } from './device-layers';
-import { deviceMarkers, type DeviceMarkers } from './device-features';
+import { deviceMarkers, markerContentKey, type DeviceMarkers } from './device-features';
 import { clusterPopupContent, devicePopupContent } from './device-popup';
 import { attachClusterLabels } from './cluster-labels';
 
@@ -16,7 +16,7 @@ interface Options {
  * the source's data in place (no flicker, no new map). Returns the markers drawn.
  */
 export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly DeviceRow[], { onSelectDevice, timezone }: Options): DeviceMarkers {
-  const markers = useMemo(() => deviceMarkers(devices), [devices]);
+  const markers = useSameMarkers(useMemo(() => deviceMarkers(devices), [devices]));
   const rows = useMemo(() => new Map(devices.map((d) => [d.id, d])), [devices]);
   const latest = useRef({ rows, onSelectDevice, timezone, hovered: null as string | null });
   const popup = useRef<Popup | null>(null);
@@ -102,10 +102,14 @@ export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly Devi
     };
   }, [map]);
 
-  // Data, on every change.
+  // Markers, only when one changed: new data re-clusters in the worker and redraws the map.
+  useEffect(() => {
+    map?.getSource<GeoJSONSource>(DEVICE_SOURCE)?.setData(markers);
+  }, [map, markers]);
+
+  // The open card, on every change of its device's row.
   useEffect(() => {
     if (!map) return;
-    map.getSource<GeoJSONSource>(DEVICE_SOURCE)?.setData(markers);
     const hovered = latest.current.hovered;
     const row = hovered ? rows.get(hovered) : undefined;
     if (hovered && popup.current?.isOpen()) {
@@ -113,7 +117,17 @@ export function useDeviceMarkers(map: MapLibreMap | null, devices: readonly Devi
         popup.current.setLngLat([row.longitude, row.latitude]).setDOMContent(devicePopupContent(row, latest.current.timezone));
       } else popup.current.remove();
     }
-  }, [map, markers, rows]);
+  }, [map, rows]);
 
   return markers;
+}
+
+/** The markers of the previous render while nothing drawn has changed, so the map is left alone. */
+function useSameMarkers(fresh: DeviceMarkers): DeviceMarkers {
+  const key = useMemo(() => markerContentKey(fresh), [fresh]);
+  const [held, setHeld] = useState({ key, markers: fresh });
+  if (held.key === key) return held.markers;
+  // React's pattern for state derived from the previous render: set during render, no extra effect pass.
+  setHeld({ key, markers: fresh });
+  return fresh;
 }
