@@ -1,8 +1,9 @@
+// Run from packages/server (npm run db:generate, at the root or here): the paths are relative to it.
 import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './packages/server/src/db/schema/index.ts',
-  out: './packages/server/src/db/migrations',
+  schema: './src/db/schema/index.ts',
+  out: './src/db/migrations',
   casing: 'snake_case',
 });
