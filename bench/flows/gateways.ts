@@ -57,7 +57,7 @@ export function batchPool(size: number, peakBps = 5e6): PoolBatch[] {
 }
 
 /** A batch's message with its records moved to an export time of `at`. */
-export function flowsMessage(batch: PoolBatch, seq: number, at: number): string {
+function flowsMessage(batch: PoolBatch, seq: number, at: number): string {
   const parts = batch.records.map((r) => `{"start":"${new Date(at + r.startMs).toISOString()}","end":"${new Date(at + r.endMs).toISOString()}",${r.rest}`);
   return `{"type":"flows","seq":${seq},"records":[${parts.join(',')}]}`;
 }

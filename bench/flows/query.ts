@@ -26,7 +26,7 @@ export interface QueryOptions {
   log: (text: string) => void;
 }
 
-export interface ChartTiming {
+interface ChartTiming {
   chart: string;
   minutes: number;
   level: RollupLevel;

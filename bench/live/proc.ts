@@ -50,7 +50,7 @@ export function postgresCpuSince(start: Map<number, number>): number {
 }
 
 /** Resident set size in MB (VmRSS). */
-export function rssMb(pid: number): number {
+function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 }

@@ -29,7 +29,7 @@ export interface ChartsOptions {
   log: (text: string) => void;
 }
 
-export interface QuestionTiming {
+interface QuestionTiming {
   question: string;
   range: WebFilterRange;
   /** The whole summary (the six at once), not one question. */

@@ -34,7 +34,7 @@ export interface BenchTenant {
 }
 
 /** A v4-shaped id from a number, so that the tenant is the same on every run. */
-export const benchUuid = (kind: number, n: number) => `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const benchUuid = (kind: number, n: number) => `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 const WORDS = [
   'intranet',

@@ -11,7 +11,7 @@ import { urlEventsFor } from '../../packages/simulator/src/url-events';
 import { WebFilterTimeline } from '../../packages/simulator/src/web-filter-timeline';
 import type { BenchTenant } from './tenant';
 
-export type UrlDeviceKind = 'gateway' | 'endpoint';
+type UrlDeviceKind = 'gateway' | 'endpoint';
 
 /** One event of a pool batch: its time relative to the batch's export time, the rest already JSON. */
 interface PooledEvent {

@@ -12,7 +12,7 @@ export interface E2eServer {
 /** The first worker's port; the next workers take the ports after it. */
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
 
-export const dataDirOf = (port: number) => `.data/e2e-${port}`;
+const dataDirOf = (port: number) => `.data/e2e-${port}`;
 export const mailDirOf = (port: number) => `.data/e2e-mail-${port}`;
 
 async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {

@@ -28,7 +28,7 @@ export interface DeliveryTiming {
 
 export const DELIVERY_TIMING: DeliveryTiming = { pollMs: 1_000, firstBackoffMs: 10_000, maxBackoffMs: 3_600_000, timeoutMs: 5_000, allowPrivateTargets: false };
 /** An address to listen on; port 0 takes any free one. */
-export interface ListenAddress {
+interface ListenAddress {
   host: string;
   port: number;
 }
@@ -37,7 +37,7 @@ export interface ListenAddress {
 export const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\./.test(host);
 
 /** Fastify's trustProxy: no proxy, a number of hops, or the proxies' addresses and ranges. */
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -174,7 +174,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   port: number;

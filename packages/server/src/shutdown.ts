@@ -20,7 +20,7 @@ const FLUSH_TIMEOUT_MS = 2_000;
  * Exits once every log line written so far is out: pino writes asynchronously, and a line still
  * on its way when the process exits is lost (it was, sometimes, the last one: "shut down").
  */
-export function flushThenExit(log: FastifyBaseLogger, code: number, exit: (code: number) => void = process.exit): void {
+function flushThenExit(log: FastifyBaseLogger, code: number, exit: (code: number) => void = process.exit): void {
   let done = false;
   const end = () => {
     if (done) return;

@@ -1,10 +1,10 @@
 /** Export intervals kept while the server does not acknowledge: half an hour at the 60 s default. */
-export const OUTBOX_BATCHES = 30;
+const OUTBOX_BATCHES = 30;
 /**
  * Batches sent and not yet answered. A few, not the whole outbox: after an outage the server gets
  * the backlog at the pace it acknowledges it, rather than thirty batches in one burst.
  */
-export const BATCHES_IN_FLIGHT = 3;
+const BATCHES_IN_FLIGHT = 3;
 /** Drops are told at most this often, so a long outage gives a line a minute, not one per batch. */
 const DROP_REPORT_MS = 60_000;
 

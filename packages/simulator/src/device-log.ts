@@ -3,7 +3,7 @@ import type { StatusSnapshot } from '@netloom/domain';
 type LogEntry = Extract<StatusSnapshot, { kind: 'logs' }>['entries'][number];
 
 /** As much as a small box keeps in its RAM log (logread): older lines are gone. */
-export const DEVICE_LOG_LINES = 500;
+const DEVICE_LOG_LINES = 500;
 
 /**
  * The system log of a simulated box: the events it actually went through (boot, links, tunnels,

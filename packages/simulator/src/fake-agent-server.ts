@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 
 export type AgentMessage = Record<string, unknown> & { type: string; seq: number };
 
-export interface Received {
+interface Received {
   at: number;
   message: AgentMessage;
 }

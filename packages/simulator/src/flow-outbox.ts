@@ -1,8 +1,6 @@
 import type { FlowsMessage } from '@netloom/domain';
 import { BatchOutbox, type BatchOutboxOptions, type BatchesDropped } from './batch-outbox';
 
-export { BATCHES_IN_FLIGHT as FLOW_BATCHES_IN_FLIGHT, OUTBOX_BATCHES as FLOW_OUTBOX_BATCHES } from './batch-outbox';
-
 export type FlowsDropped = BatchesDropped;
 export type FlowOutboxOptions = BatchOutboxOptions<FlowsMessage>;
 

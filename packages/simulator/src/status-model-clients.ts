@@ -5,7 +5,7 @@ import { fixedShare as share } from './prng';
 type Snapshot<K extends StatusSnapshot['kind']> = Extract<StatusSnapshot, { kind: K }>;
 
 /** Hosts an office's clients visit, how much of their traffic each draws and the bytes of one visit. */
-export const TRACKED_HOSTS = [
+const TRACKED_HOSTS = [
   { host: 'www.google.com', weight: 6, hitBytes: 80_000 },
   { host: 'outlook.office365.com', weight: 8, hitBytes: 120_000 },
   { host: 'teams.microsoft.com', weight: 14, hitBytes: 900_000 },

@@ -22,7 +22,7 @@ export interface WanView {
 }
 
 /** What a link is held to when no SD-WAN rule prefers it and no alarm thresholds are set (the alarms' defaults). */
-export const DEFAULT_SLA: Sla = { latency_ms: 150, jitter_ms: 30, loss_pct: 5 };
+const DEFAULT_SLA: Sla = { latency_ms: 150, jitter_ms: 30, loss_pct: 5 };
 const PUBLIC_TARGETS = ['8.8.8.8', '1.1.1.1'];
 
 /** The address each link's health is probed at: its first configured monitor, else public resolvers in turn. */
@@ -33,12 +33,12 @@ export function trackingTargets(doc: ConfigDocument | null, wans: readonly { ifn
   });
 }
 
-export function withinSla(ping: PingFigures | null, sla: Sla): boolean {
+function withinSla(ping: PingFigures | null, sla: Sla): boolean {
   if (!ping) return true;
   return ping.latency_ms !== null && ping.latency_ms <= sla.latency_ms && (ping.jitter_ms ?? 0) <= sla.jitter_ms && ping.loss_pct <= sla.loss_pct;
 }
 
-export function matchText(rule: SdwanRule): string {
+function matchText(rule: SdwanRule): string {
   const parts = [
     rule.application !== undefined ? `application ${rule.application}` : null,
     rule.destination !== undefined ? `destination ${rule.destination}` : null,
@@ -100,7 +100,7 @@ export function mwanSnapshot(wans: readonly WanView[], targets: readonly string[
  * The strictest SLA of the enabled rules preferring a link: the one its probe is judged against.
  * A link no rule prefers is held to the box's link alarm thresholds, the same defaults when unset.
  */
-export function strictestSla(doc: ConfigDocument | null, ifname: string): Sla {
+function strictestSla(doc: ConfigDocument | null, ifname: string): Sla {
   const slas = (doc?.sdwan?.rules ?? []).filter((r) => r.enabled && r.preferred_wan === ifname).map((r) => r.sla);
   const alarms = doc?.services?.alarms;
   if (slas.length === 0) return alarms ? { latency_ms: alarms.latency_ms, jitter_ms: alarms.jitter_ms, loss_pct: alarms.loss_pct } : DEFAULT_SLA;

@@ -95,7 +95,7 @@ function pickWeighted(servers: readonly ZtnaServer[], who: ZtnaUser, random: Ran
  * of its DNS groups (or any name when it has a primary nameserver), or a server's own FQDN (the
  * app connector resolves that on its side).
  */
-export function resolves(section: ZtnaSection, name: string): boolean {
+function resolves(section: ZtnaSection, name: string): boolean {
   if (isIPv4(name) || section.private_names[name] !== undefined) return true;
   if (nameserversFor(section.dns, name).length > 0 || section.profile.nameservers.length > 0) return true;
   return section.servers.some((s) => s.address === name);

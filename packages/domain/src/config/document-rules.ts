@@ -30,7 +30,7 @@ export interface DocumentParts {
 type Ctx = z.RefinementCtx;
 type Path = (string | number)[];
 
-export interface LocalNet {
+interface LocalNet {
   ifname: string;
   /** The interface's own address. */
   ip: string;

@@ -34,7 +34,7 @@ export interface PreparedTenant {
  * Kept per server object: the entities are read-only values.
  */
 const resolvedNames = new WeakMap<ZtnaServer, string | null>();
-export function resolvedNameOf(s: ZtnaServer): string | null {
+function resolvedNameOf(s: ZtnaServer): string | null {
   let name = resolvedNames.get(s);
   if (name === undefined) {
     name = privateNameOf(s);

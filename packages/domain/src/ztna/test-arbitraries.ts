@@ -20,10 +20,10 @@ import { SECURITY_GROUP_KINDS, type SecurityGroup } from './security-groups';
 export const USERS = ['alice@corp.example', 'bob@corp.example', 'carol@corp.example'];
 export const GROUPS = [uuid(0x6a1), uuid(0x6a2), uuid(0x6a3)];
 export const SECURITY_GROUPS = [uuid(0x5601), uuid(0x5602), uuid(0x5603)];
-export const SITES = ['hq', 'branch', 'cloud'];
+const SITES = ['hq', 'branch', 'cloud'];
 export const SERVER_IDS = [uuid(0x5001), uuid(0x5002), uuid(0x5003), uuid(0x5004), uuid(0x5005)];
-export const OSES: EndpointOs[] = ['windows', 'macos', 'linux'];
-export const COUNTRIES = ['DE', 'US', 'FR'];
+const OSES: EndpointOs[] = ['windows', 'macos', 'linux'];
+const COUNTRIES = ['DE', 'US', 'FR'];
 
 /** Weekdays 08:00–18:00 UTC, and every night 22:00–06:00 UTC. */
 export const OFFICE_HOURS: WebFilterSchedule = { time_zone: 'UTC', windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '08:00', end: '18:00' }] };
@@ -34,7 +34,7 @@ export const NIGHTS: WebFilterSchedule = {
 /** Inside office hours; inside the night window; inside neither (Saturday noon). */
 export const MOMENTS = [NOON, new Date('2024-03-04T23:30:00Z'), new Date('2024-03-09T12:00:00Z')];
 
-export const portList: fc.Arbitrary<ServerPort[]> = fc.array(
+const portList: fc.Arbitrary<ServerPort[]> = fc.array(
   fc.record({ protocol: fc.constantFrom(...ZTNA_PROTOCOLS), ports: fc.subarray(['22', '443', '8000:8100', '53']) }),
   { minLength: 1, maxLength: 3 },
 );

@@ -36,7 +36,7 @@ export interface DeviceObserver {
 export const IGNORE_DEVICES: DeviceObserver = { heartbeat: () => undefined, metrics: () => undefined, reachable: () => undefined, forget: () => undefined };
 
 /** Stored (an ack; duplicate when it was already), or refused for now with how long to wait (back-pressure). */
-export type FlowsOutcome = { stored: true; duplicate: boolean } | { stored: false; retryAfterMs: number };
+type FlowsOutcome = { stored: true; duplicate: boolean } | { stored: false; retryAfterMs: number };
 
 /** Where a device's flow records, URL events and zero-trust sessions go (the analytics store's ingest); answers when they are stored, never holding the connection up meanwhile. */
 export interface FlowSink {

@@ -4,7 +4,7 @@ import { sweepPeriodically } from '../db/periodic-sweep';
 import { pruneDeviceBatches, pruneDeviceMetrics, pruneSystemMetrics } from './repo';
 
 /** How often old metrics are swept: they only grow by minutes' worth in between. */
-export const METRICS_SWEEP_EVERY_MS = 10 * 60_000;
+const METRICS_SWEEP_EVERY_MS = 10 * 60_000;
 const BATCH = 5_000;
 
 export interface MetricsRetentionOptions {

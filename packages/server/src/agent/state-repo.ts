@@ -4,7 +4,7 @@ import type { DeviceRecord } from '../fleet/device-row';
 
 /** The statements of the batched state writer (state-writer.ts): device states and metrics messages. */
 
-export interface MetricRow {
+interface MetricRow {
   at: Date;
   ifname: string;
   rxBytes: number | null;

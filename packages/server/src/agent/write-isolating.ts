@@ -8,7 +8,7 @@ function driverError(e: unknown): { code: string; constraint?: unknown; column?:
 }
 
 /** The SQLSTATE of a driver error, wrapped or not. */
-export const sqlState = (e: unknown): string | undefined => driverError(e)?.code;
+const sqlState = (e: unknown): string | undefined => driverError(e)?.code;
 
 /*
  * Data exceptions (22…: text the database cannot store, a number out of range) and integrity

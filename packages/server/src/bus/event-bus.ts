@@ -5,7 +5,7 @@ import type { PayloadOf, Topic } from './topics';
  * cluster has Redis. Delivery is best effort: the database stays the source of truth, and a
  * browser that missed an event gets the full state on its next request.
  */
-export type BusHandler<T extends Topic = Topic> = (payload: PayloadOf<T>) => void;
+type BusHandler<T extends Topic = Topic> = (payload: PayloadOf<T>) => void;
 
 /**
  * Whether events reach every instance. `degraded`: the shared transport (Redis) is unreachable

@@ -1,13 +1,13 @@
 import type { AlarmNotification, ConfigSyncEvent, DeviceRow, ReportRow } from '@netloom/domain';
 
 /** A device's row changed (heartbeat, status, approval, group): every console of its tenant redraws it. */
-export interface TenantDeviceEvent {
+interface TenantDeviceEvent {
   kind: 'device';
   row: DeviceRow;
 }
 
 /** A stored alarm of the tenant: every console's bell hears it. */
-export interface TenantAlarmEvent {
+interface TenantAlarmEvent {
   kind: 'alarm';
   notification: Omit<AlarmNotification, 'read'>;
 }
@@ -17,20 +17,20 @@ export interface TenantAlarmEvent {
  * its audience ('all' tenants, or the listed ones) read theirs again. One topic for all tenants:
  * an announcement for everyone is one message, not one per tenant.
  */
-export interface AnnouncementEvent {
+interface AnnouncementEvent {
   kind: 'announcement';
   id: string;
   audience: 'all' | string[];
 }
 
 /** A report of the tenant was queued, moved on, finished or failed: its owners' and admins' consoles redraw it. */
-export interface TenantReportEvent {
+interface TenantReportEvent {
   kind: 'report';
   report: ReportRow;
 }
 
 /** A device's configuration moved on (a push queued, answered, undone): consoles showing it read it again. */
-export type TenantConfigEvent = ConfigSyncEvent;
+type TenantConfigEvent = ConfigSyncEvent;
 
 /** Messages for one device's agent connection, wherever it is connected (from REST calls and newer connections). */
 export type DeviceTopicMessage =
@@ -46,7 +46,7 @@ export type DeviceTopicMessage =
  * `keep` was revoked (password changed or reset, 2FA turned on or off, deactivation, removal):
  * instances drop the user's cached principals, and open sockets of the other sessions close.
  */
-export type SessionEvent =
+type SessionEvent =
   | { kind: 'session'; id: string }
   | { kind: 'user'; id: string }
   | { kind: 'user_sessions'; id: string; keep: string | null }
@@ -54,7 +54,7 @@ export type SessionEvent =
   | { kind: 'tenant'; id: string };
 
 /** What each kind of topic carries: publish and subscribe are checked against it. */
-export interface TopicPayloads {
+interface TopicPayloads {
   tenantDevices: TenantDeviceEvent;
   tenantAlarms: TenantAlarmEvent;
   tenantReports: TenantReportEvent;

@@ -9,7 +9,7 @@ import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_QUERY_TIMEOUT_MS, type Config } fro
 import { lockDataDir, type DataDirLockOptions } from './data-dir-lock';
 import { isDatabaseUnavailable } from './unavailable';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** PGlite and node-postgres share this type: repos never know which one they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

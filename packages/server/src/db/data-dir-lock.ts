@@ -52,8 +52,3 @@ export async function lockDataDir(dataDir: string, opts: DataDirLockOptions = {}
     throw err;
   }
 }
-
-/** Whether a live process holds the embedded database in `dataDir` now. */
-export function dataDirInUse(dataDir: string): Promise<boolean> {
-  return lockfile.check(dataDir, options(dataDir));
-}

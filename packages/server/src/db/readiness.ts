@@ -6,7 +6,7 @@ import type { Db } from './client';
 export type Readiness = { ok: true } | { ok: false; reason: 'unreachable' | 'migrations_pending' };
 
 /** How long a readiness check waits for the database: a probe must answer well within its own timeout. */
-export const READINESS_TIMEOUT_MS = 2_000;
+const READINESS_TIMEOUT_MS = 2_000;
 
 /** When the newest migration this server knows was written (drizzle stores it as the applied row's created_at). */
 function newestMigrationMillis(): number {

@@ -3,7 +3,7 @@ import type { Services } from '../composition/services';
 import { seedActor, type DemoOwner } from './ztna';
 
 /** The demo's one config template, which every demo gateway gets with its own site number. */
-export const DEMO_BRANCH_TEMPLATE = 'Branch office';
+const DEMO_BRANCH_TEMPLATE = 'Branch office';
 
 /** The template's list items keep their ids on every device (a diff follows an item by its id). */
 const id = (n: number) => `de70c0f9-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -14,7 +14,7 @@ const id = (n: number) => `de70c0f9-0000-4000-8000-${String(n).padStart(12, '0')
  * watched by pinging public resolvers, routes to the head office and the lab through the LAN's
  * core switch, and zones that let the LAN out, keep guests off the LAN, and masquerade on the WANs.
  */
-export const DEMO_BRANCH_SECTIONS: Partial<Record<ConfigFamily, unknown>> = {
+const DEMO_BRANCH_SECTIONS: Partial<Record<ConfigFamily, unknown>> = {
   interfaces: {
     lan: [{ name: 'lan1', ip: '10.{{site}}.1.1', prefix: 24, mtu: 1500 }],
     wan: [

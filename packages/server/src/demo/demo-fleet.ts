@@ -8,7 +8,7 @@ import { deviceCountOf, enrolmentKeysOf, type DemoTenantKey } from './repo';
 import { DEMO_ZTNA } from './ztna';
 
 /** The demo tenants' enrolment keys, as seeded. */
-export function demoEnrolmentKeys(db: Db): Promise<DemoTenantKey[]> {
+function demoEnrolmentKeys(db: Db): Promise<DemoTenantKey[]> {
   return enrolmentKeysOf(db, ['Acme', 'Globex']);
 }
 

@@ -16,7 +16,7 @@ interface DemoUser {
 }
 
 /** The demo logins every client can try (README and start-up log list them). */
-export const DEMO_USERS: readonly DemoUser[] = [
+const DEMO_USERS: readonly DemoUser[] = [
   { email: 'super@demo.test', firstName: 'Sam', lastName: 'Operator', tenant: null, role: null, isSuperAdmin: true },
   { email: 'owner@acme.test', firstName: 'Olivia', lastName: 'Owner', tenant: 'acme', role: 'owner' },
   { email: 'admin@acme.test', firstName: 'Adam', lastName: 'Admin', tenant: 'acme', role: 'admin' },

@@ -107,7 +107,7 @@ export function actorOf(request: FastifyRequest): Actor {
 }
 
 /** A super admin acting in a tenant they do not belong to: the provider, as the owner sees it. */
-export const viaSuperAdmin = (scope: TenantScope) => scope.isSuperAdmin && scope.role === null;
+const viaSuperAdmin = (scope: TenantScope) => scope.isSuperAdmin && scope.role === null;
 
 const auditEntry = (actor: Actor, action: string, target: string | null, details: Record<string, unknown>) => ({
   tenantId: actor.scope.tenantId,

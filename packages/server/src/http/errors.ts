@@ -7,7 +7,7 @@ import { noteFailure } from './request-log';
 import { allowedMethods } from './allowed-methods';
 
 /** Seconds a client is asked to wait after a 503: about one reconnect attempt of the pool. */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 /** The one error type of the server: handlers throw it, the error handler shapes it. */
 export class AppError extends Error {

@@ -8,7 +8,7 @@ import { AppError } from './errors';
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Whether an Authorization header carries exactly this bearer token, compared in constant time. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const sent = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
   return timingSafeEqual(digest(sent ?? ''), digest(token)) && sent !== undefined;
 }

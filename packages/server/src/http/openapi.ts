@@ -93,7 +93,7 @@ const withBuiltInErrors: Transform = (input) => {
 };
 
 /** getDeviceByIdMetrics for GET /api/v1/device/{id}/metrics/: stable as long as the method and path are. */
-export function operationIdOf(method: string, path: string): string {
+function operationIdOf(method: string, path: string): string {
   const words = path
     .replace(/^\/api\/v1\//, '/')
     .split('/')

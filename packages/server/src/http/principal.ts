@@ -44,7 +44,7 @@ export async function authenticate(request: FastifyRequest, db: Db, tokens: Acce
 }
 
 /** The same check for tokens that do not come in a header (the live socket's first message). */
-export async function principalFromToken(token: string, db: Db, tokens: AccessTokenVerifier, cache?: PrincipalCache<Principal>): Promise<Principal> {
+async function principalFromToken(token: string, db: Db, tokens: AccessTokenVerifier, cache?: PrincipalCache<Principal>): Promise<Principal> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) throw errors.tokenNotValid();
   const cached = cache?.get(claims.sessionId, claims.userId);

@@ -47,7 +47,7 @@ export function logRequests(app: FastifyInstance, opts: { slowMs: number }): voi
 }
 
 /** The header a request id comes in and goes out on: a proxy's id is kept, so one id follows a call through both logs. */
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /** Fastify's genReqId: the caller's id when it is a plain token, else a fresh UUID (unique across instances, unlike a counter). */

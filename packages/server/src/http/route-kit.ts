@@ -18,7 +18,7 @@ declare module 'fastify' {
 export const p = (path: string) => `/${path}`;
 
 /** A private route's security in the API document: the bearer access token. */
-export const security = [{ bearerAuth: [] }];
+const security = [{ bearerAuth: [] }];
 
 /** A route file's tag, and `doc(summary)` for its private routes' schemas. */
 export function routeDocs(tag: string) {

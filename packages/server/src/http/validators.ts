@@ -27,7 +27,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  * tracking parameter that a browser, proxy or link adds must not fail a read, and an unknown
  * query key is never stored or acted on.
  */
-export function refusingUnknownKeys(compile: FastifySchemaCompiler<unknown>): FastifySchemaCompiler<unknown> {
+function refusingUnknownKeys(compile: FastifySchemaCompiler<unknown>): FastifySchemaCompiler<unknown> {
   return (route) => {
     const check = compile(route);
     const keys = route.httpPart === 'body' ? declaredKeys(route.schema) : null;

@@ -8,7 +8,7 @@ import { errors } from '../http/errors';
  * request without one is not a browser page of another site: it is let through to the token check
  * like any other client. 'null' (sandboxed frames, files) is refused.
  */
-export function originAllowed(allowed: ReadonlySet<string>, origin: string | undefined, host: string | undefined): boolean {
+function originAllowed(allowed: ReadonlySet<string>, origin: string | undefined, host: string | undefined): boolean {
   if (origin === undefined) return true;
   let page: URL;
   try {

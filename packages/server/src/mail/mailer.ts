@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** A file sent with a mail (a scheduled report). */
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   contentType: string;
   content: Buffer;

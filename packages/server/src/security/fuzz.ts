@@ -8,7 +8,7 @@ import { ATTACKER_NAC_MAC, PATH_WORDS, REPORT_FIELD_VALUES, ZTNA_FIELD_VALUES } 
 import { send } from './world/requests';
 import type { World } from './world/types';
 
-export interface HappyPath {
+interface HappyPath {
   operation: string;
   principal: 'anonymous' | 'owner' | 'super admin';
   status: number;

@@ -55,7 +55,7 @@ function sampleNumber(schema: JsonSchema, name: string): number {
 }
 
 /** A valid-looking value: required fields, enums, formats; named fields as the hints say. */
-export function sample(schema: JsonSchema, name: string, hints: Hints, depth = 0): unknown {
+function sample(schema: JsonSchema, name: string, hints: Hints, depth = 0): unknown {
   const hinted = hints.field(name);
   if (hinted !== undefined) return typeof hinted === 'function' ? (hinted as () => unknown)() : hinted;
   if (schema.const !== undefined) return schema.const;
@@ -154,7 +154,7 @@ function validator(key: string, ajv: InstanceType<typeof Ajv>, schema: JsonSchem
 }
 
 /** Whether a call is valid by the operation's document (the document, not the server, is the oracle). */
-export function validByDocument(op: Operation, call: Call): boolean {
+function validByDocument(op: Operation, call: Call): boolean {
   for (const where of ['path', 'query'] as const) {
     const params = op.params.filter((p) => p.in === where);
     const schema: JsonSchema = {
@@ -198,7 +198,7 @@ const OPAQUE_SECRET = /^(refresh|token|ephemeral_token|id_token)$/;
  */
 const PASSWORD = /password$/;
 
-export const MEGABYTE_STRING = 'a'.repeat(1_000_000);
+const MEGABYTE_STRING = 'a'.repeat(1_000_000);
 const WRONG_TYPES: [Mutation, unknown][] = [
   ['number', 12345],
   ['string', 'not-a-valid-value'],

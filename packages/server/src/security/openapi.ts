@@ -25,7 +25,7 @@ export interface JsonSchema {
   $ref?: string;
 }
 
-export interface Param {
+interface Param {
   in: 'query' | 'path';
   name: string;
   required: boolean;

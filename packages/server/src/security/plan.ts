@@ -10,7 +10,7 @@ import type { Principal } from './world/types';
  * sample of all the other calls a full run would send, drawn with a seed the run prints, so a
  * failing run can be replayed exactly with SECURITY_SEED.
  */
-export const DEFAULT_BUDGET = 4000;
+const DEFAULT_BUDGET = 4000;
 
 export interface Settings {
   seed: number;
@@ -38,7 +38,7 @@ export interface FuzzQuota {
   mutations: Mutation[];
 }
 
-export interface PlanFigures {
+interface PlanFigures {
   /** Requests a run without a budget would send. */
   fullRun: number;
   /** Requests the coverage guarantees alone take. */
@@ -66,7 +66,7 @@ export interface Pools {
 const pick = <T>(items: readonly T[], random: Random): T => items[Math.floor(random() * items.length)]!;
 
 /** A uniformly random order (Fisher–Yates), from the seeded stream. */
-export function shuffled<T>(items: readonly T[], random: Random): T[] {
+function shuffled<T>(items: readonly T[], random: Random): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

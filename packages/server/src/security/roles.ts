@@ -20,7 +20,7 @@ const ROLE_OF: Record<string, string> = {
  * The routes that answer personal browsing data (what one person visited or reached), as the
  * suite knows them: each must carry the one guard, so that a route losing it fails here.
  */
-export const PERSONAL_BROWSING_DATA = [
+const PERSONAL_BROWSING_DATA = [
   'POST /api/v1/{product}/netflow/flows/',
   'POST /api/v1/{product}/netflow/user-data/',
   'POST /api/v1/tenant/config/webfilter-global/webfilter-user/',
@@ -29,7 +29,7 @@ export const PERSONAL_BROWSING_DATA = [
   'POST /api/v1/logs/ztna-session-logs/',
 ];
 /** Who reads it: owners and admins, and a super admin acting in the tenant. */
-export const BROWSING_DATA_READERS = [...BROWSING_DATA_ROLES, 'super-admin'];
+const BROWSING_DATA_READERS = [...BROWSING_DATA_ROLES, 'super-admin'];
 
 export interface RoleMatrixResult {
   /** Role → its requests and findings. */

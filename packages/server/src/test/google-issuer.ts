@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 
-export const GOOGLE_TEST_ISSUER = 'https://issuer.netloom.test';
-export const GOOGLE_TEST_CLIENT_ID = 'netloom-console';
+const GOOGLE_TEST_ISSUER = 'https://issuer.netloom.test';
+const GOOGLE_TEST_CLIENT_ID = 'netloom-console';
 
 /** A local OpenID provider: a key pair and a JWKS endpoint on loopback. */
 export async function localGoogleIssuer() {

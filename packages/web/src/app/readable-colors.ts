@@ -1,7 +1,7 @@
 import { darken, luminance, toRgba, type MantineColorsTuple } from '@mantine/core';
 
 /** WCAG 2 AA for normal text. A hair above 4.5 so rounding in a browser never lands under it. */
-export const AA_TEXT = 4.6;
+const AA_TEXT = 4.6;
 
 export function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
@@ -17,7 +17,7 @@ export function over(color: string, alpha: number, background: string): string {
 }
 
 /** The lightest darkening of `color` that reads at AA on every one of `backgrounds`. */
-export function readableOn(color: string, backgrounds: readonly string[]): string {
+function readableOn(color: string, backgrounds: readonly string[]): string {
   for (let step = 0; step <= 20; step++) {
     const candidate = step === 0 ? color : darken(color, step * 0.05);
     if (backgrounds.every((bg) => contrast(candidate, bg) >= AA_TEXT)) return candidate;

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { logout } from '@/lib/session/logout';
 
-export const LOGOUT_DIALOG = {
+const LOGOUT_DIALOG = {
   title: 'Log Out Account',
   question: 'Are you sure you want to log out?',
   warning: 'Once logout you need to login again!',

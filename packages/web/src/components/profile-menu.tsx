@@ -10,7 +10,7 @@ function initials(user: User) {
   return `${a}${b}`.toUpperCase();
 }
 
-export function fullName(user: User) {
+function fullName(user: User) {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 }
 

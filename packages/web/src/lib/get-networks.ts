@@ -5,7 +5,7 @@ import { api } from '@/lib/http/client';
 
 const networkListSchema = z.array(networkSchema);
 
-export function getNetworks(tenantId: string, signal?: AbortSignal): Promise<Network[]> {
+function getNetworks(tenantId: string, signal?: AbortSignal): Promise<Network[]> {
   return api.get(DEVICE_PATHS.networks, networkListSchema, { query: { tid: tenantId }, signal });
 }
 

@@ -43,6 +43,6 @@ export const macField = () =>
     .toLowerCase();
 
 /** The protocols a rule may match; ports only mean something for the first three. */
-export const PORT_PROTOCOLS = ['tcp', 'udp', 'tcpudp'] as const;
+const PORT_PROTOCOLS = ['tcp', 'udp', 'tcpudp'] as const;
 export const hasPorts = (protocol: string) => (PORT_PROTOCOLS as readonly string[]).includes(protocol);
 export const PORTS_NEED_TCP_OR_UDP = 'Ports need TCP or UDP';

@@ -16,7 +16,7 @@ export interface LogFilter {
 }
 
 /** Rows kept for the whole logs when "all" (page_size=0) is asked: a CSV never grows without bound. */
-export const LOG_ALL_LIMIT = 50_000;
+const LOG_ALL_LIMIT = 50_000;
 
 /**
  * A tenant's rows: those written in the tenant, and its members' account-level rows (logins

@@ -16,7 +16,7 @@ const BATCH = 20;
 export const signBody = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** The pause before try number `attempt + 1` after `attempt` failed ones. */
-export const backoffMs = (attempt: number, t: DeliveryTiming) => Math.min(t.maxBackoffMs, t.firstBackoffMs * 2 ** Math.max(0, attempt - 1));
+const backoffMs = (attempt: number, t: DeliveryTiming) => Math.min(t.maxBackoffMs, t.firstBackoffMs * 2 ** Math.max(0, attempt - 1));
 
 /**
  * POSTs to the URL, connecting to `target` (the address its name resolved to and was checked as)

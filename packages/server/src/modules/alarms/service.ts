@@ -18,9 +18,9 @@ import { errors } from '../../http/errors';
 import * as repo from './repo';
 
 /** How many of the newest alarms the bell lists. */
-export const BELL_SIZE = 20;
+const BELL_SIZE = 20;
 
-export function alarmAnswer(row: repo.AlarmRow): Alarm {
+function alarmAnswer(row: repo.AlarmRow): Alarm {
   return {
     id: row.id,
     device_id: row.deviceId,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { tenants } from '../../db/read-models/identity';
 import { announcementReads, announcements, announcementTenants } from '../../db/schema/announcements';
 
-export type AnnouncementRow = typeof announcements.$inferSelect;
+type AnnouncementRow = typeof announcements.$inferSelect;
 export interface StoredAnnouncement extends AnnouncementRow {
   tenants: { id: string; name: string }[];
 }

@@ -11,16 +11,6 @@ export { insertRefreshToken, claimRefreshToken, revokeFamily, claimTotpStep, cre
 import type { RefreshRow } from '../../identity/repo';
 export type { RefreshRow };
 
-/** A session (refresh family) is live while none of its tokens has been revoked. */
-export async function isSessionLive(db: Db, familyId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshRow | undefined> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
   return row;

@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
  * presents the token the winner just rotated. Within this window that is a race, not a theft: the
  * family stays alive and the client retries with the cookie the winner received.
  */
-export const REFRESH_RACE_WINDOW_MS = 10_000;
+const REFRESH_RACE_WINDOW_MS = 10_000;
 
 /** Logins, refresh rotation with reuse detection, and logout. */
 export class SessionService {

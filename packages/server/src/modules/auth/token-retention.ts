@@ -10,7 +10,7 @@ import { pruneExpiredTokens } from './repo';
  * rotated one again still revokes its session as a theft, as long as that is worth telling.
  */
 export const EXPIRED_TOKENS_KEPT_DAYS = 30;
-export const TOKEN_SWEEP_EVERY_MS = 60 * 60_000;
+const TOKEN_SWEEP_EVERY_MS = 60 * 60_000;
 
 export function deleteExpiredTokens(db: Db, log: FastifyBaseLogger, usesLock: boolean): () => Promise<void> {
   return sweepPeriodically(log, {

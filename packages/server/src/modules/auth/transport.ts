@@ -10,7 +10,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
 }
 
 /** Browsers ask for the cookie transport so script never sees the refresh token. */
-export function wantsCookie(request: FastifyRequest): boolean {
+function wantsCookie(request: FastifyRequest): boolean {
   return request.headers[REFRESH_TRANSPORT_HEADER] === 'cookie';
 }
 

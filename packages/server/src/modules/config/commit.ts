@@ -41,7 +41,7 @@ type RenderedItem = CommitItem & { rendered: Rendered };
  * save must never leave it out of sync); one whose document cannot be rendered or checked is left
  * as it is, and the caller says why. Each change is audited with its diff.
  */
-export async function commitRevisions(
+async function commitRevisions(
   tx: Db,
   actor: Actor,
   items: RenderedItem[],

@@ -1,3 +1,2 @@
 /** The configuration engine as the products that make sections of devices' documents see it. */
-export type { CommitOutcome } from './commit';
 export type { SectionProvider, SectionTarget } from './section-provider';

@@ -112,7 +112,7 @@ export async function saveSettings(db: Db, row: typeof deviceConfigSettings.$inf
  * The tenant's gateways taking part in Auto VPN, as their newest revision says (a device's
  * peers are chosen among them). Reads one small part of each newest document.
  */
-export async function autoVpnMembers(db: Db, tenantId: string): Promise<AutoVpnMember[]> {
+async function autoVpnMembers(db: Db, tenantId: string): Promise<AutoVpnMember[]> {
   const rows = await db
     .selectDistinctOn([configRevisions.deviceId], {
       deviceId: configRevisions.deviceId,

@@ -11,7 +11,7 @@ export interface RenderContext {
 }
 
 /** A device's effective document with the given own sections. */
-export function renderRow(row: DeviceRenderRow, ctx: RenderContext, own: Partial<ConfigDocument>): DeviceRender {
+function renderRow(row: DeviceRenderRow, ctx: RenderContext, own: Partial<ConfigDocument>): DeviceRender {
   return renderDeviceDocument({
     deviceId: row.id,
     deviceName: row.name,

@@ -3,7 +3,7 @@ import { statusFilterSet, type DeviceFilter, type DeviceSortKey } from '@netloom
 import { devices } from '../../db/read-models/devices';
 import { likePattern } from '../../db/sql-helpers';
 
-export type Product = 'sdwan' | 'ztna';
+type Product = 'sdwan' | 'ztna';
 
 /** What the device list asks the database for; every part is turned into SQL, none is done in memory. */
 export interface DeviceListSpec {

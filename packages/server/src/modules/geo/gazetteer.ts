@@ -17,7 +17,7 @@ interface Entry {
 }
 
 /** Lower case without accents, so 'sao paulo' finds 'São Paulo'. */
-export const fold = (s: string): string =>
+const fold = (s: string): string =>
   s
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')

@@ -17,7 +17,7 @@ import type { AlarmStateChange, ReportScope, ReportSources } from './sources';
 
 /** How many rows a ranking and a log report hold at most. */
 const TOP_COUNT = 10;
-export const REPORT_MAX_LOG_ROWS = 20_000;
+const REPORT_MAX_LOG_ROWS = 20_000;
 /**
  * Log rows are read a page at a time: one statement for 20,000 rows holds the embedded database
  * (and its main thread) for seconds, while other requests' statements queue behind it.

@@ -9,7 +9,10 @@ export interface RenderTask {
   heading: PdfHeading;
 }
 
-/** The report's file in its format (runs in the render thread, see renderer.ts). */
+/**
+ * The report's file in its format (runs in the render thread, see renderer.ts).
+ * @public render-thread.mjs loads it by name, where no import shows it
+ */
 export async function renderReportFile(task: RenderTask): Promise<Uint8Array> {
   return task.format === 'csv' ? renderCsv(task.content) : renderPdf(task.content, task.heading);
 }

@@ -13,7 +13,7 @@ export interface PdfHeading {
 }
 
 /** A PDF's tables stop here; the CSV has every row. */
-export const PDF_MAX_TABLE_ROWS = 5_000;
+const PDF_MAX_TABLE_ROWS = 5_000;
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;

@@ -125,14 +125,6 @@ export function listSchedules(db: Db, tenantId: string): Promise<ScheduleRecord[
   return db.select().from(reportSchedules).where(eq(reportSchedules.tenantId, tenantId)).orderBy(reportSchedules.name, reportSchedules.createdAt);
 }
 
-export async function findSchedule(db: Db, tenantId: string, id: string): Promise<ScheduleRecord | null> {
-  const [row] = await db
-    .select()
-    .from(reportSchedules)
-    .where(and(eq(reportSchedules.tenantId, tenantId), eq(reportSchedules.id, id)));
-  return row ?? null;
-}
-
 export async function insertSchedule(db: Db, values: typeof reportSchedules.$inferInsert): Promise<ScheduleRecord> {
   const [row] = await db.insert(reportSchedules).values(values).returning();
   return row!;

@@ -10,7 +10,7 @@ import { toReportRow, toScheduleRow } from './rows';
 /** How many reports the list shows: they expire after REPORT_KEEP_DAYS anyway. */
 const LIST_LIMIT = 500;
 /** A tenant cannot pile up work: reports waiting or being made at once. */
-export const MAX_PENDING_REPORTS = 10;
+const MAX_PENDING_REPORTS = 10;
 
 export interface ReportDownload {
   fileName: string;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
  * go by the day (their retention is days: dropping a day drops a partition), hour rollups by the
  * week (kept for months). Day rollups are small and kept for good: one table, no partitions.
  */
-export const PARTITIONED = {
+const PARTITIONED = {
   flow_records: 86_400_000,
   flow_rollup_minute: 86_400_000,
   flow_rollup_hour: 7 * 86_400_000,
@@ -23,7 +23,7 @@ export const partitionStart = (table: PartitionedTable, at: Date): number => Mat
 /** 'flow_records_p20261125': the start's UTC date, which the retention sweep reads back. */
 export const partitionName = (table: PartitionedTable, start: number): string => `${table}_p${new Date(start).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
-export function startOfPartition(table: PartitionedTable, name: string): number | null {
+function startOfPartition(table: PartitionedTable, name: string): number | null {
   const m = new RegExp(`^${table}_p(\\d{4})(\\d{2})(\\d{2})$`).exec(name);
   return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
 }

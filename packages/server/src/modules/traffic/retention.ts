@@ -4,7 +4,7 @@ import { sweepPeriodically } from '../../db/periodic-sweep';
 import type { AnalyticsStore } from './store';
 
 /** Partitions are days and weeks: an hourly look finds each one soon after it passes its retention. */
-export const ANALYTICS_SWEEP_EVERY_MS = 60 * 60_000;
+const ANALYTICS_SWEEP_EVERY_MS = 60 * 60_000;
 
 /**
  * Drops the analytics store's partitions past their retention: whole tables, never row by row, so

@@ -92,7 +92,7 @@ export interface KeyTotals {
   flows: number;
 }
 
-export interface BucketTotals extends KeyTotals {
+interface BucketTotals extends KeyTotals {
   bucket: Date;
 }
 

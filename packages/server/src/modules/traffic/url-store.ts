@@ -29,7 +29,7 @@ export function urlWindow(range: WebFilterRange, now = new Date()): { table: str
  * Where a window's ranking reads: a week's whole days from the day rollups and only its ragged ends
  * from the hours (the sums are the same, from a seventh of the rows); shorter windows one table.
  */
-export function urlSpans(range: WebFilterRange, now = new Date()): { table: string; from: Date; to: Date }[] {
+function urlSpans(range: WebFilterRange, now = new Date()): { table: string; from: Date; to: Date }[] {
   const w = urlWindow(range, now);
   if (range !== '7d') return [w];
   const day = 86_400_000;

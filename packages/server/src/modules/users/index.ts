@@ -1,3 +1,3 @@
 // The users module's public entry: what other modules may use of it.
-export { mailReleased, releaseHeldInvitations, type ActivationMailer, type ReleasedInvitation } from './held-release';
+export { mailReleased, releaseHeldInvitations, type ActivationMailer } from './held-release';
 export { listMembers, toTeamUser } from './repo';

@@ -14,13 +14,13 @@ export interface UrlDimensionNames {
 
 // The shapes below mirror the store's (traffic/url-store.ts) structurally: importing them through the
 // traffic module's entry would close a cycle (its routes know the services, which know this module).
-export interface CountedKey {
+interface CountedKey {
   key: string;
   count: number;
   bytes: number;
 }
 
-export interface UrlLogQuery {
+interface UrlLogQuery {
   tenantId: string;
   from: Date;
   to: Date;

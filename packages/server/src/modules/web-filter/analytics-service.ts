@@ -28,7 +28,7 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const buckets = (rows: { key: string; count: number }[]) => ({ buckets: rows.map((r) => ({ key: r.key, doc_count: r.count })) });
 
 /** squid's native access log line: `time elapsed client result/status bytes method URL user hierarchy/peer type`. */
-export function squidLine(r: Row): string {
+function squidLine(r: Row): string {
   const at = new Date(r.at as string).getTime() / 1000;
   const blocked = r.action === 'blocked';
   const method = String(r.method);

@@ -11,7 +11,7 @@ export { deleteOldAuditRows } from '../../db/audit-log';
 export type SettingsRow = typeof webFilterSettings.$inferSelect;
 type PolicyRow = typeof webFilterPolicies.$inferSelect;
 
-export const policyOf = (r: PolicyRow): WebFilterPolicy => ({ ...r.rules, id: r.id, order: r.position, name: r.name }) as WebFilterPolicy;
+const policyOf = (r: PolicyRow): WebFilterPolicy => ({ ...r.rules, id: r.id, order: r.position, name: r.name }) as WebFilterPolicy;
 
 export async function findSettings(db: Db, tenantId: string): Promise<SettingsRow | undefined> {
   const [row] = await db.select().from(webFilterSettings).where(eq(webFilterSettings.tenantId, tenantId));
@@ -77,7 +77,7 @@ export async function seedWebFilter(
 }
 
 /** Members' e-mails (lower-case) of the given groups of the tenant. */
-export async function groupMembers(db: Db, tenantId: string, groupIds: string[]): Promise<Record<string, string[]>> {
+async function groupMembers(db: Db, tenantId: string, groupIds: string[]): Promise<Record<string, string[]>> {
   if (groupIds.length === 0) return {};
   const rows = await db
     .select({ groupId: userGroupMembers.groupId, email: users.email })

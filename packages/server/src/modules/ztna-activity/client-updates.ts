@@ -31,7 +31,7 @@ type RolloutRow = z.infer<typeof rolloutRowSchema>;
 type RolloutProgressRow = z.infer<typeof rolloutProgressRowSchema>;
 
 /** More would be history, not a plan: old rollouts are deleted when a newer one reaches everyone. */
-export const MAX_ROLLOUTS = 100;
+const MAX_ROLLOUTS = 100;
 
 /** Newest first per OS, in the order the systems are listed, the newest of each flagged. */
 export function clientReleases(): ClientReleaseRow[] {

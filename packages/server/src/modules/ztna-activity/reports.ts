@@ -9,7 +9,7 @@ export interface ReportingDevice {
 }
 
 /** A batch's measurements per relay: counts, and the mean latency of those that answered. */
-export function relaySamples(reports: ZtnaSessionsMessage['relays']): repo.RelaySample[] {
+function relaySamples(reports: ZtnaSessionsMessage['relays']): repo.RelaySample[] {
   const byRelay = new Map<string, { n: number; f: number; sum: number; timed: number }>();
   for (const r of reports) {
     const s = byRelay.get(r.relay_id) ?? { n: 0, f: 0, sum: 0, timed: 0 };

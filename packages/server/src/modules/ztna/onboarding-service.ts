@@ -30,7 +30,7 @@ export const newClientKey = () => `${ENROLMENT_KEY_PREFIX}${randomBytes(24).toSt
 export const prefixOf = (key: string) => key.slice(0, ENROLMENT_KEY_PREFIX.length + 4);
 
 /** The client installers, the newest release per system (what `auth/mza-pkg-paths/` names and the invitation links to). */
-export function clientDownloads(): z.output<typeof packagePathsSchema> {
+function clientDownloads(): z.output<typeof packagePathsSchema> {
   const url = (os: 'windows' | 'macos' | 'linux') => latestRelease(os)?.url ?? '';
   return { detail: { Windows: url('windows'), macOS: url('macos'), 'Linux-UI': url('linux') } };
 }

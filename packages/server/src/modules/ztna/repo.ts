@@ -295,7 +295,6 @@ export async function listConnectorRows(db: Db, tenantId: string) {
     .where(eq(ztnaConnectors.tenantId, tenantId))
     .orderBy(asc(ztnaConnectors.site), asc(devices.name), asc(ztnaConnectors.deviceId));
 }
-export type ConnectorRow = Awaited<ReturnType<typeof listConnectorRows>>[number];
 
 /** A gateway becomes (or stays, at another site) an app connector; its device type says so. */
 export async function upsertConnector(tx: Db, tenantId: string, deviceId: string, site: string): Promise<void> {

@@ -81,7 +81,7 @@ export async function accounts(t: TestApp) {
 export type Accounts = Awaited<ReturnType<typeof accounts>>;
 
 /** The demo users the principals act as, each signed in once. */
-export const DEMO_USERS = [
+const DEMO_USERS = [
   'super@demo.test',
   'owner@acme.test',
   'admin@acme.test',

@@ -95,8 +95,6 @@ export function tenantObjects(app: FastifyInstance, token: string, tid: string) 
   return objects;
 }
 
-export type TenantObjects = ReturnType<typeof tenantObjects>;
-
 /** An alarm of a device, recorded as the evaluator does (nothing in the API raises one on demand): what the bell lists. */
 export async function newAlarm(t: TestApp, tenantId: string, deviceId: string, name: string): Promise<string> {
   const change = await recordChange(t.app.services.db, {

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
  * tested elsewhere and would otherwise answer 429 to most of the suite.
  */
 let addressCounter = 0;
-export function nextAddress(): string {
+function nextAddress(): string {
   addressCounter++;
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }

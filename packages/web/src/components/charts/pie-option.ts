@@ -24,7 +24,7 @@ function drawable(data: readonly PieDatum[]): PieDatum[] {
 }
 
 /** Empty, or every value zero: the chart shows 'No Data'. */
-export function hasPieData(data: readonly PieDatum[]): boolean {
+function hasPieData(data: readonly PieDatum[]): boolean {
   return drawable(data).some((d) => d.value > 0);
 }
 

@@ -13,7 +13,7 @@ interface SeriesStatsTableProps {
  * Averages of ms and plain counts can have endless decimals, which formatAxisValue prints raw;
  * two decimals are plenty for a summary.
  */
-export function formatStat(value: number, type: AxisType): string {
+function formatStat(value: number, type: AxisType): string {
   return formatAxisValue(value, type, 'axis');
 }
 

@@ -1,6 +1,6 @@
 import { sparklineMax, sparklinePoints, SPARKLINE_HEIGHT, SPARKLINE_POINTS, SPARKLINE_WIDTH } from './sparkline-points';
 
-export interface SparklineSeries {
+interface SparklineSeries {
   values: readonly number[];
   color?: string;
 }

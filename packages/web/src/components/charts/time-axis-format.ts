@@ -6,7 +6,7 @@ export type RecordDuration = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' 
  * X-axis label format (dayjs tokens) by the granularity of the records: finer records need the
  * clock, coarser ones the calendar. Charts spanning days show the day next to the hour.
  */
-export const TIME_AXIS_FORMATS: Record<RecordDuration, string> = {
+const TIME_AXIS_FORMATS: Record<RecordDuration, string> = {
   seconds: 'HH:mm:ss',
   minutes: 'HH:mm',
   hours: 'DD MMM HH:mm',

@@ -5,7 +5,7 @@ import { DEFAULT_LINE_COLORS } from '@netloom/domain';
 import type { SeriesValue } from '@netloom/domain';
 import { formatTimeAxisLabel, toEpochMs, type RecordDuration } from './time-axis-format';
 
-export type TimeSeriesChartType = 'line' | 'area' | 'bar';
+type TimeSeriesChartType = 'line' | 'area' | 'bar';
 
 /** The time-series chart inputs of spec 001 §3 (the title is drawn by the component). */
 export interface TimeSeriesInput {
@@ -40,7 +40,7 @@ function seriesPoints(values: readonly SeriesValue[] | undefined, times: readonl
 }
 
 /** Whether there is at least one value at a valid time: otherwise the chart shows 'No Data'. */
-export function hasTimeSeriesData({ series, timestamp }: Pick<TimeSeriesInput, 'series' | 'timestamp'>): boolean {
+function hasTimeSeriesData({ series, timestamp }: Pick<TimeSeriesInput, 'series' | 'timestamp'>): boolean {
   return timestamp.some((t, i) => toEpochMs(t) !== null && series.some((s) => typeof s[i] === 'number' && Number.isFinite(s[i])));
 }
 

@@ -13,7 +13,7 @@ export interface RowActionHandlers<T> {
 
 export const hasRowActions = <T,>(h: RowActionHandlers<T>): boolean => Boolean(h.onToggle || h.onView || h.onEdit || h.onDelete || h.onRowAction);
 
-export const DELETE_CONFIRM = {
+const DELETE_CONFIRM = {
   title: 'Delete',
   question: 'Are you sure you want to delete this item?',
   confirm: 'Yes',

@@ -3,9 +3,9 @@ import type { CsvSpec } from '@netloom/domain';
 import type { StatusKind } from '@/components/status-icon/status-kinds';
 
 /** Column types of spec 001 §3. */
-export type ColumnType = 'string' | 'icon' | 'array' | 'date' | 'ip' | 'bytes' | 'html' | 'input' | 'dropdown' | 'multi-input';
+type ColumnType = 'string' | 'icon' | 'array' | 'date' | 'ip' | 'bytes' | 'html' | 'input' | 'dropdown' | 'multi-input';
 
-export type Align = 'left' | 'center' | 'right';
+type Align = 'left' | 'center' | 'right';
 
 /** The optional row fields the table itself reads (spec 001 §3 "Shared table"). */
 export interface TableRowFlags {
@@ -57,12 +57,12 @@ export interface DataTableOptions {
   paging?: boolean;
 }
 
-export interface DataTableCsv extends Partial<CsvSpec> {
+interface DataTableCsv extends Partial<CsvSpec> {
   /** File name without the extension. */
   title: string;
 }
 
-export interface DataTableSelection {
+interface DataTableSelection {
   /** Header of the checkbox column; 'Selected' by default. */
   header?: string;
   /** Controlled selection by row id; the table keeps its own when absent. */

@@ -6,14 +6,14 @@ import type { DataTableColumn, DataTableOptions, DataTableProps } from './types'
 import { useTableView } from './use-table-view';
 
 /** Above this many rows on screen the body is virtualised (spec: "virtualised when large"). */
-export const VIRTUAL_THRESHOLD = 200;
+const VIRTUAL_THRESHOLD = 200;
 
 /** 'None' (every row) is an unbounded page. */
 export const pageSizeValue = (size: number | 'None'): number => (size === 'None' ? Number.POSITIVE_INFINITY : size);
 
 export type ResolvedOptions = Required<DataTableOptions>;
 
-export function resolveOptions(options: DataTableOptions | undefined): ResolvedOptions {
+function resolveOptions(options: DataTableOptions | undefined): ResolvedOptions {
   return {
     search: options?.search ?? TABLE_DEFAULTS.search,
     sort: options?.sort ?? TABLE_DEFAULTS.sort,
@@ -156,5 +156,3 @@ export function useDataTable<T extends object>(props: DataTableProps<T>) {
     virtual: shownRows.length > VIRTUAL_THRESHOLD,
   };
 }
-
-export type DataTableState<T extends object> = ReturnType<typeof useDataTable<T>>;

@@ -8,7 +8,7 @@ import type { DataTableView, DataTableViewChange } from './types';
  * The search is written once typing pauses, not on each keystroke: the table has filtered on
  * every keystroke already, and a half-typed word is no view worth a link.
  */
-export const SEARCH_WRITE_DELAY_MS = 300;
+const SEARCH_WRITE_DELAY_MS = 300;
 
 /**
  * A table view kept in the URL's search params, for DataTable's `view` and `onViewChange`: a

@@ -28,7 +28,7 @@ export function confirm({ title, message, confirmLabel = 'Yes', cancelLabel = 'N
   });
 }
 
-export const CONFIRM_TEXTS = {
+const CONFIRM_TEXTS = {
   modify: 'are you sure to modify this?',
   modifyYes: 'Yes, Modify it!',
   reset: 'Are you sure? Changes would Reset!',

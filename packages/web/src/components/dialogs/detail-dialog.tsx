@@ -3,7 +3,7 @@ import { Badge, Divider, Group, List, Modal, SimpleGrid, Stack, Text, ThemeIcon 
 import { modals } from '@mantine/modals';
 
 /** One fact at the top of the detail dialog (spec 001 §3 Detail dialog). */
-export interface DetailInfo {
+interface DetailInfo {
   name: string;
   value: ReactNode;
   /** Emphasised, e.g. the object's name. */
@@ -12,12 +12,12 @@ export interface DetailInfo {
   actionStatus?: 'allow' | 'block';
 }
 
-export interface DetailInfoSection {
+interface DetailInfoSection {
   name: string;
   items: DetailInfo[];
 }
 
-export interface DetailList {
+interface DetailList {
   name: string;
   icon?: ReactNode;
   value: string[];
@@ -66,7 +66,7 @@ function InfoGrid({ items }: { items: DetailInfo[] }) {
 }
 
 /** The body of the read-only detail dialog, usable inside any modal. */
-export function DetailDialogContent({ detailsName, topInfo, topInfoSections, lists = [] }: DetailDialogContentProps) {
+function DetailDialogContent({ detailsName, topInfo, topInfoSections, lists = [] }: DetailDialogContentProps) {
   return (
     <Stack gap="md">
       {topInfoSections

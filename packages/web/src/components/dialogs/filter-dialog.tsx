@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { FilterField } from './filter-field';
 import { emptyFilterValues, type FilterDefinition, type FilterValues } from './filter-types';
 import { filterErrors } from './filter-validation';
 
-export const FILTER_DIALOG_TITLE = 'Select Filters';
+const FILTER_DIALOG_TITLE = 'Select Filters';
 // Spec 001 §2: the filter dialog is 45vw wide.
-export const FILTER_DIALOG_WIDTH = '45vw';
+const FILTER_DIALOG_WIDTH = '45vw';
 
 export type FilterDialogResult = { applied: true; values: FilterValues } | { applied: false };
 
-export interface FilterDialogContentProps {
+interface FilterDialogContentProps {
   filters: readonly FilterDefinition[];
   /** The filters in force; missing keys start empty. */
   values?: FilterValues;
@@ -19,7 +19,7 @@ export interface FilterDialogContentProps {
 }
 
 /** The dialog's form: every filter, 'Clear Filters' to empty them all, Apply to use them. */
-export function FilterDialogContent({ filters, values, onApply }: FilterDialogContentProps) {
+function FilterDialogContent({ filters, values, onApply }: FilterDialogContentProps) {
   const [draft, setDraft] = useState<FilterValues>(() => ({ ...emptyFilterValues(filters), ...values }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Clearing remounts the fields: their own state (typed text, touched flags) must go too, and a
@@ -63,20 +63,6 @@ export function FilterDialogContent({ filters, values, onApply }: FilterDialogCo
         <Button onClick={apply}>Apply</Button>
       </Group>
     </Stack>
-  );
-}
-
-export interface FilterDialogProps extends FilterDialogContentProps {
-  opened: boolean;
-  onClose: () => void;
-}
-
-/** 'Select Filters' as a controlled modal. */
-export function FilterDialog({ opened, onClose, ...content }: FilterDialogProps) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={FILTER_DIALOG_TITLE} size={FILTER_DIALOG_WIDTH}>
-      <FilterDialogContent {...content} />
-    </Modal>
   );
 }
 

@@ -3,7 +3,7 @@ import type { TypedTextInputType } from '@/components/inputs/typed-text-input';
 import { EMPTY_DATE_RANGE, type DateRangeValue } from '@netloom/domain';
 import type { SelectOption } from '@/components/inputs/select-field';
 
-export type FilterType = 'input' | 'date-range' | 'select' | 'multi-input' | 'radio' | 'slider';
+type FilterType = 'input' | 'date-range' | 'select' | 'multi-input' | 'radio' | 'slider';
 
 /** One filter of the 'Select Filters' dialog (spec 001 §3 Filter definition). */
 export interface FilterDefinition {
@@ -39,7 +39,7 @@ export type FilterValue = string | string[] | number | DateRangeValue | null;
 export type FilterValues = Record<string, FilterValue>;
 
 /** The value of a filter the user has not touched. */
-export function emptyFilterValue(def: FilterDefinition): FilterValue {
+function emptyFilterValue(def: FilterDefinition): FilterValue {
   switch (def.type) {
     case 'date-range':
       return { ...EMPTY_DATE_RANGE };

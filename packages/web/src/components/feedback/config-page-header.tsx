@@ -3,7 +3,7 @@ import { Button, Group, Switch } from '@mantine/core';
 import { IconRefresh, IconSettings } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
 
-export interface ConfigPageToggle {
+interface ConfigPageToggle {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;

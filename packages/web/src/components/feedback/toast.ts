@@ -4,7 +4,7 @@ import { TIMING } from '@netloom/domain';
 export type ToastAction = 'added' | 'edited' | 'deleted';
 
 /** The toast texts of the error catalogue (spec 001 §8 'Toasts'). */
-export const toastMessages = {
+const toastMessages = {
   success: (item: string, action: ToastAction = 'added') => `${item} ${action} successfully`,
   defaultError: 'error',
   backupCompleted: 'Backup Process Completed',

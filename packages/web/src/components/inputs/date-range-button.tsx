@@ -5,7 +5,7 @@ import { EMPTY_DATE_RANGE, formatDate } from '@netloom/domain';
 import { rangeToInstants } from '@/lib/date-range-instants';
 import { DateTimeRangePicker } from './date-time-range-picker';
 
-export interface InstantRange {
+interface InstantRange {
   start_time: string;
   end_time: string;
 }

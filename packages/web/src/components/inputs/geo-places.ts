@@ -3,7 +3,7 @@ import { api } from '@/lib/http/client';
 
 export type { Place };
 
-export interface PlaceSearchOptions {
+interface PlaceSearchOptions {
   signal?: AbortSignal;
   /** How many suggestions to ask for; the server allows 1–20. */
   limit?: number;
@@ -11,7 +11,7 @@ export interface PlaceSearchOptions {
 
 export type PlaceSearch = (query: string, options?: PlaceSearchOptions) => Promise<Place[]>;
 
-export const DEFAULT_PLACE_LIMIT = 8;
+const DEFAULT_PLACE_LIMIT = 8;
 
 /** The geo-suggest input's default source: the server's offline location search. */
 export const searchPlaces: PlaceSearch = async (query, { signal, limit = DEFAULT_PLACE_LIMIT } = {}) => {

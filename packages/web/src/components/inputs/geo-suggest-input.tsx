@@ -5,7 +5,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { textInputMessages } from '@netloom/domain';
 import { searchPlaces, type Place, type PlaceSearch } from './geo-places';
 
-export const GEO_SUGGEST_TEXTS = {
+const GEO_SUGGEST_TEXTS = {
   placeholder: 'Enter a location',
   notChosen: 'Please select a location from the list',
   searchFailed: 'Location search is unavailable, please try again',

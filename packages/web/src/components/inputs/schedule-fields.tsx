@@ -6,7 +6,7 @@ import { WEEKDAYS, type ScheduleWindow, type Weekday, type WebFilterSchedule } f
 import { TimeZoneSelect } from '@/components/inputs/time-zone-select';
 
 /** A new schedule starts as office hours in the admin's own time zone, the most common wish. */
-export const officeHours = (): WebFilterSchedule => ({
+const officeHours = (): WebFilterSchedule => ({
   time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '17:00' }],
 });

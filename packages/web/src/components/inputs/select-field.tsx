@@ -9,7 +9,7 @@ export interface SelectOption {
 
 // Spec 000 §9: search turns on by itself above 4 options.
 const SEARCH_ABOVE = 4;
-export const autoSearchable = (count: number, searchable?: boolean) => searchable ?? count > SEARCH_ABOVE;
+const autoSearchable = (count: number, searchable?: boolean) => searchable ?? count > SEARCH_ABOVE;
 
 export interface SelectFieldProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   options: SelectOption[];

@@ -7,7 +7,7 @@ import { withChosen } from '@/components/inputs/with-chosen';
 type ListField<V> = { [K in keyof V]: V[K] extends readonly string[] ? K : never }[keyof V] & string;
 
 /** One list a policy may name its requesters by, with the options it is chosen from. */
-export interface AudienceList<V> {
+interface AudienceList<V> {
   field: ListField<V>;
   label: string;
   options: SelectOption[];

@@ -13,7 +13,7 @@ import { policyValues, type PolicyValues } from './policy-values';
 import type { OrderedPolicy } from './types';
 
 /** The policies as their query holds them. */
-export interface PolicyQuery<P> {
+interface PolicyQuery<P> {
   data?: readonly P[];
   isError: boolean;
   isLoading: boolean;

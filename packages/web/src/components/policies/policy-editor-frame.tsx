@@ -5,7 +5,7 @@ import { FieldAlert } from '@/components/field-alert';
 import { fieldError, type FormErrors } from '@/lib/forms';
 
 /** What every policy's editor asks first, whatever the policy decides. */
-export interface PolicyBasics<A extends string> {
+interface PolicyBasics<A extends string> {
   name: string;
   description: string;
   enabled: boolean;

@@ -3,7 +3,7 @@ import { SegmentedControl } from '@mantine/core';
 import { SelectField, type SelectOption } from '@/components/inputs/select-field';
 
 /** Whom a policy check asks about: a user, an endpoint (with the user signed in on it), or anyone. */
-export type RequesterKind = 'user' | 'endpoint' | 'anyone';
+type RequesterKind = 'user' | 'endpoint' | 'anyone';
 
 const KIND_LABELS: Record<RequesterKind, string> = { user: 'User', endpoint: 'Endpoint', anyone: 'Anyone' };
 

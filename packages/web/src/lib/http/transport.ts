@@ -2,7 +2,7 @@ import { REQUEST } from '@netloom/domain';
 import { API_BASE } from '@/paths';
 import { ApiError, apiErrorFromResponse, CLIENT_ERROR_CODES } from './api-error';
 
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface SendOptions {

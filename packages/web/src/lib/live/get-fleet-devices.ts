@@ -12,7 +12,7 @@ export const fleetKeys = {
   tenantInfo: (tenantId: string | null, networkId: string | null, type: DeviceViewType) => ['fleet', 'tenant-info', tenantId, networkId ?? '', type] as const,
 };
 
-export async function getFleetDevices(tenantId: string, networkId: string | null, type: DeviceViewType, signal?: AbortSignal): Promise<DeviceRow[]> {
+async function getFleetDevices(tenantId: string, networkId: string | null, type: DeviceViewType, signal?: AbortSignal): Promise<DeviceRow[]> {
   const page = await api.get(DEVICE_PATHS.list, deviceListSchema, {
     query: { tid: tenantId, network_id: networkId ?? undefined, type, page_size: 0 },
     signal,

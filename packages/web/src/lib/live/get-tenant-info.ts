@@ -8,7 +8,7 @@ import { fleetKeys } from './get-fleet-devices';
  * tenantinfo updates them. The dashboard counts its tiles from its own rows and takes only the
  * number of device groups from here.
  */
-export function getTenantInfo(tenantId: string, networkId: string | null, type: DeviceViewType, signal?: AbortSignal): Promise<TenantInfo> {
+function getTenantInfo(tenantId: string, networkId: string | null, type: DeviceViewType, signal?: AbortSignal): Promise<TenantInfo> {
   return api.get(DEVICE_PATHS.tenantInfo, tenantInfoSchema, { query: { tid: tenantId, network_id: networkId ?? undefined, type }, signal });
 }
 

@@ -15,7 +15,7 @@ export interface SocketLike {
 const OPEN = 1;
 
 /** Close codes of the hub that no retry can fix: the user may not watch this tenant or device. */
-export const REFUSED_CLOSE_CODES: ReadonlySet<number> = new Set([4403, 4404]);
+const REFUSED_CLOSE_CODES: ReadonlySet<number> = new Set([4403, 4404]);
 
 export type LiveStatus = 'connecting' | 'live' | 'retrying' | 'offline' | 'refused' | 'stopped';
 

@@ -1,5 +1,5 @@
 /** After this many failures in a row the poll stops until restarted (spec 000 §4: "more than 2"). */
-export const MAX_CONSECUTIVE_ERRORS = 2;
+const MAX_CONSECUTIVE_ERRORS = 2;
 
 export type PollState = 'running' | 'stopped' | 'idle';
 

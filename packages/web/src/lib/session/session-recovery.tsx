@@ -12,7 +12,7 @@ const EXPIRED_MODAL_ID = 'session-expired';
 let expiredShown = false;
 
 /** 'Your session has expired, Please Login Again' with OK, then logout (spec 001 §8). Shown once. */
-export function showSessionExpired() {
+function showSessionExpired() {
   if (expiredShown) return;
   expiredShown = true;
   modals.open({

@@ -53,7 +53,7 @@ export const sessionStore = {
   },
 };
 
-export function useSessionState(): SessionState {
+function useSessionState(): SessionState {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
 }
 

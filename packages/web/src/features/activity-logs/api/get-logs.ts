@@ -15,7 +15,7 @@ export interface LogFilter {
 
 export const logPath = (kind: LogKind) => (kind === 'login' ? ORG_PATHS.loginLogs : ORG_PATHS.activityLogs);
 
-export function logsQueryOptions(tid: string | null, kind: LogKind, filter: LogFilter) {
+function logsQueryOptions(tid: string | null, kind: LogKind, filter: LogFilter) {
   return queryOptions({
     queryKey: ['activity-logs', kind, tid, filter] as const,
     queryFn: tid ? ({ signal }) => api.get(logPath(kind), logListSchema, { query: { tid, ...filter }, signal }) : skipToken,

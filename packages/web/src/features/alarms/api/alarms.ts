@@ -13,7 +13,7 @@ import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
 /** The alarm tables show this many of the newest changes; older ones are in the history, a page away. */
-export const ALARM_ROWS = 500;
+const ALARM_ROWS = 500;
 /** History refreshes while the page is open, so a change shows within seconds. */
 const HISTORY_POLL_MS = 10_000;
 

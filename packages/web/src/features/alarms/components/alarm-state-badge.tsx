@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { ALARM_SEVERITY_LABELS, type AlarmSeverity, type AlarmState } from '@netloom/domain';
 
 /** Alerting in red, OK in green: the legend's colours, also in the tables and the bell. */
-export const ALARM_COLOURS: Record<AlarmState, string> = { Alerting: 'red', OK: 'green' };
+const ALARM_COLOURS: Record<AlarmState, string> = { Alerting: 'red', OK: 'green' };
 /** Hotter the worse it is; a recovery (info) stays quiet. */
 const SEVERITY_COLOURS: Record<AlarmSeverity, string> = { critical: 'red', major: 'orange', minor: 'yellow', info: 'gray' };
 

@@ -31,7 +31,7 @@ export function useGoogleLogin() {
   });
 }
 
-export const loginOptionsQueryOptions = () =>
+const loginOptionsQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'login-options'],
     queryFn: ({ signal }) => api.get(AUTH_PATHS.loginOptions, loginOptionsSchema, { auth: false, signal }),

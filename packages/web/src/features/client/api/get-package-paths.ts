@@ -3,7 +3,7 @@ import { AUTH_PATHS, mzaPackagePathsSchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 
 /** Installer URLs of the MicroZAccess client (spec 001 §3 "Package paths response"). */
-export const packagePathsQueryOptions = () =>
+const packagePathsQueryOptions = () =>
   queryOptions({
     queryKey: ['client', 'mza-pkg-paths'],
     queryFn: ({ signal }) => api.get(AUTH_PATHS.mzaPackagePaths, mzaPackagePathsSchema, { signal }),

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Loader, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { TenantInfo } from '@netloom/domain';
 
-export const UNKNOWN_TILE_VALUE = ' - ';
+const UNKNOWN_TILE_VALUE = ' - ';
 
 interface Tile {
   label: string;

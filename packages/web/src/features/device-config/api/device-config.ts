@@ -6,7 +6,6 @@ import {
   configRevisionSchema,
   deviceConfigSchema,
   enableConfigsSchema,
-  type ConfigDocument,
   type ConfigExportPart,
   type ConfigFamily,
   type DeviceConfig,
@@ -15,14 +14,14 @@ import { api } from '@/lib/http/client';
 import { CONFIG_SAFETY_REFRESH_MS, useConfigChanges } from '@/lib/live/config-feed';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
-export const configKeys = {
+const configKeys = {
   device: (tid: string | null, deviceId: string | null) => ['device-config', tid, deviceId] as const,
   revisions: (tid: string | null, deviceId: string | null) => ['device-config', tid, deviceId, 'revisions'] as const,
   revision: (tid: string | null, deviceId: string, revisionId: string) => ['device-config', tid, deviceId, 'revisions', revisionId] as const,
   enableConfigs: (tid: string | null, deviceId: string | null) => ['device-config', tid, deviceId, 'enable-configs'] as const,
 };
 
-export function deviceConfigQueryOptions(tid: string | null, deviceId: string | null) {
+function deviceConfigQueryOptions(tid: string | null, deviceId: string | null) {
   return queryOptions({
     queryKey: configKeys.device(tid, deviceId),
     queryFn: deviceId ? ({ signal }) => api.get(CONFIG_PATHS.document(deviceId), deviceConfigSchema, { query: tidQuery(tid), signal }) : skipToken,
@@ -67,12 +66,6 @@ function useConfigWrite<V>(deviceId: string, send: (v: V, tid: string | null) =>
     },
   });
 }
-
-/** Saves the whole document as the device's next revision (and the server pushes it). */
-export const useSaveDeviceConfig = (deviceId: string) =>
-  useConfigWrite(deviceId, (document: ConfigDocument, tid) =>
-    api.put(CONFIG_PATHS.document(deviceId), { document }, deviceConfigSchema, { query: tidQuery(tid) }),
-  );
 
 export const useRollback = (deviceId: string) =>
   useConfigWrite(deviceId, (revisionId: string, tid) =>

@@ -18,7 +18,7 @@ import { api } from '@/lib/http/client';
 import { CONFIG_SAFETY_REFRESH_MS, useConfigChanges } from '@/lib/live/config-feed';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
-export const templateKeys = {
+const templateKeys = {
   all: (tid: string | null) => ['config-templates', tid] as const,
   one: (tid: string | null, id: string) => ['config-templates', tid, id] as const,
   preview: (tid: string | null, id: string) => ['config-templates', tid, id, 'preview'] as const,
@@ -121,7 +121,7 @@ export function useOperation(id: string | null) {
 }
 
 /** How many of the tenant's bulk pushes the Config Templates page lists. */
-export const RECENT_OPERATIONS = 5;
+const RECENT_OPERATIONS = 5;
 
 /** The tenant's newest bulk pushes with their counts, read every second while one of them is still on its way. */
 export function useRecentOperations() {

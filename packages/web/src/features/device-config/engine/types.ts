@@ -2,7 +2,7 @@ import type { ConfigDocument, ConfigFamily } from '@netloom/domain';
 import type { DataTableColumn } from '@/components/data-table/types';
 
 /** Choices of a select: fixed, or read from the document being edited (its interfaces, zones…). */
-export type FieldOptions = readonly (string | { value: string; label: string })[] | ((doc: ConfigDocument) => readonly string[]);
+type FieldOptions = readonly (string | { value: string; label: string })[] | ((doc: ConfigDocument) => readonly string[]);
 
 /** One input of an item's form; `key` may be dotted ('sla.latency_ms') for a nested field. */
 export interface FieldSpec {

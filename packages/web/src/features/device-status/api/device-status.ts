@@ -6,7 +6,7 @@ import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 const key = (tid: string | null, deviceId: string | null, kind: StatusKind) => ['device-status', tid, deviceId, kind] as const;
 
 /** While a fresh snapshot is awaited, the newest one is read every second. */
-export const STATUS_POLL_MS = 1_000;
+const STATUS_POLL_MS = 1_000;
 
 export function useDeviceStatus(deviceId: string | null, kind: StatusKind, waiting: boolean) {
   const tid = useTenantScope();

@@ -3,7 +3,7 @@ import { Group, SegmentedControl, Text } from '@mantine/core';
 import { CHART_REFRESH_MS } from '@/features/device-status/api/metrics';
 
 /** The windows a monitor graph offers, in minutes; the server keeps an hour of points. */
-export const CHART_WINDOWS = [10, 30, 60] as const;
+const CHART_WINDOWS = [10, 30, 60] as const;
 export type ChartWindow = (typeof CHART_WINDOWS)[number];
 
 /** The graphs' window from `?minutes=` (a link keeps it), 10 minutes for anything else. */

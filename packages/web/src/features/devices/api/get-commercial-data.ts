@@ -4,11 +4,11 @@ import { api } from '@/lib/http/client';
 
 export const commercialKey = (tenantId: string | null) => ['devices', 'commercial', tenantId] as const;
 
-export function getCommercialData(tenantId: string, signal?: AbortSignal): Promise<CommercialData> {
+function getCommercialData(tenantId: string, signal?: AbortSignal): Promise<CommercialData> {
   return api.get(DEVICE_PATHS.commercial, commercialDataSchema, { query: { tid: tenantId }, signal });
 }
 
-export function commercialDataQueryOptions(tenantId: string | null) {
+function commercialDataQueryOptions(tenantId: string | null) {
   return queryOptions({
     queryKey: commercialKey(tenantId),
     queryFn: tenantId ? ({ signal }) => getCommercialData(tenantId, signal) : skipToken,

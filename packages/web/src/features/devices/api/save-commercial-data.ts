@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { commercialKey } from './get-commercial-data';
 
 /** The call replaces the whole map (spec 001 §7): the client always sends everything it holds. */
-export function saveCommercialData(tenantId: string, data: CommercialData): Promise<CommercialData> {
+function saveCommercialData(tenantId: string, data: CommercialData): Promise<CommercialData> {
   return api.post(DEVICE_PATHS.commercial, commercialDataSchema.parse(data), commercialDataSchema, { query: { tid: tenantId } });
 }
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/paths';
 import { EmptyState } from '@/components/empty-state';
 
-export const NO_DEVICES_TEXT = 'No Devices Configured';
+const NO_DEVICES_TEXT = 'No Devices Configured';
 
 /** Spec 000 §2.4: ZTNA welcomes the user and links the client download; SD-WAN just says so. */
 export function DeviceEmptyState({ product }: { product: 'sdwan' | 'ztna' }) {

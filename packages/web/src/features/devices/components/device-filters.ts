@@ -10,7 +10,6 @@ export interface DeviceFilters {
   status: DeviceFilter;
 }
 
-export const NO_FILTERS: DeviceFilters = { user: [], os: [], location: [], status: 'all' };
 const MULTI = ['user', 'os', 'location'] as const;
 
 const isDeviceFilter = (v: string | null): v is DeviceFilter => (DEVICE_FILTERS as readonly string[]).includes(v ?? '');

@@ -20,7 +20,7 @@ export interface DeviceTableRow {
   wan: DeviceRow['wan_status'];
 }
 
-export function toTableRow(d: DeviceRow, timezone?: string | null): DeviceTableRow {
+function toTableRow(d: DeviceRow, timezone?: string | null): DeviceTableRow {
   const statusKey = effectiveStatus(d);
   return {
     id: d.id,

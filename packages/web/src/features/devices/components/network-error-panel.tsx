@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 
-export const NETWORK_ERROR_TEXT = 'Network Error, Unable to connect to server';
+const NETWORK_ERROR_TEXT = 'Network Error, Unable to connect to server';
 
 /** The retry panel of spec 000 §2.4: the list could not be fetched; Retry starts polling again. */
 export function NetworkErrorPanel({ onRetry, retrying }: { onRetry: () => void; retrying?: boolean }) {

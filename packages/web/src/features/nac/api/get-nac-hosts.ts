@@ -5,7 +5,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { nacKeys, tenantQuery } from './nac-keys';
 
-export type NacHostPage = z.infer<typeof nacHostPageSchema>;
+type NacHostPage = z.infer<typeof nacHostPageSchema>;
 export type NacHostRow = NacHostPage['results'][number];
 
 export interface NacHostQuery {

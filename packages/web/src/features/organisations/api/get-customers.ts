@@ -3,7 +3,7 @@ import { customerListSchema, ORG_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { CUSTOMERS_KEY } from './save-tenant';
 
-export const customersQueryOptions = () =>
+const customersQueryOptions = () =>
   queryOptions({
     queryKey: CUSTOMERS_KEY,
     queryFn: ({ signal }) => api.get(ORG_PATHS.customers, customerListSchema, { query: { page_size: 0 }, signal }),

@@ -5,7 +5,7 @@ import { useTenantScope } from '@/lib/tenant-scope';
 
 export const organisationKey = (tid: string | null) => ['organisations', 'organisation', tid] as const;
 
-export function organisationQueryOptions(tid: string | null) {
+function organisationQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: organisationKey(tid),
     queryFn: tid ? ({ signal }) => api.get(ORG_PATHS.organisation, organisationSchema, { query: { tid }, signal }) : skipToken,

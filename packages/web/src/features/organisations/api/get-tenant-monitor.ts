@@ -2,7 +2,7 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ORG_PATHS, tenantMonitorSchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 
-export function tenantMonitorQueryOptions(tenantId: string | null) {
+function tenantMonitorQueryOptions(tenantId: string | null) {
   return queryOptions({
     queryKey: ['organisations', 'monitor', tenantId] as const,
     // The original asks with a POST {tenant_id} (spec 001 §7 "tenant monitor").

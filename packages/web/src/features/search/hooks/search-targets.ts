@@ -15,7 +15,7 @@ export type SearchTarget =
 export const entryTarget = (e: SearchEntry): SearchTarget => ({ kind: 'page', href: searchEntryHref(e), needsDevice: e.needsDevice });
 
 /** The spec's refusal (000 §5) when a gateway page is chosen without a device. */
-export const SELECT_DEVICE_MESSAGE = 'Please Select Device';
+const SELECT_DEVICE_MESSAGE = 'Please Select Device';
 
 /**
  * The page of a server result in the user's products, or null when it belongs to a product they

@@ -5,7 +5,7 @@ import { useTenantScope } from '@/lib/tenant-scope';
 
 export const groupsKey = (tid: string | null) => ['teams', 'groups', tid] as const;
 
-export function groupsQueryOptions(tid: string | null) {
+function groupsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: groupsKey(tid),
     queryFn: tid ? ({ signal }) => api.get(ORG_PATHS.groups, groupListSchema, { query: { tid, page_size: 0 }, signal }) : skipToken,

@@ -12,7 +12,7 @@ export interface TeamUserFilter {
 export const teamUsersKey = (tid: string | null) => ['teams', 'users', tid] as const;
 
 /** Every user of the tenant (page_size=0): the table searches, sorts and pages them itself. */
-export function teamUsersQueryOptions(tid: string | null, filter: TeamUserFilter = {}) {
+function teamUsersQueryOptions(tid: string | null, filter: TeamUserFilter = {}) {
   return queryOptions({
     queryKey: [...teamUsersKey(tid), filter] as const,
     queryFn: tid ? ({ signal }) => api.get(ORG_PATHS.users, teamUserListSchema, { query: { tid, page_size: 0, ...filter }, signal }) : skipToken,

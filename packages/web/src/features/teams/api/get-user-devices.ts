@@ -6,7 +6,7 @@ import { useTenantScope } from '@/lib/tenant-scope';
 
 const userDevicesSchema = z.array(deviceRowSchema);
 
-export function userDevicesQueryOptions(tid: string | null, username: string | null) {
+function userDevicesQueryOptions(tid: string | null, username: string | null) {
   return queryOptions({
     queryKey: ['teams', 'user-devices', tid, username] as const,
     queryFn:

@@ -5,11 +5,11 @@ import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
 export const configPreferenceKey = (tid: string | null) => ['tenant-settings', 'config-preference', tid] as const;
 
-export function getConfigPreference(tid: string | null, signal?: AbortSignal) {
+function getConfigPreference(tid: string | null, signal?: AbortSignal) {
   return api.get(ORG_PATHS.configPreference, configPreferenceSchema, { query: tidQuery(tid), signal });
 }
 
-export function configPreferenceQueryOptions(tid: string | null) {
+function configPreferenceQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: configPreferenceKey(tid),
     queryFn: tid ? ({ signal }) => getConfigPreference(tid, signal) : skipToken,

@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { configPreferenceKey } from './get-config-preference';
 
-export function saveConfigPreference(tid: string | null, body: ConfigPreferenceBody) {
+function saveConfigPreference(tid: string | null, body: ConfigPreferenceBody) {
   return api.post(ORG_PATHS.configPreference, configPreferenceBodySchema.parse(body), configPreferenceSchema, { query: tidQuery(tid) });
 }
 

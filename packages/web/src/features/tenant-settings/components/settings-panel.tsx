@@ -11,7 +11,7 @@ import { SettingToggleRow } from './setting-toggle-row';
 import { settingBody, settingValue, unavailableReason } from './setting-values';
 
 /** Spec 000 §4: a failed save re-reads the stored settings after this delay, without a message. */
-export const RELOAD_AFTER_FAILURE_MS = 500;
+const RELOAD_AFTER_FAILURE_MS = 500;
 
 type Key = SettingToggle['key'];
 

@@ -3,7 +3,7 @@ import { CONSOLE_PATHS, TOUR_VERSIONS, tourStateSchema, type TourId } from '@net
 import { api } from '@/lib/http/client';
 
 /** The tours (and versions) the signed-in user has finished; per user, so keyed by the user. */
-export const tourStateQueryOptions = (userId: string) =>
+const tourStateQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['profile', 'tours', userId],
     queryFn: ({ signal }) => api.get(CONSOLE_PATHS.tours, tourStateSchema, { signal }),

@@ -5,7 +5,7 @@ import { useTenantScope } from '@/lib/tenant-scope';
 import { windowBody, type TrafficWindow } from '@/features/traffic/components/traffic-window';
 
 /** Rollups grow by the minute: a chart of a window ending now is read again this often. */
-export const TRAFFIC_REFRESH_MS = 60_000;
+const TRAFFIC_REFRESH_MS = 60_000;
 
 export interface TrafficGraphRequest {
   product: TrafficProduct;

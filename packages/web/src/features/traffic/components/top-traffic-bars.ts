@@ -2,7 +2,7 @@ import { OTHER_KEY, trafficChartLabel, userAppKey, type TrafficChartId, type Tra
 import { formatMegabytes, rowLabel } from './row-label';
 
 /** One stack of segments: a nested user or application, or one 'Traffic' segment for the plain charts. */
-export interface BarSeries {
+interface BarSeries {
   name: string;
   /** Bytes per bar, aligned with the bars. */
   bytes: number[];
@@ -22,7 +22,7 @@ export const TRAFFIC_SERIES = 'Traffic';
 const nestedOf = (chart: TrafficChartId, row: TrafficRow) =>
   chart === 'top-user-per-application' ? row.top_users?.buckets : chart === 'top-application-per-user' ? row.applications?.buckets : undefined;
 
-export const isStackedChart = (chart: TrafficChartId): boolean => chart === 'top-user-per-application' || chart === 'top-application-per-user';
+const isStackedChart = (chart: TrafficChartId): boolean => chart === 'top-user-per-application' || chart === 'top-application-per-user';
 
 /**
  * The bars of a top-traffic chart. Top User per Application and Top Application per User stack

@@ -5,7 +5,7 @@ import { useTenantScope } from '@/lib/tenant-scope';
 import { tenantIdQuery, webFilterKeys } from './query-keys';
 
 /** URL decisions arrive by the minute: a window ending now is read again this often. */
-export const WEBFILTER_REFRESH_MS = 60_000;
+const WEBFILTER_REFRESH_MS = 60_000;
 
 /** POST webfilter-global/webfilter-graph/ {start_time, tenant_id}: the web filter summary (spec 001 §3). */
 export function useWebFilterGraph(range: WebFilterRange) {

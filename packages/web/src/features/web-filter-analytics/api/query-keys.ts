@@ -1,5 +1,5 @@
 /** Every query of this feature starts with this, so a change can re-read just its own reads. */
-export const WEBFILTER_ANALYTICS_ROOT = 'webfilter-analytics';
+const WEBFILTER_ANALYTICS_ROOT = 'webfilter-analytics';
 
 export const webFilterKeys = {
   graph: (tid: string | null, body: unknown) => [WEBFILTER_ANALYTICS_ROOT, 'graph', tid, body] as const,

@@ -5,7 +5,7 @@ import type { WebFilterLogKind } from '@/features/web-filter-analytics/api/get-w
 type PayloadType = (typeof FILTER_TYPES)[number];
 
 /** One filter of a log: its key in the payload (WEBFILTER_LOG_FILTER_KEYS) and in the URL. */
-export interface LogFilterField {
+interface LogFilterField {
   key: 'action' | 'category' | 'user' | 'device' | 'domain' | 'via';
   name: string;
   type: PayloadType;

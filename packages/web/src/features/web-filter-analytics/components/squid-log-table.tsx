@@ -6,7 +6,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
 
-export type SquidLogRow = z.infer<typeof squidLogRowSchema>;
+type SquidLogRow = z.infer<typeof squidLogRowSchema>;
 
 interface SquidLogTableProps {
   rows: readonly SquidLogRow[];

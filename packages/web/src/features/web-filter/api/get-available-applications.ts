@@ -7,7 +7,7 @@ import { tenantQuery, webFilterKeys } from './web-filter-keys';
 
 const applicationListSchema = z.array(availableApplicationSchema);
 
-export function availableApplicationsQueryOptions(tid: string | null) {
+function availableApplicationsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: webFilterKeys.applications(tid),
     queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.applications, applicationListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -8,7 +8,7 @@ import { tenantQuery, webFilterKeys } from './web-filter-keys';
 const categoryListSchema = z.array(availableCategorySchema);
 export type AvailableCategory = z.infer<typeof availableCategorySchema>;
 
-export function availableCategoriesQueryOptions(tid: string | null) {
+function availableCategoriesQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: webFilterKeys.categories(tid),
     queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.categories, categoryListSchema, { query: tenantQuery(tid), signal }) : skipToken,

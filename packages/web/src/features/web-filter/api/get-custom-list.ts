@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { tenantQuery, webFilterKeys } from './web-filter-keys';
 
-export function customListQueryOptions(tid: string | null) {
+function customListQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: webFilterKeys.customList(tid),
     queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.customList, customListSchema, { query: tenantQuery(tid), signal }) : skipToken,

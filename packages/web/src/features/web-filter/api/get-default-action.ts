@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { tenantQuery, webFilterKeys } from './web-filter-keys';
 
-export function defaultActionQueryOptions(tid: string | null) {
+function defaultActionQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: webFilterKeys.action(tid),
     queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.action, webFilterActionSchema, { query: tenantQuery(tid), signal }) : skipToken,

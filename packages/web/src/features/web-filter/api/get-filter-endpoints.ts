@@ -5,7 +5,7 @@ import { CONFIG_SAFETY_REFRESH_MS, useConfigChanges } from '@/lib/live/config-fe
 import { useTenantScope } from '@/lib/tenant-scope';
 import { webFilterKeys } from './web-filter-keys';
 
-export function filterEndpointsQueryOptions(tid: string | null) {
+function filterEndpointsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: webFilterKeys.endpoints(tid),
     queryFn: tid

@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { webFilterKeys } from './web-filter-keys';
 
-export function tenantUsersQueryOptions(tid: string | null) {
+function tenantUsersQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: webFilterKeys.users(tid),
     queryFn: tid ? async ({ signal }) => (await api.get(ORG_PATHS.users, teamUserListSchema, { query: { tid, page_size: 0 }, signal })).results : skipToken,

@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { tenantQuery, webFilterKeys } from './web-filter-keys';
 
-export function webFilterGlobalQueryOptions(tid: string | null) {
+function webFilterGlobalQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: webFilterKeys.global(tid),
     queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.global, webFilterGlobalSchema, { query: tenantQuery(tid), signal }) : skipToken,

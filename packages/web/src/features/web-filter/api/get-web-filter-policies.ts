@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { tenantQuery, webFilterKeys } from './web-filter-keys';
 
-export function webFilterPoliciesQueryOptions(tid: string | null) {
+function webFilterPoliciesQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: webFilterKeys.policies(tid),
     queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.policies, webFilterPolicyListSchema, { query: tenantQuery(tid), signal }) : skipToken,

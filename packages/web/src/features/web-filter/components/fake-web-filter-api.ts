@@ -9,7 +9,7 @@ export const TENANT = '00000000-0000-4000-8000-00000000000a';
 export const SALES = '5a1e5000-0000-4000-8000-000000000001';
 export const LAPTOP = '1a970900-0000-4000-8000-000000000001';
 
-export const categories = [
+const categories = [
   { id: 'social-networking', name: 'Social Networking', description: '', group: 'Social', domains: 12 },
   { id: 'gambling', name: 'Gambling', description: '', group: 'Risk', domains: 8 },
   { id: 'news', name: 'News', description: '', group: 'Information', domains: 30 },

@@ -7,7 +7,7 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
 
 const dnsGroupListSchema = z.array(dnsGroupSchema);
 
-export function dnsGroupsQueryOptions(tid: string | null) {
+function dnsGroupsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.dnsGroups(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.dnsGroups, dnsGroupListSchema, { query: tenantQuery(tid), signal }) : skipToken,

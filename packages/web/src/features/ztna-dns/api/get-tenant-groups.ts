@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { ztnaKeys } from './ztna-keys';
 
-export function tenantGroupsQueryOptions(tid: string | null) {
+function tenantGroupsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.groups(tid),
     queryFn: tid ? async ({ signal }) => (await api.get(ORG_PATHS.groups, groupListSchema, { query: { tid, page_size: 0 }, signal })).results : skipToken,

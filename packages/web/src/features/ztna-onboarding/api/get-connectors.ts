@@ -8,9 +8,9 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
 const connectorListSchema = z.array(connectorRowSchema);
 export type ConnectorRow = z.infer<typeof connectorRowSchema>;
 /** Connectors report their health about this often; the list follows (spec 000 §9 live poll 10 s). */
-export const CONNECTOR_POLL_MS = 10_000;
+const CONNECTOR_POLL_MS = 10_000;
 
-export function connectorsQueryOptions(tid: string | null) {
+function connectorsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.connectors(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.connectors, connectorListSchema, { query: tenantQuery(tid), signal }) : skipToken,

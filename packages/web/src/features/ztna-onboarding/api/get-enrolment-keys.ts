@@ -8,7 +8,7 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
 const keyListSchema = z.array(enrolmentKeyRowSchema);
 export type EnrolmentKeyRow = z.infer<typeof enrolmentKeyRowSchema>;
 
-export function enrolmentKeysQueryOptions(tid: string | null) {
+function enrolmentKeysQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.enrolmentKeys(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.enrolmentKeys, keyListSchema, { query: tenantQuery(tid), signal }) : skipToken,

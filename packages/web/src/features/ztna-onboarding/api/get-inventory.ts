@@ -6,7 +6,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { tenantQuery, ztnaKeys } from './ztna-keys';
 
-export const INVENTORY_REFRESH_MS = 10_000;
+const INVENTORY_REFRESH_MS = 10_000;
 
 export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 export interface InventoryQuery {
@@ -23,7 +23,7 @@ export const fetchInventory = (tid: string, q: InventoryQuery, signal?: AbortSig
     signal,
   });
 
-export function inventoryQueryOptions(tid: string | null, q: InventoryQuery) {
+function inventoryQueryOptions(tid: string | null, q: InventoryQuery) {
   return queryOptions({
     queryKey: ztnaKeys.inventoryPage(tid, q),
     queryFn: tid ? ({ signal }) => fetchInventory(tid, q, signal) : skipToken,

@@ -8,7 +8,7 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
 const inviteListSchema = z.array(inviteRowSchema);
 export type InviteRow = z.infer<typeof inviteRowSchema>;
 
-export function invitesQueryOptions(tid: string | null) {
+function invitesQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.invites(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.invites, inviteListSchema, { query: tenantQuery(tid), signal }) : skipToken,

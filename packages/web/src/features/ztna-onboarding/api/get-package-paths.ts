@@ -5,9 +5,8 @@ import { api } from '@/lib/http/client';
 
 /** The installers; the Apple chip package when the server names it (spec 000 §2.9). */
 const pathsSchema = z.object({ detail: packagePathsSchema.shape.detail.extend({ 'macOS-arm': z.string().optional() }) });
-export type PackagePaths = z.infer<typeof pathsSchema>['detail'];
 
-export const packagePathsQueryOptions = () =>
+const packagePathsQueryOptions = () =>
   queryOptions({
     queryKey: ['ztna', 'mza-pkg-paths'],
     queryFn: ({ signal }) => api.get(ZTNA_PATHS.packagePaths, pathsSchema, { signal }),

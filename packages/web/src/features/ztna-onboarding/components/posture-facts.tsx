@@ -12,7 +12,7 @@ interface Fact {
  * so the OS version and country are shown, not only whether checks pass (approval is what is
  * being decided, so it is not one of them).
  */
-export function postureFacts(p: Posture): Fact[] {
+function postureFacts(p: Posture): Fact[] {
   const country = p.country ? (countryByCode(p.country)?.name ?? p.country) : null;
   return [
     { label: p.os_version ? `OS ${p.os_version}` : 'OS version: unknown', ok: p.os_version ? true : null },

@@ -8,7 +8,7 @@ interface Item {
 }
 
 /** What the posture says of the checks policies most often ask for, failed and unknown ones first. */
-export function postureItems(p: Posture): Item[] {
+function postureItems(p: Posture): Item[] {
   const items: Item[] = [
     { label: p.disk_encrypted === false ? 'Disk not encrypted' : 'Disk encryption', ok: p.disk_encrypted },
     { label: p.firewall_on === false ? 'Firewall off' : 'Firewall', ok: p.firewall_on },

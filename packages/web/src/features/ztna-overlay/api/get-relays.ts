@@ -11,7 +11,7 @@ export type RelayRow = z.infer<typeof relayRowSchema>;
 /** Health comes from what the clients measure: the list is read again now and then while the page is open. */
 const HEALTH_POLL_MS = 30_000;
 
-export function relaysQueryOptions(tid: string | null) {
+function relaysQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: overlayKeys.relays(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.relays, relayListSchema, { query: tenantQuery(tid), signal }) : skipToken,

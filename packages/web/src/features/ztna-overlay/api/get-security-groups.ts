@@ -7,7 +7,7 @@ import { overlayKeys, tenantQuery } from './overlay-keys';
 
 const securityGroupListSchema = z.array(securityGroupRowSchema);
 
-export function securityGroupsQueryOptions(tid: string | null) {
+function securityGroupsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: overlayKeys.securityGroups(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.securityGroups, securityGroupListSchema, { query: tenantQuery(tid), signal }) : skipToken,

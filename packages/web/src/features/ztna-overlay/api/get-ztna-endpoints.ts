@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { overlayKeys, tenantQuery } from './overlay-keys';
 
-export function ztnaEndpointsQueryOptions(tid: string | null) {
+function ztnaEndpointsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: overlayKeys.endpoints(tid),
     queryFn: tid

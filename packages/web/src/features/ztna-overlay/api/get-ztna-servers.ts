@@ -7,7 +7,7 @@ import { overlayKeys, tenantQuery } from './overlay-keys';
 
 const serverListSchema = z.array(ztnaServerSchema);
 
-export function ztnaServersQueryOptions(tid: string | null) {
+function ztnaServersQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: overlayKeys.servers(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.servers, serverListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { overlayKeys, tenantQuery } from './overlay-keys';
 
-export function ztnaSettingsQueryOptions(tid: string | null) {
+function ztnaSettingsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: overlayKeys.settings(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.settings, ztnaSettingsSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -8,7 +8,7 @@ export const SALES_SG = '5ec00000-0000-4000-8000-000000000001';
 export const LAPTOPS_SG = '5ec00000-0000-4000-8000-000000000002';
 export const ANA_LAPTOP = '1a970900-0000-4000-8000-000000000001';
 export const CRM = 'c0000000-0000-4000-8000-000000000001';
-export const WIKI = 'c0000000-0000-4000-8000-000000000002';
+const WIKI = 'c0000000-0000-4000-8000-000000000002';
 export const RELAY = 'e1a90000-0000-4000-8000-000000000001';
 
 /** As the list gives them: Sales holds ana's laptop by her user, Windows laptops the two its members list names. */

@@ -11,7 +11,7 @@ import { OverlayAccessForm } from '@/features/ztna-overlay/components/overlay-ac
 import { RelaysTab } from '@/features/ztna-overlay/components/relays-tab';
 import { SecurityGroupsTab } from '@/features/ztna-overlay/components/security-groups-tab';
 
-export type OverlayTab = 'security-group' | 'iao' | 'overlay-mesh-server' | 'group-membership' | 'overlay-access-policy' | 'dpc';
+type OverlayTab = 'security-group' | 'iao' | 'overlay-mesh-server' | 'group-membership' | 'overlay-access-policy' | 'dpc';
 
 const TABS: readonly (RoutedTab & { route: OverlayTab })[] = [
   { route: 'security-group', label: 'Security groups' },

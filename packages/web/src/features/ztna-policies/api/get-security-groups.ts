@@ -7,7 +7,7 @@ import { policyKeys, tenantQuery } from './policy-keys';
 
 const securityGroupListSchema = z.array(securityGroupSchema);
 
-export function securityGroupsQueryOptions(tid: string | null) {
+function securityGroupsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: policyKeys.securityGroups(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.securityGroups, securityGroupListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { policyKeys } from './policy-keys';
 
-export function tenantUsersQueryOptions(tid: string | null) {
+function tenantUsersQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: policyKeys.users(tid),
     queryFn: tid ? async ({ signal }) => (await api.get(ORG_PATHS.users, teamUserListSchema, { query: { tid, page_size: 0 }, signal })).results : skipToken,

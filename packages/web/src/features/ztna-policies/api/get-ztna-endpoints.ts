@@ -4,7 +4,7 @@ import { api } from '@/lib/http/client';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { policyKeys, tenantQuery } from './policy-keys';
 
-export function ztnaEndpointsQueryOptions(tid: string | null) {
+function ztnaEndpointsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: policyKeys.endpoints(tid),
     queryFn: tid

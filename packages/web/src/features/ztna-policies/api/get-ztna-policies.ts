@@ -7,7 +7,7 @@ import { policyKeys, tenantQuery } from './policy-keys';
 
 const policyListSchema = z.array(ztnaPolicySchema);
 
-export function ztnaPoliciesQueryOptions(tid: string | null) {
+function ztnaPoliciesQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: policyKeys.policies(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.policies, policyListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -7,7 +7,7 @@ import { policyKeys, tenantQuery } from './policy-keys';
 
 const serverListSchema = z.array(ztnaServerSchema);
 
-export function ztnaServersQueryOptions(tid: string | null) {
+function ztnaServersQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: policyKeys.servers(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.servers, serverListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -8,7 +8,7 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
  * The profile writes that give an endpoint one profile of its own: it leaves every other profile
  * that names it, and joins the chosen one unless that is the default (which needs no naming).
  */
-export function assignmentWrites(profiles: readonly EndpointProfile[], endpointId: string, profileId: string): EndpointProfile[] {
+function assignmentWrites(profiles: readonly EndpointProfile[], endpointId: string, profileId: string): EndpointProfile[] {
   const leave = profiles
     .filter((p) => p.id !== profileId && p.assigned.endpoints.includes(endpointId))
     .map((p) => ({ ...p, assigned: { ...p.assigned, endpoints: p.assigned.endpoints.filter((e) => e !== endpointId) } }));

@@ -7,7 +7,7 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
 
 const profileListSchema = z.array(endpointProfileSchema);
 
-export function endpointProfilesQueryOptions(tid: string | null) {
+function endpointProfilesQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.profiles(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.profiles, profileListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -5,7 +5,7 @@ import { CONFIG_SAFETY_REFRESH_MS, useConfigChanges } from '@/lib/live/config-fe
 import { useTenantScope } from '@/lib/tenant-scope';
 import { tenantQuery, ztnaKeys } from './ztna-keys';
 
-export function enrolledEndpointsQueryOptions(tid: string | null) {
+function enrolledEndpointsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.enrolled(tid),
     queryFn: tid

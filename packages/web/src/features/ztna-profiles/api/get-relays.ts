@@ -7,7 +7,7 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
 
 const relayListSchema = z.array(relayRowSchema);
 
-export function relaysQueryOptions(tid: string | null) {
+function relaysQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.relays(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.relays, relayListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -7,7 +7,7 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
 
 const serverListSchema = z.array(ztnaServerSchema);
 
-export function ztnaServersQueryOptions(tid: string | null) {
+function ztnaServersQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.servers(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.servers, serverListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -7,7 +7,7 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
 
 const releaseListSchema = z.array(clientReleaseRowSchema);
 
-export function clientReleasesQueryOptions(tid: string | null) {
+function clientReleasesQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.releases(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.clientReleases, releaseListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -8,7 +8,7 @@ import { tenantQuery, ztnaKeys } from './ztna-keys';
 const progressListSchema = z.array(rolloutProgressRowSchema);
 export type RolloutProgressRow = z.infer<typeof rolloutProgressRowSchema>;
 
-export function rolloutProgressQueryOptions(tid: string | null, id: string | null) {
+function rolloutProgressQueryOptions(tid: string | null, id: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.progress(tid, id ?? ''),
     queryFn: tid && id ? ({ signal }) => api.get(ZTNA_PATHS.rolloutProgress(id), progressListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -10,7 +10,7 @@ export type RolloutRow = z.infer<typeof rolloutRowSchema>;
 /** Clients report their version with each heartbeat: the progress moves while the page is open. */
 const ROLLOUT_POLL_MS = 15_000;
 
-export function rolloutsQueryOptions(tid: string | null) {
+function rolloutsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.rollouts(tid),
     queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.rollouts, rolloutListSchema, { query: tenantQuery(tid), signal }) : skipToken,

@@ -2,7 +2,7 @@ import { Anchor, Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { compareVersions, ENDPOINT_OS_LABELS, ENDPOINT_OSES, formatDate, type ClientRelease } from '@netloom/domain';
 
 /** The newest release of each OS. */
-export const latestByOs = (releases: readonly ClientRelease[]) =>
+const latestByOs = (releases: readonly ClientRelease[]) =>
   ENDPOINT_OSES.flatMap((os) => {
     const newest = releases.filter((r) => r.os === os).sort((a, b) => compareVersions(b.version, a.version))[0];
     return newest ? [newest] : [];

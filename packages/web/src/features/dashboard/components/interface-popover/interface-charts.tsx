@@ -4,8 +4,8 @@ import { TimeSeriesChart } from '@/components/charts/time-series-chart';
 import { lossSummary, type InterfaceSeries } from './interface-series';
 
 // Sizes of spec 000 §2.6.
-export const PING_CHART = { width: 260, height: 230 } as const;
-export const TRAFFIC_CHART = { width: 530, height: 230 } as const;
+const PING_CHART = { width: 260, height: 230 } as const;
+const TRAFFIC_CHART = { width: 530, height: 230 } as const;
 
 const PING_NAMES = ['Latency'];
 const TRAFFIC_NAMES = ['Download (rx)', 'Upload (tx)'];

@@ -2,7 +2,7 @@ import type { FeatureCollection, Point } from 'geojson';
 import { markerColor, type DeviceRow } from '@netloom/domain';
 
 /** What each marker carries to the GPU: the id to look the row up on hover, and its colour. */
-export interface DeviceMarkerProps {
+interface DeviceMarkerProps {
   id: string;
   color: 'green' | 'red';
   /** 1 when failing: summed per cluster so a cluster shows whether any device in it is down. */

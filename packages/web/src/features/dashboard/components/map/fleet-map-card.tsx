@@ -11,7 +11,7 @@ import type { MapViewport } from './map-view-params';
 // MapLibre and the atlas are downloaded only when a map is actually drawn.
 const FleetMapCanvas = lazy(() => import('./fleet-map-canvas').then((m) => ({ default: m.FleetMapCanvas })));
 
-export const NO_MAP_DATA_TEXT = 'No Data Available';
+const NO_MAP_DATA_TEXT = 'No Data Available';
 
 export interface FleetMapCardProps {
   devices: readonly DeviceRow[];

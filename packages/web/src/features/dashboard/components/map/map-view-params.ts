@@ -8,7 +8,7 @@ export interface MapViewport {
 }
 
 /** The query name of the map's view in the dashboard's URL: `?map=13.0827,80.2707,10`. */
-export const MAP_VIEW_PARAM = 'map';
+const MAP_VIEW_PARAM = 'map';
 
 /** The web map cannot show the poles: MapLibre keeps the centre within these latitudes. */
 const MAX_LATITUDE = 85.051129;

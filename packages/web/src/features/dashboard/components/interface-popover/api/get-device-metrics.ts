@@ -7,7 +7,7 @@ export const METRICS_MINUTES = 10;
 export const METRICS_REFRESH_MS = 5000;
 
 /** GET device/{id}/metrics/: interface counters and pings of the last minutes. */
-export function getDeviceMetrics(deviceId: string, tid: string | null | undefined, signal?: AbortSignal) {
+function getDeviceMetrics(deviceId: string, tid: string | null | undefined, signal?: AbortSignal) {
   return api.get(DEVICE_PATHS.metrics(deviceId), interfaceMetricsListSchema, {
     // tid names the tenant for a super admin; the server ignores it for everyone else's own tenant.
     query: { minutes: METRICS_MINUTES, tid: tid ?? undefined },
@@ -21,7 +21,7 @@ interface MetricsQuery {
   open: boolean;
 }
 
-export const deviceMetricsQueryOptions = (deviceId: string, { tid = null, open }: MetricsQuery) =>
+const deviceMetricsQueryOptions = (deviceId: string, { tid = null, open }: MetricsQuery) =>
   queryOptions({
     queryKey: ['devices', 'metrics', deviceId, { minutes: METRICS_MINUTES, tid }],
     queryFn: ({ signal }) => getDeviceMetrics(deviceId, tid, signal),
