@@ -102,6 +102,8 @@ describe('the demo (DEMO=1, DEMO_FLEET=1) on an empty embedded database', () => 
       firewall: { zones: [{ name: 'lan' }, { name: 'guest' }, { name: 'wan' }] },
     });
 
+    // Globex's devices enrol beside Acme's; on a busy machine the last may still be on its way.
+    await expect.poll(async () => (await app.services.db.select({ id: devices.id }).from(devices)).length, { timeout: 60_000, interval: 500 }).toBe(21);
     await app.close();
     const database = await openDatabase(config.database);
     try {

@@ -116,8 +116,11 @@ describe.each(testBackends('pglite'))('notification channels on %s', (backend) =
     expect(t.app.mailer.outbox.find((m) => m.to === 'noc@acme.test')!.subject).toBe('[Netloom] Major Alerting – edge-channel: WAN WAN1 down');
     expect(t.app.mailer.outbox.find((m) => m.to === 'noc@acme.test')!.text).toContain('Severity: Major');
 
-    const log = deliveryListSchema.parse((await call('owner@acme.test', 'GET', `notification-channels/${webhook.id}/deliveries/`)).json());
-    expect(log.results[0]).toMatchObject({ state: 'delivered', attempts: 2, status_code: 200, summary: 'edge-channel: WAN WAN1 down' });
+    // The hook has answered; the worker writes the outcome a moment later (on a busy machine, more than a moment).
+    const firstDelivery = async () =>
+      deliveryListSchema.parse((await call('owner@acme.test', 'GET', `notification-channels/${webhook.id}/deliveries/`)).json()).results[0];
+    await expect.poll(async () => (await firstDelivery())?.state, { timeout: 10_000 }).toBe('delivered');
+    expect(await firstDelivery()).toMatchObject({ state: 'delivered', attempts: 2, status_code: 200, summary: 'edge-channel: WAN WAN1 down' });
 
     // Back up: the webhook wants OK too, the e-mail only Alerting.
     agent.heartbeat({ wan: [{ name: 'WAN1', status: 'up', ifname: 'eth0', weight: 1 }] });
