@@ -26,12 +26,21 @@ describe('configuration document', () => {
   it('accepts interfaces, VLANs and routes that fit together, and fills defaults', () => {
     const doc = configDocumentSchema.parse({
       interfaces: { lan: [lan('lan1', '192.168.1.1')], wan: [{ name: 'wan1', mode: 'dhcp' }], vlans: [vlan('lan1', 10, '192.168.10.1')] },
-      static_routes: [route(), route({ id: '00000000-0000-4000-8000-000000000002', gateway: '192.168.10.9', interface: 'lan1.10' })],
+      static_routes: [route(), route({ id: '00000000-0000-4000-8000-000000000002', gateway: '192.168.10.9', interface: 'lan1.10', metric: 10 })],
     });
     expect(doc.interfaces?.lan[0]?.mtu).toBe(1500);
     expect(configDocumentSchema.parse({ interfaces: {} }).interfaces).toEqual({ lan: [], wan: [], vlans: [] });
     expect(doc.static_routes?.[0]).toMatchObject({ metric: 0, enabled: true });
     expect(configDocumentSchema.parse({})).toEqual({});
+  });
+
+  it('refuses a second enabled route to the same destination with the same metric, at the copy', () => {
+    const second = { id: '00000000-0000-4000-8000-000000000002', name: 'again' };
+    expect(issues({ static_routes: [route(), route(second)] })).toEqual([
+      'static_routes.1.destination: A route to this destination with this metric already exists',
+    ]);
+    expect(issues({ static_routes: [route(), route({ ...second, metric: 20 })] })).toEqual([]);
+    expect(issues({ static_routes: [route(), route({ ...second, enabled: false })] })).toEqual([]);
   });
 
   it('refuses a destination with host bits, a bad gateway and unknown keys, at their paths', () => {

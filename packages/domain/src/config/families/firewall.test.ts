@@ -30,6 +30,16 @@ describe('firewall family', () => {
     expect(configDocumentSchema.parse({ firewall: {} }).firewall).toEqual({ zones: [], inbound: [], outbound: [], ipsets: [] });
   });
 
+  it('refuses a rule that matches exactly what an earlier enabled rule of its side matches', () => {
+    const same = { src_zone: 'wan', dest_zone: 'lan', dest: '192.168.1.10', dest_port: '443' };
+    expect(issues({ interfaces, firewall: firewall({ inbound: [rule(1, same), rule(2, { ...same, action: 'drop' })] }) })).toEqual([
+      'firewall.inbound.1.name: Matches the same traffic as an earlier rule, which decides first',
+    ]);
+    expect(issues({ interfaces, firewall: firewall({ inbound: [rule(1, same), rule(2, { ...same, dest_port: '444' })] }) })).toEqual([]);
+    expect(issues({ interfaces, firewall: firewall({ inbound: [rule(1, { ...same, enabled: false }), rule(2, same)] }) })).toEqual([]);
+    expect(issues({ interfaces, firewall: firewall({ inbound: [rule(1, same)], outbound: [rule(2, same)] }) })).toEqual([]);
+  });
+
   it('takes ports with TCP or UDP only, as a port or a range', () => {
     expect(issues({ interfaces, firewall: firewall({ inbound: [rule(1, { protocol: 'tcpudp', dest_port: '8000:8080' })] }) })).toEqual([]);
     expect(issues({ interfaces, firewall: firewall({ inbound: [rule(1, { protocol: 'icmp', dest_port: '80' })] }) })).toEqual([

@@ -87,6 +87,16 @@ export const firewallSectionSchema = z
         else owner.set(ifname, zone.name);
       }),
     );
+    // A rule matching exactly what an earlier enabled rule matches is never reached: the earlier one decides.
+    for (const side of ['inbound', 'outbound'] as const) {
+      flagRepeats(
+        ctx,
+        section[side],
+        (r) => (r.enabled ? JSON.stringify([r.protocol, r.src_zone, r.dest_zone, r.src, r.dest, r.dest_port]) : undefined),
+        (i) => [side, i, 'name'],
+        'Matches the same traffic as an earlier rule, which decides first',
+      );
+    }
     const zones = new Set(section.zones.map((zone) => zone.name));
     const ipsets = new Set(section.ipsets.map((s) => s.name));
     for (const side of ['inbound', 'outbound'] as const) {

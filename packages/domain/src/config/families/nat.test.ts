@@ -49,6 +49,24 @@ describe('NAT family', () => {
     expect(issues({ interfaces, nat: apart })).toEqual([]);
   });
 
+  it('refuses the same source translated twice on one WAN and one outside address mapped twice, unless disabled', () => {
+    const twice = {
+      port_forwards: [],
+      source_nat: [snat(), snat({ id: uuid(51), name: 'again' })],
+      one_to_one: [oneToOne(), oneToOne({ id: uuid(61), internal_ip: '192.168.10.21' })],
+    };
+    expect(issues({ interfaces, nat: twice })).toEqual([
+      'nat.source_nat.1.source: This source is already translated on this interface',
+      'nat.one_to_one.1.external_ip: External address already mapped',
+    ]);
+    const aside = {
+      ...twice,
+      source_nat: [snat(), snat({ id: uuid(51), enabled: false })],
+      one_to_one: [oneToOne(), oneToOne({ id: uuid(61), enabled: false })],
+    };
+    expect(issues({ interfaces, nat: aside })).toEqual([]);
+  });
+
   it('takes a port or a range a:b with a <= b', () => {
     expect(issues({ interfaces, nat: { port_forwards: [forward(1, { external_port: '443:443' })] } })).toEqual([]);
     for (const bad of ['0', '65536', '90:80', '80:', '080', '1:2:3', 'http']) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ifnameField, ipField, nameField, networkField, portOrRangeField, spansOverlap } from './fields';
-import { addFieldIssue } from './issues';
+import { addFieldIssue, flagRepeats } from './issues';
 
 /** NAT (`sdwan/device/configure/nat`): port forwards, source NAT and 1:1 NAT. */
 export const portForwardSchema = z.strictObject({
@@ -60,5 +60,21 @@ export const natSectionSchema = z
         );
       if (clash) addFieldIssue(ctx, ['port_forwards', i, 'external_port'], 'External port already forwarded');
     });
+    // The same traffic translated twice: the second rule would never be reached.
+    flagRepeats(
+      ctx,
+      section.source_nat,
+      (s) => (s.enabled ? `${s.source} ${s.out_interface}` : undefined),
+      (i) => ['source_nat', i, 'source'],
+      'This source is already translated on this interface',
+    );
+    // One outside address answers for one inside host.
+    flagRepeats(
+      ctx,
+      section.one_to_one,
+      (o) => (o.enabled ? o.external_ip : undefined),
+      (i) => ['one_to_one', i, 'external_ip'],
+      'External address already mapped',
+    );
   });
 export type NatSection = z.infer<typeof natSectionSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ifnameField, ipField, nameField, networkField } from './fields';
+import { flagRepeats } from './issues';
 
 /** Static routes (`sdwan/device/configure/staticroutes`). */
 export const staticRouteSchema = z.strictObject({
@@ -14,4 +15,17 @@ export const staticRouteSchema = z.strictObject({
 });
 export type StaticRoute = z.infer<typeof staticRouteSchema>;
 
-export const staticRoutesSectionSchema = z.array(staticRouteSchema).max(256);
+export const staticRoutesSectionSchema = z
+  .array(staticRouteSchema)
+  .max(256)
+  // The box keeps one route per destination and metric (a second one is refused or, worse, run twice);
+  // a disabled route waits aside and may repeat one.
+  .superRefine((routes, ctx) =>
+    flagRepeats(
+      ctx,
+      routes,
+      (r) => (r.enabled ? `${r.destination} ${r.metric}` : undefined),
+      (i) => [i, 'destination'],
+      'A route to this destination with this metric already exists',
+    ),
+  );
