@@ -54,7 +54,8 @@ describe('the demo (DEMO=1, DEMO_FLEET=1) on an empty embedded database', () => 
   it('seeds the demo logins and shows the demo fleet reporting, then takes the devices offline on close', { timeout: 240_000, retry: 0 }, async () => {
     const { access } = await login(app, 'owner@acme.test');
     let rows: DeviceRow[] = [];
-    for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
+    // A starved machine takes its time to enrol twelve devices (the whole fleet's later wait has 60 s too).
+    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
       rows = await listDevices(access);
       if (rows.length >= 12 && rows.every((r) => r.lastSeenTime !== null)) break;
     }
