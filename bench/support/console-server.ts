@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startChild, waitForPort } from '../live/proc';
 
-export const REPO = path.resolve(import.meta.dirname, '../..');
+const REPO = path.resolve(import.meta.dirname, '../..');
 /** packages/web/dist, or the build BENCH_WEB_DIST names. */
-export const CONSOLE_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(REPO, 'packages/web/dist'));
+const CONSOLE_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(REPO, 'packages/web/dist'));
 /** The demo's owner of Acme. */
 export const DEMO_OWNER = { username: 'owner@acme.test', password: process.env.DEMO_PASSWORD ?? 'netloom-demo' };
 
