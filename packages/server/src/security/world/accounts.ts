@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { authenticator } from 'otplib';
+import { generateSync } from 'otplib';
 import type { Role } from '@netloom/domain';
 import { memberships, users } from '../../db/schema/index';
 import { DEMO_PASSWORD, type TestApp } from '../../test/build';
@@ -60,7 +60,7 @@ export async function accounts(t: TestApp) {
 
   const secondFactor = async (user: { email: string; token: string }, purpose: SecondFactorPurpose) => {
     const setup = await send(app, 'POST', '/api/v1/auth/2fa/setup/', user.token, {});
-    const code = authenticator.generate((setup.json() as { secret: string }).secret);
+    const code = generateSync({ secret: (setup.json() as { secret: string }).secret });
     if (purpose === 'enable') return { code };
     const enabled = await send(app, 'POST', '/api/v1/auth/2fa/enable/', user.token, { code });
     const [recovery] = (enabled.json() as { recovery_codes: string[] }).recovery_codes;
