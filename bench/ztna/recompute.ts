@@ -101,7 +101,6 @@ export function runEdit(before: TenantZtna, sectionsBefore: Map<string, ZtnaSect
   const refresh: number[] = [];
   const plain: number[] = [];
   let touched: string[] = [];
-  let viewKeys = 0;
   for (let run = 0; run < runs; run++) {
     // The index as the server holds it before the edit (built outside the timing).
     const index = buildRequesterIndex(before);
@@ -115,7 +114,7 @@ export function runEdit(before: TenantZtna, sectionsBefore: Map<string, ZtnaSect
     const again = fresh(edit.after);
     plain.push(timed(() => touched.map((id) => ztnaSectionsFor(again, { id, kind: 'endpoint' })))[1]);
   }
-  viewKeys = new Set(touched.map((id) => ztnaViewKey(edit.after, edit.after.endpoints.get(id)!))).size;
+  const viewKeys = new Set(touched.map((id) => ztnaViewKey(edit.after, edit.after.endpoints.get(id)!))).size;
 
   const after = allSections(edit.after);
   const set = new Set(touched);
