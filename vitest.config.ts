@@ -35,7 +35,6 @@ const retry = process.env.CI ? 1 : 0;
 export default defineConfig({
   test: {
     maxWorkers,
-    minWorkers: 1,
     projects: [
       {
         test: {

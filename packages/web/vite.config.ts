@@ -60,7 +60,7 @@ export default defineConfig(({ mode, command }) => ({
     emptyOutDir: true,
     // A production console must not hand out its sources; a development build keeps them for debugging.
     sourcemap: mode !== 'production',
-    rollupOptions: {
+    rolldownOptions: {
       // The console, and the component gallery as a page of its own (served only when the server is asked to).
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
@@ -68,10 +68,12 @@ export default defineConfig(({ mode, command }) => ({
       },
       output: {
         // Libraries change far less often than the console: keep them cacheable on their own.
-        manualChunks: {
-          react: ['react', 'react-dom', 'react-router'],
-          mantine: ['@mantine/core', '@mantine/hooks', '@mantine/modals', '@mantine/notifications'],
-          query: ['@tanstack/react-query'],
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks|modals|notifications)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
+          ],
         },
       },
     },
