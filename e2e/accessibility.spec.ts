@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { demo, logIn } from './support/demo';
+import { ownerApi, SimFleet } from './support/fleet';
 
 /**
  * Every page of the console's route map, in the light and the dark colour scheme, scanned with
@@ -21,12 +22,11 @@ const BLOCKING = new Set(['serious', 'critical']);
  * test of the console checks each of these routes leads to its page. Next to them, the routes the
  * catalogue leaves out: sign-in pages, dashboards, settings, announcements and super admin.
  *
- * Left out: routes with a parameter (a device group `/:product/network/:groupId`, a template
- * `configtemp/:templateId`, a user's details, a tenant's monitor) need an entity the demo tenants
- * have none of without a fleet, and are built from the same header, tables and tabs; the ZTNA
- * copies of Teams and of the login and activity logs are the SD-WAN pages under another prefix.
- * The gateway pages are scanned as they stand before a device is chosen (the journeys' servers
- * run no fleet): header, gateway picker and empty state.
+ * Pages of one entity (a route parameter or a chosen device) are scanned apart, below, with ids
+ * made for the scan. Left out: the ZTNA copies of Teams and of the login and activity logs are the
+ * SD-WAN pages under another prefix, and a page's other tabs (`inventory/:tab`, `overlay/:tab`)
+ * share its header, table and form. The gateway pages here are as they stand before a device is
+ * chosen (the journeys' servers run no fleet): header, gateway picker and empty state.
  */
 const SECTIONS = {
   visitor: ['/auth/login', '/auth/sign-up', '/auth/forgotPassword', '/auth/free-trial', '/auth/microZAccess', '/resetpwd', '/404'],
@@ -167,27 +167,76 @@ async function scan(page: Page, href: string, scheme: Scheme, signedIn: boolean,
     .map((v) => ({ rule: v.id, impact: v.impact!, page: href, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }
 
-async function scanSection(browser: Browser, baseURL: string, section: Section, scheme: Scheme): Promise<Finding[]> {
+async function scanPages(browser: Browser, baseURL: string, hrefs: readonly string[], scheme: Scheme, login: string | null): Promise<Finding[]> {
   const context = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width: 1366, height: 820 } });
   // Mantine keeps the chosen scheme under this key; the console offers no switch of its own yet.
   await context.addInitScript((s) => window.localStorage.setItem('mantine-color-scheme-value', s), scheme);
   const page = await context.newPage();
   try {
-    const signedIn = section !== 'visitor';
-    if (signedIn) {
-      await logIn(page, LOGIN[section] ?? demo.owner);
+    if (login) {
+      await logIn(page, login);
       await expect(page.locator('h1')).toBeVisible();
     }
     const findings: Finding[] = [];
-    for (const [i, href] of SECTIONS[section].entries()) {
+    for (const [i, href] of hrefs.entries()) {
       const t0 = Date.now();
-      findings.push(...(await scan(page, href, scheme, signedIn, i === 0)));
+      findings.push(...(await scan(page, href, scheme, login !== null, i === 0)));
       if (process.env.A11Y_TIMING) console.log(`${scheme} ${href} ${Date.now() - t0} ms`);
     }
     return findings;
   } finally {
     await context.close();
   }
+}
+
+const scanSection = (browser: Browser, baseURL: string, section: Section, scheme: Scheme) =>
+  scanPages(browser, baseURL, SECTIONS[section], scheme, section === 'visitor' ? null : (LOGIN[section] ?? demo.owner));
+
+/**
+ * What the pages of one entity need, made through the API as a console would: a gateway (its
+ * overview, a configuration form and its routing table), a device group with it, a configuration
+ * template, and the demo's own users and tenant. Returns the pages and how to remove what it made.
+ */
+async function entityPages(request: APIRequestContext, baseURL: string) {
+  const owner = await ownerApi(request, demo.owner);
+  const auth = { Authorization: `Bearer ${owner.access}` };
+  const tid = `?tid=${owner.tenantId}`;
+  const fleet = new SimFleet(request, baseURL, owner);
+  const tag = crypto.randomUUID().slice(0, 6);
+  const made: string[] = [];
+  try {
+    const gateway = await fleet.add({ name: `e2e-a11y-gw-${tag}`, kind: 'gateway' });
+    const group = (await (await request.post(`/api/v1/network/list/${tid}`, { headers: auth, data: { name: `e2e a11y ${tag}` } })).json()) as { id: string };
+    made.push(`/api/v1/network/${group.id}/${tid}`);
+    await request.put(`/api/v1/network/${group.id}/devices/${tid}`, { headers: auth, data: { device_ids: [gateway.id] } });
+    const template = (await (await request.post(`/api/v1/template/config/${tid}`, { headers: auth, data: { name: `e2e a11y ${tag}` } })).json()) as {
+      id: string;
+    };
+    made.push(`/api/v1/template/config/${template.id}/${tid}`);
+    const users = (await (await request.get(`/api/v1/teams/users/${tid}&page_size=0`, { headers: auth })).json()) as { results: { id: string }[] };
+    const pages = {
+      owner: [
+        `/sdwan/device/configure/status/deviceoverview/device-interfaces?device=${gateway.id}`,
+        `/sdwan/device/configure/staticroutes?device=${gateway.id}`,
+        `/sdwan/device/status/network/routes?device=${gateway.id}`,
+        `/sdwan/device/status/alarms/wan?device=${gateway.id}`,
+        `/sdwan/network/${group.id}`,
+        `/sdwan/organization/configtemp/${template.id}`,
+        `/sdwan/organization/configtemp/configtempedit/staticroutes?template=${template.id}`,
+        `/sdwan/teams/users/details/${users.results[0]!.id}`,
+      ],
+      superAdmin: [`/superAdmin/tenant/${owner.tenantId}/monitor`],
+    };
+    return { pages, remove: () => removeAll(request, auth, made, fleet) };
+  } catch (e) {
+    await removeAll(request, auth, made, fleet);
+    throw e;
+  }
+}
+
+async function removeAll(request: APIRequestContext, auth: Record<string, string>, made: string[], fleet: SimFleet) {
+  for (const url of made.reverse()) await request.delete(url, { headers: auth });
+  await fleet.remove();
 }
 
 const report = (findings: Finding[]) => findings.map((f) => `${f.impact} ${f.rule} on ${f.page}: ${f.targets.join(' | ')}`);
@@ -201,4 +250,23 @@ for (const section of Object.keys(SECTIONS) as Section[]) {
       expect(report(findings)).toEqual([]);
     });
   }
+}
+
+for (const scheme of SCHEMES) {
+  test(`pages of one gateway, device group, template, user and tenant in the ${scheme} scheme have no serious or critical accessibility violation`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const { pages, remove } = await entityPages(request, baseURL!);
+    try {
+      const findings = [
+        ...(await scanPages(browser, baseURL!, pages.owner, scheme, demo.owner)),
+        ...(await scanPages(browser, baseURL!, pages.superAdmin, scheme, demo.superAdmin)),
+      ];
+      expect(report(findings)).toEqual([]);
+    } finally {
+      await remove();
+    }
+  });
 }

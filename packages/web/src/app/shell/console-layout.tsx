@@ -13,9 +13,13 @@ export function ConsoleLayout() {
   if (!user) return null;
   return (
     <Box miw={LAYOUT.minAppWidthPx}>
+      {/* The first Tab of every page: past the header and the side menu to the page itself (WCAG 2.4.1). */}
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
       <Header user={user} />
       <SideMenu user={user} top={HEADER_HEIGHT} />
-      <Box component="main" pt={HEADER_HEIGHT + 24} pb={40} pl={LAYOUT.sideMenuCollapsedPx + 32} pr={32}>
+      <Box component="main" id="main-content" tabIndex={-1} pt={HEADER_HEIGHT + 24} pb={40} pl={LAYOUT.sideMenuCollapsedPx + 32} pr={32}>
         <Outlet />
       </Box>
       <TourHost userId={user.id} />

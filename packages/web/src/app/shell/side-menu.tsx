@@ -22,6 +22,8 @@ function Entry({ entry, pathname, onQuickTour }: { entry: MenuEntry; pathname: s
     return (
       <NavLink
         className={classes.link}
+        // A button, not Mantine's default link without an address: Tab reaches it and Enter opens its entries.
+        component="button"
         label={entry.label}
         leftSection={icon}
         defaultOpened={open}

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LIVE_PATH, TENANT_PATHS, TIMING, type DeviceRow, type DeviceViewType } from '@netloom/domain';
+import { LIVE_PATH, TENANT_PATHS, TIMING, type DeviceRow, type DeviceViewType, type TenantInfo } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { sessionStore } from '@/lib/session/session-store';
 import { fleetDevicesQueryOptions, fleetKeys } from './get-fleet-devices';
@@ -24,6 +24,12 @@ export function liveUrl(tenantId: string, loc: Pick<Location, 'protocol' | 'host
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${LIVE_PATH}/${tenantId}`;
 }
 
+/**
+ * Live messages are written to the cache at most this often: a fleet's heartbeats arrive one device
+ * at a time, and each write re-renders every screen that reads the list (table, map, tiles, picker).
+ */
+const LIVE_FLUSH_MS = 300;
+
 const isDashboardPage = () => window.location.pathname.includes('dashboard');
 
 async function backendReachable(): Promise<boolean> {
@@ -45,6 +51,9 @@ export class FleetFeed {
   private pollers = 0;
   private snapshot: FeedSnapshot = { status: 'connecting', pollStopped: false };
   private readonly listeners = new Set<(s: FeedSnapshot) => void>();
+  private pendingRows: { rows: DeviceRow[]; partial: boolean }[] = [];
+  private pendingInfo: { info: TenantInfo } | null = null;
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
   refs = 0;
 
   constructor(
@@ -53,14 +62,14 @@ export class FleetFeed {
     createSocket: (url: string) => SocketLike = (url) => new WebSocket(url) as unknown as SocketLike,
   ) {
     const { tenantId, networkId, type } = params;
-    const devicesKey = fleetKeys.devices(tenantId, networkId, type);
     this.conn = new LiveConnection({
       url: liveUrl(tenantId),
       token: () => sessionStore.current()?.access ?? null,
       request: () => ({ tenant_id: tenantId, network_id: networkId, type }),
       onMessage: (m) => {
-        if (m.kind === 'devices') qc.setQueryData<DeviceRow[]>(devicesKey, (old) => mergeDeviceRows(old, m.rows, m.partial));
-        else qc.setQueryData(fleetKeys.tenantInfo(tenantId, networkId, type), m.info);
+        if (m.kind === 'devices') this.pendingRows.push({ rows: m.rows, partial: m.partial });
+        else this.pendingInfo = { info: m.info };
+        this.flushTimer ??= setTimeout(() => this.flush(), LIVE_FLUSH_MS);
       },
       onStatus: (status) => this.update({ status }),
       onFallback: () => void this.fetchOverHttp().catch(() => undefined),
@@ -75,6 +84,22 @@ export class FleetFeed {
       TIMING.dashboardPollMs,
       (state: PollState) => this.update({ pollStopped: state === 'stopped' }),
     );
+  }
+
+  /** The messages since the last flush, in their order, as one write per query. */
+  private flush() {
+    this.flushTimer = null;
+    const { tenantId, networkId, type } = this.params;
+    const batches = this.pendingRows;
+    const latest = this.pendingInfo;
+    this.pendingRows = [];
+    this.pendingInfo = null;
+    if (batches.length) {
+      this.qc.setQueryData<DeviceRow[]>(fleetKeys.devices(tenantId, networkId, type), (old) =>
+        batches.reduce<DeviceRow[] | undefined>((rows, b) => mergeDeviceRows(rows, b.rows, b.partial), old),
+      );
+    }
+    if (latest) this.qc.setQueryData(fleetKeys.tenantInfo(tenantId, networkId, type), latest.info);
   }
 
   private fetchOverHttp() {
@@ -103,6 +128,8 @@ export class FleetFeed {
   stop() {
     this.poll.stop();
     this.conn.stop();
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
   }
 
   addPoller() {

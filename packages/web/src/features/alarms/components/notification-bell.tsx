@@ -29,7 +29,8 @@ export function NotificationBell({ tenantId, timezone }: { tenantId: string; tim
       <VisuallyHidden role="status" aria-live="polite">
         {unread ? `${unread} unread notifications` : ''}
       </VisuallyHidden>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
+      {/* Focus moves into the list as it opens, so Escape closes it and gives focus back to the bell. */}
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal trapFocus returnFocus>
         <Popover.Target>
           <Tooltip label="Notifications" disabled={opened}>
             <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" disabled={unread === 0} offset={4}>

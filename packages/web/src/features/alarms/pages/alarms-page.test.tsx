@@ -66,7 +66,7 @@ describe('alarms of a gateway', () => {
     expect(within(table).getByText('Alerting')).toBeTruthy();
     expect(within(screen.getByLabelText('Legend')).getByText('OK')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Interface filter' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Interface:/ }));
     expect(await screen.findByRole('menuitem', { name: 'All' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'WAN2' }));
     expect(await screen.findByText('No WAN Reachability History available yet!')).toBeTruthy();

@@ -84,7 +84,7 @@ export function AlarmsPage() {
                 {byInterface && (
                   <Menu position="bottom-end">
                     <Menu.Target>
-                      <Button variant="default" size="xs" rightSection={<IconChevronDown size={14} />} aria-label="Interface filter">
+                      <Button variant="default" size="xs" rightSection={<IconChevronDown size={14} />}>
                         Interface: {chosenInterface}
                       </Button>
                     </Menu.Target>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Combobox, ScrollArea, Text, useCombobox } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconChevronDown, IconDevices, IconSearch } from '@tabler/icons-react';
 import { DEVICE_BUTTON_NAME_MAX, effectiveStatus, statusLabel, truncateName } from '@netloom/domain';
 import { useChooseDevice, useSelectedDevice, useSelectedNetworkId } from '@/lib/fleet-selection';
-import { useFleetDevices } from '@/lib/live/get-fleet-devices';
+import { fleetDevicesQueryOptions, useFleetDevices } from '@/lib/live/get-fleet-devices';
 
 // Spec 001 §9: the device list is at most 31.25rem tall.
 const LIST_MAX_HEIGHT = '31.25rem';
@@ -13,7 +14,8 @@ export function DevicePicker({ product, tenantId }: { product: 'sdwan' | 'ztna';
   const chooseDevice = useChooseDevice(product);
   const selected = useSelectedDevice();
   const groupId = useSelectedNetworkId();
-  const devices = useFleetDevices(tenantId, product === 'sdwan' ? groupId : null, product === 'ztna' ? 'endpoint' : 'device');
+  const qc = useQueryClient();
+  const fleet: FleetOf = [tenantId, product === 'sdwan' ? groupId : null, product === 'ztna' ? 'endpoint' : 'device'];
   const [search, setSearch] = useState('');
   const combobox = useCombobox({
     onDropdownClose: () => {
@@ -23,11 +25,8 @@ export function DevicePicker({ product, tenantId }: { product: 'sdwan' | 'ztna';
     onDropdownOpen: () => combobox.focusSearchInput(),
   });
 
-  const term = search.trim().toLowerCase();
-  const options = (devices.data ?? []).filter((d) => d.name.toLowerCase().includes(term));
-
   const choose = (id: string) => {
-    const device = devices.data?.find((d) => d.id === id);
+    const device = qc.getQueryData(fleetDevicesQueryOptions(...fleet).queryKey)?.find((d) => d.id === id);
     combobox.closeDropdown();
     if (device) chooseDevice(device);
   };
@@ -56,21 +55,33 @@ export function DevicePicker({ product, tenantId }: { product: 'sdwan' | 'ztna';
           aria-label="Search devices"
           leftSection={<IconSearch size={14} />}
         />
-        <Combobox.Options aria-label="Devices">
-          <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="scroll">
-            {devices.isPending && <Combobox.Empty>Loading…</Combobox.Empty>}
-            {!devices.isPending && options.length === 0 && <Combobox.Empty>No Matching Result(s).</Combobox.Empty>}
-            {options.map((d) => (
-              <Combobox.Option value={d.id} key={d.id} active={d.id === selected?.id}>
-                <Text size="sm">{d.name}</Text>
-                <Text size="xs" c="dimmed">
-                  {statusLabel(effectiveStatus(d))}
-                </Text>
-              </Combobox.Option>
-            ))}
-          </ScrollArea.Autosize>
-        </Combobox.Options>
+        {/* Only an open list follows the fleet: closed, the live updates do not re-render the header. */}
+        {combobox.dropdownOpened && <DeviceOptions fleet={fleet} search={search} selectedId={selected?.id} />}
       </Combobox.Dropdown>
     </Combobox>
+  );
+}
+
+type FleetOf = Parameters<typeof useFleetDevices>;
+
+function DeviceOptions({ fleet, search, selectedId }: { fleet: FleetOf; search: string; selectedId?: string }) {
+  const devices = useFleetDevices(...fleet);
+  const term = search.trim().toLowerCase();
+  const options = (devices.data ?? []).filter((d) => d.name.toLowerCase().includes(term));
+  return (
+    <Combobox.Options aria-label="Devices">
+      <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="scroll">
+        {devices.isPending && <Combobox.Empty>Loading…</Combobox.Empty>}
+        {!devices.isPending && options.length === 0 && <Combobox.Empty>No Matching Result(s).</Combobox.Empty>}
+        {options.map((d) => (
+          <Combobox.Option value={d.id} key={d.id} active={d.id === selectedId}>
+            <Text size="sm">{d.name}</Text>
+            <Text size="xs" c="dimmed">
+              {statusLabel(effectiveStatus(d))}
+            </Text>
+          </Combobox.Option>
+        ))}
+      </ScrollArea.Autosize>
+    </Combobox.Options>
   );
 }

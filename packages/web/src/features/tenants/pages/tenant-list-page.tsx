@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Paper, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowRight, IconSearch } from '@tabler/icons-react';
 import { formatDate, type Tenant } from '@netloom/domain';
 import { useSearchParams } from 'react-router';
@@ -78,9 +78,17 @@ export function TenantListPage({ headerActions, rowActions, children }: TenantLi
               {rows.map((t) => (
                 <Table.Tr key={t.id} style={{ cursor: 'pointer' }} onClick={() => void switchTenant(t)}>
                   <Table.Td>
-                    <Text fw={600} size="sm">
+                    {/* The row takes a click anywhere; the name is its way in from the keyboard. */}
+                    <UnstyledButton
+                      fw={600}
+                      fz="sm"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        void switchTenant(t);
+                      }}
+                    >
                       {t.tenantname}
-                    </Text>
+                    </UnstyledButton>
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4}>
