@@ -20,7 +20,8 @@ import { demoPlugin } from '../demo/plugin';
 const isGalleryPath = (p: string) => /^\/dev(\/|$)/.test(p);
 
 /** Console files that must never be taken from a cache without asking (see the static files below). */
-const ALWAYS_REVALIDATE = /^(sw\.js|registerSW\.js|workbox-[\w-]+\.js|version\.json|index\.html)$/;
+// The .gz copy too: a page grown past the build's 1 KB threshold is sent from index.html.gz.
+const ALWAYS_REVALIDATE = /^(sw\.js|registerSW\.js|workbox-[\w-]+\.js|version\.json|index\.html)(\.gz)?$/;
 
 /**
  * The external plugins, before the modules: security headers, compression, rate limits, the API
