@@ -24,10 +24,9 @@
  * flowing: the main thread's task, script, layout and style seconds in that window (Chromium's
  * Performance.getMetrics deltas). Aim: < 0.5 s per 20 s. BENCH_ONLY=load|idle runs one half.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -35,14 +34,13 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { AUTH_PATHS, REFRESH_TRANSPORT_HEADER } from '@netloom/domain';
 import { precompress } from '../packages/web/build-version';
-import { freePort, killAllChildren, startChild, waitForPort } from './live/proc';
+import { freePort, killAllChildren } from './live/proc';
+import { DEMO_OWNER, startConsoleServer } from './support/console-server';
 import { percentile } from './stats';
 import { IDLE_AIM_S, IDLE_INIT_SCRIPT, IDLE_PAGES, IDLE_WINDOW_MS, idleRow, measureIdle, type IdleCost } from './web-idle';
 
 const REPO = path.resolve(import.meta.dirname, '..');
-const DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(REPO, 'packages/web/dist'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const OWNER = { username: 'owner@acme.test', password: process.env.DEMO_PASSWORD ?? 'netloom-demo' };
 const TILE = '[data-testid="tile-devices"]';
 const AIM = { jsKb: 300, firstTileMs: 1_500 };
 const SETTLE_MS = 4_000;
@@ -152,7 +150,7 @@ async function newContext(browser: Browser, base: string, signIn: boolean): Prom
   await context.addInitScript({ content: watchFirstTile(TILE) + IDLE_INIT_SCRIPT });
   if (signIn) {
     const res = await context.request.post(`/api/v1/${AUTH_PATHS.login}`, {
-      data: { ...OWNER, remember: true },
+      data: { ...DEMO_OWNER, remember: true },
       // As the console signs in: the refresh token as an httpOnly cookie, which the page's first load restores the session from.
       headers: { [REFRESH_TRANSPORT_HEADER]: 'cookie' },
     });
@@ -227,22 +225,8 @@ async function serveBaseline(): Promise<{ base: string; close: () => Promise<voi
 }
 
 async function main() {
-  if (!existsSync(path.join(DIST, 'index.html'))) {
-    console.log(`No console build in ${DIST}: building it (npm run build)…`);
-    execFileSync('npm', ['run', 'build'], { cwd: REPO, stdio: 'inherit' });
-  }
-  const port = await freePort();
-  const dataDir = tempDir('bench-web-data-');
-  const server = startChild(
-    'server',
-    ['--import', 'tsx'],
-    'packages/server/src/server.ts',
-    { ...process.env, PORT: String(port), DATA_DIR: dataDir, MAIL_DIR: path.join(dataDir, 'mail'), WEB_DIST: DIST, LOG_LEVEL: 'warn' },
-    REPO,
-  );
-  // On a shared machine under heavy load the server's first start (migrations on a fresh PGlite) can take minutes.
-  await waitForPort(port, server, Number(process.env.BENCH_START_TIMEOUT_S ?? 120) * 1000);
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startConsoleServer();
+  const base = server.base;
   const baseline = await serveBaseline();
 
   const browser = await chromium.launch({
