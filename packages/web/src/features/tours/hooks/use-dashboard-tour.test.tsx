@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { act, render } from '@testing-library/react';
 import { TOUR_VERSIONS, type TourState } from '@netloom/domain';
 import { fakeApi } from '@/test/fake-api';
@@ -8,6 +9,14 @@ import { tourLauncher } from '@/features/tours/tour-launcher';
 import { useDashboardTour } from './use-dashboard-tour';
 
 function Dashboard({ empty }: { empty: boolean }) {
+  useDashboardTour('ztna', empty);
+  return null;
+}
+
+let setEmpty: (empty: boolean) => void = () => {};
+function FlickeringDashboard() {
+  const [empty, set] = useState(true);
+  setEmpty = set;
   useDashboardTour('ztna', empty);
   return null;
 }
@@ -62,6 +71,20 @@ describe('dashboard tour', () => {
     expect(withDevices.started).not.toHaveBeenCalled();
     expect(withDevices.api.writes()).toEqual([]);
     withDevices.stop();
+  });
+
+  it('a fleet that flickers between empty and not before the server has answered does not start the tour twice', async () => {
+    const { started, stop } = setUp({ tours: [] });
+    // The server takes its time to record the tour as finished.
+    fakeApi({ 'GET profile/tours/': () => ({ tours: [] }), 'PUT profile/tours/ztna/': () => new Promise(() => {}) });
+    render(withQueryClient(<FlickeringDashboard />));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(started).toHaveBeenCalledTimes(1);
+    act(() => setEmpty(false));
+    act(() => setEmpty(true));
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(started).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it('a tour finished in an older version runs again', async () => {
