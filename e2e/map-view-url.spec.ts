@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { demo } from './support/demo';
 import { ownerApi, SimFleet } from './support/fleet';
-import { hoverUntil, middleOf, showClusterOfTwo } from './support/map';
+import { hoverUntil, MAP_LOAD_TIMEOUT, middleOf, showClusterOfTwo } from './support/map';
 
 const mapParam = (url: string) => new URL(url).searchParams.get('map');
 
@@ -30,14 +30,14 @@ test('the map keeps its view in the address: a reload and a shared link open whe
     const [lat, lng, zoom] = zoomedIn.split(',');
     await page.reload();
     const zoomOut = map.card.getByRole('button', { name: 'Zoom out' });
-    await expect(zoomOut).toBeVisible({ timeout: 20_000 });
+    await expect(zoomOut).toBeVisible({ timeout: MAP_LOAD_TIMEOUT });
     expect(mapParam(page.url())).toBe(zoomedIn);
     await zoomOut.click();
     await expect.poll(() => mapParam(page.url())).toBe(`${lat},${lng},${Number((Number(zoom) - 1).toFixed(2))}`);
 
     // A link to a view over Paris shows no device until the user zooms out far enough to see Goa.
     await page.goto('/ztna/dashboard?map=48.8566,2.3522,5');
-    await expect(zoomOut).toBeVisible({ timeout: 20_000 });
+    await expect(zoomOut).toBeVisible({ timeout: MAP_LOAD_TIMEOUT });
     await expect(clusterCount).toHaveCount(0);
     await expect(async () => {
       await zoomOut.click();
@@ -52,7 +52,7 @@ test('the map keeps its view in the address: a reload and a shared link open whe
     await expect.poll(() => mapParam(page.url())).toBeNull();
     await expect(clusterCount).toBeVisible();
     await page.reload();
-    await expect(clusterCount).toBeVisible({ timeout: 20_000 });
+    await expect(clusterCount).toBeVisible({ timeout: MAP_LOAD_TIMEOUT });
   } finally {
     await fleet.remove();
   }

@@ -2,6 +2,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { demo, logIn } from './demo';
 import type { SimFleet } from './fleet';
 
+/**
+ * How long a reloaded dashboard's map may take to draw: its WebGL canvas, style and world data start
+ * again on each load, and on a CI machine running two browsers and two servers that took over 20 s.
+ */
+export const MAP_LOAD_TIMEOUT = 45_000;
+
 /** The fleet map on a dashboard: the MapLibre canvas and the card around it (hover cards, cluster counts). */
 export function fleetMap(page: Page) {
   const card = page.getByTestId('fleet-map');
@@ -42,7 +48,7 @@ export async function showClusterOfTwo(page: Page, fleet: SimFleet, namePrefix: 
   await expect(page).toHaveURL(/\/sdwan\/dashboard$/);
   await page.goto('/ztna/dashboard');
   const map = fleetMap(page);
-  await expect(map.canvas).toBeVisible({ timeout: 20_000 });
+  await expect(map.canvas).toBeVisible({ timeout: MAP_LOAD_TIMEOUT });
   const clusterCount = map.card.getByText('2', { exact: true });
   await expect(clusterCount).toBeVisible();
   return { map, clusterCount };
