@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 
+// @vitest-fresh-modules: what it checks happens when zod and the schemas are first imported.
+
 /** The first module an entry imports, skipping stylesheets (they build no schema). */
 const firstScriptImport = (entry: string) =>
   [...readFileSync(path.resolve(import.meta.dirname, entry), 'utf8').matchAll(/^import\s+(?:[^'"]*from\s+)?'([^']+)';/gm)]

@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 
 // findBy… and waitFor wait for what a user would see; on a busy machine a render takes seconds, not
 // the default one. A test still fails when the thing never comes.
@@ -29,6 +30,8 @@ Element.prototype.scrollIntoView ??= () => {};
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps its notifications in a module-wide store, outside what cleanup unmounts.
+  notifications.clean();
   localStorage.clear();
   sessionStorage.clear();
 });
