@@ -205,8 +205,6 @@ async function scan(page: Page, href: string, signedIn: boolean, withShell: bool
         .map((v) => ({ rule: v.id, impact: v.impact!, page: href, scheme, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })),
     );
   }
-  // The next page opens in the light scheme, as the last one did.
-  await switchScheme(page, 'light');
   return findings;
 }
 
