@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
-import { buildHash, precompress, versionFile } from './build-version';
+import { buildHash, precompress, versionFile } from './build-version.ts';
 
 // The dev server forwards API and live-socket traffic to a locally running Netloom server,
 // so the console talks to the same origin in development as it does when served by the server.
