@@ -4,6 +4,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite as PGliteV03 } from 'pglite-v03';
+import { ENGINE_MAJOR, majorOfBackup, restoreLegacyBackup } from './embedded-upgrade';
+import { migrateEmbedded } from './client';
 import { DataDirInUse, lockDataDir } from './data-dir-lock';
 
 /** A refusal the command line prints as it is (no stack): something the user can put right. */
@@ -26,7 +29,7 @@ export interface BackupCounts {
   devices: number;
 }
 
-async function countRows(db: PGlite): Promise<BackupCounts> {
+async function countRows(db: PGlite | PGliteV03): Promise<BackupCounts> {
   const { rows } = await db.query<BackupCounts>(
     'select (select count(*) from tenants)::int as tenants, (select count(*) from users)::int as users, (select count(*) from devices)::int as devices',
   );
@@ -66,10 +69,12 @@ async function readBackup(file: string): Promise<Buffer> {
  */
 export async function verifyBackup(file: string): Promise<BackupCounts> {
   const bytes = await readBackup(file);
-  const { PGlite } = await import('@electric-sql/pglite');
-  let db: PGlite | undefined;
+  const current = (await majorOfBackup(bytes)) === ENGINE_MAJOR;
+  let db: PGlite | PGliteV03 | undefined;
   try {
-    db = new PGlite({ loadDataDir: new Blob([bytes]) });
+    // A backup made before the engine's upgrade is read by the engine that made it.
+    const loadDataDir = new Blob([bytes]);
+    db = current ? new (await import('@electric-sql/pglite')).PGlite({ loadDataDir }) : new (await import('pglite-v03')).PGlite({ loadDataDir });
     return await countRows(db);
   } catch (err) {
     throw new BackupError(`${file} does not open as a Netloom database: ${(err as Error).message}`);
@@ -141,7 +146,9 @@ async function restoreInto(file: string, bytes: Buffer, dataDir: string, opts: {
   const { PGlite } = await import('@electric-sql/pglite');
   let db;
   try {
-    db = new PGlite(dataDir, { loadDataDir: new Blob([bytes]) });
+    const legacy = (await majorOfBackup(bytes)) !== ENGINE_MAJOR;
+    if (legacy) await restoreLegacyBackup(new Blob([bytes]), dataDir, migrateEmbedded);
+    db = new PGlite(dataDir, { loadDataDir: legacy ? undefined : new Blob([bytes]) });
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
     return { users: rows[0]?.n ?? 0, keptAs };
   } catch (err) {

@@ -8,6 +8,9 @@ import * as schema from './schema/index';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_QUERY_TIMEOUT_MS, type Config } from '../config';
 import { lockDataDir, type DataDirLockOptions } from './data-dir-lock';
 import { isDatabaseUnavailable } from './unavailable';
+import { ENGINE_MAJOR, upgradeDataDir } from './embedded-upgrade';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite as PGliteV03 } from 'pglite-v03';
 
 type Schema = typeof schema;
 /** PGlite and node-postgres share this type: repos never know which one they talk to. */
@@ -83,6 +86,13 @@ function releasedOnceBroken(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
+/** Brings an embedded database, of either PGlite this server opens, to the newest migration. */
+export async function migrateEmbedded(client: PGlite | PGliteV03): Promise<void> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+  // The two engines' clients answer the same calls; drizzle's types only name the newer one.
+  await migratePglite(drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' }), { migrationsFolder });
+}
+
 /**
  * Opens the database and brings it to the newest migration. An embedded database in a folder is
  * locked for as long as it is open (db/data-dir-lock.ts): a second process is refused.
@@ -122,7 +132,14 @@ export async function openDatabase(config: Config['database'], lock: DataDirLock
   ]);
   const unlock = config.dataDir ? await lockDataDir(config.dataDir, lock) : async () => undefined;
   try {
-    if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
+    if (config.dataDir) {
+      const upgraded = await upgradeDataDir(config.dataDir, migrateEmbedded);
+      if (upgraded)
+        console.warn(
+          `database: the embedded database in ${config.dataDir} was upgraded to PostgreSQL ${ENGINE_MAJOR} (${upgraded.rows} rows); the folder as it was is kept in ${upgraded.keptAs}`,
+        );
+      await mkdir(config.dataDir, { recursive: true });
+    }
     const client = new PGlite({ dataDir: config.dataDir ?? undefined, loadDataDir: config.dataDir ? undefined : config.from });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
