@@ -34,7 +34,7 @@ test('a super admin posts an announcement for one tenant: its owner sees the mar
     await dialog.getByText('Chosen tenants').click();
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(dialog.getByText('Choose at least one tenant')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Tenants' }).click();
+    await dialog.getByRole('combobox', { name: 'Tenants' }).click();
     await admin.getByRole('option', { name: 'Acme', exact: true }).click();
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(admin.getByText('Announcement added successfully')).toBeVisible();

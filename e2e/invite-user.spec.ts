@@ -11,7 +11,7 @@ test('an owner invites a user who activates the account and signs in with the gi
   await page.getByRole('button', { name: 'Invite user' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: /Email/ }).fill(email);
-  await dialog.getByRole('textbox', { name: /Role/ }).click();
+  await dialog.getByRole('combobox', { name: /Role/ }).click();
   await page.getByRole('option', { name: 'viewer' }).click();
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText('User added successfully')).toBeVisible();

@@ -44,7 +44,7 @@ test("an owner generates the fleet inventory as PDF, downloads it, and its first
     await expect(page.getByRole('heading', { name: 'Report generation' })).toBeVisible();
 
     // Fleet inventory, PDF, the last 7 days: the form's defaults, chosen again as a user would.
-    await page.getByRole('textbox', { name: 'Report' }).click();
+    await page.getByRole('combobox', { name: 'Report' }).click();
     await page.getByRole('option', { name: 'Fleet inventory and status' }).click();
     await page.getByText('PDF', { exact: true }).click();
     await page.getByText('Last 7 days').click();

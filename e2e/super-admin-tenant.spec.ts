@@ -16,7 +16,7 @@ test('a super admin selects a tenant and lands on its active dashboard', async (
   await expect(page.getByText('Tenant: Globex')).toBeVisible();
 
   // Switching from the header selector.
-  await page.getByRole('textbox', { name: 'Select tenant' }).click();
+  await page.getByRole('combobox', { name: 'Select tenant' }).click();
   await page.getByRole('option', { name: 'Acme' }).click();
   await expect(page).toHaveURL(/\/sdwan\/dashboard$/);
   await expect(page.getByText('Tenant: Acme')).toBeVisible();

@@ -104,13 +104,13 @@ test("the dashboards' top-traffic panel draws every chart from the simulated fle
     expect(rankedBars.map((b) => b.key)).toContain(apps.results[0]!.key);
 
     // Each chart draws bars from the flows, none says there is no data; then each range.
-    const chartSelect = panel.getByRole('textbox', { name: 'Chart' });
+    const chartSelect = panel.getByRole('combobox', { name: 'Chart' });
     for (const chart of CHARTS) {
       await chooseOption(page, chartSelect, chart);
       await expect(panel.getByRole('img', { name: new RegExp(`^${chart}: .+ MB`) })).toBeVisible({ timeout: 20_000 });
       await expect(panel.getByText('No data available yet!')).toHaveCount(0);
     }
-    const rangeSelect = panel.getByRole('textbox', { name: 'Time range' });
+    const rangeSelect = panel.getByRole('combobox', { name: 'Time range' });
     for (const range of ['Last 1 hr', 'Last 1 week', 'Last 24 hrs']) {
       await chooseOption(page, rangeSelect, range);
       await expect(page).toHaveURL(new RegExp(`traffic_range=${{ 'Last 1 hr': 60, 'Last 1 week': 10080, 'Last 24 hrs': 1440 }[range]}`));

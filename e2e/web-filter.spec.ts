@@ -67,9 +67,9 @@ test("an admin blocks Social Networking for a group: the endpoints sync, Test a 
     await page.getByRole('button', { name: 'Create Policy' }).first().click();
     const editor = page.getByRole('dialog');
     await editor.getByRole('textbox', { name: 'Policy name' }).fill(policyName);
-    await editor.getByRole('textbox', { name: 'Groups', exact: true }).fill(groupName);
+    await editor.getByRole('combobox', { name: 'Groups', exact: true }).fill(groupName);
     await page.getByRole('option', { name: groupName }).click();
-    await editor.getByRole('textbox', { name: 'Categories', exact: true }).fill('Social Net');
+    await editor.getByRole('combobox', { name: 'Categories', exact: true }).fill('Social Net');
     await page.getByRole('option', { name: 'Social Networking' }).click();
     await editor.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(editor).toBeHidden();
@@ -84,7 +84,7 @@ test("an admin blocks Social Networking for a group: the endpoints sync, Test a 
 
     // Test a URL for the user: blocked by this policy, with the reason.
     const tool = page.getByTestId('test-url-tool');
-    await tool.getByRole('textbox', { name: 'User', exact: true }).fill(email);
+    await tool.getByRole('combobox', { name: 'User', exact: true }).fill(email);
     await page.getByRole('option', { name: email }).click();
     await tool.getByRole('textbox', { name: 'URL', exact: true }).fill('https://www.facebook.com/');
     await tool.getByRole('button', { name: 'Test', exact: true }).click();

@@ -140,7 +140,7 @@ test('zero trust: an admin invites a user, onboards clients with a key and appro
       await ports.fill(port);
       await ports.press('Enter');
     }
-    await serverDialog.getByRole('textbox', { name: 'Site' }).fill(site);
+    await serverDialog.getByRole('combobox', { name: 'Site' }).fill(site);
     await serverDialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(serverDialog).toBeHidden();
     await expect(page.getByRole('table', { name: 'Servers' }).getByRole('row', { name: new RegExp(serverName) })).toContainText(site);
@@ -151,9 +151,9 @@ test('zero trust: an admin invites a user, onboards clients with a key and appro
     await page.goto('/ztna/organization/onboarding/app-connector');
     await page.getByRole('button', { name: 'Add app connector' }).first().click();
     const connectorDialog = page.getByRole('dialog', { name: 'Add app connector' });
-    await connectorDialog.getByRole('textbox', { name: 'Gateway' }).click();
+    await connectorDialog.getByRole('combobox', { name: 'Gateway' }).click();
     await page.getByRole('option', { name: gateway.name }).click();
-    await connectorDialog.getByRole('textbox', { name: 'Site' }).fill(site);
+    await connectorDialog.getByRole('combobox', { name: 'Site' }).fill(site);
     await page.keyboard.press('Escape');
     await connectorDialog.getByRole('button', { name: 'Add', exact: true }).click();
     const connectorRow = page.getByRole('table', { name: 'App connectors' }).getByRole('row', { name: new RegExp(gateway.name) });
@@ -165,8 +165,8 @@ test('zero trust: an admin invites a user, onboards clients with a key and appro
     await page.getByRole('button', { name: 'Create Policy' }).first().click();
     const editor = page.getByRole('dialog', { name: 'Create Policy' });
     await editor.getByRole('textbox', { name: 'Policy name' }).fill(policyName);
-    await choose(page, editor.getByRole('textbox', { name: 'Groups', exact: true }), groupName, groupName);
-    await choose(page, editor.getByRole('textbox', { name: 'Servers', exact: true }), serverName, serverName);
+    await choose(page, editor.getByRole('combobox', { name: 'Groups', exact: true }), groupName, groupName);
+    await choose(page, editor.getByRole('combobox', { name: 'Servers', exact: true }), serverName, serverName);
     await editor.getByText('Require firewall on', { exact: true }).click();
     await expect(editor.getByRole('switch', { name: 'Require firewall on' })).toBeChecked();
     await editor.getByRole('button', { name: 'Add', exact: true }).click();
@@ -177,10 +177,10 @@ test('zero trust: an admin invites a user, onboards clients with a key and appro
 
     // Who can reach what: Ana is allowed by the policy; Bo is denied, his firewall named.
     const tool = page.getByRole('region', { name: 'Who can reach what' });
-    await choose(page, tool.getByRole('textbox', { name: 'Server', exact: true }), serverName, serverName);
+    await choose(page, tool.getByRole('combobox', { name: 'Server', exact: true }), serverName, serverName);
     await tool.getByRole('textbox', { name: 'Port' }).fill('443');
     const check = async (email: string) => {
-      await choose(page, tool.getByRole('textbox', { name: 'User', exact: true }), email, email);
+      await choose(page, tool.getByRole('combobox', { name: 'User', exact: true }), email, email);
       await tool.getByRole('button', { name: 'Check' }).click();
       const decision = tool.getByRole('region', { name: 'Access decision' });
       await expect(decision).toContainText(`${email} on`);
@@ -233,9 +233,9 @@ test('zero trust: an admin invites a user, onboards clients with a key and appro
     await page.goto('/ztna/organization/systemtools/mza-update');
     await page.getByRole('button', { name: 'Create rollout' }).click();
     const rollout = page.getByRole('dialog', { name: 'Create rollout' });
-    await rollout.getByRole('textbox', { name: 'Operating system' }).click();
+    await rollout.getByRole('combobox', { name: 'Operating system' }).click();
     await page.getByRole('option', { name: 'Windows' }).click();
-    await rollout.getByRole('textbox', { name: 'Version' }).click();
+    await rollout.getByRole('combobox', { name: 'Version' }).click();
     await page.getByRole('option', { name: /2\.1\.12/ }).click();
     await rollout.getByRole('textbox', { name: 'Percentage' }).fill('50');
     await rollout.getByRole('button', { name: 'Add', exact: true }).click();

@@ -27,6 +27,11 @@ class NoopResizeObserver {
 }
 window.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => {};
+// Mantine's Textarea autosize listens on document.fonts (a FontFaceSet in every browser) to measure
+// again once web fonts load; jsdom has none. An event target that never fires stands in for it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+}
 
 afterEach(() => {
   cleanup();

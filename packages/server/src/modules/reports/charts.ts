@@ -39,7 +39,7 @@ function optionOf(chart: ReportChart): echarts.EChartsCoreOption {
   return {
     ...base,
     color: PALETTE,
-    grid: { left: 8, right: 40, top: 36, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 40, top: 36, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     xAxis: { type: 'value', axisLabel: { formatter: axisValue(chart.unit), fontSize: 10 }, ...(chart.unit === 'percent' ? { max: 100 } : {}) },
     yAxis: { type: 'category', data: data.map((d) => short(d.name)), axisLabel: { fontSize: 10 } },
     series: [{ type: 'bar', data: data.map((d) => d.value), barMaxWidth: 18 }],

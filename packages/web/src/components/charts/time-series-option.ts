@@ -82,8 +82,8 @@ export function buildTimeSeriesOption(input: TimeSeriesInput): ChartOption | nul
 
   return {
     color: [...(lineColors.length > 0 ? lineColors : DEFAULT_LINE_COLORS)],
-    // Room on the right for a time label centred on the last tick, which containLabel does not reserve.
-    grid: { left: 8, right: 40, top: 36, bottom: 8, containLabel: true },
+    // Room on the right for a time label centred on the last tick, which the axis-label bounds do not reserve.
+    grid: { left: 8, right: 40, top: 36, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     legend: {
       type: 'scroll',
       top: 0,

@@ -146,7 +146,7 @@ describe('data table editable cells', () => {
     expect(onCellChange).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'r1' }), 'ports', ['80', '443']);
     expect(ports!.value).toBe('80, 443');
 
-    const action = screen.getAllByRole('textbox', { name: 'Action' })[0]!;
+    const action = screen.getAllByRole('combobox', { name: 'Action' })[0]!;
     await user.click(action);
     // The open list is the one this select controls (Mantine keeps it mid-transition in jsdom).
     const list = await waitFor(() => {

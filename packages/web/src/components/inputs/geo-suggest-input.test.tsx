@@ -24,7 +24,7 @@ function Harness({ search, required }: { search: PlaceSearch; required?: boolean
   );
 }
 
-const input = () => screen.getByRole('textbox', { name: /Location/ });
+const input = () => screen.getByRole('combobox', { name: /Location/ });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -32,7 +32,7 @@ const stored = () => screen.getByTestId('value').textContent;
 describe('MultiSelectField', () => {
   it("'Select all' chooses every option and choosing it again clears them", async () => {
     const { user } = renderWithProviders(<MultiHarness />);
-    await user.click(screen.getByRole('textbox', { name: 'Zones' }));
+    await user.click(screen.getByRole('combobox', { name: 'Zones' }));
     await user.click(await screen.findByRole('option', { name: 'Select all' }));
     expect(stored()).toBe('z1|z2|z3');
 
@@ -42,7 +42,7 @@ describe('MultiSelectField', () => {
 
   it("drops '*' when one option is taken out, and shows it again when all are picked by hand", async () => {
     const { user } = renderWithProviders(<MultiHarness />);
-    await user.click(screen.getByRole('textbox', { name: 'Zones' }));
+    await user.click(screen.getByRole('combobox', { name: 'Zones' }));
     await user.click(await screen.findByRole('option', { name: 'Select all' }));
     await user.click(screen.getByRole('option', { name: 'Zone 2' }));
     expect(stored()).toBe('z1|z3');
@@ -56,11 +56,11 @@ describe('MultiSelectField', () => {
 describe('SelectField', () => {
   it('lets the user type to search only above 4 options', async () => {
     const { unmount } = renderWithProviders(<SingleHarness count={4} />);
-    expect(screen.getByRole('textbox', { name: 'Zone' }).hasAttribute('readonly')).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Zone' }).hasAttribute('readonly')).toBe(true);
     unmount();
 
     const { user } = renderWithProviders(<SingleHarness count={6} />);
-    const input = screen.getByRole('textbox', { name: 'Zone' });
+    const input = screen.getByRole('combobox', { name: 'Zone' });
     expect(input.hasAttribute('readonly')).toBe(false);
     await user.type(input, 'Zone 5');
     expect(screen.queryByRole('option', { name: 'Zone 1' })).toBeNull();

@@ -35,12 +35,12 @@ describe('audience fields', () => {
     expect(screen.getByRole('alert').textContent).toBe('Choose who the rule is for');
     expect(screen.getAllByText('Removed team').length).toBeGreaterThan(0);
     expect(screen.queryByText('gone')).toBeNull();
-    await user.click(screen.getByRole('textbox', { name: 'Users' }));
+    await user.click(screen.getByRole('combobox', { name: 'Users' }));
     await user.click(await screen.findByRole('option', { name: 'ana@acme.test' }));
     expect(JSON.parse(screen.getByRole('status').textContent!)).toEqual({ everyone: false, users: ['ana@acme.test'], teams: ['gone'] });
 
     await user.click(screen.getByRole('checkbox', { name: /Everyone/ }));
-    expect(screen.queryByRole('textbox', { name: 'Users' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Users' })).toBeNull();
     expect(JSON.parse(screen.getByRole('status').textContent!).everyone).toBe(true);
   });
 });

@@ -28,18 +28,18 @@ describe('policy check form', () => {
   it('asks for a user, an endpoint or anyone, and runs the check with the one chosen', async () => {
     const onRun = vi.fn();
     const { user } = renderWithProviders(<CheckTool onRun={onRun} />);
-    await user.click(screen.getByRole('textbox', { name: 'User' }));
+    await user.click(screen.getByRole('combobox', { name: 'User' }));
     await user.click(await screen.findByRole('option', { name: 'ana@acme.test' }));
     await user.click(screen.getByRole('radio', { name: 'Endpoint' }));
-    expect(screen.queryByRole('textbox', { name: 'User' })).toBeNull();
-    await user.click(screen.getByRole('textbox', { name: 'Endpoint' }));
+    expect(screen.queryByRole('combobox', { name: 'User' })).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Endpoint' }));
     await user.click(await screen.findByRole('option', { name: 'ana-laptop (ana@acme.test)' }));
     expect(screen.getByText('Its configuration synced')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(onRun).toHaveBeenCalledWith({ kind: 'endpoint', user: 'ana@acme.test', endpoint: 'e1' });
 
     await user.click(screen.getByRole('radio', { name: 'Anyone' }));
-    expect(screen.queryByRole('textbox', { name: 'Endpoint' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Endpoint' })).toBeNull();
   });
 
   it("shows the server's refusal, or the answer under the button", () => {

@@ -56,7 +56,7 @@ describe('announcements, as super admins post them', () => {
     expect(await within(dialog).findByText('Choose at least one tenant')).toBeTruthy();
     expect(api.writes()).toHaveLength(0);
 
-    await user.click(within(dialog).getByRole('textbox', { name: 'Tenants' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Tenants' }));
     await user.click(await screen.findByRole('option', { name: 'Globex' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 

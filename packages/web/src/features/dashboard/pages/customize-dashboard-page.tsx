@@ -66,7 +66,7 @@ export function CustomizeDashboardPage({ product, canEdit, conditions }: Customi
             Only owners and admins can change the dashboard layout.
           </Alert>
         )}
-        <Grid gutter="lg">
+        <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="sm">
               <LayoutEditor widgets={draft} readOnly={!canEdit} onChange={setDraft} />

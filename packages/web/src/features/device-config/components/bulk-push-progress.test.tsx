@@ -85,7 +85,7 @@ describe('a bulk push started from a device group', () => {
     api();
     signIn('editor');
     const { user } = renderAt(`/sdwan/network/${GROUP}?view=map`);
-    await user.click(await screen.findByRole('textbox', { name: "This group's templates" }));
+    await user.click(await screen.findByRole('combobox', { name: "This group's templates" }));
     await user.click(await screen.findByRole('option', { name: 'Branch' }));
     await user.click(screen.getByRole('button', { name: 'Save and push' }));
     expect(await screen.findByTestId('operation-progress')).toBeTruthy();

@@ -95,7 +95,7 @@ describe('monitor sections of a gateway', () => {
     gatewayReports({ kind: 'logs', entries: [line('warning', 'Interface wan2 is down'), line('notice', 'Interface wan2 is up')] });
     render(`/sdwan/device/status/logs?device=${GW}`, 'logs');
     expect(await screen.findByText('Interface wan2 is up')).toBeTruthy();
-    await userEvent.click(screen.getByRole('textbox', { name: 'Level' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Level' }));
     await userEvent.click(await screen.findByRole('option', { name: 'warning' }));
     expect(screen.getByText('Interface wan2 is down')).toBeTruthy();
     expect(screen.queryByText('Interface wan2 is up')).toBeNull();

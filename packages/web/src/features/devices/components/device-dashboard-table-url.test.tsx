@@ -121,7 +121,7 @@ describe('device dashboard table view in the URL', () => {
     expect(await screen.findByText('11–15 of 25')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Filters/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Select Filters' });
-    await user.click(within(dialog).getByRole('textbox', { name: 'Location' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Location' }));
     await user.click(await screen.findByRole('option', { name: 'Chennai' }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(queryOf(router)).toEqual({ size: '5', location: 'Chennai' }));

@@ -97,7 +97,7 @@ describe('device dashboard table', () => {
     const { user } = renderInApp(<DeviceDashboardTable product="sdwan" tenantId="t1" networkId={null} />);
     await user.click(screen.getByRole('button', { name: /Filters/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Select Filters' });
-    await user.click(within(dialog).getByRole('textbox', { name: 'Status' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Offline' }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(within(table()).queryByText('up-one')).toBeNull());

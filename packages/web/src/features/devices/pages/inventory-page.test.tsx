@@ -123,11 +123,11 @@ describe('inventory', () => {
     expect(await within(paris).findByText('Branches')).toBeTruthy();
     expect(within(within(table).getByText('edge-lyon').closest('tr')!).getByText('Ungrouped')).toBeTruthy();
 
-    await user.click(screen.getByRole('textbox', { name: 'Device group' }));
+    await user.click(screen.getByRole('combobox', { name: 'Device group' }));
     await user.click(await screen.findByRole('option', { name: 'Branches' }));
     expect(within(table).queryByText('edge-lyon')).toBeNull();
     expect(within(table).getByText('edge-paris')).toBeTruthy();
-    await user.click(screen.getByRole('textbox', { name: 'Device group' }));
+    await user.click(screen.getByRole('combobox', { name: 'Device group' }));
     await user.click(await screen.findByRole('option', { name: 'Ungrouped' }));
     expect(within(table).queryByText('edge-paris')).toBeNull();
     expect(within(table).getByText('edge-lyon')).toBeTruthy();

@@ -22,7 +22,7 @@ describe('invite user form', () => {
     const onSubmit = vi.fn(() => Promise.resolve());
     const { user } = renderWithProviders(<InviteUserForm actor={owner} onSubmit={onSubmit} onCancel={vi.fn()} />);
     await user.type(screen.getByRole('textbox', { name: /Email/ }), '  New.Person@Acme.test ');
-    await user.click(screen.getByRole('textbox', { name: /Role/ }));
+    await user.click(screen.getByRole('combobox', { name: /Role/ }));
     await user.click(await screen.findByRole('option', { name: 'editor' }));
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(onSubmit).toHaveBeenCalledWith({ email: 'new.person@acme.test', role: 'editor', first_name: '', last_name: '' });
@@ -30,7 +30,7 @@ describe('invite user form', () => {
 
   it('offers an admin every role but owner', async () => {
     const { user } = renderWithProviders(<InviteUserForm actor={admin} onSubmit={vi.fn()} onCancel={vi.fn()} />);
-    await user.click(screen.getByRole('textbox', { name: /Role/ }));
+    await user.click(screen.getByRole('combobox', { name: /Role/ }));
     expect(await screen.findByRole('option', { name: 'viewer' })).toBeTruthy();
     expect(screen.queryByRole('option', { name: 'owner' })).toBeNull();
   });
@@ -42,7 +42,7 @@ describe('invite user form', () => {
     );
     const { user } = renderWithProviders(<InviteUserForm actor={owner} onSubmit={onSubmit} onCancel={vi.fn()} />);
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'editor@acme.test');
-    await user.click(screen.getByRole('textbox', { name: /Role/ }));
+    await user.click(screen.getByRole('combobox', { name: /Role/ }));
     await user.click(await screen.findByRole('option', { name: 'viewer' }));
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This user is already a member of this organisation.');

@@ -22,7 +22,7 @@ export function buildTopTrafficOption(bars: TopTrafficBars): ChartOption {
   const stacked = bars.series.length > 1 || bars.series[0]?.name !== TRAFFIC_SERIES;
   return {
     color: [...PIE_PALETTE],
-    grid: { left: 8, right: 24, top: stacked ? 32 : 8, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 24, top: stacked ? 32 : 8, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     legend: stacked ? { type: 'scroll', top: 0, tooltip: { show: true } } : undefined,
     tooltip: {
       trigger: 'item',

@@ -86,7 +86,7 @@ const render = (networkId: string | null = null) =>
 
 /** Picks an option of a Mantine select: the list it controls opens beside it. */
 async function choose(user: ReturnType<typeof render>['user'], label: string, option: string) {
-  const input = screen.getByRole('textbox', { name: label });
+  const input = screen.getByRole('combobox', { name: label });
   await user.click(input);
   const list = await waitFor(() => {
     const el = document.getElementById(input.getAttribute('aria-controls') ?? '');

@@ -13,7 +13,7 @@ function bucketLabel(key: string, timezone: string | null): string {
 export function buildRequestsOverTimeOption(buckets: OverTime, timezone: string | null): ChartOption {
   return {
     color: [ACTION_COLORS.allowed, ACTION_COLORS.blocked],
-    grid: { left: 8, right: 24, top: 32, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 24, top: 32, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     legend: { top: 0, data: ['Allowed', 'Blocked'] },
     tooltip: { trigger: 'axis', confine: true, axisPointer: { type: 'shadow' } },
     xAxis: { type: 'category', data: buckets.map((b) => bucketLabel(b.key_as_string, timezone)), axisLabel: { hideOverlap: true } },

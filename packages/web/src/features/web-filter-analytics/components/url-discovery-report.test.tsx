@@ -81,7 +81,7 @@ describe('url discovery', { timeout: 20_000 }, () => {
     const { user } = render();
     await screen.findByText('newsite.io');
     await user.click(screen.getByRole('button', { name: 'Add newsite.io to a category' }));
-    await user.click(await screen.findByRole('textbox', { name: 'Category of newsite.io' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Category of newsite.io' }));
     await user.click(await screen.findByRole('option', { name: 'News', hidden: true }));
     await waitFor(() => expect(calls.some((c) => c.url.includes('/categorise/'))).toBe(true));
     expect(calls.find((c) => c.url.includes('/categorise/'))!.body).toEqual({ domain: 'newsite.io', category: 'news' });

@@ -14,7 +14,7 @@ export interface Bucket {
 export function buildBucketBarsOption(buckets: readonly Bucket[], color: string = PIE_PALETTE[0]): ChartOption {
   return {
     color: [color],
-    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 24, top: 8, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     tooltip: {
       trigger: 'item',
       confine: true,

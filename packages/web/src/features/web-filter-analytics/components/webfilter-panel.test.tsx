@@ -89,7 +89,7 @@ describe('web-filter panel', { timeout: 20_000 }, () => {
     expect(within(keys).getByText('facebook.com')).toBeTruthy();
     expect(within(keys).getByText('12')).toBeTruthy();
     expect(within(chart).queryByText('github.com')).toBeNull();
-    expect((screen.getByRole('textbox', { name: 'Web filter chart' }) as HTMLInputElement).value).toBe('Top Blocked URLs');
+    expect((screen.getByRole('combobox', { name: 'Web filter chart' }) as HTMLInputElement).value).toBe('Top Blocked URLs');
   });
 
   it('shows the empty state for a chart id it does not know, even with data', async () => {

@@ -24,11 +24,11 @@ describe('policy editor', { timeout: 30_000 }, () => {
     const api = fakeWebFilterApi({ answer: (c) => (c.method === 'POST' ? jsonResponse(201, created) : undefined) });
     const { user, onDone } = open();
     await user.type(screen.getByRole('textbox', { name: 'Policy name' }), 'No social');
-    await user.click(screen.getByRole('textbox', { name: 'Groups' }));
+    await user.click(screen.getByRole('combobox', { name: 'Groups' }));
     await user.click(await screen.findByRole('option', { name: 'Sales' }));
 
     // '*' chooses every category; while it is chosen the single ones wait.
-    await user.click(screen.getByRole('textbox', { name: 'Categories' }));
+    await user.click(screen.getByRole('combobox', { name: 'Categories' }));
     await user.click(await screen.findByRole('option', { name: ALL_CATEGORIES_LABEL }));
     expect(screen.getByRole('option', { name: 'Gambling' }).getAttribute('data-combobox-disabled')).toBe('true');
 
@@ -56,7 +56,7 @@ describe('policy editor', { timeout: 30_000 }, () => {
     const saved = policy('9d0c0000-0000-4000-8000-000000000002', 'All', 1, { blocked_categories: ['*'] });
     const api = fakeWebFilterApi({ answer: (c) => (c.method === 'PUT' ? jsonResponse(200, saved) : undefined) });
     const { user } = open({ policy: saved });
-    await user.click(screen.getByRole('textbox', { name: 'Categories' }));
+    await user.click(screen.getByRole('combobox', { name: 'Categories' }));
     const all = await screen.findByRole('option', { name: ALL_CATEGORIES_LABEL });
     expect(all.getAttribute('aria-selected')).toBe('true');
     await user.click(all);

@@ -32,7 +32,7 @@ describe('Test a URL', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Test' }));
     expect(screen.getByText('Field is required')).toBeTruthy();
 
-    await user.click(screen.getByRole('textbox', { name: 'User' }));
+    await user.click(screen.getByRole('combobox', { name: 'User' }));
     await user.click(await screen.findByRole('option', { name: 'ana@acme.test' }));
     await user.type(screen.getByRole('textbox', { name: 'URL' }), 'https://www.facebook.com/');
     await user.click(screen.getByRole('button', { name: 'Test' }));
@@ -54,7 +54,7 @@ describe('Test a URL', { timeout: 30_000 }, () => {
     vi.stubGlobal('fetch', api.fetch);
     const { user } = renderWithProviders(withQueryClient(<TestUrlTool />));
     await user.click(screen.getByRole('radio', { name: 'Endpoint' }));
-    await user.click(screen.getByRole('textbox', { name: 'Endpoint' }));
+    await user.click(screen.getByRole('combobox', { name: 'Endpoint' }));
     await user.click(await screen.findByRole('option', { name: 'ana-laptop (ana@acme.test)' }));
     expect(screen.getByText('synced')).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'URL' }), 'facebook.com');

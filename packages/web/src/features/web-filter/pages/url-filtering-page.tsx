@@ -28,7 +28,7 @@ export function UrlFilteringPage() {
         </Paper>
         <PolicySection writer={writer} />
         <EvaluationOrder />
-        <Grid gutter="md">
+        <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <TestUrlTool />
           </Grid.Col>

@@ -88,7 +88,7 @@ describe('DNS', { timeout: 30_000 }, () => {
     await user.clear(match);
     await user.type(match, 'corp.example.com{Enter}');
     await user.type(within(form).getByRole('textbox', { name: 'Search domains' }), 'corp.example.com{Enter}');
-    await user.click(within(form).getByRole('textbox', { name: 'Groups' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Groups' }));
     await user.click(await screen.findByRole('option', { name: 'Sales' }));
     await user.click(within(form).getByRole('button', { name: 'Add' }));
 

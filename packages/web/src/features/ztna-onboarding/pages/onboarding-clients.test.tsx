@@ -44,7 +44,7 @@ describe('Onboarding › Clients', { timeout: 30_000 }, () => {
     const days = within(form).getByRole('textbox', { name: 'Valid for (days)' });
     await user.clear(days);
     await user.type(days, '14');
-    await user.click(within(form).getByRole('textbox', { name: 'Security groups' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Security groups' }));
     await user.click(await screen.findByRole('option', { name: 'Engineers' }));
     await user.click(within(form).getByRole('button', { name: 'Send invites' }));
 
@@ -70,7 +70,7 @@ describe('Onboarding › Clients', { timeout: 30_000 }, () => {
     await user.type(within(form).getByRole('textbox', { name: 'Key name' }), 'Fleet');
     await user.click(within(form).getByRole('switch', { name: /Reusable/ }));
     await user.type(within(form).getByRole('textbox', { name: 'Usage limit' }), '10');
-    await user.click(within(form).getByRole('textbox', { name: 'Security groups' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Security groups' }));
     await user.click(await screen.findByRole('option', { name: 'Engineers' }));
     await user.click(within(form).getByRole('button', { name: 'Add' }));
 

@@ -53,7 +53,7 @@ describe('Onboarding › Servers and App connectors', { timeout: 60_000 }, () =>
     await user.click(within(form).getByRole('button', { name: 'Add protocol' }));
     await user.click(within(form).getByRole('button', { name: 'Add protocol' }));
     await user.click(within(form).getByRole('button', { name: 'Remove ICMP' }));
-    await user.type(within(form).getByRole('textbox', { name: 'Site' }), 'Pune DC');
+    await user.type(within(form).getByRole('combobox', { name: 'Site' }), 'Pune DC');
     await user.click(within(form).getByRole('button', { name: 'Add' }));
 
     await waitFor(() => expect(api.writes()).toHaveLength(1));
@@ -139,11 +139,11 @@ describe('Onboarding › Servers and App connectors', { timeout: 60_000 }, () =>
     await user.click(within(form).getByRole('button', { name: 'Add' }));
     expect(within(form).getAllByText('Field is required').length).toBe(2);
 
-    await user.click(within(form).getByRole('textbox', { name: 'Gateway' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Gateway' }));
     // The gateway already a connector is not offered again.
     expect(screen.queryByRole('option', { name: 'hq-edge (Chennai)' })).toBeNull();
     await user.click(await screen.findByRole('option', { name: 'dc-edge (Pune)' }));
-    await user.type(within(form).getByRole('textbox', { name: 'Site' }), 'HQ');
+    await user.type(within(form).getByRole('combobox', { name: 'Site' }), 'HQ');
     await user.click(within(form).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]).toMatchObject({ method: 'POST', path: 'tenant/connector/', body: { device_id: OTHER_GATEWAY, site: 'HQ' } });

@@ -58,10 +58,10 @@ describe('overlay settings', { timeout: 30_000 }, () => {
     await user.click(form.getByRole('switch', { name: /Peer to peer/ }));
     expect(form.getByText('No pairs: any endpoint may reach any other.')).toBeTruthy();
     await user.click(form.getByRole('button', { name: 'Add pair' }));
-    await user.click(form.getByRole('textbox', { name: 'First group of pair 1' }));
+    await user.click(form.getByRole('combobox', { name: 'First group of pair 1' }));
     await user.click(await screen.findByRole('option', { name: 'Sales' }));
     expect(form.getByText('A pair without both groups is not saved.')).toBeTruthy();
-    await user.click(form.getByRole('textbox', { name: 'Second group of pair 1' }));
+    await user.click(form.getByRole('combobox', { name: 'Second group of pair 1' }));
     await user.click(await screen.findByRole('option', { name: 'Windows laptops' }));
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));

@@ -59,11 +59,11 @@ describe('security groups', { timeout: 30_000 }, () => {
     await user.type(dialog.getByRole('textbox', { name: 'Name' }), 'Ana laptops');
     await user.click(dialog.getByRole('radio', { name: 'Endpoints' }));
     expect(dialog.queryByRole('textbox', { name: 'Users' })).toBeNull();
-    await user.click(dialog.getByRole('textbox', { name: 'Endpoints' }));
+    await user.click(dialog.getByRole('combobox', { name: 'Endpoints' }));
     await user.click(await screen.findByRole('option', { name: 'ana-laptop (ana@acme.test)' }));
-    await user.click(dialog.getByRole('textbox', { name: 'Operating systems' }));
+    await user.click(dialog.getByRole('combobox', { name: 'Operating systems' }));
     await user.click(await screen.findByRole('option', { name: 'Windows' }));
-    await user.click(dialog.getByRole('textbox', { name: 'Countries' }));
+    await user.click(dialog.getByRole('combobox', { name: 'Countries' }));
     await user.paste('United Kingdom');
     await user.click(await screen.findByRole('option', { name: 'United Kingdom' }));
     await user.click(dialog.getByRole('button', { name: 'Add' }));
@@ -88,7 +88,7 @@ describe('security groups', { timeout: 30_000 }, () => {
     vi.stubGlobal('fetch', api.fetch);
     const { user } = renderWithProviders(withQueryClient(<GroupMembershipTab />));
     expect(screen.getByText('Pick a security group')).toBeTruthy();
-    await user.click(screen.getByRole('textbox', { name: 'Security group' }));
+    await user.click(screen.getByRole('combobox', { name: 'Security group' }));
     await user.click(await screen.findByRole('option', { name: 'Windows laptops' }));
     const table = within(await screen.findByRole('table', { name: 'Member endpoints' }));
     expect(within((await table.findByText('ana-laptop')).closest('tr')!).getByText('By rule')).toBeTruthy();

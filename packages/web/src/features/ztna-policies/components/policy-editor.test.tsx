@@ -24,7 +24,7 @@ describe('access policy editor', { timeout: 30_000 }, () => {
     const { user } = open();
     await user.type(screen.getByRole('textbox', { name: 'Policy name' }), 'Sales CRM');
     await user.click(screen.getByRole('checkbox', { name: /Everyone/ }));
-    await user.click(screen.getByRole('textbox', { name: 'Servers' }));
+    await user.click(screen.getByRole('combobox', { name: 'Servers' }));
     await user.click(await screen.findByRole('option', { name: 'CRM (crm.corp.example)' }));
     await user.click(screen.getByRole('checkbox', { name: 'Windows' }));
     await user.type(screen.getByRole('textbox', { name: 'Minimum Windows version' }), 'eleven');
@@ -39,9 +39,9 @@ describe('access policy editor', { timeout: 30_000 }, () => {
     const api = fakeZtnaPoliciesApi({ answer: (c) => (c.method === 'POST' ? jsonResponse(201, created) : undefined) });
     const { user, onDone } = open();
     await user.type(screen.getByRole('textbox', { name: 'Policy name' }), 'Sales CRM');
-    await user.click(screen.getByRole('textbox', { name: 'Groups' }));
+    await user.click(screen.getByRole('combobox', { name: 'Groups' }));
     await user.click(await screen.findByRole('option', { name: 'Sales' }));
-    await user.click(screen.getByRole('textbox', { name: 'Servers' }));
+    await user.click(screen.getByRole('combobox', { name: 'Servers' }));
     await user.click(await screen.findByRole('option', { name: 'CRM (crm.corp.example)' }));
 
     await user.click(screen.getByRole('button', { name: 'Add port rule' }));
@@ -104,7 +104,7 @@ describe('access policy editor', { timeout: 30_000 }, () => {
     const { user } = open();
     await user.type(screen.getByRole('textbox', { name: 'Policy name' }), 'Twice');
     await user.click(screen.getByRole('checkbox', { name: /Everyone/ }));
-    await user.click(screen.getByRole('textbox', { name: 'Sites' }));
+    await user.click(screen.getByRole('combobox', { name: 'Sites' }));
     await user.click(await screen.findByRole('option', { name: 'Paris' }));
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('A policy with this name already exists')).toBeTruthy();

@@ -37,9 +37,9 @@ describe('who can reach what', { timeout: 30_000 }, () => {
     expect(await screen.findAllByText('Field is required')).toHaveLength(2);
     expect(api.writes()).toEqual([]);
 
-    await user.click(screen.getByRole('textbox', { name: 'Endpoint' }));
+    await user.click(screen.getByRole('combobox', { name: 'Endpoint' }));
     await user.click(await screen.findByRole('option', { name: 'bob-laptop (bob@acme.test)' }));
-    await user.click(screen.getByRole('textbox', { name: 'Server' }));
+    await user.click(screen.getByRole('combobox', { name: 'Server' }));
     await user.click(await screen.findByRole('option', { name: 'CRM (crm.corp.example)' }));
     await user.type(screen.getByRole('textbox', { name: 'Port' }), '443');
     await user.click(screen.getByRole('button', { name: 'Check' }));
@@ -89,7 +89,7 @@ describe('who can reach what', { timeout: 30_000 }, () => {
     vi.stubGlobal('fetch', api.fetch);
     const { user } = renderWithProviders(withQueryClient(<ReachTool />));
     await user.click(screen.getByRole('radio', { name: 'Everyone for a server' }));
-    await user.click(screen.getByRole('textbox', { name: 'Server' }));
+    await user.click(screen.getByRole('combobox', { name: 'Server' }));
     await user.click(await screen.findByRole('option', { name: 'CRM (crm.corp.example)' }));
     await user.click(screen.getByRole('button', { name: 'List who can reach it' }));
 

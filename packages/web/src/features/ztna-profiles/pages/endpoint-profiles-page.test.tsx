@@ -64,11 +64,11 @@ describe('Endpoint Profiles', { timeout: 30_000 }, () => {
     await user.clear(within(form).getByRole('textbox', { name: 'Fallback nameservers' }));
     await user.type(within(form).getByRole('textbox', { name: 'Fallback nameservers' }), '10.0.0.53{Enter}');
     await user.type(within(form).getByRole('textbox', { name: 'Routes' }), '10.20.0.0/16{Enter}');
-    await user.click(within(form).getByRole('textbox', { name: 'Overlay servers' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Overlay servers' }));
     await user.click(await screen.findByRole('option', { name: 'Mumbai relay (india)' }));
-    await user.click(within(form).getByRole('textbox', { name: 'Endpoints' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Endpoints' }));
     await user.click(await screen.findByRole('option', { name: 'ana-laptop (ana@acme.test)' }));
-    await user.click(within(form).getByRole('textbox', { name: 'Groups' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Groups' }));
     await user.click(await screen.findByRole('option', { name: 'Sales' }));
     await user.click(within(form).getByRole('switch', { name: /Connect automatically/ }));
     await user.click(within(form).getByRole('button', { name: 'Add' }));
@@ -101,7 +101,7 @@ describe('Endpoint Profiles', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Edit mza' }));
     const form = await screen.findByRole('form', { name: 'Edit profile' });
     expect(within(form).getByRole('textbox', { name: 'Profile name' }).hasAttribute('disabled')).toBe(true);
-    expect(within(form).queryByRole('textbox', { name: 'Endpoints' })).toBeNull();
+    expect(within(form).queryByRole('combobox', { name: 'Endpoints' })).toBeNull();
     await user.type(within(form).getByRole('textbox', { name: 'Fallback nameservers' }), '1.1.1.1{Enter}');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await within(form).findByText('Duplicate Value Found')).toBeTruthy();

@@ -46,7 +46,7 @@ describe('Endpoint profile assignments', { timeout: 30_000 }, () => {
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: 'Assign a profile to ana-laptop' }));
     const form = await screen.findByRole('form', { name: 'Assign a profile to ana-laptop' });
-    await user.click(within(form).getByRole('textbox', { name: 'Profile' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Profile' }));
     await user.click(await screen.findByRole('option', { name: 'builders' }));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 

@@ -73,13 +73,13 @@ describe('MicroZAccess updates', { timeout: 30_000 }, () => {
     expect((await within(form).findAllByText('Field is required')).length).toBe(2);
     expect(api.writes()).toEqual([]);
 
-    await user.click(within(form).getByRole('textbox', { name: 'Operating system' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Operating system' }));
     await user.click(await screen.findByRole('option', { name: 'Windows' }));
-    expect((within(form).getByRole('textbox', { name: 'Version' }) as HTMLInputElement).value).toBe('2.1.12');
-    await user.click(within(form).getByRole('textbox', { name: 'Version' }));
+    expect((within(form).getByRole('combobox', { name: 'Version' }) as HTMLInputElement).value).toBe('2.1.12');
+    await user.click(within(form).getByRole('combobox', { name: 'Version' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['2.1.12', '2.1.11', '2.1.9']);
     await user.click(screen.getByRole('option', { name: '2.1.12' }));
-    await user.click(within(form).getByRole('textbox', { name: 'Endpoints' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Endpoints' }));
     await user.click(await screen.findByRole('option', { name: 'Engineers' }));
     const pct = within(form).getByRole('textbox', { name: 'Percentage' });
     await user.clear(pct);
@@ -106,7 +106,7 @@ describe('MicroZAccess updates', { timeout: 30_000 }, () => {
     const { user } = render();
     await user.click(await screen.findByRole('button', { name: 'Create rollout' }));
     const form = await screen.findByRole('form', { name: 'Create rollout' });
-    await user.click(within(form).getByRole('textbox', { name: 'Operating system' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Operating system' }));
     await user.click(await screen.findByRole('option', { name: 'macOS' }));
     await user.click(within(form).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
@@ -114,7 +114,7 @@ describe('MicroZAccess updates', { timeout: 30_000 }, () => {
     expect(within(form).getByText('macOS 2.1.10 is already being rolled out')).toBeTruthy();
     // Refused: the form stays open, with what was chosen.
     expect(screen.getByRole('form', { name: 'Create rollout' })).toBe(form);
-    expect((within(form).getByRole('textbox', { name: 'Version' }) as HTMLInputElement).value).toBe('2.1.10');
+    expect((within(form).getByRole('combobox', { name: 'Version' }) as HTMLInputElement).value).toBe('2.1.10');
   });
 
   it('widens a rollout, shows its progress per endpoint and deletes it after a confirmation', async () => {

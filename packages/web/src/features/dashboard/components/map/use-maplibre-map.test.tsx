@@ -34,7 +34,7 @@ const { FakeMap, maps } = vi.hoisted(() => {
   }
   return { FakeMap, maps };
 });
-vi.mock('maplibre-gl', () => ({ Map: FakeMap }));
+vi.mock('maplibre-gl', () => ({ Map: FakeMap, setWorkerUrl: () => {} }));
 // The markers and the view are other tests' business; here only the start of the map counts.
 vi.mock('./use-device-markers', () => ({ useDeviceMarkers: () => null }));
 vi.mock('./use-map-view', () => ({ useMapView: () => undefined }));

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Map as MapLibreMap, type GeoJSONSource } from 'maplibre-gl';
+import './maplibre-worker';
 import { MAP_VIEW } from '@netloom/domain';
 import { BORDER_SOURCE, COAST_SOURCE, LAND_SOURCE, buildMapStyle, configuredTiles } from './map-style';
 import { loadWorldBasemap } from './world-basemap';
