@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { z } from 'zod';
 import { apiErrorSchema } from '@netloom/domain';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -31,6 +32,7 @@ describe('error handler and console fallback', () => {
       const cause = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
       throw new DrizzleQueryError('insert into t values ($1)', ['param-secret'], cause);
     });
+    app.post('/api/v1/test/map/', { config: publicRoute, schema: { body: z.record(z.string(), z.object({ n: z.number() })) } }, async () => ({}));
     await app.ready();
   });
   afterAll(async () => {
@@ -66,6 +68,12 @@ describe('error handler and console fallback', () => {
     expect(res.statusCode).toBe(500);
     expect(res.headers['retry-after']).toBeUndefined();
     expect(res.json()).toEqual({ detail: 'Internal server error', code: 'server_error' });
+  });
+
+  it('names a refused field of a map even when its key is a member of every object (valueOf, constructor)', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/test/map/', payload: { valueOf: 1, constructor: 2, ok: { n: 1 } } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(apiErrorSchema.parse(res.json()).errors ?? {}).sort()).toEqual(['constructor', 'valueOf']);
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {

@@ -77,7 +77,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
       const fields: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const key = fieldName(issue.instancePath);
-        (fields[key] ??= []).push(issue.message ?? 'Invalid value');
+        // Own keys only: a field named like Object.prototype's members ('valueOf') is a field too.
+        (Object.hasOwn(fields, key) ? fields[key]! : (fields[key] = [])).push(issue.message ?? 'Invalid value');
       }
       return reply.status(400).send(body(errors.invalid(fields)));
     }

@@ -21,7 +21,7 @@ export function fieldErrors(issues: Issue[], family?: ConfigFamily): Record<stri
   const fields: Record<string, string[]> = {};
   for (const i of issues) {
     const key = family && i.path[0] === family ? ['section', ...i.path.slice(1)].join('.') : ['document', ...i.path].join('.');
-    (fields[key] ??= []).push(i.message);
+    (Object.hasOwn(fields, key) ? fields[key]! : (fields[key] = [])).push(i.message);
   }
   return fields;
 }
