@@ -20,7 +20,7 @@ const LEGACY_MAJOR = '17';
 type Migrate = (client: PGlite | PGliteV03) => Promise<void>;
 
 /** The folder's PostgreSQL major (its PG_VERSION file), or null where there is no database yet. */
-export async function majorOfDataDir(dataDir: string): Promise<string | null> {
+async function majorOfDataDir(dataDir: string): Promise<string | null> {
   const file = path.join(dataDir, 'PG_VERSION');
   return existsSync(file) ? (await readFile(file, 'utf8')).trim() : null;
 }
