@@ -37,7 +37,7 @@ test('an owner hides the map and puts the device list first; the dashboard follo
     // A click beside the menu takes the focus off its link, so the menu folds back off the page.
     await preview.click();
 
-    await page.getByRole('list', { name: 'Widgets' }).getByText('Map', { exact: true }).click();
+    await page.getByRole('list', { name: 'Widgets' }).getByRole('switch', { name: 'Map' }).click();
     await expect(page.getByRole('switch', { name: 'Map' })).not.toBeChecked();
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Move Device list up' }).click();
     // The preview follows before anything is saved.

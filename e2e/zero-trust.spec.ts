@@ -78,9 +78,9 @@ test('zero trust: an admin invites a user, onboards clients with a key and appro
     await page.getByRole('button', { name: 'Create enrolment key' }).click();
     const keyDialog = page.getByRole('dialog', { name: 'Create enrolment key' });
     await keyDialog.getByRole('textbox', { name: 'Key name' }).fill(`Laptops ${tag}`);
-    // Mantine's switches are labels over a hidden input: a click on the label turns them.
-    await keyDialog.getByText('Reusable', { exact: true }).click();
-    await keyDialog.getByText('Approve clients at once', { exact: true }).click();
+    // A switch's invisible input covers it, label and all (Mantine 9): the click lands on the input.
+    await keyDialog.getByRole('switch', { name: 'Reusable' }).click();
+    await keyDialog.getByRole('switch', { name: 'Approve clients at once' }).click();
     await expect(keyDialog.getByRole('switch', { name: 'Reusable' })).toBeChecked();
     await expect(keyDialog.getByRole('switch', { name: 'Approve clients at once' })).not.toBeChecked();
     await keyDialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -167,7 +167,7 @@ test('zero trust: an admin invites a user, onboards clients with a key and appro
     await editor.getByRole('textbox', { name: 'Policy name' }).fill(policyName);
     await choose(page, editor.getByRole('combobox', { name: 'Groups', exact: true }), groupName, groupName);
     await choose(page, editor.getByRole('combobox', { name: 'Servers', exact: true }), serverName, serverName);
-    await editor.getByText('Require firewall on', { exact: true }).click();
+    await editor.getByRole('switch', { name: 'Require firewall on' }).click();
     await expect(editor.getByRole('switch', { name: 'Require firewall on' })).toBeChecked();
     await editor.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(editor).toBeHidden();
