@@ -88,6 +88,25 @@ describe('an embedded database written by PostgreSQL 17', () => {
     }
   }, 120_000);
 
+  it('finishes an upgrade stopped between its renames, on the next open', async () => {
+    const stopped = path.join(dir, 'stopped', 'pglite');
+    await mkdir(path.dirname(stopped), { recursive: true });
+    const whole = new PGlite(`${stopped}.upgrading`);
+    await migrateEmbedded(whole);
+    await whole.exec(`insert into server_secrets (name, value) values ('upgrade-marker', 'kept')`);
+    await whole.close();
+    const database = await openDatabase({ kind: 'pglite', dataDir: stopped });
+    try {
+      const { rows } = (await database.db.execute(sql`select value from server_secrets where name = 'upgrade-marker'`)) as unknown as {
+        rows: { value: string }[];
+      };
+      expect(rows).toEqual([{ value: 'kept' }]);
+      expect(existsSync(`${stopped}.upgrading`)).toBe(false);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
   it('restores from a backup made by it, and the backup still checks', async () => {
     expect(await verifyBackup(legacyBackup)).toMatchObject({ tenants: before.tenants, users: before.users, devices: before.devices });
     const fresh = path.join(dir, 'restored', 'pglite');

@@ -86,15 +86,22 @@ export interface Upgraded {
 
 /**
  * Upgrades `dataDir` in place if PostgreSQL 17 wrote it: the new database is built beside it and
- * takes its name only once whole, and the old folder is kept as `<dataDir>.pg17`. Returns null when
- * there was nothing to upgrade. The caller holds the folder's lock.
+ * takes its name only once whole, and the old folder is kept as `<dataDir>.pg17`. A process stopped
+ * at any point leaves either the old folder in place or the whole new one beside it, and the next
+ * open goes on from there. Returns null when there was nothing to upgrade. The caller holds the folder's lock.
  */
 export async function upgradeDataDir(dataDir: string, migrate: Migrate): Promise<Upgraded | null> {
+  const building = `${dataDir}.upgrading`;
+  // Stopped between its two renames: the old folder is kept already, and the new one was whole.
+  if (!existsSync(dataDir) && existsSync(path.join(building, 'PG_VERSION'))) {
+    await rename(building, dataDir);
+    return null;
+  }
   const major = await majorOfDataDir(dataDir);
   if (major === null || major === ENGINE_MAJOR) return null;
   if (major !== LEGACY_MAJOR)
     throw new Error(`The embedded database in ${dataDir} was written by PostgreSQL ${major}; this Netloom opens ${LEGACY_MAJOR} and ${ENGINE_MAJOR}.`);
-  const building = `${dataDir}.upgrading`;
+  // Left by an upgrade stopped while it copied: the old folder is untouched, and the copy starts again.
   await rm(building, { recursive: true, force: true });
   const { PGlite: Legacy } = await import('pglite-v03');
   const { PGlite } = await import('@electric-sql/pglite');
@@ -112,8 +119,9 @@ export async function upgradeDataDir(dataDir: string, migrate: Migrate): Promise
   } finally {
     await from.close();
   }
-  const keptAs = `${dataDir}.pg${LEGACY_MAJOR}`;
-  await rm(keptAs, { recursive: true, force: true });
+  // Never over an older kept folder (one moved back by hand, say): that one stays too.
+  const kept = `${dataDir}.pg${LEGACY_MAJOR}`;
+  const keptAs = existsSync(kept) ? `${kept}-${Date.now()}` : kept;
   await rename(dataDir, keptAs);
   await rename(building, dataDir);
   return { keptAs, rows };
