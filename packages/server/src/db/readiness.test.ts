@@ -12,6 +12,8 @@ describe('database readiness', () => {
     expect(await databaseReadiness(migrated.db)()).toEqual({ ok: false, reason: 'unreachable' });
 
     const client = new PGlite();
+    // Started first: the probe times the database's answer, not the engine's start (seconds on a busy machine).
+    await client.waitReady;
     try {
       expect(await databaseReadiness(drizzle({ client }) as unknown as Db)()).toEqual({ ok: false, reason: 'migrations_pending' });
     } finally {
