@@ -75,6 +75,7 @@ async function walkWithTab(page: Page): Promise<Walk> {
     const at = await page.evaluate(() => {
       const el = document.activeElement;
       if (!el || el === document.body) return null;
+      // Said again here: a function given to page.evaluate runs in the page, without the closures of the one above.
       const look = (e: Element | null) => {
         if (!e) return '';
         const s = getComputedStyle(e);
