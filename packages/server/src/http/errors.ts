@@ -74,11 +74,11 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spa: boolean
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string[]> = {};
+      // No prototype: a field named like Object.prototype's members ('valueOf') is a field too.
+      const fields: Record<string, string[]> = Object.create(null);
       for (const issue of error.validation) {
         const key = fieldName(issue.instancePath);
-        // Own keys only: a field named like Object.prototype's members ('valueOf') is a field too.
-        (Object.hasOwn(fields, key) ? fields[key]! : (fields[key] = [])).push(issue.message ?? 'Invalid value');
+        (fields[key] ??= []).push(issue.message ?? 'Invalid value');
       }
       return reply.status(400).send(body(errors.invalid(fields)));
     }

@@ -18,10 +18,11 @@ type Issue = { path: (string | number)[]; message: string };
 
 /** Field errors of a family section, named as the console sends it (`section.2.gateway`), others at their place in the document. */
 export function fieldErrors(issues: Issue[], family?: ConfigFamily): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // No prototype: a field named like Object.prototype's members ('valueOf') is a field too.
+  const fields: Record<string, string[]> = Object.create(null);
   for (const i of issues) {
     const key = family && i.path[0] === family ? ['section', ...i.path.slice(1)].join('.') : ['document', ...i.path].join('.');
-    (Object.hasOwn(fields, key) ? fields[key]! : (fields[key] = [])).push(i.message);
+    (fields[key] ??= []).push(i.message);
   }
   return fields;
 }
