@@ -34,7 +34,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   }, [columnsById, highlight, timezone, onCellChange, selectable, onToggle, onView, onEdit, onDelete, onRowAction]);
   const { withActions } = ctx;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const sort = table.getState().sorting[0];
+  const sort = table.state.sorting[0];
   const sortState = sort ? `${sort.id}:${sort.desc}` : '';
   const colSpan = headers.length + (props.selection ? 1 : 0) + (withActions ? 1 : 0);
 

@@ -1,11 +1,12 @@
 import { memo } from 'react';
 import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { flexRender, type Header } from '@tanstack/react-table';
+import { flexRender, type Header, type RowData } from '@tanstack/react-table';
+import type { DataTableFeatures } from './table-features';
 import type { DataTableColumn } from './types';
 
-interface TableHeadProps<T> {
-  headers: Header<T, unknown>[];
+interface TableHeadProps<T extends RowData> {
+  headers: Header<DataTableFeatures, T, unknown>[];
   columnsById: Map<string, DataTableColumn<T>>;
   selectionHeader?: string;
   withActions: boolean;
@@ -24,7 +25,7 @@ function SortIcon({ sorted }: { sorted: false | 'asc' | 'desc' }) {
   return <IconArrowsSort size={14} aria-hidden opacity={0.4} />;
 }
 
-function TableHeadBody<T>({ headers, columnsById, selectionHeader, withActions }: TableHeadProps<T>) {
+function TableHeadBody<T extends RowData>({ headers, columnsById, selectionHeader, withActions }: TableHeadProps<T>) {
   return (
     <Table.Thead>
       <Table.Tr>

@@ -1,6 +1,7 @@
 import { memo, type Ref } from 'react';
 import { Checkbox, Table } from '@mantine/core';
-import type { Row } from '@tanstack/react-table';
+import type { Row, RowData } from '@tanstack/react-table';
+import type { DataTableFeatures } from './table-features';
 import { DataCell } from './data-cell';
 import { RowActions, type RowActionHandlers } from './row-actions';
 import type { DataTableColumn, TableRowFlags } from './types';
@@ -15,8 +16,8 @@ export interface RowContext<T> {
   withActions: boolean;
 }
 
-interface TableRowViewProps<T> {
-  row: Row<T>;
+interface TableRowViewProps<T extends RowData> {
+  row: Row<DataTableFeatures, T>;
   ctx: RowContext<T>;
   /** Virtualised rows report their real height to the virtualiser. */
   measureRef?: Ref<HTMLTableRowElement>;
@@ -25,7 +26,7 @@ interface TableRowViewProps<T> {
   selected: boolean;
 }
 
-function TableRowBody<T extends object>({ row, ctx, measureRef, index, selected }: TableRowViewProps<T>) {
+function TableRowBody<T extends RowData>({ row, ctx, measureRef, index, selected }: TableRowViewProps<T>) {
   const flags = row.original as TableRowFlags;
   return (
     <Table.Tr ref={measureRef} data-index={index} data-disabled={flags.enabled === false || undefined} c={flags.enabled === false ? 'dimmed' : undefined}>
@@ -34,7 +35,7 @@ function TableRowBody<T extends object>({ row, ctx, measureRef, index, selected 
           <Checkbox aria-label="Select row" checked={selected} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
         </Table.Td>
       )}
-      {row.getVisibleCells().map((cell) => {
+      {row.getAllCells().map((cell) => {
         const column = ctx.columnsById.get(cell.column.id);
         if (!column) return null;
         return (

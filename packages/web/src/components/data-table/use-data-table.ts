@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
+import { useTable, type ColumnDef, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
+import { dataTableFeatures, type DataTableFeatures } from './table-features';
 import { DEFAULT_PAGE_SIZE, TABLE_DEFAULTS, pageCount, pageSlice, searchRows, sortRows, valueAt } from '@netloom/domain';
 import type { DataTableColumn, DataTableOptions, DataTableProps } from './types';
 import { useTableView } from './use-table-view';
@@ -74,7 +75,7 @@ export function useDataTable<T extends object>(props: DataTableProps<T>) {
     return by ? sortRows(filtered, (row) => valueAt(row, by.id), by.desc ? 'dsc' : 'asc') : filtered;
   }, [filtered, sorting]);
 
-  const defs = useMemo<ColumnDef<T>[]>(
+  const defs = useMemo<ColumnDef<DataTableFeatures, T>[]>(
     () =>
       visibleColumns.map((c: DataTableColumn<T>) => ({
         id: c.key,
@@ -90,15 +91,14 @@ export function useDataTable<T extends object>(props: DataTableProps<T>) {
     [selection?.selectedIds, ownSelection],
   );
 
-  const table = useReactTable<T>({
+  const table = useTable<DataTableFeatures, T>({
+    features: dataTableFeatures,
     data: sorted,
     columns: defs,
     state: { sorting, rowSelection },
     getRowId,
-    getCoreRowModel: getCoreRowModel(),
     // Sorting is applied above with the domain's order; TanStack only cycles asc → dsc → off.
     manualSorting: true,
-    manualFiltering: true,
     sortDescFirst: false,
     enableSortingRemoval: true,
     enableMultiSort: false,

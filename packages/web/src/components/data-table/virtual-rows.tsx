@@ -1,10 +1,11 @@
 import type { RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Row } from '@tanstack/react-table';
+import type { Row, RowData } from '@tanstack/react-table';
+import type { DataTableFeatures } from './table-features';
 import { TableRowView, type RowContext } from './table-row';
 
-interface VirtualRowsProps<T> {
-  rows: Row<T>[];
+interface VirtualRowsProps<T extends RowData> {
+  rows: Row<DataTableFeatures, T>[];
   ctx: RowContext<T>;
   scrollRef: RefObject<HTMLDivElement | null>;
   height: number;
@@ -17,7 +18,7 @@ const ROW_HEIGHT = 41;
  * Only the rows in view (plus a margin) are in the DOM; two spacer rows stand in for the rest,
  * so the table stays a real <table> and the scroll bar keeps its true length.
  */
-export function VirtualRows<T extends object>({ rows, ctx, scrollRef, height, colSpan }: VirtualRowsProps<T>) {
+export function VirtualRows<T extends RowData>({ rows, ctx, scrollRef, height, colSpan }: VirtualRowsProps<T>) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
