@@ -74,3 +74,4 @@ export * from './analytics/traffic-api';
 export * from './webfilter/index';
 export * from './ztna/index';
 export * from './console/index';
+export * from './validators/documented';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIPv4 } from '../validators/ipv4';
-import { storableText } from '../validators/storable-text';
+import { filledText, storableText } from '../validators/storable-text';
 
 /**
  * Flow records (NetFlow/IPFIX style): a device's flow cache exports one record per conversation
@@ -58,10 +58,10 @@ export const flowRecordSchema = z
     dst_packets: count,
     in_ifname: ifname,
     out_ifname: ifname,
-    wan: storableText().trim().min(1).max(64).nullable(),
+    wan: filledText().min(1).max(64).nullable(),
     dscp: z.number().int().min(0).max(63),
     /** The TLS SNI or HTTP host the device saw, or the application its DPI named; absent when unknown. */
-    application: storableText().trim().min(1).max(253).optional(),
+    application: filledText().min(1).max(253).optional(),
     /** The ZTNA user signed in on the endpoint that sent the traffic. */
     user: storableText().email().max(254).optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { storableText } from '../validators/storable-text';
-import { windowEndDescription, windowRule } from '../api/time-window';
+import { filledText, storableText } from '../validators/storable-text';
+import { windowEndDocumented, windowRule } from '../api/time-window';
 import { TRAFFIC_CHART_IDS } from './charts';
 import type { FlowDimension } from './dimensions';
 import { ROLLUP_LEVELS, trafficGraphBodySchema } from './ranges';
@@ -78,10 +78,7 @@ const TRAFFIC_WINDOW = { paired: true, maxDays: MAX_TRAFFIC_WINDOW_DAYS } as con
 /** A custom window's ends (from the date/time range picker): both or neither, `to` after `from`, at most MAX_TRAFFIC_WINDOW_DAYS. */
 const trafficWindow = {
   from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .describe(windowEndDescription('from', 'to', TRAFFIC_WINDOW)),
+  to: windowEndDocumented(z.iso.datetime({ offset: true }).optional(), 'from', 'to', TRAFFIC_WINDOW),
 };
 
 /**
@@ -95,7 +92,7 @@ export const trafficQueryBodySchema = trafficGraphBodySchema
 export type TrafficQueryBody = z.infer<typeof trafficQueryBodySchema>;
 
 /** The graph config and the user whose traffic it asks for (as the charts name users: their e-mail). */
-export const trafficUserBodySchema = trafficQueryBodySchema.safeExtend({ user: storableText().trim().min(1).max(254) });
+export const trafficUserBodySchema = trafficQueryBodySchema.safeExtend({ user: filledText().min(1).max(254) });
 export type TrafficUserBody = z.infer<typeof trafficUserBodySchema>;
 
 const bytesValue = z.object({ value: z.number() });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from '../rules/roles';
-import { isBusinessEmail, emailMessages } from '../validators/email';
-import { storableText } from '../validators/storable-text';
+import { isBusinessEmail, emailMessages, FREE_MAIL_PROVIDERS } from '../validators/email';
+import { filledText, storableText } from '../validators/storable-text';
+import { documented, EMAIL_FORMAT } from '../validators/documented';
 
 /** Calls of spec 001 §7 "Auth"; paths are under /api/v1/. */
 export const AUTH_PATHS = {
@@ -40,7 +41,7 @@ export const passwordSchema = storableText()
   .max(128, 'Password must be at most 128 characters');
 
 export const loginBodySchema = z.object({
-  username: storableText().trim().min(1, 'Field is required').max(254),
+  username: filledText().min(1, 'Field is required').max(254),
   password: z.string().min(1, 'Field is required').max(128),
   remember: z.boolean().default(false),
 });
@@ -129,11 +130,16 @@ export const tokenPairSchema = z.object({
 export const detailSchema = z.object({ detail: z.string() });
 
 export const registrationBodySchema = z.object({
-  email: storableText().trim().toLowerCase().refine(isBusinessEmail, emailMessages.business),
+  email: documented(storableText().trim().toLowerCase().refine(isBusinessEmail, emailMessages.business), {
+    ...EMAIL_FORMAT,
+    minLength: 6,
+    maxLength: 30,
+    description: `A business address: not at a free mail provider (${FREE_MAIL_PROVIDERS.join(', ')}); otherwise '${emailMessages.business}'`,
+  }),
   password: passwordSchema,
-  first_name: storableText().trim().min(1, 'Field is required').max(50),
-  last_name: storableText().trim().min(1, 'Field is required').max(50),
-  company_name: storableText().trim().min(1, 'Field is required').max(80),
+  first_name: filledText().min(1, 'Field is required').max(50),
+  last_name: filledText().min(1, 'Field is required').max(50),
+  company_name: filledText().min(1, 'Field is required').max(80),
 });
 
 export const activationBodySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONFIG_FAMILIES } from '../config/document';
 import { MAX_TEMPLATE_VARIABLES, VARIABLE_NAME, tooManyVariablesMessage } from '../config/templates';
-import { storableText } from '../validators/storable-text';
+import { filledText, storableText } from '../validators/storable-text';
 import { textInputMessages } from '../validators/messages';
 import { paginated, pageQuerySchema } from './pagination';
 import { familySection } from './device-config';
@@ -43,7 +43,7 @@ export type ConfigTemplate = z.infer<typeof configTemplateSchema>;
 export const configTemplateListSchema = paginated(configTemplateSchema);
 
 export const configTemplateBodySchema = z.strictObject({
-  name: storableText().trim().min(1, textInputMessages.required).max(64),
+  name: filledText().min(1, textInputMessages.required).max(64),
   description: storableText().trim().max(500).optional(),
   defaults: variableValuesSchema.optional(),
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CONFIG_FAMILIES, configDocumentSchema, deviceDocumentSchema, type ConfigDocument, type ConfigFamily } from '../config/document';
 import { CONFIG_SYNC_STATES } from '../config/sync-state';
 import { storableText } from '../validators/storable-text';
+import { statingRules } from '../validators/documented';
+import { CONFIG_DOCUMENT_RULES } from '../config/stated-rules';
 import { paginated, pageQuerySchema } from './pagination';
 
 /** A device's configuration: the document, its revisions and rollback (REST, under /api/v1/). */
@@ -111,6 +113,20 @@ export const familySection = z.unknown().meta({
   description: 'The family’s section: an object, or a list for static_routes and policy_routing; checked by that family’s schema',
 });
 
+/**
+ * One family's section as the API document states it: that family's own schema, so a client can
+ * build one from the document. Still checked by the service (its errors name `section.…`, as the
+ * console's forms read them); only the server's routes call this (it renders the JSON Schema).
+ */
+export function familySectionOf(family: ConfigFamily): z.ZodType {
+  return statingRules(z.unknown().meta(familyJsonSchema(family)), CONFIG_DOCUMENT_RULES);
+}
+
+function familyJsonSchema(family: ConfigFamily): Record<string, unknown> {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(configDocumentSchema.shape[family] as z.ZodType, { io: 'input', unrepresentable: 'any' });
+  return json;
+}
+
 /** A family's section; checked by the family's schema and then with the whole document it makes. */
 export const configSectionBodySchema = z.strictObject({
   section: familySection,
@@ -162,11 +178,23 @@ export const configExportSchema = z.object({
 });
 export type ConfigExport = z.infer<typeof configExportSchema>;
 
+const notAFamily = `Not a configuration family (one of ${CONFIG_FAMILIES.join(', ')}).`;
+
 /** An uploaded document (an export's `document`): its families replace the device's own sections, as one revision. */
 export const configImportBodySchema = z.strictObject({
   document: z.record(z.string(), z.unknown()),
   message: storableText().trim().max(200).optional(),
 });
+
+/**
+ * The uploaded document as the API document states it: each family as its own schema says, sections
+ * the server makes taken and dropped, any other key refused. Checked by the service, which names every
+ * bad field at once; only the server's routes call this (it renders the JSON Schema).
+ */
+export function importedDocumentOf(): z.ZodRecord<z.ZodString, z.ZodUnknown> {
+  const properties = Object.fromEntries(CONFIG_FAMILIES.map((f) => [f, familyJsonSchema(f)]));
+  return statingRules(z.record(z.string(), z.unknown()).meta({ properties }), [...CONFIG_DOCUMENT_RULES, notAFamily]);
+}
 export type ConfigImportBody = z.infer<typeof configImportBodySchema>;
 
 /**
@@ -184,7 +212,7 @@ export function parseImportedSections(
   for (const [key, section] of Object.entries(document)) {
     if (serverMade.includes(key)) continue;
     if (!(CONFIG_FAMILIES as readonly string[]).includes(key)) {
-      issues.push({ path: [key], message: `Not a configuration family (one of ${CONFIG_FAMILIES.join(', ')}).` });
+      issues.push({ path: [key], message: notAFamily });
       continue;
     }
     const parsed = (configDocumentSchema.shape[key as ConfigFamily] as z.ZodType).safeParse(section);

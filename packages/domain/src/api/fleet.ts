@@ -3,7 +3,7 @@ import { DEVICE_KINDS } from '../agent/messages';
 import { DEVICE_FILTERS } from '../rules/device-status';
 import { pageQuerySchema } from './pagination';
 import { filterPayloadSchema } from './devices';
-import { storableJson, storableText } from '../validators/storable-text';
+import { filledText, storableJson, storableText } from '../validators/storable-text';
 
 /** The REST calls on devices, device groups and tenant data (spec 001 §7), beyond the row schemas. */
 
@@ -16,7 +16,7 @@ export const DEVICE_SORT_KEYS = ['name', 'status', 'lastSeenTime', 'createdDateT
 export type DeviceSortKey = (typeof DEVICE_SORT_KEYS)[number];
 
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(100)]);
-const text = storableText().trim().min(1).max(256);
+const text = filledText().min(1).max(256);
 const viewType = z.enum(DEVICE_VIEW_TYPES);
 const filterType = storableText().max(32).optional();
 
@@ -68,8 +68,8 @@ export type AdminDevice = z.infer<typeof adminDeviceSchema>;
 
 /** POST device/claim/: pre-registers a device by serial so its enrolment is accepted at once. */
 export const claimDeviceBodySchema = z.object({
-  serial: storableText().trim().min(1).max(64),
-  name: storableText().trim().min(1).max(64),
+  serial: filledText().min(1).max(64),
+  name: filledText().min(1).max(64),
   kind: z.enum(DEVICE_KINDS),
 });
 export type ClaimDeviceBody = z.infer<typeof claimDeviceBodySchema>;
@@ -104,11 +104,11 @@ export type SystemMetrics = z.infer<typeof systemMetricsSchema>;
 
 export const userDevicesQuerySchema = z.object({
   tenant_id: z.string().uuid().optional(),
-  username: storableText().trim().min(1).max(254),
+  username: filledText().min(1).max(254),
 });
 
 /** Device group names: unique per tenant ignoring case. */
-export const networkNameSchema = storableText().trim().min(1, 'Field is required').max(40, 'At most 40 characters');
+export const networkNameSchema = filledText().min(1, 'Field is required').max(40, 'At most 40 characters');
 export const networkBodySchema = z.object({ name: networkNameSchema });
 export const networkMembersBodySchema = z.object({ device_ids: z.array(z.string().uuid()).max(10_000) });
 
@@ -144,11 +144,12 @@ export const commercialEntrySchema = z.object({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
-    .refine(isCalendarDate, 'Enter a valid date'),
+    .refine(isCalendarDate, 'Enter a valid date')
+    .meta({ format: 'date' }),
   lastUpdated: z.string().datetime({ offset: true }),
 });
 /** Stored as one jsonb value: every key and string in it has to be storable. */
-export const commercialDataSchema = storableJson(z.record(z.string().uuid(), z.record(storableText().trim().min(1).max(64), commercialEntrySchema))).refine(
+export const commercialDataSchema = storableJson(z.record(z.string().uuid(), z.record(filledText().min(1).max(64), commercialEntrySchema))).refine(
   (m) => Object.keys(m).length <= 10_000,
   'Too many devices',
 );

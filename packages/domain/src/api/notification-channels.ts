@@ -3,7 +3,7 @@ import { ALARM_KINDS, ALARM_STATES } from '../alarms/kinds';
 import { ALARM_SEVERITIES } from '../alarms/severity';
 import { isEmail } from '../validators/email';
 import { isHttpUrl } from '../validators/http-url';
-import { storableText } from '../validators/storable-text';
+import { filledText, storableText } from '../validators/storable-text';
 import { textInputMessages } from '../validators/messages';
 import { paginated } from './pagination';
 
@@ -28,7 +28,7 @@ export const WEBHOOK_SIGNATURE_HEADER = 'x-netloom-signature';
 
 export const channelBodySchema = z
   .strictObject({
-    name: storableText().trim().min(1, textInputMessages.required).max(64),
+    name: filledText().min(1, textInputMessages.required).max(64),
     kind: z.enum(CHANNEL_KINDS),
     /** An e-mail address, or the webhook's URL. */
     target: storableText()

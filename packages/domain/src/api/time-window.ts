@@ -36,11 +36,24 @@ export function windowRule<K extends string>(start: K, end: K, opts: WindowRuleO
   };
 }
 
+/** The refusals windowRule gives, as the document's `x-rules` list them. */
+function windowRefusals(start: string, end: string, opts: WindowRuleOptions): string[] {
+  return [
+    opts.emptyAllowed ? `${end} must not be before ${start}` : `${end} must be after ${start}`,
+    ...(opts.paired ? [`${start} and ${end} go together`] : []),
+    ...(opts.maxDays !== undefined ? [`a window spans at most ${opts.maxDays} days`] : []),
+  ];
+}
+
 /**
  * What the API document says of the end's field: JSON Schema has no rule across two fields, so
- * zod's document generation leaves the refine out, and the field's description carries it.
+ * zod's document generation leaves the refine out; the field's description and `x-rules` carry it.
  */
-export function windowEndDescription(start: string, end: string, opts: WindowRuleOptions = {}): string {
+export function windowEndDocumented<T extends z.ZodType>(schema: T, start: string, end: string, opts: WindowRuleOptions = {}): T {
+  return schema.meta({ description: windowEndDescription(start, end, opts), 'x-rules': windowRefusals(start, end, opts) }) as T;
+}
+
+function windowEndDescription(start: string, end: string, opts: WindowRuleOptions = {}): string {
   const rules = [
     opts.emptyAllowed ? `not before \`${start}\`` : `after \`${start}\``,
     ...(opts.paired ? [`sent together with \`${start}\``] : []),

@@ -10,6 +10,8 @@ import { policyRoutingSectionSchema } from './families/policy-routing';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
+import { statingRules } from '../validators/documented';
+import { CONFIG_DOCUMENT_RULES } from './stated-rules';
 import {
   checkFirewall,
   checkInterfaces,
@@ -65,7 +67,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
  * The console's forms, the server and the device all check with this one schema; a section it
  * does not know is refused (a device cannot run it).
  */
-export const configDocumentSchema = z.strictObject(documentShape).superRefine(checkDocument);
+export const configDocumentSchema = statingRules(z.strictObject(documentShape).superRefine(checkDocument), CONFIG_DOCUMENT_RULES);
 
 /**
  * A document as the server makes, stores and shows it: checked alike, and holding, besides the
@@ -73,5 +75,7 @@ export const configDocumentSchema = z.strictObject(documentShape).superRefine(ch
  * provider makes and checks them; they are kept as they are, so their hash is the server's).
  * Its id makes it one component of the API document, referenced wherever it is used.
  */
-export const deviceDocumentSchema = z.object(documentShape).catchall(z.unknown()).superRefine(checkDocument).meta({ id: 'DeviceConfigDocument' });
+export const deviceDocumentSchema = statingRules(z.object(documentShape).catchall(z.unknown()).superRefine(checkDocument), CONFIG_DOCUMENT_RULES).meta({
+  id: 'DeviceConfigDocument',
+});
 export type ConfigDocument = z.infer<typeof configDocumentSchema>;

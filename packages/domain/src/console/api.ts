@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isEmail } from '../validators/email';
-import { storableText } from '../validators/storable-text';
+import { filledText } from '../validators/storable-text';
 import { textInputMessages } from '../validators/messages';
 import { paginated } from '../api/pagination';
+import { documented, EMAIL_FORMAT, statingRules } from '../validators/documented';
 
 /**
  * The console-wide calls (under /api/v1/): global search, guided-tour state, announcements and
@@ -37,7 +38,7 @@ export const SEARCH_RESULT_KINDS = ['device', 'device_group', 'user', 'group', '
 export type SearchResultKind = (typeof SEARCH_RESULT_KINDS)[number];
 
 export const searchQuerySchema = z.object({
-  q: storableText().trim().min(1).max(100),
+  q: filledText().min(1).max(100),
   tenant_id: z.string().uuid().optional(),
 });
 
@@ -75,21 +76,24 @@ export const tourIsDue = (state: TourState, tour: TourId): boolean => !state.tou
 
 export const ANNOUNCEMENT_AUDIENCES = ['all', 'tenants'] as const;
 
-export const announcementBodySchema = z
-  .strictObject({
-    title: storableText().trim().min(1, textInputMessages.required).max(120),
-    body: storableText().trim().min(1, textInputMessages.required).max(4000),
-    audience: z.enum(ANNOUNCEMENT_AUDIENCES),
-    /** The chosen tenants when the audience is 'tenants'. */
-    tenant_ids: z.array(z.string().uuid()).max(1000).default([]),
-    starts_at: z.string().datetime({ offset: true }),
-    ends_at: z.string().datetime({ offset: true }).nullable().default(null),
-  })
-  .superRefine((v, ctx) => {
-    if (v.audience === 'tenants' && v.tenant_ids.length === 0) ctx.addIssue({ code: 'custom', path: ['tenant_ids'], message: 'Choose at least one tenant' });
-    if (v.ends_at && Date.parse(v.ends_at) <= Date.parse(v.starts_at))
-      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'The end must be after the start' });
-  });
+export const announcementBodySchema = statingRules(
+  z
+    .strictObject({
+      title: filledText().min(1, textInputMessages.required).max(120),
+      body: filledText().min(1, textInputMessages.required).max(4000),
+      audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+      /** The chosen tenants when the audience is 'tenants'. */
+      tenant_ids: z.array(z.string().uuid()).max(1000).default([]),
+      starts_at: z.string().datetime({ offset: true }),
+      ends_at: z.string().datetime({ offset: true }).nullable().default(null),
+    })
+    .superRefine((v, ctx) => {
+      if (v.audience === 'tenants' && v.tenant_ids.length === 0) ctx.addIssue({ code: 'custom', path: ['tenant_ids'], message: 'Choose at least one tenant' });
+      if (v.ends_at && Date.parse(v.ends_at) <= Date.parse(v.starts_at))
+        ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'The end must be after the start' });
+    }),
+  ['Choose at least one tenant', 'The end must be after the start'],
+);
 export type AnnouncementBody = z.infer<typeof announcementBodySchema>;
 
 /** As super admins see it (the admin list). */
@@ -160,20 +164,23 @@ const reportChoices = {
   product: z.enum(['sdwan', 'ztna']),
 };
 
-export const reportRequestSchema = z
-  .strictObject({
-    ...reportChoices,
-    tenant_id: z.string().uuid().optional(),
-    from: z.string().datetime({ offset: true }),
-    to: z.string().datetime({ offset: true }),
-  })
-  .superRefine((v, ctx) => {
-    const from = Date.parse(v.from);
-    const to = Date.parse(v.to);
-    if (to <= from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end must be after the start' });
-    else if (to - from > REPORT_MAX_PERIOD_DAYS * 86_400_000)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `A report covers at most ${REPORT_MAX_PERIOD_DAYS} days` });
-  });
+export const reportRequestSchema = statingRules(
+  z
+    .strictObject({
+      ...reportChoices,
+      tenant_id: z.string().uuid().optional(),
+      from: z.string().datetime({ offset: true }),
+      to: z.string().datetime({ offset: true }),
+    })
+    .superRefine((v, ctx) => {
+      const from = Date.parse(v.from);
+      const to = Date.parse(v.to);
+      if (to <= from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end must be after the start' });
+      else if (to - from > REPORT_MAX_PERIOD_DAYS * 86_400_000)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: `A report covers at most ${REPORT_MAX_PERIOD_DAYS} days` });
+    }),
+  ['The end must be after the start', `A report covers at most ${REPORT_MAX_PERIOD_DAYS} days`],
+);
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const reportRowSchema = z.object({
@@ -197,10 +204,13 @@ export const reportRowSchema = z.object({
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
 export const reportScheduleBodySchema = z.strictObject({
-  name: storableText().trim().min(1, textInputMessages.required).max(64),
+  name: filledText().min(1, textInputMessages.required).max(64),
   ...reportChoices,
   cadence: z.enum(REPORT_CADENCES),
-  recipients: z.array(z.string().trim().refine(isEmail, 'Enter valid Email')).min(1, 'Add at least one recipient').max(50),
+  recipients: z
+    .array(documented(z.string().trim().refine(isEmail, 'Enter valid Email'), EMAIL_FORMAT))
+    .min(1, 'Add at least one recipient')
+    .max(50),
   enabled: z.boolean().default(true),
 });
 export type ReportScheduleBody = z.infer<typeof reportScheduleBodySchema>;

@@ -1,6 +1,6 @@
 /** E-mail rules of spec 000 §5. */
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-const FREE_MAIL_PROVIDERS = ['gmail', 'yahoo', 'hotmail', 'aol', 'outlook'];
+export const FREE_MAIL_PROVIDERS: readonly string[] = ['gmail', 'yahoo', 'hotmail', 'aol', 'outlook'];
 
 export function isEmail(value: string): boolean {
   return EMAIL.test(value) && !value.includes('..');

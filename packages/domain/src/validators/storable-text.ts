@@ -27,3 +27,9 @@ export const storableText = () => z.string().refine(isStorableText, UNSTORABLE_T
 
 /** Any JSON-ish schema (records, unknown) whose strings all have to be storable (jsonb columns). */
 export const storableJson = <T extends z.ZodType>(schema: T) => schema.refine(isStorableJson, UNSTORABLE_TEXT_MESSAGE);
+
+/**
+ * Text trimmed on the way in that must hold something (`filledText().min(1, …)`): minLength counts
+ * the spaces trim removes, so the document also says it holds a character that is not a space.
+ */
+export const filledText = () => storableText().trim().meta({ pattern: '\\S' });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { storableText } from '../validators/storable-text';
-import { windowEndDescription, windowRule } from '../api/time-window';
+import { filledText, storableText } from '../validators/storable-text';
+import { windowEndDocumented, windowRule } from '../api/time-window';
 import { paginated } from '../api/pagination';
 import { URL_ACTIONS, WEBFILTER_RULES } from './evaluate';
 import { webFilterPolicySchema } from './policy';
 import { URL_EVENT_SOURCES } from './events';
 import { isTestableUrl, TESTABLE_URL_MESSAGE } from './url-patterns';
+import { documented, PATTERNS } from '../validators/documented';
 
 /**
  * The web-filter calls (spec 001 §7 Web filter), under `/api/v1/`, each with `tenant_id` in the
@@ -44,7 +45,8 @@ export const reorderBodySchema = z.object({
   ids: z
     .array(z.string().uuid())
     .max(500)
-    .refine((a) => new Set(a).size === a.length, 'Duplicate Value Found'),
+    .refine((a) => new Set(a).size === a.length, 'Duplicate Value Found')
+    .meta({ uniqueItems: true }),
 });
 
 export const webFilterGlobalSchema = z.object({
@@ -71,10 +73,12 @@ export const customListSchema = z.object({
   blocked_urls: z.array(z.string()),
   rows: z.array(customUrlRowSchema),
 });
-export const customListBodySchema = z.object({
-  allowed_urls: z.array(z.string()).max(10_000),
-  blocked_urls: z.array(z.string()).max(10_000),
-});
+// Checked by the service (web-filter/service.ts): each a URL rule, none twice.
+const customUrls = z
+  .array(documented(z.string(), { pattern: PATTERNS.urlPattern }))
+  .max(10_000)
+  .meta({ uniqueItems: true });
+export const customListBodySchema = z.object({ allowed_urls: customUrls, blocked_urls: customUrls });
 
 /** The Test-a-URL tool: a user or an endpoint (or neither: what applies to everyone) and a URL. */
 export const testUrlBodySchema = z.object({
@@ -135,7 +139,7 @@ export const WEBFILTER_CHARTS = [
 export const webFilterUserBodySchema = z.object({
   start_time: z.enum(WEBFILTER_RANGES),
   tenant_id: z.string().uuid().optional(),
-  user: storableText().trim().min(1).max(254),
+  user: filledText().min(1).max(254),
 });
 /** One user's drill-down: their top sites, their blocked attempts and their categories. */
 export const webFilterUserSchema = z.object({ user: z.string(), top_sites: buckets, blocked: buckets, categories: buckets });
@@ -154,11 +158,7 @@ export const logFilterBodySchema = z
       .max(20)
       .default([]),
     start_time: z.string().datetime({ offset: true }).optional(),
-    end_time: z
-      .string()
-      .datetime({ offset: true })
-      .optional()
-      .describe(windowEndDescription('start_time', 'end_time', LOG_WINDOW)),
+    end_time: windowEndDocumented(z.string().datetime({ offset: true }).optional(), 'start_time', 'end_time', LOG_WINDOW),
     search: storableText().trim().max(200).optional(),
     /** csv answers text/csv with every row of the filter (up to 100,000). */
     format: z.enum(['json', 'csv']).default('json'),
@@ -275,5 +275,5 @@ export const urlDiscoveryRowSchema = z.object({
   listed: z.enum(['allowed', 'blocked']).nullable(),
 });
 export const urlDiscoveryPageSchema = paginated(urlDiscoveryRowSchema);
-export const discoveryCategoriseBodySchema = z.object({ domain: storableText().trim().toLowerCase().min(1).max(253), category: z.string().max(40) });
-export const discoveryBlockBodySchema = z.object({ domain: storableText().trim().toLowerCase().min(1).max(253) });
+export const discoveryCategoriseBodySchema = z.object({ domain: filledText().toLowerCase().min(1).max(253), category: z.string().max(40) });
+export const discoveryBlockBodySchema = z.object({ domain: filledText().toLowerCase().min(1).max(253) });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { storableText } from '../validators/storable-text';
+import { filledText, storableText } from '../validators/storable-text';
 import { chipMessages } from '../validators/messages';
 import { isEmail } from '../validators/email';
 import { isIpRule, isUrlPattern } from './url-patterns';
 import { webFilterScheduleSchema } from './schedule';
+import { documented, EMAIL_FORMAT, PATTERNS, statingRules } from '../validators/documented';
+import { UNCATEGORISED, WEB_CATEGORIES } from './categories';
+import { WEB_APPLICATIONS } from './web-applications';
 
 /**
  * What a policy does with a request its rules match: block it, let it through (an exception
@@ -21,18 +24,28 @@ const uniq = <T extends z.ZodType<string>>(item: T, max: number) =>
   z
     .array(item)
     .max(max, `At most ${max} values`)
-    .refine((a) => new Set(a).size === a.length, chipMessages.duplicate);
+    .refine((a) => new Set(a).size === a.length, chipMessages.duplicate)
+    .meta({ uniqueItems: true });
 
-const urlPattern = storableText().trim().max(2_048).refine(isUrlPattern, chipMessages.url);
-const ipRule = z.string().trim().refine(isIpRule, 'Enter an address, a subnet x.x.x.x/y or a range x.x.x.x-x.x.x.x');
+const urlPattern = documented(storableText().trim().max(2_048).refine(isUrlPattern, chipMessages.url), { pattern: PATTERNS.urlPattern });
+const IP_RULE_MESSAGE = 'Enter an address, a subnet x.x.x.x/y or a range x.x.x.x-x.x.x.x';
+// The pattern says the form; a range whose first address is after its last is refused with the same message.
+const ipRule = statingRules(documented(z.string().trim().refine(isIpRule, IP_RULE_MESSAGE), { pattern: PATTERNS.ipRule }), [IP_RULE_MESSAGE]);
 const id = z.string().uuid();
-const categoryId = z.string().regex(/^(?:\*|[a-z0-9-]{2,40})$/, 'Unknown category');
-const applicationId = z.string().regex(/^[a-z0-9-]{1,40}$/, 'Unknown application');
+// The ids the service knows (the category database, uncategorised, '*' for all), as components of the document.
+const categoryId = z
+  .string()
+  .regex(/^(?:\*|[a-z0-9-]{2,40})$/, 'Unknown category')
+  .meta({ id: 'WebCategoryId', enum: [...WEB_CATEGORIES.map((c) => c.id), UNCATEGORISED.id, ALL_CATEGORIES] });
+const applicationId = z
+  .string()
+  .regex(/^[a-z0-9-]{1,40}$/, 'Unknown application')
+  .meta({ id: 'WebApplicationId', enum: WEB_APPLICATIONS.map((a) => a.id) });
 
 /** Who a policy applies to: everyone, or any of the users, groups, endpoints and device groups listed. */
 export const appliesToSchema = z.object({
   everyone: z.boolean().default(false),
-  users: uniq(storableText().trim().toLowerCase().refine(isEmail, chipMessages.email), 1_000).default([]),
+  users: uniq(documented(storableText().trim().toLowerCase().refine(isEmail, chipMessages.email), EMAIL_FORMAT), 1_000).default([]),
   groups: uniq(id, 500).default([]),
   endpoints: uniq(id, 1_000).default([]),
   device_groups: uniq(id, 500).default([]),
@@ -43,7 +56,7 @@ const appliesToNobody = (a: AppliesTo) => !a.everyone && a.users.length + a.grou
 
 /** The rules of a policy, as its editor and the device read them. */
 const policyFields = {
-  name: storableText().trim().min(1, 'Field is required').max(WEBFILTER_LIMITS.name, `At most ${WEBFILTER_LIMITS.name} characters`),
+  name: filledText().min(1, 'Field is required').max(WEBFILTER_LIMITS.name, `At most ${WEBFILTER_LIMITS.name} characters`),
   description: storableText().trim().max(WEBFILTER_LIMITS.description).default(''),
   enabled: z.boolean().default(true),
   action: z.enum(WEBFILTER_ACTIONS).default('block'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeZoneSchema } from '../api/common-queries';
+import { statingRules } from '../validators/documented';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -12,13 +13,16 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
  * `start` after `end`: from `start` on a listed day to `end` the next morning (a night shift).
  * `start` equal to `end` is refused: it would read as both "never" and "all day".
  */
-export const scheduleWindowSchema = z
-  .object({
-    days: z.array(z.enum(WEEKDAYS)).min(1, 'Choose at least one day').max(7),
-    start: clock,
-    end: clock,
-  })
-  .refine((w) => w.start !== w.end, { message: 'Start and end must differ', path: ['end'] });
+export const scheduleWindowSchema = statingRules(
+  z
+    .object({
+      days: z.array(z.enum(WEEKDAYS)).min(1, 'Choose at least one day').max(7),
+      start: clock,
+      end: clock,
+    })
+    .refine((w) => w.start !== w.end, { message: 'Start and end must differ', path: ['end'] }),
+  ['Start and end must differ'],
+);
 export type ScheduleWindow = z.infer<typeof scheduleWindowSchema>;
 
 export const webFilterScheduleSchema = z.object({

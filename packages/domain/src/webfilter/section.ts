@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { storableText } from '../validators/storable-text';
 import { isUrlPattern } from './url-patterns';
 import { webFilterPolicySchema, type WebFilterPolicy } from './policy';
+import { documented, PATTERNS } from '../validators/documented';
 
-const urlList = z.array(storableText().max(2_048).refine(isUrlPattern, 'Enter correct URL')).max(10_000);
+const urlList = z.array(documented(storableText().max(2_048).refine(isUrlPattern, 'Enter correct URL'), { pattern: PATTERNS.urlPattern })).max(10_000);
 
 /**
  * The web filter as a device runs it: the `web_filter` section of its configuration document,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText } from '../validators/storable-text';
+import { filledText, storableText } from '../validators/storable-text';
 import { paginated } from '../api/pagination';
 import { ENDPOINT_OSES, POSTURE_CONDITIONS, postureSchema } from './posture';
 import { ACCESS_RULES } from './evaluate';
@@ -71,7 +71,8 @@ export const ztnaReorderBodySchema = z.object({
   ids: z
     .array(z.string().uuid())
     .max(1_000)
-    .refine((a) => new Set(a).size === a.length, 'Duplicate Value Found'),
+    .refine((a) => new Set(a).size === a.length, 'Duplicate Value Found')
+    .meta({ uniqueItems: true }),
 });
 
 /** A key as listed: never the key itself, which is shown once, in the answer to its creation. */
@@ -115,7 +116,7 @@ export const connectorRowSchema = z.object({
   health_at: z.string().nullable(),
   health: z.enum(['healthy', 'degraded', 'down', 'unknown']),
 });
-export const connectorBodySchema = z.object({ device_id: z.string().uuid(), site: storableText().trim().min(1).max(64) });
+export const connectorBodySchema = z.object({ device_id: z.string().uuid(), site: filledText().min(1).max(64) });
 
 export const relayRowSchema = z.object({
   id: z.string().uuid(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, uniqueList, ztnaId, ztnaName } from './fields';
+import { statingRules } from '../validators/documented';
 
 /** Enrolment keys are shown once, then only their first characters ('nlk_' and four more). */
 export const ENROLMENT_KEY_PREFIX = 'nlk_';
@@ -10,20 +11,24 @@ export const isClientEnrolmentKey = (key: string): boolean => key.startsWith(ENR
  * uses), with an optional expiry; a client enrolling with it is approved when the key says so
  * and joins its security groups.
  */
-export const enrolmentKeyInputSchema = z
-  .object({
-    name: ztnaName(),
-    reusable: z.boolean().default(false),
-    expires_at: z.string().datetime({ offset: true }).nullable().default(null),
-    usage_limit: z.number().int().min(1).max(100_000).nullable().default(null),
-    security_groups: uniqueList(ztnaId(), 100).default([]),
-    auto_approve: z.boolean().default(true),
-  })
-  .superRefine((k, ctx) => {
-    if (!k.reusable && k.usage_limit !== null && k.usage_limit !== 1)
-      ctx.addIssue({ code: 'custom', path: ['usage_limit'], message: 'A single-use key is used once' });
-    if (k.expires_at && Date.parse(k.expires_at) <= Date.now()) ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Choose a time in the future' });
-  });
+export const enrolmentKeyInputSchema = statingRules(
+  z
+    .object({
+      name: ztnaName(),
+      reusable: z.boolean().default(false),
+      expires_at: z.string().datetime({ offset: true }).nullable().default(null),
+      usage_limit: z.number().int().min(1).max(100_000).nullable().default(null),
+      security_groups: uniqueList(ztnaId(), 100).default([]),
+      auto_approve: z.boolean().default(true),
+    })
+    .superRefine((k, ctx) => {
+      if (!k.reusable && k.usage_limit !== null && k.usage_limit !== 1)
+        ctx.addIssue({ code: 'custom', path: ['usage_limit'], message: 'A single-use key is used once' });
+      if (k.expires_at && Date.parse(k.expires_at) <= Date.now())
+        ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Choose a time in the future' });
+    }),
+  ['A single-use key is used once', 'Choose a time in the future'],
+);
 export type EnrolmentKeyInput = z.input<typeof enrolmentKeyInputSchema>;
 
 export const ENROLMENT_KEY_STATES = ['active', 'expired', 'used_up', 'revoked'] as const;

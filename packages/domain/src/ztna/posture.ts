@@ -55,6 +55,7 @@ export const postureConditionsSchema = z.object({
     .array(z.object({ os: z.enum(ENDPOINT_OSES), min_version: versionField().nullable().default(null) }))
     .max(ENDPOINT_OSES.length)
     .refine((a) => new Set(a.map((o) => o.os)).size === a.length, 'Duplicate Value Found')
+    .meta({ description: "Each system once (otherwise: 'Duplicate Value Found')", 'x-rules': ['Duplicate Value Found'] })
     .default([]),
   min_client_version: versionField().nullable().default(null),
   /** Countries the endpoint's public address must be in; empty: anywhere. */

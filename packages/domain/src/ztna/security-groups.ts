@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENDPOINT_OSES, type Posture } from './posture';
 import { countryField, emailField, uniqueList, ztnaDescription, ztnaId, ztnaName } from './fields';
+import { statingRules } from '../validators/documented';
 
 /** Who a security group may hold: users, endpoints, or both. */
 export const SECURITY_GROUP_KINDS = ['users', 'endpoints', 'both'] as const;
@@ -31,7 +32,8 @@ const checkKind = (g: { kind: SecurityGroupKind; users: string[]; endpoints: str
     ctx.addIssue({ code: 'custom', path: ['rule'], message: 'A rule needs an OS or a country' });
 };
 
-export const securityGroupInputSchema = z.object(fields).superRefine(checkKind);
+const KIND_RULES = ['A users group holds no endpoints', 'An endpoints group holds no users', 'A rule needs an OS or a country'];
+export const securityGroupInputSchema = statingRules(z.object(fields).superRefine(checkKind), KIND_RULES);
 export type SecurityGroupInput = z.input<typeof securityGroupInputSchema>;
 export const securityGroupSchema = z.object({ id: ztnaId(), ...fields }).superRefine(checkKind);
 export type SecurityGroup = z.infer<typeof securityGroupSchema>;

@@ -64,19 +64,6 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths['/api/v1/auth/login/']!.post!.responses)).toContain('429');
   });
 
-  it('gives every nullable schema a type (OpenAPI 3.0 ignores nullable without one)', () => {
-    const untyped: string[] = [];
-    const walk = (node: unknown, at: string) => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
-      if (typeof node !== 'object' || node === null) return;
-      const o = node as Record<string, unknown>;
-      if (o.nullable === true && o.type === undefined) untyped.push(at);
-      for (const [k, v] of Object.entries(o)) walk(v, `${at}/${k}`);
-    };
-    walk(doc.paths, '#/paths');
-    expect(untyped).toEqual([]);
-  });
-
   it('declares 403 on every route with a role rule and 404 where that rule names a tenant', () => {
     for (const { method, path, op } of operations().filter(({ op }) => op['x-roles'])) {
       expect(Object.keys(op.responses), `${method} ${path}`).toContain('403');

@@ -1,6 +1,6 @@
 import type { FastifyContextConfig } from 'fastify';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { apiErrorSchema } from '@netloom/domain';
+import { apiErrorSchema, UNSTORABLE_TEXT_MESSAGE } from '@netloom/domain';
 import { allowedRoles } from './access';
 import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { openApiTransform } from './validators';
@@ -20,6 +20,11 @@ declare module 'fastify' {
      * instead of it when its JSON schema takes anything.
      */
     files?: string[];
+    /**
+     * Rules across fields or against the request's other parts that the handler checks and no
+     * schema can state: each the exact refusal message, `{…}` where it names a value (`x-rules`).
+     */
+    rules?: string[];
   }
 }
 
@@ -69,6 +74,7 @@ function accessExtensions(config: FastifyContextConfig | undefined): Record<stri
   return {
     ...(config?.access && { 'x-roles': allowedRoles(config.access) }),
     ...(config?.personalData && { 'x-personal-data': true }),
+    ...(config?.rules?.length && { 'x-rules': config.rules }),
     // Read and removed by finish(), which gives the 200 its media types.
     ...(config?.files?.length && { [FILES]: config.files }),
   };
@@ -109,21 +115,6 @@ function operationIdOf(method: string, path: string): string {
 
 type JsonObject = Record<string, unknown>;
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * OpenAPI 3.0 ignores `nullable` beside no `type`; zod renders `.nullable()` of a union so. The
- * null goes to each typed branch instead, where readers and generators see it.
- */
-function typeNullables(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(typeNullables);
-  if (!isObject(node)) return;
-  for (const value of Object.values(node)) typeNullables(value);
-  const branches = (node.anyOf ?? node.oneOf) as unknown[] | undefined;
-  if (node.nullable !== true || node.type !== undefined || !Array.isArray(branches)) return;
-  if (!branches.every((b) => isObject(b) && typeof b.type === 'string')) return;
-  for (const b of branches as JsonObject[]) b.nullable = true;
-  delete node.nullable;
-}
 
 /**
  * The answers as the server sends them: 204 without content, HEAD with the media types of its
@@ -305,6 +296,8 @@ function finish(document: Document): Document {
       op.security ??= [];
       op.responses = answersOf(method, op);
       op.description ??= accessDescription(op);
+      const rules = op['x-rules'] as string[] | undefined;
+      if (rules) op.description = `${String(op.description)} Refused across fields: ${rules.map((r) => `'${r}'`).join('; ')}.`;
       if (Array.isArray(op.parameters))
         op.parameters = (op.parameters as JsonObject[]).map((p) =>
           p.description || !PARAMETERS[String(p.name)] ? p : { ...p, description: PARAMETERS[String(p.name)] },
@@ -314,8 +307,6 @@ function finish(document: Document): Document {
   }
   document.paths = unwrapLoneAllOf(document.paths) as Document['paths'];
   document.components = unwrapLoneAllOf(document.components);
-  typeNullables(document.paths);
-  typeNullables(document.components);
   shareErrorSchema(document);
   dropUnusedComponents(document);
   const used = new Set(Object.values(document.paths ?? {}).flatMap((item) => METHODS.flatMap((m) => (item[m]?.tags as string[] | undefined) ?? [])));
@@ -324,17 +315,22 @@ function finish(document: Document): Document {
   return document;
 }
 
-const withComponents = createJsonSchemaTransformObject({ zodToJsonConfig: { target: 'openapi-3.0' } });
+const withComponents = createJsonSchemaTransformObject({});
 
 /** @fastify/swagger's options: the document's head, and the per-route and whole-document steps above. */
 export function openApiOptions(): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12, which can say what the server checks and 3.0 cannot (map keys' names, text patterns beside types, null as a type).
+      openapi: '3.1.0',
       info: {
         title: 'Netloom API',
         version: '1',
-        description: 'The API behind the Netloom console: sign-in, tenants, devices, device groups, teams and activity logs.',
-        license: { name: 'Proprietary' },
+        description: `The API behind the Netloom console: sign-in, tenants, devices, device groups, teams and activity logs. Text that PostgreSQL cannot store is refused in every field: '${UNSTORABLE_TEXT_MESSAGE}'.`,
+        // Rules of every operation (as `config.rules` gives one its own): text with a NUL or an unpaired surrogate is refused wherever it is sent.
+        ...({ 'x-rules': [UNSTORABLE_TEXT_MESSAGE] } as object),
+        // An SPDX reference to a licence of its own (3.1 names a licence by SPDX identifier or URL; there is no licence page).
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       // Relative to the document: right behind any host, proxy or PUBLIC_URL the server is reached by.
       servers: [{ url: '/', description: 'The server this document is served by' }],

@@ -57,6 +57,10 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const out = jsonSchemaTransform(input);
   // Routes without a schema (the console's static files, plugins' own) have nothing to describe.
   const body = (out.schema as { body?: unknown } | undefined)?.body;
-  if (declaredKeys((input.schema as { body?: unknown } | undefined)?.body) && isPlainObject(body)) body.additionalProperties = false;
+  if (declaredKeys((input.schema as { body?: unknown } | undefined)?.body) && isPlainObject(body)) {
+    // A nullable body is an object or null (3.1's anyOf): the rule belongs to the object, beside its properties.
+    const branches = Array.isArray(body.anyOf) ? body.anyOf.filter((b): b is Record<string, unknown> => isPlainObject(b) && b.type === 'object') : [];
+    for (const target of branches.length ? branches : [body]) target.additionalProperties = false;
+  }
   return out;
 };

@@ -2,15 +2,18 @@ import { z } from 'zod';
 import { chipMessages, textInputMessages } from '../../validators/messages';
 import { isIPv4, isPort } from '../../validators/ipv4';
 import { isIpOrFqdn } from '../../validators/domain-name';
-import { storableText } from '../../validators/storable-text';
+import { filledText } from '../../validators/storable-text';
 import { isNetworkCidr } from '../subnets';
+import { documented, PATTERNS, statingRules } from '../../validators/documented';
 
 /** The field types every configuration family is built from (spec 000 §5). */
-export const ipField = () => z.string().refine(isIPv4, textInputMessages.ip);
-export const networkField = () => z.string().refine(isNetworkCidr, textInputMessages.subnet);
-export const ipOrFqdnField = () => z.string().refine(isIpOrFqdn, chipMessages.ipOrFqdn);
+export const ipField = () => documented(z.string().refine(isIPv4, textInputMessages.ip), { format: 'ipv4', pattern: PATTERNS.ipv4 });
+/** A network address x.x.x.x/y; that no host bit is set the pattern cannot say, and the rule does. */
+export const networkField = () =>
+  statingRules(documented(z.string().refine(isNetworkCidr, textInputMessages.subnet), { pattern: PATTERNS.cidr }), [textInputMessages.subnet]);
+export const ipOrFqdnField = () => documented(z.string().refine(isIpOrFqdn, chipMessages.ipOrFqdn), { pattern: PATTERNS.ipOrFqdn });
 export const prefixField = () => z.number().int().min(8).max(30);
-export const nameField = () => storableText().trim().min(1, textInputMessages.required).max(64);
+export const nameField = () => filledText().min(1, textInputMessages.required).max(64);
 /** An interface name as the box knows it: lan1, wan2, eth0.10. */
 export const ifnameField = () =>
   z
@@ -33,7 +36,15 @@ export const spansOverlap = (a: string, b: string): boolean => {
   return !!x && !!y && x[0] <= y[1] && y[0] <= x[1];
 };
 /** A port or a range 'a:b' with a <= b, kept as text because that is how the box and the forms write it. */
-export const portOrRangeField = () => z.string().refine((v) => portSpan(v) !== null, chipMessages.portRange);
+/** A port or a range 'first:last'; that the first is not above the last the pattern cannot say, and the rule does. */
+export const portOrRangeField = () =>
+  statingRules(
+    documented(
+      z.string().refine((v) => portSpan(v) !== null, chipMessages.portRange),
+      { pattern: PATTERNS.portSpec },
+    ),
+    [chipMessages.portRange],
+  );
 
 /** 'aa:bb:cc:dd:ee:ff' in either case, stored lower-case so that the same card is the same text. */
 export const macField = () =>

@@ -3,6 +3,7 @@ import { isIPv4 } from '../../validators/ipv4';
 import { isNetworkCidr } from '../subnets';
 import { hasPorts, ifnameField, nameField, portOrRangeField, PORTS_NEED_TCP_OR_UDP } from './fields';
 import { addFieldIssue, flagRepeats } from './issues';
+import { documented, PATTERNS, statingRules } from '../../validators/documented';
 
 /** Firewall (`sdwan/device/configure/firewall`): zones, inbound and outbound rules, IP sets. */
 const verdict = () => z.enum(['accept', 'reject', 'drop']);
@@ -21,8 +22,17 @@ export type Zone = z.infer<typeof zoneSchema>;
 
 /** '@office' names an IP set; the rest of the text is the set's name exactly. */
 export const ipSetReference = (value: string): string | null => (value.startsWith('@') ? value.slice(1) : null);
+const SET_ENTRY_MESSAGE = "An address or a network 'x.x.x.x/y'";
+const MATCH_MESSAGE = "An address, a network 'x.x.x.x/y' or '@' and an IP set's name";
+// The pattern says the forms; that a network has no host bit set, the rule.
 const matchField = () =>
-  z.string().refine((v) => isIPv4(v) || isNetworkCidr(v) || (ipSetReference(v) ?? '') !== '', "An address, a network 'x.x.x.x/y' or '@' and an IP set's name");
+  statingRules(
+    documented(
+      z.string().refine((v) => isIPv4(v) || isNetworkCidr(v) || (ipSetReference(v) ?? '') !== '', MATCH_MESSAGE),
+      { pattern: PATTERNS.addressOrSetReference },
+    ),
+    [MATCH_MESSAGE],
+  );
 
 export const firewallRuleSchema = z
   .strictObject({
@@ -46,7 +56,15 @@ export const ipSetSchema = z.strictObject({
   id: z.string().uuid(),
   name: nameField(),
   entries: z
-    .array(z.string().refine((v) => isIPv4(v) || isNetworkCidr(v), "An address or a network 'x.x.x.x/y'"))
+    .array(
+      statingRules(
+        documented(
+          z.string().refine((v) => isIPv4(v) || isNetworkCidr(v), SET_ENTRY_MESSAGE),
+          { pattern: PATTERNS.addressOrNetwork },
+        ),
+        [SET_ENTRY_MESSAGE],
+      ),
+    )
     .min(1, 'Add at least one address or network')
     .max(1024),
 });

@@ -5,6 +5,7 @@ import { ipv4ToNumber } from '../../validators/ipv4';
 import { storableText } from '../../validators/storable-text';
 import { ifnameField, ipField, ipOrFqdnField, macField, nameField, portField } from './fields';
 import { addFieldIssue, flagRepeats } from './issues';
+import { TIME_ZONE_NAMES } from '../../validators/documented';
 
 /** Services of the box itself: DHCP, SNMP, NTP, logging, management access, alarms. */
 export const dhcpPoolSchema = z.strictObject({
@@ -48,7 +49,7 @@ export const ntpSchema = z
   .strictObject({
     enabled: z.boolean(),
     servers: z.array(ipOrFqdnField()).max(4).default([]),
-    timezone: z.string().refine(isIanaTimeZone, 'Choose a valid time zone.'),
+    timezone: z.string().refine(isIanaTimeZone, 'Choose a valid time zone.').meta({ enum: TIME_ZONE_NAMES }),
   })
   .superRefine((ntp, ctx) => {
     if (ntp.enabled && ntp.servers.length === 0) addFieldIssue(ctx, ['servers'], 'Add at least one server');

@@ -8,6 +8,9 @@ import { logsCsv, type LogKind } from './service';
 import { p, routeDocs } from '../../http/route-kit';
 import type { ActivityService } from './service';
 
+// activity/service.ts refuses a window that ends before it starts.
+const END_BEFORE_START = 'Please enter a valid end date';
+
 const { tags, security } = routeDocs('logs');
 
 /** What the composition root hands this plugin. */
@@ -32,7 +35,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = asyn
   api.get(
     p(ORG_PATHS.loginLogs),
     {
-      config: { ...access(canReadLogs), files: ['text/csv'] },
+      config: { ...access(canReadLogs), files: ['text/csv'], rules: [END_BEFORE_START] },
       schema: {
         tags,
         security,
@@ -47,7 +50,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = asyn
   api.get(
     p(ORG_PATHS.activityLogs),
     {
-      config: { ...access(canReadLogs), files: ['text/csv'] },
+      config: { ...access(canReadLogs), files: ['text/csv'], rules: [END_BEFORE_START] },
       schema: {
         tags,
         security,

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CONFIG_FAMILIES,
   CONFIG_PATHS,
+  familySectionOf,
+  importedDocumentOf,
   configExportQuerySchema,
   configExportSchema,
   configImportBodySchema,
@@ -71,27 +74,29 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRoutesOptions> = async (a
     async (request) => config.saveDocument(actorOf(request), request.params.deviceId, request.body.document, { source: 'edit', message: request.body.message }),
   );
 
-  api.put(
-    p(CONFIG_PATHS.section(':deviceId', ':family')),
-    {
-      config: access('write'),
-      schema: {
-        tags,
-        security,
-        summary: "Set one family's section of the device's own configuration (a revision and a push; into the draft while there is one)",
-        params: configFamilyParamsSchema,
-        querystring: tenantQuerySchema,
-        body: configSectionBodySchema,
-        response: { 200: deviceConfigSchema, ...errorResponses(403, 404) },
+  // One operation per family, so the document states each family's section exactly.
+  for (const family of CONFIG_FAMILIES) {
+    api.put(
+      p(CONFIG_PATHS.section(':deviceId', family)),
+      {
+        config: access('write'),
+        schema: {
+          tags,
+          security,
+          summary: `Set the ${family} section of the device's own configuration (a revision and a push; into the draft while there is one)`,
+          params: deviceConfigParamsSchema,
+          querystring: tenantQuerySchema,
+          body: configSectionBodySchema.extend({ section: familySectionOf(family) }),
+          response: { 200: deviceConfigSchema, ...errorResponses(403, 404) },
+        },
       },
-    },
-    async (request) => {
-      const { deviceId, family } = request.params;
-      const { section, message, draft } = request.body;
-      if (section === undefined || section === null) throw errors.invalid({ section: ['This field is required.'] });
-      return config.saveSection(actorOf(request), deviceId, family, section, { message, draft });
-    },
-  );
+      async (request) => {
+        const { section, message, draft } = request.body;
+        if (section === undefined || section === null) throw errors.invalid({ section: ['This field is required.'] });
+        return config.saveSection(actorOf(request), request.params.deviceId, family, section, { message, draft });
+      },
+    );
+  }
 
   api.delete(
     p(CONFIG_PATHS.section(':deviceId', ':family')),
@@ -205,7 +210,7 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRoutesOptions> = async (a
         summary: "Import a document (an export's `document`): its families become the device's own sections, one revision (source import), pushed",
         params: deviceConfigParamsSchema,
         querystring: tenantQuerySchema,
-        body: configImportBodySchema,
+        body: configImportBodySchema.extend({ document: importedDocumentOf() }),
         response: { 200: deviceConfigSchema, ...errorResponses(403, 404) },
       },
     },

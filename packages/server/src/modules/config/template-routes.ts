@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   TEMPLATE_PATHS,
+  CONFIG_FAMILIES,
+  familySectionOf,
   bindingParamsSchema,
   configBindingBodySchema,
   configBindingSavedSchema,
@@ -118,23 +120,26 @@ export const templateRoutes: FastifyPluginAsyncZod<TemplateRoutesOptions> = asyn
     },
   );
 
-  api.put(
-    p(TEMPLATE_PATHS.section(':templateId', ':family')),
-    {
-      config: access('write'),
-      schema: {
-        ...doc("Set a family's section of the template; fields holding {{variables}} are checked per device"),
-        params: templateSectionParamsSchema,
-        querystring: tenantQuerySchema,
-        body: templateSectionBodySchema,
-        response: { 200: configTemplateSchema, ...errorResponses(403, 404) },
+  // One operation per family, so the document states each family's section (a value that fits it always fits a template; {{variables}} are checked per device).
+  for (const family of CONFIG_FAMILIES) {
+    api.put(
+      p(TEMPLATE_PATHS.section(':templateId', family)),
+      {
+        config: access('write'),
+        schema: {
+          ...doc(`Set the ${family} section of the template; fields holding {{variables}} are checked per device`),
+          params: templateParamsSchema,
+          querystring: tenantQuerySchema,
+          body: templateSectionBodySchema.extend({ section: familySectionOf(family) }),
+          response: { 200: configTemplateSchema, ...errorResponses(403, 404) },
+        },
       },
-    },
-    async (request) => {
-      if (request.body.section === undefined || request.body.section === null) throw errors.invalid({ section: ['This field is required.'] });
-      return templates.saveSection(actorOf(request), request.params.templateId, request.params.family, request.body.section);
-    },
-  );
+      async (request) => {
+        if (request.body.section === undefined || request.body.section === null) throw errors.invalid({ section: ['This field is required.'] });
+        return templates.saveSection(actorOf(request), request.params.templateId, family, request.body.section);
+      },
+    );
+  }
 
   api.delete(
     p(TEMPLATE_PATHS.section(':templateId', ':family')),

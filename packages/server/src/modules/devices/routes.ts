@@ -30,6 +30,8 @@ import type { DeviceService } from './service';
 
 const { tags, security } = routeDocs('devices');
 
+const TENANT_NAMED_TWICE = 'The tenant is named twice with different ids';
+
 /** The tenant a list call names: the filter, the body and the query must agree when several do. */
 function namedTenant(request: FastifyRequest): string | undefined {
   const body = request.body as z.infer<typeof deviceListBodySchema>;
@@ -37,7 +39,7 @@ function namedTenant(request: FastifyRequest): string | undefined {
   const filterTenant = body.filters.find((f) => f.key === 'tenant_id')?.value as string | undefined;
   const candidates = [filterTenant, body.tenant_id, query.tid];
   const named = [...new Set(candidates.filter((c): c is string => Boolean(c)))];
-  if (named.length > 1) throw errors.invalid({ tenant_id: ['The tenant is named twice with different ids'] });
+  if (named.length > 1) throw errors.invalid({ tenant_id: [TENANT_NAMED_TWICE] });
   return named[0];
 }
 
@@ -52,7 +54,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
   api.post(
     p(DEVICE_PATHS.list),
     {
-      config: access('read', namedTenant),
+      config: { ...access('read', namedTenant), rules: [TENANT_NAMED_TWICE] },
       schema: {
         tags,
         security,

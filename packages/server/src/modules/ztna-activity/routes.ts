@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZTNA_SESSION_FILTER_KEYS,
   ZTNA_PATHS,
   clientReleaseRowSchema,
   idParamSchema,
@@ -51,7 +52,8 @@ export const ztnaActivityRoutes: FastifyPluginAsyncZod<ZtnaActivityRoutesOptions
   api.post(
     p(ZTNA_PATHS.sessionLogs),
     {
-      config: { ...browsing, files: ['text/csv'] },
+      // The filter keys of session logs (session-logs.ts); the body's schema is shared with the other log tables.
+      config: { ...browsing, files: ['text/csv'], rules: [`Filter on one of: ${ZTNA_SESSION_FILTER_KEYS.join(', ')}`] },
       schema: {
         ...doc('Every zero-trust connection attempt, newest first, with the table filter payload (format=csv for a download)'),
         querystring,

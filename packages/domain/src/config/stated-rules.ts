@@ -1,0 +1,50 @@
+/**
+ * Every refusal of a configuration document's rules across fields (families/*.ts and
+ * document-rules.ts): what the API document lists as its `x-rules`, `{…}` where the message names
+ * a value. stated-rules.test.ts reads the sources, so a new rule without its line here fails.
+ */
+export const CONFIG_DOCUMENT_RULES: readonly string[] = [
+  // Within a family.
+  'Field is required',
+  'Ports need TCP or UDP',
+  'Zone name already used',
+  'IP set name already used',
+  'Already in zone {zone}',
+  'Matches the same traffic as an earlier rule, which decides first',
+  'No such zone',
+  'No such IP set',
+  'Interface name already used',
+  'Not a LAN interface of this configuration',
+  'VLAN id already used on this interface',
+  'Tunnel name already used',
+  'This source is already translated on this interface',
+  'External address already mapped',
+  'External port already forwarded',
+  'Priority already used',
+  'Match at least an application, a destination or a DSCP value',
+  'Interface already listed',
+  'Not an SD-WAN interface',
+  'Add at least one server',
+  'Enter valid Email',
+  'Enter an https:// URL',
+  'Pool ends before it starts',
+  'This interface already has a pool',
+  'This MAC address already has a lease',
+  'This address is already leased',
+  'Port already used by the HTTP redirect',
+  'Port already used by {service}',
+  'A route to this destination with this metric already exists',
+  // Across families.
+  'Subnet overlaps {interface}',
+  'No such interface in this configuration',
+  'Gateway is not on a subnet of this device',
+  'Not a WAN interface of this configuration',
+  'Not on a LAN subnet of this device',
+  'No such LAN interface in this configuration',
+  'Outside the subnet of {interface}',
+  'Network or broadcast address of {interface}',
+  'Address of {interface} itself',
+  "Not in a DHCP pool's subnet",
+  'Not a subnet of this device',
+  'Overlaps a LAN subnet of this device',
+];
