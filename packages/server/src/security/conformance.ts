@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import AjvModule from 'ajv';
+import AjvModule from 'ajv/dist/2020.js';
 import type { Operation } from './openapi';
 import { shortBody, Tally, type Check, type Finding } from './findings';
 
-// ajv is published as CommonJS with its class on `default`.
+// The document is OpenAPI 3.1, whose schemas are JSON Schema 2020-12. ajv is CommonJS with its class on `default`.
 const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default;
 
 type JsonObject = Record<string, unknown>;
@@ -13,22 +13,11 @@ interface DocResponse {
 interface Doc {
   paths: Record<string, Record<string, { responses?: Record<string, DocResponse> }>>;
   components?: { schemas?: Record<string, unknown> };
+  info?: Record<string, unknown>;
 }
 
 export const CONFORMANCE_CHECKS = ['undocumented status', 'undeclared content type', 'body not the declared schema'] as const satisfies readonly Check[];
 type ConformanceCheck = (typeof CONFORMANCE_CHECKS)[number];
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** OpenAPI 3.0's `nullable` as JSON Schema (Ajv takes it only beside a type), refs kept. */
-function withNull(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withNull);
-  if (!isObject(node)) return node;
-  const out: JsonObject = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === 'enum' || k === 'example' ? v : withNull(v)]));
-  if (out.nullable !== true) return out;
-  delete out.nullable;
-  return { anyOf: [{ type: 'null' }, out] };
-}
 
 const baseType = (header: unknown) =>
   String(header ?? '')
@@ -54,7 +43,19 @@ export class Conformance {
 
   constructor(document: unknown) {
     this.doc = document as Doc;
-    this.ajv.addSchema({ components: { schemas: withNull(this.doc.components?.schemas ?? {}) } }, 'openapi');
+    this.ajv.addSchema({ components: { schemas: this.doc.components?.schemas ?? {} } }, 'openapi');
+  }
+
+  /** The statuses the document declares for an operation. */
+  documented(op: Operation): Set<number> {
+    const responses = this.doc.paths[op.path]?.[op.method.toLowerCase()]?.responses ?? {};
+    return new Set(Object.keys(responses).map(Number).filter(Number.isInteger));
+  }
+
+  /** What the document holds for an operation: its rules and the operation's, and the components its schemas may use. */
+  documentOf(op: Operation): { operation: unknown; components?: Record<string, unknown> } {
+    // The document's own rules (info) hold for every operation.
+    return { operation: [this.doc.info, this.doc.paths[op.path]?.[op.method.toLowerCase()]], components: this.doc.components?.schemas };
   }
 
   check(op: Operation, res: LightMyRequestResponse, who: string): void {
@@ -101,7 +102,7 @@ export class Conformance {
   private validator(key: string, schema: unknown) {
     let v = this.validators.get(key);
     if (!v) {
-      const rooted = JSON.parse(JSON.stringify(withNull(schema)).replaceAll('"#/components/', '"openapi#/components/')) as JsonObject;
+      const rooted = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')) as JsonObject;
       v = this.ajv.compile(rooted);
       this.validators.set(key, v);
     }

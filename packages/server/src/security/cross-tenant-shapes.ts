@@ -1,5 +1,5 @@
 import { baseCall, type Call, type Hints } from './generate';
-import { isTenantSelector, kindOfField, kindOfPathParam, tenantSelectors, type Kind, type Operation } from './openapi';
+import { bodyProperties, isTenantSelector, kindOfField, kindOfPathParam, tenantSelectors, type Kind, type Operation } from './openapi';
 import { ATTACKER_NAC_MAC, CANARY_PREFIX, REPORT_FIELD_VALUES, ZTNA_FIELD_VALUES } from './world/known-values';
 import type { Principal, Side, World } from './world/types';
 
@@ -47,7 +47,7 @@ export function callWith(op: Operation, sides: { selector: Side | null; path: Si
   }
   const body = call.body as Record<string, unknown> | undefined;
   if (body && typeof body === 'object') {
-    for (const [name, schema] of Object.entries(op.body?.properties ?? {})) {
+    for (const [name, schema] of Object.entries(bodyProperties(op))) {
       const kind = kindOfField(name);
       if (!kind) continue;
       if (isTenantSelector(name)) {
@@ -68,7 +68,7 @@ export function shapesOf(op: Operation, who: Principal, world: World): Shape[] {
   const selectors = tenantSelectors(op);
   const hasSelector = selectors.query.length + selectors.body.length > 0;
   const pathParams = op.params.filter((p) => p.in === 'path');
-  const bodyIdFields = Object.keys(op.body?.properties ?? {}).filter((n) => kindOfField(n) && !isTenantSelector(n));
+  const bodyIdFields = Object.keys(bodyProperties(op)).filter((n) => kindOfField(n) && !isTenantSelector(n));
   const shapes: Shape[] = [];
   // A super admin in a selected tenant names it; selecting the victim is what the 'no tenant' super admin does.
   if (hasSelector && !home) {

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_PASSWORD } from '../test/build';
 import { baseCall, urlOf, variantsOf, type Call, type Hints, type Mutation } from './generate';
-import { kindOfPathParam, type Kind, type Operation } from './openapi';
+import { bodyProperties, kindOfPathParam, type Kind, type Operation } from './openapi';
 import { shortBody, Tally, type Finding } from './findings';
 import { variantsToSend, type Plan } from './plan';
 import { ATTACKER_NAC_MAC, PATH_WORDS, REPORT_FIELD_VALUES, ZTNA_FIELD_VALUES } from './world/known-values';
 import { send } from './world/requests';
 import type { World } from './world/types';
 
-interface HappyPath {
+export interface HappyPath {
   operation: string;
   principal: 'anonymous' | 'owner' | 'super admin';
   status: number;
@@ -68,7 +68,7 @@ const secondFactorPurpose = (path: string) => (path.includes('2fa/enable') ? 'en
  * provider's routes) and new objects in its path, so a password change, a logout or a deletion
  * changes nothing another operation relies on.
  */
-async function setUp(world: World, op: Operation, role: 'owner' | 'super', unknownKinds: string[]) {
+export async function setUp(world: World, op: Operation, role: 'owner' | 'super', unknownKinds: string[]) {
   const self = await world.freshUser(role);
   const targets: Record<string, { id: string; name: string }> = {};
   for (const p of op.params.filter((x) => x.in === 'path')) {
@@ -82,15 +82,16 @@ async function setUp(world: World, op: Operation, role: 'owner' | 'super', unkno
   const inside = Object.values(targets).find((t): t is { id: string; name: string; deviceId: string } => 'deviceId' in t && t.deviceId !== undefined);
   const deviceParam = op.params.find((x) => x.in === 'path' && kindOfPathParam(op.path, x.name) === 'device');
   if (inside && deviceParam) targets[deviceParam.name] = { id: inside.deviceId, name: 'device' };
-  const names = new Set(Object.keys(op.body?.properties ?? {}));
+  const names = new Set(Object.keys(bodyProperties(op)));
   // A deletion confirmed by the name of what it deletes.
   const values = validValues(op, self.email, Object.values(targets)[0]?.name);
   if (names.has('refresh')) values.refresh = (await world.login(self.email)).refresh ?? undefined;
   if (names.has('token')) values.token = (await world.resetToken(self.email)) ?? undefined;
   if (names.has('code')) Object.assign(values, await world.secondFactor(self, secondFactorPurpose(op.path)));
-  const call = baseCall(op, hintsFor(world, values));
+  const hints = hintsFor(world, values);
+  const call = baseCall(op, hints);
   for (const [name, target] of Object.entries(targets)) call.path[name] = target.id;
-  return { token: op.secured ? self.token : null, call };
+  return { token: op.secured ? self.token : null, call, hints };
 }
 
 /**

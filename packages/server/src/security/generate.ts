@@ -1,7 +1,7 @@
-import AjvModule from 'ajv';
+import AjvModule from 'ajv/dist/2020.js';
 import { kindOfField, type JsonSchema, type Kind, type Operation } from './openapi';
 
-// ajv is published as CommonJS with its class on `default`.
+// The document is OpenAPI 3.1, whose schemas are JSON Schema 2020-12. ajv is CommonJS with its class on `default`.
 const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default;
 
 /** One request of an operation, before it becomes a URL. */
@@ -38,13 +38,11 @@ function sampleString(schema: JsonSchema, name: string, hints: Hints): string {
   if (schema.format === 'date-time') return new Date().toISOString();
   if (schema.format === 'date') return '2024-01-01';
   if (schema.format === 'uri' || schema.format === 'url') return 'https://example.test/';
-  if (schema.pattern) {
-    const found = PATTERN_CANDIDATES.find(fits);
-    if (found !== undefined) return found;
-  }
   let s = `v${random()}`.slice(0, Math.max(min, Math.min(max, 12)));
   while (s.length < min) s += 'x';
-  return s;
+  // A new text each time (names are unique in their tenant), unless the pattern asks for a form of its own.
+  if (fits(s)) return s;
+  return PATTERN_CANDIDATES.find(fits) ?? s;
 }
 
 function sampleNumber(schema: JsonSchema, name: string): number {
@@ -130,23 +128,10 @@ const bodyAjv = new Ajv({ strict: false, validateFormats: false, allErrors: fals
 const paramAjv = new Ajv({ strict: false, validateFormats: false, allErrors: false, coerceTypes: true });
 const compiled = new Map<string, (data: unknown) => boolean>();
 
-/** OpenAPI 3.0's `nullable` as JSON Schema: Ajv refuses it beside anyOf or without a type. */
-function withNull(schema: JsonSchema): JsonSchema {
-  if (!schema || typeof schema !== 'object') return schema;
-  const out: JsonSchema = { ...schema };
-  if (out.properties) out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, withNull(v)]));
-  if (out.items) out.items = withNull(out.items);
-  if (typeof out.additionalProperties === 'object') out.additionalProperties = withNull(out.additionalProperties);
-  for (const k of ['anyOf', 'oneOf', 'allOf'] as const) if (out[k]) out[k] = out[k]!.map(withNull);
-  if (!out.nullable) return out;
-  delete out.nullable;
-  return { anyOf: [{ type: 'null' }, out] };
-}
-
 function validator(key: string, ajv: InstanceType<typeof Ajv>, schema: JsonSchema): (data: unknown) => boolean {
   let v = compiled.get(key);
   if (!v) {
-    const check = ajv.compile(withNull(schema));
+    const check = ajv.compile(schema);
     v = (data: unknown) => check(structuredClone(data)) as boolean;
     compiled.set(key, v);
   }
@@ -289,7 +274,7 @@ export function variantsOf(op: Operation, base: Call): Variant[] {
     return typeof current === 'string' ? current : 'abc';
   };
 
-  const targets = [...paramTargets(op), ...(bodyIsObject ? bodyTargets(op.body) : [])];
+  const targets = [...paramTargets(op), ...(bodyIsObject ? bodyTargets(op.body?.anyOf?.find((b) => types(b).includes('object')) ?? op.body) : [])];
   for (const t of targets) {
     const inUrl = !t.label.startsWith('body.');
     if (acceptsString(t.schema) || inUrl) {
@@ -306,7 +291,7 @@ export function variantsOf(op: Operation, base: Call): Variant[] {
     }
     if (t.required) add(t.label, 'missing', (c) => t.remove(c), null);
   }
-  if (op.body && base.body !== undefined && !(op.body.nullable && base.body === null)) {
+  if (op.body && base.body !== undefined && base.body !== null) {
     add(
       'body',
       'missing',

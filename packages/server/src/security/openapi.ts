@@ -16,10 +16,13 @@ export interface JsonSchema {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
-  exclusiveMinimum?: number | boolean;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  uniqueItems?: boolean;
+  /** What the keys of a map must be (JSON Schema 2020-12, as OpenAPI 3.1 has it). */
+  propertyNames?: JsonSchema;
   minItems?: number;
   maxItems?: number;
-  nullable?: boolean;
   default?: unknown;
   additionalProperties?: boolean | JsonSchema;
   $ref?: string;
@@ -45,6 +48,12 @@ export interface Operation {
   roles: string[] | null;
   /** The route answers personal browsing data (`x-personal-data`). */
   personalData: boolean;
+}
+
+/** The fields of an operation's body: of the object itself, or of its object branch when it may also be null. */
+export function bodyProperties(op: Pick<Operation, 'body'>): Record<string, JsonSchema> {
+  const branches = [op.body, ...(op.body?.anyOf ?? []), ...(op.body?.oneOf ?? [])];
+  return Object.assign({}, ...branches.map((b) => b?.properties ?? {})) as Record<string, JsonSchema>;
 }
 
 /** What a path or id names: the suite keeps one set of ids per kind for each tenant. */
@@ -212,6 +221,6 @@ export const isTenantSelector = (name: string) => kindOfField(name) === 'tenant'
 export function tenantSelectors(op: Operation): { query: string[]; body: string[] } {
   return {
     query: op.params.filter((p) => p.in === 'query' && isTenantSelector(p.name)).map((p) => p.name),
-    body: Object.keys(op.body?.properties ?? {}).filter(isTenantSelector),
+    body: Object.keys(bodyProperties(op)).filter(isTenantSelector),
   };
 }

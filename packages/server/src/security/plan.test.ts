@@ -31,7 +31,7 @@ const shapesOf = (plan: Plan) => [...plan.shapes.values()].flatMap((byWho) => [.
 
 describe('the security suite’s plan', () => {
   it('covers every operation × principal, every operation and every class of variant, within the budget', () => {
-    const plan = planRun(ops, principals, pools, { seed: 7, budget: 400 });
+    const plan = planRun(ops, principals, pools, { seed: 7, budget: 400, validPerOperation: 4 });
     expect(shapesOf(plan).filter((s) => s.size === 0)).toEqual([]);
     expect(shapesOf(plan)).toHaveLength(ops.length * principals.length);
     expect(ops.filter((o) => !plan.fuzz.get(o.key)?.count)).toEqual([]);
@@ -41,16 +41,16 @@ describe('the security suite’s plan', () => {
   });
 
   it('sends the floor when the budget is smaller, and everything when it is larger than a full run', () => {
-    const floor = planRun(ops, principals, pools, { seed: 7, budget: 0 });
+    const floor = planRun(ops, principals, pools, { seed: 7, budget: 0, validPerOperation: 4 });
     expect(floor.figures.planned).toBe(floor.figures.floor);
     expect(floor.figures.floor).toBe(ops.length * principals.length + ops.length + floor.figures.variants.planned);
-    const all = planRun(ops, principals, pools, { seed: 7, budget: 1_000_000 });
+    const all = planRun(ops, principals, pools, { seed: 7, budget: 1_000_000, validPerOperation: 4 });
     expect(all.figures.planned).toBe(all.figures.fullRun);
   });
 
   it('draws the same sample from the same seed, and another from another seed', () => {
     const picture = (plan: Plan) => JSON.stringify([shapesOf(plan).map((s) => [...s]), [...plan.fuzz]]);
-    const settings = { seed: 12345, budget: 300 };
+    const settings = { seed: 12345, budget: 300, validPerOperation: 4 };
     expect(picture(planRun(ops, principals, pools, settings))).toBe(picture(planRun(ops, principals, pools, settings)));
     expect(picture(planRun(ops, principals, pools, { ...settings, seed: 54321 }))).not.toBe(picture(planRun(ops, principals, pools, settings)));
   });
@@ -71,7 +71,7 @@ describe('the security suite’s plan', () => {
   });
 
   it('takes its seed and budget from the environment, and refuses what is not a whole number', () => {
-    expect(settingsFromEnv({ SECURITY_SEED: '42', SECURITY_BUDGET: '1500' })).toEqual({ seed: 42, budget: 1500 });
+    expect(settingsFromEnv({ SECURITY_SEED: '42', SECURITY_BUDGET: '1500' })).toEqual({ seed: 42, budget: 1500, validPerOperation: 4 });
     expect(settingsFromEnv({}).seed).toBeGreaterThanOrEqual(0);
     expect(() => settingsFromEnv({ SECURITY_SEED: 'abc' })).toThrow(/SECURITY_SEED/);
     expect(() => settingsFromEnv({ SECURITY_BUDGET: '-1' })).toThrow(/SECURITY_BUDGET/);

@@ -11,11 +11,14 @@ import type { Principal } from './world/types';
  * failing run can be replayed exactly with SECURITY_SEED.
  */
 const DEFAULT_BUDGET = 4000;
+const DEFAULT_VALID_PER_OPERATION = 4;
 
 export interface Settings {
   seed: number;
   /** Requests per backend: probes, valid calls and variants (follow-up comparisons come on top). */
   budget: number;
+  /** Requests drawn from each operation's schemas by the property-based pass (on top of the budget). */
+  validPerOperation: number;
 }
 
 function integerFrom(name: string, text: string | undefined, max: number): number | undefined {
@@ -29,6 +32,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
   return {
     seed: integerFrom('SECURITY_SEED', env.SECURITY_SEED, 0xffffffff) ?? Math.floor(Math.random() * 0x100000000),
     budget: integerFrom('SECURITY_BUDGET', env.SECURITY_BUDGET, Number.MAX_SAFE_INTEGER) ?? DEFAULT_BUDGET,
+    validPerOperation: integerFrom('SECURITY_VALID_PER_OPERATION', env.SECURITY_VALID_PER_OPERATION, 1000) ?? DEFAULT_VALID_PER_OPERATION,
   };
 }
 

@@ -11,6 +11,7 @@ import { listFindings, table } from './findings';
 import { securityFigures } from './figures';
 import { buildWorld } from './world';
 import { CONFORMANCE_CHECKS } from './conformance';
+import { sendValidRequests, type ValidResult } from './valid-requests';
 import type { World } from './world/types';
 
 /**
@@ -28,6 +29,7 @@ export function securitySuite(backend: Backend): void {
     let fuzz: FuzzResult | undefined;
     let roles: RoleMatrixResult | undefined;
     let plan: Plan | undefined;
+    let valid: ValidResult | undefined;
 
     beforeAll(async () => {
       const settings = settingsFromEnv();
@@ -127,6 +129,49 @@ export function securitySuite(backend: Backend): void {
       // The fixture is real: the valid call of most operations works (the rest need a second factor, a Google token or an e-mailed link).
       expect(fuzz.happy.filter((h) => h.status < 300).length).toBeGreaterThanOrEqual(Math.ceil(ops.length * 0.8));
       expect(fuzz.findings.map((f) => `[${f.check}] ${f.operation} — ${f.who} → ${f.status} ${f.body}`)).toEqual([]);
+    });
+
+    it('requests valid by the document are not refused', async () => {
+      expect(fuzz, 'the fuzzing above tells which valid calls work').toBeDefined();
+      valid = await sendValidRequests(world, ops, fuzz!.happy, {
+        seed: plan!.seed,
+        perOperation: plan!.validPerOperation,
+        documented: (op) => world.conformance.documented(op),
+        rulesOf: (op) => world.conformance.documentOf(op),
+      });
+      const t = valid.tally;
+      console.log(
+        table(
+          `Valid requests (${backend}): drawn from each operation's schemas (fast-check), ${plan!.validPerOperation} per operation whose valid call works`,
+          [
+            'requests',
+            'valid refused',
+            '5xx',
+            'allowed: rule the document states',
+            'allowed: 422 unknown reference',
+            'allowed: 401 credential',
+            'allowed: 409 conflict',
+            'allowed: 429',
+          ],
+          [
+            [
+              t.requests,
+              t.get('valid refused'),
+              t.get('5xx'),
+              t.get('rule the document states'),
+              t.get('422 names an object the organisation does not have'),
+              t.get('404 names an id nothing has'),
+              t.get('401 credential not valid'),
+              t.get('409 conflict with existing state'),
+              t.get('429 rate limited'),
+            ],
+          ],
+        ),
+      );
+      console.log(`Operations without generated requests (their own valid call is refused): ${valid.skipped.length}`);
+      if (valid.findings.length) console.log(`Valid requests refused:\n${listFindings(valid.findings, 600)}`);
+      expect(valid.sent.size).toBeGreaterThanOrEqual(Math.ceil(ops.length * 0.8));
+      expect(valid.findings.map((f) => `[${f.check}] ${f.operation} — ${f.who} → ${f.status} ${f.body}`)).toEqual([]);
     });
 
     // Last: every answer of the probes above was checked as it came (Schemathesis's response checks).

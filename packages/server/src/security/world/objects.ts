@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TestApp } from '../../test/build';
 import { recordChange } from '../../modules/alarms/repo';
 import { REPORT_FIELD_VALUES } from './known-values';
-import { must, waitFor } from './requests';
+import { must, send, waitFor } from './requests';
 
 /** A configuration document with one static route named `name`: a canary in the victim's, a fresh name in the attacker's. */
 const configDocument = (name: string) => ({
@@ -52,16 +52,19 @@ export function tenantObjects(app: FastifyInstance, token: string, tid: string) 
       const open = rows.find((r) => r.os === 'windows' && r.version === '2.1.12');
       return open ? open.id : idOf(await post(url, { os: 'windows', version: '2.1.12', percentage: 10 }));
     },
-    report: async () =>
-      idOf(
-        await post(`/api/v1/tenant/reports/?tenant_id=${tid}`, {
-          kind: 'inventory',
-          format: 'csv',
-          product: 'sdwan',
-          from: REPORT_FIELD_VALUES.from,
-          to: REPORT_FIELD_VALUES.to,
-        }),
-      ),
+    /** A new report; while the tenant has as many waiting as it may (409), once one of them is done. */
+    report: async () => {
+      const body = { kind: 'inventory', format: 'csv', product: 'sdwan', from: REPORT_FIELD_VALUES.from, to: REPORT_FIELD_VALUES.to };
+      let made: Record<string, unknown> | undefined;
+      await waitFor('a report could not be made: the tenant’s queue stayed full', async () => {
+        const res = await send(app, 'POST', `/api/v1/tenant/reports/?tenant_id=${tid}`, token, body);
+        if (res.statusCode === 409) return false;
+        if (res.statusCode >= 300) throw new Error(`fixture: POST a report answered ${res.statusCode} ${res.body}`);
+        made = res.json() as Record<string, unknown>;
+        return true;
+      });
+      return idOf(made!);
+    },
     /** A report is made in the background: a download of it is a valid call, and a theft of it a real one, once its file is there. */
     reportDone: (id: string) =>
       waitFor(`the report ${id} was not done in time`, async () => {
