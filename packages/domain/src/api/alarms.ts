@@ -24,21 +24,23 @@ export const alarmHistoryQuerySchema = pageQuerySchema.extend({
   interface: storableText().max(32).optional(),
 });
 
-export const alarmSchema = z.object({
-  id: z.string(),
-  device_id: z.string(),
-  kind: z.enum(ALARM_KINDS),
-  state: z.enum(ALARM_STATES),
-  /** By the domain rule alarmSeverity (kind and state). */
-  severity: z.enum(ALARM_SEVERITIES),
-  /** The WAN interface or tunnel; null for the device's own reachability. */
-  interface: z.string().nullable(),
-  /** What happened, in words ("WAN wan1 down"). */
-  alarm: z.string(),
-  /** Figures behind a performance alarm ("latency 210 ms, jitter 4 ms, loss 0 %"). */
-  detail: z.string().nullable(),
-  time: z.string(),
-});
+export const alarmSchema = z
+  .object({
+    id: z.string(),
+    device_id: z.string(),
+    kind: z.enum(ALARM_KINDS),
+    state: z.enum(ALARM_STATES),
+    /** By the domain rule alarmSeverity (kind and state). */
+    severity: z.enum(ALARM_SEVERITIES),
+    /** The WAN interface or tunnel; null for the device's own reachability. */
+    interface: z.string().nullable(),
+    /** What happened, in words ("WAN wan1 down"). */
+    alarm: z.string(),
+    /** Figures behind a performance alarm ("latency 210 ms, jitter 4 ms, loss 0 %"). */
+    detail: z.string().nullable(),
+    time: z.string(),
+  })
+  .meta({ id: 'Alarm', description: 'A raised alarm and its state' });
 export type Alarm = z.infer<typeof alarmSchema>;
 export const alarmHistorySchema = paginated(alarmSchema);
 export const alarmInterfacesSchema = z.array(z.string());

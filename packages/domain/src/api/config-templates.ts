@@ -24,21 +24,23 @@ export const variableValuesSchema = z
   .record(z.string().regex(VARIABLE_NAME, 'Lower-case letters, digits and underscore, starting with a letter'), storableText().max(200))
   .refine((values) => Object.keys(values).length <= MAX_TEMPLATE_VARIABLES, tooManyVariablesMessage);
 
-export const configTemplateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  /** The families it holds, as they are edited (variables not rendered). */
-  sections: z.partialRecord(z.enum(CONFIG_FAMILIES), z.unknown()),
-  defaults: z.record(z.string(), z.string()),
-  /** The variables its sections use. */
-  variables: z.array(z.string()),
-  version: z.number().int(),
-  /** Device groups and devices it is assigned to. */
-  networks: z.number().int(),
-  devices: z.number().int(),
-  updated_at: z.string(),
-});
+export const configTemplateSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    /** The families it holds, as they are edited (variables not rendered). */
+    sections: z.partialRecord(z.enum(CONFIG_FAMILIES), z.unknown()),
+    defaults: z.record(z.string(), z.string()),
+    /** The variables its sections use. */
+    variables: z.array(z.string()),
+    version: z.number().int(),
+    /** Device groups and devices it is assigned to. */
+    networks: z.number().int(),
+    devices: z.number().int(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'ConfigTemplate', description: 'A configuration template: partial sections with variables, applied to devices and groups' });
 export type ConfigTemplate = z.infer<typeof configTemplateSchema>;
 export const configTemplateListSchema = paginated(configTemplateSchema);
 

@@ -50,7 +50,9 @@ export const configRevisionSummarySchema = z.object({
 });
 export type ConfigRevisionSummary = z.infer<typeof configRevisionSummarySchema>;
 
-export const configRevisionSchema = configRevisionSummarySchema.extend({ document: deviceDocumentSchema });
+export const configRevisionSchema = configRevisionSummarySchema
+  .extend({ document: deviceDocumentSchema })
+  .meta({ id: 'ConfigRevision', description: 'A revision of the configuration of a device, with its whole document' });
 export const configRevisionListSchema = paginated(configRevisionSummarySchema);
 
 /** What the console shows of a device's configuration: the desired document and how the device stands to it. */

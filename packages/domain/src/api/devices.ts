@@ -29,38 +29,40 @@ export const DEVICE_PATHS = {
 } as const;
 
 /** One row of the device dashboard (spec 000 §3 "Device row"), as REST and the live socket send it. */
-export const deviceRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  device_name: z.string(),
-  deviceType: z.enum(['gateway', 'endpoint']),
-  createdBy: z.string().nullable(),
-  username: z.string().nullable(),
-  deviceStatus: z.string(),
-  /** The status as shown: a device never seen is 'registered'. */
-  currentStatus: z.string(),
-  approved: z.boolean(),
-  active: z.boolean(),
-  lastSeenTime: z.string().nullable(),
-  createdDateTime: z.string(),
-  os: z.string().nullable(),
-  model: z.string().nullable(),
-  version: z.string().nullable(),
-  macAddress: z.string().nullable(),
-  location: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  geographicalZone: z.string().nullable(),
-  publicIp: z.string().nullable(),
-  vpnIp: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-  network_id: z.string().nullable(),
-  wan_status: z.array(wanLinkSchema),
-  lb_status: linkBondingSchema.nullable(),
-  traffic: z.array(z.string()),
-  /** How the device stands to its desired configuration (configSyncState): unconfigured, synced, syncing, failed or drifted. */
-  configSync: z.enum(CONFIG_SYNC_STATES),
-});
+export const deviceRowSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    device_name: z.string(),
+    deviceType: z.enum(['gateway', 'endpoint']),
+    createdBy: z.string().nullable(),
+    username: z.string().nullable(),
+    deviceStatus: z.string(),
+    /** The status as shown: a device never seen is 'registered'. */
+    currentStatus: z.string(),
+    approved: z.boolean(),
+    active: z.boolean(),
+    lastSeenTime: z.string().nullable(),
+    createdDateTime: z.string(),
+    os: z.string().nullable(),
+    model: z.string().nullable(),
+    version: z.string().nullable(),
+    macAddress: z.string().nullable(),
+    location: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    geographicalZone: z.string().nullable(),
+    publicIp: z.string().nullable(),
+    vpnIp: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    network_id: z.string().nullable(),
+    wan_status: z.array(wanLinkSchema),
+    lb_status: linkBondingSchema.nullable(),
+    traffic: z.array(z.string()),
+    /** How the device stands to its desired configuration (configSyncState): unconfigured, synced, syncing, failed or drifted. */
+    configSync: z.enum(CONFIG_SYNC_STATES),
+  })
+  .meta({ id: 'Device', description: 'A gateway or an endpoint, as the inventory lists it' });
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 export const deviceListSchema = paginated(deviceRowSchema);
 

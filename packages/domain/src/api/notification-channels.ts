@@ -50,19 +50,21 @@ export const channelBodySchema = z
   });
 export type ChannelBody = z.input<typeof channelBodySchema>;
 
-export const channelSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.enum(CHANNEL_KINDS),
-  target: z.string(),
-  alarm_kinds: z.array(z.enum(ALARM_KINDS)),
-  states: z.array(z.enum(ALARM_STATES)),
-  min_severity: z.enum(ALARM_SEVERITIES),
-  enabled: z.boolean(),
-  /** Whether its calls are signed (a webhook). The secret itself is answered once only: see below. */
-  signed: z.boolean(),
-  created_at: z.string(),
-});
+export const channelSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(CHANNEL_KINDS),
+    target: z.string(),
+    alarm_kinds: z.array(z.enum(ALARM_KINDS)),
+    states: z.array(z.enum(ALARM_STATES)),
+    min_severity: z.enum(ALARM_SEVERITIES),
+    enabled: z.boolean(),
+    /** Whether its calls are signed (a webhook). The secret itself is answered once only: see below. */
+    signed: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'NotificationChannel', description: 'Where alarms are delivered: an e-mail address or a signed webhook' });
 export type Channel = z.infer<typeof channelSchema>;
 
 /**

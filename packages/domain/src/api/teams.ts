@@ -27,22 +27,24 @@ export const TEAM_MESSAGES = {
 
 /** A user of a tenant as the teams page and the monitor show them. */
 export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
-export const teamUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  role: roleSchema,
-  active: z.boolean(),
-  /** pending: invited, not activated yet; inactive: deactivated by an owner or admin. */
-  status: z.enum(USER_STATUSES),
-  two_factor_enabled: z.boolean(),
-  last_login: z.string().nullable(),
-  /** Devices (endpoints) this user is signed in on. */
-  devices: z.number().int(),
-  created_at: z.string(),
-});
+export const teamUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    role: roleSchema,
+    active: z.boolean(),
+    /** pending: invited, not activated yet; inactive: deactivated by an owner or admin. */
+    status: z.enum(USER_STATUSES),
+    two_factor_enabled: z.boolean(),
+    last_login: z.string().nullable(),
+    /** Devices (endpoints) this user is signed in on. */
+    devices: z.number().int(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'TeamUser', description: 'A user of the tenant, with its role and state' });
 export type TeamUser = z.infer<typeof teamUserSchema>;
 export const teamUserListSchema = paginated(teamUserSchema);
 

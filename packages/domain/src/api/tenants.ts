@@ -12,14 +12,16 @@ export const TENANT_PATHS = {
 /** `tid` selects the tenant for a super admin; others may only name their own. */
 export const tenantQuerySchema = z.object({ tid: z.string().uuid().optional() });
 
-export const tenantSchema = z.object({
-  id: z.string(),
-  tenantname: z.string(),
-  subscriptions: z.array(z.string()),
-  all_product_access: z.boolean(),
-  suspended: z.boolean(),
-  created_at: z.string(),
-});
+export const tenantSchema = z
+  .object({
+    id: z.string(),
+    tenantname: z.string(),
+    subscriptions: z.array(z.string()),
+    all_product_access: z.boolean(),
+    suspended: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Tenant', description: 'An organisation (tenant) and its subscriptions' });
 export type Tenant = z.infer<typeof tenantSchema>;
 export const tenantListSchema = paginated(tenantSchema);
 

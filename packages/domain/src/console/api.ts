@@ -112,14 +112,16 @@ export const adminAnnouncementSchema = z.object({
 export type AdminAnnouncement = z.infer<typeof adminAnnouncementSchema>;
 
 /** As a tenant's user sees it. */
-export const announcementSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  body: z.string(),
-  starts_at: z.string(),
-  ends_at: z.string().nullable(),
-  read: z.boolean(),
-});
+export const announcementSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    body: z.string(),
+    starts_at: z.string(),
+    ends_at: z.string().nullable(),
+    read: z.boolean(),
+  })
+  .meta({ id: 'Announcement', description: 'A notice from the provider to tenants' });
 export type Announcement = z.infer<typeof announcementSchema>;
 export const announcementListSchema = z.object({ announcements: z.array(announcementSchema), unread: z.number().int() });
 export const announcementsReadBodySchema = z.strictObject({ ids: z.array(z.string().uuid()).max(1000).optional() });

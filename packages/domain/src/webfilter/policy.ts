@@ -85,5 +85,8 @@ export const webFilterPolicyInputSchema = z
 export type WebFilterPolicyInput = z.input<typeof webFilterPolicyInputSchema>;
 
 /** A stored policy: what the list answers and what devices get (in order). */
-export const webFilterPolicySchema = z.object({ id, order: z.number().int().min(1), ...policyFields }).superRefine(checkPolicy);
+export const webFilterPolicySchema = z
+  .object({ id, order: z.number().int().min(1), ...policyFields })
+  .superRefine(checkPolicy)
+  .meta({ id: 'WebFilterPolicy', description: 'A web-filter policy: who it applies to, what it blocks or allows, when' });
 export type WebFilterPolicy = z.infer<typeof webFilterPolicySchema>;

@@ -50,5 +50,8 @@ export const ztnaPolicyInputSchema = z.object({ ...fields, order: z.number().int
 export type ZtnaPolicyInput = z.input<typeof ztnaPolicyInputSchema>;
 
 /** A stored policy, as the list answers and the devices get it (in order). */
-export const ztnaPolicySchema = z.object({ id: ztnaId(), order: z.number().int().min(1), ...fields }).superRefine(check);
+export const ztnaPolicySchema = z
+  .object({ id: ztnaId(), order: z.number().int().min(1), ...fields })
+  .superRefine(check)
+  .meta({ id: 'ZtnaPolicy', description: 'A zero-trust access policy: who reaches which servers, when and in what posture' });
 export type ZtnaPolicy = z.infer<typeof ztnaPolicySchema>;

@@ -76,7 +76,9 @@ const serverFields = {
 };
 export const ztnaServerInputSchema = z.object(serverFields);
 export type ZtnaServerInput = z.input<typeof ztnaServerInputSchema>;
-export const ztnaServerSchema = z.object({ id: ztnaId(), ...serverFields, dpc: dataProtectionSchema.default(DEFAULT_DATA_PROTECTION) });
+export const ztnaServerSchema = z
+  .object({ id: ztnaId(), ...serverFields, dpc: dataProtectionSchema.default(DEFAULT_DATA_PROTECTION) })
+  .meta({ id: 'ZtnaServer', description: 'A private server (resource) published to zero-trust clients' });
 export type ZtnaServer = z.infer<typeof ztnaServerSchema>;
 
 /** The name a client resolves for a server, when it has one. */

@@ -35,7 +35,10 @@ const checkKind = (g: { kind: SecurityGroupKind; users: string[]; endpoints: str
 const KIND_RULES = ['A users group holds no endpoints', 'An endpoints group holds no users', 'A rule needs an OS or a country'];
 export const securityGroupInputSchema = statingRules(z.object(fields).superRefine(checkKind), KIND_RULES);
 export type SecurityGroupInput = z.input<typeof securityGroupInputSchema>;
-export const securityGroupSchema = z.object({ id: ztnaId(), ...fields }).superRefine(checkKind);
+export const securityGroupSchema = z
+  .object({ id: ztnaId(), ...fields })
+  .superRefine(checkKind)
+  .meta({ id: 'SecurityGroup', description: 'A zero-trust security group: static users or endpoints, and a rule that adds endpoints by what they report' });
 export type SecurityGroup = z.infer<typeof securityGroupSchema>;
 /** A group as the list shows it: with how many endpoints are in it now (`endpointMembers`, as its members list has them). */
 export const securityGroupRowSchema = z.object({ id: ztnaId(), ...fields, endpoint_count: z.number().int().nonnegative() });

@@ -104,4 +104,15 @@ describe('the OpenAPI document', () => {
     expect(new Set(doc.tags?.map((t) => t.name))).toEqual(used);
     expect(doc.tags?.filter((t) => !t.description)).toEqual([]);
   });
+  it('is OpenAPI 3.1, gives each entity one component, and an example with every JSON request body', () => {
+    expect((doc as unknown as { openapi: string }).openapi).toBe('3.1.0');
+    expect(Object.keys(doc.components?.schemas ?? {})).toEqual(expect.arrayContaining(['Device', 'ConfigRevision', 'WebFilterPolicy', 'Alarm', 'Error']));
+    const bodies = operations().flatMap(({ method, path, op }) => {
+      const media = (op.requestBody as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.['application/json'];
+      return media ? [{ where: `${method} ${path}`, example: media.example }] : [];
+    });
+    expect(bodies.length).toBeGreaterThan(100);
+    // Each example is checked against its schema by the document's lint (no-invalid-media-type-examples).
+    expect(bodies.filter((b) => b.example === undefined).map((b) => b.where)).toEqual([]);
+  });
 });

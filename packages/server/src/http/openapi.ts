@@ -4,6 +4,7 @@ import { apiErrorSchema, UNSTORABLE_TEXT_MESSAGE } from '@netloom/domain';
 import { allowedRoles } from './access';
 import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { openApiTransform } from './validators';
+import { exampleOf } from './openapi-examples';
 
 /**
  * The OpenAPI document served at /api/docs, written for API users (Redocly's recommended lint holds
@@ -275,6 +276,17 @@ function dropUnusedComponents(document: Document): void {
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }
 
+/** Each JSON request body gets an example made from its schema (openapi-examples.ts). */
+function addRequestExamples(document: Document): void {
+  const components = ((document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {}) as Record<string, unknown>;
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const media = ((item[method]?.requestBody as JsonObject | undefined)?.content as Record<string, JsonObject> | undefined)?.['application/json'];
+      if (media && media.example === undefined) media.example = exampleOf(media.schema, components);
+    }
+  }
+}
+
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 const GENERIC_DESCRIPTION = 'Default Response';
 
@@ -309,6 +321,7 @@ function finish(document: Document): Document {
   document.components = unwrapLoneAllOf(document.components);
   shareErrorSchema(document);
   dropUnusedComponents(document);
+  addRequestExamples(document);
   const used = new Set(Object.values(document.paths ?? {}).flatMap((item) => METHODS.flatMap((m) => (item[m]?.tags as string[] | undefined) ?? [])));
   const known = Object.keys(TAGS).filter((name) => used.has(name));
   document.tags = [...known, ...[...used].filter((name) => !TAGS[name])].map((name) => ({ name, ...(TAGS[name] && { description: TAGS[name] }) }));
