@@ -137,7 +137,7 @@ export function securitySuite(backend: Backend): void {
         seed: plan!.seed,
         perOperation: plan!.validPerOperation,
         documented: (op) => world.conformance.documented(op),
-        rulesOf: (op) => world.conformance.documentOf(op),
+        documentOf: (op) => world.conformance.documentOf(op),
       });
       const t = valid.tally;
       console.log(

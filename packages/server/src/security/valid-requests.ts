@@ -33,9 +33,9 @@ function refusalMessages(body: string): string[] | null {
 
 /**
  * The refusals a valid request may get, each counted: the state of the world (a conflict with what
- * exists, a rate limit, an id or a credential the generator cannot know, each documented), or a rule the document states in words because a schema
- * cannot (an end after its start, a range's order): allowed only when every message the refusal
- * gives is written in the operation's document.
+ * exists, a rate limit, an id or a credential the generator cannot know, each documented), or rules
+ * the document states as `x-rules` because no schema can (an end after its start, a range's order):
+ * a 400 is allowed only when every one of its messages is such a rule.
  */
 function allowedRefusal(op: Operation, status: number, body: string, documented: Set<number>, rules: RegExp[]): Check | null {
   if (status === 429 && documented.has(429)) return '429 rate limited';
@@ -94,7 +94,7 @@ export async function sendValidRequests(
     seed: number;
     perOperation: number;
     documented: (op: Operation) => Set<number>;
-    rulesOf: (op: Operation) => { operation: unknown; components?: Record<string, unknown> };
+    documentOf: (op: Operation) => { operation: unknown; components?: Record<string, unknown> };
   },
 ): Promise<ValidResult> {
   const result: ValidResult = { tally: new Tally(), findings: [], skipped: [], sent: new Map() };
@@ -111,7 +111,7 @@ export async function sendValidRequests(
     const mutating = op.method !== 'GET' && op.method !== 'HEAD';
     const seed = Math.floor(mulberry32(seedFrom(settings.seed, `valid ${op.key}`))() * 0x7fffffff);
     result.sent.set(op.key, settings.perOperation);
-    const rules = statedRules(settings.rulesOf(op));
+    const rules = statedRules(settings.documentOf(op));
     let fixture = await setUp(world, op, role, []);
     let usedUp = false;
     for (let index = 0; index < settings.perOperation; index++) {
