@@ -47,6 +47,14 @@ describe.each(testBackends('pglite'))('analytics windows refuse hostile input on
     expect(to?.description).toMatch(/after `from`/);
   });
 
+  it('takes a log filter named like an object member (toString, constructor) as the unknown key it is, never a 500', async () => {
+    for (const url of ['/api/v1/logs/webfilter-logs/', '/api/v1/logs/squid-logs/']) {
+      const payload = { filters: ['toString', 'constructor', '__proto__'].map((key) => ({ key, value: 'x', type: 'string' })) };
+      const res = await t.app.inject({ method: 'POST', url, headers, payload });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+    }
+  });
+
   it('still answers a window that runs forwards, and the same log window of no length', async () => {
     const flows = await t.app.inject({ method: 'POST', url: '/api/v1/sdwan/netflow/flows/', headers, payload: { from: EARLIER, to: LATER } });
     expect(flows.statusCode, flows.body).toBe(200);

@@ -53,15 +53,16 @@ export interface UrlLogQuery {
   limit: number;
 }
 
-const FILTER_COLUMN: Record<string, string> = {
-  user: 'e.user_name',
-  device: 'd.name',
-  domain: 'e.domain',
-  category: 'e.category',
-  action: 'e.action',
-  policy: 'e.policy_name',
-  via: 'e.via',
-};
+// A Map: a filter key is the client's text, and an object would answer 'toString' or 'constructor' with its prototype's members.
+const FILTER_COLUMN = new Map<string, string>([
+  ['user', 'e.user_name'],
+  ['device', 'd.name'],
+  ['domain', 'e.domain'],
+  ['category', 'e.category'],
+  ['action', 'e.action'],
+  ['policy', 'e.policy_name'],
+  ['via', 'e.via'],
+]);
 
 /**
  * The web filter's questions to the analytics store: rankings and series from the rollups, logs
@@ -151,7 +152,7 @@ export class UrlAnalytics {
     const parts: SQL[] = [sql`e.tenant_id = ${q.tenantId} and e.at >= ${q.from.toISOString()} and e.at < ${q.to.toISOString()}`];
     if (q.proxyOnly) parts.push(sql`e.via = 'proxy'`);
     for (const f of q.filters) {
-      const column = FILTER_COLUMN[f.key];
+      const column = FILTER_COLUMN.get(f.key);
       if (column) parts.push(sql`${sql.raw(column)} = ${f.value}`);
     }
     if (q.search) {
