@@ -60,12 +60,12 @@ export const TIME_ZONE_NAMES: readonly string[] = Intl.supportedValuesOf('timeZo
 export const EMAIL_FORMAT = { format: 'email', pattern: PATTERNS.email } as const satisfies SchemaKeywords;
 
 /**
- * Rules across fields (an end after its start, a reference to another part of the same body) that
- * JSON Schema cannot state: listed in the document as `x-rules`, each the exact refusal message
- * with `{…}` where it names a value, and repeated in the description for people reading it.
+ * Rules JSON Schema cannot state (an end after its start, a reference to another part of the same
+ * body, a range's order, a time in the future): listed in the document as `x-rules`, each the exact
+ * refusal message with `{…}` where it names a value, and repeated in the description for people.
  */
 export function statingRules<T extends z.ZodType>(schema: T, rules: readonly string[]): T {
   const before = (schema.meta() ?? {}) as { description?: string };
-  const said = `Refused across fields: ${rules.map((r) => `'${r}'`).join('; ')}.`;
+  const said = `Also refused, by rules no schema states: ${rules.map((r) => `'${r}'`).join('; ')}.`;
   return schema.meta({ ...before, description: before.description ? `${before.description}. ${said}` : said, 'x-rules': [...rules] }) as T;
 }

@@ -309,7 +309,7 @@ function finish(document: Document): Document {
       op.responses = answersOf(method, op);
       op.description ??= accessDescription(op);
       const rules = op['x-rules'] as string[] | undefined;
-      if (rules) op.description = `${String(op.description)} Refused across fields: ${rules.map((r) => `'${r}'`).join('; ')}.`;
+      if (rules) op.description = `${String(op.description)} Also refused, by rules no schema states: ${rules.map((r) => `'${r}'`).join('; ')}.`;
       if (Array.isArray(op.parameters))
         op.parameters = (op.parameters as JsonObject[]).map((p) =>
           p.description || !PARAMETERS[String(p.name)] ? p : { ...p, description: PARAMETERS[String(p.name)] },
