@@ -23,5 +23,6 @@ export const groupCreateBodySchema = z.object({
 });
 export const groupUpdateBodySchema = z
   .object({ name: name(50).optional(), description: text(300).optional() })
-  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change')
+  .meta({ minProperties: 1 });
 export const groupMembersBodySchema = z.object({ user_ids: z.array(z.string().uuid()).max(1000) });

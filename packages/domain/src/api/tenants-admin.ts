@@ -24,7 +24,8 @@ export const tenantUpdateBodySchema = z
     all_product_access: z.boolean().optional(),
     suspended: z.boolean().optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change')
+  .meta({ minProperties: 1 });
 export type TenantUpdateBody = z.infer<typeof tenantUpdateBodySchema>;
 
 /** Deleting a tenant removes it with everything in it; the name typed again confirms it. */

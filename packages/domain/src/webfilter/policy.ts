@@ -25,7 +25,8 @@ const uniq = <T extends z.ZodType<string>>(item: T, max: number) =>
     .array(item)
     .max(max, `At most ${max} values`)
     .refine((a) => new Set(a).size === a.length, chipMessages.duplicate)
-    .meta({ uniqueItems: true });
+    // Compared after trimming and case folding, which uniqueItems does not do: the rule says the rest.
+    .meta({ uniqueItems: true, 'x-rules': [chipMessages.duplicate] });
 
 const urlPattern = documented(storableText().trim().max(2_048).refine(isUrlPattern, chipMessages.url), { pattern: PATTERNS.urlPattern });
 const IP_RULE_MESSAGE = 'Enter an address, a subnet x.x.x.x/y or a range x.x.x.x-x.x.x.x';

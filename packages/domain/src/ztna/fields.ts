@@ -30,7 +30,8 @@ export const uniqueList = <T extends z.ZodType<string>>(item: T, max: number = Z
     .array(item)
     .max(max, `At most ${max} values`)
     .refine((a) => new Set(a).size === a.length, chipMessages.duplicate)
-    .meta({ uniqueItems: true });
+    // Compared after trimming and case folding, which uniqueItems does not do: the rule says the rest.
+    .meta({ uniqueItems: true, 'x-rules': [chipMessages.duplicate] });
 
 export const emailField = () => documented(storableText().trim().toLowerCase().refine(isEmail, chipMessages.email), EMAIL_FORMAT);
 export const ipField = () => documented(z.string().trim().refine(isIPv4, chipMessages.ip), { format: 'ipv4', pattern: PATTERNS.ipv4 });

@@ -159,7 +159,8 @@ function objectArbitrary(schema: JsonSchema, hints: Hints): fc.Arbitrary<Record<
   // A field the hints fill is always sent: it is what makes the call work (a password that signs in, a real id).
   const always = props.filter(([key]) => required.has(key) || hints.field(key) !== undefined).map(([key]) => key);
   const record = fc.record(Object.fromEntries(props.map(([key, prop]) => [key, arbitraryOf(prop, key, hints)])), { requiredKeys: always });
-  return record as fc.Arbitrary<Record<string, unknown>>;
+  const least = schema.minProperties ?? 0;
+  return (least ? record.filter((o) => Object.keys(o).length >= least) : record) as fc.Arbitrary<Record<string, unknown>>;
 }
 
 /** Calls of an operation valid by its document, drawn from the seed: path parameters from the base call (real objects). */

@@ -19,6 +19,7 @@ export interface JsonSchema {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   uniqueItems?: boolean;
+  minProperties?: number;
   /** What the keys of a map must be (JSON Schema 2020-12, as OpenAPI 3.1 has it). */
   propertyNames?: JsonSchema;
   minItems?: number;
