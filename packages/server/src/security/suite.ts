@@ -149,6 +149,7 @@ export function securitySuite(backend: Backend): void {
             '5xx',
             'allowed: rule the document states',
             'allowed: 422 unknown reference',
+            'allowed: 404 random id',
             'allowed: 401 credential',
             'allowed: 409 conflict',
             'allowed: 429',
