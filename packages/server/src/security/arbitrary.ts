@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import AjvModule from 'ajv/dist/2020.js';
-import { kindOfField, type JsonSchema } from './openapi';
+import { kindOfField, type JsonSchema, type Operation } from './openapi';
 import type { Call, Hints } from './generate';
-import type { Operation } from './openapi';
 
 /**
  * fast-check arbitraries from the document's JSON schemas: any value they make is valid by the
