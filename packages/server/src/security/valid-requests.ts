@@ -50,7 +50,7 @@ function allowedRefusal(op: Operation, status: number, body: string, documented:
 }
 
 /** The `x-rules` of an operation and of the components its schemas refer to, as patterns (`{…}` stands for any value). */
-function statedRules(document: { operation: unknown; components?: Record<string, unknown> }): RegExp[] {
+export function statedRules(document: { operation: unknown; components?: Record<string, unknown> }): RegExp[] {
   const rules: string[] = [];
   const followed = new Set<string>();
   const walk = (node: unknown): void => {
