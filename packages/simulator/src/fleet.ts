@@ -1,3 +1,4 @@
+import { autoVpnAddress } from '@netloom/domain';
 import type { BackoffOptions } from './backoff';
 import type { DeviceBehaviour } from './behaviour';
 import { SimulatedDevice, type DeviceEvent, type DeviceState, type SavedDevice } from './device';
@@ -104,10 +105,10 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       nacIntervalS: opts.nacIntervalS,
       // An app connector carries the sessions the fleet's clients opened through it.
       activeSessionsThrough: (connectorId) => devices.reduce((n, d) => n + (d.behaviour.activeSessionsThrough?.(connectorId) ?? 0), 0),
-      // Tunnels between simulated gateways: the far end is whichever gateway of the fleet has that address now.
+      // Tunnels between simulated gateways: the far end is whichever gateway of the fleet has that address now (reported, or its static WAN's).
       findPeer: (address) => {
-        const peer = devices.find((d) => d.behaviour.publicIp === address && d.runningConfig);
-        return peer ? { publicIp: address, doc: peer.runningConfig! } : undefined;
+        const peer = devices.find((d) => d.runningConfig && (d.behaviour.publicIp === address || autoVpnAddress(d.runningConfig, null) === address));
+        return peer ? { publicIp: peer.behaviour.publicIp ?? address, doc: peer.runningConfig! } : undefined;
       },
       onEvent: opts.onEvent,
       onSave: opts.onSave,

@@ -134,7 +134,7 @@ export async function commitChanges(
   const rendered = items.map((item) => ({ ...item, rendered: renderer.render(item.row, item.own) }));
   const joined = rendered.flatMap(({ row, rendered: { render: r } }) => {
     const kept = before.find((m) => m.device_id === row.id);
-    const member = r.ok ? autoVpnMemberOf(row.id, row.name, r.document) : (kept ?? null);
+    const member = r.ok ? autoVpnMemberOf(row.id, row.name, r.document, row.publicIp) : (kept ?? null);
     return member ? [member] : [];
   });
   const after = [...before.filter((m) => !ids.has(m.device_id)), ...joined];
@@ -152,7 +152,7 @@ export async function commitChanges(
     actor.scope.tenantId,
     rows.flatMap((r) => r.templateIds),
   );
-  const peerRenderer = new Renderer({ templates, autoVpn: after, sections: ctx.sections });
+  const peerRenderer = new Renderer({ templates, autoVpn: after, autoVpnSecret: ctx.autoVpnSecret, sections: ctx.sections });
   const peers = await commitRevisions(
     tx,
     actor,
