@@ -38,18 +38,23 @@ export class DeviceJobs {
       jobId: r.job_id,
       ok: r.ok,
       output: r.output,
-      ...(r.config_hash !== undefined ? { runs: r.config_hash } : {}),
+      ...(r.config_hash !== undefined ? { runs: r.config_hash, runsSeq: r.seq } : {}),
     });
-    if (closedNow && r.config_hash !== undefined) device.appliedConfigHash = r.config_hash;
+    if (closedNow && r.config_hash !== undefined) this.runs(device, r.config_hash, r.seq);
     if (closedNow) await this.moved(device);
     return !closedNow;
   }
 
   /** The device undid a push it could not confirm; what it runs now is the hash it names. Answers whether it was a duplicate. */
   async undone(device: DeviceRecord, r: ConfigReverted): Promise<boolean> {
-    const recorded = await this.ctx.jobs.fail(device.id, { jobId: r.job_id, reason: `Reverted by the device: ${r.reason}`, runs: r.config_hash });
+    const recorded = await this.ctx.jobs.fail(device.id, {
+      jobId: r.job_id,
+      reason: `Reverted by the device: ${r.reason}`,
+      runs: r.config_hash,
+      runsSeq: r.seq,
+    });
     if (recorded) {
-      device.appliedConfigHash = r.config_hash;
+      this.runs(device, r.config_hash, r.seq);
       await this.moved(device);
     }
     return !recorded;
@@ -61,6 +66,13 @@ export class DeviceJobs {
    */
   async checkDrift(device: DeviceRecord): Promise<void> {
     if (device.configHash && device.configHash !== device.appliedConfigHash) await this.ctx.drift.drifted(device.id);
+  }
+
+  /** What the device runs, said in its message `seq`: taken unless it has said something since. */
+  private runs(device: DeviceRecord, hash: string | null, seq: number): void {
+    if (seq <= device.appliedConfigSeq) return;
+    device.appliedConfigSeq = seq;
+    device.appliedConfigHash = hash;
   }
 
   private sendJob(job: OutgoingJob): void {

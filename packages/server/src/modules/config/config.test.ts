@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { configHash, deviceConfigSchema, type ConfigDocument } from '@netloom/domain';
-import { configRevisions, deviceJobs } from '../../db/schema/index';
+import { configRevisions, deviceJobs, devices } from '../../db/schema/index';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { waitFor } from '../../test/wait-for';
@@ -170,6 +170,32 @@ describe.each(testBackends('pglite'))('device configuration on %s', (backend) =>
     agent.heartbeat({ config_hash: 'changed-on-the-box' });
     const resync = await agent.next('job');
     expect(resync).toMatchObject({ kind: 'full_sync', payload: { config_hash: configHash(doc(1)), document: doc(1) } });
+  });
+
+  it('never moves a device back for a report older than its answer: a heartbeat sent before the push was applied but read after it', async () => {
+    const { agent, id } = await gateway('SN-CFG-11');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });
+    answer(agent, await agent.next('job'), true, 'applied');
+    await agent.next('ack');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(2) });
+    const push = await agent.next('job');
+    // The device wrote a heartbeat (still running revision 1) just before it applied revision 2; it arrives after the answer.
+    const before = ++agent.seq;
+    answer(agent, push, true, 'applied');
+    await agent.next('ack');
+    agent.sendRaw(JSON.stringify({ seq: before, type: 'heartbeat', status: 'running', wan: [], config_hash: configHash(doc(1)) }));
+    await agent.next('ack');
+    agent.heartbeat({ config_hash: configHash(doc(2)) });
+    await agent.next('ack');
+    // Once the state batch with the last heartbeat is written, the database says so too.
+    const last = agent.seq;
+    const row = await waitFor(async () => {
+      const [d] = await t.app.services.db.select().from(devices).where(eq(devices.id, id));
+      return d && d.lastSeq === last && d;
+    });
+    expect(row.appliedConfigHash).toBe(configHash(doc(2)));
+    expect((await state(id)).sync).toMatchObject({ state: 'synced', reported_hash: configHash(doc(2)) });
+    expect(await jobs(id)).toHaveLength(2);
   });
 
   it('lists revisions newest first, shows one whole, and rolls back as a new revision that is pushed', async () => {

@@ -61,7 +61,7 @@ export class ConfigPushes implements PushQueue, JobOwner {
         hash: typeof j.payload.config_hash === 'string' ? j.payload.config_hash : null,
         push: j.state === 'cancelled' ? null : j.state,
         error: j.state === 'failed' ? (j.result ?? 'refused') : null,
-        ...(j.runs !== undefined ? { runs: j.runs } : {}),
+        ...(j.runs !== undefined ? { runs: j.runs, runsSeq: j.runsSeq ?? null } : {}),
       })),
     );
   }

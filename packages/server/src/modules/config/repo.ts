@@ -124,24 +124,36 @@ export interface PushOutcome {
   push: 'done' | 'failed' | null;
   error: string | null;
   runs?: string | null;
+  /** The seq of the device's message that said what it runs (null: unordered, taken as newest). */
+  runsSeq?: number | null;
 }
 
 /**
  * Records where pushes stand: only a push of the desired hash speaks for it (an older one's late
  * answer does not), and a withdrawn push leaves none open. What the device said it runs is kept
- * either way.
+ * either way, unless the device has since said something newer (a higher seq: a heartbeat sent
+ * after this answer).
  */
 export async function recordPushOutcomes(tx: Db, outcomes: PushOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   const rows = JSON.stringify(
-    outcomes.map((o) => ({ id: o.deviceId, hash: o.hash, push: o.push, error: o.error, said: o.runs !== undefined, runs: o.runs ?? null })),
+    outcomes.map((o) => ({
+      id: o.deviceId,
+      hash: o.hash,
+      push: o.push,
+      error: o.error,
+      said: o.runs !== undefined,
+      runs: o.runs ?? null,
+      seq: o.runsSeq ?? null,
+    })),
   );
   await tx.execute(sql`
     update devices as d set
       config_push = case when v.hash is not distinct from d.config_hash and (v.push is not null or d.config_push = 'open') then v.push else d.config_push end,
       config_push_error = case when v.hash is not distinct from d.config_hash and (v.push is not null or d.config_push = 'open') then v.error else d.config_push_error end,
-      applied_config_hash = case when v.said then v.runs else d.applied_config_hash end
-    from json_to_recordset(${rows}::json) as v(id uuid, hash text, push text, error text, said boolean, runs text)
+      applied_config_hash = case when v.said and coalesce(v.seq > d.applied_config_seq, true) then v.runs else d.applied_config_hash end,
+      applied_config_seq = case when v.said and v.seq is not null then greatest(d.applied_config_seq, v.seq) else d.applied_config_seq end
+    from json_to_recordset(${rows}::json) as v(id uuid, hash text, push text, error text, said boolean, runs text, seq bigint)
     where d.id = v.id`);
 }
 
