@@ -175,6 +175,9 @@ describe('fleet against the real server', () => {
     await waitFor('sent the desired configuration again', async () => gateway.runningConfig?.static_routes === undefined && (await state()) === 'synced');
     const syncs = await t.app.services.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, gateway.deviceId!));
     expect(syncs.filter((j) => j.kind === 'full_sync' && j.state === 'done')).toHaveLength(1);
+    // The console still shows what was changed on the box, and that it was re-synced once.
+    const drift = (await t.app.inject({ method: 'GET', url, headers: bearer(access) })).json().drift;
+    expect(drift).toMatchObject({ resyncs_24h: 1, box_document: { static_routes: [expect.objectContaining({ name: 'local-1' })] } });
   });
 
   it('reports the WAN links its configuration names', async () => {

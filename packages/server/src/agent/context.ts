@@ -97,6 +97,8 @@ export interface DeviceJobsPort {
 /** Who decides what a device that runs another configuration than its desired one is sent (the configuration engine). */
 export interface DriftPort {
   drifted(deviceId: string): Promise<void>;
+  /** The device says its configuration was changed on the box: what it runs now, in its message `seq`. */
+  changedOnBox(device: { id: string; tenantId: string }, report: { hash: string; seq: number; document: Record<string, unknown> }): Promise<void>;
 }
 
 /** What a device connection needs from the gateway around it. */

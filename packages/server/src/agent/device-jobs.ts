@@ -1,4 +1,4 @@
-import type { ConfigReverted, JobResult, ServerMessage } from '@netloom/domain';
+import type { ConfigChanged, ConfigReverted, JobResult, ServerMessage } from '@netloom/domain';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { AgentContext, OutgoingJob } from './context';
 import { findKeptFields } from './repo';
@@ -58,6 +58,19 @@ export class DeviceJobs {
       await this.moved(device);
     }
     return !recorded;
+  }
+
+  /**
+   * The configuration was changed on the box: what the device runs now, unless it has said
+   * something newer since (then the report is old news: a duplicate). Kept for the console's diff
+   * and repaired as any drift.
+   */
+  async changedOnBox(device: DeviceRecord, m: ConfigChanged): Promise<boolean> {
+    if (m.seq <= device.appliedConfigSeq) return true;
+    this.runs(device, m.config_hash, m.seq);
+    await this.ctx.drift.changedOnBox(device, { hash: m.config_hash, seq: m.seq, document: m.document });
+    await this.ctx.publishDevice(device);
+    return false;
   }
 
   /**

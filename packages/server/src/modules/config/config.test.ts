@@ -198,6 +198,33 @@ describe.each(testBackends('pglite'))('device configuration on %s', (backend) =>
     expect(await jobs(id)).toHaveLength(2);
   });
 
+  it('shows a change made on the box with what the box runs, and re-syncs it on request when auto-sync is off', async () => {
+    const { agent, id } = await gateway('SN-CFG-12');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });
+    answer(agent, await agent.next('job'), true, 'applied');
+    await agent.next('ack');
+    expect((await call('editor@acme.test', 'POST', `${id}/enable-configs/`, { auto_sync: false })).statusCode).toBe(200);
+    const onBox = { ...doc(1), static_routes: [...doc(1).static_routes!, route(9)] };
+    agent.send({ type: 'config_changed', config_hash: configHash(onBox as ConfigDocument), document: onBox });
+    expect(await agent.next('ack')).toMatchObject({ duplicate: false });
+    const drifted = await state(id);
+    expect(drifted.sync).toMatchObject({ state: 'drifted', reported_hash: configHash(onBox as ConfigDocument) });
+    expect(drifted.drift).toMatchObject({ box_document: onBox, resyncs_24h: 0 });
+    expect((await call('viewer@acme.test', 'POST', `${id}/resync/`, {})).statusCode).toBe(403);
+    const resynced = await call('editor@acme.test', 'POST', `${id}/resync/`, {});
+    expect(resynced.statusCode, resynced.body).toBe(200);
+    expect(resynced.json()).toMatchObject({ sync: { state: 'syncing' }, drift: { resyncs_24h: 1 } });
+    expect((await call('editor@acme.test', 'POST', `${id}/resync/`, {})).json()).toMatchObject({
+      code: expect.any(String),
+      detail: 'A push to this device is already on its way',
+    });
+    const full = await agent.next('job');
+    expect(full).toMatchObject({ kind: 'full_sync', payload: { config_hash: configHash(doc(1)) } });
+    answer(agent, full, true, 'applied');
+    await waitFor(async () => (await state(id)).sync.state === 'synced');
+    expect((await call('owner@globex.test', 'POST', `${id}/resync/`, {})).statusCode).toBe(404);
+  });
+
   it('lists revisions newest first, shows one whole, and rolls back as a new revision that is pushed', async () => {
     const { agent, id } = await gateway('SN-CFG-7');
     await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });

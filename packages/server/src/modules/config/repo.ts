@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { ConfigDocument, ConfigRevisionSource } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
-import { configRevisions, deviceConfigSettings } from '../../db/schema/config';
+import { configDrifts, configResyncs, configRevisions, deviceConfigSettings } from '../../db/schema/config';
 import type { SyncFacts } from '../../fleet/device-row';
 export { markPushed } from '../../fleet/repo';
 
@@ -187,4 +187,43 @@ export async function documentsByHash(db: Db, tenantId: string, hashes: string[]
     .where(and(eq(configRevisions.tenantId, tenantId), inArray(configRevisions.hash, hashes)))
     .orderBy(configRevisions.hash);
   return new Map(rows.map((r) => [r.hash, r.document]));
+}
+
+/**
+ * A change made on the box, as the device reported it in its message `seq`: kept as the device's
+ * last drift, and what it runs now unless the device has said something newer since.
+ */
+export async function recordDrift(tx: Db, d: { deviceId: string; tenantId: string; hash: string; seq: number; document: Record<string, unknown> | null }) {
+  const at = new Date();
+  await tx
+    .insert(configDrifts)
+    .values({ deviceId: d.deviceId, tenantId: d.tenantId, at, reportedHash: d.hash, document: d.document })
+    .onConflictDoUpdate({ target: configDrifts.deviceId, set: { at, reportedHash: d.hash, document: d.document } });
+  await tx.execute(sql`
+    update devices set applied_config_hash = ${d.hash}, applied_config_seq = ${d.seq}
+    where id = ${d.deviceId} and applied_config_seq < ${d.seq}`);
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The desired configuration goes whole to the device again: counted for a day (older counts go with it). */
+export async function recordResync(tx: Db, deviceId: string, now = new Date()) {
+  await tx.delete(configResyncs).where(and(eq(configResyncs.deviceId, deviceId), lt(configResyncs.at, new Date(now.getTime() - DAY_MS))));
+  await tx.insert(configResyncs).values({ deviceId, at: now });
+}
+
+/** The device's last drift within a day, and how many times its desired configuration went whole to it again in the last 24 hours. */
+export async function recentDrift(db: Db, deviceId: string, now = new Date()) {
+  const since = new Date(now.getTime() - DAY_MS);
+  const [[drift], [resyncs]] = await Promise.all([
+    db
+      .select()
+      .from(configDrifts)
+      .where(and(eq(configDrifts.deviceId, deviceId), gt(configDrifts.at, since))),
+    db
+      .select({ n: count() })
+      .from(configResyncs)
+      .where(and(eq(configResyncs.deviceId, deviceId), gt(configResyncs.at, since))),
+  ]);
+  return { drift, resyncs: resyncs?.n ?? 0 };
 }

@@ -17,6 +17,7 @@ import {
   configSectionBodySchema,
   deviceConfigParamsSchema,
   draftPushBodySchema,
+  resyncBodySchema,
   enableConfigsBodySchema,
   enableConfigsSchema,
   deviceConfigSchema,
@@ -162,6 +163,25 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRoutesOptions> = async (a
       },
     },
     async (request) => config.pushDraft(actorOf(request), request.params.deviceId, request.body.message),
+  );
+
+  api.post(
+    p(CONFIG_PATHS.resync(':deviceId')),
+    {
+      config: access('write'),
+      schema: {
+        tags,
+        security,
+        summary: 'Send the desired configuration whole to the device again now',
+        description:
+          "For a device that drifted while auto-sync is off, or that an admin will not leave to wait: a full sync job, counted in the drift's re-syncs.",
+        params: deviceConfigParamsSchema,
+        querystring: tenantQuerySchema,
+        body: resyncBodySchema,
+        response: { 200: deviceConfigSchema, ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request) => config.resync(actorOf(request), request.params.deviceId),
   );
 
   api.delete(

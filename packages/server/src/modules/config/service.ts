@@ -14,7 +14,7 @@ import {
 } from '@netloom/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { Actor } from '../../http/access';
+import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import { commitChanges, type CommitOutcome } from './commit';
 import type { ConfigPushes } from './pushes';
@@ -91,6 +91,14 @@ export class ConfigService {
     const draft = await renderRepo.findDraft(this.db, deviceId);
     if (!draft) throw errors.notFound('There is no draft to push.');
     return this.commitOwn(actor, deviceId, () => draft.own, { source: 'edit', message }, undefined, true);
+  }
+
+  /** Re-sync: the desired configuration goes whole to the device now (auto-sync or not), audited. */
+  async resync(actor: Actor, deviceId: string) {
+    const row = await this.row(this.db, actor, deviceId);
+    await this.pushes.resync(deviceId);
+    await audit(this.db, actor, 'device.config_resync', deviceId, { name: row.name });
+    return this.get(actor, deviceId);
   }
 
   async discardDraft(actor: Actor, deviceId: string) {
@@ -263,15 +271,16 @@ export class ConfigService {
    */
   private async view(actor: Actor, deviceId: string, rendered?: { render: DeviceRender; of: 'draft' | 'desired' }): Promise<DeviceConfig> {
     const row = await this.row(this.db, actor, deviceId);
-    const [facts, revision, draft] = await Promise.all([
+    const [facts, revision, draft, drift] = await Promise.all([
       repo.findSyncFacts(this.db, actor.scope.tenantId, deviceId),
       repo.latestRevision(this.db, deviceId),
       renderRepo.findDraft(this.db, deviceId),
+      repo.recentDrift(this.db, deviceId),
     ]);
     // A draft kept aside while the desired revision changed is what is shown: rendered here.
     const current = rendered && (rendered.of === 'draft') === (draft !== undefined) ? rendered.render : undefined;
     const render = current ?? new Renderer(await this.renderContext(this.db, actor, [row])).render(row, draft?.own ?? row.latest?.own ?? {}).render;
-    return deviceConfigView({ row, render, revision, facts, draft });
+    return deviceConfigView({ row, render, revision, facts, draft, drift });
   }
 
   private renderContext(db: Db, actor: Actor, rows: renderRepo.DeviceRenderRow[]) {

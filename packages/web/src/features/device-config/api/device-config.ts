@@ -67,6 +67,10 @@ function useConfigWrite<V>(deviceId: string, send: (v: V, tid: string | null) =>
   });
 }
 
+/** Re-sync: the desired configuration goes whole to the device now; the answer is the new state. */
+export const useResync = (deviceId: string) =>
+  useConfigWrite(deviceId, (_: void, tid) => api.post(CONFIG_PATHS.resync(deviceId), {}, deviceConfigSchema, { query: tidQuery(tid) }));
+
 export const useRollback = (deviceId: string) =>
   useConfigWrite(deviceId, (revisionId: string, tid) =>
     api.post(CONFIG_PATHS.rollback(deviceId, revisionId), {}, deviceConfigSchema, { query: tidQuery(tid) }),
