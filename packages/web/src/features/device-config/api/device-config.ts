@@ -90,10 +90,12 @@ export function useRevision(deviceId: string, revisionId: string | null) {
 
 /** Sets a family's own section (null hands it back to the templates); `draft` starts a draft instead of pushing. */
 export const useSaveSection = (deviceId: string) =>
-  useConfigWrite(deviceId, ({ family, section, draft }: { family: ConfigFamily; section: unknown; draft?: boolean }, tid) =>
+  useConfigWrite(deviceId, ({ family, section, draft, message }: { family: ConfigFamily; section: unknown; draft?: boolean; message?: string }, tid) =>
     section === null
       ? api.delete(CONFIG_PATHS.section(deviceId, family), deviceConfigSchema, { query: tidQuery(tid) })
-      : api.put(CONFIG_PATHS.section(deviceId, family), { section, ...(draft && { draft: true }) }, deviceConfigSchema, { query: tidQuery(tid) }),
+      : api.put(CONFIG_PATHS.section(deviceId, family), { section, ...(draft && { draft: true }), ...(message && { message }) }, deviceConfigSchema, {
+          query: tidQuery(tid),
+        }),
   );
 
 export const usePushDraft = (deviceId: string) =>

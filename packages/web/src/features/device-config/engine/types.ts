@@ -1,6 +1,12 @@
 import type { ConfigDocument, ConfigFamily } from '@netloom/domain';
 import type { DataTableColumn } from '@/components/data-table/types';
 
+/**
+ * What became of a save: pushed as a revision, kept in the device's draft, or not made (the
+ * editor said no when asked); the page says so in those words.
+ */
+export type SaveOutcome = 'saved' | 'draft' | 'cancelled';
+
 /** Choices of a select: fixed, or read from the document being edited (its interfaces, zones…). */
 type FieldOptions = readonly (string | { value: string; label: string })[] | ((doc: ConfigDocument) => readonly string[]);
 

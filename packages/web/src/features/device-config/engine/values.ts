@@ -1,5 +1,6 @@
+import { toast, type ToastAction } from '@/components/feedback/toast';
 import { ApiError, isApiError } from '@/lib/http/api-error';
-import type { FieldSpec } from './types';
+import type { FieldSpec, SaveOutcome } from './types';
 
 export const getPath = (value: unknown, path: readonly string[]): unknown =>
   path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
@@ -57,4 +58,10 @@ export function forItem(e: unknown, prefix: string): unknown {
     else other.push(...v.map((m) => `${k.replace(/^(section|document)\./, '')}: ${m}`));
   }
   return new ApiError({ status: e.status, code: e.code, detail: other.length ? other.join(' ') : e.detail, errors: fields });
+}
+
+/** The toast a save earns: '{item} added successfully' once pushed, that it waits in the draft, nothing when not made. */
+export function toastSaved(outcome: SaveOutcome, item: string, action: ToastAction) {
+  if (outcome === 'saved') toast.success(item, action);
+  else if (outcome === 'draft') toast.info(`${item} ${action === 'deleted' ? 'deletion' : 'change'} kept in the draft: not pushed yet`);
 }
