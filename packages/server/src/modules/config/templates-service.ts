@@ -201,11 +201,13 @@ export class TemplateService {
   async binding(actor: Actor, kind: BindingTarget, targetId: string): Promise<ConfigBinding> {
     if (!(await templates.bindingTarget(this.db, actor.scope.tenantId, kind, targetId))) throw errors.notFound();
     const row = await templates.findBinding(this.db, kind, targetId);
-    return { template_ids: row?.templateIds ?? [], variables: row?.variables ?? {} };
+    const group = kind === 'device' ? await templates.groupOfDevice(this.db, targetId) : null;
+    const inherited = group ? await templates.findBinding(this.db, 'network', group) : undefined;
+    return { template_ids: row?.templateIds ?? [], variables: row?.variables ?? {}, inherited_template_ids: inherited?.templateIds ?? [] };
   }
 
   /** A device's or group's templates and values; its devices are rendered again and pushed where that changes them. */
-  async saveBinding(actor: Actor, kind: BindingTarget, targetId: string, body: ConfigBinding) {
+  async saveBinding(actor: Actor, kind: BindingTarget, targetId: string, body: Pick<ConfigBinding, 'template_ids' | 'variables'>) {
     const target = await templates.bindingTarget(this.db, actor.scope.tenantId, kind, targetId);
     if (!target) throw errors.notFound();
     const ids = [...new Set(body.template_ids)];
@@ -217,7 +219,9 @@ export class TemplateService {
       await audit(tx, actor, 'config_template.assigned', targetId, { kind, template_ids: ids, variables: Object.keys(body.variables) });
     });
     const opId = target.deviceIds.length ? await this.push(actor, target.deviceIds, { title: `Templates of ${target.name} changed`, templateId: null }) : null;
-    return { template_ids: ids, variables: body.variables, operation_id: opId };
+    const group = kind === 'device' ? await templates.groupOfDevice(this.db, targetId) : null;
+    const inherited = group ? await templates.findBinding(this.db, 'network', group) : undefined;
+    return { template_ids: ids, variables: body.variables, inherited_template_ids: inherited?.templateIds ?? [], operation_id: opId };
   }
 
   /** Renders the devices again and pushes those that change, all in one transaction and one operation. */
