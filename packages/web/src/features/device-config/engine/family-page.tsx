@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, Group, Paper, Select, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconHistory } from '@tabler/icons-react';
-import { canWriteConfig, type ConfigDocument } from '@netloom/domain';
+import { canWriteConfig, type ConfigDocument, deviceOptions } from '@netloom/domain';
 import { confirm } from '@/components/dialogs/confirm';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
@@ -151,7 +151,7 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
                 placeholder="Choose a gateway"
                 searchable
                 w={320}
-                data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+                data={deviceOptions(gateways.data ?? [])}
                 value={id}
                 onChange={(next) => setParams(next ? { device: next } : {})}
               />

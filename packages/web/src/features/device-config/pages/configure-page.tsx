@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, Card, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconFileImport, IconHistory } from '@tabler/icons-react';
-import { canWriteConfig, type ConfigDocument } from '@netloom/domain';
+import { canWriteConfig, type ConfigDocument, deviceOptions } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
@@ -88,7 +88,7 @@ export function ConfigurePage() {
               placeholder="Choose a gateway"
               searchable
               w={320}
-              data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+              data={deviceOptions(gateways.data ?? [])}
               value={deviceId}
               onChange={(id) => setParams(id ? { device: id } : {})}
             />
