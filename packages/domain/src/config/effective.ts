@@ -189,3 +189,13 @@ export function allowingVariables(schema: { safeParse(v: unknown): Checked }) {
 
 /** Every variable a set of templates uses, in order of first use. */
 export const variablesOf = (templates: { sections: unknown }[]) => [...new Set(templates.flatMap((t) => templateVariables(t.sections)))];
+
+/**
+ * A document as a person sends it, without the Auto VPN peers it may carry back from an answer:
+ * the server writes them at every render, and their keys come back masked.
+ */
+export function withoutAutoVpnPeers<T extends { ipsec?: unknown }>(doc: T): T {
+  const ipsec = doc.ipsec as { auto_vpn?: Record<string, unknown> } | undefined;
+  if (!ipsec?.auto_vpn) return doc;
+  return { ...doc, ipsec: { ...ipsec, auto_vpn: { ...ipsec.auto_vpn, peers: [] } } };
+}

@@ -12,3 +12,4 @@ export * from './hash';
 export * from './sync-state';
 export { isNetworkCidr } from './subnets';
 export * from './templates';
+export * from './secrets';

@@ -1,5 +1,13 @@
 import { create as createDiffer } from 'jsondiffpatch';
-import { autoVpnMemberOf, canonicalConfigJson, type AutoVpnMember, type ConfigDocument, type ConfigRevisionSource, type DeviceRender } from '@netloom/domain';
+import {
+  autoVpnMemberOf,
+  maskSecrets,
+  canonicalConfigJson,
+  type AutoVpnMember,
+  type ConfigDocument,
+  type ConfigRevisionSource,
+  type DeviceRender,
+} from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { auditMany, type Actor } from '../../http/access';
 import * as repo from './repo';
@@ -97,7 +105,7 @@ async function commitRevisions(
   const previous = await repo.documentsByHash(tx, actor.scope.tenantId, [...new Set(audited.flatMap((a) => (a.previous ? [a.previous] : [])))]);
   for (const a of audited) {
     const key = `${a.previous ?? ''}>${a.revision.hash}`;
-    if (!diffs.has(key)) diffs.set(key, configDiff((a.previous && previous.get(a.previous)) ?? {}, a.revision.document));
+    if (!diffs.has(key)) diffs.set(key, configDiff(maskSecrets((a.previous && previous.get(a.previous)) ?? {}), maskSecrets(a.revision.document)));
   }
   await auditMany(
     tx,

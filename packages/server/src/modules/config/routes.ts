@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  maskSecrets,
   CONFIG_FAMILIES,
   CONFIG_PATHS,
   familySectionOf,
@@ -39,6 +40,8 @@ export interface ConfigRoutesOptions {
 
 /** A device's configuration: the desired document, saving it (a revision and a push), history and rollback. */
 export const configRoutes: FastifyPluginAsyncZod<ConfigRoutesOptions> = async (app, { deviceConfig }) => {
+  // Secrets (pre-shared keys, passwords) go to devices, never back to a person: every answer here shows them masked.
+  app.addHook('preSerialization', async (_request, _reply, payload) => maskSecrets(payload));
   const config = deviceConfig;
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,4 +1,8 @@
 import {
+  maskSecrets,
+  restoreSecrets,
+  SECRET_NOT_GIVEN,
+  unrestoredSecrets,
   MAX_TEMPLATE_VARIABLES,
   OPERATION_DEVICE_STATES,
   checkTemplateSection,
@@ -117,11 +121,20 @@ export class TemplateService {
       const t = await this.locked(tx, actor, id);
       const sections: Record<string, unknown> = { ...t.sections };
       if (section === null) delete sections[family];
-      else sections[family] = section;
+      else {
+        // A secret the form sent back masked keeps the template's value; one that stands for nothing is typed again.
+        const restored = restoreSecrets(section, t.sections[family]);
+        const left = unrestoredSecrets(restored);
+        if (left.length) throw errors.invalid(Object.fromEntries(left.map((p) => [['section', ...p].join('.'), [SECRET_NOT_GIVEN]])));
+        sections[family] = restored;
+      }
       // Every variable needs a value per device: a template stays one a person can fill in.
       if (templateVariables(sections).length > MAX_TEMPLATE_VARIABLES) throw errors.invalid({ section: [tooManyVariablesMessage] });
       await templates.updateTemplate(tx, id, { sections: sections as Partial<ConfigDocument> });
-      await audit(tx, actor, 'config_template.section_saved', id, { family, diff: configDiff(t.sections[family] ?? null, section) });
+      await audit(tx, actor, 'config_template.section_saved', id, {
+        family,
+        diff: configDiff(maskSecrets(t.sections[family] ?? null), maskSecrets(sections[family] ?? null)),
+      });
     });
     return this.get(actor, id);
   }
