@@ -92,7 +92,6 @@ export const CONFIG_PAGES = [
     tabs: [
       { route: 'bgp', label: 'Speaker' },
       { route: 'neighbours', label: 'Neighbours' },
-      { route: 'networks', label: 'Networks' },
       { route: 'prefixlists', label: 'Prefix lists' },
       { route: 'routemaps', label: 'Route maps' },
     ],
