@@ -15,3 +15,5 @@ export * from './hash';
 export * from './sync-state';
 export { isNetworkCidr } from './subnets';
 export * from './templates';
+export * from './bgp-policy';
+export * from './vrrp-election';
