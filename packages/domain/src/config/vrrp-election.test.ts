@@ -19,7 +19,12 @@ describe('VRRP election', () => {
   });
 
   it('lowers the priority by the tracked interfaces that are down, never below 1', () => {
-    expect(effectivePriority(150, [{ down: true, decrement: 60 }, { down: false, decrement: 30 }])).toBe(90);
+    expect(
+      effectivePriority(150, [
+        { down: true, decrement: 60 },
+        { down: false, decrement: 30 },
+      ]),
+    ).toBe(90);
     expect(effectivePriority(20, [{ down: true, decrement: 60 }])).toBe(1);
   });
 

@@ -15,7 +15,8 @@ export interface VrrpCandidate {
 export const effectivePriority = (priority: number, tracked: readonly { down: boolean; decrement: number }[]): number =>
   Math.max(1, priority - tracked.reduce((sum, t) => sum + (t.down ? t.decrement : 0), 0));
 
-const better = (a: VrrpCandidate, b: VrrpCandidate) => a.priority > b.priority || (a.priority === b.priority && ipv4ToNumber(a.address) > ipv4ToNumber(b.address));
+const better = (a: VrrpCandidate, b: VrrpCandidate) =>
+  a.priority > b.priority || (a.priority === b.priority && ipv4ToNumber(a.address) > ipv4ToNumber(b.address));
 
 /**
  * The master of a group (RFC 5798): the highest priority, then the highest address. A master
