@@ -23,7 +23,12 @@ const FAMILIES = {
     value: { uplink: 'wan1' },
     rendered: (doc: ConfigDocument) => doc.qos?.interfaces[0]?.interface,
     expected: 'wan1',
-    bad: { classes: [{ id: uuid(1), name: 'a', guaranteed_pct: 60, maximum_pct: 100, priority: 1 }, { id: uuid(3), name: 'b', guaranteed_pct: 50, maximum_pct: 100, priority: 2 }] },
+    bad: {
+      classes: [
+        { id: uuid(1), name: 'a', guaranteed_pct: 60, maximum_pct: 100, priority: 1 },
+        { id: uuid(3), name: 'b', guaranteed_pct: 50, maximum_pct: 100, priority: 2 },
+      ],
+    },
     badField: 'section.classes.1.guaranteed_pct',
   },
   vrrp: {
@@ -104,16 +109,19 @@ describe.each(testBackends('pglite'))('QoS, VRRP and BGP configuration on %s', (
     await synced(id);
   });
 
-  it.each(Object.keys(FAMILIES) as (keyof typeof FAMILIES)[])('refuses a %s section that breaks its rules, naming the field, and pushes nothing', async (family) => {
-    const f = FAMILIES[family];
-    const { agent, id } = await gateway(`SN-BAD-${family}`);
-    await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
-    await answer(agent);
-    const res = await call('PUT', `device/config/${id}/sections/${family}/`, { section: f.bad });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors)).toEqual([f.badField]);
-    expect((await state(id)).revision?.number).toBe(1);
-  });
+  it.each(Object.keys(FAMILIES) as (keyof typeof FAMILIES)[])(
+    'refuses a %s section that breaks its rules, naming the field, and pushes nothing',
+    async (family) => {
+      const f = FAMILIES[family];
+      const { agent, id } = await gateway(`SN-BAD-${family}`);
+      await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
+      await answer(agent);
+      const res = await call('PUT', `device/config/${id}/sections/${family}/`, { section: f.bad });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual([f.badField]);
+      expect((await state(id)).revision?.number).toBe(1);
+    },
+  );
 
   it.each(Object.keys(FAMILIES) as (keyof typeof FAMILIES)[])('renders a %s template section with a variable for each device', async (family) => {
     const f = FAMILIES[family];

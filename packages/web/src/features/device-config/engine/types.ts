@@ -64,6 +64,8 @@ export interface FamilyPageSpec {
   route: string;
   title: string;
   subtitle: string;
+  /** Where the gateway's running state of this family is shown ('QoS class counters'): a link beside the page's gateway. */
+  monitor?: { label: string; href: (deviceId: string) => string };
   /** The section when the document has none yet. */
   emptySection: unknown;
   tabs: readonly FamilyTab[];

@@ -1,6 +1,7 @@
 import { bgpNeighbourConfigSchema, bgpSectionSchema, prefixListSchema, routeMapSchema, configPageHeading, configPageTab } from '@netloom/domain';
 import type { ConfigDocument } from '@netloom/domain';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
+import { paths } from '@/paths';
 import { enabledColumn } from './options';
 
 const prefixLists = (doc: ConfigDocument) => (doc.bgp?.prefix_lists ?? []).map((l) => l.name);
@@ -48,6 +49,7 @@ const routeMapEntryLines = {
 export const bgpPage: FamilyPageSpec = {
   ...configPageHeading('bgp'),
   subtitle: 'The BGP speaker of the gateway: its AS, the networks it announces, its neighbours and the filters between them',
+  monitor: { label: 'BGP status', href: (deviceId) => paths.product.deviceStatusOf('bgp', deviceId) },
   emptySection: { neighbours: [], networks: [], prefix_lists: [], route_maps: [], redistribute: { connected: false, static: false } },
   tabs: [
     {

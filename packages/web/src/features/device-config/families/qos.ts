@@ -1,5 +1,6 @@
 import { qosClassSchema, qosInterfaceSchema, qosRuleSchema, configPageHeading, configPageTab } from '@netloom/domain';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
+import { paths } from '@/paths';
 import { PROTOCOLS, allNames, enabledColumn } from './options';
 
 const qosClasses = (doc: Parameters<typeof allNames>[0]) => (doc.qos?.classes ?? []).map((c) => c.name);
@@ -8,6 +9,7 @@ const withPorts = (v: Record<string, unknown>) => ['tcp', 'udp', 'tcpudp'].inclu
 export const qosPage: FamilyPageSpec = {
   ...configPageHeading('qos'),
   subtitle: 'Shape each interface to its line, share the bandwidth between classes and put traffic into them; 1 is the first class served',
+  monitor: { label: 'QoS class counters', href: (deviceId) => paths.product.deviceStatusOf('sdwanstatus/qos', deviceId) },
   emptySection: { interfaces: [], classes: [], rules: [] },
   tabs: [
     {

@@ -1,5 +1,6 @@
 import { vrrpGroupSchema, configPageHeading, configPageTab } from '@netloom/domain';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
+import { paths } from '@/paths';
 import { allNames, enabledColumn, lanNames } from './options';
 
 /** Tracked interfaces as lines 'wan1 -20': the interface and what its loss takes off the priority. */
@@ -18,6 +19,7 @@ const trackLines = {
 export const vrrpPage: FamilyPageSpec = {
   ...configPageHeading('vrrp'),
   subtitle: 'Gateways of one LAN share a virtual address; the one of highest priority is master and answers for it',
+  monitor: { label: 'VRRP roles', href: (deviceId) => paths.product.deviceStatusOf('sdwanstatus/vrrp', deviceId) },
   emptySection: { groups: [] },
   tabs: [
     {
