@@ -26,7 +26,7 @@ interface Session {
 const origin = (prefix: string): BgpPolicyRoute => ({ prefix, local_pref: 100, med: 0, as_path: [] });
 
 /** What a speaker announces: its networks, and its connected subnets and static routes when it redistributes them. */
-export function announced(doc: ConfigDocument & { bgp: BgpSection }): BgpPolicyRoute[] {
+function announced(doc: ConfigDocument & { bgp: BgpSection }): BgpPolicyRoute[] {
   const connected = doc.bgp.redistribute.connected
     ? [...(doc.interfaces?.lan ?? []).map((l) => network(l.ip, l.prefix)), ...(doc.interfaces?.vlans ?? []).map((v) => network(v.ip, v.prefix))]
     : [];
