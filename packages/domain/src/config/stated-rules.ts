@@ -50,6 +50,9 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   'The router id of this speaker itself',
   'Hold time is 0 or at least 3 × the keepalive',
   'Virtual router id already used on this interface',
+  'Not an entry: a sequence number, permit or deny, a prefix, then ge and le if wanted',
+  'Not an entry: a sequence number, permit or deny, then match, local-pref, med or prepend if wanted',
+  'Not a tracked interface: a name, then how much its loss lowers the priority',
   // Across families.
   'Subnet overlaps {interface}',
   'No such interface in this configuration',

@@ -104,6 +104,17 @@ describe('BGP family', () => {
     ]);
   });
 
+  it('says what an entry is when a list holds something else', () => {
+    const section = bgp({
+      prefix_lists: [list(1, 'l', ['10 permit everything' as unknown as Record<string, unknown>])],
+      route_maps: [map(1, 'm', ['10 allow' as unknown as Record<string, unknown>])],
+    });
+    expect(issues({ bgp: section })).toEqual([
+      'bgp.prefix_lists.0.entries.0: Not an entry: a sequence number, permit or deny, a prefix, then ge and le if wanted',
+      'bgp.route_maps.0.entries.0: Not an entry: a sequence number, permit or deny, then match, local-pref, med or prepend if wanted',
+    ]);
+  });
+
   it('lets a template hold variables in its text fields', () => {
     const section = bgp({
       router_id: '{{router_id}}',

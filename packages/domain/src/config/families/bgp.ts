@@ -12,16 +12,23 @@ const seqField = () => z.number().int().min(1).max(65535);
 const NO_PREFIX_LIST = 'No such prefix list';
 const prefixLengthField = () => z.number().int().min(0).max(32);
 
+/** What a list item that is no entry at all gets (the console writes entries as lines, and one it cannot read arrives as text). */
+const NOT_A_PREFIX_ENTRY = 'Not an entry: a sequence number, permit or deny, a prefix, then ge and le if wanted';
+const NOT_A_ROUTE_MAP_ENTRY = 'Not an entry: a sequence number, permit or deny, then match, local-pref, med or prepend if wanted';
+
 export const prefixListEntrySchema = z
-  .strictObject({
-    seq: seqField(),
-    action: action(),
-    prefix: networkField(),
-    /** Matches prefixes at least this long… */
-    ge: prefixLengthField().optional(),
-    /** …and at most this long; without either, only the prefix itself. */
-    le: prefixLengthField().optional(),
-  })
+  .strictObject(
+    {
+      seq: seqField(),
+      action: action(),
+      prefix: networkField(),
+      /** Matches prefixes at least this long… */
+      ge: prefixLengthField().optional(),
+      /** …and at most this long; without either, only the prefix itself. */
+      le: prefixLengthField().optional(),
+    },
+    { error: NOT_A_PREFIX_ENTRY },
+  )
   .superRefine((e, ctx) => {
     const length = Number(e.prefix.split('/')[1]);
     if (e.ge !== undefined && e.ge < length) addFieldIssue(ctx, ['ge'], 'At least the length of the prefix');
@@ -48,16 +55,19 @@ export const prefixListSchema = z
   .superRefine((list, ctx) => sequenced(ctx, list.entries));
 export type PrefixList = z.infer<typeof prefixListSchema>;
 
-export const routeMapEntrySchema = z.strictObject({
-  seq: seqField(),
-  action: action(),
-  /** Without it, every route matches. */
-  match_prefix_list: nameField().optional(),
-  set_local_pref: z.number().int().min(0).max(4_294_967_295).optional(),
-  set_med: z.number().int().min(0).max(4_294_967_295).optional(),
-  /** How many times the speaker's own AS is prepended to the path (a longer path is less preferred). */
-  set_as_path_prepend: z.number().int().min(1).max(10).optional(),
-});
+export const routeMapEntrySchema = z.strictObject(
+  {
+    seq: seqField(),
+    action: action(),
+    /** Without it, every route matches. */
+    match_prefix_list: nameField().optional(),
+    set_local_pref: z.number().int().min(0).max(4_294_967_295).optional(),
+    set_med: z.number().int().min(0).max(4_294_967_295).optional(),
+    /** How many times the speaker's own AS is prepended to the path (a longer path is less preferred). */
+    set_as_path_prepend: z.number().int().min(1).max(10).optional(),
+  },
+  { error: NOT_A_ROUTE_MAP_ENTRY },
+);
 export type RouteMapEntry = z.infer<typeof routeMapEntrySchema>;
 
 export const routeMapSchema = z

@@ -64,6 +64,12 @@ describe('VRRP family', () => {
     );
   });
 
+  it('says what a tracked interface is when the list holds something else', () => {
+    expect(issues({ interfaces, vrrp: { groups: [group(1, { track: ['wan1 minus twenty'] })] } })).toEqual([
+      'vrrp.groups.0.track.0: Not a tracked interface: a name, then how much its loss lowers the priority',
+    ]);
+  });
+
   it('lets a template hold variables in its text fields', () => {
     const section = { groups: [group(1, { interface: '{{lan}}', virtual_ip: '{{vip}}' })] };
     expect(checkTemplateSection('vrrp', section)).toEqual([]);

@@ -4,11 +4,15 @@ import { flagRepeats } from './issues';
 
 /** VRRP (`sdwan/device/configure/vrrp`): gateways of a LAN sharing one virtual address, one of them master. */
 
-export const vrrpTrackSchema = z.strictObject({
-  /** An interface of the document (document-rules.ts); while it is down the group's priority drops by `decrement`. */
-  interface: ifnameField(),
-  decrement: z.number().int().min(1).max(253),
-});
+export const vrrpTrackSchema = z.strictObject(
+  {
+    /** An interface of the document (document-rules.ts); while it is down the group's priority drops by `decrement`. */
+    interface: ifnameField(),
+    decrement: z.number().int().min(1).max(253),
+  },
+  // The console writes a tracked interface as a line ('wan1 -20'); one it cannot read arrives as text.
+  { error: 'Not a tracked interface: a name, then how much its loss lowers the priority' },
+);
 export type VrrpTrack = z.infer<typeof vrrpTrackSchema>;
 
 export const vrrpGroupSchema = z

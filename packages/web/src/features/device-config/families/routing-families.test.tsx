@@ -121,6 +121,10 @@ describe('the QoS, VRRP and BGP pages', () => {
     expect(await within(dialog).findByText('At least the length of the prefix')).toBeTruthy();
     expect(sent(fetchMock)).toBeNull();
     // Backspace in the empty input takes the last line off, as in any tags input.
+    await user.type(entries, '{backspace}permit everything{enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Not an entry: a sequence number, permit or deny, a prefix, then ge and le if wanted')).toBeTruthy();
+    expect(sent(fetchMock)).toBeNull();
     await user.type(entries, '{backspace}10 permit 10.0.0.0/8 le 24{enter}20 deny 0.0.0.0/0{enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Prefix list added successfully')).toBeTruthy();
