@@ -141,6 +141,30 @@ describe('the QoS, VRRP and BGP pages', () => {
     expect(await screen.findByText('10 permit 10.0.0.0/8 le 24 · 20 deny 0.0.0.0/0')).toBeTruthy();
   });
 
+  it("sets up a gateway's BGP speaker from nothing: its AS, router id, networks and what it redistributes", async () => {
+    const fetchMock = server({ bgp: undefined });
+    const { user } = renderPage(bgpPage);
+    await user.type(await screen.findByLabelText(/Local AS number/), '65001');
+    await user.type(screen.getByLabelText(/Router id/), '10.255.0.1');
+    await user.type(screen.getByPlaceholderText('x.x.x.x/y'), '192.168.1.0/24{enter}');
+    await user.click(screen.getByLabelText('Redistribute connected networks'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Speaker edited successfully')).toBeTruthy();
+    expect(sent(fetchMock)).toEqual({
+      url: expect.stringContaining(`/device/config/${GW}/sections/bgp/`),
+      section: {
+        asn: 65001,
+        router_id: '10.255.0.1',
+        networks: ['192.168.1.0/24'],
+        redistribute: { connected: true, static: false },
+        neighbours: [],
+        prefix_lists: [],
+        route_maps: [],
+      },
+    });
+    expect(screen.getByRole('link', { name: 'BGP status' }).getAttribute('href')).toBe(`/sdwan/device/status/bgp?device=${GW}`);
+  });
+
   it('adds a VRRP group on a LAN, tracking a WAN by a line', async () => {
     const fetchMock = server({ vrrp: { groups: [] } });
     const { user } = renderPage(vrrpPage);
