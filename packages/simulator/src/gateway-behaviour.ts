@@ -275,8 +275,11 @@ export class GatewayBehaviour implements DeviceBehaviour {
         return usageSnapshot(leases(), traffic());
       case 'qos':
         return qosSnapshot(doc.qos, this.busyS(nowMs) - this.qosSinceBusyS, this.profile.peakBps);
-      case 'vrrp':
-        return vrrpSnapshot({ serial: this.serial, doc, interfaceUp: (n) => this.interfaceUp(n) }, this.fleet(), this.vrrpMasters);
+      case 'vrrp': {
+        const vrrp = vrrpSnapshot({ serial: this.serial, doc, interfaceUp: (n) => this.interfaceUp(n) }, this.fleet(), this.vrrpMasters);
+        this.journal.vrrpSeen(vrrp.entries, nowMs);
+        return vrrp;
+      }
     }
   }
 

@@ -172,6 +172,14 @@ describe('VRRP across the fleet', () => {
     f.flaps[0]!.linkDownTicks = [50, 50];
     f.beat();
     expect(roles(f)).toEqual(['backup 90 10.5.0.3', 'master 100 10.5.0.3']);
+    // Each change of role is in the gateway's log (newest first), as keepalived writes it.
+    const log = (i: number) =>
+      f
+        .snap(i, 'logs')
+        .entries.filter((e) => e.facility === 'keepalived')
+        .map((e) => e.message);
+    expect(log(0)).toEqual(['(lan1/7) Entering BACKUP STATE', '(lan1/7) Entering MASTER STATE']);
+    expect(log(1)).toEqual(['(lan1/7) Entering MASTER STATE', '(lan1/7) Entering BACKUP STATE']);
   });
 
   it('keeps a sitting master when the better partner does not pre-empt, and ignores groups of another subnet or id', () => {
