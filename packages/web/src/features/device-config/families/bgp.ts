@@ -16,7 +16,9 @@ const prefixEntryLines = {
   },
   parse: (line: string) => {
     const m = /^(\d+)\s+(permit|deny)\s+(\S+)(?:\s+ge\s+(\d+))?(?:\s+le\s+(\d+))?$/.exec(line.trim());
-    return m ? JSON.parse(JSON.stringify({ seq: Number(m[1]), action: m[2], prefix: m[3], ge: num(m[4]), le: num(m[5]) })) : line;
+    if (!m) return line;
+    // ge and le only when the line names them: a strict schema reads an absent key, not an undefined one.
+    return { seq: Number(m[1]), action: m[2], prefix: m[3], ...(m[4] ? { ge: num(m[4]) } : {}), ...(m[5] ? { le: num(m[5]) } : {}) };
   },
 };
 
