@@ -75,6 +75,20 @@ describe('QoS family', () => {
     );
   });
 
+  it('flags a later enabled rule exactly when an earlier enabled one matches the same traffic', () => {
+    const match = fc.record({
+      dscp: fc.option(fc.constantFrom(10, 46), { nil: undefined }),
+      application: fc.option(fc.constantFrom('zoom', 'teams'), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(match, match, fc.boolean(), (a, b, enabled) => {
+        const found = issues({ qos: { classes: [cls(1)], rules: [rule(1, a), rule(2, { ...b, enabled })] } });
+        const same = enabled && a.dscp === b.dscp && a.application === b.application;
+        expect(found).toEqual(same ? ['qos.rules.1.name: Matches the same traffic as an earlier rule, which decides first'] : []);
+      }),
+    );
+  });
+
   it('shapes interfaces of the document only, each once', () => {
     const qos = { interfaces: [...shaping, { interface: 'wan9', upload_kbps: 64, download_kbps: 64 }, { ...shaping[0], upload_kbps: 10 }] };
     expect(issues({ interfaces, qos })).toEqual([
