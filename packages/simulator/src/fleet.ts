@@ -9,6 +9,7 @@ import { mulberry32, seedFrom } from './prng';
 import { endpointProfile, gatewayProfile, withEndpointSpec, type EndpointSpec } from './profiles';
 import type { ZtnaClientOptions } from './ztna-client';
 import { bgpProfileOf } from './status-model';
+import type { FleetGateway } from './fleet-view';
 
 export interface FleetTenant {
   enrolmentKey: string;
@@ -114,6 +115,24 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       onSave: opts.onSave,
     });
 
+  // BGP peers and VRRP partners: the gateways enrolled with the same tenant's key that run a configuration.
+  const keyOf = new Map<SimulatedDevice, string>();
+  const tenantGateways = (key: string): FleetGateway[] =>
+    devices.flatMap((d) =>
+      d.behaviour instanceof GatewayBehaviour && keyOf.get(d) === key && d.runningConfig
+        ? [
+            {
+              serial: d.serial,
+              online: d.state === 'connected',
+              publicIp: d.behaviour.publicIp,
+              doc: d.runningConfig,
+              interfaceUp: (n: string) => (d.behaviour as GatewayBehaviour).interfaceUp(n),
+              vrrpMaster: (group: string) => (d.behaviour as GatewayBehaviour).vrrpMaster(group),
+            },
+          ]
+        : [],
+    );
+
   const seen = new Map<string, number>();
   for (const tenant of opts.tenants) {
     const n = seen.get(tenant.emailDomain) ?? 0;
@@ -123,7 +142,10 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       const random = mulberry32(seedFrom(seed, t, 'gateway', i));
       const profile = gatewayProfile(random, i);
       const b = new GatewayBehaviour(profile, random, opts.flapRules, bgpProfileOf(profile, i), undefined, { appConnector: i < (tenant.appConnectors ?? 0) });
-      devices.push(make(b, tenant.enrolmentKey, seedFrom(seed, t, 'gateway', i, 'timing')));
+      b.joinFleet(() => tenantGateways(tenant.enrolmentKey));
+      const device = make(b, tenant.enrolmentKey, seedFrom(seed, t, 'gateway', i, 'timing'));
+      keyOf.set(device, tenant.enrolmentKey);
+      devices.push(device);
     }
     for (let i = 0; i < tenant.endpoints; i++) {
       const random = mulberry32(seedFrom(seed, t, 'endpoint', i));

@@ -35,7 +35,7 @@ export interface RouterTunnel {
 
 export const ipToNumber = (ip: string): number => ip.split('.').reduce((n, o) => n * 256 + Number(o), 0);
 export const numberToIp = (n: number): string => [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
-const network = (ip: string, prefix: number) => {
+export const network = (ip: string, prefix: number) => {
   const size = 2 ** (32 - prefix);
   return `${numberToIp(Math.floor(ipToNumber(ip) / size) * size)}/${prefix}`;
 };

@@ -158,6 +158,11 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
             ) : (
               <Text fw={600}>Template: {target.templateName ?? '…'}</Text>
             )}
+            {mode === 'device' && id && spec.monitor && (
+              <Anchor component={Link} to={spec.monitor.href(id)} size="sm">
+                {spec.monitor.label}
+              </Anchor>
+            )}
             {target.device && (
               <Stack gap={4} align="flex-end">
                 <SyncBadge sync={target.device.sync} />

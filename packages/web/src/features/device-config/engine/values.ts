@@ -18,6 +18,7 @@ export function toFormValues(fields: readonly FieldSpec[], item: Record<string, 
   return Object.fromEntries(
     fields.map((f) => {
       const v = getPath(item, f.key.split('.'));
+      if (f.lines && Array.isArray(v)) return [f.key, v.map((x) => f.lines!.format(x))];
       return [f.key, v === undefined ? blank(f) : f.numeric ? String(v) : v];
     }),
   );
@@ -38,6 +39,14 @@ export function fromFormValues(fields: readonly FieldSpec[], values: Record<stri
     const empty = v === '' || v === undefined || v === null;
     if (!shown || (empty && f.kind !== 'switch')) {
       item = setPath(item, path, undefined);
+      continue;
+    }
+    if (f.lines && Array.isArray(v)) {
+      item = setPath(
+        item,
+        path,
+        v.map((line) => f.lines!.parse(String(line))),
+      );
       continue;
     }
     item = setPath(item, path, f.numeric ? Number(v) : f.kind === 'text' || f.kind === 'password' ? String(v).trim() : v);
