@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from '../validators/storable-text';
+import { BOND_MODES } from '../config/families/link-bonding';
 
 /**
  * Status snapshots: what a device reports of its state when asked (a `status` job naming the
@@ -88,9 +89,17 @@ export const bgpRouteSchema = z.object({
 });
 /** One leg of link bonding (the bonded internet tunnel, the MPLS circuit) and the links in it now. */
 export const bondingLegSchema = z.object({
-  leg: z.enum(['tunnel', 'mpls']),
+  /** tunnel and mpls: the legs a box reports without configured bonds; vpn and internet: a configured bond. */
+  leg: z.enum(['tunnel', 'mpls', 'vpn', 'internet']),
   status: z.enum(['up', 'down', 'unknown']),
   interfaces: z.array(text(32)).max(8),
+  /** A configured bond's name and mode, and each member's share of its traffic now (bondShares). */
+  bond: text(64).optional(),
+  mode: z.enum(BOND_MODES).optional(),
+  members: z
+    .array(z.object({ interface: text(32), up: z.boolean(), share_pct: z.number().int().min(0).max(100) }))
+    .max(8)
+    .optional(),
 });
 /** The speaker's own address and AS; null when BGP does not run. */
 export const bgpLocalSchema = z.object({ ip: text(64), asn: z.number().int().min(1).max(4_294_967_295) }).nullable();

@@ -11,6 +11,7 @@ import type { IpsecSection } from './families/ipsec';
 import type { PolicyRoutingSection } from './families/policy-routing';
 import type { QosSection } from './families/qos';
 import type { VrrpSection } from './families/vrrp';
+import type { LinkBondingSection } from './families/link-bonding';
 import { contains, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
 
 /**
@@ -30,6 +31,7 @@ export interface DocumentParts {
   policy_routing?: PolicyRoutingSection;
   qos?: QosSection;
   vrrp?: VrrpSection;
+  link_bonding?: LinkBondingSection;
 }
 type Ctx = z.RefinementCtx;
 type Path = (string | number)[];
@@ -207,5 +209,22 @@ export function checkVrrp(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
     g.track.forEach((t, k) => {
       if (!nets.names.has(t.interface)) issue(ctx, [...at('track', k), 'interface'], NO_INTERFACE);
     });
+  });
+}
+
+/** Bond members are WAN links of the document; a VPN bond's peer is one of its IPsec tunnels or Auto VPN gateways. */
+export function checkLinkBonding(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  const bonding = doc.link_bonding;
+  if (!bonding) return;
+  const peers = new Set([...(doc.ipsec?.tunnels ?? []).map((t) => t.name), ...(doc.ipsec?.auto_vpn?.peers ?? []).map((p) => p.name)]);
+  for (const side of ['vpn', 'internet'] as const) {
+    bonding[side].forEach((bond, i) => {
+      bond.members.forEach((m, k) => {
+        if (!nets.wanNames.has(m)) issue(ctx, ['link_bonding', side, i, 'members', k], NOT_WAN);
+      });
+    });
+  }
+  bonding.vpn.forEach((bond, i) => {
+    if (!peers.has(bond.peer)) issue(ctx, ['link_bonding', 'vpn', i, 'peer'], 'No such VPN peer: an IPsec tunnel or an Auto VPN gateway');
   });
 }

@@ -10,6 +10,7 @@ import { policyRoutingSectionSchema } from './families/policy-routing';
 import { qosSectionSchema } from './families/qos';
 import { bgpSectionSchema } from './families/bgp';
 import { vrrpSectionSchema } from './families/vrrp';
+import { linkBondingSectionSchema } from './families/link-bonding';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
@@ -23,6 +24,7 @@ import {
   checkPolicyRouting,
   checkQos,
   checkVrrp,
+  checkLinkBonding,
   checkSdwan,
   checkServices,
   checkStaticRoutes,
@@ -42,6 +44,7 @@ export const CONFIG_FAMILIES = [
   'qos',
   'vrrp',
   'bgp',
+  'link_bonding',
 ] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
 
@@ -57,6 +60,7 @@ const documentShape = {
   qos: qosSectionSchema.optional(),
   vrrp: vrrpSectionSchema.optional(),
   bgp: bgpSectionSchema.optional(),
+  link_bonding: linkBondingSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
   /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
@@ -79,6 +83,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkPolicyRouting(doc, nets, ctx);
   checkQos(doc, nets, ctx);
   checkVrrp(doc, nets, ctx);
+  checkLinkBonding(doc, nets, ctx);
 }
 
 /**

@@ -53,6 +53,9 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   'Not an entry: a sequence number, permit or deny, a prefix, then ge and le if wanted',
   'Not an entry: a sequence number, permit or deny, then match, local-pref, med or prepend if wanted',
   'Not a tracked interface: a name, then how much its loss lowers the priority',
+  'A bond has at least two members',
+  'Bond name already used',
+  'Already in bond {bond}',
   // Across families.
   'Subnet overlaps {interface}',
   'No such interface in this configuration',
@@ -66,4 +69,5 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   "Not in a DHCP pool's subnet",
   'Not a subnet of this device',
   'Overlaps a LAN subnet of this device',
+  'No such VPN peer: an IPsec tunnel or an Auto VPN gateway',
 ];

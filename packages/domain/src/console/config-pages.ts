@@ -96,6 +96,15 @@ export const CONFIG_PAGES = [
       { route: 'routemaps', label: 'Route maps' },
     ],
   },
+  {
+    family: 'link_bonding',
+    route: 'link-bonding',
+    title: 'Link Bonding',
+    tabs: [
+      { route: 'vpn-bonding', label: 'VPN bonding' },
+      { route: 'internet-bonding', label: 'Internet bonding' },
+    ],
+  },
 ] as const satisfies readonly ConfigPage[];
 
 export interface ConfigPageTab {
