@@ -7,6 +7,7 @@ import { urlTrackingSnapshot, usageSnapshot } from './status-model-clients';
 import { bondingSnapshot, interfacesSnapshot } from './status-model-interfaces';
 import { configuredBgp } from './status-model-bgp';
 import { qosSnapshot, vrrpSnapshot } from './status-model-qos-vrrp';
+import { configuredBonding } from './status-model-bonding';
 import type { FleetView } from './fleet-view';
 import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, NacHostsBody } from './behaviour';
 import { browsingFor, type BrowsingRequest } from './browsing';
@@ -117,7 +118,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     return {
       status: gatewayStatus(this.links),
       wan: this.links.map((l) => ({ name: l.name, status: l.up ? 'up' : 'down', ifname: l.ifname, weight: l.weight })),
-      lb_status: p.bonding ? this.bonding() : null,
+      lb_status: p.bonding || this.running?.link_bonding ? this.bonding() : null,
       // The address the console sees is the one of the link the traffic leaves by.
       public_ip: firstUp >= 0 ? (p.publicIps[firstUp] ?? p.publicIps[0]!) : null,
       vpn_ip: p.vpnIp,
@@ -228,7 +229,11 @@ export class GatewayBehaviour implements DeviceBehaviour {
       return bgp;
     }
     if (kind === 'bgp_routes') return this.configuredBgpNow(uptimeS)?.routes ?? bgpRoutesSnapshot(this.bgpNow(uptimeS), this.running?.bgp ? null : this.bgp);
-    if (kind === 'link_bonding') return bondingSnapshot(this.profile.bonding ? this.bonding() : null);
+    if (kind === 'link_bonding') {
+      // Configured bonds replace the legs the box was built with.
+      const configured = configuredBonding(this.running, (n) => this.links.find((l) => l.ifname === n)?.up);
+      return configured ?? bondingSnapshot(this.profile.bonding ? this.bonding() : null);
+    }
     if (kind === 'logs') return { kind, entries: this.journal.log.entries() };
     if (kind === 'url_filter') return urlFilterSnapshot(doc?.web_filter, this.urlDecisions.rows());
     // Links exist without a configuration (the lines the box was built with): their tracking does too.
@@ -330,10 +335,12 @@ export class GatewayBehaviour implements DeviceBehaviour {
       status: links.length === 0 ? 'unknown' : links.some((l) => l.up) ? 'up' : 'down',
       interfaces: links.filter((l) => l.up).map((l) => l.ifname),
     });
-    // Internet links bond into the tunnel; an MPLS circuit is its own leg.
+    // Internet links bond into the tunnel (the configured bonds' members, when there are any); an MPLS circuit is its own leg.
+    const section = this.running?.link_bonding;
+    const bonded = new Set([...(section?.vpn ?? []), ...(section?.internet ?? [])].filter((b) => b.enabled).flatMap((b) => b.members));
     return {
       status: this.links.some((l) => l.up) ? 'up' : 'down',
-      tunnel: leg(this.links.filter((l) => l.kind !== 'mpls')),
+      tunnel: leg(bonded.size ? this.links.filter((l) => bonded.has(l.ifname)) : this.links.filter((l) => l.kind !== 'mpls')),
       mpls: leg(this.links.filter((l) => l.kind === 'mpls')),
     };
   }
