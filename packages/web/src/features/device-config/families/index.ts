@@ -3,6 +3,7 @@ import { bgpPage } from './bgp';
 import { firewallPage } from './firewall';
 import { interfacesPage } from './interfaces';
 import { ipsecPage } from './ipsec';
+import { linkBondingPage } from './link-bonding';
 import { natPage } from './nat';
 import { policyRoutingPage } from './policy-routing';
 import { qosPage } from './qos';
@@ -24,6 +25,7 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   qosPage,
   vrrpPage,
   bgpPage,
+  linkBondingPage,
 ];
 
 export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);

@@ -35,6 +35,18 @@ const orDash =
   (r: Row) =>
     r[key] === null || r[key] === undefined ? '–' : `${String(r[key])}${unit}`;
 
+/** A leg of link bonding: a configured bond by its name, else the legs a box reports of itself. */
+const bondLeg = (r: Row) => {
+  if (r.leg === 'vpn') return `VPN bond ${String(r.bond)}`;
+  if (r.leg === 'internet') return `Internet bond ${String(r.bond)}`;
+  return r.leg === 'mpls' ? 'MPLS' : 'Bonded tunnel';
+};
+/** 'wan1 75 % · wan2 25 %': a configured bond's members and their share of its traffic. */
+const bondShares = (r: Row) => {
+  const members = r.members as { interface: string; share_pct: number }[] | undefined;
+  return members ? members.map((m) => `${m.interface} ${m.share_pct} %`).join(' · ') : '–';
+};
+
 /** Why an SD-WAN rule's traffic takes the link it takes, in words. */
 const PATH_REASONS: Record<string, string> = {
   preferred: 'Preferred link',
@@ -152,9 +164,10 @@ export const STATUS_SECTIONS = {
         kind: 'link_bonding',
         label: 'Link bonding',
         columns: [
-          { key: 'leg', header: 'Leg', render: (r) => (r.leg === 'mpls' ? 'MPLS' : 'Bonded tunnel') },
+          { key: 'leg', header: 'Leg', render: bondLeg },
           { key: 'status', header: 'State', render: stateBadge('status', ['up']) },
           { key: 'interfaces', header: 'Links in use', type: 'array', arrayDisplay: 'list' },
+          { key: 'members', header: 'Share per link', render: bondShares },
         ],
       },
       {

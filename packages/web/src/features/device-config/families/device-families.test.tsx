@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { jsonResponse, signIn } from '@/test/query-wrapper';
+import { FakeSocket } from '@/test/fake-socket';
+import { sessionStore } from '@/lib/session/session-store';
+import { GW, id, renderPage, sent, server, state } from '@/test/family-page';
+import { linkBondingPage } from './link-bonding';
+
+const ipsec = {
+  tunnels: [
+    {
+      id: id(50),
+      name: 'to-hq',
+      enabled: true,
+      remote: '198.51.100.7',
+      local_interface: 'wan1',
+      local_subnets: ['192.168.1.0/24'],
+      remote_subnets: ['10.0.0.0/16'],
+      psk: '••••••••',
+      ike: 'ikev2',
+      encryption: 'aes256',
+      integrity: 'sha256',
+      dh_group: 14,
+      lifetime_seconds: 28800,
+    },
+  ],
+};
+
+describe('the link bonding, NetFlow, wireless and acceleration pages', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    signIn('editor');
+  });
+  afterEach(async () => {
+    // A save makes the page read the configuration again: let that read reach this test's server, not the next test's.
+    await new Promise((r) => setTimeout(r, 100));
+    cleanup();
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('bonds two WAN links into a VPN bond to an IPsec peer, refusing a bond of one link first', async () => {
+    // The server answers with the whole document, the tunnel the bond names included.
+    const fetchMock = server({ link_bonding: { vpn: [], internet: [] }, ipsec }, (body) => jsonResponse(200, state({ link_bonding: body.section, ipsec })));
+    const { user } = renderPage(linkBondingPage);
+    expect(screen.getByRole('link', { name: 'Link bonding legs' }).getAttribute('href')).toBe(`/sdwan/device/status/sdwanstatus/bonding?device=${GW}`);
+    await user.click(await screen.findByRole('button', { name: 'Add vpn bond' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Name/), 'hq-bond');
+    await user.click(within(dialog).getByRole('combobox', { name: /VPN peer/ }));
+    await user.click(await screen.findByRole('option', { name: 'to-hq' }));
+    const members = within(dialog)
+      .getAllByLabelText(/Member WAN links/)
+      .find((e) => e.tagName === 'INPUT')!;
+    await user.type(members, 'wan1{enter}');
+    await user.type(within(dialog).getByLabelText(/Health probe target/), '10.0.0.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('A bond has at least two members')).toBeTruthy();
+    expect(sent(fetchMock)).toBeNull();
+    await user.type(members, 'wan2{enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('VPN bond added successfully')).toBeTruthy();
+    expect(sent(fetchMock)?.section.vpn).toEqual([
+      {
+        id: expect.any(String),
+        name: 'hq-bond',
+        peer: 'to-hq',
+        members: ['wan1', 'wan2'],
+        mode: 'balance-flow',
+        probe: { target: '10.0.0.1', interval_s: 5, failures: 3 },
+        enabled: true,
+      },
+    ]);
+  });
+});
