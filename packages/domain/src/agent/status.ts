@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storableText } from '../validators/storable-text';
 import { BOND_MODES } from '../config/families/link-bonding';
+import { NETFLOW_VERSIONS } from '../config/families/netflow';
 
 /**
  * Status snapshots: what a device reports of its state when asked (a `status` job naming the
@@ -29,6 +30,7 @@ export const STATUS_KINDS = [
   'logs',
   'qos',
   'vrrp',
+  'netflow',
 ] as const;
 /** Kinds a device also sends unasked now and then, so tenant-wide pages have something recent to show. */
 export const PUSHED_STATUS_KINDS = ['system', 'bgp', 'ipsec'] as const satisfies readonly StatusKind[];
@@ -194,6 +196,12 @@ export const vrrpGroupEntrySchema = z.object({
   /** The master's own address on the interface; null while the group is disabled here. */
   master: text(64).nullable(),
 });
+/** Flow records a collector was sent since the running NetFlow section was applied: 'Netloom' or 'address:port'. */
+export const netflowCollectorEntrySchema = z.object({
+  collector: text(64),
+  records: z.number().int().min(0),
+  last_export_at: z.string().datetime().nullable(),
+});
 export const DEVICE_LOG_LEVELS = ['error', 'warning', 'notice', 'info'] as const;
 export const deviceLogEntrySchema = z.object({ at: z.string().datetime(), level: z.enum(DEVICE_LOG_LEVELS), facility: text(32), message: text(1024) });
 
@@ -227,6 +235,15 @@ export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('logs'), entries: entries(deviceLogEntrySchema) }),
   z.object({ kind: z.literal('qos'), entries: entries(qosClassEntrySchema) }),
   z.object({ kind: z.literal('vrrp'), entries: entries(vrrpGroupEntrySchema) }),
+  z.object({
+    kind: z.literal('netflow'),
+    enabled: z.boolean(),
+    /** How the box exports as it runs now; without a NetFlow section, every interface, unsampled, to Netloom. */
+    version: z.enum(NETFLOW_VERSIONS),
+    sampling: z.number().int().min(1).max(65535),
+    interfaces: z.array(text(32)).max(64),
+    entries: entries(netflowCollectorEntrySchema),
+  }),
 ]);
 export type StatusSnapshot = z.infer<typeof statusSnapshotSchema>;
 
@@ -234,5 +251,6 @@ export type StatusSnapshot = z.infer<typeof statusSnapshotSchema>;
 export function emptySnapshot(kind: StatusKind): StatusSnapshot {
   if (kind === 'bgp') return { kind, local: null, entries: [] };
   if (kind === 'url_filter') return { kind, enabled: false, entries: [] };
+  if (kind === 'netflow') return { kind, enabled: false, version: 'ipfix', sampling: 1, interfaces: [], entries: [] };
   return { kind, entries: [] } as StatusSnapshot;
 }

@@ -12,6 +12,7 @@ import type { PolicyRoutingSection } from './families/policy-routing';
 import type { QosSection } from './families/qos';
 import type { VrrpSection } from './families/vrrp';
 import type { LinkBondingSection } from './families/link-bonding';
+import type { NetflowSection } from './families/netflow';
 import { contains, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
 
 /**
@@ -32,6 +33,7 @@ export interface DocumentParts {
   qos?: QosSection;
   vrrp?: VrrpSection;
   link_bonding?: LinkBondingSection;
+  netflow?: NetflowSection;
 }
 type Ctx = z.RefinementCtx;
 type Path = (string | number)[];
@@ -226,5 +228,12 @@ export function checkLinkBonding(doc: DocumentParts, nets: DeviceNets, ctx: Ctx)
   }
   bonding.vpn.forEach((bond, i) => {
     if (!peers.has(bond.peer)) issue(ctx, ['link_bonding', 'vpn', i, 'peer'], 'No such VPN peer: an IPsec tunnel or an Auto VPN gateway');
+  });
+}
+
+/** Flows are exported from interfaces of the document. */
+export function checkNetflow(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  doc.netflow?.interfaces.forEach((name, i) => {
+    if (!nets.names.has(name)) issue(ctx, ['netflow', 'interfaces', i], NO_INTERFACE);
   });
 }

@@ -11,6 +11,7 @@ import { qosSectionSchema } from './families/qos';
 import { bgpSectionSchema } from './families/bgp';
 import { vrrpSectionSchema } from './families/vrrp';
 import { linkBondingSectionSchema } from './families/link-bonding';
+import { netflowSectionSchema } from './families/netflow';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
@@ -25,6 +26,7 @@ import {
   checkQos,
   checkVrrp,
   checkLinkBonding,
+  checkNetflow,
   checkSdwan,
   checkServices,
   checkStaticRoutes,
@@ -45,6 +47,7 @@ export const CONFIG_FAMILIES = [
   'vrrp',
   'bgp',
   'link_bonding',
+  'netflow',
 ] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
 
@@ -61,6 +64,7 @@ const documentShape = {
   vrrp: vrrpSectionSchema.optional(),
   bgp: bgpSectionSchema.optional(),
   link_bonding: linkBondingSectionSchema.optional(),
+  netflow: netflowSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
   /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
@@ -84,6 +88,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkQos(doc, nets, ctx);
   checkVrrp(doc, nets, ctx);
   checkLinkBonding(doc, nets, ctx);
+  checkNetflow(doc, nets, ctx);
 }
 
 /**

@@ -10,6 +10,7 @@ export * from './families/qos';
 export * from './families/bgp';
 export * from './families/vrrp';
 export * from './families/link-bonding';
+export * from './families/netflow';
 export { portOrRangeField, portSpan } from './families/fields';
 export * from './document';
 export * from './hash';

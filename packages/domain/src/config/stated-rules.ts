@@ -56,6 +56,10 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   'A bond has at least two members',
   'Bond name already used',
   'Already in bond {bond}',
+  'Collector already listed',
+  'At most the active timeout',
+  'Pick at least one interface to export',
+  "No collector: keep Netloom's or add one",
   // Across families.
   'Subnet overlaps {interface}',
   'No such interface in this configuration',

@@ -105,6 +105,7 @@ export const CONFIG_PAGES = [
       { route: 'internet-bonding', label: 'Internet bonding' },
     ],
   },
+  { family: 'netflow', route: 'netflowconfig', title: 'Flow Export', tabs: [{ route: 'netflowconfig', label: 'Flow export' }] },
 ] as const satisfies readonly ConfigPage[];
 
 export interface ConfigPageTab {

@@ -112,6 +112,7 @@ const SDWAN_MONITOR: SearchEntry[] = [
     ['bonding', 'Link Bonding'],
     ['qos', 'QoS Classes'],
     ['vrrp', 'VRRP'],
+    ['flowexport', 'Flow Export'],
   ]),
   ...monitor('IPsec Status', 'ipsec', [
     ['overview', 'Overview'],
