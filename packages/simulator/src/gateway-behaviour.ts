@@ -8,6 +8,7 @@ import { bondingSnapshot, interfacesSnapshot } from './status-model-interfaces';
 import { configuredBgp } from './status-model-bgp';
 import { qosSnapshot, vrrpSnapshot } from './status-model-qos-vrrp';
 import { configuredBonding } from './status-model-bonding';
+import { NetflowExport } from './netflow-export';
 import type { FleetView } from './fleet-view';
 import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, NacHostsBody } from './behaviour';
 import { browsingFor, type BrowsingRequest } from './browsing';
@@ -61,6 +62,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private readonly vrrpMasters = new Map<string, string>();
   /** Its traffic clock when the running QoS section was applied: the class counters start there. */
   private qosSinceBusyS = 0;
+  /** Its flow export as the running NetFlow section sets it, and what each collector was sent. */
+  private readonly netflow = new NetflowExport();
 
   constructor(
     readonly profile: GatewayProfile,
@@ -235,6 +238,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
       return configured ?? bondingSnapshot(this.profile.bonding ? this.bonding() : null);
     }
     if (kind === 'logs') return { kind, entries: this.journal.log.entries() };
+    if (kind === 'netflow')
+      return this.netflow.snapshot(doc?.interfaces ? [...doc.interfaces.lan, ...doc.interfaces.wan].map((i) => i.name) : this.links.map((l) => l.ifname));
     if (kind === 'url_filter') return urlFilterSnapshot(doc?.web_filter, this.urlDecisions.rows());
     // Links exist without a configuration (the lines the box was built with): their tracking does too.
     if (kind === 'mwan') return mwanSnapshot(this.wanViews(nowMs), trackingTargets(doc, this.links));
@@ -323,6 +328,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.journal.configured(doc, doc ? dhcpLeases(doc, CLIENTS_PER_POOL, (n) => this.macOf(n)) : [], nowMs);
     this.urlDecisions.ran(doc?.web_filter, nowMs);
     if (JSON.stringify(doc?.qos) !== JSON.stringify(this.running?.qos)) this.qosSinceBusyS = this.busyS(nowMs);
+    this.netflow.ran(doc?.netflow);
     this.running = doc;
   }
 
@@ -376,10 +382,10 @@ export class GatewayBehaviour implements DeviceBehaviour {
     return { at: at.toISOString(), interfaces, ping, system: systemLoad(load) };
   }
 
-  /** Its LAN hosts' conversations over the WAN links as they are now (heartbeat names), steered by its SD-WAN rules. */
+  /** Its LAN hosts' conversations over the WAN links as they are now (heartbeat names), steered by its SD-WAN rules, as its NetFlow section exports them. */
   flows(at: Date, intervalS: number): FlowRecord[] {
     const p = this.profile;
-    return flowsFor(
+    const records = flowsFor(
       {
         at,
         intervalS,
@@ -392,6 +398,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
       },
       this.flowRandom,
     );
+    return this.netflow.export(records, at);
   }
 
   /**

@@ -110,7 +110,7 @@ describe('a configured simulated gateway answers every status kind', () => {
     expect(snap('url_filter')).toEqual({ kind: 'url_filter', enabled: false, entries: [] });
     // Without a configuration only what the box has of itself: its lines, its log, its load.
     const bare = STATUS_KINDS.filter((kind) => gw.statusSnapshot(kind, null, () => undefined) !== null);
-    expect(bare).toEqual(['system', 'bgp', 'bgp_routes', 'link_bonding', 'mwan', 'sla', 'url_filter', 'logs']);
+    expect(bare).toEqual(['system', 'bgp', 'bgp_routes', 'link_bonding', 'mwan', 'sla', 'url_filter', 'logs', 'netflow']);
     for (const kind of bare) expect(() => statusSnapshotSchema.parse(gw.statusSnapshot(kind, null, () => undefined))).not.toThrow();
   });
 
