@@ -5,6 +5,7 @@ import { FakeSocket } from '@/test/fake-socket';
 import { sessionStore } from '@/lib/session/session-store';
 import { GW, id, renderPage, sent, server, state } from '@/test/family-page';
 import { linkBondingPage } from './link-bonding';
+import { netflowPage } from './netflow';
 
 const ipsec = {
   tunnels: [
@@ -72,5 +73,34 @@ describe('the link bonding, NetFlow, wireless and acceleration pages', () => {
         enabled: true,
       },
     ]);
+  });
+
+  it('sets up flow export from nothing: an interface, sampling and an external collector written as address:port', async () => {
+    const fetchMock = server({ netflow: undefined });
+    const { user } = renderPage(netflowPage);
+    const interfacesInput = (await screen.findAllByLabelText(/^Interfaces/)).find((e) => e.tagName === 'INPUT')!;
+    await user.type(interfacesInput, 'wan2{enter}');
+    const sampling = screen.getByLabelText(/Sampling 1:N/);
+    await user.clear(sampling);
+    await user.type(sampling, '64');
+    await user.type(screen.getByPlaceholderText('192.0.2.9:2055'), '192.0.2.9:2055{enter}');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Flow export edited successfully')).toBeTruthy();
+    expect(sent(fetchMock)).toEqual({
+      url: expect.stringContaining(`/device/config/${GW}/sections/netflow/`),
+      section: {
+        enabled: true,
+        interfaces: ['wan2'],
+        sampling: 64,
+        active_timeout_s: 60,
+        inactive_timeout_s: 15,
+        version: 'ipfix',
+        netloom_collector: true,
+        collectors: [{ address: '192.0.2.9', port: 2055 }],
+      },
+    });
+    expect(screen.getByRole('link', { name: 'Records sent per collector' }).getAttribute('href')).toBe(
+      `/sdwan/device/status/sdwanstatus/flowexport?device=${GW}`,
+    );
   });
 });

@@ -5,6 +5,7 @@ import { interfacesPage } from './interfaces';
 import { ipsecPage } from './ipsec';
 import { linkBondingPage } from './link-bonding';
 import { natPage } from './nat';
+import { netflowPage } from './netflow';
 import { policyRoutingPage } from './policy-routing';
 import { qosPage } from './qos';
 import { sdwanPage } from './sdwan';
@@ -26,6 +27,7 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   vrrpPage,
   bgpPage,
   linkBondingPage,
+  netflowPage,
 ];
 
 export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);

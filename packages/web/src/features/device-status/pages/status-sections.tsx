@@ -133,7 +133,8 @@ export const STATUS_SECTIONS = {
   },
   sdwanstatus: {
     title: 'SD-WAN status',
-    subtitle: "Which WAN each SD-WAN rule's traffic takes now, the state of every WAN link and of link bonding, QoS class counters and VRRP roles",
+    subtitle:
+      "Which WAN each SD-WAN rule's traffic takes now, the state of every WAN link and of link bonding, QoS class counters, VRRP roles and what the flow export sent to each collector",
     tabs: [
       {
         route: 'rules',
@@ -195,6 +196,16 @@ export const STATUS_SECTIONS = {
           { key: 'state', header: 'State', render: stateBadge('state', ['master', 'backup']) },
           { key: 'priority', header: 'Priority' },
           { key: 'master', header: 'Master', render: orDash('master') },
+        ],
+      },
+      {
+        route: 'flowexport',
+        kind: 'netflow',
+        label: 'Flow export',
+        columns: [
+          { key: 'collector', header: 'Collector' },
+          { key: 'records', header: 'Records sent' },
+          { key: 'last_export_at', header: 'Last export', render: orDash('last_export_at') },
         ],
       },
     ],
