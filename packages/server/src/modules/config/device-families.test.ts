@@ -24,6 +24,15 @@ const FAMILIES = {
     bad: { internet: [{ id: uuid(1), name: 'uplinks', members: ['wan1', 'lan1'], probe: { target: '1.1.1.1' } }] },
     badField: 'section.internet.0.members.1',
   },
+  netflow: {
+    section: { interfaces: ['wan1', 'lan1'], sampling: 100, collectors: [{ address: '192.0.2.9', port: 2055 }] },
+    templated: { interfaces: ['wan1'], collectors: [{ address: '{{collector}}', port: 2055 }] },
+    value: { collector: '192.0.2.10' },
+    rendered: (doc: ConfigDocument) => doc.netflow?.collectors[0]?.address,
+    expected: '192.0.2.10',
+    bad: { interfaces: ['wan1'], active_timeout_s: 10, inactive_timeout_s: 30 },
+    badField: 'section.inactive_timeout_s',
+  },
 } as const;
 
 describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless and acceleration configuration on %s', (backend) => {
