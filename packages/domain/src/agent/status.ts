@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storableText } from '../validators/storable-text';
 import { BOND_MODES } from '../config/families/link-bonding';
 import { NETFLOW_VERSIONS } from '../config/families/netflow';
+import { WIFI_BANDS } from '../config/families/wireless-bands';
 
 /**
  * Status snapshots: what a device reports of its state when asked (a `status` job naming the
@@ -31,6 +32,7 @@ export const STATUS_KINDS = [
   'qos',
   'vrrp',
   'netflow',
+  'wireless',
 ] as const;
 /** Kinds a device also sends unasked now and then, so tenant-wide pages have something recent to show. */
 export const PUSHED_STATUS_KINDS = ['system', 'bgp', 'ipsec'] as const satisfies readonly StatusKind[];
@@ -202,6 +204,13 @@ export const netflowCollectorEntrySchema = z.object({
   records: z.number().int().min(0),
   last_export_at: z.string().datetime().nullable(),
 });
+/** An SSID on one radio: the channel the radio works on now (auto resolved) and the clients associated. */
+export const wirelessEntrySchema = z.object({
+  ssid: text(64),
+  band: z.enum(WIFI_BANDS),
+  channel: z.number().int().min(1).max(233),
+  clients: z.number().int().min(0),
+});
 export const DEVICE_LOG_LEVELS = ['error', 'warning', 'notice', 'info'] as const;
 export const deviceLogEntrySchema = z.object({ at: z.string().datetime(), level: z.enum(DEVICE_LOG_LEVELS), facility: text(32), message: text(1024) });
 
@@ -235,6 +244,7 @@ export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('logs'), entries: entries(deviceLogEntrySchema) }),
   z.object({ kind: z.literal('qos'), entries: entries(qosClassEntrySchema) }),
   z.object({ kind: z.literal('vrrp'), entries: entries(vrrpGroupEntrySchema) }),
+  z.object({ kind: z.literal('wireless'), entries: entries(wirelessEntrySchema) }),
   z.object({
     kind: z.literal('netflow'),
     enabled: z.boolean(),

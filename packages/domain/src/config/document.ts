@@ -12,6 +12,7 @@ import { bgpSectionSchema } from './families/bgp';
 import { vrrpSectionSchema } from './families/vrrp';
 import { linkBondingSectionSchema } from './families/link-bonding';
 import { netflowSectionSchema } from './families/netflow';
+import { wirelessSectionSchema } from './families/wireless';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
@@ -48,6 +49,7 @@ export const CONFIG_FAMILIES = [
   'bgp',
   'link_bonding',
   'netflow',
+  'wireless',
 ] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
 
@@ -65,6 +67,7 @@ const documentShape = {
   bgp: bgpSectionSchema.optional(),
   link_bonding: linkBondingSectionSchema.optional(),
   netflow: netflowSectionSchema.optional(),
+  wireless: wirelessSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
   /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */

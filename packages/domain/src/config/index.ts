@@ -11,6 +11,8 @@ export * from './families/bgp';
 export * from './families/vrrp';
 export * from './families/link-bonding';
 export * from './families/netflow';
+export * from './families/wireless';
+export * from './families/wireless-bands';
 export { portOrRangeField, portSpan } from './families/fields';
 export * from './document';
 export * from './hash';

@@ -106,6 +106,15 @@ export const CONFIG_PAGES = [
     ],
   },
   { family: 'netflow', route: 'netflowconfig', title: 'Flow Export', tabs: [{ route: 'netflowconfig', label: 'Flow export' }] },
+  {
+    family: 'wireless',
+    route: 'wireless',
+    title: 'Wireless',
+    tabs: [
+      { route: 'wirelesssetting', label: 'Radios and SSIDs' },
+      { route: 'wirelessadvanced', label: 'Advanced' },
+    ],
+  },
 ] as const satisfies readonly ConfigPage[];
 
 export interface ConfigPageTab {

@@ -113,6 +113,7 @@ const SDWAN_MONITOR: SearchEntry[] = [
     ['qos', 'QoS Classes'],
     ['vrrp', 'VRRP'],
     ['flowexport', 'Flow Export'],
+    ['wireless', 'Wireless'],
   ]),
   ...monitor('IPsec Status', 'ipsec', [
     ['overview', 'Overview'],
