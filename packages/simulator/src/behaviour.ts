@@ -40,6 +40,8 @@ export interface DeviceBehaviour {
   diagnostics(): string;
   /** The configuration it now runs (after a push, a revert or a local change): what it reports follows it. */
   configure?(doc: ConfigDocument | null): void;
+  /** Why it cannot run a document that holds (hardware it lacks), in its own words; null: it can. */
+  cannotRun?(doc: ConfigDocument): string | null;
   /** Its state of a kind (routes, interfaces, leases, tunnels) as the running configuration makes it; null: it has none of that kind. */
   statusSnapshot?(kind: StatusKind, doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): StatusSnapshot | null;
   /** Its IPsec tunnels up or down now, reported with each heartbeat for the alarms; none: it runs no tunnels. */

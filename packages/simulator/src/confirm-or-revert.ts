@@ -31,7 +31,10 @@ export class ConfirmOrRevert {
   /** Pushes undone: the same job delivered again (its answer was lost) is refused, not run again. */
   private readonly revertedJobs = new Set<string>();
 
-  constructor(private readonly windowMs: number) {}
+  constructor(
+    private readonly windowMs: number,
+    private readonly cannotRun?: (doc: ConfigDocument) => string | null,
+  ) {}
 
   /**
    * A push as the box takes it: refused if it was undone before, else checked and, when it holds,
@@ -39,7 +42,7 @@ export class ConfirmOrRevert {
    */
   push(jobId: string, payload: Record<string, unknown>, before: Running, now = Date.now()): ApplyOutcome {
     if (this.revertedJobs.has(jobId)) return { ok: false, error: 'reverted after the management connection was lost; not applied again' };
-    const outcome = applyConfig(payload);
+    const outcome = applyConfig(payload, this.cannotRun);
     if (outcome.ok) this.unconfirmed = { ...before, jobId, until: now + this.windowMs };
     return outcome;
   }

@@ -22,8 +22,10 @@ export class DeviceConfig {
     private readonly ran: (document: ConfigDocument | null) => void,
     /** Called when the hash changed: it is what the device keeps between runs. */
     private readonly changed: () => void,
+    /** What its hardware cannot run (running-config.ts). */
+    cannotRun?: (doc: ConfigDocument) => string | null,
   ) {
-    this.pushes = new ConfirmOrRevert(windowMs);
+    this.pushes = new ConfirmOrRevert(windowMs, cannotRun);
   }
 
   /** A push from the server: run when it holds (and was not undone before), what ran before kept for the window. */

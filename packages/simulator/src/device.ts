@@ -89,7 +89,13 @@ export class SimulatedDevice {
     this.credential = opts.saved?.credential ?? null;
     this.link = new ManagementLink(opts.url, opts.saved?.seq ?? 0);
     const save = () => this.opts.onSave?.(this);
-    this.config = new DeviceConfig(opts.saved?.config_hash ?? null, opts.confirmWindowMs ?? CONFIRM_WINDOW_MS, (doc) => opts.behaviour.configure?.(doc), save);
+    this.config = new DeviceConfig(
+      opts.saved?.config_hash ?? null,
+      opts.confirmWindowMs ?? CONFIRM_WINDOW_MS,
+      (doc) => opts.behaviour.configure?.(doc),
+      save,
+      (doc) => (opts.behaviour.cannotRun ? opts.behaviour.cannotRun(doc) : null),
+    );
     if (opts.saved?.behaviour) opts.behaviour.restore?.(opts.saved.behaviour);
     this.reports = new DeviceReports({
       behaviour: opts.behaviour,

@@ -9,6 +9,7 @@ import { configuredBgp } from './status-model-bgp';
 import { qosSnapshot, vrrpSnapshot } from './status-model-qos-vrrp';
 import { configuredBonding } from './status-model-bonding';
 import { NetflowExport } from './netflow-export';
+import { wirelessRefusal, wirelessSnapshot } from './radios';
 import type { FleetView } from './fleet-view';
 import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, NacHostsBody } from './behaviour';
 import { browsingFor, type BrowsingRequest } from './browsing';
@@ -285,6 +286,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
         return usageSnapshot(leases(), traffic());
       case 'qos':
         return qosSnapshot(doc.qos, this.busyS(nowMs) - this.qosSinceBusyS, this.profile.peakBps);
+      case 'wireless':
+        return wirelessSnapshot(this.serial, doc, dailyCurve(localHour(new Date(nowMs), this.profile.lng)));
       case 'vrrp': {
         const vrrp = vrrpSnapshot({ serial: this.serial, doc, interfaceUp: (n) => this.interfaceUp(n) }, this.fleet(), this.vrrpMasters);
         this.journal.vrrpSeen(vrrp.entries, nowMs);
@@ -330,6 +333,11 @@ export class GatewayBehaviour implements DeviceBehaviour {
     if (JSON.stringify(doc?.qos) !== JSON.stringify(this.running?.qos)) this.qosSinceBusyS = this.busyS(nowMs);
     this.netflow.ran(doc?.netflow);
     this.running = doc;
+  }
+
+  /** Its model's radios: a wireless section asking for one it lacks is refused. */
+  cannotRun(doc: ConfigDocument): string | null {
+    return wirelessRefusal(this.profile.model, doc);
   }
 
   urlDecided(events: readonly UrlEvent[]): void {

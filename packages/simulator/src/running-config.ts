@@ -8,10 +8,11 @@ export type ApplyOutcome = { ok: true; hash: string; document: ConfigDocument | 
 /**
  * A configuration push as a router takes it: checked with the very schemas the console and the
  * server use, refused with a readable error (field path and message) when it does not hold or
- * does not fit this model, and otherwise run whole. A push that names only a hash (an older
+ * does not fit this model (its table sizes, the hardware `cannotRun` says it lacks), and otherwise
+ * run whole. A push that names only a hash (an older
  * server) is taken at its word.
  */
-export function applyConfig(payload: Record<string, unknown>): ApplyOutcome {
+export function applyConfig(payload: Record<string, unknown>, cannotRun?: (doc: ConfigDocument) => string | null): ApplyOutcome {
   const named = typeof payload.config_hash === 'string' ? payload.config_hash : null;
   if (payload.document === undefined) return named ? { ok: true, hash: named, document: null } : { ok: false, error: 'no configuration in the job' };
   const parsed = configDocumentSchema.safeParse(payload.document);
@@ -28,6 +29,8 @@ export function applyConfig(payload: Record<string, unknown>): ApplyOutcome {
   if (groups > MODEL_LIMITS.vrrpGroups) {
     return { ok: false, error: `vrrp.groups: this gateway runs at most ${MODEL_LIMITS.vrrpGroups} VRRP groups (${groups} given)` };
   }
+  const refusal = cannotRun?.(parsed.data);
+  if (refusal) return { ok: false, error: refusal };
   const hash = configHash(parsed.data);
   if (named && named !== hash) return { ok: false, error: `the document does not match its hash (${named})` };
   return { ok: true, hash, document: parsed.data };
