@@ -6,6 +6,7 @@ import { sessionStore } from '@/lib/session/session-store';
 import { GW, id, renderPage, sent, server, state } from '@/test/family-page';
 import { linkBondingPage } from './link-bonding';
 import { netflowPage } from './netflow';
+import { wirelessPage } from './wireless';
 
 const ipsec = {
   tunnels: [
@@ -102,5 +103,49 @@ describe('the link bonding, NetFlow, wireless and acceleration pages', () => {
     expect(screen.getByRole('link', { name: 'Records sent per collector' }).getAttribute('href')).toBe(
       `/sdwan/device/status/sdwanstatus/flowexport?device=${GW}`,
     );
+  });
+
+  it('adds a WPA2-Personal SSID on both bands, its pass phrase typed in a password field and refused when short', async () => {
+    const wireless = {
+      country: 'FR',
+      radios: {
+        '2_4ghz': { enabled: true, channel: 0, width_mhz: 20, tx_power_dbm: 20 },
+        '5ghz': { enabled: true, channel: 36, width_mhz: 80, tx_power_dbm: 20 },
+      },
+      ssids: [],
+      advanced: { band_steering: false, fast_roaming: false, beacon_interval_ms: 100, dtim_period: 1 },
+    };
+    const fetchMock = server({ wireless });
+    const { user } = renderPage(wirelessPage);
+    expect(screen.getByRole('link', { name: 'SSIDs and clients' }).getAttribute('href')).toBe(`/sdwan/device/status/sdwanstatus/wireless?device=${GW}`);
+    await user.click(await screen.findByRole('button', { name: 'Add ssid' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^SSID/), 'office');
+    const passphrase = within(dialog).getByLabelText(/Pass phrase/);
+    expect(passphrase.getAttribute('type')).toBe('password');
+    await user.type(passphrase, 'short');
+    const bands = within(dialog)
+      .getAllByLabelText(/^Bands/)
+      .find((e) => e.tagName === 'INPUT')!;
+    await user.type(bands, '2.4 GHz{enter}5 GHz{enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('8 to 63 characters')).toBeTruthy();
+    expect(sent(fetchMock)).toBeNull();
+    await user.type(passphrase, ' enough now');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('SSID added successfully')).toBeTruthy();
+    expect(sent(fetchMock)?.section.ssids).toEqual([
+      {
+        id: expect.any(String),
+        name: 'office',
+        security: 'wpa2-personal',
+        passphrase: 'short enough now',
+        radius_port: 1812,
+        hidden: false,
+        client_isolation: false,
+        radios: ['2_4ghz', '5ghz'],
+        enabled: true,
+      },
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { sdwanPage } from './sdwan';
 import { servicesPage } from './services';
 import { staticRoutesPage } from './static-routes';
 import { vrrpPage } from './vrrp';
+import { wirelessPage } from './wireless';
 
 /** Every family page, in the order the configure menu lists them; a new family is a description added here. */
 export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
@@ -28,6 +29,7 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   bgpPage,
   linkBondingPage,
   netflowPage,
+  wirelessPage,
 ];
 
 export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { StatusKind } from '@netloom/domain';
+import { WIFI_BAND_LABELS, type StatusKind, type WifiBand } from '@netloom/domain';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { upFor } from '@/features/device-status/hooks/use-fresh-snapshot';
 
@@ -134,7 +134,7 @@ export const STATUS_SECTIONS = {
   sdwanstatus: {
     title: 'SD-WAN status',
     subtitle:
-      "Which WAN each SD-WAN rule's traffic takes now, the state of every WAN link and of link bonding, QoS class counters, VRRP roles and what the flow export sent to each collector",
+      "Which WAN each SD-WAN rule's traffic takes now, the state of every WAN link and of link bonding, QoS class counters, VRRP roles, SSIDs and their clients, and what the flow export sent to each collector",
     tabs: [
       {
         route: 'rules',
@@ -196,6 +196,17 @@ export const STATUS_SECTIONS = {
           { key: 'state', header: 'State', render: stateBadge('state', ['master', 'backup']) },
           { key: 'priority', header: 'Priority' },
           { key: 'master', header: 'Master', render: orDash('master') },
+        ],
+      },
+      {
+        route: 'wireless',
+        kind: 'wireless',
+        label: 'Wireless',
+        columns: [
+          { key: 'ssid', header: 'SSID' },
+          { key: 'band', header: 'Band', render: (r) => WIFI_BAND_LABELS[r.band as WifiBand] ?? String(r.band) },
+          { key: 'channel', header: 'Channel' },
+          { key: 'clients', header: 'Clients' },
         ],
       },
       {
