@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configDocumentSchema, configHash, configTemplateSchema, deviceConfigSchema, type ConfigDocument } from '@netloom/domain';
+import { eq } from 'drizzle-orm';
+import { configDocumentSchema, configHash, configTemplateSchema, deviceConfigSchema, SECRET_MASK, type ConfigDocument } from '@netloom/domain';
+import { auditLog } from '../../db/schema/index';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { waitFor } from '../../test/wait-for';
@@ -32,6 +34,23 @@ const FAMILIES = {
     expected: '192.0.2.10',
     bad: { interfaces: ['wan1'], active_timeout_s: 10, inactive_timeout_s: 30 },
     badField: 'section.inactive_timeout_s',
+  },
+  wireless: {
+    section: {
+      country: 'FR',
+      radios: { '2_4ghz': { enabled: true }, '5ghz': { enabled: true, channel: 36, width_mhz: 80 } },
+      ssids: [{ id: uuid(2), name: 'office', passphrase: 'correct horse battery', radios: ['2_4ghz', '5ghz'] }],
+    },
+    templated: {
+      country: 'FR',
+      radios: { '5ghz': { enabled: true } },
+      ssids: [{ id: uuid(2), name: '{{site}}-staff', passphrase: 'correct horse battery', radios: ['5ghz'] }],
+    },
+    value: { site: 'lyon' },
+    rendered: (doc: ConfigDocument) => doc.wireless?.ssids[0]?.name,
+    expected: 'lyon-staff',
+    bad: { country: 'FR', radios: { '5ghz': { enabled: true, channel: 14 } } },
+    badField: 'section.radios.5ghz.channel',
   },
 } as const;
 
@@ -121,5 +140,62 @@ describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless and accel
     const pushed = configDocumentSchema.parse((await answer(agent)).document);
     expect(f.rendered(pushed)).toBe(f.expected);
     await synced(id);
+  });
+
+  it('sends an SSID pass phrase and a RADIUS secret to the device only, and keeps them when a form sends the mask back', async () => {
+    const { agent, id } = await gateway('SN-LNK-SECRET');
+    await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
+    await answer(agent);
+    const [passphrase, secret] = ['pass-phrase-only-the-box-knows', 'radius-secret-only-the-box-knows'];
+    const wireless = {
+      country: 'FR',
+      radios: { '5ghz': { enabled: true } },
+      ssids: [
+        { id: uuid(7), name: 'staff', passphrase, radios: ['5ghz'] },
+        { id: uuid(8), name: 'corp', security: 'wpa3-enterprise', radius_server: '192.168.10.5', secret, radios: ['5ghz'] },
+      ],
+    };
+    const saved = await call('PUT', `device/config/${id}/sections/wireless/`, { section: wireless });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().document.wireless.ssids.map((x: { passphrase?: string; secret?: string }) => x.passphrase ?? x.secret)).toEqual([
+      SECRET_MASK,
+      SECRET_MASK,
+    ]);
+    const pushed = configDocumentSchema.parse((await answer(agent)).document);
+    expect(pushed.wireless?.ssids.map((x) => x.passphrase ?? x.secret)).toEqual([passphrase, secret]);
+    // The answer sent back as it is: the secrets stay, nothing changed, nothing is pushed.
+    const same = await call('PUT', `device/config/${id}/sections/wireless/`, { section: saved.json().document.wireless });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().revision.number).toBe(2);
+    const revision = ((await call('GET', `device/config/${id}/revisions/`)).json().results as { id: string; number: number }[])[0]!;
+    for (const url of [
+      `device/config/${id}/`,
+      `device/config/${id}/revisions/`,
+      `device/config/${id}/revisions/${revision.id}/`,
+      `device/config/${id}/export/`,
+    ]) {
+      const read = await call('GET', url);
+      expect(read.statusCode).toBe(200);
+      expect(read.body).not.toContain(passphrase);
+      expect(read.body).not.toContain(secret);
+    }
+    const audit = JSON.stringify(await t.app.services.db.select().from(auditLog).where(eq(auditLog.target, id)));
+    expect(audit).toContain('wireless');
+    expect(audit).not.toContain(passphrase);
+    expect(audit).not.toContain(secret);
+  });
+
+  it("shows a gateway's refusal of a radio its model lacks as failed, with the gateway's words", async () => {
+    const { agent, id } = await gateway('SN-LNK-NO6G');
+    await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
+    await answer(agent);
+    const sixGhz = {
+      country: 'FR',
+      radios: { '6ghz': { enabled: true } },
+      ssids: [{ id: uuid(9), name: 'fast', passphrase: 'correct horse', radios: ['6ghz'] }],
+    };
+    expect((await call('PUT', `device/config/${id}/sections/wireless/`, { section: sixGhz })).statusCode).toBe(200);
+    await answer(agent, false, 'wireless: this model has no 6 GHz radio');
+    expect((await state(id)).sync).toMatchObject({ state: 'failed', error: 'wireless: this model has no 6 GHz radio' });
   });
 });
