@@ -33,6 +33,7 @@ export const STATUS_KINDS = [
   'vrrp',
   'netflow',
   'wireless',
+  'acceleration',
 ] as const;
 /** Kinds a device also sends unasked now and then, so tenant-wide pages have something recent to show. */
 export const PUSHED_STATUS_KINDS = ['system', 'bgp', 'ipsec'] as const satisfies readonly StatusKind[];
@@ -211,6 +212,13 @@ export const wirelessEntrySchema = z.object({
   channel: z.number().int().min(1).max(233),
   clients: z.number().int().min(0),
 });
+/** An acceleration rule's traffic since the running section was applied: flows taken, bytes sent, and packets FEC repaired. */
+export const accelerationEntrySchema = z.object({
+  rule: text(64),
+  flows: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+  fec_recovered: z.number().int().min(0),
+});
 export const DEVICE_LOG_LEVELS = ['error', 'warning', 'notice', 'info'] as const;
 export const deviceLogEntrySchema = z.object({ at: z.string().datetime(), level: z.enum(DEVICE_LOG_LEVELS), facility: text(32), message: text(1024) });
 
@@ -245,6 +253,7 @@ export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('qos'), entries: entries(qosClassEntrySchema) }),
   z.object({ kind: z.literal('vrrp'), entries: entries(vrrpGroupEntrySchema) }),
   z.object({ kind: z.literal('wireless'), entries: entries(wirelessEntrySchema) }),
+  z.object({ kind: z.literal('acceleration'), entries: entries(accelerationEntrySchema) }),
   z.object({
     kind: z.literal('netflow'),
     enabled: z.boolean(),

@@ -13,6 +13,7 @@ import type { QosSection } from './families/qos';
 import type { VrrpSection } from './families/vrrp';
 import type { LinkBondingSection } from './families/link-bonding';
 import type { NetflowSection } from './families/netflow';
+import type { AccelerationSection } from './families/acceleration';
 import { contains, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
 
 /**
@@ -34,6 +35,7 @@ export interface DocumentParts {
   vrrp?: VrrpSection;
   link_bonding?: LinkBondingSection;
   netflow?: NetflowSection;
+  acceleration?: AccelerationSection;
 }
 type Ctx = z.RefinementCtx;
 type Path = (string | number)[];
@@ -235,5 +237,12 @@ export function checkLinkBonding(doc: DocumentParts, nets: DeviceNets, ctx: Ctx)
 export function checkNetflow(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   doc.netflow?.interfaces.forEach((name, i) => {
     if (!nets.names.has(name)) issue(ctx, ['netflow', 'interfaces', i], NO_INTERFACE);
+  });
+}
+
+/** Acceleration runs on WAN links of the document. */
+export function checkAcceleration(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  doc.acceleration?.wan_links.forEach((name, i) => {
+    if (!nets.wanNames.has(name)) issue(ctx, ['acceleration', 'wan_links', i], NOT_WAN);
   });
 }

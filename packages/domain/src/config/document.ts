@@ -13,6 +13,7 @@ import { vrrpSectionSchema } from './families/vrrp';
 import { linkBondingSectionSchema } from './families/link-bonding';
 import { netflowSectionSchema } from './families/netflow';
 import { wirelessSectionSchema } from './families/wireless';
+import { accelerationSectionSchema } from './families/acceleration';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
@@ -28,6 +29,7 @@ import {
   checkVrrp,
   checkLinkBonding,
   checkNetflow,
+  checkAcceleration,
   checkSdwan,
   checkServices,
   checkStaticRoutes,
@@ -50,6 +52,7 @@ export const CONFIG_FAMILIES = [
   'link_bonding',
   'netflow',
   'wireless',
+  'acceleration',
 ] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
 
@@ -68,6 +71,7 @@ const documentShape = {
   link_bonding: linkBondingSectionSchema.optional(),
   netflow: netflowSectionSchema.optional(),
   wireless: wirelessSectionSchema.optional(),
+  acceleration: accelerationSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
   /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
@@ -92,6 +96,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkVrrp(doc, nets, ctx);
   checkLinkBonding(doc, nets, ctx);
   checkNetflow(doc, nets, ctx);
+  checkAcceleration(doc, nets, ctx);
 }
 
 /**

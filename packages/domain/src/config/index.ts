@@ -13,6 +13,7 @@ export * from './families/link-bonding';
 export * from './families/netflow';
 export * from './families/wireless';
 export * from './families/wireless-bands';
+export * from './families/acceleration';
 export { portOrRangeField, portSpan } from './families/fields';
 export * from './document';
 export * from './hash';

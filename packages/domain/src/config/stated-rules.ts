@@ -69,6 +69,9 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   'Not a country code',
   'SSID name already used',
   'No radio on in this band',
+  'Match an application or a destination subnet, one of them',
+  'Rule name already used',
+  'Pick the WAN links it accelerates on',
   // Across families.
   'Subnet overlaps {interface}',
   'No such interface in this configuration',

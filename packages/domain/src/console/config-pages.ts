@@ -115,6 +115,15 @@ export const CONFIG_PAGES = [
       { route: 'wirelessadvanced', label: 'Advanced' },
     ],
   },
+  {
+    family: 'acceleration',
+    route: 'network-acceleration',
+    title: 'Network Acceleration',
+    tabs: [
+      { route: 'links', label: 'WAN links' },
+      { route: 'rules', label: 'Rules' },
+    ],
+  },
 ] as const satisfies readonly ConfigPage[];
 
 export interface ConfigPageTab {

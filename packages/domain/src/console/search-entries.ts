@@ -114,6 +114,7 @@ const SDWAN_MONITOR: SearchEntry[] = [
     ['vrrp', 'VRRP'],
     ['flowexport', 'Flow Export'],
     ['wireless', 'Wireless'],
+    ['acceleration', 'Acceleration'],
   ]),
   ...monitor('IPsec Status', 'ipsec', [
     ['overview', 'Overview'],
