@@ -10,6 +10,7 @@ import { qosSnapshot, vrrpSnapshot } from './status-model-qos-vrrp';
 import { configuredBonding } from './status-model-bonding';
 import { NetflowExport } from './netflow-export';
 import { wirelessRefusal, wirelessSnapshot } from './radios';
+import { accelerationSnapshot } from './status-model-acceleration';
 import type { FleetView } from './fleet-view';
 import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, NacHostsBody } from './behaviour';
 import { browsingFor, type BrowsingRequest } from './browsing';
@@ -65,6 +66,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private qosSinceBusyS = 0;
   /** Its flow export as the running NetFlow section sets it, and what each collector was sent. */
   private readonly netflow = new NetflowExport();
+  /** Busy seconds carried while one of the running acceleration section's links was up, from when it was applied. */
+  private accelBusyS = 0;
 
   constructor(
     readonly profile: GatewayProfile,
@@ -110,7 +113,9 @@ export class GatewayBehaviour implements DeviceBehaviour {
 
   heartbeat(at: Date, configHash: string | null): HeartbeatBody {
     const atMs = at.getTime();
+    const busyBefore = this.busyUntilBeat;
     this.busyUntilBeat = this.busyS(atMs);
+    if (this.accelerating()) this.accelBusyS += this.busyUntilBeat - busyBefore;
     this.lastBeatMs = Math.max(this.lastBeatMs, atMs);
     const before = this.links;
     this.links = stepLinks(this.links, this.random, this.flapRules);
@@ -141,6 +146,12 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private busyS(nowMs: number): number {
     const live = this.links.some((l) => l.up) ? busySeconds(this.lastBeatMs, nowMs, this.profile.lng) : 0;
     return this.busyUntilBeat + live;
+  }
+
+  /** Whether a WAN link its running acceleration section names is up now. */
+  private accelerating(): boolean {
+    const links = new Set(this.running?.acceleration?.wan_links ?? []);
+    return this.links.some((l) => l.up && links.has(l.ifname));
   }
 
   /** Joins the gateways it can peer with or back up. */
@@ -286,6 +297,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
         return usageSnapshot(leases(), traffic());
       case 'qos':
         return qosSnapshot(doc.qos, this.busyS(nowMs) - this.qosSinceBusyS, this.profile.peakBps);
+      case 'acceleration':
+        return accelerationSnapshot(doc.acceleration, this.serial, this.accelBusyS, this.profile.peakBps);
       case 'wireless':
         return wirelessSnapshot(this.serial, doc, dailyCurve(localHour(new Date(nowMs), this.profile.lng)));
       case 'vrrp': {
@@ -332,6 +345,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.urlDecisions.ran(doc?.web_filter, nowMs);
     if (JSON.stringify(doc?.qos) !== JSON.stringify(this.running?.qos)) this.qosSinceBusyS = this.busyS(nowMs);
     this.netflow.ran(doc?.netflow);
+    if (JSON.stringify(doc?.acceleration) !== JSON.stringify(this.running?.acceleration)) this.accelBusyS = 0;
     this.running = doc;
   }
 

@@ -105,7 +105,12 @@ describe('a configured simulated gateway answers every status kind', () => {
       expect(s.kind).toBe(kind);
       expect(() => statusSnapshotSchema.parse(s)).not.toThrow();
       const maybeEmpty =
-        kind === 'url_filter' || kind === 'bgp' || kind === 'system' || kind === 'wireless' || (kind === 'link_bonding' && !gw.profile.bonding);
+        kind === 'url_filter' ||
+        kind === 'bgp' ||
+        kind === 'system' ||
+        kind === 'wireless' ||
+        kind === 'acceleration' ||
+        (kind === 'link_bonding' && !gw.profile.bonding);
       if (!maybeEmpty) expect(s.entries.length, kind).toBeGreaterThan(0);
     }
     expect(snap('url_filter')).toEqual({ kind: 'url_filter', enabled: false, entries: [] });
