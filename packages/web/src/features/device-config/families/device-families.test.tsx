@@ -7,6 +7,7 @@ import { GW, id, renderPage, sent, server, state } from '@/test/family-page';
 import { linkBondingPage } from './link-bonding';
 import { netflowPage } from './netflow';
 import { wirelessPage } from './wireless';
+import { accelerationPage } from './acceleration';
 
 const ipsec = {
   tunnels: [
@@ -144,6 +145,37 @@ describe('the link bonding, NetFlow, wireless and acceleration pages', () => {
         hidden: false,
         client_isolation: false,
         radios: ['2_4ghz', '5ghz'],
+        enabled: true,
+      },
+    ]);
+  });
+
+  it('adds an acceleration rule for a destination with FEC, refusing one that matches both an application and a subnet', async () => {
+    const fetchMock = server({ acceleration: { wan_links: ['wan1'], rules: [] } });
+    const { user } = renderPage(accelerationPage);
+    await user.click(await screen.findByRole('tab', { name: 'Rules' }));
+    await user.click(await screen.findByRole('button', { name: 'Add acceleration rule' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Name/), 'dc');
+    await user.type(within(dialog).getByLabelText(/^Application/), 'Zoom');
+    await user.type(within(dialog).getByLabelText(/^Destination subnet/), '10.20.0.0/16');
+    await user.click(within(dialog).getByLabelText('Forward error correction on lossy links'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Match an application or a destination subnet, one of them')).toBeTruthy();
+    expect(sent(fetchMock)).toBeNull();
+    await user.clear(within(dialog).getByLabelText(/^Application/));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Acceleration rule added successfully')).toBeTruthy();
+    expect(sent(fetchMock)?.section.rules).toEqual([
+      {
+        id: expect.any(String),
+        name: 'dc',
+        destination: '10.20.0.0/16',
+        window_scaling: true,
+        selective_ack: true,
+        fec: true,
+        fec_overhead_pct: 20,
+        duplication: false,
         enabled: true,
       },
     ]);

@@ -1,4 +1,5 @@
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
+import { accelerationPage } from './acceleration';
 import { bgpPage } from './bgp';
 import { firewallPage } from './firewall';
 import { interfacesPage } from './interfaces';
@@ -30,6 +31,7 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   linkBondingPage,
   netflowPage,
   wirelessPage,
+  accelerationPage,
 ];
 
 export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);

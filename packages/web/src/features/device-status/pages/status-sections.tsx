@@ -134,7 +134,7 @@ export const STATUS_SECTIONS = {
   sdwanstatus: {
     title: 'SD-WAN status',
     subtitle:
-      "Which WAN each SD-WAN rule's traffic takes now, the state of every WAN link and of link bonding, QoS class counters, VRRP roles, SSIDs and their clients, and what the flow export sent to each collector",
+      "Which WAN each SD-WAN rule's traffic takes now, the state of every WAN link and of link bonding, QoS class counters, VRRP roles, SSIDs and their clients, accelerated traffic and what the flow export sent to each collector",
     tabs: [
       {
         route: 'rules',
@@ -207,6 +207,17 @@ export const STATUS_SECTIONS = {
           { key: 'band', header: 'Band', render: (r) => WIFI_BAND_LABELS[r.band as WifiBand] ?? String(r.band) },
           { key: 'channel', header: 'Channel' },
           { key: 'clients', header: 'Clients' },
+        ],
+      },
+      {
+        route: 'acceleration',
+        kind: 'acceleration',
+        label: 'Acceleration',
+        columns: [
+          { key: 'rule', header: 'Rule' },
+          { key: 'flows', header: 'Flows' },
+          { key: 'bytes', header: 'Bytes', type: 'bytes' },
+          { key: 'fec_recovered', header: 'Packets FEC repaired' },
         ],
       },
       {
