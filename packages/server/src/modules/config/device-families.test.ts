@@ -52,6 +52,15 @@ const FAMILIES = {
     bad: { country: 'FR', radios: { '5ghz': { enabled: true, channel: 14 } } },
     badField: 'section.radios.5ghz.channel',
   },
+  acceleration: {
+    section: { wan_links: ['wan1', 'wan2'], rules: [{ id: uuid(3), name: 'teams', application: 'Microsoft Teams', fec: true, fec_overhead_pct: 10 }] },
+    templated: { wan_links: ['{{uplink}}'], rules: [{ id: uuid(3), name: 'dc', destination: '10.20.0.0/16' }] },
+    value: { uplink: 'wan2' },
+    rendered: (doc: ConfigDocument) => doc.acceleration?.wan_links[0],
+    expected: 'wan2',
+    bad: { wan_links: ['lan1'], rules: [] },
+    badField: 'section.wan_links.0',
+  },
 } as const;
 
 describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless and acceleration configuration on %s', (backend) => {
