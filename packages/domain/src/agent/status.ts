@@ -83,6 +83,8 @@ export const bgpNeighbourSchema = z.object({
   msg_sent: z.number().int().min(0),
   msg_received: z.number().int().min(0),
   prefixes: z.number().int().min(0),
+  /** Why a session is not up, as bgpd logs it ('TCP MD5 authentication failed'); absent when it is, or from older agents. */
+  reason: text(256).optional(),
 });
 /** A route learnt over BGP: from which neighbour, through which AS path, and whether it is the one used. */
 export const bgpRouteSchema = z.object({

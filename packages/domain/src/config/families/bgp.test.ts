@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { configDocumentSchema } from '../document';
 import { checkTemplateSection } from '../effective';
+import { maskSecrets, SECRET_MASK } from '../secrets';
 import { issues, uuid } from './test-fixtures';
 
 const neighbour = (n: number, over: Record<string, unknown> = {}) => ({ id: uuid(n), address: `10.0.0.${n}`, remote_asn: 65000 + n, ...over });
@@ -43,6 +44,17 @@ describe('BGP family', () => {
       'bgp.neighbours.0.hold_s: Hold time is 0 or at least 3 × the keepalive',
       'bgp.neighbours.1.ebgp_multihop: Too big: expected number to be <=255',
     ]);
+  });
+
+  it('takes a neighbour password of 1 to 80 characters, masked in answers by its name', () => {
+    expect(issues({ bgp: bgp({ neighbours: [neighbour(1, { password: 'k' }), neighbour(2, { password: 'x'.repeat(80) })] }) })).toEqual([]);
+    expect(issues({ bgp: bgp({ neighbours: [neighbour(1, { password: '' }), neighbour(2, { password: 'x'.repeat(81) })] }) })).toEqual([
+      'bgp.neighbours.0.password: Too small: expected string to have >=1 characters',
+      'bgp.neighbours.1.password: Too big: expected string to have <=80 characters',
+    ]);
+    expect(maskSecrets({ bgp: bgp({ neighbours: [neighbour(1, { password: 'md5-key' })] }) })).toMatchObject({
+      bgp: { neighbours: [{ password: SECRET_MASK }] },
+    });
   });
 
   it('flags a neighbour, a network, a list or a map twice, and a neighbour that is the speaker itself', () => {

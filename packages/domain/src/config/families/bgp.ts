@@ -95,6 +95,8 @@ export const bgpNeighbourConfigSchema = z
     prefix_list_out: nameField().optional(),
     route_map_in: nameField().optional(),
     route_map_out: nameField().optional(),
+    /** TCP MD5 signature key (RFC 2385); both ends must hold the same. A secret: masked in every answer. */
+    password: storableText().min(1).max(80).optional(),
   })
   .superRefine((n, ctx) => {
     if (n.hold_s !== 0 && n.hold_s < 3 * n.keepalive_s) addFieldIssue(ctx, ['hold_s'], 'Hold time is 0 or at least 3 × the keepalive');
