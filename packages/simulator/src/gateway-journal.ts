@@ -18,6 +18,8 @@ export class GatewayJournal {
   private readonly linkSince = new Map<string, number>();
   private readonly tunnelUp = new Map<string, TunnelUp>();
   private readonly bgpUp = new Map<string, boolean>();
+  /** The last reason each BGP session gave for not coming up: logged once, when it changes. */
+  private readonly bgpReason = new Map<string, string>();
   private readonly vrrpState = new Map<string, VrrpEntry['state']>();
   private leases = new Set<string>();
 
@@ -85,6 +87,9 @@ export class GatewayJournal {
   /** BGP sessions reaching or leaving Established, as bgpd logs its adjacency changes. */
   bgpSeen(entries: readonly BgpEntry[], atMs: number): void {
     for (const n of entries) {
+      if (n.reason && n.reason !== this.bgpReason.get(n.neighbour)) this.log.write(atMs, 'warning', 'bgpd', `neighbor ${n.neighbour}: ${n.reason}`);
+      if (n.reason) this.bgpReason.set(n.neighbour, n.reason);
+      else this.bgpReason.delete(n.neighbour);
       const up = n.state === 'Established';
       if (up === (this.bgpUp.get(n.neighbour) ?? false)) continue;
       this.bgpUp.set(n.neighbour, up);

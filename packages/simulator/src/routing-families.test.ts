@@ -144,6 +144,23 @@ describe('BGP follows the configuration', () => {
     expect(f.snap(0, 'bgp').entries[0]!.state).toBe('Active');
   });
 
+  it('needs the same password on both ends: a mismatch stays Active with the reason bgpd logs', () => {
+    const f = fleet(2);
+    f.configure(0, speaker(65001, 1, [{ id: id(1), address: '10.2.0.1', remote_asn: 65002, password: 'md5-key-one' }]));
+    f.configure(1, speaker(65002, 2, [{ id: id(2), address: '10.1.0.1', remote_asn: 65001, password: 'md5-key-two' }]));
+    f.beat(15);
+    expect(f.snap(0, 'bgp').entries[0]).toMatchObject({ state: 'Active', prefixes: 0, reason: 'TCP MD5 authentication failed' });
+    expect(f.snap(1, 'bgp').entries[0]).toMatchObject({ state: 'Active', reason: 'TCP MD5 authentication failed' });
+    expect(f.snap(0, 'logs').entries.map((e) => e.message)).toContain('neighbor 10.2.0.1: TCP MD5 authentication failed');
+    // A password on one end only fails alike; the same on both brings the session up.
+    f.configure(1, speaker(65002, 2, [{ id: id(2), address: '10.1.0.1', remote_asn: 65001 }]));
+    expect(f.snap(0, 'bgp').entries[0]!.state).toBe('Active');
+    f.configure(1, speaker(65002, 2, [{ id: id(2), address: '10.1.0.1', remote_asn: 65001, password: 'md5-key-one' }]));
+    const up = f.snap(0, 'bgp').entries[0]!;
+    expect(up.state).toBe('Established');
+    expect(up.reason).toBeUndefined();
+  });
+
   it('keeps the neighbours of its profile while it has no BGP section', () => {
     const f = fleet(1);
     f.beat(40);

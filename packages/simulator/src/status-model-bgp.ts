@@ -21,6 +21,7 @@ interface Session {
   neighbour: Neighbour;
   state: Snapshot<'bgp'>['entries'][number]['state'];
   received: BgpPolicyRoute[];
+  reason?: string;
 }
 
 const origin = (prefix: string): BgpPolicyRoute => ({ prefix, local_pref: 100, med: 0, as_path: [] });
@@ -39,12 +40,12 @@ const withBgp = (g: FleetGateway): g is FleetGateway & { doc: ConfigDocument & {
 /**
  * One neighbour's session. A neighbour that is a gateway of the fleet is Established only when it
  * is on, runs BGP with the remote AS given, and has the mirror neighbour (this gateway's address,
- * this AS); it then sends its announced networks through its out filters, and this side keeps
+ * this AS, the same password); it then sends its announced networks through its out filters, and this side keeps
  * what its in filters let through. A neighbour outside the fleet is an upstream router that
  * answers while a WAN line is up and sends a default route.
  */
 function session(self: BgpSelf, n: Neighbour, fleet: readonly FleetGateway[]): Session {
-  const none = (state: Session['state']): Session => ({ neighbour: n, state, received: [] });
+  const none = (state: Session['state'], reason?: string): Session => ({ neighbour: n, state, received: [], ...(reason ? { reason } : {}) });
   if (!n.enabled) return none('Idle (Admin)');
   if (self.uptimeS < OPEN_AFTER_S) return none('Connect');
   const inbound = (routes: BgpPolicyRoute[]) => filterForNeighbour(self.doc.bgp, { prefix_list: n.prefix_list_in, route_map: n.route_map_in }, routes);
@@ -57,6 +58,8 @@ function session(self: BgpSelf, n: Neighbour, fleet: readonly FleetGateway[]): S
   const mine = ownAddresses(self);
   const mirror = owner.doc.bgp.neighbours.find((m) => m.enabled && m.remote_asn === self.doc.bgp.asn && mine.has(m.address));
   if (!mirror) return none('Active');
+  // The TCP MD5 signature must match on both ends, or the peer drops every segment of the session.
+  if ((mirror.password ?? '') !== (n.password ?? '')) return none('Active', 'TCP MD5 authentication failed');
   const sent = filterForNeighbour(owner.doc.bgp, { prefix_list: mirror.prefix_list_out, route_map: mirror.route_map_out }, announced(owner.doc)).map((r) => ({
     ...r,
     // eBGP puts the sender's AS in front; local preference does not cross AS borders.
@@ -78,6 +81,7 @@ export function configuredBgp(self: BgpSelf, fleet: readonly FleetGateway[]): { 
       msg_sent: s.state === 'Idle (Admin)' ? 0 : 4 + keepalives,
       msg_received: s.state === 'Established' ? 4 + keepalives + s.received.length : 0,
       prefixes: s.received.length,
+      ...(s.reason ? { reason: s.reason } : {}),
     };
   });
   const learnt = sessions.flatMap((s) => s.received.map((r) => ({ ...r, neighbour: s.neighbour.address })));
