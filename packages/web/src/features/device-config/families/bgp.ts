@@ -88,6 +88,7 @@ export const bgpPage: FamilyPageSpec = {
         { key: 'address', label: 'Neighbour address', kind: 'text', required: true, placeholder: 'x.x.x.x' },
         { key: 'remote_asn', label: 'Remote AS number', kind: 'number', required: true, min: 1, max: 4_294_967_295 },
         { key: 'description', label: 'Description', kind: 'text' },
+        { key: 'password', label: 'Password (TCP MD5)', kind: 'password', description: 'The neighbour must hold the same' },
         { key: 'keepalive_s', label: 'Keepalive (s)', kind: 'number', min: 1, max: 21845 },
         { key: 'hold_s', label: 'Hold time (s)', kind: 'number', min: 0, max: 65535, description: '0, or at least 3 × the keepalive' },
         { key: 'ebgp_multihop', label: 'eBGP multihop', kind: 'number', min: 1, max: 255 },

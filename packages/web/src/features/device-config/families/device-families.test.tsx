@@ -8,6 +8,7 @@ import { linkBondingPage } from './link-bonding';
 import { netflowPage } from './netflow';
 import { wirelessPage } from './wireless';
 import { accelerationPage } from './acceleration';
+import { bgpPage } from './bgp';
 
 const ipsec = {
   tunnels: [
@@ -178,6 +179,33 @@ describe('the link bonding, NetFlow, wireless and acceleration pages', () => {
         duplication: false,
         enabled: true,
       },
+    ]);
+  });
+
+  it('adds a BGP neighbour with its password typed in a password field', async () => {
+    const bgp = {
+      asn: 65001,
+      router_id: '10.255.0.1',
+      neighbours: [],
+      networks: [],
+      prefix_lists: [],
+      route_maps: [],
+      redistribute: { connected: false, static: false },
+    };
+    const fetchMock = server({ bgp });
+    const { user } = renderPage(bgpPage);
+    await user.click(await screen.findByRole('tab', { name: 'Neighbours' }));
+    await user.click(await screen.findByRole('button', { name: 'Add bgp neighbour' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Neighbour address/), '10.255.0.2');
+    await user.type(within(dialog).getByLabelText(/Remote AS number/), '65002');
+    const password = within(dialog).getByLabelText(/Password \(TCP MD5\)/);
+    expect(password.getAttribute('type')).toBe('password');
+    await user.type(password, 'md5-key');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('BGP neighbour added successfully')).toBeTruthy();
+    expect(sent(fetchMock)?.section.neighbours).toEqual([
+      { id: expect.any(String), address: '10.255.0.2', remote_asn: 65002, password: 'md5-key', enabled: true, keepalive_s: 60, hold_s: 180 },
     ]);
   });
 });

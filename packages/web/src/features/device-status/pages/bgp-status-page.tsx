@@ -20,6 +20,7 @@ const NEIGHBOUR_COLUMNS: DataTableColumn<Row>[] = [
   { key: 'state', header: 'State' },
   { key: 'msg_sent', header: 'Msg Sent' },
   { key: 'msg_received', header: 'Msg Received' },
+  { key: 'reason', header: 'Why not up', render: (r) => (typeof r.reason === 'string' ? r.reason : '–') },
 ];
 
 function Card({ label, value }: { label: string; value: string }) {
