@@ -207,4 +207,20 @@ describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless and accel
     await answer(agent, false, 'wireless: this model has no 6 GHz radio');
     expect((await state(id)).sync).toMatchObject({ state: 'failed', error: 'wireless: this model has no 6 GHz radio' });
   });
+
+  it("sends a BGP neighbour's password to the device only, and keeps it when a form sends the mask back", async () => {
+    const { agent, id } = await gateway('SN-LNK-BGPPW');
+    await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
+    await answer(agent);
+    const password = 'md5-key-only-the-box-knows';
+    const bgp = { asn: 65001, router_id: '10.255.0.1', neighbours: [{ id: uuid(11), address: '10.255.0.2', remote_asn: 65002, password }] };
+    const saved = await call('PUT', `device/config/${id}/sections/bgp/`, { section: bgp });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().document.bgp.neighbours[0].password).toBe(SECRET_MASK);
+    expect(configDocumentSchema.parse((await answer(agent)).document).bgp?.neighbours[0]?.password).toBe(password);
+    const same = await call('PUT', `device/config/${id}/sections/bgp/`, { section: saved.json().document.bgp });
+    expect(same.json().revision.number).toBe(2);
+    for (const url of [`device/config/${id}/`, `device/config/${id}/export/`]) expect((await call('GET', url)).body).not.toContain(password);
+    expect(JSON.stringify(await t.app.services.db.select().from(auditLog).where(eq(auditLog.target, id)))).not.toContain(password);
+  });
 });
