@@ -4,7 +4,7 @@ type Snapshot = Extract<StatusSnapshot, { kind: 'netflow' }>;
 const NETLOOM = 'Netloom';
 
 /** A record as a 1:N packet-sampling exporter sees it: its sampled packets and bytes; null when none of its packets was sampled. */
-export function sampled(record: FlowRecord, n: number): FlowRecord | null {
+function sampled(record: FlowRecord, n: number): FlowRecord | null {
   if (n === 1) return record;
   const r = { ...record };
   for (const key of ['src_bytes', 'src_packets', 'dst_bytes', 'dst_packets'] as const) r[key] = Math.floor(record[key] / n);

@@ -8,7 +8,7 @@ const MODEL_RADIOS: Record<string, readonly WifiBand[]> = {
   'NL-Edge 500': ['2_4ghz', '5ghz', '6ghz'],
   'NL-Branch 1000': [],
 };
-export const radiosOf = (model: string): readonly WifiBand[] => MODEL_RADIOS[model] ?? [];
+const radiosOf = (model: string): readonly WifiBand[] => MODEL_RADIOS[model] ?? [];
 
 /** Why this model cannot run the wireless section, as its firmware says it; null: it can. */
 export function wirelessRefusal(model: string, doc: ConfigDocument): string | null {

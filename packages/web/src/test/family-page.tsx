@@ -9,7 +9,7 @@ import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 /** A family page on a fake server holding one gateway's document: what the component tests of the family pages render. */
 export const GW = '11111111-1111-4111-8111-111111111111';
 export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-export const interfaces = {
+const interfaces = {
   lan: [{ name: 'lan1', ip: '192.168.1.1', prefix: 24, mtu: 1500 }],
   wan: [
     { name: 'wan1', mode: 'dhcp', weight: 1, mtu: 1500, monitor: [] },
