@@ -7,6 +7,7 @@ import { urlEventsMessageSchema } from '../webfilter/events';
 import { postureReportSchema } from '../ztna/posture';
 import { connectorHealthMessageSchema, ztnaSessionsMessageSchema } from '../ztna/sessions';
 import { nacHostsMessageSchema } from '../ztna/nac';
+import { jobArtifactSchema, jobOutputSchema } from '../diagnostics/agent';
 
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
@@ -170,6 +171,8 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
   ztnaSessionsMessageSchema,
   connectorHealthMessageSchema,
   nacHostsMessageSchema,
+  jobOutputSchema,
+  jobArtifactSchema,
 ]);
 export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 export type Hello = z.infer<typeof helloSchema>;
@@ -204,7 +207,9 @@ export type ServerMessage =
    * (back-pressure). The device keeps the message and sends it again after `retry_after_ms`.
    */
   | { type: 'busy'; seq: number; retry_after_ms: number }
-  | { type: 'job'; job_id: string; kind: (typeof JOB_KINDS)[number]; payload: Record<string, unknown> };
+  | { type: 'job'; job_id: string; kind: (typeof JOB_KINDS)[number]; payload: Record<string, unknown> }
+  /** Stop a running diagnostic now (asked in the console, or past the server's limits): the device answers its job_result soon after. */
+  | { type: 'job_stop'; job_id: string; reason: string };
 
 /** Close codes with their reasons, so a device (and its operator) knows why it was sent away. */
 export const AGENT_CLOSE = {
