@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type {
   ConnectorHealthMessage,
   FlowsMessage,
+  JobArtifact,
+  JobOutput,
   Heartbeat,
   JOB_KINDS,
   Metrics,
@@ -99,6 +101,12 @@ export interface DriftPort {
   drifted(deviceId: string): Promise<void>;
 }
 
+/** A running diagnostic's output and file as the device sends them: true when kept now, false for a resend or a run that has ended. */
+export interface DiagnosticsSink {
+  output(deviceId: string, m: JobOutput): Promise<boolean>;
+  artifact(deviceId: string, m: JobArtifact): Promise<boolean>;
+}
+
 /** What a device connection needs from the gateway around it. */
 export interface AgentContext {
   db: Db;
@@ -119,4 +127,5 @@ export interface AgentContext {
   clientKeys: ClientKeysPort;
   jobs: DeviceJobsPort;
   drift: DriftPort;
+  diagnostics: DiagnosticsSink;
 }
