@@ -31,7 +31,7 @@ const RUN_COLUMNS = {
 /** A claimed device of the tenant, as diagnostics need it. */
 export async function findDevice(db: Db, tenantId: string, id: string) {
   const [row] = await db
-    .select({ id: devices.id, name: devices.name, kind: devices.kind, approved: devices.approved })
+    .select({ id: devices.id, name: devices.name, kind: devices.kind, approved: devices.approved, publicIp: devices.publicIp, vpnIp: devices.vpnIp })
     .from(devices)
     .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id), eq(devices.claimed, true)));
   return row;

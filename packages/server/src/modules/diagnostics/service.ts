@@ -1,4 +1,4 @@
-import { diagnosticEndLine, diagnosticTimeLimitSeconds, type DiagnosticParams, type DiagnosticRun } from '@netloom/domain';
+import { diagnosticEndLine, diagnosticTimeLimitSeconds, type DiagnosticParams, type DiagnosticRun, type ThroughputParams } from '@netloom/domain';
 import type { EventBus } from '../../bus/event-bus';
 import { topics } from '../../bus/topics';
 import type { Db } from '../../db/client';
@@ -44,10 +44,11 @@ export class DiagnosticsService {
     const device = await this.gateway(actor, deviceId);
     if (device.kind !== 'gateway') throw new AppError(409, 'not_gateway', 'Diagnostics run on gateways only.');
     if (!device.approved) throw new AppError(409, 'not_approved', 'The device is not approved yet.');
-    if (params.kind === 'throughput') await this.checkPeer(actor, deviceId, params.peer_device_id);
+    // The device reaches the other end by the address the path names, as that gateway last reported it.
+    const peer = params.kind === 'throughput' ? await this.peerOf(actor, deviceId, params) : undefined;
     await this.events.enforceDeadline(await repo.runningOf(this.db, deviceId));
     const limitS = diagnosticTimeLimitSeconds(params);
-    const payload: Record<string, unknown> = { ...params, time_limit_s: limitS };
+    const payload: Record<string, unknown> = { ...params, time_limit_s: limitS, ...(peer ? { peer } : {}) };
     let id: string;
     try {
       id = await this.db.transaction(async (tx) => {
@@ -79,9 +80,11 @@ export class DiagnosticsService {
   }
 
   /** The other end of a throughput test: another approved gateway of the tenant. */
-  private async checkPeer(actor: Actor, deviceId: string, peerId: string): Promise<void> {
-    const peer = peerId === deviceId ? undefined : await repo.findDevice(this.db, actor.scope.tenantId, peerId);
+  private async peerOf(actor: Actor, deviceId: string, params: ThroughputParams): Promise<{ name: string; address: string | null }> {
+    const id = params.peer_device_id;
+    const peer = id === deviceId ? undefined : await repo.findDevice(this.db, actor.scope.tenantId, id);
     if (!peer || peer.kind !== 'gateway' || !peer.approved) throw errors.invalid({ peer_device_id: ['Should be another approved gateway of this organisation'] });
+    return { name: peer.name, address: params.path === 'overlay' ? peer.vpnIp : peer.publicIp };
   }
 
   /** The time limit on this instance; the device's own timer and every read and write check it too. */
