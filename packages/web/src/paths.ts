@@ -70,6 +70,8 @@ export const paths = {
     /** The organisation's alarms: a device dropdown leading to that device's alarms. */
     organisationAlarms: '/sdwan/organization/monitor/alarms/device',
     deviceBgp: '/sdwan/device/status/bgp',
+    /** A gateway's diagnostics (spec 000 §2.16 `device/configure/diagnostics`), opening on a tab (ping, dns, tcpDump, throughput). */
+    diagnostics: (tab = 'ping') => `/sdwan/device/configure/diagnostics/${tab}`,
     tenantBgp: '/sdwan/organization/monitor/globalBGP',
     globalInterfaces: '/sdwan/organization/monitor/globalInterface',
     vpnStatus: '/sdwan/organization/monitor/vpn-status',

@@ -27,6 +27,7 @@ const BUILT = [
   ...tabsOf('/sdwan/device/configure/sdwan', ['interfaces', 'rules']),
   ...tabsOf('/sdwan/device/configure/vpn-creation', ['ipsecvpn', 'autovpn']),
   '/sdwan/device/configure/policyrouting',
+  ...tabsOf('/sdwan/device/configure/diagnostics', ['ping', 'traceroute', 'dns', 'tcpDump', 'throughput']),
   ...tabsOf('/sdwan/device/configure/status', ['deviceoverview', 'sysInfo', 'cpugraph', 'memorygraph']),
   ...tabsOf('/sdwan/device/status/network', ['routes', 'arptables', 'interfaces', 'devicestatus', 'dhcp']),
   '/sdwan/device/status/sdwanstatus',
