@@ -16,8 +16,10 @@ function nextPacket(random: Random, atMs: number, hosts: readonly string[]): Sim
   const host = hosts[randomInt(random, 0, hosts.length - 1)]!;
   const port = randomInt(random, 32_768, 60_999);
   const roll = random();
-  if (roll < 0.15) return { atMs, proto: 'udp', src: host, dst: RESOLVERS[randomInt(random, 0, 1)]!, sport: port, dport: 53, payloadBytes: randomInt(random, 28, 60) };
-  if (roll < 0.25) return { atMs, proto: 'udp', src: RESOLVERS[randomInt(random, 0, 1)]!, dst: host, sport: 53, dport: port, payloadBytes: randomInt(random, 44, 200) };
+  if (roll < 0.15)
+    return { atMs, proto: 'udp', src: host, dst: RESOLVERS[randomInt(random, 0, 1)]!, sport: port, dport: 53, payloadBytes: randomInt(random, 28, 60) };
+  if (roll < 0.25)
+    return { atMs, proto: 'udp', src: RESOLVERS[randomInt(random, 0, 1)]!, dst: host, sport: 53, dport: port, payloadBytes: randomInt(random, 44, 200) };
   if (roll < 0.3) return { atMs, proto: 'icmp', src: host, dst: SITES[randomInt(random, 0, SITES.length - 1)]!, payloadBytes: 56 };
   const site = SITES[randomInt(random, 0, SITES.length - 1)]!;
   const out = roll < 0.55;
@@ -77,7 +79,10 @@ export function capturePlan(view: GatewayView, p: CaptureParams, random: Random,
   const last = packets[packets.length - 1];
   const endMs = reason.startsWith('capture time') || !last ? p.max_seconds * 1000 : last.atMs - startMs;
   const lines: TimedLine[] = [
-    { atMs: 0, text: `tcpdump: listening on ${p.interface}, link-type EN10MB (Ethernet), snapshot length 262144 bytes${p.filter ? `, filter: ${p.filter}` : ''}` },
+    {
+      atMs: 0,
+      text: `tcpdump: listening on ${p.interface}, link-type EN10MB (Ethernet), snapshot length 262144 bytes${p.filter ? `, filter: ${p.filter}` : ''}`,
+    },
     ...packets.slice(0, PRINTED).map((pk) => ({ atMs: pk.atMs - startMs, text: packetLine(pk) })),
   ];
   if (packets.length > PRINTED) lines.push({ atMs: packets[PRINTED]!.atMs - startMs, text: `(further packets are in the capture file only)` });

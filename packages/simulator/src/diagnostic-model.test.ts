@@ -35,7 +35,8 @@ const branch = (links: LinkState[] = [link('eth0', 'fibre', 12), link('eth1', 'l
   lanHosts: ['192.168.10.20', '192.168.10.21', '192.168.10.22'],
 });
 const context: DiagnosticContext = { peerCapacityMbps: (address) => (address === '10.8.0.6' ? 40 : undefined) };
-const plan = (view: GatewayView, input: DiagnosticInput, ctx = context) => diagnosticPlan(view, diagnosticParamsSchema.parse(input), 'job-1', Date.UTC(2026, 0, 1), ctx);
+const plan = (view: GatewayView, input: DiagnosticInput, ctx = context) =>
+  diagnosticPlan(view, diagnosticParamsSchema.parse(input), 'job-1', Date.UTC(2026, 0, 1), ctx);
 const texts = (p: ReturnType<typeof plan>) => p.lines.map((l) => l.text);
 
 describe('diagnostics on a simulated gateway', () => {
@@ -85,7 +86,11 @@ describe('diagnostics on a simulated gateway', () => {
   });
 
   it('reports iperf-like intervals bounded by the slower of the two gateways’ lines', () => {
-    const p = plan(branch(), { kind: 'throughput', peer_device_id: crypto.randomUUID(), duration_s: 4 }, { ...context, peer: { name: 'gw-far', address: '10.8.0.6' } });
+    const p = plan(
+      branch(),
+      { kind: 'throughput', peer_device_id: crypto.randomUUID(), duration_s: 4 },
+      { ...context, peer: { name: 'gw-far', address: '10.8.0.6' } },
+    );
     const intervals = texts(p).filter((t) => /^\[ {2}5\] \d\.00-\d\.00 +sec .* Mbits\/sec$/.test(t));
     expect(intervals).toHaveLength(4);
     // The far end's LTE (40 Mbps) bounds it, less the overlay's share.
@@ -135,7 +140,10 @@ describe('diagnostics on a simulated gateway', () => {
     if (tcpdump) {
       const where = path.join(mkdtempSync(path.join(tmpdir(), 'pcap-')), 'capture.pcap');
       writeFileSync(where, file.bytes);
-      const read = execFileSync(tcpdump, ['-nn', '-r', where], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim().split('\n');
+      const read = execFileSync(tcpdump, ['-nn', '-r', where], { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim()
+        .split('\n');
       expect(read).toHaveLength(40);
     }
   });

@@ -50,7 +50,8 @@ const sourceOf = (view: GatewayView, path: Path, via?: string) =>
   view.interfaces.find((i) => i.name === (via ?? path.link?.ifname))?.address ?? view.interfaces.find((i) => i.address)?.address ?? '0.0.0.0';
 
 const lossOf = (link: LinkState | null) => (link ? { fibre: 0, broadband: 0.005, lte: 0.02, mpls: 0 }[link.kind] : 0);
-const rttOf = (link: LinkState | null, random: Random) => Math.max(0.1, (link ? link.baseLatencyMs : LAN_RTT_MS) + noise(random, link ? link.baseLatencyMs * 0.08 : 0.05));
+const rttOf = (link: LinkState | null, random: Random) =>
+  Math.max(0.1, (link ? link.baseLatencyMs : LAN_RTT_MS) + noise(random, link ? link.baseLatencyMs * 0.08 : 0.05));
 const ms = (v: number) => v.toFixed(v < 10 ? 3 : 1);
 
 function ping(view: GatewayView, p: PingParams, random: Random): DiagnosticPlan {
@@ -64,7 +65,11 @@ function ping(view: GatewayView, p: PingParams, random: Random): DiagnosticPlan 
     const rtt = path.reachable && random() >= lossOf(path.link) ? rttOf(path.link, random) : null;
     replies.push(rtt);
     const at = (seq - 1) * p.interval_s * 1000 + (rtt ?? 1000);
-    lines.push({ atMs: at, text: rtt === null ? `Request timeout for icmp_seq ${seq}` : `${p.size + 8} bytes from ${ip}: icmp_seq=${seq} ttl=${64 - (path.hops - 1)} time=${ms(rtt)} ms` });
+    lines.push({
+      atMs: at,
+      text:
+        rtt === null ? `Request timeout for icmp_seq ${seq}` : `${p.size + 8} bytes from ${ip}: icmp_seq=${seq} ttl=${64 - (path.hops - 1)} time=${ms(rtt)} ms`,
+    });
   }
   const summary = (sent: (number | null)[]) => {
     const got = sent.filter((r): r is number => r !== null);
@@ -89,7 +94,9 @@ function ping(view: GatewayView, p: PingParams, random: Random): DiagnosticPlan 
 
 /** The routers on the way out of a WAN link: its provider's, then the internet's, each a little further. */
 const hopAddress = (serial: string, link: LinkState, n: number) =>
-  n === 1 ? numberToIp(ipToNumber('100.64.0.1') + (seedFrom(serial, link.ifname) % 4096) * 256) : numberToIp(ipToNumber('198.51.100.0') + (seedFrom(serial, link.ifname, n) % 250) + 1);
+  n === 1
+    ? numberToIp(ipToNumber('100.64.0.1') + (seedFrom(serial, link.ifname) % 4096) * 256)
+    : numberToIp(ipToNumber('198.51.100.0') + (seedFrom(serial, link.ifname, n) % 250) + 1);
 
 function traceroute(view: GatewayView, p: TracerouteParams, random: Random): DiagnosticPlan {
   const ip = resolve(p.host);
@@ -169,7 +176,10 @@ function dns(view: GatewayView, p: DnsParams, random: Random): DiagnosticPlan {
 
 /** The job's `peer` as the server sent it: a name and an address (null: none known). */
 const isPeer = (v: unknown): v is { name: string; address: string | null } =>
-  typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string' && ['string', 'object'].includes(typeof (v as { address?: unknown }).address);
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { name?: unknown }).name === 'string' &&
+  ['string', 'object'].includes(typeof (v as { address?: unknown }).address);
 
 function throughput(view: GatewayView, p: ThroughputParams, context: DiagnosticContext, random: Random): DiagnosticPlan {
   const peer = isPeer(context.peer) ? context.peer : null;
@@ -186,7 +196,10 @@ function throughput(view: GatewayView, p: ThroughputParams, context: DiagnosticC
   for (let s = 0; s < p.duration_s; s++) {
     const rate = Math.max(0.1, ceiling * randomBetween(random, 0.88, 1));
     rates.push(rate);
-    lines.push({ atMs: (s + 1) * 1000, text: `[  5] ${`${s}.00-${s + 1}.00`.padEnd(12)} sec  ${((rate * 1e6) / 8 / 2 ** 20).toFixed(1).padStart(6)} MBytes  ${rate.toFixed(1).padStart(6)} Mbits/sec` });
+    lines.push({
+      atMs: (s + 1) * 1000,
+      text: `[  5] ${`${s}.00-${s + 1}.00`.padEnd(12)} sec  ${((rate * 1e6) / 8 / 2 ** 20).toFixed(1).padStart(6)} MBytes  ${rate.toFixed(1).padStart(6)} Mbits/sec`,
+    });
   }
   const total = (n: number) => {
     const mean = rates.slice(0, n).reduce((a, b) => a + b, 0) / Math.max(1, n);

@@ -38,4 +38,3 @@ export interface DiagnosticPlan {
   stopped(elapsedMs: number): string[];
   file?(elapsedMs: number): CaptureFile;
 }
-

@@ -54,7 +54,8 @@ describe.each(testBackends('pglite'))('diagnostics run by simulated gateways on 
     expect(res.statusCode, res.body).toBe(202);
     return diagnosticRunSchema.parse(res.json());
   };
-  const read = async (id: string, run: string) => diagnosticRunSchema.parse((await t.app.inject({ method: 'GET', url: url(id, `${run}/`), headers: bearer(token) })).json());
+  const read = async (id: string, run: string) =>
+    diagnosticRunSchema.parse((await t.app.inject({ method: 'GET', url: url(id, `${run}/`), headers: bearer(token) })).json());
   const ended = (id: string, run: string) => waitFor(`run ${run} ended`, async () => ((await read(id, run)).state !== 'running' ? read(id, run) : false));
 
   it('pings, streaming one reply per interval, and ends with the statistics', async () => {
@@ -77,7 +78,9 @@ describe.each(testBackends('pglite'))('diagnostics run by simulated gateways on 
     expect(stop.statusCode).toBe(202);
     const done = await ended(ids[0]!, run.id);
     expect(done.state).toBe('stopped');
-    expect(done.output).toMatch(/--- 1\.1\.1\.1 ping statistics ---\n\d+ packets transmitted, \d+ received, 0% packet loss\n.*\nstopped on request\n--- stopped by editor@acme\.test ---\n$/);
+    expect(done.output).toMatch(
+      /--- 1\.1\.1\.1 ping statistics ---\n\d+ packets transmitted, \d+ received, 0% packet loss\n.*\nstopped on request\n--- stopped by editor@acme\.test ---\n$/,
+    );
   });
 
   it('captures packets into a pcap file the console downloads', async () => {

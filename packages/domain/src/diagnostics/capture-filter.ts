@@ -28,7 +28,10 @@ class FilterError extends Error {}
 
 /** Splits on blanks and around parentheses; every piece must be a word, a number, an address or a parenthesis. */
 function tokenise(text: string): string[] {
-  const tokens = text.replace(/[()]/g, ' $& ').split(/[ \t]+/).filter(Boolean);
+  const tokens = text
+    .replace(/[()]/g, ' $& ')
+    .split(/[ \t]+/)
+    .filter(Boolean);
   for (const t of tokens) if (!TOKEN.test(t)) throw new FilterError(`'${t}' is not part of the filter grammar`);
   return tokens;
 }
@@ -173,11 +176,10 @@ export interface FilterPacket {
 const inNet = (address: string, cidr: string) => {
   const [net, bits] = cidr.split('/') as [string, string];
   const mask = Number(bits) === 0 ? 0 : (0xffffffff << (32 - Number(bits))) >>> 0;
-  return ((ipv4ToNumber(address) & mask) >>> 0) === ((ipv4ToNumber(net) & mask) >>> 0);
+  return (ipv4ToNumber(address) & mask) >>> 0 === (ipv4ToNumber(net) & mask) >>> 0;
 };
 
-const either = <T>(dir: Direction, src: T, dst: T, test: (v: T) => boolean) =>
-  dir === 'src' ? test(src) : dir === 'dst' ? test(dst) : test(src) || test(dst);
+const either = <T>(dir: Direction, src: T, dst: T, test: (v: T) => boolean) => (dir === 'src' ? test(src) : dir === 'dst' ? test(dst) : test(src) || test(dst));
 
 /** Whether a packet passes the filter (null: everything does); what a simulated capture keeps. */
 export function filterMatches(node: FilterNode | null, p: FilterPacket): boolean {

@@ -6,7 +6,17 @@ import type { Db } from '../db/client';
 import type { EventBus } from '../bus/event-bus';
 import type { DeviceRecord } from '../fleet/device-row';
 import { AgentConnection } from './connection';
-import type { AgentContext, ClientKeysPort, DeviceJobsPort, DeviceObserver, DiagnosticsSink, DriftPort, FlowSink, RegisteredConnection, ZtnaSink } from './context';
+import type {
+  AgentContext,
+  ClientKeysPort,
+  DeviceJobsPort,
+  DeviceObserver,
+  DiagnosticsSink,
+  DriftPort,
+  FlowSink,
+  RegisteredConnection,
+  ZtnaSink,
+} from './context';
 import { publicRoute } from '../http/route-kit';
 import type { DeviceStateWriter } from './state-writer';
 

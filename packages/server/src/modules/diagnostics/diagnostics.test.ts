@@ -135,7 +135,10 @@ describe.each(testBackends('pglite'))('gateway diagnostics on %s', (backend) => 
     const timed = diagnosticRunSchema.parse((await call('editor@acme.test', 'POST', `${id}/`, { kind: 'dns', name: 'example.com' })).json());
     await nextJob(agent);
     // Its deadline passes (as if the device had gone quiet for 15 s).
-    await t.app.services.db.update(diagnosticRuns).set({ deadlineAt: new Date(Date.now() - 1000) }).where(eq(diagnosticRuns.id, timed.id));
+    await t.app.services.db
+      .update(diagnosticRuns)
+      .set({ deadlineAt: new Date(Date.now() - 1000) })
+      .where(eq(diagnosticRuns.id, timed.id));
     const read = diagnosticRunSchema.parse((await call('viewer@acme.test', 'GET', `${id}/`)).json().run);
     expect(read).toMatchObject({ id: timed.id, state: 'limited', end_reason: '--- stopped: time limit of 15 s reached ---' });
     expect(await agent.next('job_stop')).toMatchObject({ job_id: timed.id });
@@ -143,7 +146,9 @@ describe.each(testBackends('pglite'))('gateway diagnostics on %s', (backend) => 
 
   it('keeps a capture file the device uploads in parts and serves it as <device>-<time>.pcap', async () => {
     const { agent, id } = await gateway('SN-DIAG-4');
-    const run = diagnosticRunSchema.parse((await call('editor@acme.test', 'POST', `${id}/`, { kind: 'capture', interface: 'eth0', filter: 'icmp or udp port 53' })).json());
+    const run = diagnosticRunSchema.parse(
+      (await call('editor@acme.test', 'POST', `${id}/`, { kind: 'capture', interface: 'eth0', filter: 'icmp or udp port 53' })).json(),
+    );
     expect((await nextJob(agent)).payload).toMatchObject({ filter: '(icmp or udp port 53)' });
     expect((await call('viewer@acme.test', 'GET', `${id}/${run.id}/capture/`)).statusCode).toBe(404);
     const file = Buffer.from(Array.from({ length: 300 }, (_, i) => i % 256));

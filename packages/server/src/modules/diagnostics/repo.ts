@@ -63,7 +63,9 @@ export async function findRun(db: Db, scope: { tenantId?: string; deviceId: stri
   const [row] = await db
     .select(RUN_COLUMNS)
     .from(diagnosticRuns)
-    .where(and(eq(diagnosticRuns.id, id), eq(diagnosticRuns.deviceId, scope.deviceId), scope.tenantId ? eq(diagnosticRuns.tenantId, scope.tenantId) : undefined));
+    .where(
+      and(eq(diagnosticRuns.id, id), eq(diagnosticRuns.deviceId, scope.deviceId), scope.tenantId ? eq(diagnosticRuns.tenantId, scope.tenantId) : undefined),
+    );
   return row;
 }
 
@@ -153,7 +155,12 @@ export async function findArtifact(db: Db, tenantId: string, deviceId: string, i
     .select({ artifact: diagnosticRuns.artifact })
     .from(diagnosticRuns)
     .where(
-      and(eq(diagnosticRuns.id, id), eq(diagnosticRuns.tenantId, tenantId), eq(diagnosticRuns.deviceId, deviceId), sql`${diagnosticRuns.artifactDone} is not null`),
+      and(
+        eq(diagnosticRuns.id, id),
+        eq(diagnosticRuns.tenantId, tenantId),
+        eq(diagnosticRuns.deviceId, deviceId),
+        sql`${diagnosticRuns.artifactDone} is not null`,
+      ),
     );
   return row?.artifact ?? null;
 }

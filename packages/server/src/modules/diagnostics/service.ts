@@ -13,7 +13,10 @@ const alreadyRunning = () => new AppError(409, 'diagnostic_running', 'A diagnost
 /** `<device>-<time>.pcap`, with nothing in the name a file system or a header would choke on. */
 export function captureFileName(deviceName: string, startedAt: Date): string {
   const name = deviceName.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 64) || 'device';
-  const time = startedAt.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  const time = startedAt
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:]/g, '');
   return `${name}-${time}.pcap`;
 }
 
@@ -83,7 +86,8 @@ export class DiagnosticsService {
   private async peerOf(actor: Actor, deviceId: string, params: ThroughputParams): Promise<{ name: string; address: string | null }> {
     const id = params.peer_device_id;
     const peer = id === deviceId ? undefined : await repo.findDevice(this.db, actor.scope.tenantId, id);
-    if (!peer || peer.kind !== 'gateway' || !peer.approved) throw errors.invalid({ peer_device_id: ['Should be another approved gateway of this organisation'] });
+    if (!peer || peer.kind !== 'gateway' || !peer.approved)
+      throw errors.invalid({ peer_device_id: ['Should be another approved gateway of this organisation'] });
     return { name: peer.name, address: params.path === 'overlay' ? peer.vpnIp : peer.publicIp };
   }
 

@@ -3,7 +3,13 @@ import { IconDownload, IconPlayerStop } from '@tabler/icons-react';
 import { formatBytes, type DiagnosticRun } from '@netloom/domain';
 
 const STATE_COLOURS: Record<DiagnosticRun['state'], string> = { running: 'blue', done: 'green', failed: 'red', stopped: 'gray', limited: 'orange' };
-const STATE_LABELS: Record<DiagnosticRun['state'], string> = { running: 'Running', done: 'Done', failed: 'Failed', stopped: 'Stopped', limited: 'Stopped by a limit' };
+const STATE_LABELS: Record<DiagnosticRun['state'], string> = {
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  stopped: 'Stopped',
+  limited: 'Stopped by a limit',
+};
 
 const describe = (run: DiagnosticRun) => {
   const p = run.params as Record<string, unknown>;

@@ -44,7 +44,5 @@ export function TerminalView({ text, label }: { text: string; label: string }) {
     written.current = text;
   }, [text]);
 
-  return (
-    <div ref={host} role="log" aria-label={label} data-testid="diagnostic-terminal" />
-  );
+  return <div ref={host} role="log" aria-label={label} data-testid="diagnostic-terminal" />;
 }
