@@ -36,7 +36,7 @@ const clock = (ms: number) => {
 };
 
 /** A packet as tcpdump prints it. */
-export function packetLine(p: SimPacket): string {
+function packetLine(p: SimPacket): string {
   if (p.proto === 'icmp') return `${clock(p.atMs)} IP ${p.src} > ${p.dst}: ICMP echo request, id 1, seq 1, length ${8 + p.payloadBytes}`;
   const ends = `${p.src}.${p.sport} > ${p.dst}.${p.dport}`;
   if (p.proto === 'udp') return `${clock(p.atMs)} IP ${ends}: UDP, length ${p.payloadBytes}`;

@@ -14,13 +14,13 @@ const LAN_RTT_MS = 0.4;
 const failed = (text: string): DiagnosticPlan => ({ lines: [{ atMs: 0, text }], result: { ok: false, output: text }, stopped: () => [] });
 
 /** A name's address, the same every time (the simulated internet's DNS). */
-export const addressOf = (name: string): string => numberToIp((ipToNumber('93.184.0.0') + (seedFrom('a', name.toLowerCase()) % 65_000) + 1) >>> 0);
+const addressOf = (name: string): string => numberToIp((ipToNumber('93.184.0.0') + (seedFrom('a', name.toLowerCase()) % 65_000) + 1) >>> 0);
 const resolve = (host: string) => (isIPv4(host) ? host : addressOf(host));
 
 const PRIVATE = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10'];
 
 /** The route a packet to `ip` takes: the longest prefix that holds it, the lowest metric among equals. */
-export function routeTo(view: GatewayView, ip: string, via?: string): RouterRoute | undefined {
+function routeTo(view: GatewayView, ip: string, via?: string): RouterRoute | undefined {
   const prefix = (r: RouterRoute) => Number(r.destination.split('/')[1]);
   return view.routes
     .filter((r) => (!via || r.interface === via) && cidrContains(r.destination, ip))
@@ -125,7 +125,7 @@ function traceroute(view: GatewayView, p: TracerouteParams, random: Random): Dia
 }
 
 /** The records of the simulated internet: the same answers for the same name every time. */
-export function dnsAnswers(p: Pick<DnsParams, 'name' | 'record_type'>): string[] {
+function dnsAnswers(p: Pick<DnsParams, 'name' | 'record_type'>): string[] {
   const name = p.name.toLowerCase();
   const domain = name.split('.').slice(-2).join('.');
   const h = seedFrom('dns', name);

@@ -25,7 +25,7 @@ export interface TimedLine {
 }
 
 /** A capture's file so far: what the device uploads when the run ends, whenever it ends. */
-export interface CaptureFile {
+interface CaptureFile {
   bytes: Uint8Array;
   packets: number;
 }

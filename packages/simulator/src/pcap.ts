@@ -31,7 +31,7 @@ function checksum(bytes: Uint8Array): number {
 }
 
 /** Ethernet II + IPv4 + TCP/UDP/ICMP headers, then zeroed payload. */
-export function frameOf(p: SimPacket): Uint8Array {
+function frameOf(p: SimPacket): Uint8Array {
   const l4 = p.proto === 'tcp' ? 20 : 8;
   const ipLength = 20 + l4 + p.payloadBytes;
   const frame = new Uint8Array(14 + ipLength);

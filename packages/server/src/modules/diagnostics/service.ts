@@ -11,7 +11,7 @@ import { RunEvents, runOf, type DiagnosticJobs } from './runs';
 const alreadyRunning = () => new AppError(409, 'diagnostic_running', 'A diagnostic is running on this device already: stop it or wait for it to end.');
 
 /** `<device>-<time>.pcap`, with nothing in the name a file system or a header would choke on. */
-export function captureFileName(deviceName: string, startedAt: Date): string {
+function captureFileName(deviceName: string, startedAt: Date): string {
   const name = deviceName.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 64) || 'device';
   const time = startedAt
     .toISOString()

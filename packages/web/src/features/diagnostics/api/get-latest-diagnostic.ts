@@ -5,7 +5,7 @@ import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
 export const latestDiagnosticKey = (tid: string | null, deviceId: string | null) => ['diagnostics', tid, deviceId, 'latest'] as const;
 
-export function latestDiagnosticQueryOptions(tid: string | null, deviceId: string | null) {
+function latestDiagnosticQueryOptions(tid: string | null, deviceId: string | null) {
   return queryOptions({
     queryKey: latestDiagnosticKey(tid, deviceId),
     queryFn: deviceId ? ({ signal }) => api.get(DIAGNOSTIC_PATHS.device(deviceId), latestDiagnosticSchema, { query: tidQuery(tid), signal }) : skipToken,
