@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { apiErrorSchema, diagnosticRunSchema, latestDiagnosticSchema, type DiagnosticLiveEvent } from '@netloom/domain';
-import { auditLog, diagnosticRuns } from '../../db/schema/index';
+import { auditLog, deviceJobs, diagnosticRuns } from '../../db/schema/index';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { TestConsole } from '../../test/live-client';
@@ -142,6 +142,22 @@ describe.each(testBackends('pglite'))('gateway diagnostics on %s', (backend) => 
     const read = diagnosticRunSchema.parse((await call('viewer@acme.test', 'GET', `${id}/`)).json().run);
     expect(read).toMatchObject({ id: timed.id, state: 'limited', end_reason: '--- stopped: time limit of 15 s reached ---' });
     expect(await agent.next('job_stop')).toMatchObject({ job_id: timed.id });
+  });
+
+  it("stops at once a run its device was never sent (it is offline), and keeps another device's output out of it", async () => {
+    const { agent, id } = await gateway('SN-DIAG-7');
+    const { agent: other } = await gateway('SN-DIAG-8');
+    agent.close();
+    await agent.closed;
+    const run = diagnosticRunSchema.parse((await call('editor@acme.test', 'POST', `${id}/`, { kind: 'ping', host: '8.8.8.8' })).json());
+    // Another gateway cannot write into it.
+    other.send({ type: 'job_output', job_id: run.id, chunk: 0, data: 'forged\n' });
+    expect(await other.next('ack')).toMatchObject({ duplicate: true });
+    const stop = await call('editor@acme.test', 'POST', `${id}/${run.id}/stop/`);
+    expect(diagnosticRunSchema.parse(stop.json())).toMatchObject({ state: 'stopped', output: '--- stopped by editor@acme.test ---\n' });
+    // Its job is withdrawn: nothing runs when the gateway comes back.
+    const [job] = await t.app.services.db.select().from(deviceJobs).where(eq(deviceJobs.id, run.id));
+    expect(job).toMatchObject({ state: 'cancelled' });
   });
 
   it('keeps a capture file the device uploads in parts and serves it as <device>-<time>.pcap', async () => {

@@ -6,7 +6,7 @@ import type { JobQueue } from '../jobs/index';
 import * as repo from './repo';
 
 /** What of the job queue diagnostics use. */
-export type DiagnosticJobs = Pick<JobQueue, 'enqueue' | 'announce' | 'withdraw'>;
+export type DiagnosticJobs = Pick<JobQueue, 'enqueue' | 'announce' | 'withdraw' | 'states'>;
 
 /** A run as the API answers it. */
 export function runOf(row: repo.RunRow): DiagnosticRun {

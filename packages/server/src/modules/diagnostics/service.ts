@@ -115,17 +115,26 @@ export class DiagnosticsService {
     return runOf(row);
   }
 
-  /** Asks the device to stop; it stops, says so, and answers the job, which ends the run as stopped. */
+  /**
+   * Asks the device to stop; it stops, says so, and answers the job, which ends the run as
+   * stopped. A job the device has not been sent yet (it is offline) is withdrawn and the run ends now.
+   */
   async stop(actor: Actor, deviceId: string, runId: string): Promise<DiagnosticRun> {
     const run = await this.get(actor, deviceId, runId);
     if (run.state !== 'running') throw new AppError(409, 'not_running', 'This diagnostic has ended already.');
     const who = diagnosticEndLine.stopped(actor.email);
     const asked = await this.db.transaction(async (tx) => {
-      if (!(await repo.markStopAsked(tx, runId, who))) return false;
+      if (!(await repo.markStopAsked(tx, runId, who))) return null;
       await audit(tx, actor, 'device.diagnostic_stopped', deviceId, { run_id: runId, kind: run.kind });
-      return true;
+      if ((await this.jobs.states(tx, [runId])).get(runId)?.state !== 'queued') return { ended: undefined };
+      await this.jobs.withdraw(tx, [runId], who);
+      return { ended: await repo.endRun(tx, runId, 'stopped', who) };
     });
     if (!asked) throw new AppError(409, 'not_running', 'This diagnostic has ended already.');
+    if (asked.ended) {
+      await this.events.ended(asked.ended, who);
+      return runOf(asked.ended);
+    }
     await this.bus.publish(topics.device(deviceId), { kind: 'job_stop', job_id: runId, reason: who });
     return run;
   }
