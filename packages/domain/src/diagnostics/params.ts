@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIPv4 } from '../validators/ipv4';
 import { isFqdn } from '../validators/domain-name';
+import { PATTERNS, documented, statingRules } from '../validators/documented';
 import { CAPTURE_FILTER_MAX_LENGTH, parseCaptureFilter } from './capture-filter';
 
 /**
@@ -16,12 +17,15 @@ export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'PTR',
 export const CAPTURE_LIMITS = { packets: 10_000, bytes: 10_000_000, seconds: 300 } as const;
 export const THROUGHPUT_MAX_SECONDS = 60;
 
-const host = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(253)
-  .refine((v) => isIPv4(v) || isFqdn(v), 'Should be an IPv4 address or a host name');
+const host = documented(
+  z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(253)
+    .refine((v) => isIPv4(v) || isFqdn(v), 'Should be an IPv4 address or a host name'),
+  { pattern: PATTERNS.ipOrFqdn },
+);
 /** An interface of the device's configuration (the form offers those); the device refuses one it lacks. */
 const ifname = z
   .string()
@@ -48,31 +52,40 @@ export const tracerouteParamsSchema = z.object({
   source_interface: ifname.optional(),
 });
 
-export const dnsParamsSchema = z
-  .object({
-    kind: z.literal('dns'),
-    name: z.string().trim().min(1, 'Required').max(253),
-    record_type: z.enum(DNS_RECORD_TYPES).default('A'),
-    /** The resolver to ask; the device's own when absent. */
-    resolver: z.string().trim().refine(isIPv4, 'Should be in the format x.x.x.x').optional(),
-  })
-  .superRefine((v, ctx) => {
-    // A reverse lookup names an address; every other type a host name.
-    const ok = v.record_type === 'PTR' ? isIPv4(v.name) : isFqdn(v.name);
-    if (!ok) ctx.addIssue({ code: 'custom', path: ['name'], message: v.record_type === 'PTR' ? 'Should be an IPv4 address' : 'Should be a host name' });
-  });
+/** A reverse lookup names an address; every other type a host name. */
+const DNS_NAME_RULES = ['Should be an IPv4 address', 'Should be a host name'] as const;
+
+export const dnsParamsSchema = statingRules(
+  z
+    .object({
+      kind: z.literal('dns'),
+      name: documented(z.string().trim().min(1, 'Required').max(253), { pattern: PATTERNS.ipOrFqdn }),
+      record_type: z.enum(DNS_RECORD_TYPES).default('A'),
+      /** The resolver to ask; the device's own when absent. */
+      resolver: documented(z.string().trim().refine(isIPv4, 'Should be in the format x.x.x.x'), { format: 'ipv4', pattern: PATTERNS.ipv4 }).optional(),
+    })
+    .superRefine((v, ctx) => {
+      const ok = v.record_type === 'PTR' ? isIPv4(v.name) : isFqdn(v.name);
+      if (!ok) ctx.addIssue({ code: 'custom', path: ['name'], message: DNS_NAME_RULES[v.record_type === 'PTR' ? 0 : 1] });
+    }),
+  DNS_NAME_RULES,
+);
 
 export const captureParamsSchema = z.object({
   kind: z.literal('capture'),
   interface: ifname,
-  filter: z
-    .string()
-    .max(CAPTURE_FILTER_MAX_LENGTH)
+  // The grammar is the parser's: the document states it as the message a filter outside it gets.
+  filter: statingRules(
+    z
+      .string()
+      .max(CAPTURE_FILTER_MAX_LENGTH)
+      .superRefine((v, ctx) => {
+        const parsed = parseCaptureFilter(v);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+      }),
+    ['Not a valid capture filter: {…}'],
+  )
     .default('')
-    .superRefine((v, ctx) => {
-      const parsed = parseCaptureFilter(v);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
-    })
     // The device is sent the canonical text of what was parsed, never the text as typed.
     .transform((v) => {
       const parsed = parseCaptureFilter(v);
@@ -91,6 +104,9 @@ export const throughputParamsSchema = z.object({
   path: z.enum(['overlay', 'wan']).default('overlay'),
   duration_s: z.number().int().min(1).max(THROUGHPUT_MAX_SECONDS).default(10),
 });
+
+/** The server checks a throughput test's other end (its schema cannot): another approved gateway of the tenant. */
+export const THROUGHPUT_PEER_RULE = 'Should be another approved gateway of this organisation';
 
 export const diagnosticParamsSchema = z.discriminatedUnion('kind', [
   pingParamsSchema,

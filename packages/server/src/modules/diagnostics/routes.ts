@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DIAGNOSTIC_PATHS,
+  THROUGHPUT_PEER_RULE,
   diagnosticDeviceParamsSchema,
   diagnosticParamsSchema,
   diagnosticRunParamsSchema,
@@ -28,7 +29,8 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<DiagnosticsRoutesOptions> 
   api.post(
     p(DIAGNOSTIC_PATHS.device(':deviceId')),
     {
-      config: access('write'),
+      // The other end of a throughput test is the handler's to check: another approved gateway of the tenant.
+      config: { ...access('write'), rules: [THROUGHPUT_PEER_RULE] },
       schema: {
         tags,
         security,

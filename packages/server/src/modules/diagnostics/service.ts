@@ -1,4 +1,11 @@
-import { diagnosticEndLine, diagnosticTimeLimitSeconds, type DiagnosticParams, type DiagnosticRun, type ThroughputParams } from '@netloom/domain';
+import {
+  diagnosticEndLine,
+  diagnosticTimeLimitSeconds,
+  THROUGHPUT_PEER_RULE,
+  type DiagnosticParams,
+  type DiagnosticRun,
+  type ThroughputParams,
+} from '@netloom/domain';
 import type { EventBus } from '../../bus/event-bus';
 import { topics } from '../../bus/topics';
 import type { Db } from '../../db/client';
@@ -86,8 +93,7 @@ export class DiagnosticsService {
   private async peerOf(actor: Actor, deviceId: string, params: ThroughputParams): Promise<{ name: string; address: string | null }> {
     const id = params.peer_device_id;
     const peer = id === deviceId ? undefined : await repo.findDevice(this.db, actor.scope.tenantId, id);
-    if (!peer || peer.kind !== 'gateway' || !peer.approved)
-      throw errors.invalid({ peer_device_id: ['Should be another approved gateway of this organisation'] });
+    if (!peer || peer.kind !== 'gateway' || !peer.approved) throw errors.invalid({ peer_device_id: [THROUGHPUT_PEER_RULE] });
     return { name: peer.name, address: params.path === 'overlay' ? peer.vpnIp : peer.publicIp };
   }
 
