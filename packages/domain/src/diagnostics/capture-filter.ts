@@ -154,7 +154,8 @@ export function filterText(node: FilterNode): string {
 export function parseCaptureFilter(text: string): FilterParse {
   if (text.length > CAPTURE_FILTER_MAX_LENGTH) return { ok: false, error: `At most ${CAPTURE_FILTER_MAX_LENGTH} characters` };
   try {
-    const tokens = tokenise(text.trim());
+    // Only blanks and tabs separate tokens: any other character, a newline too, is outside the grammar wherever it stands.
+    const tokens = tokenise(text);
     if (tokens.length === 0) return { ok: true, ast: null, canonical: '' };
     const ast = new Parser(tokens).parse();
     return { ok: true, ast, canonical: filterText(ast) };
