@@ -41,6 +41,9 @@ const SECTIONS = {
     '/sdwan/device/configure/sdwan',
     '/sdwan/device/configure/vpn-creation',
     '/sdwan/device/configure/policyrouting',
+    '/sdwan/device/configure/qos',
+    '/sdwan/device/configure/vrrp',
+    '/sdwan/device/configure/bgp',
     '/sdwan/device/configure/status/deviceoverview/device-interfaces',
   ],
   'sdwan gateway status': [
@@ -258,6 +261,9 @@ async function entityPages(request: APIRequestContext, baseURL: string) {
       owner: [
         `/sdwan/device/configure/status/deviceoverview/device-interfaces?device=${gateway.id}`,
         `/sdwan/device/configure/staticroutes?device=${gateway.id}`,
+        // A settings form (the BGP speaker) and a monitor tab of the new families, with a gateway chosen.
+        `/sdwan/device/configure/bgp?device=${gateway.id}`,
+        `/sdwan/device/status/sdwanstatus/qos?device=${gateway.id}`,
         `/sdwan/device/status/network/routes?device=${gateway.id}`,
         `/sdwan/device/status/alarms/wan?device=${gateway.id}`,
         `/sdwan/network/${group.id}`,

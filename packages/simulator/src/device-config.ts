@@ -50,11 +50,12 @@ export class DeviceConfig {
   }
 
   /** Someone changes the configuration on the box: a route appears that the console never saved. */
-  driftLocally(): void {
-    if (!this.document) return;
+  driftLocally(): boolean {
+    if (!this.document) return false;
     this.document = withLocalRoute(this.document);
     this.hash = configHash(this.document);
     this.changed();
+    return true;
   }
 
   private switchTo(hash: string | null, document: ConfigDocument | null): void {

@@ -252,7 +252,9 @@ export class SimulatedDevice {
 
   /** Someone changes the configuration on the box: a route appears that the console never saved. */
   driftNow(): void {
-    if (this.behaviour.kind === 'gateway') this.config.driftLocally();
+    if (this.behaviour.kind !== 'gateway' || !this.config.driftLocally()) return;
+    // A real agent notices its configuration changed under it and says what it runs now, whole.
+    if (this._state === 'connected') this.link.send({ type: 'config_changed', config_hash: this.config.hash, document: this.config.document });
   }
 
   private goLive(): void {

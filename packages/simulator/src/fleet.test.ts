@@ -175,6 +175,9 @@ describe('fleet against the real server', () => {
     await waitFor('sent the desired configuration again', async () => gateway.runningConfig?.static_routes === undefined && (await state()) === 'synced');
     const syncs = await t.app.services.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, gateway.deviceId!));
     expect(syncs.filter((j) => j.kind === 'full_sync' && j.state === 'done')).toHaveLength(1);
+    // The console still shows what was changed on the box, and that it was re-synced once.
+    const drift = (await t.app.inject({ method: 'GET', url, headers: bearer(access) })).json().drift;
+    expect(drift).toMatchObject({ resyncs_24h: 1, box_document: { static_routes: [expect.objectContaining({ name: 'local-1' })] } });
   });
 
   it('reports the WAN links its configuration names', async () => {
@@ -249,6 +252,45 @@ describe('fleet against the real server', () => {
     expect(routes).toContainEqual({ destination: '172.30.0.0/16', gateway: '10.81.0.254', interface: 'lan1', metric: 0, origin: 'static' });
     expect(routes).toContainEqual(expect.objectContaining({ destination: '10.81.0.0/16', origin: 'connected' }));
     expect(await snapshot(a!.deviceId!, 'ipsec')).toEqual([{ name: 'site-link', remote: ip(b), state: 'up', reason: null }]);
+  });
+
+  it('builds working tunnels on both ends from Auto VPN alone: a hub and a spoke each name only their own subnets', async () => {
+    const gateways = fleet!.devices.filter((d) => d.behaviour.kind === 'gateway' && d.state === 'connected');
+    const [hub, spoke] = gateways.slice(-2);
+    const { access } = await login(t.app, 'editor@acme.test');
+    const put = (id: string, section: string, body: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/device/config/${id}/sections/${section}/`, headers: bearer(access), payload: { section: body } });
+    for (const [d, n, role] of [
+      [hub, 3, 'hub'],
+      [spoke, 5, 'spoke'],
+    ] as const) {
+      // An earlier test may have left a route and a tunnel on the LAN this one renumbers.
+      expect((await put(d!.deviceId!, 'static_routes', [])).statusCode).toBe(200);
+      expect((await put(d!.deviceId!, 'ipsec', { tunnels: [] })).statusCode).toBe(200);
+      expect(
+        (await put(d!.deviceId!, 'interfaces', { lan: [{ name: 'lan1', ip: `10.${n}.1.1`, prefix: 24 }], wan: [{ name: 'wan1', mode: 'dhcp' }] })).statusCode,
+      ).toBe(200);
+      const auto = { tunnels: [], auto_vpn: { enabled: true, topology: 'hub-and-spoke', role, subnets: [`10.${n}.1.0/24`] } };
+      expect((await put(d!.deviceId!, 'ipsec', auto)).statusCode).toBe(200);
+    }
+    const peersOf = (d: typeof hub) => d!.runningConfig?.ipsec?.auto_vpn?.peers ?? [];
+    await waitFor('both run their peer', async () => peersOf(hub).length === 1 && peersOf(spoke).length === 1);
+    // Each end was told where the other is and the key they share; nobody typed either.
+    expect(peersOf(hub)[0]).toMatchObject({ name: spoke!.behaviour.name, address: spoke!.behaviour.publicIp, subnets: ['10.5.1.0/24'] });
+    expect(peersOf(spoke)[0]).toMatchObject({ name: hub!.behaviour.name, address: hub!.behaviour.publicIp, subnets: ['10.3.1.0/24'] });
+    expect(peersOf(hub)[0]!.psk).toHaveLength(48);
+    expect(peersOf(hub)[0]!.psk).toBe(peersOf(spoke)[0]!.psk);
+    const tunnels = async (d: typeof hub) => {
+      const asked = await t.app.inject({ method: 'POST', url: `/api/v1/device/status/${d!.deviceId}/ipsec/refresh/`, headers: bearer(access) });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const since = Date.now() - 1000;
+      return waitFor('tunnels', async () => {
+        const s = (await t.app.inject({ method: 'GET', url: `/api/v1/device/status/${d!.deviceId}/ipsec/`, headers: bearer(access) })).json();
+        return s.at && Date.parse(s.at) >= since && (s.snapshot.entries as Record<string, unknown>[]);
+      });
+    };
+    expect(await tunnels(hub)).toContainEqual({ name: `auto-${spoke!.behaviour.name}`, remote: spoke!.behaviour.publicIp, state: 'up', reason: null });
+    expect(await tunnels(spoke)).toContainEqual({ name: `auto-${hub!.behaviour.name}`, remote: hub!.behaviour.publicIp, state: 'up', reason: null });
   });
 
   it('restarts with the same credentials without duplicate devices', async () => {

@@ -1,3 +1,4 @@
+import { autoVpnAddress } from '@netloom/domain';
 import type { BackoffOptions } from './backoff';
 import type { DeviceBehaviour } from './behaviour';
 import { SimulatedDevice, type DeviceEvent, type DeviceState, type SavedDevice } from './device';
@@ -8,6 +9,7 @@ import { mulberry32, seedFrom } from './prng';
 import { endpointProfile, gatewayProfile, withEndpointSpec, type EndpointSpec } from './profiles';
 import type { ZtnaClientOptions } from './ztna-client';
 import { bgpProfileOf } from './status-model';
+import type { FleetGateway } from './fleet-view';
 
 export interface FleetTenant {
   enrolmentKey: string;
@@ -104,16 +106,34 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       nacIntervalS: opts.nacIntervalS,
       // An app connector carries the sessions the fleet's clients opened through it.
       activeSessionsThrough: (connectorId) => devices.reduce((n, d) => n + (d.behaviour.activeSessionsThrough?.(connectorId) ?? 0), 0),
-      // Tunnels between simulated gateways: the far end is whichever gateway of the fleet has that address now.
+      // Tunnels between simulated gateways: the far end is whichever gateway of the fleet has that address now (reported, or its static WAN's).
       findPeer: (address) => {
-        const peer = devices.find((d) => d.behaviour.publicIp === address && d.runningConfig);
-        return peer ? { publicIp: address, doc: peer.runningConfig! } : undefined;
+        const peer = devices.find((d) => d.runningConfig && (d.behaviour.publicIp === address || autoVpnAddress(d.runningConfig, null) === address));
+        return peer ? { publicIp: peer.behaviour.publicIp ?? address, doc: peer.runningConfig! } : undefined;
       },
       // A throughput test's far end: whichever gateway of the fleet answers at that address now.
       peerCapacityMbps: (address) => devices.map((d) => d.behaviour.capacityAt?.(address)).find((c) => c !== undefined),
       onEvent: opts.onEvent,
       onSave: opts.onSave,
     });
+
+  // BGP peers and VRRP partners: the gateways enrolled with the same tenant's key that run a configuration.
+  const keyOf = new Map<SimulatedDevice, string>();
+  const tenantGateways = (key: string): FleetGateway[] =>
+    devices.flatMap((d) =>
+      d.behaviour instanceof GatewayBehaviour && keyOf.get(d) === key && d.runningConfig
+        ? [
+            {
+              serial: d.serial,
+              online: d.state === 'connected',
+              publicIp: d.behaviour.publicIp,
+              doc: d.runningConfig,
+              interfaceUp: (n: string) => (d.behaviour as GatewayBehaviour).interfaceUp(n),
+              vrrpMaster: (group: string) => (d.behaviour as GatewayBehaviour).vrrpMaster(group),
+            },
+          ]
+        : [],
+    );
 
   const seen = new Map<string, number>();
   for (const tenant of opts.tenants) {
@@ -124,7 +144,10 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       const random = mulberry32(seedFrom(seed, t, 'gateway', i));
       const profile = gatewayProfile(random, i);
       const b = new GatewayBehaviour(profile, random, opts.flapRules, bgpProfileOf(profile, i), undefined, { appConnector: i < (tenant.appConnectors ?? 0) });
-      devices.push(make(b, tenant.enrolmentKey, seedFrom(seed, t, 'gateway', i, 'timing')));
+      b.joinFleet(() => tenantGateways(tenant.enrolmentKey));
+      const device = make(b, tenant.enrolmentKey, seedFrom(seed, t, 'gateway', i, 'timing'));
+      keyOf.set(device, tenant.enrolmentKey);
+      devices.push(device);
     }
     for (let i = 0; i < tenant.endpoints; i++) {
       const random = mulberry32(seedFrom(seed, t, 'endpoint', i));

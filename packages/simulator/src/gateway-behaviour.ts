@@ -6,6 +6,9 @@ import { mwanSnapshot, sdwanSnapshot, slaSnapshot, trackingTargets, type PingFig
 import { firewallSnapshot, ipsetSnapshot, urlFilterSnapshot } from './status-model-firewall';
 import { urlTrackingSnapshot, usageSnapshot } from './status-model-clients';
 import { bondingSnapshot, interfacesSnapshot } from './status-model-interfaces';
+import { configuredBgp } from './status-model-bgp';
+import { qosSnapshot, vrrpSnapshot } from './status-model-qos-vrrp';
+import type { FleetView } from './fleet-view';
 import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, NacHostsBody } from './behaviour';
 import { browsingFor, type BrowsingRequest } from './browsing';
 import { flowsFor } from './flows';
@@ -52,6 +55,12 @@ export class GatewayBehaviour implements DeviceBehaviour {
   /** What its URL filter decided since the running web_filter section was applied. */
   private readonly urlDecisions = new UrlDecisionTally();
   publicIp: string | null = null;
+  /** The other gateways of its tenant: BGP peers and VRRP partners. */
+  private fleet: FleetView = () => [];
+  /** The last master of each VRRP group it is in (pre-emption keeps a sitting master). */
+  private readonly vrrpMasters = new Map<string, string>();
+  /** Its traffic clock when the running QoS section was applied: the class counters start there. */
+  private qosSinceBusyS = 0;
 
   constructor(
     readonly profile: GatewayProfile,
@@ -102,7 +111,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     const before = this.links;
     this.links = stepLinks(this.links, this.random, this.flapRules);
     this.journal.linksStepped(before, this.links, atMs);
-    if (this.bgp) this.journal.bgpSeen(this.bgpNow((atMs - this.bootedAt) / 1000).entries, atMs);
+    if (this.bgp || this.running?.bgp) this.journal.bgpSeen(this.bgpNow((atMs - this.bootedAt) / 1000).entries, atMs);
     const p = this.profile;
     const firstUp = this.links.findIndex((l) => l.up);
     this.publicIp = firstUp >= 0 ? (p.publicIps[firstUp] ?? p.publicIps[0]!) : null;
@@ -130,7 +139,34 @@ export class GatewayBehaviour implements DeviceBehaviour {
     return this.busyUntilBeat + live;
   }
 
+  /** Joins the gateways it can peer with or back up. */
+  joinFleet(view: FleetView): void {
+    this.fleet = view;
+  }
+
+  /** Whether its interface of that name is up: a WAN follows its line, LANs and VLANs stay up. */
+  interfaceUp(ifname: string): boolean {
+    const link = this.links.find((l) => l.ifname === ifname);
+    return link ? link.up : true;
+  }
+
+  /** The master it last saw of a VRRP group ('<subnet>/<vrid>'). */
+  vrrpMaster(group: string): string | undefined {
+    return this.vrrpMasters.get(group);
+  }
+
+  /** Its configured BGP speaker's sessions and routes; null: no BGP section runs. */
+  private configuredBgpNow(uptimeS: number) {
+    const doc = this.running;
+    if (!doc?.bgp) return null;
+    const self = { serial: this.serial, publicIp: this.publicIp, doc: { ...doc, bgp: doc.bgp }, anyLinkUp: this.links.some((l) => l.up), uptimeS };
+    return configuredBgp(self, this.fleet());
+  }
+
+  /** A configured speaker's sessions, else those of the profile it was built with (gateways without a BGP section). */
   private bgpNow(uptimeS: number) {
+    const configured = this.configuredBgpNow(uptimeS);
+    if (configured) return configured.bgp;
     return bgpSnapshot(
       this.bgp,
       uptimeS,
@@ -192,7 +228,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
       this.journal.bgpSeen(bgp.entries, nowMs);
       return bgp;
     }
-    if (kind === 'bgp_routes') return bgpRoutesSnapshot(this.bgpNow(uptimeS), this.bgp);
+    if (kind === 'bgp_routes') return this.configuredBgpNow(uptimeS)?.routes ?? bgpRoutesSnapshot(this.bgpNow(uptimeS), this.running?.bgp ? null : this.bgp);
     if (kind === 'link_bonding') return bondingSnapshot(this.profile.bonding ? this.bonding() : null);
     if (kind === 'logs') return { kind, entries: this.journal.log.entries() };
     if (kind === 'url_filter') return urlFilterSnapshot(doc?.web_filter, this.urlDecisions.rows());
@@ -238,6 +274,13 @@ export class GatewayBehaviour implements DeviceBehaviour {
         return urlTrackingSnapshot(leases(), traffic());
       case 'usage':
         return usageSnapshot(leases(), traffic());
+      case 'qos':
+        return qosSnapshot(doc.qos, this.busyS(nowMs) - this.qosSinceBusyS, this.profile.peakBps);
+      case 'vrrp': {
+        const vrrp = vrrpSnapshot({ serial: this.serial, doc, interfaceUp: (n) => this.interfaceUp(n) }, this.fleet(), this.vrrpMasters);
+        this.journal.vrrpSeen(vrrp.entries, nowMs);
+        return vrrp;
+      }
     }
   }
 
@@ -275,6 +318,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.journal.linksRenamed(before, this.links, nowMs);
     this.journal.configured(doc, doc ? dhcpLeases(doc, CLIENTS_PER_POOL, (n) => this.macOf(n)) : [], nowMs);
     this.urlDecisions.ran(doc?.web_filter, nowMs);
+    if (JSON.stringify(doc?.qos) !== JSON.stringify(this.running?.qos)) this.qosSinceBusyS = this.busyS(nowMs);
     this.running = doc;
   }
 

@@ -6,6 +6,7 @@ import type { RouterLease, RouterTunnel } from './router-model';
 import type { TunnelUp } from './status-model';
 
 type BgpEntry = Extract<StatusSnapshot, { kind: 'bgp' }>['entries'][number];
+type VrrpEntry = Extract<StatusSnapshot, { kind: 'vrrp' }>['entries'][number];
 
 /**
  * What a simulated gateway remembers of its own history: when each link and tunnel last changed
@@ -17,6 +18,7 @@ export class GatewayJournal {
   private readonly linkSince = new Map<string, number>();
   private readonly tunnelUp = new Map<string, TunnelUp>();
   private readonly bgpUp = new Map<string, boolean>();
+  private readonly vrrpState = new Map<string, VrrpEntry['state']>();
   private leases = new Set<string>();
 
   constructor(p: GatewayProfile, links: readonly LinkState[], bootMs: number) {
@@ -88,6 +90,16 @@ export class GatewayJournal {
       this.bgpUp.set(n.neighbour, up);
       if (up) this.log.write(atMs, 'notice', 'bgpd', `%ADJCHANGE: neighbor ${n.neighbour} Up`);
       else this.log.write(atMs, 'warning', 'bgpd', `%ADJCHANGE: neighbor ${n.neighbour} Down`);
+    }
+  }
+
+  /** VRRP groups changing role, as keepalived logs its state transitions. */
+  vrrpSeen(entries: readonly VrrpEntry[], atMs: number): void {
+    for (const g of entries) {
+      const key = `${g.interface}/${g.vrid}`;
+      if (this.vrrpState.get(key) === g.state) continue;
+      this.vrrpState.set(key, g.state);
+      this.log.write(atMs, 'notice', 'keepalived', `(${key}) Entering ${g.state.toUpperCase()} STATE`);
     }
   }
 }

@@ -64,6 +64,15 @@ const site = (remote: string, lan: number, far: number): ConfigDocument =>
         },
       ],
     },
+    qos: {
+      interfaces: [{ interface: 'wan1', upload_kbps: 20_000, download_kbps: 100_000 }],
+      classes: [
+        { id: id(13), name: 'voice', guaranteed_pct: 30, maximum_pct: 50, priority: 1 },
+        { id: id(14), name: 'bulk', guaranteed_pct: 10, maximum_pct: 100, priority: 7 },
+      ],
+      rules: [{ id: id(15), name: 'rtp', class: 'voice', dscp: 46 }],
+    },
+    vrrp: { groups: [{ id: id(16), interface: 'lan1', vrid: 1, virtual_ip: `10.${lan}.0.254` }] },
   });
 
 /** A gateway on its own clock, configured, with a mirror peer at the far end of its tunnel. */
@@ -167,7 +176,7 @@ describe('a configured simulated gateway answers every status kind', () => {
       "warning netifd: Interface 'wan1' has lost the connection",
     ]);
     expect(log).toContain('notice charon: IKE_SA to-hq established with 198.51.100.2');
-    expect(log).toContain('info netloom-agent: configuration applied: interfaces, firewall, services, sdwan, ipsec');
+    expect(log).toContain('info netloom-agent: configuration applied: interfaces, firewall, services, sdwan, ipsec, qos, vrrp');
     expect(log).toContainEqual(expect.stringMatching(/^info dnsmasq-dhcp: DHCPACK\(lan1\.20\) 10\.81\.20\.100 /));
     expect(log.at(-1)).toMatch(/^notice kernel: Booting /);
   });

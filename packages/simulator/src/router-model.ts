@@ -1,4 +1,4 @@
-import { vlanIfname, type ConfigDocument, type IpsecTunnel } from '@netloom/domain';
+import { autoVpnAddress, vlanIfname, type ConfigDocument, type IpsecTunnel } from '@netloom/domain';
 
 /**
  * What a gateway running a configuration looks like from inside: its interfaces with their
@@ -35,7 +35,7 @@ export interface RouterTunnel {
 
 export const ipToNumber = (ip: string): number => ip.split('.').reduce((n, o) => n * 256 + Number(o), 0);
 export const numberToIp = (n: number): string => [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
-const network = (ip: string, prefix: number) => {
+export const network = (ip: string, prefix: number) => {
   const size = 2 ** (32 - prefix);
   return `${numberToIp(Math.floor(ipToNumber(ip) / size) * size)}/${prefix}`;
 };
@@ -126,6 +126,10 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
  * address with the same key and proposal, and the subnets crossed over.
  */
 export function tunnelStates(doc: ConfigDocument, ownPublicIp: string | null, findPeer: (address: string) => Peer | undefined): RouterTunnel[] {
+  return [...typedTunnelStates(doc, ownPublicIp, findPeer), ...autoVpnTunnelStates(doc, ownPublicIp, findPeer)];
+}
+
+function typedTunnelStates(doc: ConfigDocument, ownPublicIp: string | null, findPeer: (address: string) => Peer | undefined): RouterTunnel[] {
   return (doc.ipsec?.tunnels ?? []).map((t) => {
     const down = (reason: string) => ({ name: t.name, remote: t.remote, state: 'down' as const, reason });
     if (!t.enabled) return down('disabled');
@@ -137,5 +141,36 @@ export function tunnelStates(doc: ConfigDocument, ownPublicIp: string | null, fi
     if (proposal(back) !== proposal(t)) return down('no proposal chosen');
     if (!sameSet(back.local_subnets, t.remote_subnets) || !sameSet(back.remote_subnets, t.local_subnets)) return down('traffic selectors do not match');
     return { name: t.name, remote: t.remote, state: 'up' as const, reason: null };
+  });
+}
+
+/** The name a gateway gives the tunnel Auto VPN builds to a peer. */
+export const autoVpnTunnelName = (peerName: string) => `auto-${peerName}`;
+
+/**
+ * Auto VPN builds one tunnel per peer the server wrote into the document: to the peer's address,
+ * with the pair's key, this gateway's offered subnets against the peer's. It comes up when the
+ * peer runs Auto VPN too and lists this gateway back (at this address, with the same key and the
+ * subnets crossed), as a hand-made pair would.
+ */
+export function autoVpnTunnelStates(doc: ConfigDocument, ownPublicIp: string | null, findPeer: (address: string) => Peer | undefined): RouterTunnel[] {
+  const auto = doc.ipsec?.auto_vpn;
+  if (!auto?.enabled) return [];
+  // The peers know this gateway by the address the server gave them: its static WAN's, else the one it reports.
+  const own = autoVpnAddress(doc, ownPublicIp);
+  return auto.peers.map((p) => {
+    const name = autoVpnTunnelName(p.name);
+    const remote = p.address ?? '';
+    const down = (reason: string) => ({ name, remote, state: 'down' as const, reason });
+    if (!p.address) return down('the peer has not reported its address yet');
+    if (!p.psk) return down('no key for this peer');
+    const peer = findPeer(p.address);
+    if (!peer) return down('no answer from the remote gateway');
+    const theirs = peer.doc.ipsec?.auto_vpn;
+    const back = theirs?.enabled ? theirs.peers.find((q) => q.address === own) : undefined;
+    if (!back) return down('the remote gateway has no tunnel to this one');
+    if (back.psk !== p.psk) return down('authentication failed (pre-shared key)');
+    if (!sameSet(back.subnets, auto.subnets) || !sameSet(theirs!.subnets, p.subnets)) return down('traffic selectors do not match');
+    return { name, remote, state: 'up' as const, reason: null };
   });
 }

@@ -1,7 +1,7 @@
 import { configDocumentSchema, configHash, type ConfigDocument } from '@netloom/domain';
 
 /** What this simulated gateway model can hold beyond what the schema allows: a real router's table sizes. */
-export const MODEL_LIMITS = { staticRoutes: 64 } as const;
+export const MODEL_LIMITS = { staticRoutes: 64, qosClasses: 16, vrrpGroups: 8 } as const;
 
 export type ApplyOutcome = { ok: true; hash: string; document: ConfigDocument | null } | { ok: false; error: string };
 
@@ -19,6 +19,14 @@ export function applyConfig(payload: Record<string, unknown>): ApplyOutcome {
   const routes = parsed.data.static_routes?.length ?? 0;
   if (routes > MODEL_LIMITS.staticRoutes) {
     return { ok: false, error: `static_routes: this gateway holds at most ${MODEL_LIMITS.staticRoutes} static routes (${routes} given)` };
+  }
+  const classes = parsed.data.qos?.classes.length ?? 0;
+  if (classes > MODEL_LIMITS.qosClasses) {
+    return { ok: false, error: `qos.classes: this gateway holds at most ${MODEL_LIMITS.qosClasses} QoS classes (${classes} given)` };
+  }
+  const groups = parsed.data.vrrp?.groups.length ?? 0;
+  if (groups > MODEL_LIMITS.vrrpGroups) {
+    return { ok: false, error: `vrrp.groups: this gateway runs at most ${MODEL_LIMITS.vrrpGroups} VRRP groups (${groups} given)` };
   }
   const hash = configHash(parsed.data);
   if (named && named !== hash) return { ok: false, error: `the document does not match its hash (${named})` };

@@ -150,6 +150,17 @@ export const configRevertedSchema = z.object({
   reason: text().max(1_000),
 });
 
+/**
+ * Someone changed the configuration on the box (not through a push): what it runs now, whole, so
+ * the console can show what changed against the desired one. Sent when the device notices.
+ */
+export const configChangedSchema = z.object({
+  type: z.literal('config_changed'),
+  seq,
+  config_hash: text().min(1).max(128),
+  document: z.record(z.string().max(64), z.unknown()),
+});
+
 /** A status snapshot the device was asked for (`job_id`) or sends by itself. */
 export const statusMessageSchema = z.object({
   type: z.literal('status'),
@@ -165,6 +176,7 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
   metricsSchema,
   jobResultSchema,
   configRevertedSchema,
+  configChangedSchema,
   statusMessageSchema,
   flowsMessageSchema,
   urlEventsMessageSchema,
@@ -180,6 +192,7 @@ export type Heartbeat = z.infer<typeof heartbeatSchema>;
 export type Metrics = z.infer<typeof metricsSchema>;
 export type JobResult = z.infer<typeof jobResultSchema>;
 export type ConfigReverted = z.infer<typeof configRevertedSchema>;
+export type ConfigChanged = z.infer<typeof configChangedSchema>;
 export type StatusMessage = z.infer<typeof statusMessageSchema>;
 
 export const JOB_KINDS = ['reboot', 'apply_config', 'diagnostics', 'full_sync', 'status'] as const;

@@ -26,6 +26,8 @@ export const STATUS_KINDS = [
   'url_tracking',
   'usage',
   'logs',
+  'qos',
+  'vrrp',
 ] as const;
 /** Kinds a device also sends unasked now and then, so tenant-wide pages have something recent to show. */
 export const PUSHED_STATUS_KINDS = ['system', 'bgp', 'ipsec'] as const satisfies readonly StatusKind[];
@@ -66,7 +68,8 @@ export const systemEntrySchema = z.object({
   memory_pct: z.number().min(0).max(100),
   disk_pct: z.number().min(0).max(100),
 });
-export const BGP_STATES = ['Idle', 'Connect', 'Active', 'OpenSent', 'OpenConfirm', 'Established'] as const;
+/** 'Idle (Admin)': the neighbour is configured but turned off, as FRR says it. */
+export const BGP_STATES = ['Idle', 'Connect', 'Active', 'OpenSent', 'OpenConfirm', 'Established', 'Idle (Admin)'] as const;
 export const bgpNeighbourSchema = z.object({
   neighbour: text(64),
   asn: z.number().int().min(1).max(4_294_967_295),
@@ -160,6 +163,28 @@ export const usageEntrySchema = z.object({
   rx_bytes: z.number().int().min(0),
   tx_bytes: z.number().int().min(0),
 });
+/** A QoS class's counters since the QoS section was applied: what went through it and what the shaper dropped. */
+export const qosClassEntrySchema = z.object({
+  class: text(64),
+  priority: z.number().int().min(1).max(7),
+  guaranteed_pct: z.number().int().min(0).max(100),
+  maximum_pct: z.number().int().min(0).max(100),
+  packets: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+  drops: z.number().int().min(0),
+});
+/** A VRRP group as this gateway sees it: its role, its priority now, and who the master is. */
+export const VRRP_STATES = ['master', 'backup', 'disabled'] as const;
+export const vrrpGroupEntrySchema = z.object({
+  interface: text(32),
+  vrid: z.number().int().min(1).max(255),
+  virtual_ip: text(64),
+  state: z.enum(VRRP_STATES),
+  /** Configured priority less the decrements of tracked interfaces that are down. */
+  priority: z.number().int().min(0).max(255),
+  /** The master's own address on the interface; null while the group is disabled here. */
+  master: text(64).nullable(),
+});
 export const DEVICE_LOG_LEVELS = ['error', 'warning', 'notice', 'info'] as const;
 export const deviceLogEntrySchema = z.object({ at: z.string().datetime(), level: z.enum(DEVICE_LOG_LEVELS), facility: text(32), message: text(1024) });
 
@@ -191,6 +216,8 @@ export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('url_tracking'), entries: entries(urlTrackingEntrySchema) }),
   z.object({ kind: z.literal('usage'), entries: entries(usageEntrySchema) }),
   z.object({ kind: z.literal('logs'), entries: entries(deviceLogEntrySchema) }),
+  z.object({ kind: z.literal('qos'), entries: entries(qosClassEntrySchema) }),
+  z.object({ kind: z.literal('vrrp'), entries: entries(vrrpGroupEntrySchema) }),
 ]);
 export type StatusSnapshot = z.infer<typeof statusSnapshotSchema>;
 

@@ -101,7 +101,12 @@ export const configOperationListSchema = paginated(configOperationSummarySchema)
 export const operationListQuerySchema = pageQuerySchema.extend({ tid: z.string().uuid().optional() });
 
 export const bindingParamsSchema = z.object({ kind: z.enum(['device', 'network']), targetId: z.string().uuid() });
-export const configBindingSchema = z.object({ template_ids: z.array(z.string()), variables: z.record(z.string(), z.string()) });
+export const configBindingSchema = z.object({
+  template_ids: z.array(z.string()),
+  variables: z.record(z.string(), z.string()),
+  /** A device's: the templates it gets from its device group, before its own; their variables take the device's values too. */
+  inherited_template_ids: z.array(z.string()).default([]),
+});
 export const configBindingBodySchema = z.strictObject({
   template_ids: z.array(z.string().uuid()).max(16),
   variables: variableValuesSchema,

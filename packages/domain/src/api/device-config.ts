@@ -22,6 +22,8 @@ export const CONFIG_PATHS = {
   /** The configuration as a JSON file (GET), and such a file made the device's next revision (POST). */
   export: (deviceId: string) => `device/config/${deviceId}/export/`,
   import: (deviceId: string) => `device/config/${deviceId}/import/`,
+  /** Sends the desired configuration whole again now (auto-sync off, or an admin who will not wait). */
+  resync: (deviceId: string) => `device/config/${deviceId}/resync/`,
 } as const;
 
 /** Where a revision came from in the console: an edit, a rollback, a template, an import. */
@@ -56,6 +58,20 @@ export const configRevisionSchema = configRevisionSummarySchema
 export const configRevisionListSchema = paginated(configRevisionSummarySchema);
 
 /** What the console shows of a device's configuration: the desired document and how the device stands to it. */
+/**
+ * The last change made on the box (within a day): when, what it ran then (its document as it
+ * reported it, for the diff against the desired one; null when the device sent only its hash), and
+ * how often the desired configuration was sent whole again in the last 24 hours, so a device that
+ * keeps drifting and being re-synced shows it.
+ */
+export const configDriftSchema = z.object({
+  at: z.string(),
+  reported_hash: z.string(),
+  box_document: z.record(z.string(), z.unknown()).nullable(),
+  resyncs_24h: z.number().int().min(0),
+});
+export type ConfigDrift = z.infer<typeof configDriftSchema>;
+
 export const deviceConfigSchema = z.object({
   device_id: z.string(),
   /** The desired revision; null before the first save (the document is then empty). */
@@ -78,6 +94,7 @@ export const deviceConfigSchema = z.object({
   render_error: z.string().nullable(),
   /** Edits kept aside; `document` above is the draft's when there is one. */
   draft: z.object({ author_email: z.string().nullable(), updated_at: z.string() }).nullable(),
+  drift: configDriftSchema.nullable().default(null),
 });
 export type DeviceConfig = z.infer<typeof deviceConfigSchema>;
 
@@ -99,6 +116,8 @@ export const configSaveBodySchema = z.strictObject({
 export type ConfigSaveBody = z.infer<typeof configSaveBodySchema>;
 
 export const configRollbackBodySchema = z.strictObject({ message: storableText().trim().max(200).optional() });
+/** Re-sync takes nothing: the desired configuration is what goes. */
+export const resyncBodySchema = z.strictObject({});
 
 export const deviceConfigParamsSchema = z.object({ deviceId: z.string().uuid() });
 export const configRevisionParamsSchema = z.object({ deviceId: z.string().uuid(), revisionId: z.string().uuid() });

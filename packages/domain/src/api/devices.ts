@@ -34,6 +34,8 @@ export const deviceRowSchema = z
     id: z.string(),
     name: z.string(),
     device_name: z.string(),
+    /** The device's own identity: what tells apart devices that share a name. */
+    serial: z.string().nullable().default(null),
     deviceType: z.enum(['gateway', 'endpoint']),
     createdBy: z.string().nullable(),
     username: z.string().nullable(),

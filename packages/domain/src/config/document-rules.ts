@@ -9,6 +9,8 @@ import type { ServicesSection } from './families/services';
 import type { SdwanSection } from './families/sdwan';
 import type { IpsecSection } from './families/ipsec';
 import type { PolicyRoutingSection } from './families/policy-routing';
+import type { QosSection } from './families/qos';
+import type { VrrpSection } from './families/vrrp';
 import { contains, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
 
 /**
@@ -26,6 +28,8 @@ export interface DocumentParts {
   sdwan?: SdwanSection;
   ipsec?: IpsecSection;
   policy_routing?: PolicyRoutingSection;
+  qos?: QosSection;
+  vrrp?: VrrpSection;
 }
 type Ctx = z.RefinementCtx;
 type Path = (string | number)[];
@@ -127,6 +131,14 @@ export function checkNat(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   });
 }
 
+/** `ip` is a host address of `net` other than the interface's own: where a pool or a virtual address may be. */
+function hostOf(net: LocalNet, ip: string, path: Path, ctx: Ctx) {
+  const n = ipv4ToNumber(ip);
+  if (!contains(net.subnet, ip)) issue(ctx, path, `Outside the subnet of ${net.ifname}`);
+  else if (n === net.subnet.network || n === net.subnet.broadcast) issue(ctx, path, `Network or broadcast address of ${net.ifname}`);
+  else if (ip === net.ip) issue(ctx, path, `Address of ${net.ifname} itself`);
+}
+
 /** A DHCP pool hands out host addresses of its own interface's subnet, other than the interface's; a static lease falls in some pool's subnet. */
 export function checkServices(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   const services = doc.services;
@@ -139,14 +151,7 @@ export function checkServices(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
       return;
     }
     pooled.push(net);
-    for (const field of ['start', 'end'] as const) {
-      const ip = pool[field];
-      const n = ipv4ToNumber(ip);
-      const path = ['services', 'dhcp', i, field];
-      if (!contains(net.subnet, ip)) issue(ctx, path, `Outside the subnet of ${net.ifname}`);
-      else if (n === net.subnet.network || n === net.subnet.broadcast) issue(ctx, path, `Network or broadcast address of ${net.ifname}`);
-      else if (ip === net.ip) issue(ctx, path, `Address of ${net.ifname} itself`);
-    }
+    for (const field of ['start', 'end'] as const) hostOf(net, pool[field], ['services', 'dhcp', i, field], ctx);
   });
   services.static_leases.forEach((lease, i) => {
     if (!pooled.some((n) => contains(n.subnet, lease.ip))) issue(ctx, ['services', 'static_leases', i, 'ip'], "Not in a DHCP pool's subnet");
@@ -182,5 +187,25 @@ export function checkIpsec(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
 export function checkPolicyRouting(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   doc.policy_routing?.forEach((route, i) => {
     if (!nets.names.has(route.out_interface)) issue(ctx, ['policy_routing', i, 'out_interface'], NO_INTERFACE);
+  });
+}
+
+/** Shaping is on interfaces of the document. */
+export function checkQos(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  doc.qos?.interfaces.forEach((q, i) => {
+    if (!nets.names.has(q.interface)) issue(ctx, ['qos', 'interfaces', i, 'interface'], NO_INTERFACE);
+  });
+}
+
+/** A group runs on a LAN or VLAN of the document, its virtual address a free host of that subnet; what it tracks exists. */
+export function checkVrrp(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  doc.vrrp?.groups.forEach((g, i) => {
+    const at = (...rest: Path) => ['vrrp', 'groups', i, ...rest];
+    const net = nets.lan.find((n) => n.ifname === g.interface);
+    if (!net) issue(ctx, at('interface'), 'No such LAN interface in this configuration');
+    else hostOf(net, g.virtual_ip, at('virtual_ip'), ctx);
+    g.track.forEach((t, k) => {
+      if (!nets.names.has(t.interface)) issue(ctx, [...at('track', k), 'interface'], NO_INTERFACE);
+    });
   });
 }

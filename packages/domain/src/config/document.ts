@@ -7,6 +7,9 @@ import { servicesSectionSchema } from './families/services';
 import { sdwanSectionSchema } from './families/sdwan';
 import { ipsecSectionSchema } from './families/ipsec';
 import { policyRoutingSectionSchema } from './families/policy-routing';
+import { qosSectionSchema } from './families/qos';
+import { bgpSectionSchema } from './families/bgp';
+import { vrrpSectionSchema } from './families/vrrp';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
@@ -18,6 +21,8 @@ import {
   checkIpsec,
   checkNat,
   checkPolicyRouting,
+  checkQos,
+  checkVrrp,
   checkSdwan,
   checkServices,
   checkStaticRoutes,
@@ -25,7 +30,19 @@ import {
 } from './document-rules';
 
 /** The configuration families a document may hold; a later family is a schema, a line here and its rules in document-rules.ts. */
-export const CONFIG_FAMILIES = ['interfaces', 'static_routes', 'firewall', 'nat', 'services', 'sdwan', 'ipsec', 'policy_routing'] as const;
+export const CONFIG_FAMILIES = [
+  'interfaces',
+  'static_routes',
+  'firewall',
+  'nat',
+  'services',
+  'sdwan',
+  'ipsec',
+  'policy_routing',
+  'qos',
+  'vrrp',
+  'bgp',
+] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
 
 const documentShape = {
@@ -37,6 +54,9 @@ const documentShape = {
   sdwan: sdwanSectionSchema.optional(),
   ipsec: ipsecSectionSchema.optional(),
   policy_routing: policyRoutingSectionSchema.optional(),
+  qos: qosSectionSchema.optional(),
+  vrrp: vrrpSectionSchema.optional(),
+  bgp: bgpSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
   /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
@@ -57,6 +77,8 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkSdwan(doc, nets, ctx);
   checkIpsec(doc, nets, ctx);
   checkPolicyRouting(doc, nets, ctx);
+  checkQos(doc, nets, ctx);
+  checkVrrp(doc, nets, ctx);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoVpnPeers, renderDeviceDocument, type AutoVpnMember } from './effective';
+import { autoVpnAddress, autoVpnPairKey, autoVpnPeers, renderDeviceDocument, type AutoVpnMember } from './effective';
 import { configHash } from './hash';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -9,6 +9,7 @@ const member = (n: number, role: 'hub' | 'spoke', topology: AutoVpnMember['topol
   role,
   topology,
   subnets: [`10.${n}.0.0/16`],
+  address: `198.51.100.${n}`,
 });
 const members = [member(1, 'hub'), member(2, 'spoke'), member(3, 'spoke'), member(4, 'hub', 'full-mesh'), member(5, 'spoke', 'full-mesh')];
 
@@ -46,6 +47,27 @@ describe('Auto VPN peers', () => {
     expect(render.ok && render.document.ipsec?.auto_vpn?.peers.map((p) => p.name)).toEqual(['gw-1']);
     const off = renderDeviceDocument({ ...input, own: { ...own, ipsec: { auto_vpn: { ...own.ipsec.auto_vpn, enabled: false } } } as never });
     expect(off.ok && off.document.ipsec?.auto_vpn?.peers).toEqual([]);
+  });
+});
+
+describe('Auto VPN keys and addresses', () => {
+  it('gives both ends of a pair the same key, another pair another, and a new secret new keys', () => {
+    const [hub] = autoVpnPeers({ deviceId: id(2), role: 'spoke', topology: 'hub-and-spoke' }, members, 'tenant-secret');
+    const [spoke] = autoVpnPeers({ deviceId: id(1), role: 'hub', topology: 'hub-and-spoke' }, members, 'tenant-secret');
+    expect(hub).toMatchObject({ name: 'gw-1', address: '198.51.100.1' });
+    expect(hub!.psk).toMatch(/^[0-9a-f]{48}$/);
+    expect(hub!.psk).toBe(spoke!.psk);
+    expect(autoVpnPairKey('tenant-secret', id(1), id(3))).not.toBe(hub!.psk);
+    expect(autoVpnPairKey('another-secret', id(1), id(2))).not.toBe(hub!.psk);
+  });
+
+  it("reaches a gateway at its static WAN's address, else at the one it reports", () => {
+    const wan = (mode: 'static' | 'dhcp') => ({
+      interfaces: { lan: [], vlans: [], wan: [{ name: 'wan1', mode, ip: mode === 'static' ? '203.0.113.9' : undefined, prefix: 24, gateway: '203.0.113.1' }] },
+    });
+    expect(autoVpnAddress(wan('static') as never, '198.51.100.7')).toBe('203.0.113.9');
+    expect(autoVpnAddress(wan('dhcp') as never, '198.51.100.7')).toBe('198.51.100.7');
+    expect(autoVpnAddress({}, null)).toBeNull();
   });
 });
 

@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { CONFIG_FAMILIES, configDocumentSchema, deviceDocumentSchema, type ConfigDocument, type ConfigFamily } from './document';
 import type { AutoVpn, AutoVpnPeer } from './families/ipsec';
 import { missingVariablesMessage, renderTemplate, resolveVariables, templateVariables, type VariableValues } from './templates';
@@ -11,8 +14,8 @@ export interface TemplateSource {
   defaults: VariableValues;
 }
 
-/** A gateway of the tenant that takes part in Auto VPN, as its own configuration says. */
-export interface AutoVpnMember extends AutoVpnPeer {
+/** A gateway of the tenant that takes part in Auto VPN, as its own configuration says, and where it is reached (null: not known yet). */
+export interface AutoVpnMember extends Omit<AutoVpnPeer, 'psk'> {
   topology: AutoVpn['topology'];
 }
 
@@ -21,6 +24,8 @@ export interface DeviceRenderInput {
   deviceName: string;
   /** The tenant's Auto VPN gateways: the device's peers are chosen from them. */
   autoVpnMembers?: readonly AutoVpnMember[];
+  /** The tenant's Auto VPN secret: each pair's pre-shared key is derived from it (autoVpnPairKey). */
+  autoVpnSecret?: string;
   /** The device group's templates first, then the device's own list, each in its order. */
   templates: TemplateSource[];
   groupValues: VariableValues;
@@ -93,11 +98,29 @@ export function renderDeviceDocument(input: DeviceRenderInput): DeviceRender {
 export function autoVpnPeers(
   self: { deviceId?: string; role: AutoVpn['role']; topology: AutoVpn['topology'] },
   members: readonly AutoVpnMember[],
+  secret = '',
 ): AutoVpnPeer[] {
   return members
     .filter((m) => m.device_id !== self.deviceId && m.topology === self.topology && (self.topology === 'full-mesh' || m.role !== self.role))
-    .map(({ device_id, name, role, subnets }) => ({ device_id, name, role, subnets }))
+    .map(({ device_id, name, role, subnets, address }) => ({
+      device_id,
+      name,
+      role,
+      subnets,
+      address,
+      psk: secret && self.deviceId ? autoVpnPairKey(secret, self.deviceId, device_id) : '',
+    }))
     .sort((a, b) => a.device_id.localeCompare(b.device_id));
+}
+
+/**
+ * The pre-shared key of one Auto VPN pair: HMAC-SHA256 of the two device ids (in a fixed order,
+ * so both ends derive the same) under the tenant's secret. Nobody types or stores it, a pair's key
+ * differs from every other pair's, and a new secret gives every pair a new key.
+ */
+export function autoVpnPairKey(secret: string, a: string, b: string): string {
+  const [first, second] = [a, b].sort();
+  return bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(`auto-vpn|${first}|${second}`))).slice(0, 48);
 }
 
 function withAutoVpnPeers(doc: Record<string, unknown>, input: DeviceRenderInput): Record<string, unknown> {
@@ -106,15 +129,23 @@ function withAutoVpnPeers(doc: Record<string, unknown>, input: DeviceRenderInput
   if (!auto || typeof auto !== 'object') return doc;
   const peers =
     auto.enabled && auto.topology
-      ? autoVpnPeers({ deviceId: input.deviceId, role: auto.role ?? 'spoke', topology: auto.topology }, input.autoVpnMembers ?? [])
+      ? autoVpnPeers({ deviceId: input.deviceId, role: auto.role ?? 'spoke', topology: auto.topology }, input.autoVpnMembers ?? [], input.autoVpnSecret)
       : [];
   return { ...doc, ipsec: { ...ipsec, auto_vpn: { ...auto, peers } } };
 }
 
 /** The device's own Auto VPN membership, read from its document (null: not taking part). */
-export function autoVpnMemberOf(deviceId: string, name: string, doc: ConfigDocument): AutoVpnMember | null {
+export function autoVpnMemberOf(deviceId: string, name: string, doc: ConfigDocument, reportedAddress: string | null = null): AutoVpnMember | null {
   const a = doc.ipsec?.auto_vpn;
-  return a?.enabled ? { device_id: deviceId, name, role: a.role, topology: a.topology, subnets: a.subnets } : null;
+  return a?.enabled
+    ? { device_id: deviceId, name, role: a.role, topology: a.topology, subnets: a.subnets, address: autoVpnAddress(doc, reportedAddress) }
+    : null;
+}
+
+/** Where the other gateways reach this one: its first static WAN address (what it was given), else the public address it reports. */
+export function autoVpnAddress(doc: Pick<ConfigDocument, 'interfaces'>, reportedAddress: string | null): string | null {
+  const wan = doc.interfaces?.wan.find((w) => w.mode === 'static' && w.ip);
+  return wan?.ip ?? reportedAddress;
 }
 
 const VARIABLE_IN_TEXT = /\{\{\s*[a-z][a-z0-9_]*\s*\}\}/;
@@ -158,3 +189,13 @@ export function allowingVariables(schema: { safeParse(v: unknown): Checked }) {
 
 /** Every variable a set of templates uses, in order of first use. */
 export const variablesOf = (templates: { sections: unknown }[]) => [...new Set(templates.flatMap((t) => templateVariables(t.sections)))];
+
+/**
+ * A document as a person sends it, without the Auto VPN peers it may carry back from an answer:
+ * the server writes them at every render, and their keys come back masked.
+ */
+export function withoutAutoVpnPeers<T extends { ipsec?: unknown }>(doc: T): T {
+  const ipsec = doc.ipsec as { auto_vpn?: Record<string, unknown> } | undefined;
+  if (!ipsec?.auto_vpn) return doc;
+  return { ...doc, ipsec: { ...ipsec, auto_vpn: { ...ipsec.auto_vpn, peers: [] } } };
+}

@@ -74,6 +74,28 @@ export const CONFIG_PAGES = [
     ],
   },
   { family: 'policy_routing', route: 'policyrouting', title: 'Policy Routing', tabs: [{ route: 'policyrouting', label: 'Policy routes' }] },
+  {
+    family: 'qos',
+    route: 'qos',
+    title: 'QoS',
+    tabs: [
+      { route: 'qos_interface', label: 'Interfaces' },
+      { route: 'qos_class', label: 'Classes' },
+      { route: 'qos_rules', label: 'Rules' },
+    ],
+  },
+  { family: 'vrrp', route: 'vrrp', title: 'VRRP', tabs: [{ route: 'vrrp', label: 'VRRP groups' }] },
+  {
+    family: 'bgp',
+    route: 'bgp',
+    title: 'BGP Routing',
+    tabs: [
+      { route: 'bgp', label: 'Speaker' },
+      { route: 'neighbours', label: 'Neighbours' },
+      { route: 'prefixlists', label: 'Prefix lists' },
+      { route: 'routemaps', label: 'Route maps' },
+    ],
+  },
 ] as const satisfies readonly ConfigPage[];
 
 export interface ConfigPageTab {

@@ -3,6 +3,7 @@ export * from './connectivity';
 export * from './tours';
 export * from './tutorials';
 export * from './config-pages';
+export * from './device-labels';
 export * from './search-entries';
 export * from './report-availability';
 export * from './report-content';

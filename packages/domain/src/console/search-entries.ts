@@ -110,6 +110,8 @@ const SDWAN_MONITOR: SearchEntry[] = [
     ['rules', 'Rules'],
     ['mwan', 'WAN Links'],
     ['bonding', 'Link Bonding'],
+    ['qos', 'QoS Classes'],
+    ['vrrp', 'VRRP'],
   ]),
   ...monitor('IPsec Status', 'ipsec', [
     ['overview', 'Overview'],

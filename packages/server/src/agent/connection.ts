@@ -137,6 +137,8 @@ export class AgentConnection {
         return this.send({ type: 'ack', seq: message.seq, duplicate: !(await this.ctx.diagnostics.artifact(this.device!.id, message)) });
       case 'config_reverted':
         return this.send({ type: 'ack', seq: message.seq, duplicate: await this.jobs.undone(this.device!, message) });
+      case 'config_changed':
+        return this.send({ type: 'ack', seq: message.seq, duplicate: await this.jobs.changedOnBox(this.device!, message) });
       case 'status':
         return this.send(await this.reports.status(this.device!, message));
       case 'flows':

@@ -91,14 +91,16 @@ export interface DeviceJobsPort {
   /** A job announced on the device's topic, marked sent, if it is the device's and still open. */
   takeAnnounced(deviceId: string, jobId: string): Promise<OutgoingJob | null>;
   /** The device's answer; false when the job was closed already. `runs`: the configuration it says it runs now. */
-  complete(deviceId: string, answer: { jobId: string; ok: boolean; output: string; runs?: string | null }): Promise<boolean>;
+  complete(deviceId: string, answer: { jobId: string; ok: boolean; output: string; runs?: string | null; runsSeq?: number }): Promise<boolean>;
   /** The device undid a job it had taken; false when nothing changed. */
-  fail(deviceId: string, undone: { jobId: string; reason: string; runs: string | null }): Promise<boolean>;
+  fail(deviceId: string, undone: { jobId: string; reason: string; runs: string | null; runsSeq?: number }): Promise<boolean>;
 }
 
 /** Who decides what a device that runs another configuration than its desired one is sent (the configuration engine). */
 export interface DriftPort {
   drifted(deviceId: string): Promise<void>;
+  /** The device says its configuration was changed on the box: what it runs now, in its message `seq`. */
+  changedOnBox(device: { id: string; tenantId: string }, report: { hash: string; seq: number; document: Record<string, unknown> }): Promise<void>;
 }
 
 /** A running diagnostic's output and file as the device sends them: true when kept now, false for a resend or a run that has ended. */

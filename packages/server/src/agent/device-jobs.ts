@@ -1,4 +1,4 @@
-import type { ConfigReverted, JobResult, ServerMessage } from '@netloom/domain';
+import type { ConfigChanged, ConfigReverted, JobResult, ServerMessage } from '@netloom/domain';
 import type { DeviceRecord } from '../fleet/device-row';
 import type { AgentContext, OutgoingJob } from './context';
 import { findKeptFields } from './repo';
@@ -38,21 +38,39 @@ export class DeviceJobs {
       jobId: r.job_id,
       ok: r.ok,
       output: r.output,
-      ...(r.config_hash !== undefined ? { runs: r.config_hash } : {}),
+      ...(r.config_hash !== undefined ? { runs: r.config_hash, runsSeq: r.seq } : {}),
     });
-    if (closedNow && r.config_hash !== undefined) device.appliedConfigHash = r.config_hash;
+    if (closedNow && r.config_hash !== undefined) this.runs(device, r.config_hash, r.seq);
     if (closedNow) await this.moved(device);
     return !closedNow;
   }
 
   /** The device undid a push it could not confirm; what it runs now is the hash it names. Answers whether it was a duplicate. */
   async undone(device: DeviceRecord, r: ConfigReverted): Promise<boolean> {
-    const recorded = await this.ctx.jobs.fail(device.id, { jobId: r.job_id, reason: `Reverted by the device: ${r.reason}`, runs: r.config_hash });
+    const recorded = await this.ctx.jobs.fail(device.id, {
+      jobId: r.job_id,
+      reason: `Reverted by the device: ${r.reason}`,
+      runs: r.config_hash,
+      runsSeq: r.seq,
+    });
     if (recorded) {
-      device.appliedConfigHash = r.config_hash;
+      this.runs(device, r.config_hash, r.seq);
       await this.moved(device);
     }
     return !recorded;
+  }
+
+  /**
+   * The configuration was changed on the box: what the device runs now, unless it has said
+   * something newer since (then the report is old news: a duplicate). Kept for the console's diff
+   * and repaired as any drift.
+   */
+  async changedOnBox(device: DeviceRecord, m: ConfigChanged): Promise<boolean> {
+    if (m.seq <= device.appliedConfigSeq) return true;
+    this.runs(device, m.config_hash, m.seq);
+    await this.ctx.drift.changedOnBox(device, { hash: m.config_hash, seq: m.seq, document: m.document });
+    await this.ctx.publishDevice(device);
+    return false;
   }
 
   /**
@@ -61,6 +79,13 @@ export class DeviceJobs {
    */
   async checkDrift(device: DeviceRecord): Promise<void> {
     if (device.configHash && device.configHash !== device.appliedConfigHash) await this.ctx.drift.drifted(device.id);
+  }
+
+  /** What the device runs, said in its message `seq`: taken unless it has said something since. */
+  private runs(device: DeviceRecord, hash: string | null, seq: number): void {
+    if (seq <= device.appliedConfigSeq) return;
+    device.appliedConfigSeq = seq;
+    device.appliedConfigHash = hash;
   }
 
   private sendJob(job: OutgoingJob): void {

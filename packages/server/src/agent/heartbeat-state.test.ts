@@ -16,6 +16,7 @@ const record = () => ({
   username: 'ann@acme.test',
   traffic: ['1', '2'],
   appliedConfigHash: 'abc',
+  appliedConfigSeq: -1,
   posture: null as PostureReport | null,
   version: '2.1.8' as string | null,
 });
@@ -60,6 +61,7 @@ describe('a heartbeat written onto the live record', () => {
       os: 'OpenWrt',
       traffic: ['1', '2'],
       appliedConfigHash: 'abc',
+      appliedConfigSeq: -1,
       wanStatus: [],
     });
   });

@@ -17,6 +17,7 @@ type LiveFields = Pick<
   | 'username'
   | 'traffic'
   | 'appliedConfigHash'
+  | 'appliedConfigSeq'
   | 'posture'
   | 'version'
 >;
@@ -45,7 +46,11 @@ export function applyHeartbeat(d: LiveFields, hb: Heartbeat, now: Date): void {
   if (hb.os !== undefined && hb.os !== d.os) d.os = hb.os;
   if (hb.user !== undefined && hb.user !== d.username) d.username = hb.user;
   if (hb.traffic !== undefined && !dequal(d.traffic, hb.traffic)) d.traffic = hb.traffic;
-  if (hb.config_hash !== undefined && hb.config_hash !== d.appliedConfigHash) d.appliedConfigHash = hb.config_hash;
+  // What it runs is ordered by seq with its answers to pushes: a heartbeat older than the answer it follows says nothing new.
+  if (hb.config_hash !== undefined && hb.seq > d.appliedConfigSeq) {
+    d.appliedConfigSeq = hb.seq;
+    if (hb.config_hash !== d.appliedConfigHash) d.appliedConfigHash = hb.config_hash;
+  }
   // An endpoint's posture: the same report keeps the record's object, so the writer sees nothing new to write.
   if (hb.posture !== undefined && !dequal(d.posture, hb.posture)) d.posture = hb.posture;
   // The client is the endpoint's agent: the version it reports is the one the inventory and the rollouts show.

@@ -52,13 +52,14 @@ export const UPDATE_STATES = `
     os = v.os,
     username = v.username,
     traffic = v.traffic,
-    applied_config_hash = v.applied,
+    applied_config_hash = case when v.applied_seq >= d.applied_config_seq then v.applied else d.applied_config_hash end,
+    applied_config_seq = greatest(d.applied_config_seq, v.applied_seq),
     posture = coalesce(v.posture, d.posture),
     version = coalesce(v.version, d.version),
     last_seq = greatest(d.last_seq, v.seq)`;
 const updateStatesStatement = (rows: string) => sql`${sql.raw(UPDATE_STATES)}
   from json_to_recordset(${rows}::json) as v(id uuid, status text, seen timestamptz, wan jsonb, lb jsonb, public_ip text,
-    vpn_ip text, loc text, lat float8, lng float8, os text, username text, traffic jsonb, applied text, posture jsonb, version text, seq bigint, enrolment int)
+    vpn_ip text, loc text, lat float8, lng float8, os text, username text, traffic jsonb, applied text, applied_seq bigint, posture jsonb, version text, seq bigint, enrolment int)
   where d.id = v.id and d.claimed and d.enrolment = v.enrolment and v.seq >= d.last_seq`;
 
 /*
@@ -117,6 +118,7 @@ export async function updateDeviceStates(db: Db, batch: DeviceRecord[]): Promise
     username: d.username,
     traffic: d.traffic,
     applied: d.appliedConfigHash,
+    applied_seq: d.appliedConfigSeq,
     posture: writtenRarely.get(d)?.posture === rare[i]!.posture ? undefined : rare[i]!.posture,
     version: writtenRarely.get(d)?.version === rare[i]!.version ? undefined : rare[i]!.version,
     seq: d.lastSeq,

@@ -7,6 +7,7 @@ export type DeviceRecord = typeof devices.$inferSelect;
 export const ROW_COLUMNS = [
   'id',
   'name',
+  'serial',
   'kind',
   'createdBy',
   'username',
@@ -64,6 +65,7 @@ export function toDeviceRow(d: ListedDevice): DeviceRow {
     id: d.id,
     name: d.name,
     device_name: d.name,
+    serial: d.serial,
     deviceType: d.kind,
     createdBy: d.createdBy,
     username: d.username,

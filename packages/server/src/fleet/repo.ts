@@ -199,7 +199,7 @@ export async function readmitDevice(db: Db, tenantId: string, id: string): Promi
   const [row] = await db
     .update(devices)
     // Sequence numbers start again: the agent may have been reinstalled while it was kept out.
-    .set({ claimed: true, approved: true, active: true, credentialHash: null, rejectedAt: null, lastSeq: -1 })
+    .set({ claimed: true, approved: true, active: true, credentialHash: null, rejectedAt: null, lastSeq: -1, appliedConfigSeq: -1 })
     .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id), eq(devices.claimed, false), isNotNull(devices.rejectedAt)))
     .returning();
   return row;
@@ -232,7 +232,7 @@ export async function setMembers(db: Db, tenantId: string, networkId: string, de
 export async function reviveUnclaimedDevice(tx: Db, id: string, patch: Partial<typeof devices.$inferInsert>): Promise<DeviceRecord | undefined> {
   const [row] = await tx
     .update(devices)
-    .set({ active: true, lastSeq: -1, ...patch })
+    .set({ active: true, lastSeq: -1, appliedConfigSeq: -1, ...patch })
     .where(and(eq(devices.id, id), eq(devices.claimed, false)))
     .returning();
   return row;

@@ -48,6 +48,7 @@ function sampleRow(i: number, city: [string, number, number], rnd: () => number)
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     name,
     device_name: name,
+    serial: `SN-${String(i).padStart(6, '0')}`,
     deviceType: status === 'connected' || status === 'offline' ? 'endpoint' : 'gateway',
     createdBy: 'owner@acme.test',
     username: null,

@@ -1,3 +1,4 @@
+import { deviceOptions } from '@netloom/domain';
 import { useSearchParams } from 'react-router';
 import { Select } from '@mantine/core';
 import { useSelectedDevice } from '@/lib/fleet-selection';
@@ -26,7 +27,7 @@ export function GatewayPicker({ deviceId, resets = [] }: { deviceId: string | nu
       placeholder="Choose a gateway"
       searchable
       w={320}
-      data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+      data={deviceOptions(gateways.data ?? [])}
       value={deviceId}
       onChange={(id) =>
         setParams((prev) => {

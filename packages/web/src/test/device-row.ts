@@ -6,6 +6,7 @@ export function deviceRow(id: string, over: Partial<DeviceRow> = {}): DeviceRow 
     id,
     name: `edge-${id}`,
     device_name: `edge-${id}`,
+    serial: `SN-${id.slice(0, 8)}`,
     deviceType: 'gateway',
     createdBy: 'owner@acme.test',
     username: null,

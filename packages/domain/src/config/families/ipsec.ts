@@ -30,10 +30,21 @@ export const autoVpnSchema = z.strictObject({
   role: z.enum(['hub', 'spoke']).default('spoke'),
   /** The LAN subnets offered to the other gateways. */
   subnets: z.array(networkField()).max(16).default([]),
-  /** The gateways this one builds tunnels to: filled in by the server from every gateway's setting, never typed. */
+  /**
+   * The gateways this one builds tunnels to: filled in by the server from every gateway's setting,
+   * never typed. Each carries where the peer is reached (its static WAN address, else the public
+   * address it reports; null until known) and the key both ends of that pair share.
+   */
   peers: z
     .array(
-      z.strictObject({ device_id: z.string().uuid(), name: z.string().max(128), role: z.enum(['hub', 'spoke']), subnets: z.array(networkField()).max(16) }),
+      z.strictObject({
+        device_id: z.string().uuid(),
+        name: z.string().max(128),
+        role: z.enum(['hub', 'spoke']),
+        subnets: z.array(networkField()).max(16),
+        address: ipOrFqdnField().nullable().default(null),
+        psk: z.string().max(128).default(''),
+      }),
     )
     .max(1024)
     .default([]),

@@ -135,3 +135,33 @@ export const configDrafts = pgTable('config_drafts', {
   authorEmail: text('author_email'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The last change made on a device's box (not through a push), as the device reported it: when,
+ * the hash it ran then and its whole document (null when it sent only a hash), for the console's
+ * diff against the desired configuration. One row per device: the newest replaces the older.
+ */
+export const configDrifts = pgTable('config_drifts', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  reportedHash: text('reported_hash').notNull(),
+  document: jsonb('document').$type<Record<string, unknown>>(),
+});
+
+/** Each time a device's desired configuration was sent whole again (drift repaired, Re-sync): the last day's are counted, older ones go. */
+export const configResyncs = pgTable(
+  'config_resyncs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('config_resyncs_device_at_idx').on(t.deviceId, t.at)],
+);

@@ -70,6 +70,11 @@ export const devices = pgTable(
     /** Hash of the configuration the device says it runs (heartbeats, answers to pushes). */
     appliedConfigHash: text('applied_config_hash'),
     /**
+     * The seq of the device's message that said what it runs (a heartbeat, an answer to a push):
+     * a report older than it (a state written late, an answer resent) never moves the device back.
+     */
+    appliedConfigSeq: bigint('applied_config_seq', { mode: 'number' }).notNull().default(-1),
+    /**
      * Where the push of the desired configuration stands, kept by the configuration engine as its
      * jobs move: open (queued or sent), done (the device acknowledged it), failed (refused or
      * undone); null before any. With the two hashes it is all the sync state is made of, so a

@@ -1,5 +1,13 @@
 import { create as createDiffer } from 'jsondiffpatch';
-import { autoVpnMemberOf, canonicalConfigJson, type AutoVpnMember, type ConfigDocument, type ConfigRevisionSource, type DeviceRender } from '@netloom/domain';
+import {
+  autoVpnMemberOf,
+  maskSecrets,
+  canonicalConfigJson,
+  type AutoVpnMember,
+  type ConfigDocument,
+  type ConfigRevisionSource,
+  type DeviceRender,
+} from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { auditMany, type Actor } from '../../http/access';
 import * as repo from './repo';
@@ -97,7 +105,7 @@ async function commitRevisions(
   const previous = await repo.documentsByHash(tx, actor.scope.tenantId, [...new Set(audited.flatMap((a) => (a.previous ? [a.previous] : [])))]);
   for (const a of audited) {
     const key = `${a.previous ?? ''}>${a.revision.hash}`;
-    if (!diffs.has(key)) diffs.set(key, configDiff((a.previous && previous.get(a.previous)) ?? {}, a.revision.document));
+    if (!diffs.has(key)) diffs.set(key, configDiff(maskSecrets((a.previous && previous.get(a.previous)) ?? {}), maskSecrets(a.revision.document)));
   }
   await auditMany(
     tx,
@@ -134,7 +142,7 @@ export async function commitChanges(
   const rendered = items.map((item) => ({ ...item, rendered: renderer.render(item.row, item.own) }));
   const joined = rendered.flatMap(({ row, rendered: { render: r } }) => {
     const kept = before.find((m) => m.device_id === row.id);
-    const member = r.ok ? autoVpnMemberOf(row.id, row.name, r.document) : (kept ?? null);
+    const member = r.ok ? autoVpnMemberOf(row.id, row.name, r.document, row.publicIp) : (kept ?? null);
     return member ? [member] : [];
   });
   const after = [...before.filter((m) => !ids.has(m.device_id)), ...joined];
@@ -152,7 +160,7 @@ export async function commitChanges(
     actor.scope.tenantId,
     rows.flatMap((r) => r.templateIds),
   );
-  const peerRenderer = new Renderer({ templates, autoVpn: after, sections: ctx.sections });
+  const peerRenderer = new Renderer({ templates, autoVpn: after, autoVpnSecret: ctx.autoVpnSecret, sections: ctx.sections });
   const peers = await commitRevisions(
     tx,
     actor,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { configHash, deviceConfigSchema, type ConfigDocument } from '@netloom/domain';
-import { configRevisions, deviceJobs } from '../../db/schema/index';
+import { configHash, deviceConfigSchema, SECRET_MASK, SECRET_NOT_GIVEN, type ConfigDocument } from '@netloom/domain';
+import { auditLog, configRevisions, deviceJobs, devices } from '../../db/schema/index';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey, TestAgent } from '../../test/agent-client';
 import { waitFor } from '../../test/wait-for';
@@ -170,6 +170,105 @@ describe.each(testBackends('pglite'))('device configuration on %s', (backend) =>
     agent.heartbeat({ config_hash: 'changed-on-the-box' });
     const resync = await agent.next('job');
     expect(resync).toMatchObject({ kind: 'full_sync', payload: { config_hash: configHash(doc(1)), document: doc(1) } });
+  });
+
+  it('never moves a device back for a report older than its answer: a heartbeat sent before the push was applied but read after it', async () => {
+    const { agent, id } = await gateway('SN-CFG-11');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });
+    answer(agent, await agent.next('job'), true, 'applied');
+    await agent.next('ack');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(2) });
+    const push = await agent.next('job');
+    // The device wrote a heartbeat (still running revision 1) just before it applied revision 2; it arrives after the answer.
+    const before = ++agent.seq;
+    answer(agent, push, true, 'applied');
+    await agent.next('ack');
+    agent.sendRaw(JSON.stringify({ seq: before, type: 'heartbeat', status: 'running', wan: [], config_hash: configHash(doc(1)) }));
+    await agent.next('ack');
+    agent.heartbeat({ config_hash: configHash(doc(2)) });
+    await agent.next('ack');
+    // Once the state batch with the last heartbeat is written, the database says so too.
+    const last = agent.seq;
+    const row = await waitFor(async () => {
+      const [d] = await t.app.services.db.select().from(devices).where(eq(devices.id, id));
+      return d && d.lastSeq === last && d;
+    });
+    expect(row.appliedConfigHash).toBe(configHash(doc(2)));
+    expect((await state(id)).sync).toMatchObject({ state: 'synced', reported_hash: configHash(doc(2)) });
+    expect(await jobs(id)).toHaveLength(2);
+  });
+
+  it('shows a change made on the box with what the box runs, and re-syncs it on request when auto-sync is off', async () => {
+    const { agent, id } = await gateway('SN-CFG-12');
+    await call('editor@acme.test', 'PUT', `${id}/`, { document: doc(1) });
+    answer(agent, await agent.next('job'), true, 'applied');
+    await agent.next('ack');
+    expect((await call('editor@acme.test', 'POST', `${id}/enable-configs/`, { auto_sync: false })).statusCode).toBe(200);
+    const onBox = { ...doc(1), static_routes: [...doc(1).static_routes!, route(9)] };
+    agent.send({ type: 'config_changed', config_hash: configHash(onBox as ConfigDocument), document: onBox });
+    expect(await agent.next('ack')).toMatchObject({ duplicate: false });
+    const drifted = await state(id);
+    expect(drifted.sync).toMatchObject({ state: 'drifted', reported_hash: configHash(onBox as ConfigDocument) });
+    expect(drifted.drift).toMatchObject({ box_document: onBox, resyncs_24h: 0 });
+    expect((await call('viewer@acme.test', 'POST', `${id}/resync/`, {})).statusCode).toBe(403);
+    const resynced = await call('editor@acme.test', 'POST', `${id}/resync/`, {});
+    expect(resynced.statusCode, resynced.body).toBe(200);
+    expect(resynced.json()).toMatchObject({ sync: { state: 'syncing' }, drift: { resyncs_24h: 1 } });
+    expect((await call('editor@acme.test', 'POST', `${id}/resync/`, {})).json()).toMatchObject({
+      code: expect.any(String),
+      detail: 'A push to this device is already on its way',
+    });
+    const full = await agent.next('job');
+    expect(full).toMatchObject({ kind: 'full_sync', payload: { config_hash: configHash(doc(1)) } });
+    answer(agent, full, true, 'applied');
+    await waitFor(async () => (await state(id)).sync.state === 'synced');
+    expect((await call('owner@globex.test', 'POST', `${id}/resync/`, {})).statusCode).toBe(404);
+  });
+
+  it('sends a pre-shared key to the device only: never in an answer, a revision, an export or the audit, and kept when a form sends the mask back', async () => {
+    const { agent, id } = await gateway('SN-CFG-13');
+    const psk = 'very-secret-psk-13';
+    const withTunnel = {
+      interfaces: { lan: [{ name: 'lan1', ip: '192.168.10.1', prefix: 24, mtu: 1500 }], wan: [{ name: 'wan1', mode: 'dhcp' }], vlans: [] },
+      ipsec: {
+        tunnels: [
+          {
+            id: '00000000-0000-4000-8000-000000000131',
+            name: 'hq',
+            remote: '198.51.100.9',
+            local_interface: 'wan1',
+            local_subnets: ['192.168.10.0/24'],
+            remote_subnets: ['10.200.0.0/16'],
+            psk,
+          },
+        ],
+      },
+    };
+    const saved = await call('editor@acme.test', 'PUT', `${id}/`, { document: withTunnel });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().document.ipsec.tunnels[0].psk).toBe(SECRET_MASK);
+    const push = await agent.next('job');
+    expect((push.payload as { document: typeof withTunnel }).document.ipsec.tunnels[0]!.psk).toBe(psk);
+    answer(agent, push, true, 'applied');
+    // What the console read, sent back as it is: the key stays, so nothing changed and nothing is pushed.
+    const same = await call('editor@acme.test', 'PUT', `${id}/sections/ipsec/`, { section: saved.json().document.ipsec });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().revision.number).toBe(1);
+    const revision = (await revisions(id))[0]!;
+    for (const url of [`${id}/`, `${id}/revisions/`, `${id}/revisions/${revision.id}/`, `${id}/export/`]) {
+      const read = await call('viewer@acme.test', 'GET', url);
+      expect(read.statusCode).toBe(200);
+      expect(read.body).not.toContain(psk);
+    }
+    const entries = await t.app.services.db.select().from(auditLog).where(eq(auditLog.target, id));
+    expect(entries.length).toBeGreaterThan(0);
+    expect(JSON.stringify(entries)).not.toContain(psk);
+    // A masked export stands for nothing on another device: the key is asked for again.
+    const exported = (await call('editor@acme.test', 'GET', `${id}/export/`)).json();
+    const other = await gateway('SN-CFG-14');
+    const imported = await call('editor@acme.test', 'POST', `${other.id}/import/`, { document: exported.document });
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().errors['document.ipsec.tunnels.0.psk']).toEqual([SECRET_NOT_GIVEN]);
   });
 
   it('lists revisions newest first, shows one whole, and rolls back as a new revision that is pushed', async () => {

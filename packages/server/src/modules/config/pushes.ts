@@ -3,6 +3,7 @@ import { topics } from '../../bus/topics';
 import type { Db } from '../../db/client';
 import { configSyncOf, toDeviceRow } from '../../fleet/device-row';
 import { devicesByIds } from '../../fleet/repo';
+import { errors } from '../../http/errors';
 import type { ClosedJob, JobOwner, JobQueue, SentJob } from '../jobs/index';
 import type { CommitOutcome, PushQueue } from './commit';
 import * as repo from './repo';
@@ -61,7 +62,7 @@ export class ConfigPushes implements PushQueue, JobOwner {
         hash: typeof j.payload.config_hash === 'string' ? j.payload.config_hash : null,
         push: j.state === 'cancelled' ? null : j.state,
         error: j.state === 'failed' ? (j.result ?? 'refused') : null,
-        ...(j.runs !== undefined ? { runs: j.runs } : {}),
+        ...(j.runs !== undefined ? { runs: j.runs, runsSeq: j.runsSeq ?? null } : {}),
       })),
     );
   }
@@ -89,14 +90,37 @@ export class ConfigPushes implements PushQueue, JobOwner {
   async drifted(deviceId: string): Promise<void> {
     const facts = await repo.driftFacts(this.db, deviceId);
     if (!facts?.desired || facts.push === 'open' || facts.push === 'failed' || facts.autoSync === false) return;
-    const hash = facts.desired;
+    await this.sendWhole(deviceId, facts.tenantId, facts.desired);
+  }
+
+  /**
+   * Someone changed the configuration on the box and the device said so, with what it runs now:
+   * kept as its last drift (the console shows it against the desired one) and repaired as any drift.
+   */
+  async changedOnBox(device: { id: string; tenantId: string }, report: { hash: string; seq: number; document: Record<string, unknown> }): Promise<void> {
+    await this.db.transaction((tx) => repo.recordDrift(tx, { deviceId: device.id, tenantId: device.tenantId, ...report }));
+    await this.publishSync([device.id]);
+    await this.drifted(device.id);
+  }
+
+  /** Re-sync asked for in the console: the desired document whole, now, auto-sync or not; not while a push is on its way. */
+  async resync(deviceId: string): Promise<void> {
+    const facts = await repo.driftFacts(this.db, deviceId);
+    if (!facts?.desired) throw errors.conflict('This device has no saved configuration to send');
+    if (facts.push === 'open') throw errors.conflict('A push to this device is already on its way');
+    await this.sendWhole(deviceId, facts.tenantId, facts.desired);
+  }
+
+  private async sendWhole(deviceId: string, tenantId: string, hash: string): Promise<void> {
     const desired = await repo.desiredRevision(this.db, deviceId, hash);
     const payload = desired ? { revision_id: desired.id, config_hash: hash, document: desired.document } : { config_hash: hash };
     const opened = await this.db.transaction(async (tx) => {
       // One open full sync per device, whichever connection or instance noticed the drift first.
-      const [job] = await this.jobs.enqueue(tx, 'configuration', [{ tenantId: facts.tenantId, deviceId, kind: 'full_sync', payload }]);
-      if (job?.created) await repo.markPushed(tx, [{ deviceId, hash }]);
-      return job?.created ? job : null;
+      const [job] = await this.jobs.enqueue(tx, 'configuration', [{ tenantId, deviceId, kind: 'full_sync', payload }]);
+      if (!job?.created) return null;
+      await repo.markPushed(tx, [{ deviceId, hash }]);
+      await repo.recordResync(tx, deviceId);
+      return job;
     });
     if (!opened) return;
     await this.publishSync([deviceId]);

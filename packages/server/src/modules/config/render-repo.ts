@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { AutoVpn, AutoVpnMember, ConfigDocument } from '@netloom/domain';
+import { randomBytes } from 'node:crypto';
+import { autoVpnAddress, type AutoVpn, type AutoVpnMember, type ConfigDocument } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
 import { configBindings, configDrafts, configRevisions, configTemplates, deviceConfigSettings } from '../../db/schema/config';
+import { serverSecrets } from '../../db/schema/secrets';
 import { loadSections, type SectionProvider } from './section-provider';
 
 /** Everything a device's effective document is made of, read in a few queries for any number of devices. */
@@ -12,6 +14,8 @@ export interface DeviceRenderRow {
   kind: 'gateway' | 'endpoint';
   networkId: string | null;
   deviceStatus: string;
+  /** The public address it reports: where Auto VPN peers reach it when it has no static WAN. */
+  publicIp: string | null;
   /** The newest revision without its (large) document: what a render and a comparison need. */
   latest: { id: string; number: number; hash: string; own: Partial<ConfigDocument> } | null;
   disabledFamilies: string[];
@@ -26,7 +30,14 @@ export type TemplateRow = typeof configTemplates.$inferSelect;
 export async function loadRenderRows(db: Db, tenantId: string, deviceIds: string[]): Promise<DeviceRenderRow[]> {
   if (deviceIds.length === 0) return [];
   const rows = await db
-    .select({ id: devices.id, name: devices.name, kind: devices.kind, networkId: devices.networkId, deviceStatus: devices.deviceStatus })
+    .select({
+      id: devices.id,
+      name: devices.name,
+      kind: devices.kind,
+      networkId: devices.networkId,
+      deviceStatus: devices.deviceStatus,
+      publicIp: devices.publicIp,
+    })
     .from(devices)
     .where(and(eq(devices.tenantId, tenantId), inArray(devices.id, deviceIds), eq(devices.claimed, true)));
   const networkIds = [...new Set(rows.flatMap((r) => (r.networkId ? [r.networkId] : [])))];
@@ -117,20 +128,33 @@ async function autoVpnMembers(db: Db, tenantId: string): Promise<AutoVpnMember[]
     .selectDistinctOn([configRevisions.deviceId], {
       deviceId: configRevisions.deviceId,
       name: devices.name,
+      publicIp: devices.publicIp,
       auto: sql<AutoVpn | null>`${configRevisions.document}->'ipsec'->'auto_vpn'`,
+      interfaces: sql<ConfigDocument['interfaces'] | null>`${configRevisions.document}->'interfaces'`,
     })
     .from(configRevisions)
     .innerJoin(devices, and(eq(devices.id, configRevisions.deviceId), eq(devices.claimed, true)))
     .where(eq(configRevisions.tenantId, tenantId))
     .orderBy(configRevisions.deviceId, desc(configRevisions.number));
   return rows.flatMap((r) =>
-    r.auto?.enabled ? [{ device_id: r.deviceId, name: r.name, role: r.auto.role, topology: r.auto.topology, subnets: r.auto.subnets }] : [],
+    r.auto?.enabled
+      ? [
+          {
+            device_id: r.deviceId,
+            name: r.name,
+            role: r.auto.role,
+            topology: r.auto.topology,
+            subnets: r.auto.subnets,
+            address: autoVpnAddress({ interfaces: r.interfaces ?? undefined }, r.publicIp),
+          },
+        ]
+      : [],
   );
 }
 
 /** Everything besides the devices that rendering them needs: their templates, the tenant's Auto VPN gateways, the products' sections. */
 export async function loadRenderContext(db: Db, tenantId: string, rows: DeviceRenderRow[], providers: readonly SectionProvider[]) {
-  const [templates, autoVpn, sections] = await Promise.all([
+  const [templates, autoVpn, sections, autoVpnSecret] = await Promise.all([
     templatesByIds(
       db,
       tenantId,
@@ -138,6 +162,23 @@ export async function loadRenderContext(db: Db, tenantId: string, rows: DeviceRe
     ),
     autoVpnMembers(db, tenantId),
     loadSections(db, providers, tenantId, rows),
+    tenantAutoVpnSecret(db, tenantId),
   ]);
-  return { templates, autoVpn, sections };
+  return { templates, autoVpn, sections, autoVpnSecret };
+}
+
+/**
+ * The tenant's Auto VPN secret, made once: each pair of its gateways derives its key from it. Kept
+ * with the server's secrets; the first instance to make one wins and every other reads it.
+ */
+export async function tenantAutoVpnSecret(db: Db, tenantId: string): Promise<string> {
+  const name = `auto-vpn/${tenantId}`;
+  const read = async () => (await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name)))[0]?.value;
+  const kept = await read();
+  if (kept) return kept;
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  return (await read())!;
 }

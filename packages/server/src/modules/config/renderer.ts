@@ -6,6 +6,8 @@ import { sectionsFor, sectionsKey, type LoadedSections } from './section-provide
 export interface RenderContext {
   templates: Map<string, TemplateRow>;
   autoVpn: readonly AutoVpnMember[];
+  /** The tenant's Auto VPN secret (each pair's key derives from it). */
+  autoVpnSecret: string;
   /** The section providers whose product the tenant has, each with its context. */
   sections: LoadedSections;
 }
@@ -16,6 +18,7 @@ function renderRow(row: DeviceRenderRow, ctx: RenderContext, own: Partial<Config
     deviceId: row.id,
     deviceName: row.name,
     autoVpnMembers: ctx.autoVpn,
+    autoVpnSecret: ctx.autoVpnSecret,
     templates: row.templateIds.flatMap((id) => {
       const t = ctx.templates.get(id);
       return t ? [{ id: t.id, name: t.name, sections: t.sections, defaults: t.defaults }] : [];

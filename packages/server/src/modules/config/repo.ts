@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { ConfigDocument, ConfigRevisionSource } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
-import { configRevisions, deviceConfigSettings } from '../../db/schema/config';
+import { configDrifts, configResyncs, configRevisions, deviceConfigSettings } from '../../db/schema/config';
 import type { SyncFacts } from '../../fleet/device-row';
 export { markPushed } from '../../fleet/repo';
 
@@ -124,24 +124,36 @@ export interface PushOutcome {
   push: 'done' | 'failed' | null;
   error: string | null;
   runs?: string | null;
+  /** The seq of the device's message that said what it runs (null: unordered, taken as newest). */
+  runsSeq?: number | null;
 }
 
 /**
  * Records where pushes stand: only a push of the desired hash speaks for it (an older one's late
  * answer does not), and a withdrawn push leaves none open. What the device said it runs is kept
- * either way.
+ * either way, unless the device has since said something newer (a higher seq: a heartbeat sent
+ * after this answer).
  */
 export async function recordPushOutcomes(tx: Db, outcomes: PushOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   const rows = JSON.stringify(
-    outcomes.map((o) => ({ id: o.deviceId, hash: o.hash, push: o.push, error: o.error, said: o.runs !== undefined, runs: o.runs ?? null })),
+    outcomes.map((o) => ({
+      id: o.deviceId,
+      hash: o.hash,
+      push: o.push,
+      error: o.error,
+      said: o.runs !== undefined,
+      runs: o.runs ?? null,
+      seq: o.runsSeq ?? null,
+    })),
   );
   await tx.execute(sql`
     update devices as d set
       config_push = case when v.hash is not distinct from d.config_hash and (v.push is not null or d.config_push = 'open') then v.push else d.config_push end,
       config_push_error = case when v.hash is not distinct from d.config_hash and (v.push is not null or d.config_push = 'open') then v.error else d.config_push_error end,
-      applied_config_hash = case when v.said then v.runs else d.applied_config_hash end
-    from json_to_recordset(${rows}::json) as v(id uuid, hash text, push text, error text, said boolean, runs text)
+      applied_config_hash = case when v.said and coalesce(v.seq > d.applied_config_seq, true) then v.runs else d.applied_config_hash end,
+      applied_config_seq = case when v.said and v.seq is not null then greatest(d.applied_config_seq, v.seq) else d.applied_config_seq end
+    from json_to_recordset(${rows}::json) as v(id uuid, hash text, push text, error text, said boolean, runs text, seq bigint)
     where d.id = v.id`);
 }
 
@@ -175,4 +187,43 @@ export async function documentsByHash(db: Db, tenantId: string, hashes: string[]
     .where(and(eq(configRevisions.tenantId, tenantId), inArray(configRevisions.hash, hashes)))
     .orderBy(configRevisions.hash);
   return new Map(rows.map((r) => [r.hash, r.document]));
+}
+
+/**
+ * A change made on the box, as the device reported it in its message `seq`: kept as the device's
+ * last drift, and what it runs now unless the device has said something newer since.
+ */
+export async function recordDrift(tx: Db, d: { deviceId: string; tenantId: string; hash: string; seq: number; document: Record<string, unknown> | null }) {
+  const at = new Date();
+  await tx
+    .insert(configDrifts)
+    .values({ deviceId: d.deviceId, tenantId: d.tenantId, at, reportedHash: d.hash, document: d.document })
+    .onConflictDoUpdate({ target: configDrifts.deviceId, set: { at, reportedHash: d.hash, document: d.document } });
+  await tx.execute(sql`
+    update devices set applied_config_hash = ${d.hash}, applied_config_seq = ${d.seq}
+    where id = ${d.deviceId} and applied_config_seq < ${d.seq}`);
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The desired configuration goes whole to the device again: counted for a day (older counts go with it). */
+export async function recordResync(tx: Db, deviceId: string, now = new Date()) {
+  await tx.delete(configResyncs).where(and(eq(configResyncs.deviceId, deviceId), lt(configResyncs.at, new Date(now.getTime() - DAY_MS))));
+  await tx.insert(configResyncs).values({ deviceId, at: now });
+}
+
+/** The device's last drift within a day, and how many times its desired configuration went whole to it again in the last 24 hours. */
+export async function recentDrift(db: Db, deviceId: string, now = new Date()) {
+  const since = new Date(now.getTime() - DAY_MS);
+  const [[drift], [resyncs]] = await Promise.all([
+    db
+      .select()
+      .from(configDrifts)
+      .where(and(eq(configDrifts.deviceId, deviceId), gt(configDrifts.at, since))),
+    db
+      .select({ n: count() })
+      .from(configResyncs)
+      .where(and(eq(configResyncs.deviceId, deviceId), gt(configResyncs.at, since))),
+  ]);
+  return { drift, resyncs: resyncs?.n ?? 0 };
 }

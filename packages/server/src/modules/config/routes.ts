@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  maskSecrets,
   CONFIG_FAMILIES,
   CONFIG_PATHS,
   familySectionOf,
@@ -17,6 +18,7 @@ import {
   configSectionBodySchema,
   deviceConfigParamsSchema,
   draftPushBodySchema,
+  resyncBodySchema,
   enableConfigsBodySchema,
   enableConfigsSchema,
   deviceConfigSchema,
@@ -38,6 +40,8 @@ export interface ConfigRoutesOptions {
 
 /** A device's configuration: the desired document, saving it (a revision and a push), history and rollback. */
 export const configRoutes: FastifyPluginAsyncZod<ConfigRoutesOptions> = async (app, { deviceConfig }) => {
+  // Secrets (pre-shared keys, passwords) go to devices, never back to a person: every answer here shows them masked.
+  app.addHook('preSerialization', async (_request, _reply, payload) => maskSecrets(payload));
   const config = deviceConfig;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -162,6 +166,25 @@ export const configRoutes: FastifyPluginAsyncZod<ConfigRoutesOptions> = async (a
       },
     },
     async (request) => config.pushDraft(actorOf(request), request.params.deviceId, request.body.message),
+  );
+
+  api.post(
+    p(CONFIG_PATHS.resync(':deviceId')),
+    {
+      config: access('write'),
+      schema: {
+        tags,
+        security,
+        summary: 'Send the desired configuration whole to the device again now',
+        description:
+          "For a device that drifted while auto-sync is off, or that an admin will not leave to wait: a full sync job, counted in the drift's re-syncs.",
+        params: deviceConfigParamsSchema,
+        querystring: tenantQuerySchema,
+        body: resyncBodySchema,
+        response: { 200: deviceConfigSchema, ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request) => config.resync(actorOf(request), request.params.deviceId),
   );
 
   api.delete(

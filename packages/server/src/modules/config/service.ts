@@ -3,6 +3,10 @@ import {
   CONFIG_FAMILIES,
   configDocumentSchema,
   parseImportedSections,
+  restoreSecrets,
+  SECRET_NOT_GIVEN,
+  withoutAutoVpnPeers,
+  unrestoredSecrets,
   type ConfigDocument,
   type ConfigExport,
   type ConfigExportPart,
@@ -14,7 +18,7 @@ import {
 } from '@netloom/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { Actor } from '../../http/access';
+import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import { commitChanges, type CommitOutcome } from './commit';
 import type { ConfigPushes } from './pushes';
@@ -55,7 +59,8 @@ export class ConfigService {
     // Server-made sections may come back with a document the console read; anything else is no part of one.
     const unknown = Object.keys(own).filter((k) => !(CONFIG_FAMILIES as readonly string[]).includes(k) && !this.serverMade.includes(k));
     if (unknown.length) throw errors.invalid(Object.fromEntries(unknown.map((k) => [`document.${k}`, [`Unrecognized key: "${k}"`]])));
-    return this.commitOwn(actor, deviceId, () => own, opts);
+    const kept = await this.keptSecrets(actor, deviceId);
+    return this.commitOwn(actor, deviceId, () => withKeptSecrets(own, kept, 'document'), opts);
   }
 
   /**
@@ -74,7 +79,7 @@ export class ConfigService {
             family,
           ),
         );
-      value = parsed.data;
+      value = withKeptSecrets({ [family]: parsed.data }, await this.keptSecrets(actor, deviceId), 'section', family)[family];
     }
     const change = (own: Own) => {
       const next: Record<string, unknown> = { ...own };
@@ -91,6 +96,14 @@ export class ConfigService {
     const draft = await renderRepo.findDraft(this.db, deviceId);
     if (!draft) throw errors.notFound('There is no draft to push.');
     return this.commitOwn(actor, deviceId, () => draft.own, { source: 'edit', message }, undefined, true);
+  }
+
+  /** Re-sync: the desired configuration goes whole to the device now (auto-sync or not), audited. */
+  async resync(actor: Actor, deviceId: string) {
+    const row = await this.row(this.db, actor, deviceId);
+    await this.pushes.resync(deviceId);
+    await audit(this.db, actor, 'device.config_resync', deviceId, { name: row.name });
+    return this.get(actor, deviceId);
   }
 
   async discardDraft(actor: Actor, deviceId: string) {
@@ -123,7 +136,8 @@ export class ConfigService {
   async importDocument(actor: Actor, deviceId: string, document: Record<string, unknown>, message?: string): Promise<DeviceConfig> {
     const parsed = parseImportedSections(document, this.serverMade);
     if (!parsed.ok) throw errors.invalid(fieldErrors(parsed.issues));
-    return this.commitOwn(actor, deviceId, () => parsed.own, { source: 'import', message: message || 'Imported configuration' });
+    const own = withKeptSecrets(parsed.own, await this.keptSecrets(actor, deviceId), 'document');
+    return this.commitOwn(actor, deviceId, () => own, { source: 'import', message: message || 'Imported configuration' });
   }
 
   async enableConfigs(actor: Actor, deviceId: string): Promise<EnableConfigs> {
@@ -263,15 +277,23 @@ export class ConfigService {
    */
   private async view(actor: Actor, deviceId: string, rendered?: { render: DeviceRender; of: 'draft' | 'desired' }): Promise<DeviceConfig> {
     const row = await this.row(this.db, actor, deviceId);
-    const [facts, revision, draft] = await Promise.all([
+    const [facts, revision, draft, drift] = await Promise.all([
       repo.findSyncFacts(this.db, actor.scope.tenantId, deviceId),
       repo.latestRevision(this.db, deviceId),
       renderRepo.findDraft(this.db, deviceId),
+      repo.recentDrift(this.db, deviceId),
     ]);
     // A draft kept aside while the desired revision changed is what is shown: rendered here.
     const current = rendered && (rendered.of === 'draft') === (draft !== undefined) ? rendered.render : undefined;
     const render = current ?? new Renderer(await this.renderContext(this.db, actor, [row])).render(row, draft?.own ?? row.latest?.own ?? {}).render;
-    return deviceConfigView({ row, render, revision, facts, draft });
+    return deviceConfigView({ row, render, revision, facts, draft, drift });
+  }
+
+  /** The secrets a masked value stands for: the device's draft, its own sections, then its desired document (a template's family shown masked). */
+  private async keptSecrets(actor: Actor, deviceId: string): Promise<Record<string, unknown>[]> {
+    const row = await this.row(this.db, actor, deviceId);
+    const [draft, desired] = await Promise.all([renderRepo.findDraft(this.db, deviceId), repo.latestRevision(this.db, deviceId)]);
+    return [draft?.own ?? {}, row.latest?.own ?? {}, desired?.document ?? {}];
   }
 
   private renderContext(db: Db, actor: Actor, rows: renderRepo.DeviceRenderRow[]) {
@@ -288,4 +310,20 @@ export class ConfigService {
     if ((await repo.lockDevices(tx, actor.scope.tenantId, [deviceId])).length === 0) throw errors.notFound();
     return this.row(tx, actor, deviceId);
   }
+}
+
+/**
+ * The document (or one family's section) a form sent, each masked secret given back the value it
+ * stands for from what is kept, first found first; a mask that stands for nothing (a masked export
+ * imported elsewhere) is refused at its field.
+ */
+function withKeptSecrets<T extends object>(incoming: T, kept: Record<string, unknown>[], prefix: 'document' | 'section', family?: ConfigFamily): T {
+  const restored = kept.reduce<T>((value, source) => restoreSecrets(value, source), withoutAutoVpnPeers(incoming as { ipsec?: unknown }) as T);
+  const left = unrestoredSecrets(restored);
+  if (left.length) {
+    const key = (path: (string | number)[]) =>
+      (prefix === 'section' && family && path[0] === family ? ['section', ...path.slice(1)] : ['document', ...path]).join('.');
+    throw errors.invalid(Object.fromEntries(left.map((path) => [key(path), [SECRET_NOT_GIVEN]])));
+  }
+  return restored;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  maskSecrets,
   TEMPLATE_PATHS,
   CONFIG_FAMILIES,
   familySectionOf,
@@ -41,6 +42,8 @@ export interface TemplateRoutesOptions {
 
 /** Config Templates: CRUD, their families, preview, apply with progress, and what devices and groups are bound to. */
 export const templateRoutes: FastifyPluginAsyncZod<TemplateRoutesOptions> = async (app, { configTemplates }) => {
+  // Secrets (pre-shared keys, passwords) go to devices, never back to a person: every answer here shows them masked.
+  app.addHook('preSerialization', async (_request, _reply, payload) => maskSecrets(payload));
   const templates = configTemplates;
   const api = app.withTypeProvider<ZodTypeProvider>();
 

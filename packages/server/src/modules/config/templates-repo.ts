@@ -110,6 +110,12 @@ export async function bindingTarget(db: Db, tenantId: string, kind: BindingTarge
   return { name: n.name, deviceIds: members.map((m) => m.id) };
 }
 
+/** The device group a device is in (null: none). */
+export async function groupOfDevice(db: Db, deviceId: string): Promise<string | null> {
+  const [d] = await db.select({ networkId: devices.networkId }).from(devices).where(eq(devices.id, deviceId));
+  return d?.networkId ?? null;
+}
+
 export async function findBinding(db: Db, kind: BindingTarget, id: string) {
   const [row] = await db
     .select()

@@ -1,4 +1,8 @@
 import {
+  maskSecrets,
+  restoreSecrets,
+  SECRET_NOT_GIVEN,
+  unrestoredSecrets,
   MAX_TEMPLATE_VARIABLES,
   OPERATION_DEVICE_STATES,
   checkTemplateSection,
@@ -117,11 +121,20 @@ export class TemplateService {
       const t = await this.locked(tx, actor, id);
       const sections: Record<string, unknown> = { ...t.sections };
       if (section === null) delete sections[family];
-      else sections[family] = section;
+      else {
+        // A secret the form sent back masked keeps the template's value; one that stands for nothing is typed again.
+        const restored = restoreSecrets(section, t.sections[family]);
+        const left = unrestoredSecrets(restored);
+        if (left.length) throw errors.invalid(Object.fromEntries(left.map((p) => [['section', ...p].join('.'), [SECRET_NOT_GIVEN]])));
+        sections[family] = restored;
+      }
       // Every variable needs a value per device: a template stays one a person can fill in.
       if (templateVariables(sections).length > MAX_TEMPLATE_VARIABLES) throw errors.invalid({ section: [tooManyVariablesMessage] });
       await templates.updateTemplate(tx, id, { sections: sections as Partial<ConfigDocument> });
-      await audit(tx, actor, 'config_template.section_saved', id, { family, diff: configDiff(t.sections[family] ?? null, section) });
+      await audit(tx, actor, 'config_template.section_saved', id, {
+        family,
+        diff: configDiff(maskSecrets(t.sections[family] ?? null), maskSecrets(sections[family] ?? null)),
+      });
     });
     return this.get(actor, id);
   }
@@ -201,11 +214,13 @@ export class TemplateService {
   async binding(actor: Actor, kind: BindingTarget, targetId: string): Promise<ConfigBinding> {
     if (!(await templates.bindingTarget(this.db, actor.scope.tenantId, kind, targetId))) throw errors.notFound();
     const row = await templates.findBinding(this.db, kind, targetId);
-    return { template_ids: row?.templateIds ?? [], variables: row?.variables ?? {} };
+    const group = kind === 'device' ? await templates.groupOfDevice(this.db, targetId) : null;
+    const inherited = group ? await templates.findBinding(this.db, 'network', group) : undefined;
+    return { template_ids: row?.templateIds ?? [], variables: row?.variables ?? {}, inherited_template_ids: inherited?.templateIds ?? [] };
   }
 
   /** A device's or group's templates and values; its devices are rendered again and pushed where that changes them. */
-  async saveBinding(actor: Actor, kind: BindingTarget, targetId: string, body: ConfigBinding) {
+  async saveBinding(actor: Actor, kind: BindingTarget, targetId: string, body: Pick<ConfigBinding, 'template_ids' | 'variables'>) {
     const target = await templates.bindingTarget(this.db, actor.scope.tenantId, kind, targetId);
     if (!target) throw errors.notFound();
     const ids = [...new Set(body.template_ids)];
@@ -217,7 +232,9 @@ export class TemplateService {
       await audit(tx, actor, 'config_template.assigned', targetId, { kind, template_ids: ids, variables: Object.keys(body.variables) });
     });
     const opId = target.deviceIds.length ? await this.push(actor, target.deviceIds, { title: `Templates of ${target.name} changed`, templateId: null }) : null;
-    return { template_ids: ids, variables: body.variables, operation_id: opId };
+    const group = kind === 'device' ? await templates.groupOfDevice(this.db, targetId) : null;
+    const inherited = group ? await templates.findBinding(this.db, 'network', group) : undefined;
+    return { template_ids: ids, variables: body.variables, inherited_template_ids: inherited?.templateIds ?? [], operation_id: opId };
   }
 
   /** Renders the devices again and pushes those that change, all in one transaction and one operation. */

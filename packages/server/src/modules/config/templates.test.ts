@@ -75,6 +75,12 @@ describe.each(testBackends('pglite'))('config templates on %s', (backend) => {
     const branches = await group('Branches', [a.id, b.id, c.id]);
     const bound = await editor('PUT', `template/bindings/network/${branches}/`, { template_ids: [tpl.id], variables: {} });
     expect(bound.statusCode, bound.body).toBe(200);
+    // A device of the group is told which templates it inherits: it gives their variables its values without binding them itself.
+    expect((await editor('GET', `template/bindings/device/${a.id}/`)).json()).toEqual({
+      template_ids: [],
+      variables: { site: '1' },
+      inherited_template_ids: [tpl.id],
+    });
     const opId = bound.json().operation_id as string;
     const first = await operation(opId);
     expect(first.counts.invalid).toBe(1);

@@ -43,8 +43,9 @@ export function deviceConfigView(parts: {
   revision: RevisionRow | undefined;
   facts: SyncFacts | undefined;
   draft: { authorEmail: string | null; updatedAt: Date } | undefined;
+  drift?: { drift: { at: Date; reportedHash: string; document: Record<string, unknown> | null } | undefined; resyncs: number };
 }): DeviceConfig {
-  const { row, render, revision, facts, draft } = parts;
+  const { row, render, revision, facts, draft, drift } = parts;
   const sync = facts ? configSyncOf(facts) : { state: 'unconfigured' as const, error: null };
   return {
     device_id: row.id,
@@ -56,5 +57,8 @@ export function deviceConfigView(parts: {
     auto_sync: row.autoSync,
     render_error: render.ok ? null : render.message,
     draft: draft ? { author_email: draft.authorEmail, updated_at: draft.updatedAt.toISOString() } : null,
+    drift: drift?.drift
+      ? { at: drift.drift.at.toISOString(), reported_hash: drift.drift.reportedHash, box_document: drift.drift.document, resyncs_24h: drift.resyncs }
+      : null,
   };
 }

@@ -38,6 +38,8 @@ export interface JobAnswer {
   ok: boolean;
   output: string;
   runs?: string | null;
+  /** The seq of the device's message that said it (reports of what a device runs are ordered by it). */
+  runsSeq?: number;
 }
 
 /** A device undid a job it had taken (a configuration it could not keep); it runs `runs` now. */
@@ -45,6 +47,7 @@ export interface JobUndone {
   jobId: string;
   reason: string;
   runs: string | null;
+  runsSeq?: number;
 }
 
 /** A job that closed: answered (done or failed), undone (failed) or withdrawn (cancelled). */
@@ -56,8 +59,9 @@ export interface ClosedJob {
   payload: Record<string, unknown>;
   state: Extract<JobState, 'done' | 'failed' | 'cancelled'>;
   result: string | null;
-  /** What the device said it runs with its answer. */
+  /** What the device said it runs with its answer, and the seq of that message. */
   runs?: string | null;
+  runsSeq?: number;
 }
 
 /** Who a purpose's jobs belong to: told when they close, registered in the composition root. */
@@ -78,7 +82,7 @@ export interface SentJob {
   kind: JobKind;
 }
 
-const closedJob = (row: repo.JobRow, runs?: string | null): ClosedJob => ({
+const closedJob = (row: repo.JobRow, runs?: string | null, runsSeq?: number): ClosedJob => ({
   id: row.id,
   tenantId: row.tenantId,
   deviceId: row.deviceId,
@@ -87,6 +91,7 @@ const closedJob = (row: repo.JobRow, runs?: string | null): ClosedJob => ({
   state: row.state as ClosedJob['state'],
   result: row.result,
   ...(runs !== undefined ? { runs } : {}),
+  ...(runsSeq !== undefined ? { runsSeq } : {}),
 });
 
 /**
@@ -190,7 +195,7 @@ export class JobQueue {
     const closed = await this.db.transaction(async (tx) => {
       const row = await repo.closeOpen(tx, deviceId, answer.jobId, answer.ok ? 'done' : 'failed', answer.output);
       if (!row) return null;
-      const job = closedJob(row, answer.runs);
+      const job = closedJob(row, answer.runs, answer.runsSeq);
       await this.tell(tx, [job]);
       return job;
     });
@@ -204,7 +209,7 @@ export class JobQueue {
     const closed = await this.db.transaction(async (tx) => {
       const row = await repo.failTaken(tx, deviceId, undone.jobId, undoable, undone.reason);
       if (!row) return null;
-      const job = closedJob(row, undone.runs);
+      const job = closedJob(row, undone.runs, undone.runsSeq);
       await this.tell(tx, [job]);
       return job;
     });

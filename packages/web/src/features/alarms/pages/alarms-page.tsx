@@ -1,7 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { ALARM_EMPTY_TEXTS, ALARM_KINDS, type Alarm, type AlarmKind } from '@netloom/domain';
+import { ALARM_EMPTY_TEXTS, ALARM_KINDS, type Alarm, type AlarmKind, deviceOptions } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
@@ -136,7 +136,7 @@ export function OrganisationAlarmsPage() {
           placeholder="Select Device"
           searchable
           w={320}
-          data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+          data={deviceOptions(gateways.data ?? [])}
           onChange={(id) => id && void navigate(paths.product.deviceAlarms('device', id))}
         />
       </Paper>

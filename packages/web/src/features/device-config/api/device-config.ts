@@ -67,6 +67,10 @@ function useConfigWrite<V>(deviceId: string, send: (v: V, tid: string | null) =>
   });
 }
 
+/** Re-sync: the desired configuration goes whole to the device now; the answer is the new state. */
+export const useResync = (deviceId: string) =>
+  useConfigWrite(deviceId, (_: void, tid) => api.post(CONFIG_PATHS.resync(deviceId), {}, deviceConfigSchema, { query: tidQuery(tid) }));
+
 export const useRollback = (deviceId: string) =>
   useConfigWrite(deviceId, (revisionId: string, tid) =>
     api.post(CONFIG_PATHS.rollback(deviceId, revisionId), {}, deviceConfigSchema, { query: tidQuery(tid) }),
@@ -86,10 +90,12 @@ export function useRevision(deviceId: string, revisionId: string | null) {
 
 /** Sets a family's own section (null hands it back to the templates); `draft` starts a draft instead of pushing. */
 export const useSaveSection = (deviceId: string) =>
-  useConfigWrite(deviceId, ({ family, section, draft }: { family: ConfigFamily; section: unknown; draft?: boolean }, tid) =>
+  useConfigWrite(deviceId, ({ family, section, draft, message }: { family: ConfigFamily; section: unknown; draft?: boolean; message?: string }, tid) =>
     section === null
       ? api.delete(CONFIG_PATHS.section(deviceId, family), deviceConfigSchema, { query: tidQuery(tid) })
-      : api.put(CONFIG_PATHS.section(deviceId, family), { section, ...(draft && { draft: true }) }, deviceConfigSchema, { query: tidQuery(tid) }),
+      : api.put(CONFIG_PATHS.section(deviceId, family), { section, ...(draft && { draft: true }), ...(message && { message }) }, deviceConfigSchema, {
+          query: tidQuery(tid),
+        }),
   );
 
 export const usePushDraft = (deviceId: string) =>

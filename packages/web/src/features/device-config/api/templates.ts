@@ -150,7 +150,8 @@ export function useSaveBinding(kind: 'device' | 'network', id: string) {
   const queryClient = useQueryClient();
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (body: ConfigBinding) => api.put(TEMPLATE_PATHS.binding(kind, id), body, configBindingSavedSchema, { query: tidQuery(tid) }),
+    mutationFn: (body: Pick<ConfigBinding, 'template_ids' | 'variables'>) =>
+      api.put(TEMPLATE_PATHS.binding(kind, id), body, configBindingSavedSchema, { query: tidQuery(tid) }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: templateKeys.binding(tid, kind, id) });
       void queryClient.invalidateQueries({ queryKey: templateKeys.all(tid) });

@@ -26,19 +26,23 @@ export function BindingEditor({ kind, targetId, writer }: BindingEditorProps) {
   const save = useSaveBinding(kind, targetId);
   const [ids, setIds] = useState<string[]>([]);
   const [values, setValues] = useState<Record<string, string>>({});
+  // What the editor changed is never replaced by a late answer (a slow load, a read again after a save elsewhere).
+  const [touched, setTouched] = useState(false);
   // The push's progress is kept in the URL (?operation=): leaving the page and coming back shows it again.
   const [params, setParams] = useSearchParams();
   const operation = params.get('operation');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (binding.data) {
+    if (binding.data && !touched) {
       setIds(binding.data.template_ids);
       setValues(binding.data.variables);
     }
-  }, [binding.data]);
+  }, [binding.data, touched]);
   if (binding.isError || templates.isError) return <ErrorPanel onRetry={() => void binding.refetch()} />;
   const all = templates.data?.results ?? [];
-  const chosen = ids.flatMap((id) => all.filter((t) => t.id === id));
+  // A device's values fill the variables of its group's templates too: it needs no binding of its own for that.
+  const inherited = (binding.data?.inherited_template_ids ?? []).flatMap((id) => all.filter((t) => t.id === id));
+  const chosen = [...inherited, ...ids.flatMap((id) => all.filter((t) => t.id === id))];
   const variables = [...new Set(chosen.flatMap((t) => templateVariables(t.sections)))];
   const defaults = Object.assign({}, ...chosen.map((t) => t.defaults)) as Record<string, string>;
   const submit = async () => {
@@ -47,6 +51,7 @@ export function BindingEditor({ kind, targetId, writer }: BindingEditorProps) {
     try {
       const saved = await save.mutateAsync({ template_ids: ids, variables: kept });
       toast.success('Templates', 'edited');
+      setTouched(false);
       const id = saved.operation_id;
       setParams(
         (p) => {
@@ -68,10 +73,19 @@ export function BindingEditor({ kind, targetId, writer }: BindingEditorProps) {
         description="Applied in this order; a later template's family replaces an earlier one's, the device's own sections win over all."
         data={all.map((t) => ({ value: t.id, label: t.name }))}
         value={ids}
-        onChange={setIds}
-        disabled={!writer}
+        onChange={(next) => {
+          setTouched(true);
+          setIds(next);
+        }}
+        // Nothing to pick from until what is bound now is known: a pick made before would be lost.
+        disabled={!writer || !binding.data}
         searchable
       />
+      {inherited.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {`From its device group: ${inherited.map((t) => t.name).join(', ')}`}
+        </Text>
+      )}
       {variables.length > 0 && (
         <VariableTable
           column="Value"
@@ -79,7 +93,10 @@ export function BindingEditor({ kind, targetId, writer }: BindingEditorProps) {
           values={values}
           placeholder={(name) => (defaults[name] !== undefined ? `Default: ${defaults[name]}` : 'No default')}
           disabled={!writer}
-          onChange={setValues}
+          onChange={(next) => {
+            setTouched(true);
+            setValues(next);
+          }}
         />
       )}
       {error && (

@@ -6,6 +6,7 @@ import { deviceRow } from '@/test/device-row';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
 import { FakeSocket } from '@/test/fake-socket';
 import { sessionStore } from '@/lib/session/session-store';
+import { interfacesPage } from '@/features/device-config/families/interfaces';
 import { servicesPage } from '@/features/device-config/families/services';
 import { staticRoutesPage } from '@/features/device-config/families/static-routes';
 import type { FamilyPageSpec } from './types';
@@ -199,5 +200,42 @@ describe('a configuration family page of a gateway', () => {
     const bar = screen.getByTestId('config-draft');
     expect(within(bar).getByRole('button', { name: 'Push draft' })).toBeTruthy();
     expect(within(bar).getByRole('button', { name: 'Discard' })).toBeTruthy();
+  });
+
+  it("asks before a change makes a template's family the device's own, sends nothing on Cancel, and saves with the note on Yes", async () => {
+    const fetchMock = server((body) => jsonResponse(200, state([route], 'syncing', { interfaces: body.section })));
+    signIn('editor');
+    const { user } = renderPage(interfacesPage);
+    await screen.findByText('From template Branch');
+    const table = await screen.findByRole('table', { name: 'LAN interfaces' });
+    await user.click(within(table).getByRole('button', { name: /edit/i }));
+    await user.clear(screen.getByLabelText(/MTU/));
+    await user.type(screen.getByLabelText(/MTU/), '1400');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('dialog', { name: "Make Interfaces & VLANs this device's own?" });
+    expect(dialog.textContent).toContain('later changes to Branch no longer reach them here');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await user.type(screen.getByLabelText('Note for the next revision'), 'jumbo frames off');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(await screen.findByRole('button', { name: "Make them this device's own" }));
+    expect(await screen.findByText('LAN interface edited successfully')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({ message: 'jumbo frames off', section: { lan: [{ mtu: 1400 }] } });
+  });
+
+  it('says a change in draft mode waits in the draft, not that it was added', async () => {
+    server((body) => jsonResponse(200, state(body.section as unknown[])));
+    signIn('editor');
+    const { user } = renderPage();
+    await screen.findByText('to-hq');
+    await user.click(screen.getByRole('switch', { name: 'Keep changes as a draft' }));
+    await user.click(screen.getByRole('button', { name: 'Add static route' }));
+    await user.type(screen.getByLabelText(/Name/), 'to-branch');
+    await user.type(screen.getByLabelText(/Destination/), '10.20.0.0/16');
+    await user.type(screen.getByLabelText(/Gateway/, { selector: 'input[placeholder="x.x.x.x"]' }), '192.168.1.253');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Static route change kept in the draft: not pushed yet')).toBeTruthy();
+    expect(screen.queryByText('Static route added successfully')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconHistory } from '@tabler/icons-react';
-import { canWriteConfig, type ConfigDocument } from '@netloom/domain';
+import { canWriteConfig, type ConfigDocument, deviceOptions } from '@netloom/domain';
 import { confirm } from '@/components/dialogs/confirm';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
@@ -20,9 +20,13 @@ import { RevisionHistory } from '@/features/device-config/components/revision-hi
 import { SyncBadge } from '@/features/device-config/components/sync-badge';
 import { ListTabView } from './list-tab';
 import { SettingsTabView } from './settings-tab';
-import type { FamilyPageSpec, FamilyTab } from './types';
+import type { FamilyPageSpec, FamilyTab, SaveOutcome } from './types';
 import { getPath, setPath } from './values';
 import { useConfigTarget } from './use-config-target';
+
+/** What a change to a template's family does to this device, and the way to change one value only. */
+export const ownCopyWarning = (title: string, template: string) =>
+  `This device's ${title} come from the template ${template}. Saving this change copies all of them into the device's own configuration: later changes to ${template} no longer reach them here. To change one value only, give this device its own value for a variable of ${template} (Configure → Templates) instead.`;
 
 export interface FamilyPageProps {
   spec: FamilyPageSpec;
@@ -50,6 +54,7 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
   const [history, setHistory] = useState(false);
   const [settings, setSettings] = useState(false);
   const [draftMode, setDraftMode] = useState(false);
+  const [note, setNote] = useState('');
   const tabRoute = rest?.split('/')[0] || spec.tabs[0]!.route;
   const [tabKey, setTabKey] = useState(spec.tabs.some((t) => t.route === tabRoute) ? tabRoute : spec.tabs[0]!.route);
   if (!user) return null;
@@ -59,7 +64,27 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
   const source = target.device?.sections.find((s) => s.family === spec.family);
   const familyOn = enable.data?.families[spec.family] ?? true;
 
-  const save = (tab: FamilyTab, value: unknown) => target.save(spec.family, setPath(section, tab.path, value), draftMode);
+  /**
+   * A change to a family a template gives this device makes the whole family the device's own
+   * (later changes to the template no longer reach it): asked first, with the way to change one
+   * value only instead (a device value for a template variable).
+   */
+  const save = async (tab: FamilyTab, value: unknown): Promise<SaveOutcome> => {
+    const from = mode === 'device' ? source?.template : null;
+    if (
+      from &&
+      !(await confirm({
+        title: `Make ${spec.title} this device's own?`,
+        message: ownCopyWarning(spec.title, from.name),
+        confirmLabel: "Make them this device's own",
+        cancelLabel: 'Cancel',
+      }))
+    )
+      return 'cancelled';
+    await target.save(spec.family, setPath(section, tab.path, value), draftMode, note.trim() || undefined);
+    setNote('');
+    return draftMode ? 'draft' : 'saved';
+  };
   const handBack = async () => {
     if (!(await confirm({ title: 'Use the templates again?', message: `This device's own ${spec.title} are dropped; its templates' apply again.` }))) return;
     await target.save(spec.family, null).then(
@@ -126,12 +151,17 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
                 placeholder="Choose a gateway"
                 searchable
                 w={320}
-                data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+                data={deviceOptions(gateways.data ?? [])}
                 value={id}
                 onChange={(next) => setParams(next ? { device: next } : {})}
               />
             ) : (
               <Text fw={600}>Template: {target.templateName ?? '…'}</Text>
+            )}
+            {mode === 'device' && id && spec.monitor && (
+              <Anchor component={Link} to={spec.monitor.href(id)} size="sm">
+                {spec.monitor.label}
+              </Anchor>
             )}
             {target.device && (
               <Stack gap={4} align="flex-end">
@@ -143,6 +173,17 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
                 )}
                 {writer && !target.device.draft && (
                   <Switch size="xs" label="Keep changes as a draft" checked={draftMode} onChange={(e) => setDraftMode(e.currentTarget.checked)} />
+                )}
+                {writer && (
+                  <TextInput
+                    size="xs"
+                    w={260}
+                    aria-label="Note for the next revision"
+                    placeholder="Note for the next revision (optional)"
+                    maxLength={200}
+                    value={note}
+                    onChange={(e) => setNote(e.currentTarget.value)}
+                  />
                 )}
               </Stack>
             )}

@@ -7,8 +7,8 @@ import { ModalHeader } from '@/components/dialogs/modal-header';
 import { EmptyState } from '@/components/empty-state';
 import { toast } from '@/components/feedback/toast';
 import { ItemForm } from './item-form';
-import type { ListTab } from './types';
-import { forItem } from './values';
+import type { ListTab, SaveOutcome } from './types';
+import { forItem, toastSaved } from './values';
 
 export interface ListTabViewProps {
   tab: ListTab;
@@ -19,7 +19,7 @@ export interface ListTabViewProps {
   loading: boolean;
   timezone: string | null;
   /** Saves the tab's whole list; the server's answer names fields as `section.<path>.<index>.<field>`. */
-  save: (items: Record<string, unknown>[]) => Promise<unknown>;
+  save: (items: Record<string, unknown>[]) => Promise<SaveOutcome>;
 }
 
 /** A family's list (routes, rules, pools…): the shared table, add and edit in the spec's modal, delete after a Yes. */
@@ -29,17 +29,18 @@ export function ListTabView({ tab, items, document, writer, allowVariables, load
   const submit = async (item: Record<string, unknown>) => {
     const at = editing!;
     const next = at.item ? items.map((x, i) => (i === at.index ? item : x)) : [...items, item];
+    let outcome: SaveOutcome;
     try {
-      await save(next);
+      outcome = await save(next);
     } catch (e) {
       throw forItem(e, prefix(at.index));
     }
-    toast.success(tab.item, at.item ? 'edited' : 'added');
-    setEditing(null);
+    toastSaved(outcome, tab.item, at.item ? 'edited' : 'added');
+    if (outcome !== 'cancelled') setEditing(null);
   };
   const remove = (index: number) =>
     save(items.filter((_, i) => i !== index)).then(
-      () => toast.deleted(tab.item),
+      (outcome) => toastSaved(outcome, tab.item, 'deleted'),
       () => toast.error(),
     );
   const addButton = (

@@ -1,9 +1,8 @@
 import { Paper } from '@mantine/core';
 import type { ConfigDocument } from '@netloom/domain';
-import { toast } from '@/components/feedback/toast';
 import { ItemForm } from './item-form';
-import type { SettingsTab } from './types';
-import { forItem } from './values';
+import type { SaveOutcome, SettingsTab } from './types';
+import { forItem, toastSaved } from './values';
 
 export interface SettingsTabViewProps {
   tab: SettingsTab;
@@ -11,7 +10,7 @@ export interface SettingsTabViewProps {
   document: ConfigDocument;
   writer: boolean;
   allowVariables: boolean;
-  save: (value: Record<string, unknown>) => Promise<unknown>;
+  save: (value: Record<string, unknown>) => Promise<SaveOutcome>;
 }
 
 /** One group of settings (SNMP, NTP, SSH…) edited in place; viewers see it read-only. */
@@ -28,12 +27,13 @@ export function SettingsTabView({ tab, value, document, writer, allowVariables, 
         allowVariables={allowVariables}
         readOnly={!writer}
         onSubmit={async (next) => {
+          let outcome: SaveOutcome;
           try {
-            await save(next);
+            outcome = await save(next);
           } catch (e) {
             throw forItem(e, prefix);
           }
-          toast.success(tab.label, 'edited');
+          toastSaved(outcome, tab.label, 'edited');
         }}
       />
     </Paper>

@@ -1,6 +1,12 @@
 import type { ConfigDocument, ConfigFamily } from '@netloom/domain';
 import type { DataTableColumn } from '@/components/data-table/types';
 
+/**
+ * What became of a save: pushed as a revision, kept in the device's draft, or not made (the
+ * editor said no when asked); the page says so in those words.
+ */
+export type SaveOutcome = 'saved' | 'draft' | 'cancelled';
+
 /** Choices of a select: fixed, or read from the document being edited (its interfaces, zones…). */
 type FieldOptions = readonly (string | { value: string; label: string })[] | ((doc: ConfigDocument) => readonly string[]);
 
@@ -17,6 +23,12 @@ export interface FieldSpec {
   max?: number;
   /** A select whose values are numbers (a DH group): shown as text, stored as a number. */
   numeric?: boolean;
+  /**
+   * A list of items (a prefix list's entries) edited as one line each, in the words a router's
+   * own configuration uses ('10 permit 10.0.0.0/8 le 24'); a line it cannot read is kept as text,
+   * and the schema refuses it.
+   */
+  lines?: { format(item: unknown): string; parse(line: string): unknown };
   /** Only shown when the item's other values say so (a static WAN's address, a PPPoE login). */
   when?: (values: Record<string, unknown>) => boolean;
 }
@@ -58,6 +70,8 @@ export interface FamilyPageSpec {
   route: string;
   title: string;
   subtitle: string;
+  /** Where the gateway's running state of this family is shown ('QoS class counters'): a link beside the page's gateway. */
+  monitor?: { label: string; href: (deviceId: string) => string };
   /** The section when the document has none yet. */
   emptySection: unknown;
   tabs: readonly FamilyTab[];

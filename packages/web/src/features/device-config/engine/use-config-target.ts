@@ -14,8 +14,8 @@ export interface ConfigTarget {
   fetching: boolean;
   isError: boolean;
   refetch: () => void;
-  /** Saves a family's section; `draft` keeps a device's change aside. Null drops the section. */
-  save: (family: ConfigFamily, section: unknown, draft?: boolean) => Promise<unknown>;
+  /** Saves a family's section; `draft` keeps a device's change aside, `message` says why (the revision's note). Null drops the section. */
+  save: (family: ConfigFamily, section: unknown, draft?: boolean, message?: string) => Promise<unknown>;
 }
 
 export function useConfigTarget(kind: 'device' | 'template', id: string | null): ConfigTarget {
@@ -34,7 +34,7 @@ export function useConfigTarget(kind: 'device' | 'template', id: string | null):
       fetching: device.isFetching,
       isError: device.isError,
       refetch: () => void device.refetch(),
-      save: (family, section, draft) => saveDevice.mutateAsync({ family, section, draft }),
+      save: (family, section, draft, message) => saveDevice.mutateAsync({ family, section, draft, message }),
     };
   }
   return {

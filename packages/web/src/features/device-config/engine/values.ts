@@ -1,5 +1,6 @@
+import { toast, type ToastAction } from '@/components/feedback/toast';
 import { ApiError, isApiError } from '@/lib/http/api-error';
-import type { FieldSpec } from './types';
+import type { FieldSpec, SaveOutcome } from './types';
 
 export const getPath = (value: unknown, path: readonly string[]): unknown =>
   path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
@@ -17,6 +18,7 @@ export function toFormValues(fields: readonly FieldSpec[], item: Record<string, 
   return Object.fromEntries(
     fields.map((f) => {
       const v = getPath(item, f.key.split('.'));
+      if (f.lines && Array.isArray(v)) return [f.key, v.map((x) => f.lines!.format(x))];
       return [f.key, v === undefined ? blank(f) : f.numeric ? String(v) : v];
     }),
   );
@@ -39,6 +41,14 @@ export function fromFormValues(fields: readonly FieldSpec[], values: Record<stri
       item = setPath(item, path, undefined);
       continue;
     }
+    if (f.lines && Array.isArray(v)) {
+      item = setPath(
+        item,
+        path,
+        v.map((line) => f.lines!.parse(String(line))),
+      );
+      continue;
+    }
     item = setPath(item, path, f.numeric ? Number(v) : f.kind === 'text' || f.kind === 'password' ? String(v).trim() : v);
   }
   return JSON.parse(JSON.stringify(item)) as Record<string, unknown>;
@@ -57,4 +67,10 @@ export function forItem(e: unknown, prefix: string): unknown {
     else other.push(...v.map((m) => `${k.replace(/^(section|document)\./, '')}: ${m}`));
   }
   return new ApiError({ status: e.status, code: e.code, detail: other.length ? other.join(' ') : e.detail, errors: fields });
+}
+
+/** The toast a save earns: '{item} added successfully' once pushed, that it waits in the draft, nothing when not made. */
+export function toastSaved(outcome: SaveOutcome, item: string, action: ToastAction) {
+  if (outcome === 'saved') toast.success(item, action);
+  else if (outcome === 'draft') toast.info(`${item} ${action === 'deleted' ? 'deletion' : 'change'} kept in the draft: not pushed yet`);
 }

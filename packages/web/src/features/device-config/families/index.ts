@@ -1,12 +1,15 @@
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
+import { bgpPage } from './bgp';
 import { firewallPage } from './firewall';
 import { interfacesPage } from './interfaces';
 import { ipsecPage } from './ipsec';
 import { natPage } from './nat';
 import { policyRoutingPage } from './policy-routing';
+import { qosPage } from './qos';
 import { sdwanPage } from './sdwan';
 import { servicesPage } from './services';
 import { staticRoutesPage } from './static-routes';
+import { vrrpPage } from './vrrp';
 
 /** Every family page, in the order the configure menu lists them; a new family is a description added here. */
 export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
@@ -18,6 +21,9 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   sdwanPage,
   ipsecPage,
   policyRoutingPage,
+  qosPage,
+  vrrpPage,
+  bgpPage,
 ];
 
 export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);

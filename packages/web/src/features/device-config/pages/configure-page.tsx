@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, Card, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconFileImport, IconHistory } from '@tabler/icons-react';
-import { canWriteConfig, type ConfigDocument } from '@netloom/domain';
+import { canWriteConfig, type ConfigDocument, deviceOptions } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
@@ -17,6 +17,7 @@ import { BindingEditor } from '@/features/device-config/components/binding-edito
 import { ConfigSettings } from '@/features/device-config/components/config-settings';
 import { ExportMenu, ImportDialog } from '@/features/device-config/components/config-transfer';
 import { DraftBar } from '@/features/device-config/components/draft-bar';
+import { DriftPanel } from '@/features/device-config/components/drift-panel';
 import { TitleWithDraft } from '@/features/device-config/components/draft-marker';
 import { RevisionHistory } from '@/features/device-config/components/revision-history';
 import { SyncBadge } from '@/features/device-config/components/sync-badge';
@@ -87,7 +88,7 @@ export function ConfigurePage() {
               placeholder="Choose a gateway"
               searchable
               w={320}
-              data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+              data={deviceOptions(gateways.data ?? [])}
               value={deviceId}
               onChange={(id) => setParams(id ? { device: id } : {})}
             />
@@ -113,6 +114,7 @@ export function ConfigurePage() {
                 {config.data.render_error}
               </Text>
             )}
+            {config.data?.drift && <DriftPanel deviceId={deviceId} config={config.data} writer={writer} timezone={user.timezone} />}
             {config.data?.draft && <DraftBar deviceId={deviceId} draft={config.data.draft} writer={writer} onDone={() => undefined} />}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
               {FAMILY_PAGES.map((spec) => {

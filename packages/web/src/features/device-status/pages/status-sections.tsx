@@ -121,7 +121,7 @@ export const STATUS_SECTIONS = {
   },
   sdwanstatus: {
     title: 'SD-WAN status',
-    subtitle: "Which WAN each SD-WAN rule's traffic takes now, the state of every WAN link and of link bonding",
+    subtitle: "Which WAN each SD-WAN rule's traffic takes now, the state of every WAN link and of link bonding, QoS class counters and VRRP roles",
     tabs: [
       {
         route: 'rules',
@@ -155,6 +155,33 @@ export const STATUS_SECTIONS = {
           { key: 'leg', header: 'Leg', render: (r) => (r.leg === 'mpls' ? 'MPLS' : 'Bonded tunnel') },
           { key: 'status', header: 'State', render: stateBadge('status', ['up']) },
           { key: 'interfaces', header: 'Links in use', type: 'array', arrayDisplay: 'list' },
+        ],
+      },
+      {
+        route: 'qos',
+        kind: 'qos',
+        label: 'QoS classes',
+        columns: [
+          { key: 'class', header: 'Class' },
+          { key: 'priority', header: 'Priority' },
+          { key: 'guaranteed_pct', header: 'Guaranteed', render: orDash('guaranteed_pct', ' %') },
+          { key: 'maximum_pct', header: 'Maximum', render: orDash('maximum_pct', ' %') },
+          { key: 'packets', header: 'Packets' },
+          { key: 'bytes', header: 'Bytes', type: 'bytes' },
+          { key: 'drops', header: 'Drops' },
+        ],
+      },
+      {
+        route: 'vrrp',
+        kind: 'vrrp',
+        label: 'VRRP',
+        columns: [
+          { key: 'interface', header: 'Interface' },
+          { key: 'vrid', header: 'VRID' },
+          { key: 'virtual_ip', header: 'Virtual IP', type: 'ip' },
+          { key: 'state', header: 'State', render: stateBadge('state', ['master', 'backup']) },
+          { key: 'priority', header: 'Priority' },
+          { key: 'master', header: 'Master', render: orDash('master') },
         ],
       },
     ],

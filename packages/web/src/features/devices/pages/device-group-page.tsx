@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Badge, Button, Group, Modal, MultiSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { CONFIG_SYNC_STATES, canWriteConfig, type ConfigSyncState } from '@netloom/domain';
+import { CONFIG_SYNC_STATES, canWriteConfig, type ConfigSyncState, deviceOptions } from '@netloom/domain';
 import { CONFIG_SYNC_LOOK } from '@/components/config-sync-badge';
 import { confirm } from '@/components/dialogs/confirm';
 import { ModalHeader } from '@/components/dialogs/modal-header';
@@ -100,7 +100,7 @@ export function DeviceGroupPage({ networkId, templates }: DeviceGroupPageProps) 
           </Title>
           <MultiSelect
             aria-label="Gateways of the group"
-            data={(gateways.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+            data={deviceOptions(gateways.data ?? [])}
             value={chosen}
             onChange={setChosen}
             disabled={!writer}

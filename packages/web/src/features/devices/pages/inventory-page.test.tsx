@@ -35,6 +35,26 @@ describe('inventory', () => {
     expect(screen.queryByText(/Create your First/)).toBeNull();
   });
 
+  it('tells apart gateways that share a name: each shows its serial, and the reused name is flagged', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(
+        200,
+        page([
+          deviceRow('11111111-1111-4111-8111-111111111111', { name: 'edge', serial: 'SN-1001' }),
+          deviceRow('22222222-2222-4222-8222-222222222222', { name: 'Edge', serial: 'SN-1002' }),
+          deviceRow('33333333-3333-4333-8333-333333333333', { name: 'hq', serial: 'SN-1003' }),
+        ]),
+      ),
+    );
+    signIn('viewer');
+    renderWithProviders(withQueryClient(<InventoryPage product="sdwan" />));
+    const table = await screen.findByRole('table', { name: 'Inventory' });
+    expect(await within(table).findByText('SN-1002')).toBeTruthy();
+    const flags = within(table).getAllByText('Name reused');
+    expect(flags).toHaveLength(2);
+    expect(flags[0]!.closest('[title]')!.getAttribute('title')).toBe('Also the name of SN-1002');
+  });
+
   it('with no device yet says that no device is configured', async () => {
     vi.stubGlobal(
       'fetch',

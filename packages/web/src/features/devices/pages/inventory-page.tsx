@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Modal, Paper, Select, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { canWriteConfig, dashboardName, type DeviceRow } from '@netloom/domain';
+import { canWriteConfig, dashboardName, sameNameSerials, type DeviceRow } from '@netloom/domain';
 import { ConfigSyncBadge } from '@/components/config-sync-badge';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
@@ -24,6 +24,9 @@ type InventoryRow = DeviceTableRow & {
   approval: 'Approved' | 'Pending' | 'Deactivated';
   group: string;
   configSync: DeviceRow['configSync'];
+  serial: string | null;
+  /** Serials of the other devices that carry this one's name: the inventory warns of it. */
+  sameName: string[];
   model: string | null;
   version: string | null;
 };
@@ -37,6 +40,20 @@ const inGroup = (d: DeviceRow, filter: string) => filter === ANY_GROUP || (filte
 
 const approvalColour = { Approved: 'green', Pending: 'yellow', Deactivated: 'gray' } as const;
 const extraColumns: DataTableColumn<InventoryRow>[] = [
+  {
+    key: 'serial',
+    header: 'Serial',
+    render: (r) => (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">{r.serial ?? '—'}</Text>
+        {r.sameName.length > 0 && (
+          <Badge color="yellow" variant="light" title={`Also the name of ${r.sameName.join(', ')}`}>
+            Name reused
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
   {
     key: 'approval',
     header: 'Approval',
@@ -95,6 +112,8 @@ export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
           approval: !d.active ? 'Deactivated' : d.approved ? 'Approved' : 'Pending',
           group: (d.network_id && groupNames.get(d.network_id)) || UNGROUPED,
           configSync: d.configSync,
+          serial: d.serial,
+          sameName: sameNameSerials(d, devices.data ?? []),
           model: d.model,
           version: d.version,
         })),

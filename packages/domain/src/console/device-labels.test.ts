@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { deviceLabels, deviceOptions, sameNameSerials } from './device-labels';
+
+const gw = (id: string, name: string, serial: string) => ({ id, name, serial });
+
+describe('device labels', () => {
+  it('add the serial only where names repeat, in any case or spacing', () => {
+    const labels = deviceLabels([gw('1', 'edge', 'SN-1'), gw('2', 'Edge ', 'SN-2'), gw('3', 'hq', 'SN-3')]);
+    expect([...labels.values()]).toEqual(['edge · SN-1', 'Edge  · SN-2', 'hq']);
+    expect(sameNameSerials(gw('1', 'edge', 'SN-1'), [gw('1', 'edge', 'SN-1'), gw('2', 'EDGE', 'SN-2')])).toEqual(['SN-2']);
+  });
+
+  it('never give two devices with distinct serials the same label', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.constantFrom('edge', 'Edge', 'hq', 'branch'), fc.stringMatching(/^SN-[0-9]{1,4}$/)), {
+          selector: ([, s]) => s,
+          maxLength: 12,
+        }),
+        (pairs) => {
+          const options = deviceOptions(pairs.map(([name, serial], i) => gw(String(i), name, serial)));
+          expect(new Set(options.map((o) => o.label.toLowerCase().trim())).size).toBe(options.length);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,29 @@
+/** What a device is called where it is picked or listed. */
+export interface NamedDevice {
+  id: string;
+  name: string;
+  serial?: string | null;
+}
+
+const key = (name: string) => name.trim().toLowerCase();
+
+/**
+ * How to call each device so that none can be taken for another: its name, and where several of
+ * the list share a name (in any case or spacing), the name with its serial ('edge · SN-1042').
+ */
+export function deviceLabels(devices: readonly NamedDevice[]): Map<string, string> {
+  const counts = new Map<string, number>();
+  for (const d of devices) counts.set(key(d.name), (counts.get(key(d.name)) ?? 0) + 1);
+  return new Map(devices.map((d) => [d.id, (counts.get(key(d.name)) ?? 0) > 1 && d.serial ? `${d.name} · ${d.serial}` : d.name]));
+}
+
+/** The serials of the other devices that carry this device's name: an inventory warns that the name is reused. */
+export function sameNameSerials(device: NamedDevice, devices: readonly NamedDevice[]): string[] {
+  return devices.filter((d) => d.id !== device.id && key(d.name) === key(device.name)).map((d) => d.serial ?? d.id);
+}
+
+/** A picker's choices: every device by the label that tells it apart. */
+export function deviceOptions(devices: readonly NamedDevice[]): { value: string; label: string }[] {
+  const labels = deviceLabels(devices);
+  return devices.map((d) => ({ value: d.id, label: labels.get(d.id)! }));
+}

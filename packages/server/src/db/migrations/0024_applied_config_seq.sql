@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "applied_config_seq" bigint DEFAULT -1 NOT NULL;
