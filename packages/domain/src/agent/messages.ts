@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIPv4 } from '../validators/ipv4';
-import { storableText } from '../validators/storable-text';
+import { storableJson, storableText } from '../validators/storable-text';
 import { statusSnapshotSchema } from './status';
 import { flowsMessageSchema } from '../analytics/flows';
 import { urlEventsMessageSchema } from '../webfilter/events';
@@ -158,7 +158,8 @@ export const configChangedSchema = z.object({
   type: z.literal('config_changed'),
   seq,
   config_hash: text().min(1).max(128),
-  document: z.record(z.string().max(64), z.unknown()),
+  // Kept as it came: a NUL or an unpaired surrogate anywhere in it would fail the database's write.
+  document: storableJson(z.record(z.string().max(64), z.unknown())),
 });
 
 /** A status snapshot the device was asked for (`job_id`) or sends by itself. */
