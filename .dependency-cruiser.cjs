@@ -39,6 +39,7 @@ const SCHEMA_OWNERS = {
   'modules/tours': ['tours'],
   'modules/announcements': ['announcements'],
   'modules/reports': ['reports'],
+  'modules/diagnostics': ['diagnostics'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).

@@ -74,4 +74,5 @@ export * from './analytics/traffic-api';
 export * from './webfilter/index';
 export * from './ztna/index';
 export * from './console/index';
+export * from './diagnostics/index';
 export * from './validators/documented';

@@ -1,6 +1,7 @@
 import type {
   ConfigDocument,
   ConnectorHealthMessage,
+  DiagnosticParams,
   FlowRecord,
   Heartbeat,
   Hello,
@@ -14,6 +15,7 @@ import type {
 } from '@netloom/domain';
 import type { BrowsingRequest } from './browsing';
 import type { Peer } from './router-model';
+import type { DiagnosticContext, DiagnosticPlan } from './diagnostic-plan';
 
 export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version' | 'posture' | 'public_ip'>;
 export type HeartbeatBody = Omit<Heartbeat, 'type' | 'seq'>;
@@ -38,6 +40,10 @@ export interface DeviceBehaviour {
   heartbeat(at: Date, configHash: string | null): HeartbeatBody;
   metrics(at: Date): MetricsBody;
   diagnostics(): string;
+  /** What it does for a diagnostic of the console (a gateway's ping, traceroute, capture…); none: it runs none. */
+  diagnosticPlan?(params: DiagnosticParams, jobId: string, context: DiagnosticContext): DiagnosticPlan;
+  /** The capacity of its lines (Mbps) if it answers at this address (a throughput test's far end). */
+  capacityAt?(address: string): number | undefined;
   /** The configuration it now runs (after a push, a revert or a local change): what it reports follows it. */
   configure?(doc: ConfigDocument | null): void;
   /** Why it cannot run a document that holds (hardware it lacks), in its own words; null: it can. */

@@ -1,4 +1,4 @@
-import { STATUS_KINDS, type ServerMessage, type StatusKind, type StatusSnapshot } from '@netloom/domain';
+import { STATUS_KINDS, diagnosticParamsSchema, type ServerMessage, type StatusKind, type StatusSnapshot } from '@netloom/domain';
 import type { ApplyOutcome } from './running-config';
 
 export type Job = Extract<ServerMessage, { type: 'job' }>;
@@ -19,6 +19,8 @@ export interface JobHost {
   applyPush(jobId: string, payload: Record<string, unknown>): ApplyOutcome;
   snapshot(kind: StatusKind): StatusSnapshot;
   diagnostics(): string;
+  /** Starts a diagnostic that streams its output (a gateway's ping, capture…); false: this device runs none. */
+  runDiagnostic?(jobId: string, payload: Record<string, unknown>): boolean;
 }
 
 /**
@@ -53,9 +55,15 @@ export async function runJob(m: Job, host: JobHost): Promise<void> {
       answer(true, 'status sent');
       return;
     }
-    case 'diagnostics':
+    case 'diagnostics': {
+      // A diagnostic of the console's (it names its kind) plays out over time and answers itself.
+      if (diagnosticParamsSchema.safeParse(m.payload).success) {
+        if (!host.runDiagnostic?.(m.job_id, m.payload)) answer(false, 'this device runs no diagnostics');
+        return;
+      }
       result(true, host.diagnostics());
       return;
+    }
     default:
       result(false, `unsupported job ${String(m.kind)}`);
   }

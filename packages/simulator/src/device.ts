@@ -2,6 +2,7 @@ import {
   AGENT_CLOSE,
   AGENT_PROTOCOL_VERSION,
   CONFIRM_WINDOW_MS,
+  diagnosticParamsSchema,
   type ConfigDocument,
   type ServerMessage,
   type UrlEvent,
@@ -14,6 +15,7 @@ import type { BatchExporter } from './batch-exporter';
 import { DeviceConfig } from './device-config';
 import { deviceExports, type ExportOptions, type PeriodicExport } from './device-exports';
 import { runJob, type JobHost } from './device-jobs';
+import { DiagnosticRunner } from './diagnostic-runner';
 import { DeviceReports, type ReportOptions } from './device-reports';
 import type { DeviceBehaviour } from './behaviour';
 import type { DeviceCredential, SavedDevice } from './saved-device';
@@ -59,6 +61,8 @@ export interface SimulatedDeviceOptions extends ExportOptions, ReportOptions {
   onSave?: (device: SimulatedDevice) => void;
   /** Confirm-or-revert window after applying a configuration (CONFIRM_WINDOW_MS unless a test shortens it). */
   confirmWindowMs?: number;
+  /** A throughput test's far end: the capacity of the fleet's gateway at that address, if it is one (Mbps). */
+  peerCapacityMbps?: (address: string) => number | undefined;
 }
 
 /** One device speaking the agent protocol (DESIGN.md "Live channels") over a real websocket. */
@@ -75,6 +79,8 @@ export class SimulatedDevice {
   /** Its timers (heartbeats, reports, reconnection): cleared when the connection ends. */
   private readonly timers = new Timers();
   private readonly acks = new PendingAcks();
+  /** The console's diagnostics running on the box (a gateway's). */
+  private readonly runs = new DiagnosticRunner({ send: (body) => this.link.send(body) });
   /** Flow records swept every export interval and kept until acknowledged. */
   readonly flowExport: FlowExporter;
   /** Its users' web requests, decided, swept every export interval and kept until acknowledged. */
@@ -216,6 +222,9 @@ export class SimulatedDevice {
         this.opts.onEvent?.({ type: 'job', device: this, kind: m.kind, jobId: m.job_id });
         void runJob(m, this.jobHost());
         return;
+      case 'job_stop':
+        this.runs.stop(m.job_id);
+        return;
     }
   }
 
@@ -236,6 +245,14 @@ export class SimulatedDevice {
       applyPush: (jobId, payload) => this.config.push(jobId, payload),
       snapshot: (kind) => this.reports.snapshot(kind),
       diagnostics: () => this.behaviour.diagnostics(),
+      runDiagnostic: (jobId, payload) => {
+        const params = diagnosticParamsSchema.safeParse(payload);
+        const peerCapacityMbps = this.opts.peerCapacityMbps ?? (() => undefined);
+        const plan = params.success ? this.behaviour.diagnosticPlan?.(params.data, jobId, { peerCapacityMbps, peer: payload.peer }) : undefined;
+        if (!plan) return false;
+        this.runs.start(jobId, plan);
+        return true;
+      },
     };
   }
 
@@ -285,6 +302,7 @@ export class SimulatedDevice {
   }
 
   private onClose(code: number, reason: string): void {
+    this.runs.clear();
     for (const e of this.exporters) e.outbox.disconnected();
     // Confirm-or-revert: a push that may be what cut the connection is undone.
     if (this._state !== 'stopped') this.config.connectionLost();

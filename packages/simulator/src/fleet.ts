@@ -111,6 +111,8 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
         const peer = devices.find((d) => d.runningConfig && (d.behaviour.publicIp === address || autoVpnAddress(d.runningConfig, null) === address));
         return peer ? { publicIp: peer.behaviour.publicIp ?? address, doc: peer.runningConfig! } : undefined;
       },
+      // A throughput test's far end: whichever gateway of the fleet answers at that address now.
+      peerCapacityMbps: (address) => devices.map((d) => d.behaviour.capacityAt?.(address)).find((c) => c !== undefined),
       onEvent: opts.onEvent,
       onSave: opts.onSave,
     });

@@ -1,5 +1,6 @@
-import type { ConfigDocument, FlowRecord, LinkBonding, StatusKind, StatusSnapshot, UrlEvent } from '@netloom/domain';
-import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer, type RouterTunnel } from './router-model';
+import type { ConfigDocument, DiagnosticParams, FlowRecord, LinkBonding, StatusKind, StatusSnapshot, UrlEvent } from '@netloom/domain';
+import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer, type RouterInterface, type RouterRoute, type RouterTunnel } from './router-model';
+import { diagnosticPlan, LINK_CAPACITY_MBPS, type DiagnosticContext, type DiagnosticPlan, type GatewayView } from './diagnostic-model';
 import { arpSnapshot, bgpRoutesSnapshot, bgpSnapshot, ipsecStatsSnapshot, systemLoad, systemSnapshot, type BgpProfile } from './status-model';
 import { mwanSnapshot, sdwanSnapshot, slaSnapshot, trackingTargets, type PingFigures, type WanView } from './status-model-wan';
 import { firewallSnapshot, ipsetSnapshot, urlFilterSnapshot } from './status-model-firewall';
@@ -441,6 +442,46 @@ export class GatewayBehaviour implements DeviceBehaviour {
         l.up ? `${l.name} (${l.ifname}): ping ${targets[i]} ${l.baseLatencyMs.toFixed(1)} ms, 0% loss` : `${l.name} (${l.ifname}): link down, 100% loss`,
       )
       .join('\n');
+  }
+
+  /** A console's diagnostic, played out on what the box is now: its links, its routing table, its LAN. */
+  diagnosticPlan(params: DiagnosticParams, jobId: string, context: DiagnosticContext): DiagnosticPlan {
+    return diagnosticPlan(this.diagnosticView(), params, jobId, this.clock(), context);
+  }
+
+  /** Its lines' best capacity, when `address` is one of its own (public or overlay). */
+  capacityAt(address: string): number | undefined {
+    const p = this.profile;
+    if (address !== p.vpnIp && !p.publicIps.includes(address)) return undefined;
+    const up = this.links.filter((l) => l.up);
+    return up.length ? Math.max(...up.map((l) => LINK_CAPACITY_MBPS[l.kind])) : undefined;
+  }
+
+  private diagnosticView(): GatewayView {
+    const doc = this.running;
+    const hosts = this.lanHostsNow(true);
+    const wanAddress = (i: number) => (this.links[i]?.up ? (this.profile.publicIps[i] ?? this.profile.publicIps[0]!) : null);
+    let interfaces: RouterInterface[];
+    let routes: RouterRoute[];
+    if (doc?.interfaces) {
+      interfaces = interfacesOf(doc, (ifname) => {
+        const ip = wanAddress(this.links.findIndex((l) => l.ifname === ifname));
+        return ip ? { ip, prefix: 24 } : null;
+      });
+      routes = routingTable(doc, interfaces);
+    } else {
+      // No configuration yet: the lines it was built with, and the office LAN its hosts are on.
+      const lan = hosts[0] ? `${hosts[0].ip.split('.').slice(0, 3).join('.')}.1` : '192.168.1.1';
+      interfaces = [
+        { name: 'lan1', kind: 'lan', address: lan, prefix: 24 },
+        ...this.links.map((l, i) => ({ name: l.ifname, kind: 'wan' as const, address: wanAddress(i), prefix: 24 })),
+      ];
+      routes = [
+        { destination: `${lan.split('.').slice(0, 3).join('.')}.0/24`, gateway: null, interface: 'lan1', metric: 0, origin: 'connected' },
+        ...this.links.map((l, i) => ({ destination: '0.0.0.0/0', gateway: null, interface: l.ifname, metric: 10 * (i + 1), origin: 'default' as const })),
+      ];
+    }
+    return { serial: this.profile.serial, links: this.links, interfaces, routes, lanHosts: hosts.map((h) => h.ip) };
   }
 
   sessionMs(): null {

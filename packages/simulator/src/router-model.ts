@@ -145,7 +145,7 @@ function typedTunnelStates(doc: ConfigDocument, ownPublicIp: string | null, find
 }
 
 /** The name a gateway gives the tunnel Auto VPN builds to a peer. */
-export const autoVpnTunnelName = (peerName: string) => `auto-${peerName}`;
+const autoVpnTunnelName = (peerName: string) => `auto-${peerName}`;
 
 /**
  * Auto VPN builds one tunnel per peer the server wrote into the document: to the peer's address,
@@ -153,7 +153,7 @@ export const autoVpnTunnelName = (peerName: string) => `auto-${peerName}`;
  * peer runs Auto VPN too and lists this gateway back (at this address, with the same key and the
  * subnets crossed), as a hand-made pair would.
  */
-export function autoVpnTunnelStates(doc: ConfigDocument, ownPublicIp: string | null, findPeer: (address: string) => Peer | undefined): RouterTunnel[] {
+function autoVpnTunnelStates(doc: ConfigDocument, ownPublicIp: string | null, findPeer: (address: string) => Peer | undefined): RouterTunnel[] {
   const auto = doc.ipsec?.auto_vpn;
   if (!auto?.enabled) return [];
   // The peers know this gateway by the address the server gave them: its static WAN's, else the one it reports.

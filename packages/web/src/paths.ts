@@ -70,6 +70,8 @@ export const paths = {
     /** The organisation's alarms: a device dropdown leading to that device's alarms. */
     organisationAlarms: '/sdwan/organization/monitor/alarms/device',
     deviceBgp: '/sdwan/device/status/bgp',
+    /** A gateway's diagnostics (spec 000 §2.16 `device/configure/diagnostics`), opening on a tab (ping, dns, tcpDump, throughput). */
+    diagnostics: (tab = 'ping') => `/sdwan/device/configure/diagnostics/${tab}`,
     /** One tab of a gateway's monitor section (`sdwanstatus/qos`), or a monitor page (`bgp`), for a device. */
     deviceStatusOf: (route: string, deviceId: string) => `/sdwan/device/status/${route}?device=${deviceId}`,
     tenantBgp: '/sdwan/organization/monitor/globalBGP',

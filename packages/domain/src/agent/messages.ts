@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isIPv4 } from '../validators/ipv4';
-import { storableText } from '../validators/storable-text';
+import { storableJson, storableText } from '../validators/storable-text';
 import { statusSnapshotSchema } from './status';
 import { flowsMessageSchema } from '../analytics/flows';
 import { urlEventsMessageSchema } from '../webfilter/events';
 import { postureReportSchema } from '../ztna/posture';
 import { connectorHealthMessageSchema, ztnaSessionsMessageSchema } from '../ztna/sessions';
 import { nacHostsMessageSchema } from '../ztna/nac';
+import { jobArtifactSchema, jobOutputSchema } from '../diagnostics/agent';
 
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
@@ -157,7 +158,8 @@ export const configChangedSchema = z.object({
   type: z.literal('config_changed'),
   seq,
   config_hash: text().min(1).max(128),
-  document: z.record(z.string().max(64), z.unknown()),
+  // Kept as it came: a NUL or an unpaired surrogate anywhere in it would fail the database's write.
+  document: storableJson(z.record(z.string().max(64), z.unknown())),
 });
 
 /** A status snapshot the device was asked for (`job_id`) or sends by itself. */
@@ -182,6 +184,8 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
   ztnaSessionsMessageSchema,
   connectorHealthMessageSchema,
   nacHostsMessageSchema,
+  jobOutputSchema,
+  jobArtifactSchema,
 ]);
 export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
 export type Hello = z.infer<typeof helloSchema>;
@@ -217,7 +221,9 @@ export type ServerMessage =
    * (back-pressure). The device keeps the message and sends it again after `retry_after_ms`.
    */
   | { type: 'busy'; seq: number; retry_after_ms: number }
-  | { type: 'job'; job_id: string; kind: (typeof JOB_KINDS)[number]; payload: Record<string, unknown> };
+  | { type: 'job'; job_id: string; kind: (typeof JOB_KINDS)[number]; payload: Record<string, unknown> }
+  /** Stop a running diagnostic now (asked in the console, or past the server's limits): the device answers its job_result soon after. */
+  | { type: 'job_stop'; job_id: string; reason: string };
 
 /** Close codes with their reasons, so a device (and its operator) knows why it was sent away. */
 export const AGENT_CLOSE = {

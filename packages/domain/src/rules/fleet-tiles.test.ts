@@ -6,6 +6,7 @@ const row = (id: string, over: Partial<DeviceRow> = {}): DeviceRow => ({
   id,
   name: id,
   device_name: id,
+  serial: null,
   deviceType: 'gateway',
   createdBy: null,
   username: null,

@@ -130,6 +130,11 @@ export class AgentConnection {
         return this.metrics(message);
       case 'job_result':
         return this.send({ type: 'ack', seq: message.seq, duplicate: await this.jobs.answered(this.device!, message) });
+      // A diagnostic's output and file: kept once, a resend or a piece past the run's end is a duplicate.
+      case 'job_output':
+        return this.send({ type: 'ack', seq: message.seq, duplicate: !(await this.ctx.diagnostics.output(this.device!.id, message)) });
+      case 'job_artifact':
+        return this.send({ type: 'ack', seq: message.seq, duplicate: !(await this.ctx.diagnostics.artifact(this.device!.id, message)) });
       case 'config_reverted':
         return this.send({ type: 'ack', seq: message.seq, duplicate: await this.jobs.undone(this.device!, message) });
       case 'config_changed':
@@ -307,6 +312,9 @@ export class AgentConnection {
       case 'job':
         if (this.state !== 'live' || !this.device) return;
         return this.jobs.deliverAnnounced(this.device, m.job_id);
+      case 'job_stop':
+        if (this.state === 'live') this.send({ type: 'job_stop', job_id: m.job_id, reason: m.reason });
+        return;
       case 'deactivated':
         return this.close(AGENT_CLOSE.deactivated);
       case 'unclaimed':

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type {
   ConnectorHealthMessage,
   FlowsMessage,
+  JobArtifact,
+  JobOutput,
   Heartbeat,
   JOB_KINDS,
   Metrics,
@@ -101,6 +103,12 @@ export interface DriftPort {
   changedOnBox(device: { id: string; tenantId: string }, report: { hash: string; seq: number; document: Record<string, unknown> }): Promise<void>;
 }
 
+/** A running diagnostic's output and file as the device sends them: true when kept now, false for a resend or a run that has ended. */
+export interface DiagnosticsSink {
+  output(deviceId: string, m: JobOutput): Promise<boolean>;
+  artifact(deviceId: string, m: JobArtifact): Promise<boolean>;
+}
+
 /** What a device connection needs from the gateway around it. */
 export interface AgentContext {
   db: Db;
@@ -121,4 +129,5 @@ export interface AgentContext {
   clientKeys: ClientKeysPort;
   jobs: DeviceJobsPort;
   drift: DriftPort;
+  diagnostics: DiagnosticsSink;
 }

@@ -6,7 +6,17 @@ import type { Db } from '../db/client';
 import type { EventBus } from '../bus/event-bus';
 import type { DeviceRecord } from '../fleet/device-row';
 import { AgentConnection } from './connection';
-import type { AgentContext, ClientKeysPort, DeviceJobsPort, DeviceObserver, DriftPort, FlowSink, RegisteredConnection, ZtnaSink } from './context';
+import type {
+  AgentContext,
+  ClientKeysPort,
+  DeviceJobsPort,
+  DeviceObserver,
+  DiagnosticsSink,
+  DriftPort,
+  FlowSink,
+  RegisteredConnection,
+  ZtnaSink,
+} from './context';
 import { publicRoute } from '../http/route-kit';
 import type { DeviceStateWriter } from './state-writer';
 
@@ -33,6 +43,8 @@ export interface AgentGatewayOptions {
   jobs: DeviceJobsPort;
   /** The configuration engine, told of a device that runs another configuration than its desired one. */
   drift: DriftPort;
+  /** Where a running diagnostic's output and capture file go (the diagnostics module). */
+  diagnostics: DiagnosticsSink;
 }
 
 /** The device side: the /agent/v1 websocket and its connections, one per device across instances. */
@@ -57,6 +69,7 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     clientKeys: opts.clientKeys,
     jobs: opts.jobs,
     drift: opts.drift,
+    diagnostics: opts.diagnostics,
     subscribeDevice: (deviceId, handler) => bus.subscribe(topics.device(deviceId), handler),
     register(connection) {
       const id = connection.deviceId!;

@@ -66,6 +66,11 @@ describe.each(testBackends('concurrent writes'))('a hostile or faulty device on 
         /^malformed message: interfaces\.0\.ifname /,
       ],
       [
+        'a NUL deep in a document changed on the box',
+        (a) => a.send({ type: 'config_changed', config_hash: 'h', document: { static_routes: [{ name: 'lo\u0000cal' }] } }),
+        /^malformed message: document /,
+      ],
+      [
         'a NUL in a job result',
         (a) => a.send({ type: 'job_result', job_id: crypto.randomUUID(), ok: true, output: 'do\u0000ne' }),
         /^malformed message: output /,

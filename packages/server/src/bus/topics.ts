@@ -1,4 +1,4 @@
-import type { AlarmNotification, ConfigSyncEvent, DeviceRow, ReportRow } from '@netloom/domain';
+import type { AlarmNotification, ConfigSyncEvent, DeviceRow, DiagnosticLiveEvent, ReportRow } from '@netloom/domain';
 
 /** A device's row changed (heartbeat, status, approval, group): every console of its tenant redraws it. */
 interface TenantDeviceEvent {
@@ -36,6 +36,8 @@ type TenantConfigEvent = ConfigSyncEvent;
 export type DeviceTopicMessage =
   | { kind: 'approved'; credential: { device_id: string; secret: string } }
   | { kind: 'job'; job_id: string }
+  /** Stop a running diagnostic now (asked in the console, or past its limits). */
+  | { kind: 'job_stop'; job_id: string; reason: string }
   | { kind: 'deactivated' }
   | { kind: 'unclaimed' }
   | { kind: 'rejected' }
@@ -59,6 +61,7 @@ interface TopicPayloads {
   tenantAlarms: TenantAlarmEvent;
   tenantReports: TenantReportEvent;
   tenantConfig: TenantConfigEvent;
+  tenantDiagnostics: DiagnosticLiveEvent;
   device: DeviceTopicMessage;
   sessions: SessionEvent;
   announcements: AnnouncementEvent;
@@ -82,6 +85,8 @@ export const topics = {
   tenantReports: (tenantId: string) => topic<'tenantReports'>(`tenant:${tenantId}:reports`),
   /** Devices' configuration sync of one tenant as pushes go and come back. */
   tenantConfig: (tenantId: string) => topic<'tenantConfig'>(`tenant:${tenantId}:config`),
+  /** Diagnostics of one tenant's devices as they start, stream output and end. */
+  tenantDiagnostics: (tenantId: string) => topic<'tenantDiagnostics'>(`tenant:${tenantId}:diagnostics`),
   /** Messages for one device's agent connection, wherever it is connected (jobs, approval). */
   device: (deviceId: string) => topic<'device'>(`device:${deviceId}`),
   /** Revoked sessions and changed users, so every instance drops its cached principals. */

@@ -6,6 +6,7 @@ import type { SectionProvider } from '../modules/config/section-provider';
 import { TemplateService } from '../modules/config/templates-service';
 import { JobQueue } from '../modules/jobs/index';
 import { DeviceStatusService } from '../modules/device-status/service';
+import { DiagnosticIntake, DiagnosticsService } from '../modules/diagnostics/index';
 import { AlarmService } from '../modules/alarms/service';
 import { ChannelService } from '../modules/alarms/channels-service';
 import { systemResolver, type HostResolver, type TargetPolicy } from '../modules/alarms/webhook-target';
@@ -93,6 +94,11 @@ export async function buildModuleServices(
   const jobs = new JobQueue(db, bus);
   const configPushes = new ConfigPushes(db, bus, jobs);
   jobs.handle('configuration', configPushes);
+  // Diagnostics stream their output as they run; their jobs' answers end them.
+  const diagnostics = new DiagnosticsService(db, bus, jobs);
+  const diagnosticIntake = new DiagnosticIntake(db, diagnostics.events);
+  jobs.handle('diagnostics', diagnosticIntake);
+  app.addHook('onClose', async () => diagnostics.stopTimers());
   // The products that make sections of every device's document. Zero trust's posture checks place
   // an endpoint by its public address, in every render too.
   const ztna = ztnaSections(countries);
@@ -137,6 +143,8 @@ export async function buildModuleServices(
     deviceConfig,
     configTemplates: new TemplateService(db, configPushes, sectionProviders),
     deviceStatus: new DeviceStatusService(db, jobs),
+    diagnostics,
+    diagnosticIntake,
     alarms: new AlarmService(db),
     channels: new ChannelService(db, webhookTargets),
     tenantData: new TenantDataService(db),

@@ -21,6 +21,7 @@ import { queueDepths } from '../modules/health/queue-repo';
 import { templateRoutes } from '../modules/config/template-routes';
 import { configRoutes } from '../modules/config/routes';
 import { deviceStatusRoutes } from '../modules/device-status/routes';
+import { diagnosticsRoutes } from '../modules/diagnostics/index';
 import { alarmRoutes } from '../modules/alarms/routes';
 import { channelRoutes } from '../modules/alarms/channel-routes';
 import { flowSourceOf, ingestMetrics, trafficRoutes } from '../modules/traffic/index';
@@ -82,6 +83,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(configRoutes, { deviceConfig: s.deviceConfig });
   await api.register(templateRoutes, { configTemplates: s.configTemplates });
   await api.register(deviceStatusRoutes, { deviceStatus: s.deviceStatus });
+  await api.register(diagnosticsRoutes, { diagnostics: s.diagnostics });
   await api.register(alarmRoutes, { alarms: s.alarms });
   await api.register(channelRoutes, { channels: s.channels });
   await api.register(networkRoutes, { db: s.db, networks: s.networks });
@@ -128,6 +130,7 @@ export async function registerDeviceGateway(app: FastifyInstance, s: Services, e
     clientKeys: { shareSettingsLock, takeKeyUse, recordClientEnrolment },
     jobs: s.jobs,
     drift: configPushes,
+    diagnostics: s.diagnosticIntake,
   });
 }
 

@@ -31,6 +31,7 @@ import type { ConfigService } from '../modules/config/service';
 import type { JobQueue } from '../modules/jobs/index';
 import type { TemplateService } from '../modules/config/templates-service';
 import type { DeviceStatusService } from '../modules/device-status/service';
+import type { DiagnosticIntake, DiagnosticsService } from '../modules/diagnostics/index';
 import type { DeviceService } from '../modules/devices/service';
 import type { TenantDataService } from '../modules/devices/tenant-data';
 import type { GroupService } from '../modules/groups/service';
@@ -77,6 +78,9 @@ export interface Services extends CoreServices {
   deviceConfig: ConfigService;
   configTemplates: TemplateService;
   deviceStatus: DeviceStatusService;
+  /** A gateway's diagnostics from the console, and what the devices send of them. */
+  diagnostics: DiagnosticsService;
+  diagnosticIntake: DiagnosticIntake;
   /** Alert history and the notification bell. */
   alarms: AlarmService;
   /** Where alarms are sent besides the bell (e-mail, webhooks). */

@@ -40,7 +40,7 @@ export interface LiveContext {
 const tokenMessage = z.object({ token: z.string().min(1).max(4096) });
 
 /** What a socket is fed: chosen by the `feed` query parameter when it opens. */
-export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports' | 'config';
+export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports' | 'config' | 'diagnostics';
 
 /**
  * One console's live connection: authenticated by its first message, then fed the tenant's device
@@ -229,6 +229,11 @@ export class LiveSocket implements FeedListener, Watcher {
   /** On `/ws/status/{tenant}/{device}?feed=config`, only that device's. */
   onConfig(deviceId: string, json: string): void {
     if (this.state === 'live' && this.feedKind === 'config' && (!this.filter.deviceId || this.filter.deviceId === deviceId)) this.send(json);
+  }
+
+  /** On `/ws/status/{tenant}/{device}?feed=diagnostics`, only that device's. */
+  onDiagnostic(deviceId: string, json: string): void {
+    if (this.state === 'live' && this.feedKind === 'diagnostics' && (!this.filter.deviceId || this.filter.deviceId === deviceId)) this.send(json);
   }
 
   private async teardown(): Promise<void> {

@@ -26,6 +26,8 @@ export interface FeedListener {
   onReport(json: string): void;
   /** A device's configuration moved on, serialised once as `{ kind: 'config', device_id, state }`. */
   onConfig(deviceId: string, json: string): void;
+  /** A diagnostic of a device started, streamed output or ended, serialised once as its DiagnosticLiveEvent. */
+  onDiagnostic(deviceId: string, json: string): void;
   onTenantInfo(view: TilesView, info: TenantInfo): void;
   tilesView(): TilesView;
 }
@@ -45,6 +47,7 @@ export class TenantFeed {
   private unsubscribeAnnouncements: (() => Promise<void>) | null = null;
   private unsubscribeReports: (() => Promise<void>) | null = null;
   private unsubscribeConfig: (() => Promise<void>) | null = null;
+  private unsubscribeDiagnostics: (() => Promise<void>) | null = null;
   private dirty = false;
   private readonly timer: NodeJS.Timeout;
 
@@ -82,6 +85,10 @@ export class TenantFeed {
     this.unsubscribeConfig = await this.bus.subscribe(topics.tenantConfig(this.tenantId), (event) => {
       const json = JSON.stringify(event);
       for (const l of this.listeners) l.onConfig(event.device_id, json);
+    });
+    this.unsubscribeDiagnostics = await this.bus.subscribe(topics.tenantDiagnostics(this.tenantId), (event) => {
+      const json = JSON.stringify(event);
+      for (const l of this.listeners) l.onDiagnostic(event.device_id, json);
     });
   }
 
@@ -121,5 +128,6 @@ export class TenantFeed {
     await this.unsubscribeAnnouncements?.();
     await this.unsubscribeReports?.();
     await this.unsubscribeConfig?.();
+    await this.unsubscribeDiagnostics?.();
   }
 }

@@ -82,7 +82,8 @@ export type Kind =
   | 'connector'
   | 'announcement'
   | 'report'
-  | 'reportSchedule';
+  | 'reportSchedule'
+  | 'diagnosticRun';
 export const KINDS: readonly Kind[] = [
   'tenant',
   'device',
@@ -108,6 +109,7 @@ export const KINDS: readonly Kind[] = [
   'announcement',
   'report',
   'reportSchedule',
+  'diagnosticRun',
 ];
 
 interface OpenApiDoc {
@@ -171,6 +173,8 @@ const FIELD_KINDS: [RegExp, Kind][] = [
   [/^template_?ids?$/i, 'template'],
   [/^operation_?ids?$/i, 'operation'],
   [/^channel_?ids?$/i, 'channel'],
+  // A gateway's diagnostic run, under its device's path.
+  [/^run_?ids?$/i, 'diagnosticRun'],
   // Marking the bell read names the newest alarm seen.
   [/^up_to$/i, 'alarm'],
   // A binding's target: the generated call names a device (the first of its kinds).

@@ -27,6 +27,7 @@ const BUILT = [
   ...tabsOf('/sdwan/device/configure/sdwan', ['interfaces', 'rules']),
   ...tabsOf('/sdwan/device/configure/vpn-creation', ['ipsecvpn', 'autovpn']),
   '/sdwan/device/configure/policyrouting',
+  ...tabsOf('/sdwan/device/configure/diagnostics', ['ping', 'traceroute', 'dns', 'tcpDump', 'throughput']),
   ...tabsOf('/sdwan/device/configure/qos', ['qos_interface', 'qos_rules', 'qos_class']),
   '/sdwan/device/configure/vrrp',
   ...tabsOf('/sdwan/device/configure/bgp', ['bgp', 'neighbours', 'prefixlists', 'routemaps']),

@@ -165,3 +165,11 @@ export const configResyncs = pgTable(
   },
   (t) => [index('config_resyncs_device_at_idx').on(t.deviceId, t.at)],
 );
+
+/** Each tenant's Auto VPN secret, made once: every pair of its gateways derives its pre-shared key from it. */
+export const configAutoVpnSecrets = pgTable('config_auto_vpn_secrets', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+});

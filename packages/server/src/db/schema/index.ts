@@ -24,3 +24,4 @@ export * from './ztna-activity';
 export * from './tours';
 export * from './announcements';
 export * from './reports';
+export * from './diagnostics';

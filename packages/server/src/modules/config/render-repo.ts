@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { autoVpnAddress, type AutoVpn, type AutoVpnMember, type ConfigDocument } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
-import { configBindings, configDrafts, configRevisions, configTemplates, deviceConfigSettings } from '../../db/schema/config';
-import { serverSecrets } from '../../db/schema/secrets';
+import { configAutoVpnSecrets, configBindings, configDrafts, configRevisions, configTemplates, deviceConfigSettings } from '../../db/schema/config';
 import { loadSections, type SectionProvider } from './section-provider';
 
 /** Everything a device's effective document is made of, read in a few queries for any number of devices. */
@@ -167,18 +166,15 @@ export async function loadRenderContext(db: Db, tenantId: string, rows: DeviceRe
   return { templates, autoVpn, sections, autoVpnSecret };
 }
 
-/**
- * The tenant's Auto VPN secret, made once: each pair of its gateways derives its key from it. Kept
- * with the server's secrets; the first instance to make one wins and every other reads it.
- */
-export async function tenantAutoVpnSecret(db: Db, tenantId: string): Promise<string> {
-  const name = `auto-vpn/${tenantId}`;
-  const read = async () => (await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name)))[0]?.value;
+/** The tenant's Auto VPN secret, made once: each pair of its gateways derives its key from it. The first instance to make one wins; every other reads it. */
+async function tenantAutoVpnSecret(db: Db, tenantId: string): Promise<string> {
+  const read = async () =>
+    (await db.select({ secret: configAutoVpnSecrets.secret }).from(configAutoVpnSecrets).where(eq(configAutoVpnSecrets.tenantId, tenantId)))[0]?.secret;
   const kept = await read();
   if (kept) return kept;
   await db
-    .insert(serverSecrets)
-    .values({ name, value: randomBytes(32).toString('base64url') })
+    .insert(configAutoVpnSecrets)
+    .values({ tenantId, secret: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
   return (await read())!;
 }

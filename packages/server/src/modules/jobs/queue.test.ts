@@ -8,7 +8,7 @@ describe.each(testBackends('pglite'))('the job queue on %s', (backend) => {
   let t: TestApp;
   let acme: { tenantId: string; key: string };
   const agents: TestAgent[] = [];
-  /** The owner of diagnostics jobs, as the composition root would register one. */
+  /** The owner of reboot jobs, as the composition root would register one (reboots have none of their own). */
   const heard = { closed: [] as ClosedJob[], answered: [] as ClosedJob[], sent: [] as SentJob[] };
   const owner: JobOwner = {
     closed: async (_tx, jobs) => void heard.closed.push(...jobs),
@@ -20,7 +20,7 @@ describe.each(testBackends('pglite'))('the job queue on %s', (backend) => {
     t = await build(backend);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     acme = await enrolmentKey(t.app, 'Acme');
-    t.app.services.jobs.handle('diagnostics', owner);
+    t.app.services.jobs.handle('reboot', owner);
   });
   afterAll(async () => {
     for (const a of agents) a.ws.terminate();
@@ -34,13 +34,13 @@ describe.each(testBackends('pglite'))('the job queue on %s', (backend) => {
     const welcome = (await agent.next('welcome')) as { device_id: string };
     return { agent, id: welcome.device_id };
   };
-  const enqueue = (purpose: 'diagnostics' | 'status', deviceId: string, payload: Record<string, unknown> = {}) =>
+  const enqueue = (purpose: 'reboot' | 'status', deviceId: string, payload: Record<string, unknown> = {}) =>
     t.app.services.db.transaction((tx) => t.app.services.jobs.enqueue(tx, purpose, [{ tenantId: acme.tenantId, deviceId, payload }]));
 
   it("delivers announced jobs, closes each once on the device's answer and tells the purpose's owner", async () => {
     const { agent, id } = await gateway('SN-JOBS-1');
-    const [a, b] = [...(await enqueue('diagnostics', id)), ...(await enqueue('diagnostics', id))];
-    // Queued beside each other: a diagnostics request is never merged with another.
+    const [a, b] = [...(await enqueue('reboot', id)), ...(await enqueue('reboot', id))];
+    // Queued beside each other: a reboot request is never merged with another.
     expect(a!.id).not.toBe(b!.id);
     await t.app.services.jobs.announce([a!, b!]);
     // (A product's configuration may reach the new gateway too: only these two are looked at.)
@@ -53,7 +53,7 @@ describe.each(testBackends('pglite'))('the job queue on %s', (backend) => {
     expect(await agent.next('ack')).toMatchObject({ duplicate: true });
     expect(heard.closed.filter((j) => j.id === a!.id)).toMatchObject([{ state: 'done', result: 'all good', deviceId: id }]);
     expect(heard.answered.map((j) => j.id)).toContain(a!.id);
-    // Only a purpose that allows it can be undone: a diagnostics job cannot.
+    // Only a purpose that allows it can be undone: a reboot cannot.
     agent.send({ type: 'config_reverted', job_id: a!.id, config_hash: null, reason: 'no' });
     expect(await agent.next('ack')).toMatchObject({ duplicate: true });
 

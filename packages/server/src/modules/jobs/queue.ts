@@ -226,6 +226,15 @@ export class JobQueue {
     );
   }
 
+  /** Withdraws these jobs if still open, inside the caller's transaction (a diagnostic the server stopped): a late answer is a duplicate. */
+  async withdraw(tx: Db, jobIds: string[], reason: string): Promise<void> {
+    const cancelled = await repo.cancelJobs(tx, jobIds, reason);
+    await this.tell(
+      tx,
+      cancelled.map((c) => closedJob(c)),
+    );
+  }
+
   private ownerOf(kind: JobKind): JobOwner | undefined {
     return this.owners.get(purposeOf(kind));
   }

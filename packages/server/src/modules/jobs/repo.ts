@@ -54,6 +54,16 @@ export async function cancelOpen(
     .returning();
 }
 
+/** Cancels these jobs if still open; answers those cancelled now. */
+export async function cancelJobs(db: Db, ids: string[], reason: string): Promise<JobRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(deviceJobs)
+    .set({ state: 'cancelled', result: reason, doneAt: new Date() })
+    .where(and(inArray(deviceJobs.id, ids), inArray(deviceJobs.state, OPEN)))
+    .returning();
+}
+
 /** Jobs not yet acknowledged, oldest first: delivery is at least once, so 'sent' ones go again after a reconnect. */
 export async function openJobs(db: Db, deviceId: string): Promise<JobRow[]> {
   return db

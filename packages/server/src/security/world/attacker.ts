@@ -4,7 +4,7 @@ import { TestAgent } from '../../test/agent-client';
 import type { Kind } from '../openapi';
 import type { Accounts } from './accounts';
 import { ATTACKER_NAC_MAC } from './known-values';
-import { newAlarm, newAnnouncement, tenantObjects } from './objects';
+import { newAlarm, newAnnouncement, newDiagnosticRun, tenantObjects } from './objects';
 import { must, mustOn } from './requests';
 import { emptyIds, type FreshObject, type Side } from './types';
 import { ztnaObjects } from './ztna-objects';
@@ -84,6 +84,10 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
       }
       case 'reportSchedule':
         return named(objects.reportSchedule(name));
+      case 'diagnosticRun': {
+        const device = await freshObject('device');
+        return { id: await newDiagnosticRun(t, tenantId, device.id, name), name, deviceId: device.id };
+      }
     }
   };
   return freshObject;
@@ -114,6 +118,7 @@ const OWN_KINDS = [
   'announcement',
   'report',
   'reportSchedule',
+  'diagnosticRun',
 ] as const satisfies readonly Kind[];
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TestApp } from '../../test/build';
 import { recordChange } from '../../modules/alarms/repo';
+import { diagnosticRuns } from '../../db/schema/index';
 import { REPORT_FIELD_VALUES } from './known-values';
 import { must, send, waitFor } from './requests';
 
@@ -112,6 +113,32 @@ export async function newAlarm(t: TestApp, tenantId: string, deviceId: string, n
     at: new Date(),
   });
   return change!.id;
+}
+
+/**
+ * A finished packet capture of the device, written as its device would leave it (output and pcap
+ * file): reading it, stopping it (it has ended: 409) and downloading its file are all real calls.
+ */
+export async function newDiagnosticRun(t: TestApp, tenantId: string, deviceId: string, name: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const at = new Date();
+  await t.app.services.db.insert(diagnosticRuns).values({
+    id,
+    tenantId,
+    deviceId,
+    kind: 'capture',
+    params: { kind: 'capture', interface: 'eth0', filter: '', max_packets: 10, max_bytes: 1_000_000, max_seconds: 30 },
+    state: 'done',
+    output: `tcpdump: listening on eth0 (${name})\n`,
+    chunks: 1,
+    endReason: `--- done: ${name} ---`,
+    startedAt: at,
+    deadlineAt: at,
+    endedAt: at,
+    artifact: Buffer.from(name),
+    artifactDone: at,
+  });
+  return id;
 }
 
 /** An announcement of the provider's that only the given tenants' users are shown. */

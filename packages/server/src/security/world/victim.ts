@@ -1,7 +1,7 @@
 import type { TestApp } from '../../test/build';
 import type { TestAgent } from '../../test/agent-client';
 import type { Accounts } from './accounts';
-import { newAlarm, newAnnouncement, tenantObjects } from './objects';
+import { newAlarm, newAnnouncement, newDiagnosticRun, tenantObjects } from './objects';
 import { must, mustOn } from './requests';
 import { emptyIds, type Side } from './types';
 import { endpointReports, endpointSessions, enrolEndpoint, gatewayExports } from './victim-devices';
@@ -71,6 +71,8 @@ export async function plantVictim(t: TestApp, { tenantId, enrolmentKey, ownerTok
   ids.channel.push(await objects.channel(canary('chan')));
   await must(app, 'PUT', `/api/v1/alarm-defaults/${q}`, ownerToken, { latency_ms: 211, jitter_ms: 23, loss_pct: 3, hold_seconds: 17 });
   ids.alarm.push(await newAlarm(t, tenantId, ids.device[0]!, canary('alarm')));
+  // A capture of its device, with a canary in its output and its file.
+  ids.diagnosticRun.push(await newDiagnosticRun(t, tenantId, ids.device[0]!, canary('diag')));
 
   const agents: TestAgent[] = [];
   const approve = (deviceId: string) => must(app, 'POST', `/api/v1/device/${deviceId}/approve/${q}`, ownerToken);

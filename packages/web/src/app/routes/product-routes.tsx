@@ -36,6 +36,11 @@ function productNotBuilt(product: ProductKey, path: string): RouteObject {
 /** SD-WAN configuration: the gateway overview, each family's page, and the templates with their own family pages. */
 const configurationRoutes: RouteObject[] = [
   { path: 'device/configure', lazy: () => import('@/features/device-config/pages/configure-page').then((m) => ({ Component: m.ConfigurePage })) },
+  // Diagnostics run on the gateway rather than configure it: their own page, with the spec's tabs.
+  {
+    path: 'device/configure/diagnostics/*',
+    lazy: () => import('@/features/diagnostics/pages/diagnostics-page').then((m) => ({ Component: m.DiagnosticsPage })),
+  },
   {
     path: 'device/configure/:family/*',
     lazy: () => import('./config-family-route').then(({ ConfigFamilyRoute }) => ({ element: <ConfigFamilyRoute mode="device" /> })),

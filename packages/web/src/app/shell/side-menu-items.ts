@@ -80,6 +80,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
           { label: 'Alarms', to: paths.product.deviceAlarms('device') },
           { label: 'BGP', to: paths.product.deviceBgp },
           { label: 'Logs', to: paths.product.deviceLogs },
+          { label: 'Diagnostics', to: paths.product.diagnostics() },
         ],
       });
     }

@@ -25,7 +25,7 @@ import { getPath, setPath } from './values';
 import { useConfigTarget } from './use-config-target';
 
 /** What a change to a template's family does to this device, and the way to change one value only. */
-export const ownCopyWarning = (title: string, template: string) =>
+const ownCopyWarning = (title: string, template: string) =>
   `This device's ${title} come from the template ${template}. Saving this change copies all of them into the device's own configuration: later changes to ${template} no longer reach them here. To change one value only, give this device its own value for a variable of ${template} (Configure → Templates) instead.`;
 
 export interface FamilyPageProps {
