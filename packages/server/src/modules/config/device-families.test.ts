@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { configDocumentSchema, configHash, configTemplateSchema, deviceConfigSchema, SECRET_MASK, type ConfigDocument } from '@netloom/domain';
+import { configDocumentSchema, SECRET_MASK, type ConfigDocument } from '@netloom/domain';
 import { auditLog } from '../../db/schema/index';
-import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
-import { enrolmentKey, TestAgent } from '../../test/agent-client';
-import { waitFor } from '../../test/wait-for';
+import { testBackends } from '../../test/build';
+import { familyHarness, itTakesEachFamily, type FamilyCase } from '../../test/family-suite';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const interfaces = {
@@ -61,100 +60,16 @@ const FAMILIES = {
     bad: { wan_links: ['lan1'], rules: [] },
     badField: 'section.wan_links.0',
   },
-} as const;
+} satisfies Record<string, FamilyCase>;
 
 describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless and acceleration configuration on %s', (backend) => {
-  let t: TestApp;
-  let acme: { tenantId: string; key: string };
-  let token: string;
-  const agents: TestAgent[] = [];
-
-  beforeAll(async () => {
-    t = await build(backend);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    acme = await enrolmentKey(t.app, 'Acme');
-    token = (await login(t.app, 'editor@acme.test')).access;
-  });
-  afterAll(async () => {
-    for (const a of agents) a.ws.terminate();
-    await t.close();
-  });
-
-  const gateway = async (serial: string) => {
-    const agent = await TestAgent.connect(t.app);
-    agents.push(agent);
-    agent.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial, name: `edge-${serial}` });
-    const welcome = (await agent.next('welcome')) as { device_id: string };
-    return { agent, id: welcome.device_id };
-  };
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const state = async (id: string) => deviceConfigSchema.parse((await call('GET', `device/config/${id}/`)).json());
-  /** Answers the next push as a device does: applied (its hash) or refused with its reason. */
-  const answer = async (agent: TestAgent, ok = true, output = 'configuration applied') => {
-    const job = await agent.next('job');
-    const payload = job.payload as { config_hash: string; document: unknown };
-    agent.send({ type: 'job_result', job_id: job.job_id, ok, output, ...(ok ? { config_hash: payload.config_hash } : {}) });
-    await agent.next('ack');
-    return payload;
-  };
-  const synced = (id: string) => waitFor(async () => (await state(id)).sync.state === 'synced');
-
-  it.each(Object.keys(FAMILIES) as (keyof typeof FAMILIES)[])('takes a %s section: saved, pushed whole, synced, and rolled back', async (family) => {
-    const f = FAMILIES[family];
-    const { agent, id } = await gateway(`SN-LNK-${family}`);
-    expect((await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces })).statusCode).toBe(200);
-    await answer(agent);
-    const saved = await call('PUT', `device/config/${id}/sections/${family}/`, { section: f.section, message: `${family} on` });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const pushed = await answer(agent);
-    const document = configDocumentSchema.parse(pushed.document);
-    expect(document[family]).toEqual(configDocumentSchema.shape[family].parse(f.section));
-    expect(pushed.config_hash).toBe(configHash(document));
-    await synced(id);
-    // Back to the revision before it: the family is gone from what the device runs.
-    const revisions = (await call('GET', `device/config/${id}/revisions/`)).json().results as { id: string; number: number }[];
-    const before = revisions.find((r) => r.number === 1)!;
-    const back = await call('POST', `device/config/${id}/revisions/${before.id}/rollback/`, {});
-    expect(back.statusCode, back.body).toBe(200);
-    expect(configDocumentSchema.parse((await answer(agent)).document)[family]).toBeUndefined();
-    await synced(id);
-  });
-
-  it.each(Object.keys(FAMILIES) as (keyof typeof FAMILIES)[])(
-    'refuses a %s section that breaks its rules, naming the field, and pushes nothing',
-    async (family) => {
-      const f = FAMILIES[family];
-      const { agent, id } = await gateway(`SN-LBD-${family}`);
-      await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
-      await answer(agent);
-      const res = await call('PUT', `device/config/${id}/sections/${family}/`, { section: f.bad });
-      expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json().errors)).toEqual([f.badField]);
-      expect((await state(id)).revision?.number).toBe(1);
-    },
-  );
-
-  it.each(Object.keys(FAMILIES) as (keyof typeof FAMILIES)[])('renders a %s template section with a variable for each device', async (family) => {
-    const f = FAMILIES[family];
-    const { agent, id } = await gateway(`SN-LTP-${family}`);
-    await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
-    await answer(agent);
-    const tpl = configTemplateSchema.parse((await call('POST', 'template/config/', { name: `With ${family}` })).json());
-    const section = await call('PUT', `template/config/${tpl.id}/sections/${family}/`, { section: f.templated });
-    expect(section.statusCode, section.body).toBe(200);
-    expect(section.json().variables).toEqual(Object.keys(f.value));
-    const bound = await call('PUT', `template/bindings/device/${id}/`, { template_ids: [tpl.id], variables: f.value });
-    expect(bound.statusCode, bound.body).toBe(200);
-    const pushed = configDocumentSchema.parse((await answer(agent)).document);
-    expect(f.rendered(pushed)).toBe(f.expected);
-    await synced(id);
-  });
+  const h = familyHarness(backend);
+  itTakesEachFamily(h, FAMILIES, interfaces, 'LNK');
 
   it('sends an SSID pass phrase and a RADIUS secret to the device only, and keeps them when a form sends the mask back', async () => {
-    const { agent, id } = await gateway('SN-LNK-SECRET');
-    await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
-    await answer(agent);
+    const { agent, id } = await h.gateway('SN-LNK-SECRET');
+    await h.call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
+    await h.answer(agent);
     const [passphrase, secret] = ['pass-phrase-only-the-box-knows', 'radius-secret-only-the-box-knows'];
     const wireless = {
       country: 'FR',
@@ -164,63 +79,63 @@ describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless and accel
         { id: uuid(8), name: 'corp', security: 'wpa3-enterprise', radius_server: '192.168.10.5', secret, radios: ['5ghz'] },
       ],
     };
-    const saved = await call('PUT', `device/config/${id}/sections/wireless/`, { section: wireless });
+    const saved = await h.call('PUT', `device/config/${id}/sections/wireless/`, { section: wireless });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().document.wireless.ssids.map((x: { passphrase?: string; secret?: string }) => x.passphrase ?? x.secret)).toEqual([
       SECRET_MASK,
       SECRET_MASK,
     ]);
-    const pushed = configDocumentSchema.parse((await answer(agent)).document);
+    const pushed = configDocumentSchema.parse((await h.answer(agent)).document);
     expect(pushed.wireless?.ssids.map((x) => x.passphrase ?? x.secret)).toEqual([passphrase, secret]);
     // The answer sent back as it is: the secrets stay, nothing changed, nothing is pushed.
-    const same = await call('PUT', `device/config/${id}/sections/wireless/`, { section: saved.json().document.wireless });
+    const same = await h.call('PUT', `device/config/${id}/sections/wireless/`, { section: saved.json().document.wireless });
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json().revision.number).toBe(2);
-    const revision = ((await call('GET', `device/config/${id}/revisions/`)).json().results as { id: string; number: number }[])[0]!;
+    const revision = ((await h.call('GET', `device/config/${id}/revisions/`)).json().results as { id: string; number: number }[])[0]!;
     for (const url of [
       `device/config/${id}/`,
       `device/config/${id}/revisions/`,
       `device/config/${id}/revisions/${revision.id}/`,
       `device/config/${id}/export/`,
     ]) {
-      const read = await call('GET', url);
+      const read = await h.call('GET', url);
       expect(read.statusCode).toBe(200);
       expect(read.body).not.toContain(passphrase);
       expect(read.body).not.toContain(secret);
     }
-    const audit = JSON.stringify(await t.app.services.db.select().from(auditLog).where(eq(auditLog.target, id)));
+    const audit = JSON.stringify(await h.app().services.db.select().from(auditLog).where(eq(auditLog.target, id)));
     expect(audit).toContain('wireless');
     expect(audit).not.toContain(passphrase);
     expect(audit).not.toContain(secret);
   });
 
   it("shows a gateway's refusal of a radio its model lacks as failed, with the gateway's words", async () => {
-    const { agent, id } = await gateway('SN-LNK-NO6G');
-    await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
-    await answer(agent);
+    const { agent, id } = await h.gateway('SN-LNK-NO6G');
+    await h.call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
+    await h.answer(agent);
     const sixGhz = {
       country: 'FR',
       radios: { '6ghz': { enabled: true } },
       ssids: [{ id: uuid(9), name: 'fast', passphrase: 'correct horse', radios: ['6ghz'] }],
     };
-    expect((await call('PUT', `device/config/${id}/sections/wireless/`, { section: sixGhz })).statusCode).toBe(200);
-    await answer(agent, false, 'wireless: this model has no 6 GHz radio');
-    expect((await state(id)).sync).toMatchObject({ state: 'failed', error: 'wireless: this model has no 6 GHz radio' });
+    expect((await h.call('PUT', `device/config/${id}/sections/wireless/`, { section: sixGhz })).statusCode).toBe(200);
+    await h.answer(agent, false, 'wireless: this model has no 6 GHz radio');
+    expect((await h.state(id)).sync).toMatchObject({ state: 'failed', error: 'wireless: this model has no 6 GHz radio' });
   });
 
   it("sends a BGP neighbour's password to the device only, and keeps it when a form sends the mask back", async () => {
-    const { agent, id } = await gateway('SN-LNK-BGPPW');
-    await call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
-    await answer(agent);
+    const { agent, id } = await h.gateway('SN-LNK-BGPPW');
+    await h.call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
+    await h.answer(agent);
     const password = 'md5-key-only-the-box-knows';
     const bgp = { asn: 65001, router_id: '10.255.0.1', neighbours: [{ id: uuid(11), address: '10.255.0.2', remote_asn: 65002, password }] };
-    const saved = await call('PUT', `device/config/${id}/sections/bgp/`, { section: bgp });
+    const saved = await h.call('PUT', `device/config/${id}/sections/bgp/`, { section: bgp });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().document.bgp.neighbours[0].password).toBe(SECRET_MASK);
-    expect(configDocumentSchema.parse((await answer(agent)).document).bgp?.neighbours[0]?.password).toBe(password);
-    const same = await call('PUT', `device/config/${id}/sections/bgp/`, { section: saved.json().document.bgp });
+    expect(configDocumentSchema.parse((await h.answer(agent)).document).bgp?.neighbours[0]?.password).toBe(password);
+    const same = await h.call('PUT', `device/config/${id}/sections/bgp/`, { section: saved.json().document.bgp });
     expect(same.json().revision.number).toBe(2);
-    for (const url of [`device/config/${id}/`, `device/config/${id}/export/`]) expect((await call('GET', url)).body).not.toContain(password);
-    expect(JSON.stringify(await t.app.services.db.select().from(auditLog).where(eq(auditLog.target, id)))).not.toContain(password);
+    for (const url of [`device/config/${id}/`, `device/config/${id}/export/`]) expect((await h.call('GET', url)).body).not.toContain(password);
+    expect(JSON.stringify(await h.app().services.db.select().from(auditLog).where(eq(auditLog.target, id)))).not.toContain(password);
   });
 });
