@@ -1,8 +1,11 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '@/test/render';
 import { deviceRow } from '@/test/device-row';
-import { jsonResponse, withQueryClient } from '@/test/query-wrapper';
+import { FakeSocket } from '@/test/fake-socket';
+import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
+import { sessionStore } from '@/lib/session/session-store';
 import { FamilyPage } from '@/features/device-config/engine/family-page';
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 
@@ -56,3 +59,19 @@ export const renderPage = (spec: FamilyPageSpec, tab = '') =>
       </MemoryRouter>,
     ),
   );
+
+/** Each test of a family page: an editor signed in, a live socket faked, and everything undone after. */
+export function asEditorOnFamilyPages() {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    signIn('editor');
+  });
+  afterEach(async () => {
+    // A save makes the page read the configuration again: let that read reach this test's server, not the next test's.
+    await new Promise((r) => setTimeout(r, 100));
+    cleanup();
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+}

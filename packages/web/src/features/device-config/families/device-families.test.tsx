@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
-import { jsonResponse, signIn } from '@/test/query-wrapper';
-import { FakeSocket } from '@/test/fake-socket';
-import { sessionStore } from '@/lib/session/session-store';
-import { GW, id, renderPage, sent, server, state } from '@/test/family-page';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { jsonResponse } from '@/test/query-wrapper';
+import { asEditorOnFamilyPages, GW, id, renderPage, sent, server, state } from '@/test/family-page';
 import { linkBondingPage } from './link-bonding';
 import { netflowPage } from './netflow';
 import { wirelessPage } from './wireless';
@@ -31,18 +29,7 @@ const ipsec = {
 };
 
 describe('the link bonding, NetFlow, wireless and acceleration pages', () => {
-  beforeEach(() => {
-    FakeSocket.all = [];
-    vi.stubGlobal('WebSocket', FakeSocket);
-    signIn('editor');
-  });
-  afterEach(async () => {
-    // A save makes the page read the configuration again: let that read reach this test's server, not the next test's.
-    await new Promise((r) => setTimeout(r, 100));
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
-  });
+  asEditorOnFamilyPages();
 
   it('bonds two WAN links into a VPN bond to an IPsec peer, refusing a bond of one link first', async () => {
     // The server answers with the whole document, the tunnel the bond names included.

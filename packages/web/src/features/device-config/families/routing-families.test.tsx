@@ -1,26 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
-import { jsonResponse, signIn } from '@/test/query-wrapper';
-import { FakeSocket } from '@/test/fake-socket';
-import { sessionStore } from '@/lib/session/session-store';
-import { GW, id, renderPage, sent, server } from '@/test/family-page';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { jsonResponse } from '@/test/query-wrapper';
+import { asEditorOnFamilyPages, GW, id, renderPage, sent, server } from '@/test/family-page';
 import { bgpPage } from './bgp';
 import { qosPage } from './qos';
 import { vrrpPage } from './vrrp';
 
 describe('the QoS, VRRP and BGP pages', () => {
-  beforeEach(() => {
-    FakeSocket.all = [];
-    vi.stubGlobal('WebSocket', FakeSocket);
-    signIn('editor');
-  });
-  afterEach(async () => {
-    // A save makes the page read the configuration again: let that read reach this test's server, not the next test's.
-    await new Promise((r) => setTimeout(r, 100));
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStore.clear();
-  });
+  asEditorOnFamilyPages();
 
   it('adds a QoS class, shows the server refusing a guarantee past 100 % under that field, and links to the class counters', async () => {
     const qos = { interfaces: [], classes: [{ id: id(1), name: 'voice', guaranteed_pct: 80, maximum_pct: 100, priority: 1 }], rules: [] };
