@@ -14,6 +14,7 @@ export * from './families/netflow';
 export * from './families/wireless';
 export * from './families/wireless-bands';
 export * from './families/acceleration';
+export * from './families/user-mapping';
 export { portOrRangeField, portSpan } from './families/fields';
 export * from './document';
 export * from './hash';

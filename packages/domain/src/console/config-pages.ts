@@ -124,6 +124,15 @@ export const CONFIG_PAGES = [
       { route: 'rules', label: 'Rules' },
     ],
   },
+  {
+    family: 'user_mapping',
+    route: 'user-mapping',
+    title: 'User Mapping',
+    tabs: [
+      { route: 'sources', label: 'Sources' },
+      { route: 'static', label: 'Static entries' },
+    ],
+  },
 ] as const satisfies readonly ConfigPage[];
 
 export interface ConfigPageTab {
