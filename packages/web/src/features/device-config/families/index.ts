@@ -12,6 +12,7 @@ import { qosPage } from './qos';
 import { sdwanPage } from './sdwan';
 import { servicesPage } from './services';
 import { staticRoutesPage } from './static-routes';
+import { userMappingPage } from './user-mapping';
 import { vrrpPage } from './vrrp';
 import { wirelessPage } from './wireless';
 
@@ -32,6 +33,7 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   netflowPage,
   wirelessPage,
   accelerationPage,
+  userMappingPage,
 ];
 
 export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);
