@@ -1,4 +1,4 @@
-import { CONFIG_FAMILIES, type ConfigFamily } from '@netloom/domain';
+import type { ConfigFamily } from '@netloom/domain';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -85,6 +85,3 @@ export function everyFamilySections(routes: readonly unknown[]): Record<ConfigFa
     },
   };
 }
-
-/** The families in the order a template takes them: interfaces first, since the others name them. */
-export const FAMILY_ORDER: readonly ConfigFamily[] = CONFIG_FAMILIES;

@@ -19,7 +19,7 @@ const ZTNA_SHARE = 0.35;
  * networks serves it (simulated: the host's own address is in one); the ZTNA client names the
  * person's email; DHCP gives the lease's host name.
  */
-export function cluesOf(host: LanHost, section: UserMappingSection | undefined): UserClues {
+function cluesOf(host: LanHost, section: UserMappingSection | undefined): UserClues {
   const person = `${PEOPLE[Math.floor(fixedShare(host.mac, 'person') * PEOPLE.length)]}${Math.floor(fixedShare(host.mac, 'number') * 90) + 10}`;
   const radiusClient = section?.radius.enabled && section.radius.clients.some((c) => cidrContains(c, host.ip));
   return {
