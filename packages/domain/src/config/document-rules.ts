@@ -14,6 +14,7 @@ import type { VrrpSection } from './families/vrrp';
 import type { LinkBondingSection } from './families/link-bonding';
 import type { NetflowSection } from './families/netflow';
 import type { AccelerationSection } from './families/acceleration';
+import type { IdsIpsSection } from './families/ids-ips';
 import { contains, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
 
 /**
@@ -36,6 +37,7 @@ export interface DocumentParts {
   link_bonding?: LinkBondingSection;
   netflow?: NetflowSection;
   acceleration?: AccelerationSection;
+  ids_ips?: IdsIpsSection;
 }
 type Ctx = z.RefinementCtx;
 type Path = (string | number)[];
@@ -244,5 +246,12 @@ export function checkNetflow(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
 export function checkAcceleration(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   doc.acceleration?.wan_links.forEach((name, i) => {
     if (!nets.wanNames.has(name)) issue(ctx, ['acceleration', 'wan_links', i], NOT_WAN);
+  });
+}
+
+/** The engine inspects interfaces of the document. */
+export function checkIdsIps(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  doc.ids_ips?.interfaces.forEach((name, i) => {
+    if (!nets.names.has(name)) issue(ctx, ['ids_ips', 'interfaces', i], NO_INTERFACE);
   });
 }

@@ -14,6 +14,7 @@ import { linkBondingSectionSchema } from './families/link-bonding';
 import { netflowSectionSchema } from './families/netflow';
 import { wirelessSectionSchema } from './families/wireless';
 import { accelerationSectionSchema } from './families/acceleration';
+import { idsIpsSectionSchema } from './families/ids-ips';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
@@ -30,6 +31,7 @@ import {
   checkLinkBonding,
   checkNetflow,
   checkAcceleration,
+  checkIdsIps,
   checkSdwan,
   checkServices,
   checkStaticRoutes,
@@ -53,6 +55,7 @@ export const CONFIG_FAMILIES = [
   'netflow',
   'wireless',
   'acceleration',
+  'ids_ips',
 ] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
 
@@ -72,6 +75,7 @@ const documentShape = {
   netflow: netflowSectionSchema.optional(),
   wireless: wirelessSectionSchema.optional(),
   acceleration: accelerationSectionSchema.optional(),
+  ids_ips: idsIpsSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
   /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
@@ -97,6 +101,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkLinkBonding(doc, nets, ctx);
   checkNetflow(doc, nets, ctx);
   checkAcceleration(doc, nets, ctx);
+  checkIdsIps(doc, nets, ctx);
 }
 
 /**

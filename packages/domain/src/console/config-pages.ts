@@ -124,6 +124,16 @@ export const CONFIG_PAGES = [
       { route: 'rules', label: 'Rules' },
     ],
   },
+  {
+    family: 'ids_ips',
+    route: 'ids-ips',
+    title: 'IDS/IPS',
+    tabs: [
+      { route: 'settings', label: 'Settings' },
+      { route: 'categories', label: 'Rule categories' },
+      { route: 'exceptions', label: 'Exceptions' },
+    ],
+  },
 ] as const satisfies readonly ConfigPage[];
 
 export interface ConfigPageTab {
