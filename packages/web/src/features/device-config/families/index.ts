@@ -1,5 +1,6 @@
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { accelerationPage } from './acceleration';
+import { idsIpsPage } from './ids-ips';
 import { bgpPage } from './bgp';
 import { firewallPage } from './firewall';
 import { interfacesPage } from './interfaces';
@@ -32,6 +33,7 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   netflowPage,
   wirelessPage,
   accelerationPage,
+  idsIpsPage,
 ];
 
 export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);
