@@ -14,6 +14,7 @@ import type { VrrpSection } from './families/vrrp';
 import type { LinkBondingSection } from './families/link-bonding';
 import type { NetflowSection } from './families/netflow';
 import type { AccelerationSection } from './families/acceleration';
+import type { UserMappingSection } from './families/user-mapping';
 import type { IdsIpsSection } from './families/ids-ips';
 import { contains, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
 
@@ -37,6 +38,7 @@ export interface DocumentParts {
   link_bonding?: LinkBondingSection;
   netflow?: NetflowSection;
   acceleration?: AccelerationSection;
+  user_mapping?: UserMappingSection;
   ids_ips?: IdsIpsSection;
 }
 type Ctx = z.RefinementCtx;
@@ -246,6 +248,13 @@ export function checkNetflow(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
 export function checkAcceleration(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   doc.acceleration?.wan_links.forEach((name, i) => {
     if (!nets.wanNames.has(name)) issue(ctx, ['acceleration', 'wan_links', i], NOT_WAN);
+  });
+}
+
+/** A user is mapped to an address on one of the device's own subnets: no other address comes through its LAN. */
+export function checkUserMapping(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  doc.user_mapping?.static_entries.forEach((entry, i) => {
+    if (!onLan(nets, entry.address)) issue(ctx, ['user_mapping', 'static_entries', i, 'address'], 'Not an address on a LAN of this device');
   });
 }
 

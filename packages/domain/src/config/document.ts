@@ -14,6 +14,7 @@ import { linkBondingSectionSchema } from './families/link-bonding';
 import { netflowSectionSchema } from './families/netflow';
 import { wirelessSectionSchema } from './families/wireless';
 import { accelerationSectionSchema } from './families/acceleration';
+import { userMappingSectionSchema } from './families/user-mapping';
 import { idsIpsSectionSchema } from './families/ids-ips';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
@@ -31,6 +32,7 @@ import {
   checkLinkBonding,
   checkNetflow,
   checkAcceleration,
+  checkUserMapping,
   checkIdsIps,
   checkSdwan,
   checkServices,
@@ -55,6 +57,7 @@ export const CONFIG_FAMILIES = [
   'netflow',
   'wireless',
   'acceleration',
+  'user_mapping',
   'ids_ips',
 ] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
@@ -75,6 +78,7 @@ const documentShape = {
   netflow: netflowSectionSchema.optional(),
   wireless: wirelessSectionSchema.optional(),
   acceleration: accelerationSectionSchema.optional(),
+  user_mapping: userMappingSectionSchema.optional(),
   ids_ips: idsIpsSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
@@ -101,6 +105,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkLinkBonding(doc, nets, ctx);
   checkNetflow(doc, nets, ctx);
   checkAcceleration(doc, nets, ctx);
+  checkUserMapping(doc, nets, ctx);
   checkIdsIps(doc, nets, ctx);
 }
 

@@ -14,6 +14,7 @@ export * from './families/netflow';
 export * from './families/wireless';
 export * from './families/wireless-bands';
 export * from './families/acceleration';
+export * from './families/user-mapping';
 export * from './families/ids-ips';
 export * from './families/ids-ips-catalogue';
 export * from './ids-verdict';

@@ -125,6 +125,15 @@ export const CONFIG_PAGES = [
     ],
   },
   {
+    family: 'user_mapping',
+    route: 'user-mapping',
+    title: 'User Mapping',
+    tabs: [
+      { route: 'sources', label: 'Sources' },
+      { route: 'static', label: 'Static entries' },
+    ],
+  },
+  {
     family: 'ids_ips',
     route: 'ids-ips',
     title: 'IDS/IPS',
