@@ -13,6 +13,7 @@ import { qosPage } from './qos';
 import { sdwanPage } from './sdwan';
 import { servicesPage } from './services';
 import { staticRoutesPage } from './static-routes';
+import { userMappingPage } from './user-mapping';
 import { vrrpPage } from './vrrp';
 import { wirelessPage } from './wireless';
 
@@ -33,6 +34,7 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   netflowPage,
   wirelessPage,
   accelerationPage,
+  userMappingPage,
   idsIpsPage,
 ];
 
