@@ -83,5 +83,13 @@ export function everyFamilySections(routes: readonly unknown[]): Record<ConfigFa
       radius: { enabled: true, secret: 'bench-radius-secret', clients: ['192.168.10.0/24'] },
       dhcp_hostnames: true,
     },
+    // Detect mode: every model runs it (the smallest refuses prevent mode).
+    ids_ips: {
+      mode: 'detect',
+      interfaces: ['wan1', 'wan2'],
+      home_networks: ['192.168.0.0/16'],
+      categories: { malware: 'drop', policy: 'disable' },
+      exceptions: [{ sid: 2044401, address: '192.168.10.50' }],
+    },
   };
 }

@@ -12,6 +12,7 @@ import { configuredBonding } from './status-model-bonding';
 import { NetflowExport } from './netflow-export';
 import { wirelessRefusal, wirelessSnapshot } from './radios';
 import { accelerationSnapshot } from './status-model-acceleration';
+import { IdsEngine, idsRefusal } from './ids-engine';
 import type { FleetView } from './fleet-view';
 import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, NacHostsBody } from './behaviour';
 import { browsingFor, type BrowsingRequest } from './browsing';
@@ -70,6 +71,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private readonly netflow = new NetflowExport();
   /** Busy seconds carried while one of the running acceleration section's links was up, from when it was applied. */
   private accelBusyS = 0;
+  /** Its IDS/IPS engine as the running section sets it, and what it matched since. */
+  private readonly ids: IdsEngine;
 
   constructor(
     readonly profile: GatewayProfile,
@@ -91,6 +94,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.flowRandom = mulberry32(seedFrom(profile.serial, 'flows'));
     this.browsingRandom = mulberry32(seedFrom(profile.serial, 'browsing'));
     this.connectorRandom = mulberry32(seedFrom(profile.serial, 'connector'));
+    this.ids = new IdsEngine(mulberry32(seedFrom(profile.serial, 'ids')), this.journal.log);
   }
 
   get serial() {
@@ -118,6 +122,12 @@ export class GatewayBehaviour implements DeviceBehaviour {
     const busyBefore = this.busyUntilBeat;
     this.busyUntilBeat = this.busyS(atMs);
     if (this.accelerating()) this.accelBusyS += this.busyUntilBeat - busyBefore;
+    this.ids.inspect({
+      at,
+      busyS: this.busyUntilBeat - busyBefore,
+      interfacesUp: this.ids.interfaces().filter((n) => this.interfaceUp(n)).length,
+      inside: () => this.lanHostsNow(true).map((h) => h.ip),
+    });
     this.lastBeatMs = Math.max(this.lastBeatMs, atMs);
     const before = this.links;
     this.links = stepLinks(this.links, this.random, this.flapRules);
@@ -307,6 +317,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
         return userMappingSnapshot(this.lanHostsNow(true), doc.user_mapping);
       case 'acceleration':
         return accelerationSnapshot(doc.acceleration, this.serial, this.accelBusyS, this.profile.peakBps);
+      case 'ids':
+        return this.ids.snapshot();
       case 'wireless':
         return wirelessSnapshot(this.serial, doc, dailyCurve(localHour(new Date(nowMs), this.profile.lng)));
       case 'vrrp': {
@@ -354,12 +366,13 @@ export class GatewayBehaviour implements DeviceBehaviour {
     if (JSON.stringify(doc?.qos) !== JSON.stringify(this.running?.qos)) this.qosSinceBusyS = this.busyS(nowMs);
     this.netflow.ran(doc?.netflow);
     if (JSON.stringify(doc?.acceleration) !== JSON.stringify(this.running?.acceleration)) this.accelBusyS = 0;
+    this.ids.ran(doc?.ids_ips);
     this.running = doc;
   }
 
-  /** Its model's radios: a wireless section asking for one it lacks is refused. */
+  /** Its model's hardware: a wireless section asking for a radio it lacks, or inline IPS on a box too small for it, is refused. */
   cannotRun(doc: ConfigDocument): string | null {
-    return wirelessRefusal(this.profile.model, doc);
+    return wirelessRefusal(this.profile.model, doc) ?? idsRefusal(this.profile.model, doc);
   }
 
   urlDecided(events: readonly UrlEvent[]): void {

@@ -4,6 +4,8 @@ import { BOND_MODES } from '../config/families/link-bonding';
 import { NETFLOW_VERSIONS } from '../config/families/netflow';
 import { WIFI_BANDS } from '../config/families/wireless-bands';
 import { USER_MAPPING_SOURCES } from '../config/families/user-mapping';
+import { IDS_MODES } from '../config/families/ids-ips';
+import { IDS_CATEGORY_KEYS } from '../config/families/ids-ips-catalogue';
 
 /**
  * Status snapshots: what a device reports of its state when asked (a `status` job naming the
@@ -36,6 +38,7 @@ export const STATUS_KINDS = [
   'wireless',
   'acceleration',
   'user_mapping',
+  'ids',
 ] as const;
 /** Kinds a device also sends unasked now and then, so tenant-wide pages have something recent to show. */
 export const PUSHED_STATUS_KINDS = ['system', 'bgp', 'ipsec'] as const satisfies readonly StatusKind[];
@@ -223,6 +226,29 @@ export const accelerationEntrySchema = z.object({
   bytes: z.number().int().min(0),
   fec_recovered: z.number().int().min(0),
 });
+/** A category's matches since the running IDS/IPS section was applied: reported only, and dropped (prevent mode). */
+export const idsCategoryCountSchema = z.object({
+  category: z.enum(IDS_CATEGORY_KEYS),
+  alerted: z.number().int().min(0),
+  dropped: z.number().int().min(0),
+});
+/** One alert of the engine, as its fast.log line says it. */
+export const idsAlertEntrySchema = z.object({
+  at: z.string().datetime(),
+  sid: z.number().int().min(1).max(4294967295),
+  message: text(256),
+  category: z.enum(IDS_CATEGORY_KEYS),
+  /** 1 is the most severe. */
+  severity: z.number().int().min(1).max(3),
+  protocol: text(8),
+  src: text(64),
+  src_port: z.number().int().min(0).max(65535),
+  dst: text(64),
+  dst_port: z.number().int().min(0).max(65535),
+  action: z.enum(['alerted', 'dropped']),
+});
+/** The latest alerts an IDS snapshot carries: the newest first, the rest are in the device log. */
+export const IDS_LATEST_ALERTS = 50;
 export const DEVICE_LOG_LEVELS = ['error', 'warning', 'notice', 'info'] as const;
 export const deviceLogEntrySchema = z.object({ at: z.string().datetime(), level: z.enum(DEVICE_LOG_LEVELS), facility: text(32), message: text(1024) });
 
@@ -268,6 +294,13 @@ export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('acceleration'), entries: entries(accelerationEntrySchema) }),
   z.object({ kind: z.literal('user_mapping'), entries: entries(userMappingEntrySchema) }),
   z.object({
+    kind: z.literal('ids'),
+    /** How the engine runs now; off without an IDS/IPS section. */
+    mode: z.enum(IDS_MODES),
+    categories: z.array(idsCategoryCountSchema).max(64),
+    entries: z.array(idsAlertEntrySchema).max(IDS_LATEST_ALERTS),
+  }),
+  z.object({
     kind: z.literal('netflow'),
     enabled: z.boolean(),
     /** How the box exports as it runs now; without a NetFlow section, every interface, unsampled, to Netloom. */
@@ -283,6 +316,7 @@ export type StatusSnapshot = z.infer<typeof statusSnapshotSchema>;
 export function emptySnapshot(kind: StatusKind): StatusSnapshot {
   if (kind === 'bgp') return { kind, local: null, entries: [] };
   if (kind === 'url_filter') return { kind, enabled: false, entries: [] };
+  if (kind === 'ids') return { kind, mode: 'off', categories: [], entries: [] };
   if (kind === 'netflow') return { kind, enabled: false, version: 'ipfix', sampling: 1, interfaces: [], entries: [] };
   return { kind, entries: [] } as StatusSnapshot;
 }

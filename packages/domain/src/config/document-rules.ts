@@ -15,6 +15,7 @@ import type { LinkBondingSection } from './families/link-bonding';
 import type { NetflowSection } from './families/netflow';
 import type { AccelerationSection } from './families/acceleration';
 import type { UserMappingSection } from './families/user-mapping';
+import type { IdsIpsSection } from './families/ids-ips';
 import { contains, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
 
 /**
@@ -38,6 +39,7 @@ export interface DocumentParts {
   netflow?: NetflowSection;
   acceleration?: AccelerationSection;
   user_mapping?: UserMappingSection;
+  ids_ips?: IdsIpsSection;
 }
 type Ctx = z.RefinementCtx;
 type Path = (string | number)[];
@@ -253,5 +255,12 @@ export function checkAcceleration(doc: DocumentParts, nets: DeviceNets, ctx: Ctx
 export function checkUserMapping(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   doc.user_mapping?.static_entries.forEach((entry, i) => {
     if (!onLan(nets, entry.address)) issue(ctx, ['user_mapping', 'static_entries', i, 'address'], 'Not an address on a LAN of this device');
+  });
+}
+
+/** The engine inspects interfaces of the document. */
+export function checkIdsIps(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  doc.ids_ips?.interfaces.forEach((name, i) => {
+    if (!nets.names.has(name)) issue(ctx, ['ids_ips', 'interfaces', i], NO_INTERFACE);
   });
 }

@@ -15,6 +15,7 @@ import { netflowSectionSchema } from './families/netflow';
 import { wirelessSectionSchema } from './families/wireless';
 import { accelerationSectionSchema } from './families/acceleration';
 import { userMappingSectionSchema } from './families/user-mapping';
+import { idsIpsSectionSchema } from './families/ids-ips';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
@@ -32,6 +33,7 @@ import {
   checkNetflow,
   checkAcceleration,
   checkUserMapping,
+  checkIdsIps,
   checkSdwan,
   checkServices,
   checkStaticRoutes,
@@ -56,6 +58,7 @@ export const CONFIG_FAMILIES = [
   'wireless',
   'acceleration',
   'user_mapping',
+  'ids_ips',
 ] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
 
@@ -76,6 +79,7 @@ const documentShape = {
   wireless: wirelessSectionSchema.optional(),
   acceleration: accelerationSectionSchema.optional(),
   user_mapping: userMappingSectionSchema.optional(),
+  ids_ips: idsIpsSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
   /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
@@ -102,6 +106,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkNetflow(doc, nets, ctx);
   checkAcceleration(doc, nets, ctx);
   checkUserMapping(doc, nets, ctx);
+  checkIdsIps(doc, nets, ctx);
 }
 
 /**

@@ -79,6 +79,10 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   'Match an application or a destination subnet, one of them',
   'Rule name already used',
   'Pick the WAN links it accelerates on',
+  'Network already listed',
+  'Overlaps {network}',
+  'Exception already listed for this signature',
+  'Pick at least one interface to inspect',
   // Across families.
   'Subnet overlaps {interface}',
   'No such interface in this configuration',

@@ -133,6 +133,16 @@ export const CONFIG_PAGES = [
       { route: 'static', label: 'Static entries' },
     ],
   },
+  {
+    family: 'ids_ips',
+    route: 'ids-ips',
+    title: 'IDS/IPS',
+    tabs: [
+      { route: 'settings', label: 'Settings' },
+      { route: 'categories', label: 'Rule categories' },
+      { route: 'exceptions', label: 'Exceptions' },
+    ],
+  },
 ] as const satisfies readonly ConfigPage[];
 
 export interface ConfigPageTab {

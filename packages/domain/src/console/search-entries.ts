@@ -123,6 +123,7 @@ const SDWAN_MONITOR: SearchEntry[] = [
   ...monitor('Firewall Status', 'firewallstatus', [
     ['firewall-all', 'Rules'],
     ['ipset', 'IP Sets'],
+    ['ids', 'Intrusion Detection'],
   ]),
   ...monitor('URL Filtering Status', 'url-ops', [
     ['urlfilterstatus', 'URL Filter'],

@@ -73,9 +73,24 @@ const FAMILIES = {
     bad: { static_entries: [{ id: uuid(4), address: '10.9.9.9', user: 'asha' }] },
     badField: 'section.static_entries.0.address',
   },
+  ids_ips: {
+    section: {
+      mode: 'prevent',
+      interfaces: ['wan1', 'lan1'],
+      home_networks: ['192.168.10.0/24'],
+      categories: { malware: 'drop', policy: 'disable' },
+      exceptions: [{ sid: 2044401, address: '192.168.10.50' }],
+    },
+    templated: { mode: 'detect', interfaces: ['{{uplink}}'], exceptions: [{ sid: 2044401, address: '{{scanner}}' }] },
+    value: { scanner: '192.168.10.60', uplink: 'wan2' },
+    rendered: (doc: ConfigDocument) => `${doc.ids_ips?.interfaces[0]} ${doc.ids_ips?.exceptions[0]?.address}`,
+    expected: 'wan2 192.168.10.60',
+    bad: { mode: 'detect', interfaces: ['wan1'], home_networks: ['10.0.0.0/8', '10.20.0.0/16'] },
+    badField: 'section.home_networks.1',
+  },
 } satisfies Record<string, FamilyCase>;
 
-describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless, acceleration and user mapping configuration on %s', (backend) => {
+describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless, acceleration, user mapping and IDS/IPS configuration on %s', (backend) => {
   const h = familyHarness(backend);
   itTakesEachFamily(h, FAMILIES, interfaces, 'LNK');
 
@@ -134,6 +149,16 @@ describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless, accelera
     expect((await h.call('PUT', `device/config/${id}/sections/wireless/`, { section: sixGhz })).statusCode).toBe(200);
     await h.answer(agent, false, 'wireless: this model has no 6 GHz radio');
     expect((await h.state(id)).sync).toMatchObject({ state: 'failed', error: 'wireless: this model has no 6 GHz radio' });
+  });
+
+  it("shows a gateway's refusal of prevent mode its model cannot run as failed, with the gateway's words", async () => {
+    const { agent, id } = await h.gateway('SN-LNK-NOIPS');
+    await h.call('PUT', `device/config/${id}/sections/interfaces/`, { section: interfaces });
+    await h.answer(agent);
+    const refusal = 'ids_ips: suricata cannot run inline (NFQUEUE) on this model (NL-Edge 100): prevent mode is not supported, use detect mode';
+    expect((await h.call('PUT', `device/config/${id}/sections/ids_ips/`, { section: { mode: 'prevent', interfaces: ['wan1'] } })).statusCode).toBe(200);
+    await h.answer(agent, false, refusal);
+    expect((await h.state(id)).sync).toMatchObject({ state: 'failed', error: refusal });
   });
 
   it("sends a BGP neighbour's password to the device only, and keeps it when a form sends the mask back", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { DEFAULT_CATEGORY_ACTIONS } from '@netloom/domain';
 import { jsonResponse } from '@/test/query-wrapper';
 import { asEditorOnFamilyPages, GW, id, renderPage, sent, server, state } from '@/test/family-page';
 import { linkBondingPage } from './link-bonding';
@@ -7,6 +8,7 @@ import { netflowPage } from './netflow';
 import { wirelessPage } from './wireless';
 import { accelerationPage } from './acceleration';
 import { bgpPage } from './bgp';
+import { idsIpsPage } from './ids-ips';
 
 const ipsec = {
   tunnels: [
@@ -194,5 +196,74 @@ describe('the link bonding, NetFlow, wireless and acceleration pages', () => {
     expect(sent(fetchMock)?.section.neighbours).toEqual([
       { id: expect.any(String), address: '10.255.0.2', remote_asn: 65002, password: 'md5-key', enabled: true, keepalive_s: 60, hold_s: 180 },
     ]);
+  });
+});
+
+describe('the IDS/IPS page', () => {
+  asEditorOnFamilyPages();
+  const listInput = async (label: RegExp) => (await screen.findAllByLabelText(label)).find((e) => e.tagName === 'INPUT')!;
+
+  it('turns detection on for an interface of the gateway, refusing a home network inside another and no interface to inspect first', async () => {
+    const fetchMock = server({ ids_ips: undefined });
+    const { user } = renderPage(idsIpsPage);
+    expect(screen.getByRole('link', { name: 'Intrusion alerts' }).getAttribute('href')).toBe(`/sdwan/device/status/firewallstatus/ids?device=${GW}`);
+    await user.click(await screen.findByRole('combobox', { name: /^Mode/ }));
+    await user.click(await screen.findByRole('option', { name: /^Detect/ }));
+    await user.type(await listInput(/^Home networks/), '192.168.0.0/16{enter}192.168.1.0/24{enter}');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Overlaps 192.168.0.0/16')).toBeTruthy();
+    expect(screen.getByText('Pick at least one interface to inspect')).toBeTruthy();
+    expect(sent(fetchMock)).toBeNull();
+    // The inner network taken out again, the gateway's WAN picked.
+    await user.type(await listInput(/^Home networks/), '{backspace}');
+    await user.type(await listInput(/^Inspected interfaces/), 'wan1{enter}');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Settings edited successfully')).toBeTruthy();
+    expect(sent(fetchMock)?.section).toMatchObject({ mode: 'detect', interfaces: ['wan1'], home_networks: ['192.168.0.0/16'], exceptions: [] });
+    expect((sent(fetchMock)?.section.categories as Record<string, string>).malware).toBe('alert');
+  });
+
+  it('sets a category to drop, saying that a drop only blocks in prevent mode', async () => {
+    const fetchMock = server({ ids_ips: { mode: 'detect', interfaces: ['wan1'], home_networks: [], categories: DEFAULT_CATEGORY_ACTIONS, exceptions: [] } });
+    const { user } = renderPage(idsIpsPage);
+    await user.click(await screen.findByRole('tab', { name: 'Rule categories' }));
+    expect((await screen.findAllByText(/Drop blocks the traffic only in prevent mode/)).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('combobox', { name: /^Malware/ }));
+    await user.click(await screen.findByRole('option', { name: 'Drop (prevent mode only)' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Rule categories edited successfully')).toBeTruthy();
+    expect(sent(fetchMock)?.section.categories).toEqual({ ...DEFAULT_CATEGORY_ACTIONS, malware: 'drop' });
+  });
+
+  it("adds an exception for a signature, refusing what is no address, and shows the server's refusal of one already listed", async () => {
+    const ids_ips = {
+      mode: 'detect',
+      interfaces: ['wan1'],
+      home_networks: [],
+      categories: DEFAULT_CATEGORY_ACTIONS,
+      exceptions: [{ sid: 2044401, address: '192.168.1.50' }],
+    };
+    const fetchMock = server({ ids_ips }, () =>
+      jsonResponse(400, {
+        code: 'invalid',
+        detail: 'Invalid input.',
+        errors: { 'section.exceptions.1.address': ['Exception already listed for this signature'] },
+      }),
+    );
+    const { user } = renderPage(idsIpsPage);
+    await user.click(await screen.findByRole('tab', { name: 'Exceptions' }));
+    expect(await screen.findByText('ET SCAN Nmap SYN scan')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add exception' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Signature id/), '2044401');
+    await user.type(within(dialog).getByLabelText(/^Address or network/), 'scanner');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText("An address 'x.x.x.x' or a network 'x.x.x.x/y'")).toBeTruthy();
+    expect(sent(fetchMock)).toBeNull();
+    await user.clear(within(dialog).getByLabelText(/^Address or network/));
+    await user.type(within(dialog).getByLabelText(/^Address or network/), '192.168.1.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Exception already listed for this signature')).toBeTruthy();
+    expect(sent(fetchMock)?.section.exceptions).toEqual([ids_ips.exceptions[0], { sid: 2044401, address: '192.168.1.50' }]);
   });
 });

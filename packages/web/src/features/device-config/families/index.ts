@@ -1,5 +1,6 @@
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { accelerationPage } from './acceleration';
+import { idsIpsPage } from './ids-ips';
 import { bgpPage } from './bgp';
 import { firewallPage } from './firewall';
 import { interfacesPage } from './interfaces';
@@ -34,6 +35,7 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   wirelessPage,
   accelerationPage,
   userMappingPage,
+  idsIpsPage,
 ];
 
 export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { renderWithProviders } from '@/test/render';
@@ -119,5 +119,46 @@ describe('monitor sections of a gateway', () => {
     expect(await screen.findByText('URL filtering is on · Default action: Block · 2 policies')).toBeTruthy();
     expect(screen.getByText('social-networking')).toBeTruthy();
     expect(screen.getByText('7')).toBeTruthy();
+  });
+
+  it('says intrusion detection is off when the gateway inspects nothing', async () => {
+    gatewayReports({ kind: 'ids', mode: 'off', categories: [], entries: [] });
+    render(`/sdwan/device/status/firewallstatus/ids?device=${GW}`, 'firewallstatus');
+    expect(await screen.findByText('Intrusion detection is off')).toBeTruthy();
+  });
+
+  it('shows what each category matched and the latest alerts, a dropped one said so', async () => {
+    gatewayReports({
+      kind: 'ids',
+      mode: 'prevent',
+      categories: [
+        { category: 'malware', alerted: 0, dropped: 4 },
+        { category: 'scan', alerted: 11, dropped: 0 },
+      ],
+      entries: [
+        {
+          at: new Date().toISOString(),
+          sid: 2044002,
+          message: 'ET MALWARE Possible malicious Office document download',
+          category: 'malware',
+          severity: 1,
+          protocol: 'TCP',
+          src: '192.168.1.23',
+          src_port: 51234,
+          dst: '185.20.30.40',
+          dst_port: 80,
+          action: 'dropped',
+        },
+      ],
+    });
+    render(`/sdwan/device/status/firewallstatus/ids?device=${GW}`, 'firewallstatus');
+    expect(await screen.findByText(/^Mode: Prevent/)).toBeTruthy();
+    const counters = screen.getByRole('table', { name: 'Matches per category' });
+    expect(within(counters).getByRole('row', { name: 'Scans 11 0' })).toBeTruthy();
+    expect(within(counters).getByRole('row', { name: 'Malware 0 4' })).toBeTruthy();
+    const alert = screen.getByRole('row', { name: /ET MALWARE Possible malicious Office document download/ });
+    expect(alert.textContent).toContain('Dropped');
+    expect(alert.textContent).toContain('192.168.1.23:51234');
+    expect(alert.textContent).toContain('185.20.30.40:80');
   });
 });

@@ -8,6 +8,7 @@ import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
 import { ReportedAge } from '@/features/device-status/components/reported-age';
+import { IdsCounters } from '@/features/device-status/components/ids-counters';
 import { RoutedTabs, useRoutedTab } from '@/components/routed-tabs';
 import { useFreshSnapshot } from '@/features/device-status/hooks/use-fresh-snapshot';
 import { STATUS_SECTIONS, type Row, type StatusSectionKey, type StatusTab } from './status-sections';
@@ -28,14 +29,12 @@ export function StatusSectionPage({ section }: { section: StatusSectionKey }) {
     <ErrorPanel onRetry={() => void status.refetch()} />
   ) : !at && !waiting ? (
     <EmptyState title="No Status Available" description="The gateway has not reported this yet. Refresh asks it again." />
-  ) : snapshot && isSwitchedOff(snapshot) ? (
-    <EmptyState
-      title="URL filtering is off"
-      description="The gateway filters no web traffic: its configuration has no URL filter, or the filter is switched off."
-    />
+  ) : snapshot && switchedOff(snapshot) ? (
+    <EmptyState {...switchedOff(snapshot)!} />
   ) : (
     <Stack gap="xs">
       {snapshot && <UrlFilterSettings snapshot={snapshot} />}
+      {snapshot && <IdsCounters snapshot={snapshot} />}
       <SnapshotTable key={tab.route} tab={tab} rows={(snapshot?.entries ?? []) as Row[]} loading={!at} timezone={user.timezone} />
     </Stack>
   );
@@ -104,7 +103,14 @@ function UrlFilterSettings({ snapshot }: { snapshot: StatusSnapshot }) {
   );
 }
 
-/** A URL filter the gateway runs without: nothing to tabulate, and the page says why. */
-function isSwitchedOff(snapshot: StatusSnapshot): boolean {
-  return snapshot.kind === 'url_filter' && !snapshot.enabled;
+/** A URL filter or an IDS/IPS engine the gateway runs without: nothing to tabulate, and the page says why. */
+function switchedOff(snapshot: StatusSnapshot): { title: string; description: string } | null {
+  if (snapshot.kind === 'url_filter' && !snapshot.enabled)
+    return {
+      title: 'URL filtering is off',
+      description: 'The gateway filters no web traffic: its configuration has no URL filter, or the filter is switched off.',
+    };
+  if (snapshot.kind === 'ids' && snapshot.mode === 'off')
+    return { title: 'Intrusion detection is off', description: 'The gateway inspects no traffic: its configuration has no IDS/IPS, or its mode is off.' };
+  return null;
 }

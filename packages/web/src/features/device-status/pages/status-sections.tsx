@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { WIFI_BAND_LABELS, type StatusKind, type UserMappingSource, type WifiBand } from '@netloom/domain';
+import { IDS_CATEGORIES, WIFI_BAND_LABELS, type StatusKind, type UserMappingSource, type WifiBand } from '@netloom/domain';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { upFor } from '@/features/device-status/hooks/use-fresh-snapshot';
 
@@ -284,7 +284,7 @@ export const STATUS_SECTIONS = {
   },
   firewallstatus: {
     title: 'Firewall status',
-    subtitle: 'How often each firewall rule matched, and the IP sets the rules use',
+    subtitle: 'How often each firewall rule matched, the IP sets the rules use, and what intrusion detection found',
     tabs: [
       {
         route: 'firewall-all',
@@ -309,6 +309,22 @@ export const STATUS_SECTIONS = {
           { key: 'members', header: 'Members', type: 'array', arrayDisplay: 'list' },
           { key: 'references', header: 'Used by rules' },
         ],
+      },
+      {
+        route: 'ids',
+        kind: 'ids',
+        label: 'Intrusion detection',
+        columns: [
+          { key: 'at', header: 'Time', type: 'date' },
+          { key: 'action', header: 'Action', render: (r) => (r.action === 'dropped' ? 'Dropped' : 'Alerted') },
+          { key: 'severity', header: 'Severity' },
+          { key: 'sid', header: 'Signature id' },
+          { key: 'message', header: 'Signature' },
+          { key: 'category', header: 'Category', render: (r) => IDS_CATEGORIES.find((c) => c.key === r.category)?.label ?? String(r.category) },
+          { key: 'src', header: 'Source', render: (r) => `${String(r.src)}:${String(r.src_port)}` },
+          { key: 'dst', header: 'Destination', render: (r) => `${String(r.dst)}:${String(r.dst_port)}` },
+        ],
+        filter: { key: 'action', label: 'Action', options: ['alerted', 'dropped'] },
       },
     ],
   },
