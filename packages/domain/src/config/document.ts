@@ -14,6 +14,8 @@ import { linkBondingSectionSchema } from './families/link-bonding';
 import { netflowSectionSchema } from './families/netflow';
 import { wirelessSectionSchema } from './families/wireless';
 import { accelerationSectionSchema } from './families/acceleration';
+import { contentFilterSectionSchema } from './families/content-filter';
+import { urlFilterSectionSchema } from './families/url-filter';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
@@ -30,6 +32,7 @@ import {
   checkLinkBonding,
   checkNetflow,
   checkAcceleration,
+  checkUrlFilter,
   checkSdwan,
   checkServices,
   checkStaticRoutes,
@@ -53,6 +56,8 @@ export const CONFIG_FAMILIES = [
   'netflow',
   'wireless',
   'acceleration',
+  'content_filter',
+  'url_filter',
 ] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
 
@@ -72,6 +77,8 @@ const documentShape = {
   netflow: netflowSectionSchema.optional(),
   wireless: wirelessSectionSchema.optional(),
   acceleration: accelerationSectionSchema.optional(),
+  content_filter: contentFilterSectionSchema.optional(),
+  url_filter: urlFilterSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
   /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
@@ -97,6 +104,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkLinkBonding(doc, nets, ctx);
   checkNetflow(doc, nets, ctx);
   checkAcceleration(doc, nets, ctx);
+  checkUrlFilter(doc, nets, ctx);
 }
 
 /**

@@ -72,6 +72,12 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   'Match an application or a destination subnet, one of them',
   'Rule name already used',
   'Pick the WAN links it accelerates on',
+  'Category already has an action',
+  'URL already listed',
+  'Also on the blocked URLs: keep it on one list',
+  'Client already listed',
+  'Overlaps {client}',
+  'Pick at least one LAN interface or VLAN to filter',
   // Across families.
   'Subnet overlaps {interface}',
   'No such interface in this configuration',
@@ -86,4 +92,5 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   'Not a subnet of this device',
   'Overlaps a LAN subnet of this device',
   'No such VPN peer: an IPsec tunnel or an Auto VPN gateway',
+  'Not a LAN interface or VLAN of this configuration',
 ];

@@ -124,6 +124,16 @@ export const CONFIG_PAGES = [
       { route: 'rules', label: 'Rules' },
     ],
   },
+  {
+    family: 'content_filter',
+    route: 'content-filter',
+    title: 'Content Filtering',
+    tabs: [
+      { route: 'category-filter', label: 'Categories' },
+      { route: 'url-blocking', label: 'Blocked and allowed URLs' },
+    ],
+  },
+  { family: 'url_filter', route: 'url-filter', title: 'URL Filtering', tabs: [{ route: 'url-filter', label: 'URL filtering' }] },
 ] as const satisfies readonly ConfigPage[];
 
 export interface ConfigPageTab {
