@@ -1,6 +1,7 @@
 import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { accelerationPage } from './acceleration';
 import { bgpPage } from './bgp';
+import { contentFilterPage } from './content-filter';
 import { firewallPage } from './firewall';
 import { interfacesPage } from './interfaces';
 import { ipsecPage } from './ipsec';
@@ -12,6 +13,7 @@ import { qosPage } from './qos';
 import { sdwanPage } from './sdwan';
 import { servicesPage } from './services';
 import { staticRoutesPage } from './static-routes';
+import { urlFilterPage } from './url-filter';
 import { vrrpPage } from './vrrp';
 import { wirelessPage } from './wireless';
 
@@ -32,6 +34,8 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   netflowPage,
   wirelessPage,
   accelerationPage,
+  contentFilterPage,
+  urlFilterPage,
 ];
 
 export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);

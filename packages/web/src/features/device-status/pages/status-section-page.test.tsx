@@ -120,4 +120,20 @@ describe('monitor sections of a gateway', () => {
     expect(screen.getByText('social-networking')).toBeTruthy();
     expect(screen.getByText('7')).toBeTruthy();
   });
+
+  it("shows where the gateway's own filter runs and which category actions Content Filtering sets", async () => {
+    gatewayReports({
+      kind: 'url_filter',
+      enabled: true,
+      gateway: { interfaces: ['lan1', 'lan1.10'], safesearch: true, log_allowed: false },
+      entries: [
+        { category: 'gambling', action: 'block', hits: 12, source: 'gateway' },
+        { category: 'news', action: 'allow', hits: 3 },
+      ],
+    });
+    render(`/sdwan/device/status/url-ops/urlfilterstatus?device=${GW}`, 'url-ops');
+    expect(await screen.findByText('Content Filtering runs on lan1, lan1.10 · SafeSearch enforced · Allowed visits not logged')).toBeTruthy();
+    expect(screen.getByRole('row', { name: /gambling block 12 Content Filtering/ })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /news allow 3 Web filter policies/ })).toBeTruthy();
+  });
 });
