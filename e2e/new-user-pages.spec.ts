@@ -20,7 +20,7 @@ test('a new owner finds the inventory with its devices, creates a device group, 
     await expect(page.getByText(/Create your First/)).toHaveCount(0);
 
     // A page not built yet says so, with nothing to create.
-    await page.goto('/sdwan/device/configure/content-filter/category-filter');
+    await page.goto('/sdwan/device/configure/user-mapping');
     await expect(page.getByText('Device Configuration is not built in this version')).toBeVisible();
     await expect(page.getByText(/Create your First/)).toHaveCount(0);
 
