@@ -4,16 +4,25 @@ import { urlFilterSnapshot } from './status-model-firewall';
 type Snapshot<K extends StatusSnapshot['kind']> = Extract<StatusSnapshot, { kind: K }>;
 type UrlFilterEntry = Snapshot<'url_filter'>['entries'][number];
 
+/** What a blocked visit downloads: the gateway's block page instead of the site. */
+export const BLOCK_PAGE_BYTES = 2_200;
+
 /**
  * The LAN's visits as the gateway's own filter (URL Filtering, Content Filtering) decides them,
- * with the domain's evaluator: a visit it blocks is marked blocked. Off, or for a client it does
- * not filter, nothing is blocked.
+ * with the domain's evaluator: a visit it blocks is marked blocked and got the block page. Off, or
+ * for a client it does not filter, nothing is blocked.
  */
 export function filteredTracking(doc: ConfigDocument, tracking: Snapshot<'url_tracking'>, at: Date): Snapshot<'url_tracking'> {
   if (!doc.url_filter?.enabled) return tracking;
   return {
     ...tracking,
-    entries: tracking.entries.map((e) => ({ ...e, blocked: gatewayFilterDecision(doc, { client: e.client, host: e.host, at })?.action === 'blocked' })),
+    entries: tracking.entries
+      .map((e) => {
+        const blocked = gatewayFilterDecision(doc, { client: e.client, host: e.host, at })?.action === 'blocked';
+        return blocked ? { ...e, blocked, bytes: e.hits * BLOCK_PAGE_BYTES } : e;
+      })
+      // Busiest first, as the box lists them.
+      .sort((a, b) => b.bytes - a.bytes),
   };
 }
 

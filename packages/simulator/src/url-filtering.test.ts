@@ -5,6 +5,7 @@ import type { FlapRules } from './links';
 import { mulberry32 } from './prng';
 import { gatewayProfile } from './profiles';
 import { applyConfig, MODEL_LIMITS } from './running-config';
+import { BLOCK_PAGE_BYTES } from './status-model-url-filter';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const interfaces = {
@@ -71,6 +72,8 @@ describe("a simulated gateway's own URL filter (Content Filtering and URL Filter
       });
     }
     expect(blocked).toContain('192.168.2.100 www.youtube.com');
+    // A blocked visit got the block page, not the video.
+    for (const visit of tracking.entries.filter((e) => e.blocked)) expect(visit.bytes).toBe(visit.hits * BLOCK_PAGE_BYTES);
     expect(blocked).not.toContain('192.168.2.102 www.youtube.com');
     expect(blocked).not.toContain('192.168.1.101 www.netflix.com');
     expect(tracking.entries.map((e) => `${e.client} ${e.host}`)).toEqual(
