@@ -46,11 +46,12 @@ const categoriesWith = (content: ContentFilterSection, action: ContentFilterActi
  * Content Filtering as the web filter's own section, so that one evaluator (evaluate.ts) decides
  * both: the URLs are the section's own lists (allowed read first, so an allowed URL beats every
  * category), then one policy blocks the blocked categories and lets the allowed ones through,
- * then one logs the monitored ones; anything else is allowed.
+ * then one logs the monitored ones; anything else is allowed. Whether it runs at all is URL
+ * Filtering's to say (gatewayFilters).
  */
-export function gatewayWebFilterSection(content: ContentFilterSection, enabled: boolean): WebFilterSection {
+function gatewayWebFilterSection(content: ContentFilterSection): WebFilterSection {
   return {
-    enabled,
+    enabled: true,
     default_action: 'allow',
     allowed_urls: content.allowed_urls,
     blocked_urls: content.blocked_urls,
@@ -68,7 +69,7 @@ const sections = new WeakMap<ContentFilterSection, WebFilterSection>();
 function sectionOf(content: ContentFilterSection): WebFilterSection {
   let made = sections.get(content);
   if (!made) {
-    made = gatewayWebFilterSection(content, true);
+    made = gatewayWebFilterSection(content);
     sections.set(content, made);
   }
   return made;

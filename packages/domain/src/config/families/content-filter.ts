@@ -32,7 +32,7 @@ const URL_LIMIT = 1_000;
  * What a rule matches, so `https://example.com/` and `example.com` are one rule: the web filter's
  * own reading of it. A text that is no rule has no key (its own message says so).
  */
-export function urlRuleKey(text: string): string | undefined {
+function urlRuleKey(text: string): string | undefined {
   const p = parseUrlPattern(text);
   return p ? `${p.subdomainsOnly ? '*.' : ''}${p.host}${p.path}` : undefined;
 }
