@@ -12,7 +12,7 @@ import { configuredBonding } from './status-model-bonding';
 import { NetflowExport } from './netflow-export';
 import { wirelessRefusal, wirelessSnapshot } from './radios';
 import { accelerationSnapshot } from './status-model-acceleration';
-import { filteredTracking, urlFilterStatus } from './status-model-url-filter';
+import { filteredTracking, filteredUsage, urlFilterStatus } from './status-model-url-filter';
 import type { FleetView } from './fleet-view';
 import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, NacHostsBody } from './behaviour';
 import { browsingFor, type BrowsingRequest } from './browsing';
@@ -254,7 +254,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     if (kind === 'logs') return { kind, entries: this.journal.log.entries() };
     if (kind === 'netflow')
       return this.netflow.snapshot(doc?.interfaces ? [...doc.interfaces.lan, ...doc.interfaces.wan].map((i) => i.name) : this.links.map((l) => l.ifname));
-    if (kind === 'url_filter') return urlFilterStatus(doc, this.urlDecisions.rows(), () => this.lanVisits(doc, nowMs), new Date(nowMs));
+    if (kind === 'url_filter') return urlFilterStatus(doc, this.urlDecisions.rows(), () => (doc ? this.lanVisits(doc, nowMs) : null), new Date(nowMs));
     // Links exist without a configuration (the lines the box was built with): their tracking does too.
     if (kind === 'mwan') return mwanSnapshot(this.wanViews(nowMs), trackingTargets(doc, this.links));
     if (kind === 'sla') return slaSnapshot(doc, this.wanViews(nowMs), trackingTargets(doc, this.links));
@@ -296,7 +296,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
       case 'url_tracking':
         return this.lanVisits(doc, nowMs);
       case 'usage':
-        return usageSnapshot(leases(), traffic());
+        return filteredUsage(usageSnapshot(leases(), traffic()), urlTrackingSnapshot(leases(), traffic()), this.lanVisits(doc, nowMs));
       case 'qos':
         return qosSnapshot(doc.qos, this.busyS(nowMs) - this.qosSinceBusyS, this.profile.peakBps);
       case 'acceleration':
@@ -312,8 +312,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
   }
 
   /** The sites its LAN's clients visited since boot, as its own URL filter decided them. */
-  private lanVisits(doc: ConfigDocument | null, nowMs: number) {
-    if (!doc) return null;
+  private lanVisits(doc: ConfigDocument, nowMs: number) {
     const leases = dhcpLeases(doc, CLIENTS_PER_POOL, (n) => this.macOf(n));
     const visits = urlTrackingSnapshot(leases, { busyS: this.busyS(nowMs), peakBps: this.profile.peakBps, bootMs: this.bootedAt, nowMs });
     return filteredTracking(doc, visits, new Date(nowMs));

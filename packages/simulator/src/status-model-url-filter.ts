@@ -26,6 +26,18 @@ export function filteredTracking(doc: ConfigDocument, tracking: Snapshot<'url_tr
   };
 }
 
+/**
+ * Each client's traffic less what the gateway's own filter kept from it: a blocked visit downloads
+ * the block page, not the site (`visits` the LAN's visits as filteredTracking decided them, `unfiltered` as they would have gone).
+ */
+export function filteredUsage(usage: Snapshot<'usage'>, unfiltered: Snapshot<'url_tracking'>, visits: Snapshot<'url_tracking'>): Snapshot<'usage'> {
+  const kept = new Map<string, number>();
+  const add = (client: string, bytes: number) => kept.set(client, (kept.get(client) ?? 0) + bytes);
+  for (const e of unfiltered.entries) add(e.client, e.bytes);
+  for (const e of visits.entries) add(e.client, -e.bytes);
+  return { ...usage, entries: usage.entries.map((u) => ({ ...u, rx_bytes: Math.max(0, u.rx_bytes - (kept.get(u.client) ?? 0)) })) };
+}
+
 /** Each category Content Filtering gives an action, with the visits to its sites the filter looked at. */
 function configuredCategories(doc: ConfigDocument, tracking: Snapshot<'url_tracking'>, at: Date): UrlFilterEntry[] {
   const hits = new Map<string, number>();

@@ -44,7 +44,7 @@ function gateway() {
       gw.heartbeat(new Date(now), null);
     }
   };
-  const snapshot = <K extends 'url_filter' | 'url_tracking'>(kind: K, d: ReturnType<typeof doc>) => {
+  const snapshot = <K extends 'url_filter' | 'url_tracking' | 'usage'>(kind: K, d: ReturnType<typeof doc>) => {
     const s = gw.statusSnapshot(kind, d, () => undefined) as Extract<StatusSnapshot, { kind: K }>;
     expect(() => statusSnapshotSchema.parse(s)).not.toThrow();
     return s;
@@ -79,6 +79,31 @@ describe("a simulated gateway's own URL filter (Content Filtering and URL Filter
     expect(tracking.entries.map((e) => `${e.client} ${e.host}`)).toEqual(
       expect.arrayContaining(['192.168.2.102 www.youtube.com', '192.168.1.101 www.netflix.com']),
     );
+  });
+
+  it("takes what a blocked visit would have downloaded off its client's usage", () => {
+    const filtering = gateway();
+    const running = doc({ interfaces: ['lan2'] });
+    filtering.run(running);
+    const unfiltered = gateway();
+    const off = doc({ enabled: false, interfaces: ['lan2'] });
+    unfiltered.run(off);
+    const rx = (g: ReturnType<typeof gateway>, d: ReturnType<typeof doc>) =>
+      Object.fromEntries(g.snapshot('usage', d).entries.map((u) => [u.client, u.rx_bytes]));
+    const saved = (client: string) =>
+      unfiltered
+        .snapshot('url_tracking', off)
+        .entries.filter((e) => e.client === client)
+        .reduce((n, e) => n + e.bytes, 0) -
+      filtering
+        .snapshot('url_tracking', running)
+        .entries.filter((e) => e.client === client)
+        .reduce((n, e) => n + e.bytes, 0);
+    const before = rx(unfiltered, off);
+    const after = rx(filtering, running);
+    expect(saved('192.168.2.100')).toBeGreaterThan(0);
+    for (const client of Object.keys(before)) expect(after[client]).toBe(before[client]! - saved(client));
+    expect(after['192.168.1.100']).toBe(before['192.168.1.100']);
   });
 
   it("lists each configured category's action with the filtered visits to its sites, and how the filter runs", () => {
