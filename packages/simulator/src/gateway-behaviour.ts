@@ -18,6 +18,7 @@ import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, Me
 import { browsingFor, type BrowsingRequest } from './browsing';
 import { flowsFor } from './flows';
 import { lanHosts, sdwanPicker } from './flows-gateway';
+import { userMappingSnapshot, withUsers } from './user-mapping';
 import { connectorHealthOf } from './connector-health';
 import { isolated, nacHostsOf, nacStates, type LanHost } from './nac-hosts';
 import { GatewayJournal } from './gateway-journal';
@@ -201,7 +202,11 @@ export class GatewayBehaviour implements DeviceBehaviour {
 
   /** The hosts on its LANs now, each with its MAC; without the ones its NAC section cuts off when `reachable`. */
   private lanHostsNow(reachable = false): LanHost[] {
-    const hosts = lanHosts(this.running, this.profile.serial, (n) => this.macOf(n));
+    // Each host with the user its User Mapping section names, so its flows and web requests carry it.
+    const hosts = withUsers(
+      lanHosts(this.running, this.profile.serial, (n) => this.macOf(n)),
+      this.running?.user_mapping,
+    );
     if (!reachable) return hosts;
     const states = nacStates(this.running?.nac);
     return states.size === 0 ? hosts : hosts.filter((h) => !isolated(states, h.mac));
@@ -299,6 +304,8 @@ export class GatewayBehaviour implements DeviceBehaviour {
         return filteredUsage(usageSnapshot(leases(), traffic()), urlTrackingSnapshot(leases(), traffic()), this.lanVisits(doc, nowMs));
       case 'qos':
         return qosSnapshot(doc.qos, this.busyS(nowMs) - this.qosSinceBusyS, this.profile.peakBps);
+      case 'user_mapping':
+        return userMappingSnapshot(this.lanHostsNow(true), doc.user_mapping);
       case 'acceleration':
         return accelerationSnapshot(doc.acceleration, this.serial, this.accelBusyS, this.profile.peakBps);
       case 'wireless':

@@ -3,6 +3,7 @@ import { storableText } from '../validators/storable-text';
 import { BOND_MODES } from '../config/families/link-bonding';
 import { NETFLOW_VERSIONS } from '../config/families/netflow';
 import { WIFI_BANDS } from '../config/families/wireless-bands';
+import { USER_MAPPING_SOURCES } from '../config/families/user-mapping';
 
 /**
  * Status snapshots: what a device reports of its state when asked (a `status` job naming the
@@ -34,6 +35,7 @@ export const STATUS_KINDS = [
   'netflow',
   'wireless',
   'acceleration',
+  'user_mapping',
 ] as const;
 /** Kinds a device also sends unasked now and then, so tenant-wide pages have something recent to show. */
 export const PUSHED_STATUS_KINDS = ['system', 'bgp', 'ipsec'] as const satisfies readonly StatusKind[];
@@ -236,6 +238,14 @@ export const accelerationEntrySchema = z.object({
 export const DEVICE_LOG_LEVELS = ['error', 'warning', 'notice', 'info'] as const;
 export const deviceLogEntrySchema = z.object({ at: z.string().datetime(), level: z.enum(DEVICE_LOG_LEVELS), facility: text(32), message: text(1024) });
 
+/** Who the gateway says is behind a LAN address now, and which source told it (its User Mapping section's). */
+export const userMappingEntrySchema = z.object({
+  address: text(45),
+  user: text(128),
+  source: z.enum(USER_MAPPING_SOURCES),
+  hostname: text(64).nullable(),
+});
+
 export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('routes'), entries: entries(routeEntrySchema) }),
   z.object({ kind: z.literal('interfaces'), entries: entries(interfaceEntrySchema) }),
@@ -269,6 +279,7 @@ export const statusSnapshotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('vrrp'), entries: entries(vrrpGroupEntrySchema) }),
   z.object({ kind: z.literal('wireless'), entries: entries(wirelessEntrySchema) }),
   z.object({ kind: z.literal('acceleration'), entries: entries(accelerationEntrySchema) }),
+  z.object({ kind: z.literal('user_mapping'), entries: entries(userMappingEntrySchema) }),
   z.object({
     kind: z.literal('netflow'),
     enabled: z.boolean(),

@@ -50,10 +50,11 @@ describe('flow records', () => {
     expect(issuesOf({ ...record, dst_packets: 1.5 })).toEqual(['dst_packets']);
   });
 
-  it('addresses are IPv4 and the user an e-mail', () => {
+  it('addresses are IPv4 and the user an e-mail or an account name', () => {
     expect(issuesOf({ ...record, src_ip: '10.0.0.256' })).toEqual(['src_ip']);
     expect(issuesOf({ ...record, dst_ip: '::1' })).toEqual(['dst_ip']);
-    expect(issuesOf({ ...record, user: 'asha' })).toEqual(['user']);
+    expect(issuesOf({ ...record, user: 'Asha Rao' })).toEqual(['user']);
+    expect(issuesOf({ ...record, user: 'ACME\\asha' })).toEqual([]);
   });
 
   it('refuses text the database cannot store', () => {

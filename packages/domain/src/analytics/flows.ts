@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isIPv4 } from '../validators/ipv4';
 import { filledText, storableText } from '../validators/storable-text';
+import { USER_NAME_PATTERN } from '../config/families/user-mapping';
+
+const EMAIL = z.string().email();
 
 /**
  * Flow records (NetFlow/IPFIX style): a device's flow cache exports one record per conversation
@@ -62,8 +65,11 @@ export const flowRecordSchema = z
     dscp: z.number().int().min(0).max(63),
     /** The TLS SNI or HTTP host the device saw, or the application its DPI named; absent when unknown. */
     application: filledText().min(1).max(253).optional(),
-    /** The ZTNA user signed in on the endpoint that sent the traffic. */
-    user: storableText().email().max(254).optional(),
+    /** Who sent the traffic: the ZTNA user signed in on the endpoint, or the user a gateway's User Mapping names for the LAN address. */
+    user: storableText()
+      .max(254)
+      .refine((u) => EMAIL.safeParse(u).success || USER_NAME_PATTERN.test(u), 'An email or an account name')
+      .optional(),
   })
   .superRefine((r, ctx) => {
     const span = Date.parse(r.end) - Date.parse(r.start);

@@ -15,6 +15,7 @@ import type { LinkBondingSection } from './families/link-bonding';
 import type { NetflowSection } from './families/netflow';
 import type { AccelerationSection } from './families/acceleration';
 import type { UrlFilterSection } from './families/url-filter';
+import type { UserMappingSection } from './families/user-mapping';
 import { contains, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
 
 /**
@@ -38,6 +39,7 @@ export interface DocumentParts {
   netflow?: NetflowSection;
   acceleration?: AccelerationSection;
   url_filter?: UrlFilterSection;
+  user_mapping?: UserMappingSection;
 }
 type Ctx = z.RefinementCtx;
 type Path = (string | number)[];
@@ -254,5 +256,12 @@ export function checkUrlFilter(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   const lans = new Set(nets.lan.map((n) => n.ifname));
   doc.url_filter?.interfaces.forEach((name, i) => {
     if (!lans.has(name)) issue(ctx, ['url_filter', 'interfaces', i], 'Not a LAN interface or VLAN of this configuration');
+  });
+}
+
+/** A user is mapped to an address on one of the device's own subnets: no other address comes through its LAN. */
+export function checkUserMapping(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  doc.user_mapping?.static_entries.forEach((entry, i) => {
+    if (!onLan(nets, entry.address)) issue(ctx, ['user_mapping', 'static_entries', i, 'address'], 'Not an address on a LAN of this device');
   });
 }

@@ -16,6 +16,7 @@ import { wirelessSectionSchema } from './families/wireless';
 import { accelerationSectionSchema } from './families/acceleration';
 import { contentFilterSectionSchema } from './families/content-filter';
 import { urlFilterSectionSchema } from './families/url-filter';
+import { userMappingSectionSchema } from './families/user-mapping';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
@@ -33,6 +34,7 @@ import {
   checkNetflow,
   checkAcceleration,
   checkUrlFilter,
+  checkUserMapping,
   checkSdwan,
   checkServices,
   checkStaticRoutes,
@@ -58,6 +60,7 @@ export const CONFIG_FAMILIES = [
   'acceleration',
   'content_filter',
   'url_filter',
+  'user_mapping',
 ] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
 
@@ -79,6 +82,7 @@ const documentShape = {
   acceleration: accelerationSectionSchema.optional(),
   content_filter: contentFilterSectionSchema.optional(),
   url_filter: urlFilterSectionSchema.optional(),
+  user_mapping: userMappingSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
   /** Made by the server from the tenant's zero-trust settings: an endpoint's profile, servers and access policies. */
@@ -105,6 +109,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkNetflow(doc, nets, ctx);
   checkAcceleration(doc, nets, ctx);
   checkUrlFilter(doc, nets, ctx);
+  checkUserMapping(doc, nets, ctx);
 }
 
 /**

@@ -17,6 +17,7 @@ export * from './families/acceleration';
 export * from './families/content-filter';
 export * from './families/url-filter';
 export * from './gateway-filter';
+export * from './families/user-mapping';
 export { portOrRangeField, portSpan } from './families/fields';
 export * from './document';
 export * from './hash';

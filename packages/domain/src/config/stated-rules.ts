@@ -6,6 +6,13 @@
 export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   // Within a family.
   'Field is required',
+  'Address already mapped',
+  'An email or an account name: letters, digits, . _ % + @ - and a backslash',
+  'Overlaps a network already listed',
+  'RADIUS accounting needs the shared secret',
+  'Name the networks of the RADIUS clients',
+  'Turn on at least one source, or turn user mapping off',
+  'Not an address on a LAN of this device',
   'Ports need TCP or UDP',
   'Zone name already used',
   'IP set name already used',

@@ -134,6 +134,15 @@ export const CONFIG_PAGES = [
     ],
   },
   { family: 'url_filter', route: 'url-filter', title: 'URL Filtering', tabs: [{ route: 'url-filter', label: 'URL filtering' }] },
+  {
+    family: 'user_mapping',
+    route: 'user-mapping',
+    title: 'User Mapping',
+    tabs: [
+      { route: 'sources', label: 'Sources' },
+      { route: 'static', label: 'Static entries' },
+    ],
+  },
 ] as const satisfies readonly ConfigPage[];
 
 export interface ConfigPageTab {

@@ -56,7 +56,7 @@ describe('device dashboard table view in the URL', () => {
 
     await user.click(screen.getByRole('button', { name: /Location/ }));
     await waitFor(() => expect(queryOf(router)).toEqual({ sort: 'location' }));
-    expect(header.getAttribute('aria-sort')).toBe('none');
+    await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('none'));
     expect(screen.getByRole('columnheader', { name: /Location/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
@@ -83,7 +83,8 @@ describe('device dashboard table view in the URL', () => {
     await waitFor(() => expect(queryOf(router)).toEqual({ page: '2' }));
     await user.selectOptions(rowsPerPage(), '5');
     await waitFor(() => expect(queryOf(router)).toEqual({ size: '5' }));
-    expect(screen.getByText('1–5 of 25')).toBeTruthy();
+    // The URL changes before the table renders the new page size.
+    expect(await screen.findByText('1–5 of 25')).toBeTruthy();
 
     await act(() => router.navigate(-1));
     expect(await screen.findByText('11–20 of 25')).toBeTruthy();
