@@ -14,6 +14,10 @@ export function validateForm<T>(schema: SafeParser<T>, values: unknown): { data:
   for (const issue of r.error.issues) {
     const key = String(issue.path[0] ?? 'form');
     errors[key] ??= issue.message;
+    // A field of a nested object ('probe.target', 'radius.secret') is named by its dotted path, up to a list's index.
+    const upToIndex = issue.path.findIndex((k) => typeof k === 'number');
+    const nested = issue.path.slice(0, upToIndex < 0 ? undefined : upToIndex).map(String);
+    if (nested.length > 1) errors[nested.join('.')] ??= issue.message;
   }
   return { errors };
 }

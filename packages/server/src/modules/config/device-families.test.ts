@@ -60,9 +60,22 @@ const FAMILIES = {
     bad: { wan_links: ['lan1'], rules: [] },
     badField: 'section.wan_links.0',
   },
+  user_mapping: {
+    section: {
+      static_entries: [{ id: uuid(4), address: '192.168.10.20', user: 'OFFICE\\asha' }],
+      radius: { enabled: true, secret: 'radius-accounting-secret', clients: ['192.168.10.0/24'] },
+      dhcp_hostnames: true,
+    },
+    templated: { static_entries: [{ id: uuid(4), address: '192.168.10.20', user: '{{manager}}' }] },
+    value: { manager: 'ben@example.com' },
+    rendered: (doc: ConfigDocument) => doc.user_mapping?.static_entries[0]?.user,
+    expected: 'ben@example.com',
+    bad: { static_entries: [{ id: uuid(4), address: '10.9.9.9', user: 'asha' }] },
+    badField: 'section.static_entries.0.address',
+  },
 } satisfies Record<string, FamilyCase>;
 
-describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless and acceleration configuration on %s', (backend) => {
+describe.each(testBackends('pglite'))('Link bonding, NetFlow, wireless, acceleration and user mapping configuration on %s', (backend) => {
   const h = familyHarness(backend);
   itTakesEachFamily(h, FAMILIES, interfaces, 'LNK');
 

@@ -14,6 +14,7 @@ import { sdwanPage } from './sdwan';
 import { servicesPage } from './services';
 import { staticRoutesPage } from './static-routes';
 import { urlFilterPage } from './url-filter';
+import { userMappingPage } from './user-mapping';
 import { vrrpPage } from './vrrp';
 import { wirelessPage } from './wireless';
 
@@ -36,6 +37,7 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   accelerationPage,
   contentFilterPage,
   urlFilterPage,
+  userMappingPage,
 ];
 
 export const familyPage = (route: string | undefined) => FAMILY_PAGES.find((p) => p.route === route);

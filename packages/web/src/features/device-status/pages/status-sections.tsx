@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { WIFI_BAND_LABELS, type StatusKind, type WifiBand } from '@netloom/domain';
+import { WIFI_BAND_LABELS, type StatusKind, type UserMappingSource, type WifiBand } from '@netloom/domain';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { upFor } from '@/features/device-status/hooks/use-fresh-snapshot';
 
@@ -48,6 +48,14 @@ const bondShares = (r: Row) => {
 };
 
 /** Why an SD-WAN rule's traffic takes the link it takes, in words. */
+/** Which of the gateway's User Mapping sources named the user. */
+const USER_SOURCE_LABELS: Record<UserMappingSource, string> = {
+  static: 'Static entry',
+  radius: 'RADIUS accounting',
+  ztna: 'ZTNA client',
+  dhcp: 'DHCP host name',
+};
+
 const PATH_REASONS: Record<string, string> = {
   preferred: 'Preferred link',
   sla_failover: 'Preferred link misses the SLA',
@@ -127,6 +135,17 @@ export const STATUS_SECTIONS = {
           { key: 'hostname', header: 'Host name' },
           { key: 'interface', header: 'Interface' },
           { key: 'static', header: 'Static', render: yesNo('static') },
+        ],
+      },
+      {
+        route: 'usermapping',
+        kind: 'user_mapping',
+        label: 'Users',
+        columns: [
+          { key: 'address', header: 'Address', type: 'ip' },
+          { key: 'user', header: 'User' },
+          { key: 'source', header: 'Source', render: (r) => USER_SOURCE_LABELS[r.source as UserMappingSource] ?? String(r.source) },
+          { key: 'hostname', header: 'Host name', render: orDash('hostname') },
         ],
       },
     ],
