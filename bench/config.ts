@@ -1,14 +1,17 @@
 /**
- * bench:config — one template change pushed to 1,000 simulated gateways on one server (issue 18
- * "Performance"), next to the same payload pushed over bare websockets in the same run.
+ * bench:config — one template carrying every configuration family, changed and pushed to 1,000
+ * simulated gateways on one server, next to the same payload pushed over bare websockets in the same run.
  *
  * Server phase: the Netloom server runs as a child (a fresh PGlite directory, or a scratch
  * PostgreSQL database with BENCH_DATABASE_URL); this process runs the simulated gateways
  * (packages/simulator), which apply each push with the same schemas as the console and answer with
- * its hash. The gateways form one device group with one template ({{dc}} in each of its routes);
+ * its hash. The gateways form one device group with one template: a section of every family
+ * (bench/config/every-family.ts) and {{dc}} in each of its routes;
  * a first push warms up, then the template's default changes and is applied: the clock starts at
  * the apply call and stops when the last gateway's answer is acknowledged. A job's round trip is
- * apply call → that gateway's answer acknowledged.
+ * apply call → that gateway's answer acknowledged. A gateway whose model cannot run a section (the
+ * rack-mounted model has no radio for the wireless section) answers with its refusal: that answer
+ * is its acknowledgement, counted and reported apart.
  * Bare phase: bench/config/bare-push.ts sends the very document the gateways got to the same number
  * of websocket clients, which check and apply it with the same code and reply.
  * Aims: all synced within 10 s and within 3× the bare push. The exit code is 0 whatever the
@@ -25,6 +28,7 @@ import { AGENT_PATH, configOperationSchema, type ConfigDocument } from '@netloom
 import { startFleet, type Fleet } from '../packages/simulator/src/fleet';
 import { applyConfig } from '../packages/simulator/src/running-config';
 import { percentile } from './stats';
+import { everyFamilySections } from './config/every-family';
 import { prepareDatabase, scratchPostgres } from './live/prepare';
 import { freePort, killAllChildren, sleep, startChild, waitForPort } from './live/proc';
 
@@ -60,9 +64,9 @@ interface Figures {
 }
 
 const routes = () =>
-  Array.from({ length: ROUTES }, (_, i) => ({ id: crypto.randomUUID(), name: `dc-${i + 1}`, destination: `{{dc}}.${i}.0/24`, gateway: '10.0.0.1' }));
+  Array.from({ length: ROUTES }, (_, i) => ({ id: crypto.randomUUID(), name: `dc-${i + 1}`, destination: `{{dc}}.${i}.0/24`, gateway: '192.168.10.254' }));
 
-async function serverPhase(): Promise<Figures & { document: ConfigDocument; database: string }> {
+async function serverPhase(): Promise<Figures & { document: ConfigDocument; database: string; synced: number; refused: number }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'netloom-bench-config-'));
   tempDirs.push(dataDir);
   const scratch = env.BENCH_DATABASE_URL ? await scratchPostgres(env.BENCH_DATABASE_URL, 'netloom_bench_config') : null;
@@ -127,7 +131,10 @@ async function serverPhase(): Promise<Figures & { document: ConfigDocument; data
     const group = await api('POST', 'network/list/', { name: 'Bench branches' });
     await api('PUT', `network/${String(group.id)}/devices/`, { device_ids: fleet.devices.map((d) => d.deviceId) });
     const tpl = await api('POST', 'template/config/', { name: 'Bench branch', defaults: { dc: '172.16' } });
-    await api('PUT', `template/config/${String(tpl.id)}/sections/static_routes/`, { section: routes() });
+    // Interfaces first: every other family names them.
+    for (const [family, section] of Object.entries(everyFamilySections(routes()))) {
+      await api('PUT', `template/config/${String(tpl.id)}/sections/${family}/`, { section });
+    }
     const done = (id: string) =>
       until(`operation ${id}`, async () => configOperationSchema.parse(await api('GET', `template/operations/${id}/`)).done, 120_000, 250);
     log('server: first push (warm-up)…');
@@ -147,8 +154,12 @@ async function serverPhase(): Promise<Figures & { document: ConfigDocument; data
       120_000,
     );
     const trips = [...answered.values()].map((t) => t - started);
-    if (final.counts.synced !== GATEWAYS) throw new Error(`only ${final.counts.synced} of ${GATEWAYS} synced: ${JSON.stringify(final.counts)}`);
-    return { totalMs: Math.max(...trips), trips, document: fleet.devices[0]!.runningConfig!, database: database.kind };
+    const refused = final.devices.filter((d) => d.state === 'failed');
+    if (final.counts.synced + refused.length !== GATEWAYS || refused.some((d) => !d.error?.startsWith('wireless:'))) {
+      throw new Error(`only ${final.counts.synced} of ${GATEWAYS} synced: ${JSON.stringify(final.counts)} ${refused[0]?.error ?? ''}`);
+    }
+    const applied = fleet.devices.find((d) => d.runningConfig?.wireless)!.runningConfig!;
+    return { totalMs: Math.max(...trips), trips, document: applied, database: database.kind, synced: final.counts.synced, refused: refused.length };
   } finally {
     await fleet?.stop();
     await child.stop();
@@ -201,7 +212,9 @@ const rows = [
   row('job round trip p50', percentile(server.trips, 50), percentile(bare.trips, 50), 'ms'),
   row('job round trip p99', percentile(server.trips, 99), percentile(bare.trips, 99), 'ms'),
 ];
-console.log(`\nbench:config — one template change to ${GATEWAYS} gateways (${ROUTES} routes each), server on ${server.database}`);
+console.log(
+  `\nbench:config — one template of every family (${ROUTES} routes) changed on ${GATEWAYS} gateways, server on ${server.database}: ${server.synced} synced, ${server.refused} refused the wireless section (no radio)`,
+);
 console.log(['figure', 'Netloom', 'bare websockets', 'ratio'].join(' | '));
 for (const r of rows) console.log(r.join(' | '));
 console.log(

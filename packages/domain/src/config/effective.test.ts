@@ -89,3 +89,36 @@ describe("a device's document with the sections products make", () => {
     expect(family.ok && family.document.static_routes).toEqual([]);
   });
 });
+
+describe('a template variable in a number field', () => {
+  const qos = {
+    interfaces: [{ interface: 'wan1', upload_kbps: '{{up_kbps}}', download_kbps: 100_000 }],
+    classes: [{ id: id(1), name: 'voice', guaranteed_pct: '{{voice_pct}}', maximum_pct: 50, priority: 1 }],
+    rules: [],
+  };
+  const render = (deviceValues: Record<string, string>) =>
+    renderDeviceDocument({
+      deviceId: id(2),
+      deviceName: 'gw-2',
+      templates: [{ id: id(7), name: 'Branch QoS', defaults: {}, sections: { qos } as never }],
+      groupValues: {},
+      deviceValues,
+      own: { interfaces: { lan: [], wan: [{ name: 'wan1', mode: 'dhcp' }], vlans: [] } } as never,
+      disabledFamilies: [],
+      autoVpnMembers: [],
+    });
+
+  it("renders as the number the device's value writes", () => {
+    const r = render({ up_kbps: '20000', voice_pct: '30' });
+    expect(r.ok && r.document.qos?.interfaces[0]?.upload_kbps).toBe(20_000);
+    expect(r.ok && r.document.qos?.classes[0]?.guaranteed_pct).toBe(30);
+  });
+
+  it('refuses a value that is no number, or a number the field does not take, at the field', () => {
+    const text = render({ up_kbps: 'fast', voice_pct: '30' });
+    expect(text.ok ? [] : text.issues.map((i) => i.path.join('.'))).toEqual(['qos.interfaces.0.upload_kbps']);
+    const above = render({ up_kbps: '20000', voice_pct: '60' });
+    expect(above.ok).toBe(false);
+    expect(above.ok ? '' : above.message).toMatch(/^qos\.classes\.0\.guaranteed_pct: /);
+  });
+});

@@ -80,7 +80,7 @@ export function renderDeviceDocument(input: DeviceRenderInput): DeviceRender {
     from.delete(family as ConfigFamily);
   }
   for (const [key, section] of Object.entries(input.sections ?? {})) if (!isFamily(key) && section != null) merged[key] = section;
-  const parsed = deviceDocumentSchema.safeParse(withAutoVpnPeers(merged, input));
+  const parsed = parseRendered(withAutoVpnPeers(merged, input));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
     const first = issues[0]!;
@@ -88,6 +88,32 @@ export function renderDeviceDocument(input: DeviceRenderInput): DeviceRender {
   }
   const sources = CONFIG_FAMILIES.filter((f) => from.has(f)).map((family) => ({ family, template: from.get(family)! }));
   return { ok: true, document: parsed.data, sources };
+}
+
+const WHOLE_NUMBER_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * The rendered document checked. A template's number field holds its `{{variable}}` as text, and a
+ * value is text too: where the schema wants a number and finds a number written as text, that
+ * text came from a variable (a device's own sections are checked as numbers when saved), so it is
+ * read as the number and the document checked again.
+ */
+function parseRendered(doc: Record<string, unknown>) {
+  const first = deviceDocumentSchema.safeParse(doc);
+  if (first.success) return first;
+  let changed = false;
+  const copy = structuredClone(doc);
+  for (const issue of first.error.issues) {
+    if (issue.code !== 'invalid_type' || issue.expected !== 'number' || issue.path.length === 0) continue;
+    const parent = at(copy, issue.path.slice(0, -1)) as Record<PropertyKey, unknown> | undefined;
+    const key = issue.path[issue.path.length - 1]!;
+    const v = parent?.[key];
+    if (typeof v === 'string' && WHOLE_NUMBER_TEXT.test(v.trim())) {
+      parent![key] = Number(v);
+      changed = true;
+    }
+  }
+  return changed ? deviceDocumentSchema.safeParse(copy) : first;
 }
 
 /**

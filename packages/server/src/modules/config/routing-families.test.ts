@@ -14,14 +14,15 @@ const FAMILIES = {
       classes: [{ id: uuid(1), name: 'voice', guaranteed_pct: 30, maximum_pct: 50, priority: 1 }],
       rules: [{ id: uuid(2), name: 'rtp', class: 'voice', dscp: 46 }],
     },
+    // A number field holds its variable as text; the device's value renders as the number.
     templated: {
-      interfaces: [{ interface: '{{uplink}}', upload_kbps: 20_000, download_kbps: 100_000 }],
+      interfaces: [{ interface: 'wan1', upload_kbps: '{{up_kbps}}', download_kbps: 100_000 }],
       classes: [{ id: uuid(1), name: 'voice', guaranteed_pct: 30, maximum_pct: 50, priority: 1 }],
       rules: [],
     },
-    value: { uplink: 'wan1' },
-    rendered: (doc: ConfigDocument) => doc.qos?.interfaces[0]?.interface,
-    expected: 'wan1',
+    value: { up_kbps: '25000' },
+    rendered: (doc: ConfigDocument) => doc.qos?.interfaces[0]?.upload_kbps,
+    expected: 25_000,
     bad: {
       classes: [
         { id: uuid(1), name: 'a', guaranteed_pct: 60, maximum_pct: 100, priority: 1 },

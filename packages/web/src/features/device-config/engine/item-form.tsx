@@ -50,6 +50,18 @@ export function ItemForm({ tab, item, mode, document, readOnly = false, allowVar
       case 'switch':
         return <Switch key={f.key} label={f.label} checked={Boolean(v)} disabled={readOnly} onChange={(e) => set(f.key, e.currentTarget.checked)} mt="md" />;
       case 'number':
+        // A template's number may be a device's value: typed as text, '{{variable}}' or digits.
+        if (allowVariables)
+          return (
+            <TextInput
+              key={f.key}
+              {...common}
+              description={f.description ?? 'A number or a {{variable}}'}
+              inputMode="numeric"
+              value={String(v ?? '')}
+              onChange={(e) => set(f.key, e.currentTarget.value)}
+            />
+          );
         return <NumberInput key={f.key} {...common} min={f.min} max={f.max} value={v as number | string} onChange={(n) => set(f.key, n)} />;
       case 'select':
         return (

@@ -26,6 +26,9 @@ export function toFormValues(fields: readonly FieldSpec[], item: Record<string, 
 
 const blank = (f: FieldSpec): unknown => (f.kind === 'switch' ? false : f.kind === 'list' ? [] : f.kind === 'number' ? '' : '');
 
+/** A number field's value typed as text (a template's number field is a text input, for its '{{variable}}'). */
+const numberAsText = (f: FieldSpec, v: unknown) => f.kind === 'number' && typeof v === 'string' && /^-?\d+(?:\.\d+)?$/.test(v.trim());
+
 /**
  * The item from the form: empty optional texts and numbers are left out (not sent as ''),
  * nested keys rebuilt, hidden fields dropped, anything else of the item kept as it was.
@@ -49,7 +52,7 @@ export function fromFormValues(fields: readonly FieldSpec[], values: Record<stri
       );
       continue;
     }
-    item = setPath(item, path, f.numeric ? Number(v) : f.kind === 'text' || f.kind === 'password' ? String(v).trim() : v);
+    item = setPath(item, path, f.numeric || numberAsText(f, v) ? Number(v) : f.kind === 'text' || f.kind === 'password' ? String(v).trim() : v);
   }
   return JSON.parse(JSON.stringify(item)) as Record<string, unknown>;
 }
