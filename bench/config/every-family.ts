@@ -83,6 +83,15 @@ export function everyFamilySections(routes: readonly unknown[]): Record<ConfigFa
       radius: { enabled: true, secret: 'bench-radius-secret', clients: ['192.168.10.0/24'] },
       dhcp_hostnames: true,
     },
+    content_filter: {
+      categories: [
+        { category: 'gambling', action: 'block' },
+        { category: 'streaming-media', action: 'monitor' },
+      ],
+      blocked_urls: ['casino.example.com'],
+      allowed_urls: ['www.youtube.com/edu'],
+    },
+    url_filter: { interfaces: ['lan1', 'lan1.20'], exempt_clients: ['192.168.10.100'], safesearch: true, block_page_message: 'Blocked by the office filter' },
   };
 }
 
