@@ -247,6 +247,7 @@ export class AgentConnection {
     if (!d) return;
     if (hb.seq <= d.lastSeq) return this.send({ type: 'ack', seq: hb.seq, duplicate: true });
     d.lastSeq = hb.seq;
+    const address = d.publicIp;
     applyHeartbeat(d, hb, new Date());
     // Consoles hear about it now; the database gets it with the next batch.
     await this.ctx.publishDevice(d);
@@ -254,6 +255,7 @@ export class AgentConnection {
     this.ctx.observer.heartbeat(d, hb);
     this.send({ type: 'ack', seq: hb.seq, duplicate: false });
     await this.jobs.checkDrift(d);
+    if (d.kind === 'gateway' && d.publicIp && d.publicIp !== address) await this.ctx.addresses.changed(d, d.publicIp);
   }
 
   /**

@@ -103,6 +103,11 @@ export interface DriftPort {
   changedOnBox(device: { id: string; tenantId: string }, report: { hash: string; seq: number; document: Record<string, unknown> }): Promise<void>;
 }
 
+/** Who is told that a gateway reports a new public address (the configuration engine: its Auto VPN peers reach it there). */
+export interface PublicAddressPort {
+  changed(device: { id: string; tenantId: string; name: string }, address: string): Promise<void>;
+}
+
 /** A running diagnostic's output and file as the device sends them: true when kept now, false for a resend or a run that has ended. */
 export interface DiagnosticsSink {
   output(deviceId: string, m: JobOutput): Promise<boolean>;
@@ -129,5 +134,6 @@ export interface AgentContext {
   clientKeys: ClientKeysPort;
   jobs: DeviceJobsPort;
   drift: DriftPort;
+  addresses: PublicAddressPort;
   diagnostics: DiagnosticsSink;
 }

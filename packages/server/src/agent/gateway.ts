@@ -13,6 +13,7 @@ import type {
   DeviceObserver,
   DiagnosticsSink,
   DriftPort,
+  PublicAddressPort,
   FlowSink,
   RegisteredConnection,
   ZtnaSink,
@@ -43,6 +44,8 @@ export interface AgentGatewayOptions {
   jobs: DeviceJobsPort;
   /** The configuration engine, told of a device that runs another configuration than its desired one. */
   drift: DriftPort;
+  /** The configuration engine, told of a gateway's new public address. */
+  addresses: PublicAddressPort;
   /** Where a running diagnostic's output and capture file go (the diagnostics module). */
   diagnostics: DiagnosticsSink;
 }
@@ -69,6 +72,7 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     clientKeys: opts.clientKeys,
     jobs: opts.jobs,
     drift: opts.drift,
+    addresses: opts.addresses,
     diagnostics: opts.diagnostics,
     subscribeDevice: (deviceId, handler) => bus.subscribe(topics.device(deviceId), handler),
     register(connection) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { ConfigService } from '../modules/config/service';
 import { ConfigPushes } from '../modules/config/pushes';
+import { AutoVpnAddresses } from '../modules/config/auto-vpn-addresses';
 import type { SectionProvider } from '../modules/config/section-provider';
 import { TemplateService } from '../modules/config/templates-service';
 import { JobQueue } from '../modules/jobs/index';
@@ -58,6 +59,8 @@ export interface Engines {
   countries: CountryLookup;
   flowIngest: FlowIngest;
   configPushes: ConfigPushes;
+  /** Told of a gateway's new public address: its Auto VPN peers get it. */
+  autoVpnAddresses: AutoVpnAddresses;
   /** The products that make sections of every device's document. */
   webFilterSections: SectionProvider;
   ztnaSections: SectionProvider;
@@ -162,6 +165,16 @@ export async function buildModuleServices(
   };
   return {
     services,
-    engines: { analyticsStore, analyticsRetention, countries, flowIngest, configPushes, webFilterSections, ztnaSections: ztna, webhookTargets },
+    engines: {
+      analyticsStore,
+      analyticsRetention,
+      countries,
+      flowIngest,
+      configPushes,
+      autoVpnAddresses: new AutoVpnAddresses(db, deviceConfig),
+      webFilterSections,
+      ztnaSections: ztna,
+      webhookTargets,
+    },
   };
 }

@@ -115,7 +115,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
 
 /** The device side, outside the REST prefix: devices authenticate in their hello with their own credentials. */
 export async function registerDeviceGateway(app: FastifyInstance, s: Services, engines: Engines, work: BackgroundWork): Promise<void> {
-  const { flowIngest, countries, configPushes } = engines;
+  const { flowIngest, countries, configPushes, autoVpnAddresses } = engines;
   await app.register(agentGateway, {
     db: s.db,
     bus: s.bus,
@@ -130,6 +130,7 @@ export async function registerDeviceGateway(app: FastifyInstance, s: Services, e
     clientKeys: { shareSettingsLock, takeKeyUse, recordClientEnrolment },
     jobs: s.jobs,
     drift: configPushes,
+    addresses: autoVpnAddresses,
     diagnostics: s.diagnosticIntake,
   });
 }

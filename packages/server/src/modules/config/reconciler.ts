@@ -1,17 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { sweepPeriodically } from '../../db/periodic-sweep';
-import type { Actor } from '../../http/access';
 import type { ConfigService } from './service';
 import type { SectionProvider } from './section-provider';
-
-/** The one who makes revisions nobody asked for by hand (devices that joined after the last change). */
-const systemActor = (tenantId: string): Actor => ({
-  scope: { tenantId, tenantName: '', role: null, isSuperAdmin: false },
-  userId: '00000000-0000-0000-0000-000000000000',
-  email: 'netloom',
-  ip: '',
-});
+import { systemActor } from './system-actor';
 
 /**
  * Devices that enrol (or are claimed, approved, given another user) after a product's last change

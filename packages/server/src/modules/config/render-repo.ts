@@ -122,7 +122,7 @@ export async function saveSettings(db: Db, row: typeof deviceConfigSettings.$inf
  * The tenant's gateways taking part in Auto VPN, as their newest revision says (a device's
  * peers are chosen among them). Reads one small part of each newest document.
  */
-async function autoVpnMembers(db: Db, tenantId: string): Promise<AutoVpnMember[]> {
+export async function autoVpnMembers(db: Db, tenantId: string, publicIps: Readonly<Record<string, string>> = {}): Promise<AutoVpnMember[]> {
   const rows = await db
     .selectDistinctOn([configRevisions.deviceId], {
       deviceId: configRevisions.deviceId,
@@ -144,7 +144,7 @@ async function autoVpnMembers(db: Db, tenantId: string): Promise<AutoVpnMember[]
             role: r.auto.role,
             topology: r.auto.topology,
             subnets: r.auto.subnets,
-            address: autoVpnAddress({ interfaces: r.interfaces ?? undefined }, r.publicIp),
+            address: autoVpnAddress({ interfaces: r.interfaces ?? undefined }, publicIps[r.deviceId] ?? r.publicIp),
           },
         ]
       : [],
@@ -152,14 +152,21 @@ async function autoVpnMembers(db: Db, tenantId: string): Promise<AutoVpnMember[]
 }
 
 /** Everything besides the devices that rendering them needs: their templates, the tenant's Auto VPN gateways, the products' sections. */
-export async function loadRenderContext(db: Db, tenantId: string, rows: DeviceRenderRow[], providers: readonly SectionProvider[]) {
+/** `publicIps`: addresses devices reported that the device rows may not hold yet (the state writer stores them in batches). */
+export async function loadRenderContext(
+  db: Db,
+  tenantId: string,
+  rows: DeviceRenderRow[],
+  providers: readonly SectionProvider[],
+  publicIps: Readonly<Record<string, string>> = {},
+) {
   const [templates, autoVpn, sections, autoVpnSecret] = await Promise.all([
     templatesByIds(
       db,
       tenantId,
       rows.flatMap((r) => r.templateIds),
     ),
-    autoVpnMembers(db, tenantId),
+    autoVpnMembers(db, tenantId, publicIps),
     loadSections(db, providers, tenantId, rows),
     tenantAutoVpnSecret(db, tenantId),
   ]);

@@ -205,11 +205,15 @@ export class ConfigService {
    * `source` names its provider): a revision and a push for each device whose document changes,
    * nothing for the others. The caller announces the pushes once its transaction is committed.
    */
-  async recommit(tx: Db, actor: Actor, opts: { deviceIds?: string[]; message: string; source: ConfigRevisionSource }): Promise<CommitOutcome[]> {
+  async recommit(
+    tx: Db,
+    actor: Actor,
+    opts: { deviceIds?: string[]; message: string; source: ConfigRevisionSource; publicIps?: Record<string, string> },
+  ): Promise<CommitOutcome[]> {
     const tenantId = actor.scope.tenantId;
     const locked = opts.deviceIds ? await repo.lockDevices(tx, tenantId, opts.deviceIds) : await repo.lockTenantDevices(tx, tenantId);
     const rows = await renderRepo.loadRenderRows(tx, tenantId, locked);
-    const renderer = new Renderer(await this.renderContext(tx, actor, rows));
+    const renderer = new Renderer(await renderRepo.loadRenderContext(tx, tenantId, rows, this.providers, opts.publicIps));
     return commitChanges(
       tx,
       actor,

@@ -211,6 +211,36 @@ describe.each(testBackends('pglite'))('config templates on %s', (backend) => {
     expect(await peers(2)).toEqual([]);
   });
 
+  it("writes a gateway's new public address into its Auto VPN peers' documents and pushes it to them at once", async () => {
+    const [hub, spoke] = [await gateway('SN-ADDR-HUB'), await gateway('SN-ADDR-SPOKE')];
+    for (const [i, g, role] of [
+      [1, hub, 'hub'],
+      [2, spoke, 'spoke'],
+    ] as const) {
+      await editor('PUT', `device/config/${g.id}/sections/interfaces/`, {
+        section: { lan: [{ name: 'lan1', ip: `10.${80 + i}.0.1`, prefix: 16 }], wan: [{ name: 'wan1', mode: 'dhcp' }] },
+      });
+      await editor('PUT', `device/config/${g.id}/sections/ipsec/`, {
+        section: { tunnels: [], auto_vpn: { enabled: true, topology: 'hub-and-spoke', role, subnets: [`10.${80 + i}.0.0/16`] } },
+      });
+    }
+    const hubPeerAddress = async () =>
+      deviceConfigSchema.parse((await editor('GET', `device/config/${hub.id}/`)).json()).document.ipsec?.auto_vpn?.peers[0]?.address;
+    const before = await hubPeerAddress();
+    spoke.agent.heartbeat({ public_ip: '198.51.100.77' });
+    await spoke.agent.next('ack');
+    await waitFor(async () => (await hubPeerAddress()) === '198.51.100.77');
+    const pushed = (await jobsOf(hub.id)).sort((a, b) => +a.createdAt - +b.createdAt).at(-1)!;
+    const pushedPeers = (pushed.payload.document as { ipsec: { auto_vpn: { peers: { name: string; address: string }[] } } }).ipsec.auto_vpn.peers;
+    expect(pushedPeers.find((p) => p.name === 'edge-SN-ADDR-SPOKE')?.address).toBe('198.51.100.77');
+    expect(before).not.toBe('198.51.100.77');
+    // The same address again is no change: nothing more is pushed.
+    const count = (await jobsOf(hub.id)).length;
+    spoke.agent.heartbeat({ public_ip: '198.51.100.77' });
+    await spoke.agent.next('ack');
+    expect((await jobsOf(hub.id)).length).toBe(count);
+  });
+
   it('resolves only the values given: {{constructor}} is a variable like any other, and a template or device holds at most 200', async () => {
     const tpl = await newTemplate('Prototype');
     const route = { id: uuid(90), name: '{{constructor}}', destination: '172.90.0.0/16', gateway: '10.9.0.254' };
