@@ -100,6 +100,7 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
         document={doc}
         writer={writer}
         allowVariables={mode === 'template'}
+        blocked={tab.before?.(section as Record<string, unknown>) ?? null}
         loading={target.loading}
         timezone={user.timezone}
         save={(items) => save(tab, items)}

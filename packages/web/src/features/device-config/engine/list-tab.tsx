@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import type { ConfigDocument } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import { ModalHeader } from '@/components/dialogs/modal-header';
@@ -16,6 +16,8 @@ export interface ListTabViewProps {
   document: ConfigDocument;
   writer: boolean;
   allowVariables: boolean;
+  /** Why no item can be added yet (what the section must hold first); null: nothing stands in the way. */
+  blocked?: string | null;
   loading: boolean;
   timezone: string | null;
   /** Saves the tab's whole list; the server's answer names fields as `section.<path>.<index>.<field>`. */
@@ -23,7 +25,7 @@ export interface ListTabViewProps {
 }
 
 /** A family's list (routes, rules, pools…): the shared table, add and edit in the spec's modal, delete after a Yes. */
-export function ListTabView({ tab, items, document, writer, allowVariables, loading, timezone, save }: ListTabViewProps) {
+export function ListTabView({ tab, items, document, writer, allowVariables, blocked = null, loading, timezone, save }: ListTabViewProps) {
   const [editing, setEditing] = useState<{ index: number; item?: Record<string, unknown> } | null>(null);
   const prefix = (index: number) => ['section', ...tab.path, index, ''].join('.');
   const submit = async (item: Record<string, unknown>) => {
@@ -44,13 +46,18 @@ export function ListTabView({ tab, items, document, writer, allowVariables, load
       () => toast.error(),
     );
   const addButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ index: items.length })}>
+    <Button leftSection={<IconPlus size={16} />} disabled={blocked !== null} onClick={() => setEditing({ index: items.length })}>
       Add {tab.item.toLowerCase()}
     </Button>
   );
   const rows = items.map((item, index) => ({ ...item, id: (item.id as string | undefined) ?? String(index) }));
   return (
     <Stack gap="sm">
+      {writer && blocked && (
+        <Alert color="yellow" icon={<IconInfoCircle size={16} />}>
+          {blocked}
+        </Alert>
+      )}
       {writer && items.length > 0 && <Group justify="flex-end">{addButton}</Group>}
       <DataTable
         label={tab.label}

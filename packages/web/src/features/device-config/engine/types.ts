@@ -53,6 +53,8 @@ export interface ListTab extends TabBase {
   /** A new item's values; items with an id get a fresh one. */
   empty: Record<string, unknown>;
   withId: boolean;
+  /** What the family's section must hold before an item can be added: the message to show while it does not. */
+  before?: (section: Record<string, unknown>) => string | null;
 }
 
 /** One group of settings, edited in place. */

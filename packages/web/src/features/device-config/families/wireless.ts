@@ -1,5 +1,6 @@
 import {
   COUNTRIES,
+  countryByCode,
   WIFI_BAND_LABELS,
   WIFI_BANDS,
   WIFI_WIDTHS,
@@ -66,6 +67,11 @@ export const wirelessPage: FamilyPageSpec = {
       path: ['ssids'],
       schema: ssidSchema,
       withId: true,
+      // A new wireless section has no country yet, and radios may only go on under a country's rules.
+      before: (section) =>
+        countryByCode(String(section.country ?? ''))
+          ? null
+          : `Choose the country the radios obey under ${configPageTab('wireless', 'wirelessadvanced').label} first: SSIDs are added once it is set.`,
       empty: { security: 'wpa2-personal', radius_port: 1812, hidden: false, client_isolation: false, radios: [], enabled: true },
       columns: [
         { key: 'name', header: 'SSID' },
