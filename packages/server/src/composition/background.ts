@@ -85,6 +85,11 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     everyMs: config.reports.sweepMs,
     sweep: (stopped) => sweepExpiredReports(db, new Date(), stopped),
   });
+  const stopOverdueDiagnostics = sweepPeriodically(app.log, {
+    what: 'diagnostics past their time limit',
+    everyMs: 30_000,
+    sweep: () => services.diagnostics.endOverdue(),
+  });
   const stopAlarmRetention = keepAlarmsFor(db, app.log, { retentionDays: config.fleet.alarmRetentionDays, usesLock });
   const stopOfflineSweep = sweepSilentDevicesOffline(db, app.log, {
     offlineAfterSeconds: config.fleet.offlineAfterSeconds,
@@ -120,6 +125,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await reportWorker.stop();
       await reportRenderer.close();
       await stopReportExpiry();
+      await stopOverdueDiagnostics();
       await alarmEngine.idle();
       await deliveries.stop();
     },

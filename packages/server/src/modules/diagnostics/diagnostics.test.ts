@@ -144,6 +144,22 @@ describe.each(testBackends('pglite'))('gateway diagnostics on %s', (backend) => 
     expect(await agent.next('job_stop')).toMatchObject({ job_id: timed.id });
   });
 
+  it('ends a run past its time limit that no timer ended (its server restarted), without anyone reading it', async () => {
+    const { agent, id } = await gateway('SN-DIAG-9');
+    const run = diagnosticRunSchema.parse((await call('editor@acme.test', 'POST', `${id}/`, { kind: 'dns', name: 'example.com' })).json());
+    await nextJob(agent);
+    await t.app.services.db
+      .update(diagnosticRuns)
+      .set({ deadlineAt: new Date(Date.now() - 1000) })
+      .where(eq(diagnosticRuns.id, run.id));
+    // The sweep every instance runs: the device hears it is over.
+    expect(await t.app.services.diagnostics.endOverdue()).toBeGreaterThanOrEqual(1);
+    expect(await agent.next('job_stop')).toMatchObject({ job_id: run.id, reason: '--- stopped: time limit of 15 s reached ---' });
+    const [row] = await t.app.services.db.select().from(diagnosticRuns).where(eq(diagnosticRuns.id, run.id));
+    expect(row).toMatchObject({ state: 'limited' });
+    expect(await t.app.services.diagnostics.endOverdue()).toBe(0);
+  });
+
   it("stops at once a run its device was never sent (it is offline), and keeps another device's output out of it", async () => {
     const { agent, id } = await gateway('SN-DIAG-7');
     const { agent: other } = await gateway('SN-DIAG-8');

@@ -49,6 +49,16 @@ export async function runningOf(db: Db, deviceId: string): Promise<RunRow | unde
   return row;
 }
 
+/** Runs still marked running past their deadline, oldest first: no instance's timer ended them (it restarted meanwhile). */
+export async function overdueRuns(db: Db, now: Date, limit = 100): Promise<RunRow[]> {
+  return db
+    .select(RUN_COLUMNS)
+    .from(diagnosticRuns)
+    .where(and(eq(diagnosticRuns.state, 'running'), lte(diagnosticRuns.deadlineAt, now)))
+    .orderBy(diagnosticRuns.deadlineAt)
+    .limit(limit);
+}
+
 export async function latestRun(db: Db, tenantId: string, deviceId: string): Promise<RunRow | undefined> {
   const [row] = await db
     .select(RUN_COLUMNS)

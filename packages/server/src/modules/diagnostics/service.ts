@@ -154,6 +154,16 @@ export class DiagnosticsService {
     return { file, name: captureFileName(device.name, row.startedAt) };
   }
 
+  /**
+   * Ends the runs past their time limit that no timer ended (the instance that started them
+   * restarted): their consoles see the limit's line and the device is told to stop. Answers how many.
+   */
+  async endOverdue(now = new Date()): Promise<number> {
+    const overdue = await repo.overdueRuns(this.db, now);
+    for (const run of overdue) await this.events.enforceDeadline(run, now);
+    return overdue.length;
+  }
+
   /** On close: no timer keeps a stopped server's promises. */
   stopTimers(): void {
     for (const t of this.timers.values()) clearTimeout(t);
