@@ -91,5 +91,14 @@ export function everyFamilySections(routes: readonly unknown[]): Record<ConfigFa
       categories: { malware: 'drop', policy: 'disable' },
       exceptions: [{ sid: 2044401, address: '192.168.10.50' }],
     },
+    content_filter: {
+      categories: [
+        { category: 'gambling', action: 'block' },
+        { category: 'streaming-media', action: 'monitor' },
+      ],
+      blocked_urls: ['casino.example.com'],
+      allowed_urls: ['www.youtube.com/edu'],
+    },
+    url_filter: { interfaces: ['lan1', 'lan1.20'], exempt_clients: ['192.168.10.100'], safesearch: true, block_page_message: 'Blocked by the office filter' },
   };
 }

@@ -3,7 +3,7 @@ import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer, type R
 import { diagnosticPlan, LINK_CAPACITY_MBPS, type DiagnosticContext, type DiagnosticPlan, type GatewayView } from './diagnostic-model';
 import { arpSnapshot, bgpRoutesSnapshot, bgpSnapshot, ipsecStatsSnapshot, systemLoad, systemSnapshot, type BgpProfile } from './status-model';
 import { mwanSnapshot, sdwanSnapshot, slaSnapshot, trackingTargets, type PingFigures, type WanView } from './status-model-wan';
-import { firewallSnapshot, ipsetSnapshot, urlFilterSnapshot } from './status-model-firewall';
+import { firewallSnapshot, ipsetSnapshot } from './status-model-firewall';
 import { urlTrackingSnapshot, usageSnapshot } from './status-model-clients';
 import { bondingSnapshot, interfacesSnapshot } from './status-model-interfaces';
 import { configuredBgp } from './status-model-bgp';
@@ -13,6 +13,7 @@ import { NetflowExport } from './netflow-export';
 import { wirelessRefusal, wirelessSnapshot } from './radios';
 import { accelerationSnapshot } from './status-model-acceleration';
 import { IdsEngine, idsRefusal } from './ids-engine';
+import { filteredTracking, filteredUsage, urlFilterStatus } from './status-model-url-filter';
 import type { FleetView } from './fleet-view';
 import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, NacHostsBody } from './behaviour';
 import { browsingFor, type BrowsingRequest } from './browsing';
@@ -268,7 +269,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
     if (kind === 'logs') return { kind, entries: this.journal.log.entries() };
     if (kind === 'netflow')
       return this.netflow.snapshot(doc?.interfaces ? [...doc.interfaces.lan, ...doc.interfaces.wan].map((i) => i.name) : this.links.map((l) => l.ifname));
-    if (kind === 'url_filter') return urlFilterSnapshot(doc?.web_filter, this.urlDecisions.rows());
+    if (kind === 'url_filter') return urlFilterStatus(doc, this.urlDecisions.rows(), () => (doc ? this.lanVisits(doc, nowMs) : null), new Date(nowMs));
     // Links exist without a configuration (the lines the box was built with): their tracking does too.
     if (kind === 'mwan') return mwanSnapshot(this.wanViews(nowMs), trackingTargets(doc, this.links));
     if (kind === 'sla') return slaSnapshot(doc, this.wanViews(nowMs), trackingTargets(doc, this.links));
@@ -308,9 +309,9 @@ export class GatewayBehaviour implements DeviceBehaviour {
       case 'ipset':
         return ipsetSnapshot(doc);
       case 'url_tracking':
-        return urlTrackingSnapshot(leases(), traffic());
+        return this.lanVisits(doc, nowMs);
       case 'usage':
-        return usageSnapshot(leases(), traffic());
+        return filteredUsage(usageSnapshot(leases(), traffic()), urlTrackingSnapshot(leases(), traffic()), this.lanVisits(doc, nowMs));
       case 'qos':
         return qosSnapshot(doc.qos, this.busyS(nowMs) - this.qosSinceBusyS, this.profile.peakBps);
       case 'user_mapping':
@@ -327,6 +328,13 @@ export class GatewayBehaviour implements DeviceBehaviour {
         return vrrp;
       }
     }
+  }
+
+  /** The sites its LAN's clients visited since boot, as its own URL filter decided them. */
+  private lanVisits(doc: ConfigDocument, nowMs: number) {
+    const leases = dhcpLeases(doc, CLIENTS_PER_POOL, (n) => this.macOf(n));
+    const visits = urlTrackingSnapshot(leases, { busyS: this.busyS(nowMs), peakBps: this.profile.peakBps, bootMs: this.bootedAt, nowMs });
+    return filteredTracking(doc, visits, new Date(nowMs));
   }
 
   tunnels(doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): { name: string; status: 'up' | 'down' }[] {

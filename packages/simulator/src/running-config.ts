@@ -1,7 +1,8 @@
 import { configDocumentSchema, configHash, type ConfigDocument } from '@netloom/domain';
 
 /** What this simulated gateway model can hold beyond what the schema allows: a real router's table sizes. */
-export const MODEL_LIMITS = { staticRoutes: 64, qosClasses: 16, vrrpGroups: 8 } as const;
+/** Table sizes of the gateway model; urlRules: its URL filter's table, blocked and allowed URLs together. */
+export const MODEL_LIMITS = { staticRoutes: 64, qosClasses: 16, vrrpGroups: 8, urlRules: 512 } as const;
 
 export type ApplyOutcome = { ok: true; hash: string; document: ConfigDocument | null } | { ok: false; error: string };
 
@@ -28,6 +29,10 @@ export function applyConfig(payload: Record<string, unknown>, cannotRun?: (doc: 
   const groups = parsed.data.vrrp?.groups.length ?? 0;
   if (groups > MODEL_LIMITS.vrrpGroups) {
     return { ok: false, error: `vrrp.groups: this gateway runs at most ${MODEL_LIMITS.vrrpGroups} VRRP groups (${groups} given)` };
+  }
+  const urls = (parsed.data.content_filter?.blocked_urls.length ?? 0) + (parsed.data.content_filter?.allowed_urls.length ?? 0);
+  if (urls > MODEL_LIMITS.urlRules) {
+    return { ok: false, error: `content_filter: this gateway holds at most ${MODEL_LIMITS.urlRules} URL rules, blocked and allowed together (${urls} given)` };
   }
   const refusal = cannotRun?.(parsed.data);
   if (refusal) return { ok: false, error: refusal };

@@ -168,7 +168,19 @@ export const ipsetEntrySchema = z.object({
   references: z.number().int().min(0),
 });
 /** A web category or list the gateway's URL filter acts on, and how often it matched. */
-export const urlFilterEntrySchema = z.object({ category: text(), action: z.enum(['block', 'allow', 'monitor']), hits: z.number().int().min(0) });
+export const urlFilterEntrySchema = z.object({
+  category: text(),
+  action: z.enum(['block', 'allow', 'monitor']),
+  hits: z.number().int().min(0),
+  /** 'gateway': an action this gateway's Content Filtering sets, its hits the LAN visits to the category; else the web filter's decisions. */
+  source: z.enum(['web_filter', 'gateway']).optional(),
+});
+/** This gateway's own filter (URL Filtering) as it runs: the LANs it filters and how; absent while it is off. */
+export const gatewayUrlFilterSchema = z.object({
+  interfaces: z.array(text(32)).max(64),
+  safesearch: z.boolean(),
+  log_allowed: z.boolean(),
+});
 export const urlTrackingEntrySchema = z.object({
   host: text(253),
   client: text(64),
@@ -282,6 +294,7 @@ export const statusSnapshotSchema = z.discriminatedUnion('kind', [
     /** What the running filter does when no policy decides, and how many policies it holds (older agents send neither). */
     default_action: z.enum(['allow', 'block']).optional(),
     policies: z.number().int().min(0).optional(),
+    gateway: gatewayUrlFilterSchema.optional(),
     /** Its recent decisions, counted by category and action. */
     entries: entries(urlFilterEntrySchema),
   }),

@@ -14,6 +14,7 @@ import type { VrrpSection } from './families/vrrp';
 import type { LinkBondingSection } from './families/link-bonding';
 import type { NetflowSection } from './families/netflow';
 import type { AccelerationSection } from './families/acceleration';
+import type { UrlFilterSection } from './families/url-filter';
 import type { UserMappingSection } from './families/user-mapping';
 import type { IdsIpsSection } from './families/ids-ips';
 import { contains, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
@@ -38,6 +39,7 @@ export interface DocumentParts {
   link_bonding?: LinkBondingSection;
   netflow?: NetflowSection;
   acceleration?: AccelerationSection;
+  url_filter?: UrlFilterSection;
   user_mapping?: UserMappingSection;
   ids_ips?: IdsIpsSection;
 }
@@ -248,6 +250,14 @@ export function checkNetflow(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
 export function checkAcceleration(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   doc.acceleration?.wan_links.forEach((name, i) => {
     if (!nets.wanNames.has(name)) issue(ctx, ['acceleration', 'wan_links', i], NOT_WAN);
+  });
+}
+
+/** The gateway's own URL filter runs on LAN interfaces and VLANs of the document: a WAN has no clients of its own to filter. */
+export function checkUrlFilter(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  const lans = new Set(nets.lan.map((n) => n.ifname));
+  doc.url_filter?.interfaces.forEach((name, i) => {
+    if (!lans.has(name)) issue(ctx, ['url_filter', 'interfaces', i], 'Not a LAN interface or VLAN of this configuration');
   });
 }
 

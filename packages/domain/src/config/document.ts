@@ -14,6 +14,8 @@ import { linkBondingSectionSchema } from './families/link-bonding';
 import { netflowSectionSchema } from './families/netflow';
 import { wirelessSectionSchema } from './families/wireless';
 import { accelerationSectionSchema } from './families/acceleration';
+import { contentFilterSectionSchema } from './families/content-filter';
+import { urlFilterSectionSchema } from './families/url-filter';
 import { userMappingSectionSchema } from './families/user-mapping';
 import { idsIpsSectionSchema } from './families/ids-ips';
 import { webFilterSectionSchema } from '../webfilter/section';
@@ -32,6 +34,7 @@ import {
   checkLinkBonding,
   checkNetflow,
   checkAcceleration,
+  checkUrlFilter,
   checkUserMapping,
   checkIdsIps,
   checkSdwan,
@@ -57,6 +60,8 @@ export const CONFIG_FAMILIES = [
   'netflow',
   'wireless',
   'acceleration',
+  'content_filter',
+  'url_filter',
   'user_mapping',
   'ids_ips',
 ] as const;
@@ -78,6 +83,8 @@ const documentShape = {
   netflow: netflowSectionSchema.optional(),
   wireless: wirelessSectionSchema.optional(),
   acceleration: accelerationSectionSchema.optional(),
+  content_filter: contentFilterSectionSchema.optional(),
+  url_filter: urlFilterSectionSchema.optional(),
   user_mapping: userMappingSectionSchema.optional(),
   ids_ips: idsIpsSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
@@ -105,6 +112,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkLinkBonding(doc, nets, ctx);
   checkNetflow(doc, nets, ctx);
   checkAcceleration(doc, nets, ctx);
+  checkUrlFilter(doc, nets, ctx);
   checkUserMapping(doc, nets, ctx);
   checkIdsIps(doc, nets, ctx);
 }

@@ -83,6 +83,12 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   'Overlaps {network}',
   'Exception already listed for this signature',
   'Pick at least one interface to inspect',
+  'Category already has an action',
+  'URL already listed',
+  'Also on the blocked URLs: keep it on one list',
+  'Client already listed',
+  'Overlaps {client}',
+  'Pick at least one LAN interface or VLAN to filter',
   // Across families.
   'Subnet overlaps {interface}',
   'No such interface in this configuration',
@@ -97,4 +103,5 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   'Not a subnet of this device',
   'Overlaps a LAN subnet of this device',
   'No such VPN peer: an IPsec tunnel or an Auto VPN gateway',
+  'Not a LAN interface or VLAN of this configuration',
 ];

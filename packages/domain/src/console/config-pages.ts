@@ -125,6 +125,16 @@ export const CONFIG_PAGES = [
     ],
   },
   {
+    family: 'content_filter',
+    route: 'content-filter',
+    title: 'Content Filtering',
+    tabs: [
+      { route: 'category-filter', label: 'Categories' },
+      { route: 'url-blocking', label: 'Blocked and allowed URLs' },
+    ],
+  },
+  { family: 'url_filter', route: 'url-filter', title: 'URL Filtering', tabs: [{ route: 'url-filter', label: 'URL filtering' }] },
+  {
     family: 'user_mapping',
     route: 'user-mapping',
     title: 'User Mapping',

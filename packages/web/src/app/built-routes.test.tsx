@@ -35,6 +35,8 @@ const BUILT = [
   '/sdwan/device/configure/netflowconfig',
   ...tabsOf('/sdwan/device/configure/wireless', ['wirelesssetting', 'wirelessadvanced']),
   ...tabsOf('/sdwan/device/configure/network-acceleration', ['links', 'rules']),
+  ...tabsOf('/sdwan/device/configure/content-filter', ['category-filter', 'url-blocking']),
+  '/sdwan/device/configure/url-filter',
   ...tabsOf('/sdwan/device/configure/user-mapping', ['sources', 'static']),
   ...tabsOf('/sdwan/device/configure/ids-ips', ['settings', 'categories', 'exceptions']),
   ...tabsOf('/sdwan/device/configure/status', ['deviceoverview', 'sysInfo', 'cpugraph', 'memorygraph']),

@@ -2,6 +2,7 @@ import type { FamilyPageSpec } from '@/features/device-config/engine/types';
 import { accelerationPage } from './acceleration';
 import { idsIpsPage } from './ids-ips';
 import { bgpPage } from './bgp';
+import { contentFilterPage } from './content-filter';
 import { firewallPage } from './firewall';
 import { interfacesPage } from './interfaces';
 import { ipsecPage } from './ipsec';
@@ -13,6 +14,7 @@ import { qosPage } from './qos';
 import { sdwanPage } from './sdwan';
 import { servicesPage } from './services';
 import { staticRoutesPage } from './static-routes';
+import { urlFilterPage } from './url-filter';
 import { userMappingPage } from './user-mapping';
 import { vrrpPage } from './vrrp';
 import { wirelessPage } from './wireless';
@@ -34,6 +36,8 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   netflowPage,
   wirelessPage,
   accelerationPage,
+  contentFilterPage,
+  urlFilterPage,
   userMappingPage,
   idsIpsPage,
 ];

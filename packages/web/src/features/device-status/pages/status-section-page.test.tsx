@@ -161,4 +161,20 @@ describe('monitor sections of a gateway', () => {
     expect(alert.textContent).toContain('192.168.1.23:51234');
     expect(alert.textContent).toContain('185.20.30.40:80');
   });
+
+  it("shows where the gateway's own filter runs and which category actions Content Filtering sets", async () => {
+    gatewayReports({
+      kind: 'url_filter',
+      enabled: true,
+      gateway: { interfaces: ['lan1', 'lan1.10'], safesearch: true, log_allowed: false },
+      entries: [
+        { category: 'gambling', action: 'block', hits: 12, source: 'gateway' },
+        { category: 'news', action: 'allow', hits: 3 },
+      ],
+    });
+    render(`/sdwan/device/status/url-ops/urlfilterstatus?device=${GW}`, 'url-ops');
+    expect(await screen.findByText('Content Filtering runs on lan1, lan1.10 · SafeSearch enforced · Allowed visits not logged')).toBeTruthy();
+    expect(screen.getByRole('row', { name: /gambling block 12 Content Filtering/ })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /news allow 3 Web filter policies/ })).toBeTruthy();
+  });
 });

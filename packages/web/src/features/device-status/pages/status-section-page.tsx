@@ -92,14 +92,28 @@ function SnapshotTable({ tab, rows, loading, timezone }: { tab: StatusTab; rows:
   );
 }
 
-/** What the running URL filter does when no policy decides, and how many policies it holds (older agents do not say). */
+/**
+ * What the running URL filter does when no policy decides, and how many policies it holds (older
+ * agents do not say); and where and how the gateway's own filter (URL Filtering) runs.
+ */
 function UrlFilterSettings({ snapshot }: { snapshot: StatusSnapshot }) {
-  if (snapshot.kind !== 'url_filter' || !snapshot.default_action) return null;
+  if (snapshot.kind !== 'url_filter') return null;
   const policies = snapshot.policies ?? 0;
+  const own = snapshot.gateway;
   return (
-    <Text size="sm">
-      URL filtering is on · Default action: {snapshot.default_action === 'block' ? 'Block' : 'Allow'} · {policies} {policies === 1 ? 'policy' : 'policies'}
-    </Text>
+    <>
+      {snapshot.default_action && (
+        <Text size="sm">
+          URL filtering is on · Default action: {snapshot.default_action === 'block' ? 'Block' : 'Allow'} · {policies} {policies === 1 ? 'policy' : 'policies'}
+        </Text>
+      )}
+      {own && (
+        <Text size="sm">
+          Content Filtering runs on {own.interfaces.join(', ')} · SafeSearch {own.safesearch ? 'enforced' : 'not enforced'} · Allowed visits{' '}
+          {own.log_allowed ? 'logged' : 'not logged'}
+        </Text>
+      )}
+    </>
   );
 }
 

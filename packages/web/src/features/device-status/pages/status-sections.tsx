@@ -330,7 +330,8 @@ export const STATUS_SECTIONS = {
   },
   'url-ops': {
     title: 'URL filtering',
-    subtitle: 'What the URL filter acts on, the sites clients visit, and how much each client uses',
+    subtitle:
+      "What the URL filter acts on (the web filter's policies and this gateway's Content Filtering), the sites clients visit and which were blocked, and how much each client uses",
     tabs: [
       {
         route: 'urlfilterstatus',
@@ -340,6 +341,7 @@ export const STATUS_SECTIONS = {
           { key: 'category', header: 'Category' },
           { key: 'action', header: 'Action' },
           { key: 'hits', header: 'Hits' },
+          { key: 'source', header: 'Set by', render: (r) => (r.source === 'gateway' ? 'Content Filtering' : 'Web filter policies') },
         ],
       },
       {
