@@ -210,9 +210,10 @@ describe('fleet against the real server', () => {
     const put = (id: string, section: string, body: object) =>
       t.app.inject({ method: 'PUT', url: `/api/v1/device/config/${id}/sections/${section}/`, headers: bearer(access), payload: { section: body } });
     const snapshot = async (id: string, kind: string) => {
+      // The answer to this request, not a snapshot the device pushed unasked before it (ipsec is one it pushes).
+      const since = Date.now();
       const asked = await t.app.inject({ method: 'POST', url: `/api/v1/device/status/${id}/${kind}/refresh/`, headers: bearer(access) });
       expect(asked.statusCode, asked.body).toBe(202);
-      const since = Date.now() - 1000;
       return waitFor(`${kind} of ${id}`, async () => {
         const s = (await t.app.inject({ method: 'GET', url: `/api/v1/device/status/${id}/${kind}/`, headers: bearer(access) })).json();
         return s.at && Date.parse(s.at) >= since && (s.snapshot.entries as Record<string, unknown>[]);
@@ -281,9 +282,10 @@ describe('fleet against the real server', () => {
     expect(peersOf(hub)[0]!.psk).toHaveLength(48);
     expect(peersOf(hub)[0]!.psk).toBe(peersOf(spoke)[0]!.psk);
     const tunnels = async (d: typeof hub) => {
+      // The answer to this request, not an ipsec snapshot the gateway pushed unasked before it.
+      const since = Date.now();
       const asked = await t.app.inject({ method: 'POST', url: `/api/v1/device/status/${d!.deviceId}/ipsec/refresh/`, headers: bearer(access) });
       expect(asked.statusCode, asked.body).toBe(202);
-      const since = Date.now() - 1000;
       return waitFor('tunnels', async () => {
         const s = (await t.app.inject({ method: 'GET', url: `/api/v1/device/status/${d!.deviceId}/ipsec/`, headers: bearer(access) })).json();
         return s.at && Date.parse(s.at) >= since && (s.snapshot.entries as Record<string, unknown>[]);
