@@ -78,6 +78,8 @@ const envSchema = z.object({
   HEARTBEAT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** A device silent this long is offline (gateways 'error', endpoints 'offline'). */
   DEVICE_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /** A gateway's new public address reaches its Auto VPN peers once it has held this long (a WAN failover and back pushes nothing). */
+  AUTO_VPN_ADDRESS_SETTLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Device metrics older than this are deleted; the console shows at most the last hour. */
   DEVICE_METRICS_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   /** The alarm engine judges what devices report; 0 turns it off (bench:alarms measures ingest without it). */
@@ -198,7 +200,14 @@ export interface Config {
   google: { clientId: string; issuer: string; jwksUrl: string; authUrl: string } | null;
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
-  fleet: { heartbeatIntervalSeconds: number; offlineAfterSeconds: number; metricsRetentionHours: number; alarmRetentionDays: number; alarms: boolean };
+  fleet: {
+    heartbeatIntervalSeconds: number;
+    offlineAfterSeconds: number;
+    metricsRetentionHours: number;
+    alarmRetentionDays: number;
+    alarms: boolean;
+    autoVpnAddressSettleSeconds: number;
+  };
   /** The analytics store: how long each table keeps its rows, and when ingest sheds load. */
   analytics: { retention: AnalyticsRetention; maxQueuedRecords: number };
   /** How often devices that joined since a tenant's last web-filter change get its web filter. */
@@ -255,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metricsRetentionHours: e.DEVICE_METRICS_RETENTION_HOURS,
       alarmRetentionDays: e.ALARM_RETENTION_DAYS,
       alarms: e.ALARMS,
+      autoVpnAddressSettleSeconds: e.AUTO_VPN_ADDRESS_SETTLE_SECONDS,
     },
     analytics: {
       retention: { rawHours: e.ANALYTICS_RAW_HOURS, minuteDays: e.ANALYTICS_MINUTE_DAYS, hourDays: e.ANALYTICS_HOUR_DAYS },

@@ -107,6 +107,8 @@ export async function buildModuleServices(
   const ztna = ztnaSections(countries);
   const sectionProviders = [webFilterSections, ztna, ...opts.sectionProviders];
   const deviceConfig = new ConfigService(db, configPushes, sectionProviders);
+  const autoVpnAddresses = new AutoVpnAddresses(db, deviceConfig, app.log, config.fleet.autoVpnAddressSettleSeconds * 1000);
+  app.addHook('onClose', async () => autoVpnAddresses.stop());
   // The web filter reaches devices through the configuration engine and reads its URL events from the analytics store.
   const webFilter = new WebFilterService(db, deviceConfig);
   const webFilterAnalytics = new WebFilterAnalytics(db, new UrlAnalytics(db), URL_DIMENSIONS);
@@ -171,7 +173,7 @@ export async function buildModuleServices(
       countries,
       flowIngest,
       configPushes,
-      autoVpnAddresses: new AutoVpnAddresses(db, deviceConfig),
+      autoVpnAddresses,
       webFilterSections,
       ztnaSections: ztna,
       webhookTargets,

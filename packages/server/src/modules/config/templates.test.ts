@@ -18,7 +18,8 @@ describe.each(testBackends('pglite'))('config templates on %s', (backend) => {
   const agents: TestAgent[] = [];
 
   beforeAll(async () => {
-    t = await build(backend);
+    // A gateway's new public address reaches its Auto VPN peers once it has held a second.
+    t = await build(backend, (c) => ({ ...c, fleet: { ...c.fleet, autoVpnAddressSettleSeconds: 1 } }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     acme = await enrolmentKey(t.app, 'Acme');
     for (const who of ['owner@acme.test', 'editor@acme.test', 'viewer@acme.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
@@ -211,7 +212,7 @@ describe.each(testBackends('pglite'))('config templates on %s', (backend) => {
     expect(await peers(2)).toEqual([]);
   });
 
-  it("writes a gateway's new public address into its Auto VPN peers' documents and pushes it to them at once", async () => {
+  it("writes a gateway's new public address into its Auto VPN peers' documents once it has held, and pushes it to them once", async () => {
     const [hub, spoke] = [await gateway('SN-ADDR-HUB'), await gateway('SN-ADDR-SPOKE')];
     for (const [i, g, role] of [
       [1, hub, 'hub'],
@@ -224,21 +225,24 @@ describe.each(testBackends('pglite'))('config templates on %s', (backend) => {
         section: { tunnels: [], auto_vpn: { enabled: true, topology: 'hub-and-spoke', role, subnets: [`10.${80 + i}.0.0/16`] } },
       });
     }
-    const hubPeerAddress = async () =>
-      deviceConfigSchema.parse((await editor('GET', `device/config/${hub.id}/`)).json()).document.ipsec?.auto_vpn?.peers[0]?.address;
-    const before = await hubPeerAddress();
-    spoke.agent.heartbeat({ public_ip: '198.51.100.77' });
-    await spoke.agent.next('ack');
-    await waitFor(async () => (await hubPeerAddress()) === '198.51.100.77');
-    const pushed = (await jobsOf(hub.id)).sort((a, b) => +a.createdAt - +b.createdAt).at(-1)!;
-    const pushedPeers = (pushed.payload.document as { ipsec: { auto_vpn: { peers: { name: string; address: string }[] } } }).ipsec.auto_vpn.peers;
-    expect(pushedPeers.find((p) => p.name === 'edge-SN-ADDR-SPOKE')?.address).toBe('198.51.100.77');
-    expect(before).not.toBe('198.51.100.77');
-    // The same address again is no change: nothing more is pushed.
-    const count = (await jobsOf(hub.id)).length;
-    spoke.agent.heartbeat({ public_ip: '198.51.100.77' });
-    await spoke.agent.next('ack');
-    expect((await jobsOf(hub.id)).length).toBe(count);
+    // What the hub was last pushed: where it reaches the spoke.
+    const pushedAddress = async () => {
+      const last = (await jobsOf(hub.id)).sort((x, y) => +x.createdAt - +y.createdAt).at(-1)!;
+      const peers = (last.payload.document as { ipsec: { auto_vpn: { peers: { name: string; address: string | null }[] } } }).ipsec.auto_vpn.peers;
+      return peers.find((p) => p.name === 'edge-SN-ADDR-SPOKE')?.address;
+    };
+    const hubRevisions = async () => (await editor('GET', `device/config/${hub.id}/revisions/`)).json().count as number;
+    const before = { address: await pushedAddress(), revisions: await hubRevisions() };
+    // A failover to a second line and on to a third within the second: one push, of the last address.
+    for (const address of ['198.51.100.76', '198.51.100.77']) {
+      spoke.agent.heartbeat({ public_ip: address });
+      await spoke.agent.next('ack');
+    }
+    expect(await pushedAddress()).toBe(before.address);
+    await waitFor(async () => (await pushedAddress()) === '198.51.100.77');
+    expect(await hubRevisions()).toBe(before.revisions + 1);
+    const [latest] = (await editor('GET', `device/config/${hub.id}/revisions/`)).json().results as { message: string | null }[];
+    expect(latest?.message).toBe('Auto VPN: edge-SN-ADDR-SPOKE is reached at 198.51.100.77 now');
   });
 
   it('resolves only the values given: {{constructor}} is a variable like any other, and a template or device holds at most 200', async () => {
