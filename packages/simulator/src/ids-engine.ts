@@ -35,7 +35,7 @@ function fastLogTime(at: Date): string {
 }
 
 /** An alert as Suricata's fast.log writes it; a dropped packet's line starts with [Drop]. */
-export function fastLogLine(a: IdsAlert): string {
+function fastLogLine(a: IdsAlert): string {
   const classification = IDS_CATEGORIES.find((c) => c.key === a.category)?.label ?? a.category;
   const drop = a.action === 'dropped' ? '[Drop] ' : '';
   return `${fastLogTime(new Date(a.at))}  ${drop}[**] [1:${a.sid}:1] ${a.message} [**] [Classification: ${classification}] [Priority: ${a.severity}] {${a.protocol}} ${a.src}:${a.src_port} -> ${a.dst}:${a.dst_port}`;
