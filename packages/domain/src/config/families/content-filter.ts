@@ -17,10 +17,11 @@ export const CONTENT_FILTER_ACTIONS = ['block', 'allow', 'monitor'] as const;
 export type ContentFilterAction = (typeof CONTENT_FILTER_ACTIONS)[number];
 
 /** The categories an action can name: the shipped database and uncategorised. */
-export const CONTENT_FILTER_CATEGORIES: readonly string[] = [...WEB_CATEGORIES.map((c) => c.id), UNCATEGORISED.id];
+export const CONTENT_FILTER_CATEGORIES: [string, ...string[]] = [UNCATEGORISED.id, ...WEB_CATEGORIES.map((c) => c.id)];
 
 export const contentFilterCategorySchema = z.strictObject({
-  category: z.string().refine((c) => CONTENT_FILTER_CATEGORIES.includes(c), 'Not a category of the category database'),
+  // An enum, so the API document lists the categories a client may name.
+  category: z.enum(CONTENT_FILTER_CATEGORIES, { error: 'Not a category of the category database' }),
   action: z.enum(CONTENT_FILTER_ACTIONS),
 });
 export type ContentFilterCategory = z.infer<typeof contentFilterCategorySchema>;

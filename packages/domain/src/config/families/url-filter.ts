@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storableText } from '../../validators/storable-text';
-import { documented, PATTERNS } from '../../validators/documented';
+import { documented, PATTERNS, statingRules } from '../../validators/documented';
 import { isIPv4 } from '../../validators/ipv4';
 import { isNetworkCidr, overlaps, subnetOfCidr } from '../subnets';
 import { ifnameField } from './fields';
@@ -18,7 +18,10 @@ const EXEMPT_MESSAGE = "An address x.x.x.x or a subnet 'x.x.x.x/y'";
 /** An exempt client: one address or a subnet; an address is its own /32. */
 export const exemptClientSubnet = (value: string) => subnetOfCidr(value.includes('/') ? value : `${value}/32`);
 const isExemptClient = (v: string) => isIPv4(v) || isNetworkCidr(v);
-const exemptClient = documented(z.string().trim().refine(isExemptClient, EXEMPT_MESSAGE), { pattern: PATTERNS.addressOrNetwork });
+// That a subnet's host bits are clear the pattern cannot say: the rule is stated beside it.
+const exemptClient = statingRules(documented(z.string().trim().refine(isExemptClient, EXEMPT_MESSAGE), { pattern: PATTERNS.addressOrNetwork }), [
+  EXEMPT_MESSAGE,
+]);
 
 export const urlFilterSectionSchema = z
   .strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../../validators/storable-text';
 import { ipField, networkField, portField } from './fields';
 import { addFieldIssue, flagRepeats } from './issues';
 import { overlaps, subnetOfCidr } from '../subnets';
@@ -30,7 +31,7 @@ export const radiusAccountingSchema = z.strictObject({
   enabled: z.boolean().default(false),
   port: portField().default(1813),
   /** The shared secret of the clients below; a secret by its name (secrets.ts). */
-  secret: z.string().max(128).default(''),
+  secret: storableText().max(128).default(''),
   /** The networks whose RADIUS clients may send accounting. */
   clients: z.array(networkField()).max(16).default([]),
 });
