@@ -6,8 +6,14 @@ const gw = (id: string, name: string, serial: string) => ({ id, name, serial });
 
 describe('device labels', () => {
   it('add the serial only where names repeat, in any case or spacing', () => {
-    const labels = deviceLabels([gw('1', 'edge', 'SN-1'), gw('2', 'Edge ', 'SN-2'), gw('3', 'hq', 'SN-3')]);
-    expect([...labels.values()]).toEqual(['edge · SN-1', 'Edge  · SN-2', 'hq']);
+    const labels = deviceLabels([
+      gw('1', 'edge', 'SN-1'),
+      gw('2', 'Edge ', 'SN-2'),
+      gw('3', 'hq', 'SN-3'),
+      gw('4', 'branch  1', 'SN-4'),
+      gw('5', 'Branch 1', 'SN-5'),
+    ]);
+    expect([...labels.values()]).toEqual(['edge · SN-1', 'Edge · SN-2', 'hq', 'branch  1 · SN-4', 'Branch 1 · SN-5']);
     expect(sameNameSerials(gw('1', 'edge', 'SN-1'), [gw('1', 'edge', 'SN-1'), gw('2', 'EDGE', 'SN-2')])).toEqual(['SN-2']);
   });
 

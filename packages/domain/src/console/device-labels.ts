@@ -5,7 +5,8 @@ export interface NamedDevice {
   serial?: string | null;
 }
 
-const key = (name: string) => name.trim().toLowerCase();
+// 'Branch  1 ' and 'branch 1' read alike in a table, so they count as one name.
+const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * How to call each device so that none can be taken for another: its name, and where several of
@@ -14,7 +15,7 @@ const key = (name: string) => name.trim().toLowerCase();
 export function deviceLabels(devices: readonly NamedDevice[]): Map<string, string> {
   const counts = new Map<string, number>();
   for (const d of devices) counts.set(key(d.name), (counts.get(key(d.name)) ?? 0) + 1);
-  return new Map(devices.map((d) => [d.id, (counts.get(key(d.name)) ?? 0) > 1 && d.serial ? `${d.name} · ${d.serial}` : d.name]));
+  return new Map(devices.map((d) => [d.id, (counts.get(key(d.name)) ?? 0) > 1 && d.serial ? `${d.name.trim()} · ${d.serial}` : d.name]));
 }
 
 /** The serials of the other devices that carry this device's name: an inventory warns that the name is reused. */
