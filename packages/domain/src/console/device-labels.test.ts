@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { deviceLabels, deviceOptions, sameNameSerials } from './device-labels';
+import { deviceLabels, deviceOptions, nameTakenBy, sameNameSerials } from './device-labels';
 
 const gw = (id: string, name: string, serial: string) => ({ id, name, serial });
 
@@ -15,6 +15,14 @@ describe('device labels', () => {
     ]);
     expect([...labels.values()]).toEqual(['edge · SN-1', 'Edge · SN-2', 'hq', 'branch  1 · SN-4', 'Branch 1 · SN-5']);
     expect(sameNameSerials(gw('1', 'edge', 'SN-1'), [gw('1', 'edge', 'SN-1'), gw('2', 'EDGE', 'SN-2')])).toEqual(['SN-2']);
+  });
+
+  it('say which devices already carry a name a form is about to save, leaving out the device itself', () => {
+    const fleet = [gw('1', 'edge', 'SN-1'), gw('2', ' EDGE', 'SN-2'), gw('3', 'hq', 'SN-3')];
+    expect(nameTakenBy('Edge ', fleet)).toEqual(['SN-1', 'SN-2']);
+    expect(nameTakenBy('edge', fleet, '1')).toEqual(['SN-2']);
+    expect(nameTakenBy('branch', fleet)).toEqual([]);
+    expect(nameTakenBy('  ', [gw('4', ' ', 'SN-4')])).toEqual([]);
   });
 
   it('never give two devices with distinct serials the same label', () => {

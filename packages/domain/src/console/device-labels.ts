@@ -20,7 +20,17 @@ export function deviceLabels(devices: readonly NamedDevice[]): Map<string, strin
 
 /** The serials of the other devices that carry this device's name: an inventory warns that the name is reused. */
 export function sameNameSerials(device: NamedDevice, devices: readonly NamedDevice[]): string[] {
-  return devices.filter((d) => d.id !== device.id && key(d.name) === key(device.name)).map((d) => d.serial ?? d.id);
+  return nameTakenBy(device.name, devices, device.id);
+}
+
+/**
+ * The serials (or ids, for a device with none) of the devices that already carry `name`, leaving
+ * out the device being named (`self`): a claim or rename form warns before saving a reused name.
+ * A blank name is taken by nobody: the form's own rule refuses it.
+ */
+export function nameTakenBy(name: string, devices: readonly NamedDevice[], self?: string): string[] {
+  if (!name.trim()) return [];
+  return devices.filter((d) => d.id !== self && key(d.name) === key(name)).map((d) => d.serial ?? d.id);
 }
 
 /** A picker's choices: every device by the label that tells it apart. */

@@ -212,6 +212,7 @@ export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
         {claiming && (
           <ClaimForm
             kind={product === 'ztna' ? 'endpoint' : 'gateway'}
+            devices={devices.data ?? []}
             onCancel={() => setClaiming(false)}
             onSubmit={async (body) => {
               await claim.mutateAsync(body);
