@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { deviceLabels, deviceOptions, nameTakenBy, sameNameSerials } from './device-labels';
+import { deviceLabels, deviceOptions, nameTakenBy, sameNameSerials, sharedNameIds } from './device-labels';
 
 const gw = (id: string, name: string, serial: string) => ({ id, name, serial });
 
@@ -15,6 +15,10 @@ describe('device labels', () => {
     ]);
     expect([...labels.values()]).toEqual(['edge · SN-1', 'Edge · SN-2', 'hq', 'branch  1 · SN-4', 'Branch 1 · SN-5']);
     expect(sameNameSerials(gw('1', 'edge', 'SN-1'), [gw('1', 'edge', 'SN-1'), gw('2', 'EDGE', 'SN-2')])).toEqual(['SN-2']);
+  });
+
+  it('pick out the devices whose name another carries', () => {
+    expect([...sharedNameIds([gw('1', 'edge', 'SN-1'), gw('2', 'EDGE', 'SN-2'), gw('3', 'hq', 'SN-3')])]).toEqual(['1', '2']);
   });
 
   it('say which devices already carry a name a form is about to save, leaving out the device itself', () => {

@@ -18,6 +18,12 @@ export function deviceLabels(devices: readonly NamedDevice[]): Map<string, strin
   return new Map(devices.map((d) => [d.id, (counts.get(key(d.name)) ?? 0) > 1 && d.serial ? `${d.name.trim()} · ${d.serial}` : d.name]));
 }
 
+/** The devices whose name another of the list carries too: a table shows their serials beside their names. */
+export function sharedNameIds(devices: readonly NamedDevice[]): Set<string> {
+  const labels = deviceLabels(devices);
+  return new Set(devices.filter((d) => labels.get(d.id) !== d.name).map((d) => d.id));
+}
+
 /** The serials of the other devices that carry this device's name: an inventory warns that the name is reused. */
 export function sameNameSerials(device: NamedDevice, devices: readonly NamedDevice[]): string[] {
   return nameTakenBy(device.name, devices, device.id);
