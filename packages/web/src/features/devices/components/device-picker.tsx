@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Combobox, ScrollArea, Text, useCombobox } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconChevronDown, IconDevices, IconSearch } from '@tabler/icons-react';
-import { DEVICE_BUTTON_NAME_MAX, effectiveStatus, statusLabel, truncateName } from '@netloom/domain';
+import { DEVICE_BUTTON_NAME_MAX, deviceLabels, effectiveStatus, statusLabel, truncateName, type DeviceRow } from '@netloom/domain';
 import { useChooseDevice, useSelectedDevice, useSelectedNetworkId } from '@/lib/fleet-selection';
 import { fleetDevicesQueryOptions, useFleetDevices } from '@/lib/live/get-fleet-devices';
 
@@ -67,7 +67,10 @@ type FleetOf = Parameters<typeof useFleetDevices>;
 function DeviceOptions({ fleet, search, selectedId }: { fleet: FleetOf; search: string; selectedId?: string }) {
   const devices = useFleetDevices(...fleet);
   const term = search.trim().toLowerCase();
-  const options = (devices.data ?? []).filter((d) => d.name.toLowerCase().includes(term));
+  // Two devices of one name read 'branch · SN-1' and 'branch · SN-2', and a serial typed finds its device.
+  const labels = useMemo(() => deviceLabels(devices.data ?? []), [devices.data]);
+  const labelOf = (d: DeviceRow) => labels.get(d.id) ?? d.name;
+  const options = (devices.data ?? []).filter((d) => labelOf(d).toLowerCase().includes(term));
   return (
     <Combobox.Options aria-label="Devices">
       <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="scroll">
@@ -75,7 +78,7 @@ function DeviceOptions({ fleet, search, selectedId }: { fleet: FleetOf; search: 
         {!devices.isPending && options.length === 0 && <Combobox.Empty>No Matching Result(s).</Combobox.Empty>}
         {options.map((d) => (
           <Combobox.Option value={d.id} key={d.id} active={d.id === selectedId}>
-            <Text size="sm">{d.name}</Text>
+            <Text size="sm">{labelOf(d)}</Text>
             <Text size="xs" c="dimmed">
               {statusLabel(effectiveStatus(d))}
             </Text>
