@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { deviceLabels, deviceOptions, nameTakenBy, sameNameSerials, sharedNameIds } from './device-labels';
+import { deviceLabels, deviceOptions, nameTakenBy, sameNameSerials, sharedNameIds, shortDeviceLabel } from './device-labels';
 
 const gw = (id: string, name: string, serial: string) => ({ id, name, serial });
 
@@ -27,6 +27,12 @@ describe('device labels', () => {
     expect(nameTakenBy('edge', fleet, '1')).toEqual(['SN-2']);
     expect(nameTakenBy('branch', fleet)).toEqual([]);
     expect(nameTakenBy('  ', [gw('4', ' ', 'SN-4')])).toEqual([]);
+  });
+
+  it('cut a long label in its name, never in its serial', () => {
+    expect(shortDeviceLabel('headquarters-datacenter · SN-1', 'SN-1', 20)).toBe('headquarters-... · SN-1');
+    expect(shortDeviceLabel('branch · SN-1', 'SN-1', 20)).toBe('branch · SN-1');
+    expect(shortDeviceLabel('headquarters-datacenter', undefined, 12)).toBe('headquarters...');
   });
 
   it('never give two devices with distinct serials the same label', () => {

@@ -1,3 +1,5 @@
+import { truncateName } from '../format/text';
+
 /** What a device is called where it is picked or listed. */
 export interface NamedDevice {
   id: string;
@@ -43,4 +45,14 @@ export function nameTakenBy(name: string, devices: readonly NamedDevice[], self?
 export function deviceOptions(devices: readonly NamedDevice[]): { value: string; label: string }[] {
   const labels = deviceLabels(devices);
   return devices.map((d) => ({ value: d.id, label: labels.get(d.id)! }));
+}
+
+/**
+ * A label cut to `max` characters where space is short (a chart's axis), keeping its serial whole:
+ * cutting 'headquarters-datacenter · SN-1' and '… · SN-2' at the same place would make them one.
+ */
+export function shortDeviceLabel(label: string, serial: string | null | undefined, max: number): string {
+  const tail = serial ? ` · ${serial}` : '';
+  if (!tail || !label.endsWith(tail) || Array.from(label).length <= max) return truncateName(label, max);
+  return `${truncateName(label.slice(0, -tail.length), Math.max(1, max - Array.from(tail).length))}${tail}`;
 }

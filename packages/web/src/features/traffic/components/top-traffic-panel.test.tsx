@@ -181,6 +181,24 @@ describe('top-traffic panel', () => {
     expect(option.yAxis[0]!.data).toEqual(['branch · SN-1', 'branch · SN-2']);
   });
 
+  it('cuts a long gateway name on the axis but never its serial', async () => {
+    const [a, b] = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442'];
+    const long = 'headquarters-datacenter-north';
+    server({
+      'top-talkers': [
+        row(a, 9_000_000, { device_id: a, device_name: long, device_serial: 'SN-1', label: `${long} · SN-1` }),
+        row(b, 8_000_000, { device_id: b, device_name: long, device_serial: 'SN-2', label: `${long} · SN-2` }),
+      ],
+    });
+    signIn('viewer');
+    const { user } = render();
+    await choose(user, 'Chart', 'Top Talkers');
+    const chart = await screen.findByRole('img', { name: /^Top Talkers:/ });
+    type Axis = { data: string[]; axisLabel: { formatter: (v: string, i: number) => string } };
+    const [axis] = (getInstanceByDom(chart) as unknown as { getOption: () => { yAxis: Axis[] } }).getOption().yAxis;
+    expect(axis!.data.map((v, i) => axis!.axisLabel.formatter(v, i))).toEqual(['headquarters-data... · SN-1', 'headquarters-data... · SN-2']);
+  });
+
   it('stacks each application’s users and drills into one user’s use of it', async () => {
     const calls = server({
       'top-user-per-application': [
