@@ -32,20 +32,33 @@ export interface DeviceNaming {
   name: string;
   serial: string;
   label: string;
+  /** Out of the inventory: its traffic still counts, but nothing links to its pages, which are gone. */
+  removed: boolean;
 }
 
+export const REMOVED_DEVICE = 'Removed device';
+
 /**
- * The naming of the tenant's devices among these ids (the Top Talkers' labels); removed ones are
- * not the tenant's any more. The label weighs the whole fleet, not the ids alone: a top 5 that
- * shows one 'branch' of two must still say which.
+ * The naming of the tenant's devices among these ids (the Top Talkers' labels). The label weighs
+ * the whole inventory, not the ids alone: a top 5 that shows one 'branch' of two must still say
+ * which. A removed device is 'Removed device' with its serial, so two removed devices stay two.
  */
 export async function deviceNames(db: Db, tenantId: string, ids: string[]): Promise<Map<string, DeviceNaming>> {
   if (ids.length === 0) return new Map();
-  const fleet = await db
-    .select({ id: devices.id, name: devices.name, serial: devices.serial })
+  const rows = await db
+    .select({ id: devices.id, name: devices.name, serial: devices.serial, claimed: devices.claimed })
     .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true)));
-  const labels = deviceLabels(fleet);
+    .where(eq(devices.tenantId, tenantId));
+  const labels = deviceLabels(rows.filter((d) => d.claimed));
   const wanted = new Set(ids);
-  return new Map(fleet.filter((d) => wanted.has(d.id)).map((d) => [d.id, { name: d.name, serial: d.serial, label: labels.get(d.id) ?? d.name }]));
+  return new Map(
+    rows
+      .filter((d) => wanted.has(d.id))
+      .map((d) => [
+        d.id,
+        d.claimed
+          ? { name: d.name, serial: d.serial, label: labels.get(d.id) ?? d.name, removed: false }
+          : { name: REMOVED_DEVICE, serial: d.serial, label: `${REMOVED_DEVICE} · ${d.serial}`, removed: true },
+      ]),
+  );
 }

@@ -190,12 +190,9 @@ export class TrafficService {
       if (dim === 'device') {
         const name = names.get(t.key);
         // A removed device's traffic still counts, under that name; with no id, nothing links to its pages, which are gone.
-        Object.assign(
-          r,
-          name === undefined
-            ? { device_name: 'Removed device', label: 'Removed device' }
-            : { device_id: t.key, device_name: name.name, device_serial: name.serial, label: name.label },
-        );
+        if (!name) Object.assign(r, { device_name: repo.REMOVED_DEVICE, label: repo.REMOVED_DEVICE });
+        else if (name.removed) Object.assign(r, { device_name: name.name, device_serial: name.serial, label: name.label });
+        else Object.assign(r, { device_id: t.key, device_name: name.name, device_serial: name.serial, label: name.label });
       }
       if (dim === 'src_ip' || dim === 'dst_ip') r.address = t.key;
       if (dim === 'protocol') r.proto = t.key;
@@ -254,8 +251,8 @@ function flowRow(f: StoredFlow, names: Map<string, repo.DeviceNaming>): FlowsAns
     start: f.start.toISOString(),
     end: f.end.toISOString(),
     device_id: f.deviceId,
-    device_name: device?.name ?? 'Removed device',
-    device_label: device?.label ?? 'Removed device',
+    device_name: device?.name ?? repo.REMOVED_DEVICE,
+    device_label: device?.label ?? repo.REMOVED_DEVICE,
     src_ip: f.srcIp,
     src_port: f.srcPort,
     dst_ip: f.dstIp,

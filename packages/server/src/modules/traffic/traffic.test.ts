@@ -236,6 +236,20 @@ describe.each(testBackends('pglite'))('traffic analytics on %s', (backend) => {
       ).json(),
     );
     expect(apps.results[0]).toMatchObject({ device_name: 'sn-flow-1', device_label: 'sn-flow-1' });
+
+    // One of the two leaves the inventory: its traffic still counts, as a removed device with its serial; the other is 'branch' alone again.
+    const unclaimed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/device/${two.id}/unclaim/?tid=${acme.tenantId}`,
+      headers: bearer(tokens['admin@acme.test']!),
+    });
+    expect(unclaimed.statusCode, unclaimed.body).toBe(200);
+    const after = trafficAnswerSchema.parse((await chart('top-talkers', { top_count: 2 })).json());
+    expect(after.results.slice(0, 2)).toEqual([
+      expect.objectContaining({ key: one.id, device_id: one.id, label: 'branch' }),
+      expect.objectContaining({ key: two.id, device_name: 'Removed device', label: 'Removed device · SN-SAME-2' }),
+    ]);
+    expect(after.results[1]).not.toHaveProperty('device_id');
   });
 
   it('refuses a chart it does not know and a body outside the spec’s choices', async () => {
