@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup } from '@testing-library/react';
 import type { Role, Session } from '@netloom/domain';
 import { sessionStore } from '@/lib/session/session-store';
 import { renderWithProviders } from './render';
@@ -41,6 +42,9 @@ export const jsonResponse = (status: number, body: unknown) => new Response(JSON
 export function signedInAs(role: Role) {
   beforeEach(() => signIn(role));
   afterEach(() => {
+    // Unmounted first (this hook runs before the setup's cleanup): a page still mounted would read
+    // again without a session, and that read could reach the next test's fake server.
+    cleanup();
     vi.unstubAllGlobals();
     sessionStore.clear();
   });

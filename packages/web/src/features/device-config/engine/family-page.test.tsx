@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '@/test/render';
 import { deviceRow } from '@/test/device-row';
@@ -70,6 +70,9 @@ describe('a configuration family page of a gateway', () => {
     vi.stubGlobal('WebSocket', FakeSocket);
   });
   afterEach(() => {
+    // Unmounted before the session goes (a file's hooks run before the setup's cleanup): a page
+    // still mounted would read its configuration again without a tenant, into the next test's server.
+    cleanup();
     extra = {};
     vi.unstubAllGlobals();
     sessionStore.clear();
