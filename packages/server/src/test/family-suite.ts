@@ -34,7 +34,7 @@ export function familyHarness(backend: Parameters<typeof build>[0]) {
     for (const a of agents) a.ws.terminate();
     await t.close();
   });
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
   const state = async (id: string) => deviceConfigSchema.parse((await call('GET', `device/config/${id}/`)).json());
   return {
