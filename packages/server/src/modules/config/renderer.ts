@@ -44,7 +44,7 @@ function renderRow(row: DeviceRenderRow, ctx: RenderContext, own: Partial<Config
 }
 
 /** The document takes part in an overlay: its peers are its own. */
-export const inOverlay = (doc: ConfigDocument) => Boolean(doc.ipsec?.auto_vpn?.enabled || doc.overlay_mesh?.enabled);
+const inOverlay = (doc: ConfigDocument) => Boolean(doc.ipsec?.auto_vpn?.enabled || doc.overlay_mesh?.enabled);
 
 export interface Rendered {
   render: DeviceRender;
