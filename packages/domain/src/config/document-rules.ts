@@ -224,11 +224,15 @@ export function checkVrrp(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   });
 }
 
-/** Bond members are WAN links of the document; a VPN bond's peer is one of its IPsec tunnels or Auto VPN gateways. */
+/** Bond members are WAN links of the document; a VPN bond's peer is one of its IPsec tunnels, Auto VPN or Overlay Mesh VPN gateways. */
 export function checkLinkBonding(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   const bonding = doc.link_bonding;
   if (!bonding) return;
-  const peers = new Set([...(doc.ipsec?.tunnels ?? []).map((t) => t.name), ...(doc.ipsec?.auto_vpn?.peers ?? []).map((p) => p.name)]);
+  const peers = new Set([
+    ...(doc.ipsec?.tunnels ?? []).map((t) => t.name),
+    ...(doc.ipsec?.auto_vpn?.peers ?? []).map((p) => p.name),
+    ...(doc.overlay_mesh?.peers ?? []).map((p) => p.name),
+  ]);
   for (const side of ['vpn', 'internet'] as const) {
     bonding[side].forEach((bond, i) => {
       bond.members.forEach((m, k) => {
@@ -237,7 +241,7 @@ export function checkLinkBonding(doc: DocumentParts, nets: DeviceNets, ctx: Ctx)
     });
   }
   bonding.vpn.forEach((bond, i) => {
-    if (!peers.has(bond.peer)) issue(ctx, ['link_bonding', 'vpn', i, 'peer'], 'No such VPN peer: an IPsec tunnel or an Auto VPN gateway');
+    if (!peers.has(bond.peer)) issue(ctx, ['link_bonding', 'vpn', i, 'peer'], 'No such VPN peer: an IPsec tunnel, an Auto VPN or a mesh gateway');
   });
 }
 

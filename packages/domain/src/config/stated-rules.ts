@@ -106,6 +106,6 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   "Not in a DHCP pool's subnet",
   'Not a subnet of this device',
   'Overlaps a LAN subnet of this device',
-  'No such VPN peer: an IPsec tunnel or an Auto VPN gateway',
+  'No such VPN peer: an IPsec tunnel, an Auto VPN or a mesh gateway',
   'Not a LAN interface or VLAN of this configuration',
 ];
