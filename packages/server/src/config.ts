@@ -56,6 +56,19 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().max(64).default('netloom:'),
   /** Without one, a random secret is created once and kept in the database (shared by instances). */
   JWT_SECRET: z.string().min(32).optional(),
+  /** Seals configuration secrets at rest; without one, a random key is created once and kept in the database. */
+  CONFIG_SECRET_KEY: z.string().min(32).optional(),
+  /** Keys CONFIG_SECRET_KEY replaced, comma-separated: what they sealed still opens. */
+  CONFIG_SECRET_PREVIOUS_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, 'Each previous configuration secret key has at least 32 characters'))),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   /** How long a browser-session (not remembered) refresh token is honoured at most. */
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(12),
@@ -193,6 +206,8 @@ export interface Config {
   /** /readyz answers 503 while Redis is unreachable, instead of 200 'degraded'. */
   readyRequiresRedis: boolean;
   jwtSecret: string | null;
+  /** The key configuration secrets are sealed with (null: generated once, kept in the database), and the keys it replaced. */
+  configSecrets?: { key: string | null; previous: string[] };
   accessTokenTtlSeconds: number;
   sessionTtlHours: number;
   demo: { enabled: boolean; password: string; fleet: boolean };
@@ -247,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     readyRequiresRedis: e.READY_REQUIRES_REDIS,
     jwtSecret: e.JWT_SECRET ?? null,
+    configSecrets: { key: e.CONFIG_SECRET_KEY ?? null, previous: e.CONFIG_SECRET_PREVIOUS_KEYS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     demo: { enabled: e.DEMO, password: e.DEMO_PASSWORD, fleet: e.DEMO_FLEET },

@@ -12,13 +12,21 @@ export const SECRET_NOT_GIVEN = 'Enter it again: a hidden secret cannot be copie
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The value with every non-empty secret replaced by the mask, at any depth. */
-export function maskSecrets<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(maskSecrets) as T;
+/**
+ * The value with every non-empty secret replaced by what `change` makes of it, at any depth (the
+ * mask for a person, a sealed form for storage); everything else is copied as it is.
+ */
+export function mapSecrets<T>(value: T, change: (secret: string) => string): T {
+  if (Array.isArray(value)) return value.map((v) => mapSecrets(v, change)) as T;
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.has(k) && typeof v === 'string' && v !== '' ? SECRET_MASK : maskSecrets(v);
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.has(k) && typeof v === 'string' && v !== '' ? change(v) : mapSecrets(v, change);
   return out as T;
+}
+
+/** The value with every non-empty secret replaced by the mask, at any depth. */
+export function maskSecrets<T>(value: T): T {
+  return mapSecrets(value, () => SECRET_MASK);
 }
 
 /** The item of `before` that `item` stands for: the one with its id, else the one at its place. */

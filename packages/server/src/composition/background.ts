@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { sweepPeriodically } from '../db/periodic-sweep';
+import { resealSecrets } from '../db/reseal-secrets';
 import { topics } from '../bus/topics';
 import { keepMetricsFor } from '../agent/metrics-retention';
 import { sweepSilentDevicesOffline } from '../agent/offline-sweep';
@@ -68,6 +69,13 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     everyMs: 60 * 60_000,
     sweep: () => services.ztnaSessionLogs.sweep(),
   });
+  // Secrets kept in clear before sealing, or under a replaced key, are sealed with the current key soon after start.
+  const stopResealing = sweepPeriodically(app.log, {
+    what: 'configuration secrets in clear or under a replaced key',
+    everyMs: 24 * 60 * 60_000,
+    sweep: (stopped) => resealSecrets(db, stopped),
+    done: 'sealed with the current key',
+  });
   // Devices that arrive after a product's last change get its sections within a round.
   const stopWebFilterReconciler = new SectionReconciler(db, services.deviceConfig, engines.webFilterSections).start(app.log, config.webFilter.reconcileMs);
   const stopZtnaReconciler = new SectionReconciler(db, services.deviceConfig, engines.ztnaSections).start(app.log, config.ztna.reconcileMs);
@@ -108,6 +116,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await engines.flowIngest.close();
       await writer.close();
       await stopTokenSweeps();
+      await stopResealing();
       await bus.close();
       if (ownsDatabase) await database.close();
     },

@@ -17,6 +17,8 @@ import { LoginService } from '../modules/auth/login';
 import { SessionService } from '../modules/auth/sessions';
 import { TwoFactorService } from '../modules/auth/two-factor';
 import { TokenService, loadSigningKey } from '../modules/auth/tokens';
+import { storeSecretOnce } from '../modules/auth/repo';
+import { installSealKeys, loadSealKey } from '../db/sealed-secrets';
 import type { CoreServices } from './services';
 
 /** The core services, and how a request's bearer token becomes its principal (the authentication hook's). */
@@ -56,6 +58,7 @@ async function sessionEventsOver(bus: EventBus, principals: PrincipalCache<Princ
 export async function buildCoreServices(app: FastifyInstance, config: Config, db: Db, redis: Redis | null): Promise<Core> {
   const mailer = createMailer(config.mail, app.log);
   const tokens = new TokenService(await loadSigningKey(db, config.jwtSecret), config.accessTokenTtlSeconds);
+  installSealKeys(await loadSealKey(config.configSecrets?.key ?? null, (name, value) => storeSecretOnce(db, name, value)), config.configSecrets?.previous);
   const bus = config.redisUrl ? createRedisBus(config.redisUrl, app.log, config.redisPrefix) : createMemoryBus();
   const principals = new PrincipalCache<Principal>();
   const sessionEvents = await sessionEventsOver(bus, principals);

@@ -21,6 +21,8 @@ export interface PeriodicSweep {
   everyMs: number;
   /** Deletes what is due and returns how many rows went; `stopped` says when to stop early. */
   sweep(stopped: () => boolean): Promise<number>;
+  /** What the log says was done to those rows ('deleted' unless said). */
+  done?: string;
 }
 
 /** The first round soon after start, so a server that was down a while catches up at once. */
@@ -30,14 +32,14 @@ const FIRST_ROUND_AFTER_MS = 1_000;
  * Runs a clean-up soon after start and then every `everyMs`, one round at a time, never keeping the
  * process alive. Returns the function that stops it and waits for a round under way.
  */
-export function sweepPeriodically(log: FastifyBaseLogger, { what, everyMs, sweep }: PeriodicSweep): () => Promise<void> {
+export function sweepPeriodically(log: FastifyBaseLogger, { what, everyMs, sweep, done = 'deleted' }: PeriodicSweep): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const round = () => {
     running = running
       .then(() => sweep(() => stopped))
       .then((deleted) => {
-        if (deleted > 0) log.info({ deleted }, `${what}: deleted`);
+        if (deleted > 0) log.info({ rows: deleted }, `${what}: ${done}`);
       })
       .catch((err: unknown) => {
         // An outage is no fault of the sweep: one short line a round, and the next round catches up.

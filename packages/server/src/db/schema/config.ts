@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ConfigDocument, ConfigRevisionSource } from '@netloom/domain';
+import { sealedJsonb, sealedText } from '../sealed-secrets';
 import { devices } from './devices';
 import { tenants } from './tenants';
 
@@ -22,9 +23,9 @@ export const configRevisions = pgTable(
     /** 1, 2, 3… per device: what people call a revision. */
     number: integer('number').notNull(),
     /** What the device is sent: its templates rendered and merged, then its own sections. */
-    document: jsonb('document').$type<ConfigDocument>().notNull(),
+    document: sealedJsonb<ConfigDocument>('document').notNull(),
     /** The device's own sections at this revision (null on revisions from before templates: the document itself). */
-    own: jsonb('own').$type<Partial<ConfigDocument>>(),
+    own: sealedJsonb<Partial<ConfigDocument>>('own'),
     hash: text('hash').notNull(),
     source: text('source').$type<ConfigRevisionSource>().notNull(),
     message: text('message'),
@@ -62,7 +63,7 @@ export const configTemplates = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
-    sections: jsonb('sections').$type<Partial<ConfigDocument>>().notNull().default({}),
+    sections: sealedJsonb<Partial<ConfigDocument>>('sections').notNull().default({}),
     defaults: jsonb('defaults').$type<Record<string, string>>().notNull().default({}),
     /** Counts saves, so a preview can tell it is looking at the template as it is now. */
     version: integer('version').notNull().default(1),
@@ -131,7 +132,7 @@ export const configDrafts = pgTable('config_drafts', {
   tenantId: uuid('tenant_id')
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' }),
-  own: jsonb('own').$type<Partial<ConfigDocument>>().notNull(),
+  own: sealedJsonb<Partial<ConfigDocument>>('own').notNull(),
   authorEmail: text('author_email'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -150,7 +151,7 @@ export const configDrifts = pgTable('config_drifts', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
   at: timestamp('at', { withTimezone: true }).notNull(),
   reportedHash: text('reported_hash').notNull(),
-  document: jsonb('document').$type<Record<string, unknown>>(),
+  document: sealedJsonb<Record<string, unknown>>('document'),
 });
 
 /** Each time a device's desired configuration was sent whole again (drift repaired, Re-sync): the last day's are counted, older ones go. */
@@ -171,5 +172,5 @@ export const configAutoVpnSecrets = pgTable('config_auto_vpn_secrets', {
   tenantId: uuid('tenant_id')
     .primaryKey()
     .references(() => tenants.id, { onDelete: 'cascade' }),
-  secret: text('secret').notNull(),
+  secret: sealedText('secret').notNull(),
 });

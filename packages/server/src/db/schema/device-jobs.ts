@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sealedJsonb } from '../sealed-secrets';
 import { devices } from './devices';
 import { tenants } from './tenants';
 
@@ -22,7 +23,7 @@ export const deviceJobs = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<JobKind>().notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    payload: sealedJsonb<Record<string, unknown>>('payload').notNull().default({}),
     state: text('state').$type<JobState>().notNull().default('queued'),
     result: text('result'),
     createdBy: uuid('created_by'),

@@ -48,7 +48,7 @@ export async function loadRenderRows(db: Db, tenantId: string, deviceIds: string
         number: configRevisions.number,
         hash: configRevisions.hash,
         // Revisions from before templates hold no own sections: their document is the device's own.
-        own: sql<Partial<ConfigDocument>>`coalesce(${configRevisions.own}, ${configRevisions.document})`,
+        own: sql<Partial<ConfigDocument>>`coalesce(${configRevisions.own}, ${configRevisions.document})`.mapWith(configRevisions.own),
       })
       .from(configRevisions)
       .where(inArray(configRevisions.deviceId, deviceIds))

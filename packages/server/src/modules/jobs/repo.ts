@@ -16,7 +16,11 @@ export async function insertJobs(db: Db, rows: NewJobRow[]): Promise<Set<string>
   return new Set(inserted.map((r) => r.id));
 }
 
-/** An open job of the device of this kind that carries this very payload (one request on its way is enough). */
+/**
+ * An open job of the device of this kind that carries this very payload (one request on its way is
+ * enough). Compared as stored: a payload holding a secret (sealed differently each time) never
+ * matches, which only status requests, carrying none, rely on.
+ */
 export async function findOpenAlike(db: Db, deviceId: string, kind: JobKind, payload: Record<string, unknown>): Promise<string | undefined> {
   const [row] = await db
     .select({ id: deviceJobs.id })
