@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { autoVpnPairKey, deviceConfigSchema, overlayPairKey, networkSchema, SECRET_MASK, type ConfigDocument, type OverlayPeer } from '@netloom/domain';
 import { configAutoVpnSecrets, deviceJobs } from '../../db/schema/index';
 import { testBackends } from '../../test/build';
@@ -89,6 +89,12 @@ describe.each(testBackends('pglite'))('Overlay Mesh VPN configuration on %s', (b
     // The hub was pushed again when the spoke joined, as that spoke's push says why.
     expect(await latestMessage(hub)).toBe('Overlay Mesh VPN peers changed');
     for (const url of [`device/config/${hub.id}/`, `device/config/${hub.id}/export/`]) expect((await h.call('GET', url)).body).not.toContain(toS1!.psk);
+    // Sealed at rest, as every secret of a document: neither the revisions nor the pushes hold the key in clear.
+    const stored = sql`select coalesce((select string_agg(document::text, '') from config_revisions), '')
+      || coalesce((select string_agg(payload::text, '') from device_jobs), '') as dump`;
+    const dump = ((await h.app().services.db.execute(stored)) as unknown as { rows: { dump: string }[] }).rows[0]!.dump;
+    expect(dump).toContain('mesh');
+    expect(dump).not.toContain(toS1!.psk);
   });
 
   it('follows a gateway that leaves the mesh, or moves to another device group', async () => {
