@@ -4,6 +4,7 @@ import { autoVpnPairKey, deviceConfigSchema, overlayPairKey, networkSchema, SECR
 import { configAutoVpnSecrets, deviceJobs } from '../../db/schema/index';
 import { testBackends } from '../../test/build';
 import { familyHarness, itTakesEachFamily, type FamilyCase } from '../../test/family-suite';
+import { waitFor } from '../../test/wait-for';
 
 const interfaces = {
   lan: [{ name: 'lan1', ip: '192.168.10.1', prefix: 24 }],
@@ -136,5 +137,39 @@ describe.each(testBackends('pglite'))('Overlay Mesh VPN configuration on %s', (b
     expect((await h.call('PUT', `device/config/${id}/sections/overlay_mesh/`, { section: FAMILIES.overlay_mesh.section })).statusCode).toBe(200);
     await h.answer(agent, false, refusal);
     expect((await h.state(id)).sync).toMatchObject({ state: 'failed', error: refusal });
+  });
+});
+
+describe.each(testBackends('pglite'))("Overlay Mesh VPN peers following a gateway's address on %s", (backend) => {
+  // A new public address reaches the peers at once (its settling is Auto VPN's test, in templates.test.ts).
+  const h = familyHarness(backend, (c) => ({ ...c, fleet: { ...c.fleet, autoVpnAddressSettleSeconds: 0 } }));
+
+  it("writes a gateway's new public address into its mesh peers' documents, and only theirs", async () => {
+    const [hub, spoke, other] = [await h.gateway('SN-MESHADDR-HUB'), await h.gateway('SN-MESHADDR-SPOKE'), await h.gateway('SN-MESHADDR-OTHER')];
+    const created = networkSchema.parse((await h.call('POST', 'network/list/', { name: 'Mesh by address' })).json());
+    expect((await h.call('PUT', `network/${created.id}/devices/`, { device_ids: [hub.id, spoke.id] })).statusCode).toBe(200);
+    for (const [i, g, role] of [
+      [1, hub, 'hub'],
+      [2, spoke, 'spoke'],
+      [3, other, 'hub'],
+    ] as const) {
+      await h.call('PUT', `device/config/${g.id}/sections/interfaces/`, {
+        section: { lan: [{ name: 'lan1', ip: `10.${90 + i}.0.1`, prefix: 16 }], wan: [{ name: 'wan1', mode: 'dhcp' }] },
+      });
+      const res = await h.call('PUT', `device/config/${g.id}/sections/overlay_mesh/`, { section: { role, subnets: [`10.${90 + i}.0.0/16`] } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const shownAddress = async (id: string) =>
+      deviceConfigSchema.parse((await h.call('GET', `device/config/${id}/`)).json()).document.overlay_mesh?.peers[0]?.address;
+    expect(await shownAddress(hub.id)).toBeNull();
+    const revisions = async (id: string) => (await h.call('GET', `device/config/${id}/revisions/`)).json().count as number;
+    const otherBefore = await revisions(other.id);
+    spoke.agent.heartbeat({ public_ip: '198.51.100.90' });
+    await spoke.agent.next('ack');
+    await waitFor(async () => (await shownAddress(hub.id)) === '198.51.100.90');
+    const [latest] = (await h.call('GET', `device/config/${hub.id}/revisions/`)).json().results as { message: string | null }[];
+    expect(latest?.message).toBe('Overlay Mesh VPN: edge-SN-MESHADDR-SPOKE is reached at 198.51.100.90 now');
+    // A hub of no group is nobody's peer: nothing was written for it.
+    expect(await revisions(other.id)).toBe(otherBefore);
   });
 });
