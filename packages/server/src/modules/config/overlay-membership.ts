@@ -1,4 +1,12 @@
-import { autoVpnMemberOf, meshMemberOf, type AutoVpnMember, type ConfigDocument, type DeviceRender, type MeshMember } from '@netloom/domain';
+import {
+  autoVpnMemberOf,
+  meshMemberOf,
+  type AutoVpnMember,
+  type ConfigDocument,
+  type DeviceRender,
+  type MeshMember,
+  type OverlayMember,
+} from '@netloom/domain';
 import type { DeviceRenderRow } from './render-repo';
 import type { RenderContext } from './renderer';
 
@@ -7,7 +15,7 @@ import type { RenderContext } from './renderer';
  * who takes part in one, the devices taking part are rendered with the new membership and the
  * overlay's other gateways that it touches get their new peers too. One description per overlay.
  */
-interface Overlay<M extends { device_id: string }> {
+interface Overlay<M extends OverlayMember> {
   /** How the revision pushed to the other gateways names the overlay. */
   label: string;
   members(ctx: RenderContext): readonly M[];
@@ -19,8 +27,8 @@ interface Overlay<M extends { device_id: string }> {
 }
 
 /** A member as one line, its fields in a fixed order (one comes from SQL, the other from a document). */
-const line = (m: AutoVpnMember | MeshMember) =>
-  JSON.stringify([m.device_id, m.name, m.role, m.topology, m.subnets, m.address, 'network_id' in m ? m.network_id : null]);
+const line = (m: OverlayMember & { network_id?: string | null }) =>
+  JSON.stringify([m.device_id, m.name, m.role, m.topology, m.subnets, m.address, m.network_id ?? null]);
 const ids = (members: readonly { device_id: string }[]) => [...new Set(members.map((m) => m.device_id))];
 
 const AUTO_VPN: Overlay<AutoVpnMember> = {
@@ -60,7 +68,7 @@ export interface MembershipChange {
 
 type Committed = { row: DeviceRenderRow; render: DeviceRender };
 
-function changeOf<M extends { device_id: string }>(overlay: Overlay<M>, ctx: RenderContext, committed: readonly Committed[]): MembershipChange | null {
+function changeOf<M extends OverlayMember>(overlay: Overlay<M>, ctx: RenderContext, committed: readonly Committed[]): MembershipChange | null {
   const before = overlay.members(ctx);
   const changed = new Set(committed.map((c) => c.row.id));
   const joined = committed.flatMap(({ row, render }) => {
@@ -69,7 +77,7 @@ function changeOf<M extends { device_id: string }>(overlay: Overlay<M>, ctx: Ren
     return member ? [member] : [];
   });
   const after = [...before.filter((m) => !changed.has(m.device_id)), ...joined];
-  const membership = (ms: readonly M[]) => JSON.stringify(ms.map((m) => line(m as unknown as AutoVpnMember)).sort());
+  const membership = (ms: readonly M[]) => JSON.stringify(ms.map(line).sort());
   if (membership(before) === membership(after)) return null;
   return {
     label: overlay.label,

@@ -100,7 +100,7 @@ describe.each(testBackends('pglite'))('Overlay Mesh VPN configuration on %s', (b
 
   it('follows a gateway that leaves the mesh, or moves to another device group', async () => {
     const [hub, s1, s2] = [await meshGateway(61), await meshGateway(62), await meshGateway(63)];
-    const east = await group('Mesh East', [hub, s1, s2]);
+    await group('Mesh East', [hub, s1, s2]);
     for (const [g, role] of [
       [hub, 'hub'],
       [s1, 'spoke'],
@@ -126,7 +126,6 @@ describe.each(testBackends('pglite'))('Overlay Mesh VPN configuration on %s', (b
     expect((await h.call('DELETE', `network/${west}/`)).statusCode).toBe(204);
     expect(await names(s1)).toEqual([]);
     expect(await lastPush(hub)).toEqual([]);
-    expect(east).toBeTruthy();
   });
 
   it("shows a gateway's refusal to be a hub, which its model cannot run, as failed with the gateway's words", async () => {
