@@ -117,6 +117,8 @@ export const trafficRowSchema = z.object({
   port_name: z.string().optional(),
   device_name: z.string().optional(),
   device_id: z.string().optional(),
+  /** Beside the name: what tells two devices of one name apart (the label then carries it too). */
+  device_serial: z.string().optional(),
   address: z.string().optional(),
   /** Top User per Application: the application's top users. */
   top_users: nested.optional(),
@@ -168,6 +170,8 @@ export const flowRowSchema = z.object({
   end: z.string(),
   device_id: z.string(),
   device_name: z.string(),
+  /** The name, with the serial where another device of the tenant has the same name. */
+  device_label: z.string().optional(),
   src_ip: z.string(),
   src_port: z.number(),
   dst_ip: z.string(),

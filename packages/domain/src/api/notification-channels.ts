@@ -103,6 +103,8 @@ export const alarmEventSchema = z.object({
   tenant_id: z.string(),
   device_id: z.string().nullable(),
   device_name: z.string(),
+  /** What tells apart gateways that share a name; events queued before it was carried have none. */
+  device_serial: z.string().nullable().optional(),
   kind: z.enum(ALARM_KINDS),
   interface: z.string().nullable(),
   state: z.enum(ALARM_STATES),

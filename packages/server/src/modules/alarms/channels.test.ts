@@ -107,6 +107,7 @@ describe.each(testBackends('pglite'))('notification channels on %s', (backend) =
     expect(alarmEventSchema.parse(JSON.parse(second!.body))).toMatchObject({
       test: false,
       device_name: 'edge-channel',
+      device_serial: 'SN-CHANNEL',
       kind: 'wan',
       state: 'Alerting',
       severity: 'major',
@@ -115,6 +116,8 @@ describe.each(testBackends('pglite'))('notification channels on %s', (backend) =
     await expect.poll(() => t.app.mailer.outbox.filter((m) => m.to === 'noc@acme.test').length).toBe(1);
     expect(t.app.mailer.outbox.find((m) => m.to === 'noc@acme.test')!.subject).toBe('[Netloom] Major Alerting – edge-channel: WAN WAN1 down');
     expect(t.app.mailer.outbox.find((m) => m.to === 'noc@acme.test')!.text).toContain('Severity: Major');
+    // Another gateway may be called edge-channel too: the serial says which one this is.
+    expect(t.app.mailer.outbox.find((m) => m.to === 'noc@acme.test')!.text).toContain('Device serial: SN-CHANNEL');
 
     // The hook has answered; the worker writes the outcome a moment later (on a busy machine, more than a moment).
     const firstDelivery = async () =>

@@ -23,7 +23,7 @@ import * as repo from './repo';
 /** A device's alarm settings (its own, else its tenant's default) are read again after this long: a change counts within a minute. */
 const SETTINGS_TTL_MS = 60_000;
 
-type Device = Pick<DeviceRecord, 'id' | 'tenantId' | 'name' | 'kind' | 'wanStatus'>;
+type Device = Pick<DeviceRecord, 'id' | 'tenantId' | 'name' | 'serial' | 'kind' | 'wanStatus'>;
 
 interface Watched {
   subjects: Map<string, SubjectState>;
@@ -151,6 +151,7 @@ export class AlarmEngine {
       tenantId: device.tenantId,
       deviceId: device.id,
       deviceName: device.name,
+      deviceSerial: device.serial,
       kind: seen.kind,
       subject: seen.subject,
       state: change,

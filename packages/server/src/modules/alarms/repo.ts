@@ -12,6 +12,8 @@ export interface AlarmChange {
   tenantId: string;
   deviceId: string;
   deviceName: string;
+  /** Told in e-mails and webhooks beside the name: gateways may share a name, never a serial. */
+  deviceSerial: string;
   kind: AlarmKind;
   subject: string;
   state: AlarmState;
@@ -62,7 +64,7 @@ export async function recordChange(db: Db, c: AlarmChange): Promise<AlarmRow | n
       })
       .returning();
     // Queued with the alarm: what was stored is sent, even across a restart.
-    await queueForChannels(tx, c.tenantId, row!.id, alarmEventOf(row!, c.deviceName));
+    await queueForChannels(tx, c.tenantId, row!.id, alarmEventOf(row!, c.deviceName, c.deviceSerial));
     return row!;
   });
 }

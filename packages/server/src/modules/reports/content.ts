@@ -3,6 +3,7 @@ import {
   availabilityContent,
   availabilityFromChanges,
   availabilityFromHeartbeats,
+  deviceLabels,
   inventoryContent,
   isUpState,
   logsContent,
@@ -76,11 +77,14 @@ async function availability(sources: ReportSources, scope: ReportScope, progress
     return availabilityFromChanges(before ? isUpState(before.state) : true, inside, scope.from, scope.to);
   };
   const rows: AvailabilityRow[] = [];
+  // Two gateways of one name would read as one device with its rows twice: the serial tells them apart.
+  const labels = deviceLabels(devices);
   for (const d of devices) {
-    rows.push({ device: d.name, link: null, ...judge(d.id, 'device', '') });
+    const device = labels.get(d.id) ?? d.name;
+    rows.push({ device, link: null, ...judge(d.id, 'device', '') });
     const links = new Set(d.wan_status.map((w) => w.name));
     for (const h of history) if (h.deviceId === d.id && h.kind === 'wan') links.add(h.subject);
-    for (const link of [...links].sort()) rows.push({ device: d.name, link, ...judge(d.id, 'wan', link) });
+    for (const link of [...links].sort()) rows.push({ device, link, ...judge(d.id, 'wan', link) });
   }
   return availabilityContent(rows);
 }
@@ -100,7 +104,7 @@ async function traffic(sources: ReportSources, scope: ReportScope, progress: (p:
       // 'Other' sums what the ranking leaves out: the chart would dwarf the ranked keys with it.
       rows: answer.results
         .filter((r) => r.key !== OTHER_KEY)
-        .map((r) => ({ name: r.device_name ?? r.label ?? r.key, bytes: r.bytes_in + r.bytes_out, flows: r.flows })),
+        .map((r) => ({ name: r.label ?? r.device_name ?? r.key, bytes: r.bytes_in + r.bytes_out, flows: r.flows })),
     });
     await progress(20 + rankings.length * 20);
   }

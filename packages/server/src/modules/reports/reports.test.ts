@@ -176,6 +176,8 @@ for (const backend of testBackends('pglite')) {
       agent.heartbeat({ wan: [{ name: 'WAN1', status: 'down', ifname: 'eth0', weight: 1 }] });
       await agent.next('ack');
       await new Promise((r) => setTimeout(r, 1_000));
+      // A second gateway of branch-lyon's name (another case): each keeps rows of its own, told apart by the serial.
+      expect((await call('POST', 'device/claim/', owner, { serial: 'SER-lyon-2', name: 'Branch-Lyon', kind: 'gateway' })).statusCode).toBe(201);
       const res = await call('POST', 'tenant/reports/', owner, {
         kind: 'availability',
         format: 'csv',
@@ -194,7 +196,9 @@ for (const backend of testBackends('pglite')) {
       expect(wan.Source).toBe('alarm history');
       expect(Number(wan['% up'])).toBeGreaterThan(80);
       expect(Number(wan['% up'])).toBeLessThan(100);
-      expect(rows.find((r) => r.Device === 'branch-lyon')).toMatchObject({ Source: 'no data', '% up': '' });
+      expect(rows.find((r) => r.Device === 'branch-lyon · SER-branch-lyon')).toMatchObject({ Source: 'no data', '% up': '' });
+      expect(rows.find((r) => r.Device === 'Branch-Lyon · SER-lyon-2')).toMatchObject({ Source: 'no data', '% up': '' });
+      expect(rows.some((r) => r.Device === 'branch-lyon')).toBe(false);
     });
 
     it('a generation that fails shows failed with a readable error', async () => {

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { deviceLabels } from '@netloom/domain';
 import { devices } from '../../db/read-models/devices';
 import { networks } from '../../db/read-models/networks';
 import type { Db } from '../../db/client';
@@ -26,12 +27,38 @@ export async function devicesOfNetwork(db: Db, tenantId: string, networkId: stri
   return rows.map((r) => r.id);
 }
 
-/** Names of the tenant's devices among these ids (the Top Talkers' labels); removed ones are not the tenant's any more. */
-export async function deviceNames(db: Db, tenantId: string, ids: string[]): Promise<Map<string, string>> {
+/** What the charts call a device: its name, its serial, and the label that tells it from the others of its name. */
+export interface DeviceNaming {
+  name: string;
+  serial: string;
+  label: string;
+  /** Out of the inventory: its traffic still counts, but nothing links to its pages, which are gone. */
+  removed: boolean;
+}
+
+export const REMOVED_DEVICE = 'Removed device';
+
+/**
+ * The naming of the tenant's devices among these ids (the Top Talkers' labels). The label weighs
+ * the whole inventory, not the ids alone: a top 5 that shows one 'branch' of two must still say
+ * which. A removed device is 'Removed device' with its serial, so two removed devices stay two.
+ */
+export async function deviceNames(db: Db, tenantId: string, ids: string[]): Promise<Map<string, DeviceNaming>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: devices.id, name: devices.name })
+    .select({ id: devices.id, name: devices.name, serial: devices.serial, claimed: devices.claimed })
     .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), inArray(devices.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.name]));
+    .where(eq(devices.tenantId, tenantId));
+  const labels = deviceLabels(rows.filter((d) => d.claimed));
+  const wanted = new Set(ids);
+  return new Map(
+    rows
+      .filter((d) => wanted.has(d.id))
+      .map((d) => [
+        d.id,
+        d.claimed
+          ? { name: d.name, serial: d.serial, label: labels.get(d.id) ?? d.name, removed: false }
+          : { name: REMOVED_DEVICE, serial: d.serial, label: `${REMOVED_DEVICE} · ${d.serial}`, removed: true },
+      ]),
+  );
 }

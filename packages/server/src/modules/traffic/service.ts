@@ -183,17 +183,16 @@ export class TrafficService {
             actor.scope.tenantId,
             top.map((t) => t.key),
           )
-        : new Map<string, string>();
+        : new Map<string, repo.DeviceNaming>();
     return top.map((t) => {
       const r = row(t);
       if (dim === 'src_country' || dim === 'dst_country') r.label = t.key === UNKNOWN_KEY ? 'Unknown' : (countryByCode(t.key)?.name ?? t.key);
       if (dim === 'device') {
         const name = names.get(t.key);
         // A removed device's traffic still counts, under that name; with no id, nothing links to its pages, which are gone.
-        Object.assign(
-          r,
-          name === undefined ? { device_name: 'Removed device', label: 'Removed device' } : { device_id: t.key, device_name: name, label: name },
-        );
+        if (!name) Object.assign(r, { device_name: repo.REMOVED_DEVICE, label: repo.REMOVED_DEVICE });
+        else if (name.removed) Object.assign(r, { device_name: name.name, device_serial: name.serial, label: name.label });
+        else Object.assign(r, { device_id: t.key, device_name: name.name, device_serial: name.serial, label: name.label });
       }
       if (dim === 'src_ip' || dim === 'dst_ip') r.address = t.key;
       if (dim === 'protocol') r.proto = t.key;
@@ -246,12 +245,14 @@ function row(t: KeyTotals): TrafficRow {
   return { key: t.key, total: { value }, value, bytes_out: t.bytesOut, bytes_in: t.bytesIn, packets: t.packets, flows: t.flows };
 }
 
-function flowRow(f: StoredFlow, names: Map<string, string>): FlowsAnswer['results'][number] {
+function flowRow(f: StoredFlow, names: Map<string, repo.DeviceNaming>): FlowsAnswer['results'][number] {
+  const device = names.get(f.deviceId);
   return {
     start: f.start.toISOString(),
     end: f.end.toISOString(),
     device_id: f.deviceId,
-    device_name: names.get(f.deviceId) ?? 'Removed device',
+    device_name: device?.name ?? repo.REMOVED_DEVICE,
+    device_label: device?.label ?? repo.REMOVED_DEVICE,
     src_ip: f.srcIp,
     src_port: f.srcPort,
     dst_ip: f.dstIp,

@@ -23,10 +23,10 @@ describe.each(testBackends('pglite'))('traffic analytics on %s', (backend) => {
     await t.close();
   });
 
-  const gateway = async (serial: string) => {
+  const gateway = async (serial: string, name = serial.toLowerCase()) => {
     const agent = await TestAgent.connect(t.app);
     agents.push(agent);
-    agent.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial, name: serial.toLowerCase() });
+    agent.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial, name });
     const { device_id } = (await agent.next('welcome')) as { device_id: string };
     return { agent, id: device_id };
   };
@@ -176,6 +176,80 @@ describe.each(testBackends('pglite'))('traffic analytics on %s', (backend) => {
       expect((await agent.closed).code).toBe(AGENT_CLOSE.malformed.code);
     }
     expect(trafficAnswerSchema.parse((await chart('top-applications')).json()).total_bytes).toBe(before);
+  });
+
+  it('ranks two gateways of one name as two talkers, each labelled with its serial, even when only one is in the top', async () => {
+    const one = await gateway('SN-SAME-1', 'branch');
+    const two = await gateway('SN-SAME-2', 'BRANCH');
+    // Far more than any other gateway of the suite, so that both lead the ranking.
+    for (const [g, bytes] of [
+      [one, 90_000_000],
+      [two, 80_000_000],
+    ] as const) {
+      g.agent.send({ type: 'flows', records: [flowRecord({ application: 'zoom.us', dst_bytes: bytes, src_bytes: 0 })] });
+      expect(await g.agent.next('ack')).toMatchObject({ duplicate: false });
+    }
+    const talkers = trafficAnswerSchema.parse((await chart('top-talkers', { top_count: 2, series: true })).json());
+    expect(talkers.results.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        key: one.id,
+        device_id: one.id,
+        device_name: 'branch',
+        device_serial: 'SN-SAME-1',
+        label: 'branch · SN-SAME-1',
+        value: 90_000_000,
+      }),
+      expect.objectContaining({
+        key: two.id,
+        device_id: two.id,
+        device_name: 'BRANCH',
+        device_serial: 'SN-SAME-2',
+        label: 'BRANCH · SN-SAME-2',
+        value: 80_000_000,
+      }),
+    ]);
+    // The series are per device too, so a chart draws two lines, not one merged 'branch'.
+    expect(talkers.series?.series.map((s) => s.key).slice(0, 2)).toEqual([one.id, two.id]);
+    // A top 1 shows one 'branch' of the two: the serial still says which.
+    const top1 = trafficAnswerSchema.parse((await chart('top-talkers', { top_count: 1 })).json());
+    expect(top1.results[0]).toMatchObject({ key: one.id, label: 'branch · SN-SAME-1' });
+    const flows = flowsAnswerSchema.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/sdwan/netflow/flows/',
+          headers: bearer(tokens['admin@acme.test']!),
+          payload: { tenant_id: acme.tenantId, timeduration: 60, graph: 'top-talkers', key: two.id },
+        })
+      ).json(),
+    );
+    expect(flows.results[0]).toMatchObject({ device_id: two.id, device_name: 'BRANCH', device_label: 'BRANCH · SN-SAME-2' });
+    // A name of its own is left as it is.
+    const apps = flowsAnswerSchema.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/sdwan/netflow/flows/',
+          headers: bearer(tokens['admin@acme.test']!),
+          payload: { tenant_id: acme.tenantId, timeduration: 60, graph: 'top-applications', key: 'SSH' },
+        })
+      ).json(),
+    );
+    expect(apps.results[0]).toMatchObject({ device_name: 'sn-flow-1', device_label: 'sn-flow-1' });
+
+    // One of the two leaves the inventory: its traffic still counts, as a removed device with its serial; the other is 'branch' alone again.
+    const unclaimed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/device/${two.id}/unclaim/?tid=${acme.tenantId}`,
+      headers: bearer(tokens['admin@acme.test']!),
+    });
+    expect(unclaimed.statusCode, unclaimed.body).toBe(200);
+    const after = trafficAnswerSchema.parse((await chart('top-talkers', { top_count: 2 })).json());
+    expect(after.results.slice(0, 2)).toEqual([
+      expect.objectContaining({ key: one.id, device_id: one.id, label: 'branch' }),
+      expect.objectContaining({ key: two.id, device_name: 'Removed device', label: 'Removed device · SN-SAME-2' }),
+    ]);
+    expect(after.results[1]).not.toHaveProperty('device_id');
   });
 
   it('refuses a chart it does not know and a body outside the spec’s choices', async () => {

@@ -19,7 +19,7 @@ import {
 } from '@netloom/domain';
 import { access, actorOf, browsingDataAccess, type TenantSource } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
-import type { ZtnaSessionLogs } from './session-logs';
+import { END_BEFORE_START, type ZtnaSessionLogs } from './session-logs';
 import type { NacService } from './nac';
 import { clientReleases, type ClientUpdateService } from './client-updates';
 import { p, routeDocs } from '../../http/route-kit';
@@ -53,7 +53,7 @@ export const ztnaActivityRoutes: FastifyPluginAsyncZod<ZtnaActivityRoutesOptions
     p(ZTNA_PATHS.sessionLogs),
     {
       // The filter keys of session logs (session-logs.ts); the body's schema is shared with the other log tables.
-      config: { ...browsing, files: ['text/csv'], rules: [`Filter on one of: ${ZTNA_SESSION_FILTER_KEYS.join(', ')}`] },
+      config: { ...browsing, files: ['text/csv'], rules: [`Filter on one of: ${ZTNA_SESSION_FILTER_KEYS.join(', ')}`, END_BEFORE_START] },
       schema: {
         ...doc('Every zero-trust connection attempt, newest first, with the table filter payload (format=csv for a download)'),
         querystring,

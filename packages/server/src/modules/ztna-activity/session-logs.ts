@@ -59,6 +59,9 @@ const CSV_KEYS = [
 
 const FILTER_KEYS = new Set<string>(ZTNA_SESSION_FILTER_KEYS);
 
+/** A window whose end (given, or now) comes before its start: the route's document states it. */
+export const END_BEFORE_START = 'The end is before the start';
+
 /** The zero-trust session logs (logs › ztna-session-logs) over the analytics store, and their retention. */
 export class ZtnaSessionLogs {
   constructor(
@@ -76,7 +79,7 @@ export class ZtnaSessionLogs {
     const to = body.end_time ? Date.parse(body.end_time) : now + 60_000;
     const span = RANGE_MS[body['time-range'] ?? ''] ?? 7 * DAY;
     const start = body.start_time ? Date.parse(body.start_time) : to - span;
-    if (start > to) throw errors.invalid({ end_time: ['The end is before the start'] });
+    if (start > to) throw errors.invalid({ end_time: [END_BEFORE_START] });
     const csv = body.format === 'csv';
     const all = csv || body.size === 0;
     const page = await repo.sessionLogs(this.db, {

@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '@/test/render';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
 import { sessionStore } from '@/lib/session/session-store';
+import { deviceRow } from '@/test/device-row';
+import { fakeApi, pageOf } from '@/test/fake-api';
 import { NotificationBell } from './notification-bell';
 
 const TENANT = '33333333-3333-4333-8333-333333333333';
@@ -78,5 +80,26 @@ describe('notification bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
     // The list still open shows it at the top.
     expect(await screen.findByRole('button', { name: 'OK Info edge-paris WAN WAN1 up' })).toBeTruthy();
+  });
+
+  it('tells apart the alarms of two gateways of one name by their serials', async () => {
+    const other = '22222222-2222-4222-8222-222222222222';
+    fakeApi({
+      'GET device/list/': () =>
+        pageOf([deviceRow(entry('x', 'OK', true).device_id, { name: 'edge-paris', serial: 'SN-1' }), deviceRow(other, { name: 'Edge-Paris', serial: 'SN-2' })]),
+      'GET notifications/': () => ({ items: [entry('a1', 'Alerting', false), { ...entry('a2', 'Alerting', false), device_id: other }], unread: 2 }),
+    });
+    vi.stubGlobal('WebSocket', FakeSocket);
+    signIn('viewer');
+    renderWithProviders(
+      withQueryClient(
+        <MemoryRouter>
+          <NotificationBell tenantId={TENANT} timezone="UTC" />
+        </MemoryRouter>,
+      ),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    expect(await screen.findByRole('button', { name: 'Alerting Major edge-paris · SN-1 WAN WAN1 down' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Alerting Major Edge-Paris · SN-2 WAN WAN1 down' })).toBeTruthy();
   });
 });

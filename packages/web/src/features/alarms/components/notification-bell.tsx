@@ -3,6 +3,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ALARM_SEVERITY_LABELS, formatDate } from '@netloom/domain';
+import { useGatewayLabel } from '@/lib/use-gateway-labels';
 import { paths } from '@/paths';
 import { useMarkRead, useNotifications } from '../api/alarms';
 import { useNotificationSocket } from '../hooks/use-notification-socket';
@@ -17,11 +18,14 @@ export function NotificationBell({ tenantId, timezone }: { tenantId: string; tim
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const list = useNotifications(tenantId);
+  const label = useGatewayLabel(tenantId);
   const markRead = useMarkRead(tenantId);
   // The count on the bell is the news; a toast per alarm would bury a busy fleet's console.
   useNotificationSocket(tenantId);
   const unread = list.data?.unread ?? 0;
   const items = list.data?.items ?? [];
+  // Two gateways of one name ring as 'branch · SN-1' and 'branch · SN-2', not as the same device twice.
+  const entries = items.map((n) => ({ ...n, deviceName: label(n.device_id, n.deviceName) }));
 
   return (
     <>
@@ -61,7 +65,7 @@ export function NotificationBell({ tenantId, timezone }: { tenantId: string; tim
           ) : (
             <ScrollArea.Autosize mah={420}>
               <Stack gap={0}>
-                {items.map((n) => (
+                {entries.map((n) => (
                   <UnstyledButton
                     key={n.id}
                     px="md"

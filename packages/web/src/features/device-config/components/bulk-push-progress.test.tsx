@@ -6,7 +6,9 @@ import { fakeApi, pageOf } from '@/test/fake-api';
 import { signIn, withQueryClient } from '@/test/query-wrapper';
 import { sessionStore } from '@/lib/session/session-store';
 import { BindingEditor } from './binding-editor';
+import { OperationProgress } from './operation-progress';
 import { RecentOperations } from './recent-operations';
+import { deviceRow } from '@/test/device-row';
 
 const GROUP = '11111111-1111-4111-8111-111111111111';
 const TPL = '22222222-2222-4222-8222-222222222222';
@@ -128,5 +130,25 @@ describe("the tenant's recent pushes", () => {
     rerender(withQueryClient(<RecentOperations timezone={null} selected={OP} onSelect={onSelect} />));
     const progress = await screen.findByTestId('operation-progress');
     expect(await within(progress).findByText('edge-lyon')).toBeTruthy();
+  });
+});
+
+describe('a push to gateways of one name', () => {
+  it('names each device of the push with its serial', async () => {
+    fakeApi({
+      'GET device/list/': () => pageOf([deviceRow('d1', { name: 'branch', serial: 'SN-1' }), deviceRow('d2', { name: 'branch', serial: 'SN-2' })]),
+      [`GET template/operations/${OP}/`]: () => ({
+        ...operation(OP, 'Template Branch applied', { synced: 1, failed: 1 }, true),
+        devices: [
+          { device_id: 'd1', name: 'branch', state: 'synced', error: null },
+          { device_id: 'd2', name: 'branch', state: 'failed', error: 'Refused by the device' },
+        ],
+      }),
+    });
+    signIn('viewer');
+    renderWithProviders(withQueryClient(<OperationProgress operationId={OP} />));
+    const table = await screen.findByRole('table', { name: 'Devices of the push' });
+    expect((await within(table).findByText('branch · SN-2')).closest('tr')!.textContent).toContain('Refused by the device');
+    expect(within(table).getByText('branch · SN-1').closest('tr')!.textContent).not.toContain('Refused');
   });
 });

@@ -3,6 +3,7 @@ import { OPERATION_DEVICE_STATES, type OperationDeviceState } from '@netloom/dom
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { ErrorPanel } from '@/components/error-panel';
+import { useGatewayLabel } from '@/lib/use-gateway-labels';
 import { useOperation } from '@/features/device-config/api/templates';
 
 const LOOK: Record<OperationDeviceState, { label: string; color: string }> = {
@@ -34,6 +35,7 @@ const columns: DataTableColumn<Row>[] = [
 /** A bulk push as it goes: how many devices are queued, offline, syncing, synced or failed, read every second until done. */
 export function OperationProgress({ operationId }: { operationId: string }) {
   const op = useOperation(operationId);
+  const label = useGatewayLabel();
   if (op.isError) return <ErrorPanel onRetry={() => void op.refetch()} />;
   if (!op.data) return <Text c="dimmed">Loading the push…</Text>;
   const { counts, devices, done, title } = op.data;
@@ -65,7 +67,7 @@ export function OperationProgress({ operationId }: { operationId: string }) {
       <DataTable
         label="Devices of the push"
         columns={columns}
-        rows={devices.map((d) => ({ id: d.device_id, name: d.name, state: d.state, error: d.error }))}
+        rows={devices.map((d) => ({ id: d.device_id, name: label(d.device_id, d.name), state: d.state, error: d.error }))}
         timezone={null}
         options={{ search: true, paging: true }}
       />

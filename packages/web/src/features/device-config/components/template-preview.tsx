@@ -5,6 +5,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { ModalHeader } from '@/components/dialogs/modal-header';
 import { ErrorPanel } from '@/components/error-panel';
+import { useGatewayLabel } from '@/lib/use-gateway-labels';
 import { toast } from '@/components/feedback/toast';
 import { useApplyTemplate, useTemplateDevicePreview, useTemplatePreview } from '@/features/device-config/api/templates';
 import { ConfigDiff } from '@/features/device-config/diff/config-diff';
@@ -31,6 +32,7 @@ export function TemplatePreviewPanel({ templateId, writer, onApplied }: { templa
   const apply = useApplyTemplate(templateId);
   const [device, setDevice] = useState<string | null>(null);
   const diff = useTemplateDevicePreview(templateId, device);
+  const label = useGatewayLabel();
   if (preview.isError) return <ErrorPanel onRetry={() => void preview.refetch()} />;
   const p = preview.data;
   return (
@@ -75,14 +77,17 @@ export function TemplatePreviewPanel({ templateId, writer, onApplied }: { templa
       <DataTable
         label="Devices using the template"
         columns={columns}
-        rows={(p?.devices ?? []).map((d) => ({ id: d.device_id, name: d.name, outcome: d.outcome, error: d.error }))}
+        rows={(p?.devices ?? []).map((d) => ({ id: d.device_id, name: label(d.device_id, d.name), outcome: d.outcome, error: d.error }))}
         loading={preview.isLoading}
         timezone={null}
         options={{ search: true, paging: true }}
         onView={(row) => setDevice(row.id)}
       />
       <Modal opened={device !== null} onClose={() => setDevice(null)} withCloseButton={false} size="xl" centered>
-        <ModalHeader title={diff.data ? `What applying changes on ${diff.data.name}` : 'What applying changes'} onClose={() => setDevice(null)} />
+        <ModalHeader
+          title={diff.data ? `What applying changes on ${label(device ?? '', diff.data.name)}` : 'What applying changes'}
+          onClose={() => setDevice(null)}
+        />
         {diff.isError ? (
           <ErrorPanel onRetry={() => void diff.refetch()} />
         ) : diff.data?.error ? (

@@ -4,6 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { renderWithProviders } from '@/test/render';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
 import { sessionStore } from '@/lib/session/session-store';
+import { deviceRow } from '@/test/device-row';
+import { fakeApi, pageOf } from '@/test/fake-api';
 import { BgpStatusPage, TenantBgpPage } from './bgp-status-page';
 
 const GW = '11111111-1111-4111-8111-111111111111';
@@ -89,5 +91,26 @@ describe('BGP status', () => {
     const gone = within(table).getByText('edge-lyon').closest('tr')!;
     expect(gone.textContent).toMatch(/unknown.*14 min ago/);
     expect(gone.textContent).not.toContain('Established');
+  });
+
+  it('tells two gateways of one name apart by their serials', async () => {
+    const other = '44444444-4444-4444-8444-444444444444';
+    const bgpOf = (device_id: string, ip: string) => ({
+      device_id,
+      device_name: 'branch',
+      at: new Date().toISOString(),
+      reachable: true,
+      local: { ip, asn: 64600 },
+      neighbours: [neighbour],
+    });
+    fakeApi({
+      'GET device/list/': () => pageOf([deviceRow(GW, { name: 'branch', serial: 'SN-1' }), deviceRow(other, { name: 'Branch', serial: 'SN-2' })]),
+      'GET device/status/bgp/': () => [bgpOf(GW, '10.8.0.1'), bgpOf(other, '10.8.0.2')],
+    });
+    signIn('viewer');
+    render('/sdwan/organization/monitor/globalBGP');
+    const table = await screen.findByRole('table', { name: 'BGP neighbours of all gateways' });
+    expect((await within(table).findByText('branch · SN-1')).closest('tr')!.textContent).toContain('10.8.0.1');
+    expect(within(table).getByText('Branch · SN-2').closest('tr')!.textContent).toContain('10.8.0.2');
   });
 });

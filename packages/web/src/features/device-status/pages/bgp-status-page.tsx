@@ -8,6 +8,7 @@ import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
+import { useGatewayLabel } from '@/lib/use-gateway-labels';
 import { useTenantBgp } from '@/features/device-status/api/device-status';
 import { ReportedAge } from '@/features/device-status/components/reported-age';
 import { ReportedState } from '@/features/device-status/components/reported-state';
@@ -118,11 +119,12 @@ export function TenantBgpPage() {
   const user = useCurrentUser();
   const bgp = useTenantBgp();
   const now = useNow();
+  const label = useGatewayLabel();
   if (!user) return null;
   const rows = (bgp.data ?? []).flatMap((d) =>
     d.neighbours.map((n) => ({
       id: `${d.device_id}-${n.neighbour}`,
-      device_name: d.device_name,
+      device_name: label(d.device_id, d.device_name),
       local_ip: d.local?.ip ?? '',
       local_asn: d.local?.asn ?? '',
       ...n,

@@ -58,4 +58,24 @@ describe('WAN links of all gateways (globalInterface)', () => {
       'Last reported up; the device is not reachable now',
     );
   }, 15_000);
+
+  it('tells two gateways of one name apart by their serials', async () => {
+    const branch = (id: string, serial: string, ifname: string) =>
+      deviceRow(id, { name: 'branch', serial, lastSeenTime: ago(60_000), wan_status: [{ name: 'WAN1', ifname, status: 'up', weight: 1 }] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { count: 2, next: null, previous: null, results: [branch('a', 'SN-1', 'eth0'), branch('b', 'SN-2', 'eth7')] })),
+    );
+    signIn('viewer');
+    renderWithProviders(
+      withQueryClient(
+        <MemoryRouter>
+          <GlobalInterfacesPage />
+        </MemoryRouter>,
+      ),
+    );
+    const table = await screen.findByRole('table', { name: 'WAN links of all gateways' });
+    expect((await within(table).findByText('branch · SN-1')).closest('tr')!.textContent).toContain('eth0');
+    expect(within(table).getByText('branch · SN-2').closest('tr')!.textContent).toContain('eth7');
+  });
 });

@@ -1,5 +1,5 @@
 import { Paper } from '@mantine/core';
-import { isReachable, reportAge, shownReportedState } from '@netloom/domain';
+import { deviceLabels, isReachable, reportAge, shownReportedState } from '@netloom/domain';
 import { useNow } from '@/features/device-status/hooks/use-fresh-snapshot';
 import { ReportedState } from '@/features/device-status/components/reported-state';
 import { DataTable } from '@/components/data-table/data-table';
@@ -49,11 +49,12 @@ export function GlobalInterfacesPage() {
   const gateways = useFleetDevices(tid, null, 'device');
   const now = useNow();
   if (!user) return null;
+  const labels = deviceLabels(gateways.data ?? []);
   const rows: Row[] = (gateways.data ?? []).flatMap((d) => {
     const reachable = isReachable(d);
     return d.wan_status.map((w) => ({
       id: `${d.id}-${w.ifname}`,
-      device: d.name,
+      device: labels.get(d.id) ?? d.name,
       name: w.name,
       ifname: w.ifname,
       status: shownReportedState(w.status, { reachable }),

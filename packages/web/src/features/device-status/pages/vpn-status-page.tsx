@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
+import { useGatewayLabel } from '@/lib/use-gateway-labels';
 import { useTenantTunnels } from '@/features/device-status/api/device-status';
 import { ReportedState } from '@/features/device-status/components/reported-state';
 
@@ -38,11 +39,12 @@ const COLUMNS: DataTableColumn<Row>[] = [
 export function VpnStatusPage() {
   const user = useCurrentUser();
   const tunnels = useTenantTunnels();
+  const label = useGatewayLabel();
   if (!user) return null;
   const rows = (tunnels.data ?? []).flatMap((d) =>
     d.tunnels.map((t) => ({
       id: `${d.device_id}-${t.name}`,
-      device_name: d.device_name,
+      device_name: label(d.device_id, d.device_name),
       at: d.at,
       ...t,
       state: shownReportedState(t.state, d),

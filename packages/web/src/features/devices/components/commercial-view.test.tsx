@@ -35,6 +35,22 @@ describe('commercial view', () => {
     expect(screen.getByTestId('commercial-total').textContent).toBe('Total: ₹1,200');
   });
 
+  it('tells two devices of one name apart: the serial under the name and in the names of their controls', async () => {
+    renderInApp(
+      <CommercialView
+        tenantId="t1"
+        devices={[device(D1, { name: 'branch', serial: 'SN-1' }), device(D2, { name: 'branch', serial: 'SN-2' })]}
+        wanColumns={1}
+        pageSizes={[5, 10, 15, 20, 'None']}
+        defaultPageSize={10}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Edit branch · SN-1 WAN1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit branch · SN-2 WAN1' })).toBeTruthy();
+    expect(screen.getByText('SN-1')).toBeTruthy();
+    expect(screen.getByText('SN-2')).toBeTruthy();
+  });
+
   it('allows one edit at a time; a second pencil asks to save or cancel first', async () => {
     const { user } = renderView();
     await user.click(await screen.findByRole('button', { name: 'Edit alpha WAN1' }));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group, Text } from '@mantine/core';
-import { formatRupees, type DeviceRow } from '@netloom/domain';
+import { formatRupees, sharedNameIds, type DeviceRow } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { TableSkeleton } from '@/components/feedback/skeletons';
@@ -14,6 +14,8 @@ import { DeviceNameCell } from './device-cells';
 interface CommercialRow {
   id: string;
   name: string;
+  /** Only where another device of the table has the same name. */
+  serial: string | null;
   wans: string[];
   total: number;
 }
@@ -36,9 +38,11 @@ export function CommercialView({ tenantId, devices, wanColumns, pageSizes, defau
 
   if (data.isPending) return <TableSkeleton rows={5} columns={wanColumns + 2} />;
 
+  const sameName = sharedNameIds(devices);
   const rows: CommercialRow[] = devices.map((d) => ({
     id: d.id,
     name: d.name,
+    serial: sameName.has(d.id) ? d.serial : null,
     wans: d.wan_status.map((w) => w.name),
     total: deviceTotal(data.data, d.id),
   }));
@@ -79,7 +83,8 @@ export function CommercialView({ tenantId, devices, wanColumns, pageSizes, defau
       const mine = draft && draft.deviceId === row.id && draft.wan === wan ? draft : null;
       return (
         <CommercialCell
-          deviceName={row.name}
+          // The cell's controls are named after the device: two 'branch' rows need two names.
+          deviceName={row.serial ? `${row.name} · ${row.serial}` : row.name}
           wan={wan}
           entry={data.data?.[row.id]?.[wan]}
           draft={mine}
@@ -98,7 +103,7 @@ export function CommercialView({ tenantId, devices, wanColumns, pageSizes, defau
   });
 
   const columns: DataTableColumn<CommercialRow>[] = [
-    { key: 'name', header: 'Device Name', render: (r) => <DeviceNameCell name={r.name} /> },
+    { key: 'name', header: 'Device Name', render: (r) => <DeviceNameCell name={r.name} serial={r.serial} /> },
     ...Array.from({ length: wanColumns }, (_, i) => wanColumn(i)),
     { key: 'total', header: 'Total', render: (r) => formatRupees(r.total) },
   ];

@@ -3,16 +3,30 @@ import { NAME_MAX, truncateName, wanBadgeColor, type DeviceRow } from '@netloom/
 import { StatusIcon } from '@/components/status-icon/status-icon';
 import type { StatusKind } from '@/components/status-icon/status-kinds';
 
-/** A name over 15 characters is cut; the tooltip keeps the whole of it. */
-export function DeviceNameCell({ name }: { name: string }) {
+/**
+ * A name over 15 characters is cut; the tooltip keeps the whole of it. `serial` is given where
+ * another device has the same name: it goes on its own line, never cut with the name.
+ */
+export function DeviceNameCell({ name, serial }: { name: string; serial?: string | null }) {
   const shown = truncateName(name, NAME_MAX);
-  if (shown === name) return <Text size="sm">{name}</Text>;
+  const text =
+    shown === name ? (
+      <Text size="sm">{name}</Text>
+    ) : (
+      <Tooltip label={name} withArrow openDelay={200}>
+        <Text size="sm" aria-label={name}>
+          {shown}
+        </Text>
+      </Tooltip>
+    );
+  if (!serial) return text;
   return (
-    <Tooltip label={name} withArrow openDelay={200}>
-      <Text size="sm" aria-label={name}>
-        {shown}
+    <div>
+      {text}
+      <Text size="xs" c="dimmed" title="Another device has this name">
+        {serial}
       </Text>
-    </Tooltip>
+    </div>
   );
 }
 

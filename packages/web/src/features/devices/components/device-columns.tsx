@@ -3,7 +3,11 @@ import type { DataTableColumn } from '@/components/data-table/types';
 import { DeviceNameCell, StatusCell, WanBadge } from './device-cells';
 import type { DeviceTableRow } from './device-table-rows';
 
-const name: DataTableColumn<DeviceTableRow> = { key: 'name', header: 'Device Name', render: (r) => <DeviceNameCell name={r.name} /> };
+const nameColumn = (sameName?: ReadonlySet<string>): DataTableColumn<DeviceTableRow> => ({
+  key: 'name',
+  header: 'Device Name',
+  render: (r) => <DeviceNameCell name={r.name} serial={sameName?.has(r.id) ? r.serial : null} />,
+});
 const user: DataTableColumn<DeviceTableRow> = { key: 'owner', header: 'User' };
 const os: DataTableColumn<DeviceTableRow> = { key: 'os', header: 'OS' };
 const publicIp: DataTableColumn<DeviceTableRow> = { key: 'publicIp', header: 'Public IP', type: 'ip' };
@@ -25,10 +29,13 @@ export interface ColumnChoice {
   wanColumns: number;
   /** A per-row control opening the device's interface details (the interface popover). */
   details?: (row: DeviceTableRow) => ReactNode;
+  /** Devices whose name another device carries: their serial shows under the name. */
+  sameName?: ReadonlySet<string>;
 }
 
 /** SD-WAN gateways show their WAN links; ZTNA endpoints their user, OS and VPN address. */
-export function deviceColumns({ product, wanColumns, details }: ColumnChoice): DataTableColumn<DeviceTableRow>[] {
+export function deviceColumns({ product, wanColumns, details, sameName }: ColumnChoice): DataTableColumn<DeviceTableRow>[] {
+  const name = nameColumn(sameName);
   const detailsColumn: DataTableColumn<DeviceTableRow>[] = details ? [{ key: 'interfaces', header: 'Interfaces', sortable: false, render: details }] : [];
   if (product === 'ztna') return [name, user, os, publicIp, vpnIp, location, status, lastSeen, created];
   return [name, user, publicIp, location, status, ...Array.from({ length: wanColumns }, (_, i) => wan(i)), ...detailsColumn, lastSeen, created];

@@ -35,6 +35,15 @@ describe('device dashboard table', () => {
     expect(within(table()).queryByRole('columnheader', { name: /WAN 3/ })).toBeNull();
   });
 
+  it('shows the serial under the name of gateways that share a name, and only theirs', () => {
+    withDevices([device(D1, { name: 'branch', serial: 'SN-1' }), device(D2, { name: 'Branch', serial: 'SN-2' }), device(D3, { name: 'hq', serial: 'SN-3' })]);
+    renderInApp(<DeviceDashboardTable product="sdwan" tenantId="t1" networkId={null} />);
+    const rowOf = (name: string) => within(table()).getByText(name).closest('tr')!;
+    expect(within(rowOf('branch')).getByText('SN-1')).toBeTruthy();
+    expect(within(rowOf('Branch')).getByText('SN-2')).toBeTruthy();
+    expect(within(rowOf('hq')).queryByText('SN-3')).toBeNull();
+  });
+
   it('a third WAN column needs a device with 3 links and the tenant wan3 setting', () => {
     const three = device(D1, {
       wan_status: [

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Group, Paper, Stack, Switch, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { DASHBOARD_DEFAULT_PAGE_SIZE, DASHBOARD_PAGE_SIZE_OPTIONS, type DeviceRow } from '@netloom/domain';
+import { DASHBOARD_DEFAULT_PAGE_SIZE, DASHBOARD_PAGE_SIZE_OPTIONS, sharedNameIds, type DeviceRow } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import { TABLE_PARAMS } from '@/components/data-table/table-url-params';
 import { useUrlTableView } from '@/components/data-table/use-url-table-view';
@@ -53,11 +53,14 @@ export function DeviceDashboardTable(props: DeviceDashboardTableProps) {
   const rows = useMemo(() => (devices ?? []).map((d) => cachedTableRow(d, timezone)), [devices, timezone]);
   const shown = useMemo(() => applyDeviceFilters(rows, filters, product), [rows, filters, product]);
   const wanColumns = shownWanColumns(devices ?? [], Boolean(props.wan3Enabled));
+  // The table's own devices decide: they are the rows a user compares.
+  const sameName = useMemo(() => sharedNameIds(devices ?? []), [devices]);
   const columns = useMemo(
     () =>
       deviceColumns({
         product,
         wanColumns,
+        sameName,
         details: renderDetails
           ? (row) => {
               const d = deviceOfRow(row);
@@ -65,7 +68,7 @@ export function DeviceDashboardTable(props: DeviceDashboardTableProps) {
             }
           : undefined,
       }),
-    [product, wanColumns, renderDetails],
+    [product, wanColumns, renderDetails, sameName],
   );
 
   const retry = () => {

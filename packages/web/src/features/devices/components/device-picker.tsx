@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Combobox, ScrollArea, Text, useCombobox } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconChevronDown, IconDevices, IconSearch } from '@tabler/icons-react';
-import { DEVICE_BUTTON_NAME_MAX, effectiveStatus, statusLabel, truncateName } from '@netloom/domain';
+import { DEVICE_BUTTON_NAME_MAX, deviceLabels, effectiveStatus, sameNameSerials, shortDeviceLabel, statusLabel, type DeviceRow } from '@netloom/domain';
 import { useChooseDevice, useSelectedDevice, useSelectedNetworkId } from '@/lib/fleet-selection';
 import { fleetDevicesQueryOptions, useFleetDevices } from '@/lib/live/get-fleet-devices';
 
@@ -17,6 +17,12 @@ export function DevicePicker({ product, tenantId }: { product: 'sdwan' | 'ztna';
   const qc = useQueryClient();
   const fleet: FleetOf = [tenantId, product === 'sdwan' ? groupId : null, product === 'ztna' ? 'endpoint' : 'device'];
   const [search, setSearch] = useState('');
+  // Where the chosen device's name is another's too, its serial says which; `select` keeps the
+  // closed picker from re-rendering on every live update of the fleet (only this value matters).
+  const chosenSerial =
+    useQuery({ ...fleetDevicesQueryOptions(...fleet), select: (rows) => (selected ? serialIfNameShared(rows, selected.id) : null) }).data ?? null;
+  const chosenLabel = selected ? (chosenSerial ? `${selected.name} · ${chosenSerial}` : selected.name) : null;
+  const shown = chosenLabel ? shortDeviceLabel(chosenLabel, chosenSerial, DEVICE_BUTTON_NAME_MAX) : null;
   const combobox = useCombobox({
     onDropdownClose: () => {
       combobox.resetSelectedOption();
@@ -41,10 +47,10 @@ export function DevicePicker({ product, tenantId }: { product: 'sdwan' | 'ztna';
           rightSection={<IconChevronDown size={14} />}
           onClick={() => combobox.toggleDropdown()}
           // Holds the visible text (WCAG 2.5.3) and the full name the button may shorten.
-          aria-label={selected ? `Select device: ${truncateName(selected.name, DEVICE_BUTTON_NAME_MAX)} (${selected.name})` : 'Select device'}
-          title={selected?.name}
+          aria-label={chosenLabel ? `Select device: ${shown} (${chosenLabel})` : 'Select device'}
+          title={chosenLabel ?? undefined}
         >
-          {selected ? truncateName(selected.name, DEVICE_BUTTON_NAME_MAX) : 'Select Device'}
+          {shown ?? 'Select Device'}
         </Button>
       </Combobox.Target>
       <Combobox.Dropdown>
@@ -64,10 +70,18 @@ export function DevicePicker({ product, tenantId }: { product: 'sdwan' | 'ztna';
 
 type FleetOf = Parameters<typeof useFleetDevices>;
 
+function serialIfNameShared(rows: readonly DeviceRow[], id: string): string | null {
+  const device = rows.find((d) => d.id === id);
+  return device && sameNameSerials(device, rows).length > 0 ? device.serial : null;
+}
+
 function DeviceOptions({ fleet, search, selectedId }: { fleet: FleetOf; search: string; selectedId?: string }) {
   const devices = useFleetDevices(...fleet);
   const term = search.trim().toLowerCase();
-  const options = (devices.data ?? []).filter((d) => d.name.toLowerCase().includes(term));
+  // Two devices of one name read 'branch · SN-1' and 'branch · SN-2', and a serial typed finds its device.
+  const labels = useMemo(() => deviceLabels(devices.data ?? []), [devices.data]);
+  const labelOf = (d: DeviceRow) => labels.get(d.id) ?? d.name;
+  const options = (devices.data ?? []).filter((d) => labelOf(d).toLowerCase().includes(term));
   return (
     <Combobox.Options aria-label="Devices">
       <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="scroll">
@@ -75,7 +89,7 @@ function DeviceOptions({ fleet, search, selectedId }: { fleet: FleetOf; search: 
         {!devices.isPending && options.length === 0 && <Combobox.Empty>No Matching Result(s).</Combobox.Empty>}
         {options.map((d) => (
           <Combobox.Option value={d.id} key={d.id} active={d.id === selectedId}>
-            <Text size="sm">{d.name}</Text>
+            <Text size="sm">{labelOf(d)}</Text>
             <Text size="xs" c="dimmed">
               {statusLabel(effectiveStatus(d))}
             </Text>

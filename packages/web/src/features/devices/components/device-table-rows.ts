@@ -4,6 +4,8 @@ import { DATE_FORMATS, effectiveStatus, formatDate, ownerName, statusLabel, wanC
 export interface DeviceTableRow {
   id: string;
   name: string;
+  /** Shown under the name where another device of the table has the same name. */
+  serial: string | null;
   owner: string;
   os: string;
   publicIp: string;
@@ -25,6 +27,7 @@ function toTableRow(d: DeviceRow, timezone?: string | null): DeviceTableRow {
   return {
     id: d.id,
     name: d.name,
+    serial: d.serial,
     // ZTNA endpoints name the signed-in user; gateways their owner's address.
     owner: ownerName(d.username ?? d.createdBy),
     os: d.os ?? '',

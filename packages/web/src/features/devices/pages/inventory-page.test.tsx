@@ -125,6 +125,32 @@ describe('inventory', () => {
     expect(JSON.parse(String(post[1]!.body))).toEqual({ serial: 'NL100-0042', name: 'edge-new', kind: 'gateway' });
   });
 
+  it('warns under the name field that a claimed name is another gateway’s, naming its serial, and still claims', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? jsonResponse(201, deviceRow('44444444-4444-4444-8444-444444444444', { name: 'Branch' }))
+        : jsonResponse(200, page([deviceRow('11111111-1111-4111-8111-111111111111', { name: 'branch', serial: 'SN-1001' })])),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    signIn('editor');
+    const { user } = renderWithProviders(withQueryClient(<InventoryPage product="sdwan" />));
+    await screen.findByText('SN-1001');
+    await user.click(await screen.findByRole('button', { name: 'Claim device' }));
+    await user.type(screen.getByLabelText(/Serial number/), 'NL100-0043');
+    const name = screen.getByLabelText(/^Name/);
+    await user.type(name, 'Branc');
+    expect(screen.queryByTestId('name-reused-warning')).toBeNull();
+    await user.type(name, 'h ');
+    const warning = screen.getByTestId('name-reused-warning');
+    expect(warning.textContent).toContain('Also the name of device SN-1001');
+    // The field is described by it, so a screen reader hears it with the field.
+    expect(name.getAttribute('aria-describedby')).toContain(warning.closest('[id]')!.id);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Device added successfully')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ serial: 'NL100-0043', name: 'Branch' });
+  });
+
   it("shows each gateway's device group, and narrows the list to one group or to those in none", async () => {
     const BRANCHES = '55555555-5555-4555-8555-555555555555';
     fakeApi({

@@ -24,7 +24,6 @@ type InventoryRow = DeviceTableRow & {
   approval: 'Approved' | 'Pending' | 'Deactivated';
   group: string;
   configSync: DeviceRow['configSync'];
-  serial: string | null;
   /** Serials of the other devices that carry this one's name: the inventory warns of it. */
   sameName: string[];
   model: string | null;
@@ -112,7 +111,6 @@ export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
           approval: !d.active ? 'Deactivated' : d.approved ? 'Approved' : 'Pending',
           group: (d.network_id && groupNames.get(d.network_id)) || UNGROUPED,
           configSync: d.configSync,
-          serial: d.serial,
           sameName: sameNameSerials(d, devices.data ?? []),
           model: d.model,
           version: d.version,
@@ -212,6 +210,7 @@ export function InventoryPage({ product }: { product: 'sdwan' | 'ztna' }) {
         {claiming && (
           <ClaimForm
             kind={product === 'ztna' ? 'endpoint' : 'gateway'}
+            devices={devices.data ?? []}
             onCancel={() => setClaiming(false)}
             onSubmit={async (body) => {
               await claim.mutateAsync(body);

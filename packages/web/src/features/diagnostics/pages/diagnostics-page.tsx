@@ -1,5 +1,5 @@
 import { Alert, Paper, Stack } from '@mantine/core';
-import { canWriteConfig, type DiagnosticKind } from '@netloom/domain';
+import { canWriteConfig, deviceOptions, type DiagnosticKind } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
 import { toast } from '@/components/feedback/toast';
@@ -47,7 +47,8 @@ export function DiagnosticsPage() {
   if (!user) return null;
   const writer = canWriteConfig(user);
   const running = run?.state === 'running';
-  const peers = (gateways.data ?? []).filter((d) => d.id !== deviceId).map((d) => ({ value: d.id, label: d.name }));
+  // Labelled over the whole fleet: the gateway itself may be the other 'branch' a peer is named after.
+  const peers = deviceOptions(gateways.data ?? []).filter((o) => o.value !== deviceId);
 
   return (
     <>

@@ -5,7 +5,8 @@ import type { DataTableColumn } from '@/components/data-table/types';
 export const FLOW_COLUMNS: readonly DataTableColumn<FlowRow>[] = [
   { key: 'start', header: 'Start', type: 'date' },
   { key: 'end', header: 'End', type: 'date' },
-  { key: 'device_name', header: 'Device' },
+  // The label carries the serial where another gateway has the same name: two 'branch' rows must differ.
+  { key: 'device_name', header: 'Device', render: (r) => r.device_label ?? r.device_name },
   { key: 'src_ip', header: 'Source', type: 'ip' },
   { key: 'src_port', header: 'Src port', rowAlign: 'right' },
   { key: 'dst_ip', header: 'Destination', type: 'ip' },

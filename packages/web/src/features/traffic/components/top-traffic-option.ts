@@ -1,5 +1,5 @@
 import { format } from 'echarts/core';
-import { bytesToMegabytes, PIE_PALETTE, truncateName } from '@netloom/domain';
+import { bytesToMegabytes, PIE_PALETTE, shortDeviceLabel } from '@netloom/domain';
 import type { ChartOption } from '@/components/charts/echarts-setup';
 import { formatMegabytes } from './row-label';
 import { TRAFFIC_SERIES, type TopTrafficBars } from './top-traffic-bars';
@@ -40,7 +40,7 @@ export function buildTopTrafficOption(bars: TopTrafficBars): ChartOption {
       type: 'category',
       inverse: true,
       data: bars.labels,
-      axisLabel: { formatter: (name: string) => truncateName(name, AXIS_LABEL_MAX) },
+      axisLabel: { formatter: (name: string, index: number) => shortDeviceLabel(name, bars.rows[index]?.device_serial, AXIS_LABEL_MAX) },
     },
     series: bars.series.map((s) => ({
       type: 'bar' as const,

@@ -38,6 +38,7 @@ function server(results: Record<string, TrafficRow[]>) {
           end: '2026-01-02T10:01:00Z',
           device_id: '44444444-4444-4444-8444-444444444444',
           device_name: 'branch-1',
+          device_label: 'branch-1 · SN-7',
           src_ip: '192.168.1.20',
           src_port: 51000,
           dst_ip: '170.114.52.2',
@@ -158,8 +159,44 @@ describe('top-traffic panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Flows · Top Applications: Zoom, Last 24 hrs' });
     const flows = await within(dialog).findByRole('table', { name: 'Flows' });
     expect((await within(flows).findByText('170.114.52.2')).closest('tr')!.textContent).toContain('zoom.us');
+    // The device column reads the label: another gateway is named branch-1 too.
+    expect(within(flows).getByText('branch-1 · SN-7')).toBeTruthy();
     const flowsCall = calls.find((c) => c.url === '/api/v1/sdwan/netflow/flows/')!;
     expect(flowsCall.body).toEqual({ timeduration: 1440, tenant_id: TENANT, network_id: '', graph: 'top-applications', key: 'Zoom', offset: 0, limit: 1000 });
+  });
+
+  it('draws two gateways of one name as two bars, each with its serial', async () => {
+    const [a, b] = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442'];
+    server({
+      'top-talkers': [
+        row(a, 9_000_000, { device_id: a, device_name: 'branch', device_serial: 'SN-1', label: 'branch · SN-1' }),
+        row(b, 8_000_000, { device_id: b, device_name: 'branch', device_serial: 'SN-2', label: 'branch · SN-2' }),
+      ],
+    });
+    signIn('viewer');
+    const { user } = render();
+    await choose(user, 'Chart', 'Top Talkers');
+    const chart = await screen.findByRole('img', { name: 'Top Talkers: branch · SN-1 9.00 MB, branch · SN-2 8.00 MB' });
+    const option = (getInstanceByDom(chart) as unknown as { getOption: () => { yAxis: { data: string[] }[] } }).getOption();
+    expect(option.yAxis[0]!.data).toEqual(['branch · SN-1', 'branch · SN-2']);
+  });
+
+  it('cuts a long gateway name on the axis but never its serial', async () => {
+    const [a, b] = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442'];
+    const long = 'headquarters-datacenter-north';
+    server({
+      'top-talkers': [
+        row(a, 9_000_000, { device_id: a, device_name: long, device_serial: 'SN-1', label: `${long} · SN-1` }),
+        row(b, 8_000_000, { device_id: b, device_name: long, device_serial: 'SN-2', label: `${long} · SN-2` }),
+      ],
+    });
+    signIn('viewer');
+    const { user } = render();
+    await choose(user, 'Chart', 'Top Talkers');
+    const chart = await screen.findByRole('img', { name: /^Top Talkers:/ });
+    type Axis = { data: string[]; axisLabel: { formatter: (v: string, i: number) => string } };
+    const [axis] = (getInstanceByDom(chart) as unknown as { getOption: () => { yAxis: Axis[] } }).getOption().yAxis;
+    expect(axis!.data.map((v, i) => axis!.axisLabel.formatter(v, i))).toEqual(['headquarters-data... · SN-1', 'headquarters-data... · SN-2']);
   });
 
   it('stacks each application’s users and drills into one user’s use of it', async () => {

@@ -5,6 +5,7 @@ import { UrlText } from './url-text';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
+import { useGatewayLabel } from '@/lib/use-gateway-labels';
 
 type SquidLogRow = z.infer<typeof squidLogRowSchema>;
 
@@ -16,9 +17,11 @@ interface SquidLogTableProps {
 
 /** One page of the proxy's access log: its fields as columns, and the line as the proxy wrote it. */
 export function SquidLogTable({ rows, loading, timezone }: SquidLogTableProps) {
+  // A proxy on a gateway logs under the gateway's name: two 'branch' gateways read with their serials.
+  const label = useGatewayLabel();
   const columns: DataTableColumn<SquidLogRow>[] = [
     { key: 'time', header: 'Time', type: 'date' },
-    { key: 'device_name', header: 'Device', width: '9rem', render: (r) => r.device_name ?? r.device_id },
+    { key: 'device_name', header: 'Device', width: '9rem', render: (r) => label(r.device_id, r.device_name ?? r.device_id) },
     { key: 'client_ip', header: 'Client', type: 'ip' },
     { key: 'user', header: 'User', render: (r) => r.user ?? '—' },
     { key: 'method', header: 'Method' },

@@ -4,6 +4,7 @@ import { UrlText } from './url-text';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
+import { useGatewayLabel } from '@/lib/use-gateway-labels';
 import { ActionBadge } from './action-badge';
 import { RULE_LABELS } from './rule-labels';
 
@@ -19,6 +20,8 @@ const VIA_LABELS: Record<WebFilterLogRow['via'], string> = { agent: 'Agent', pro
 
 /** One page of web-filter decisions: who asked for what, from which device, and what the filter did and why. */
 export function WebFilterLogTable({ rows, loading, timezone, onUser }: WebFilterLogTableProps) {
+  // A proxy on a gateway logs under the gateway's name: two 'branch' gateways read with their serials.
+  const label = useGatewayLabel();
   const columns: DataTableColumn<WebFilterLogRow>[] = [
     { key: 'time', header: 'Time', type: 'date' },
     {
@@ -35,7 +38,7 @@ export function WebFilterLogTable({ rows, loading, timezone, onUser }: WebFilter
           </Text>
         ),
     },
-    { key: 'device_name', header: 'Device', width: '9rem', render: (r) => r.device_name ?? r.device_id },
+    { key: 'device_name', header: 'Device', width: '9rem', render: (r) => label(r.device_id, r.device_name ?? r.device_id) },
     { key: 'domain', header: 'Domain' },
     {
       key: 'url',

@@ -3,9 +3,13 @@ import { deviceRow } from '@/test/device-row';
 import { clusterPopupContent, devicePopupContent } from './device-popup';
 
 describe('devicePopupContent', () => {
-  it('shows name, status label, location, public IP and last seen', () => {
-    const el = devicePopupContent(deviceRow('a', { name: 'edge-chennai', deviceStatus: 'error', lastSeenTime: '2026-01-02T10:05:00Z' }), 'UTC');
+  it('shows name, serial, status label, location, public IP and last seen', () => {
+    const el = devicePopupContent(
+      deviceRow('a', { name: 'edge-chennai', serial: 'SN-42', deviceStatus: 'error', lastSeenTime: '2026-01-02T10:05:00Z' }),
+      'UTC',
+    );
     expect(el.textContent).toContain('edge-chennai');
+    expect(el.textContent).toContain('Serial: SN-42');
     expect(el.textContent).toContain('Status: Not Reachable');
     expect(el.textContent).toContain('Location: Chennai');
     expect(el.textContent).toContain('Public IP: 203.0.113.10');

@@ -17,13 +17,15 @@ function box(): HTMLDivElement {
   return el;
 }
 
-/** The hover card of one marker (spec 000 §2.5): name, status, location, public IP, last seen. */
+/** The hover card of one marker (spec 000 §2.5): name, serial, status, location, public IP, last seen. */
 export function devicePopupContent(device: DeviceRow, timezone?: string | null): HTMLElement {
   const el = box();
   const title = document.createElement('div');
   title.style.fontWeight = '600';
   title.textContent = device.name;
   el.append(title);
+  // Two markers may carry one name ('branch' in two towns): the serial says which device this is.
+  if (device.serial) line(el, 'Serial', device.serial);
   line(el, 'Status', statusLabel(effectiveStatus(device)));
   line(el, 'Location', textOrNotAvailable(device.location));
   line(el, 'Public IP', textOrNotAvailable(device.publicIp));
