@@ -83,6 +83,9 @@ export function everyFamilySections(routes: readonly unknown[]): Record<ConfigFa
       radius: { enabled: true, secret: 'bench-radius-secret', clients: ['192.168.10.0/24'] },
       dhcp_hostnames: true,
     },
+    // Carried off: a gateway in a mesh has peers that leave itself out, so each document is its own and
+    // rendering one per device is a different figure from this bench's (one render per group of alike gateways).
+    overlay_mesh: { enabled: false, topology: 'hub-and-spoke', role: 'spoke', subnets: ['192.168.10.0/24'] },
     // Detect mode: every model runs it (the smallest refuses prevent mode).
     ids_ips: {
       mode: 'detect',

@@ -58,6 +58,7 @@ export * from './api/device-config';
 export * from './api/config-templates';
 export * from './api/device-status';
 export * from './config/effective';
+export * from './config/overlays';
 export * from './config/operations';
 export * from './config/index';
 export * from './alarms/index';

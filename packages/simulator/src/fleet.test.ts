@@ -7,6 +7,7 @@ import { topics } from '../../server/src/bus/topics';
 import { deviceJobs, deviceMetrics, devices } from '../../server/src/db/schema/index';
 import type { DeviceEvent } from './device';
 import { buildDevices, startFleet, type Fleet, type FleetOptions } from './fleet';
+import { GatewayBehaviour } from './gateway-behaviour';
 import { MODEL_LIMITS } from './running-config';
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
@@ -293,6 +294,47 @@ describe('fleet against the real server', () => {
     };
     expect(await tunnels(hub)).toContainEqual({ name: `auto-${spoke!.behaviour.name}`, remote: spoke!.behaviour.publicIp, state: 'up', reason: null });
     expect(await tunnels(spoke)).toContainEqual({ name: `auto-${hub!.behaviour.name}`, remote: hub!.behaviour.publicIp, state: 'up', reason: null });
+  });
+
+  it('builds the mesh of a device group: a hub and a spoke of one group bring their mesh tunnel up, seen in their IPsec status', async () => {
+    const gateways = fleet!.devices.filter((d) => d.behaviour instanceof GatewayBehaviour && d.state === 'connected');
+    // The smallest model refuses to be a hub (overlay-mesh.ts): a bigger one is.
+    const hub = gateways.find((d) => (d.behaviour as GatewayBehaviour).profile.model !== 'NL-Edge 100')!;
+    const spoke = gateways.find((d) => d !== hub)!;
+    const { access } = await login(t.app, 'editor@acme.test');
+    const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(access), ...(payload ? { payload } : {}) });
+    const group = (await call('POST', 'network/list/', { name: 'Mesh lab' })).json() as { id: string };
+    expect((await call('PUT', `network/${group.id}/devices/`, { device_ids: [hub.deviceId, spoke.deviceId] })).statusCode).toBe(200);
+    for (const [d, n, role] of [
+      [hub, 7, 'hub'],
+      [spoke, 9, 'spoke'],
+    ] as const) {
+      // An earlier test may have left a route, a tunnel or Auto VPN on the LAN this one renumbers.
+      for (const [section, body] of [
+        ['static_routes', []],
+        ['ipsec', { tunnels: [] }],
+        ['interfaces', { lan: [{ name: 'lan1', ip: `10.${n}.2.1`, prefix: 24 }], wan: [{ name: 'wan1', mode: 'dhcp' }] }],
+        ['overlay_mesh', { topology: 'hub-and-spoke', role, subnets: [`10.${n}.2.0/24`] }],
+      ] as const) {
+        const res = await call('PUT', `device/config/${d.deviceId}/sections/${section}/`, { section: body });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    }
+    const peersOf = (d: typeof hub) => d.runningConfig?.overlay_mesh?.peers ?? [];
+    await waitFor('both run their mesh peer', async () => peersOf(hub).length === 1 && peersOf(spoke).length === 1);
+    expect(peersOf(hub)[0]).toMatchObject({ name: spoke.behaviour.name, address: spoke.behaviour.publicIp, subnets: ['10.9.2.0/24'] });
+    expect(peersOf(hub)[0]!.psk).toBe(peersOf(spoke)[0]!.psk);
+    const tunnels = async (d: typeof hub) => {
+      const since = Date.now();
+      expect((await call('POST', `device/status/${d.deviceId}/ipsec/refresh/`)).statusCode).toBe(202);
+      return waitFor('tunnels', async () => {
+        const s = (await call('GET', `device/status/${d.deviceId}/ipsec/`)).json();
+        return s.at && Date.parse(s.at) >= since && (s.snapshot.entries as Record<string, unknown>[]);
+      });
+    };
+    expect(await tunnels(hub)).toContainEqual({ name: `mesh-${spoke.behaviour.name}`, remote: spoke.behaviour.publicIp, state: 'up', reason: null });
+    expect(await tunnels(spoke)).toContainEqual({ name: `mesh-${hub.behaviour.name}`, remote: hub.behaviour.publicIp, state: 'up', reason: null });
   });
 
   it('restarts with the same credentials without duplicate devices', async () => {

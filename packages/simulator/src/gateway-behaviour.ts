@@ -13,6 +13,7 @@ import { NetflowExport } from './netflow-export';
 import { wirelessRefusal, wirelessSnapshot } from './radios';
 import { accelerationSnapshot } from './status-model-acceleration';
 import { IdsEngine, idsRefusal } from './ids-engine';
+import { meshRefusal } from './overlay-mesh';
 import { filteredTracking, filteredUsage, urlFilterStatus } from './status-model-url-filter';
 import type { FleetView } from './fleet-view';
 import type { ConnectorHealthBody, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, NacHostsBody } from './behaviour';
@@ -378,9 +379,9 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.running = doc;
   }
 
-  /** Its model's hardware: a wireless section asking for a radio it lacks, or inline IPS on a box too small for it, is refused. */
+  /** Its model's hardware: a wireless section asking for a radio it lacks, inline IPS or a mesh hub on a box too small for it, is refused. */
   cannotRun(doc: ConfigDocument): string | null {
-    return wirelessRefusal(this.profile.model, doc) ?? idsRefusal(this.profile.model, doc);
+    return wirelessRefusal(this.profile.model, doc) ?? idsRefusal(this.profile.model, doc) ?? meshRefusal(this.profile.model, doc);
   }
 
   urlDecided(events: readonly UrlEvent[]): void {

@@ -1,4 +1,4 @@
-import { autoVpnAddress, vlanIfname, type ConfigDocument, type IpsecTunnel } from '@netloom/domain';
+import { autoVpnAddress, vlanIfname, type ConfigDocument, type IpsecTunnel, type OverlayPeer } from '@netloom/domain';
 
 /**
  * What a gateway running a configuration looks like from inside: its interfaces with their
@@ -126,7 +126,11 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
  * address with the same key and proposal, and the subnets crossed over.
  */
 export function tunnelStates(doc: ConfigDocument, ownPublicIp: string | null, findPeer: (address: string) => Peer | undefined): RouterTunnel[] {
-  return [...typedTunnelStates(doc, ownPublicIp, findPeer), ...autoVpnTunnelStates(doc, ownPublicIp, findPeer)];
+  return [
+    ...typedTunnelStates(doc, ownPublicIp, findPeer),
+    ...overlayTunnelStates(AUTO_VPN, doc, ownPublicIp, findPeer),
+    ...overlayTunnelStates(OVERLAY_MESH, doc, ownPublicIp, findPeer),
+  ];
 }
 
 function typedTunnelStates(doc: ConfigDocument, ownPublicIp: string | null, findPeer: (address: string) => Peer | undefined): RouterTunnel[] {
@@ -144,33 +148,43 @@ function typedTunnelStates(doc: ConfigDocument, ownPublicIp: string | null, find
   });
 }
 
-/** The name a gateway gives the tunnel Auto VPN builds to a peer. */
-const autoVpnTunnelName = (peerName: string) => `auto-${peerName}`;
+/** An overlay the server writes peers into: where its setting sits in a document, and how the box names its tunnels. */
+interface OverlayKind {
+  setting(doc: ConfigDocument): { enabled: boolean; subnets: string[]; peers: OverlayPeer[] } | undefined;
+  tunnelName(peerName: string): string;
+}
+const AUTO_VPN: OverlayKind = { setting: (doc) => doc.ipsec?.auto_vpn, tunnelName: (peer) => `auto-${peer}` };
+const OVERLAY_MESH: OverlayKind = { setting: (doc) => doc.overlay_mesh, tunnelName: (peer) => `mesh-${peer}` };
 
 /**
- * Auto VPN builds one tunnel per peer the server wrote into the document: to the peer's address,
- * with the pair's key, this gateway's offered subnets against the peer's. It comes up when the
- * peer runs Auto VPN too and lists this gateway back (at this address, with the same key and the
- * subnets crossed), as a hand-made pair would.
+ * An overlay (Auto VPN, Overlay Mesh VPN) builds one tunnel per peer the server wrote into the
+ * document: to the peer's address, with the pair's key, this gateway's offered subnets against the
+ * peer's. It comes up when the peer runs the same overlay and lists this gateway back (at this
+ * address, with the same key and the subnets crossed), as a hand-made pair would.
  */
-function autoVpnTunnelStates(doc: ConfigDocument, ownPublicIp: string | null, findPeer: (address: string) => Peer | undefined): RouterTunnel[] {
-  const auto = doc.ipsec?.auto_vpn;
-  if (!auto?.enabled) return [];
+function overlayTunnelStates(
+  kind: OverlayKind,
+  doc: ConfigDocument,
+  ownPublicIp: string | null,
+  findPeer: (address: string) => Peer | undefined,
+): RouterTunnel[] {
+  const own = kind.setting(doc);
+  if (!own?.enabled) return [];
   // The peers know this gateway by the address the server gave them: its static WAN's, else the one it reports.
-  const own = autoVpnAddress(doc, ownPublicIp);
-  return auto.peers.map((p) => {
-    const name = autoVpnTunnelName(p.name);
+  const address = autoVpnAddress(doc, ownPublicIp);
+  return own.peers.map((p) => {
+    const name = kind.tunnelName(p.name);
     const remote = p.address ?? '';
     const down = (reason: string) => ({ name, remote, state: 'down' as const, reason });
     if (!p.address) return down('the peer has not reported its address yet');
     if (!p.psk) return down('no key for this peer');
     const peer = findPeer(p.address);
     if (!peer) return down('no answer from the remote gateway');
-    const theirs = peer.doc.ipsec?.auto_vpn;
-    const back = theirs?.enabled ? theirs.peers.find((q) => q.address === own) : undefined;
+    const theirs = kind.setting(peer.doc);
+    const back = theirs?.enabled ? theirs.peers.find((q) => q.address === address) : undefined;
     if (!back) return down('the remote gateway has no tunnel to this one');
     if (back.psk !== p.psk) return down('authentication failed (pre-shared key)');
-    if (!sameSet(back.subnets, auto.subnets) || !sameSet(theirs!.subnets, p.subnets)) return down('traffic selectors do not match');
+    if (!sameSet(back.subnets, own.subnets) || !sameSet(theirs!.subnets, p.subnets)) return down('traffic selectors do not match');
     return { name, remote, state: 'up' as const, reason: null };
   });
 }

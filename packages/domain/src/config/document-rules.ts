@@ -16,8 +16,9 @@ import type { NetflowSection } from './families/netflow';
 import type { AccelerationSection } from './families/acceleration';
 import type { UrlFilterSection } from './families/url-filter';
 import type { UserMappingSection } from './families/user-mapping';
+import type { OverlayMeshSection } from './families/overlay-mesh';
 import type { IdsIpsSection } from './families/ids-ips';
-import { contains, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
+import { contains, isNetworkCidr, overlaps, subnetOf, subnetOfCidr, within, type Subnet } from './subnets';
 
 /**
  * The rules across families, one function per family: each names what it needs from another
@@ -41,6 +42,7 @@ export interface DocumentParts {
   acceleration?: AccelerationSection;
   url_filter?: UrlFilterSection;
   user_mapping?: UserMappingSection;
+  overlay_mesh?: OverlayMeshSection;
   ids_ips?: IdsIpsSection;
 }
 type Ctx = z.RefinementCtx;
@@ -222,11 +224,15 @@ export function checkVrrp(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   });
 }
 
-/** Bond members are WAN links of the document; a VPN bond's peer is one of its IPsec tunnels or Auto VPN gateways. */
+/** Bond members are WAN links of the document; a VPN bond's peer is one of its IPsec tunnels, Auto VPN or Overlay Mesh VPN gateways. */
 export function checkLinkBonding(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   const bonding = doc.link_bonding;
   if (!bonding) return;
-  const peers = new Set([...(doc.ipsec?.tunnels ?? []).map((t) => t.name), ...(doc.ipsec?.auto_vpn?.peers ?? []).map((p) => p.name)]);
+  const peers = new Set([
+    ...(doc.ipsec?.tunnels ?? []).map((t) => t.name),
+    ...(doc.ipsec?.auto_vpn?.peers ?? []).map((p) => p.name),
+    ...(doc.overlay_mesh?.peers ?? []).map((p) => p.name),
+  ]);
   for (const side of ['vpn', 'internet'] as const) {
     bonding[side].forEach((bond, i) => {
       bond.members.forEach((m, k) => {
@@ -235,7 +241,7 @@ export function checkLinkBonding(doc: DocumentParts, nets: DeviceNets, ctx: Ctx)
     });
   }
   bonding.vpn.forEach((bond, i) => {
-    if (!peers.has(bond.peer)) issue(ctx, ['link_bonding', 'vpn', i, 'peer'], 'No such VPN peer: an IPsec tunnel or an Auto VPN gateway');
+    if (!peers.has(bond.peer)) issue(ctx, ['link_bonding', 'vpn', i, 'peer'], 'No such VPN peer: an IPsec tunnel, an Auto VPN or a mesh gateway');
   });
 }
 
@@ -265,6 +271,13 @@ export function checkUrlFilter(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
 export function checkUserMapping(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
   doc.user_mapping?.static_entries.forEach((entry, i) => {
     if (!onLan(nets, entry.address)) issue(ctx, ['user_mapping', 'static_entries', i, 'address'], 'Not an address on a LAN of this device');
+  });
+}
+
+/** A gateway advertises to its mesh only subnets it is on: a subnet of one of its LAN interfaces or VLANs. */
+export function checkOverlayMesh(doc: DocumentParts, nets: DeviceNets, ctx: Ctx) {
+  doc.overlay_mesh?.subnets.forEach((s, k) => {
+    if (isNetworkCidr(s) && !insideLan(nets, s)) issue(ctx, ['overlay_mesh', 'subnets', k], 'Not a subnet of a LAN interface of this device');
   });
 }
 

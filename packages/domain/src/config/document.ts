@@ -17,6 +17,7 @@ import { accelerationSectionSchema } from './families/acceleration';
 import { contentFilterSectionSchema } from './families/content-filter';
 import { urlFilterSectionSchema } from './families/url-filter';
 import { userMappingSectionSchema } from './families/user-mapping';
+import { overlayMeshSectionSchema } from './families/overlay-mesh';
 import { idsIpsSectionSchema } from './families/ids-ips';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
@@ -36,6 +37,7 @@ import {
   checkAcceleration,
   checkUrlFilter,
   checkUserMapping,
+  checkOverlayMesh,
   checkIdsIps,
   checkSdwan,
   checkServices,
@@ -63,6 +65,7 @@ export const CONFIG_FAMILIES = [
   'content_filter',
   'url_filter',
   'user_mapping',
+  'overlay_mesh',
   'ids_ips',
 ] as const;
 export type ConfigFamily = (typeof CONFIG_FAMILIES)[number];
@@ -86,6 +89,7 @@ const documentShape = {
   content_filter: contentFilterSectionSchema.optional(),
   url_filter: urlFilterSectionSchema.optional(),
   user_mapping: userMappingSectionSchema.optional(),
+  overlay_mesh: overlayMeshSectionSchema.optional(),
   ids_ips: idsIpsSectionSchema.optional(),
   /** Made by the server from the tenant's web-filter settings and policies; not a family a device or template edits. */
   web_filter: webFilterSectionSchema.optional(),
@@ -114,6 +118,7 @@ function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.R
   checkAcceleration(doc, nets, ctx);
   checkUrlFilter(doc, nets, ctx);
   checkUserMapping(doc, nets, ctx);
+  checkOverlayMesh(doc, nets, ctx);
   checkIdsIps(doc, nets, ctx);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { autoVpnAddress, autoVpnPairKey, autoVpnPeers, renderDeviceDocument, type AutoVpnMember } from './effective';
+import { renderDeviceDocument } from './effective';
+import { autoVpnAddress, autoVpnPairKey, autoVpnPeers, type AutoVpnMember } from './overlays';
 import { configHash } from './hash';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,9 +1,6 @@
 import type { z } from 'zod';
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { CONFIG_FAMILIES, configDocumentSchema, deviceDocumentSchema, type ConfigDocument, type ConfigFamily } from './document';
-import type { AutoVpn, AutoVpnPeer } from './families/ipsec';
+import { withOverlayPeers, type OverlayInput } from './overlays';
 import { missingVariablesMessage, renderTemplate, resolveVariables, templateVariables, type VariableValues } from './templates';
 
 /** A template as a device's rendering needs it. */
@@ -14,18 +11,9 @@ export interface TemplateSource {
   defaults: VariableValues;
 }
 
-/** A gateway of the tenant that takes part in Auto VPN, as its own configuration says, and where it is reached (null: not known yet). */
-export interface AutoVpnMember extends Omit<AutoVpnPeer, 'psk'> {
-  topology: AutoVpn['topology'];
-}
-
-export interface DeviceRenderInput {
-  deviceId?: string;
+/** A device to render, with what its overlays' peers are chosen from (overlays.ts). */
+export interface DeviceRenderInput extends OverlayInput {
   deviceName: string;
-  /** The tenant's Auto VPN gateways: the device's peers are chosen from them. */
-  autoVpnMembers?: readonly AutoVpnMember[];
-  /** The tenant's Auto VPN secret: each pair's pre-shared key is derived from it (autoVpnPairKey). */
-  autoVpnSecret?: string;
   /** The device group's templates first, then the device's own list, each in its order. */
   templates: TemplateSource[];
   groupValues: VariableValues;
@@ -80,7 +68,7 @@ export function renderDeviceDocument(input: DeviceRenderInput): DeviceRender {
     from.delete(family as ConfigFamily);
   }
   for (const [key, section] of Object.entries(input.sections ?? {})) if (!isFamily(key) && section != null) merged[key] = section;
-  const parsed = parseRendered(withAutoVpnPeers(merged, input));
+  const parsed = parseRendered(withOverlayPeers(merged, input));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
     const first = issues[0]!;
@@ -114,64 +102,6 @@ function parseRendered(doc: Record<string, unknown>) {
     }
   }
   return changed ? deviceDocumentSchema.safeParse(copy) : first;
-}
-
-/**
- * Auto VPN from one setting: hub-and-spoke gives a spoke every hub and a hub every spoke; full
- * mesh gives every gateway all the others of that topology. A gateway that left stops being a
- * peer with its next render.
- */
-export function autoVpnPeers(
-  self: { deviceId?: string; role: AutoVpn['role']; topology: AutoVpn['topology'] },
-  members: readonly AutoVpnMember[],
-  secret = '',
-): AutoVpnPeer[] {
-  return members
-    .filter((m) => m.device_id !== self.deviceId && m.topology === self.topology && (self.topology === 'full-mesh' || m.role !== self.role))
-    .map(({ device_id, name, role, subnets, address }) => ({
-      device_id,
-      name,
-      role,
-      subnets,
-      address,
-      psk: secret && self.deviceId ? autoVpnPairKey(secret, self.deviceId, device_id) : '',
-    }))
-    .sort((a, b) => a.device_id.localeCompare(b.device_id));
-}
-
-/**
- * The pre-shared key of one Auto VPN pair: HMAC-SHA256 of the two device ids (in a fixed order,
- * so both ends derive the same) under the tenant's secret. Nobody types or stores it, a pair's key
- * differs from every other pair's, and a new secret gives every pair a new key.
- */
-export function autoVpnPairKey(secret: string, a: string, b: string): string {
-  const [first, second] = [a, b].sort();
-  return bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(`auto-vpn|${first}|${second}`))).slice(0, 48);
-}
-
-function withAutoVpnPeers(doc: Record<string, unknown>, input: DeviceRenderInput): Record<string, unknown> {
-  const ipsec = doc.ipsec as { auto_vpn?: Partial<AutoVpn> } | undefined;
-  const auto = ipsec?.auto_vpn;
-  if (!auto || typeof auto !== 'object') return doc;
-  const peers =
-    auto.enabled && auto.topology
-      ? autoVpnPeers({ deviceId: input.deviceId, role: auto.role ?? 'spoke', topology: auto.topology }, input.autoVpnMembers ?? [], input.autoVpnSecret)
-      : [];
-  return { ...doc, ipsec: { ...ipsec, auto_vpn: { ...auto, peers } } };
-}
-
-/** The device's own Auto VPN membership, read from its document (null: not taking part). */
-export function autoVpnMemberOf(deviceId: string, name: string, doc: ConfigDocument, reportedAddress: string | null = null): AutoVpnMember | null {
-  const a = doc.ipsec?.auto_vpn;
-  return a?.enabled
-    ? { device_id: deviceId, name, role: a.role, topology: a.topology, subnets: a.subnets, address: autoVpnAddress(doc, reportedAddress) }
-    : null;
-}
-
-/** Where the other gateways reach this one: its first static WAN address (what it was given), else the public address it reports. */
-export function autoVpnAddress(doc: Pick<ConfigDocument, 'interfaces'>, reportedAddress: string | null): string | null {
-  const wan = doc.interfaces?.wan.find((w) => w.mode === 'static' && w.ip);
-  return wan?.ip ?? reportedAddress;
 }
 
 const VARIABLE_IN_TEXT = /\{\{\s*[a-z][a-z0-9_]*\s*\}\}/;
@@ -215,13 +145,3 @@ export function allowingVariables(schema: { safeParse(v: unknown): Checked }) {
 
 /** Every variable a set of templates uses, in order of first use. */
 export const variablesOf = (templates: { sections: unknown }[]) => [...new Set(templates.flatMap((t) => templateVariables(t.sections)))];
-
-/**
- * A document as a person sends it, without the Auto VPN peers it may carry back from an answer:
- * the server writes them at every render, and their keys come back masked.
- */
-export function withoutAutoVpnPeers<T extends { ipsec?: unknown }>(doc: T): T {
-  const ipsec = doc.ipsec as { auto_vpn?: Record<string, unknown> } | undefined;
-  if (!ipsec?.auto_vpn) return doc;
-  return { ...doc, ipsec: { ...ipsec, auto_vpn: { ...ipsec.auto_vpn, peers: [] } } };
-}

@@ -18,6 +18,8 @@ export * from './families/content-filter';
 export * from './families/url-filter';
 export * from './gateway-filter';
 export * from './families/user-mapping';
+export * from './families/overlay-peer';
+export * from './families/overlay-mesh';
 export * from './families/ids-ips';
 export * from './families/ids-ips-catalogue';
 export * from './ids-verdict';

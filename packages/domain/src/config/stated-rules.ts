@@ -13,6 +13,10 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   'Name the networks of the RADIUS clients',
   'Turn on at least one source, or turn user mapping off',
   'Not an address on a LAN of this device',
+  'Subnet already advertised',
+  'Overlaps a subnet advertised above',
+  'Advertise at least one LAN subnet, or turn the mesh off',
+  'Not a subnet of a LAN interface of this device',
   'Ports need TCP or UDP',
   'Zone name already used',
   'IP set name already used',
@@ -102,6 +106,6 @@ export const CONFIG_DOCUMENT_RULES: readonly string[] = [
   "Not in a DHCP pool's subnet",
   'Not a subnet of this device',
   'Overlaps a LAN subnet of this device',
-  'No such VPN peer: an IPsec tunnel or an Auto VPN gateway',
+  'No such VPN peer: an IPsec tunnel, an Auto VPN or a mesh gateway',
   'Not a LAN interface or VLAN of this configuration',
 ];

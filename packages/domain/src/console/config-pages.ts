@@ -144,6 +144,15 @@ export const CONFIG_PAGES = [
     ],
   },
   {
+    family: 'overlay_mesh',
+    route: 'overlay-mesh-vpn',
+    title: 'Overlay Mesh VPN',
+    tabs: [
+      { route: 'settings', label: 'Settings' },
+      { route: 'peers', label: 'Peers' },
+    ],
+  },
+  {
     family: 'ids_ips',
     route: 'ids-ips',
     title: 'IDS/IPS',

@@ -153,7 +153,7 @@ export async function buildModuleServices(
     alarms: new AlarmService(db),
     channels: new ChannelService(db, webhookTargets),
     tenantData: new TenantDataService(db),
-    networks: new NetworkService(db, bus),
+    networks: new NetworkService(db, bus, deviceConfig),
     team: new TeamService(core),
     organisations: new OrganisationService(core),
     groups: new GroupService(db),

@@ -19,13 +19,13 @@ export interface FamilyCase {
  * A server with Acme's editor signed in and gateways that enrol and answer pushes as devices do:
  * what every family's server test needs (each test file runs it on its databases).
  */
-export function familyHarness(backend: Parameters<typeof build>[0]) {
+export function familyHarness(backend: Parameters<typeof build>[0], overrides?: Parameters<typeof build>[1]) {
   let t: TestApp;
   let key: string;
   let token: string;
   const agents: TestAgent[] = [];
   beforeAll(async () => {
-    t = await build(backend);
+    t = await build(backend, overrides);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     key = (await enrolmentKey(t.app, 'Acme')).key;
     token = (await login(t.app, 'editor@acme.test')).access;
@@ -34,7 +34,7 @@ export function familyHarness(backend: Parameters<typeof build>[0]) {
     for (const a of agents) a.ws.terminate();
     await t.close();
   });
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
   const state = async (id: string) => deviceConfigSchema.parse((await call('GET', `device/config/${id}/`)).json());
   return {

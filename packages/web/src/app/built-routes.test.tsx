@@ -38,6 +38,7 @@ const BUILT = [
   ...tabsOf('/sdwan/device/configure/content-filter', ['category-filter', 'url-blocking']),
   '/sdwan/device/configure/url-filter',
   ...tabsOf('/sdwan/device/configure/user-mapping', ['sources', 'static']),
+  ...tabsOf('/sdwan/device/configure/overlay-mesh-vpn', ['settings', 'peers']),
   ...tabsOf('/sdwan/device/configure/ids-ips', ['settings', 'categories', 'exceptions']),
   ...tabsOf('/sdwan/device/configure/status', ['deviceoverview', 'sysInfo', 'cpugraph', 'memorygraph']),
   ...tabsOf('/sdwan/device/status/network', ['routes', 'arptables', 'interfaces', 'devicestatus', 'dhcp', 'usermapping']),

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '@/test/render';
+import type { DeviceRow } from '@netloom/domain';
 import { deviceRow } from '@/test/device-row';
 import { FakeSocket } from '@/test/fake-socket';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
@@ -32,13 +33,14 @@ export const state = (document: Record<string, unknown>) => ({
   draft: null,
 });
 
-/** A fake server holding one gateway's document; a PUT answers what `put` says. */
-export function server(document: Record<string, unknown>, put?: (body: { section: unknown }) => Response) {
+/** A fake server holding one gateway's document; a PUT answers what `put` says; `row` is the gateway as the fleet lists it. */
+export function server(document: Record<string, unknown>, put?: (body: { section: unknown }) => Response, row: Partial<DeviceRow> = {}) {
   const family = Object.keys(document)[0]!;
   const answer = put ?? ((body: { section: unknown }) => jsonResponse(200, state({ [family]: body.section })));
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url.includes('/device/list/')) return jsonResponse(200, { count: 1, next: null, previous: null, results: [deviceRow(GW, { name: 'edge-paris' })] });
+    if (url.includes('/device/list/'))
+      return jsonResponse(200, { count: 1, next: null, previous: null, results: [deviceRow(GW, { name: 'edge-paris', ...row })] });
     if (url.includes('/enable-configs/')) return jsonResponse(200, { families: {}, auto_sync: true });
     if (init?.method === 'PUT') return answer(JSON.parse(String(init.body)));
     return jsonResponse(200, state(document));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storableText } from '../../validators/storable-text';
 import { ifnameField, ipOrFqdnField, nameField, networkField } from './fields';
+import { OVERLAY_TOPOLOGIES, overlayPeerSchema } from './overlay-peer';
 import { flagRepeats } from './issues';
 
 /** IPsec VPN: site-to-site tunnels and the automatic VPN between the tenant's gateways. */
@@ -25,29 +26,13 @@ export type IpsecTunnel = z.infer<typeof ipsecTunnelSchema>;
 
 export const autoVpnSchema = z.strictObject({
   enabled: z.boolean(),
-  topology: z.enum(['hub-and-spoke', 'full-mesh']),
+  topology: z.enum(OVERLAY_TOPOLOGIES),
   /** Only meaningful in hub-and-spoke. */
   role: z.enum(['hub', 'spoke']).default('spoke'),
   /** The LAN subnets offered to the other gateways. */
   subnets: z.array(networkField()).max(16).default([]),
-  /**
-   * The gateways this one builds tunnels to: filled in by the server from every gateway's setting,
-   * never typed. Each carries where the peer is reached (its static WAN address, else the public
-   * address it reports; null until known) and the key both ends of that pair share.
-   */
-  peers: z
-    .array(
-      z.strictObject({
-        device_id: z.string().uuid(),
-        name: z.string().max(128),
-        role: z.enum(['hub', 'spoke']),
-        subnets: z.array(networkField()).max(16),
-        address: ipOrFqdnField().nullable().default(null),
-        psk: z.string().max(128).default(''),
-      }),
-    )
-    .max(1024)
-    .default([]),
+  /** The gateways this one builds tunnels to: filled in by the server, never typed (overlay-peer.ts). */
+  peers: z.array(overlayPeerSchema).max(1024).default([]),
 });
 export type AutoVpn = z.infer<typeof autoVpnSchema>;
 export type AutoVpnPeer = AutoVpn['peers'][number];

@@ -60,10 +60,12 @@ describe('Link Bonding family', () => {
     const link_bonding = { vpn: [bond(1, { members: ['wan1', 'lan1'], peer: 'to-branch' })] };
     expect(issues({ interfaces, ipsec, link_bonding })).toEqual([
       'link_bonding.vpn.0.members.1: Not a WAN interface of this configuration',
-      'link_bonding.vpn.0.peer: No such VPN peer: an IPsec tunnel or an Auto VPN gateway',
+      'link_bonding.vpn.0.peer: No such VPN peer: an IPsec tunnel, an Auto VPN or a mesh gateway',
     ]);
     const autoVpn = { auto_vpn: { enabled: true, topology: 'full-mesh', peers: [{ device_id: uuid(60), name: 'branch-7', role: 'spoke', subnets: [] }] } };
     expect(issues({ interfaces, ipsec: autoVpn, link_bonding: { vpn: [bond(1, { peer: 'branch-7' })] } })).toEqual([]);
+    const mesh = { subnets: ['192.168.1.0/24'], peers: [{ device_id: uuid(61), name: 'branch-8', role: 'hub', subnets: [] }] };
+    expect(issues({ interfaces, overlay_mesh: mesh, link_bonding: { vpn: [bond(1, { peer: 'branch-8' })] } })).toEqual([]);
   });
 
   it('flags a member exactly when an earlier bond already holds it', () => {

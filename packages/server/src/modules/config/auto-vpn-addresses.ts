@@ -8,9 +8,9 @@ type Gateway = { id: string; tenantId: string; name: string };
 
 /**
  * A gateway reached at the public address it reports (a DHCP or PPPoE WAN) got a new one: once it
- * has held for `settleMs`, every other Auto VPN gateway of its tenant is written the new address and
- * pushed it; their tunnels would otherwise point at the old address until the next change of
- * anything. The wait keeps a WAN failover and back from pushing the whole overlay twice.
+ * has held for `settleMs`, its overlay peers (every other Auto VPN gateway of its tenant, every
+ * other mesh gateway of its device group) are written the new address and pushed it; their tunnels
+ * would otherwise point at the old address until the next change of anything. The wait keeps a WAN failover and back from pushing the whole overlay twice.
  */
 export class AutoVpnAddresses {
   private readonly waiting = new Map<string, NodeJS.Timeout>();
@@ -41,14 +41,20 @@ export class AutoVpnAddresses {
   }
 
   private async tellPeers(device: Gateway, address: string): Promise<void> {
-    const members = await renderRepo.autoVpnMembers(this.db, device.tenantId);
-    if (!members.some((m) => m.device_id === device.id)) return;
-    const others = members.filter((m) => m.device_id !== device.id).map((m) => m.device_id);
-    if (others.length === 0) return;
+    const { autoVpn, mesh } = await renderRepo.overlayMembers(this.db, device.tenantId);
+    // Auto VPN's peers are the tenant's other members; the mesh's, the other members of the device's group.
+    const self = mesh.find((m) => m.device_id === device.id);
+    const told = [
+      { label: 'Auto VPN', ids: autoVpn.some((m) => m.device_id === device.id) ? autoVpn.map((m) => m.device_id) : [] },
+      { label: 'Overlay Mesh VPN', ids: self?.network_id ? mesh.filter((m) => m.network_id === self.network_id).map((m) => m.device_id) : [] },
+    ]
+      .map((o) => ({ ...o, ids: o.ids.filter((id) => id !== device.id) }))
+      .filter((o) => o.ids.length > 0);
+    if (told.length === 0) return;
     const outcomes = await this.db.transaction((tx) =>
       this.config.recommit(tx, systemActor(device.tenantId), {
-        deviceIds: others,
-        message: `Auto VPN: ${device.name} is reached at ${address} now`,
+        deviceIds: [...new Set(told.flatMap((o) => o.ids))],
+        message: `${told.map((o) => o.label).join(' and ')}: ${device.name} is reached at ${address} now`,
         source: 'template',
         // The device's row gets the address with the state writer's next batch; the peers need it now.
         publicIps: { [device.id]: address },

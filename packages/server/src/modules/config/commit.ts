@@ -1,19 +1,12 @@
 import { create as createDiffer } from 'jsondiffpatch';
-import {
-  autoVpnMemberOf,
-  maskSecrets,
-  canonicalConfigJson,
-  type AutoVpnMember,
-  type ConfigDocument,
-  type ConfigRevisionSource,
-  type DeviceRender,
-} from '@netloom/domain';
+import { maskSecrets, canonicalConfigJson, type ConfigDocument, type ConfigRevisionSource, type DeviceRender } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { auditMany, type Actor } from '../../http/access';
 import * as repo from './repo';
 import * as renderRepo from './render-repo';
 import type { DeviceRenderRow } from './render-repo';
 import { Renderer, type Rendered } from './renderer';
+import { membershipChanges } from './overlay-membership';
 
 /** Where new desired revisions go to be pushed (the configuration's jobs), inside the commit's transaction. */
 export interface PushQueue {
@@ -119,14 +112,13 @@ async function commitRevisions(
   return outcomes;
 }
 
-const membership = (members: readonly AutoVpnMember[]) => JSON.stringify([...members].sort((a, b) => a.device_id.localeCompare(b.device_id)));
-
 /**
- * Commits the devices' new own sections, and when that changes who takes part in Auto VPN (a
- * gateway joins, leaves, changes role or offered subnets), the other Auto VPN gateways of the
- * tenant get their new peers too, in the same transaction: one setting builds the tunnels. Each
- * device is rendered once (with the caller's renderer, which may have rendered it already); only a
- * device whose own peers the new membership changes is rendered again.
+ * Commits the devices' new own sections, and when that changes who takes part in an overlay (a
+ * gateway joins, leaves, changes role or advertised subnets, or moves to another device group),
+ * the overlay's other gateways it touches get their new peers too, in the same transaction: one
+ * setting builds the tunnels. Each device is rendered once (with the caller's renderer, which may
+ * have rendered it already); only a device whose own peers the new membership changes is rendered
+ * again.
  */
 export async function commitChanges(
   tx: Db,
@@ -136,23 +128,21 @@ export async function commitChanges(
   pushQueue: PushQueue,
   opts: { source: ConfigRevisionSource; message?: string | null },
 ): Promise<CommitOutcome[]> {
-  const ctx = renderer.ctx;
-  const before = ctx.autoVpn;
-  const ids = new Set(items.map((i) => i.row.id));
   const rendered = items.map((item) => ({ ...item, rendered: renderer.render(item.row, item.own) }));
-  const joined = rendered.flatMap(({ row, rendered: { render: r } }) => {
-    const kept = before.find((m) => m.device_id === row.id);
-    const member = r.ok ? autoVpnMemberOf(row.id, row.name, r.document, row.publicIp) : (kept ?? null);
-    return member ? [member] : [];
-  });
-  const after = [...before.filter((m) => !ids.has(m.device_id)), ...joined];
-  if (membership(before) === membership(after)) return commitRevisions(tx, actor, rendered, pushQueue, opts);
-  const withPeers = new Renderer({ ...ctx, autoVpn: after });
-  const again = rendered.map((item) =>
-    item.rendered.render.ok && item.rendered.render.document.ipsec?.auto_vpn?.enabled ? { ...item, rendered: withPeers.render(item.row, item.own) } : item,
+  const changes = membershipChanges(
+    renderer.ctx,
+    rendered.map((r) => ({ row: r.row, render: r.rendered.render })),
   );
+  if (changes.length === 0) return commitRevisions(tx, actor, rendered, pushQueue, opts);
+  const ctx = changes.reduce((c, change) => change.apply(c), renderer.ctx);
+  const withPeers = new Renderer(ctx);
+  const again = rendered.map((item) => {
+    const r = item.rendered.render;
+    return r.ok && changes.some((c) => c.takesPart(r.document)) ? { ...item, rendered: withPeers.render(item.row, item.own) } : item;
+  });
   const outcomes = await commitRevisions(tx, actor, again, pushQueue, opts);
-  const others = [...new Set([...before, ...after].map((m) => m.device_id))].filter((id) => !ids.has(id));
+  const others = [...new Set(changes.flatMap((c) => c.others))];
+  if (others.length === 0) return outcomes;
   const locked = await repo.lockDevices(tx, actor.scope.tenantId, others);
   const rows = await renderRepo.loadRenderRows(tx, actor.scope.tenantId, locked);
   const templates = await renderRepo.templatesByIds(
@@ -160,13 +150,13 @@ export async function commitChanges(
     actor.scope.tenantId,
     rows.flatMap((r) => r.templateIds),
   );
-  const peerRenderer = new Renderer({ templates, autoVpn: after, autoVpnSecret: ctx.autoVpnSecret, sections: ctx.sections });
+  const peerRenderer = new Renderer({ ...ctx, templates });
   const peers = await commitRevisions(
     tx,
     actor,
     rows.map((row) => ({ row, own: row.latest?.own ?? {}, rendered: peerRenderer.render(row, row.latest?.own ?? {}) })),
     pushQueue,
-    { source: 'template', message: 'Auto VPN peers changed' },
+    { source: 'template', message: `${changes.map((c) => c.label).join(' and ')} peers changed` },
   );
   return [...outcomes, ...peers];
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { autoVpnAddress, type AutoVpn, type AutoVpnMember, type ConfigDocument } from '@netloom/domain';
+import { autoVpnAddress, type AutoVpn, type AutoVpnMember, type ConfigDocument, type MeshMember, type OverlayMeshSection } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
 import { configAutoVpnSecrets, configBindings, configDrafts, configRevisions, configTemplates, deviceConfigSettings } from '../../db/schema/config';
@@ -13,7 +13,7 @@ export interface DeviceRenderRow {
   kind: 'gateway' | 'endpoint';
   networkId: string | null;
   deviceStatus: string;
-  /** The public address it reports: where Auto VPN peers reach it when it has no static WAN. */
+  /** The public address it reports: where its overlay peers reach it when it has no static WAN. */
   publicIp: string | null;
   /** The newest revision without its (large) document: what a render and a comparison need. */
   latest: { id: string; number: number; hash: string; own: Partial<ConfigDocument> } | null;
@@ -118,40 +118,42 @@ export async function saveSettings(db: Db, row: typeof deviceConfigSettings.$inf
     .onConflictDoUpdate({ target: deviceConfigSettings.deviceId, set: { disabledFamilies: row.disabledFamilies, autoSync: row.autoSync } });
 }
 
+/** The tenant's gateways taking part in each overlay: Auto VPN (the whole tenant) and Overlay Mesh VPN (each with its device group). */
+export interface OverlayMembers {
+  autoVpn: AutoVpnMember[];
+  mesh: MeshMember[];
+}
+
 /**
- * The tenant's gateways taking part in Auto VPN, as their newest revision says (a device's
- * peers are chosen among them). Reads one small part of each newest document.
+ * The tenant's gateways taking part in Auto VPN and in Overlay Mesh VPN, as their newest revision
+ * says (a device's peers are chosen among them). Reads two small parts of each newest document.
  */
-export async function autoVpnMembers(db: Db, tenantId: string, publicIps: Readonly<Record<string, string>> = {}): Promise<AutoVpnMember[]> {
+export async function overlayMembers(db: Db, tenantId: string, publicIps: Readonly<Record<string, string>> = {}): Promise<OverlayMembers> {
   const rows = await db
     .selectDistinctOn([configRevisions.deviceId], {
       deviceId: configRevisions.deviceId,
       name: devices.name,
+      networkId: devices.networkId,
       publicIp: devices.publicIp,
       auto: sql<AutoVpn | null>`${configRevisions.document}->'ipsec'->'auto_vpn'`,
+      mesh: sql<OverlayMeshSection | null>`${configRevisions.document}->'overlay_mesh'`,
       interfaces: sql<ConfigDocument['interfaces'] | null>`${configRevisions.document}->'interfaces'`,
     })
     .from(configRevisions)
     .innerJoin(devices, and(eq(devices.id, configRevisions.deviceId), eq(devices.claimed, true)))
     .where(eq(configRevisions.tenantId, tenantId))
     .orderBy(configRevisions.deviceId, desc(configRevisions.number));
-  return rows.flatMap((r) =>
-    r.auto?.enabled
-      ? [
-          {
-            device_id: r.deviceId,
-            name: r.name,
-            role: r.auto.role,
-            topology: r.auto.topology,
-            subnets: r.auto.subnets,
-            address: autoVpnAddress({ interfaces: r.interfaces ?? undefined }, publicIps[r.deviceId] ?? r.publicIp),
-          },
-        ]
-      : [],
-  );
+  const members: OverlayMembers = { autoVpn: [], mesh: [] };
+  for (const r of rows) {
+    const address = autoVpnAddress({ interfaces: r.interfaces ?? undefined }, publicIps[r.deviceId] ?? r.publicIp);
+    const base = { device_id: r.deviceId, name: r.name, address };
+    if (r.auto?.enabled) members.autoVpn.push({ ...base, role: r.auto.role, topology: r.auto.topology, subnets: r.auto.subnets });
+    if (r.mesh?.enabled) members.mesh.push({ ...base, role: r.mesh.role, topology: r.mesh.topology, subnets: r.mesh.subnets, network_id: r.networkId });
+  }
+  return members;
 }
 
-/** Everything besides the devices that rendering them needs: their templates, the tenant's Auto VPN gateways, the products' sections. */
+/** Everything besides the devices that rendering them needs: their templates, the tenant's overlay gateways, the products' sections. */
 /** `publicIps`: addresses devices reported that the device rows may not hold yet (the state writer stores them in batches). */
 export async function loadRenderContext(
   db: Db,
@@ -160,20 +162,20 @@ export async function loadRenderContext(
   providers: readonly SectionProvider[],
   publicIps: Readonly<Record<string, string>> = {},
 ) {
-  const [templates, autoVpn, sections, autoVpnSecret] = await Promise.all([
+  const [templates, overlays, sections, autoVpnSecret] = await Promise.all([
     templatesByIds(
       db,
       tenantId,
       rows.flatMap((r) => r.templateIds),
     ),
-    autoVpnMembers(db, tenantId, publicIps),
+    overlayMembers(db, tenantId, publicIps),
     loadSections(db, providers, tenantId, rows),
     tenantAutoVpnSecret(db, tenantId),
   ]);
-  return { templates, autoVpn, sections, autoVpnSecret };
+  return { templates, autoVpn: overlays.autoVpn, mesh: overlays.mesh, sections, autoVpnSecret };
 }
 
-/** The tenant's Auto VPN secret, made once: each pair of its gateways derives its key from it. The first instance to make one wins; every other reads it. */
+/** The tenant's overlay secret, made once: each pair of its gateways derives its keys (Auto VPN's and the mesh's) from it. The first instance to make one wins; every other reads it. */
 async function tenantAutoVpnSecret(db: Db, tenantId: string): Promise<string> {
   const read = async () =>
     (await db.select({ secret: configAutoVpnSecrets.secret }).from(configAutoVpnSecrets).where(eq(configAutoVpnSecrets.tenantId, tenantId)))[0]?.secret;

@@ -5,7 +5,7 @@ import {
   parseImportedSections,
   restoreSecrets,
   SECRET_NOT_GIVEN,
-  withoutAutoVpnPeers,
+  withoutOverlayPeers,
   unrestoredSecrets,
   type ConfigDocument,
   type ConfigExport,
@@ -224,6 +224,20 @@ export class ConfigService {
     );
   }
 
+  /**
+   * Devices moved between device groups (inside the move's transaction): each device group is a
+   * mesh of its own, so the mesh gateways that moved and those of the groups they left or joined
+   * are rendered again with their new peers.
+   */
+  async regrouped(tx: Db, actor: Actor, moved: { deviceIds: string[]; groupIds: string[] }): Promise<CommitOutcome[]> {
+    const { mesh } = await renderRepo.overlayMembers(tx, actor.scope.tenantId);
+    const ids = new Set(moved.deviceIds);
+    const groups = new Set(moved.groupIds);
+    const deviceIds = mesh.filter((m) => ids.has(m.device_id) || (m.network_id !== null && groups.has(m.network_id))).map((m) => m.device_id);
+    if (deviceIds.length === 0) return [];
+    return this.recommit(tx, actor, { deviceIds, message: 'Overlay Mesh VPN peers changed: device groups changed', source: 'template' });
+  }
+
   /** Devices whose sections of this provider are missing or outdated (see SectionReconciler). */
   async staleDevices(provider: string, limit: number): Promise<{ tenantId: string; deviceId: string }[]> {
     const stale = this.providers.find((p) => p.name === provider)?.stale;
@@ -322,7 +336,10 @@ export class ConfigService {
  * imported elsewhere) is refused at its field.
  */
 function withKeptSecrets<T extends object>(incoming: T, kept: Record<string, unknown>[], prefix: 'document' | 'section', family?: ConfigFamily): T {
-  const restored = kept.reduce<T>((value, source) => restoreSecrets(value, source), withoutAutoVpnPeers(incoming as { ipsec?: unknown }) as T);
+  const restored = kept.reduce<T>(
+    (value, source) => restoreSecrets(value, source),
+    withoutOverlayPeers(incoming as { ipsec?: unknown; overlay_mesh?: unknown }) as T,
+  );
   const left = unrestoredSecrets(restored);
   if (left.length) {
     const key = (path: (string | number)[]) =>

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { networks } from '../../db/schema/networks';
+import { devices } from '../../db/read-models/devices';
 import type { DeviceRecord } from '../../fleet/device-row';
 import { ungroupDevices } from '../../fleet/repo';
 export { setMembers } from '../../fleet/repo';
@@ -64,4 +65,14 @@ export async function deleteNetwork(db: Db, tenantId: string, id: string): Promi
     await tx.delete(networks).where(and(eq(networks.tenantId, tenantId), eq(networks.id, id)));
     return moved.filter((d) => d.claimed);
   });
+}
+
+/** The groups these devices are in now (before a move takes them elsewhere). */
+export async function groupsOf(db: Db, tenantId: string, deviceIds: string[]): Promise<string[]> {
+  if (deviceIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ networkId: devices.networkId })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), inArray(devices.id, deviceIds), isNotNull(devices.networkId)));
+  return rows.flatMap((r) => (r.networkId ? [r.networkId] : []));
 }

@@ -8,14 +8,19 @@ import { toDeviceRow, type DeviceRecord } from '../../fleet/device-row';
 import { existingDeviceIds } from '../../fleet/repo';
 import { isUniqueViolation } from '../../db/errors';
 import * as repo from './repo';
+import type { RegroupPort } from './ports';
 
 const duplicate = () => errors.invalid({ name: ['A device group with this name already exists'] }, 'A device group with this name already exists.');
 
-/** Device groups: names unique per tenant ignoring case; moves are pushed to open consoles. */
+/**
+ * Device groups: names unique per tenant ignoring case; moves are pushed to open consoles, and to
+ * the gateways whose overlay mesh a move changes.
+ */
 export class NetworkService {
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    private readonly config: RegroupPort,
   ) {}
 
   list(tenantId: string): Promise<Network[]> {
@@ -61,11 +66,12 @@ export class NetworkService {
   async remove(actor: Actor, id: string): Promise<void> {
     const tenantId = actor.scope.tenantId;
     const before = await this.get(tenantId, id);
-    const moved = await this.db.transaction(async (tx) => {
+    const [moved, outcomes] = await this.db.transaction(async (tx) => {
       const devices = await repo.deleteNetwork(tx, tenantId, id);
       await audit(tx, actor, 'network.deleted', id, { name: before.networkName, devices: devices.length });
-      return devices;
+      return [devices, await this.config.regrouped(tx, actor, { deviceIds: devices.map((d) => d.id), groupIds: [id] })] as const;
     });
+    await this.config.announce(outcomes);
     await this.publish(tenantId, moved);
   }
 
@@ -76,11 +82,15 @@ export class NetworkService {
     const ids = [...new Set(deviceIds)];
     const known = await existingDeviceIds(this.db, tenantId, ids);
     if (known.size !== ids.length) throw errors.notFound();
-    const changed = await this.db.transaction(async (tx) => {
+    const [changed, outcomes] = await this.db.transaction(async (tx) => {
+      // The groups the newcomers leave lose a member too.
+      const left = await repo.groupsOf(tx, tenantId, ids);
       const moved = await repo.setMembers(tx, tenantId, id, ids);
       await audit(tx, actor, 'network.members_set', id, { device_ids: ids, changed: moved.length });
-      return moved;
+      const outcomes = moved.length ? await this.config.regrouped(tx, actor, { deviceIds: moved.map((d) => d.id), groupIds: [id, ...left] }) : [];
+      return [moved, outcomes] as const;
     });
+    await this.config.announce(outcomes);
     await this.publish(tenantId, changed);
     return this.get(tenantId, id);
   }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
-import { IconArrowBackUp, IconHistory } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import { IconArrowBackUp, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { canWriteConfig, type ConfigDocument, deviceOptions } from '@netloom/domain';
 import { confirm } from '@/components/dialogs/confirm';
 import { EmptyState } from '@/components/empty-state';
@@ -20,7 +20,7 @@ import { RevisionHistory } from '@/features/device-config/components/revision-hi
 import { SyncBadge } from '@/features/device-config/components/sync-badge';
 import { ListTabView } from './list-tab';
 import { SettingsTabView } from './settings-tab';
-import type { FamilyPageSpec, FamilyTab, SaveOutcome } from './types';
+import type { FamilyPageSpec, FamilyTab, SaveOutcome, TabContext } from './types';
 import { getPath, setPath } from './values';
 import { useConfigTarget } from './use-config-target';
 
@@ -63,6 +63,7 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
   const section = doc[spec.family] ?? spec.emptySection;
   const source = target.device?.sections.find((s) => s.family === spec.family);
   const familyOn = enable.data?.families[spec.family] ?? true;
+  const context: TabContext = { mode, device: mode === 'device' ? (gateways.data?.find((g) => g.id === id) ?? null) : null };
 
   /**
    * A change to a family a template gives this device makes the whole family the device's own
@@ -92,14 +93,29 @@ export function FamilyPage({ spec, mode }: FamilyPageProps) {
       () => toast.error(),
     );
   };
-  const body = (tab: FamilyTab) =>
+  const notice = (tab: FamilyTab) => {
+    const text = tab.notice?.(context);
+    return text ? (
+      <Alert color="blue" icon={<IconInfoCircle size={16} />} mb="sm">
+        {text}
+      </Alert>
+    ) : null;
+  };
+  const body = (tab: FamilyTab) => (
+    <>
+      {notice(tab)}
+      {tabBody(tab)}
+    </>
+  );
+  const tabBody = (tab: FamilyTab) =>
     tab.kind === 'list' ? (
       <ListTabView
         tab={tab}
         items={(getPath(section, tab.path) as Record<string, unknown>[] | undefined) ?? []}
         document={doc}
-        writer={writer}
+        writer={writer && !tab.readOnly}
         allowVariables={mode === 'template'}
+        readOnlyEmpty={tab.readOnly?.empty(context) ?? null}
         blocked={tab.before?.(section as Record<string, unknown>) ?? null}
         loading={target.loading}
         timezone={user.timezone}

@@ -16,6 +16,8 @@ export interface ListTabViewProps {
   document: ConfigDocument;
   writer: boolean;
   allowVariables: boolean;
+  /** A list nobody edits (the server writes it): why it is empty, shown in place of the invitation to add. */
+  readOnlyEmpty?: string | null;
   /** Why no item can be added yet (what the section must hold first); null: nothing stands in the way. */
   blocked?: string | null;
   loading: boolean;
@@ -25,7 +27,7 @@ export interface ListTabViewProps {
 }
 
 /** A family's list (routes, rules, pools…): the shared table, add and edit in the spec's modal, delete after a Yes. */
-export function ListTabView({ tab, items, document, writer, allowVariables, blocked = null, loading, timezone, save }: ListTabViewProps) {
+export function ListTabView({ tab, items, document, writer, allowVariables, readOnlyEmpty = null, blocked = null, loading, timezone, save }: ListTabViewProps) {
   const [editing, setEditing] = useState<{ index: number; item?: Record<string, unknown> } | null>(null);
   const prefix = (index: number) => ['section', ...tab.path, index, ''].join('.');
   const submit = async (item: Record<string, unknown>) => {
@@ -69,7 +71,9 @@ export function ListTabView({ tab, items, document, writer, allowVariables, bloc
         onEdit={writer ? (row) => setEditing({ index: rows.indexOf(row), item: items[rows.indexOf(row)] }) : undefined}
         onDelete={writer ? (row) => void remove(rows.indexOf(row)) : undefined}
         emptyState={
-          writer ? (
+          readOnlyEmpty !== null ? (
+            <EmptyState title={`No ${tab.label.toLowerCase()}`} description={readOnlyEmpty} />
+          ) : writer ? (
             <EmptyState
               title="Create your First Configuration"
               description={`Add a ${tab.item.toLowerCase()}; it is pushed to the device.`}

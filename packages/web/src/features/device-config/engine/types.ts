@@ -33,6 +33,13 @@ export interface FieldSpec {
   when?: (values: Record<string, unknown>) => boolean;
 }
 
+/** What a tab may say about the target it shows (a gateway's device group, …). */
+export interface TabContext {
+  mode: 'device' | 'template';
+  /** The gateway's row as the fleet lists it; null on a template, or until the list is read. */
+  device: { network_id: string | null } | null;
+}
+
 interface TabBase {
   /** The spec's route name of the tab (laninterface, inboundrules…). */
   route: string;
@@ -40,6 +47,8 @@ interface TabBase {
   /** Where the tab's value sits in the family's section; [] is the section itself. */
   path: readonly string[];
   fields: readonly FieldSpec[];
+  /** What the page says above the tab (where its values come from, why a list is empty); null: nothing. */
+  notice?: (ctx: TabContext) => string | null;
   /** Checks one item or the settings, the same schema the server and the device use. */
   schema: { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
 }
@@ -55,6 +64,8 @@ export interface ListTab extends TabBase {
   withId: boolean;
   /** What the family's section must hold before an item can be added: the message to show while it does not. */
   before?: (section: Record<string, unknown>) => string | null;
+  /** A list the server writes (overlay peers): shown without add, edit or delete; `empty` says why it has nothing. */
+  readOnly?: { empty: (ctx: TabContext) => string };
 }
 
 /** One group of settings, edited in place. */

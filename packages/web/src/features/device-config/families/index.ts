@@ -16,6 +16,7 @@ import { servicesPage } from './services';
 import { staticRoutesPage } from './static-routes';
 import { urlFilterPage } from './url-filter';
 import { userMappingPage } from './user-mapping';
+import { overlayMeshPage } from './overlay-mesh';
 import { vrrpPage } from './vrrp';
 import { wirelessPage } from './wireless';
 
@@ -39,6 +40,7 @@ export const FAMILY_PAGES: readonly FamilyPageSpec[] = [
   contentFilterPage,
   urlFilterPage,
   userMappingPage,
+  overlayMeshPage,
   idsIpsPage,
 ];
 

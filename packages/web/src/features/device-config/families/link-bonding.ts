@@ -13,7 +13,11 @@ const MODE_LABELS: Record<(typeof BOND_MODES)[number], string> = {
 const MODES = BOND_MODES.map((value) => ({ value, label: MODE_LABELS[value] }));
 
 /** The peers a VPN bond may carry a tunnel to: the document's IPsec tunnels and Auto VPN gateways. */
-const vpnPeers = (doc: ConfigDocument) => [...(doc.ipsec?.tunnels ?? []).map((t) => t.name), ...(doc.ipsec?.auto_vpn?.peers ?? []).map((p) => p.name)];
+const vpnPeers = (doc: ConfigDocument) => [
+  ...(doc.ipsec?.tunnels ?? []).map((t) => t.name),
+  ...(doc.ipsec?.auto_vpn?.peers ?? []).map((p) => p.name),
+  ...(doc.overlay_mesh?.peers ?? []).map((p) => p.name),
+];
 
 const bondFields: FieldSpec[] = [
   { key: 'name', label: 'Name', kind: 'text', required: true },
