@@ -147,12 +147,13 @@ test('zero trust: an admin invites a user, onboards clients with a key and appro
 
     // Onboarding › App connectors: the gateway publishes the site; its health shows once it reports.
     const gatewayId = sims[0]!.enrolled[0]!;
-    const gateway = await call<{ name: string }>(request, auth, 'get', `device/${gatewayId}/`);
+    const gateway = await call<{ name: string; serial: string }>(request, auth, 'get', `device/${gatewayId}/`);
     await page.goto('/ztna/organization/onboarding/app-connector');
     await page.getByRole('button', { name: 'Add app connector' }).first().click();
     const connectorDialog = page.getByRole('dialog', { name: 'Add app connector' });
     await connectorDialog.getByRole('combobox', { name: 'Gateway' }).click();
-    await page.getByRole('option', { name: gateway.name }).click();
+    // Other journeys' fleets may have gateways of this name: the picker then names each with its serial.
+    await page.getByRole('option', { name: new RegExp(`^${gateway.name}( · ${gateway.serial})?( \\(|$)`) }).click();
     await connectorDialog.getByRole('combobox', { name: 'Site' }).fill(site);
     await page.keyboard.press('Escape');
     await connectorDialog.getByRole('button', { name: 'Add', exact: true }).click();

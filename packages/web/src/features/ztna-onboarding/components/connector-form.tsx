@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Autocomplete, Stack, Text } from '@mantine/core';
 import { z } from 'zod';
-import { connectorBodySchema } from '@netloom/domain';
+import { connectorBodySchema, deviceLabels } from '@netloom/domain';
 import { ModalFooter } from '@/components/dialogs/modal-footer';
 import { toast } from '@/components/feedback/toast';
 import { SelectField } from '@/components/inputs/select-field';
@@ -31,10 +31,16 @@ export function ConnectorForm({ taken, sites, onDone }: ConnectorFormProps) {
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const [site, setSite] = useState('');
   const add = useAddConnector();
-  const options = useMemo(
-    () => (gateways.data ?? []).filter((g) => !taken.includes(g.id)).map((g) => ({ value: g.id, label: g.location ? `${g.name} (${g.location})` : g.name })),
-    [gateways.data, taken],
-  );
+  const options = useMemo(() => {
+    // Gateways of one name are told apart by their serial, whichever of them are still offered.
+    const labels = deviceLabels(gateways.data ?? []);
+    return (gateways.data ?? [])
+      .filter((g) => !taken.includes(g.id))
+      .map((g) => {
+        const label = labels.get(g.id) ?? g.name;
+        return { value: g.id, label: g.location ? `${label} (${g.location})` : label };
+      });
+  }, [gateways.data, taken]);
   const { errors, formError, busy, submit } = useFormSubmit(connectorFormSchema, async (checked) => {
     await add.mutateAsync(checked);
     toast.success('App connector');

@@ -86,6 +86,8 @@ export interface OnboardingState {
   enrolled?: InventoryRow[];
   pending?: InventoryRow[];
   rejected?: InventoryRow[];
+  /** The tenant's gateways (hq-edge, a connector already, and dc-edge unless said). */
+  gateways?: ReturnType<typeof deviceRow>[];
 }
 
 export function fakeOnboardingApi(state: OnboardingState = {}, answer?: (c: ApiCall) => Response | undefined) {
@@ -121,7 +123,8 @@ export function fakeOnboardingApi(state: OnboardingState = {}, answer?: (c: ApiC
       }),
       'GET tenant/ztna/servers/': () => state.servers ?? [server()],
       'GET tenant/connector/': () => state.connectors ?? [connector()],
-      'GET device/list/': () => pageOf([deviceRow(GATEWAY, { name: 'hq-edge' }), deviceRow(OTHER_GATEWAY, { name: 'dc-edge', location: 'Pune' })]),
+      'GET device/list/': () =>
+        pageOf(state.gateways ?? [deviceRow(GATEWAY, { name: 'hq-edge' }), deviceRow(OTHER_GATEWAY, { name: 'dc-edge', location: 'Pune' })]),
       'GET tenant/ztna/inventory/': (c) => {
         const which = c.query.get('state');
         const rows =

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { renderWithProviders } from '@/test/render';
+import { deviceRow } from '@/test/device-row';
 import { jsonResponse, signIn, withQueryClient } from '@/test/query-wrapper';
 import { sessionStore } from '@/lib/session/session-store';
 import { connector, fakeOnboardingApi, GATEWAY, OTHER_GATEWAY, server, SERVER_ID } from '@/features/ztna-onboarding/components/fake-onboarding-api';
@@ -152,5 +153,24 @@ describe('Onboarding › Servers and App connectors', { timeout: 60_000 }, () =>
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     expect(api.writes()[1]).toMatchObject({ method: 'DELETE', path: `tenant/connector/${GATEWAY}/` });
+  });
+
+  it('names gateways of one name by their serial in the connector form, the one a connector already among them', async () => {
+    const third = '6a000000-0000-4000-8000-000000000003';
+    fakeOnboardingApi({
+      gateways: [
+        deviceRow(GATEWAY, { name: 'hq-edge', serial: 'SN-HQ-1' }),
+        deviceRow(OTHER_GATEWAY, { name: 'HQ-edge', serial: 'SN-HQ-2', location: 'Pune' }),
+        deviceRow(third, { name: 'hq-edge', serial: 'SN-HQ-3' }),
+      ],
+    });
+    const { user } = render('app-connector');
+    await user.click(await screen.findByRole('button', { name: 'Add app connector' }));
+    const form = await screen.findByRole('form', { name: 'Add app connector' });
+    await user.click(within(form).getByRole('combobox', { name: 'Gateway' }));
+    expect(await screen.findByRole('option', { name: 'HQ-edge · SN-HQ-2 (Pune)' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'hq-edge · SN-HQ-3 (Chennai)' })).toBeTruthy();
+    // hq-edge · SN-HQ-1 is a connector already, so not offered.
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(2);
   });
 });
