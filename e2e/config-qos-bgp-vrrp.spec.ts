@@ -1,20 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
-import { startSimulator } from './support/simulator';
+import { simulatedGateways } from './support/simulator';
 import { demo, logIn } from './support/demo';
-import { ownerApi, type OwnerApi } from './support/fleet';
+import { ownerApi } from './support/fleet';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** The real simulator with `gateways` gateways of the demo tenant; resolves once each has enrolled. */
-async function simulatedGateways(request: APIRequestContext, baseURL: string, owner: OwnerApi, gateways: number, seed: string) {
-  const auth = { Authorization: `Bearer ${owner.access}` };
-  const key = ((await (await request.get('/api/v1/tenant/enrolment-key/', { headers: auth })).json()) as { enrolment_key: string }).enrolment_key;
-  const simulator = startSimulator(baseURL, key, ['--gateways', String(gateways), '--endpoints', '0', '--seed', seed, '--email-domain', `e2e-${seed}.test`]);
-  await expect.poll(() => simulator.enrolled.length, { timeout: 30_000 }).toBe(gateways);
-  return { simulator, ids: [...simulator.enrolled], auth };
-}
-
 test('an editor adds a QoS class and a rule, sees them synced, and reads the class counters the gateway reports', async ({ page, request, baseURL }) => {
   const owner = await ownerApi(request, demo.owner);
   const { simulator, ids } = await simulatedGateways(request, baseURL!, owner, 1, '31');

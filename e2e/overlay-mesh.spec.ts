@@ -1,18 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
-import { startSimulator } from './support/simulator';
+import { simulatedGateways } from './support/simulator';
 import { demo, logIn } from './support/demo';
-import { ownerApi, type OwnerApi } from './support/fleet';
+import { ownerApi } from './support/fleet';
 
 /** The real simulator with `gateways` gateways of the demo tenant; resolves once each has enrolled. */
-async function simulatedGateways(request: APIRequestContext, baseURL: string, owner: OwnerApi, gateways: number, seed: string) {
-  const auth = { Authorization: `Bearer ${owner.access}` };
-  const key = ((await (await request.get('/api/v1/tenant/enrolment-key/', { headers: auth })).json()) as { enrolment_key: string }).enrolment_key;
-  const simulator = startSimulator(baseURL, key, ['--gateways', String(gateways), '--endpoints', '0', '--seed', seed, '--email-domain', `e2e-${seed}.test`]);
-  await expect.poll(() => simulator.enrolled.length, { timeout: 30_000 }).toBe(gateways);
-  return { simulator, ids: [...simulator.enrolled], auth };
-}
-
 test('a hub and a spoke of one device group, both synced, see their mesh tunnel up in VPN status', async ({ page, request, baseURL }) => {
   const owner = await ownerApi(request, demo.owner);
   const { simulator, ids, auth } = await simulatedGateways(request, baseURL!, owner, 2, '53');
