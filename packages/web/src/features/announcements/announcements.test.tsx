@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '@/test/render';
 import { signIn, withQueryClient } from '@/test/query-wrapper';
@@ -28,6 +28,8 @@ describe('announcements', () => {
     signIn('viewer', { timezone: 'UTC' });
   });
   afterEach(() => {
+    // Unmounted before the session goes: a page still mounted would ask again, into the next test's fake API.
+    cleanup();
     vi.unstubAllGlobals();
     sessionStore.clear();
   });
