@@ -46,6 +46,14 @@ export interface DeviceBehaviour {
   capacityAt?(address: string): number | undefined;
   /** The configuration it now runs (after a push, a revert or a local change): what it reports follows it. */
   configure?(doc: ConfigDocument | null): void;
+  /**
+   * A real box (the agent) applies the document to its kernel and services: null when it runs it,
+   * else why not, once it has put back what ran before. Pushes and reverts then go through it;
+   * without it the device only changes what it reports (configure).
+   */
+  apply?(doc: ConfigDocument | null): Promise<string | null>;
+  /** A real box reads its state afresh before it answers a status job. */
+  refresh?(): Promise<void>;
   /** Why it cannot run a document that holds (hardware it lacks), in its own words; null: it can. */
   cannotRun?(doc: ConfigDocument): string | null;
   /** Its state of a kind (routes, interfaces, leases, tunnels) as the running configuration makes it; null: it has none of that kind. */
