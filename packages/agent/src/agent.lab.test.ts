@@ -60,17 +60,24 @@ describe.runIf(!unavailable)('the Netloom agent on real packets in network names
     const { port } = t.app.server.address() as { port: number };
     const { key } = await enrolmentKey(t.app, 'Acme');
     token = (await login(t.app, 'editor@acme.test')).access;
-    const args = ['--server', `http://${LAB.mgmtRoot}:${port}`, '--key', key, '--state', path.join(stateDir, 'state.json'), '--run-dir', path.join(stateDir, 'run')];
+    const args = [
+      '--server',
+      `http://${LAB.mgmtRoot}:${port}`,
+      '--key',
+      key,
+      '--state',
+      path.join(stateDir, 'state.json'),
+      '--run-dir',
+      path.join(stateDir, 'run'),
+    ];
     const tuning = ['--serial', 'LNX-LAB-0001', '--name', 'lab-gateway', '--confirm-window-ms', String(CONFIRM_WINDOW_MS), '--silence-ms', '4000'];
     agent = lab.spawnIn(lab.ns.gw, [process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', ...args, ...tuning], { cwd: REPO });
     for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => agentLog.push(...d.toString().trim().split('\n')));
-    deviceId = await waitFor(
-      'the agent enrolled',
-      () => agentLog.map((l) => /enrolled as device (\S+)/.exec(l)?.[1]).find(Boolean),
-      60_000,
-    ).catch((err: Error) => {
-      throw new Error(`${err.message}\n${agentLog.join('\n')}`);
-    });
+    deviceId = await waitFor('the agent enrolled', () => agentLog.map((l) => /enrolled as device (\S+)/.exec(l)?.[1]).find(Boolean), 60_000).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}\n${agentLog.join('\n')}`);
+      },
+    );
     // The LAN client: a fixed address for the traffic tests (the DHCP test asks for a lease beside it).
     lab.exec(lab.ns.lan, ['ip', 'addr', 'add', `${LAB.lanClient}/24`, 'dev', 'eth0']);
     lab.exec(lab.ns.lan, ['ip', 'route', 'add', 'default', 'via', LAB.lanGw]);
@@ -136,14 +143,25 @@ describe.runIf(!unavailable)('the Netloom agent on real packets in network names
 
   it('makes the remote subnet reachable with a static route', async () => {
     expect(pingFrom(lab.ns.lan, LAB.site)).toBe(false);
-    const c = await push('static_routes', [{ id: crypto.randomUUID(), name: 'Site', destination: '10.9.9.0/24', gateway: LAB.wan1Remote, metric: 0, enabled: true }]);
+    const c = await push('static_routes', [
+      { id: crypto.randomUUID(), name: 'Site', destination: '10.9.9.0/24', gateway: LAB.wan1Remote, metric: 0, enabled: true },
+    ]);
     expect(c.sync.state).toBe('synced');
     expect(pingFrom(lab.ns.lan, LAB.site)).toBe(true);
   });
 
   it('sends one source out the second WAN with a policy route', async () => {
     const c = await push('policy_routing', [
-      { id: crypto.randomUUID(), name: 'Client by WAN 2', enabled: true, protocol: 'tcp', source: `${LAB.lanClient}/32`, dest_port: '7000', out_interface: 'wan1', priority: 10 },
+      {
+        id: crypto.randomUUID(),
+        name: 'Client by WAN 2',
+        enabled: true,
+        protocol: 'tcp',
+        source: `${LAB.lanClient}/32`,
+        dest_port: '7000',
+        out_interface: 'wan1',
+        priority: 10,
+      },
     ]);
     expect(c.sync.state).toBe('synced');
     // The remote site sees the connection come from the second WAN's address.

@@ -5,7 +5,7 @@ import type { Capabilities } from './host/capabilities';
 import { capabilityList } from './host/capabilities';
 import type { Identity } from './linux-gateway';
 
-export const AGENT_VERSION = '0.1.0';
+const AGENT_VERSION = '0.1.0';
 
 /** The box's own serial: its machine id, which stays the same across reboots and reinstalls of the agent. */
 async function machineId(): Promise<string> {

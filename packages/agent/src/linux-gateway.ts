@@ -70,7 +70,12 @@ export class LinuxGateway implements DeviceBehaviour {
 
   hello(): HelloBody {
     const id = this.opts.identity;
-    return { identity: { serial: id.serial, name: id.name, kind: 'gateway', ...(id.mac ? { mac: id.mac } : {}) }, model: id.model, os: id.os, version: id.version };
+    return {
+      identity: { serial: id.serial, name: id.name, kind: 'gateway', ...(id.mac ? { mac: id.mac } : {}) },
+      model: id.model,
+      os: id.os,
+      version: id.version,
+    };
   }
 
   private wanLinks() {
@@ -119,7 +124,12 @@ export class LinuxGateway implements DeviceBehaviour {
     const probes = this.sample?.probes ?? [];
     const caps = `capabilities: ${this.opts.identity.capabilities.join(', ') || 'none'}`;
     if (!probes.length) return `${caps}\nno WAN monitor targets configured`;
-    return `${caps}\n` + probes.map((p) => `${p.ifname}: ping ${p.target} ${p.latency_ms === null ? 'no answer' : `${p.latency_ms.toFixed(1)} ms`}, ${p.loss_pct}% loss`).join('\n');
+    return (
+      `${caps}\n` +
+      probes
+        .map((p) => `${p.ifname}: ping ${p.target} ${p.latency_ms === null ? 'no answer' : `${p.latency_ms.toFixed(1)} ms`}, ${p.loss_pct}% loss`)
+        .join('\n')
+    );
   }
 
   cannotRun(doc: ConfigDocument): string | null {

@@ -1,7 +1,7 @@
 import type { ConfigDocument } from '@netloom/domain';
 import { must } from './exec';
 import { ipBatch, ipBatchForgiving, kernelRuleKey, kernelRuleSpec, listRoutes, listRules, ourRules, staleRoutes, staleRules } from './kernel';
-import { Dnsmasq } from './dnsmasq';
+import type { Dnsmasq } from './dnsmasq';
 import { desiredRoutes, desiredRules, routeLine, ruleKey, ruleLine } from '../render/routes';
 import { nftRuleset } from '../render/nftables';
 import type { Capabilities } from './capabilities';
@@ -56,7 +56,11 @@ export class Applier {
   private async addresses(next: ConfigDocument | null, previous: ConfigDocument | null): Promise<void> {
     const wanted = addresses(next);
     const keep = new Set(wanted.map((a) => `${a.dev} ${a.cidr}`));
-    await ipBatchForgiving(addresses(previous).filter((a) => !keep.has(`${a.dev} ${a.cidr}`)).map((a) => `addr del ${a.cidr} dev ${a.dev}`));
+    await ipBatchForgiving(
+      addresses(previous)
+        .filter((a) => !keep.has(`${a.dev} ${a.cidr}`))
+        .map((a) => `addr del ${a.cidr} dev ${a.dev}`),
+    );
     await ipBatch(wanted.flatMap((a) => [`link set dev ${a.dev} up mtu ${a.mtu}`, `addr replace ${a.cidr} dev ${a.dev}`]));
   }
 

@@ -33,7 +33,14 @@ async function kernelHasLink(type: 'wireguard' | 'vlan'): Promise<boolean> {
 async function hasWireless(): Promise<boolean> {
   try {
     const names = await readdir('/sys/class/net');
-    const checks = await Promise.all(names.map((n) => readdir(`/sys/class/net/${n}/wireless`).then(() => true, () => false)));
+    const checks = await Promise.all(
+      names.map((n) =>
+        readdir(`/sys/class/net/${n}/wireless`).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     return checks.some(Boolean);
   } catch {
     return false;
@@ -57,5 +64,4 @@ export async function detectCapabilities(): Promise<Capabilities> {
 }
 
 /** As the hello and the system report say it: the capabilities this host has. */
-export const capabilityList = (caps: Capabilities) =>
-  (Object.keys(caps) as (keyof Capabilities)[]).filter((k) => caps[k]);
+export const capabilityList = (caps: Capabilities) => (Object.keys(caps) as (keyof Capabilities)[]).filter((k) => caps[k]);

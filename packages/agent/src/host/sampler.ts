@@ -7,14 +7,14 @@ import type { Dnsmasq, Lease } from './dnsmasq';
 import { FILTER_TABLE, NAT_TABLE } from '../render/nftables';
 import { probeWans, type Probe } from './probes';
 
-export interface KernelLink {
+interface KernelLink {
   ifname: string;
   address?: string;
   operstate?: string;
   flags?: string[];
   stats64?: { rx: { bytes: number; errors: number }; tx: { bytes: number; errors: number } };
 }
-export interface KernelAddr {
+interface KernelAddr {
   ifname: string;
   addr_info: { family: string; local: string; prefixlen: number }[];
 }
@@ -25,7 +25,7 @@ export interface KernelNeighbour {
   state?: string[];
 }
 /** A rule of the agent's nftables tables with its counters. */
-export interface NftRule {
+interface NftRule {
   table: string;
   chain: string;
   comment: string | null;

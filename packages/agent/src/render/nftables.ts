@@ -27,7 +27,7 @@ function l4(protocol: FirewallRule['protocol']): string[] {
 }
 
 /** An IP set's name as nftables may write it; the set's own name stays in its comment. */
-export const setName = (section: FirewallSection, name: string) => `set_${section.ipsets.findIndex((s) => s.name === name)}`;
+const setName = (section: FirewallSection, name: string) => `set_${section.ipsets.findIndex((s) => s.name === name)}`;
 
 function address(section: FirewallSection, field: 'saddr' | 'daddr', value: string | undefined): string[] {
   if (value === undefined) return [];
@@ -57,7 +57,9 @@ function ruleLine(section: FirewallSection, rule: FirewallRule, zones: { in?: st
 
 const zonePolicy = (zone: Zone, dir: 'input' | 'output' | 'forward') =>
   zone.interfaces.length
-    ? [`${dir === 'output' ? 'oifname' : 'iifname'} ${ifnames(zone.interfaces)} counter ${zone[dir]} comment ${quote(`${COMMENT_PREFIX}zone:${zone.id}:${dir}`)}`]
+    ? [
+        `${dir === 'output' ? 'oifname' : 'iifname'} ${ifnames(zone.interfaces)} counter ${zone[dir]} comment ${quote(`${COMMENT_PREFIX}zone:${zone.id}:${dir}`)}`,
+      ]
     : [];
 
 const chain = (name: string, hook: string, lines: string[]) =>
@@ -74,8 +76,7 @@ function filterTable(section: FirewallSection): string {
   const lines = (rules: (string | null)[]) => rules.filter((l): l is string => l !== null);
   const inbound = enabled(section.inbound);
   const sets = section.ipsets.map(
-    (s, i) =>
-      `  set set_${i} {\n    type ipv4_addr; flags interval; comment ${quote(s.name)};\n    elements = { ${s.entries.join(', ')} }\n  }`,
+    (s, i) => `  set set_${i} {\n    type ipv4_addr; flags interval; comment ${quote(s.name)};\n    elements = { ${s.entries.join(', ')} }\n  }`,
   );
   const input = lines(inbound.filter((r) => r.dest_zone === undefined).map((r) => ruleLine(section, r, { in: r.src_zone })));
   const forward = lines([

@@ -18,15 +18,32 @@ const doc = configDocumentSchema.parse({
     { id: id(1), name: 'Site', destination: '10.9.9.0/24', gateway: '100.64.0.1', metric: 5, enabled: true },
     { id: id(2), name: 'Off', destination: '10.8.0.0/16', gateway: '100.64.0.1', metric: 0, enabled: false },
   ],
-  policy_routing: [{ id: id(3), name: 'By WAN 2', enabled: true, protocol: 'tcpudp', source: '192.168.50.0/24', dest_port: '1000:2000', out_interface: 'wan1', priority: 7 }],
+  policy_routing: [
+    { id: id(3), name: 'By WAN 2', enabled: true, protocol: 'tcpudp', source: '192.168.50.0/24', dest_port: '1000:2000', out_interface: 'wan1', priority: 7 },
+  ],
   firewall: {
     zones: [{ id: id(4), name: 'wan', interfaces: ['wan0', 'wan1'], input: 'drop', output: 'accept', forward: 'reject', masquerade: true }],
     inbound: [{ id: id(5), name: 'SSH from office', enabled: true, protocol: 'tcp', src_zone: 'wan', src: '@office', dest_port: '22', action: 'accept' }],
     outbound: [],
     ipsets: [{ id: id(6), name: 'office', entries: ['203.0.113.0/24'] }],
   },
-  nat: { port_forwards: [{ id: id(7), name: 'Web', enabled: true, protocol: 'tcp', wan_interface: 'wan0', external_port: '8080', internal_ip: '192.168.50.20', internal_port: '80' }] },
-  services: { dhcp: [{ id: id(8), interface: 'lan0', start: '192.168.50.100', end: '192.168.50.150', lease_minutes: 60, gateway: '192.168.50.1', dns: ['192.168.50.1'] }] },
+  nat: {
+    port_forwards: [
+      {
+        id: id(7),
+        name: 'Web',
+        enabled: true,
+        protocol: 'tcp',
+        wan_interface: 'wan0',
+        external_port: '8080',
+        internal_ip: '192.168.50.20',
+        internal_port: '80',
+      },
+    ],
+  },
+  services: {
+    dhcp: [{ id: id(8), interface: 'lan0', start: '192.168.50.100', end: '192.168.50.150', lease_minutes: 60, gateway: '192.168.50.1', dns: ['192.168.50.1'] }],
+  },
   content_filter: { blocked_urls: ['*.games.example', 'https://ads.example/'], allowed_urls: [] },
 });
 

@@ -51,7 +51,14 @@ export function desiredRoutes(doc: ConfigDocument | null): RouteSpec[] {
   const used = new Set((doc?.policy_routing ?? []).filter((p) => p.enabled).map((p) => p.out_interface));
   wans.forEach((wan, i) => {
     if (!used.has(wan.name)) return;
-    routes.push({ destination: 'default', gateway: wan.mode === 'static' ? (wan.gateway ?? null) : null, dev: wan.name, metric: 0, table: wanTable(i), id: null });
+    routes.push({
+      destination: 'default',
+      gateway: wan.mode === 'static' ? (wan.gateway ?? null) : null,
+      dev: wan.name,
+      metric: 0,
+      table: wanTable(i),
+      id: null,
+    });
   });
   return routes;
 }

@@ -64,9 +64,17 @@ function servicesAsRun(doc: ConfigDocument, sample: Sample, files: DnsmasqFiles)
  */
 export function runningDocument(doc: ConfigDocument, sample: Sample, files: DnsmasqFiles): ConfigDocument {
   const routeKeys = new Set(ourRoutes(sample.routes).map((r) => r.key));
-  const routeIds = new Set(desiredRoutes(doc).filter((r) => r.id && routeKeys.has(routeKey(r))).map((r) => r.id));
+  const routeIds = new Set(
+    desiredRoutes(doc)
+      .filter((r) => r.id && routeKeys.has(routeKey(r)))
+      .map((r) => r.id),
+  );
   const ruleKeys = new Set(ourRules(sample.rules).map(kernelRuleKey));
-  const missingRules = new Set(desiredRules(doc).filter((r) => !ruleKeys.has(ruleKey(r))).map((r) => r.id));
+  const missingRules = new Set(
+    desiredRules(doc)
+      .filter((r) => !ruleKeys.has(ruleKey(r)))
+      .map((r) => r.id),
+  );
   return {
     ...doc,
     ...(doc.static_routes ? { static_routes: doc.static_routes.filter((r) => !r.enabled || routeIds.has(r.id)) } : {}),

@@ -14,7 +14,14 @@ function routes(sample: Sample): Snapshot<'routes'> {
       gateway: r.gateway ?? null,
       interface: r.dev!,
       metric: r.metric ?? 0,
-      origin: r.protocol === 'kernel' ? 'connected' : r.dst === 'default' ? 'default' : r.protocol === String(NETLOOM_PROTO) || r.protocol === 'static' || r.protocol === 'boot' ? 'static' : 'dynamic',
+      origin:
+        r.protocol === 'kernel'
+          ? 'connected'
+          : r.dst === 'default'
+            ? 'default'
+            : r.protocol === String(NETLOOM_PROTO) || r.protocol === 'static' || r.protocol === 'boot'
+              ? 'static'
+              : 'dynamic',
     })),
   };
 }
@@ -124,7 +131,12 @@ function sla(sample: Sample, doc: ConfigDocument | null): Snapshot<'sla'> {
 }
 
 /** A status snapshot of the box as the agent read it last; a kind it has nothing of is reported empty. */
-export function snapshotOf(kind: StatusKind, sample: Sample | null, doc: ConfigDocument | null, facts: { board: string; model: string; firmware: string }): StatusSnapshot {
+export function snapshotOf(
+  kind: StatusKind,
+  sample: Sample | null,
+  doc: ConfigDocument | null,
+  facts: { board: string; model: string; firmware: string },
+): StatusSnapshot {
   if (!sample) return emptySnapshot(kind);
   switch (kind) {
     case 'routes':

@@ -81,7 +81,12 @@ export function buildLab(tag = `${process.pid % 100000}`): Lab {
   const inNs = (n: string, ...args: string[]) => sh(['ip', 'netns', 'exec', n, ...args]);
   const destroy = () => {
     for (const c of children) c.kill('SIGKILL');
-    for (const n of Object.values(ns)) spawnSync('ip', ['netns', 'pids', n]).stdout?.toString().split('\n').filter(Boolean).forEach((pid) => spawnSync('kill', ['-9', pid]));
+    for (const n of Object.values(ns))
+      spawnSync('ip', ['netns', 'pids', n])
+        .stdout?.toString()
+        .split('\n')
+        .filter(Boolean)
+        .forEach((pid) => spawnSync('kill', ['-9', pid]));
     for (const n of Object.values(ns)) spawnSync('ip', ['netns', 'del', n]);
     spawnSync('ip', ['link', 'del', mgmtRoot]);
   };
