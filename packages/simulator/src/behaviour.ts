@@ -16,6 +16,7 @@ import type {
 import type { BrowsingRequest } from './browsing';
 import type { Peer } from './router-model';
 import type { DiagnosticContext, DiagnosticPlan } from './diagnostic-plan';
+import type { DiagnosticIo, LiveDiagnostic } from './live-diagnostics';
 
 export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version' | 'posture' | 'public_ip'>;
 export type HeartbeatBody = Omit<Heartbeat, 'type' | 'seq'>;
@@ -42,6 +43,11 @@ export interface DeviceBehaviour {
   diagnostics(): string;
   /** What it does for a diagnostic of the console (a gateway's ping, traceroute, capture…); none: it runs none. */
   diagnosticPlan?(params: DiagnosticParams, jobId: string, context: DiagnosticContext): DiagnosticPlan;
+  /**
+   * A real box (the agent) runs a diagnostic as a process of its own, telling what it prints as it
+   * comes (`io`); null: it cannot run this one now. `peer` is the job's far end as the server named it.
+   */
+  startDiagnostic?(params: DiagnosticParams, io: DiagnosticIo, peer: unknown): LiveDiagnostic | null;
   /** The capacity of its lines (Mbps) if it answers at this address (a throughput test's far end). */
   capacityAt?(address: string): number | undefined;
   /** The configuration it now runs (after a push, a revert or a local change): what it reports follows it. */

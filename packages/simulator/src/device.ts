@@ -16,6 +16,7 @@ import { DeviceConfig } from './device-config';
 import { deviceExports, type ExportOptions, type PeriodicExport } from './device-exports';
 import { runJob, type JobHost } from './device-jobs';
 import { DiagnosticRunner } from './diagnostic-runner';
+import { LiveDiagnostics } from './live-diagnostics';
 import { DeviceReports, type ReportOptions } from './device-reports';
 import type { DeviceBehaviour } from './behaviour';
 import type { DeviceCredential, SavedDevice } from './saved-device';
@@ -89,6 +90,8 @@ export class SimulatedDevice {
   private silence: NodeJS.Timeout | null = null;
   /** The console's diagnostics running on the box (a gateway's). */
   private readonly runs = new DiagnosticRunner({ send: (body) => this.link.send(body) });
+  /** The same, run as processes of a real box (the agent). */
+  private readonly liveRuns = new LiveDiagnostics({ send: (body) => this.link.send(body) });
   /** Flow records swept every export interval and kept until acknowledged. */
   readonly flowExport: FlowExporter;
   /** Its users' web requests, decided, swept every export interval and kept until acknowledged. */
@@ -236,6 +239,7 @@ export class SimulatedDevice {
         return;
       case 'job_stop':
         this.runs.stop(m.job_id);
+        this.liveRuns.stop(m.job_id);
         return;
     }
   }
@@ -274,6 +278,8 @@ export class SimulatedDevice {
       diagnostics: () => this.behaviour.diagnostics(),
       runDiagnostic: (jobId, payload) => {
         const params = diagnosticParamsSchema.safeParse(payload);
+        const live = this.behaviour.startDiagnostic?.bind(this.behaviour);
+        if (params.success && live) return this.liveRuns.start(jobId, (io) => live(params.data, io, payload.peer));
         const peerCapacityMbps = this.opts.peerCapacityMbps ?? (() => undefined);
         const plan = params.success ? this.behaviour.diagnosticPlan?.(params.data, jobId, { peerCapacityMbps, peer: payload.peer }) : undefined;
         if (!plan) return false;
@@ -331,6 +337,7 @@ export class SimulatedDevice {
   private onClose(code: number, reason: string): void {
     if (this.silence) clearTimeout(this.silence);
     this.runs.clear();
+    this.liveRuns.clear();
     for (const e of this.exporters) e.outbox.disconnected();
     // Confirm-or-revert: a push that may be what cut the connection is undone.
     if (this._state !== 'stopped') this.config.connectionLost();

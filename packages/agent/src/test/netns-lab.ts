@@ -12,8 +12,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
  * management link), so nothing leaves the machine.
  */
 export const LAB = {
-  mgmtRoot: '10.77.0.1',
-  mgmtGw: '10.77.0.2',
   lanGw: '192.168.50.1',
   lanClient: '192.168.50.10',
   wan0Gw: '198.51.100.2',
@@ -42,6 +40,9 @@ function sh(args: string[], input?: string): string {
 }
 
 export interface Lab {
+  /** The management link's two ends: the server listens on the root end (each lab has its own /30, so labs run side by side). */
+  mgmtRoot: string;
+  mgmtGw: string;
   ns: { gw: string; lan: string; isp: string; remote: string };
   /** Runs a command in a namespace; its exit status and output. */
   exec(ns: string, args: string[], timeoutMs?: number): { status: number | null; stdout: string; stderr: string };
@@ -73,9 +74,14 @@ except Exception as e:
     print('error: ' + type(e).__name__)
 `;
 
-export function buildLab(tag = `${process.pid % 100000}`): Lab {
+export function buildLab(): Lab {
+  // Suites run side by side in one process: each lab has its own names and management subnet.
+  const slot = 1 + Math.floor(Math.random() * 250);
+  const tag = `${process.pid % 1000}x${slot}`;
+  const mgmtRoot = `10.77.${slot}.1`;
+  const mgmtGw = `10.77.${slot}.2`;
   const ns = { gw: `nlgw${tag}`, lan: `nllan${tag}`, isp: `nlisp${tag}`, remote: `nlrem${tag}` };
-  const mgmtRoot = `nlm${tag}`;
+  const mgmtLink = `nlm${tag}`;
   const children: ChildProcess[] = [];
   const ip = (...args: string[]) => sh(['ip', ...args]);
   const inNs = (n: string, ...args: string[]) => sh(['ip', 'netns', 'exec', n, ...args]);
@@ -88,7 +94,7 @@ export function buildLab(tag = `${process.pid % 100000}`): Lab {
         .filter(Boolean)
         .forEach((pid) => spawnSync('kill', ['-9', pid]));
     for (const n of Object.values(ns)) spawnSync('ip', ['netns', 'del', n]);
-    spawnSync('ip', ['link', 'del', mgmtRoot]);
+    spawnSync('ip', ['link', 'del', mgmtLink]);
   };
   destroy();
   try {
@@ -97,10 +103,10 @@ export function buildLab(tag = `${process.pid % 100000}`): Lab {
       ip('-n', n, 'link', 'set', 'lo', 'up');
     }
     // The management link: the server listens on the root end.
-    ip('link', 'add', mgmtRoot, 'type', 'veth', 'peer', 'name', 'mgmt', 'netns', ns.gw);
-    ip('addr', 'add', `${LAB.mgmtRoot}/30`, 'dev', mgmtRoot);
-    ip('link', 'set', mgmtRoot, 'up');
-    ip('-n', ns.gw, 'addr', 'add', `${LAB.mgmtGw}/30`, 'dev', 'mgmt');
+    ip('link', 'add', mgmtLink, 'type', 'veth', 'peer', 'name', 'mgmt', 'netns', ns.gw);
+    ip('addr', 'add', `${mgmtRoot}/30`, 'dev', mgmtLink);
+    ip('link', 'set', mgmtLink, 'up');
+    ip('-n', ns.gw, 'addr', 'add', `${mgmtGw}/30`, 'dev', 'mgmt');
     ip('-n', ns.gw, 'link', 'set', 'mgmt', 'up');
     const pair = (a: string, aIf: string, b: string, bIf: string) => ip('-n', a, 'link', 'add', aIf, 'type', 'veth', 'peer', 'name', bIf, 'netns', b);
     pair(ns.gw, 'lan0', ns.lan, 'eth0');
@@ -140,6 +146,8 @@ export function buildLab(tag = `${process.pid % 100000}`): Lab {
       child.on('close', (status) => resolve({ status, stdout, stderr }));
     });
   return {
+    mgmtRoot,
+    mgmtGw,
     ns,
     exec,
     execAsync,
