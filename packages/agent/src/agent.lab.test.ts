@@ -15,7 +15,7 @@ const CONFIRM_WINDOW_MS = 20_000;
  * server, a LAN client, an ISP and a remote site, and assertions on real packets.
  */
 describe.runIf(!unavailable)('the Netloom agent on real packets in network namespaces', () => {
-  const h = labAgent({ serial: 'LNX-LAB-0001', confirmWindowMs: CONFIRM_WINDOW_MS });
+  const h = labAgent({ serial: 'LNX-LAB-0001', confirmWindowMs: CONFIRM_WINDOW_MS, flowIntervalS: 2 });
   const { call, config, push, gw, pingFrom } = h;
 
   it('enrols, keeps its credential readable by root only, and says what the host is', async () => {
@@ -86,6 +86,16 @@ describe.runIf(!unavailable)('the Netloom agent on real packets in network names
     expect(c.sync.state).toBe('synced');
     // The remote site sees the connection come from the second WAN's address.
     expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(LAB.wan1Gw);
+  });
+
+  it("shows the LAN client's real connections in the device's top talkers", async () => {
+    for (let i = 0; i < 3; i++) expect(await h.lab.connectFromLan(LAB.remote, 7000)).toMatch(/^\d/);
+    const talkers = await waitFor('the client among the top talkers', async () => {
+      const res = await call('POST', `sdwan/netflow/device/${h.deviceId}/top-talkers/`, { timeduration: 60 });
+      const results = (res.json() as { results: { address?: string; value: number }[] }).results;
+      return results.find((r) => r.address === LAB.lanClient);
+    });
+    expect(talkers.value).toBeGreaterThan(0);
   });
 
   it('gives a DHCP client an address from the configured pool', async () => {

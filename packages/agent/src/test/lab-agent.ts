@@ -28,6 +28,8 @@ export interface LabAgentOptions {
   serial: string;
   /** Confirm-or-revert window: short enough for a test to see a revert, long enough for a busy machine's push. */
   confirmWindowMs?: number;
+  /** Seconds between the agent's flow exports (its default otherwise). */
+  flowIntervalS?: number;
 }
 
 /**
@@ -69,7 +71,11 @@ export function labAgent(opts: LabAgentOptions) {
     h.token = (await login(h.t.app, 'editor@acme.test')).access;
     const args = ['--server', `http://${h.lab.mgmtRoot}:${port}`, '--key', key, '--state', path.join(h.stateDir, 'state.json')];
     const tuning = ['--run-dir', path.join(h.stateDir, 'run'), '--serial', opts.serial, '--name', `lab-${opts.serial}`, '--silence-ms', '4000'];
-    const window = ['--confirm-window-ms', String(opts.confirmWindowMs ?? 20_000)];
+    const window = [
+      '--confirm-window-ms',
+      String(opts.confirmWindowMs ?? 20_000),
+      ...(opts.flowIntervalS ? ['--flow-interval-s', String(opts.flowIntervalS)] : []),
+    ];
     agent = h.lab.spawnIn(h.lab.ns.gw, [process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', ...args, ...tuning, ...window], { cwd: REPO });
     for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => h.agentLog.push(...d.toString().trim().split('\n')));
     h.deviceId = await waitFor('the agent enrolled', () => h.agentLog.map((l) => /enrolled as device (\S+)/.exec(l)?.[1]).find(Boolean), 60_000).catch(
