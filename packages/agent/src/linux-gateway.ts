@@ -157,8 +157,9 @@ export class LinuxGateway implements DeviceBehaviour {
       }
     });
     this.queue = run.catch(() => undefined);
-    return run.then(async (error) => {
-      await this.refresh();
+    // The answer does not wait for the box to be read again (pings, load): the next reading shows what runs.
+    return run.then((error) => {
+      void this.refresh();
       return error;
     });
   }

@@ -8,6 +8,8 @@ import { bearer, build, login, type TestApp } from '../../../server/src/test/bui
 import { enrolmentKey } from '../../../server/src/test/agent-client';
 import { buildLab, LAB, type Lab } from './netns-lab';
 
+export { LAB_INTERFACES } from './netns-lab';
+
 const REPO = path.resolve(import.meta.dirname, '../../../..');
 
 export async function waitFor<T>(
@@ -98,13 +100,3 @@ export function labAgent(opts: LabAgentOptions) {
 
   return h;
 }
-
-/** The gateway's interfaces as most lab tests want them: the LAN, and both WANs with their gateways. */
-export const LAB_INTERFACES = {
-  lan: [{ name: 'lan0', ip: LAB.lanGw, prefix: 24 }],
-  wan: [
-    { name: 'wan0', mode: 'static', ip: LAB.wan0Gw, prefix: 24, gateway: LAB.wan0Isp },
-    { name: 'wan1', mode: 'static', ip: LAB.wan1Gw, prefix: 24, gateway: LAB.wan1Remote },
-  ],
-  vlans: [],
-};
