@@ -131,6 +131,21 @@ describe.runIf(!unavailable)('the Netloom agent on real packets in network names
     await waitFor('synced again', async () => (await config()).sync.state === 'synced');
   });
 
+  it('reports its firewall table and its DHCP server removed by hand, and puts both back', async () => {
+    const pid = () => readFileSync(path.join(h.stateDir, 'run', 'dnsmasq.pid'), 'utf8').trim();
+    const before = pid();
+    gw('nft', 'delete', 'table', 'inet', 'netloom');
+    gw('kill', before);
+    const drifted = await waitFor('the drift reported', async () => {
+      const box = (await config()).drift?.box_document as { firewall?: { outbound: unknown[] }; services?: { dhcp: unknown[] } } | undefined;
+      return box?.firewall?.outbound.length === 0 && box.services?.dhcp.length === 0 && box;
+    });
+    expect(drifted.firewall?.outbound).toEqual([]);
+    await waitFor('both back', () => /table inet netloom/.test(gw('nft', 'list', 'tables').stdout) && pid() !== before && gw('kill', '-0', pid()).status === 0);
+    expect(await h.lab.connectFromLan(LAB.remote, 7001)).toMatch(/^error/);
+    await waitFor('synced again', async () => (await config()).sync.state === 'synced');
+  });
+
   it('refuses a family this host cannot run, with the reason, and keeps running what it ran', async () => {
     const c = await push('bgp', { asn: 65001, router_id: LAB.wan0Gw, neighbours: [], networks: [] });
     expect(c.sync.state).toBe('failed');
