@@ -39,6 +39,23 @@ describe.runIf(!unavailable)('the Netloom agent on real packets in network names
     expect(await h.lab.connectFromLan(LAB.remote, 7000)).toMatch(/^error/);
   });
 
+  it('reports what the host is and can run, and its interfaces as the kernel has them', async () => {
+    const system = await h.status('system');
+    expect(system.kind === 'system' && system.entries[0]).toMatchObject({ capabilities: expect.arrayContaining(['nftables', 'dnsmasq', 'conntrack']) });
+    expect(system.kind === 'system' && system.entries[0]?.firmware).toMatch(/kernel .*agent 0\.1\.0/);
+    const interfaces = await h.status('interfaces');
+    expect(interfaces.kind === 'interfaces' && interfaces.entries).toContainEqual(
+      expect.objectContaining({
+        name: 'wan0',
+        kind: 'wan',
+        address: LAB.wan0Gw,
+        prefix: 24,
+        up: true,
+        mac: expect.stringMatching(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/),
+      }),
+    );
+  });
+
   it('masquerades the LAN behind the WAN address and blocks one port while another stays open', async () => {
     const zone = (name: string, interfaces: string[], forward: string, masquerade: boolean) => ({
       id: crypto.randomUUID(),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { deviceStatusSchema } from '@netloom/domain';
 import { LAB, LAB_INTERFACES, labUnavailable } from './test/netns-lab';
 import { labAgent, waitFor } from './test/lab-agent';
 
@@ -29,22 +28,12 @@ describe.runIf(!unavailable)('the Netloom agent running BGP through FRR', () => 
     await waitFor('the learnt route in the kernel', () => /10\.9\.9\.9 .*proto bgp/.test(h.gw('ip', 'route').stdout));
     expect(h.pingFrom(h.lab.ns.gw, LAB.site)).toBe(true);
 
-    /** A snapshot asked for now, as the console's refresh button asks. */
-    const status = async (kind: string) => {
-      const asked = Date.now() - 1000;
-      const res = await h.call('POST', `device/status/${h.deviceId}/${kind}/refresh/`, {});
-      expect(res.statusCode, res.body).toBe(202);
-      return waitFor(`the ${kind} snapshot`, async () => {
-        const body = deviceStatusSchema.parse((await h.call('GET', `device/status/${h.deviceId}/${kind}/`)).json());
-        return body.at && Date.parse(body.at) >= asked ? body.snapshot : null;
-      });
-    };
     const bgp = await waitFor('the neighbour established', async () => {
-      const s = await status('bgp');
+      const s = await h.status('bgp');
       return s.kind === 'bgp' && s.entries[0]?.state === 'Established' && s;
     });
     expect(bgp).toMatchObject({ local: { ip: LAB.wan1Gw, asn: 65001 }, entries: [{ neighbour: LAB.wan1Remote, asn: 65002, prefixes: 1 }] });
-    const routes = await status('bgp_routes');
+    const routes = await h.status('bgp_routes');
     expect(routes.kind === 'bgp_routes' && routes.entries).toContainEqual(expect.objectContaining({ prefix: `${LAB.site}/32`, as_path: '65002', best: true }));
     // The remote site learnt what the gateway announces.
     expect(h.lab.exec(h.lab.ns.remote, ['ip', 'route']).stdout).toMatch(/192\.168\.50\.0\/24 .*proto bgp/);

@@ -172,7 +172,12 @@ export class LinuxGateway implements DeviceBehaviour {
 
   statusSnapshot(kind: StatusKind, doc: ConfigDocument | null): StatusSnapshot {
     const id = this.opts.identity;
-    return snapshotOf(kind, this.sample, doc ?? this.running, { board: id.board, model: id.model, firmware: `${id.os}, agent ${id.version}` });
+    return snapshotOf(kind, this.sample, doc ?? this.running, {
+      board: id.board,
+      model: id.model,
+      firmware: `${id.os}, agent ${id.version}`,
+      capabilities: id.capabilities,
+    });
   }
 
   /** Reads the box again (one reading at a time) and tells a change made by hand. */

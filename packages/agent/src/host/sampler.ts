@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import si from 'systeminformation';
 import type { ConfigDocument } from '@netloom/domain';
@@ -14,6 +15,8 @@ interface KernelLink {
   operstate?: string;
   flags?: string[];
   stats64?: { rx: { bytes: number; errors: number }; tx: { bytes: number; errors: number } };
+  /** Link speed in Mbit/s, from sysfs; absent where the driver has none (a veth). */
+  speed?: number;
 }
 interface KernelAddr {
   ifname: string;
@@ -55,6 +58,16 @@ export interface Sample {
 }
 
 const json = <T>(text: string): T[] => (text.trim() ? (JSON.parse(text) as T[]) : []);
+
+/** Each link's speed, as its driver reports it in sysfs (-1 or unreadable: unknown). */
+async function withSpeeds(links: KernelLink[]): Promise<KernelLink[]> {
+  return Promise.all(
+    links.map(async (l) => {
+      const speed = Number((await readFile(`/sys/class/net/${l.ifname}/speed`, 'utf8').catch(() => '')).trim());
+      return Number.isInteger(speed) && speed > 0 ? { ...l, speed } : l;
+    }),
+  );
+}
 const ipJson = async <T>(args: string[]) => {
   const ran = await run('ip', ['-json', ...args]);
   return ran.code === 0 ? json<T>(ran.stdout) : [];
@@ -92,7 +105,7 @@ async function system(): Promise<Sample['system']> {
 /** Reads the box: the kernel's links, addresses, routes, rules and neighbours, the agent's nftables tables and dnsmasq, the system's load, the WANs' probes. */
 export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, nftables: boolean, frr: Frr | null): Promise<Sample> {
   const [links, addrs, routes, rules, neighbours, filter, nat, dnsmasqConf, pid, leases, sys, probes, bgp] = await Promise.all([
-    ipJson<KernelLink>(['-s', 'link']),
+    ipJson<KernelLink>(['-s', 'link']).then(withSpeeds),
     ipJson<KernelAddr>(['addr']),
     listRoutes(),
     listRules(),

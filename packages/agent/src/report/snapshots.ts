@@ -4,6 +4,13 @@ import { COMMENT_PREFIX } from '../render/nftables';
 import { NETLOOM_PROTO } from '../render/routes';
 
 type Snapshot<K extends StatusKind> = Extract<StatusSnapshot, { kind: K }>;
+/** What the box is, for its system report: read once at start, with what its host can run. */
+interface Facts {
+  board: string;
+  model: string;
+  firmware: string;
+  capabilities: string[];
+}
 
 function routes(sample: Sample): Snapshot<'routes'> {
   const main = sample.routes.filter((r) => (r.table ?? 'main') === 'main' && r.dev);
@@ -47,6 +54,8 @@ function interfaces(sample: Sample, doc: ConfigDocument | null): Snapshot<'inter
           address: addr?.local ?? null,
           prefix: addr?.prefixlen ?? null,
           up: link.operstate === 'UP' || (link.flags ?? []).includes('LOWER_UP'),
+          ...(link.address ? { mac: link.address } : {}),
+          ...(link.speed ? { speed_mbps: link.speed } : {}),
           ...(s ? { rx_bytes: s.rx.bytes, tx_bytes: s.tx.bytes, rx_errors: s.rx.errors, tx_errors: s.tx.errors } : {}),
         },
       ];
@@ -108,7 +117,7 @@ function firewall(sample: Sample, doc: ConfigDocument | null): Snapshot<'firewal
   };
 }
 
-function system(sample: Sample, facts: { board: string; model: string; firmware: string }): Snapshot<'system'> {
+function system(sample: Sample, facts: Facts): Snapshot<'system'> {
   return { kind: 'system', entries: [{ ...facts, ...sample.system }] };
 }
 
@@ -167,12 +176,7 @@ function bgpRoutes(sample: Sample): Snapshot<'bgp_routes'> {
 }
 
 /** A status snapshot of the box as the agent read it last; a kind it has nothing of is reported empty. */
-export function snapshotOf(
-  kind: StatusKind,
-  sample: Sample | null,
-  doc: ConfigDocument | null,
-  facts: { board: string; model: string; firmware: string },
-): StatusSnapshot {
+export function snapshotOf(kind: StatusKind, sample: Sample | null, doc: ConfigDocument | null, facts: Facts): StatusSnapshot {
   if (!sample) return emptySnapshot(kind);
   switch (kind) {
     case 'routes':

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { deviceConfigSchema, type DeviceConfig } from '@netloom/domain';
+import { deviceConfigSchema, deviceStatusSchema, type DeviceConfig } from '@netloom/domain';
 import { bearer, build, login, type TestApp } from '../../../server/src/test/build';
 import { enrolmentKey } from '../../../server/src/test/agent-client';
 import { buildLab, LAB, type Lab } from './netns-lab';
@@ -59,6 +59,16 @@ export function labAgent(opts: LabAgentOptions) {
       return waitFor(`${family} answered`, async () => {
         const c = await h.config();
         return c.sync.state === 'synced' || c.sync.state === 'failed' ? c : null;
+      });
+    },
+    /** A status snapshot asked for now, as the console's refresh button asks, once the agent answered. */
+    status: async (kind: string) => {
+      const asked = Date.now() - 1000;
+      const res = await h.call('POST', `device/status/${h.deviceId}/${kind}/refresh/`, {});
+      expect(res.statusCode, res.body).toBe(202);
+      return waitFor(`the ${kind} snapshot`, async () => {
+        const body = deviceStatusSchema.parse((await h.call('GET', `device/status/${h.deviceId}/${kind}/`)).json());
+        return body.at && Date.parse(body.at) >= asked ? body.snapshot : null;
       });
     },
     gw: (...args: string[]) => h.lab.exec(h.lab.ns.gw, args),
