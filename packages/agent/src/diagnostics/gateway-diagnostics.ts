@@ -32,7 +32,11 @@ export function refused(io: DiagnosticIo, text: string): LiveDiagnostic {
 export class GatewayDiagnostics {
   private running = 0;
 
-  constructor(private readonly interfaces: () => string[] = kernelInterfaces) {}
+  constructor(
+    private readonly interfaces: () => string[] = kernelInterfaces,
+    /** What starts a run once admitted: the box's programs (a test may give its own). */
+    private readonly begin: (params: DiagnosticParams, io: DiagnosticIo, peer: unknown) => LiveDiagnostic = startRun,
+  ) {}
 
   start(params: DiagnosticParams, io: DiagnosticIo, peer: unknown): LiveDiagnostic {
     if (this.running >= MAX_RUNNING) return refused(io, `this gateway runs ${MAX_RUNNING} diagnostics already: try again when one has ended`);
@@ -62,23 +66,23 @@ export class GatewayDiagnostics {
       },
     };
   }
+}
 
-  private begin(params: DiagnosticParams, io: DiagnosticIo, peer: unknown): LiveDiagnostic {
-    switch (params.kind) {
-      case 'ping':
-        return ping(params, io);
-      case 'traceroute':
-        return traceroute(params, io);
-      case 'dns':
-        return dnsLookup(params, io);
-      case 'capture': {
-        // The schema sent the canonical text; parsed again here, the box trusts no one else's parse.
-        const filter = parseCaptureFilter(params.filter);
-        if (!filter.ok) return refused(io, filter.error);
-        return capture({ ...params, filter: filter.canonical }, io);
-      }
-      case 'throughput':
-        return throughput(params, peer, io, (text) => refused(io, text));
+function startRun(params: DiagnosticParams, io: DiagnosticIo, peer: unknown): LiveDiagnostic {
+  switch (params.kind) {
+    case 'ping':
+      return ping(params, io);
+    case 'traceroute':
+      return traceroute(params, io);
+    case 'dns':
+      return dnsLookup(params, io);
+    case 'capture': {
+      // The schema sent the canonical text; parsed again here, the box trusts no one else's parse.
+      const filter = parseCaptureFilter(params.filter);
+      if (!filter.ok) return refused(io, filter.error);
+      return capture({ ...params, filter: filter.canonical }, io);
     }
+    case 'throughput':
+      return throughput(params, peer, io, (text) => refused(io, text));
   }
 }
