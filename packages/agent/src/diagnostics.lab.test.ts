@@ -1,10 +1,13 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { diagnosticRunSchema, type DiagnosticInput, type DiagnosticRun } from '@netloom/domain';
 import { devices } from '../../server/src/db/schema/index';
 import { LAB, labUnavailable } from './test/netns-lab';
 import { LAB_INTERFACES, labAgent, waitFor } from './test/lab-agent';
 
-const unavailable = labUnavailable();
+/** The diagnostics' programs, beside what every lab needs (.ci/run installs them). */
+const missing = ['tcpdump', 'traceroute', 'iperf3', 'ss'].find((tool) => spawnSync('sh', ['-c', 'command -v "$0"', tool]).status !== 0);
+const unavailable = labUnavailable() ?? (missing ? `the agent's diagnostics lab needs ${missing} (.ci/run installs it)` : null);
 if (unavailable) console.warn(`agent diagnostics lab not run: ${unavailable}`);
 
 /** The pcap file's magic number, as a little-endian writer puts it first. */
@@ -127,6 +130,20 @@ describe.runIf(!unavailable)("the console's diagnostics run by the agent in netw
       expect(p[14 + 9]).toBe(1);
       expect([p.subarray(26, 30), p.subarray(30, 34)].some((a) => a.equals(remote))).toBe(true);
     }
+  });
+
+  it('stops a capture at its byte bound and keeps only whole packets within it', async () => {
+    const run = await start({ kind: 'capture', interface: 'wan0', filter: 'icmp', max_bytes: 1_000, max_packets: 1_000, max_seconds: 20 });
+    await printed(run.id, /listening on wan0/);
+    // Each echo and its reply is 16 + 242 bytes in the file: the bound is passed at the fourth packet.
+    h.gw('ping', '-n', '-c', '4', '-i', '0.2', '-s', '200', LAB.remote);
+    const done = await ended(run.id);
+    expect(done.state, done.output).toBe('done');
+    expect(done.output).toContain('3 packets captured (capture size of 1000 bytes reached)');
+    await waitFor('the file', async () => (await read(run.id)).artifact_bytes);
+    const file = (await h.call('GET', url(`${run.id}/capture/`))).rawPayload;
+    expect(pcapPackets(file).map((p) => p.length)).toEqual([242, 242, 242]);
+    expect(file.length).toBe(24 + 3 * (16 + 242));
   });
 
   it('measures throughput with iperf3 to another gateway that serves it, and says what is missing when none does', async () => {
