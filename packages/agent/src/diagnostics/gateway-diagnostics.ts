@@ -18,7 +18,7 @@ const kernelInterfaces = (): string[] => {
 };
 
 /** A run refused before anything started: said once, answered failed. */
-export function refused(io: DiagnosticIo, text: string): LiveDiagnostic {
+function refused(io: DiagnosticIo, text: string): LiveDiagnostic {
   io.output(`${text}\n`);
   io.done({ ok: false, output: text });
   return { stop: () => undefined, cancel: () => undefined };

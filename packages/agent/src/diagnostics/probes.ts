@@ -37,7 +37,7 @@ export function traceroute(p: TracerouteParams, io: DiagnosticIo): LiveDiagnosti
 }
 
 /** iperf3's own port: the far end runs `iperf3 -s`, which listens there. */
-export const IPERF3_PORT = 5201;
+const IPERF3_PORT = 5201;
 const NO_SERVER_HINT = 'the other gateway must run an iperf3 server (iperf3 -s) reachable on port 5201';
 
 /** The job's `peer` as the server sent it: a name and an address (null: none known). */

@@ -85,5 +85,8 @@ describe('a diagnostic program run by the agent', () => {
   it('a program the box lacks fails and names it', async () => {
     const r = launch('', { command: 'netloom-no-such-program' });
     expect(await r.ended).toEqual({ ok: false, output: 'this host has no netloom-no-such-program' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(r.exits).toHaveLength(0);
+    expect(r.printed.join('')).toBe('this host has no netloom-no-such-program\n');
   });
 });

@@ -21,7 +21,7 @@ export interface Exit {
   asked: boolean;
 }
 
-export interface Answer {
+interface Answer {
   ok: boolean;
   output: string;
   /** Lines to print before the answer (a capture's count). */
@@ -106,7 +106,10 @@ export function runProgram(spec: ProgramSpec, io: DiagnosticIo): LiveDiagnostic 
     if (watch) clearInterval(watch);
     if (killTimer) clearTimeout(killTimer);
   };
+  // A program that could not start says so here, and 'close' follows: it answers once.
+  let failed = false;
   child.on('error', (err: NodeJS.ErrnoException) => {
+    failed = true;
     end();
     if (cancelled) return spec.cleanup?.();
     const output = err.code === 'ENOENT' ? `this host has no ${spec.command}` : `${spec.command}: ${err.message}`;
@@ -116,6 +119,7 @@ export function runProgram(spec: ProgramSpec, io: DiagnosticIo): LiveDiagnostic 
   });
   child.on('close', (code) => {
     end();
+    if (failed) return;
     if (cancelled) return spec.cleanup?.();
     for (const stream of ['stdout', 'stderr'] as const) if (partial[stream]) take(stream, Buffer.from('\n'));
     const byRequest = asked;
