@@ -15,7 +15,7 @@ const CONFIRM_WINDOW_MS = 20_000;
  * server, a LAN client, an ISP and a remote site, and assertions on real packets.
  */
 describe.runIf(!unavailable)('the Netloom agent on real packets in network namespaces', () => {
-  const h = labAgent({ serial: 'LNX-LAB-0001', confirmWindowMs: CONFIRM_WINDOW_MS });
+  const h = labAgent({ serial: 'LNX-LAB-0001', confirmWindowMs: CONFIRM_WINDOW_MS, flowIntervalS: 2 });
   const { call, config, push, gw, pingFrom } = h;
 
   it('enrols, keeps its credential readable by root only, and says what the host is', async () => {
@@ -88,6 +88,16 @@ describe.runIf(!unavailable)('the Netloom agent on real packets in network names
     expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(LAB.wan1Gw);
   });
 
+  it("shows the LAN client's real connections in the device's top talkers", async () => {
+    for (let i = 0; i < 3; i++) expect(await h.lab.connectFromLan(LAB.remote, 7000)).toMatch(/^\d/);
+    const talkers = await waitFor('the client among the top talkers', async () => {
+      const res = await call('POST', `sdwan/netflow/device/${h.deviceId}/top-talkers/`, { timeduration: 60 });
+      const results = (res.json() as { results: { address?: string; value: number }[] }).results;
+      return results.find((r) => r.address === LAB.lanClient);
+    });
+    expect(talkers.value).toBeGreaterThan(0);
+  });
+
   it('gives a DHCP client an address from the configured pool', async () => {
     const c = await push('services', {
       dhcp: [{ id: crypto.randomUUID(), interface: 'lan0', start: '192.168.50.100', end: '192.168.50.150', lease_minutes: 60, dns: [], gateway: LAB.lanGw }],
@@ -118,6 +128,21 @@ describe.runIf(!unavailable)('the Netloom agent on real packets in network names
     expect(drifted.box_document?.static_routes).toEqual([]);
     await waitFor('the route back', () => /10\.9\.9\.0\/24 via/.test(gw('ip', 'route').stdout));
     expect(pingFrom(h.lab.ns.lan, LAB.site)).toBe(true);
+    await waitFor('synced again', async () => (await config()).sync.state === 'synced');
+  });
+
+  it('reports its firewall table and its DHCP server removed by hand, and puts both back', async () => {
+    const pid = () => readFileSync(path.join(h.stateDir, 'run', 'dnsmasq.pid'), 'utf8').trim();
+    const before = pid();
+    gw('nft', 'delete', 'table', 'inet', 'netloom');
+    gw('kill', before);
+    const drifted = await waitFor('the drift reported', async () => {
+      const box = (await config()).drift?.box_document as { firewall?: { outbound: unknown[] }; services?: { dhcp: unknown[] } } | undefined;
+      return box?.firewall?.outbound.length === 0 && box.services?.dhcp.length === 0 && box;
+    });
+    expect(drifted.firewall?.outbound).toEqual([]);
+    await waitFor('both back', () => /table inet netloom/.test(gw('nft', 'list', 'tables').stdout) && pid() !== before && gw('kill', '-0', pid()).status === 0);
+    expect(await h.lab.connectFromLan(LAB.remote, 7001)).toMatch(/^error/);
     await waitFor('synced again', async () => (await config()).sync.state === 'synced');
   });
 

@@ -1,8 +1,10 @@
-import { configHash } from '@netloom/domain';
+import { lookup } from 'node:dns/promises';
+import { configHash, FLOW_ACTIVE_TIMEOUT_S } from '@netloom/domain';
 import { SimulatedDevice, type DeviceEvent, type SavedDevice } from '@netloom/simulator';
 import { Applier } from './host/applier';
 import { detectCapabilities } from './host/capabilities';
 import { Dnsmasq } from './host/dnsmasq';
+import { FlowAccounting, type Conn } from './host/conntrack';
 import { run } from './host/exec';
 import { readIdentity } from './identity';
 import { LinuxGateway } from './linux-gateway';
@@ -22,11 +24,24 @@ export interface AgentOptions {
   confirmWindowMs?: number;
   /** Cut a connection the server said nothing on for this long (3 heartbeats by default). */
   silenceMs?: number;
+  /** Seconds between flow exports (FLOW_ACTIVE_TIMEOUT_S by default); 0: none. */
+  flowIntervalS?: number;
   log?: (line: string) => void;
 }
 
 /** How long the server may say nothing before the agent takes its connection for dead: three missed heartbeat acknowledgements. */
 const DEFAULT_SILENCE_MS = 35_000;
+
+/** The agent's own connection to the server is management, not the network's traffic: its flows are left out. */
+async function managementConnection(url: string): Promise<(conn: Conn) => boolean> {
+  const u = new URL(url);
+  const port = Number(u.port || (u.protocol === 'wss:' ? 443 : 80));
+  const address = await lookup(u.hostname.replace(/^\[|\]$/g, '')).then(
+    (a) => a.address,
+    () => u.hostname,
+  );
+  return (conn) => conn.orig.dst === address && conn.orig.dport === port;
+}
 
 const describe = (e: DeviceEvent): string | null => {
   switch (e.type) {
@@ -58,6 +73,8 @@ export async function startAgent(opts: AgentOptions): Promise<{ device: Simulate
   await run('sysctl', ['-q', '-w', 'net.ipv4.ip_forward=1']);
 
   const saved: SavedDevice | null = await readAgentState(opts.stateFile);
+  const flows = caps.conntrack && caps.nftables && opts.flowIntervalS !== 0 ? new FlowAccounting(await managementConnection(opts.url)) : undefined;
+  await flows?.start().catch((err: Error) => log(`flow accounting is off: ${err.message}`));
   const dnsmasq = new Dnsmasq(opts.runDir);
   const applier = new Applier(caps, dnsmasq);
   let device: SimulatedDevice | null = null;
@@ -66,6 +83,7 @@ export async function startAgent(opts: AgentOptions): Promise<{ device: Simulate
     host: { caps, links },
     applier,
     running: null,
+    ...(flows ? { flows } : {}),
     drifted: (runs, families) => {
       log(`the box was changed by hand (${families.join(', ')}): told the server`);
       device?.driftNow(runs);
@@ -86,7 +104,7 @@ export async function startAgent(opts: AgentOptions): Promise<{ device: Simulate
     behaviour: gateway,
     ...(start ? { saved: start } : {}),
     random: Math.random,
-    flowIntervalS: 0,
+    flowIntervalS: flows ? (opts.flowIntervalS ?? FLOW_ACTIVE_TIMEOUT_S) : 0,
     urlIntervalS: 0,
     ztnaIntervalS: 0,
     connectorIntervalS: 0,
@@ -107,6 +125,7 @@ export async function startAgent(opts: AgentOptions): Promise<{ device: Simulate
     device,
     gateway,
     async stop() {
+      flows?.stop();
       await device!.stop();
       await saving;
     },

@@ -31,6 +31,7 @@ const { values } = parseArgs({
     name: { type: 'string' },
     'confirm-window-ms': { type: 'string' },
     'silence-ms': { type: 'string' },
+    'flow-interval-s': { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -53,6 +54,7 @@ const agent = await startAgent({
   ...(values.name ? { name: values.name } : {}),
   ...(values['confirm-window-ms'] ? { confirmWindowMs: Number(values['confirm-window-ms']) } : {}),
   ...(values['silence-ms'] ? { silenceMs: Number(values['silence-ms']) } : {}),
+  ...(values['flow-interval-s'] ? { flowIntervalS: Number(values['flow-interval-s']) } : {}),
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void agent.stop().then(() => process.exit(0)));

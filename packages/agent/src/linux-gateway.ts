@@ -1,7 +1,8 @@
-import { configHash, type ConfigDocument, type DiagnosticParams, type StatusKind, type StatusSnapshot } from '@netloom/domain';
+import { configHash, type ConfigDocument, type DiagnosticParams, type FlowRecord, type StatusKind, type StatusSnapshot } from '@netloom/domain';
 import type { DeviceBehaviour, DiagnosticIo, HeartbeatBody, HelloBody, LiveDiagnostic, MetricsBody } from '@netloom/simulator';
 import { GatewayDiagnostics } from './diagnostics/gateway-diagnostics';
 import type { Applier } from './host/applier';
+import type { FlowAccounting } from './host/conntrack';
 import { sampleHost, type Sample } from './host/sampler';
 import { cannotRun, type HostFacts } from './support';
 import { snapshotOf } from './report/snapshots';
@@ -30,6 +31,8 @@ export interface LinuxGatewayOptions {
   running: ConfigDocument | null;
   /** Someone changed the box by hand: what it runs now (the agent tells the server) and the families that changed. */
   drifted: (running: ConfigDocument, families: string[]) => void;
+  /** The box's connections as flow records; none: this host has no conntrack. */
+  flows?: FlowAccounting;
   /** Problems the agent meets on its own (a revert that failed), for its log. */
   log: (line: string) => void;
 }
@@ -161,8 +164,9 @@ export class LinuxGateway implements DeviceBehaviour {
       }
     });
     this.queue = run.catch(() => undefined);
-    return run.then(async (error) => {
-      await this.refresh();
+    // The answer does not wait for the box to be read again (pings, load): the next reading shows what runs.
+    return run.then((error) => {
+      void this.refresh();
       return error;
     });
   }
@@ -181,8 +185,8 @@ export class LinuxGateway implements DeviceBehaviour {
   /** Reads the box again (one reading at a time) and tells a change made by hand. */
   refresh(): Promise<void> {
     const generation = this.generation;
-    this.reading ??= sampleHost(this.opts.applier.dnsmasq, this.running, this.opts.host.caps.nftables)
-      .then((sample) => {
+    this.reading ??= Promise.all([sampleHost(this.opts.applier.dnsmasq, this.running, this.opts.host.caps.nftables), this.opts.flows?.sweep()])
+      .then(([sample]) => {
         this.sample = sample;
         if (generation === this.generation) this.checkDrift(sample);
       })
@@ -201,6 +205,11 @@ export class LinuxGateway implements DeviceBehaviour {
     if (hash === configHash(doc) || hash === this.lastDrift) return;
     this.lastDrift = hash;
     this.opts.drifted(runs, changedFamilies(doc, runs));
+  }
+
+  /** What its connections moved since the last export (conntrack's counters, read at every heartbeat). */
+  flows(at: Date, intervalS: number): FlowRecord[] {
+    return this.opts.flows?.take(at, intervalS, this.running) ?? [];
   }
 
   sessionMs(): null {

@@ -42,9 +42,14 @@ export async function listRules(): Promise<KernelRule[]> {
   return json<KernelRule>(await must('ip', ['-json', 'rule', 'show']));
 }
 
+/** A route's destination as the document writes it: iproute2 leaves out the length of a single address (/32). */
+const destination = (dst: string) => (dst === 'default' || dst.includes('/') ? dst : `${dst}/32`);
+
 /** The agent's own routes, keyed as the document's (table, destination, metric). */
 export const ourRoutes = (routes: KernelRoute[]) =>
-  routes.filter((r) => isOurs(r.protocol)).map((r) => ({ key: routeKey({ table: r.table ?? 'main', destination: r.dst, metric: r.metric ?? 0 }), route: r }));
+  routes
+    .filter((r) => isOurs(r.protocol))
+    .map((r) => ({ key: routeKey({ table: r.table ?? 'main', destination: destination(r.dst), metric: r.metric ?? 0 }), route: r }));
 
 export const ourRules = (rules: KernelRule[]) => rules.filter((r) => isOurs(r.protocol));
 

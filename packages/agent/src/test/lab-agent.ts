@@ -8,6 +8,8 @@ import { bearer, build, login, type TestApp } from '../../../server/src/test/bui
 import { enrolmentKey } from '../../../server/src/test/agent-client';
 import { buildLab, LAB, type Lab } from './netns-lab';
 
+export { LAB_INTERFACES } from './netns-lab';
+
 const REPO = path.resolve(import.meta.dirname, '../../../..');
 
 export async function waitFor<T>(
@@ -28,6 +30,8 @@ export interface LabAgentOptions {
   serial: string;
   /** Confirm-or-revert window: short enough for a test to see a revert, long enough for a busy machine's push. */
   confirmWindowMs?: number;
+  /** Seconds between the agent's flow exports (its default otherwise). */
+  flowIntervalS?: number;
 }
 
 /**
@@ -69,7 +73,11 @@ export function labAgent(opts: LabAgentOptions) {
     h.token = (await login(h.t.app, 'editor@acme.test')).access;
     const args = ['--server', `http://${h.lab.mgmtRoot}:${port}`, '--key', key, '--state', path.join(h.stateDir, 'state.json')];
     const tuning = ['--run-dir', path.join(h.stateDir, 'run'), '--serial', opts.serial, '--name', `lab-${opts.serial}`, '--silence-ms', '4000'];
-    const window = ['--confirm-window-ms', String(opts.confirmWindowMs ?? 20_000)];
+    const window = [
+      '--confirm-window-ms',
+      String(opts.confirmWindowMs ?? 20_000),
+      ...(opts.flowIntervalS ? ['--flow-interval-s', String(opts.flowIntervalS)] : []),
+    ];
     agent = h.lab.spawnIn(h.lab.ns.gw, [process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', ...args, ...tuning, ...window], { cwd: REPO });
     for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => h.agentLog.push(...d.toString().trim().split('\n')));
     h.deviceId = await waitFor('the agent enrolled', () => h.agentLog.map((l) => /enrolled as device (\S+)/.exec(l)?.[1]).find(Boolean), 60_000).catch(
@@ -92,13 +100,3 @@ export function labAgent(opts: LabAgentOptions) {
 
   return h;
 }
-
-/** The gateway's interfaces as most lab tests want them: the LAN, and both WANs with their gateways. */
-export const LAB_INTERFACES = {
-  lan: [{ name: 'lan0', ip: LAB.lanGw, prefix: 24 }],
-  wan: [
-    { name: 'wan0', mode: 'static', ip: LAB.wan0Gw, prefix: 24, gateway: LAB.wan0Isp },
-    { name: 'wan1', mode: 'static', ip: LAB.wan1Gw, prefix: 24, gateway: LAB.wan1Remote },
-  ],
-  vlans: [],
-};

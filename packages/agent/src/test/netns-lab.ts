@@ -22,6 +22,16 @@ export const LAB = {
   site: '10.9.9.9',
 } as const;
 
+/** The gateway's interfaces as most lab tests want them: the LAN, and both WANs with their gateways. */
+export const LAB_INTERFACES = {
+  lan: [{ name: 'lan0', ip: LAB.lanGw, prefix: 24 }],
+  wan: [
+    { name: 'wan0', mode: 'static', ip: LAB.wan0Gw, prefix: 24, gateway: LAB.wan0Isp },
+    { name: 'wan1', mode: 'static', ip: LAB.wan1Gw, prefix: 24, gateway: LAB.wan1Remote },
+  ],
+  vlans: [],
+};
+
 /** Why this machine cannot build the lab (not root, no `ip netns`), or null when it can. */
 export function labUnavailable(): string | null {
   if (process.getuid?.() !== 0) return 'the agent lab needs root (network namespaces, routes, nftables)';
