@@ -146,6 +146,19 @@ describe.runIf(!unavailable)("the console's diagnostics run by the agent in netw
     expect(file.length).toBe(24 + 3 * (16 + 242));
   });
 
+  it('stopped by the console, a capture still leaves the packets it caught until then', async () => {
+    const run = await start({ kind: 'capture', interface: 'wan0', filter: 'icmp', max_seconds: 60 });
+    await printed(run.id, /listening on wan0/);
+    h.gw('ping', '-n', '-c', '2', '-i', '0.2', LAB.remote);
+    await waitFor('both replies printed', async () => ((await read(run.id)).output.match(/ICMP echo reply/g)?.length ?? 0) >= 2);
+    expect((await h.call('POST', url(`${run.id}/stop/`))).statusCode).toBe(202);
+    const done = await ended(run.id);
+    expect(done.state).toBe('stopped');
+    expect(done.output).toMatch(/\n4 packets captured \(stopped\)\nstopped on request\n--- stopped by editor@acme\.test ---\n$/);
+    await waitFor('the file', async () => (await read(run.id)).artifact_bytes);
+    expect(pcapPackets((await h.call('GET', url(`${run.id}/capture/`))).rawPayload)).toHaveLength(4);
+  });
+
   it('measures throughput with iperf3 to another gateway that serves it, and says what is missing when none does', async () => {
     // Another gateway of the organisation, last heard at the remote site's address.
     const db = h.t.app.services.db;
