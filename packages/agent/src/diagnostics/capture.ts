@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CaptureParams } from '@netloom/domain';
@@ -10,7 +10,20 @@ import { runProgram } from './program';
 /** Packets printed as they are captured; the rest are only in the file (the output has a limit). */
 const PRINTED = 200;
 /** tcpdump's lines that are not packets: what it says when it starts and stops. */
+/** The pcap file's own header, before its packets. */
+const PCAP_HEADER_BYTES = 24;
 const TCPDUMP_OWN = /^(tcpdump: |\d+ packets? (captured|received by filter|dropped by kernel))/;
+
+/** The file's first bytes: all a capture of `maxBytes` can keep, however far tcpdump wrote past it. */
+function readHead(file: string, bytes: number): Uint8Array {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(bytes);
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * A packet capture with tcpdump: packets printed as they come and written to a pcap file, until
@@ -43,12 +56,12 @@ export function capture(p: CaptureParams, io: DiagnosticIo): LiveDiagnostic {
       },
       // The record headers count too: stop once the file holds more than the bound.
       full: () => {
-        const over = size() > p.max_bytes + 24;
+        const over = size() > PCAP_HEADER_BYTES + p.max_bytes;
         if (over) reason = `capture size of ${p.max_bytes} bytes reached`;
         return over;
       },
       answer: (exit) => {
-        const kept = wholePackets(size() ? readFileSync(file) : new Uint8Array(), p.max_bytes);
+        const kept = wholePackets(size() ? readHead(file, Math.min(size(), PCAP_HEADER_BYTES + p.max_bytes)) : new Uint8Array(), p.max_bytes);
         if (!exit.stopped && exit.code !== 0) {
           const why = exit.tail.find((l) => /^tcpdump: /.test(l) && !/listening on/.test(l)) ?? `tcpdump ended with code ${exit.code}`;
           return { ok: false, output: why.replace(/ \(.*\)$/, '') };

@@ -62,7 +62,9 @@ export function throughput(p: ThroughputParams, peerField: unknown, io: Diagnost
       command: 'iperf3',
       args: iperf3Args(address, p.duration_s, IPERF3_PORT),
       limitMs: limitMs(diagnosticTimeLimitSeconds(p)),
-      show: (line) => line.replace(/^Connecting to host (\S+), port (\d+)$/, `Connecting to host $1 (${peer.name}), port $2`),
+      // A function, so that nothing in the peer's name is read as a replacement pattern.
+      show: (line) =>
+        line.replace(/^Connecting to host (\S+), port (\d+)$/, (_, host: string, port: string) => `Connecting to host ${host} (${peer.name}), port ${port}`),
       answer: (exit) => {
         const rate = iperf3Rate(exit.tail);
         if (rate !== null) return { ok: true, output: `${rate.toFixed(1)} Mbits/sec to ${peer.name}` };
