@@ -67,8 +67,8 @@ export function runProgram(spec: ProgramSpec, io: DiagnosticIo): LiveDiagnostic 
     else if (shown <= OUTPUT_LIMIT_CHARS) io.output('(output limit reached: the rest is not shown)\n');
     shown += text.length;
   };
-  const take = (stream: 'stdout' | 'stderr', data: Buffer) => {
-    const parts = (partial[stream] + data.toString('utf8')).split('\n');
+  const take = (stream: 'stdout' | 'stderr', data: string) => {
+    const parts = (partial[stream] + data).split('\n');
     // A line without its end yet waits, unless it grows past reason (a program printing no newline).
     partial[stream] = parts.pop()!;
     if (partial[stream].length > 4096) {
@@ -85,8 +85,9 @@ export function runProgram(spec: ProgramSpec, io: DiagnosticIo): LiveDiagnostic 
     }
     print(visible);
   };
-  child.stdout.on('data', (d: Buffer) => take('stdout', d));
-  child.stderr.on('data', (d: Buffer) => take('stderr', d));
+  // Decoded by the stream, so that a character split across two reads arrives whole.
+  child.stdout.setEncoding('utf8').on('data', (d: string) => take('stdout', d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => take('stderr', d));
 
   const interrupt = () => {
     if (stopped) return;
@@ -121,7 +122,7 @@ export function runProgram(spec: ProgramSpec, io: DiagnosticIo): LiveDiagnostic 
     end();
     if (failed) return;
     if (cancelled) return spec.cleanup?.();
-    for (const stream of ['stdout', 'stderr'] as const) if (partial[stream]) take(stream, Buffer.from('\n'));
+    for (const stream of ['stdout', 'stderr'] as const) if (partial[stream]) take(stream, '\n');
     const byRequest = asked;
     Promise.resolve()
       .then(() => spec.answer({ code, head, tail, stopped, asked: byRequest }))
