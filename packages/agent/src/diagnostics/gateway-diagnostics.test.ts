@@ -52,6 +52,20 @@ describe("the agent's diagnostics, before any program runs", () => {
     expect(past.seen.result?.ok).toBe(false);
   });
 
+  it('fails a run the box cannot start at all, and keeps its place free', () => {
+    const diagnostics = new GatewayDiagnostics(
+      () => ['lo'],
+      () => {
+        throw new Error('ENOSPC: no space left on device');
+      },
+    );
+    for (let i = 0; i <= MAX_RUNNING; i++) {
+      const run = watched();
+      diagnostics.start(ping, run.io, undefined);
+      expect(run.seen.result).toEqual({ ok: false, output: 'ping: ENOSPC: no space left on device' });
+    }
+  });
+
   it('fails a throughput test whose other gateway has no address yet, as the server named it', () => {
     const run = watched();
     new GatewayDiagnostics(() => ['lo']).start(params({ kind: 'throughput', peer_device_id: crypto.randomUUID() }), run.io, { name: 'gw-2', address: null });

@@ -57,7 +57,14 @@ export class GatewayDiagnostics {
         io.done(result, file);
       },
     };
-    const run = this.begin(params, counted, peer);
+    let run: LiveDiagnostic;
+    try {
+      run = this.begin(params, counted, peer);
+    } catch (err) {
+      // The box could not start it at all (no room for a capture file, no process left): the run fails, the agent goes on.
+      release();
+      return refused(io, `${params.kind}: ${(err as Error).message}`);
+    }
     return {
       stop: () => run.stop(),
       cancel: () => {
