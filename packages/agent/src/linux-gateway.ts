@@ -185,7 +185,8 @@ export class LinuxGateway implements DeviceBehaviour {
   /** Reads the box again (one reading at a time) and tells a change made by hand. */
   refresh(): Promise<void> {
     const generation = this.generation;
-    this.reading ??= Promise.all([sampleHost(this.opts.applier.dnsmasq, this.running, this.opts.host.caps.nftables), this.opts.flows?.sweep()])
+    const frr = this.opts.host.caps.bgpd ? this.opts.applier.frr : null;
+    this.reading ??= Promise.all([sampleHost(this.opts.applier.dnsmasq, this.running, this.opts.host.caps.nftables, frr), this.opts.flows?.sweep()])
       .then(([sample]) => {
         this.sample = sample;
         if (generation === this.generation) this.checkDrift(sample);

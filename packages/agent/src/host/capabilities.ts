@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { installed, run } from './exec';
+import type { Frr } from './frr';
 
 /** What this host can run: the programs the agent drives and the link types its kernel has. */
 export interface Capabilities {
@@ -7,6 +8,8 @@ export interface Capabilities {
   dnsmasq: boolean;
   /** FRR, driven through vtysh. */
   frr: boolean;
+  /** FRR's BGP daemon runs (FRR installed is not enough: /etc/frr/daemons turns it on). */
+  bgpd: boolean;
   /** strongSwan, driven through swanctl. */
   strongswan: boolean;
   wireguard: boolean;
@@ -47,8 +50,8 @@ async function hasWireless(): Promise<boolean> {
   }
 }
 
-export async function detectCapabilities(): Promise<Capabilities> {
-  const [nftables, dnsmasq, frr, strongswan, chrony, tcpdump, conntrack, wireguard, vlan, wireless] = await Promise.all([
+export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
+  const [nftables, dnsmasq, vtysh, strongswan, chrony, tcpdump, conntrack, wireguard, vlan, wireless] = await Promise.all([
     installed('nft'),
     installed('dnsmasq'),
     installed('vtysh'),
@@ -60,7 +63,8 @@ export async function detectCapabilities(): Promise<Capabilities> {
     kernelHasLink('vlan'),
     hasWireless(),
   ]);
-  return { nftables, dnsmasq, frr, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack };
+  const bgpd = vtysh ? await frr.bgpdRunning() : false;
+  return { nftables, dnsmasq, frr: vtysh, bgpd, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack };
 }
 
 /** As the hello and the system report say it: the capabilities this host has. */

@@ -6,6 +6,7 @@ import { listRoutes, listRules, type KernelRoute, type KernelRule } from './kern
 import type { Dnsmasq, Lease } from './dnsmasq';
 import { FILTER_TABLE, NAT_TABLE } from '../render/nftables';
 import { probeWans, type Probe } from './probes';
+import type { BgpReading, Frr } from './frr';
 
 interface KernelLink {
   ifname: string;
@@ -49,6 +50,8 @@ export interface Sample {
   leases: Lease[];
   system: { cpu_pct: number; memory_pct: number; disk_pct: number; uptime_s: number };
   probes: Probe[];
+  /** FRR's BGP speaker; null when bgpd does not run here. */
+  bgp: BgpReading | null;
 }
 
 const json = <T>(text: string): T[] => (text.trim() ? (JSON.parse(text) as T[]) : []);
@@ -87,8 +90,8 @@ async function system(): Promise<Sample['system']> {
 }
 
 /** Reads the box: the kernel's links, addresses, routes, rules and neighbours, the agent's nftables tables and dnsmasq, the system's load, the WANs' probes. */
-export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, nftables: boolean): Promise<Sample> {
-  const [links, addrs, routes, rules, neighbours, filter, nat, dnsmasqConf, pid, leases, sys, probes] = await Promise.all([
+export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, nftables: boolean, frr: Frr | null): Promise<Sample> {
+  const [links, addrs, routes, rules, neighbours, filter, nat, dnsmasqConf, pid, leases, sys, probes, bgp] = await Promise.all([
     ipJson<KernelLink>(['-s', 'link']),
     ipJson<KernelAddr>(['addr']),
     listRoutes(),
@@ -101,6 +104,7 @@ export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, n
     dnsmasq.leases(),
     system(),
     probeWans(doc),
+    frr ? frr.read() : Promise.resolve(null),
   ]);
   return {
     at: Date.now(),
@@ -115,5 +119,6 @@ export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, n
     leases,
     system: sys,
     probes,
+    bgp,
   };
 }

@@ -32,6 +32,8 @@ export interface LabAgentOptions {
   confirmWindowMs?: number;
   /** Seconds between the agent's flow exports (its default otherwise). */
   flowIntervalS?: number;
+  /** FRR for the gateway (its own instance, started before the agent so the agent finds bgpd), and the remote site's FRR configuration. */
+  frr?: { remote: string };
 }
 
 /**
@@ -66,6 +68,9 @@ export function labAgent(opts: LabAgentOptions) {
 
   beforeAll(async () => {
     h.lab = buildLab();
+    if (opts.frr) {
+      if (!h.lab.startFrr(h.lab.ns.gw) || !h.lab.startFrr(h.lab.ns.remote, opts.frr.remote)) throw new Error('this lab needs FRR (.ci/run installs it)');
+    }
     h.t = await build('pglite', (c) => ({ ...c, fleet: { ...c.fleet, heartbeatIntervalSeconds: 1 } }));
     await h.t.app.listen({ port: 0, host: h.lab.mgmtRoot });
     const { port } = h.t.app.server.address() as { port: number };
@@ -77,6 +82,7 @@ export function labAgent(opts: LabAgentOptions) {
       '--confirm-window-ms',
       String(opts.confirmWindowMs ?? 20_000),
       ...(opts.flowIntervalS ? ['--flow-interval-s', String(opts.flowIntervalS)] : []),
+      ...(opts.frr ? ['--frr-pathspace', h.lab.ns.gw] : []),
     ];
     agent = h.lab.spawnIn(h.lab.ns.gw, [process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', ...args, ...tuning, ...window], { cwd: REPO });
     for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => h.agentLog.push(...d.toString().trim().split('\n')));
