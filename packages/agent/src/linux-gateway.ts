@@ -1,5 +1,6 @@
-import { configHash, type ConfigDocument, type FlowRecord, type StatusKind, type StatusSnapshot } from '@netloom/domain';
-import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from '@netloom/simulator';
+import { configHash, type ConfigDocument, type DiagnosticParams, type FlowRecord, type StatusKind, type StatusSnapshot } from '@netloom/domain';
+import type { DeviceBehaviour, DiagnosticIo, HeartbeatBody, HelloBody, LiveDiagnostic, MetricsBody } from '@netloom/simulator';
+import { GatewayDiagnostics } from './diagnostics/gateway-diagnostics';
 import type { Applier } from './host/applier';
 import type { FlowAccounting } from './host/conntrack';
 import { sampleHost, type Sample } from './host/sampler';
@@ -55,6 +56,7 @@ export class LinuxGateway implements DeviceBehaviour {
   private reading: Promise<void> | null = null;
   /** The drift told last, so the same change is told once. */
   private lastDrift: string | null = null;
+  private readonly diagnosticRuns = new GatewayDiagnostics();
 
   constructor(private readonly opts: LinuxGatewayOptions) {
     this.running = opts.running;
@@ -133,6 +135,11 @@ export class LinuxGateway implements DeviceBehaviour {
         .map((p) => `${p.ifname}: ping ${p.target} ${p.latency_ms === null ? 'no answer' : `${p.latency_ms.toFixed(1)} ms`}, ${p.loss_pct}% loss`)
         .join('\n')
     );
+  }
+
+  /** The console's diagnostics, run with the box's own programs (ping, traceroute, tcpdump, iperf3). */
+  startDiagnostic(params: DiagnosticParams, io: DiagnosticIo, peer: unknown): LiveDiagnostic {
+    return this.diagnosticRuns.start(params, io, peer);
   }
 
   cannotRun(doc: ConfigDocument): string | null {
