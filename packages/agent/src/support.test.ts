@@ -15,6 +15,8 @@ const none: Capabilities = {
   chrony: false,
   tcpdump: false,
   conntrack: false,
+  traceroute: false,
+  iperf3: false,
 };
 const host = (caps: Partial<Capabilities>, links = ['lan0', 'wan0']): HostFacts => ({ caps: { ...none, ...caps }, links: new Set(links) });
 const interfaces = {

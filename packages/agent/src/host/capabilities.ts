@@ -18,6 +18,9 @@ export interface Capabilities {
   chrony: boolean;
   tcpdump: boolean;
   conntrack: boolean;
+  /** The diagnostics' programs beyond ping. */
+  traceroute: boolean;
+  iperf3: boolean;
 }
 
 /**
@@ -51,7 +54,7 @@ async function hasWireless(): Promise<boolean> {
 }
 
 export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
-  const [nftables, dnsmasq, vtysh, strongswan, chrony, tcpdump, conntrack, wireguard, vlan, wireless] = await Promise.all([
+  const [nftables, dnsmasq, vtysh, strongswan, chrony, tcpdump, conntrack, traceroute, iperf3, wireguard, vlan, wireless] = await Promise.all([
     installed('nft'),
     installed('dnsmasq'),
     installed('vtysh'),
@@ -59,12 +62,14 @@ export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
     installed('chronyc'),
     installed('tcpdump'),
     installed('conntrack'),
+    installed('traceroute'),
+    installed('iperf3'),
     kernelHasLink('wireguard'),
     kernelHasLink('vlan'),
     hasWireless(),
   ]);
   const bgpd = vtysh ? await frr.bgpdRunning() : false;
-  return { nftables, dnsmasq, frr: vtysh, bgpd, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack };
+  return { nftables, dnsmasq, frr: vtysh, bgpd, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack, traceroute, iperf3 };
 }
 
 /** As the hello and the system report say it: the capabilities this host has. */
