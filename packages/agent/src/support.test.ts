@@ -8,6 +8,7 @@ const none: Capabilities = {
   dnsmasq: false,
   frr: false,
   bgpd: false,
+  xfrm: false,
   strongswan: false,
   wireguard: false,
   vlan: false,
@@ -49,6 +50,27 @@ describe('what a Linux host can run', () => {
     expect(cannotRun(doc, host({ frr: true }))).toBe("bgp: FRR's bgpd does not run on this host (bgpd=yes in /etc/frr/daemons)");
     expect(cannotRun(doc, host({ frr: true, bgpd: true }))).toBeNull();
   });
+  it('refuses IPsec on a kernel without XFRM, and without strongSwan where the kernel has it', () => {
+    const doc = configDocumentSchema.parse({
+      interfaces,
+      ipsec: {
+        tunnels: [
+          {
+            id: crypto.randomUUID(),
+            name: 'HQ',
+            remote: '203.0.113.9',
+            local_interface: 'wan0',
+            local_subnets: ['192.168.1.0/24'],
+            remote_subnets: ['10.0.0.0/24'],
+            psk: 'a-long-shared-secret',
+          },
+        ],
+      },
+    });
+    expect(cannotRun(doc, host({}))).toBe("ipsec: this host's kernel has no IPsec (XFRM)");
+    expect(cannotRun(doc, host({ xfrm: true }))).toBe('ipsec: this host has no strongSwan (swanctl)');
+  });
+
   it('refuses a family it does not run yet, naming the engine it would need', () => {
     const doc = configDocumentSchema.parse({ interfaces, netflow: { interfaces: ['lan0'] } });
     expect(cannotRun(doc, host({}))).toBe('netflow: not run by the Netloom agent for Linux yet');

@@ -20,7 +20,12 @@ const isEmpty = (value: unknown): boolean =>
 
 /** Families the agent does not run yet, with the engine each would need on this host. */
 const NOT_YET: Partial<Record<keyof ConfigDocument, (caps: Capabilities) => string>> = {
-  ipsec: (c) => (c.strongswan ? 'IPsec through strongSwan is not in this agent yet' : 'this host has no strongSwan (swanctl)'),
+  ipsec: (c) =>
+    !c.xfrm
+      ? "this host's kernel has no IPsec (XFRM)"
+      : c.strongswan
+        ? 'IPsec through strongSwan is not in this agent yet'
+        : 'this host has no strongSwan (swanctl)',
   overlay_mesh: (c) => (c.wireguard ? 'the overlay mesh is not in this agent yet' : 'this host has no WireGuard'),
   sdwan: (c) => (c.wireguard ? 'SD-WAN paths and Auto VPN are not in this agent yet' : 'this host has no WireGuard (Auto VPN)'),
   wireless: (c) => (c.wireless ? 'wireless is not in this agent yet' : 'this host has no wireless interface'),

@@ -10,6 +10,8 @@ export interface Capabilities {
   frr: boolean;
   /** FRR's BGP daemon runs (FRR installed is not enough: /etc/frr/daemons turns it on). */
   bgpd: boolean;
+  /** The kernel's IPsec (XFRM), which strongSwan needs. */
+  xfrm: boolean;
   /** strongSwan, driven through swanctl. */
   strongswan: boolean;
   wireguard: boolean;
@@ -36,6 +38,29 @@ async function kernelHasLink(type: 'wireguard' | 'vlan'): Promise<boolean> {
   return true;
 }
 
+/** Whether the kernel keeps IPsec security associations: one is made on loopback addresses and taken away again at once. */
+async function kernelHasXfrm(): Promise<boolean> {
+  const spi = `0x${(0x4e4c0000 + (process.pid % 0xffff)).toString(16)}`;
+  const sa = ['src', '127.0.0.2', 'dst', '127.0.0.3', 'proto', 'esp', 'spi', spi];
+  const made = await run('ip', [
+    'xfrm',
+    'state',
+    'add',
+    ...sa,
+    'mode',
+    'transport',
+    'enc',
+    'cbc(aes)',
+    `0x${'11'.repeat(16)}`,
+    'auth',
+    'hmac(sha256)',
+    `0x${'22'.repeat(32)}`,
+  ]);
+  if (made.code !== 0) return false;
+  await run('ip', ['xfrm', 'state', 'delete', ...sa]);
+  return true;
+}
+
 async function hasWireless(): Promise<boolean> {
   try {
     const names = await readdir('/sys/class/net');
@@ -54,7 +79,7 @@ async function hasWireless(): Promise<boolean> {
 }
 
 export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
-  const [nftables, dnsmasq, vtysh, strongswan, chrony, tcpdump, conntrack, traceroute, iperf3, wireguard, vlan, wireless] = await Promise.all([
+  const [nftables, dnsmasq, vtysh, strongswan, chrony, tcpdump, conntrack, traceroute, iperf3, wireguard, vlan, wireless, xfrm] = await Promise.all([
     installed('nft'),
     installed('dnsmasq'),
     installed('vtysh'),
@@ -67,9 +92,10 @@ export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
     kernelHasLink('wireguard'),
     kernelHasLink('vlan'),
     hasWireless(),
+    kernelHasXfrm(),
   ]);
   const bgpd = vtysh ? await frr.bgpdRunning() : false;
-  return { nftables, dnsmasq, frr: vtysh, bgpd, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack, traceroute, iperf3 };
+  return { nftables, dnsmasq, frr: vtysh, bgpd, xfrm, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack, traceroute, iperf3 };
 }
 
 /** As the hello and the system report say it: the capabilities this host has. */
