@@ -179,7 +179,8 @@ describe.runIf(!unavailable)("the console's diagnostics run by the agent in netw
     const done = await ended(run.id);
     expect(done.state, done.output).toBe('done');
     expect(done.output).toMatch(/^Connecting to host 203\.0\.113\.10 \(lab-peer\), port 5201$/m);
-    expect(done.output.match(/^\[ {2}5\] +\d\.00-\d\.00 +sec +[\d.]+ [MG]Bytes +[\d.]+ Mbits\/sec/gm)?.length).toBeGreaterThanOrEqual(2);
+    // An interval ends a little late on a busy machine (1.00-2.01): its bounds are read as they come.
+    expect(done.output.match(/^\[ {2}5\] +\d+\.\d\d-\d+\.\d\d +sec +[\d.]+ [KMG]Bytes +[\d.]+ [KMG]bits\/sec/gm)?.length).toBeGreaterThanOrEqual(2);
     expect(done.end_reason).toMatch(/^--- done: [\d.]+ Mbits\/sec to lab-peer ---$/);
   });
 });

@@ -35,7 +35,8 @@ const until = async (what: () => boolean) => {
 };
 
 /** Prints 'ready', then waits; on SIGINT prints its summary and ends, as ping does. */
-const LIKE_PING = `console.log('ready'); process.on('SIGINT', () => { console.log('3 sent, 3 received'); process.exit(0); }); setInterval(() => {}, 1000);`;
+// Its handler is in place before it says it is ready: a stop that follows 'ready' always finds it.
+const LIKE_PING = `process.on('SIGINT', () => { console.log('3 sent, 3 received'); process.exit(0); }); console.log('ready'); setInterval(() => {}, 1000);`;
 
 describe('a diagnostic program run by the agent', () => {
   it('streams what it prints as it prints it and answers from its last lines', async () => {
