@@ -138,6 +138,23 @@ describe.runIf(!unavailable)('the Netloom agent on real packets in network names
     expect(readFileSync(leases, 'utf8')).toMatch(/fixed-address 192\.168\.50\.(1[0-4]\d|150);/);
   });
 
+  it('blocks a host for the LAN through its DNS, and leaves other names alone', async () => {
+    const lookup = (name: string) =>
+      h.lab
+        .exec(h.lab.ns.lan, [
+          process.execPath,
+          '-e',
+          `const r = new (require('node:dns').promises.Resolver)(); r.setServers(['${LAB.lanGw}']); r.resolve4('${name}').then((a) => console.log(a.join()), (e) => console.log(e.code));`,
+        ])
+        .stdout.trim();
+    expect(lookup('localhost')).toBe('127.0.0.1');
+    const c = await push('content_filter', { blocked_urls: ['*.games.example'], allowed_urls: [] });
+    expect(c.sync).toMatchObject({ state: 'synced', error: null });
+    expect(lookup('play.games.example')).toBe('ENOTFOUND');
+    expect(lookup('games.example')).toBe('ENOTFOUND');
+    expect(lookup('localhost')).toBe('127.0.0.1');
+  });
+
   it('reports a route deleted by hand as drift, and auto-sync puts it back', async () => {
     gw('ip', 'route', 'del', '10.9.9.0/24');
     expect(pingFrom(h.lab.ns.lan, LAB.site)).toBe(false);
