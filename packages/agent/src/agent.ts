@@ -5,6 +5,7 @@ import { Applier } from './host/applier';
 import { detectCapabilities } from './host/capabilities';
 import { Dnsmasq } from './host/dnsmasq';
 import { Frr } from './host/frr';
+import { DhcpWans } from './host/dhcp-wan';
 import { FlowAccounting, type Conn } from './host/conntrack';
 import { run } from './host/exec';
 import { readIdentity } from './identity';
@@ -73,14 +74,14 @@ export async function startAgent(opts: AgentOptions): Promise<{ device: Simulate
   const links = new Set((JSON.parse((await run('ip', ['-json', 'link'])).stdout || '[]') as { ifname: string }[]).map((l) => l.ifname));
   const identity = await readIdentity(caps, { serial: opts.serial, name: opts.name });
   log(`${identity.serial} (${identity.os}); this host can run: ${identity.capabilities.join(', ') || 'nothing beyond routing'}`);
-  // A gateway forwards between its interfaces and counts its connections (flows).
-  await run('sysctl', ['-q', '-w', 'net.ipv4.ip_forward=1']);
+  // A gateway forwards between its interfaces; an address taken away (a lease given back) leaves the others of its subnet in place.
+  await run('sysctl', ['-q', '-w', 'net.ipv4.ip_forward=1', 'net.ipv4.conf.all.promote_secondaries=1', 'net.ipv4.conf.default.promote_secondaries=1']);
 
   const saved: SavedDevice | null = await readAgentState(opts.stateFile);
   const flows = caps.conntrack && caps.nftables && opts.flowIntervalS !== 0 ? new FlowAccounting(await managementConnection(opts.url)) : undefined;
   await flows?.start().catch((err: Error) => log(`flow accounting is off: ${err.message}`));
   const dnsmasq = new Dnsmasq(opts.runDir);
-  const applier = new Applier(caps, dnsmasq, frr);
+  const applier = new Applier(caps, dnsmasq, frr, new DhcpWans(opts.runDir));
   let device: SimulatedDevice | null = null;
   const gateway = new LinuxGateway({
     identity,

@@ -99,10 +99,12 @@ export class LinuxGateway implements DeviceBehaviour {
     void this.refresh();
     const wan = this.wanLinks();
     const firstUp = (this.running?.interfaces?.wan ?? []).find((w, i) => wan[i]?.status === 'up');
+    // A DHCP WAN's address is the one its lease gave, as the kernel has it.
+    const address = firstUp ? (firstUp.ip ?? this.addressOf(firstUp.name)) : null;
     return {
       status: wan.length === 0 || wan.some((w) => w.status === 'up') ? 'running' : 'error',
       wan,
-      public_ip: firstUp?.ip ?? null,
+      public_ip: address,
       os: this.opts.identity.os,
       traffic: wan.map((w) => w.ifname),
       ...(configHash ? { config_hash: configHash } : {}),
@@ -140,6 +142,11 @@ export class LinuxGateway implements DeviceBehaviour {
   /** The console's diagnostics, run with the box's own programs (ping, traceroute, tcpdump, iperf3). */
   startDiagnostic(params: DiagnosticParams, io: DiagnosticIo, peer: unknown): LiveDiagnostic {
     return this.diagnosticRuns.start(params, io, peer);
+  }
+
+  /** An interface's IPv4 address as the kernel has it now (a DHCP WAN's lease). */
+  private addressOf(ifname: string): string | null {
+    return this.sample?.addrs.find((a) => a.ifname === ifname)?.addr_info.find((i) => i.family === 'inet')?.local ?? null;
   }
 
   cannotRun(doc: ConfigDocument): string | null {
@@ -215,7 +222,7 @@ export class LinuxGateway implements DeviceBehaviour {
 
   /** What its connections moved since the last export (conntrack's counters, read at every heartbeat). */
   flows(at: Date, intervalS: number): FlowRecord[] {
-    return this.opts.flows?.take(at, intervalS, this.running) ?? [];
+    return this.opts.flows?.take(at, intervalS, this.running, (ifname) => this.addressOf(ifname)) ?? [];
   }
 
   sessionMs(): null {

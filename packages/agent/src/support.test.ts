@@ -18,6 +18,7 @@ const none: Capabilities = {
   conntrack: false,
   traceroute: false,
   iperf3: false,
+  dhclient: false,
 };
 const host = (caps: Partial<Capabilities>, links = ['lan0', 'wan0']): HostFacts => ({ caps: { ...none, ...caps }, links: new Set(links) });
 const interfaces = {

@@ -41,7 +41,8 @@ function interfaceReasons(doc: ConfigDocument, host: HostFacts): string[] {
   }
   for (const wan of ifs.wan) {
     if (wan.mode === 'pppoe') reasons.push(`interfaces: ${wan.name} uses PPPoE, which this agent does not run yet`);
-    if (wan.mode === 'dhcp') reasons.push(`interfaces: ${wan.name} takes its address by DHCP, which this agent does not run yet (use a static address)`);
+    if (wan.mode === 'dhcp' && !host.caps.dhclient)
+      reasons.push(`interfaces: ${wan.name} takes its address by DHCP, and this host has no DHCP client (dhclient)`);
   }
   if (ifs.vlans.length && !host.caps.vlan) reasons.push(`interfaces: this host's kernel has no VLAN support (${vlanIfname(ifs.vlans[0]!)})`);
   return reasons;

@@ -6,6 +6,7 @@ import { desiredRoutes, desiredRules, routeLine, ruleKey, ruleLine } from '../re
 import { nftRuleset } from '../render/nftables';
 import type { Capabilities } from './capabilities';
 import type { Frr } from './frr';
+import type { DhcpWans } from './dhcp-wan';
 
 const addresses = (doc: ConfigDocument | null) => {
   const ifs = doc?.interfaces;
@@ -28,6 +29,7 @@ export class Applier {
     private readonly caps: Capabilities,
     readonly dnsmasq: Dnsmasq,
     readonly frr: Frr,
+    private readonly dhcpWans: DhcpWans,
   ) {}
 
   /** Null when the box runs `next`; else what failed, once `previous` runs again. */
@@ -47,6 +49,8 @@ export class Applier {
   }
 
   private async reconcile(next: ConfigDocument | null, previous: ConfigDocument | null): Promise<void> {
+    // A lease given back takes its subnet's other addresses with it (the kernel drops a primary's secondaries): DHCP first, then the static addresses.
+    if (this.caps.dhclient) await this.dhcpWans.run(next, previous);
     await this.addresses(next, previous);
     await this.routes(next);
     await this.rules(next);

@@ -20,6 +20,8 @@ export interface Capabilities {
   chrony: boolean;
   tcpdump: boolean;
   conntrack: boolean;
+  /** A DHCP client for WANs that take their address by DHCP. */
+  dhclient: boolean;
   /** The diagnostics' programs beyond ping. */
   traceroute: boolean;
   iperf3: boolean;
@@ -79,7 +81,7 @@ async function hasWireless(): Promise<boolean> {
 }
 
 export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
-  const [nftables, dnsmasq, vtysh, strongswan, chrony, tcpdump, conntrack, traceroute, iperf3, wireguard, vlan, wireless, xfrm] = await Promise.all([
+  const [nftables, dnsmasq, vtysh, strongswan, chrony, tcpdump, conntrack, traceroute, dhclient, iperf3, wireguard, vlan, wireless, xfrm] = await Promise.all([
     installed('nft'),
     installed('dnsmasq'),
     installed('vtysh'),
@@ -88,6 +90,7 @@ export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
     installed('tcpdump'),
     installed('conntrack'),
     installed('traceroute'),
+    installed('dhclient'),
     installed('iperf3'),
     kernelHasLink('wireguard'),
     kernelHasLink('vlan'),
@@ -95,7 +98,7 @@ export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
     kernelHasXfrm(),
   ]);
   const bgpd = vtysh ? await frr.bgpdRunning() : false;
-  return { nftables, dnsmasq, frr: vtysh, bgpd, xfrm, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack, traceroute, iperf3 };
+  return { nftables, dnsmasq, frr: vtysh, bgpd, xfrm, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack, traceroute, iperf3, dhclient };
 }
 
 /** As the hello and the system report say it: the capabilities this host has. */

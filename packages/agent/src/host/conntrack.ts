@@ -132,9 +132,10 @@ export class FlowAccounting {
   }
 
   /** The records of what moved since the last call, ending at `at` and starting no earlier than `intervalS` before it. */
-  take(at: Date, intervalS: number, doc: ConfigDocument | null): FlowRecord[] {
+  take(at: Date, intervalS: number, doc: ConfigDocument | null, addressOf: (ifname: string) => string | null = () => null): FlowRecord[] {
     const lans = doc?.interfaces?.lan ?? [];
-    const wans = doc?.interfaces?.wan ?? [];
+    // A DHCP WAN's address is its lease's, as the kernel has it.
+    const wans = (doc?.interfaces?.wan ?? []).map((w) => (w.ip ? w : { ...w, ip: addressOf(w.name) ?? undefined }));
     const lanOf = (ip: string) => lans.find((l) => inSubnet(ip, l.ip, l.prefix))?.name;
     const wanOf = (conn: Conn) =>
       wans.find((w) => w.ip === conn.reply.dst) ??

@@ -10,7 +10,7 @@ const POLICY_TABLE_BASE = 1000;
 /** Policy rules sit at this plus their priority: after the kernel's own, before main (32766). */
 const POLICY_PRIORITY_BASE = 10000;
 /** The WANs' default routes, in the order the document lists them (the first is preferred). */
-const WAN_METRIC_BASE = 100;
+export const WAN_METRIC_BASE = 100;
 
 export interface RouteSpec {
   destination: string;

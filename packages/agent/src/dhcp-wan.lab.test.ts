@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LAB, LAB_INTERFACES, labUnavailable } from './test/netns-lab';
+import { labAgent, waitFor } from './test/lab-agent';
+
+const unavailable = labUnavailable();
+
+const zone = (name: string, interfaces: string[], forward: string, masquerade: boolean) => ({
+  id: crypto.randomUUID(),
+  name,
+  interfaces,
+  input: 'accept',
+  output: 'accept',
+  forward,
+  masquerade,
+});
+
+/** A WAN that takes its address from the ISP's DHCP server, as many a branch office's line does. */
+describe.runIf(!unavailable)('the Netloom agent on a DHCP WAN', () => {
+  const h = labAgent({ serial: 'LNX-LAB-DHCP' });
+  const wan0Address = () => /inet (198\.51\.100\.\d+)\/24/.exec(h.gw('ip', '-4', 'addr', 'show', 'wan0').stdout)?.[1];
+
+  it("takes the ISP's lease and default route, and the LAN leaves behind the address it was given", async () => {
+    // The ISP's DHCP server on its side of the first WAN.
+    const leases = path.join(h.stateDir, 'isp.leases');
+    h.lab.spawnIn(h.lab.ns.isp, [
+      'dnsmasq',
+      '--keep-in-foreground',
+      '--conf-file=/dev/null',
+      '--port=0',
+      '--bind-interfaces',
+      '--interface=up0',
+      '--dhcp-range=198.51.100.50,198.51.100.60,255.255.255.0,2m',
+      `--dhcp-option=option:router,${LAB.wan0Isp}`,
+      `--dhcp-leasefile=${leases}`,
+      `--pid-file=${path.join(h.stateDir, 'isp.pid')}`,
+    ]);
+    const dhcp = { ...LAB_INTERFACES, wan: [{ name: 'wan0', mode: 'dhcp' }, LAB_INTERFACES.wan[1]] };
+    expect((await h.push('interfaces', dhcp)).sync).toMatchObject({ state: 'synced', error: null });
+    const address = await waitFor('the lease on wan0', wan0Address);
+    expect(Number(address.split('.')[3])).toBeGreaterThanOrEqual(50);
+    expect(h.gw('ip', 'route', 'show', 'default').stdout).toMatch(new RegExp(`default via ${LAB.wan0Isp} dev wan0 proto dhcp metric 100`));
+    expect((await h.push('firewall', { zones: [zone('lan', ['lan0'], 'accept', false), zone('wan', ['wan0', 'wan1'], 'reject', true)] })).sync.state).toBe(
+      'synced',
+    );
+    expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(address);
+  });
+
+  it('gives the lease back when the WAN is set to a static address', async () => {
+    const leased = wan0Address();
+    expect((await h.push('interfaces', LAB_INTERFACES)).sync).toMatchObject({ state: 'synced', error: null });
+    await waitFor('the lease given back', () => !h.gw('ip', '-4', 'addr', 'show', 'wan0').stdout.includes(`${leased}/24`));
+    expect(wan0Address()).toBe(LAB.wan0Gw);
+    expect(h.gw('ip', 'route', 'show', 'default').stdout).not.toMatch(/proto dhcp/);
+    expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(LAB.wan0Gw);
+  });
+});
