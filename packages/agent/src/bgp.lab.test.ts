@@ -39,6 +39,14 @@ describe.runIf(!unavailable)('the Netloom agent running BGP through FRR', () => 
     expect(h.lab.exec(h.lab.ns.remote, ['ip', 'route']).stdout).toMatch(/192\.168\.50\.0\/24 .*proto bgp/);
   });
 
+  it('reports its BGP speaker removed with vtysh as drift, and auto-sync puts it back', async () => {
+    h.lab.exec(h.lab.ns.gw, ['vtysh', '-N', h.lab.ns.gw, '-c', 'configure terminal', '-c', 'no router bgp 65001']);
+    const drifted = await waitFor('the drift reported', async () => (await h.config()).drift);
+    expect(drifted.box_document?.bgp).toBeUndefined();
+    await waitFor('the learnt route back in the kernel', () => /10\.9\.9\.9 .*proto bgp/.test(h.gw('ip', 'route').stdout), 45_000);
+    await waitFor('synced again', async () => (await h.config()).sync.state === 'synced');
+  });
+
   it('takes the neighbour down when the console turns it off, and BGP out when the section goes', async () => {
     const neighbour = { id: crypto.randomUUID(), address: LAB.wan1Remote, remote_asn: 65002, enabled: false };
     expect((await h.push('bgp', { asn: 65001, router_id: LAB.wan1Gw, neighbours: [neighbour] })).sync.state).toBe('synced');

@@ -46,9 +46,9 @@ export class Frr {
     return ran.code === 0 && /\bbgpd\b/.test(ran.stdout);
   }
 
-  /** Puts the document's BGP in FRR: what the previous one brought is taken out first, then the new written whole. Nothing when it did not change. */
+  /** Puts the document's BGP in FRR: what the previous one brought is taken out first, then the new written whole. Nothing when it did not change and FRR still runs it. */
   async apply(next: BgpSection | undefined, previous: BgpSection | undefined): Promise<void> {
-    if (JSON.stringify(next) === JSON.stringify(previous)) return;
+    if (JSON.stringify(next) === JSON.stringify(previous) && (await this.runs(next))) return;
     if (previous) {
       // What is already gone (FRR restarted, or the push before never got this far) is no error.
       await this.vtysh(['-c', 'configure terminal', ...frrBgpRemoval(previous).flatMap((c) => ['-c', c])]);
@@ -65,6 +65,13 @@ export class Frr {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** Whether FRR runs this section as it was written (its speaker and each neighbour): someone may have changed it with vtysh. */
+  private async runs(bgp: BgpSection | undefined): Promise<boolean> {
+    const now = await this.read();
+    if (!bgp) return !now?.as;
+    return now?.as === bgp.asn && bgp.neighbours.every((n) => n.address in now.peers);
   }
 
   /** The speaker's neighbours and learnt routes now. */

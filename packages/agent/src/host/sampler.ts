@@ -53,8 +53,8 @@ export interface Sample {
   leases: Lease[];
   system: { cpu_pct: number; memory_pct: number; disk_pct: number; uptime_s: number };
   probes: Probe[];
-  /** FRR's BGP speaker; null when bgpd does not run here. */
-  bgp: BgpReading | null;
+  /** FRR's BGP speaker; undefined when bgpd does not run here, null when FRR could not be read. */
+  bgp: BgpReading | null | undefined;
 }
 
 const json = <T>(text: string): T[] => (text.trim() ? (JSON.parse(text) as T[]) : []);
@@ -117,7 +117,7 @@ export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, n
     dnsmasq.leases(),
     system(),
     probeWans(doc),
-    frr ? frr.read() : Promise.resolve(null),
+    frr ? frr.read() : Promise.resolve(undefined),
   ]);
   return {
     at: Date.now(),

@@ -56,6 +56,14 @@ function servicesAsRun(doc: ConfigDocument, sample: Sample, files: DnsmasqFiles)
   };
 }
 
+/** BGP as FRR runs it: no speaker when its instance is gone, and only the neighbours it still has. Unread (no bgpd here): as given. */
+function bgpAsRuns(doc: ConfigDocument, sample: Sample): Pick<ConfigDocument, 'bgp'> {
+  const frr = sample.bgp;
+  if (!doc.bgp || !frr) return doc.bgp ? { bgp: doc.bgp } : {};
+  if (frr.as !== doc.bgp.asn) return { bgp: undefined };
+  return { bgp: { ...doc.bgp, neighbours: doc.bgp.neighbours.filter((n) => n.address in frr.peers) } };
+}
+
 /**
  * What the box runs of the document it was given, read back from the kernel and the agent's own
  * services: its static routes and policy routes still in the kernel, its firewall and NAT rules
@@ -81,6 +89,7 @@ export function runningDocument(doc: ConfigDocument, sample: Sample, files: Dnsm
     ...(doc.policy_routing ? { policy_routing: doc.policy_routing.filter((p) => !missingRules.has(p.id)) } : {}),
     ...firewallAsRuns(doc, sample),
     ...servicesAsRun(doc, sample, files),
+    ...bgpAsRuns(doc, sample),
   };
 }
 
