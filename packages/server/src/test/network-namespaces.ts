@@ -21,7 +21,7 @@ export async function sh(file: string, args: string[]): Promise<string> {
     return (await run(file, args)).stdout;
   } catch (err) {
     const e = err as { stderr?: string; message: string };
-    throw new Error(`${file} ${args.join(' ')}: ${e.stderr?.trim() || e.message}`);
+    throw new Error(`${file} ${args.join(' ')}: ${e.stderr?.trim() || e.message}`, { cause: err });
   }
 }
 
