@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Where a device's exporter address is read and set: one device's setting, beside its other device calls. */
+/** Where a device's exporter address is read and set (a path of its own: `device/{id}/…` would be ambiguous with the spec's `device/config/{deviceId}/`). */
 export const FLOW_EXPORTER_PATHS = {
-  device: (id: string) => `device/${id}/flow-exporter/`,
+  device: (id: string) => `netflow/exporter/${id}/`,
 } as const;
 
 export const FLOW_EXPORTER_ADDRESS_MESSAGE = 'An IPv4 or IPv6 address, e.g. 10.0.0.1 or 2001:db8::1';

@@ -46,7 +46,7 @@ describe.each(testBackends('pglite'))('the NetFlow v9 / IPFIX collector on %s', 
     return String(res.json().id);
   };
   const setAddress = (who: string, device: string, address: unknown) =>
-    t.app.inject({ method: 'PUT', url: `/api/v1/device/${device}/flow-exporter/`, headers: bearer(tokens[who]!), payload: { address } });
+    t.app.inject({ method: 'PUT', url: `/api/v1/netflow/exporter/${device}/`, headers: bearer(tokens[who]!), payload: { address } });
   const deviceTalkers = async (device: string) =>
     trafficAnswerSchema.parse(
       (
@@ -78,7 +78,7 @@ describe.each(testBackends('pglite'))('the NetFlow v9 / IPFIX collector on %s', 
 
   describe('the exporter address setting', () => {
     it('is none at first, set by an editor, read by a viewer, and kept in canonical form', async () => {
-      const read = () => t.app.inject({ method: 'GET', url: `/api/v1/device/${otherRouter}/flow-exporter/`, headers: bearer(tokens['viewer@acme.test']!) });
+      const read = () => t.app.inject({ method: 'GET', url: `/api/v1/netflow/exporter/${otherRouter}/`, headers: bearer(tokens['viewer@acme.test']!) });
       expect(flowExporterSchema.parse((await read()).json())).toEqual({ address: null });
       const set = await setAddress('editor@acme.test', otherRouter, '2001:DB8:0:0::7');
       expect(set.statusCode).toBe(200);
@@ -93,10 +93,10 @@ describe.each(testBackends('pglite'))('the NetFlow v9 / IPFIX collector on %s', 
       expect(apiErrorSchema.parse(bad.json()).errors?.address?.[0]).toMatch(/IPv4 or IPv6/);
       expect((await setAddress('viewer@acme.test', otherRouter, '10.0.0.3')).statusCode).toBe(403);
       expect((await setAddress('admin@acme.test', globexDevice, '10.0.0.3')).statusCode).toBe(404);
-      const read = await t.app.inject({ method: 'GET', url: `/api/v1/device/${globexDevice}/flow-exporter/`, headers: bearer(tokens['admin@acme.test']!) });
+      const read = await t.app.inject({ method: 'GET', url: `/api/v1/netflow/exporter/${globexDevice}/`, headers: bearer(tokens['admin@acme.test']!) });
       expect(read.statusCode).toBe(404);
       expect(
-        (await t.app.inject({ method: 'GET', url: `/api/v1/device/${otherRouter}/flow-exporter/`, headers: bearer(tokens['viewer@acme.test']!) })).json(),
+        (await t.app.inject({ method: 'GET', url: `/api/v1/netflow/exporter/${otherRouter}/`, headers: bearer(tokens['viewer@acme.test']!) })).json(),
       ).toEqual({
         address: null,
       });

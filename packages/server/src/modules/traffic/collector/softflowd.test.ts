@@ -44,7 +44,7 @@ describe.skipIf(unavailable !== null).each(testBackends('pglite'))('softflowd ex
     device = String(claimed.json().id);
     const set = await t.app.inject({
       method: 'PUT',
-      url: `/api/v1/device/${device}/flow-exporter/`,
+      url: `/api/v1/netflow/exporter/${device}/`,
       headers: bearer(admin),
       payload: { address: net.innerAddress },
     });

@@ -73,14 +73,16 @@ export interface DatagramOptions {
   /** Source id (v9) or observation domain (IPFIX). */
   domain?: number;
   withTemplate?: boolean;
-  /** The export time; v9's uptime is counted from a boot one hour before it. */
+  /** The export time. */
   exportMs?: number;
+  /** v9: how long the exporter has been up at the export time (1 h by default); flows must start after its boot. */
+  uptimeMs?: number;
 }
 
 /** A NetFlow v9 datagram: header, the template flowset (id 0) unless left out, one data flowset. */
 export function v9Datagram(flows: TestFlow[], o: DatagramOptions = {}): Buffer {
   const exportMs = o.exportMs ?? Date.now();
-  const bootMs = exportMs - 3_600_000;
+  const bootMs = exportMs - (o.uptimeMs ?? 3_600_000);
   const id = o.templateId ?? 256;
   const sets = [
     ...(o.withTemplate === false ? [] : [set(0, templateBody(id, FIELDS))]),

@@ -19,7 +19,7 @@ function gateway(exporter: { address: string | null; puts: unknown[]; answer?: [
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url.includes('/device/list/')) return jsonResponse(200, { count: 0, next: null, previous: null, results: [] });
-      if (url.includes('/flow-exporter/')) {
+      if (url.includes('/netflow/exporter/')) {
         if (init?.method !== 'PUT') return jsonResponse(200, { address: exporter.address });
         exporter.puts.push(JSON.parse(String(init.body)));
         return jsonResponse(...(exporter.answer ?? [200, JSON.parse(String(init.body))]));
