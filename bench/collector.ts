@@ -15,7 +15,7 @@
  *    sending the same pool as `flows` batches, as fast as acknowledged.
  *
  * Exit code 0 whatever the figures. Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
- * BENCH_EXPORTERS (50), BENCH_OFFERED (40,000), BENCH_GATEWAYS (200), BENCH_SECONDS (30),
+ * BENCH_EXPORTERS (50), BENCH_OFFERED (12,000), BENCH_GATEWAYS (200), BENCH_SECONDS (30),
  * BENCH_WARMUP_SECONDS (10), BENCH_DECODE_RECORDS (2,000,000).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -100,7 +100,7 @@ const collector = await onScratch('collector', (url, dataDir) =>
     password: PASSWORD,
     pool,
     exporters: num('BENCH_EXPORTERS', 50),
-    offeredPerS: num('BENCH_OFFERED', 40_000),
+    offeredPerS: num('BENCH_OFFERED', 12_000),
     warmupS: WARMUP,
     measureS: SECONDS,
     log,

@@ -10,6 +10,9 @@ import { MINUTES_BACK, type PoolBatch } from '../flows/gateways';
 /** Records a datagram carries: softflowd's v9 datagrams hold up to 24 of its 50-byte records (1,400-byte MTU budget); routers about as many. */
 export const RECORDS_PER_DATAGRAM = 24;
 
+/** Datagrams of one router that share a minute: 7 × 24 records, about one bench:flows batch. */
+const DATAGRAMS_PER_MINUTE = 7;
+
 export const exporterAddress = (i: number) => `127.0.1.${1 + i}`;
 
 /** The simulator's records (the gateways' pool) as v9 flows, moved one minute further back per datagram as the gateways' batches are. */
@@ -62,7 +65,8 @@ export class UdpExporters {
       owed += perTick;
       for (; owed >= 1; owed--, sent++) {
         const { batch } = datagrams[sent % datagrams.length]!;
-        const back = (Math.floor(sent / this.count) % MINUTES_BACK) * 60_000;
+        // A router's minute holds about as many records as a gateway's batch (~160, bench:flows' pool): then one minute further back.
+        const back = (Math.floor(sent / this.count / DATAGRAMS_PER_MINUTE) % MINUTES_BACK) * 60_000;
         const flows = toFlows(batch, startedAt - back);
         const socket = this.sockets[sent % this.sockets.length]!;
         // Up for two days: the oldest record (MINUTES_BACK) is after its boot, as a real exporter's are.
