@@ -129,6 +129,19 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'agent',
+          retry,
+          pool,
+          globalSetup: [PGLITE_TEMPLATE],
+          include: ['packages/agent/src/**/*.test.ts'],
+          // The lab runs the real agent against the real server over real namespaces, in real time.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { NETLOOM_TEST_BACKEND: 'pglite' },
+        },
+      },
+      {
         extends: './packages/web/vite.config.ts',
         test: {
           ...webTests,

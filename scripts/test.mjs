@@ -23,7 +23,7 @@ const vitest = (...projects) => ['npx', 'vitest', 'run', ...projects.flatMap((p)
  * that take 20 s alone took over two minutes, and both sides lost races.
  */
 const PHASES = [
-  { name: 'unit', cmd: vitest('domain', 'bench', 'server', 'simulator', 'web', 'web-fresh') },
+  { name: 'unit', cmd: vitest('domain', 'bench', 'server', 'simulator', 'agent', 'web', 'web-fresh') },
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   { name: 'lint', cmd: ['npm', 'run', 'lint'], after: ['unit'] },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'], after: ['unit'] },

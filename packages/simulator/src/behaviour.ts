@@ -16,6 +16,7 @@ import type {
 import type { BrowsingRequest } from './browsing';
 import type { Peer } from './router-model';
 import type { DiagnosticContext, DiagnosticPlan } from './diagnostic-plan';
+import type { DiagnosticIo, LiveDiagnostic } from './live-diagnostics';
 
 export type HelloBody = Pick<Hello, 'identity' | 'model' | 'os' | 'version' | 'posture' | 'public_ip'>;
 export type HeartbeatBody = Omit<Heartbeat, 'type' | 'seq'>;
@@ -42,10 +43,23 @@ export interface DeviceBehaviour {
   diagnostics(): string;
   /** What it does for a diagnostic of the console (a gateway's ping, traceroute, capture…); none: it runs none. */
   diagnosticPlan?(params: DiagnosticParams, jobId: string, context: DiagnosticContext): DiagnosticPlan;
+  /**
+   * A real box (the agent) runs a diagnostic as a process of its own, telling what it prints as it
+   * comes (`io`); null: it cannot run this one now. `peer` is the job's far end as the server named it.
+   */
+  startDiagnostic?(params: DiagnosticParams, io: DiagnosticIo, peer: unknown): LiveDiagnostic | null;
   /** The capacity of its lines (Mbps) if it answers at this address (a throughput test's far end). */
   capacityAt?(address: string): number | undefined;
   /** The configuration it now runs (after a push, a revert or a local change): what it reports follows it. */
   configure?(doc: ConfigDocument | null): void;
+  /**
+   * A real box (the agent) applies the document to its kernel and services: null when it runs it,
+   * else why not, once it has put back what ran before. Pushes and reverts then go through it;
+   * without it the device only changes what it reports (configure).
+   */
+  apply?(doc: ConfigDocument | null): Promise<string | null>;
+  /** A real box reads its state afresh before it answers a status job. */
+  refresh?(): Promise<void>;
   /** Why it cannot run a document that holds (hardware it lacks), in its own words; null: it can. */
   cannotRun?(doc: ConfigDocument): string | null;
   /** Its state of a kind (routes, interfaces, leases, tunnels) as the running configuration makes it; null: it has none of that kind. */

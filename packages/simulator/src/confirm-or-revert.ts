@@ -26,6 +26,8 @@ const REVERT_REASON = 'management connection lost within 60 s of applying; the p
 export class ConfirmOrRevert {
   /** What ran before the last push, kept until the push is confirmed. */
   private unconfirmed: (Running & { jobId: string; until: number }) | null = null;
+  /** What waited for confirmation before the last push, back in place if that push could not be applied. */
+  private earlier: (Running & { jobId: string; until: number }) | null = null;
   /** A push undone, not yet told to the server. */
   private reverted: RevertReport | null = null;
   /** Pushes undone: the same job delivered again (its answer was lost) is refused, not run again. */
@@ -43,8 +45,17 @@ export class ConfirmOrRevert {
   push(jobId: string, payload: Record<string, unknown>, before: Running, now = Date.now()): ApplyOutcome {
     if (this.revertedJobs.has(jobId)) return { ok: false, error: 'reverted after the management connection was lost; not applied again' };
     const outcome = applyConfig(payload, this.cannotRun);
-    if (outcome.ok) this.unconfirmed = { ...before, jobId, until: now + this.windowMs };
+    if (outcome.ok) {
+      this.earlier = this.unconfirmed;
+      this.unconfirmed = { ...before, jobId, until: now + this.windowMs };
+    }
     return outcome;
+  }
+
+  /** The last push could not be applied (a real box put back what ran): nothing of it waits for confirmation. */
+  undoPush(): void {
+    this.unconfirmed = this.earlier;
+    this.earlier = null;
   }
 
   /** The connection stayed up through the window: the push is confirmed. */

@@ -14,6 +14,8 @@ export class DeviceConfig {
   /** Each web request is decided by the web filter running when it was made. */
   readonly webFilters = new WebFilterTimeline();
   private readonly pushes: ConfirmOrRevert;
+  /** A real box applies one push at a time: the next waits for the one before. */
+  private applying: Promise<unknown> = Promise.resolve();
 
   constructor(
     public hash: string | null,
@@ -35,6 +37,27 @@ export class DeviceConfig {
     return outcome;
   }
 
+  /**
+   * A push on a real box (the agent): checked as on any device, then applied to the kernel and
+   * services by `apply`, one push at a time. An apply that fails has put back what ran before
+   * (its error says so): the device runs what it ran, and nothing waits for confirmation.
+   */
+  pushApplied(jobId: string, payload: Record<string, unknown>, apply: (document: ConfigDocument | null) => Promise<string | null>): Promise<ApplyOutcome> {
+    const run = this.applying.then(async (): Promise<ApplyOutcome> => {
+      const outcome = this.pushes.push(jobId, payload, { hash: this.hash, config: this.document });
+      if (!outcome.ok) return outcome;
+      const error = await apply(outcome.document ?? this.document);
+      if (error) {
+        this.pushes.undoPush();
+        return { ok: false, error };
+      }
+      this.switchTo(outcome.hash, outcome.document ?? this.document);
+      return outcome;
+    });
+    this.applying = run.catch(() => undefined);
+    return run;
+  }
+
   /** A management connection that stayed up through the window confirms the last push. */
   confirmDue(): void {
     this.pushes.confirmDue();
@@ -51,10 +74,13 @@ export class DeviceConfig {
     return this.pushes.takeReport();
   }
 
-  /** Someone changes the configuration on the box: a route appears that the console never saved. */
-  driftLocally(): boolean {
+  /**
+   * Someone changes the configuration on the box: a real box says what it runs now (`running`); a
+   * simulated one grows a route the console never saved.
+   */
+  driftLocally(running?: ConfigDocument): boolean {
     if (!this.document) return false;
-    this.document = withLocalRoute(this.document);
+    this.document = running ?? withLocalRoute(this.document);
     this.hash = configHash(this.document);
     this.changed();
     return true;

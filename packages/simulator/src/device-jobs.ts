@@ -16,8 +16,9 @@ export interface JobHost {
   /** Goes down and comes back a little later, if still connected. */
   reboot(): void;
   /** Takes a configuration push (confirm-or-revert included) and runs it when it holds. */
-  applyPush(jobId: string, payload: Record<string, unknown>): ApplyOutcome;
-  snapshot(kind: StatusKind): StatusSnapshot;
+  applyPush(jobId: string, payload: Record<string, unknown>): ApplyOutcome | Promise<ApplyOutcome>;
+  /** Its state of a kind now (a real box reads its kernel first). */
+  snapshot(kind: StatusKind): StatusSnapshot | Promise<StatusSnapshot>;
   diagnostics(): string;
   /** Starts a diagnostic that streams its output (a gateway's ping, capture…); false: this device runs none. */
   runDiagnostic?(jobId: string, payload: Record<string, unknown>): boolean;
@@ -43,7 +44,7 @@ export async function runJob(m: Job, host: JobHost): Promise<void> {
       return;
     case 'apply_config':
     case 'full_sync': {
-      const outcome = host.applyPush(m.job_id, m.payload);
+      const outcome = await host.applyPush(m.job_id, m.payload);
       if (!outcome.ok) return answer(false, outcome.error);
       answer(true, `${m.kind === 'full_sync' ? 'full configuration' : 'configuration'} applied`, outcome.hash);
       return;
@@ -51,7 +52,8 @@ export async function runJob(m: Job, host: JobHost): Promise<void> {
     case 'status': {
       const kind = m.payload.kind;
       if (!isStatusKind(kind)) return answer(false, `unknown status kind ${String(kind)}`);
-      host.send({ type: 'status', job_id: m.job_id, at: new Date().toISOString(), snapshot: host.snapshot(kind) });
+      const snapshot = await host.snapshot(kind);
+      host.send({ type: 'status', job_id: m.job_id, at: new Date().toISOString(), snapshot });
       answer(true, 'status sent');
       return;
     }

@@ -16,6 +16,7 @@ import { DeviceConfig } from './device-config';
 import { deviceExports, type ExportOptions, type PeriodicExport } from './device-exports';
 import { runJob, type JobHost } from './device-jobs';
 import { DiagnosticRunner } from './diagnostic-runner';
+import { LiveDiagnostics } from './live-diagnostics';
 import { DeviceReports, type ReportOptions } from './device-reports';
 import type { DeviceBehaviour } from './behaviour';
 import type { DeviceCredential, SavedDevice } from './saved-device';
@@ -63,6 +64,12 @@ export interface SimulatedDeviceOptions extends ExportOptions, ReportOptions {
   confirmWindowMs?: number;
   /** A throughput test's far end: the capacity of the fleet's gateway at that address, if it is one (Mbps). */
   peerCapacityMbps?: (address: string) => number | undefined;
+  /**
+   * A real box (the agent) cuts its connection when the server has said nothing for this long: a
+   * path cut without a word (a bad push) would otherwise hold a dead socket for many minutes, and
+   * confirm-or-revert would never see it go. The server acknowledges every heartbeat.
+   */
+  silenceMs?: number;
 }
 
 /** One device speaking the agent protocol (DESIGN.md "Live channels") over a real websocket. */
@@ -79,8 +86,12 @@ export class SimulatedDevice {
   /** Its timers (heartbeats, reports, reconnection): cleared when the connection ends. */
   private readonly timers = new Timers();
   private readonly acks = new PendingAcks();
+  /** Cuts a connection the server has gone silent on (silenceMs). */
+  private silence: NodeJS.Timeout | null = null;
   /** The console's diagnostics running on the box (a gateway's). */
   private readonly runs = new DiagnosticRunner({ send: (body) => this.link.send(body) });
+  /** The same, run as processes of a real box (the agent). */
+  private readonly liveRuns = new LiveDiagnostics({ send: (body) => this.link.send(body) });
   /** Flow records swept every export interval and kept until acknowledged. */
   readonly flowExport: FlowExporter;
   /** Its users' web requests, decided, swept every export interval and kept until acknowledged. */
@@ -102,6 +113,7 @@ export class SimulatedDevice {
       save,
       (doc) => (opts.behaviour.cannotRun ? opts.behaviour.cannotRun(doc) : null),
     );
+    if (opts.saved?.config) this.config.document = opts.saved.config;
     if (opts.saved?.behaviour) opts.behaviour.restore?.(opts.saved.behaviour);
     this.reports = new DeviceReports({
       behaviour: opts.behaviour,
@@ -156,7 +168,8 @@ export class SimulatedDevice {
 
   saved(): SavedDevice {
     const behaviour = this.behaviour.persisted?.();
-    return { credential: this.credential, seq: this.link.lastSeq, config_hash: this.config.hash, ...(behaviour ? { behaviour } : {}) };
+    const document = this.behaviour.apply ? { config: this.config.document } : {};
+    return { credential: this.credential, seq: this.link.lastSeq, config_hash: this.config.hash, ...document, ...(behaviour ? { behaviour } : {}) };
   }
 
   start(delayMs = 0): void {
@@ -173,6 +186,7 @@ export class SimulatedDevice {
   async stop(): Promise<void> {
     this.setState('stopped');
     this.timers.clear();
+    if (this.silence) clearTimeout(this.silence);
     for (const e of this.exporters) e.stop();
     await this.link.shutDown();
   }
@@ -198,6 +212,7 @@ export class SimulatedDevice {
   }
 
   private receive(m: ServerMessage): void {
+    this.heard();
     switch (m.type) {
       case 'welcome':
         this.intervalMs = m.heartbeat_interval_s * 1000;
@@ -224,8 +239,18 @@ export class SimulatedDevice {
         return;
       case 'job_stop':
         this.runs.stop(m.job_id);
+        this.liveRuns.stop(m.job_id);
         return;
     }
+  }
+
+  /** The server spoke: the connection is alive; silence from now on is counted again. */
+  private heard(): void {
+    const ms = this.opts.silenceMs;
+    if (!ms) return;
+    if (this.silence) clearTimeout(this.silence);
+    this.silence = setTimeout(() => this.cutConnection(), ms);
+    this.silence.unref?.();
   }
 
   private keepCredential(credential: DeviceCredential): void {
@@ -242,11 +267,19 @@ export class SimulatedDevice {
       waitAck: (seq) => this.acks.wait(seq),
       ...(onEvent ? { answered: (jobId: string, ok: boolean) => onEvent({ type: 'job_answered', device: this, jobId, ok }) } : {}),
       reboot: () => this.reboot(),
-      applyPush: (jobId, payload) => this.config.push(jobId, payload),
-      snapshot: (kind) => this.reports.snapshot(kind),
+      applyPush: (jobId, payload) => {
+        const apply = this.behaviour.apply?.bind(this.behaviour);
+        return apply ? this.config.pushApplied(jobId, payload, apply) : this.config.push(jobId, payload);
+      },
+      snapshot: async (kind) => {
+        await this.behaviour.refresh?.();
+        return this.reports.snapshot(kind);
+      },
       diagnostics: () => this.behaviour.diagnostics(),
       runDiagnostic: (jobId, payload) => {
         const params = diagnosticParamsSchema.safeParse(payload);
+        const live = this.behaviour.startDiagnostic?.bind(this.behaviour);
+        if (params.success && live) return this.liveRuns.start(jobId, (io) => live(params.data, io, payload.peer));
         const peerCapacityMbps = this.opts.peerCapacityMbps ?? (() => undefined);
         const plan = params.success ? this.behaviour.diagnosticPlan?.(params.data, jobId, { peerCapacityMbps, peer: payload.peer }) : undefined;
         if (!plan) return false;
@@ -256,9 +289,9 @@ export class SimulatedDevice {
     };
   }
 
-  /** Someone changes the configuration on the box: a route appears that the console never saved. */
-  driftNow(): void {
-    if (this.behaviour.kind !== 'gateway' || !this.config.driftLocally()) return;
+  /** Someone changes the configuration on the box: a real box says what runs now (`running`); a simulated one grows a route. */
+  driftNow(running?: ConfigDocument): void {
+    if (this.behaviour.kind !== 'gateway' || !this.config.driftLocally(running)) return;
     // A real agent notices its configuration changed under it and says what it runs now, whole.
     if (this._state === 'connected') this.link.send({ type: 'config_changed', config_hash: this.config.hash, document: this.config.document });
   }
@@ -302,7 +335,9 @@ export class SimulatedDevice {
   }
 
   private onClose(code: number, reason: string): void {
+    if (this.silence) clearTimeout(this.silence);
     this.runs.clear();
+    this.liveRuns.clear();
     for (const e of this.exporters) e.outbox.disconnected();
     // Confirm-or-revert: a push that may be what cut the connection is undone.
     if (this._state !== 'stopped') this.config.connectionLost();

@@ -1,5 +1,5 @@
-import { ARTIFACT_PART_BYTES } from '@netloom/domain';
 import type { DiagnosticPlan } from './diagnostic-plan';
+import { sendArtifact } from './live-diagnostics';
 
 /** What a running diagnostic needs of its device. */
 export interface RunnerHost {
@@ -83,11 +83,6 @@ export class DiagnosticRunner {
   }
 
   private upload(jobId: string, bytes: Uint8Array): void {
-    for (let offset = 0; offset < bytes.length || offset === 0; offset += ARTIFACT_PART_BYTES) {
-      const part = bytes.subarray(offset, offset + ARTIFACT_PART_BYTES);
-      const last = offset + ARTIFACT_PART_BYTES >= bytes.length;
-      this.host.send({ type: 'job_artifact', job_id: jobId, offset, data: Buffer.from(part).toString('base64'), last });
-      if (last) return;
-    }
+    sendArtifact(this.host, jobId, bytes);
   }
 }

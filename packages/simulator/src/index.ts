@@ -21,3 +21,4 @@ export * from './ztna-client';
 export * from './ztna-export';
 export * from './connector-health';
 export * from './nac-hosts';
+export type { DiagnosticIo, LiveDiagnostic } from './live-diagnostics';

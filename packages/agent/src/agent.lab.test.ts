@@ -1,0 +1,172 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LAB, labUnavailable } from './test/netns-lab';
+import { LAB_INTERFACES, labAgent, waitFor } from './test/lab-agent';
+
+const unavailable = labUnavailable();
+if (unavailable) console.warn(`agent lab not run: ${unavailable}`);
+
+/** Short enough for a test to see a revert, long enough for a push on a busy machine to be answered inside it. */
+const CONFIRM_WINDOW_MS = 20_000;
+
+/**
+ * The agent on a real Linux network stack: a gateway namespace running the agent against the real
+ * server, a LAN client, an ISP and a remote site, and assertions on real packets.
+ */
+describe.runIf(!unavailable)('the Netloom agent on real packets in network namespaces', () => {
+  const h = labAgent({ serial: 'LNX-LAB-0001', confirmWindowMs: CONFIRM_WINDOW_MS, flowIntervalS: 2 });
+  const { call, config, push, gw, pingFrom } = h;
+
+  it('enrols, keeps its credential readable by root only, and says what the host is', async () => {
+    const device = await waitFor('the device row', async () => {
+      const res = await call('GET', `device/config/${h.deviceId}/`);
+      return res.statusCode === 200 ? res : null;
+    });
+    expect(device.statusCode).toBe(200);
+    const state = path.join(h.stateDir, 'state.json');
+    expect(statSync(state).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(state, 'utf8')).credential.device_id).toBe(h.deviceId);
+    expect(h.agentLog.join('\n')).toMatch(/this host can run: .*nftables.*dnsmasq/);
+  });
+
+  it('addresses its interfaces and puts in its WAN default routes', async () => {
+    const c = await push('interfaces', LAB_INTERFACES);
+    expect(c.sync).toMatchObject({ state: 'synced', error: null });
+    expect(pingFrom(h.lab.ns.lan, LAB.lanGw)).toBe(true);
+    expect(gw('ip', 'route', 'show', 'default').stdout).toMatch(new RegExp(`default via ${LAB.wan0Isp} dev wan0 proto 173 metric 100`));
+    // No NAT yet: the remote site cannot answer the LAN's private address.
+    expect(await h.lab.connectFromLan(LAB.remote, 7000)).toMatch(/^error/);
+  });
+
+  it('masquerades the LAN behind the WAN address and blocks one port while another stays open', async () => {
+    const zone = (name: string, interfaces: string[], forward: string, masquerade: boolean) => ({
+      id: crypto.randomUUID(),
+      name,
+      interfaces,
+      input: 'accept',
+      output: 'accept',
+      forward,
+      masquerade,
+    });
+    const c = await push('firewall', {
+      zones: [zone('lan', ['lan0'], 'accept', false), zone('wan', ['wan0', 'wan1'], 'reject', true)],
+      inbound: [],
+      outbound: [{ id: crypto.randomUUID(), name: 'No 7001', enabled: true, protocol: 'tcp', src_zone: 'lan', dest_port: '7001', action: 'reject' }],
+      ipsets: [],
+    });
+    expect(c.sync.state).toBe('synced');
+    expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(LAB.wan0Gw);
+    expect(await h.lab.connectFromLan(LAB.remote, 7001)).toMatch(/^error/);
+    expect(h.lab.exec(h.lab.ns.gw, ['nft', 'list', 'tables']).stdout).toMatch(/table inet netloom/);
+  });
+
+  it('makes the remote subnet reachable with a static route', async () => {
+    expect(pingFrom(h.lab.ns.lan, LAB.site)).toBe(false);
+    const c = await push('static_routes', [
+      { id: crypto.randomUUID(), name: 'Site', destination: '10.9.9.0/24', gateway: LAB.wan1Remote, metric: 0, enabled: true },
+    ]);
+    expect(c.sync.state).toBe('synced');
+    expect(pingFrom(h.lab.ns.lan, LAB.site)).toBe(true);
+  });
+
+  it('sends one source out the second WAN with a policy route', async () => {
+    const c = await push('policy_routing', [
+      {
+        id: crypto.randomUUID(),
+        name: 'Client by WAN 2',
+        enabled: true,
+        protocol: 'tcp',
+        source: `${LAB.lanClient}/32`,
+        dest_port: '7000',
+        out_interface: 'wan1',
+        priority: 10,
+      },
+    ]);
+    expect(c.sync.state).toBe('synced');
+    // The remote site sees the connection come from the second WAN's address.
+    expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(LAB.wan1Gw);
+  });
+
+  it("shows the LAN client's real connections in the device's top talkers", async () => {
+    for (let i = 0; i < 3; i++) expect(await h.lab.connectFromLan(LAB.remote, 7000)).toMatch(/^\d/);
+    const talkers = await waitFor('the client among the top talkers', async () => {
+      const res = await call('POST', `sdwan/netflow/device/${h.deviceId}/top-talkers/`, { timeduration: 60 });
+      const results = (res.json() as { results: { address?: string; value: number }[] }).results;
+      return results.find((r) => r.address === LAB.lanClient);
+    });
+    expect(talkers.value).toBeGreaterThan(0);
+  });
+
+  it('gives a DHCP client an address from the configured pool', async () => {
+    const c = await push('services', {
+      dhcp: [{ id: crypto.randomUUID(), interface: 'lan0', start: '192.168.50.100', end: '192.168.50.150', lease_minutes: 60, dns: [], gateway: LAB.lanGw }],
+      static_leases: [],
+      notifications: [],
+    });
+    expect(c.sync).toMatchObject({ state: 'synced', error: null });
+    const leases = path.join(h.stateDir, 'client.leases');
+    const ran = await h.lab.execAsync(h.lab.ns.lan, [
+      'dhclient',
+      '-1',
+      '-sf',
+      '/bin/true',
+      '-lf',
+      leases,
+      '-pf',
+      path.join(h.stateDir, 'dhclient.pid'),
+      'eth0',
+    ]);
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(readFileSync(leases, 'utf8')).toMatch(/fixed-address 192\.168\.50\.(1[0-4]\d|150);/);
+  });
+
+  it('reports a route deleted by hand as drift, and auto-sync puts it back', async () => {
+    gw('ip', 'route', 'del', '10.9.9.0/24');
+    expect(pingFrom(h.lab.ns.lan, LAB.site)).toBe(false);
+    const drifted = await waitFor('the drift reported', async () => (await config()).drift);
+    expect(drifted.box_document?.static_routes).toEqual([]);
+    await waitFor('the route back', () => /10\.9\.9\.0\/24 via/.test(gw('ip', 'route').stdout));
+    expect(pingFrom(h.lab.ns.lan, LAB.site)).toBe(true);
+    await waitFor('synced again', async () => (await config()).sync.state === 'synced');
+  });
+
+  it('reports its firewall table and its DHCP server removed by hand, and puts both back', async () => {
+    const pid = () => readFileSync(path.join(h.stateDir, 'run', 'dnsmasq.pid'), 'utf8').trim();
+    const before = pid();
+    gw('nft', 'delete', 'table', 'inet', 'netloom');
+    gw('kill', before);
+    const drifted = await waitFor('the drift reported', async () => {
+      const box = (await config()).drift?.box_document as { firewall?: { outbound: unknown[] }; services?: { dhcp: unknown[] } } | undefined;
+      return box?.firewall?.outbound.length === 0 && box.services?.dhcp.length === 0 && box;
+    });
+    expect(drifted.firewall?.outbound).toEqual([]);
+    await waitFor('both back', () => /table inet netloom/.test(gw('nft', 'list', 'tables').stdout) && pid() !== before && gw('kill', '-0', pid()).status === 0);
+    expect(await h.lab.connectFromLan(LAB.remote, 7001)).toMatch(/^error/);
+    await waitFor('synced again', async () => (await config()).sync.state === 'synced');
+  });
+
+  it('refuses a family this host cannot run, with the reason, and keeps running what it ran', async () => {
+    const c = await push('bgp', { asn: 65001, router_id: LAB.wan0Gw, neighbours: [], networks: [] });
+    expect(c.sync.state).toBe('failed');
+    expect(c.sync.error).toMatch(/bgp: this host has no FRR \(vtysh\)/);
+    expect(pingFrom(h.lab.ns.lan, LAB.site)).toBe(true);
+  });
+
+  it('reverts a push that cuts its management path, and says so when it is back', async () => {
+    // Deleting the refused BGP section is the way on; it leaves the device synced.
+    expect((await call('DELETE', `device/config/${h.deviceId}/sections/bgp/`)).statusCode).toBe(200);
+    await waitFor('synced without BGP', async () => (await config()).sync.state === 'synced');
+    const cut = [
+      { id: crypto.randomUUID(), name: 'Site', destination: '10.9.9.0/24', gateway: LAB.wan1Remote, metric: 0, enabled: true },
+      // The console's own address sent to a LAN host that is not there: the management path is gone.
+      { id: crypto.randomUUID(), name: 'Mistake', destination: `${h.lab.mgmtRoot}/32`, gateway: '192.168.50.99', metric: 0, enabled: true },
+    ];
+    const saved = await call('PUT', `device/config/${h.deviceId}/sections/static_routes/`, { section: cut });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const failed = await waitFor('the push reverted', async () => ((await config()).sync.state === 'failed' ? config() : null), CONFIRM_WINDOW_MS + 30_000);
+    expect(failed.sync.error).toMatch(/management connection lost/);
+    expect(gw('ip', 'route').stdout).not.toMatch(new RegExp(`${h.lab.mgmtRoot.replace(/\./g, '\\.')} via`));
+    expect(pingFrom(h.lab.ns.gw, h.lab.mgmtRoot)).toBe(true);
+  }, 90_000);
+});

@@ -1,0 +1,133 @@
+import { lookup } from 'node:dns/promises';
+import { configHash, FLOW_ACTIVE_TIMEOUT_S } from '@netloom/domain';
+import { SimulatedDevice, type DeviceEvent, type SavedDevice } from '@netloom/simulator';
+import { Applier } from './host/applier';
+import { detectCapabilities } from './host/capabilities';
+import { Dnsmasq } from './host/dnsmasq';
+import { FlowAccounting, type Conn } from './host/conntrack';
+import { run } from './host/exec';
+import { readIdentity } from './identity';
+import { LinuxGateway } from './linux-gateway';
+import { readAgentState, writeAgentState } from './state';
+
+export interface AgentOptions {
+  /** The server's agent endpoint, e.g. wss://console.example.com/agent/v1. */
+  url: string;
+  enrolmentKey: string;
+  /** Where the credential and the running document are kept (root only). */
+  stateFile: string;
+  /** Where its dnsmasq's files live. */
+  runDir: string;
+  serial?: string;
+  name?: string;
+  /** Confirm-or-revert window (CONFIRM_WINDOW_MS unless a test shortens it). */
+  confirmWindowMs?: number;
+  /** Cut a connection the server said nothing on for this long (3 heartbeats by default). */
+  silenceMs?: number;
+  /** Seconds between flow exports (FLOW_ACTIVE_TIMEOUT_S by default); 0: none. */
+  flowIntervalS?: number;
+  log?: (line: string) => void;
+}
+
+/** How long the server may say nothing before the agent takes its connection for dead: three missed heartbeat acknowledgements. */
+const DEFAULT_SILENCE_MS = 35_000;
+
+/** The agent's own connection to the server is management, not the network's traffic: its flows are left out. */
+async function managementConnection(url: string): Promise<(conn: Conn) => boolean> {
+  const u = new URL(url);
+  const port = Number(u.port || (u.protocol === 'wss:' ? 443 : 80));
+  const address = await lookup(u.hostname.replace(/^\[|\]$/g, '')).then(
+    (a) => a.address,
+    () => u.hostname,
+  );
+  return (conn) => conn.orig.dst === address && conn.orig.dport === port;
+}
+
+const describe = (e: DeviceEvent): string | null => {
+  switch (e.type) {
+    case 'state':
+      return `state ${e.state}`;
+    case 'enrolled':
+      return `enrolled as device ${e.deviceId}`;
+    case 'job':
+      return `job ${e.kind} ${e.jobId}`;
+    case 'closed':
+      return `connection closed (${e.code}${e.reason ? `: ${e.reason}` : ''})`;
+    default:
+      return null;
+  }
+};
+
+/**
+ * The Netloom agent on this Linux box: finds what the host can run, runs again what it ran before
+ * a restart, then speaks the agent protocol to the server (enrolment, heartbeats, pushes with
+ * confirm-or-revert, status, drift) through the same protocol client as the simulator.
+ */
+export async function startAgent(opts: AgentOptions): Promise<{ device: SimulatedDevice; gateway: LinuxGateway; stop(): Promise<void> }> {
+  const log = opts.log ?? ((line: string) => console.log(`[netloom-agent] ${line}`));
+  const caps = await detectCapabilities();
+  const links = new Set((JSON.parse((await run('ip', ['-json', 'link'])).stdout || '[]') as { ifname: string }[]).map((l) => l.ifname));
+  const identity = await readIdentity(caps, { serial: opts.serial, name: opts.name });
+  log(`${identity.serial} (${identity.os}); this host can run: ${identity.capabilities.join(', ') || 'nothing beyond routing'}`);
+  // A gateway forwards between its interfaces and counts its connections (flows).
+  await run('sysctl', ['-q', '-w', 'net.ipv4.ip_forward=1']);
+
+  const saved: SavedDevice | null = await readAgentState(opts.stateFile);
+  const flows = caps.conntrack && caps.nftables && opts.flowIntervalS !== 0 ? new FlowAccounting(await managementConnection(opts.url)) : undefined;
+  await flows?.start().catch((err: Error) => log(`flow accounting is off: ${err.message}`));
+  const dnsmasq = new Dnsmasq(opts.runDir);
+  const applier = new Applier(caps, dnsmasq);
+  let device: SimulatedDevice | null = null;
+  const gateway = new LinuxGateway({
+    identity,
+    host: { caps, links },
+    applier,
+    running: null,
+    ...(flows ? { flows } : {}),
+    drifted: (runs, families) => {
+      log(`the box was changed by hand (${families.join(', ')}): told the server`);
+      device?.driftNow(runs);
+    },
+    log,
+  });
+  // After a restart (a reboot empties the kernel) the box runs again what it ran; if it cannot, it says it runs nothing and gets a full sync.
+  let start = saved;
+  if (saved?.config) {
+    const error = await gateway.apply(saved.config);
+    if (error) log(`the saved configuration did not apply again: ${error}`);
+    start = { ...saved, config: error ? null : saved.config, config_hash: error ? null : configHash(saved.config) };
+  }
+  let saving = Promise.resolve();
+  device = new SimulatedDevice({
+    url: opts.url,
+    enrolmentKey: opts.enrolmentKey,
+    behaviour: gateway,
+    ...(start ? { saved: start } : {}),
+    random: Math.random,
+    flowIntervalS: flows ? (opts.flowIntervalS ?? FLOW_ACTIVE_TIMEOUT_S) : 0,
+    urlIntervalS: 0,
+    ztnaIntervalS: 0,
+    connectorIntervalS: 0,
+    nacIntervalS: 0,
+    silenceMs: opts.silenceMs ?? DEFAULT_SILENCE_MS,
+    ...(opts.confirmWindowMs ? { confirmWindowMs: opts.confirmWindowMs } : {}),
+    onEvent: (e) => {
+      const line = describe(e);
+      if (line) log(line);
+    },
+    onSave: (d) => {
+      const state = d.saved();
+      saving = saving.then(() => writeAgentState(opts.stateFile, state)).catch((err: Error) => log(`saving state failed: ${err.message}`));
+    },
+  });
+  device.start();
+  return {
+    device,
+    gateway,
+    async stop() {
+      flows?.stop();
+      await device!.stop();
+      await saving;
+    },
+  };
+}

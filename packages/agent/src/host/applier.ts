@@ -1,0 +1,81 @@
+import type { ConfigDocument } from '@netloom/domain';
+import { must } from './exec';
+import { ipBatch, ipBatchForgiving, kernelRuleKey, kernelRuleSpec, listRoutes, listRules, ourRules, staleRoutes, staleRules } from './kernel';
+import type { Dnsmasq } from './dnsmasq';
+import { desiredRoutes, desiredRules, routeLine, ruleKey, ruleLine } from '../render/routes';
+import { nftRuleset } from '../render/nftables';
+import type { Capabilities } from './capabilities';
+
+const addresses = (doc: ConfigDocument | null) => {
+  const ifs = doc?.interfaces;
+  if (!ifs) return [];
+  return [
+    ...ifs.lan.map((l) => ({ dev: l.name, cidr: `${l.ip}/${l.prefix}`, mtu: l.mtu })),
+    ...ifs.wan.filter((w) => w.mode === 'static' && w.ip && w.prefix).map((w) => ({ dev: w.name, cidr: `${w.ip}/${w.prefix}`, mtu: w.mtu })),
+  ];
+};
+
+/**
+ * Applies a document to the kernel and the services the agent owns, step by step in the order a
+ * box needs them (addresses before the routes through them), and takes the box back to the
+ * document it ran before when a step fails. Every step reconciles: it writes what the document
+ * wants and removes what the agent wrote that it no longer wants, so applying the same document
+ * twice is harmless and applying the previous one is the way back.
+ */
+export class Applier {
+  constructor(
+    private readonly caps: Capabilities,
+    readonly dnsmasq: Dnsmasq,
+  ) {}
+
+  /** Null when the box runs `next`; else what failed, once `previous` runs again. */
+  async apply(next: ConfigDocument | null, previous: ConfigDocument | null): Promise<string | null> {
+    try {
+      await this.reconcile(next, previous);
+      return null;
+    } catch (err) {
+      const reason = (err as Error).message;
+      try {
+        await this.reconcile(previous, next);
+        return `${reason}; the previous configuration was restored`;
+      } catch (again) {
+        return `${reason}; restoring the previous configuration failed too: ${(again as Error).message}`;
+      }
+    }
+  }
+
+  private async reconcile(next: ConfigDocument | null, previous: ConfigDocument | null): Promise<void> {
+    await this.addresses(next, previous);
+    await this.routes(next);
+    await this.rules(next);
+    // Without nftables the document has no firewall (support.ts refused it): there is nothing of the agent's to remove either.
+    if (this.caps.nftables) await must('nft', ['-f', '-'], nftRuleset(next));
+    await this.dnsmasq.run(next);
+  }
+
+  private async addresses(next: ConfigDocument | null, previous: ConfigDocument | null): Promise<void> {
+    const wanted = addresses(next);
+    const keep = new Set(wanted.map((a) => `${a.dev} ${a.cidr}`));
+    await ipBatchForgiving(
+      addresses(previous)
+        .filter((a) => !keep.has(`${a.dev} ${a.cidr}`))
+        .map((a) => `addr del ${a.cidr} dev ${a.dev}`),
+    );
+    await ipBatch(wanted.flatMap((a) => [`link set dev ${a.dev} up mtu ${a.mtu}`, `addr replace ${a.cidr} dev ${a.dev}`]));
+  }
+
+  private async routes(next: ConfigDocument | null): Promise<void> {
+    const desired = desiredRoutes(next);
+    await ipBatchForgiving(staleRoutes(await listRoutes(), desired).map((r) => routeLine(r, 'del')));
+    await ipBatch(desired.map((r) => routeLine(r, 'replace')));
+  }
+
+  private async rules(next: ConfigDocument | null): Promise<void> {
+    const desired = desiredRules(next);
+    const current = await listRules();
+    const have = new Set(ourRules(current).map(kernelRuleKey));
+    await ipBatchForgiving(staleRules(current, desired).map((r) => ruleLine(kernelRuleSpec(r), 'del')));
+    // A rule already there stays: the same rule added twice would be in the kernel twice.
+    await ipBatch(desired.filter((r) => !have.has(ruleKey(r))).map((r) => ruleLine(r, 'add')));
+  }
+}

@@ -1,0 +1,3 @@
+export * from './agent';
+export * from './support';
+export * from './host/capabilities';

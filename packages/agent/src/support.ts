@@ -1,0 +1,82 @@
+import { vlanIfname, type ConfigDocument } from '@netloom/domain';
+import type { Capabilities } from './host/capabilities';
+import { blockableHost } from './render/dnsmasq';
+
+/** What the host has, as the agent found it at start: its capabilities and the names of its network interfaces. */
+export interface HostFacts {
+  caps: Capabilities;
+  links: ReadonlySet<string>;
+}
+
+/** Families the agent applies to a Linux box (the rest are refused with the reason). */
+export const AGENT_FAMILIES = ['interfaces', 'static_routes', 'policy_routing', 'firewall', 'nat', 'services', 'content_filter'] as const;
+
+const isEmpty = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && !Array.isArray(value) && Object.values(value as object).every(isEmpty));
+
+/** Families the agent does not run yet, with the engine each would need on this host. */
+const NOT_YET: Partial<Record<keyof ConfigDocument, (caps: Capabilities) => string>> = {
+  bgp: (c) => (c.frr ? 'BGP through FRR is not in this agent yet' : 'this host has no FRR (vtysh)'),
+  ipsec: (c) => (c.strongswan ? 'IPsec through strongSwan is not in this agent yet' : 'this host has no strongSwan (swanctl)'),
+  overlay_mesh: (c) => (c.wireguard ? 'the overlay mesh is not in this agent yet' : 'this host has no WireGuard'),
+  sdwan: (c) => (c.wireguard ? 'SD-WAN paths and Auto VPN are not in this agent yet' : 'this host has no WireGuard (Auto VPN)'),
+  wireless: (c) => (c.wireless ? 'wireless is not in this agent yet' : 'this host has no wireless interface'),
+};
+
+/** Why this host cannot run these interfaces: a name it does not have, a kind of link its kernel lacks. */
+function interfaceReasons(doc: ConfigDocument, host: HostFacts): string[] {
+  const reasons: string[] = [];
+  const ifs = doc.interfaces;
+  if (!ifs) return reasons;
+  for (const iface of [...ifs.lan, ...ifs.wan]) {
+    if (!host.links.has(iface.name)) reasons.push(`interfaces: this host has no interface ${iface.name}`);
+  }
+  for (const wan of ifs.wan) {
+    if (wan.mode === 'pppoe') reasons.push(`interfaces: ${wan.name} uses PPPoE, which this agent does not run yet`);
+    if (wan.mode === 'dhcp') reasons.push(`interfaces: ${wan.name} takes its address by DHCP, which this agent does not run yet (use a static address)`);
+  }
+  if (ifs.vlans.length && !host.caps.vlan) reasons.push(`interfaces: this host's kernel has no VLAN support (${vlanIfname(ifs.vlans[0]!)})`);
+  return reasons;
+}
+
+function serviceReasons(doc: ConfigDocument, host: HostFacts): string[] {
+  const s = doc.services;
+  if (!s) return [];
+  const reasons: string[] = [];
+  if ((s.dhcp.length || s.static_leases.length) && !host.caps.dnsmasq) reasons.push('services: this host has no dnsmasq for DHCP');
+  if (s.ntp?.enabled && !host.caps.chrony) reasons.push('services.ntp: this host has no chrony');
+  if (s.snmp?.enabled) reasons.push('services.snmp: this agent does not run an SNMP agent yet');
+  if (s.logging?.remote) reasons.push('services.logging: this agent does not forward logs yet');
+  if (s.ssh?.enabled) reasons.push("services.ssh: this agent leaves the host's SSH server as it is; turn SSH off in the configuration");
+  if (s.http) reasons.push('services.http: this agent has no local web interface');
+  return reasons;
+}
+
+function contentFilterReasons(doc: ConfigDocument, host: HostFacts): string[] {
+  const cf = doc.content_filter;
+  if (!cf) return [];
+  const reasons: string[] = [];
+  if (cf.categories.length) reasons.push('content_filter: this agent filters by host name (DNS) and has no category database; block hosts by URL');
+  const path = cf.blocked_urls.find((u) => blockableHost(u) === null);
+  if (path) reasons.push(`content_filter: ${path} names more than a host; this agent filters by host name (DNS)`);
+  if (cf.blocked_urls.length && !host.caps.dnsmasq) reasons.push('content_filter: this host has no dnsmasq for DNS filtering');
+  return reasons;
+}
+
+/**
+ * Why this host cannot run the document, every reason at once in one sentence per family; null
+ * when it can. A family the agent does not run is refused, never pretended.
+ */
+export function cannotRun(doc: ConfigDocument, host: HostFacts): string | null {
+  const reasons = [...interfaceReasons(doc, host), ...serviceReasons(doc, host), ...contentFilterReasons(doc, host)];
+  if ((doc.firewall || doc.nat) && !host.caps.nftables) reasons.push('firewall: this host has no nftables');
+  for (const [family, value] of Object.entries(doc) as [keyof ConfigDocument, unknown][]) {
+    if ((AGENT_FAMILIES as readonly string[]).includes(family) || isEmpty(value)) continue;
+    reasons.push(`${family}: ${NOT_YET[family]?.(host.caps) ?? 'not run by the Netloom agent for Linux yet'}`);
+  }
+  return reasons.length ? reasons.join('; ') : null;
+}

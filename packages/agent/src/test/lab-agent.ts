@@ -1,0 +1,102 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { deviceConfigSchema, type DeviceConfig } from '@netloom/domain';
+import { bearer, build, login, type TestApp } from '../../../server/src/test/build';
+import { enrolmentKey } from '../../../server/src/test/agent-client';
+import { buildLab, LAB, type Lab } from './netns-lab';
+
+export { LAB_INTERFACES } from './netns-lab';
+
+const REPO = path.resolve(import.meta.dirname, '../../../..');
+
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export interface LabAgentOptions {
+  serial: string;
+  /** Confirm-or-revert window: short enough for a test to see a revert, long enough for a busy machine's push. */
+  confirmWindowMs?: number;
+  /** Seconds between the agent's flow exports (its default otherwise). */
+  flowIntervalS?: number;
+}
+
+/**
+ * A suite's lab (netns-lab.ts) with the real server listening on the management link and the real
+ * agent (its CLI, a process of its own) running in the gateway namespace, enrolled into Acme, and
+ * the LAN client at its fixed address. Its fields are set once the suite's beforeAll has run.
+ */
+export function labAgent(opts: LabAgentOptions) {
+  const h = {
+    lab: null as unknown as Lab,
+    t: null as unknown as TestApp,
+    token: '',
+    deviceId: '',
+    agentLog: [] as string[],
+    stateDir: mkdtempSync(path.join(os.tmpdir(), 'netloom-agent-')),
+    call: (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      h.t.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(h.token), ...(payload ? { payload } : {}) }),
+    config: async (): Promise<DeviceConfig> => deviceConfigSchema.parse((await h.call('GET', `device/config/${h.deviceId}/`)).json()),
+    /** Saves a section and waits for the agent's answer: synced, or failed with its reason. */
+    push: async (family: string, section: unknown) => {
+      const saved = await h.call('PUT', `device/config/${h.deviceId}/sections/${family}/`, { section });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return waitFor(`${family} answered`, async () => {
+        const c = await h.config();
+        return c.sync.state === 'synced' || c.sync.state === 'failed' ? c : null;
+      });
+    },
+    gw: (...args: string[]) => h.lab.exec(h.lab.ns.gw, args),
+    pingFrom: (ns: string, address: string) => h.lab.exec(ns, ['ping', '-n', '-c', '1', '-W', '1', address]).status === 0,
+  };
+  let agent: ChildProcess | null = null;
+
+  beforeAll(async () => {
+    h.lab = buildLab();
+    h.t = await build('pglite', (c) => ({ ...c, fleet: { ...c.fleet, heartbeatIntervalSeconds: 1 } }));
+    await h.t.app.listen({ port: 0, host: h.lab.mgmtRoot });
+    const { port } = h.t.app.server.address() as { port: number };
+    const { key } = await enrolmentKey(h.t.app, 'Acme');
+    h.token = (await login(h.t.app, 'editor@acme.test')).access;
+    const args = ['--server', `http://${h.lab.mgmtRoot}:${port}`, '--key', key, '--state', path.join(h.stateDir, 'state.json')];
+    const tuning = ['--run-dir', path.join(h.stateDir, 'run'), '--serial', opts.serial, '--name', `lab-${opts.serial}`, '--silence-ms', '4000'];
+    const window = [
+      '--confirm-window-ms',
+      String(opts.confirmWindowMs ?? 20_000),
+      ...(opts.flowIntervalS ? ['--flow-interval-s', String(opts.flowIntervalS)] : []),
+    ];
+    agent = h.lab.spawnIn(h.lab.ns.gw, [process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', ...args, ...tuning, ...window], { cwd: REPO });
+    for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => h.agentLog.push(...d.toString().trim().split('\n')));
+    h.deviceId = await waitFor('the agent enrolled', () => h.agentLog.map((l) => /enrolled as device (\S+)/.exec(l)?.[1]).find(Boolean), 60_000).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}\n${h.agentLog.join('\n')}`);
+      },
+    );
+    // The LAN client: a fixed address for the traffic tests (a DHCP test asks for a lease beside it).
+    h.lab.exec(h.lab.ns.lan, ['ip', 'addr', 'add', `${LAB.lanClient}/24`, 'dev', 'eth0']);
+    h.lab.exec(h.lab.ns.lan, ['ip', 'route', 'add', 'default', 'via', LAB.lanGw]);
+  }, 120_000);
+
+  afterAll(async () => {
+    agent?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    h.lab?.destroy();
+    await h.t?.close();
+    if (process.env.AGENT_LAB_LOG) console.log(h.agentLog.join('\n'));
+  });
+
+  return h;
+}
