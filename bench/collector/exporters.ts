@@ -8,7 +8,7 @@ import { v9Datagram, type TestFlow } from '../../packages/server/src/modules/tra
 import { MINUTES_BACK, type PoolBatch } from '../flows/gateways';
 
 /** Records a datagram carries: softflowd's v9 datagrams hold up to 24 of its 50-byte records (1,400-byte MTU budget); routers about as many. */
-export const RECORDS_PER_DATAGRAM = 24;
+const RECORDS_PER_DATAGRAM = 24;
 
 /** Datagrams of one router that share a minute: 7 × 24 records, about one bench:flows batch. */
 const DATAGRAMS_PER_MINUTE = 7;

@@ -6,7 +6,7 @@ import { activeExporters } from '../exporter-repo';
 import type { CountryLookup } from '../geoip';
 
 /** Another instance's change reaches this one's directory within this long (this instance's own at once). */
-export const DIRECTORY_REFRESH_MS = 30_000;
+const DIRECTORY_REFRESH_MS = 30_000;
 
 /**
  * The collector's answer to "whose is this datagram?": every exporter address set on a device in

@@ -5,7 +5,7 @@
  * what the sets hold is read by templates.ts and records.ts.
  */
 
-export const NETFLOW_V9 = 9;
+const NETFLOW_V9 = 9;
 export const IPFIX = 10;
 
 /** Set ids: v9 templates are flowset 0 and options templates 1; IPFIX's are 2 and 3; data sets are 256 and up in both. */

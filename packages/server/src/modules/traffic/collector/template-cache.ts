@@ -1,9 +1,9 @@
 import type { Template } from './templates';
 
 /** Exporters send their templates again every few minutes (softflowd every 16 datagrams, routers by timer or count); one unrefreshed this long is gone. */
-export const TEMPLATE_LIFETIME_MS = 30 * 60_000;
+const TEMPLATE_LIFETIME_MS = 30 * 60_000;
 /** Templates one exporter may hold: a hostile or broken exporter defining thousands cannot grow the server's memory without bound. */
-export const MAX_TEMPLATES_PER_EXPORTER = 1024;
+const MAX_TEMPLATES_PER_EXPORTER = 1024;
 
 interface Kept {
   template: Template;
