@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FLOW_EXPORTER_PATHS, deviceIdParamsSchema, flowExporterSchema, tenantQuerySchema } from '@netloom/domain';
+import { z } from 'zod';
+import { FLOW_EXPORTER_PATHS, flowExporterSchema, tenantQuerySchema } from '@netloom/domain';
 import { access, actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import { p, routeDocs } from '../../http/route-kit';
@@ -15,10 +16,11 @@ export interface FlowExporterRoutesOptions {
 /** A device's flow exporter address (the flow collector's directory): read by whoever sees the device, set by whoever may edit it. */
 export const flowExporterRoutes: FastifyPluginAsyncZod<FlowExporterRoutesOptions> = async (app, { flowExporters }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const byId = { params: deviceIdParamsSchema, querystring: tenantQuerySchema };
+  // Named deviceId, so the security suite probes it with another tenant's devices.
+  const byId = { params: z.object({ deviceId: z.string().uuid() }), querystring: tenantQuerySchema };
 
   api.get(
-    p(FLOW_EXPORTER_PATHS.device(':id')),
+    p(FLOW_EXPORTER_PATHS.device(':deviceId')),
     {
       config: access('read'),
       schema: {
@@ -29,11 +31,11 @@ export const flowExporterRoutes: FastifyPluginAsyncZod<FlowExporterRoutesOptions
         response: { 200: flowExporterSchema, ...errorResponses(403, 404) },
       },
     },
-    async (request) => flowExporters.get(actorOf(request).scope.tenantId, request.params.id),
+    async (request) => flowExporters.get(actorOf(request).scope.tenantId, request.params.deviceId),
   );
 
   api.put(
-    p(FLOW_EXPORTER_PATHS.device(':id')),
+    p(FLOW_EXPORTER_PATHS.device(':deviceId')),
     {
       config: access('write'),
       schema: {
@@ -45,6 +47,6 @@ export const flowExporterRoutes: FastifyPluginAsyncZod<FlowExporterRoutesOptions
         response: { 200: flowExporterSchema, ...errorResponses(403, 404, 409) },
       },
     },
-    async (request) => flowExporters.set(actorOf(request), request.params.id, request.body),
+    async (request) => flowExporters.set(actorOf(request), request.params.deviceId, request.body),
   );
 };
