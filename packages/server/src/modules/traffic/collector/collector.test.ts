@@ -112,6 +112,21 @@ describe.each(testBackends('pglite'))('the NetFlow v9 / IPFIX collector on %s', 
       // The IPv4-mapped form is the same sender.
       expect((await setAddress('admin@acme.test', otherRouter, '::ffff:10.99.0.1')).statusCode).toBe(409);
     });
+
+    it('lets another device take the address of a device removed from its inventory', async () => {
+      const leaving = await claim('owner@globex.test', 'NF-GLOBEX-LEAVING');
+      expect((await setAddress('owner@globex.test', leaving, '10.99.0.2')).statusCode).toBe(200);
+      expect((await setAddress('admin@acme.test', otherRouter, '10.99.0.2')).statusCode).toBe(409);
+      const removed = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/device/${leaving}/unclaim/`,
+        headers: bearer(tokens['owner@globex.test']!),
+        payload: {},
+      });
+      expect(removed.statusCode).toBe(200);
+      expect((await setAddress('admin@acme.test', otherRouter, '10.99.0.2')).json()).toEqual({ address: '10.99.0.2' });
+      expect((await setAddress('admin@acme.test', otherRouter, null)).statusCode).toBe(200);
+    });
   });
 
   describe('datagrams', () => {
