@@ -24,9 +24,10 @@ fi
 here="$(cd "$(dirname "$0")/../../.." && pwd)"
 
 # What the agent drives: iproute2 and nftables always, dnsmasq for DHCP and DNS filtering. FRR and
-# strongSwan are optional: without them the agent refuses BGP and IPsec pushes and says why.
+# strongSwan are optional: without them the agent refuses BGP and IPsec pushes and says why. iperf3
+# (throughput tests) is optional too.
 apt-get update
-DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nodejs npm iproute2 nftables dnsmasq iputils-ping
+DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nodejs npm iproute2 nftables dnsmasq iputils-ping conntrack tcpdump traceroute
 # The distribution's dnsmasq service would hold port 53; the agent runs its own instance.
 systemctl disable --now dnsmasq 2>/dev/null || true
 

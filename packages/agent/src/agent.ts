@@ -4,6 +4,7 @@ import { SimulatedDevice, type DeviceEvent, type SavedDevice } from '@netloom/si
 import { Applier } from './host/applier';
 import { detectCapabilities } from './host/capabilities';
 import { Dnsmasq } from './host/dnsmasq';
+import { Frr } from './host/frr';
 import { FlowAccounting, type Conn } from './host/conntrack';
 import { run } from './host/exec';
 import { readIdentity } from './identity';
@@ -24,6 +25,8 @@ export interface AgentOptions {
   confirmWindowMs?: number;
   /** Cut a connection the server said nothing on for this long (3 heartbeats by default). */
   silenceMs?: number;
+  /** The FRR instance's path space (vtysh -N), when FRR runs as one of several on the box. */
+  frrPathspace?: string;
   /** Seconds between flow exports (FLOW_ACTIVE_TIMEOUT_S by default); 0: none. */
   flowIntervalS?: number;
   log?: (line: string) => void;
@@ -65,7 +68,8 @@ const describe = (e: DeviceEvent): string | null => {
  */
 export async function startAgent(opts: AgentOptions): Promise<{ device: SimulatedDevice; gateway: LinuxGateway; stop(): Promise<void> }> {
   const log = opts.log ?? ((line: string) => console.log(`[netloom-agent] ${line}`));
-  const caps = await detectCapabilities();
+  const frr = new Frr(opts.frrPathspace);
+  const caps = await detectCapabilities(frr);
   const links = new Set((JSON.parse((await run('ip', ['-json', 'link'])).stdout || '[]') as { ifname: string }[]).map((l) => l.ifname));
   const identity = await readIdentity(caps, { serial: opts.serial, name: opts.name });
   log(`${identity.serial} (${identity.os}); this host can run: ${identity.capabilities.join(', ') || 'nothing beyond routing'}`);
@@ -76,7 +80,7 @@ export async function startAgent(opts: AgentOptions): Promise<{ device: Simulate
   const flows = caps.conntrack && caps.nftables && opts.flowIntervalS !== 0 ? new FlowAccounting(await managementConnection(opts.url)) : undefined;
   await flows?.start().catch((err: Error) => log(`flow accounting is off: ${err.message}`));
   const dnsmasq = new Dnsmasq(opts.runDir);
-  const applier = new Applier(caps, dnsmasq);
+  const applier = new Applier(caps, dnsmasq, frr);
   let device: SimulatedDevice | null = null;
   const gateway = new LinuxGateway({
     identity,

@@ -10,6 +10,7 @@ const USAGE = `Usage: netloom-agent --server URL --key KEY [--state FILE] [--run
   --run-dir   where its dnsmasq's files live (default /run/netloom-agent)
   --serial    the serial it enrols with (default: from /etc/machine-id)
   --name      the name it enrols with (default: the host name)
+  --frr-pathspace  the FRR instance to drive (vtysh -N), when the box runs several
 Environment: NETLOOM_SERVER, NETLOOM_KEY stand for --server and --key (the systemd unit's environment file).`;
 
 /** https://host → wss://host/agent/v1; a ws(s) URL with a path is taken as it is. */
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     'confirm-window-ms': { type: 'string' },
     'silence-ms': { type: 'string' },
     'flow-interval-s': { type: 'string' },
+    'frr-pathspace': { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -55,6 +57,7 @@ const agent = await startAgent({
   ...(values['confirm-window-ms'] ? { confirmWindowMs: Number(values['confirm-window-ms']) } : {}),
   ...(values['silence-ms'] ? { silenceMs: Number(values['silence-ms']) } : {}),
   ...(values['flow-interval-s'] ? { flowIntervalS: Number(values['flow-interval-s']) } : {}),
+  ...(values['frr-pathspace'] ? { frrPathspace: values['frr-pathspace'] } : {}),
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void agent.stop().then(() => process.exit(0)));

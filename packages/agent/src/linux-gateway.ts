@@ -1,5 +1,6 @@
-import { configHash, type ConfigDocument, type FlowRecord, type StatusKind, type StatusSnapshot } from '@netloom/domain';
-import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from '@netloom/simulator';
+import { configHash, type ConfigDocument, type DiagnosticParams, type FlowRecord, type StatusKind, type StatusSnapshot } from '@netloom/domain';
+import type { DeviceBehaviour, DiagnosticIo, HeartbeatBody, HelloBody, LiveDiagnostic, MetricsBody } from '@netloom/simulator';
+import { GatewayDiagnostics } from './diagnostics/gateway-diagnostics';
 import type { Applier } from './host/applier';
 import type { FlowAccounting } from './host/conntrack';
 import { sampleHost, type Sample } from './host/sampler';
@@ -55,6 +56,7 @@ export class LinuxGateway implements DeviceBehaviour {
   private reading: Promise<void> | null = null;
   /** The drift told last, so the same change is told once. */
   private lastDrift: string | null = null;
+  private readonly diagnosticRuns = new GatewayDiagnostics();
 
   constructor(private readonly opts: LinuxGatewayOptions) {
     this.running = opts.running;
@@ -135,6 +137,11 @@ export class LinuxGateway implements DeviceBehaviour {
     );
   }
 
+  /** The console's diagnostics, run with the box's own programs (ping, traceroute, tcpdump, iperf3). */
+  startDiagnostic(params: DiagnosticParams, io: DiagnosticIo, peer: unknown): LiveDiagnostic {
+    return this.diagnosticRuns.start(params, io, peer);
+  }
+
   cannotRun(doc: ConfigDocument): string | null {
     return cannotRun(doc, this.opts.host);
   }
@@ -172,13 +179,19 @@ export class LinuxGateway implements DeviceBehaviour {
 
   statusSnapshot(kind: StatusKind, doc: ConfigDocument | null): StatusSnapshot {
     const id = this.opts.identity;
-    return snapshotOf(kind, this.sample, doc ?? this.running, { board: id.board, model: id.model, firmware: `${id.os}, agent ${id.version}` });
+    return snapshotOf(kind, this.sample, doc ?? this.running, {
+      board: id.board,
+      model: id.model,
+      firmware: `${id.os}, agent ${id.version}`,
+      capabilities: id.capabilities,
+    });
   }
 
   /** Reads the box again (one reading at a time) and tells a change made by hand. */
   refresh(): Promise<void> {
     const generation = this.generation;
-    this.reading ??= Promise.all([sampleHost(this.opts.applier.dnsmasq, this.running, this.opts.host.caps.nftables), this.opts.flows?.sweep()])
+    const frr = this.opts.host.caps.bgpd ? this.opts.applier.frr : null;
+    this.reading ??= Promise.all([sampleHost(this.opts.applier.dnsmasq, this.running, this.opts.host.caps.nftables, frr), this.opts.flows?.sweep()])
       .then(([sample]) => {
         this.sample = sample;
         if (generation === this.generation) this.checkDrift(sample);

@@ -7,6 +7,8 @@ const none: Capabilities = {
   nftables: false,
   dnsmasq: false,
   frr: false,
+  bgpd: false,
+  xfrm: false,
   strongswan: false,
   wireguard: false,
   vlan: false,
@@ -14,6 +16,8 @@ const none: Capabilities = {
   chrony: false,
   tcpdump: false,
   conntrack: false,
+  traceroute: false,
+  iperf3: false,
 };
 const host = (caps: Partial<Capabilities>, links = ['lan0', 'wan0']): HostFacts => ({ caps: { ...none, ...caps }, links: new Set(links) });
 const interfaces = {
@@ -40,10 +44,36 @@ describe('what a Linux host can run', () => {
       "interfaces: this host has no interface wan0; interfaces: this host's kernel has no VLAN support (lan0.10)",
     );
   });
-  it('refuses BGP without FRR and says what it would need, never pretending', () => {
+  it('runs BGP where FRR runs bgpd, and says what is missing where it does not', () => {
     const doc = configDocumentSchema.parse({ interfaces, bgp: { asn: 65001, router_id: '198.51.100.2' } });
     expect(cannotRun(doc, host({}))).toBe('bgp: this host has no FRR (vtysh)');
-    expect(cannotRun(doc, host({ frr: true }))).toBe('bgp: BGP through FRR is not in this agent yet');
+    expect(cannotRun(doc, host({ frr: true }))).toBe("bgp: FRR's bgpd does not run on this host (bgpd=yes in /etc/frr/daemons)");
+    expect(cannotRun(doc, host({ frr: true, bgpd: true }))).toBeNull();
+  });
+  it('refuses IPsec on a kernel without XFRM, and without strongSwan where the kernel has it', () => {
+    const doc = configDocumentSchema.parse({
+      interfaces,
+      ipsec: {
+        tunnels: [
+          {
+            id: crypto.randomUUID(),
+            name: 'HQ',
+            remote: '203.0.113.9',
+            local_interface: 'wan0',
+            local_subnets: ['192.168.1.0/24'],
+            remote_subnets: ['10.0.0.0/24'],
+            psk: 'a-long-shared-secret',
+          },
+        ],
+      },
+    });
+    expect(cannotRun(doc, host({}))).toBe("ipsec: this host's kernel has no IPsec (XFRM)");
+    expect(cannotRun(doc, host({ xfrm: true }))).toBe('ipsec: this host has no strongSwan (swanctl)');
+  });
+
+  it('refuses a family it does not run yet, naming the engine it would need', () => {
+    const doc = configDocumentSchema.parse({ interfaces, netflow: { interfaces: ['lan0'] } });
+    expect(cannotRun(doc, host({}))).toBe('netflow: not run by the Netloom agent for Linux yet');
   });
   it('leaves an empty section alone: nothing of it would run', () => {
     expect(cannotRun(configDocumentSchema.parse({ interfaces, policy_routing: [], qos: undefined }), host({}))).toBeNull();

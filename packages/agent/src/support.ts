@@ -9,7 +9,7 @@ export interface HostFacts {
 }
 
 /** Families the agent applies to a Linux box (the rest are refused with the reason). */
-export const AGENT_FAMILIES = ['interfaces', 'static_routes', 'policy_routing', 'firewall', 'nat', 'services', 'content_filter'] as const;
+export const AGENT_FAMILIES = ['interfaces', 'static_routes', 'policy_routing', 'firewall', 'nat', 'services', 'content_filter', 'bgp'] as const;
 
 const isEmpty = (value: unknown): boolean =>
   value === undefined ||
@@ -20,8 +20,12 @@ const isEmpty = (value: unknown): boolean =>
 
 /** Families the agent does not run yet, with the engine each would need on this host. */
 const NOT_YET: Partial<Record<keyof ConfigDocument, (caps: Capabilities) => string>> = {
-  bgp: (c) => (c.frr ? 'BGP through FRR is not in this agent yet' : 'this host has no FRR (vtysh)'),
-  ipsec: (c) => (c.strongswan ? 'IPsec through strongSwan is not in this agent yet' : 'this host has no strongSwan (swanctl)'),
+  ipsec: (c) =>
+    !c.xfrm
+      ? "this host's kernel has no IPsec (XFRM)"
+      : c.strongswan
+        ? 'IPsec through strongSwan is not in this agent yet'
+        : 'this host has no strongSwan (swanctl)',
   overlay_mesh: (c) => (c.wireguard ? 'the overlay mesh is not in this agent yet' : 'this host has no WireGuard'),
   sdwan: (c) => (c.wireguard ? 'SD-WAN paths and Auto VPN are not in this agent yet' : 'this host has no WireGuard (Auto VPN)'),
   wireless: (c) => (c.wireless ? 'wireless is not in this agent yet' : 'this host has no wireless interface'),
@@ -74,6 +78,8 @@ function contentFilterReasons(doc: ConfigDocument, host: HostFacts): string[] {
 export function cannotRun(doc: ConfigDocument, host: HostFacts): string | null {
   const reasons = [...interfaceReasons(doc, host), ...serviceReasons(doc, host), ...contentFilterReasons(doc, host)];
   if ((doc.firewall || doc.nat) && !host.caps.nftables) reasons.push('firewall: this host has no nftables');
+  if (doc.bgp && !host.caps.frr) reasons.push('bgp: this host has no FRR (vtysh)');
+  else if (doc.bgp && !host.caps.bgpd) reasons.push("bgp: FRR's bgpd does not run on this host (bgpd=yes in /etc/frr/daemons)");
   for (const [family, value] of Object.entries(doc) as [keyof ConfigDocument, unknown][]) {
     if ((AGENT_FAMILIES as readonly string[]).includes(family) || isEmpty(value)) continue;
     reasons.push(`${family}: ${NOT_YET[family]?.(host.caps) ?? 'not run by the Netloom agent for Linux yet'}`);

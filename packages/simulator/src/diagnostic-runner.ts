@@ -1,11 +1,7 @@
 import type { DiagnosticPlan } from './diagnostic-plan';
-import { sendArtifact } from './live-diagnostics';
+import { sendArtifact, type RunnerHost } from './live-diagnostics';
 
-/** What a running diagnostic needs of its device. */
-export interface RunnerHost {
-  /** Sends a message on the management connection; its sequence number. */
-  send(body: Record<string, unknown>): number;
-}
+export type { RunnerHost } from './live-diagnostics';
 
 interface Running {
   stop(): void;

@@ -1,5 +1,10 @@
 import { ARTIFACT_PART_BYTES } from '@netloom/domain';
-import type { RunnerHost } from './diagnostic-runner';
+
+/** What a running diagnostic needs of its device. */
+export interface RunnerHost {
+  /** Sends a message on the management connection; its sequence number. */
+  send(body: Record<string, unknown>): number;
+}
 
 /** Output under the protocol's limit per message (job_output's data). */
 const OUTPUT_PART_CHARS = 16_000;

@@ -5,6 +5,7 @@ import type { Dnsmasq } from './dnsmasq';
 import { desiredRoutes, desiredRules, routeLine, ruleKey, ruleLine } from '../render/routes';
 import { nftRuleset } from '../render/nftables';
 import type { Capabilities } from './capabilities';
+import type { Frr } from './frr';
 
 const addresses = (doc: ConfigDocument | null) => {
   const ifs = doc?.interfaces;
@@ -26,6 +27,7 @@ export class Applier {
   constructor(
     private readonly caps: Capabilities,
     readonly dnsmasq: Dnsmasq,
+    readonly frr: Frr,
   ) {}
 
   /** Null when the box runs `next`; else what failed, once `previous` runs again. */
@@ -48,6 +50,7 @@ export class Applier {
     await this.addresses(next, previous);
     await this.routes(next);
     await this.rules(next);
+    if (this.caps.bgpd) await this.frr.apply(next?.bgp, previous?.bgp);
     // Without nftables the document has no firewall (support.ts refused it): there is nothing of the agent's to remove either.
     if (this.caps.nftables) await must('nft', ['-f', '-'], nftRuleset(next));
     await this.dnsmasq.run(next);

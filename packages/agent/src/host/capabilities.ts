@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { installed, run } from './exec';
+import type { Frr } from './frr';
 
 /** What this host can run: the programs the agent drives and the link types its kernel has. */
 export interface Capabilities {
@@ -7,6 +8,10 @@ export interface Capabilities {
   dnsmasq: boolean;
   /** FRR, driven through vtysh. */
   frr: boolean;
+  /** FRR's BGP daemon runs (FRR installed is not enough: /etc/frr/daemons turns it on). */
+  bgpd: boolean;
+  /** The kernel's IPsec (XFRM), which strongSwan needs. */
+  xfrm: boolean;
   /** strongSwan, driven through swanctl. */
   strongswan: boolean;
   wireguard: boolean;
@@ -15,6 +20,9 @@ export interface Capabilities {
   chrony: boolean;
   tcpdump: boolean;
   conntrack: boolean;
+  /** The diagnostics' programs beyond ping. */
+  traceroute: boolean;
+  iperf3: boolean;
 }
 
 /**
@@ -27,6 +35,29 @@ async function kernelHasLink(type: 'wireguard' | 'vlan'): Promise<boolean> {
   const made = await run('ip', args);
   if (made.code !== 0) return false;
   await run('ip', ['link', 'del', name]);
+  return true;
+}
+
+/** Whether the kernel keeps IPsec security associations: one is made on loopback addresses and taken away again at once. */
+async function kernelHasXfrm(): Promise<boolean> {
+  const spi = `0x${(0x4e4c0000 + (process.pid % 0xffff)).toString(16)}`;
+  const sa = ['src', '127.0.0.2', 'dst', '127.0.0.3', 'proto', 'esp', 'spi', spi];
+  const made = await run('ip', [
+    'xfrm',
+    'state',
+    'add',
+    ...sa,
+    'mode',
+    'transport',
+    'enc',
+    'cbc(aes)',
+    `0x${'11'.repeat(16)}`,
+    'auth',
+    'hmac(sha256)',
+    `0x${'22'.repeat(32)}`,
+  ]);
+  if (made.code !== 0) return false;
+  await run('ip', ['xfrm', 'state', 'delete', ...sa]);
   return true;
 }
 
@@ -47,8 +78,8 @@ async function hasWireless(): Promise<boolean> {
   }
 }
 
-export async function detectCapabilities(): Promise<Capabilities> {
-  const [nftables, dnsmasq, frr, strongswan, chrony, tcpdump, conntrack, wireguard, vlan, wireless] = await Promise.all([
+export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
+  const [nftables, dnsmasq, vtysh, strongswan, chrony, tcpdump, conntrack, traceroute, iperf3, wireguard, vlan, wireless, xfrm] = await Promise.all([
     installed('nft'),
     installed('dnsmasq'),
     installed('vtysh'),
@@ -56,11 +87,15 @@ export async function detectCapabilities(): Promise<Capabilities> {
     installed('chronyc'),
     installed('tcpdump'),
     installed('conntrack'),
+    installed('traceroute'),
+    installed('iperf3'),
     kernelHasLink('wireguard'),
     kernelHasLink('vlan'),
     hasWireless(),
+    kernelHasXfrm(),
   ]);
-  return { nftables, dnsmasq, frr, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack };
+  const bgpd = vtysh ? await frr.bgpdRunning() : false;
+  return { nftables, dnsmasq, frr: vtysh, bgpd, xfrm, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack, traceroute, iperf3 };
 }
 
 /** As the hello and the system report say it: the capabilities this host has. */

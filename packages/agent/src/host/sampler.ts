@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import si from 'systeminformation';
 import type { ConfigDocument } from '@netloom/domain';
@@ -6,6 +7,7 @@ import { listRoutes, listRules, type KernelRoute, type KernelRule } from './kern
 import type { Dnsmasq, Lease } from './dnsmasq';
 import { FILTER_TABLE, NAT_TABLE } from '../render/nftables';
 import { probeWans, type Probe } from './probes';
+import type { BgpReading, Frr } from './frr';
 
 interface KernelLink {
   ifname: string;
@@ -13,6 +15,8 @@ interface KernelLink {
   operstate?: string;
   flags?: string[];
   stats64?: { rx: { bytes: number; errors: number }; tx: { bytes: number; errors: number } };
+  /** Link speed in Mbit/s, from sysfs; absent where the driver has none (a veth). */
+  speed?: number;
 }
 interface KernelAddr {
   ifname: string;
@@ -49,9 +53,21 @@ export interface Sample {
   leases: Lease[];
   system: { cpu_pct: number; memory_pct: number; disk_pct: number; uptime_s: number };
   probes: Probe[];
+  /** FRR's BGP speaker; null when bgpd does not run here. */
+  bgp: BgpReading | null;
 }
 
 const json = <T>(text: string): T[] => (text.trim() ? (JSON.parse(text) as T[]) : []);
+
+/** Each link's speed, as its driver reports it in sysfs (-1 or unreadable: unknown). */
+async function withSpeeds(links: KernelLink[]): Promise<KernelLink[]> {
+  return Promise.all(
+    links.map(async (l) => {
+      const speed = Number((await readFile(`/sys/class/net/${l.ifname}/speed`, 'utf8').catch(() => '')).trim());
+      return Number.isInteger(speed) && speed > 0 ? { ...l, speed } : l;
+    }),
+  );
+}
 const ipJson = async <T>(args: string[]) => {
   const ran = await run('ip', ['-json', ...args]);
   return ran.code === 0 ? json<T>(ran.stdout) : [];
@@ -87,9 +103,9 @@ async function system(): Promise<Sample['system']> {
 }
 
 /** Reads the box: the kernel's links, addresses, routes, rules and neighbours, the agent's nftables tables and dnsmasq, the system's load, the WANs' probes. */
-export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, nftables: boolean): Promise<Sample> {
-  const [links, addrs, routes, rules, neighbours, filter, nat, dnsmasqConf, pid, leases, sys, probes] = await Promise.all([
-    ipJson<KernelLink>(['-s', 'link']),
+export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, nftables: boolean, frr: Frr | null): Promise<Sample> {
+  const [links, addrs, routes, rules, neighbours, filter, nat, dnsmasqConf, pid, leases, sys, probes, bgp] = await Promise.all([
+    ipJson<KernelLink>(['-s', 'link']).then(withSpeeds),
     ipJson<KernelAddr>(['addr']),
     listRoutes(),
     listRules(),
@@ -101,6 +117,7 @@ export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, n
     dnsmasq.leases(),
     system(),
     probeWans(doc),
+    frr ? frr.read() : Promise.resolve(null),
   ]);
   return {
     at: Date.now(),
@@ -115,5 +132,6 @@ export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, n
     leases,
     system: sys,
     probes,
+    bgp,
   };
 }

@@ -4,6 +4,13 @@ import { COMMENT_PREFIX } from '../render/nftables';
 import { NETLOOM_PROTO } from '../render/routes';
 
 type Snapshot<K extends StatusKind> = Extract<StatusSnapshot, { kind: K }>;
+/** What the box is, for its system report: read once at start, with what its host can run. */
+interface Facts {
+  board: string;
+  model: string;
+  firmware: string;
+  capabilities: string[];
+}
 
 function routes(sample: Sample): Snapshot<'routes'> {
   const main = sample.routes.filter((r) => (r.table ?? 'main') === 'main' && r.dev);
@@ -47,6 +54,8 @@ function interfaces(sample: Sample, doc: ConfigDocument | null): Snapshot<'inter
           address: addr?.local ?? null,
           prefix: addr?.prefixlen ?? null,
           up: link.operstate === 'UP' || (link.flags ?? []).includes('LOWER_UP'),
+          ...(link.address ? { mac: link.address } : {}),
+          ...(link.speed ? { speed_mbps: link.speed } : {}),
           ...(s ? { rx_bytes: s.rx.bytes, tx_bytes: s.tx.bytes, rx_errors: s.rx.errors, tx_errors: s.tx.errors } : {}),
         },
       ];
@@ -108,7 +117,7 @@ function firewall(sample: Sample, doc: ConfigDocument | null): Snapshot<'firewal
   };
 }
 
-function system(sample: Sample, facts: { board: string; model: string; firmware: string }): Snapshot<'system'> {
+function system(sample: Sample, facts: Facts): Snapshot<'system'> {
   return { kind: 'system', entries: [{ ...facts, ...sample.system }] };
 }
 
@@ -130,13 +139,44 @@ function sla(sample: Sample, doc: ConfigDocument | null): Snapshot<'sla'> {
   };
 }
 
+const BGP_STATES = ['Idle', 'Connect', 'Active', 'OpenSent', 'OpenConfirm', 'Established'] as const;
+
+/** FRR's speaker and neighbours, as FRR states them ('Idle (Admin)': turned off in the configuration). */
+function bgp(sample: Sample, doc: ConfigDocument | null): Snapshot<'bgp'> {
+  const b = sample.bgp;
+  if (!b || !b.as || !doc?.bgp) return { kind: 'bgp', local: null, entries: [] };
+  return {
+    kind: 'bgp',
+    local: { ip: b.routerId ?? doc.bgp.router_id, asn: b.as },
+    entries: Object.entries(b.peers).map(([address, p]) => {
+      const admin = doc.bgp?.neighbours.find((n) => n.address === address)?.enabled === false;
+      const state = admin ? 'Idle (Admin)' : (BGP_STATES.find((s) => s === p.state) ?? 'Idle');
+      return {
+        neighbour: address,
+        asn: p.remoteAs,
+        state,
+        msg_sent: p.msgSent,
+        msg_received: p.msgRcvd,
+        prefixes: p.pfxRcd ?? 0,
+        ...(state !== 'Established' && p.lastResetDueTo ? { reason: p.lastResetDueTo.slice(0, 256) } : {}),
+      };
+    }),
+  };
+}
+
+function bgpRoutes(sample: Sample): Snapshot<'bgp_routes'> {
+  return {
+    kind: 'bgp_routes',
+    entries: Object.entries(sample.bgp?.routes ?? {}).flatMap(([prefix, paths]) =>
+      paths
+        .filter((p) => p.peerId && p.peerId !== '(unspec)')
+        .map((p) => ({ prefix, next_hop: p.nexthops?.[0]?.ip ?? p.peerId!, neighbour: p.peerId!, as_path: p.path ?? '', best: !!p.bestpath })),
+    ),
+  };
+}
+
 /** A status snapshot of the box as the agent read it last; a kind it has nothing of is reported empty. */
-export function snapshotOf(
-  kind: StatusKind,
-  sample: Sample | null,
-  doc: ConfigDocument | null,
-  facts: { board: string; model: string; firmware: string },
-): StatusSnapshot {
+export function snapshotOf(kind: StatusKind, sample: Sample | null, doc: ConfigDocument | null, facts: Facts): StatusSnapshot {
   if (!sample) return emptySnapshot(kind);
   switch (kind) {
     case 'routes':
@@ -153,6 +193,10 @@ export function snapshotOf(
       return system(sample, facts);
     case 'sla':
       return sla(sample, doc);
+    case 'bgp':
+      return bgp(sample, doc);
+    case 'bgp_routes':
+      return bgpRoutes(sample);
     default:
       return emptySnapshot(kind);
   }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { deviceConfigSchema, type DeviceConfig } from '@netloom/domain';
+import { deviceConfigSchema, deviceStatusSchema, type DeviceConfig } from '@netloom/domain';
 import { bearer, build, login, type TestApp } from '../../../server/src/test/build';
 import { enrolmentKey } from '../../../server/src/test/agent-client';
 import { buildLab, LAB, type Lab } from './netns-lab';
@@ -32,6 +32,8 @@ export interface LabAgentOptions {
   confirmWindowMs?: number;
   /** Seconds between the agent's flow exports (its default otherwise). */
   flowIntervalS?: number;
+  /** FRR for the gateway (its own instance, started before the agent so the agent finds bgpd), and the remote site's FRR configuration. */
+  frr?: { remote: string };
 }
 
 /**
@@ -59,6 +61,16 @@ export function labAgent(opts: LabAgentOptions) {
         return c.sync.state === 'synced' || c.sync.state === 'failed' ? c : null;
       });
     },
+    /** A status snapshot asked for now, as the console's refresh button asks, once the agent answered. */
+    status: async (kind: string) => {
+      const asked = Date.now() - 1000;
+      const res = await h.call('POST', `device/status/${h.deviceId}/${kind}/refresh/`, {});
+      expect(res.statusCode, res.body).toBe(202);
+      return waitFor(`the ${kind} snapshot`, async () => {
+        const body = deviceStatusSchema.parse((await h.call('GET', `device/status/${h.deviceId}/${kind}/`)).json());
+        return body.at && Date.parse(body.at) >= asked ? body.snapshot : null;
+      });
+    },
     gw: (...args: string[]) => h.lab.exec(h.lab.ns.gw, args),
     pingFrom: (ns: string, address: string) => h.lab.exec(ns, ['ping', '-n', '-c', '1', '-W', '1', address]).status === 0,
   };
@@ -66,6 +78,9 @@ export function labAgent(opts: LabAgentOptions) {
 
   beforeAll(async () => {
     h.lab = buildLab();
+    if (opts.frr) {
+      if (!h.lab.startFrr(h.lab.ns.gw) || !h.lab.startFrr(h.lab.ns.remote, opts.frr.remote)) throw new Error('this lab needs FRR (.ci/run installs it)');
+    }
     h.t = await build('pglite', (c) => ({ ...c, fleet: { ...c.fleet, heartbeatIntervalSeconds: 1 } }));
     await h.t.app.listen({ port: 0, host: h.lab.mgmtRoot });
     const { port } = h.t.app.server.address() as { port: number };
@@ -77,6 +92,7 @@ export function labAgent(opts: LabAgentOptions) {
       '--confirm-window-ms',
       String(opts.confirmWindowMs ?? 20_000),
       ...(opts.flowIntervalS ? ['--flow-interval-s', String(opts.flowIntervalS)] : []),
+      ...(opts.frr ? ['--frr-pathspace', h.lab.ns.gw] : []),
     ];
     agent = h.lab.spawnIn(h.lab.ns.gw, [process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', ...args, ...tuning, ...window], { cwd: REPO });
     for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => h.agentLog.push(...d.toString().trim().split('\n')));

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 
 /**
  * A small network made of namespaces joined by veth pairs, for the agent's tests on real packets:
@@ -61,6 +62,11 @@ export interface Lab {
   /** A TCP connection from the LAN client: what the far end saw as the client's address, or the error. */
   connectFromLan(host: string, port: number): Promise<string>;
   spawnIn(ns: string, args: string[], opts?: { cwd?: string }): ChildProcess;
+  /**
+   * FRR's zebra and bgpd in a namespace, as an instance of their own (path space named after the
+   * namespace: `vtysh -N <ns>`), with `config` loaded; false when FRR is not installed.
+   */
+  startFrr(ns: string, config?: string): boolean;
   destroy(): void;
 }
 
@@ -104,6 +110,7 @@ export function buildLab(): Lab {
         .filter(Boolean)
         .forEach((pid) => spawnSync('kill', ['-9', pid]));
     for (const n of Object.values(ns)) spawnSync('ip', ['netns', 'del', n]);
+    for (const n of Object.values(ns)) spawnSync('rm', ['-rf', `/var/run/frr/${n}`, `/etc/frr/${n}`]);
     spawnSync('ip', ['link', 'del', mgmtLink]);
   };
   destroy();
@@ -166,6 +173,27 @@ export function buildLab(): Lab {
       const child = spawn('ip', ['netns', 'exec', n, ...args], { cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
       children.push(child);
       return child;
+    },
+    startFrr: (n, config) => {
+      if (spawnSync('sh', ['-c', 'command -v vtysh && test -x /usr/lib/frr/bgpd']).status !== 0) return false;
+      for (const dir of [`/var/run/frr/${n}`, `/etc/frr/${n}`]) sh(['install', '-d', '-o', 'frr', '-g', 'frr', dir]);
+      sh(['install', '-o', 'frr', '-g', 'frr', '-m', '0640', '/dev/null', `/etc/frr/${n}/frr.conf`]);
+      sh(['install', '-o', 'frr', '-g', 'frrvty', '-m', '0640', '/dev/null', `/etc/frr/${n}/vtysh.conf`]);
+      for (const daemon of ['zebra', 'bgpd']) {
+        inNs(n, `/usr/lib/frr/${daemon}`, '-d', '-N', n, '-f', `/etc/frr/${n}/frr.conf`, '-i', `/var/run/frr/${n}/${daemon}.pid`);
+      }
+      for (
+        let i = 0;
+        i < 50 && spawnSync('ip', ['netns', 'exec', n, 'vtysh', '-N', n, '-c', 'show daemons']).stdout?.toString().includes('bgpd') !== true;
+        i++
+      ) {
+        spawnSync('sleep', ['0.1']);
+      }
+      if (config) {
+        writeFileSync(`/etc/frr/${n}/lab.conf`, config);
+        inNs(n, 'vtysh', '-N', n, '-f', `/etc/frr/${n}/lab.conf`);
+      }
+      return true;
     },
     destroy,
   };

@@ -65,6 +65,9 @@ export const interfaceEntrySchema = z.object({
   tx_bytes: z.number().int().min(0).optional(),
   rx_errors: z.number().int().min(0).optional(),
   tx_errors: z.number().int().min(0).optional(),
+  /** A real gateway's (the agent's): the interface's hardware address and link speed; absent where unknown. */
+  mac: text(32).optional(),
+  speed_mbps: z.number().int().min(0).max(1_000_000).optional(),
 });
 export const leaseEntrySchema = z.object({ interface: text(32), mac: text(32), ip: text(64), hostname: text(), static: z.boolean() });
 export const tunnelEntrySchema = z.object({ name: text(), remote: text(), state: z.enum(['up', 'down']), reason: text(256).nullable() });
@@ -78,6 +81,8 @@ export const systemEntrySchema = z.object({
   cpu_pct: z.number().min(0).max(100),
   memory_pct: z.number().min(0).max(100),
   disk_pct: z.number().min(0).max(100),
+  /** What a real gateway's host can run (the agent's detection: nftables, dnsmasq, FRR…); simulated boxes send none. */
+  capabilities: z.array(text(32)).max(32).optional(),
 });
 /** 'Idle (Admin)': the neighbour is configured but turned off, as FRR says it. */
 export const BGP_STATES = ['Idle', 'Connect', 'Active', 'OpenSent', 'OpenConfirm', 'Established', 'Idle (Admin)'] as const;

@@ -38,7 +38,11 @@ export function SystemCards({ system }: { system: SystemEntry }) {
 
 /** System information: every field of the snapshot, board included. */
 export function SystemDetails({ system }: { system: SystemEntry }) {
-  const rows: [string, string][] = [['Board', system.board], ...facts(system)];
+  const rows: [string, string][] = [
+    ['Board', system.board],
+    ...facts(system),
+    ...(system.capabilities ? [['Can run', system.capabilities.join(', ') || 'Routing only'] as [string, string]] : []),
+  ];
   return (
     <Table variant="vertical" withTableBorder aria-label="System information" maw={560}>
       <Table.Tbody>

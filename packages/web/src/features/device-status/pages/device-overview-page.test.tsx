@@ -18,7 +18,8 @@ const render = (url: string) =>
     ),
   );
 
-const system = { board: 'x86-64', model: 'NL-500', firmware: '2.4.1', uptime_s: 90_000, cpu_pct: 23, memory_pct: 41, disk_pct: 12 };
+const appliance = { board: 'x86-64', model: 'NL-500', firmware: '2.4.1', uptime_s: 90_000, cpu_pct: 23, memory_pct: 41, disk_pct: 12 };
+let system: Record<string, unknown> = appliance;
 const interfaces = [{ name: 'lan1', kind: 'lan', address: '192.168.1.1', prefix: 24 }];
 const t0 = Date.parse('2026-01-02T10:00:00Z');
 const cpuPoints = [0, 60, 120].map((s, i) => ({ at: new Date(t0 + s * 1000).toISOString(), cpu_pct: 10 + i * 5, memory_pct: 40 }));
@@ -40,6 +41,7 @@ function gateway(points: unknown[]) {
 
 describe('device status overview', () => {
   afterEach(() => {
+    system = appliance;
     vi.unstubAllGlobals();
     sessionStore.clear();
   });
@@ -61,6 +63,24 @@ describe('device status overview', () => {
     expect(screen.getByRole('group', { name: 'CPU' }).textContent).toContain('23%');
     const table = await screen.findByRole('table', { name: 'Interfaces' });
     expect((await within(table).findByText('lan1')).closest('tr')!.textContent).toContain('192.168.1.1');
+  });
+
+  it('says what a Linux gateway running the agent can run, in its system information', async () => {
+    system = { ...appliance, board: 'QEMU Standard PC', capabilities: ['nftables', 'dnsmasq', 'frr', 'bgpd'] };
+    gateway([]);
+    signIn('viewer');
+    render(`/sdwan/device/configure/status/sysInfo?device=${GW}`);
+    const table = await screen.findByRole('table', { name: 'System information' });
+    expect((await within(table).findByText('Can run')).closest('tr')!.textContent).toContain('nftables, dnsmasq, frr, bgpd');
+  });
+
+  it('shows no such line for an appliance, which does not report it', async () => {
+    gateway([]);
+    signIn('viewer');
+    render(`/sdwan/device/configure/status/sysInfo?device=${GW}`);
+    const table = await screen.findByRole('table', { name: 'System information' });
+    expect(within(table).getByText('Board')).toBeTruthy();
+    expect(within(table).queryByText('Can run')).toBeNull();
   });
 
   it('draws CPU usage over time on the CPU graph tab, and No Data when the gateway sent none', async () => {

@@ -104,6 +104,8 @@ export const STATUS_SECTIONS = {
           { key: 'kind', header: 'Kind' },
           { key: 'address', header: 'Address', type: 'ip' },
           { key: 'prefix', header: 'Prefix' },
+          { key: 'mac', header: 'MAC', render: orDash('mac') },
+          { key: 'speed_mbps', header: 'Speed', render: orDash('speed_mbps', ' Mbit/s') },
           { key: 'up', header: 'State', render: (r) => (r.up === undefined ? '–' : r.up ? 'Up' : 'Down') },
           { key: 'rx_bytes', header: 'Received', type: 'bytes' },
           { key: 'tx_bytes', header: 'Sent', type: 'bytes' },
