@@ -40,6 +40,7 @@ const SCHEMA_OWNERS = {
   'modules/announcements': ['announcements'],
   'modules/reports': ['reports'],
   'modules/diagnostics': ['diagnostics'],
+  'modules/traffic': ['flow-exporters'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).

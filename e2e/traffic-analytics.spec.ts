@@ -156,6 +156,19 @@ test("the dashboards' top-traffic panel draws every chart from the simulated fle
     const lines = csv.split(/\r?\n/);
     expect(lines[0]).toBe('Host,Total bytes,Share,Bytes sent,Bytes received,Packets,Flows');
     expect(lines.some((l) => l.startsWith(`${topHost},`))).toBe(true);
+
+    // The same page points a router's own NetFlow / IPFIX export at this gateway: its exporter address is kept.
+    const exporter = page.getByRole('textbox', { name: 'Flow exporter address' });
+    // One address feeds one device across all tenants: one of its own for this run (and a retry).
+    const address = `10.${100 + Math.floor(Math.random() * 100)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+    await exporter.fill('10.0.0.300');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('An IPv4 or IPv6 address, e.g. 10.0.0.1 or 2001:db8::1')).toBeVisible();
+    await exporter.fill(address);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Flow exporter address' })).toHaveValue(address);
   } finally {
     simulator.stop();
     for (const id of enrolled) await request.post(`/api/v1/device/${id}/unclaim/`, { headers: auth, data: {} });

@@ -72,6 +72,7 @@ export * from './analytics/ranges';
 export * from './analytics/charts';
 export * from './analytics/dimensions';
 export * from './analytics/traffic-api';
+export * from './analytics/flow-exporter';
 export * from './webfilter/index';
 export * from './ztna/index';
 export * from './console/index';

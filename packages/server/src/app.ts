@@ -16,7 +16,8 @@ import { registerHttpPlugins } from './composition/http-plugins';
 import { buildCoreServices } from './composition/core-services';
 import { buildModuleServices } from './composition/module-services';
 import { startBackgroundWork } from './composition/background';
-import { apiRoutes, registerDeviceGateway, registerLiveHub, registerProbes } from './composition/routes';
+import { apiRoutes, registerDeviceGateway, registerFlowCollector, registerLiveHub, registerProbes } from './composition/routes';
+import type { CollectorStats } from './modules/traffic/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     database: Database;
     /** /metrics on an address of its own (METRICS_LISTEN), which server.ts starts; null: on the main port. */
     metricsListener: MetricsListener | null;
+    /** The NetFlow v9 / IPFIX collector (FLOW_COLLECTOR_PORT): its counters, and where it listens once ready; null when off. */
+    flowCollector: { stats: CollectorStats; address: { address: string; port: number } | null } | null;
   }
 }
 
@@ -87,6 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerDeviceGateway(app, services, engines, work);
   // Runs first on close: no sweep starts while the gateway closes its sockets.
   app.addHook('onClose', work.stop);
+  registerFlowCollector(app, engines);
   await registerLiveHub(app, services);
 
   return app;

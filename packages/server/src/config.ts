@@ -185,6 +185,13 @@ const envSchema = z.object({
       }
       return { host: m[1] ?? m[2]!, port };
     }),
+  /** The NetFlow v9 / IPFIX collector's UDP port; unset, no collector (0 takes any free port, for tests). */
+  FLOW_COLLECTOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address it listens on ('::' for IPv6 exporters too, where the host has IPv6). */
+  FLOW_COLLECTOR_HOST: z
+    .string()
+    .refine((h) => isIP(h) !== 0, 'an IP address')
+    .default('0.0.0.0'),
   COOKIE_SECURE: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -225,6 +232,8 @@ export interface Config {
   };
   /** The analytics store: how long each table keeps its rows, and when ingest sheds load. */
   analytics: { retention: AnalyticsRetention; maxQueuedRecords: number };
+  /** The NetFlow v9 / IPFIX collector's UDP address, or null: off. */
+  flowCollector: ListenAddress | null;
   /** How often devices that joined since a tenant's last web-filter change get its web filter. */
   webFilter: { reconcileMs: number };
   /** How often endpoints that enrolled since a tenant's last zero-trust change get their zero-trust section. */
@@ -286,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retention: { rawHours: e.ANALYTICS_RAW_HOURS, minuteDays: e.ANALYTICS_MINUTE_DAYS, hourDays: e.ANALYTICS_HOUR_DAYS },
       maxQueuedRecords: e.FLOW_INGEST_MAX_QUEUED,
     },
+    flowCollector: e.FLOW_COLLECTOR_PORT === undefined ? null : { host: e.FLOW_COLLECTOR_HOST, port: e.FLOW_COLLECTOR_PORT },
     webFilter: { reconcileMs: e.WEBFILTER_RECONCILE_SECONDS * 1000 },
     ztna: { reconcileMs: e.ZTNA_RECONCILE_SECONDS * 1000 },
     announcements: { checkMs: e.ANNOUNCEMENT_CHECK_SECONDS * 1000 },

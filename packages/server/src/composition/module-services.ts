@@ -20,6 +20,9 @@ import {
   UrlAnalytics,
   URL_DIMENSIONS,
   type CountryLookup,
+  ExporterDirectory,
+  FlowCollector,
+  FlowExporterService,
 } from '../modules/traffic/index';
 import { WebFilterAnalytics, WebFilterService, webFilterSections } from '../modules/web-filter/index';
 import { ClientUpdateService, NacService, ZtnaChanges, ZtnaSessionLogs } from '../modules/ztna-activity/index';
@@ -58,6 +61,8 @@ export interface Engines {
   analyticsRetention: () => Config['analytics']['retention'];
   countries: CountryLookup;
   flowIngest: FlowIngest;
+  /** The NetFlow v9 / IPFIX collector (FLOW_COLLECTOR_PORT), not yet listening; null when off. */
+  flowCollector: FlowCollector | null;
   configPushes: ConfigPushes;
   /** Told of a gateway's new public address: its Auto VPN peers get it. */
   autoVpnAddresses: AutoVpnAddresses;
@@ -92,6 +97,13 @@ export async function buildModuleServices(
     ...DEFAULT_INGEST,
     maxQueuedRecords: config.analytics.maxQueuedRecords,
     retention: analyticsRetention,
+  });
+  // Routers' own flow export: datagrams from an exporter address set on a device feed the same ingest.
+  let flowCollector: FlowCollector | null = null;
+  const exporterDirectory = new ExporterDirectory(db, countries, app.log, (address) => flowCollector?.forget(address));
+  if (config.flowCollector) flowCollector = new FlowCollector(config.flowCollector, exporterDirectory, flowIngest, app.log);
+  const flowExporters = new FlowExporterService(db, () => {
+    if (flowCollector) void exporterDirectory.refresh();
   });
   // Devices' work has one queue; each purpose's owner hears of its jobs closing.
   const jobs = new JobQueue(db, bus);
@@ -131,6 +143,7 @@ export async function buildModuleServices(
     ...core,
     jobs,
     traffic: new TrafficService(db, analyticsStore, analyticsRetention),
+    flowExporters,
     webFilter,
     webFilterAnalytics,
     ztnaRecommit,
@@ -172,6 +185,7 @@ export async function buildModuleServices(
       analyticsRetention,
       countries,
       flowIngest,
+      flowCollector,
       configPushes,
       autoVpnAddresses,
       webFilterSections,

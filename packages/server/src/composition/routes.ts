@@ -24,7 +24,7 @@ import { deviceStatusRoutes } from '../modules/device-status/routes';
 import { diagnosticsRoutes } from '../modules/diagnostics/index';
 import { alarmRoutes } from '../modules/alarms/routes';
 import { channelRoutes } from '../modules/alarms/channel-routes';
-import { flowSourceOf, ingestMetrics, trafficRoutes } from '../modules/traffic/index';
+import { collectorMetrics, flowExporterRoutes, flowSourceOf, ingestMetrics, trafficRoutes } from '../modules/traffic/index';
 import { webFilterRoutes } from '../modules/web-filter/index';
 import { ZtnaReports, ztnaActivityRoutes } from '../modules/ztna-activity/index';
 import { recordClientEnrolment, shareSettingsLock, takeKeyUse, ztnaRoutes } from '../modules/ztna/index';
@@ -59,6 +59,7 @@ export async function registerProbes(
   metrics.gauge('netloom_device_sockets', 'Device websockets open on this instance (the agent path)', () => openSockets('device'));
   metrics.gauge('netloom_console_sockets', 'Console websockets open on this instance (the live path)', () => openSockets('console'));
   for (const m of ingestMetrics(() => engines.flowIngest.stats)) (m.type === 'counter' ? metrics.counter : metrics.gauge).call(metrics, m.name, m.help, m.read);
+  if (engines.flowCollector) for (const m of collectorMetrics(engines.flowCollector.stats)) metrics.counter(m.name, m.help, m.read);
   for (const q of queueDepths(s.db)) metrics.gauge(q.name, q.help, q.read);
   if (s.config.metrics.listen) return { health: { readiness }, metricsListener: metricsListener(app, metrics, s.config.metrics) };
   await app.register(metricsRoute, { metrics, token: s.config.metrics.token });
@@ -95,6 +96,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(profileRoutes, { profile: s.profile });
   await api.register(activityRoutes, { logs: s.logs });
   await api.register(trafficRoutes, { traffic: s.traffic });
+  await api.register(flowExporterRoutes, { flowExporters: s.flowExporters });
   await api.register(webFilterRoutes, { webFilter: s.webFilter, webFilterAnalytics: s.webFilterAnalytics });
   await api.register(ztnaRoutes, {
     ztnaProfiles: s.ztnaProfiles,
@@ -133,6 +135,20 @@ export async function registerDeviceGateway(app: FastifyInstance, s: Services, e
     addresses: autoVpnAddresses,
     diagnostics: s.diagnosticIntake,
   });
+}
+
+/**
+ * The flow collector's UDP socket opens with the app (ready) and closes first on close, before
+ * ingest writes what it holds; the app's `flowCollector` says where it listens (tests, logs).
+ */
+export function registerFlowCollector(app: FastifyInstance, engines: Engines): void {
+  const collector = engines.flowCollector;
+  app.decorate('flowCollector', collector ? { stats: collector.stats, address: null } : null);
+  if (!collector) return;
+  app.addHook('onReady', async () => {
+    app.flowCollector!.address = await collector.start();
+  });
+  app.addHook('onClose', () => collector.stop());
 }
 
 /** The consoles' live socket: a console signs in over the socket itself. */

@@ -12,6 +12,7 @@ import type { SessionService } from '../modules/auth/sessions';
 import type { TwoFactorService } from '../modules/auth/two-factor';
 import type { TokenService } from '../modules/auth/tokens';
 import type { TrafficService } from '../modules/traffic/service';
+import type { FlowExporterService } from '../modules/traffic/exporter-service';
 import type { WebFilterAnalytics, WebFilterService } from '../modules/web-filter/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import type {
@@ -96,6 +97,8 @@ export interface Services extends CoreServices {
   logs: ActivityService;
   /** Traffic analytics: the top-N charts and the flows behind them. */
   traffic: TrafficService;
+  /** Which device a router's NetFlow v9 / IPFIX export counts for (the flow collector's directory). */
+  flowExporters: FlowExporterService;
   /** Web filtering: policies and settings pushed through the configuration engine. */
   webFilter: WebFilterService;
   /** The web filter's charts, logs, reports and log retention. */

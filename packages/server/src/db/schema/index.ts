@@ -25,3 +25,4 @@ export * from './tours';
 export * from './announcements';
 export * from './reports';
 export * from './diagnostics';
+export * from './flow-exporters';

@@ -8,3 +8,8 @@ export { keepAnalyticsFor } from './retention';
 export { flowSourceOf } from './enrich';
 export { UrlAnalytics } from './url-store';
 export { URL_DIMENSIONS } from './url-events';
+export { FlowExporterService } from './exporter-service';
+export { flowExporterRoutes } from './exporter-routes';
+export { FlowCollector } from './collector/collector';
+export { ExporterDirectory } from './collector/exporter-directory';
+export { collectorMetrics, type CollectorStats } from './collector/collector-stats';

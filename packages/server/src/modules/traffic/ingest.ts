@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_LOG_RETENTION_DAYS, type AnalyticsRetention, type FlowsMessage, type UrlEventsMessage, type ZtnaSessionsMessage } from '@netloom/domain';
+import {
+  MAX_LOG_RETENTION_DAYS,
+  type AnalyticsRetention,
+  type FlowRecord,
+  type FlowsMessage,
+  type UrlEventsMessage,
+  type ZtnaSessionsMessage,
+} from '@netloom/domain';
 import { urlEventToStore } from './url-events';
 import { ztnaSessionToStore } from './ztna-sessions';
 import { isDatabaseUnavailable } from '../../db/unavailable';
@@ -80,6 +87,8 @@ export class FlowIngest {
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
   private lastWindowWarning = 0;
+  /** Names the collector's queued datagrams, which have no seq of their own. */
+  private collected = 0;
   readonly stats: IngestStats = {
     batchesStored: 0,
     recordsStored: 0,
@@ -155,6 +164,39 @@ export class FlowIngest {
     });
   }
 
+  /**
+   * Flow records a router exported over UDP (the flow collector), already decoded: the same
+   * window, enrichment, queue and writes as a device's batch, without a sequence number (nothing
+   * resends a datagram). Refused at once when the queue is full: the collector drops and counts them.
+   */
+  submitCollected(source: FlowSource, records: FlowRecord[]): Promise<IngestOutcome> {
+    if (this.closed || (this.queuedRecords + records.length > this.options.maxQueuedRecords && this.queuedRecords > 0)) {
+      this.stats.recordsShed += records.length;
+      return Promise.resolve({ stored: false, retryAfterMs: this.retryAfter() });
+    }
+    const now = Date.now();
+    const oldest = now - this.options.retention().minuteDays * 86_400_000;
+    const kept = records.filter((r) => {
+      const t = Date.parse(r.start);
+      return t >= oldest && t <= now + MAX_AHEAD_MS;
+    });
+    this.outOfWindow(source, records.length - kept.length);
+    const batch: FlowBatchToStore = {
+      deviceId: source.id,
+      enrolment: source.enrolment,
+      seq: null,
+      flows: kept.map((r) => enrich(r, source, this.geo)),
+      urlEvents: [],
+      ztnaSessions: [],
+    };
+    return new Promise((resolve, reject) => {
+      this.queue.set(`collected:${++this.collected}`, { batch, records: kept.length, waiters: [(o) => (o instanceof Error ? reject(o) : resolve(o))] });
+      this.queuedRecords += kept.length;
+      this.stats.queuedRecords = this.queuedRecords;
+      this.arm();
+    });
+  }
+
   private outOfWindow(source: FlowSource, n: number): void {
     if (n === 0) return;
     this.stats.recordsOutOfWindow += n;
@@ -206,7 +248,7 @@ export class FlowIngest {
 
   private settle(taken: Queued[], fresh: Set<string>): void {
     for (const q of taken) {
-      const stored = fresh.has(batchKey(q.batch.deviceId, q.batch.seq));
+      const stored = q.batch.seq === null || fresh.has(batchKey(q.batch.deviceId, q.batch.seq));
       if (stored) {
         this.stats.batchesStored++;
         this.stats.recordsStored += q.records;

@@ -116,12 +116,10 @@ export class PgAnalyticsStore implements AnalyticsStore {
     await this.partitions.ensure('flow_rollup_minute', rollupTimes);
     await this.partitions.ensure('flow_rollup_hour', rollupTimes);
     return this.db.transaction(async (tx) => {
-      const fresh = await this.claimBatchKeys(
-        tx as unknown as Db,
-        batches.map((b) => ({ deviceId: b.deviceId, enrolment: b.enrolment, seq: b.seq })),
-      );
+      const keyed = batches.flatMap((b) => (b.seq === null ? [] : [{ deviceId: b.deviceId, enrolment: b.enrolment, seq: b.seq }]));
+      const fresh = keyed.length > 0 ? await this.claimBatchKeys(tx as unknown as Db, keyed) : [];
       const stored = new Set(fresh.map((f) => batchKey(f.deviceId, f.seq)));
-      const storedNow = batches.filter((b) => stored.has(batchKey(b.deviceId, b.seq)));
+      const storedNow = batches.filter((b) => b.seq === null || stored.has(batchKey(b.deviceId, b.seq)));
       await storeUrlEvents(
         tx as unknown as Db,
         storedNow.flatMap((b) => b.urlEvents),

@@ -66,7 +66,12 @@ export interface FlowBatchToStore {
   deviceId: string;
   /** The device's life in the inventory the batch was sent in: a late batch of an earlier life is not stored. */
   enrolment: number;
-  seq: number;
+  /**
+   * null for records a router exported over UDP (the flow collector): nothing resends them, so
+   * there is no copy to recognise, and the instance whose socket received a datagram is the only
+   * one that stores it.
+   */
+  seq: number | null;
   flows: FlowToStore[];
   /** A url_events batch carries these instead of flows. */
   urlEvents: UrlEventToStore[];

@@ -11,14 +11,19 @@ const t0 = Date.parse('2026-01-02T10:00:00Z');
 
 const row = (key: string, value: number) => ({ key, total: { value }, value, bytes_out: value / 2, bytes_in: value / 2, packets: 7, flows: 3 });
 
-/** A gateway whose top talkers are two hosts; every call is recorded. */
-function gateway() {
+/** A gateway whose top talkers are two hosts, and whose exporter address is 10.0.0.1 until set; every chart call is recorded. */
+function gateway(exporter: { address: string | null; puts: unknown[]; answer?: [number, unknown] } = { address: '10.0.0.1', puts: [] }) {
   const calls: { url: string; body: Record<string, unknown> }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url.includes('/device/list/')) return jsonResponse(200, { count: 0, next: null, previous: null, results: [] });
+      if (url.includes('/netflow/exporter/')) {
+        if (init?.method !== 'PUT') return jsonResponse(200, { address: exporter.address });
+        exporter.puts.push(JSON.parse(String(init.body)));
+        return jsonResponse(...(exporter.answer ?? [200, JSON.parse(String(init.body))]));
+      }
       const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
       calls.push({ url, body });
       const rows = [row('192.168.1.20', 3_000_000), row('192.168.1.21', 1_000_000)];
@@ -126,5 +131,46 @@ describe('netflow pages of a gateway', () => {
     expect(await within(ranked).findByText('192.168.1.20')).toBeTruthy();
     expect(within(ranked).queryByRole('button', { name: 'View' })).toBeNull();
     expect(calls.some((c) => c.url.includes('/netflow/flows/'))).toBe(false);
+  });
+
+  it("sets the gateway's flow exporter address for an editor, with the server's refusal on the field; a viewer only reads it", async () => {
+    const exporter = { address: '10.0.0.1' as string | null, puts: [] as unknown[], answer: undefined as [number, unknown] | undefined };
+    gateway(exporter);
+    signIn('editor');
+    const first = render(`/sdwan/device/status/netflow/topTalkers?device=${GW}&range=60`);
+    const field = await screen.findByRole('textbox', { name: 'Flow exporter address' });
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe('10.0.0.1'));
+    await first.user.clear(field);
+    await first.user.type(field, '10.0.0.300');
+    await first.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('An IPv4 or IPv6 address, e.g. 10.0.0.1 or 2001:db8::1')).toBeTruthy();
+    expect(exporter.puts).toEqual([]);
+
+    exporter.answer = [
+      409,
+      {
+        detail: 'Another device already receives the flows this address exports',
+        code: 'conflict',
+        errors: { address: ['Another device already receives the flows this address exports'] },
+      },
+    ];
+    await first.user.clear(field);
+    await first.user.type(field, '192.0.2.9');
+    await first.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Another device already receives the flows this address exports')).toBeTruthy();
+    expect(exporter.puts).toEqual([{ address: '192.0.2.9' }]);
+
+    exporter.answer = undefined;
+    await first.user.clear(field);
+    await first.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Saved');
+    expect(exporter.puts.at(-1)).toEqual({ address: null });
+    first.unmount();
+    sessionStore.clear();
+
+    signIn('viewer');
+    render(`/sdwan/device/status/netflow/topTalkers?device=${GW}&range=60`);
+    expect(await screen.findByText('Flow exporter address: 10.0.0.1')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Flow exporter address' })).toBeNull();
   });
 });

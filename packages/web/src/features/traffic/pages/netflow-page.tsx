@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { canReadBrowsingData } from '@netloom/domain';
+import { canReadBrowsingData, canWriteConfig } from '@netloom/domain';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
@@ -8,6 +8,7 @@ import { GatewayPicker, useStatusDevice } from '@/components/gateway-picker';
 import { RoutedTabs, useRoutedTab } from '@/components/routed-tabs';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useRefreshTraffic, useTrafficGraph } from '@/features/traffic/api/get-traffic-graph';
+import { FlowExporterForm } from '@/features/traffic/components/flow-exporter-form';
 import { FlowsDialog } from '@/features/traffic/components/flows-dialog';
 import { NETFLOW_TABS } from '@/features/traffic/components/netflow-tabs';
 import { RankedRowsTable, rankedRows, type RankedRow } from '@/features/traffic/components/ranked-rows-table';
@@ -51,23 +52,26 @@ export function NetflowPage() {
           {!deviceId ? (
             <EmptyState title="Please Select Device" description="Choose a gateway to see what its traffic is made of." />
           ) : (
-            <RoutedTabs tabs={NETFLOW_TABS} value={tab.route} onChange={open}>
-              {graph.isError ? (
-                <ErrorPanel onRetry={() => void graph.refetch()} />
-              ) : (
-                <Stack gap="md">
-                  {answer ? <TrafficOverTimeChart answer={answer} title={`${tab.label} over time`} timezone={user.timezone} /> : <Skeleton h={300} />}
-                  <RankedRowsTable
-                    key={tab.route}
-                    rows={rows}
-                    keyHeader={tab.keyHeader}
-                    csvTitle={`${tab.route}`}
-                    loading={graph.isLoading}
-                    onView={flows ? setDrill : undefined}
-                  />
-                </Stack>
-              )}
-            </RoutedTabs>
+            <>
+              <FlowExporterForm deviceId={deviceId} canEdit={canWriteConfig(user)} />
+              <RoutedTabs tabs={NETFLOW_TABS} value={tab.route} onChange={open}>
+                {graph.isError ? (
+                  <ErrorPanel onRetry={() => void graph.refetch()} />
+                ) : (
+                  <Stack gap="md">
+                    {answer ? <TrafficOverTimeChart answer={answer} title={`${tab.label} over time`} timezone={user.timezone} /> : <Skeleton h={300} />}
+                    <RankedRowsTable
+                      key={tab.route}
+                      rows={rows}
+                      keyHeader={tab.keyHeader}
+                      csvTitle={`${tab.route}`}
+                      loading={graph.isLoading}
+                      onView={flows ? setDrill : undefined}
+                    />
+                  </Stack>
+                )}
+              </RoutedTabs>
+            </>
           )}
         </Stack>
       </Paper>
