@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LAB, labUnavailable } from './test/netns-lab';
+import { LAB, labUnavailable, labZones } from './test/netns-lab';
 import { LAB_INTERFACES, labAgent, waitFor } from './test/lab-agent';
 
 const unavailable = labUnavailable();
@@ -57,17 +57,8 @@ describe.runIf(!unavailable)('the Netloom agent on real packets in network names
   });
 
   it('masquerades the LAN behind the WAN address and blocks one port while another stays open', async () => {
-    const zone = (name: string, interfaces: string[], forward: string, masquerade: boolean) => ({
-      id: crypto.randomUUID(),
-      name,
-      interfaces,
-      input: 'accept',
-      output: 'accept',
-      forward,
-      masquerade,
-    });
     const c = await push('firewall', {
-      zones: [zone('lan', ['lan0'], 'accept', false), zone('wan', ['wan0', 'wan1'], 'reject', true)],
+      zones: labZones(),
       inbound: [],
       outbound: [{ id: crypto.randomUUID(), name: 'No 7001', enabled: true, protocol: 'tcp', src_zone: 'lan', dest_port: '7001', action: 'reject' }],
       ipsets: [],

@@ -33,8 +33,8 @@ export interface AgentOptions {
   log?: (line: string) => void;
 }
 
-/** How long the server may say nothing before the agent takes its connection for dead: three missed heartbeat acknowledgements. */
-const DEFAULT_SILENCE_MS = 35_000;
+/** How long the server may say nothing before the agent takes its connection for dead: it pings three times in that span. */
+const DEFAULT_SILENCE_MS = 30_000;
 
 /** The agent's own connection to the server is management, not the network's traffic: its flows are left out. */
 async function managementConnection(url: string): Promise<(conn: Conn) => boolean> {

@@ -1,19 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LAB, LAB_INTERFACES, labUnavailable } from './test/netns-lab';
+import { LAB, LAB_INTERFACES, labUnavailable, labZones } from './test/netns-lab';
 import { labAgent, waitFor } from './test/lab-agent';
 
 const unavailable = labUnavailable();
-
-const zone = (name: string, interfaces: string[], forward: string, masquerade: boolean) => ({
-  id: crypto.randomUUID(),
-  name,
-  interfaces,
-  input: 'accept',
-  output: 'accept',
-  forward,
-  masquerade,
-});
 
 /** A WAN that takes its address from the ISP's DHCP server, as many a branch office's line does. */
 describe.runIf(!unavailable)('the Netloom agent on a DHCP WAN', () => {
@@ -40,9 +30,7 @@ describe.runIf(!unavailable)('the Netloom agent on a DHCP WAN', () => {
     const address = await waitFor('the lease on wan0', wan0Address);
     expect(Number(address.split('.')[3])).toBeGreaterThanOrEqual(50);
     expect(h.gw('ip', 'route', 'show', 'default').stdout).toMatch(new RegExp(`default via ${LAB.wan0Isp} dev wan0 proto dhcp metric 100`));
-    expect((await h.push('firewall', { zones: [zone('lan', ['lan0'], 'accept', false), zone('wan', ['wan0', 'wan1'], 'reject', true)] })).sync.state).toBe(
-      'synced',
-    );
+    expect((await h.push('firewall', { zones: labZones() })).sync.state).toBe('synced');
     expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(address);
   });
 

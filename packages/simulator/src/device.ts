@@ -67,7 +67,8 @@ export interface SimulatedDeviceOptions extends ExportOptions, ReportOptions {
   /**
    * A real box (the agent) cuts its connection when the server has said nothing for this long: a
    * path cut without a word (a bad push) would otherwise hold a dead socket for many minutes, and
-   * confirm-or-revert would never see it go. The server acknowledges every heartbeat.
+   * confirm-or-revert would never see it go. It pings the server three times in that span, so a
+   * server whose heartbeat period is longer is not taken for dead.
    */
   silenceMs?: number;
 }
@@ -208,6 +209,7 @@ export class SimulatedDevice {
       },
       received: (message) => this.receive(message),
       closed: (code, reason) => this.onClose(code, reason),
+      ponged: () => this.heard(),
     });
   }
 
@@ -242,6 +244,14 @@ export class SimulatedDevice {
         this.liveRuns.stop(m.job_id);
         return;
     }
+  }
+
+  /** Pings the server while connected (silenceMs): its pongs keep the connection counted alive. */
+  private keepAlive(): void {
+    const ms = this.opts.silenceMs;
+    if (!ms || this._state !== 'connected') return;
+    this.link.ping();
+    this.timers.later(ms / 3, () => this.keepAlive());
   }
 
   /** The server spoke: the connection is alive; silence from now on is counted again. */
@@ -309,6 +319,7 @@ export class SimulatedDevice {
       e.run();
     }
     this.reports.start();
+    this.keepAlive();
     const session = this.behaviour.sessionMs();
     if (session) this.timers.later(session.online, () => this.goAway(session.away));
   }

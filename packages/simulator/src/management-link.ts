@@ -9,6 +9,8 @@ export interface LinkHandlers {
   received(message: ServerMessage): void;
   /** The socket closed (or failed to open): told once per socket, and only for the current one. */
   closed(code: number, reason: string): void;
+  /** The server answered a ping (the link is alive, whatever its heartbeat period). */
+  ponged?(): void;
 }
 
 /**
@@ -45,6 +47,7 @@ export class ManagementLink {
     this.ws = ws;
     this.socketClosed = new Promise((resolve) => ws.once('close', () => resolve()));
     ws.on('open', () => handlers.opened());
+    ws.on('pong', () => handlers.ponged?.());
     ws.on('message', (data) => {
       let message: ServerMessage;
       try {
@@ -80,6 +83,11 @@ export class ManagementLink {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(message));
     return true;
+  }
+
+  /** A websocket ping: the server's socket answers it at once (a pong), with no message of the protocol. */
+  ping(): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.ping();
   }
 
   /** A close handshake: the server marks the device offline at once. */

@@ -33,6 +33,20 @@ export const LAB_INTERFACES = {
   vlans: [],
 };
 
+/** The gateway's firewall zones as the lab's tests want them: the LAN forwards anywhere, the WANs masquerade it and forward nothing in. */
+export function labZones() {
+  const zone = (name: string, interfaces: string[], forward: string, masquerade: boolean) => ({
+    id: crypto.randomUUID(),
+    name,
+    interfaces,
+    input: 'accept',
+    output: 'accept',
+    forward,
+    masquerade,
+  });
+  return [zone('lan', ['lan0'], 'accept', false), zone('wan', ['wan0', 'wan1'], 'reject', true)];
+}
+
 /** Why this machine cannot build the lab (not root, no `ip netns`), or null when it can. */
 export function labUnavailable(): string | null {
   if (process.getuid?.() !== 0) return 'the agent lab needs root (network namespaces, routes, nftables)';
