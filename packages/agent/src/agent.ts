@@ -6,6 +6,7 @@ import { detectCapabilities } from './host/capabilities';
 import { Dnsmasq } from './host/dnsmasq';
 import { Frr } from './host/frr';
 import { DhcpWans } from './host/dhcp-wan';
+import { Strongswan } from './host/strongswan';
 import { FlowAccounting, type Conn } from './host/conntrack';
 import { run } from './host/exec';
 import { readIdentity } from './identity';
@@ -28,6 +29,8 @@ export interface AgentOptions {
   silenceMs?: number;
   /** The FRR instance's path space (vtysh -N), when FRR runs as one of several on the box. */
   frrPathspace?: string;
+  /** strongSwan's vici socket (charon's default unless the box runs it elsewhere). */
+  strongswanUri?: string;
   /** Seconds between flow exports (FLOW_ACTIVE_TIMEOUT_S by default); 0: none. */
   flowIntervalS?: number;
   log?: (line: string) => void;
@@ -70,7 +73,8 @@ const describe = (e: DeviceEvent): string | null => {
 export async function startAgent(opts: AgentOptions): Promise<{ device: SimulatedDevice; gateway: LinuxGateway; stop(): Promise<void> }> {
   const log = opts.log ?? ((line: string) => console.log(`[netloom-agent] ${line}`));
   const frr = new Frr(opts.frrPathspace);
-  const caps = await detectCapabilities(frr);
+  const strongswan = new Strongswan(opts.strongswanUri ?? 'unix:///var/run/charon.vici', opts.runDir);
+  const caps = await detectCapabilities(frr, strongswan);
   const links = new Set((JSON.parse((await run('ip', ['-json', 'link'])).stdout || '[]') as { ifname: string }[]).map((l) => l.ifname));
   const identity = await readIdentity(caps, { serial: opts.serial, name: opts.name });
   log(`${identity.serial} (${identity.os}); this host can run: ${identity.capabilities.join(', ') || 'nothing beyond routing'}`);
@@ -81,7 +85,7 @@ export async function startAgent(opts: AgentOptions): Promise<{ device: Simulate
   const flows = caps.conntrack && caps.nftables && opts.flowIntervalS !== 0 ? new FlowAccounting(await managementConnection(opts.url)) : undefined;
   await flows?.start().catch((err: Error) => log(`flow accounting is off: ${err.message}`));
   const dnsmasq = new Dnsmasq(opts.runDir);
-  const applier = new Applier(caps, dnsmasq, frr, new DhcpWans(opts.runDir));
+  const applier = new Applier(caps, dnsmasq, frr, new DhcpWans(opts.runDir), strongswan);
   let device: SimulatedDevice | null = null;
   const gateway = new LinuxGateway({
     identity,

@@ -11,6 +11,7 @@ const USAGE = `Usage: netloom-agent --server URL --key KEY [--state FILE] [--run
   --serial    the serial it enrols with (default: from /etc/machine-id)
   --name      the name it enrols with (default: the host name)
   --frr-pathspace  the FRR instance to drive (vtysh -N), when the box runs several
+  --strongswan-uri  charon's vici socket (default unix:///var/run/charon.vici)
 Environment: NETLOOM_SERVER, NETLOOM_KEY stand for --server and --key (the systemd unit's environment file).`;
 
 /** https://host → wss://host/agent/v1; a ws(s) URL with a path is taken as it is. */
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     'silence-ms': { type: 'string' },
     'flow-interval-s': { type: 'string' },
     'frr-pathspace': { type: 'string' },
+    'strongswan-uri': { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -58,6 +60,7 @@ const agent = await startAgent({
   ...(values['silence-ms'] ? { silenceMs: Number(values['silence-ms']) } : {}),
   ...(values['flow-interval-s'] ? { flowIntervalS: Number(values['flow-interval-s']) } : {}),
   ...(values['frr-pathspace'] ? { frrPathspace: values['frr-pathspace'] } : {}),
+  ...(values['strongswan-uri'] ? { strongswanUri: values['strongswan-uri'] } : {}),
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void agent.stop().then(() => process.exit(0)));

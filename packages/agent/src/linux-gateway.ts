@@ -5,7 +5,7 @@ import type { Applier } from './host/applier';
 import type { FlowAccounting } from './host/conntrack';
 import { sampleHost, type Sample } from './host/sampler';
 import { cannotRun, type HostFacts } from './support';
-import { snapshotOf } from './report/snapshots';
+import { snapshotOf, tunnelStates } from './report/snapshots';
 import { changedFamilies, runningDocument } from './report/drift';
 
 /** Who the box is, as its hello and system report say it. */
@@ -198,7 +198,9 @@ export class LinuxGateway implements DeviceBehaviour {
   refresh(): Promise<void> {
     const generation = this.generation;
     const frr = this.opts.host.caps.bgpd ? this.opts.applier.frr : null;
-    this.reading ??= Promise.all([sampleHost(this.opts.applier.dnsmasq, this.running, this.opts.host.caps.nftables, frr), this.opts.flows?.sweep()])
+    const strongswan = this.opts.host.caps.charon ? this.opts.applier.strongswan : null;
+    const read = sampleHost(this.opts.applier.dnsmasq, this.running, this.opts.host.caps.nftables, frr, strongswan);
+    this.reading ??= Promise.all([read, this.opts.flows?.sweep()])
       .then(([sample]) => {
         this.sample = sample;
         if (generation === this.generation) this.checkDrift(sample);
@@ -218,6 +220,11 @@ export class LinuxGateway implements DeviceBehaviour {
     if (hash === configHash(doc) || hash === this.lastDrift) return;
     this.lastDrift = hash;
     this.opts.drifted(runs, changedFamilies(doc, runs));
+  }
+
+  /** Its tunnels up or down, for the IPsec alarms: up when strongSwan has the tunnel's child SA installed. */
+  tunnels(): { name: string; status: 'up' | 'down' }[] {
+    return tunnelStates(this.sample, this.running).map((t) => ({ name: t.name, status: t.state }));
   }
 
   /** What its connections moved since the last export (conntrack's counters, read at every heartbeat). */

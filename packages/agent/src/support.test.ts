@@ -9,6 +9,7 @@ const none: Capabilities = {
   frr: false,
   bgpd: false,
   xfrm: false,
+  charon: false,
   strongswan: false,
   wireguard: false,
   vlan: false,
@@ -51,7 +52,7 @@ describe('what a Linux host can run', () => {
     expect(cannotRun(doc, host({ frr: true }))).toBe("bgp: FRR's bgpd does not run on this host (bgpd=yes in /etc/frr/daemons)");
     expect(cannotRun(doc, host({ frr: true, bgpd: true }))).toBeNull();
   });
-  it('refuses IPsec on a kernel without XFRM, and without strongSwan where the kernel has it', () => {
+  it("runs IPsec where strongSwan's charon answers, and says what is missing where it does not", () => {
     const doc = configDocumentSchema.parse({
       interfaces,
       ipsec: {
@@ -68,8 +69,12 @@ describe('what a Linux host can run', () => {
         ],
       },
     });
-    expect(cannotRun(doc, host({}))).toBe("ipsec: this host's kernel has no IPsec (XFRM)");
+    expect(cannotRun(doc, host({}))).toBe("ipsec: this host's kernel has no IPsec (XFRM) and it has no strongSwan (swanctl)");
     expect(cannotRun(doc, host({ xfrm: true }))).toBe('ipsec: this host has no strongSwan (swanctl)');
+    expect(cannotRun(doc, host({ strongswan: true }))).toBe(
+      "ipsec: strongSwan's charon does not answer on this host (this kernel has no XFRM: charon needs the kernel-libipsec plugin)",
+    );
+    expect(cannotRun(doc, host({ strongswan: true, charon: true }))).toBeNull();
   });
 
   it('refuses a family it does not run yet, naming the engine it would need', () => {

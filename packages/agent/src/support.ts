@@ -9,7 +9,7 @@ export interface HostFacts {
 }
 
 /** Families the agent applies to a Linux box (the rest are refused with the reason). */
-export const AGENT_FAMILIES = ['interfaces', 'static_routes', 'policy_routing', 'firewall', 'nat', 'services', 'content_filter', 'bgp'] as const;
+export const AGENT_FAMILIES = ['interfaces', 'static_routes', 'policy_routing', 'firewall', 'nat', 'services', 'content_filter', 'bgp', 'ipsec'] as const;
 
 const isEmpty = (value: unknown): boolean =>
   value === undefined ||
@@ -20,12 +20,6 @@ const isEmpty = (value: unknown): boolean =>
 
 /** Families the agent does not run yet, with the engine each would need on this host. */
 const NOT_YET: Partial<Record<keyof ConfigDocument, (caps: Capabilities) => string>> = {
-  ipsec: (c) =>
-    !c.xfrm
-      ? "this host's kernel has no IPsec (XFRM)"
-      : c.strongswan
-        ? 'IPsec through strongSwan is not in this agent yet'
-        : 'this host has no strongSwan (swanctl)',
   overlay_mesh: (c) => (c.wireguard ? 'the overlay mesh is not in this agent yet' : 'this host has no WireGuard'),
   sdwan: (c) => (c.wireguard ? 'SD-WAN paths and Auto VPN are not in this agent yet' : 'this host has no WireGuard (Auto VPN)'),
   wireless: (c) => (c.wireless ? 'wireless is not in this agent yet' : 'this host has no wireless interface'),
@@ -72,6 +66,28 @@ function contentFilterReasons(doc: ConfigDocument, host: HostFacts): string[] {
   return reasons;
 }
 
+/** IPsec needs strongSwan's charon running, over the kernel's XFRM or its own userspace ESP (kernel-libipsec); the automatic VPN is not in the agent yet. */
+function ipsecReasons(doc: ConfigDocument, host: HostFacts): string[] {
+  const ipsec = doc.ipsec;
+  if (!ipsec) return [];
+  const reasons: string[] = [];
+  const c = host.caps;
+  if (ipsec.tunnels.some((t) => t.enabled) && !c.charon) {
+    if (!c.strongswan)
+      reasons.push(
+        c.xfrm ? 'ipsec: this host has no strongSwan (swanctl)' : "ipsec: this host's kernel has no IPsec (XFRM) and it has no strongSwan (swanctl)",
+      );
+    else
+      reasons.push(
+        `ipsec: strongSwan's charon does not answer on this host${c.xfrm ? '' : ' (this kernel has no XFRM: charon needs the kernel-libipsec plugin)'}`,
+      );
+  }
+  const missing = ipsec.tunnels.find((t) => t.enabled && !doc.interfaces?.wan.some((w) => w.name === t.local_interface && w.mode === 'static'));
+  if (missing) reasons.push(`ipsec: ${missing.name} leaves by ${missing.local_interface}, which has no static address on this box`);
+  if (ipsec.auto_vpn?.enabled) reasons.push('ipsec: the automatic VPN between gateways is not in this agent yet');
+  return reasons;
+}
+
 /**
  * Why this host cannot run the document, every reason at once in one sentence per family; null
  * when it can. A family the agent does not run is refused, never pretended.
@@ -81,6 +97,7 @@ export function cannotRun(doc: ConfigDocument, host: HostFacts): string | null {
   if ((doc.firewall || doc.nat) && !host.caps.nftables) reasons.push('firewall: this host has no nftables');
   if (doc.bgp && !host.caps.frr) reasons.push('bgp: this host has no FRR (vtysh)');
   else if (doc.bgp && !host.caps.bgpd) reasons.push("bgp: FRR's bgpd does not run on this host (bgpd=yes in /etc/frr/daemons)");
+  reasons.push(...ipsecReasons(doc, host));
   for (const [family, value] of Object.entries(doc) as [keyof ConfigDocument, unknown][]) {
     if ((AGENT_FAMILIES as readonly string[]).includes(family) || isEmpty(value)) continue;
     reasons.push(`${family}: ${NOT_YET[family]?.(host.caps) ?? 'not run by the Netloom agent for Linux yet'}`);

@@ -7,6 +7,7 @@ import { nftRuleset } from '../render/nftables';
 import type { Capabilities } from './capabilities';
 import type { Frr } from './frr';
 import type { DhcpWans } from './dhcp-wan';
+import type { Strongswan } from './strongswan';
 
 const addresses = (doc: ConfigDocument | null) => {
   const ifs = doc?.interfaces;
@@ -30,6 +31,7 @@ export class Applier {
     readonly dnsmasq: Dnsmasq,
     readonly frr: Frr,
     private readonly dhcpWans: DhcpWans,
+    readonly strongswan: Strongswan,
   ) {}
 
   /** Null when the box runs `next`; else what failed, once `previous` runs again. */
@@ -55,6 +57,8 @@ export class Applier {
     await this.routes(next);
     await this.rules(next);
     if (this.caps.bgpd) await this.frr.apply(next?.bgp, previous?.bgp);
+    // Charon's own routes (table 220) follow its SAs; the agent's own routes are already in.
+    if (this.caps.charon) await this.strongswan.apply(next);
     // Without nftables the document has no firewall (support.ts refused it): there is nothing of the agent's to remove either.
     if (this.caps.nftables) await must('nft', ['-f', '-'], nftRuleset(next));
     await this.dnsmasq.run(next);

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { installed, run } from './exec';
 import type { Frr } from './frr';
+import type { Strongswan } from './strongswan';
 
 /** What this host can run: the programs the agent drives and the link types its kernel has. */
 export interface Capabilities {
@@ -14,6 +15,8 @@ export interface Capabilities {
   xfrm: boolean;
   /** strongSwan, driven through swanctl. */
   strongswan: boolean;
+  /** strongSwan's charon answers on its socket (with XFRM, or userspace IPsec through kernel-libipsec). */
+  charon: boolean;
   wireguard: boolean;
   vlan: boolean;
   wireless: boolean;
@@ -80,7 +83,7 @@ async function hasWireless(): Promise<boolean> {
   }
 }
 
-export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
+export async function detectCapabilities(frr: Frr, strongswand: Strongswan): Promise<Capabilities> {
   const [nftables, dnsmasq, vtysh, strongswan, chrony, tcpdump, conntrack, traceroute, dhclient, iperf3, wireguard, vlan, wireless, xfrm] = await Promise.all([
     installed('nft'),
     installed('dnsmasq'),
@@ -98,7 +101,8 @@ export async function detectCapabilities(frr: Frr): Promise<Capabilities> {
     kernelHasXfrm(),
   ]);
   const bgpd = vtysh ? await frr.bgpdRunning() : false;
-  return { nftables, dnsmasq, frr: vtysh, bgpd, xfrm, strongswan, wireguard, vlan, wireless, chrony, tcpdump, conntrack, traceroute, iperf3, dhclient };
+  const charon = strongswan ? await strongswand.charonRunning() : false;
+  return { nftables, dnsmasq, frr: vtysh, bgpd, xfrm, strongswan, charon, wireguard, vlan, wireless, chrony, tcpdump, conntrack, traceroute, iperf3, dhclient };
 }
 
 /** As the hello and the system report say it: the capabilities this host has. */

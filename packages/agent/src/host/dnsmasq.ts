@@ -6,6 +6,14 @@ import { must } from './exec';
 
 const readOrNull = (file: string) => readFile(file, 'utf8').catch(() => null);
 
+/** Whether a process has ended within `ms` (its /proc entry gone). */
+async function gone(pid: number, ms: number): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) {
+    if ((await readOrNull(`/proc/${pid}/stat`)) === null) return true;
+  }
+  return false;
+}
+
 export interface Lease {
   expiresAt: number;
   mac: string;
@@ -49,15 +57,23 @@ export class Dnsmasq {
     await must('dnsmasq', ['--test', `--conf-file=${next}`]);
     await this.stop();
     await rename(next, this.files.conf);
-    await must('dnsmasq', [`--conf-file=${this.files.conf}`]);
+    await must('dnsmasq', [`--conf-file=${this.files.conf}`]).catch(async (err: Error) => {
+      // The kernel may hold a port a moment after its owner ended (a busy box): once more, a little later.
+      if (!/Address already in use/.test(err.message)) throw err;
+      await new Promise((r) => setTimeout(r, 1_000));
+      await must('dnsmasq', [`--conf-file=${this.files.conf}`]);
+    });
   }
 
   async stop(): Promise<void> {
     const pid = await this.pid();
     if (pid) {
+      // It must have let go of its sockets before a new one binds them: asked, then made to, on a busy box.
       process.kill(pid, 'SIGTERM');
-      // It lets go of its sockets before a new one binds them.
-      for (let i = 0; i < 50 && (await this.pid()); i++) await new Promise((r) => setTimeout(r, 20));
+      if (!(await gone(pid, 5_000))) {
+        process.kill(pid, 'SIGKILL');
+        await gone(pid, 2_000);
+      }
     }
     await rm(this.files.conf, { force: true });
   }

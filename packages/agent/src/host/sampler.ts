@@ -8,6 +8,7 @@ import type { Dnsmasq, Lease } from './dnsmasq';
 import { FILTER_TABLE, NAT_TABLE } from '../render/nftables';
 import { probeWans, type Probe } from './probes';
 import type { BgpReading, Frr } from './frr';
+import type { SaReading, Strongswan } from './strongswan';
 
 interface KernelLink {
   ifname: string;
@@ -55,6 +56,8 @@ export interface Sample {
   probes: Probe[];
   /** FRR's BGP speaker; undefined when bgpd does not run here, null when FRR could not be read. */
   bgp: BgpReading | null | undefined;
+  /** strongSwan's security associations; null when charon does not run here or could not be read. */
+  sas: SaReading[] | null;
 }
 
 const json = <T>(text: string): T[] => (text.trim() ? (JSON.parse(text) as T[]) : []);
@@ -103,8 +106,14 @@ async function system(): Promise<Sample['system']> {
 }
 
 /** Reads the box: the kernel's links, addresses, routes, rules and neighbours, the agent's nftables tables and dnsmasq, the system's load, the WANs' probes. */
-export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, nftables: boolean, frr: Frr | null): Promise<Sample> {
-  const [links, addrs, routes, rules, neighbours, filter, nat, dnsmasqConf, pid, leases, sys, probes, bgp] = await Promise.all([
+export async function sampleHost(
+  dnsmasq: Dnsmasq,
+  doc: ConfigDocument | null,
+  nftables: boolean,
+  frr: Frr | null,
+  strongswan: Strongswan | null,
+): Promise<Sample> {
+  const [links, addrs, routes, rules, neighbours, filter, nat, dnsmasqConf, pid, leases, sys, probes, bgp, sas] = await Promise.all([
     ipJson<KernelLink>(['-s', 'link']).then(withSpeeds),
     ipJson<KernelAddr>(['addr']),
     listRoutes(),
@@ -118,6 +127,7 @@ export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, n
     system(),
     probeWans(doc),
     frr ? frr.read() : Promise.resolve(undefined),
+    strongswan ? strongswan.read() : Promise.resolve(null),
   ]);
   return {
     at: Date.now(),
@@ -133,5 +143,6 @@ export async function sampleHost(dnsmasq: Dnsmasq, doc: ConfigDocument | null, n
     system: sys,
     probes,
     bgp,
+    sas,
   };
 }

@@ -2,6 +2,7 @@ import { emptySnapshot, vlanIfname, type ConfigDocument, type StatusKind, type S
 import type { KernelNeighbour, Sample } from '../host/sampler';
 import { COMMENT_PREFIX } from '../render/nftables';
 import { NETLOOM_PROTO } from '../render/routes';
+import { connectionName } from '../render/swanctl';
 
 type Snapshot<K extends StatusKind> = Extract<StatusSnapshot, { kind: K }>;
 /** What the box is, for its system report: read once at start, with what its host can run. */
@@ -175,6 +176,33 @@ function bgpRoutes(sample: Sample): Snapshot<'bgp_routes'> {
   };
 }
 
+/** Each enabled tunnel of the document as strongSwan runs it: up with its child SA installed, else down with what is known. */
+export function tunnelStates(sample: Sample | null, doc: ConfigDocument | null) {
+  return (doc?.ipsec?.tunnels ?? [])
+    .filter((t) => t.enabled)
+    .map((t) => {
+      const sa = sample?.sas?.find((s) => s.connection === connectionName(t));
+      const up = !!sa?.established && sa.installed;
+      const reason = up ? null : sample?.sas ? (sa ? 'IKE up, no child SA installed' : 'no IKE SA with the peer') : 'strongSwan not read';
+      return { name: t.name, remote: t.remote, state: up ? ('up' as const) : ('down' as const), reason, sa };
+    });
+}
+
+function ipsecStats(sample: Sample, doc: ConfigDocument | null): Snapshot<'ipsec_stats'> {
+  return {
+    kind: 'ipsec_stats',
+    entries: tunnelStates(sample, doc).map(({ name, state, sa }) => ({
+      name,
+      established_s: state === 'up' ? (sa?.establishedS ?? 0) : null,
+      bytes_in: sa?.bytesIn ?? 0,
+      bytes_out: sa?.bytesOut ?? 0,
+      packets_in: sa?.packetsIn ?? 0,
+      packets_out: sa?.packetsOut ?? 0,
+      rekeys: 0,
+    })),
+  };
+}
+
 /** A status snapshot of the box as the agent read it last; a kind it has nothing of is reported empty. */
 export function snapshotOf(kind: StatusKind, sample: Sample | null, doc: ConfigDocument | null, facts: Facts): StatusSnapshot {
   if (!sample) return emptySnapshot(kind);
@@ -195,6 +223,10 @@ export function snapshotOf(kind: StatusKind, sample: Sample | null, doc: ConfigD
       return sla(sample, doc);
     case 'bgp':
       return bgp(sample, doc);
+    case 'ipsec':
+      return { kind: 'ipsec', entries: tunnelStates(sample, doc).map(({ name, remote, state, reason }) => ({ name, remote, state, reason })) };
+    case 'ipsec_stats':
+      return ipsecStats(sample, doc);
     case 'bgp_routes':
       return bgpRoutes(sample);
     default:

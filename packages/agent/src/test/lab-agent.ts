@@ -34,6 +34,8 @@ export interface LabAgentOptions {
   flowIntervalS?: number;
   /** FRR for the gateway (its own instance, started before the agent so the agent finds bgpd), and the remote site's FRR configuration. */
   frr?: { remote: string };
+  /** strongSwan for the gateway (started before the agent, so it finds charon), and the remote site's swanctl.conf. */
+  strongswan?: { remote: string };
 }
 
 /**
@@ -81,18 +83,22 @@ export function labAgent(opts: LabAgentOptions) {
     if (opts.frr) {
       if (!h.lab.startFrr(h.lab.ns.gw) || !h.lab.startFrr(h.lab.ns.remote, opts.frr.remote)) throw new Error('this lab needs FRR (.ci/run installs it)');
     }
+    const charon = opts.strongswan ? h.lab.startCharon(h.lab.ns.gw) : null;
+    if (opts.strongswan && (!charon || !h.lab.startCharon(h.lab.ns.remote, opts.strongswan.remote)))
+      throw new Error('this lab needs strongSwan (.ci/run installs it)');
     h.t = await build('pglite', (c) => ({ ...c, fleet: { ...c.fleet, heartbeatIntervalSeconds: 1 } }));
     await h.t.app.listen({ port: 0, host: h.lab.mgmtRoot });
     const { port } = h.t.app.server.address() as { port: number };
     const { key } = await enrolmentKey(h.t.app, 'Acme');
     h.token = (await login(h.t.app, 'editor@acme.test')).access;
     const args = ['--server', `http://${h.lab.mgmtRoot}:${port}`, '--key', key, '--state', path.join(h.stateDir, 'state.json')];
-    const tuning = ['--run-dir', path.join(h.stateDir, 'run'), '--serial', opts.serial, '--name', `lab-${opts.serial}`, '--silence-ms', '4000'];
+    const tuning = ['--run-dir', path.join(h.stateDir, 'run'), '--serial', opts.serial, '--name', `lab-${opts.serial}`, '--silence-ms', '10000'];
     const window = [
       '--confirm-window-ms',
       String(opts.confirmWindowMs ?? 20_000),
       ...(opts.flowIntervalS ? ['--flow-interval-s', String(opts.flowIntervalS)] : []),
       ...(opts.frr ? ['--frr-pathspace', h.lab.ns.gw] : []),
+      ...(charon ? ['--strongswan-uri', charon] : []),
     ];
     agent = h.lab.spawnIn(h.lab.ns.gw, [process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', ...args, ...tuning, ...window], { cwd: REPO });
     for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => h.agentLog.push(...d.toString().trim().split('\n')));

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 
 /**
  * A small network made of namespaces joined by veth pairs, for the agent's tests on real packets:
@@ -81,6 +81,12 @@ export interface Lab {
    * namespace: `vtysh -N <ns>`), with `config` loaded; false when FRR is not installed.
    */
   startFrr(ns: string, config?: string): boolean;
+  /**
+   * strongSwan's charon in a namespace, with userspace IPsec (kernel-libipsec: this kernel has no
+   * XFRM) and files of its own, and `swanctl` loaded into it; its vici socket's URI, or null when
+   * strongSwan is not installed.
+   */
+  startCharon(ns: string, swanctl?: string): string | null;
   destroy(): void;
 }
 
@@ -112,6 +118,7 @@ export function buildLab(): Lab {
   const mgmtGw = `10.77.${slot}.2`;
   const ns = { gw: `nlgw${tag}`, lan: `nllan${tag}`, isp: `nlisp${tag}`, remote: `nlrem${tag}` };
   const mgmtLink = `nlm${tag}`;
+  const labDir = `/tmp/netloom-lab-${tag}`;
   const children: ChildProcess[] = [];
   const ip = (...args: string[]) => sh(['ip', ...args]);
   const inNs = (n: string, ...args: string[]) => sh(['ip', 'netns', 'exec', n, ...args]);
@@ -126,6 +133,7 @@ export function buildLab(): Lab {
     for (const n of Object.values(ns)) spawnSync('ip', ['netns', 'del', n]);
     for (const n of Object.values(ns)) spawnSync('rm', ['-rf', `/var/run/frr/${n}`, `/etc/frr/${n}`]);
     spawnSync('ip', ['link', 'del', mgmtLink]);
+    spawnSync('rm', ['-rf', labDir]);
   };
   destroy();
   try {
@@ -187,6 +195,29 @@ export function buildLab(): Lab {
       const child = spawn('ip', ['netns', 'exec', n, ...args], { cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
       children.push(child);
       return child;
+    },
+    startCharon: (n, swanctl) => {
+      if (!existsSync('/usr/lib/ipsec/charon') || !existsSync('/usr/lib/ipsec/plugins/libstrongswan-kernel-libipsec.so')) return null;
+      const dir = `${labDir}/${n}`;
+      mkdirSync(dir, { recursive: true });
+      const socket = `${dir}/charon.vici`;
+      writeFileSync(
+        `${dir}/strongswan.conf`,
+        `charon {\n  load = random nonce aes sha1 sha2 hmac gmp pem pkcs1 x509 curve25519 kdf kernel-libipsec kernel-netlink socket-default vici\n  plugins {\n    vici { socket = unix://${socket} }\n  }\n}\n`,
+      );
+      // Its own /run (its pid file) in a mount namespace of its own: two charons side by side.
+      const charon = spawn('ip', ['netns', 'exec', n, 'unshare', '-m', 'sh', '-c', 'mount -t tmpfs none /run && exec /usr/lib/ipsec/charon'], {
+        env: { ...process.env, STRONGSWAN_CONF: `${dir}/strongswan.conf` },
+        stdio: 'ignore',
+      });
+      children.push(charon);
+      const uri = `unix://${socket}`;
+      for (let i = 0; i < 50 && spawnSync('swanctl', ['--stats', '--uri', uri]).status !== 0; i++) spawnSync('sleep', ['0.1']);
+      if (swanctl) {
+        writeFileSync(`${dir}/swanctl.conf`, swanctl);
+        inNs(n, 'swanctl', '--load-all', '--noprompt', '--file', `${dir}/swanctl.conf`, '--uri', uri);
+      }
+      return uri;
     },
     startFrr: (n, config) => {
       if (spawnSync('sh', ['-c', 'command -v vtysh && test -x /usr/lib/frr/bgpd']).status !== 0) return false;
