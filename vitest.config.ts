@@ -135,9 +135,12 @@ export default defineConfig({
           pool,
           globalSetup: [PGLITE_TEMPLATE],
           include: ['packages/agent/src/**/*.test.ts'],
-          // The lab runs the real agent against the real server over real namespaces, in real time.
+          // Each lab runs the real agent, a real server and the engines it drives (FRR, strongSwan,
+          // dnsmasq) in real time: one lab at a time, beside the other projects' files, or a busy
+          // 2-core machine starves their timers (a lab once took over a minute to enrol).
+          fileParallelism: false,
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           env: { NETLOOM_TEST_BACKEND: 'pglite' },
         },
       },

@@ -102,7 +102,7 @@ export function labAgent(opts: LabAgentOptions) {
     ];
     agent = h.lab.spawnIn(h.lab.ns.gw, [process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', ...args, ...tuning, ...window], { cwd: REPO });
     for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => h.agentLog.push(...d.toString().trim().split('\n')));
-    h.deviceId = await waitFor('the agent enrolled', () => h.agentLog.map((l) => /enrolled as device (\S+)/.exec(l)?.[1]).find(Boolean), 60_000).catch(
+    h.deviceId = await waitFor('the agent enrolled', () => h.agentLog.map((l) => /enrolled as device (\S+)/.exec(l)?.[1]).find(Boolean), 120_000).catch(
       (err: Error) => {
         throw new Error(`${err.message}\n${h.agentLog.join('\n')}`);
       },
@@ -110,7 +110,7 @@ export function labAgent(opts: LabAgentOptions) {
     // The LAN client: a fixed address for the traffic tests (a DHCP test asks for a lease beside it).
     h.lab.exec(h.lab.ns.lan, ['ip', 'addr', 'add', `${LAB.lanClient}/24`, 'dev', 'eth0']);
     h.lab.exec(h.lab.ns.lan, ['ip', 'route', 'add', 'default', 'via', LAB.lanGw]);
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     agent?.kill('SIGTERM');
