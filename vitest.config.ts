@@ -3,9 +3,9 @@ import { globSync } from 'tinyglobby';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, seven projects: pure rules, the benchmarks' readers, the real server on PGlite, the
- * suites that can differ on PostgreSQL, the security suite, the fleet simulator, the console's
- * components. `npm test` runs them as phases of their own (scripts/test.mjs).
+ * One runner, eight projects: pure rules, the benchmarks' readers, the real server on PGlite, the
+ * suites that can differ on PostgreSQL, the security suite, the fleet simulator, the Linux agent
+ * (its labs in network namespaces), the console's components. `npm test` runs them as phases of their own (scripts/test.mjs).
  */
 
 const SERVER_TESTS = 'packages/server/src/**/*.test.ts';
