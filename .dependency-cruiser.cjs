@@ -132,7 +132,7 @@ module.exports = {
       comment: 'Every other workspace builds on packages/domain; it imports none of them, so its rules never depend on how one of them runs.',
       severity: 'error',
       from: { path: '^packages/domain/' },
-      to: { path: WORKSPACE('server|web|simulator') },
+      to: { path: WORKSPACE('server|web|simulator|agent') },
     },
     {
       name: 'console-knows-no-server',
@@ -140,7 +140,7 @@ module.exports = {
         "The console reaches the server only over HTTP and the live socket, and shares with it only packages/domain; importing the server's or the simulator's code would ship it to the browser.",
       severity: 'error',
       from: { path: '^packages/web/' },
-      to: { path: WORKSPACE('server|simulator') },
+      to: { path: WORKSPACE('server|simulator|agent') },
     },
     {
       name: 'simulator-knows-no-server',
@@ -159,6 +159,22 @@ module.exports = {
         path: WORKSPACE('server'),
         pathNot: '^packages/server/src/(test/(build|agent-client)|bus/topics|db/schema/index)\\.ts$',
       },
+    },
+    {
+      name: 'agent-knows-no-server',
+      comment:
+        "The Linux agent is a device: it talks to the server only through the agent protocol (packages/domain, the simulator's protocol client), never through its code.",
+      severity: 'error',
+      from: { path: '^packages/agent/', pathNot: ['\\.test\\.ts$', '^packages/agent/src/test/'] },
+      to: { path: WORKSPACE('server') },
+    },
+    {
+      name: 'agent-tests-use-the-server-harness',
+      comment:
+        "The agent's labs run it against the real server started with its test harness, and look at what it stored (db/schema). Nothing else of the server.",
+      severity: 'error',
+      from: { path: ['^packages/agent/.*\\.test\\.ts$', '^packages/agent/src/test/'] },
+      to: { path: WORKSPACE('server'), pathNot: '^packages/server/src/(test/(build|agent-client)|db/schema/index)\\.ts$' },
     },
     {
       name: 'routes-use-services',
