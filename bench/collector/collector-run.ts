@@ -4,12 +4,10 @@
  * address, and UDP exporters sending v9 datagrams at an offered rate. Measured over the window from
  * the server's own /metrics: records stored per second (with the rollups), and what was dropped.
  */
-import path from 'node:path';
-import { cpuSeconds, freePort, postgresCpuSeconds, postgresCpuSince, sleep, startChild, waitForPort } from '../live/proc';
+import { cpuSeconds, freePort, postgresCpuSeconds, postgresCpuSince, sleep, waitForPort } from '../live/proc';
+import { startBenchServer } from '../support/ingest-run';
 import type { PoolBatch } from '../flows/gateways';
 import { exporterAddress, UdpExporters } from './exporters';
-
-const REPO = path.resolve(import.meta.dirname, '../..');
 
 export interface CollectorRun {
   databaseUrl: string;
@@ -52,26 +50,7 @@ async function call(port: number, token: string | null, method: string, url: str
 export async function measureCollector(o: CollectorRun): Promise<CollectorWindow> {
   const port = await freePort();
   const collectorPort = await freePort();
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = startChild(
-    'server',
-    ['--import', 'tsx'],
-    'packages/server/src/server.ts',
-    {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: o.dataDir,
-      DATABASE_URL: o.databaseUrl,
-      DEMO: '1',
-      DEMO_FLEET: '0',
-      DEMO_PASSWORD: o.password,
-      LOG_LEVEL: 'warn',
-      FLOW_COLLECTOR_PORT: String(collectorPort),
-      FLOW_COLLECTOR_HOST: '127.0.0.1',
-    },
-    REPO,
-  );
+  const child = startBenchServer(o, port, { FLOW_COLLECTOR_PORT: String(collectorPort), FLOW_COLLECTOR_HOST: '127.0.0.1' });
   const exporters = new UdpExporters(o.pool, o.exporters);
   try {
     await waitForPort(port, child, 120_000);

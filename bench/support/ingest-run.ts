@@ -45,10 +45,17 @@ export interface SendersRun {
   nodeFlags?: string[];
 }
 
-export async function measureSenders(o: SendersRun): Promise<SendersWindow> {
-  const port = await freePort();
+/**
+ * The server as an ingest benchmark runs it: a child of its own on loopback, the demo organisations
+ * seeded (no demo fleet), on the run's database; `env` adds what the benchmark needs of it.
+ */
+export function startBenchServer(
+  o: { dataDir: string; databaseUrl: string; password: string; nodeFlags?: string[] },
+  port: number,
+  env: Record<string, string>,
+) {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = startChild(
+  return startChild(
     'server',
     ['--import', 'tsx', ...(o.nodeFlags ?? [])],
     'packages/server/src/server.ts',
@@ -62,10 +69,15 @@ export async function measureSenders(o: SendersRun): Promise<SendersWindow> {
       DEMO_FLEET: '0',
       DEMO_PASSWORD: o.password,
       LOG_LEVEL: 'warn',
-      WS_PREAUTH_PER_ADDRESS: String(1000),
+      ...env,
     },
     REPO,
   );
+}
+
+export async function measureSenders(o: SendersRun): Promise<SendersWindow> {
+  const port = await freePort();
+  const child = startBenchServer(o, port, { WS_PREAUTH_PER_ADDRESS: String(1000) });
   const s = o.senders;
   try {
     await waitForPort(port, child, 120_000);
