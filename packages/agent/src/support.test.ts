@@ -15,6 +15,7 @@ const none: Capabilities = {
   vlan: false,
   wireless: false,
   chrony: false,
+  chronyd: false,
   tcpdump: false,
   conntrack: false,
   traceroute: false,
@@ -51,6 +52,13 @@ describe('what a Linux host can run', () => {
     expect(cannotRun(doc, host({}))).toBe('bgp: this host has no FRR (vtysh)');
     expect(cannotRun(doc, host({ frr: true }))).toBe("bgp: FRR's bgpd does not run on this host (bgpd=yes in /etc/frr/daemons)");
     expect(cannotRun(doc, host({ frr: true, bgpd: true }))).toBeNull();
+  });
+  it("sets the time zone anywhere, and NTP where chrony's daemon answers", () => {
+    const ntp = (enabled: boolean) => configDocumentSchema.parse({ services: { ntp: { enabled, servers: ['pool.ntp.org'], timezone: 'Europe/Paris' } } });
+    expect(cannotRun(ntp(false), host({}))).toBeNull();
+    expect(cannotRun(ntp(true), host({}))).toBe('services.ntp: this host has no chrony');
+    expect(cannotRun(ntp(true), host({ chrony: true }))).toBe("services.ntp: chrony's chronyd does not answer on this host");
+    expect(cannotRun(ntp(true), host({ chrony: true, chronyd: true }))).toBeNull();
   });
   it("runs IPsec where strongSwan's charon answers, and says what is missing where it does not", () => {
     const doc = configDocumentSchema.parse({

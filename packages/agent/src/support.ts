@@ -47,7 +47,8 @@ function serviceReasons(doc: ConfigDocument, host: HostFacts): string[] {
   if (!s) return [];
   const reasons: string[] = [];
   if ((s.dhcp.length || s.static_leases.length) && !host.caps.dnsmasq) reasons.push('services: this host has no dnsmasq for DHCP');
-  if (s.ntp?.enabled) reasons.push(host.caps.chrony ? 'services.ntp: NTP through chrony is not in this agent yet' : 'services.ntp: this host has no chrony');
+  if (s.ntp?.enabled && !host.caps.chronyd)
+    reasons.push(host.caps.chrony ? "services.ntp: chrony's chronyd does not answer on this host" : 'services.ntp: this host has no chrony');
   if (s.snmp?.enabled) reasons.push('services.snmp: this agent does not run an SNMP agent yet');
   if (s.logging?.remote) reasons.push('services.logging: this agent does not forward logs yet');
   if (s.ssh?.enabled) reasons.push("services.ssh: this agent leaves the host's SSH server as it is; turn SSH off in the configuration");
