@@ -46,6 +46,7 @@ describe('what a Linux host can run', () => {
     expect(cannotRun(doc, host({}, ['lan0']))).toBe(
       "interfaces: this host has no interface wan0; interfaces: this host's kernel has no VLAN support (lan0.10)",
     );
+    expect(cannotRun(doc, host({ vlan: true }))).toBe('interfaces: VLANs are not in this agent yet (lan0.10)');
   });
   it('runs BGP where FRR runs bgpd, and says what is missing where it does not', () => {
     const doc = configDocumentSchema.parse({ interfaces, bgp: { asn: 65001, router_id: '198.51.100.2' } });
