@@ -205,7 +205,21 @@ export class TeamService {
 
   async remove(actor: Actor, userId: string): Promise<void> {
     if (userId === actor.userId) throw errors.badRequest('self_change', TEAM_MESSAGES.selfRemove);
-    const member = await this.target(actor, userId);
+    await this.removeMember(actor, await this.target(actor, userId));
+  }
+
+  /**
+   * Removal on the identity provider's word (SCIM): the provider's token stands for the tenant, not
+   * for a role, so only the tenant's rule applies (it keeps an active owner). Unknown here: 404.
+   */
+  async removeProvisioned(actor: Actor, userId: string): Promise<void> {
+    const member = await findMember(this.db, actor.scope.tenantId, userId);
+    if (!member) throw errors.notFound();
+    await this.removeMember(actor, member);
+  }
+
+  private async removeMember(actor: Actor, member: MemberRow): Promise<void> {
+    const userId = member.id;
     await this.assertKeepsOwner(actor, member);
     const released = await this.db.transaction(async (tx) => {
       await revokeUserSessions(tx, userId);
