@@ -172,6 +172,19 @@ describe.each(testBackends('pglite'))('SCIM provisioning on %s', (backend) => {
       expect((await scim(acmeToken, 'GET', '/Users?count=0')).json()).toMatchObject({ Resources: [], itemsPerPage: 0 });
     });
 
+    it('reads bodies sent as application/scim+json with a charset, or as plain JSON', async () => {
+      for (const [i, contentType] of ['application/scim+json; charset=utf-8', 'application/json'].entries()) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/scim/v2/Users',
+          headers: { authorization: `Bearer ${acmeToken}`, 'content-type': contentType },
+          payload: JSON.stringify({ userName: `typed-${i}@acme.test` }),
+        });
+        expect(res.statusCode, `${contentType}: ${res.body}`).toBe(201);
+        expect((await scim(acmeToken, 'DELETE', `/Users/${res.json().id}`)).statusCode).toBe(204);
+      }
+    });
+
     it('refuses a second account with the same userName (409 uniqueness), here or in another organisation', async () => {
       const again = await scim(acmeToken, 'POST', '/Users', oktaUser('ada@acme.test'));
       expect(again.statusCode).toBe(409);
