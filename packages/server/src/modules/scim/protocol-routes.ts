@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SCIM_BASE_PATH, SCIM_CONTENT_TYPE, scimError, scimList, scimListQuerySchema, scimPatchSchema } from '@netloom/domain';
+import { AppError } from '../../http/errors';
 import { publicRoute } from '../../http/route-kit';
 import { scimContext, type ScimContext } from './context';
 import { resourceTypes, schemas, serviceProviderConfig } from './discovery';
@@ -53,6 +54,11 @@ export async function scimProtocolRoutes(app: FastifyInstance, { scimTokens, sci
       if (error.status === 401) reply.header('www-authenticate', 'Bearer realm="scim"');
       return reply.status(error.status).send(error.body);
     }
+    // The team's and the rate limit's refusals (the last owner kept, too many calls) in SCIM's shape.
+    if (error instanceof AppError) {
+      const scimType = error.status === 429 ? 'tooMany' : error.code === 'last_owner' ? 'mutability' : error.status === 400 ? 'invalidValue' : undefined;
+      return reply.status(error.status).send(scimError(error.status, error.detail, scimType));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'SCIM request failed');
@@ -69,7 +75,11 @@ export async function scimProtocolRoutes(app: FastifyInstance, { scimTokens, sci
   const created = (reply: FastifyReply, resource: { meta: { location: string } }) =>
     reply.status(201).header('location', resource.meta.location).send(resource);
   const gone = (reply: FastifyReply) => reply.status(204).send();
-  const opts = { config: publicRoute, schema: hidden };
+  // Per token: a provider's first full sync is many calls at once, and one provider cannot starve the server.
+  const perToken = {
+    rateLimit: { max: 1200, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `scim|${request.scim?.caller.tokenId ?? request.ip}` },
+  };
+  const opts = { config: { ...publicRoute, ...perToken }, schema: hidden };
 
   app.get('/ServiceProviderConfig', opts, async () => serviceProviderConfig(base));
   app.get('/ResourceTypes', opts, async () => {

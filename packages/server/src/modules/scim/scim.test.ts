@@ -264,6 +264,9 @@ describe.each(testBackends('pglite'))('SCIM provisioning on %s', (backend) => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().scimType).toBe('mutability');
+      const removed = await scim(acmeToken, 'DELETE', `/Users/${ownerRow.id}`);
+      expect(removed.statusCode).toBe(400);
+      expect(removed.json()).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'mutability' });
       expect((await api(owner, 'GET', 'tenant/scim/tokens/')).statusCode).toBe(200);
     });
   });
