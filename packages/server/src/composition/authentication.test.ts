@@ -8,10 +8,9 @@ import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 
 const SCIM_ROUTES = [
-  ...['/ServiceProviderConfig', '/ResourceTypes', '/Schemas', '/Users', '/Users/:id', '/Groups', '/Groups/:id'].flatMap((u) => [
-    `GET /scim/v2${u}`,
-    `HEAD /scim/v2${u}`,
-  ]),
+  ...['/ServiceProviderConfig', '/ResourceTypes', '/ResourceTypes/:id', '/Schemas', '/Schemas/:id', '/Users', '/Users/:id', '/Groups', '/Groups/:id'].flatMap(
+    (u) => [`GET /scim/v2${u}`, `HEAD /scim/v2${u}`],
+  ),
   ...['/Users', '/Groups'].map((u) => `POST /scim/v2${u}`),
   ...['PUT', 'PATCH', 'DELETE'].flatMap((m) => [`${m} /scim/v2/Users/:id`, `${m} /scim/v2/Groups/:id`]),
 ];

@@ -14,6 +14,7 @@ const ROUTES: [string, string][] = [
   ['GET', '/ServiceProviderConfig'],
   ['GET', '/ResourceTypes'],
   ['GET', '/Schemas'],
+  ['GET', '/ResourceTypes/User'],
   ['GET', '/Users'],
   ['POST', '/Users'],
   ['GET', '/Users/{id}'],

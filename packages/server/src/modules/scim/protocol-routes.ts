@@ -90,6 +90,16 @@ export async function scimProtocolRoutes(app: FastifyInstance, { scimTokens, sci
     const all = schemas(base);
     return scimList(all, all.length, 1);
   });
+  app.get('/ResourceTypes/:id', opts, async (request) => {
+    const one = resourceTypes(base).find((r) => r.id === idOf(request));
+    if (!one) throw new ScimProblem(404, 'No such resource type');
+    return one;
+  });
+  app.get('/Schemas/:id', opts, async (request) => {
+    const one = schemas(base).find((r) => r.id === idOf(request));
+    if (!one) throw new ScimProblem(404, 'No such schema');
+    return one;
+  });
 
   app.get('/Users', opts, async (request) => scimUsers.list(ctx(request), listQuery(request)));
   app.post('/Users', opts, async (request, reply) => created(reply, await scimUsers.create(ctx(request), request.body)));

@@ -110,6 +110,9 @@ describe.each(testBackends('pglite'))('SCIM provisioning on %s', (backend) => {
       expect(types.Resources.map((r: Json) => r.endpoint)).toEqual(['/Users', '/Groups']);
       const schemas = (await scim(acmeToken, 'GET', '/Schemas')).json();
       expect(schemas.Resources.map((r: Json) => r.id)).toEqual([USER, GROUP]);
+      expect((await scim(acmeToken, 'GET', `/Schemas/${USER}`)).json().attributes.map((a: Json) => a.name)).toContain('userName');
+      expect((await scim(acmeToken, 'GET', '/ResourceTypes/Group')).json()).toMatchObject({ endpoint: '/Groups', schema: GROUP });
+      expect((await scim(acmeToken, 'GET', '/ResourceTypes/Device')).statusCode).toBe(404);
     });
   });
 
