@@ -88,6 +88,12 @@ export async function useRecoveryCodeHash(db: Db, userId: string, codeHash: stri
   return rows.length > 0;
 }
 
+/** Whether an identity provider manages the account over SCIM (created or linked it). */
+export async function managedByScim(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: scimUsers.userId }).from(scimUsers).where(eq(scimUsers.userId, userId)).limit(1);
+  return !!row;
+}
+
 /** Whether an identity provider created the account over SCIM: its person signs in through the provider. */
 export async function provisionedByScim(db: Db, userId: string): Promise<boolean> {
   const [row] = await db

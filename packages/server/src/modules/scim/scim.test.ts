@@ -206,7 +206,9 @@ describe.each(testBackends('pglite'))('SCIM provisioning on %s', (backend) => {
       const off = await scim(acmeToken, 'PATCH', `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] });
       expect(off.statusCode, off.body).toBe(200);
       expect(off.json().active).toBe(false);
-      expect((await members()).find((m) => m.id === id)!.active).toBe(false);
+      // Deactivated by the provider, not an invitation: nobody can send it a link that sets a password.
+      expect((await members()).find((m) => m.id === id)).toMatchObject({ active: false, status: 'inactive' });
+      expect((await api(owner, 'POST', `teams/users/${id}/resend-invitation/`)).statusCode).toBe(400);
       const on = await scim(acmeToken, 'PATCH', `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: true } }] });
       expect(on.json().active).toBe(true);
       const actions = (await auditActions()).map((r) => JSON.stringify(r));
@@ -257,6 +259,23 @@ describe.each(testBackends('pglite'))('SCIM provisioning on %s', (backend) => {
       expect(unsupported.json().scimType).toBe('invalidFilter');
       expect((await scim(acmeToken, 'GET', `/Users?filter=${encodeURIComponent('userName eq')}`)).json().scimType).toBe('invalidFilter');
       expect((await scim(acmeToken, 'GET', '/Users/not-a-uuid')).statusCode).toBe(404);
+    });
+
+    it('an invitation the provider deactivates can no longer be activated by its link', async () => {
+      const email = `invited-${Date.now()}@acme.test`;
+      const invited = await api(owner, 'POST', 'teams/users/', { email, role: 'viewer' });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const link = /activate\?token=([\w-]+)/.exec([...t.app.mailer.outbox].reverse().find((m) => m.to === email)!.text)![1]!;
+      const [found] = (await scim(acmeToken, 'GET', `/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`)).json().Resources;
+      expect(found).toMatchObject({ active: false });
+      const linked = await scim(acmeToken, 'PATCH', `/Users/${found.id}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'replace', path: 'externalId', value: 'okta-9' }],
+      });
+      expect(linked.statusCode, linked.body).toBe(200);
+      const activate = await t.app.inject({ method: 'POST', url: '/api/v1/auth/activate/', payload: { token: link, password: 'chosen-by-them-1' } });
+      expect(activate.statusCode).toBe(400);
+      expect((await scim(acmeToken, 'GET', `/Users/${found.id}`)).json().active).toBe(false);
     });
 
     it('keeps the organisation’s last active owner', async () => {

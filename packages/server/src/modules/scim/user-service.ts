@@ -135,7 +135,8 @@ export class ScimUserService {
         if (Object.keys(changes).length) await updateUser(tx, before.id, changes);
         // Deactivated: every session ends in the same transaction (see revokeUserSessions).
         if (!active && before.active) await revokeUserSessions(tx, before.id);
-        if (fields.externalId !== before.externalId) await repo.saveScimUser(tx, ctx.caller.tenantId, before.id, { externalId: fields.externalId });
+        // Any write links the account to the provider (its team status, invitations and activation follow that).
+        await repo.saveScimUser(tx, ctx.caller.tenantId, before.id, { externalId: fields.externalId });
         if (active !== before.active)
           await audit(tx, ctx.actor, active ? 'user.activated' : 'user.deactivated', before.email, { before: { active: before.active }, after: { active } });
         const { active: _a, ...rest } = changes;
