@@ -78,3 +78,6 @@ export * from './ztna/index';
 export * from './console/index';
 export * from './diagnostics/index';
 export * from './validators/documented';
+export * from './api/scim';
+export * from './scim/schema';
+export * from './scim/resources';

@@ -7,6 +7,14 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 
+const SCIM_ROUTES = [
+  ...['/ServiceProviderConfig', '/ResourceTypes', '/ResourceTypes/:id', '/Schemas', '/Schemas/:id', '/Users', '/Users/:id', '/Groups', '/Groups/:id'].flatMap(
+    (u) => [`GET /scim/v2${u}`, `HEAD /scim/v2${u}`],
+  ),
+  ...['/Users', '/Groups'].map((u) => `POST /scim/v2${u}`),
+  ...['PUT', 'PATCH', 'DELETE'].flatMap((m) => [`${m} /scim/v2/Users/:id`, `${m} /scim/v2/Groups/:id`]),
+];
+
 /**
  * Every public route, as `METHOD url`: what answers without a session. Anything else is private,
  * and the one authentication hook answers it 401 without credentials.
@@ -46,6 +54,9 @@ const PUBLIC = [
   'HEAD /ws/status/:tenantId',
   'GET /ws/status/:tenantId/:deviceId',
   'HEAD /ws/status/:tenantId/:deviceId',
+  // SCIM 2.0 for identity providers: no session, a provisioning token of the organisation instead
+  // (checked by the SCIM plugin's own hook; the last test below holds it to that).
+  ...SCIM_ROUTES,
   // The API document and its page.
   'GET /api/docs',
   'HEAD /api/docs',
@@ -98,6 +109,17 @@ describe('authentication', () => {
       closed.flatMap(keysOf).map(async (key) => {
         const [method, url] = key.split(' ') as [RouteOptions['method'] & string, string];
         const res = await app.inject({ method, url: concrete(url) });
+        return { key, status: res.statusCode };
+      }),
+    );
+    expect(answers.filter((a) => a.status !== 401)).toEqual([]);
+  });
+
+  it('answers 401 on every SCIM route without a provisioning token, a session’s token included', async () => {
+    const answers = await Promise.all(
+      SCIM_ROUTES.map(async (key) => {
+        const [method, url] = key.split(' ') as [RouteOptions['method'] & string, string];
+        const res = await app.inject({ method, url: concrete(url), headers: { authorization: 'Bearer not-a-provisioning-token' } });
         return { key, status: res.statusCode };
       }),
     );

@@ -51,6 +51,7 @@ import { SearchService } from '../modules/search/service';
 import { TourService } from '../modules/tours/service';
 import { AnnouncementService } from '../modules/announcements/service';
 import { ReportService } from '../modules/reports/service';
+import { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
 import type { CoreServices, Services } from './services';
 import { analyticsStoreOn } from './analytics-store';
 
@@ -139,6 +140,10 @@ export async function buildModuleServices(
     resolve: opts.resolveHost ?? systemResolver,
     mayReach: opts.webhookMayReach,
   };
+  // Provisioning reaches the team, its groups and zero trust through their services: their rules and audit rows hold.
+  const team = new TeamService(core);
+  const groups = new GroupService(db);
+  const ztnaAccess = { usersChanged: ztnaRecommit.usersChanged.bind(ztnaRecommit) };
   const services: Services = {
     ...core,
     jobs,
@@ -167,9 +172,9 @@ export async function buildModuleServices(
     channels: new ChannelService(db, webhookTargets),
     tenantData: new TenantDataService(db),
     networks: new NetworkService(db, bus, deviceConfig),
-    team: new TeamService(core),
+    team,
     organisations: new OrganisationService(core),
-    groups: new GroupService(db),
+    groups,
     settings: new TenantSettingsService(db),
     profile: new ProfileService(db, sessionEvents),
     logs: new ActivityService(db),
@@ -177,6 +182,9 @@ export async function buildModuleServices(
     tours: new TourService(db),
     announcements: new AnnouncementService(db, bus, app.log),
     reports: new ReportService(db, bus, opts.wakeReportWorker),
+    scimTokens: new ScimTokenService(db),
+    scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),
+    scimGroups: new ScimGroupService({ db, groups, ztna: ztnaAccess }),
   };
   return {
     services,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { SCIM_BASE_PATH } from '@netloom/domain';
 import type { AppMetrics } from '../http/metrics';
 import { databaseReadiness } from '../db/readiness';
 import { agentGateway } from '../agent/gateway';
@@ -33,6 +34,7 @@ import { tourRoutes } from '../modules/tours/routes';
 import { announcementRoutes } from '../modules/announcements/routes';
 import { adminAnnouncementRoutes } from '../modules/announcements/admin-routes';
 import { reportRoutes } from '../modules/reports/routes';
+import { scimProtocolRoutes, scimTokenRoutes } from '../modules/scim/index';
 import type { BackgroundWork } from './background';
 import { metricsListener, type MetricsListener } from './metrics-listener';
 import type { Engines } from './module-services';
@@ -113,7 +115,19 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(announcementRoutes, { announcements: s.announcements });
   await api.register(adminAnnouncementRoutes, { announcements: s.announcements });
   await api.register(reportRoutes, { reports: s.reports });
+  await api.register(scimTokenRoutes, { scimTokens: s.scimTokens });
 };
+
+/** SCIM 2.0 for identity providers, outside the REST prefix: a provisioning token, not a session, opens it. */
+export async function registerScim(app: FastifyInstance, s: Services): Promise<void> {
+  await app.register(scimProtocolRoutes, {
+    prefix: SCIM_BASE_PATH,
+    scimTokens: s.scimTokens,
+    scimUsers: s.scimUsers,
+    scimGroups: s.scimGroups,
+    publicUrl: s.config.publicUrl,
+  });
+}
 
 /** The device side, outside the REST prefix: devices authenticate in their hello with their own credentials. */
 export async function registerDeviceGateway(app: FastifyInstance, s: Services, engines: Engines, work: BackgroundWork): Promise<void> {

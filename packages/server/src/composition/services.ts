@@ -45,6 +45,7 @@ import type { SearchService } from '../modules/search/service';
 import type { TourService } from '../modules/tours/service';
 import type { AnnouncementService } from '../modules/announcements/service';
 import type { ReportService } from '../modules/reports/service';
+import type { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
 
 /** What the composition root builds first (core-services.ts): the services the module services below are built from. */
 export interface CoreServices {
@@ -132,4 +133,8 @@ export interface Services extends CoreServices {
   announcements: AnnouncementService;
   /** Generated reports (made in the background) and their schedules. */
   reports: ReportService;
+  /** Identity providers' provisioning tokens, and the users and groups they push over SCIM 2.0. */
+  scimTokens: ScimTokenService;
+  scimUsers: ScimUserService;
+  scimGroups: ScimGroupService;
 }

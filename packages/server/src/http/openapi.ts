@@ -151,6 +151,7 @@ const TAGS: Record<string, string> = {
   tenants: 'Organisations (tenants) a user belongs to, and their subscriptions',
   'super admin': 'The provider: every tenant, its customers and users (super admins only)',
   teams: 'Users of a tenant and their groups',
+  provisioning: "Tokens an identity provider pushes the tenant's users and groups with over SCIM 2.0 (at /scim/v2, outside this API)",
   'tenant settings': "A tenant's own settings: security, notifications, branding",
   devices: 'Gateways and endpoints: inventory, enrolment, approval, actions',
   'device status': 'What devices report: state, interfaces, routes, sessions',

@@ -83,7 +83,8 @@ export type Kind =
   | 'announcement'
   | 'report'
   | 'reportSchedule'
-  | 'diagnosticRun';
+  | 'diagnosticRun'
+  | 'scimToken';
 export const KINDS: readonly Kind[] = [
   'tenant',
   'device',
@@ -110,6 +111,7 @@ export const KINDS: readonly Kind[] = [
   'report',
   'reportSchedule',
   'diagnosticRun',
+  'scimToken',
 ];
 
 interface OpenApiDoc {
@@ -206,6 +208,7 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/admin\/announcements\/$/, 'announcement'],
   [/\/tenant\/reports\/$/, 'report'],
   [/\/tenant\/report-schedules\/$/, 'reportSchedule'],
+  [/\/tenant\/scim\/tokens\/$/, 'scimToken'],
 ];
 
 /** The kind of object a field or parameter holds, or null when nothing says. */

@@ -13,6 +13,7 @@ import { buildWorld } from './world';
 import { CONFORMANCE_CHECKS } from './conformance';
 import { sendValidRequests, type ValidResult } from './valid-requests';
 import type { World } from './world/types';
+import { probeScim } from './scim-probes';
 
 /**
  * The security suite: generated from the served OpenAPI document, so a new route is covered
@@ -189,6 +190,14 @@ export function securitySuite(backend: Backend): void {
       if (c.findings.length) console.log(`Answers the document does not declare (each once):\n${listFindings(c.findings, 400)}`);
       expect(unchecked, 'operations with no answer checked').toEqual([]);
       expect(c.findings.map((f) => `[${f.check}] ${f.operation} — ${f.who} → ${f.status} ${f.body}`)).toEqual([]);
+    });
+
+    // After the generated probes: the SCIM service is outside the document, and its tokens' last use would read as victim data changed.
+    it('a SCIM provisioning token reaches its own organisation only, and hostile SCIM input gets a SCIM error', async () => {
+      const scim = await probeScim(world);
+      console.log(`SCIM probes (${backend}): ${scim.requests} requests, ${scim.findings.length} findings`);
+      expect(scim.findings).toEqual([]);
+      expect(scim.requests).toBeGreaterThan(300);
     });
   });
 }

@@ -10,6 +10,7 @@ import { principalsOf } from './world/principals';
 import type { World } from './world/types';
 import { Conformance } from './conformance';
 import { plantVictim } from './world/victim';
+import { must } from './world/requests';
 
 /**
  * The world the security suite probes: a victim tenant (Globex) with canaries planted in all its
@@ -36,7 +37,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const otherOwner = await people.insertUser('owner', otherTenant);
   const otherToken = (await people.login(otherOwner.email)).access;
 
-  const { victim, agents } = await plantVictim(t, {
+  const {
+    victim,
+    agents,
+    scimToken: victimScim,
+  } = await plantVictim(t, {
     tenantId: globex.tenantId,
     enrolmentKey: globex.key,
     ownerToken: sessions['owner@globex.test'],
@@ -52,9 +57,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     people,
   });
 
+  const attackerScim = await must(app, 'POST', `/api/v1/tenant/scim/tokens/?tid=${acme.tenantId}`, sessions['owner@acme.test'], { name: 'Attacker provider' });
+
   return {
     t,
     marker,
+    scimTokens: { attacker: String(attackerScim.token), victim: victimScim },
     attacker,
     victim,
     principals: await principalsOf(sessions, otherToken),

@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'settings/organisation',
-                lazy: () => import('@/features/organisations/pages/organisation-settings-page').then((m) => ({ Component: m.OrganisationSettingsPage })),
+                lazy: () => import('./routes/organisation-settings-route').then((m) => ({ Component: m.OrganisationSettingsRoute })),
               },
               { path: 'tenant-settings', ...redirectTo(paths.settings.dashboardSettings) },
               {

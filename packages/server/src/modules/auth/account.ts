@@ -9,7 +9,7 @@ import { recordAudit } from '../../db/audit-log';
 import type { SessionEvents } from '../../http/principal-cache';
 import type { LoginLimiters } from './login-limiter';
 import { hashPassword, verifyPassword } from '../../identity/passwords';
-import { consumeOneTimeToken, createOrganisation, insertOneTimeToken, spendUserLinks } from './repo';
+import { consumeOneTimeToken, createOrganisation, insertOneTimeToken, managedByScim, provisionedByScim, spendUserLinks } from './repo';
 import type { RequestContext } from './sessions';
 import { hashToken, newOpaqueToken } from './tokens';
 import { findUserById, findUserByLogin, revokeUserSessions, updateUser, type UserRow } from '../../identity/repo';
@@ -148,6 +148,8 @@ export class AccountService {
       if (!used) throw invalidLink();
       const user = await findUserById(tx, used.userId);
       if (!user) throw invalidLink();
+      // An invitation the identity provider took over: the provider says whether the person is active, not a link.
+      if (!user.active && (await managedByScim(tx, user.id))) throw invalidLink();
       if (!user.passwordHash && !passwordHash) {
         throw errors.invalid({ password: ['Choose a password to activate your account'] });
       }
@@ -165,6 +167,9 @@ export class AccountService {
   async requestPasswordReset(email: string): Promise<void> {
     const user = await findUserByLogin(this.db, email);
     if (!user || !user.active) return;
+    // An account the identity provider made has no password to reset: setting one would open a
+    // way in that the provider's deactivation does not govern. Its person signs in through the provider.
+    if (!user.passwordHash && (await provisionedByScim(this.db, user.id))) return;
     const mail = await this.storeLink(this.db, user, {
       purpose: 'password_reset',
       path: '/resetpwd',

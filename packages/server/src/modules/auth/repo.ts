@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { holdsSweepLock } from '../../db/periodic-sweep';
 import { refreshTokens, users } from '../../db/read-models/identity';
+import { scimUsers } from '../../db/read-models/scim';
 import { oneTimeTokens, type OneTimePurpose } from '../../db/schema/one-time-tokens';
 import { recoveryCodes } from '../../db/schema/recovery-codes';
 import { serverSecrets } from '../../db/schema/secrets';
@@ -85,4 +86,20 @@ export async function useRecoveryCodeHash(db: Db, userId: string, codeHash: stri
     .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return rows.length > 0;
+}
+
+/** Whether an identity provider manages the account over SCIM (created or linked it). */
+export async function managedByScim(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: scimUsers.userId }).from(scimUsers).where(eq(scimUsers.userId, userId)).limit(1);
+  return !!row;
+}
+
+/** Whether an identity provider created the account over SCIM: its person signs in through the provider. */
+export async function provisionedByScim(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: scimUsers.userId })
+    .from(scimUsers)
+    .where(and(eq(scimUsers.userId, userId), eq(scimUsers.provisioned, true)))
+    .limit(1);
+  return !!row;
 }

@@ -28,6 +28,11 @@ export class GroupService {
     return repo.listGroups(this.db, actor.scope.tenantId, search, page);
   }
 
+  /** One group with its members (users and held invitations). */
+  async get(actor: Actor, id: string): Promise<Group> {
+    return repo.groupDto(this.db, await this.find(actor, id));
+  }
+
   private async find(actor: Actor, id: string): Promise<repo.GroupRow> {
     const row = await repo.findGroup(this.db, actor.scope.tenantId, id);
     if (!row) throw errors.notFound();

@@ -6,9 +6,16 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { devices } from '../../db/read-models/devices';
 import { memberships, tenants, users } from '../../db/read-models/identity';
 import { heldInvitations } from '../../db/schema/held-invitations';
+import { scimUsers } from '../../db/read-models/scim';
 
 const deviceCount = sql<number>`(select count(*) from ${devices} d where d.tenant_id = ${memberships.tenantId}
   and d.claimed and lower(d.username) = lower(${users.email}))::int`;
+
+/**
+ * The identity provider manages the account (SCIM created or linked it): without a password it is
+ * no invitation waiting, and an inactive one was deactivated by the provider.
+ */
+const scimManaged = sql<boolean>`exists (select 1 from ${scimUsers} s where s.user_id = ${users.id})`;
 
 const memberColumns = {
   id: users.id,
@@ -24,6 +31,7 @@ const memberColumns = {
   isSuperAdmin: users.isSuperAdmin,
   role: memberships.role,
   devices: deviceCount,
+  scimManaged,
 };
 /** A held invitation in a member's shape: a pending user to the inviter (see heldInvitations). */
 const heldColumns = {
@@ -40,6 +48,7 @@ const heldColumns = {
   isSuperAdmin: sql<boolean>`false`,
   role: heldInvitations.role,
   devices: sql<number>`0`,
+  scimManaged: sql<boolean>`false`,
 };
 
 export interface MemberRow {
@@ -56,9 +65,10 @@ export interface MemberRow {
   isSuperAdmin: boolean;
   role: Role;
   devices: number;
+  scimManaged: boolean;
 }
 
-/** pending: invited and never activated (no password yet); inactive: deactivated. */
+/** pending: invited and never activated (no password yet); inactive: deactivated (by an admin or the identity provider). */
 export function toTeamUser(r: MemberRow): TeamUser {
   return {
     id: r.id,
@@ -68,7 +78,7 @@ export function toTeamUser(r: MemberRow): TeamUser {
     last_name: r.lastName,
     role: r.role,
     active: r.active,
-    status: r.active ? 'active' : r.passwordHash === null ? 'pending' : 'inactive',
+    status: r.active ? 'active' : r.passwordHash === null && !r.scimManaged ? 'pending' : 'inactive',
     two_factor_enabled: r.twoFactorEnabled,
     last_login: r.lastLoginAt?.toISOString() ?? null,
     devices: Number(r.devices),
@@ -90,8 +100,8 @@ function filterWhere(tenantId: string, f: MemberFilter): SQL {
   }
   if (f.role) parts.push(eq(memberships.role, f.role));
   if (f.status === 'active') parts.push(eq(users.active, true));
-  if (f.status === 'pending') parts.push(and(eq(users.active, false), isNull(users.passwordHash)));
-  if (f.status === 'inactive') parts.push(and(eq(users.active, false), isNotNull(users.passwordHash)));
+  if (f.status === 'pending') parts.push(and(eq(users.active, false), isNull(users.passwordHash), sql`not ${scimManaged}`));
+  if (f.status === 'inactive') parts.push(and(eq(users.active, false), or(isNotNull(users.passwordHash), scimManaged)));
   return and(...parts)!;
 }
 

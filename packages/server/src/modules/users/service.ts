@@ -156,7 +156,8 @@ export class TeamService {
 
   async resend(actor: Actor, userId: string): Promise<void> {
     const member = await this.target(actor, userId);
-    if (member.active || member.passwordHash !== null) throw errors.badRequest('not_pending', TEAM_MESSAGES.notPending);
+    // The identity provider's people are activated by the provider, never by a link that sets a password.
+    if (member.active || member.passwordHash !== null || member.scimManaged) throw errors.badRequest('not_pending', TEAM_MESSAGES.notPending);
     const held = await heldInvitationAccount(this.db, actor.scope.tenantId, member.id);
     // Resending is the retry: a mail that fails again is the answer, 503, so the inviter knows.
     try {
@@ -173,7 +174,7 @@ export class TeamService {
   async setActive(actor: Actor, userId: string, active: boolean): Promise<TeamUser> {
     if (userId === actor.userId) throw errors.badRequest('self_change', TEAM_MESSAGES.selfDeactivate);
     const member = await this.target(actor, userId);
-    if (member.passwordHash === null) throw errors.badRequest('invitation_pending', TEAM_MESSAGES.pending);
+    if (member.passwordHash === null && !member.scimManaged) throw errors.badRequest('invitation_pending', TEAM_MESSAGES.pending);
     if (!active) await this.assertKeepsOwner(actor, member);
     if (member.active !== active) {
       await this.db.transaction(async (tx) => {
@@ -205,7 +206,21 @@ export class TeamService {
 
   async remove(actor: Actor, userId: string): Promise<void> {
     if (userId === actor.userId) throw errors.badRequest('self_change', TEAM_MESSAGES.selfRemove);
-    const member = await this.target(actor, userId);
+    await this.removeMember(actor, await this.target(actor, userId));
+  }
+
+  /**
+   * Removal on the identity provider's word (SCIM): the provider's token stands for the tenant, not
+   * for a role, so only the tenant's rule applies (it keeps an active owner). Unknown here: 404.
+   */
+  async removeProvisioned(actor: Actor, userId: string): Promise<void> {
+    const member = await findMember(this.db, actor.scope.tenantId, userId);
+    if (!member) throw errors.notFound();
+    await this.removeMember(actor, member);
+  }
+
+  private async removeMember(actor: Actor, member: MemberRow): Promise<void> {
+    const userId = member.id;
     await this.assertKeepsOwner(actor, member);
     const released = await this.db.transaction(async (tx) => {
       await revokeUserSessions(tx, userId);

@@ -10,7 +10,7 @@ import type { CountryPort } from './ports';
 export interface EndpointFacts {
   id: string;
   name: string;
-  /** Lower-case e-mail of the user signed in. */
+  /** Lower-case e-mail of the user signed in; null when nobody is, or their account is deactivated. */
   user: string | null;
   os: string | null;
   posture: PostureReport | null;
@@ -18,10 +18,18 @@ export interface EndpointFacts {
   approved: boolean;
 }
 
+/**
+ * Who an endpoint asks as. A user whose account is deactivated (by an admin, or by the identity
+ * provider through SCIM) asks as nobody: none of the policies naming them or their teams reach
+ * them, whatever the client on the device still holds.
+ */
+const endpointUser = sql<string | null>`case when exists (select 1 from ${users} u where lower(u.email) = lower(${devices.username}) and not u.active)
+  then null else lower(${devices.username}) end`;
+
 const columns = {
   id: devices.id,
   name: devices.name,
-  user: sql<string | null>`lower(${devices.username})`,
+  user: endpointUser,
   os: devices.os,
   posture: devices.posture,
   publicIp: devices.publicIp,
@@ -55,7 +63,7 @@ export async function latestEndpointOf(db: Db, tenantId: string, user: string): 
   return row;
 }
 
-/** The groups (teams) of each of these users (lower-case e-mails) in the tenant. */
+/** The groups (teams) of each of these users (lower-case e-mails) in the tenant; a deactivated account has none. */
 export async function teamsOfUsers(db: Db, tenantId: string, emails: readonly string[]): Promise<Map<string, string[]>> {
   const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
   if (wanted.length === 0) return new Map();
@@ -63,7 +71,7 @@ export async function teamsOfUsers(db: Db, tenantId: string, emails: readonly st
     .select({ email: sql<string>`lower(${users.email})`, groupId: userGroupMembers.groupId })
     .from(userGroupMembers)
     .innerJoin(userGroups, and(eq(userGroups.id, userGroupMembers.groupId), eq(userGroups.tenantId, tenantId)))
-    .innerJoin(users, eq(users.id, userGroupMembers.userId))
+    .innerJoin(users, and(eq(users.id, userGroupMembers.userId), eq(users.active, true)))
     .where(inArray(sql`lower(${users.email})`, wanted))
     .orderBy(asc(userGroupMembers.groupId));
   const out = new Map<string, string[]>();
@@ -85,4 +93,15 @@ export function postureOf(e: Pick<EndpointFacts, 'os' | 'posture' | 'publicIp' |
     firewall_on: e.posture?.firewall_on ?? null,
     approved: e.approved,
   };
+}
+
+/** The tenant's endpoints on which any of these users (e-mails) is signed in. */
+export async function endpointsOfUsers(db: Db, tenantId: string, emails: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(endpointsOf(tenantId), inArray(sql`lower(${devices.username})`, wanted)));
+  return rows.map((r) => r.id);
 }

@@ -5,6 +5,7 @@ import * as repo from './repo';
 import { loadTenantZtna } from './load';
 import type { CountryPort, DeviceConfigPort } from './ports';
 import { ztnaSectionsName } from './sections';
+import { endpointsOfUsers } from './endpoints-repo';
 
 /**
  * Which devices a change can reach: the edits (the domain finds the endpoints whose section they
@@ -43,6 +44,22 @@ export class ZtnaRecommit {
 
   announce(outcomes: unknown[]): Promise<void> {
     return this.config.announce(outcomes);
+  }
+
+  /**
+   * People whose accounts changed (deactivated, restored, moved between teams) outside zero trust:
+   * the endpoints they are signed in on get their sections again now, rather than at the next
+   * reconciler round. A tenant without zero trust has nothing to render.
+   */
+  async usersChanged(actor: Actor, emails: readonly string[], message: string): Promise<void> {
+    const tenantId = actor.scope.tenantId;
+    const outcomes = await this.db.transaction(async (tx) => {
+      if (!(await repo.findSettings(tx, tenantId))) return [];
+      await this.lock(tx, tenantId);
+      const deviceIds = await endpointsOfUsers(tx, tenantId, emails);
+      return deviceIds.length ? this.recommitTenant(tx, actor, { deviceIds, message }) : [];
+    });
+    await this.announce(outcomes);
   }
 
   /**

@@ -36,18 +36,19 @@ export function ztnaSections(countries: CountryPort): SectionProvider<TenantZtna
     cacheKey: ztnaKey,
     /*
      * Endpoints without a `ztna` section or whose section names another approval, user or teams
-     * than the device has now (approved, signed in as someone else, or its user moved between
-     * teams since), and app connectors without their `ztna_connector`.
+     * than the device has now (approved, signed in as someone else, its user moved between teams,
+     * or their account was deactivated or restored since), and app connectors without their `ztna_connector`.
      */
     stale: ({ device: d, document: doc }) => sql`exists (select 1 from ztna_settings z where z.tenant_id = ${d}.tenant_id) and (
       (${d}.kind = 'endpoint' and (
         ${doc} is null or not ${doc} ? 'ztna'
         or (${doc}->'ztna'->'identity'->>'approved')::boolean is distinct from ${d}.approved
-        or ${doc}->'ztna'->'identity'->>'user' is distinct from lower(${d}.username)
+        or ${doc}->'ztna'->'identity'->>'user' is distinct from (case when exists (
+          select 1 from users u where lower(u.email) = lower(${d}.username) and not u.active) then null else lower(${d}.username) end)
         or ${doc}->'ztna'->'identity'->'groups' is distinct from coalesce((
           select jsonb_agg(m.group_id::text order by m.group_id) from user_group_members m
           join user_groups g on g.id = m.group_id and g.tenant_id = ${d}.tenant_id
-          join users u on u.id = m.user_id
+          join users u on u.id = m.user_id and u.active
           where lower(u.email) = lower(${d}.username)), '[]'::jsonb)))
       or (${d}.kind = 'gateway' and exists (select 1 from ztna_connectors c where c.device_id = ${d}.id)
         and (${doc} is null or not ${doc} ? 'ztna_connector')))`,

@@ -84,6 +84,8 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
       }
       case 'reportSchedule':
         return named(objects.reportSchedule(name));
+      case 'scimToken':
+        return named(must(app, 'POST', `/api/v1/tenant/scim/tokens/?tid=${tenantId}`, ownerToken, { name }).then((b) => String(b.id)));
       case 'diagnosticRun': {
         const device = await freshObject('device');
         return { id: await newDiagnosticRun(t, tenantId, device.id, name), name, deviceId: device.id };
@@ -119,6 +121,7 @@ const OWN_KINDS = [
   'report',
   'reportSchedule',
   'diagnosticRun',
+  'scimToken',
 ] as const satisfies readonly Kind[];
 
 /**

@@ -39,6 +39,8 @@ export interface World {
   marker: string;
   attacker: Side;
   victim: Side;
+  /** Each side's SCIM provisioning token (the SCIM service is outside the API document: scim-probes.ts probes it). */
+  scimTokens: { attacker: string; victim: string };
   principals: Principal[];
   /** The victim tenant's owner: reads the victim's data before and after the probes. */
   victimToken: string;

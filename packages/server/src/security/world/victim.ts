@@ -116,5 +116,9 @@ export async function plantVictim(t: TestApp, { tenantId, enrolmentKey, ownerTok
   ids.report.push(await objects.report());
   ids.reportSchedule.push(await objects.reportSchedule(canary('sched')));
   await objects.reportDone(ids.report[0]!);
-  return { victim, agents };
+  // A provisioning token named with a canary, for the probes to aim at (a super admin may revoke it);
+  // and one of its own that the SCIM probes read the victim's people with, before and after.
+  ids.scimToken.push(String((await must(app, 'POST', `/api/v1/tenant/scim/tokens/${q}`, ownerToken, { name: canary('scim') })).id));
+  const scim = await must(app, 'POST', `/api/v1/tenant/scim/tokens/${q}`, ownerToken, { name: 'Victim provider' });
+  return { victim, agents, scimToken: String(scim.token) };
 }

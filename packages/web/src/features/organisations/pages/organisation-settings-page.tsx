@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Paper, Skeleton } from '@mantine/core';
 import { canManageUsers } from '@netloom/domain';
 import { ErrorPanel } from '@/components/error-panel';
@@ -8,8 +9,11 @@ import { useOrganisation } from '@/features/organisations/api/get-organisation';
 import { useUpdateOrganisation } from '@/features/organisations/api/update-organisation';
 import { OrganisationForm } from '@/features/organisations/components/organisation-form';
 
-/** Organisation settings (profile menu): the tenant's details; owners and admins change them. */
-export function OrganisationSettingsPage() {
+/**
+ * Organisation settings (profile menu): the tenant's details; owners and admins change them.
+ * `sections` are other features' parts of the page (user provisioning), composed by the route.
+ */
+export function OrganisationSettingsPage({ sections }: { sections?: ReactNode }) {
   const user = useCurrentUser();
   const org = useOrganisation();
   const update = useUpdateOrganisation();
@@ -39,6 +43,7 @@ export function OrganisationSettingsPage() {
           />
         )}
       </Paper>
+      {sections}
     </>
   );
 }
