@@ -8,7 +8,7 @@ const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 /**
  * A person the identity provider deactivates loses zero trust at once: the endpoints they are
- * signed in on get sections without them (no user, no teams, none of their policies), pushed by the
+ * signed in on get sections without them (no user, no teams, no policy at all), pushed by the
  * change itself. The reconciler is held off here, so nothing else could push them.
  */
 describe.each(testBackends('pglite'))('SCIM deactivation and zero trust on %s', (backend) => {
@@ -18,6 +18,7 @@ describe.each(testBackends('pglite'))('SCIM deactivation and zero trust on %s', 
   let endpoint: TestAgent;
   let endpointId: string;
   let policyId: string;
+  let everyoneId: string;
 
   const scim = (method: 'POST' | 'PATCH', url: string, payload: object) =>
     w.t.app.inject({
@@ -45,28 +46,38 @@ describe.each(testBackends('pglite'))('SCIM deactivation and zero trust on %s', 
     const created = await w.call('POST', 'tenant/ztna/policies/', policy({ sources: { groups: [team] }, destinations: { servers: [git] } }));
     expect(created.statusCode, created.body).toBe(201);
     policyId = ztnaPolicySchema.parse(created.json()).id;
+    const forEveryone = await w.call(
+      'POST',
+      'tenant/ztna/policies/',
+      policy({ name: 'Everyone to git', sources: { everyone: true }, destinations: { servers: [git] } }),
+    );
+    expect(forEveryone.statusCode, forEveryone.body).toBe(201);
+    everyoneId = ztnaPolicySchema.parse(forEveryone.json()).id;
   });
   afterAll(async () => {
     for (const a of w.agents) a.ws.terminate();
     await w.t.close();
   });
 
-  it('the endpoint runs its person’s team policy while they are active', async () => {
-    const section = await nextSection(10_000);
-    expect(section.identity).toMatchObject({ user: 'ada@acme.test', groups: [expect.any(String)] });
-    expect(section.policies.map((p) => p.id)).toEqual([policyId]);
+  it('the endpoint runs its person’s team policy and the one for everyone while they are active', async () => {
+    // The first section may be the one from before the second policy: the latest is what the endpoint runs.
+    let section = await nextSection(10_000);
+    while (section.policies.length < 2) section = await nextSection(10_000);
+    expect(section.identity).toMatchObject({ user: 'ada@acme.test', groups: [expect.any(String)], approved: true });
+    expect(section.policies.map((p) => p.id)).toEqual([policyId, everyoneId]);
   });
 
   it('loses it the moment the provider deactivates them, and gets it back on reactivation', async () => {
     expect((await active(false)).statusCode).toBe(200);
     const off = await nextSection(3_000);
-    expect(off.identity).toMatchObject({ user: null, groups: [] });
+    // Not even the policy for everyone: a deactivated person's endpoint reaches nothing.
+    expect(off.identity).toMatchObject({ user: null, groups: [], approved: false });
     expect(off.policies).toEqual([]);
 
     expect((await active(true)).statusCode).toBe(200);
     const on = await nextSection(3_000);
     expect(on.identity.user).toBe('ada@acme.test');
-    expect(on.policies.map((p) => p.id)).toEqual([policyId]);
+    expect(on.policies.map((p) => p.id)).toEqual([policyId, everyoneId]);
     const config = await w.call('GET', `device/config/${endpointId}/`);
     expect(config.json()).toMatchObject({ revision: { source: 'ztna', message: 'ada@acme.test was activated by the identity provider' } });
   });

@@ -3,6 +3,7 @@ import { endpointOsOf, type Posture, type PostureReport } from '@netloom/domain'
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
 import { users } from '../../db/read-models/identity';
+import { scimUsers } from '../../db/read-models/scim';
 import { userGroupMembers, userGroups } from '../../db/read-models/user-groups';
 import type { CountryPort } from './ports';
 
@@ -19,12 +20,20 @@ export interface EndpointFacts {
 }
 
 /**
- * Who an endpoint asks as. A user whose account is deactivated (by an admin, or by the identity
- * provider through SCIM) asks as nobody: none of the policies naming them or their teams reach
- * them, whatever the client on the device still holds.
+ * The account signed in on the endpoint was deactivated (by an admin, or by the identity provider
+ * through SCIM): inactive with a password or provisioned, as the team list tells them apart from an
+ * invitation nobody accepted yet (whose endpoints keep their policies, as before).
  */
-const endpointUser = sql<string | null>`case when exists (select 1 from ${users} u where lower(u.email) = lower(${devices.username}) and not u.active)
-  then null else lower(${devices.username}) end`;
+const userDeactivated = sql`exists (select 1 from ${users} u where lower(u.email) = lower(${devices.username}) and not u.active
+  and (u.password_hash is not null or exists (select 1 from ${scimUsers} s where s.user_id = u.id)))`;
+
+/**
+ * Who an endpoint asks as, and whether it may ask at all. A deactivated person's endpoint asks as
+ * nobody and holds no policy, as one waiting for approval does: neither the policies naming them
+ * or their teams nor those for everyone reach it, whatever the client on the device still holds.
+ */
+const endpointUser = sql<string | null>`case when ${userDeactivated} then null else lower(${devices.username}) end`;
+const endpointApproved = sql<boolean>`(${devices.approved} and not ${userDeactivated})`;
 
 const columns = {
   id: devices.id,
@@ -33,7 +42,7 @@ const columns = {
   os: devices.os,
   posture: devices.posture,
   publicIp: devices.publicIp,
-  approved: devices.approved,
+  approved: endpointApproved,
 };
 const endpointsOf = (tenantId: string) => and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), eq(devices.kind, 'endpoint'));
 
@@ -63,7 +72,7 @@ export async function latestEndpointOf(db: Db, tenantId: string, user: string): 
   return row;
 }
 
-/** The groups (teams) of each of these users (lower-case e-mails) in the tenant; a deactivated account has none. */
+/** The groups (teams) of each of these users (lower-case e-mails) in the tenant (a deactivated person's endpoint asks as nobody: see endpointUser). */
 export async function teamsOfUsers(db: Db, tenantId: string, emails: readonly string[]): Promise<Map<string, string[]>> {
   const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
   if (wanted.length === 0) return new Map();
@@ -71,7 +80,7 @@ export async function teamsOfUsers(db: Db, tenantId: string, emails: readonly st
     .select({ email: sql<string>`lower(${users.email})`, groupId: userGroupMembers.groupId })
     .from(userGroupMembers)
     .innerJoin(userGroups, and(eq(userGroups.id, userGroupMembers.groupId), eq(userGroups.tenantId, tenantId)))
-    .innerJoin(users, and(eq(users.id, userGroupMembers.userId), eq(users.active, true)))
+    .innerJoin(users, eq(users.id, userGroupMembers.userId))
     .where(inArray(sql`lower(${users.email})`, wanted))
     .orderBy(asc(userGroupMembers.groupId));
   const out = new Map<string, string[]>();
