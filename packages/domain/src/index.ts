@@ -77,4 +77,5 @@ export * from './webfilter/index';
 export * from './ztna/index';
 export * from './console/index';
 export * from './diagnostics/index';
+export * from './support/index';
 export * from './validators/documented';

@@ -32,6 +32,7 @@ import { searchRoutes } from '../modules/search/routes';
 import { tourRoutes } from '../modules/tours/routes';
 import { announcementRoutes } from '../modules/announcements/routes';
 import { adminAnnouncementRoutes } from '../modules/announcements/admin-routes';
+import { userQueryRoutes } from '../modules/user-queries/routes';
 import { reportRoutes } from '../modules/reports/routes';
 import type { BackgroundWork } from './background';
 import { metricsListener, type MetricsListener } from './metrics-listener';
@@ -112,6 +113,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(tourRoutes, { tours: s.tours });
   await api.register(announcementRoutes, { announcements: s.announcements });
   await api.register(adminAnnouncementRoutes, { announcements: s.announcements });
+  await api.register(userQueryRoutes, { userQueries: s.userQueries });
   await api.register(reportRoutes, { reports: s.reports });
 };
 
