@@ -77,6 +77,7 @@ export * from './webfilter/index';
 export * from './ztna/index';
 export * from './console/index';
 export * from './diagnostics/index';
+export * from './support/index';
 export * from './validators/documented';
 export * from './api/scim';
 export * from './scim/schema';

@@ -50,6 +50,7 @@ import { ActivityService } from '../modules/activity/service';
 import { SearchService } from '../modules/search/service';
 import { TourService } from '../modules/tours/service';
 import { AnnouncementService } from '../modules/announcements/service';
+import { UserQueryService } from '../modules/user-queries/service';
 import { ReportService } from '../modules/reports/service';
 import { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
 import type { CoreServices, Services } from './services';
@@ -181,6 +182,7 @@ export async function buildModuleServices(
     search: new SearchService(db),
     tours: new TourService(db),
     announcements: new AnnouncementService(db, bus, app.log),
+    userQueries: new UserQueryService(db),
     reports: new ReportService(db, bus, opts.wakeReportWorker),
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),

@@ -33,6 +33,7 @@ import { searchRoutes } from '../modules/search/routes';
 import { tourRoutes } from '../modules/tours/routes';
 import { announcementRoutes } from '../modules/announcements/routes';
 import { adminAnnouncementRoutes } from '../modules/announcements/admin-routes';
+import { userQueryRoutes } from '../modules/user-queries/routes';
 import { reportRoutes } from '../modules/reports/routes';
 import { scimProtocolRoutes, scimTokenRoutes } from '../modules/scim/index';
 import type { BackgroundWork } from './background';
@@ -114,6 +115,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(tourRoutes, { tours: s.tours });
   await api.register(announcementRoutes, { announcements: s.announcements });
   await api.register(adminAnnouncementRoutes, { announcements: s.announcements });
+  await api.register(userQueryRoutes, { userQueries: s.userQueries });
   await api.register(reportRoutes, { reports: s.reports });
   await api.register(scimTokenRoutes, { scimTokens: s.scimTokens });
 };

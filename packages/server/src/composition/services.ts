@@ -44,6 +44,7 @@ import type { TenantSettingsService } from '../modules/tenant-settings/service';
 import type { SearchService } from '../modules/search/service';
 import type { TourService } from '../modules/tours/service';
 import type { AnnouncementService } from '../modules/announcements/service';
+import type { UserQueryService } from '../modules/user-queries/service';
 import type { ReportService } from '../modules/reports/service';
 import type { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
 
@@ -131,6 +132,8 @@ export interface Services extends CoreServices {
   tours: TourService;
   /** Super admins' announcements to tenants' users. */
   announcements: AnnouncementService;
+  /** Questions sent to the provider from the public pages and the crash page. */
+  userQueries: UserQueryService;
   /** Generated reports (made in the background) and their schedules. */
   reports: ReportService;
   /** Identity providers' provisioning tokens, and the users and groups they push over SCIM 2.0. */

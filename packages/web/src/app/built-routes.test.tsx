@@ -86,6 +86,7 @@ const BUILT = [
   ...tabsOf('/settings', ['profile', 'dashboard-settings', 'organisation']),
   '/tenant-settings',
   '/announcements',
+  '/user-queries',
   '/microzaccess-client',
   '/ztna/getmicrozaccess',
   '/404',

@@ -74,6 +74,12 @@ export const routes: RouteObject[] = [
           { path: 'settings', ...redirectTo(paths.settings.profile) },
           { path: 'settings/profile', lazy: () => import('@/features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })) },
           {
+            path: 'user-queries',
+            loader: superAdminGuard,
+            shouldRevalidate: revalidateOnNavigation,
+            lazy: () => import('@/features/support/pages/user-queries-page').then((m) => ({ Component: m.UserQueriesPage })),
+          },
+          {
             path: 'superAdmin',
             loader: superAdminGuard,
             shouldRevalidate: revalidateOnNavigation,
@@ -108,13 +114,6 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('@/features/products/pages/not-built-page').then(({ NOT_BUILT, NotBuiltPage }) => ({
                     element: <NotBuiltPage page={NOT_BUILT.support} />,
-                  })),
-              },
-              {
-                path: 'user-queries',
-                lazy: () =>
-                  import('@/features/products/pages/not-built-page').then(({ NOT_BUILT, NotBuiltPage }) => ({
-                    element: <NotBuiltPage page={NOT_BUILT.userQueries} />,
                   })),
               },
             ],

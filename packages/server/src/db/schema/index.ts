@@ -27,3 +27,4 @@ export * from './reports';
 export * from './diagnostics';
 export * from './flow-exporters';
 export * from './scim';
+export * from './user-queries';

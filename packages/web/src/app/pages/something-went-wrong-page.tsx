@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconMail, IconRefresh } from '@tabler/icons-react';
 import { useRouteError } from 'react-router';
 import { TIMING } from '@netloom/domain';
-import { externalLinks } from '@/paths';
 import { snack } from '@/lib/notify';
+import { BUILD_HASH } from '@/features/connectivity/app-update/version-check';
+import { ContactSupportDialog } from '@/features/support/components/contact-support-dialog';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}\n${error.stack ?? ''}`;
@@ -19,6 +21,14 @@ function describe(error: unknown): string {
 export function SomethingWentWrongPage() {
   const error = useRouteError();
   const details = `${describe(error)}\n\nURL: ${window.location.href}\nTime: ${new Date().toISOString()}`;
+  const [contacting, setContacting] = useState(false);
+  // What support would ask for, sent with the question (within the limits the server keeps).
+  const context = {
+    path: window.location.pathname.slice(0, 500),
+    error: details.slice(0, 4000),
+    console_version: BUILD_HASH.slice(0, 64),
+    browser: navigator.userAgent.slice(0, 300),
+  };
 
   const copy = async () => {
     try {
@@ -46,10 +56,11 @@ export function SomethingWentWrongPage() {
           <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => void copy()}>
             Copy Error to Clipboard
           </Button>
-          <Button variant="subtle" component="a" href={externalLinks.support} leftSection={<IconMail size={16} />}>
+          <Button variant="subtle" leftSection={<IconMail size={16} />} onClick={() => setContacting(true)}>
             Contact Support
           </Button>
         </Group>
+        <ContactSupportDialog opened={contacting} onClose={() => setContacting(false)} source="crash" context={context} />
       </Stack>
     </Center>
   );

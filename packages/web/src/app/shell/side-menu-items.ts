@@ -163,6 +163,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         { label: 'Tenants', to: paths.superAdmin.tenant },
         { label: 'Customers', to: paths.superAdmin.customers },
         { label: 'Announcements', to: paths.superAdmin.announcements },
+        { label: 'User Queries', to: paths.userQueries },
       ],
     });
   }

@@ -19,7 +19,6 @@ export const NOT_BUILT = {
   configure: { title: 'Device Configuration' },
   configTemplates: { title: 'Config Templates' },
   support: { title: 'Support' },
-  userQueries: { title: 'User Queries' },
 } as const satisfies Record<string, NotBuiltSpec>;
 export type NotBuiltKey = keyof typeof NOT_BUILT;
 
