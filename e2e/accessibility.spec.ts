@@ -97,7 +97,7 @@ const SECTIONS = {
     '/ztna/logs/webfilter-logs',
   ],
   settings: ['/settings/profile', '/settings/dashboard-settings', '/settings/organisation', '/announcements'],
-  'super admin': ['/superAdmin/tenant', '/superAdmin/customers', '/superAdmin/announcements'],
+  'super admin': ['/superAdmin/tenant', '/superAdmin/customers', '/superAdmin/announcements', '/user-queries'],
 } as const satisfies Record<string, readonly string[]>;
 type Section = keyof typeof SECTIONS;
 

@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
       {
         path: 'auth',
         loader: authGuard,
+        lazy: () => import('./routes/visitor-pages-route').then((m) => ({ Component: m.VisitorPagesRoute })),
         children: [
           { index: true, ...redirectTo(paths.auth.login) },
           { path: 'login', lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
