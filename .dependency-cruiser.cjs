@@ -42,6 +42,7 @@ const SCHEMA_OWNERS = {
   'modules/diagnostics': ['diagnostics'],
   'modules/traffic': ['flow-exporters'],
   'modules/scim': ['scim'],
+  'modules/user-queries': ['user-queries'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).

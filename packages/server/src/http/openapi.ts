@@ -169,6 +169,7 @@ const TAGS: Record<string, string> = {
   search: 'The console’s global search',
   announcements: 'Notices from the provider to tenants',
   reports: 'Reports made on demand or on a schedule (PDF or CSV)',
+  support: 'Questions to the provider from the visitor pages and the crash page',
 };
 
 const TENANT =
