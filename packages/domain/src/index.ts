@@ -78,3 +78,5 @@ export * from './ztna/index';
 export * from './console/index';
 export * from './diagnostics/index';
 export * from './validators/documented';
+export * from './api/sso';
+export * from './rules/sso';
