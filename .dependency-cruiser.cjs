@@ -41,6 +41,7 @@ const SCHEMA_OWNERS = {
   'modules/reports': ['reports'],
   'modules/diagnostics': ['diagnostics'],
   'modules/traffic': ['flow-exporters'],
+  'modules/sso': ['sso'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).

@@ -51,6 +51,8 @@ import { SearchService } from '../modules/search/service';
 import { TourService } from '../modules/tours/service';
 import { AnnouncementService } from '../modules/announcements/service';
 import { ReportService } from '../modules/reports/service';
+import { OidcClients, SsoProvisioning, SsoSettingsService, SsoSignInService, dnsTxtLookup, withLabDomains } from '../modules/sso/index';
+import { SSO_CALLBACK_PATH, ssoTxtName, ssoTxtValue } from '@netloom/domain';
 import type { CoreServices, Services } from './services';
 import { analyticsStoreOn } from './analytics-store';
 
@@ -139,6 +141,11 @@ export async function buildModuleServices(
     resolve: opts.resolveHost ?? systemResolver,
     mayReach: opts.webhookMayReach,
   };
+  // Single sign-on: domains proved by DNS (a lab's override first), providers' groups applied through the groups module.
+  const groups = new GroupService(db);
+  const ssoRedirectUri = `${config.publicUrl}${SSO_CALLBACK_PATH}`;
+  const txtLookup = config.sso.txtLookup ?? dnsTxtLookup(config.sso.dnsServers, 5000);
+  const ssoProvisioning = new SsoProvisioning(db, groups, (userId) => sessionEvents.userChanged(userId));
   const services: Services = {
     ...core,
     jobs,
@@ -169,7 +176,7 @@ export async function buildModuleServices(
     networks: new NetworkService(db, bus, deviceConfig),
     team: new TeamService(core),
     organisations: new OrganisationService(core),
-    groups: new GroupService(db),
+    groups,
     settings: new TenantSettingsService(db),
     profile: new ProfileService(db, sessionEvents),
     logs: new ActivityService(db),
@@ -177,6 +184,8 @@ export async function buildModuleServices(
     tours: new TourService(db),
     announcements: new AnnouncementService(db, bus, app.log),
     reports: new ReportService(db, bus, opts.wakeReportWorker),
+    ssoSettings: new SsoSettingsService(db, withLabDomains(txtLookup, config.sso.labVerifiedDomains, ssoTxtName, ssoTxtValue), ssoRedirectUri),
+    ssoSignIn: new SsoSignInService(db, new OidcClients(config.sso.allowHttpIssuers), ssoProvisioning, core.sessions, ssoRedirectUri),
   };
   return {
     services,

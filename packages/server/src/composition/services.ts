@@ -45,6 +45,8 @@ import type { SearchService } from '../modules/search/service';
 import type { TourService } from '../modules/tours/service';
 import type { AnnouncementService } from '../modules/announcements/service';
 import type { ReportService } from '../modules/reports/service';
+import type { SsoSettingsService, SsoSignInService } from '../modules/sso/index';
+import type { IssuedSession } from '../modules/auth/sessions';
 
 /** What the composition root builds first (core-services.ts): the services the module services below are built from. */
 export interface CoreServices {
@@ -132,4 +134,8 @@ export interface Services extends CoreServices {
   announcements: AnnouncementService;
   /** Generated reports (made in the background) and their schedules. */
   reports: ReportService;
+  /** Single sign-on set-up: providers, verified domains, group mappings, the SSO policy. */
+  ssoSettings: SsoSettingsService;
+  /** Single sign-on itself: the way to the provider and back to a Netloom session. */
+  ssoSignIn: SsoSignInService<IssuedSession>;
 }

@@ -83,7 +83,10 @@ export type Kind =
   | 'announcement'
   | 'report'
   | 'reportSchedule'
-  | 'diagnosticRun';
+  | 'diagnosticRun'
+  | 'ssoProvider'
+  | 'ssoDomain'
+  | 'ssoMapping';
 export const KINDS: readonly Kind[] = [
   'tenant',
   'device',
@@ -110,6 +113,9 @@ export const KINDS: readonly Kind[] = [
   'report',
   'reportSchedule',
   'diagnosticRun',
+  'ssoProvider',
+  'ssoDomain',
+  'ssoMapping',
 ];
 
 interface OpenApiDoc {
@@ -206,6 +212,9 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/admin\/announcements\/$/, 'announcement'],
   [/\/tenant\/reports\/$/, 'report'],
   [/\/tenant\/report-schedules\/$/, 'reportSchedule'],
+  [/\/tenant\/sso\/providers\/$/, 'ssoProvider'],
+  [/\/tenant\/sso\/domains\/$/, 'ssoDomain'],
+  [/\/tenant\/sso\/group-mappings\/$/, 'ssoMapping'],
 ];
 
 /** The kind of object a field or parameter holds, or null when nothing says. */

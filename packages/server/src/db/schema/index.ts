@@ -26,3 +26,4 @@ export * from './announcements';
 export * from './reports';
 export * from './diagnostics';
 export * from './flow-exporters';
+export * from './sso';

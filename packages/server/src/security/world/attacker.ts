@@ -84,6 +84,12 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
       }
       case 'reportSchedule':
         return named(objects.reportSchedule(name));
+      case 'ssoProvider':
+        return named(objects.ssoProvider(name));
+      case 'ssoDomain':
+        return named(objects.ssoDomain(name));
+      case 'ssoMapping':
+        return named(objects.ssoMapping(name));
       case 'diagnosticRun': {
         const device = await freshObject('device');
         return { id: await newDiagnosticRun(t, tenantId, device.id, name), name, deviceId: device.id };
@@ -119,6 +125,9 @@ const OWN_KINDS = [
   'report',
   'reportSchedule',
   'diagnosticRun',
+  'ssoProvider',
+  'ssoDomain',
+  'ssoMapping',
 ] as const satisfies readonly Kind[];
 
 /**
