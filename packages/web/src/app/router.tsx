@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { index: true, ...redirectTo(paths.auth.login) },
           { path: 'login', lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
           { path: 'sign-up', lazy: () => import('@/features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })) },
+          { path: 'sso', lazy: () => import('@/features/auth/pages/sso-page').then((m) => ({ Component: m.SsoPage })) },
           { path: 'free-trial', lazy: () => import('@/features/auth/pages/free-trial-page').then((m) => ({ Component: m.FreeTrialPage })) },
           {
             path: 'social-signup',
@@ -101,6 +102,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'settings/organisation',
                 lazy: () => import('@/features/organisations/pages/organisation-settings-page').then((m) => ({ Component: m.OrganisationSettingsPage })),
+              },
+              {
+                path: 'settings/single-sign-on',
+                lazy: () => import('@/features/sso/pages/sso-settings-page').then((m) => ({ Component: m.SsoSettingsPage })),
               },
               { path: 'tenant-settings', ...redirectTo(paths.settings.dashboardSettings) },
               {
