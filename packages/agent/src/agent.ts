@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises';
+import path from 'node:path';
 import { configHash, FLOW_ACTIVE_TIMEOUT_S } from '@netloom/domain';
 import { SimulatedDevice, type DeviceEvent, type SavedDevice } from '@netloom/simulator';
 import { Applier } from './host/applier';
@@ -7,6 +8,7 @@ import { Dnsmasq } from './host/dnsmasq';
 import { Frr } from './host/frr';
 import { DhcpWans } from './host/dhcp-wan';
 import { Strongswan } from './host/strongswan';
+import { Clock, type ClockOptions } from './host/clock';
 import { FlowAccounting, type Conn } from './host/conntrack';
 import { run } from './host/exec';
 import { readIdentity } from './identity';
@@ -31,6 +33,8 @@ export interface AgentOptions {
   frrPathspace?: string;
   /** strongSwan's vici socket (charon's default unless the box runs it elsewhere). */
   strongswanUri?: string;
+  /** The box's time zone and chrony's sources: Debian's places unless a lab gives its own. */
+  clock?: Partial<Omit<ClockOptions, 'stateDir'>>;
   /** Seconds between flow exports (FLOW_ACTIVE_TIMEOUT_S by default); 0: none. */
   flowIntervalS?: number;
   log?: (line: string) => void;
@@ -74,7 +78,14 @@ export async function startAgent(opts: AgentOptions): Promise<{ device: Simulate
   const log = opts.log ?? ((line: string) => console.log(`[netloom-agent] ${line}`));
   const frr = new Frr(opts.frrPathspace);
   const strongswan = new Strongswan(opts.strongswanUri ?? 'unix:///var/run/charon.vici', opts.runDir);
-  const caps = await detectCapabilities(frr, strongswan);
+  const clockOptions: ClockOptions = {
+    etcRoot: opts.clock?.etcRoot ?? '/etc',
+    zoneinfo: opts.clock?.zoneinfo ?? '/usr/share/zoneinfo',
+    sourcesFile: opts.clock?.sourcesFile ?? '/etc/chrony/sources.d/netloom.sources',
+    ...(opts.clock?.chronycSocket ? { chronycSocket: opts.clock.chronycSocket } : {}),
+    stateDir: path.dirname(opts.stateFile),
+  };
+  const caps = await detectCapabilities(frr, strongswan, clockOptions.chronycSocket);
   const links = new Set((JSON.parse((await run('ip', ['-json', 'link'])).stdout || '[]') as { ifname: string }[]).map((l) => l.ifname));
   const identity = await readIdentity(caps, { serial: opts.serial, name: opts.name });
   log(`${identity.serial} (${identity.os}); this host can run: ${identity.capabilities.join(', ') || 'nothing beyond routing'}`);
@@ -85,7 +96,7 @@ export async function startAgent(opts: AgentOptions): Promise<{ device: Simulate
   const flows = caps.conntrack && caps.nftables && opts.flowIntervalS !== 0 ? new FlowAccounting(await managementConnection(opts.url)) : undefined;
   await flows?.start().catch((err: Error) => log(`flow accounting is off: ${err.message}`));
   const dnsmasq = new Dnsmasq(opts.runDir);
-  const applier = new Applier(caps, dnsmasq, frr, new DhcpWans(opts.runDir), strongswan);
+  const applier = new Applier(caps, dnsmasq, frr, new DhcpWans(opts.runDir), strongswan, new Clock(clockOptions, caps.chronyd));
   let device: SimulatedDevice | null = null;
   const gateway = new LinuxGateway({
     identity,

@@ -12,6 +12,9 @@ const USAGE = `Usage: netloom-agent --server URL --key KEY [--state FILE] [--run
   --name      the name it enrols with (default: the host name)
   --frr-pathspace  the FRR instance to drive (vtysh -N), when the box runs several
   --strongswan-uri  charon's vici socket (default unix:///var/run/charon.vici)
+  --etc-root  where the box keeps its time zone (localtime, timezone; default /etc)
+  --chrony-sources  the agent's NTP sources file, in a directory chrony reads (default /etc/chrony/sources.d/netloom.sources)
+  --chronyc-socket  chronyd's command socket, when it is not the default one
 Environment: NETLOOM_SERVER, NETLOOM_KEY stand for --server and --key (the systemd unit's environment file).`;
 
 /** https://host → wss://host/agent/v1; a ws(s) URL with a path is taken as it is. */
@@ -36,6 +39,9 @@ const { values } = parseArgs({
     'flow-interval-s': { type: 'string' },
     'frr-pathspace': { type: 'string' },
     'strongswan-uri': { type: 'string' },
+    'etc-root': { type: 'string' },
+    'chrony-sources': { type: 'string' },
+    'chronyc-socket': { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -61,6 +67,11 @@ const agent = await startAgent({
   ...(values['flow-interval-s'] ? { flowIntervalS: Number(values['flow-interval-s']) } : {}),
   ...(values['frr-pathspace'] ? { frrPathspace: values['frr-pathspace'] } : {}),
   ...(values['strongswan-uri'] ? { strongswanUri: values['strongswan-uri'] } : {}),
+  clock: {
+    ...(values['etc-root'] ? { etcRoot: values['etc-root'] } : {}),
+    ...(values['chrony-sources'] ? { sourcesFile: values['chrony-sources'] } : {}),
+    ...(values['chronyc-socket'] ? { chronycSocket: values['chronyc-socket'] } : {}),
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void agent.stop().then(() => process.exit(0)));

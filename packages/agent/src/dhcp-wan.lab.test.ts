@@ -34,12 +34,35 @@ describe.runIf(!unavailable)('the Netloom agent on a DHCP WAN', () => {
     expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(address);
   });
 
+  it('sends a policy route out of the DHCP WAN through the router its lease named', async () => {
+    const address = wan0Address();
+    // The remote's network by the second WAN in the main table: only the policy takes the client's port 7000 out of the first.
+    const toRemote = { id: crypto.randomUUID(), name: 'Remote by WAN 2', destination: '203.0.113.0/24', gateway: LAB.wan1Remote, metric: 0, enabled: true };
+    expect((await h.push('static_routes', [toRemote])).sync.state).toBe('synced');
+    expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(LAB.wan1Gw);
+    const policy = {
+      id: crypto.randomUUID(),
+      name: 'Client by the DHCP WAN',
+      enabled: true,
+      protocol: 'tcp',
+      source: `${LAB.lanClient}/32`,
+      dest_port: '7000',
+      out_interface: 'wan0',
+      priority: 10,
+    };
+    expect((await h.push('policy_routing', [policy])).sync).toMatchObject({ state: 'synced', error: null });
+    expect(h.gw('ip', 'route', 'show', 'table', '1000').stdout).toMatch(new RegExp(`default via ${LAB.wan0Isp} dev wan0 proto dhcp`));
+    expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(address);
+    expect(await h.lab.connectFromLan(LAB.remote, 7001)).toBe(LAB.wan1Gw);
+  });
+
   it('gives the lease back when the WAN is set to a static address', async () => {
     const leased = wan0Address();
     expect((await h.push('interfaces', LAB_INTERFACES)).sync).toMatchObject({ state: 'synced', error: null });
     await waitFor('the lease given back', () => !h.gw('ip', '-4', 'addr', 'show', 'wan0').stdout.includes(`${leased}/24`));
     expect(wan0Address()).toBe(LAB.wan0Gw);
     expect(h.gw('ip', 'route', 'show', 'default').stdout).not.toMatch(/proto dhcp/);
+    expect(h.gw('ip', 'route', 'show', 'table', '1000').stdout).toMatch(new RegExp(`^default via ${LAB.wan0Isp} dev wan0 proto 173`));
     expect(await h.lab.connectFromLan(LAB.remote, 7000)).toBe(LAB.wan0Gw);
   });
 });

@@ -199,7 +199,7 @@ export class LinuxGateway implements DeviceBehaviour {
     const generation = this.generation;
     const frr = this.opts.host.caps.bgpd ? this.opts.applier.frr : null;
     const strongswan = this.opts.host.caps.charon ? this.opts.applier.strongswan : null;
-    const read = sampleHost(this.opts.applier.dnsmasq, this.running, this.opts.host.caps.nftables, frr, strongswan);
+    const read = sampleHost(this.opts.applier.dnsmasq, this.running, this.opts.host.caps.nftables, frr, strongswan, this.opts.applier.clock);
     this.reading ??= Promise.all([read, this.opts.flows?.sweep()])
       .then(([sample]) => {
         this.sample = sample;
@@ -215,7 +215,7 @@ export class LinuxGateway implements DeviceBehaviour {
   private checkDrift(sample: Sample): void {
     const doc = this.running;
     if (!doc || this.applying > 0) return;
-    const runs = runningDocument(doc, sample, this.opts.applier.dnsmasq.files);
+    const runs = runningDocument(doc, sample, this.opts.applier.dnsmasq.files, this.opts.host.caps.chronyd);
     const hash = configHash(runs);
     if (hash === configHash(doc) || hash === this.lastDrift) return;
     this.lastDrift = hash;

@@ -15,6 +15,7 @@ const none: Capabilities = {
   vlan: false,
   wireless: false,
   chrony: false,
+  chronyd: false,
   tcpdump: false,
   conntrack: false,
   traceroute: false,
@@ -45,12 +46,20 @@ describe('what a Linux host can run', () => {
     expect(cannotRun(doc, host({}, ['lan0']))).toBe(
       "interfaces: this host has no interface wan0; interfaces: this host's kernel has no VLAN support (lan0.10)",
     );
+    expect(cannotRun(doc, host({ vlan: true }))).toBe('interfaces: VLANs are not in this agent yet (lan0.10)');
   });
   it('runs BGP where FRR runs bgpd, and says what is missing where it does not', () => {
     const doc = configDocumentSchema.parse({ interfaces, bgp: { asn: 65001, router_id: '198.51.100.2' } });
     expect(cannotRun(doc, host({}))).toBe('bgp: this host has no FRR (vtysh)');
     expect(cannotRun(doc, host({ frr: true }))).toBe("bgp: FRR's bgpd does not run on this host (bgpd=yes in /etc/frr/daemons)");
     expect(cannotRun(doc, host({ frr: true, bgpd: true }))).toBeNull();
+  });
+  it("sets the time zone anywhere, and NTP where chrony's daemon answers", () => {
+    const ntp = (enabled: boolean) => configDocumentSchema.parse({ services: { ntp: { enabled, servers: ['pool.ntp.org'], timezone: 'Europe/Paris' } } });
+    expect(cannotRun(ntp(false), host({}))).toBeNull();
+    expect(cannotRun(ntp(true), host({}))).toBe('services.ntp: this host has no chrony');
+    expect(cannotRun(ntp(true), host({ chrony: true }))).toBe("services.ntp: chrony's chronyd does not answer on this host");
+    expect(cannotRun(ntp(true), host({ chrony: true, chronyd: true }))).toBeNull();
   });
   it("runs IPsec where strongSwan's charon answers, and says what is missing where it does not", () => {
     const doc = configDocumentSchema.parse({

@@ -38,7 +38,13 @@ function interfaceReasons(doc: ConfigDocument, host: HostFacts): string[] {
     if (wan.mode === 'dhcp' && !host.caps.dhclient)
       reasons.push(`interfaces: ${wan.name} takes its address by DHCP, and this host has no DHCP client (dhclient)`);
   }
-  if (ifs.vlans.length && !host.caps.vlan) reasons.push(`interfaces: this host's kernel has no VLAN support (${vlanIfname(ifs.vlans[0]!)})`);
+  // Never pretended: VLAN links are made by no step of the apply yet (no kernel here has 8021q to prove it on).
+  if (ifs.vlans.length)
+    reasons.push(
+      host.caps.vlan
+        ? `interfaces: VLANs are not in this agent yet (${vlanIfname(ifs.vlans[0]!)})`
+        : `interfaces: this host's kernel has no VLAN support (${vlanIfname(ifs.vlans[0]!)})`,
+    );
   return reasons;
 }
 
@@ -47,7 +53,8 @@ function serviceReasons(doc: ConfigDocument, host: HostFacts): string[] {
   if (!s) return [];
   const reasons: string[] = [];
   if ((s.dhcp.length || s.static_leases.length) && !host.caps.dnsmasq) reasons.push('services: this host has no dnsmasq for DHCP');
-  if (s.ntp?.enabled) reasons.push(host.caps.chrony ? 'services.ntp: NTP through chrony is not in this agent yet' : 'services.ntp: this host has no chrony');
+  if (s.ntp?.enabled && !host.caps.chronyd)
+    reasons.push(host.caps.chrony ? "services.ntp: chrony's chronyd does not answer on this host" : 'services.ntp: this host has no chrony');
   if (s.snmp?.enabled) reasons.push('services.snmp: this agent does not run an SNMP agent yet');
   if (s.logging?.remote) reasons.push('services.logging: this agent does not forward logs yet');
   if (s.ssh?.enabled) reasons.push("services.ssh: this agent leaves the host's SSH server as it is; turn SSH off in the configuration");

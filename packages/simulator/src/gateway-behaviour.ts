@@ -255,7 +255,7 @@ export class GatewayBehaviour implements DeviceBehaviour {
   statusSnapshot(kind: StatusKind, doc: ConfigDocument | null, findPeer: (address: string) => Peer | undefined): StatusSnapshot | null {
     const nowMs = this.clock();
     const uptimeS = (nowMs - this.bootedAt) / 1000;
-    if (kind === 'system') return systemSnapshot(this.profile, uptimeS, dailyCurve(localHour(new Date(nowMs), this.profile.lng)));
+    if (kind === 'system') return systemSnapshot(this.profile, uptimeS, dailyCurve(localHour(new Date(nowMs), this.profile.lng)), doc?.services?.ntp);
     if (kind === 'bgp') {
       const bgp = this.bgpNow(uptimeS);
       this.journal.bgpSeen(bgp.entries, nowMs);

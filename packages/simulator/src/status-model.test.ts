@@ -18,10 +18,17 @@ describe("a simulated gateway's status", () => {
     expect(bgpSnapshot(null, 600, true)).toEqual({ kind: 'bgp', local: null, entries: [] });
   });
 
-  it('reports its board, firmware and load, and its neighbours on the LAN and the WAN', () => {
+  it('reports its board, firmware, load and clock, and its neighbours on the LAN and the WAN', () => {
     const [system] = systemSnapshot(profile, 3_600, 1).entries;
     expect(system).toMatchObject({ model: profile.model, uptime_s: 3_600 });
     expect(system!.cpu_pct).toBeGreaterThan(systemSnapshot(profile, 3_600, 0).entries[0]!.cpu_pct);
+    expect(system).not.toHaveProperty('ntp');
+    const ntp = { enabled: true, servers: ['time.example.com'], timezone: 'Europe/Paris' };
+    expect(systemSnapshot(profile, 3_600, 1, ntp).entries[0]).toMatchObject({
+      time_zone: 'Europe/Paris',
+      ntp: { state: 'synchronised', source: 'time.example.com' },
+    });
+    expect(systemSnapshot(profile, 3_600, 1, { ...ntp, enabled: false }).entries[0]?.ntp).toEqual({ state: 'off', source: null, offset_ms: null });
     const arp = arpSnapshot(
       [
         { name: 'eth0', kind: 'wan', address: '203.0.113.7', prefix: 24 },

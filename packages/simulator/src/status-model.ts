@@ -1,4 +1,4 @@
-import type { StatusSnapshot } from '@netloom/domain';
+import type { ConfigDocument, StatusSnapshot } from '@netloom/domain';
 import type { GatewayProfile } from './profiles';
 import { fixedShare } from './prng';
 import type { RouterInterface, RouterLease, RouterTunnel } from './router-model';
@@ -58,7 +58,19 @@ export function systemLoad(load: number): { cpu_pct: number; memory_pct: number 
   return { cpu_pct: Math.round(Math.min(100, 5 + 60 * load) * 10) / 10, memory_pct: Math.round((35 + 20 * load) * 10) / 10 };
 }
 
-export function systemSnapshot(p: GatewayProfile, uptimeS: number, load: number): Snapshot<'system'> {
+type Ntp = NonNullable<ConfigDocument['services']>['ntp'];
+
+/** The box's clock as configured: a simulated box follows its first NTP server at once. */
+function clockOf(ntp: Ntp) {
+  if (!ntp) return {};
+  const following = ntp.enabled && ntp.servers[0];
+  return {
+    time_zone: ntp.timezone,
+    ntp: following ? { state: 'synchronised' as const, source: following, offset_ms: 0.4 } : { state: 'off' as const, source: null, offset_ms: null },
+  };
+}
+
+export function systemSnapshot(p: GatewayProfile, uptimeS: number, load: number, ntp?: Ntp): Snapshot<'system'> {
   return {
     kind: 'system',
     entries: [
@@ -69,6 +81,7 @@ export function systemSnapshot(p: GatewayProfile, uptimeS: number, load: number)
         uptime_s: Math.floor(uptimeS),
         ...systemLoad(load),
         disk_pct: 22,
+        ...clockOf(ntp),
       },
     ],
   };

@@ -8,6 +8,7 @@ import type { Capabilities } from './capabilities';
 import type { Frr } from './frr';
 import type { DhcpWans } from './dhcp-wan';
 import type { Strongswan } from './strongswan';
+import type { Clock } from './clock';
 
 const addresses = (doc: ConfigDocument | null) => {
   const ifs = doc?.interfaces;
@@ -32,6 +33,7 @@ export class Applier {
     readonly frr: Frr,
     private readonly dhcpWans: DhcpWans,
     readonly strongswan: Strongswan,
+    readonly clock: Clock,
   ) {}
 
   /** Null when the box runs `next`; else what failed, once `previous` runs again. */
@@ -62,6 +64,7 @@ export class Applier {
     // Without nftables the document has no firewall (support.ts refused it): there is nothing of the agent's to remove either.
     if (this.caps.nftables) await must('nft', ['-f', '-'], nftRuleset(next));
     await this.dnsmasq.run(next);
+    await this.clock.apply(next?.services?.ntp);
   }
 
   private async addresses(next: ConfigDocument | null, previous: ConfigDocument | null): Promise<void> {

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { installed, run } from './exec';
+import { chronydAnswers } from './clock';
 import type { Frr } from './frr';
 import type { Strongswan } from './strongswan';
 
@@ -21,6 +22,8 @@ export interface Capabilities {
   vlan: boolean;
   wireless: boolean;
   chrony: boolean;
+  /** chrony's daemon answers on its command socket (the agent adds NTP servers to it). */
+  chronyd: boolean;
   tcpdump: boolean;
   conntrack: boolean;
   /** A DHCP client for WANs that take their address by DHCP. */
@@ -83,7 +86,7 @@ async function hasWireless(): Promise<boolean> {
   }
 }
 
-export async function detectCapabilities(frr: Frr, strongswand: Strongswan): Promise<Capabilities> {
+export async function detectCapabilities(frr: Frr, strongswand: Strongswan, chronycSocket?: string): Promise<Capabilities> {
   const [nftables, dnsmasq, vtysh, strongswan, chrony, tcpdump, conntrack, traceroute, dhclient, iperf3, wireguard, vlan, wireless, xfrm] = await Promise.all([
     installed('nft'),
     installed('dnsmasq'),
@@ -102,7 +105,26 @@ export async function detectCapabilities(frr: Frr, strongswand: Strongswan): Pro
   ]);
   const bgpd = vtysh ? await frr.bgpdRunning() : false;
   const charon = strongswan ? await strongswand.charonRunning() : false;
-  return { nftables, dnsmasq, frr: vtysh, bgpd, xfrm, strongswan, charon, wireguard, vlan, wireless, chrony, tcpdump, conntrack, traceroute, iperf3, dhclient };
+  const chronyd = chrony ? await chronydAnswers(chronycSocket) : false;
+  return {
+    nftables,
+    dnsmasq,
+    frr: vtysh,
+    bgpd,
+    xfrm,
+    strongswan,
+    charon,
+    wireguard,
+    vlan,
+    wireless,
+    chrony,
+    chronyd,
+    tcpdump,
+    conntrack,
+    traceroute,
+    iperf3,
+    dhclient,
+  };
 }
 
 /** As the hello and the system report say it: the capabilities this host has. */

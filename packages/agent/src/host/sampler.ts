@@ -9,6 +9,7 @@ import { FILTER_TABLE, NAT_TABLE } from '../render/nftables';
 import { probeWans, type Probe } from './probes';
 import type { BgpReading, Frr } from './frr';
 import type { SaReading, Strongswan } from './strongswan';
+import type { Clock, ClockReading } from './clock';
 
 interface KernelLink {
   ifname: string;
@@ -58,6 +59,8 @@ export interface Sample {
   bgp: BgpReading | null | undefined;
   /** strongSwan's security associations; null when charon does not run here or could not be read. */
   sas: SaReading[] | null;
+  /** The time zone, the agent's NTP sources file and chrony's tracking. */
+  clock: ClockReading;
 }
 
 const json = <T>(text: string): T[] => (text.trim() ? (JSON.parse(text) as T[]) : []);
@@ -105,15 +108,16 @@ async function system(): Promise<Sample['system']> {
   };
 }
 
-/** Reads the box: the kernel's links, addresses, routes, rules and neighbours, the agent's nftables tables and dnsmasq, the system's load, the WANs' probes. */
+/** Reads the box: the kernel's links, addresses, routes, rules and neighbours, the agent's nftables tables and dnsmasq, the system's load, the WANs' probes, the clock. */
 export async function sampleHost(
   dnsmasq: Dnsmasq,
   doc: ConfigDocument | null,
   nftables: boolean,
   frr: Frr | null,
   strongswan: Strongswan | null,
+  clock: Clock,
 ): Promise<Sample> {
-  const [links, addrs, routes, rules, neighbours, filter, nat, dnsmasqConf, pid, leases, sys, probes, bgp, sas] = await Promise.all([
+  const [links, addrs, routes, rules, neighbours, filter, nat, dnsmasqConf, pid, leases, sys, probes, bgp, sas, time] = await Promise.all([
     ipJson<KernelLink>(['-s', 'link']).then(withSpeeds),
     ipJson<KernelAddr>(['addr']),
     listRoutes(),
@@ -128,6 +132,7 @@ export async function sampleHost(
     probeWans(doc),
     frr ? frr.read() : Promise.resolve(undefined),
     strongswan ? strongswan.read() : Promise.resolve(null),
+    clock.read(),
   ]);
   return {
     at: Date.now(),
@@ -144,5 +149,6 @@ export async function sampleHost(
     probes,
     bgp,
     sas,
+    clock: time,
   };
 }

@@ -33,7 +33,7 @@ export interface RuleSpec {
 
 export const routeKey = (r: Pick<RouteSpec, 'table' | 'destination' | 'metric'>) => `${r.table} ${r.destination} ${r.metric}`;
 
-const wanTable = (index: number) => String(POLICY_TABLE_BASE + index);
+export const wanTable = (index: number) => String(POLICY_TABLE_BASE + index);
 
 /** Every route the document puts in the kernel: WAN defaults, static routes, one default per WAN used by a policy. */
 export function desiredRoutes(doc: ConfigDocument | null): RouteSpec[] {
@@ -50,7 +50,8 @@ export function desiredRoutes(doc: ConfigDocument | null): RouteSpec[] {
   }
   const used = new Set((doc?.policy_routing ?? []).filter((p) => p.enabled).map((p) => p.out_interface));
   wans.forEach((wan, i) => {
-    if (!used.has(wan.name)) return;
+    // A DHCP WAN's table gets its default from the lease, with the router it names (the dhclient hook).
+    if (!used.has(wan.name) || wan.mode === 'dhcp') return;
     routes.push({
       destination: 'default',
       gateway: wan.mode === 'static' ? (wan.gateway ?? null) : null,

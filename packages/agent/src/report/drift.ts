@@ -1,8 +1,11 @@
-import type { ConfigDocument } from '@netloom/domain';
+import { isIanaTimeZone, type ConfigDocument } from '@netloom/domain';
 import type { Sample } from '../host/sampler';
 import { ourRoutes, ourRules, kernelRuleKey } from '../host/kernel';
 import { COMMENT_PREFIX, expectedComments, nftRuleset } from '../render/nftables';
 import { dnsmasqConf, type DnsmasqFiles } from '../render/dnsmasq';
+import { sourcesServers } from '../render/chrony';
+
+type Services = NonNullable<ConfigDocument['services']>;
 import { desiredRoutes, desiredRules, routeKey, ruleKey } from '../render/routes';
 
 const present = (comments: Set<string>, id: string) => comments.has(`${COMMENT_PREFIX}${id}`);
@@ -40,20 +43,35 @@ function firewallAsRuns(doc: ConfigDocument, sample: Sample): Pick<ConfigDocumen
 }
 
 /** DHCP as dnsmasq runs it: pools and leases whose lines are still in the agent's file, none when it does not run. */
-function servicesAsRun(doc: ConfigDocument, sample: Sample, files: DnsmasqFiles): Pick<ConfigDocument, 'services'> {
-  const s = doc.services;
+function dhcpAsRuns(s: Services, doc: ConfigDocument, sample: Sample, files: DnsmasqFiles): Pick<Services, 'dhcp' | 'static_leases'> {
   const wanted = dnsmasqConf(doc, files);
-  if (!s || wanted === null || (sample.dnsmasqRunning && sample.dnsmasqConf === wanted)) return s ? { services: s } : {};
+  if (wanted === null || (sample.dnsmasqRunning && sample.dnsmasqConf === wanted)) return { dhcp: s.dhcp, static_leases: s.static_leases };
   const lines = new Set(sample.dnsmasqRunning ? (sample.dnsmasqConf ?? '').split('\n') : []);
   const wantedLines = wanted.split('\n');
   const poolKept = (i: number) => wantedLines.filter((l) => l.includes(`set:pool${i},`) || l.includes(`tag:pool${i},`)).every((l) => lines.has(l));
   return {
-    services: {
-      ...s,
-      dhcp: s.dhcp.filter((_, i) => poolKept(i)),
-      static_leases: s.static_leases.filter((l) => [...lines].some((line) => line.startsWith(`dhcp-host=${l.mac},${l.ip},`))),
-    },
+    dhcp: s.dhcp.filter((_, i) => poolKept(i)),
+    static_leases: s.static_leases.filter((l) => [...lines].some((line) => line.startsWith(`dhcp-host=${l.mac},${l.ip},`))),
   };
+}
+
+/**
+ * NTP as the box runs it: the zone its `localtime` names, and the servers still in the agent's
+ * sources file (none left: NTP off). Sources are judged only where chronyd runs (else never written).
+ */
+function ntpAsRuns(ntp: Services['ntp'], sample: Sample, chronyd: boolean): Pick<Services, 'ntp'> {
+  if (!ntp) return {};
+  const zone = sample.clock.zone && isIanaTimeZone(sample.clock.zone) ? sample.clock.zone : ntp.timezone;
+  if (!ntp.enabled || !chronyd) return { ntp: { ...ntp, timezone: zone } };
+  const kept = new Set(sourcesServers(sample.clock.sources));
+  const servers = ntp.servers.filter((s) => kept.has(s));
+  return { ntp: { ...ntp, timezone: zone, ...(servers.length ? { servers } : { enabled: false }) } };
+}
+
+function servicesAsRun(doc: ConfigDocument, sample: Sample, files: DnsmasqFiles, chronyd: boolean): Pick<ConfigDocument, 'services'> {
+  const s = doc.services;
+  if (!s) return {};
+  return { services: { ...s, ...dhcpAsRuns(s, doc, sample, files), ...ntpAsRuns(s.ntp, sample, chronyd) } };
 }
 
 /** BGP as FRR runs it: no speaker when its instance is gone, and only the neighbours it still has. Unread (no bgpd here): as given. */
@@ -67,10 +85,10 @@ function bgpAsRuns(doc: ConfigDocument, sample: Sample): Pick<ConfigDocument, 'b
 /**
  * What the box runs of the document it was given, read back from the kernel and the agent's own
  * services: its static routes and policy routes still in the kernel, its firewall and NAT rules
- * still in its nftables tables, its DHCP still in its dnsmasq. Equal to the document while nobody
+ * still in its nftables tables, its DHCP still in its dnsmasq, its time zone and NTP servers. Equal to the document while nobody
  * changed the box by hand; anything removed by hand is missing from it (drift).
  */
-export function runningDocument(doc: ConfigDocument, sample: Sample, files: DnsmasqFiles): ConfigDocument {
+export function runningDocument(doc: ConfigDocument, sample: Sample, files: DnsmasqFiles, chronyd: boolean): ConfigDocument {
   const routeKeys = new Set(ourRoutes(sample.routes).map((r) => r.key));
   const routeIds = new Set(
     desiredRoutes(doc)
@@ -88,7 +106,7 @@ export function runningDocument(doc: ConfigDocument, sample: Sample, files: Dnsm
     ...(doc.static_routes ? { static_routes: doc.static_routes.filter((r) => !r.enabled || routeIds.has(r.id)) } : {}),
     ...(doc.policy_routing ? { policy_routing: doc.policy_routing.filter((p) => !missingRules.has(p.id)) } : {}),
     ...firewallAsRuns(doc, sample),
-    ...servicesAsRun(doc, sample, files),
+    ...servicesAsRun(doc, sample, files, chronyd),
     ...bgpAsRuns(doc, sample),
   };
 }

@@ -118,8 +118,15 @@ function firewall(sample: Sample, doc: ConfigDocument | null): Snapshot<'firewal
   };
 }
 
+/** The box's clock as chrony tracks it: off when no chronyd runs here. */
+function ntpState({ tracking }: Sample['clock']) {
+  if (!tracking) return { state: 'off' as const, source: null, offset_ms: null };
+  return { state: tracking.synchronised ? ('synchronised' as const) : ('unsynchronised' as const), source: tracking.source, offset_ms: tracking.offset_ms };
+}
+
 function system(sample: Sample, facts: Facts): Snapshot<'system'> {
-  return { kind: 'system', entries: [{ ...facts, ...sample.system }] };
+  const zone = sample.clock.zone ? { time_zone: sample.clock.zone } : {};
+  return { kind: 'system', entries: [{ ...facts, ...sample.system, ...zone, ntp: ntpState(sample.clock) }] };
 }
 
 /** Each WAN probe against the thresholds the configuration sets for alarms. */

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -36,6 +36,25 @@ export interface LabAgentOptions {
   frr?: { remote: string };
   /** strongSwan for the gateway (started before the agent, so it finds charon), and the remote site's swanctl.conf. */
   strongswan?: { remote: string };
+  /** chrony for the gateway (its own chronyd, never the machine's clock) and an NTP server at the remote site. */
+  chrony?: true;
+}
+
+/**
+ * The gateway's clock in a lab: an /etc of its own in Etc/UTC and a sources file of its own (the
+ * machine's time zone and chrony are never touched); with `chrony`, its own chronyd reading that
+ * file and an NTP server at the remote site, else a chronyd socket that answers nothing. The
+ * agent's options for them.
+ */
+function labClock(lab: Lab, stateDir: string, chrony: boolean): string[] {
+  const etc = path.join(stateDir, 'etc');
+  const sources = path.join(stateDir, 'chrony-sources');
+  mkdirSync(etc, { recursive: true });
+  mkdirSync(sources, { recursive: true });
+  symlinkSync('/usr/share/zoneinfo/Etc/UTC', path.join(etc, 'localtime'));
+  const socket = chrony ? lab.startChrony(lab.ns.gw, { sourcesDir: sources }) : path.join(stateDir, 'no-chronyd.sock');
+  if (!socket || (chrony && !lab.startChrony(lab.ns.remote, { serve: true }))) throw new Error('this lab needs chrony (.ci/run installs it)');
+  return ['--etc-root', etc, '--chrony-sources', path.join(sources, 'netloom.sources'), '--chronyc-socket', socket];
 }
 
 /**
@@ -86,6 +105,7 @@ export function labAgent(opts: LabAgentOptions) {
     const charon = opts.strongswan ? h.lab.startCharon(h.lab.ns.gw) : null;
     if (opts.strongswan && (!charon || !h.lab.startCharon(h.lab.ns.remote, opts.strongswan.remote)))
       throw new Error('this lab needs strongSwan (.ci/run installs it)');
+    const clock = labClock(h.lab, h.stateDir, opts.chrony === true);
     h.t = await build('pglite', (c) => ({ ...c, fleet: { ...c.fleet, heartbeatIntervalSeconds: 1 } }));
     await h.t.app.listen({ port: 0, host: h.lab.mgmtRoot });
     const { port } = h.t.app.server.address() as { port: number };
@@ -99,6 +119,7 @@ export function labAgent(opts: LabAgentOptions) {
       ...(opts.flowIntervalS ? ['--flow-interval-s', String(opts.flowIntervalS)] : []),
       ...(opts.frr ? ['--frr-pathspace', h.lab.ns.gw] : []),
       ...(charon ? ['--strongswan-uri', charon] : []),
+      ...clock,
     ];
     agent = h.lab.spawnIn(h.lab.ns.gw, [process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', ...args, ...tuning, ...window], { cwd: REPO });
     for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => h.agentLog.push(...d.toString().trim().split('\n')));

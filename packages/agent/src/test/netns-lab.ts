@@ -87,6 +87,12 @@ export interface Lab {
    * strongSwan is not installed.
    */
   startCharon(ns: string, swanctl?: string): string | null;
+  /**
+   * chronyd in a namespace that never touches the machine's clock (-x): with `serve`, an NTP
+   * server of local time (stratum 8) for the lab; else a client reading its sources from
+   * `sourcesDir`. Its command socket's path, or null when chrony is not installed.
+   */
+  startChrony(ns: string, opts: { serve: true } | { sourcesDir: string }): string | null;
   destroy(): void;
 }
 
@@ -218,6 +224,18 @@ export function buildLab(): Lab {
         inNs(n, 'swanctl', '--load-all', '--noprompt', '--file', `${dir}/swanctl.conf`, '--uri', uri);
       }
       return uri;
+    },
+    startChrony: (n, opts) => {
+      if (spawnSync('sh', ['-c', 'command -v chronyd && command -v chronyc']).status !== 0) return null;
+      // chronyd wants its socket's directory closed to others.
+      const dir = `${labDir}/${n}/chrony`;
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const socket = `${dir}/chronyd.sock`;
+      const role = 'serve' in opts ? ['local stratum 8', 'allow all'] : [`sourcedir ${opts.sourcesDir}`, 'port 0'];
+      writeFileSync(`${dir}/chrony.conf`, [...role, `bindcmdaddress ${socket}`, 'cmdport 0', `pidfile ${dir}/chronyd.pid`, ''].join('\n'));
+      children.push(spawn('ip', ['netns', 'exec', n, 'chronyd', '-n', '-x', '-u', 'root', '-f', `${dir}/chrony.conf`], { stdio: 'ignore' }));
+      for (let i = 0; i < 50 && spawnSync('chronyc', ['-h', socket, 'tracking']).status !== 0; i++) spawnSync('sleep', ['0.1']);
+      return socket;
     },
     startFrr: (n, config) => {
       if (spawnSync('sh', ['-c', 'command -v vtysh && test -x /usr/lib/frr/bgpd']).status !== 0) return false;

@@ -83,6 +83,17 @@ export const systemEntrySchema = z.object({
   disk_pct: z.number().min(0).max(100),
   /** What a real gateway's host can run (the agent's detection: nftables, dnsmasq, FRR…); simulated boxes send none. */
   capabilities: z.array(text(32)).max(32).optional(),
+  /** The zone the box's clock shows local time in (IANA name). */
+  time_zone: text(64).optional(),
+  /** The box's NTP client: off, or following a server (synchronised) or not yet. */
+  ntp: z
+    .object({
+      state: z.enum(['off', 'synchronised', 'unsynchronised']),
+      source: text(64).nullable(),
+      /** How far the box's clock is from NTP time. */
+      offset_ms: z.number().nullable(),
+    })
+    .optional(),
 });
 /** 'Idle (Admin)': the neighbour is configured but turned off, as FRR says it. */
 export const BGP_STATES = ['Idle', 'Connect', 'Active', 'OpenSent', 'OpenConfirm', 'Established', 'Idle (Admin)'] as const;

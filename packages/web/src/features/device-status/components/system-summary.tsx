@@ -36,13 +36,22 @@ export function SystemCards({ system }: { system: SystemEntry }) {
   );
 }
 
-/** System information: every field of the snapshot, board included. */
+/** The box's NTP client in a sentence: whom it follows and how far off it is. */
+function clockLine(ntp: NonNullable<SystemEntry['ntp']>): string {
+  if (ntp.state === 'off') return 'NTP off';
+  if (ntp.state === 'unsynchronised') return 'Not synchronised';
+  const offset = ntp.offset_ms === null ? '' : Math.abs(ntp.offset_ms) < 0.05 ? ' (offset under 0.1 ms)' : ` (offset ${ntp.offset_ms.toFixed(1)} ms)`;
+  return `Synchronised${ntp.source ? ` to ${ntp.source}` : ''}${offset}`;
+}
+
+/** System information: every field of the snapshot, board included; what only some boxes report shows where they do. */
 export function SystemDetails({ system }: { system: SystemEntry }) {
-  const rows: [string, string][] = [
-    ['Board', system.board],
-    ...facts(system),
-    ...(system.capabilities ? [['Can run', system.capabilities.join(', ') || 'Routing only'] as [string, string]] : []),
+  const optional: [string, string | undefined][] = [
+    ['Time zone', system.time_zone],
+    ['Clock', system.ntp && clockLine(system.ntp)],
+    ['Can run', system.capabilities && (system.capabilities.join(', ') || 'Routing only')],
   ];
+  const rows: [string, string][] = [['Board', system.board], ...facts(system), ...optional.filter((r): r is [string, string] => r[1] !== undefined)];
   return (
     <Table variant="vertical" withTableBorder aria-label="System information" maw={560}>
       <Table.Tbody>

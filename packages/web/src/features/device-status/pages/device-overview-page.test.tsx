@@ -74,6 +74,16 @@ describe('device status overview', () => {
     expect((await within(table).findByText('Can run')).closest('tr')!.textContent).toContain('nftables, dnsmasq, frr, bgpd');
   });
 
+  it("shows the box's time zone and whom its clock follows", async () => {
+    system = { ...appliance, time_zone: 'Asia/Kolkata', ntp: { state: 'synchronised', source: '203.0.113.10', offset_ms: -0.03 } };
+    gateway([]);
+    signIn('viewer');
+    render(`/sdwan/device/configure/status/sysInfo?device=${GW}`);
+    const table = await screen.findByRole('table', { name: 'System information' });
+    expect((await within(table).findByText('Time zone')).closest('tr')!.textContent).toContain('Asia/Kolkata');
+    expect(within(table).getByText('Clock').closest('tr')!.textContent).toContain('Synchronised to 203.0.113.10 (offset under 0.1 ms)');
+  });
+
   it('shows no such line for an appliance, which does not report it', async () => {
     gateway([]);
     signIn('viewer');
@@ -81,6 +91,7 @@ describe('device status overview', () => {
     const table = await screen.findByRole('table', { name: 'System information' });
     expect(within(table).getByText('Board')).toBeTruthy();
     expect(within(table).queryByText('Can run')).toBeNull();
+    expect(within(table).queryByText('Clock')).toBeNull();
   });
 
   it('draws CPU usage over time on the CPU graph tab, and No Data when the gateway sent none', async () => {
