@@ -136,6 +136,24 @@ describe.each(testBackends('pglite'))('OpenID Connect sign-in through a real pro
     expect(res.json().detail).toMatch(/another organisation/);
   });
 
+  it('refuses an answer that comes back after an owner turned the provider off', async () => {
+    idp.signInAs('u-new', { email: 'new.person@acme.test' });
+    const start = await t.app.inject({ method: 'POST', url: '/api/v1/auth/redirect-url/', payload: { email: 'new.person@acme.test' } });
+    const cookie = start.cookies.find((c) => c.name === 'netloom_sso')!.value;
+    const back = await followToCallback(start.json().redirect_url, REDIRECT_URI);
+    const [provider] = (await call('GET', 'tenant/sso/providers/', owner)).json().results;
+    await call('PUT', `tenant/sso/providers/${provider.id}/`, owner, { enabled: false });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sso/complete/', payload: { params: back.search }, cookies: { netloom_sso: cookie } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toMatch(/turned off/);
+    // No provider enabled: the domain no longer signs in with SSO.
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/user-domain/', payload: { email: 'x@acme.test' } })).json()).toEqual({
+      sso: false,
+      required: false,
+    });
+    await call('PUT', `tenant/sso/providers/${provider.id}/`, owner, { enabled: true });
+  });
+
   it('requires SSO for everyone but owners once the organisation says so', async () => {
     await call('PUT', 'tenant/sso/settings/', owner, { require_sso: true });
     const viewer = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'viewer@acme.test', password: DEMO_PASSWORD } });

@@ -1,6 +1,7 @@
 import { ssoGroupChanges, ssoRoleFor } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../db/audit-log';
+import { isUniqueViolation } from '../../db/errors';
 import { insertUser, setMembershipRole } from '../../identity/members-repo';
 import { findTenant, findUserById, userMemberships, type UserRow } from '../../identity/repo';
 import * as repo from './repo';
@@ -34,6 +35,16 @@ export class SsoProvisioning {
   ) {}
 
   async signIn(tenantId: string, who: SsoIdentity): Promise<UserRow | { refused: ProvisioningRefusal }> {
+    try {
+      return await this.apply(tenantId, who);
+    } catch (error) {
+      // Two first sign-ins of one new e-mail at once: the second finds the account the first made.
+      if (isUniqueViolation(error)) return this.apply(tenantId, who);
+      throw error;
+    }
+  }
+
+  private async apply(tenantId: string, who: SsoIdentity): Promise<UserRow | { refused: ProvisioningRefusal }> {
     const existing = await repo.findUserByEmail(this.db, who.email);
     const current = existing ? (await userMemberships(this.db, existing.id)).find((m) => m.tenantId === tenantId) : undefined;
     // The domain is this organisation's, but an account someone else's organisation made stays theirs.

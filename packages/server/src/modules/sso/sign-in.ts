@@ -30,6 +30,7 @@ const REFUSALS = {
   unknown_state: 'This sign-in link is unknown, expired or already used. Start again from the login page.',
   browser_mismatch: 'This sign-in was started in another browser. Start again from the login page.',
   provider_error: 'The identity provider did not sign you in.',
+  provider_disabled: "Your organisation's identity provider has been turned off. Ask an owner of your organisation.",
   token_rejected: "The identity provider's answer could not be verified.",
   email_missing: 'The identity provider did not send a verified e-mail address.',
   domain_not_verified: "Your e-mail's domain is not verified by this organisation.",
@@ -114,6 +115,8 @@ export class SsoSignInService<S> {
     };
     if (!signIn || !provider) return refuse('unknown_state', null);
     if (!binding || hash(binding) !== signIn.bindingHash) return refuse('browser_mismatch', signIn.email);
+    // Turned off while the user was at the provider: an owner's "off" holds at once.
+    if (!provider.enabled) return refuse('provider_disabled', signIn.email);
     if (query.has('error')) return refuse('provider_error', signIn.email, { error: query.get('error')?.slice(0, 100) });
 
     let claims: Record<string, unknown>;
