@@ -1,7 +1,23 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test, expect } from './support/test';
 import { demo, logIn } from './support/demo';
 import { startLabIdp } from './support/oidc-provider';
 import { SSO_LAB_DOMAIN } from './support/server';
+
+/** The MicroZAccess client on this machine: it listens on loopback for the browser to bring its key. */
+async function clientListener() {
+  const received: URL[] = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/cb') received.push(url);
+    res.setHeader('content-type', 'text/html');
+    res.end('<h1>MicroZAccess received the key</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { callback: `http://127.0.0.1:${port}/cb`, received, close: () => new Promise((r) => server.close(r)) };
+}
 
 /**
  * An owner sets up single sign-on with a real OpenID Connect provider, and a colleague who has
@@ -9,7 +25,7 @@ import { SSO_LAB_DOMAIN } from './support/server';
  * role their provider group maps to.
  */
 test('an owner sets up single sign-on and a new colleague signs in through the provider', async ({ page, browser, server }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const idp = await startLabIdp(`${server.url}/auth/sso`);
   try {
     await logIn(page, demo.owner);
@@ -57,6 +73,23 @@ test('an owner sets up single sign-on and a new colleague signs in through the p
     const row = page.getByRole('row', { name: new RegExp(`ada@${SSO_LAB_DOMAIN}`) });
     await expect(row).toBeVisible();
     await expect(row.getByRole('combobox', { name: `Role of ada@${SSO_LAB_DOMAIN}` })).toHaveValue('editor');
+
+    // The MicroZAccess client's sign-in takes the same way, and comes back to hand the client its key.
+    const client = await clientListener();
+    try {
+      idp.signInAs('grace', { email: `grace@${SSO_LAB_DOMAIN}`, given_name: 'Grace', groups: [] });
+      const laptop = await browser.newContext({ baseURL: server.url });
+      const signIn = await laptop.newPage();
+      await signIn.goto(`/auth/microZAccess?redirect_uri=${encodeURIComponent(client.callback)}&state=req-7`);
+      await signIn.getByLabel('Email or username').fill(`grace@${SSO_LAB_DOMAIN}`);
+      await signIn.getByRole('button', { name: 'Continue with single sign-on' }).click();
+      await expect(signIn.getByRole('heading', { name: 'MicroZAccess received the key' })).toBeVisible({ timeout: 30_000 });
+      expect(client.received[0]?.searchParams.get('key')).toMatch(/^nlk_/);
+      expect(client.received[0]?.searchParams.get('state')).toBe('req-7');
+      await laptop.close();
+    } finally {
+      await client.close();
+    }
   } finally {
     await idp.close();
   }
