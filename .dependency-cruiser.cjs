@@ -43,6 +43,7 @@ const SCHEMA_OWNERS = {
   'modules/traffic': ['flow-exporters'],
   'modules/scim': ['scim'],
   'modules/user-queries': ['user-queries'],
+  'modules/sso': ['sso'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).

@@ -96,7 +96,7 @@ const SECTIONS = {
     '/ztna/logs-management',
     '/ztna/logs/webfilter-logs',
   ],
-  settings: ['/settings/profile', '/settings/dashboard-settings', '/settings/organisation', '/announcements'],
+  settings: ['/settings/profile', '/settings/dashboard-settings', '/settings/organisation', '/settings/single-sign-on', '/announcements'],
   'super admin': ['/superAdmin/tenant', '/superAdmin/customers', '/superAdmin/announcements', '/user-queries'],
 } as const satisfies Record<string, readonly string[]>;
 type Section = keyof typeof SECTIONS;

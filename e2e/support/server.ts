@@ -9,6 +9,9 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
+/** An e-mail domain the journeys' servers take as verified without DNS (SSO_LAB_VERIFIED_DOMAINS). */
+export const SSO_LAB_DOMAIN = 'sso-lab.test';
+
 /** The first worker's port; the next workers take the ports after it. */
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
 
@@ -40,7 +43,19 @@ export async function startServer(slot: number): Promise<E2eServer> {
   const mailDir = mailDirOf(port);
   await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(mailDir, { recursive: true, force: true })]);
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, MAIL_DIR: mailDir, DEMO_FLEET: '0', PORT: String(port), CONSOLE_GALLERY: '1' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      MAIL_DIR: mailDir,
+      DEMO_FLEET: '0',
+      PORT: String(port),
+      CONSOLE_GALLERY: '1',
+      // The address the browser uses: identity providers send it back there (the SSO redirect URI).
+      PUBLIC_URL: url,
+      // Single sign-on journeys: a lab's provider on loopback http and a lab domain that passes its DNS check.
+      SSO_ALLOW_HTTP_ISSUERS: '1',
+      SSO_LAB_VERIFIED_DOMAINS: SSO_LAB_DOMAIN,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

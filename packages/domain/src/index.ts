@@ -82,3 +82,5 @@ export * from './validators/documented';
 export * from './api/scim';
 export * from './scim/schema';
 export * from './scim/resources';
+export * from './api/sso';
+export * from './rules/sso';

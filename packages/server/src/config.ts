@@ -84,6 +84,12 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  /** Resolvers for the SSO domains' TXT check, comma-separated (default: the system's). */
+  SSO_DNS_SERVERS: z.string().optional(),
+  /** A lab's domains that pass the TXT check without DNS, comma-separated; never in production. */
+  SSO_LAB_VERIFIED_DOMAINS: z.string().optional(),
+  /** Identity providers may answer on plain http (a lab's provider on loopback); off: https only. */
+  SSO_ALLOW_HTTP_ISSUERS: flag(false),
   MZA_PKG_BASE_URL: z.string().url().default('https://downloads.netloom.dev/microzaccess'),
   LOGIN_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOGIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -220,6 +226,11 @@ export interface Config {
   demo: { enabled: boolean; password: string; fleet: boolean };
   mail: { smtpUrl: string | null; from: string; dropDir: string | null };
   google: { clientId: string; issuer: string; jwksUrl: string; authUrl: string } | null;
+  /**
+   * Single sign-on: where domains' TXT records are looked up (servers; `txtLookup` replaces DNS in
+   * tests), a lab's domains that pass without DNS, and whether providers may answer on plain http.
+   */
+  sso: { dnsServers: string[]; labVerifiedDomains: string[]; allowHttpIssuers: boolean; txtLookup?: (name: string) => Promise<string[][]> };
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
   fleet: {
@@ -258,6 +269,12 @@ export interface Config {
   shutdownTimeoutMs: number;
 }
 
+const commaList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = envSchema.parse(env);
   return {
@@ -277,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: { enabled: e.DEMO, password: e.DEMO_PASSWORD, fleet: e.DEMO_FLEET },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dropDir: e.MAIL_DIR ? path.resolve(e.MAIL_DIR) : null },
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL, authUrl: e.GOOGLE_AUTH_URL } : null,
+    sso: { dnsServers: commaList(e.SSO_DNS_SERVERS), labVerifiedDomains: commaList(e.SSO_LAB_VERIFIED_DOMAINS), allowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS },
     mzaPackageBaseUrl: e.MZA_PKG_BASE_URL.replace(/\/$/, ''),
     loginLimits: {
       ipPerMinute: e.LOGIN_IP_MAX_PER_MINUTE,

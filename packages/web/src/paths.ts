@@ -14,6 +14,8 @@ export const paths = {
     socialSignup: '/auth/social-signup',
     /** The MicroZAccess client's sign-in in the browser (spec 000 §2.9). */
     microZAccess: '/auth/microZAccess',
+    /** Where identity providers send the browser back after single sign-on (the redirect URI, SSO_CALLBACK_PATH). */
+    sso: '/auth/sso',
   },
   legacyLogin: '/login',
   legacySignUp: '/sign-up',
@@ -36,6 +38,8 @@ export const paths = {
     profile: '/settings/profile',
     dashboardSettings: '/settings/dashboard-settings',
     organisation: '/settings/organisation',
+    /** Organisation single sign-on: identity providers, domains, group mappings (owners). */
+    sso: '/settings/single-sign-on',
   },
   tenantSettings: '/tenant-settings',
   support: '/support',

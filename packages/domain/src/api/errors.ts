@@ -22,6 +22,12 @@ export const ERROR_CODES = {
   conflict: 'conflict',
   rateLimited: 'throttled',
   notConfigured: 'not_configured',
+  /** The organisation requires single sign-on: passwords are refused to all but its owners. */
+  ssoRequired: 'sso_required',
+  /** A single sign-on answer was refused (state, nonce, token, domain or account); the detail says why. */
+  ssoFailed: 'sso_failed',
+  /** 502: the organisation's identity provider could not be reached or answered wrongly. */
+  ssoProviderUnreachable: 'sso_provider_unreachable',
   server: 'server_error',
   /** 503: the database (or another dependency) cannot be reached; the same call works later. */
   unavailable: 'service_unavailable',

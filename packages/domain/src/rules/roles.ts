@@ -49,6 +49,12 @@ export const canReadBrowsingData = (a: Actor) => hasRole(a, BROWSING_DATA_ROLES)
  */
 export const canChangeWebFilterSettings = (a: Actor) => hasRole(a, ['owner', 'admin']);
 
+/**
+ * Single sign-on (providers, domains, group mappings, requiring SSO): owners only, as it decides
+ * who can sign in at all and owners keep the break-glass accounts when SSO is required.
+ */
+export const canManageSso = (a: Actor) => hasRole(a, ['owner']);
+
 /** Which roles an actor may hand out (invite with, or change to): only owners make owners. */
 export function assignableRoles(a: Actor): Role[] {
   if (a.isSuperAdmin || a.role === 'owner') return [...ROLES];

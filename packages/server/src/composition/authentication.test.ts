@@ -46,6 +46,9 @@ const PUBLIC = [
   'POST /api/v1/auth/activate/',
   'POST /api/v1/auth/password/reset/',
   'POST /api/v1/auth/password/reset/confirm/',
+  'POST /api/v1/auth/user-domain/',
+  'POST /api/v1/auth/redirect-url/',
+  'POST /api/v1/auth/sso/complete/',
   // Websockets that authenticate in their own handshake: a device by its credentials in its hello,
   // a console by its access token in its first message.
   'GET /agent/v1',

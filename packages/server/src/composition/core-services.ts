@@ -14,6 +14,7 @@ import { createGoogleVerifier } from '../modules/auth/google';
 import { SocialSignupService } from '../modules/auth/social-signup';
 import { createLoginLimiters } from '../modules/auth/login-limiter';
 import { LoginService } from '../modules/auth/login';
+import { passwordRefusedForUser } from '../modules/sso/index';
 import { SessionService } from '../modules/auth/sessions';
 import { TwoFactorService } from '../modules/auth/two-factor';
 import { TokenService, loadSigningKey } from '../modules/auth/tokens';
@@ -78,7 +79,7 @@ export async function buildCoreServices(app: FastifyInstance, config: Config, db
     bus,
     tokens,
     sessions,
-    login: new LoginService(db, tokens, sessions, limiters, google),
+    login: new LoginService(db, tokens, sessions, limiters, google, passwordRefusedForUser(db)),
     loginLimiters: limiters,
     socialSignup: new SocialSignupService(db, sessions, google),
     account: new AccountService(db, mailer, config.publicUrl, sessionEvents, limiters, app.log),

@@ -53,6 +53,8 @@ import { AnnouncementService } from '../modules/announcements/service';
 import { UserQueryService } from '../modules/user-queries/service';
 import { ReportService } from '../modules/reports/service';
 import { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
+import { OidcClients, SsoProvisioning, SsoSettingsService, SsoSignInService, dnsTxtLookup, withLabDomains } from '../modules/sso/index';
+import { SSO_CALLBACK_PATH, ssoTxtName, ssoTxtValue } from '@netloom/domain';
 import type { CoreServices, Services } from './services';
 import { analyticsStoreOn } from './analytics-store';
 
@@ -145,6 +147,10 @@ export async function buildModuleServices(
   const team = new TeamService(core);
   const groups = new GroupService(db);
   const ztnaAccess = { usersChanged: ztnaRecommit.usersChanged.bind(ztnaRecommit) };
+  // Single sign-on: domains proved by DNS (a lab's override first), providers' groups applied through the groups module.
+  const ssoRedirectUri = `${config.publicUrl}${SSO_CALLBACK_PATH}`;
+  const txtLookup = config.sso.txtLookup ?? dnsTxtLookup(config.sso.dnsServers, 5000);
+  const ssoProvisioning = new SsoProvisioning(db, groups, (userId) => sessionEvents.userChanged(userId));
   const services: Services = {
     ...core,
     jobs,
@@ -187,6 +193,8 @@ export async function buildModuleServices(
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),
     scimGroups: new ScimGroupService({ db, groups, ztna: ztnaAccess }),
+    ssoSettings: new SsoSettingsService(db, withLabDomains(txtLookup, config.sso.labVerifiedDomains, ssoTxtName, ssoTxtValue), ssoRedirectUri),
+    ssoSignIn: new SsoSignInService(db, new OidcClients(config.sso.allowHttpIssuers), ssoProvisioning, core.sessions, ssoRedirectUri),
   };
   return {
     services,

@@ -36,6 +36,7 @@ import { adminAnnouncementRoutes } from '../modules/announcements/admin-routes';
 import { userQueryRoutes } from '../modules/user-queries/routes';
 import { reportRoutes } from '../modules/reports/routes';
 import { scimProtocolRoutes, scimTokenRoutes } from '../modules/scim/index';
+import { ssoRoutes, ssoSignInRoutes } from '../modules/sso/index';
 import type { BackgroundWork } from './background';
 import { metricsListener, type MetricsListener } from './metrics-listener';
 import type { Engines } from './module-services';
@@ -81,6 +82,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
     loginLimiters: s.loginLimiters,
     config: s.config,
   });
+  await api.register(ssoSignInRoutes, { ssoSignIn: s.ssoSignIn, loginLimiters: s.loginLimiters, config: s.config });
   await api.register(tenantRoutes, { db: s.db });
   await api.register(tenantDataRoutes, { tenantData: s.tenantData });
   await api.register(deviceRoutes, { devices: s.devices });
@@ -94,6 +96,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(geoRoutes);
   await api.register(organisationRoutes, { organisations: s.organisations });
   await api.register(tenantSettingsRoutes, { settings: s.settings });
+  await api.register(ssoRoutes, { ssoSettings: s.ssoSettings });
   await api.register(userRoutes, { team: s.team });
   await api.register(groupRoutes, { groups: s.groups });
   await api.register(profileRoutes, { profile: s.profile });

@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Invalid input: `errors` names each refused field',
@@ -38,6 +38,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   404: 'Not found, or not visible to the caller',
   409: 'Conflicts with what exists now',
   429: 'Too many attempts: Retry-After says when to try again',
+  502: 'An identity provider could not be reached or answered wrongly',
   503: 'The database is unavailable: Retry-After says when to try again',
 };
 
@@ -170,6 +171,7 @@ const TAGS: Record<string, string> = {
   announcements: 'Notices from the provider to tenants',
   reports: 'Reports made on demand or on a schedule (PDF or CSV)',
   support: 'Questions to the provider from the visitor pages and the crash page',
+  'single sign-on': 'Organisation single sign-on: identity providers, verified e-mail domains, group mappings, the SSO policy',
 };
 
 const TENANT =

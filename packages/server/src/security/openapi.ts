@@ -84,7 +84,10 @@ export type Kind =
   | 'report'
   | 'reportSchedule'
   | 'diagnosticRun'
-  | 'scimToken';
+  | 'scimToken'
+  | 'ssoProvider'
+  | 'ssoDomain'
+  | 'ssoMapping';
 export const KINDS: readonly Kind[] = [
   'tenant',
   'device',
@@ -112,6 +115,9 @@ export const KINDS: readonly Kind[] = [
   'reportSchedule',
   'diagnosticRun',
   'scimToken',
+  'ssoProvider',
+  'ssoDomain',
+  'ssoMapping',
 ];
 
 interface OpenApiDoc {
@@ -209,6 +215,9 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/tenant\/reports\/$/, 'report'],
   [/\/tenant\/report-schedules\/$/, 'reportSchedule'],
   [/\/tenant\/scim\/tokens\/$/, 'scimToken'],
+  [/\/tenant\/sso\/providers\/$/, 'ssoProvider'],
+  [/\/tenant\/sso\/domains\/$/, 'ssoDomain'],
+  [/\/tenant\/sso\/group-mappings\/$/, 'ssoMapping'],
 ];
 
 /** The kind of object a field or parameter holds, or null when nothing says. */

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { index: true, ...redirectTo(paths.auth.login) },
           { path: 'login', lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
           { path: 'sign-up', lazy: () => import('@/features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })) },
+          { path: 'sso', lazy: () => import('@/features/auth/pages/sso-page').then((m) => ({ Component: m.SsoPage })) },
           { path: 'free-trial', lazy: () => import('@/features/auth/pages/free-trial-page').then((m) => ({ Component: m.FreeTrialPage })) },
           {
             path: 'social-signup',
@@ -108,6 +109,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'settings/organisation',
                 lazy: () => import('./routes/organisation-settings-route').then((m) => ({ Component: m.OrganisationSettingsRoute })),
+              },
+              {
+                path: 'settings/single-sign-on',
+                lazy: () => import('@/features/sso/pages/sso-settings-page').then((m) => ({ Component: m.SsoSettingsPage })),
               },
               { path: 'tenant-settings', ...redirectTo(paths.settings.dashboardSettings) },
               {

@@ -28,3 +28,4 @@ export * from './diagnostics';
 export * from './flow-exporters';
 export * from './scim';
 export * from './user-queries';
+export * from './sso';

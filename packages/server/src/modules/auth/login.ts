@@ -34,7 +34,23 @@ export class LoginService {
     private readonly sessions: SessionService,
     private readonly limiters: LoginLimiters,
     private readonly google: GoogleVerifier | null,
+    /** Whether the user's organisation requires single sign-on of them (owners keep passwords for break-glass). */
+    private readonly ssoRequired: (userId: string) => Promise<boolean> = async () => false,
   ) {}
+
+  /** Refuses a sign-in that is not SSO when the user's organisation requires SSO; logged with its reason. */
+  private async refuseWhenSsoRequired(user: UserRow, method: string, ctx: RequestContext): Promise<void> {
+    if (user.isSuperAdmin || !(await this.ssoRequired(user.id))) return;
+    await recordAudit(this.db, {
+      tenantId: null,
+      actorId: user.id,
+      actorEmail: user.email,
+      action: 'auth.login_failed',
+      details: { method, reason: 'sso_required', user_agent: ctx.userAgent },
+      ip: ctx.ip,
+    });
+    throw new AppError(401, ERROR_CODES.ssoRequired, 'Your organisation signs in with single sign-on. Continue with your work e-mail.');
+  }
 
   async password(body: { username: string; password: string; remember: boolean }, ctx: RequestContext): Promise<LoginResponse & { refresh?: string }> {
     const user = await findUserByLogin(this.db, body.username);
@@ -58,6 +74,7 @@ export class LoginService {
       throw badCredentials();
     }
     await this.limiters.password.reset(budget);
+    await this.refuseWhenSsoRequired(user, 'password', ctx);
     if (user.twoFactorEnabled) {
       return { two_factor_required: true, ephemeral_token: await this.tokens.signChallenge(user.id, body.remember, challengeBinding(user)) };
     }
@@ -102,6 +119,7 @@ export class LoginService {
     if (!user.active) {
       throw new AppError(401, ERROR_CODES.inactiveAccount, 'Your account is not active yet. Please use the activation link sent to your e-mail.');
     }
+    await this.refuseWhenSsoRequired(user, 'google', ctx);
     // Google proves the e-mail, not possession of the user's second factor.
     if (user.twoFactorEnabled) {
       return { two_factor_required: true, ephemeral_token: await this.tokens.signChallenge(user.id, body.remember, challengeBinding(user)) };

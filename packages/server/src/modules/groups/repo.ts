@@ -165,3 +165,22 @@ export async function replaceMembers(db: Db, tenantId: string, id: string, ids: 
     await addMembers(tx, id, members);
   });
 }
+
+/** One user joins and leaves groups of one tenant (groups of other tenants are never touched); run it in the caller's transaction. */
+export async function changeUserGroups(db: Db, tenantId: string, userId: string, changes: { add: string[]; remove: string[] }): Promise<void> {
+  const ofTenant = sql`${userGroupMembers.groupId} in (select id from ${userGroups} where tenant_id = ${tenantId})`;
+  if (changes.remove.length) {
+    await db.delete(userGroupMembers).where(and(eq(userGroupMembers.userId, userId), inArray(userGroupMembers.groupId, changes.remove), ofTenant));
+  }
+  if (changes.add.length) {
+    const own = await db
+      .select({ id: userGroups.id })
+      .from(userGroups)
+      .where(and(eq(userGroups.tenantId, tenantId), inArray(userGroups.id, changes.add)));
+    if (own.length)
+      await db
+        .insert(userGroupMembers)
+        .values(own.map((g) => ({ groupId: g.id, userId })))
+        .onConflictDoNothing();
+  }
+}

@@ -92,4 +92,12 @@ export class GroupService {
       return after;
     });
   }
+
+  /**
+   * Single sign-on's group mappings move one user in and out of the tenant's groups on sign-in, in
+   * the caller's transaction (which writes the audit row).
+   */
+  async changeMemberships(tx: Db, tenantId: string, userId: string, changes: { add: string[]; remove: string[] }): Promise<void> {
+    await repo.changeUserGroups(tx, tenantId, userId, changes);
+  }
 }

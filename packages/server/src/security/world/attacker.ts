@@ -86,6 +86,12 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
         return named(objects.reportSchedule(name));
       case 'scimToken':
         return named(must(app, 'POST', `/api/v1/tenant/scim/tokens/?tid=${tenantId}`, ownerToken, { name }).then((b) => String(b.id)));
+      case 'ssoProvider':
+        return named(objects.ssoProvider(name));
+      case 'ssoDomain':
+        return named(objects.ssoDomain(name));
+      case 'ssoMapping':
+        return named(objects.ssoMapping(name));
       case 'diagnosticRun': {
         const device = await freshObject('device');
         return { id: await newDiagnosticRun(t, tenantId, device.id, name), name, deviceId: device.id };
@@ -122,6 +128,9 @@ const OWN_KINDS = [
   'reportSchedule',
   'diagnosticRun',
   'scimToken',
+  'ssoProvider',
+  'ssoDomain',
+  'ssoMapping',
 ] as const satisfies readonly Kind[];
 
 /**

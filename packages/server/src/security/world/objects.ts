@@ -18,6 +18,28 @@ export function tenantObjects(app: FastifyInstance, token: string, tid: string) 
   const objects = {
     claim: async (serial: string, name: string, kind: 'gateway' | 'endpoint') => idOf(await post(`/api/v1/device/claim/?tid=${tid}`, { serial, name, kind })),
     network: async (name: string) => idOf(await post(`/api/v1/network/list/?tid=${tid}`, { name })),
+    /** Single sign-on: a provider (its secret a canary too), a claimed domain, a group mapping. */
+    ssoProvider: async (name: string) =>
+      idOf(
+        await post(`/api/v1/tenant/sso/providers/?tid=${tid}`, {
+          name: name.slice(0, 80),
+          issuer: 'https://idp.example.test',
+          client_id: name.slice(0, 200),
+          client_secret: name,
+        }),
+      ),
+    ssoDomain: async (label: string) =>
+      idOf(
+        await post(`/api/v1/tenant/sso/domains/?tid=${tid}`, {
+          domain: `${
+            label
+              .toLowerCase()
+              .replace(/[^a-z0-9-]/g, '')
+              .slice(0, 60) || 'x'
+          }.example`,
+        }),
+      ),
+    ssoMapping: async (name: string) => idOf(await post(`/api/v1/tenant/sso/group-mappings/?tid=${tid}`, { idp_group: name.slice(0, 200), role: 'viewer' })),
     group: async (name: string, description?: string) =>
       idOf(await post(`/api/v1/teams/groups/?tid=${tid}`, description === undefined ? { name } : { name, description })),
     /** A configuration revision of a device: the newest one after the save. */

@@ -47,6 +47,10 @@ export async function plantVictim(t: TestApp, { tenantId, enrolmentKey, ownerTok
   });
   await must(app, 'PUT', '/api/v1/settings/profile/', ownerToken, { first_name: canary('first'), last_name: canary('last'), company_name: canary('company') });
   ids.network.push(await objects.network(canary('net')));
+  // Single sign-on: a provider with a canary secret (never answered to anyone), a claimed domain, a mapping.
+  ids.ssoProvider.push(await objects.ssoProvider(canary('idp')));
+  ids.ssoDomain.push(await objects.ssoDomain(canary('dom')));
+  ids.ssoMapping.push(await objects.ssoMapping(canary('map')));
   ids.group.push(await objects.group(canary('grp'), canary('grpdesc')));
   // A pending user (invited) and an active one (signed in once) are different code paths.
   const invited = await must(app, 'POST', `/api/v1/teams/users/${q}`, ownerToken, {

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Group, Menu, Tooltip } from '@mantine/core';
-import { IconBuildingCog, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconBuildingCog, IconKey, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import type { User } from '@netloom/domain';
+import { canManageSso, type User } from '@netloom/domain';
 import { paths } from '@/paths';
 import { Logo, LogoMark } from '@/components/logo';
 import { ProfileMenu } from '@/components/profile-menu';
@@ -108,6 +108,11 @@ export function Header({ user }: { user: User }) {
             <Menu.Item leftSection={<IconBuildingCog size={16} />} onClick={() => navigate(paths.settings.organisation)}>
               Organisation settings
             </Menu.Item>
+            {canManageSso(user) && (
+              <Menu.Item leftSection={<IconKey size={16} />} onClick={() => navigate(paths.settings.sso)}>
+                Single sign-on
+              </Menu.Item>
+            )}
             <Menu.Divider />
           </ProfileMenu>
         </Box>

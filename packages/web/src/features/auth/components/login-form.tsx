@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconBrandGoogleFilled } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconBrandGoogleFilled, IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ERROR_CODES, loginBodySchema, type LoginResponse } from '@netloom/domain';
 import { paths } from '@/paths';
@@ -8,15 +8,18 @@ import { formErrorMessage, serverFieldErrors, validateForm, type FormErrors } fr
 import { isApiError } from '@/lib/http/api-error';
 import { useLogin, useLoginOptions } from '@/features/auth/api/login';
 import { startGoogleLogin } from '@/features/auth/google-oidc';
+import { useStartSso } from '@/features/auth/api/sso';
+import { keepSsoReturn } from '@/features/auth/sso-return';
+import { useSsoDomain } from './use-sso-domain';
 
 interface Props {
   onResult: (r: LoginResponse, remember: boolean) => void;
   initialError?: string | null;
-  /** Where Google sign-in comes back to once signed in (default: the user's home). */
-  googleReturnTo?: string;
+  /** Where Google or single sign-on come back to once signed in (default: the user's home). */
+  returnTo?: string;
 }
 
-export function LoginForm({ onResult, initialError = null, googleReturnTo }: Props) {
+export function LoginForm({ onResult, initialError = null, returnTo }: Props) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -25,8 +28,32 @@ export function LoginForm({ onResult, initialError = null, googleReturnTo }: Pro
   const login = useLogin();
   const options = useLoginOptions();
   const google = options.data?.google ?? null;
+  // An e-mail whose domain signs in with its organisation's provider goes there instead of a password;
+  // owners keep the password (their break-glass account) one click away.
+  const sso = useSsoDomain(username);
+  const [passwordAnyway, setPasswordAnyway] = useState(false);
+  const viaSso = sso?.sso === true && !passwordAnyway;
+  const startSso = useStartSso();
+
+  const continueWithSso = () => {
+    setFormError(null);
+    startSso.mutate(
+      { email: username.trim().toLowerCase(), remember },
+      {
+        onSuccess: ({ redirect_url }) => {
+          keepSsoReturn(returnTo);
+          window.location.assign(redirect_url);
+        },
+        onError: (e) => setFormError(formErrorMessage(e)),
+      },
+    );
+  };
 
   const submit = () => {
+    if (viaSso) {
+      continueWithSso();
+      return;
+    }
     const v = validateForm(loginBodySchema, { username, password, remember });
     if ('errors' in v) {
       setErrors(v.errors);
@@ -66,32 +93,44 @@ export function LoginForm({ onResult, initialError = null, googleReturnTo }: Pro
           onChange={(e) => setUsername(e.currentTarget.value)}
           error={errors.username}
         />
-        <PasswordInput
-          label="Password"
-          placeholder="Your password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
-        />
+        {viaSso ? (
+          <Text size="sm" c="dimmed">
+            Your organisation signs in with single sign-on.{' '}
+            <Anchor component="button" type="button" size="sm" onClick={() => setPasswordAnyway(true)}>
+              Use a password instead
+            </Anchor>
+          </Text>
+        ) : (
+          <PasswordInput
+            label="Password"
+            placeholder="Your password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+          />
+        )}
         <Group justify="space-between">
           <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
-          <Anchor component={Link} to={paths.auth.forgotPassword} size="sm">
-            Forgot password?
-          </Anchor>
+          {!viaSso && (
+            <Anchor component={Link} to={paths.auth.forgotPassword} size="sm">
+              Forgot password?
+            </Anchor>
+          )}
         </Group>
-        <Button type="submit" loading={login.isPending} fullWidth size="md">
-          Sign in
-        </Button>
+        {viaSso ? (
+          <Button type="submit" loading={startSso.isPending} fullWidth size="md" leftSection={<IconKey size={16} />}>
+            Continue with single sign-on
+          </Button>
+        ) : (
+          <Button type="submit" loading={login.isPending} fullWidth size="md">
+            Sign in
+          </Button>
+        )}
         {google && (
           <>
             <Divider label="or" labelPosition="center" />
-            <Button
-              variant="default"
-              fullWidth
-              leftSection={<IconBrandGoogleFilled size={16} />}
-              onClick={() => startGoogleLogin(google, remember, googleReturnTo)}
-            >
+            <Button variant="default" fullWidth leftSection={<IconBrandGoogleFilled size={16} />} onClick={() => startGoogleLogin(google, remember, returnTo)}>
               Sign in with Google
             </Button>
           </>

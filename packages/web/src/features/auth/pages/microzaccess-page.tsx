@@ -62,7 +62,7 @@ export function MicroZAccessPage() {
   const here = `${paths.auth.microZAccess}?${params.toString()}`;
   return (
     <AuthLayout title="Sign in to MicroZAccess" subtitle="Sign in to connect this device to your organisation.">
-      <LoginForm onResult={onResult} googleReturnTo={here} />
+      <LoginForm onResult={onResult} returnTo={here} />
     </AuthLayout>
   );
 }

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { ROLES } from '../rules/roles';
+import { documented, statingRules } from '../validators/documented';
+import { isHttpUrl } from '../validators/http-url';
+import { domainField } from '../ztna/fields';
+import { email, name, text } from './request-fields';
+
+/**
+ * Organisation single sign-on (issue 35): the identity providers an organisation's owners set up,
+ * the e-mail domains they prove they own, how the providers' groups map to Netloom roles and
+ * groups, and the sign-in that ends in a Netloom session. Paths are under /api/v1/.
+ */
+export const SSO_PATHS = {
+  providers: 'tenant/sso/providers/',
+  provider: (id: string) => `tenant/sso/providers/${id}/`,
+  domains: 'tenant/sso/domains/',
+  domain: (id: string) => `tenant/sso/domains/${id}/`,
+  domainVerify: (id: string) => `tenant/sso/domains/${id}/verify/`,
+  mappings: 'tenant/sso/group-mappings/',
+  mapping: (id: string) => `tenant/sso/group-mappings/${id}/`,
+  settings: 'tenant/sso/settings/',
+  /** Public: whether an e-mail's domain signs in with SSO (the login page asks before the password). */
+  userDomain: 'auth/user-domain/',
+  /** Public: where the browser goes to sign in with the e-mail's provider. */
+  redirectUrl: 'auth/redirect-url/',
+  /** Public: the provider's answer, handed over by the console's SSO page; answers a session. */
+  complete: 'auth/sso/complete/',
+} as const;
+
+/** The console page providers send the browser back to: the redirect URI owners register at their provider. */
+export const SSO_CALLBACK_PATH = '/auth/sso';
+
+export const SSO_KINDS = ['oidc'] as const;
+
+const httpUrl = (message: string) =>
+  documented(
+    text(500).refine((v) => isHttpUrl(v), message),
+    { format: 'uri', pattern: '^https?://' },
+  );
+
+/** Space-separated OAuth scopes; openid is always asked for. */
+const scopes = documented(
+  text(300).refine((v) => /^[\x21-\x7e]+( [\x21-\x7e]+)*$/.test(v), 'Scopes are words separated by single spaces'),
+  { pattern: '^[\\x21-\\x7e]+( [\\x21-\\x7e]+)*$' },
+);
+const claimName = documented(
+  text(100).refine((v) => /^[A-Za-z0-9_:./-]+$/.test(v), 'Use letters, digits and _ : . / -'),
+  { pattern: '^[A-Za-z0-9_:./-]+$' },
+);
+
+export const ssoProviderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(SSO_KINDS),
+  enabled: z.boolean(),
+  issuer: z.string(),
+  client_id: z.string(),
+  /** The secret itself is never answered. */
+  client_secret_set: z.boolean(),
+  scopes: z.string(),
+  groups_claim: z.string(),
+  /** What to register at the provider. */
+  redirect_uri: z.string(),
+  created_at: z.string(),
+});
+export type SsoProvider = z.infer<typeof ssoProviderSchema>;
+export const ssoProviderListSchema = z.object({ results: z.array(ssoProviderSchema) });
+
+export const ssoProviderCreateBodySchema = z
+  .object({
+    name: name(80),
+    kind: z.literal('oidc').default('oidc'),
+    enabled: z.boolean().default(true),
+    issuer: httpUrl('Enter the issuer URL, e.g. https://login.example.com'),
+    client_id: name(200),
+    client_secret: name(500),
+    scopes: scopes.default('openid email profile'),
+    groups_claim: claimName.default('groups'),
+  })
+  .strict();
+export type SsoProviderCreateBody = z.input<typeof ssoProviderCreateBodySchema>;
+
+/** Every field optional; a missing client_secret keeps the stored one. */
+export const ssoProviderUpdateBodySchema = z
+  .object({
+    name: name(80),
+    enabled: z.boolean(),
+    issuer: httpUrl('Enter the issuer URL, e.g. https://login.example.com'),
+    client_id: name(200),
+    client_secret: name(500),
+    scopes,
+    groups_claim: claimName,
+  })
+  .partial()
+  .strict();
+export type SsoProviderUpdateBody = z.input<typeof ssoProviderUpdateBodySchema>;
+
+export const ssoDomainSchema = z.object({
+  id: z.string(),
+  domain: z.string(),
+  /** Publish this TXT record, then verify. */
+  txt_name: z.string(),
+  txt_value: z.string(),
+  verified_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SsoDomain = z.infer<typeof ssoDomainSchema>;
+export const ssoDomainListSchema = z.object({ results: z.array(ssoDomainSchema) });
+export const ssoDomainBodySchema = z.object({ domain: domainField() }).strict();
+
+export const ssoMappingSchema = z.object({
+  id: z.string(),
+  /** The group name (or id) as the provider sends it. */
+  idp_group: z.string(),
+  role: z.enum(ROLES).nullable(),
+  group_id: z.string().nullable(),
+  group_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SsoMapping = z.infer<typeof ssoMappingSchema>;
+export const ssoMappingListSchema = z.object({ results: z.array(ssoMappingSchema) });
+export const SSO_MAPPING_NEEDS_TARGET = 'A mapping gives a role, a group or both';
+export const ssoMappingBodySchema = statingRules(
+  z
+    .object({
+      idp_group: name(200),
+      role: z.enum(ROLES).nullable().default(null),
+      group_id: z.string().uuid().nullable().default(null),
+    })
+    .strict()
+    .refine((b) => b.role !== null || b.group_id !== null, { message: SSO_MAPPING_NEEDS_TARGET, path: ['role'] }),
+  [SSO_MAPPING_NEEDS_TARGET],
+);
+
+/** Roles a user created at first sign-in may get by default: never owner. */
+export const SSO_DEFAULT_ROLES = ['admin', 'editor', 'viewer', 'guest-user'] as const;
+
+export const ssoSettingsSchema = z.object({
+  /** Everyone but the owners (break-glass) signs in through SSO only. */
+  require_sso: z.boolean(),
+  /** The role of a user created at first sign-in when no group mapping gives one. */
+  default_role: z.enum(SSO_DEFAULT_ROLES),
+});
+export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
+export const ssoSettingsBodySchema = ssoSettingsSchema.partial().strict();
+
+export const userDomainBodySchema = z.object({ email }).strict();
+export const userDomainSchema = z.object({
+  /** The e-mail's domain signs in with its organisation's provider. */
+  sso: z.boolean(),
+  /** Passwords are refused for it (owners' break-glass accounts excepted). */
+  required: z.boolean(),
+});
+export type UserDomain = z.infer<typeof userDomainSchema>;
+
+export const redirectUrlBodySchema = z.object({ email, remember: z.boolean().default(false) }).strict();
+export const redirectUrlSchema = z.object({ redirect_url: z.string() });
+
+export const ssoCompleteBodySchema = z
+  .object({
+    /** The query string the provider sent the browser back with (code, state, iss or error). */
+    params: text(4000),
+  })
+  .strict();
