@@ -87,6 +87,23 @@ describe.each(testBackends('pglite'))('OpenID Connect sign-in through a real pro
     expect(sessionSchema.parse(res.json()).user.role).toBe('owner');
   });
 
+  it('lets an invited colleague in through the provider, which accepts the invitation; a deactivated one stays out', async () => {
+    const invited = await call('POST', 'teams/users/', owner, { email: 'invited@acme.test', role: 'viewer' });
+    expect(invited.statusCode, invited.body).toBe(201);
+    idp.signInAs('u-invited', { email: 'invited@acme.test', groups: [] });
+    const accepted = await signIn('invited@acme.test');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(sessionSchema.parse(accepted.json()).user).toMatchObject({ email: 'invited@acme.test', role: 'viewer' });
+    const member = (await call('GET', 'teams/users/?page_size=0', owner)).json().results.find((u: { email: string }) => u.email === 'invited@acme.test');
+    expect(member).toMatchObject({ active: true, status: 'active' });
+
+    const off = await call('POST', `teams/users/${member.id}/deactivate/`, owner, {});
+    expect(off.statusCode, off.body).toBe(200);
+    const refused = await signIn('invited@acme.test');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().detail).toBe('Your account is deactivated. Ask an owner of your organisation.');
+  });
+
   it('refuses an answer handed over by another browser (no binding cookie match)', async () => {
     idp.signInAs('u-new', { email: 'new.person@acme.test' });
     const res = await signIn('new.person@acme.test', { cookie: () => 'someone-else' });

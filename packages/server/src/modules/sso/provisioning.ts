@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../db/audit-log';
 import { isUniqueViolation } from '../../db/errors';
 import { insertUser, setMembershipRole } from '../../identity/members-repo';
-import { findTenant, findUserById, userMemberships, type UserRow } from '../../identity/repo';
+import { findTenant, findUserById, updateUser, userMemberships, type UserRow } from '../../identity/repo';
 import * as repo from './repo';
 
 /** How SSO changes a user's Netloom groups: through the groups module, which owns them. */
@@ -49,7 +49,7 @@ export class SsoProvisioning {
     const current = existing ? (await userMemberships(this.db, existing.id)).find((m) => m.tenantId === tenantId) : undefined;
     // The domain is this organisation's, but an account someone else's organisation made stays theirs.
     if (existing && !current) return { refused: 'account_in_other_organisation' };
-    if (existing && !existing.active) return { refused: 'inactive_account' };
+    if (existing && (await repo.wasDeactivated(this.db, existing))) return { refused: 'inactive_account' };
 
     const settings = await repo.findSettings(this.db, tenantId);
     const mappings = await repo.listMappings(this.db, tenantId);
@@ -81,6 +81,11 @@ export class SsoProvisioning {
           { tenantId, role },
         );
         await recordAudit(tx, { ...actor, actorId: id, action: 'sso.user_created', target: who.email, details: { role, groups: who.groups } });
+      } else if (!existing!.active) {
+        // An invitation not accepted yet: signing in through the organisation's provider accepts it.
+        await updateUser(tx, id, { active: true });
+        await recordAudit(tx, { ...actor, actorId: id, action: 'sso.invitation_accepted', target: who.email, details: { role } });
+        if (current && current.role !== role) await setMembershipRole(tx, tenantId, id, role);
       } else if (current && current.role !== role) {
         await setMembershipRole(tx, tenantId, id, role);
         await recordAudit(tx, {

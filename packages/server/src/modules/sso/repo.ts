@@ -3,6 +3,7 @@ import type { Role } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/read-models/identity';
 import { userGroupMembers, userGroups } from '../../db/read-models/user-groups';
+import { scimUsers } from '../../db/read-models/scim';
 import type { UserRow } from '../../identity/repo';
 import { ssoDomains, ssoGroupMappings, ssoProviders, ssoSettings, ssoSignIns } from '../../db/schema/sso';
 
@@ -205,6 +206,17 @@ export async function deleteExpiredSignIns(db: Db, before: Date): Promise<void> 
 }
 
 /** The account with exactly this e-mail (not a username that happens to look like one). */
+/**
+ * An inactive account was deactivated (by an admin, or by the identity provider over SCIM) when it
+ * has signed in, set a password or been provisioned; otherwise it is an invitation nobody accepted yet.
+ */
+export async function wasDeactivated(db: Db, user: Pick<UserRow, 'id' | 'active' | 'passwordHash' | 'lastLoginAt'>): Promise<boolean> {
+  if (user.active) return false;
+  if (user.passwordHash !== null || user.lastLoginAt !== null) return true;
+  const [provisioned] = await db.select({ id: scimUsers.userId }).from(scimUsers).where(eq(scimUsers.userId, user.id)).limit(1);
+  return provisioned !== undefined;
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()

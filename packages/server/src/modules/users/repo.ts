@@ -68,7 +68,15 @@ export interface MemberRow {
   scimManaged: boolean;
 }
 
-/** pending: invited and never activated (no password yet); inactive: deactivated (by an admin or the identity provider). */
+/**
+ * An invitation nobody accepted yet: never signed in, no password, not provisioned by the identity
+ * provider. Any other inactive account was deactivated (by an admin or the identity provider); an
+ * account single sign-on made has no password either, but it has signed in.
+ */
+export const isPendingInvitation = (r: Pick<MemberRow, 'active' | 'passwordHash' | 'scimManaged' | 'lastLoginAt'>) =>
+  !r.active && r.passwordHash === null && !r.scimManaged && r.lastLoginAt === null;
+
+/** pending: invited and never activated; inactive: deactivated (by an admin or the identity provider). */
 export function toTeamUser(r: MemberRow): TeamUser {
   return {
     id: r.id,
@@ -78,7 +86,7 @@ export function toTeamUser(r: MemberRow): TeamUser {
     last_name: r.lastName,
     role: r.role,
     active: r.active,
-    status: r.active ? 'active' : r.passwordHash === null && !r.scimManaged ? 'pending' : 'inactive',
+    status: r.active ? 'active' : isPendingInvitation(r) ? 'pending' : 'inactive',
     two_factor_enabled: r.twoFactorEnabled,
     last_login: r.lastLoginAt?.toISOString() ?? null,
     devices: Number(r.devices),
@@ -100,8 +108,8 @@ function filterWhere(tenantId: string, f: MemberFilter): SQL {
   }
   if (f.role) parts.push(eq(memberships.role, f.role));
   if (f.status === 'active') parts.push(eq(users.active, true));
-  if (f.status === 'pending') parts.push(and(eq(users.active, false), isNull(users.passwordHash), sql`not ${scimManaged}`));
-  if (f.status === 'inactive') parts.push(and(eq(users.active, false), or(isNotNull(users.passwordHash), scimManaged)));
+  if (f.status === 'pending') parts.push(and(eq(users.active, false), isNull(users.passwordHash), isNull(users.lastLoginAt), sql`not ${scimManaged}`));
+  if (f.status === 'inactive') parts.push(and(eq(users.active, false), or(isNotNull(users.passwordHash), isNotNull(users.lastLoginAt), scimManaged)));
   return and(...parts)!;
 }
 

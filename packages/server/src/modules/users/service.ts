@@ -14,6 +14,7 @@ import {
   findMember,
   heldInvitationAccount,
   insertHeldInvitation,
+  isPendingInvitation,
   listMembers,
   otherActiveOwners,
   setHeldRole,
@@ -157,7 +158,7 @@ export class TeamService {
   async resend(actor: Actor, userId: string): Promise<void> {
     const member = await this.target(actor, userId);
     // The identity provider's people are activated by the provider, never by a link that sets a password.
-    if (member.active || member.passwordHash !== null || member.scimManaged) throw errors.badRequest('not_pending', TEAM_MESSAGES.notPending);
+    if (!isPendingInvitation(member)) throw errors.badRequest('not_pending', TEAM_MESSAGES.notPending);
     const held = await heldInvitationAccount(this.db, actor.scope.tenantId, member.id);
     // Resending is the retry: a mail that fails again is the answer, 503, so the inviter knows.
     try {
@@ -174,7 +175,7 @@ export class TeamService {
   async setActive(actor: Actor, userId: string, active: boolean): Promise<TeamUser> {
     if (userId === actor.userId) throw errors.badRequest('self_change', TEAM_MESSAGES.selfDeactivate);
     const member = await this.target(actor, userId);
-    if (member.passwordHash === null && !member.scimManaged) throw errors.badRequest('invitation_pending', TEAM_MESSAGES.pending);
+    if (isPendingInvitation(member)) throw errors.badRequest('invitation_pending', TEAM_MESSAGES.pending);
     if (!active) await this.assertKeepsOwner(actor, member);
     if (member.active !== active) {
       await this.db.transaction(async (tx) => {

@@ -21,11 +21,11 @@ export interface EndpointFacts {
 
 /**
  * The account signed in on the endpoint was deactivated (by an admin, or by the identity provider
- * through SCIM): inactive with a password or provisioned, as the team list tells them apart from an
- * invitation nobody accepted yet (whose endpoints keep their policies, as before).
+ * through SCIM): inactive having signed in, set a password or been provisioned, as the team list
+ * tells them apart from an invitation nobody accepted yet (whose endpoints keep their policies).
  */
 const userDeactivated = sql`exists (select 1 from ${users} u where lower(u.email) = lower(${devices.username}) and not u.active
-  and (u.password_hash is not null or exists (select 1 from ${scimUsers} s where s.user_id = u.id)))`;
+  and (u.password_hash is not null or u.last_login_at is not null or exists (select 1 from ${scimUsers} s where s.user_id = u.id)))`;
 
 /**
  * Who an endpoint asks as, and whether it may ask at all. A deactivated person's endpoint asks as
