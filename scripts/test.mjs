@@ -16,23 +16,20 @@ const vitest = (...projects) => ['npx', 'vitest', 'run', ...projects.flatMap((p)
 /**
  * The phases. `after`: phases whose end this one waits for. The unit run is over half the CPU of
  * a run and holds the tests that keep time (heartbeats, timeouts, latency under load): it runs
- * first with the two cores to itself, beside only the build. Then the journeys (browsers, servers
- * and timers, under a core of their own use) beside the PostgreSQL run (its outage and two-instance
- * tests keep time too) and the security run (mostly waiting on databases, a little below them),
- * while lint and typecheck take only what the others leave (`nice 19`): at normal priority, a core
- * each all the time, journeys beside them that take 20 s alone took over two minutes on a slow CI
- * machine and both sides lost races.
+ * first with the two cores to itself, beside only the build. Then lint and typecheck (a core each,
+ * all the time) beside the PostgreSQL and security runs (mostly waiting on databases); the journeys
+ * (browsers, servers and timers) start once lint and typecheck have given the cores back. Journeys
+ * beside the unit run, and beside lint and typecheck, were tried: on a slow CI machine journeys
+ * that take 20 s alone took over two minutes, and both sides lost races.
  */
-const idle = (cmd) => ['nice', '-n', '19', ...cmd];
-const below = (cmd) => ['nice', '-n', '5', ...cmd];
 const PHASES = [
   { name: 'unit', cmd: vitest('domain', 'bench', 'server', 'simulator', 'agent', 'web', 'web-fresh') },
   { name: 'build', cmd: ['npm', 'run', 'build'] },
-  { name: 'lint', cmd: idle(['npm', 'run', 'lint']), after: ['unit'] },
-  { name: 'typecheck', cmd: idle(['npm', 'run', 'typecheck']), after: ['unit'] },
+  { name: 'lint', cmd: ['npm', 'run', 'lint'], after: ['unit'] },
+  { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'], after: ['unit'] },
   ...(postgres ? [{ name: 'postgres', cmd: vitest('postgres'), after: ['unit'] }] : []),
-  { name: 'security', cmd: below(vitest('security')), after: ['unit'] },
-  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], after: ['unit', 'build'], needs: ['build'] },
+  { name: 'security', cmd: vitest('security'), after: ['unit'] },
+  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], after: ['unit', 'build', 'lint', 'typecheck'], needs: ['build'] },
 ];
 
 const asked = process.argv.slice(2);
