@@ -76,10 +76,9 @@ export type UserQuery = z.infer<typeof userQuerySchema>;
 export const userQueryListSchema = paginated(userQuerySchema);
 
 export const userQueryListQuerySchema = pageQuerySchema.extend({
-  status: z.enum(USER_QUERY_STATUSES).optional(),
-  source: z.enum(USER_QUERY_SOURCES).optional(),
-  /** In the name, e-mail, company or subject. */
-  search: storableText().trim().max(100).optional(),
+  status: z.enum(USER_QUERY_STATUSES).optional().describe('Only questions in this state'),
+  source: z.enum(USER_QUERY_SOURCES).optional().describe('Only questions sent from this page'),
+  search: storableText().trim().max(100).optional().describe('Only questions with this text in the name, e-mail, company or subject'),
 });
 
 export const userQueryUpdateSchema = z

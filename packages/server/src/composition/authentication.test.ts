@@ -49,6 +49,8 @@ const PUBLIC = [
   'POST /api/v1/auth/user-domain/',
   'POST /api/v1/auth/redirect-url/',
   'POST /api/v1/auth/sso/complete/',
+  // A question to the provider from the visitor pages and the crash page, before there is an account.
+  'POST /api/v1/user-queries/',
   // Websockets that authenticate in their own handshake: a device by its credentials in its hello,
   // a console by its access token in its first message.
   'GET /agent/v1',
