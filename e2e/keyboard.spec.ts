@@ -83,7 +83,14 @@ async function walkWithTab(page: Page): Promise<Walk> {
       };
       const around = (e: Element) => [e, e.nextElementSibling, e.parentElement, e.parentElement?.parentElement ?? null].map(look).join('#');
       const s = getComputedStyle(el);
-      const ring = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+      const outlined = (e: Element | null) => {
+        if (!e) return false;
+        const o = getComputedStyle(e);
+        return o.outlineStyle !== 'none' && parseFloat(o.outlineWidth) > 0;
+      };
+      // Its own ring, or the ring of the box drawn around it (a pills input's field): a page that drew
+      // the control again after the marking (data arriving) leaves nothing to compare with.
+      const ring = outlined(el) || s.boxShadow !== 'none' || outlined(el.parentElement) || outlined(el.parentElement?.parentElement ?? null);
       const before = el.getAttribute('data-kbd-look');
       const now = around(el);
       const withKey = el.closest('[data-kbd]');
