@@ -4,9 +4,9 @@ import { ourRoutes, ourRules, kernelRuleKey } from '../host/kernel';
 import { COMMENT_PREFIX, expectedComments, nftRuleset } from '../render/nftables';
 import { dnsmasqConf, type DnsmasqFiles } from '../render/dnsmasq';
 import { sourcesServers } from '../render/chrony';
+import { desiredRoutes, desiredRules, routeKey, ruleKey } from '../render/routes';
 
 type Services = NonNullable<ConfigDocument['services']>;
-import { desiredRoutes, desiredRules, routeKey, ruleKey } from '../render/routes';
 
 const present = (comments: Set<string>, id: string) => comments.has(`${COMMENT_PREFIX}${id}`);
 
@@ -85,8 +85,9 @@ function bgpAsRuns(doc: ConfigDocument, sample: Sample): Pick<ConfigDocument, 'b
 /**
  * What the box runs of the document it was given, read back from the kernel and the agent's own
  * services: its static routes and policy routes still in the kernel, its firewall and NAT rules
- * still in its nftables tables, its DHCP still in its dnsmasq, its time zone and NTP servers. Equal to the document while nobody
- * changed the box by hand; anything removed by hand is missing from it (drift).
+ * still in its nftables tables, its DHCP still in its dnsmasq, its time zone and NTP servers.
+ * Equal to the document while nobody changed the box by hand; anything removed by hand is missing
+ * from it (drift).
  */
 export function runningDocument(doc: ConfigDocument, sample: Sample, files: DnsmasqFiles, chronyd: boolean): ConfigDocument {
   const routeKeys = new Set(ourRoutes(sample.routes).map((r) => r.key));
