@@ -144,7 +144,6 @@ export const paths = {
 /** Places outside the console. */
 export const externalLinks = {
   androidClient: 'https://play.google.com/store/apps/details?id=io.netloom.microzaccess',
-  support: 'mailto:support@netloom.io',
   /** The free-trial dialog's Schedule a Call: the provider's contact page, in a new window. */
   scheduleCall: 'https://www.netloom.io/contact',
 } as const;
