@@ -52,7 +52,11 @@ test('an editor builds a template with a variable, gives it to a device group, p
 
     // The group gets the template: both gateways are pushed, and the progress reaches all synced.
     await page.getByRole('tab', { name: 'Device groups' }).click();
-    await page.getByRole('switch', { name: `${groupName} uses this template` }).dispatchEvent('click');
+    // The switch waits for the group's current templates before it takes a click: a click dispatched before is lost.
+    const uses = page.getByRole('switch', { name: `${groupName} uses this template` });
+    await expect(uses).toBeEnabled();
+    await uses.dispatchEvent('click');
+    await expect(uses).toBeChecked();
     const progress = page.getByTestId('operation-progress');
     await expect(progress.getByTestId('operation-synced')).toHaveText('Synced: 2');
     await expect(progress).toContainText('Done');
