@@ -1,1 +1,2 @@
 export * from './user-queries';
+export * from './chat';
