@@ -120,6 +120,9 @@ export const chatSettingsSchema = z.strictObject({
 });
 export type ChatSettings = z.infer<typeof chatSettingsSchema>;
 
+/** The chat feed's first message: the socket hears every message from now on (read the chat again to catch up). */
+export const CHAT_LIVE_READY = { kind: 'chat_live' } as const;
+
 /** What the chat feed of the console's socket pushes. */
 export interface ChatLiveEvent {
   kind: 'chat';

@@ -164,6 +164,8 @@ export class LiveSocket implements FeedListener, Watcher {
     this.sessionTimer = setInterval(() => this.recheck(), SESSION_CHECK_MS);
     if (this.recheckAgain) this.recheck();
     if (this.feedKind === 'fleet') await this.sendSnapshot();
+    // From now on every message reaches this socket: the console reads the chat again, so nothing sent while it was away is missed.
+    if (this.feedKind === 'chat') this.send(JSON.stringify({ kind: 'chat_live' }));
   }
 
   /**
