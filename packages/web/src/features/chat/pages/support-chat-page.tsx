@@ -98,6 +98,7 @@ export function SupportChatPage() {
                 {(inbox.data ?? []).map((e) => (
                   <NavLink
                     key={e.tenant_id}
+                    component="button"
                     active={e.tenant_id === tid}
                     onClick={() => setTid(e.tenant_id)}
                     label={e.tenant_name}
