@@ -7,7 +7,10 @@ const send = async (page: Page, text: string) => {
   await chatBox(page).getByRole('button', { name: 'Send' }).click();
 };
 
-test("two people of a tenant chat live in 'Chat with Users', and the owner's question to the provider is answered by support as 'Support'", async ({ page, browser }) => {
+test("two people of a tenant chat live in 'Chat with Users', and the owner's question to the provider is answered by support as 'Support'", async ({
+  page,
+  browser,
+}) => {
   test.slow();
   const tag = crypto.randomUUID().slice(0, 6);
   const viewerContext = await browser.newContext();
@@ -47,7 +50,9 @@ test("two people of a tenant chat live in 'Chat with Users', and the owner's que
     await support.getByRole('textbox', { name: 'Message', exact: true }).fill(`Looking at it now ${tag}`);
     await support.getByRole('button', { name: 'Send' }).click();
 
-    const answer = chatBox(page).getByTestId('chat-message').filter({ hasText: `Looking at it now ${tag}` });
+    const answer = chatBox(page)
+      .getByTestId('chat-message')
+      .filter({ hasText: `Looking at it now ${tag}` });
     await expect(answer).toBeVisible();
     await expect(answer.getByText('Support', { exact: true })).toBeVisible();
     // The users' channel stays the organisation's: support never sees it.

@@ -1,7 +1,17 @@
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { canManageTenant, canReadConsole, chatChannelsFor, liveRequestSchema, type ChatChannel, type ChatLiveEvent, type Actor as RoleActor, type DeviceRow, type TenantInfo } from '@netloom/domain';
+import {
+  canManageTenant,
+  canReadConsole,
+  chatChannelsFor,
+  liveRequestSchema,
+  type ChatChannel,
+  type ChatLiveEvent,
+  type Actor as RoleActor,
+  type DeviceRow,
+  type TenantInfo,
+} from '@netloom/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventBus } from '../bus/event-bus';

@@ -56,7 +56,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
       closers.push(onB);
       await onB.waitFor((m) => (m as { kind?: string }).kind === 'chat_live');
       const viewer = (await login(a.app, 'viewer@acme.test')).access;
-      const sent = await a.app.inject({ method: 'POST', url: '/api/v1/support/chat/user_admin_chat/messages/', headers: bearer(viewer), payload: { body: 'hello from A' } });
+      const sent = await a.app.inject({
+        method: 'POST',
+        url: '/api/v1/support/chat/user_admin_chat/messages/',
+        headers: bearer(viewer),
+        payload: { body: 'hello from A' },
+      });
       expect(sent.statusCode).toBe(201);
       const heard = (await onB.waitFor((m) => (m as { kind?: string }).kind === 'chat')) as unknown as { message: { body: string; id: string } };
       expect(heard.message).toMatchObject({ body: 'hello from A', id: sent.json().id });

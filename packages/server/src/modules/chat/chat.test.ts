@@ -29,7 +29,8 @@ describe.each(testBackends('pglite'))('live chat on %s', (backend) => {
 
   const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(tokens[who]!), ...(payload ? { payload } : {}) });
-  const send = (who: string, channel: string, body: string, tid = '') => call(who, 'POST', `support/chat/${channel}/messages/${tid && `?tid=${tid}`}`, { body });
+  const send = (who: string, channel: string, body: string, tid = '') =>
+    call(who, 'POST', `support/chat/${channel}/messages/${tid && `?tid=${tid}`}`, { body });
   const chatOf = async (who: string, tid = '') => chatDocumentSchema.parse((await call(who, 'GET', `support/chat/${tid && `?tid=${tid}`}`)).json());
   const channel = (doc: Awaited<ReturnType<typeof chatOf>>, name: string) => doc.channels.find((c) => c.channel === name);
   const live = async (who: string, tenantId = acme) => {
@@ -62,7 +63,12 @@ describe.each(testBackends('pglite'))('live chat on %s', (backend) => {
     const sent = await send('viewer@acme.test', 'user_admin_chat', '  The Paris gateway is offline, see https://status.example.com  ');
     expect(sent.statusCode, sent.body).toBe(201);
     const message = chatMessageSchema.parse(sent.json());
-    expect(message).toMatchObject({ user: 'Victor Viewer', email: 'viewer@acme.test', from: 'user', body: 'The Paris gateway is offline, see https://status.example.com' });
+    expect(message).toMatchObject({
+      user: 'Victor Viewer',
+      email: 'viewer@acme.test',
+      from: 'user',
+      body: 'The Paris gateway is offline, see https://status.example.com',
+    });
 
     const heard = await ownerSocket.waitFor((m) => (m as unknown as ChatLiveEvent).kind === 'chat');
     expect((heard as unknown as ChatLiveEvent).message).toEqual(message);
@@ -160,13 +166,15 @@ describe.each(testBackends('pglite'))('live chat on %s', (backend) => {
     const users = channel(doc, 'user_admin_chat')!;
     expect(users.messages).toHaveLength(50);
     expect(users.has_more).toBe(true);
-    const older = (await call('owner@acme.test', 'GET', `support/chat/user_admin_chat/messages/?before=${encodeURIComponent(users.messages[0]!.timestamp)}`)).json();
+    const older = (
+      await call('owner@acme.test', 'GET', `support/chat/user_admin_chat/messages/?before=${encodeURIComponent(users.messages[0]!.timestamp)}`)
+    ).json();
     // 64 in all: the first page the newest 50, the next the 14 before them, oldest first, and no more.
     expect(older.messages.map((m: { body: string }) => m.body)).toEqual(Array.from({ length: 14 }, (_, i) => `old ${i}`));
     expect(older.has_more).toBe(false);
   });
 
-  it("lets super admins set the retention, audited, and the sweep deletes what is older", async () => {
+  it('lets super admins set the retention, audited, and the sweep deletes what is older', async () => {
     expect((await call('super@demo.test', 'GET', 'support/chat-settings/')).json()).toEqual({ retention_days: 365 });
     expect((await call('owner@acme.test', 'PUT', 'support/chat-settings/', { retention_days: 1 })).statusCode).toBe(403);
     expect((await call('super@demo.test', 'PUT', 'support/chat-settings/', { retention_days: 0 })).statusCode).toBe(400);
@@ -176,7 +184,10 @@ describe.each(testBackends('pglite'))('live chat on %s', (backend) => {
 
     const db = t.app.services.db;
     const [old] = await db.select().from(chatMessages).where(eq(chatMessages.body, 'Globex needs help'));
-    await db.update(chatMessages).set({ createdAt: new Date(Date.now() - 8 * 24 * 3600_000) }).where(eq(chatMessages.id, old!.id));
+    await db
+      .update(chatMessages)
+      .set({ createdAt: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where(eq(chatMessages.id, old!.id));
     // The 40 of six days ago stay; Globex's message of 8 days ago goes.
     expect(await t.app.services.chat.sweep()).toBe(1);
     expect(channel(await chatOf('owner@globex.test'), 'admin_netloom_chat')!.messages).toEqual([]);

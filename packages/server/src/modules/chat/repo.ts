@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chatReadMarkers, chatSettings } from '../../db/schema/chat';
-import { tenants } from '../../db/schema/tenants';
+import { tenants } from '../../db/read-models/identity';
 
 export type StoredChatMessage = typeof chatMessages.$inferSelect;
 export type NewChatMessage = typeof chatMessages.$inferInsert;
@@ -30,7 +30,7 @@ export async function latest(
 }
 
 /** When the person last read the channel (null: never). */
-export async function readAt(db: Db, tenantId: string, userId: string, channel: string): Promise<Date | null> {
+async function readAt(db: Db, tenantId: string, userId: string, channel: string): Promise<Date | null> {
   const [row] = await db
     .select({ at: chatReadMarkers.readAt })
     .from(chatReadMarkers)
@@ -86,7 +86,12 @@ export async function inbox(db: Db, channel: string, supportUserId: string): Pro
   const names = await db
     .select({ id: tenants.id, name: tenants.name })
     .from(tenants)
-    .where(inArray(tenants.id, last.map((m) => m.tenantId)));
+    .where(
+      inArray(
+        tenants.id,
+        last.map((m) => m.tenantId),
+      ),
+    );
   const nameOf = new Map(names.map((t) => [t.id, t.name]));
   const counts = await db
     .select({ tenantId: chatMessages.tenantId, n: count() })

@@ -130,7 +130,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     p(CHAT_PATHS.settings),
     {
       config: superAdminAccess,
-      schema: { tags: superAdminDocs.tags, security, summary: 'How long chat messages are kept', response: { 200: chatSettingsSchema, ...errorResponses(403) } },
+      schema: {
+        tags: superAdminDocs.tags,
+        security,
+        summary: 'How long chat messages are kept',
+        response: { 200: chatSettingsSchema, ...errorResponses(403) },
+      },
     },
     async () => chat.settings(),
   );

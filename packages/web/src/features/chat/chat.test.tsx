@@ -82,7 +82,13 @@ describe('the live chat box', () => {
         json(
           documentWith([
             message({ body: 'Our VPN is down <img src=x onerror=alert(1)>' }),
-            message({ user: 'Support', email: null, from: 'Support', body: 'Fixed, see https://status.example.com/incident/7', timestamp: '2026-11-30T08:05:00.000Z' }),
+            message({
+              user: 'Support',
+              email: null,
+              from: 'Support',
+              body: 'Fixed, see https://status.example.com/incident/7',
+              timestamp: '2026-11-30T08:05:00.000Z',
+            }),
           ]),
         ),
       'PUT support/chat/admin_netloom_chat/read/': () => new Response(null, { status: 204 }),

@@ -60,11 +60,13 @@ export function markChannelRead(qc: QueryClient, tid: string | null, channel: Ch
 /** The next older page of a channel, put before what is shown. */
 export async function loadOlder(qc: QueryClient, tid: string | null, channel: ChatChannel, before: string) {
   const page = await api.get(CHAT_PATHS.messages(channel), chatHistorySchema, { query: { ...tidQuery(tid), before } });
-  qc.setQueryData<ChatDocument>(chatKey(tid), (doc) =>
-    doc && {
-      ...doc,
-      channels: doc.channels.map((c) => (c.channel === channel ? { ...c, messages: [...page.messages, ...c.messages], has_more: page.has_more } : c)),
-    },
+  qc.setQueryData<ChatDocument>(
+    chatKey(tid),
+    (doc) =>
+      doc && {
+        ...doc,
+        channels: doc.channels.map((c) => (c.channel === channel ? { ...c, messages: [...page.messages, ...c.messages], has_more: page.has_more } : c)),
+      },
   );
 }
 

@@ -37,10 +37,7 @@ export function ChatThread({ tid, state, isMine, timezone }: ChatThreadProps) {
     const body = text.trim();
     // An empty or blank message is not sent (spec 000 §2.20).
     if (!body) return;
-    send.mutate(
-      { channel: state.channel, body },
-      { onSuccess: () => setText(''), onError: (err) => toast.error(formErrorMessage(err)) },
-    );
+    send.mutate({ channel: state.channel, body }, { onSuccess: () => setText(''), onError: (err) => toast.error(formErrorMessage(err)) });
   };
   const older = async () => {
     const first = state.messages[0];

@@ -85,14 +85,22 @@ export function SupportChatPage() {
   const timezone = user?.timezone ?? null;
   return (
     <>
-      <PageHeader title="Support Chat" subtitle="Organisations' owners and admins talking to support; your answers show as Support" actions={<RetentionForm />} />
+      <PageHeader
+        title="Support Chat"
+        subtitle="Organisations' owners and admins talking to support; your answers show as Support"
+        actions={<RetentionForm />}
+      />
       <Grid>
         <Grid.Col span={4}>
           <Paper withBorder p="xs">
             {inbox.isError ? (
               <ErrorPanel onRetry={() => void inbox.refetch()} />
             ) : inbox.data?.length === 0 ? (
-              <EmptyState icon={<IconMessages size={32} stroke={1.5} />} title="No conversations" description="Messages organisations send to support show here." />
+              <EmptyState
+                icon={<IconMessages size={32} stroke={1.5} />}
+                title="No conversations"
+                description="Messages organisations send to support show here."
+              />
             ) : (
               <nav aria-label="Conversations">
                 {(inbox.data ?? []).map((e) => (
