@@ -45,6 +45,7 @@ const SCHEMA_OWNERS = {
   'modules/user-queries': ['user-queries'],
   'modules/sso': ['sso'],
   'modules/chat': ['chat'],
+  'modules/helpdesks': ['helpdesks'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).

@@ -105,6 +105,8 @@ const envSchema = z.object({
   ALARMS: flag(true),
   /** Webhooks of notification channels may call private and loopback addresses (a lab); off: refused. */
   WEBHOOK_PRIVATE_TARGETS: flag(false),
+  /** Helpdesk integrations (Zendesk, Freshdesk, Jira) may call private and loopback addresses (a lab, a self-hosted helpdesk inside); off: refused. */
+  HELPDESK_PRIVATE_TARGETS: flag(false),
   /** Raw flow records are kept this long (whole day partitions are dropped); rollups longer. */
   ANALYTICS_RAW_HOURS: z.coerce
     .number()
@@ -230,6 +232,7 @@ export interface Config {
    * Single sign-on: where domains' TXT records are looked up (servers; `txtLookup` replaces DNS in
    * tests), a lab's domains that pass without DNS, and whether providers may answer on plain http.
    */
+  helpdesks: { allowPrivateTargets: boolean };
   sso: { dnsServers: string[]; labVerifiedDomains: string[]; allowHttpIssuers: boolean; txtLookup?: (name: string) => Promise<string[][]> };
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
@@ -294,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: { enabled: e.DEMO, password: e.DEMO_PASSWORD, fleet: e.DEMO_FLEET },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dropDir: e.MAIL_DIR ? path.resolve(e.MAIL_DIR) : null },
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL, authUrl: e.GOOGLE_AUTH_URL } : null,
+    helpdesks: { allowPrivateTargets: e.HELPDESK_PRIVATE_TARGETS },
     sso: { dnsServers: commaList(e.SSO_DNS_SERVERS), labVerifiedDomains: commaList(e.SSO_LAB_VERIFIED_DOMAINS), allowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS },
     mzaPackageBaseUrl: e.MZA_PKG_BASE_URL.replace(/\/$/, ''),
     loginLimits: {

@@ -100,3 +100,50 @@ export function jiraStatus(status: string, category: string): ExternalTicketStat
   if (/hold/i.test(status)) return 'on_hold';
   return 'open';
 }
+
+export const HELPDESK_PATHS = {
+  /** The tenant's: GET where its tickets go; POST (`?type`) connect a helpdesk; DELETE (`?type`) disconnect it. */
+  tenant: 'tenant/support/ticket-integration/',
+  /** The tenant's: PUT (`?type`) new credentials for the helpdesk. */
+  tenantById: (tenantId: string) => `tenant/support/ticket-integration/${tenantId}/`,
+  /** Whether the credentials of a helpdesk are set, and since when (never the credentials). */
+  credentials: (type: string) => `tenant/support/ticket-integration/credentials/${type}/`,
+  /** Super admins: the helpdesk of every tenant without its own (GET, PUT `?type`, DELETE `?type`). */
+  provider: 'support/ticket-integration/',
+} as const;
+
+/** Tickets go to Netloom's own helpdesk unless a helpdesk is connected. */
+export const BUILT_IN_HELPDESK = 'helpdesk';
+
+export const helpdeskTypeQuerySchema = z.object({
+  type: z.enum(HELPDESK_TYPES).describe('The helpdesk: zendesk, freshdesk or jira (Jira Service Management)'),
+  tenant_id: z.string().uuid().optional(),
+});
+export const helpdeskTypeParamSchema = z.object({ type: z.enum(HELPDESK_TYPES).describe('The helpdesk: zendesk, freshdesk or jira') });
+export const tenantIdParamSchema = z.object({ tenantId: z.string().uuid().describe('The tenant whose helpdesk it is') });
+
+/** The credentials of any helpdesk: the one `?type` names must fit (the service checks which). */
+export const helpdeskCredentialsBodySchema = z.union([jiraCredentialsSchema, zendeskCredentialsSchema, freshdeskCredentialsSchema]);
+
+/** A connected helpdesk as answered: which, and when; never its credentials. */
+export const helpdeskIntegrationSchema = z.object({
+  type: z.enum(HELPDESK_TYPES),
+  label: z.string(),
+  set: z.literal(true),
+  updated_at: z.string(),
+  checked_at: z.string().describe('When the credentials last proved to work'),
+});
+export type HelpdeskIntegration = z.infer<typeof helpdeskIntegrationSchema>;
+
+export const helpdeskStatusSchema = z.object({
+  method: z.enum([BUILT_IN_HELPDESK, ...HELPDESK_TYPES]).describe("Where the tenant's tickets go: helpdesk (Netloom's own) or the connected helpdesk"),
+  own: helpdeskIntegrationSchema.nullable().describe("The tenant's own helpdesk"),
+  provider: helpdeskIntegrationSchema.nullable().describe("The provider's helpdesk for every tenant without its own"),
+});
+export type HelpdeskStatus = z.infer<typeof helpdeskStatusSchema>;
+
+export const helpdeskCredentialsInfoSchema = z.object({
+  type: z.enum(HELPDESK_TYPES),
+  set: z.boolean(),
+  updated_at: z.string().nullable(),
+});

@@ -52,6 +52,8 @@ import { TourService } from '../modules/tours/service';
 import { AnnouncementService } from '../modules/announcements/service';
 import { UserQueryService } from '../modules/user-queries/service';
 import { ChatService } from '../modules/chat/service';
+import { HelpdeskIntegrationService } from '../modules/helpdesks/service';
+import { guardedFetch } from './outbound-fetch';
 import { ReportService } from '../modules/reports/service';
 import { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
 import { OidcClients, SsoProvisioning, SsoSettingsService, SsoSignInService, dnsTxtLookup, withLabDomains } from '../modules/sso/index';
@@ -191,6 +193,11 @@ export async function buildModuleServices(
     announcements: new AnnouncementService(db, bus, app.log),
     userQueries: new UserQueryService(db),
     chat: new ChatService(db, bus),
+    // Helpdesks are called at addresses tenants type: resolved once and checked as webhooks are.
+    helpdesks: new HelpdeskIntegrationService(
+      db,
+      guardedFetch({ ...webhookTargets, allowPrivate: config.helpdesks.allowPrivateTargets, publicOnly: 'a helpdesk must have a public address' }),
+    ),
     reports: new ReportService(db, bus, opts.wakeReportWorker),
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),

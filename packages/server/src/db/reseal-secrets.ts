@@ -4,6 +4,8 @@ import { SECRET_KEYS } from '@netloom/domain';
 import type { Db } from './client';
 import { configAutoVpnSecrets, configDrafts, configDrifts, configRevisions, configTemplates } from './schema/config';
 import { deviceJobs } from './schema/device-jobs';
+import { helpdeskIntegrations } from './schema/helpdesks';
+import { ssoProviders } from './schema/sso';
 import { currentSealKeyId } from './sealed-secrets';
 
 /**
@@ -17,6 +19,8 @@ const SEALED: { table: PgTable; key: PgColumn; columns: Record<string, PgColumn>
   { table: configDrifts, key: configDrifts.deviceId, columns: { document: configDrifts.document } },
   { table: deviceJobs, key: deviceJobs.id, columns: { payload: deviceJobs.payload } },
   { table: configAutoVpnSecrets, key: configAutoVpnSecrets.tenantId, columns: { secret: configAutoVpnSecrets.secret }, text: true },
+  { table: ssoProviders, key: ssoProviders.id, columns: { clientSecret: ssoProviders.clientSecret }, text: true },
+  { table: helpdeskIntegrations, key: helpdeskIntegrations.owner, columns: { credentials: helpdeskIntegrations.credentials }, text: true },
 ];
 
 const BATCH = 200;

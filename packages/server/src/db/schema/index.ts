@@ -29,4 +29,5 @@ export * from './flow-exporters';
 export * from './scim';
 export * from './user-queries';
 export * from './chat';
+export * from './helpdesks';
 export * from './sso';

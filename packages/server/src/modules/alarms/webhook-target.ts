@@ -19,6 +19,8 @@ export interface TargetPolicy {
   resolve: HostResolver;
   /** Which addresses count as public: the domain's rule (webhookMayReach); a test names a loopback stand-in for a public host, so no test packet leaves the machine. */
   mayReach?: (address: string) => boolean;
+  /** What a refusal of a private address says is allowed instead (webhooks' words unless told). */
+  publicOnly?: string;
 }
 
 /** A name that has not resolved in this long counts as not resolving (a stuck resolver must not hold a request). */
@@ -61,7 +63,7 @@ export async function resolveTarget(url: string, policy: TargetPolicy): Promise<
   if (!first) return { refused: `${host} has no address` };
   const mayReach = policy.mayReach ?? webhookMayReach;
   if (!policy.allowPrivate && addresses.some((a) => !mayReach(a.address))) {
-    return { refused: `${host} is a private or local address: webhooks are sent to public addresses only` };
+    return { refused: `${host} is a private or local address: ${policy.publicOnly ?? 'webhooks are sent to public addresses only'}` };
   }
   return { address: first };
 }

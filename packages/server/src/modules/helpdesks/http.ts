@@ -14,6 +14,9 @@ export class HelpdeskError extends Error {
   }
 }
 
+/** The transport would not call the address (a private one, or a name that does not resolve); the reason says which. */
+export class OutboundRefused extends Error {}
+
 /** A helpdesk that says nothing in this long counts as unavailable (the spec gives external calls 30 s). */
 const TIMEOUT_MS = 30_000;
 /** A Retry-After beyond this is someone else's outage, not a rate limit to sit out. */
@@ -55,6 +58,7 @@ export async function callHelpdesk<T>(fetcher: Fetch, req: HelpdeskRequest): Pro
       redirect: 'error',
     });
   } catch (err) {
+    if (err instanceof OutboundRefused) throw new HelpdeskError('refused', `${req.helpdesk}: ${err.message}`);
     const why = err instanceof Error && err.name === 'TimeoutError' ? `did not answer within ${TIMEOUT_MS / 1000} s` : 'could not be reached';
     throw new HelpdeskError('unavailable', `${req.helpdesk} ${why}`);
   }
