@@ -10,9 +10,9 @@ const VOCAB: ProfileVocabulary = {
   ],
   endpoints: [{ id: id(10), name: 'ada-laptop' }],
   relays: [
-    { id: id(20), name: 'Frankfurt relay', region: 'eu' },
-    { id: id(21), name: 'Virginia relay', region: 'us' },
-    { id: id(22), name: 'Oregon relay', region: 'us' },
+    { id: id(20), name: 'Frankfurt relay', region: 'eu-central' },
+    { id: id(21), name: 'Virginia relay', region: 'us-east' },
+    { id: id(22), name: 'Oregon relay', region: 'us-west' },
   ],
   servers: [
     { id: id(30), name: 'erp' },

@@ -40,7 +40,8 @@ export function readProfileRequest(prompt: string, vocab: ProfileVocabulary): As
     if (region && !['the', 'a', 'any', 'nearest', 'closest'].includes(region)) {
       const fits = vocab.relays.filter(
         (r) =>
-          r.region?.toLowerCase() === region ||
+          // A region word fits its regions ('eu' is eu-west and eu-central) and relays named with it.
+          (!!r.region && (r.region === region || r.region.startsWith(`${region}-`))) ||
           r.name
             .toLowerCase()
             .split(/[\s-]+/)
