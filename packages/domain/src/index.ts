@@ -84,3 +84,4 @@ export * from './scim/schema';
 export * from './scim/resources';
 export * from './api/sso';
 export * from './rules/sso';
+export * from './assistant/index';

@@ -52,6 +52,7 @@ import { TourService } from '../modules/tours/service';
 import { AnnouncementService } from '../modules/announcements/service';
 import { UserQueryService } from '../modules/user-queries/service';
 import { ChatService } from '../modules/chat/service';
+import { AssistantService } from '../modules/assistant/service';
 import { HelpdeskIntegrationService } from '../modules/helpdesks/service';
 import { guardedFetch } from './outbound-fetch';
 import { ReportService } from '../modules/reports/service';
@@ -193,6 +194,7 @@ export async function buildModuleServices(
     announcements: new AnnouncementService(db, bus, app.log),
     userQueries: new UserQueryService(db),
     chat: new ChatService(db, bus),
+    assistant: new AssistantService(db),
     // Helpdesks are called at addresses tenants type: resolved once and checked as webhooks are.
     helpdesks: new HelpdeskIntegrationService(
       db,

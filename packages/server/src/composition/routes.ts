@@ -35,6 +35,7 @@ import { announcementRoutes } from '../modules/announcements/routes';
 import { adminAnnouncementRoutes } from '../modules/announcements/admin-routes';
 import { userQueryRoutes } from '../modules/user-queries/routes';
 import { chatRoutes } from '../modules/chat/routes';
+import { assistantRoutes } from '../modules/assistant/routes';
 import { helpdeskRoutes } from '../modules/helpdesks/routes';
 import { reportRoutes } from '../modules/reports/routes';
 import { scimProtocolRoutes, scimTokenRoutes } from '../modules/scim/index';
@@ -122,6 +123,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(adminAnnouncementRoutes, { announcements: s.announcements });
   await api.register(userQueryRoutes, { userQueries: s.userQueries });
   await api.register(chatRoutes, { chat: s.chat });
+  await api.register(assistantRoutes, { assistant: s.assistant });
   await api.register(helpdeskRoutes, { helpdesks: s.helpdesks });
   await api.register(reportRoutes, { reports: s.reports });
   await api.register(scimTokenRoutes, { scimTokens: s.scimTokens });

@@ -46,6 +46,7 @@ import type { TourService } from '../modules/tours/service';
 import type { AnnouncementService } from '../modules/announcements/service';
 import type { UserQueryService } from '../modules/user-queries/service';
 import type { ChatService } from '../modules/chat/service';
+import type { AssistantService } from '../modules/assistant/service';
 import type { HelpdeskIntegrationService } from '../modules/helpdesks/service';
 import type { ReportService } from '../modules/reports/service';
 import type { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
@@ -140,6 +141,8 @@ export interface Services extends CoreServices {
   userQueries: UserQueryService;
   /** Live chat: each tenant's users with their admins, and its owners and admins with the provider's support. */
   chat: ChatService;
+  /** The assistant: described requests read into web-filter policies and endpoint profiles to confirm. */
+  assistant: AssistantService;
   /** The external helpdesk (Zendesk, Freshdesk, Jira Service Management) each tenant's tickets go to, if any. */
   helpdesks: HelpdeskIntegrationService;
   /** Generated reports (made in the background) and their schedules. */

@@ -171,6 +171,7 @@ const TAGS: Record<string, string> = {
   announcements: 'Notices from the provider to tenants',
   reports: 'Reports made on demand or on a schedule (PDF or CSV)',
   support: 'Questions to the provider from the visitor pages and the crash page, and live chat with the organisation and its provider',
+  assistant: 'The assistant: web-filter policies and endpoint profiles drafted from a described request, to confirm',
   'single sign-on': 'Organisation single sign-on: identity providers, verified e-mail domains, group mappings, the SSO policy',
 };
 
