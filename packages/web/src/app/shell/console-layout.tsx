@@ -4,6 +4,7 @@ import { LAYOUT } from '@netloom/domain';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { TourHost } from '@/features/tours/components/tour-host';
 import { ChatHost } from '@/features/chat/components/chat-host';
+import { AssistantHost } from '@/features/assistant/components/assistant-host';
 import { Header, HEADER_HEIGHT } from './header';
 import { SideMenu } from './side-menu';
 
@@ -25,6 +26,7 @@ export function ConsoleLayout() {
       </Box>
       <TourHost userId={user.id} />
       <ChatHost user={user} />
+      <AssistantHost user={user} />
     </Box>
   );
 }

@@ -50,10 +50,11 @@ export function ChatBox({ tid, doc, failed, onRetry, channel, onChannel, isMine,
       p="xs"
       pos="fixed"
       bottom={16}
-      right={16}
+      // Left of the assistant's round button in the corner.
+      right={80}
       w="18.75rem"
       h="28.125rem"
-      style={{ zIndex: 300, display: 'flex', flexDirection: 'column', gap: 6 }}
+      style={{ zIndex: 150, display: 'flex', flexDirection: 'column', gap: 6 }}
     >
       <Group justify="space-between" wrap="nowrap">
         <Text fw={600} size="sm">
