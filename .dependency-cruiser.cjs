@@ -46,6 +46,7 @@ const SCHEMA_OWNERS = {
   'modules/sso': ['sso'],
   'modules/chat': ['chat'],
   'modules/helpdesks': ['helpdesks'],
+  'modules/assistant': ['assistant'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).

@@ -29,5 +29,14 @@ export const assistantReplySchema = z.object({
   validation_errors: z.array(z.string()),
   summary: z.array(z.string()).describe('The payload in readable lines (who, what, when), shown before it is made'),
   engine: z.enum(['built-in', 'model']).describe('Which engine read the request'),
+  draft_id: z
+    .string()
+    .nullable()
+    .describe(
+      `Sent back in the ${'`'}X-Assistant-Draft${'`'} header when the payload is posted unchanged: the object made is audited as made through the assistant, with the prompt`,
+    ),
 });
+
+/** The header a form's POST carries when it posts an assistant's draft unchanged. */
+export const ASSISTANT_DRAFT_HEADER = 'x-assistant-draft';
 export type AssistantReply = z.infer<typeof assistantReplySchema>;

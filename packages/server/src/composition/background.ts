@@ -69,6 +69,11 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     everyMs: 60 * 60_000,
     sweep: () => services.chat.sweep(),
   });
+  const stopAssistantDrafts = sweepPeriodically(app.log, {
+    what: "the assistant's drafts past a month",
+    everyMs: 60 * 60_000,
+    sweep: () => services.assistant.sweep(),
+  });
   const stopSessionLogRetention = sweepPeriodically(app.log, {
     what: 'zero-trust session logs past their retention',
     everyMs: 60 * 60_000,
@@ -133,6 +138,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await stopLogRetention();
       await stopSessionLogRetention();
       await stopChatRetention();
+      await stopAssistantDrafts();
       await stopWebFilterReconciler();
       await stopZtnaReconciler();
       await stopAnnouncementCheck();

@@ -7,6 +7,7 @@ export interface ApiCall {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Headers;
 }
 
 /** An answer: a Response as is, anything else as a 200 JSON body, undefined to let the next rule answer; a promise of either to answer later. */
@@ -29,6 +30,7 @@ export function fakeApi(routes: Record<string, FakeAnswer> = {}, answer?: (call:
       path: url.pathname.replace(/^\/api\/v1\//, ''),
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: new Headers(init?.headers),
     };
     calls.push(call);
     const own = answer?.(call);

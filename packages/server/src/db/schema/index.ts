@@ -30,4 +30,5 @@ export * from './scim';
 export * from './user-queries';
 export * from './chat';
 export * from './helpdesks';
+export * from './assistant';
 export * from './sso';

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantReplySchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey } from '../../test/agent-client';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema/index';
 
 describe.each(testBackends('pglite'))('the assistant on %s', (backend) => {
   let t: TestApp;
@@ -23,9 +25,10 @@ describe.each(testBackends('pglite'))('the assistant on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  function call(who: string, method: 'GET' | 'POST', url: string, payload?: object) {
-    return t.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(tokens[who]!), ...(payload ? { payload } : {}) });
+  function call(who: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) {
+    return t.app.inject({ method, url: `/api/v1/${url}`, headers: { ...bearer(tokens[who]!), ...headers }, ...(payload ? { payload } : {}) });
   }
+  const madeByAssistant = () => t.app.services.db.select().from(auditLog).where(eq(auditLog.action, 'assistant.created'));
   const ask = async (prompt: string, agent_type = 'webfilter', who = 'editor@acme.test') => {
     const res = await call(who, 'POST', 'assistant/', { prompt, agent_type });
     expect(res.statusCode, res.body).toBe(200);
@@ -43,8 +46,42 @@ describe.each(testBackends('pglite'))('the assistant on %s', (backend) => {
       schedule: { windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '17:00' }] },
     });
     expect(reply.summary[1]).toBe('For: group Sales EMEA');
-    const created = await call('editor@acme.test', 'POST', 'tenant/config/webfilter-policy/', reply.final_payload!);
+    const draft = { 'x-assistant-draft': reply.draft_id! };
+    const created = await call('editor@acme.test', 'POST', 'tenant/config/webfilter-policy/', reply.final_payload!, draft);
     expect(created.statusCode, created.body).toBe(201);
+
+    // Audited as made through the assistant by that person, with the prompt; once per draft.
+    const audits = await madeByAssistant();
+    expect(audits.map((a) => [a.actorEmail, a.target, a.details])).toEqual([
+      [
+        'editor@acme.test',
+        created.json().name,
+        {
+          agent_type: 'webfilter',
+          id: created.json().id,
+          prompt: 'block social networking and gambling for Sales EMEA on weekdays 9 to 5 except linkedin.com',
+          draft: reply.draft_id,
+        },
+      ],
+    ]);
+    const again = await call('editor@acme.test', 'POST', 'tenant/config/webfilter-policy/', { ...reply.final_payload!, name: 'Second copy' }, draft);
+    expect(again.statusCode).toBe(201);
+    expect(await madeByAssistant()).toHaveLength(1);
+  });
+
+  it('does not call a draft its own once the admin changed it', async () => {
+    const reply = await ask('block dating for Finance');
+    const changed = await call(
+      'editor@acme.test',
+      'POST',
+      'tenant/config/webfilter-policy/',
+      { ...reply.final_payload!, blocked_categories: ['dating', 'gambling'] },
+      {
+        'x-assistant-draft': reply.draft_id!,
+      },
+    );
+    expect(changed.statusCode).toBe(201);
+    expect(await madeByAssistant()).toHaveLength(1);
   });
 
   it('asks back rather than guess, and never offers another tenant’s names', async () => {

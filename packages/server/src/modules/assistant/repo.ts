@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AssistantVocabulary, ProfileVocabulary } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
@@ -6,6 +6,7 @@ import { memberships, users } from '../../db/read-models/identity';
 import { networks } from '../../db/read-models/networks';
 import { userGroups } from '../../db/read-models/user-groups';
 import { ztnaRelays, ztnaServers } from '../../db/read-models/ztna';
+import { assistantDrafts } from '../../db/schema/assistant';
 
 /** The tenant's own names, and only its own: what the assistant may read a request against. */
 async function shared(db: Db, tenantId: string) {
@@ -39,4 +40,31 @@ export async function profileVocabulary(db: Db, tenantId: string): Promise<Profi
     db.select({ id: ztnaServers.id, name: ztnaServers.name }).from(ztnaServers).where(eq(ztnaServers.tenantId, tenantId)),
   ]);
   return { groups, endpoints, servers, relays: relays.map((r) => ({ id: r.id, name: r.name, region: r.body.region })) };
+}
+
+export async function insertDraft(db: Db, row: typeof assistantDrafts.$inferInsert): Promise<void> {
+  await db.insert(assistantDrafts).values(row);
+}
+
+/** Spends the person's unspent draft whose payload has this hash; answers it, or null. */
+export async function spendDraft(db: Db, d: { id: string; tenantId: string; userId: string; payloadHash: string }, at: Date) {
+  const [row] = await db
+    .update(assistantDrafts)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(assistantDrafts.id, d.id),
+        eq(assistantDrafts.tenantId, d.tenantId),
+        eq(assistantDrafts.userId, d.userId),
+        eq(assistantDrafts.payloadHash, d.payloadHash),
+        isNull(assistantDrafts.usedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Drafts are kept a month: long enough to read what was asked, not forever. */
+export async function deleteDraftsBefore(db: Db, before: Date): Promise<number> {
+  return (await db.delete(assistantDrafts).where(lt(assistantDrafts.createdAt, before)).returning({ id: assistantDrafts.id })).length;
 }

@@ -27,6 +27,7 @@ describe('the assistant', () => {
               validation_errors: [],
               summary: [],
               engine: 'built-in',
+              draft_id: null,
             })
           : json({
               text: 'Here is the web-filter policy I will create. Check it, then confirm.',
@@ -34,6 +35,7 @@ describe('the assistant', () => {
               validation_errors: [],
               summary: ['Block: Gambling', 'For: everyone', 'When: always'],
               engine: 'built-in',
+              draft_id: 'd1',
             }),
       'POST tenant/config/webfilter-policy/': () => json({ id: 'p1', order: 1, ...payload }, 201),
     });
@@ -61,6 +63,7 @@ describe('the assistant', () => {
     expect(within(panel).getByText('Do you want to continue?')).toBeTruthy();
     expect(api.writes().at(-1)!.body).toEqual(payload);
     expect(api.writes().at(-1)!.query.get('tenant_id')).toBe(TID);
+    expect(api.writes().at(-1)!.headers.get('x-assistant-draft')).toBe('d1');
     expect(input).toHaveProperty('disabled', true);
     expect(within(panel).getByRole('button', { name: 'Create MZA Profile' })).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ASSISTANT_PATH, WEBFILTER_PATHS, ZTNA_PATHS, assistantReplySchema, type AssistantAgentType } from '@netloom/domain';
+import { ASSISTANT_DRAFT_HEADER, ASSISTANT_PATH, WEBFILTER_PATHS, ZTNA_PATHS, assistantReplySchema, type AssistantAgentType } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 
 const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);
@@ -16,8 +16,12 @@ export function useAskAssistant(tid: string | null) {
 export function useCreateFromDraft(tid: string | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ agentType, payload }: { agentType: AssistantAgentType; payload: Record<string, unknown> }) =>
-      api.post(agentType === 'webfilter' ? WEBFILTER_PATHS.policies : ZTNA_PATHS.profiles, payload, null, { query: tenantQuery(tid) }),
+    mutationFn: ({ agentType, payload, draftId }: { agentType: AssistantAgentType; payload: Record<string, unknown>; draftId: string | null }) =>
+      api.post(agentType === 'webfilter' ? WEBFILTER_PATHS.policies : ZTNA_PATHS.profiles, payload, null, {
+        query: tenantQuery(tid),
+        // The server audits what is made as made through the assistant, with the request it came from.
+        headers: draftId ? { [ASSISTANT_DRAFT_HEADER]: draftId } : {},
+      }),
     // Whatever lists show policies or profiles read again.
     onSuccess: () => qc.invalidateQueries(),
   });

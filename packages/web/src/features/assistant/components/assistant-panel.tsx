@@ -66,7 +66,7 @@ export function AssistantPanel({ tid, onClose }: { tid: string | null; onClose: 
     setMessages((all) => all.map((m, i) => (i === index && m.from === 'draft' ? { ...m, state } : m)));
   const confirmDraft = (index: number, draft: Extract<Message, { from: 'draft' }>) =>
     create.mutate(
-      { agentType: draft.agentType, payload: draft.reply.final_payload! },
+      { agentType: draft.agentType, payload: draft.reply.final_payload!, draftId: draft.reply.draft_id },
       {
         onSuccess: () => {
           settle(index, 'made');
