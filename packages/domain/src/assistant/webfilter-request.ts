@@ -52,6 +52,8 @@ const CATEGORY_SYNONYMS: Record<string, string[]> = {
   'cloud-storage': ['file storage', 'online storage'],
   malware: ['malicious sites', 'viruses'],
   phishing: ['phishing sites', 'scams'],
+  'analytics-tracking': ['tracking', 'trackers', 'tracking sites'],
+  advertising: ['ads', 'adverts', 'ad networks'],
 };
 const APPLICATION_SYNONYMS: Record<string, string[]> = {
   x: ['twitter', 'x.com'],
