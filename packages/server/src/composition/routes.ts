@@ -34,6 +34,7 @@ import { tourRoutes } from '../modules/tours/routes';
 import { announcementRoutes } from '../modules/announcements/routes';
 import { adminAnnouncementRoutes } from '../modules/announcements/admin-routes';
 import { userQueryRoutes } from '../modules/user-queries/routes';
+import { deskRoutes, ticketRoutes } from '../modules/tickets/index';
 import { reportRoutes } from '../modules/reports/routes';
 import { scimProtocolRoutes, scimTokenRoutes } from '../modules/scim/index';
 import { ssoRoutes, ssoSignInRoutes } from '../modules/sso/index';
@@ -119,6 +120,8 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(announcementRoutes, { announcements: s.announcements });
   await api.register(adminAnnouncementRoutes, { announcements: s.announcements });
   await api.register(userQueryRoutes, { userQueries: s.userQueries });
+  await api.register(ticketRoutes, { tickets: s.tickets });
+  await api.register(deskRoutes, { supportDesk: s.supportDesk });
   await api.register(reportRoutes, { reports: s.reports });
   await api.register(scimTokenRoutes, { scimTokens: s.scimTokens });
 };

@@ -45,6 +45,7 @@ import type { SearchService } from '../modules/search/service';
 import type { TourService } from '../modules/tours/service';
 import type { AnnouncementService } from '../modules/announcements/service';
 import type { UserQueryService } from '../modules/user-queries/service';
+import type { HelpdeskTickets, SupportDesk } from '../modules/tickets/index';
 import type { ReportService } from '../modules/reports/service';
 import type { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
 import type { SsoSettingsService, SsoSignInService } from '../modules/sso/index';
@@ -136,6 +137,10 @@ export interface Services extends CoreServices {
   announcements: AnnouncementService;
   /** Questions sent to the provider from the public pages and the crash page. */
   userQueries: UserQueryService;
+  /** Tenants' support tickets in the built-in helpdesk (raise, follow, answer). */
+  tickets: HelpdeskTickets;
+  /** The provider's desk: every tenant's tickets for super admins and support engineers. */
+  supportDesk: SupportDesk;
   /** Generated reports (made in the background) and their schedules. */
   reports: ReportService;
   /** Identity providers' provisioning tokens, and the users and groups they push over SCIM 2.0. */

@@ -170,7 +170,8 @@ const TAGS: Record<string, string> = {
   search: 'The console’s global search',
   announcements: 'Notices from the provider to tenants',
   reports: 'Reports made on demand or on a schedule (PDF or CSV)',
-  support: 'Questions to the provider from the visitor pages and the crash page',
+  support: "Questions to the provider from the visitor pages and the crash page; a tenant's support tickets (raise, track, answer)",
+  'support desk': "The provider's support desk: every tenant's tickets for super admins and support engineers; support engineers' roles",
   'single sign-on': 'Organisation single sign-on: identity providers, verified e-mail domains, group mappings, the SSO policy',
 };
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { LIVE_ANNOUNCEMENTS_FEED, LIVE_CONFIG_FEED, LIVE_DIAGNOSTICS_FEED, LIVE_NOTIFICATIONS_FEED, LIVE_PATH, LIVE_REPORTS_FEED } from '@netloom/domain';
+import { LIVE_ANNOUNCEMENTS_FEED, LIVE_CONFIG_FEED, LIVE_DIAGNOSTICS_FEED, LIVE_NOTIFICATIONS_FEED, LIVE_PATH, LIVE_REPORTS_FEED, LIVE_SUPPORT_FEED } from '@netloom/domain';
 import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
 import { AccessWatch } from './access-watch';
@@ -21,10 +21,11 @@ const FEEDS: Record<string, FeedKind> = {
   [LIVE_REPORTS_FEED]: 'reports',
   [LIVE_CONFIG_FEED]: 'config',
   [LIVE_DIAGNOSTICS_FEED]: 'diagnostics',
+  [LIVE_SUPPORT_FEED]: 'support',
 };
 const feedOf = (name: string | undefined): FeedKind => (name !== undefined && Object.hasOwn(FEEDS, name) ? FEEDS[name]! : 'fleet');
 
-/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`, `?feed=config`, `?feed=diagnostics`. */
+/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`, `?feed=config`, `?feed=diagnostics`, `?feed=support` (the tenant's tickets). */
 export const liveHub: FastifyPluginAsync<{ services: LiveServices }> = async (app, { services }) => {
   const feeds = new Map<string, Promise<TenantFeed>>();
   const registry = {

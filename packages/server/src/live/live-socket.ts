@@ -40,7 +40,7 @@ export interface LiveContext {
 const tokenMessage = z.object({ token: z.string().min(1).max(4096) });
 
 /** What a socket is fed: chosen by the `feed` query parameter when it opens. */
-export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports' | 'config' | 'diagnostics';
+export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports' | 'config' | 'diagnostics' | 'support';
 
 /**
  * One console's live connection: authenticated by its first message, then fed the tenant's device
@@ -234,6 +234,10 @@ export class LiveSocket implements FeedListener, Watcher {
   /** On `/ws/status/{tenant}/{device}?feed=diagnostics`, only that device's. */
   onDiagnostic(deviceId: string, json: string): void {
     if (this.state === 'live' && this.feedKind === 'diagnostics' && (!this.filter.deviceId || this.filter.deviceId === deviceId)) this.send(json);
+  }
+
+  onTicket(json: string): void {
+    if (this.state === 'live' && this.feedKind === 'support') this.send(json);
   }
 
   private async teardown(): Promise<void> {

@@ -29,3 +29,4 @@ export * from './flow-exporters';
 export * from './scim';
 export * from './user-queries';
 export * from './sso';
+export * from './tickets';
