@@ -88,7 +88,7 @@ export const userSchema = z.object({
   timezone: z.string().nullable(),
   isSuperAdmin: z.boolean(),
   /** The provider's support engineer: the support desk of every tenant, no tenant's console. */
-  isSupportEngineer: z.boolean().default(false),
+  isSupportEngineer: z.boolean().optional(),
   twoFactorEnabled: z.boolean(),
   /** The user's own tenant and role; null for a super admin without a membership. */
   tenantId: z.string().nullable(),

@@ -179,7 +179,10 @@ export const deskTicketQuerySchema = pageQuerySchema.extend({
   status: z.enum(TICKET_STATUSES).optional().describe('Only tickets in this state'),
   priority: z.enum(TICKET_PRIORITIES).optional().describe('Only tickets of this priority'),
   tenant_id: z.string().uuid().optional().describe("Only this tenant's tickets"),
-  assignee: z.union([z.literal('me'), z.literal('none'), z.string().uuid()]).optional().describe("Only tickets assigned to this engineer ('me', or 'none' for unassigned)"),
+  assignee: z
+    .union([z.literal('me'), z.literal('none'), z.string().uuid()])
+    .optional()
+    .describe("Only tickets assigned to this engineer ('me', or 'none' for unassigned)"),
   breached: z.enum(['true', 'false']).optional().describe('Only tickets past (true) or within (false) the target due next'),
   unsolved: z.enum(['true', 'false']).optional().describe('Only tickets not yet solved or closed'),
   sort: z.enum(DESK_SORTS).default('sla').describe('sla: the soonest due first; newest; updated: the latest activity first'),

@@ -92,6 +92,9 @@ export async function seedDemo(db: Db, password: string, opts: { usageGraphs?: b
 }
 
 export function demoLoginsText(password: string): string {
-  const rows = DEMO_USERS.map((u) => `  ${u.email.padEnd(20)} ${u.isSuperAdmin ? 'super admin' : u.isSupportEngineer ? 'support engineer' : `${u.role} @ ${u.tenant === 'acme' ? 'Acme' : 'Globex'}`}`);
+  const rows = DEMO_USERS.map(
+    (u) =>
+      `  ${u.email.padEnd(20)} ${u.isSuperAdmin ? 'super admin' : u.isSupportEngineer ? 'support engineer' : `${u.role} @ ${u.tenant === 'acme' ? 'Acme' : 'Globex'}`}`,
+  );
   return `Demo logins (password: ${password}):\n${rows.join('\n')}`;
 }

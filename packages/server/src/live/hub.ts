@@ -2,7 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { LIVE_ANNOUNCEMENTS_FEED, LIVE_CONFIG_FEED, LIVE_DIAGNOSTICS_FEED, LIVE_NOTIFICATIONS_FEED, LIVE_PATH, LIVE_REPORTS_FEED, LIVE_SUPPORT_FEED } from '@netloom/domain';
+import {
+  LIVE_ANNOUNCEMENTS_FEED,
+  LIVE_CONFIG_FEED,
+  LIVE_DIAGNOSTICS_FEED,
+  LIVE_NOTIFICATIONS_FEED,
+  LIVE_PATH,
+  LIVE_REPORTS_FEED,
+  LIVE_SUPPORT_FEED,
+} from '@netloom/domain';
 import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
 import { AccessWatch } from './access-watch';

@@ -52,7 +52,14 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
 
   api.get(
     p(TICKET_PATHS.deskTicket(':id')),
-    { config: desk, schema: { ...doc('A ticket with its whole thread, internal notes included'), params: ticketIdParamsSchema, response: { 200: ticketThreadSchema, ...errorResponses(403, 404) } } },
+    {
+      config: desk,
+      schema: {
+        ...doc('A ticket with its whole thread, internal notes included'),
+        params: ticketIdParamsSchema,
+        response: { 200: ticketThreadSchema, ...errorResponses(403, 404) },
+      },
+    },
     async (request) => supportDesk.thread(request.params.id),
   );
 
@@ -119,14 +126,23 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
     p(TICKET_PATHS.deskTenants),
     {
       config: desk,
-      schema: { ...doc('The tenants that have tickets (the queue filter)'), response: { 200: z.array(z.object({ id: z.string(), name: z.string() })), ...errorResponses(403) } },
+      schema: {
+        ...doc('The tenants that have tickets (the queue filter)'),
+        response: { 200: z.array(z.object({ id: z.string(), name: z.string() })), ...errorResponses(403) },
+      },
     },
     async () => supportDesk.tenants(),
   );
 
   api.get(
     p(TICKET_PATHS.engineers),
-    { config: desk, schema: { ...doc('Who works the desk: super admins and support engineers (assignees)'), response: { 200: supportEngineerListSchema, ...errorResponses(403) } } },
+    {
+      config: desk,
+      schema: {
+        ...doc('Who works the desk: super admins and support engineers (assignees)'),
+        response: { 200: supportEngineerListSchema, ...errorResponses(403) },
+      },
+    },
     async () => supportDesk.engineers(),
   );
 

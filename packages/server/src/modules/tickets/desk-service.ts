@@ -89,7 +89,16 @@ export class SupportDesk {
     const status = body.internal ? from : statusAfterReply(from, 'desk', body.status);
     await this.db.transaction(async (tx) => {
       const messageId = crypto.randomUUID();
-      await repo.insertMessage(tx, { id: messageId, ticketId: id, authorId: me.user.id, authorName: nameOf(me), side: 'provider', body: body.body, internal: body.internal, createdAt: now });
+      await repo.insertMessage(tx, {
+        id: messageId,
+        ticketId: id,
+        authorId: me.user.id,
+        authorName: nameOf(me),
+        side: 'provider',
+        body: body.body,
+        internal: body.internal,
+        createdAt: now,
+      });
       await attachOwn(tx, body.attachment_ids, me.user.id, id, messageId);
       await repo.update(tx, id, {
         updatedAt: now,
@@ -141,9 +150,7 @@ export class SupportDesk {
         updatedAt: now,
         ...(change.priority ? { priority: change.priority } : {}),
         ...(change.assignee_id !== undefined ? { assigneeId: change.assignee_id } : {}),
-        ...(change.status && change.status !== from
-          ? { status: change.status, solvedAt: change.status === 'solved' ? now : null }
-          : {}),
+        ...(change.status && change.status !== from ? { status: change.status, solvedAt: change.status === 'solved' ? now : null } : {}),
       });
       await recordAudit(tx, {
         tenantId: row.ticket.tenantId,

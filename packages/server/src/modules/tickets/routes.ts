@@ -58,7 +58,11 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRoutesOptions> = async (a
     p(TICKET_PATHS.tickets),
     {
       config: member,
-      schema: { ...doc("The tenant's tickets, the newest first, by status, priority and the day raised"), querystring: ticketListQuerySchema, response: { 200: ticketListSchema, ...errorResponses(403, 404) } },
+      schema: {
+        ...doc("The tenant's tickets, the newest first, by status, priority and the day raised"),
+        querystring: ticketListQuerySchema,
+        response: { 200: ticketListSchema, ...errorResponses(403, 404) },
+      },
     },
     async (request) => {
       const { rows, total } = await tickets.list(actorOf(request), request.query);
@@ -70,7 +74,12 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRoutesOptions> = async (a
     p(TICKET_PATHS.ticket(':id')),
     {
       config: member,
-      schema: { ...doc('A ticket with its public thread'), params: ticketIdParamsSchema, querystring: tenantScopeQuerySchema, response: { 200: ticketThreadSchema, ...errorResponses(403, 404) } },
+      schema: {
+        ...doc('A ticket with its public thread'),
+        params: ticketIdParamsSchema,
+        querystring: tenantScopeQuerySchema,
+        response: { 200: ticketThreadSchema, ...errorResponses(403, 404) },
+      },
     },
     async (request) => tickets.thread(actorOf(request), request.params.id),
   );

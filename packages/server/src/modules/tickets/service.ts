@@ -22,7 +22,7 @@ const DAY_MS = 24 * 60 * 60_000;
 const displayName = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 /** Where a ticket lives: the built-in desk is one method; an integration (Zendesk, …) would be another behind the same calls. */
-export interface TicketMethodHandler {
+interface TicketMethodHandler {
   raise(actor: Actor, user: UserRow, body: TicketRaiseBody & { attachment_ids: string[] }, browser: string | null): Promise<Ticket>;
   list(actor: Actor, q: TicketListQuery): Promise<{ rows: Ticket[]; total: number }>;
   thread(actor: Actor, id: string): Promise<TicketThread>;
@@ -103,7 +103,15 @@ export class HelpdeskTickets implements TicketMethodHandler {
     const now = this.now();
     await this.db.transaction(async (tx) => {
       const messageId = crypto.randomUUID();
-      await repo.insertMessage(tx, { id: messageId, ticketId: id, authorId: user.id, authorName: displayName(user), side: 'customer', body: body.body, createdAt: now });
+      await repo.insertMessage(tx, {
+        id: messageId,
+        ticketId: id,
+        authorId: user.id,
+        authorName: displayName(user),
+        side: 'customer',
+        body: body.body,
+        createdAt: now,
+      });
       await attachOwn(tx, body.attachment_ids, user.id, id, messageId);
       const status = statusAfterReply(row.ticket.status as TicketStatus, 'customer');
       await repo.update(tx, id, { status, updatedAt: now, ...(status !== 'solved' ? { solvedAt: null } : {}) });

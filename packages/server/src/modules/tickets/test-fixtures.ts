@@ -17,7 +17,16 @@ export async function deviceWithAlarms(app: FastifyInstance, tenantId: string, n
   await db.insert(devices).values({ id, tenantId, serial: `SN-${id.slice(0, 8)}`, name, kind: 'gateway', model: 'NL-500', version: '4.2.1', approved: true });
   const at = Date.now();
   await db.insert(alarms).values([
-    { id: crypto.randomUUID(), tenantId, deviceId: id, kind: 'wan', subject: 'wan1', state: 'Alerting', alarm: 'WAN wan1 is down', createdAt: new Date(at - 60_000) },
+    {
+      id: crypto.randomUUID(),
+      tenantId,
+      deviceId: id,
+      kind: 'wan',
+      subject: 'wan1',
+      state: 'Alerting',
+      alarm: 'WAN wan1 is down',
+      createdAt: new Date(at - 60_000),
+    },
     { id: crypto.randomUUID(), tenantId, deviceId: id, kind: 'wan', subject: 'wan1', state: 'OK', alarm: 'WAN wan1 is up', createdAt: new Date(at - 30_000) },
   ]);
   const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.id, id));

@@ -44,4 +44,3 @@ export async function download(db: Db, ticketId: string, attachmentId: string, s
   if (!file) throw errors.notFound();
   return file;
 }
-

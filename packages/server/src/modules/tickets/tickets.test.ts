@@ -94,7 +94,10 @@ describe.each(testBackends('pglite'))('support tickets on %s', (backend) => {
     const notMultipart = await call('viewer@acme.test', 'POST', 'support/attachments/', { file: 'x' });
     expect(notMultipart.statusCode).toBe(400);
 
-    const four = await call('viewer@acme.test', 'POST', 'support/tickets/', { ...raise, attachment_ids: [file.id, crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()] });
+    const four = await call('viewer@acme.test', 'POST', 'support/tickets/', {
+      ...raise,
+      attachment_ids: [file.id, crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()],
+    });
     expect(four.statusCode).toBe(400);
     expect(four.json().errors).toEqual({ attachment_ids: ['At most 3 files per message'] });
     // Someone else's upload is not theirs to attach.
@@ -115,7 +118,9 @@ describe.each(testBackends('pglite'))('support tickets on %s', (backend) => {
   it("keeps internal notes from the tenant's thread and files, and e-mails the requester only the desk's public replies", async () => {
     const ticket = await raiseAs('viewer@acme.test', { subject: 'Note privacy', priority: 'urgent' });
     const mailsBefore = t.app.services.mailer.outbox.length;
-    const noteFile = ticketAttachmentSchema.parse((await upload('support@demo.test', 'support/desk/attachments/', 'notes.txt', Buffer.from('internal'))).json());
+    const noteFile = ticketAttachmentSchema.parse(
+      (await upload('support@demo.test', 'support/desk/attachments/', 'notes.txt', Buffer.from('internal'))).json(),
+    );
     const note = await call('support@demo.test', 'POST', `support/desk/tickets/${ticket.id}/messages/`, {
       body: 'Customer runs an old firmware, check #4411',
       internal: true,
@@ -160,7 +165,10 @@ describe.each(testBackends('pglite'))('support tickets on %s', (backend) => {
 
     // Solved five days ago: the periodic close makes it final.
     await call('support@demo.test', 'PATCH', `support/desk/tickets/${ticket.id}/`, { status: 'solved' });
-    await t.app.services.db.update(ticketsTable).set({ solvedAt: new Date(Date.now() - 5 * 86_400_000) }).where(eq(ticketsTable.id, ticket.id));
+    await t.app.services.db
+      .update(ticketsTable)
+      .set({ solvedAt: new Date(Date.now() - 5 * 86_400_000) })
+      .where(eq(ticketsTable.id, ticket.id));
     expect(await t.app.services.supportDesk.closeSolved(4)).toBe(1);
     const closed = ticketThreadSchema.parse((await call('owner@acme.test', 'GET', `support/tickets/${ticket.id}/`)).json());
     expect(closed.status).toBe('closed');
@@ -179,7 +187,9 @@ describe.each(testBackends('pglite'))('support tickets on %s', (backend) => {
     const urgent = ticketListSchema.parse((await call('viewer@acme.test', 'GET', 'support/tickets/?priority=urgent')).json());
     expect(urgent.results.map((r) => r.subject)).toEqual(['Note privacy']);
     const today = new Date().toISOString().slice(0, 10);
-    expect(ticketListSchema.parse((await call('viewer@acme.test', 'GET', `support/tickets/?start_date=${today}&end_date=${today}&status=closed`)).json()).count).toBe(1);
+    expect(
+      ticketListSchema.parse((await call('viewer@acme.test', 'GET', `support/tickets/?start_date=${today}&end_date=${today}&status=closed`)).json()).count,
+    ).toBe(1);
     expect(ticketListSchema.parse((await call('viewer@acme.test', 'GET', 'support/tickets/?end_date=2020-01-01')).json()).count).toBe(0);
     expect((await call('viewer@acme.test', 'GET', 'support/tickets/?start_date=yesterday')).statusCode).toBe(400);
 
@@ -209,13 +219,20 @@ describe.each(testBackends('pglite'))('support tickets on %s', (backend) => {
     expect(ticketThreadSchema.parse(assigned.json())).toMatchObject({ assignee: { email: 'support@demo.test' }, priority: 'urgent' });
     expect((await queue('?assignee=me')).results.map((r) => r.id)).toEqual([g.id]);
     expect((await queue('?assignee=none')).count).toBe(4);
-    const viewerId = ticketSchema.parse((await raiseAs('viewer@acme.test', { subject: 'x' }))).requester.id;
+    const viewerId = ticketSchema.parse(await raiseAs('viewer@acme.test', { subject: 'x' })).requester.id;
     expect((await call('support@demo.test', 'PATCH', `support/desk/tickets/${g.id}/`, { assignee_id: viewerId })).statusCode).toBe(422);
     const audit = await t.app.services.db.select().from(auditLog).where(eq(auditLog.action, 'ticket.updated'));
-    expect(audit.at(-1)).toMatchObject({ tenantId: globex, actorEmail: 'support@demo.test', details: { id: g.id, priority: 'urgent', via_support_desk: true } });
+    expect(audit.at(-1)).toMatchObject({
+      tenantId: globex,
+      actorEmail: 'support@demo.test',
+      details: { id: g.id, priority: 'urgent', via_support_desk: true },
+    });
 
     // Raised two hours ago as urgent: its one-hour first response is breached.
-    await t.app.services.db.update(ticketsTable).set({ createdAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(ticketsTable.id, g.id));
+    await t.app.services.db
+      .update(ticketsTable)
+      .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(ticketsTable.id, g.id));
     const breached = await queue('?breached=true');
     expect(breached.results.map((r) => r.id)).toEqual([g.id]);
     expect(breached.results[0]!.sla.first_response).toMatchObject({ breached: true });
@@ -268,4 +285,3 @@ describe.each(testBackends('pglite'))('support tickets on %s', (backend) => {
     expect(feed.messages.filter((m) => (m as { ticket_id?: string }).ticket_id === ticket.id)).toHaveLength(1);
   });
 });
-
