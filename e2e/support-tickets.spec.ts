@@ -13,7 +13,8 @@ test('a tenant user raises a ticket about a gateway, a support engineer answers 
   const answer = `Please update the firmware and tell us ${Date.now()}`;
   const desk = await browser.newContext();
   try {
-    const gateway = await fleet.add({ name: `e2e-ticket-gw-${Date.now()}`, kind: 'gateway' });
+    const gatewayName = `e2e-ticket-gw-${Date.now()}`;
+    await fleet.add({ name: gatewayName, kind: 'gateway' });
 
     // The viewer raises it from the header's support menu, about the gateway.
     await logIn(page, demo.viewer);
@@ -23,9 +24,9 @@ test('a tenant user raises a ticket about a gateway, a support engineer answers 
     await expect(page.getByRole('heading', { name: 'Raise a Ticket' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
     await page.getByRole('textbox', { name: 'Description' }).fill('wan1 drops every hour since this morning');
-    await page.getByRole('textbox', { name: 'Device' }).click();
-    await page.getByRole('option', { name: gateway.name }).click();
-    await page.getByRole('textbox', { name: 'Priority' }).click();
+    await page.getByRole('main').getByRole('combobox', { name: 'Device', exact: true }).click();
+    await page.getByRole('option', { name: gatewayName }).click();
+    await page.getByRole('combobox', { name: 'Priority' }).click();
     await page.getByRole('option', { name: /^High/ }).click();
     await page.getByRole('button', { name: 'Raise ticket' }).click();
 
@@ -34,7 +35,7 @@ test('a tenant user raises a ticket about a gateway, a support engineer answers 
     const ticket = page.getByRole('dialog', { name: 'Ticket' });
     await expect(ticket.getByRole('heading', { name: new RegExp(subject) })).toBeVisible();
     const context = ticket.getByLabel('Context when raised');
-    await expect(context).toContainText(`Device: ${gateway.name}`);
+    await expect(context).toContainText(`Device: ${gatewayName}`);
     await expect(context).toContainText('Model NL-100');
     await expect(ticket.getByText(/left$/).first()).toBeVisible();
 
