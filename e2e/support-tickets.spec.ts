@@ -53,6 +53,12 @@ test('a tenant user raises a ticket about a gateway, a support engineer answers 
     // The viewer's page, never reloaded, shows the answer and the ticket waiting on them.
     await expect(ticket.getByText(answer)).toBeVisible({ timeout: 10_000 });
     await expect(ticket.getByText('Pending (on customer)').first()).toBeVisible();
+
+    // The viewer answers back; the engineer's desk, never reloaded either, shows it.
+    const thanks = `Updating now, thanks ${Date.now()}`;
+    await ticket.getByRole('textbox', { name: 'Reply' }).fill(thanks);
+    await ticket.getByRole('button', { name: 'Send reply' }).click();
+    await expect(deskTicket.getByText(thanks)).toBeVisible({ timeout: 10_000 });
   } finally {
     await desk.close();
     await fleet.remove();

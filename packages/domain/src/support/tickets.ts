@@ -32,6 +32,15 @@ export const TICKET_PATHS = {
 
 /** The live socket's feed of a tenant's tickets (`/ws/status/{tenant}?feed=support`). */
 export const LIVE_SUPPORT_FEED = 'support';
+/** The support desk's live socket: every tenant's ticket changes, for super admins and support engineers. */
+export const LIVE_DESK_PATH = '/ws/support-desk';
+export const deskEventSchema = z.object({
+  kind: z.literal('ticket'),
+  ticket_id: z.string(),
+  tenant_id: z.string(),
+  change: z.enum(['created', 'reply', 'status']),
+});
+
 /** What the support feed pushes: which ticket changed; the console reads it again (never a note's text). */
 export const ticketEventSchema = z.object({
   kind: z.literal('ticket'),

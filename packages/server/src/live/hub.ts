@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import {
   LIVE_ANNOUNCEMENTS_FEED,
+  LIVE_DESK_PATH,
   LIVE_CONFIG_FEED,
   LIVE_DIAGNOSTICS_FEED,
   LIVE_NOTIFICATIONS_FEED,
@@ -19,6 +20,7 @@ import { LiveQuota } from './live-quota';
 import { checkOrigin } from './origin';
 import { publicRoute } from '../http/route-kit';
 import { TenantFeed, type FeedListener } from './tenant-feed';
+import { DeskSocket } from './desk-socket';
 
 const uuid = z.string().uuid();
 
@@ -86,6 +88,12 @@ export const liveHub: FastifyPluginAsync<{ services: LiveServices }> = async (ap
     { websocket: true, preValidation, config: handshake },
     open,
   );
+
+  // The provider's support desk: every tenant's ticket changes, for super admins and support engineers.
+  app.get(LIVE_DESK_PATH, { websocket: true, preValidation, config: handshake }, (socket, req) => {
+    guard.opened(socket, req);
+    new DeskSocket(socket, ctx);
+  });
 
   app.addHook('onClose', async () => {
     await unsubscribe();

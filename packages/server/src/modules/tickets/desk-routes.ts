@@ -113,7 +113,7 @@ export const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, 
       config: desk,
       schema: {
         ...doc('Upload one file (multipart/form-data, field "file"; at most 5 MB) to attach to the next reply'),
-        response: { 201: ticketAttachmentSchema, ...errorResponses(403) },
+        response: { 201: ticketAttachmentSchema, ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {

@@ -138,7 +138,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<TicketRoutesOptions> = async (a
       schema: {
         ...doc('Upload one file (multipart/form-data, field "file"; at most 5 MB; images, PDF, text, logs, pcap) to attach to the next ticket or reply'),
         querystring: tenantScopeQuerySchema,
-        response: { 201: ticketAttachmentSchema, ...errorResponses(403, 404) },
+        response: { 201: ticketAttachmentSchema, ...errorResponses(400, 403, 404) },
       },
     },
     async (request, reply) => {

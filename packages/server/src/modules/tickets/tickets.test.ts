@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CONFIG_PATHS, ORG_PATHS, ticketListSchema, ticketSchema, ticketThreadSchema, ticketAttachmentSchema } from '@netloom/domain';
+import { CONFIG_PATHS, LIVE_DESK_PATH, ORG_PATHS, ticketListSchema, ticketSchema, ticketThreadSchema, ticketAttachmentSchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
 import { enrolmentKey } from '../../test/agent-client';
 import { TestConsole } from '../../test/live-client';
@@ -283,5 +283,23 @@ describe.each(testBackends('pglite'))('support tickets on %s', (backend) => {
     const event = await feed.waitFor((m) => (m as { ticket_id?: string }).ticket_id === ticket.id);
     expect(event).toEqual({ kind: 'ticket', ticket_id: ticket.id, change: 'reply' });
     expect(feed.messages.filter((m) => (m as { ticket_id?: string }).ticket_id === ticket.id)).toHaveLength(1);
+  });
+
+  it("tells the desk's socket of every tenant's new tickets and replies, internal notes included, and refuses a tenant user", async () => {
+    const desk = await TestConsole.open(t.app, LIVE_DESK_PATH, tokens['support@demo.test']);
+    const refused = await TestConsole.open(t.app, LIVE_DESK_PATH, tokens['owner@acme.test']);
+    sockets.push(desk, refused);
+    expect(await refused.closed).toEqual({ code: 4403, reason: 'not allowed' });
+    await new Promise((r) => setTimeout(r, 200));
+    const ticket = await raiseAs('owner@globex.test', { subject: 'Desk live' });
+    expect(await desk.waitFor((m) => (m as { ticket_id?: string }).ticket_id === ticket.id)).toEqual({
+      kind: 'ticket',
+      ticket_id: ticket.id,
+      tenant_id: globex,
+      change: 'created',
+    });
+    const at = desk.messages.length;
+    await call('support@demo.test', 'POST', `support/desk/tickets/${ticket.id}/messages/`, { body: 'note', internal: true });
+    expect(await desk.waitFor((m) => (m as { change?: string }).change === 'reply', 5000, at)).toMatchObject({ ticket_id: ticket.id });
   });
 });

@@ -12,8 +12,8 @@ import {
 } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 
-/** The queue is read again this often besides the live pushes, in case one was missed. */
-const QUEUE_REFRESH_MS = 30_000;
+/** The queue is read again this often besides the live pushes, in case one was missed (and for the SLA times). */
+const QUEUE_REFRESH_MS = 60_000;
 
 const deskKeys = {
   all: ['support-desk'] as const,

@@ -10,6 +10,7 @@ import { useDeskEngineers, useDeskQueue, useDeskTenants, type DeskFilter } from 
 import { DeskTicketDetail } from '../components/desk-ticket-detail';
 import { SupportEngineers } from '../components/support-engineers';
 import { TicketsTable } from '../components/tickets-table';
+import { useDeskSocket } from '../hooks/use-desk-socket';
 
 const PAGE_SIZE = 25;
 const SORTS = [
@@ -37,6 +38,7 @@ export function SupportDeskPage() {
     page_size: PAGE_SIZE,
   };
   const queue = useDeskQueue(filter);
+  useDeskSocket();
   const open = params.get('ticket');
   const set = (key: string, value: string | null) =>
     setParams(
