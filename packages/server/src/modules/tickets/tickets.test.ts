@@ -9,7 +9,7 @@ import { deviceWithAlarms, multipart } from './test-fixtures';
 
 const raise = { subject: 'Branch WAN flaps', description: 'wan1 goes down every hour', product: 'sdwan', category: 'incident', priority: 'high' };
 
-describe.each(testBackends('pglite'))('support tickets on %s', (backend) => {
+describe.each(testBackends('driver'))('support tickets on %s', (backend) => {
   let t: TestApp;
   let acme: string;
   let globex: string;
@@ -250,6 +250,10 @@ describe.each(testBackends('pglite'))('support tickets on %s', (backend) => {
     expect((await support('GET', `${CONFIG_PATHS.revisions(gateway)}?tid=${acme}`)).statusCode).toBe(404);
     // No tenant list to switch into a tenant's console from.
     expect((await support('GET', ORG_PATHS.tenants)).statusCode).toBe(403);
+    // Nor a tenant's live socket: its devices or its tickets' feed.
+    const live = await TestConsole.open(t.app, `/ws/status/${acme}?feed=support`, tokens['support@demo.test']);
+    sockets.push(live);
+    expect((await live.closed).code).toBe(4404);
     // Super admins' own pages stay theirs: no tenant list to switch into.
     expect((await support('GET', 'user-queries/')).statusCode).toBe(403);
     expect((await support('PUT', 'support/desk/engineers/', { email: 'owner@acme.test', is_support_engineer: true })).statusCode).toBe(403);
