@@ -99,8 +99,7 @@ export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
 const slaMeasureSchema = z.object({
   due: z.string(),
   met_at: z.string().nullable(),
-  /** Milliseconds left (negative: past due); for a met target, what was left when it was met. */
-  remaining_ms: z.number(),
+  /** Past due when read (or when met): the time left is counted from `due` by the reader, so the answer does not change by the second. */
   breached: z.boolean(),
 });
 

@@ -8,7 +8,7 @@ export const attachmentAnswer = (a: AttachmentMeta): TicketAttachment => ({ id: 
 /** A ticket as both sides read it; the files of the description (not of replies) come along. */
 export function ticketAnswer({ ticket: t, tenantName, assignee }: TicketRow, files: AttachmentMeta[], now: Date): Ticket {
   const sla = ticketSla({ priority: t.priority as Ticket['priority'], createdAt: t.createdAt, firstResponseAt: t.firstResponseAt, solvedAt: t.solvedAt }, now);
-  const measure = (m: typeof sla.firstResponse) => ({ due: m.due.toISOString(), met_at: iso(m.metAt), remaining_ms: m.remainingMs, breached: m.breached });
+  const measure = (m: typeof sla.firstResponse) => ({ due: m.due.toISOString(), met_at: iso(m.metAt), breached: m.breached });
   return {
     id: t.id,
     number: t.number,

@@ -11,7 +11,7 @@ import { DeskTicketDetail } from './components/desk-ticket-detail';
 const ID = '22222222-2222-4222-8222-222222222222';
 const raisedAt = Date.now() - 30 * 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const measure = (dueMs: number) => ({ due: iso(dueMs), met_at: null, remaining_ms: dueMs - Date.now(), breached: dueMs < Date.now() });
+const measure = (dueMs: number) => ({ due: iso(dueMs), met_at: null, breached: dueMs < Date.now() });
 
 const thread = (over: Partial<TicketThread> = {}): TicketThread => ({
   id: ID,
