@@ -53,6 +53,8 @@ export const paths = {
     /** The provider's support desk (super admins, support engineers). */
     desk: '/support/desk',
   },
+  /** Super admins: every tenant's chat with the provider. */
+  supportChat: '/support-chat',
   teams: '/teams',
   teamsUsers: '/teams/users',
   teamsUserDetails: (id: string) => `/teams/users/details/${id}`,

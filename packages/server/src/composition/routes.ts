@@ -35,6 +35,7 @@ import { announcementRoutes } from '../modules/announcements/routes';
 import { adminAnnouncementRoutes } from '../modules/announcements/admin-routes';
 import { userQueryRoutes } from '../modules/user-queries/routes';
 import { deskRoutes, ticketRoutes } from '../modules/tickets/index';
+import { chatRoutes } from '../modules/chat/routes';
 import { reportRoutes } from '../modules/reports/routes';
 import { scimProtocolRoutes, scimTokenRoutes } from '../modules/scim/index';
 import { ssoRoutes, ssoSignInRoutes } from '../modules/sso/index';
@@ -122,6 +123,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(userQueryRoutes, { userQueries: s.userQueries });
   await api.register(ticketRoutes, { tickets: s.tickets });
   await api.register(deskRoutes, { supportDesk: s.supportDesk });
+  await api.register(chatRoutes, { chat: s.chat });
   await api.register(reportRoutes, { reports: s.reports });
   await api.register(scimTokenRoutes, { scimTokens: s.scimTokens });
 };

@@ -46,6 +46,7 @@ import type { TourService } from '../modules/tours/service';
 import type { AnnouncementService } from '../modules/announcements/service';
 import type { UserQueryService } from '../modules/user-queries/service';
 import type { HelpdeskTickets, SupportDesk } from '../modules/tickets/index';
+import type { ChatService } from '../modules/chat/service';
 import type { ReportService } from '../modules/reports/service';
 import type { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
 import type { SsoSettingsService, SsoSignInService } from '../modules/sso/index';
@@ -141,6 +142,8 @@ export interface Services extends CoreServices {
   tickets: HelpdeskTickets;
   /** The provider's desk: every tenant's tickets for super admins and support engineers. */
   supportDesk: SupportDesk;
+  /** Live chat: each tenant's users with their admins, and its owners and admins with the provider's support. */
+  chat: ChatService;
   /** Generated reports (made in the background) and their schedules. */
   reports: ReportService;
   /** Identity providers' provisioning tokens, and the users and groups they push over SCIM 2.0. */

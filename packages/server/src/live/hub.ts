@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   LIVE_ANNOUNCEMENTS_FEED,
   LIVE_DESK_PATH,
+  LIVE_CHAT_FEED,
   LIVE_CONFIG_FEED,
   LIVE_DIAGNOSTICS_FEED,
   LIVE_NOTIFICATIONS_FEED,
@@ -32,10 +33,11 @@ const FEEDS: Record<string, FeedKind> = {
   [LIVE_CONFIG_FEED]: 'config',
   [LIVE_DIAGNOSTICS_FEED]: 'diagnostics',
   [LIVE_SUPPORT_FEED]: 'support',
+  [LIVE_CHAT_FEED]: 'chat',
 };
 const feedOf = (name: string | undefined): FeedKind => (name !== undefined && Object.hasOwn(FEEDS, name) ? FEEDS[name]! : 'fleet');
 
-/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`, `?feed=config`, `?feed=diagnostics`, `?feed=support` (the tenant's tickets). */
+/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`, `?feed=config`, `?feed=diagnostics`, `?feed=support` (the tenant's tickets), `?feed=chat`; `/ws/support-desk` for the provider's support desk. */
 export const liveHub: FastifyPluginAsync<{ services: LiveServices }> = async (app, { services }) => {
   const feeds = new Map<string, Promise<TenantFeed>>();
   const registry = {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceRow, TenantInfo } from '@netloom/domain';
+import type { ChatLiveEvent, DeviceRow, TenantInfo } from '@netloom/domain';
 import type { EventBus } from '../bus/event-bus';
 import { topics } from '../bus/topics';
 import type { Db } from '../db/client';
@@ -30,6 +30,8 @@ export interface FeedListener {
   onDiagnostic(deviceId: string, json: string): void;
   /** A ticket of the tenant was raised, answered publicly or moved on, serialised once as its TicketEvent. */
   onTicket(json: string): void;
+  /** A chat message of the tenant, serialised once as its ChatLiveEvent; each socket keeps the channels its viewer may read. */
+  onChat(event: ChatLiveEvent, json: string): void;
   onTenantInfo(view: TilesView, info: TenantInfo): void;
   tilesView(): TilesView;
 }
@@ -51,6 +53,7 @@ export class TenantFeed {
   private unsubscribeConfig: (() => Promise<void>) | null = null;
   private unsubscribeDiagnostics: (() => Promise<void>) | null = null;
   private unsubscribeTickets: (() => Promise<void>) | null = null;
+  private unsubscribeChat: (() => Promise<void>) | null = null;
   private dirty = false;
   private readonly timer: NodeJS.Timeout;
 
@@ -97,6 +100,10 @@ export class TenantFeed {
       const json = JSON.stringify(event);
       for (const l of this.listeners) l.onTicket(json);
     });
+    this.unsubscribeChat = await this.bus.subscribe(topics.tenantChat(this.tenantId), (event) => {
+      const json = JSON.stringify(event);
+      for (const l of this.listeners) l.onChat(event, json);
+    });
   }
 
   add(listener: FeedListener): void {
@@ -137,5 +144,6 @@ export class TenantFeed {
     await this.unsubscribeConfig?.();
     await this.unsubscribeDiagnostics?.();
     await this.unsubscribeTickets?.();
+    await this.unsubscribeChat?.();
   }
 }

@@ -91,6 +91,7 @@ const BUILT = [
   '/support/ticket/helpdesk',
   '/support/ticket/helpdesk/trackTicket',
   '/support/desk',
+  '/support-chat',
   '/microzaccess-client',
   '/ztna/getmicrozaccess',
   '/404',

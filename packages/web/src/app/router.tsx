@@ -98,6 +98,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/support/pages/support-desk-page').then((m) => ({ Component: m.SupportDeskPage })),
           },
           {
+            path: 'support-chat',
+            loader: superAdminGuard,
+            shouldRevalidate: revalidateOnNavigation,
+            lazy: () => import('@/features/chat/pages/support-chat-page').then((m) => ({ Component: m.SupportChatPage })),
+          },
+          {
             path: 'superAdmin',
             loader: superAdminGuard,
             shouldRevalidate: revalidateOnNavigation,

@@ -28,5 +28,6 @@ export * from './diagnostics';
 export * from './flow-exporters';
 export * from './scim';
 export * from './user-queries';
+export * from './chat';
 export * from './sso';
 export * from './tickets';

@@ -6,6 +6,7 @@ import {
   IconDeviceDesktopAnalytics,
   IconFileText,
   IconLayoutDashboard,
+  IconMessages,
   IconNetwork,
   IconRouter,
   IconShieldLock,
@@ -28,6 +29,8 @@ export interface MenuEntry {
   tour?: string;
   /** Starts the active product's guided tour instead of leading somewhere. */
   quickTour?: boolean;
+  /** Opens or closes the live chat box (with its unread count). */
+  liveChat?: boolean;
 }
 
 interface MenuContext {
@@ -157,6 +160,8 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
     }
     // The guided tours are the SD-WAN and ZTNA consoles' (spec 000 §2.17).
     if (product === 'sdwan' || product === 'ztna') entries.push({ label: 'Quick Tour', icon: IconCompass, quickTour: true });
+    // The tenant's chat (spec 000 §2.20), from every product's console.
+    entries.push({ label: 'Live Chat', icon: IconMessages, liveChat: true, tour: 'liveChat' });
   }
   if (isSuperAdmin) {
     entries.push({
@@ -168,6 +173,7 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
         { label: 'Announcements', to: paths.superAdmin.announcements },
         { label: 'User Queries', to: paths.userQueries },
         { label: 'Support desk', to: paths.tickets.desk },
+        { label: 'Support Chat', to: paths.supportChat },
       ],
     });
   } else if (isSupportEngineer) {
