@@ -44,6 +44,7 @@ const SCHEMA_OWNERS = {
   'modules/scim': ['scim'],
   'modules/user-queries': ['user-queries'],
   'modules/sso': ['sso'],
+  'modules/tickets': ['tickets'],
   'modules/chat': ['chat'],
   'modules/helpdesks': ['helpdesks'],
   'modules/assistant': ['assistant'],

@@ -9,6 +9,8 @@ export const demo = {
   globexOwner: 'owner@globex.test',
   editor: 'editor@acme.test',
   viewer: 'viewer@acme.test',
+  /** The provider's support engineer: the support desk, no tenant console. */
+  supportEngineer: 'support@demo.test',
 } as const;
 
 export async function logIn(page: Page, email: string, opts: { remember?: boolean } = {}) {

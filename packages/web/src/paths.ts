@@ -44,6 +44,15 @@ export const paths = {
   tenantSettings: '/tenant-settings',
   support: '/support',
   userQueries: '/user-queries',
+  /** Support tickets (spec 000 header: support/ticket/{method}, support/ticket/helpdesk/trackTicket, support/ticketRaise). */
+  tickets: {
+    raise: '/support/ticketRaise',
+    /** The raise form of a ticket method; `helpdesk` is the built-in desk. */
+    method: (method = 'helpdesk') => `/support/ticket/${method}`,
+    track: '/support/ticket/helpdesk/trackTicket',
+    /** The provider's support desk (super admins, support engineers). */
+    desk: '/support/desk',
+  },
   /** Super admins: every tenant's chat with the provider. */
   supportChat: '/support-chat',
   teams: '/teams',

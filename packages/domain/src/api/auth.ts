@@ -87,6 +87,8 @@ export const userSchema = z.object({
   companyName: z.string(),
   timezone: z.string().nullable(),
   isSuperAdmin: z.boolean(),
+  /** The provider's support engineer: the support desk of every tenant, no tenant's console. */
+  isSupportEngineer: z.boolean().optional(),
   twoFactorEnabled: z.boolean(),
   /** The user's own tenant and role; null for a super admin without a membership. */
   tenantId: z.string().nullable(),

@@ -1,4 +1,4 @@
-import type { AlarmNotification, ChatLiveEvent, ConfigSyncEvent, DeviceRow, DiagnosticLiveEvent, ReportRow } from '@netloom/domain';
+import type { AlarmNotification, ChatLiveEvent, ConfigSyncEvent, DeviceRow, DiagnosticLiveEvent, ReportRow, TicketEvent } from '@netloom/domain';
 
 /** A device's row changed (heartbeat, status, approval, group): every console of its tenant redraws it. */
 interface TenantDeviceEvent {
@@ -66,6 +66,8 @@ interface TopicPayloads {
   device: DeviceTopicMessage;
   sessions: SessionEvent;
   announcements: AnnouncementEvent;
+  tenantTickets: TicketEvent;
+  supportDesk: TicketEvent & { tenant_id: string };
 }
 export type TopicKind = keyof TopicPayloads;
 
@@ -96,4 +98,8 @@ export const topics = {
   sessions: () => topic<'sessions'>('sessions'),
   /** Announcements of every tenant; each console keeps those whose audience holds its tenant. */
   announcements: () => topic<'announcements'>('announcements'),
+  /** A tenant's tickets as they are raised, answered (publicly) and moved on: its consoles' support feed. */
+  tenantTickets: (tenantId: string) => topic<'tenantTickets'>(`tenant:${tenantId}:tickets`),
+  /** Every tenant's tickets for the provider's desk, internal notes included (no text, only which ticket). */
+  supportDesk: () => topic<'supportDesk'>('support-desk'),
 } as const;

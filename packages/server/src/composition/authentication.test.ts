@@ -59,6 +59,8 @@ const PUBLIC = [
   'HEAD /ws/status/:tenantId',
   'GET /ws/status/:tenantId/:deviceId',
   'HEAD /ws/status/:tenantId/:deviceId',
+  'GET /ws/support-desk',
+  'HEAD /ws/support-desk',
   // SCIM 2.0 for identity providers: no session, a provisioning token of the organisation instead
   // (checked by the SCIM plugin's own hook; the last test below holds it to that).
   ...SCIM_ROUTES,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { sweepPeriodically } from '../db/periodic-sweep';
+import { holdsSweepLock, sweepPeriodically } from '../db/periodic-sweep';
+import { TICKET_AUTO_CLOSE_DAYS } from '@netloom/domain';
 import { resealSecrets } from '../db/reseal-secrets';
 import { topics } from '../bus/topics';
 import { keepMetricsFor } from '../agent/metrics-retention';
@@ -108,6 +109,17 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     everyMs: 30_000,
     sweep: () => services.diagnostics.endOverdue(),
   });
+  // Solved tickets close after a few days; one instance of a cluster closes them each round.
+  const stopTicketClosing = sweepPeriodically(app.log, {
+    what: 'solved tickets past their closing time',
+    everyMs: 15 * 60_000,
+    sweep: () =>
+      db.transaction(async (tx) => {
+        if (usesLock && !(await holdsSweepLock(tx, 'solvedTickets'))) return 0;
+        return (await services.supportDesk.closeSolved(TICKET_AUTO_CLOSE_DAYS, tx)) + (await services.supportDesk.sweepUnattached(tx));
+      }),
+    done: 'closed (and unattached uploads deleted)',
+  });
   const stopAlarmRetention = keepAlarmsFor(db, app.log, { retentionDays: config.fleet.alarmRetentionDays, usesLock });
   const stopOfflineSweep = sweepSilentDevicesOffline(db, app.log, {
     offlineAfterSeconds: config.fleet.offlineAfterSeconds,
@@ -147,6 +159,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await reportRenderer.close();
       await stopReportExpiry();
       await stopOverdueDiagnostics();
+      await stopTicketClosing();
       await alarmEngine.idle();
       await deliveries.stop();
     },

@@ -61,6 +61,7 @@ import { OidcClients, SsoProvisioning, SsoSettingsService, SsoSignInService, dns
 import { SSO_CALLBACK_PATH, ssoTxtName, ssoTxtValue } from '@netloom/domain';
 import type { CoreServices, Services } from './services';
 import { analyticsStoreOn } from './analytics-store';
+import { supportServices } from './support-services';
 
 /** What the module services are built on and the background work and device side use too. */
 export interface Engines {
@@ -155,8 +156,11 @@ export async function buildModuleServices(
   const ssoRedirectUri = `${config.publicUrl}${SSO_CALLBACK_PATH}`;
   const txtLookup = config.sso.txtLookup ?? dnsTxtLookup(config.sso.dnsServers, 5000);
   const ssoProvisioning = new SsoProvisioning(db, groups, (userId) => sessionEvents.userChanged(userId));
+  const alarms = new AlarmService(db);
+  const support = supportServices({ db, bus, mailer, log: app.log, publicUrl: config.publicUrl, sessionEvents, devices, deviceConfig, alarms });
   const services: Services = {
     ...core,
+    ...support,
     jobs,
     traffic: new TrafficService(db, analyticsStore, analyticsRetention),
     flowExporters,
@@ -179,7 +183,7 @@ export async function buildModuleServices(
     deviceStatus: new DeviceStatusService(db, jobs),
     diagnostics,
     diagnosticIntake,
-    alarms: new AlarmService(db),
+    alarms,
     channels: new ChannelService(db, webhookTargets),
     tenantData: new TenantDataService(db),
     networks: new NetworkService(db, bus, deviceConfig),

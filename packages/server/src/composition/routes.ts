@@ -34,6 +34,7 @@ import { tourRoutes } from '../modules/tours/routes';
 import { announcementRoutes } from '../modules/announcements/routes';
 import { adminAnnouncementRoutes } from '../modules/announcements/admin-routes';
 import { userQueryRoutes } from '../modules/user-queries/routes';
+import { deskRoutes, ticketRoutes } from '../modules/tickets/index';
 import { chatRoutes } from '../modules/chat/routes';
 import { assistantDraftHook, assistantRoutes } from '../modules/assistant/routes';
 import { helpdeskRoutes } from '../modules/helpdesks/routes';
@@ -124,6 +125,8 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(announcementRoutes, { announcements: s.announcements });
   await api.register(adminAnnouncementRoutes, { announcements: s.announcements });
   await api.register(userQueryRoutes, { userQueries: s.userQueries });
+  await api.register(ticketRoutes, { tickets: s.tickets });
+  await api.register(deskRoutes, { supportDesk: s.supportDesk });
   await api.register(chatRoutes, { chat: s.chat });
   await api.register(assistantRoutes, { assistant: s.assistant });
   await api.register(helpdeskRoutes, { helpdesks: s.helpdesks });

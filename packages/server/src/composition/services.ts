@@ -45,6 +45,7 @@ import type { SearchService } from '../modules/search/service';
 import type { TourService } from '../modules/tours/service';
 import type { AnnouncementService } from '../modules/announcements/service';
 import type { UserQueryService } from '../modules/user-queries/service';
+import type { HelpdeskTickets, SupportDesk } from '../modules/tickets/index';
 import type { ChatService } from '../modules/chat/service';
 import type { AssistantService } from '../modules/assistant/service';
 import type { HelpdeskIntegrationService } from '../modules/helpdesks/service';
@@ -139,6 +140,10 @@ export interface Services extends CoreServices {
   announcements: AnnouncementService;
   /** Questions sent to the provider from the public pages and the crash page. */
   userQueries: UserQueryService;
+  /** Tenants' support tickets in the built-in helpdesk (raise, follow, answer). */
+  tickets: HelpdeskTickets;
+  /** The provider's desk: every tenant's tickets for super admins and support engineers. */
+  supportDesk: SupportDesk;
   /** Live chat: each tenant's users with their admins, and its owners and admins with the provider's support. */
   chat: ChatService;
   /** The assistant: described requests read into web-filter policies and endpoint profiles to confirm. */

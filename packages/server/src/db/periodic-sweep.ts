@@ -7,7 +7,13 @@ import { isDatabaseUnavailable, unavailableReason } from './unavailable';
  * The advisory locks of the cluster's periodic work, one per sweep, all in one place so no two
  * share a key (migrations hold 4_242_001, see db/client.ts).
  */
-export const SWEEP_LOCKS = { offlineDevices: 4_242_002, deviceMetrics: 4_242_003, expiredTokens: 4_242_004, alarms: 4_242_005 } as const;
+export const SWEEP_LOCKS = {
+  offlineDevices: 4_242_002,
+  deviceMetrics: 4_242_003,
+  expiredTokens: 4_242_004,
+  alarms: 4_242_005,
+  solvedTickets: 4_242_006,
+} as const;
 
 /** Taken inside a sweep's transaction: one instance of a cluster sweeps at a time, the others skip that round. */
 export async function holdsSweepLock(tx: Pick<Db, 'execute'>, sweep: keyof typeof SWEEP_LOCKS): Promise<boolean> {

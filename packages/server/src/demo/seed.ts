@@ -13,11 +13,13 @@ interface DemoUser {
   tenant: 'acme' | 'globex' | null;
   role: Role | null;
   isSuperAdmin?: boolean;
+  isSupportEngineer?: boolean;
 }
 
 /** The demo logins every client can try (README and start-up log list them). */
 const DEMO_USERS: readonly DemoUser[] = [
   { email: 'super@demo.test', firstName: 'Sam', lastName: 'Operator', tenant: null, role: null, isSuperAdmin: true },
+  { email: 'support@demo.test', firstName: 'Sue', lastName: 'Support', tenant: null, role: null, isSupportEngineer: true },
   { email: 'owner@acme.test', firstName: 'Olivia', lastName: 'Owner', tenant: 'acme', role: 'owner' },
   { email: 'admin@acme.test', firstName: 'Adam', lastName: 'Admin', tenant: 'acme', role: 'admin' },
   { email: 'editor@acme.test', firstName: 'Edith', lastName: 'Editor', tenant: 'acme', role: 'editor' },
@@ -79,6 +81,7 @@ export async function seedDemo(db: Db, password: string, opts: { usageGraphs?: b
           companyName: u.tenant ? DEMO_TENANTS[u.tenant].name : 'Netloom',
           passwordHash,
           isSuperAdmin: u.isSuperAdmin ?? false,
+          isSupportEngineer: u.isSupportEngineer ?? false,
           active: true,
         },
         membership,
@@ -89,6 +92,9 @@ export async function seedDemo(db: Db, password: string, opts: { usageGraphs?: b
 }
 
 export function demoLoginsText(password: string): string {
-  const rows = DEMO_USERS.map((u) => `  ${u.email.padEnd(20)} ${u.isSuperAdmin ? 'super admin' : `${u.role} @ ${u.tenant === 'acme' ? 'Acme' : 'Globex'}`}`);
+  const rows = DEMO_USERS.map(
+    (u) =>
+      `  ${u.email.padEnd(20)} ${u.isSuperAdmin ? 'super admin' : u.isSupportEngineer ? 'support engineer' : `${u.role} @ ${u.tenant === 'acme' ? 'Acme' : 'Globex'}`}`,
+  );
   return `Demo logins (password: ${password}):\n${rows.join('\n')}`;
 }

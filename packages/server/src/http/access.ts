@@ -30,7 +30,7 @@ export const tenantFromQuery =
 export const tenantFromBody: TenantSource = (request) => (request.body as { tenant_id?: string } | undefined)?.tenant_id;
 
 /** What a route declares it needs: a role in the tenant the request names, or a super admin. */
-export type AccessRule = { need: Need; tenant: TenantSource } | 'super-admin';
+export type AccessRule = { need: Need; tenant: TenantSource } | 'super-admin' | 'support-desk';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,6 +47,8 @@ declare module 'fastify' {
 /** Route option (`config: access('write')`): the authorise hook checks it before the handler runs. */
 export const access = (need: Need, tenant: TenantSource = tenantFromQuery()) => ({ access: { need, tenant } satisfies AccessRule });
 export const superAdminAccess = { access: 'super-admin' as const };
+/** The provider's support desk: super admins and support engineers, across tenants (and nothing else of a tenant's). */
+export const supportDeskAccess = { access: 'support-desk' as const };
 
 /**
  * The one guard of every route that answers personal browsing data (one user's sites and
@@ -57,8 +59,9 @@ export const superAdminAccess = { access: 'super-admin' as const };
 export const browsingDataAccess = (tenant: TenantSource = tenantFromQuery()) => ({ ...access(canReadBrowsingData, tenant), personalData: true as const });
 
 /** Who a route's access rule lets in: tenant roles, and 'super-admin' for a super admin acting in the tenant. */
-export function allowedRoles(rule: AccessRule): (Role | 'super-admin')[] {
+export function allowedRoles(rule: AccessRule): (Role | 'super-admin' | 'support-engineer')[] {
   if (rule === 'super-admin') return ['super-admin'];
+  if (rule === 'support-desk') return ['super-admin', 'support-engineer'];
   const check = typeof rule.need === 'function' ? rule.need : CHECKS[rule.need];
   const roles: (Role | 'super-admin')[] = ROLES.filter((role) => check({ isSuperAdmin: false, role }));
   return check({ isSuperAdmin: true, role: null }) ? [...roles, 'super-admin'] : roles;
@@ -86,7 +89,7 @@ async function actorFor(db: Db, request: FastifyRequest, tid: string | undefined
 export function authorise(db: Db): preHandlerAsyncHookHandler {
   return async (request) => {
     const rule = request.routeOptions.config.access;
-    if (!rule || rule === 'super-admin') return;
+    if (!rule || rule === 'super-admin' || rule === 'support-desk') return;
     if (!request.principal) throw errors.notAuthenticated();
     request.actor = await actorFor(db, request, rule.tenant(request), rule.need);
   };
@@ -97,7 +100,10 @@ export function authorise(db: Db): preHandlerAsyncHookHandler {
  * input is read, so no tenant id leaks by 404 against 403 or by what validation says.
  */
 export function refuseUnlessSuperAdmin(request: FastifyRequest): void {
-  if (request.routeOptions.config.access === 'super-admin' && !request.principal?.user.isSuperAdmin) throw errors.forbidden();
+  const rule = request.routeOptions.config.access;
+  const user = request.principal?.user;
+  if (rule === 'super-admin' && !user?.isSuperAdmin) throw errors.forbidden();
+  if (rule === 'support-desk' && !user?.isSuperAdmin && !user?.isSupportEngineer) throw errors.forbidden();
 }
 
 /** The actor the authorise hook set; a route that reads it without declaring access is a bug. */

@@ -170,7 +170,9 @@ const TAGS: Record<string, string> = {
   search: 'The console’s global search',
   announcements: 'Notices from the provider to tenants',
   reports: 'Reports made on demand or on a schedule (PDF or CSV)',
-  support: 'Questions to the provider from the visitor pages and the crash page, and live chat with the organisation and its provider',
+  support:
+    "Questions to the provider from the visitor pages and the crash page, live chat with the organisation and its provider, a tenant's support tickets (raise, track, answer) and the helpdesk they go to",
+  'support desk': "The provider's support desk: every tenant's tickets for super admins and support engineers; support engineers' roles",
   assistant: 'The assistant: web-filter policies and endpoint profiles drafted from a described request, to confirm',
   'single sign-on': 'Organisation single sign-on: identity providers, verified e-mail domains, group mappings, the SSO policy',
 };

@@ -13,6 +13,7 @@ export function toUserDto(user: UserRow, memberships: MembershipView[]): User {
     companyName: user.companyName,
     timezone: user.timezone,
     isSuperAdmin: user.isSuperAdmin,
+    isSupportEngineer: user.isSupportEngineer,
     twoFactorEnabled: user.twoFactorEnabled,
     tenantId: home?.tenantId ?? null,
     tenantName: home?.tenantName ?? null,

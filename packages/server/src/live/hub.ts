@@ -4,12 +4,14 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import {
   LIVE_ANNOUNCEMENTS_FEED,
+  LIVE_DESK_PATH,
   LIVE_CHAT_FEED,
   LIVE_CONFIG_FEED,
   LIVE_DIAGNOSTICS_FEED,
   LIVE_NOTIFICATIONS_FEED,
   LIVE_PATH,
   LIVE_REPORTS_FEED,
+  LIVE_SUPPORT_FEED,
 } from '@netloom/domain';
 import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
@@ -19,6 +21,7 @@ import { LiveQuota } from './live-quota';
 import { checkOrigin } from './origin';
 import { publicRoute } from '../http/route-kit';
 import { TenantFeed, type FeedListener } from './tenant-feed';
+import { DeskSocket } from './desk-socket';
 
 const uuid = z.string().uuid();
 
@@ -29,11 +32,12 @@ const FEEDS: Record<string, FeedKind> = {
   [LIVE_REPORTS_FEED]: 'reports',
   [LIVE_CONFIG_FEED]: 'config',
   [LIVE_DIAGNOSTICS_FEED]: 'diagnostics',
+  [LIVE_SUPPORT_FEED]: 'support',
   [LIVE_CHAT_FEED]: 'chat',
 };
 const feedOf = (name: string | undefined): FeedKind => (name !== undefined && Object.hasOwn(FEEDS, name) ? FEEDS[name]! : 'fleet');
 
-/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`, `?feed=config`, `?feed=diagnostics`, `?feed=chat`. */
+/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`, `?feed=config`, `?feed=diagnostics`, `?feed=support` (the tenant's tickets), `?feed=chat`; `/ws/support-desk` for the provider's support desk. */
 export const liveHub: FastifyPluginAsync<{ services: LiveServices }> = async (app, { services }) => {
   const feeds = new Map<string, Promise<TenantFeed>>();
   const registry = {
@@ -86,6 +90,12 @@ export const liveHub: FastifyPluginAsync<{ services: LiveServices }> = async (ap
     { websocket: true, preValidation, config: handshake },
     open,
   );
+
+  // The provider's support desk: every tenant's ticket changes, for super admins and support engineers.
+  app.get(LIVE_DESK_PATH, { websocket: true, preValidation, config: handshake }, (socket, req) => {
+    guard.opened(socket, req);
+    new DeskSocket(socket, ctx);
+  });
 
   app.addHook('onClose', async () => {
     await unsubscribe();

@@ -50,7 +50,7 @@ export interface LiveContext {
 const tokenMessage = z.object({ token: z.string().min(1).max(4096) });
 
 /** What a socket is fed: chosen by the `feed` query parameter when it opens. */
-export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports' | 'config' | 'diagnostics' | 'chat';
+export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports' | 'config' | 'diagnostics' | 'support' | 'chat';
 
 /**
  * One console's live connection: authenticated by its first message, then fed the tenant's device
@@ -251,6 +251,10 @@ export class LiveSocket implements FeedListener, Watcher {
   /** On `/ws/status/{tenant}/{device}?feed=diagnostics`, only that device's. */
   onDiagnostic(deviceId: string, json: string): void {
     if (this.state === 'live' && this.feedKind === 'diagnostics' && (!this.filter.deviceId || this.filter.deviceId === deviceId)) this.send(json);
+  }
+
+  onTicket(json: string): void {
+    if (this.state === 'live' && this.feedKind === 'support') this.send(json);
   }
 
   /** On `?feed=chat`, the messages of the channels this viewer may read (a role change is seen at the next check). */

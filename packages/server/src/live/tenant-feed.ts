@@ -28,6 +28,8 @@ export interface FeedListener {
   onConfig(deviceId: string, json: string): void;
   /** A diagnostic of a device started, streamed output or ended, serialised once as its DiagnosticLiveEvent. */
   onDiagnostic(deviceId: string, json: string): void;
+  /** A ticket of the tenant was raised, answered publicly or moved on, serialised once as its TicketEvent. */
+  onTicket(json: string): void;
   /** A chat message of the tenant, serialised once as its ChatLiveEvent; each socket keeps the channels its viewer may read. */
   onChat(event: ChatLiveEvent, json: string): void;
   onTenantInfo(view: TilesView, info: TenantInfo): void;
@@ -50,6 +52,7 @@ export class TenantFeed {
   private unsubscribeReports: (() => Promise<void>) | null = null;
   private unsubscribeConfig: (() => Promise<void>) | null = null;
   private unsubscribeDiagnostics: (() => Promise<void>) | null = null;
+  private unsubscribeTickets: (() => Promise<void>) | null = null;
   private unsubscribeChat: (() => Promise<void>) | null = null;
   private dirty = false;
   private readonly timer: NodeJS.Timeout;
@@ -92,6 +95,10 @@ export class TenantFeed {
     this.unsubscribeDiagnostics = await this.bus.subscribe(topics.tenantDiagnostics(this.tenantId), (event) => {
       const json = JSON.stringify(event);
       for (const l of this.listeners) l.onDiagnostic(event.device_id, json);
+    });
+    this.unsubscribeTickets = await this.bus.subscribe(topics.tenantTickets(this.tenantId), (event) => {
+      const json = JSON.stringify(event);
+      for (const l of this.listeners) l.onTicket(json);
     });
     this.unsubscribeChat = await this.bus.subscribe(topics.tenantChat(this.tenantId), (event) => {
       const json = JSON.stringify(event);
@@ -136,6 +143,7 @@ export class TenantFeed {
     await this.unsubscribeReports?.();
     await this.unsubscribeConfig?.();
     await this.unsubscribeDiagnostics?.();
+    await this.unsubscribeTickets?.();
     await this.unsubscribeChat?.();
   }
 }

@@ -87,7 +87,8 @@ export type Kind =
   | 'scimToken'
   | 'ssoProvider'
   | 'ssoDomain'
-  | 'ssoMapping';
+  | 'ssoMapping'
+  | 'ticket';
 export const KINDS: readonly Kind[] = [
   'tenant',
   'device',
@@ -118,6 +119,7 @@ export const KINDS: readonly Kind[] = [
   'ssoProvider',
   'ssoDomain',
   'ssoMapping',
+  'ticket',
 ];
 
 interface OpenApiDoc {
@@ -218,6 +220,8 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/tenant\/sso\/providers\/$/, 'ssoProvider'],
   [/\/tenant\/sso\/domains\/$/, 'ssoDomain'],
   [/\/tenant\/sso\/group-mappings\/$/, 'ssoMapping'],
+  // A support ticket, under the tenant's path and the provider's desk.
+  [/\/support\/(desk\/)?tickets\/$/, 'ticket'],
 ];
 
 /** The kind of object a field or parameter holds, or null when nothing says. */

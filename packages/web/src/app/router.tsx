@@ -2,7 +2,17 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PRODUCT_KEYS } from '@netloom/domain';
 import { paths } from '@/paths';
 import { registerNavigator } from '@/lib/navigation';
-import { revalidateOnNavigation, authGuard, consoleGuard, guestOnlyGuard, indexLoader, rootLoader, superAdminGuard, tenantGuard } from './guards/loaders';
+import {
+  revalidateOnNavigation,
+  authGuard,
+  consoleGuard,
+  guestOnlyGuard,
+  indexLoader,
+  rootLoader,
+  superAdminGuard,
+  supportDeskGuard,
+  tenantGuard,
+} from './guards/loaders';
 import { ConsoleLayout } from './shell/console-layout';
 import { RootLayout } from './root-layout';
 import { Splash } from './splash';
@@ -82,6 +92,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/support/pages/user-queries-page').then((m) => ({ Component: m.UserQueriesPage })),
           },
           {
+            path: 'support/desk',
+            loader: supportDeskGuard,
+            shouldRevalidate: revalidateOnNavigation,
+            lazy: () => import('@/features/support/pages/support-desk-page').then((m) => ({ Component: m.SupportDeskPage })),
+          },
+          {
             path: 'support-chat',
             loader: superAdminGuard,
             shouldRevalidate: revalidateOnNavigation,
@@ -121,12 +137,15 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/features/sso/pages/sso-settings-page').then((m) => ({ Component: m.SsoSettingsPage })),
               },
               { path: 'tenant-settings', ...redirectTo(paths.settings.dashboardSettings) },
+              // Raise a Ticket: the spec's support/ticketRaise and support/ticket/{method} (the built-in helpdesk).
+              { path: 'support/ticketRaise', lazy: () => import('@/features/support/pages/raise-ticket-page').then((m) => ({ Component: m.RaiseTicketPage })) },
               {
-                path: 'support/*',
-                lazy: () =>
-                  import('@/features/products/pages/not-built-page').then(({ NOT_BUILT, NotBuiltPage }) => ({
-                    element: <NotBuiltPage page={NOT_BUILT.support} />,
-                  })),
+                path: 'support/ticket/:method',
+                lazy: () => import('@/features/support/pages/raise-ticket-page').then((m) => ({ Component: m.RaiseTicketPage })),
+              },
+              {
+                path: 'support/ticket/helpdesk/trackTicket',
+                lazy: () => import('@/features/support/pages/track-tickets-page').then((m) => ({ Component: m.TrackTicketsPage })),
               },
             ],
           },

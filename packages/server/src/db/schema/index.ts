@@ -32,3 +32,4 @@ export * from './chat';
 export * from './helpdesks';
 export * from './assistant';
 export * from './sso';
+export * from './tickets';

@@ -15,6 +15,8 @@ export const users = pgTable(
     /** Null until an invited user sets one on activation. */
     passwordHash: text('password_hash'),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /** The provider's support engineer: works every tenant's tickets at the desk, sees no tenant's configuration. */
+    isSupportEngineer: boolean('is_support_engineer').notNull().default(false),
     twoFactorSecret: text('two_factor_secret'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** The last TOTP time step accepted: a code works once, never again in its own or an older step. */

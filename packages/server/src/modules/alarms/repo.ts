@@ -188,3 +188,13 @@ export async function pruneAlarms(db: Db, before: Date, batch: number, usesLock:
     return gone.length;
   });
 }
+
+/** A device's newest alarms of every kind, the newest first (what a support ticket keeps of them). */
+export async function recentDeviceAlarms(db: Db, tenantId: string, deviceId: string, limit: number) {
+  return db
+    .select()
+    .from(alarms)
+    .where(and(eq(alarms.tenantId, tenantId), eq(alarms.deviceId, deviceId)))
+    .orderBy(desc(alarms.createdAt), desc(alarms.id))
+    .limit(limit);
+}

@@ -67,6 +67,16 @@ export class AlarmService {
     return [...names].sort((a, b) => a.localeCompare(b));
   }
 
+  /** A device's newest alarms of every kind (a support ticket keeps them as raised). */
+  async recent(tenantId: string, deviceId: string, limit: number) {
+    return (await repo.recentDeviceAlarms(this.db, tenantId, deviceId, limit)).map((row) => ({
+      time: row.createdAt.toISOString(),
+      status: row.state,
+      kind: row.kind,
+      alarm: row.alarm || alarmText(row.kind as AlarmKind, row.subject, row.state as AlarmState),
+    }));
+  }
+
   async notifications(actor: Actor): Promise<NotificationList> {
     const { rows, readUntil, unread } = await repo.newestAlarms(this.db, actor.scope.tenantId, actor.userId, BELL_SIZE);
     return {

@@ -92,6 +92,8 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
         return named(objects.ssoDomain(name));
       case 'ssoMapping':
         return named(objects.ssoMapping(name));
+      case 'ticket':
+        return named(objects.ticket(name));
       case 'diagnosticRun': {
         const device = await freshObject('device');
         return { id: await newDiagnosticRun(t, tenantId, device.id, name), name, deviceId: device.id };
@@ -131,6 +133,7 @@ const OWN_KINDS = [
   'ssoProvider',
   'ssoDomain',
   'ssoMapping',
+  'ticket',
 ] as const satisfies readonly Kind[];
 
 /**

@@ -58,6 +58,9 @@ export function tenantObjects(app: FastifyInstance, token: string, tid: string) 
       String(
         (await must(app, 'PUT', `/api/v1/template/bindings/device/${deviceId}/?tid=${tid}`, token, { template_ids: [templateId], variables: {} })).operation_id,
       ),
+    /** A support ticket raised by the owner; its subject and description carry the name. */
+    ticket: async (name: string) =>
+      idOf(await post(`/api/v1/support/tickets/?tenant_id=${tid}`, { subject: name, description: name, product: 'sdwan', category: 'question' })),
     channel: async (name: string) => idOf(await post(`/api/v1/notification-channels/?tid=${tid}`, { name, kind: 'email', target: `${name}@example.test` })),
     webFilterPolicy: async (name: string) =>
       idOf(

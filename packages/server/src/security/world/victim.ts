@@ -117,6 +117,7 @@ export async function plantVictim(t: TestApp, { tenantId, enrolmentKey, ownerTok
   // An announcement only the victim's users are shown; a finished report (its inventory CSV names
   // the canary devices) and a schedule mailing one to a canary address.
   ids.announcement.push(await newAnnouncement(app, superToken, canary('ann'), [tenantId]));
+  ids.ticket.push(await objects.ticket(canary('ticket')));
   ids.report.push(await objects.report());
   ids.reportSchedule.push(await objects.reportSchedule(canary('sched')));
   await objects.reportDone(ids.report[0]!);

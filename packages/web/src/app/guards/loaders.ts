@@ -52,7 +52,7 @@ export const authGuard: LoaderFunction = async () => {
 export const consoleGuard: LoaderFunction = async () => {
   const s = await requireSession();
   if (isGuest(s)) return redirect(paths.guestClient);
-  if (!canReadConsole(s.user)) return redirect(paths.root);
+  if (!canReadConsole(s.user) && !s.user.isSupportEngineer) return redirect(paths.root);
   return null;
 };
 
@@ -67,6 +67,12 @@ export const superAdminGuard: LoaderFunction = async () => {
   if (s.user.isSuperAdmin) return null;
   await endSession({ message: CATALOGUE.permissionDenied, autoClose: TIMING.permissionDeniedMs });
   return redirect(paths.auth.login);
+};
+
+/** The support desk: super admins and support engineers; anyone else goes home. */
+export const supportDeskGuard: LoaderFunction = async () => {
+  const s = await requireSession();
+  return s.user.isSuperAdmin || s.user.isSupportEngineer ? null : redirect(paths.root);
 };
 
 /** Tenant-scoped pages need a tenant: a super admin who has not chosen one picks it first. */

@@ -44,6 +44,8 @@ export async function loadTenantAccess(user: User): Promise<TenantAccess> {
 export async function resolveHome(user: User): Promise<string> {
   if (!user.isSuperAdmin && user.role === 'guest-user') return paths.guestClient;
   if (user.isSuperAdmin && !tenantSelection.get()) return paths.superAdmin.tenant;
+  // A support engineer of no tenant works the desk, and has no tenant console to land on.
+  if (user.isSupportEngineer && !user.tenantId) return paths.tickets.desk;
   const access = await loadTenantAccess(user);
   if (access.kind === 'redirect') return access.to;
   if (access.kind === 'pending-logout') return paths.loading;

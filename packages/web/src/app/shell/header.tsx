@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Box, Group, Menu, Tooltip } from '@mantine/core';
 import { IconBuildingCog, IconKey, IconSettings, IconUser } from '@tabler/icons-react';
+import { SupportMenu } from './support-menu';
 import { Link, useNavigate } from 'react-router';
 import { canManageSso, type User } from '@netloom/domain';
 import { paths } from '@/paths';
@@ -85,6 +86,8 @@ export function Header({ user }: { user: User }) {
             <NotificationBell tenantId={tenantId} timezone={user.timezone} />
           </Box>
         )}
+        {/* Raise a Ticket, Track Status: a tenant's users (and a super admin in a chosen tenant). */}
+        {tenantId && <SupportMenu />}
         {tenantId && (
           <Tooltip label="Settings">
             <ActionIcon

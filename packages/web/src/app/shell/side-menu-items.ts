@@ -2,6 +2,7 @@ import {
   IconBuildingSkyscraper,
   IconCompass,
   IconCrown,
+  IconHeadset,
   IconDeviceDesktopAnalytics,
   IconFileText,
   IconLayoutDashboard,
@@ -35,6 +36,8 @@ export interface MenuEntry {
 interface MenuContext {
   product: ProductKey | null;
   isSuperAdmin: boolean;
+  /** The provider's support engineer: the desk, nothing of a tenant's unless they are its member. */
+  isSupportEngineer?: boolean;
   tenantSelected: boolean;
   showLogs: boolean;
   /** Owners, admins and super admins: the notification channels. */
@@ -42,7 +45,7 @@ interface MenuContext {
 }
 
 /** Side menu of spec 000 §2.16 for the active product; tenant-only entries need a tenant. */
-export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLogs, canManage }: MenuContext): MenuEntry[] {
+export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = false, tenantSelected, showLogs, canManage }: MenuContext): MenuEntry[] {
   const entries: MenuEntry[] = [];
   if (tenantSelected && product) {
     // The tenant's dashboard settings live under Dashboard (spec 000 §2.12).
@@ -169,9 +172,12 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         { label: 'Customers', to: paths.superAdmin.customers },
         { label: 'Announcements', to: paths.superAdmin.announcements },
         { label: 'User Queries', to: paths.userQueries },
+        { label: 'Support desk', to: paths.tickets.desk },
         { label: 'Support Chat', to: paths.supportChat },
       ],
     });
+  } else if (isSupportEngineer) {
+    entries.push({ label: 'Support desk', icon: IconHeadset, to: paths.tickets.desk });
   }
   if (entries.length === 0) entries.push({ label: 'Dashboard', icon: IconDeviceDesktopAnalytics, to: paths.root });
   return entries;

@@ -82,7 +82,14 @@ export function SideMenu({ user, top }: { user: User; top: number }) {
   const quickTour = () => {
     if (product === 'sdwan' || product === 'ztna') tourLauncher.start(product);
   };
-  const entries = sideMenuEntries({ product, isSuperAdmin: user.isSuperAdmin, tenantSelected, showLogs: canReadLogs(user), canManage: canManageTenant(user) });
+  const entries = sideMenuEntries({
+    product,
+    isSuperAdmin: user.isSuperAdmin,
+    isSupportEngineer: user.isSupportEngineer,
+    tenantSelected,
+    showLogs: canReadLogs(user),
+    canManage: canManageTenant(user),
+  });
   return (
     <nav className={classes.nav} style={{ top }} aria-label="Main menu">
       {entries.map((e) => (

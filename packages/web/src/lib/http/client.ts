@@ -49,6 +49,7 @@ export const api = {
   head: (path: string, opts?: ApiOptions) => request<void>('HEAD', path, undefined, null, opts),
   post: <T>(path: string, body: unknown, parser: Parser<T> | null, opts?: ApiOptions) => request('POST', path, body ?? {}, parser, opts),
   put: <T>(path: string, body: unknown, parser: Parser<T> | null, opts?: ApiOptions) => request('PUT', path, body, parser, opts),
+  patch: <T>(path: string, body: unknown, parser: Parser<T> | null, opts?: ApiOptions) => request('PATCH', path, body, parser, opts),
   /** A body only where the call needs one (e.g. the typed confirmation of a tenant deletion). */
   delete: <T>(path: string, parser: Parser<T> | null, opts?: ApiOptions, body?: unknown) => request('DELETE', path, body, parser, opts),
 };

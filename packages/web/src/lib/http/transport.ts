@@ -83,7 +83,10 @@ export async function send(path: string, opts: SendOptions = {}): Promise<unknow
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
-  if (opts.body !== undefined) {
+  if (opts.body instanceof FormData) {
+    // A file upload: the browser writes the multipart boundary into the content type itself.
+    init.body = opts.body;
+  } else if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(opts.body);
   }

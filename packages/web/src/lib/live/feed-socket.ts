@@ -17,12 +17,21 @@ export interface FeedHandlers {
  * them without reconnecting. Answers the function that closes it for good.
  */
 export function openFeedSocket(tenantId: string, feed: string, handlers: () => FeedHandlers): () => void {
+  return openSocketAt(`${liveUrl(tenantId)}?feed=${feed}`, handlers);
+}
+
+/** A live path of this server that is not a tenant's (`/ws/support-desk`), signed in and reconnecting the same way. */
+export function openPathSocket(path: string, handlers: () => FeedHandlers, loc: Pick<Location, 'protocol' | 'host'> = window.location): () => void {
+  return openSocketAt(`${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${path}`, handlers);
+}
+
+function openSocketAt(url: string, handlers: () => FeedHandlers): () => void {
   let socket: WebSocket | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
   let attempts = 0;
   let stopped = false;
   const connect = () => {
-    const ws = new WebSocket(`${liveUrl(tenantId)}?feed=${feed}`);
+    const ws = new WebSocket(url);
     socket = ws;
     ws.onopen = () => {
       attempts = 0;
@@ -41,7 +50,7 @@ export function openFeedSocket(tenantId: string, feed: string, handlers: () => F
     ws.onclose = (ev) => {
       if (stopped) return;
       handlers().onDown?.();
-      // Refused (no right to this tenant): no retry can change that.
+      // Refused (no right to this tenant or feed): no retry can change that.
       if (ev.code === 4403 || ev.code === 4404) return;
       retry = setTimeout(connect, RETRY_MS[Math.min(attempts++, RETRY_MS.length - 1)]);
     };

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { openFeedSocket, type FeedHandlers } from './feed-socket';
+import { openFeedSocket, openPathSocket, type FeedHandlers } from './feed-socket';
 
 /**
  * One named feed of a tenant's browser socket (`/ws/status/{tenant}?feed=…`) for as long as the
@@ -14,4 +14,14 @@ export function useFeedSocket(tenantId: string | null, feed: string, handlers: F
     if (!tenantId) return;
     return openFeedSocket(tenantId, feed, () => latest.current);
   }, [tenantId, feed]);
+}
+
+/** A live socket at a path of its own (`/ws/support-desk`) for as long as the component is mounted; null: none. */
+export function usePathSocket(path: string | null, handlers: FeedHandlers) {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    if (!path) return;
+    return openPathSocket(path, () => latest.current);
+  }, [path]);
 }

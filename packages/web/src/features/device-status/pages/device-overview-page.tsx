@@ -1,4 +1,7 @@
-import { Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconLifebuoy } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/paths';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { ConfigPageHeader } from '@/components/feedback/config-page-header';
@@ -62,6 +65,14 @@ export function DeviceOverviewPage() {
         subtitle="The gateway's model, firmware, load and interfaces"
         onRefresh={graph ? () => void metrics.refetch() : ask}
         refreshing={!graph && (system.waiting || interfaces.waiting)}
+        actions={
+          deviceId && (
+            // The ticket form opens with this gateway chosen: its state goes with the ticket.
+            <Button variant="default" component={Link} to={`${paths.tickets.raise}?device=${deviceId}`} leftSection={<IconLifebuoy size={16} />}>
+              Raise a ticket
+            </Button>
+          )
+        }
       />
       <Paper withBorder p="md">
         <Stack gap="md">

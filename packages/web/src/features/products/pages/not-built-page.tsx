@@ -18,7 +18,6 @@ export const NOT_BUILT = {
   /** A configuration family of the spec still to come (config-family-route.tsx). */
   configure: { title: 'Device Configuration' },
   configTemplates: { title: 'Config Templates' },
-  support: { title: 'Support' },
 } as const satisfies Record<string, NotBuiltSpec>;
 export type NotBuiltKey = keyof typeof NOT_BUILT;
 

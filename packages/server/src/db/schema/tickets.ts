@@ -1,0 +1,94 @@
+import { customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
+import type { TicketContext } from '@netloom/domain';
+import { tenants } from './tenants';
+import { users } from './users';
+
+// Owner: modules/tickets.
+
+/** A file's bytes as PostgreSQL's bytea; both drivers hand back a Uint8Array or Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Support tickets of the built-in helpdesk: raised by a tenant's user, worked by the provider's
+ * desk. The context (device, firmware, sync state, alarms, browser) is kept as it was when raised.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey(),
+    /** The number people quote; one sequence for the whole desk. */
+    number: serial('number').notNull(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** 'helpdesk' (built in); an integration's tickets live in its own helpdesk. */
+    method: text('method').notNull().default('helpdesk'),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    product: text('product').notNull(),
+    priority: text('priority').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull().default('open'),
+    /** Kept when the device goes: the context still names it. */
+    deviceId: uuid('device_id'),
+    context: jsonb('context').$type<TicketContext>().notNull(),
+    requesterId: uuid('requester_id').references(() => users.id, { onDelete: 'set null' }),
+    /** As raised, so the thread still names someone who left. */
+    requesterName: text('requester_name').notNull(),
+    requesterEmail: text('requester_email').notNull(),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    solvedAt: timestamp('solved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tickets_number_idx').on(t.number),
+    index('tickets_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('tickets_status_idx').on(t.status, t.solvedAt),
+  ],
+);
+
+/** The thread: public replies of both sides and the desk's internal notes. */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuid('id').primaryKey(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    /** 'customer' or 'provider'. */
+    side: text('side').notNull(),
+    body: text('body').notNull(),
+    /** Desk only; never in the tenant's thread. */
+    internal: boolean('internal').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * Files uploaded first and then attached to a ticket or a reply by their uploader: until then
+ * ticket_id is null (an unattached file is swept after a day).
+ */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: uuid('id').primaryKey(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Null: on the ticket itself (its description). */
+    messageId: uuid('message_id').references(() => ticketMessages.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId), index('ticket_attachments_uploader_idx').on(t.uploadedBy, t.createdAt)],
+);

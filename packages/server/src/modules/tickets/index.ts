@@ -1,0 +1,5 @@
+export { ticketRoutes } from './routes';
+export { deskRoutes } from './desk-routes';
+export { HelpdeskTickets } from './service';
+export { SupportDesk } from './desk-service';
+export type { TicketAnnouncer, TicketContextSource } from './ports';

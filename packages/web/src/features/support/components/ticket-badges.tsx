@@ -1,0 +1,44 @@
+import { Badge, Text, Tooltip } from '@mantine/core';
+import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS, formatSlaLeft, type Ticket, type TicketPriority, type TicketStatus } from '@netloom/domain';
+
+const STATUS_COLORS: Record<TicketStatus, string> = { open: 'red', pending: 'blue', on_hold: 'dark', solved: 'green', closed: 'gray' };
+const PRIORITY_COLORS: Record<TicketPriority, string> = { low: 'gray', normal: 'blue', high: 'orange', urgent: 'red' };
+
+export function TicketStatusBadge({ status }: { status: TicketStatus }) {
+  return (
+    <Badge variant="light" color={STATUS_COLORS[status]}>
+      {TICKET_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function TicketPriorityBadge({ priority }: { priority: TicketPriority }) {
+  return (
+    <Badge variant="dot" color={PRIORITY_COLORS[priority]}>
+      {TICKET_PRIORITY_LABELS[priority]}
+    </Badge>
+  );
+}
+
+/**
+ * The target due next and its time left ("2 h 10 min left", "Breached 35 min ago"), counted from
+ * the due time against this browser's clock; a solved ticket shows none.
+ */
+export function SlaText({ ticket, now = Date.now() }: { ticket: Pick<Ticket, 'sla' | 'status'>; now?: number }) {
+  if (ticket.status === 'solved' || ticket.status === 'closed')
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  const first = !ticket.sla.first_response.met_at;
+  const target = first ? ticket.sla.first_response : ticket.sla.resolution;
+  const remaining = Date.parse(target.due) - now;
+  return (
+    <Tooltip label={first ? 'First response' : 'Resolution'}>
+      <Text size="sm" c={remaining < 0 ? 'red' : remaining < 60 * 60_000 ? 'orange' : undefined} fw={remaining < 0 ? 600 : undefined}>
+        {formatSlaLeft(remaining)}
+      </Text>
+    </Tooltip>
+  );
+}
