@@ -14,6 +14,8 @@ export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = {
   user_admin_chat: 'Chat with Users',
   admin_netloom_chat: `Chat with ${CHAT_PRODUCT}`,
 };
+/** The provider's channel as support sees it. */
+export const CHAT_LABEL_SUPPORT = CHAT_CHANNEL_LABELS.admin_netloom_chat;
 /** The channel the provider's support answers in. */
 export const SUPPORT_CHANNEL: ChatChannel = 'admin_netloom_chat';
 /** How support's messages are marked (the spec's `from` field). */
@@ -58,8 +60,12 @@ export const CHAT_PATHS = {
   messages: (channel: string) => `support/chat/${channel}/messages/`,
   /** PUT: everything in the channel up to now is read by this user. */
   read: (channel: string) => `support/chat/${channel}/read/`,
-  /** Super admins: every tenant's product channel with its last message and unread count. */
+  /** Support (super admins and support engineers): every tenant's product channel with its last message and unread count. */
   inbox: 'support/chat-inbox/',
+  /** Support: one tenant's product channel — GET its messages (`before` for older), POST an answer as Support. */
+  inboxThread: (tenantId: string) => `support/chat-inbox/${tenantId}/messages/`,
+  /** Support: PUT — the tenant's product channel is read up to now. */
+  inboxRead: (tenantId: string) => `support/chat-inbox/${tenantId}/read/`,
   /** Super admins: how long chats are kept. */
   settings: 'support/chat-settings/',
 } as const;
@@ -105,6 +111,9 @@ export const chatHistoryQuerySchema = z.object({
 });
 
 export const chatHistorySchema = z.object({ messages: z.array(chatMessageSchema), has_more: z.boolean() });
+
+export const chatTenantParamSchema = z.object({ tenantId: z.string().uuid().describe('The tenant whose chat with the provider it is') });
+export const chatBeforeQuerySchema = chatHistoryQuerySchema.pick({ before: true });
 
 export const chatInboxEntrySchema = z.object({
   tenant_id: z.string(),

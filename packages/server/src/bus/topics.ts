@@ -63,6 +63,7 @@ interface TopicPayloads {
   tenantConfig: TenantConfigEvent;
   tenantDiagnostics: DiagnosticLiveEvent;
   tenantChat: ChatLiveEvent;
+  supportChat: ChatLiveEvent;
   device: DeviceTopicMessage;
   sessions: SessionEvent;
   announcements: AnnouncementEvent;
@@ -92,6 +93,8 @@ export const topics = {
   tenantDiagnostics: (tenantId: string) => topic<'tenantDiagnostics'>(`tenant:${tenantId}:diagnostics`),
   /** Chat messages of one tenant as they are sent (both channels; each console keeps those it may read). */
   tenantChat: (tenantId: string) => topic<'tenantChat'>(`tenant:${tenantId}:chat`),
+  /** Every tenant's messages of its chat with the provider, for the support desk (super admins and support engineers). */
+  supportChat: () => topic<'supportChat'>('support-chat'),
   /** Messages for one device's agent connection, wherever it is connected (jobs, approval). */
   device: (deviceId: string) => topic<'device'>(`device:${deviceId}`),
   /** Revoked sessions and changed users, so every instance drops its cached principals. */

@@ -17,7 +17,8 @@ async function deskRefusal(ctx: LiveContext, who: LiveViewer): Promise<LiveClose
 
 /**
  * The support desk's live socket (`/ws/support-desk`): signed in by its first message like the
- * tenant sockets, then told of every tenant's ticket changes (which ticket, never its text). Its
+ * tenant sockets, then told of every tenant's ticket changes (which ticket, never its text) and
+ * every tenant's messages to the provider's chat. Its
  * rights are read again whenever its user or session changes: a revoked support engineer's desk
  * stops hearing.
  */
@@ -65,10 +66,19 @@ export class DeskSocket implements Watcher {
     if (refusal) return this.close(refusal);
     if (this.isClosed()) return;
     this.state = 'live';
-    this.unsubscribe = await this.ctx.services.bus.subscribe(topics.supportDesk(), (event) => {
+    const send = (event: unknown) => {
       if (this.state === 'live' && this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(event), { binary: false });
-    });
-    if (this.isClosed()) await this.unsubscribe();
+    };
+    const tickets = await this.ctx.services.bus.subscribe(topics.supportDesk(), send);
+    // Every tenant's chat with the provider too: the desk's chat inbox is live.
+    const chats = await this.ctx.services.bus.subscribe(topics.supportChat(), send);
+    this.unsubscribe = async () => {
+      await tickets();
+      await chats();
+    };
+    if (this.isClosed()) return void (await this.unsubscribe());
+    // From now on every event reaches this socket: the desk reads its lists again, missing nothing.
+    send({ kind: 'desk_live' });
   }
 
   recheck(): void {

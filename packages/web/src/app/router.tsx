@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'support-chat',
-            loader: superAdminGuard,
+            loader: supportDeskGuard,
             shouldRevalidate: revalidateOnNavigation,
             lazy: () => import('@/features/chat/pages/support-chat-page').then((m) => ({ Component: m.SupportChatPage })),
           },

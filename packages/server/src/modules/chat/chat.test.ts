@@ -20,7 +20,7 @@ describe.each(testBackends('pglite'))('live chat on %s', (backend) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     acme = (await enrolmentKey(t.app, 'Acme')).tenantId;
     globex = (await enrolmentKey(t.app, 'Globex')).tenantId;
-    for (const who of [...ACME_USERS, 'super@demo.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
+    for (const who of [...ACME_USERS, 'super@demo.test', 'support@demo.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
   });
   afterAll(async () => {
     for (const s of sockets) s.ws.close();
@@ -128,6 +128,36 @@ describe.each(testBackends('pglite'))('live chat on %s', (backend) => {
     expect(channel(await chatOf('owner@acme.test'), 'admin_netloom_chat')!.unread).toBe(1);
   });
 
+  it("lets a support engineer, who holds no tenant role, work the inbox: read a tenant's chat with the provider, answer as Support live, mark it read", async () => {
+    expect((await call('support@demo.test', 'GET', `support/chat/?tid=${acme}`)).statusCode).toBe(404);
+    const inbox = chatInboxSchema.parse((await call('support@demo.test', 'GET', 'support/chat-inbox/')).json());
+    expect(inbox.find((e) => e.tenant_name === 'Acme')).toMatchObject({ unread: 1 });
+    const thread = (await call('support@demo.test', 'GET', `support/chat-inbox/${acme}/messages/`)).json();
+    expect(thread.messages.map((m: { body: string }) => m.body)).toEqual(['Can you look at our VPN?', 'Looking at it now']);
+    expect((await call('owner@acme.test', 'GET', `support/chat-inbox/${acme}/messages/`)).statusCode).toBe(403);
+    expect((await call('support@demo.test', 'GET', `support/chat-inbox/${crypto.randomUUID()}/messages/`)).statusCode).toBe(404);
+
+    const ownerSocket = await live('owner@acme.test');
+    // The desk's socket hears every tenant's messages to the provider.
+    const desk = await TestConsole.open(t.app, '/ws/support-desk', tokens['support@demo.test']);
+    sockets.push(desk);
+    await desk.waitFor((m) => (m as unknown as { kind?: string }).kind === 'desk_live');
+    await send('owner@acme.test', 'admin_netloom_chat', 'Still down here');
+    const heard = await desk.waitFor((m) => (m as unknown as ChatLiveEvent).message?.body === 'Still down here');
+    expect((heard as unknown as ChatLiveEvent).tenant_id).toBe(acme);
+    await send('owner@acme.test', 'user_admin_chat', 'internal only');
+    const answer = await call('support@demo.test', 'POST', `support/chat-inbox/${acme}/messages/`, { body: 'Fixed: the tunnel is up' });
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json()).toMatchObject({ user: 'Support', from: 'Support', email: null });
+    await ownerSocket.waitFor((m) => (m as unknown as ChatLiveEvent).message?.body === 'Fixed: the tunnel is up');
+    await desk.waitFor((m) => (m as unknown as ChatLiveEvent).message?.body === 'Fixed: the tunnel is up');
+    // The organisation's own channel never reaches the desk.
+    expect(chatEvents(desk).map((e) => e.message.body)).not.toContain('internal only');
+    expect((await call('support@demo.test', 'PUT', `support/chat-inbox/${acme}/read/`)).statusCode).toBe(204);
+    const after = chatInboxSchema.parse((await call('support@demo.test', 'GET', 'support/chat-inbox/')).json());
+    expect(after.find((e) => e.tenant_name === 'Acme')).toMatchObject({ unread: 0, last_message: { body: 'Fixed: the tunnel is up' } });
+  });
+
   it('refuses a blank, an overlong or an HTML-only-as-text message clearly, and stores text as it was typed', async () => {
     const blank = await send('editor@acme.test', 'user_admin_chat', '   ');
     expect(blank.statusCode).toBe(400);
@@ -137,7 +167,7 @@ describe.each(testBackends('pglite'))('live chat on %s', (backend) => {
     const html = await send('editor@acme.test', 'user_admin_chat', '<img src=x onerror=alert(1)>');
     expect(html.json().body).toBe('<img src=x onerror=alert(1)>');
     const count = (await t.app.services.db.select().from(chatMessages).where(eq(chatMessages.tenantId, acme))).length;
-    expect(count).toBe(5);
+    expect(count).toBe(8);
   });
 
   it('holds one person to 20 messages a minute without silencing a colleague', async () => {
@@ -169,8 +199,8 @@ describe.each(testBackends('pglite'))('live chat on %s', (backend) => {
     const older = (
       await call('owner@acme.test', 'GET', `support/chat/user_admin_chat/messages/?before=${encodeURIComponent(users.messages[0]!.timestamp)}`)
     ).json();
-    // 64 in all: the first page the newest 50, the next the 14 before them, oldest first, and no more.
-    expect(older.messages.map((m: { body: string }) => m.body)).toEqual(Array.from({ length: 14 }, (_, i) => `old ${i}`));
+    // 65 in all: the first page the newest 50, the next the 15 before them, oldest first, and no more.
+    expect(older.messages.map((m: { body: string }) => m.body)).toEqual(Array.from({ length: 15 }, (_, i) => `old ${i}`));
     expect(older.has_more).toBe(false);
   });
 

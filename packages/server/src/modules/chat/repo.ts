@@ -114,6 +114,11 @@ export async function inbox(db: Db, channel: string, supportUserId: string): Pro
     .map((m) => ({ tenantId: m.tenantId, tenantName: nameOf.get(m.tenantId) ?? '', last: m, unread: unreadOf.get(m.tenantId) ?? 0 }));
 }
 
+export async function tenantName(db: Db, tenantId: string): Promise<string | null> {
+  const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+  return row?.name ?? null;
+}
+
 export async function retentionDays(db: Db): Promise<number | null> {
   const [row] = await db.select({ days: chatSettings.retentionDays }).from(chatSettings).where(eq(chatSettings.id, 1));
   return row?.days ?? null;

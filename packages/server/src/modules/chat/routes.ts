@@ -4,7 +4,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import {
   CHAT_LIMITS,
   CHAT_PATHS,
+  chatBeforeQuerySchema,
   chatChannelParamSchema,
+  chatTenantParamSchema,
   chatDocumentSchema,
   chatHistoryQuerySchema,
   chatHistorySchema,
@@ -14,7 +16,7 @@ import {
   chatSettingsSchema,
   tidQuerySchema,
 } from '@netloom/domain';
-import { access, actorOf, superAdminAccess } from '../../http/access';
+import { access, actorOf, superAdminAccess, supportDeskAccess } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
 import { p, routeDocs } from '../../http/route-kit';
 import type { ChatService } from './service';
@@ -115,7 +117,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   api.get(
     p(CHAT_PATHS.inbox),
     {
-      config: superAdminAccess,
+      config: supportDeskAccess,
       schema: {
         tags: superAdminDocs.tags,
         security,
@@ -124,6 +126,56 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     async (request) => chat.inbox(request.principal!.user.id),
+  );
+
+  api.get(
+    p(CHAT_PATHS.inboxThread(':tenantId')),
+    {
+      config: supportDeskAccess,
+      schema: {
+        tags: superAdminDocs.tags,
+        security,
+        summary: "Support: one tenant's chat with the provider, the latest page (older with before)",
+        params: chatTenantParamSchema,
+        querystring: chatBeforeQuerySchema,
+        response: { 200: chatHistorySchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => chat.supportThread(request.params.tenantId, request.query.before ? new Date(request.query.before) : undefined),
+  );
+
+  api.post(
+    p(CHAT_PATHS.inboxThread(':tenantId')),
+    {
+      config: { ...supportDeskAccess, ...perUser },
+      schema: {
+        tags: superAdminDocs.tags,
+        security,
+        summary: "Support: answer in a tenant's chat with the provider, as 'Support'",
+        params: chatTenantParamSchema,
+        body: chatMessageBodySchema,
+        response: { 201: chatMessageSchema, ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await chat.supportReply(request.principal!.user, request.params.tenantId, request.body.body)),
+  );
+
+  api.put(
+    p(CHAT_PATHS.inboxRead(':tenantId')),
+    {
+      config: supportDeskAccess,
+      schema: {
+        tags: superAdminDocs.tags,
+        security,
+        summary: "Support: a tenant's chat with the provider is read up to now by this support person",
+        params: chatTenantParamSchema,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await chat.supportRead(request.principal!.user.id, request.params.tenantId);
+      return reply.status(204).send(null);
+    },
   );
 
   api.get(

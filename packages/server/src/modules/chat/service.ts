@@ -77,10 +77,14 @@ export class ChatService {
 
   async post(actor: Actor, user: Principal['user'], channel: ChatChannel, body: string): Promise<ChatMessage> {
     this.allowed(actor, channel);
-    const support = actor.scope.isSuperAdmin;
+    return this.store(actor.scope.tenantId, user, channel, body, actor.scope.isSuperAdmin);
+  }
+
+  /** Keeps a message and tells every instance: the tenant's consoles, and the desk when it is the provider's channel. */
+  private async store(tenantId: string, user: Principal['user'], channel: ChatChannel, body: string, support: boolean): Promise<ChatMessage> {
     const stored = await repo.insertMessage(this.db, {
       id: crypto.randomUUID(),
-      tenantId: actor.scope.tenantId,
+      tenantId,
       channel,
       authorId: user.id,
       authorName: support ? SUPPORT_SENDER : displayName(user),
@@ -90,10 +94,33 @@ export class ChatService {
       createdAt: new Date(),
     });
     // What one wrote is read by them: it never counts as unread for its sender.
-    await repo.markRead(this.db, actor.scope.tenantId, user.id, channel, stored.createdAt);
+    await repo.markRead(this.db, tenantId, user.id, channel, stored.createdAt);
     const message = toApi(stored);
-    await this.bus.publish(topics.tenantChat(actor.scope.tenantId), { kind: 'chat', tenant_id: actor.scope.tenantId, message });
+    const event = { kind: 'chat' as const, tenant_id: tenantId, message };
+    await this.bus.publish(topics.tenantChat(tenantId), event);
+    if (channel === SUPPORT_CHANNEL) await this.bus.publish(topics.supportChat(), event);
     return message;
+  }
+
+  /** Support's view of one tenant's chat with the provider (support engineers hold no tenant role: this is their way in). */
+  async supportThread(tenantId: string, before: Date | undefined): Promise<{ messages: ChatMessage[]; has_more: boolean }> {
+    await this.tenantExists(tenantId);
+    const page = await repo.latest(this.db, tenantId, SUPPORT_CHANNEL, CHAT_LIMITS.page, before);
+    return { messages: chronological(page.rows), has_more: page.hasMore };
+  }
+
+  async supportReply(user: Principal['user'], tenantId: string, body: string): Promise<ChatMessage> {
+    await this.tenantExists(tenantId);
+    return this.store(tenantId, user, SUPPORT_CHANNEL, body, true);
+  }
+
+  async supportRead(userId: string, tenantId: string): Promise<void> {
+    await this.tenantExists(tenantId);
+    await repo.markRead(this.db, tenantId, userId, SUPPORT_CHANNEL, new Date());
+  }
+
+  private async tenantExists(tenantId: string): Promise<void> {
+    if (!(await repo.tenantName(this.db, tenantId))) throw errors.notFound();
   }
 
   async markRead(actor: Actor, channel: ChatChannel): Promise<void> {

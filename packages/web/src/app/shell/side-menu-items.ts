@@ -178,6 +178,7 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
     });
   } else if (isSupportEngineer) {
     entries.push({ label: 'Support desk', icon: IconHeadset, to: paths.tickets.desk });
+    entries.push({ label: 'Support Chat', icon: IconMessages, to: paths.supportChat });
   }
   if (entries.length === 0) entries.push({ label: 'Dashboard', icon: IconDeviceDesktopAnalytics, to: paths.root });
   return entries;

@@ -81,6 +81,46 @@ export function useChatInbox() {
 
 export const refreshInbox = (qc: QueryClient) => qc.invalidateQueries({ queryKey: inboxKey });
 
+const supportThreadKey = (tenantId: string) => ['chat-inbox', 'thread', tenantId] as const;
+type Thread = { messages: ChatMessage[]; has_more: boolean };
+
+/** Support's view of one tenant's chat with the provider (support engineers hold no tenant role). */
+export function useSupportThread(tenantId: string) {
+  return useQuery({
+    queryKey: supportThreadKey(tenantId),
+    queryFn: ({ signal }) => api.get(CHAT_PATHS.inboxThread(tenantId), chatHistorySchema, { signal }),
+  });
+}
+
+const withMessage = (thread: Thread | undefined, message: ChatMessage): Thread | undefined =>
+  thread && !thread.messages.some((m) => m.id === message.id)
+    ? { ...thread, messages: [...thread.messages, message].sort((a, b) => a.timestamp.localeCompare(b.timestamp)) }
+    : thread;
+
+/** A message of a tenant's chat with the provider heard on the desk's socket: into that thread if it is open. */
+export function addToSupportThread(qc: QueryClient, tenantId: string, message: ChatMessage) {
+  qc.setQueryData<Thread>(supportThreadKey(tenantId), (t) => withMessage(t, message));
+}
+
+export function useSupportReply(tenantId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api.post(CHAT_PATHS.inboxThread(tenantId), { body }, chatMessageSchema),
+    onSuccess: (message) => addToSupportThread(qc, tenantId, message),
+  });
+}
+
+export async function loadOlderSupport(qc: QueryClient, tenantId: string, before: string) {
+  const page = await api.get(CHAT_PATHS.inboxThread(tenantId), chatHistorySchema, { query: { before } });
+  qc.setQueryData<Thread>(supportThreadKey(tenantId), (t) => t && { messages: [...page.messages, ...t.messages], has_more: page.has_more });
+}
+
+/** The thread is read up to now by this support person; the inbox counts again. */
+export async function markSupportRead(qc: QueryClient, tenantId: string) {
+  await api.put(CHAT_PATHS.inboxRead(tenantId), undefined, null).catch(() => undefined);
+  await refreshInbox(qc);
+}
+
 export function useChatSettings() {
   return useQuery({ queryKey: ['chat-settings'], queryFn: ({ signal }) => api.get(CHAT_PATHS.settings, chatSettingsSchema, { signal }) });
 }

@@ -3,7 +3,7 @@ import { Badge, CloseButton, Group, Loader, Paper, SegmentedControl, Text } from
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_TEXTS, type ChatChannel, type ChatDocument, type ChatMessage } from '@netloom/domain';
 import { ErrorPanel } from '@/components/error-panel';
-import { markChannelRead } from '../api/chat';
+import { loadOlder, markChannelRead, useSendChatMessage } from '../api/chat';
 import { chatBox } from '../chat-box-state';
 import { ChatThread } from './chat-thread';
 
@@ -29,6 +29,7 @@ function notificationPermission(): NotificationPermission | 'unsupported' {
  */
 export function ChatBox({ tid, doc, failed, onRetry, channel, onChannel, isMine, timezone }: ChatBoxProps) {
   const qc = useQueryClient();
+  const send = useSendChatMessage(tid);
   const [permission, setPermission] = useState(notificationPermission);
   // Asked once, when the box first opens (a click has just happened, as browsers want).
   useEffect(() => {
@@ -95,7 +96,13 @@ export function ChatBox({ tid, doc, failed, onRetry, channel, onChannel, isMine,
           <Loader size="sm" />
         </Group>
       ) : (
-        <ChatThread tid={tid} state={state} isMine={isMine} timezone={timezone} />
+        <ChatThread
+          state={state}
+          send={(body) => send.mutateAsync({ channel: state.channel, body })}
+          older={(before) => loadOlder(qc, tid, state.channel, before)}
+          isMine={isMine}
+          timezone={timezone}
+        />
       )}
     </Paper>
   );

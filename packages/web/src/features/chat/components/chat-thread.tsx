@@ -1,28 +1,28 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import Linkify from 'linkify-react';
 import { CHAT_LIMITS, CHAT_TEXTS, formatDate, type ChatChannelState, type ChatMessage } from '@netloom/domain';
 import { toast } from '@/components/feedback/toast';
 import { formErrorMessage } from '@/lib/forms';
-import { loadOlder, useSendChatMessage } from '../api/chat';
 
 /** Links open in a new tab and tell the linked site nothing; everything else stays text (never HTML). */
 const LINKS = { target: '_blank', rel: 'noopener noreferrer nofollow' };
 
 export interface ChatThreadProps {
-  tid: string | null;
   state: ChatChannelState;
+  /** Sends a message (already trimmed, never blank); resolves once it is kept. */
+  send: (body: string) => Promise<unknown>;
+  /** Puts the page of messages before this time ahead of what is shown. */
+  older: (before: string) => Promise<void>;
   /** Whether a message is the reader's own (drawn on the right). */
   isMine: (m: ChatMessage) => boolean;
   timezone: string | null;
 }
 
 /** One channel's messages, oldest first, scrolled to the newest, with the box to write the next. */
-export function ChatThread({ tid, state, isMine, timezone }: ChatThreadProps) {
-  const qc = useQueryClient();
-  const send = useSendChatMessage(tid);
+export function ChatThread({ state, send, older, isMine, timezone }: ChatThreadProps) {
   const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
   const newest = state.messages.at(-1)?.id;
@@ -37,14 +37,20 @@ export function ChatThread({ tid, state, isMine, timezone }: ChatThreadProps) {
     const body = text.trim();
     // An empty or blank message is not sent (spec 000 §2.20).
     if (!body) return;
-    send.mutate({ channel: state.channel, body }, { onSuccess: () => setText(''), onError: (err) => toast.error(formErrorMessage(err)) });
+    setSending(true);
+    send(body)
+      .then(
+        () => setText(''),
+        (err: unknown) => toast.error(formErrorMessage(err)),
+      )
+      .finally(() => setSending(false));
   };
-  const older = async () => {
+  const earlier = async () => {
     const first = state.messages[0];
     if (!first) return;
     setLoadingOlder(true);
     try {
-      await loadOlder(qc, tid, state.channel, first.timestamp);
+      await older(first.timestamp);
     } catch (err) {
       toast.error(formErrorMessage(err));
     } finally {
@@ -57,7 +63,7 @@ export function ChatThread({ tid, state, isMine, timezone }: ChatThreadProps) {
       <ScrollArea viewportRef={viewport} style={{ flex: 1 }} aria-label={`${state.label} messages`} role="log">
         {state.has_more && (
           <Group justify="center" py={4}>
-            <Button size="compact-xs" variant="subtle" onClick={() => void older()} loading={loadingOlder}>
+            <Button size="compact-xs" variant="subtle" onClick={() => void earlier()} loading={loadingOlder}>
               Earlier messages
             </Button>
           </Group>
@@ -85,7 +91,7 @@ export function ChatThread({ tid, state, isMine, timezone }: ChatThreadProps) {
             style={{ flex: 1 }}
             size="xs"
           />
-          <Button type="submit" size="xs" disabled={!text.trim()} loading={send.isPending}>
+          <Button type="submit" size="xs" disabled={!text.trim()} loading={sending}>
             Send
           </Button>
         </Group>
