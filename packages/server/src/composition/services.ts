@@ -47,7 +47,7 @@ import type { AnnouncementService } from '../modules/announcements/service';
 import type { UserQueryService } from '../modules/user-queries/service';
 import type { ReportService } from '../modules/reports/service';
 import type { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
-import type { SsoSettingsService, SsoSignInService } from '../modules/sso/index';
+import type { SamlSettingsService, SsoSettingsService, SsoSignInService } from '../modules/sso/index';
 import type { IssuedSession } from '../modules/auth/sessions';
 
 /** What the composition root builds first (core-services.ts): the services the module services below are built from. */
@@ -144,6 +144,7 @@ export interface Services extends CoreServices {
   scimGroups: ScimGroupService;
   /** Single sign-on set-up: providers, verified domains, group mappings, the SSO policy. */
   ssoSettings: SsoSettingsService;
+  samlSettings: SamlSettingsService;
   /** Single sign-on itself: the way to the provider and back to a Netloom session. */
   ssoSignIn: SsoSignInService<IssuedSession>;
 }
