@@ -86,6 +86,7 @@ export type Kind =
   | 'diagnosticRun'
   | 'scimToken'
   | 'ssoProvider'
+  | 'samlProvider'
   | 'ssoDomain'
   | 'ssoMapping';
 export const KINDS: readonly Kind[] = [
@@ -116,6 +117,7 @@ export const KINDS: readonly Kind[] = [
   'diagnosticRun',
   'scimToken',
   'ssoProvider',
+  'samlProvider',
   'ssoDomain',
   'ssoMapping',
 ];
@@ -216,6 +218,9 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/tenant\/report-schedules\/$/, 'reportSchedule'],
   [/\/tenant\/scim\/tokens\/$/, 'scimToken'],
   [/\/tenant\/sso\/providers\/$/, 'ssoProvider'],
+  [/\/tenant\/sso\/saml-providers\/$/, 'samlProvider'],
+  // The SP metadata and ACS of a SAML provider: public, by the provider's id.
+  [/\/auth\/saml\/$/, 'samlProvider'],
   [/\/tenant\/sso\/domains\/$/, 'ssoDomain'],
   [/\/tenant\/sso\/group-mappings\/$/, 'ssoMapping'],
 ];
