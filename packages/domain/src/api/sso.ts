@@ -135,6 +135,23 @@ const metadataXml = text(200_000).refine((v) => v.length > 0, 'Paste the IdP met
 const metadataUrl = httpUrl('Enter the metadata URL, e.g. https://idp.example.com/metadata');
 export const SAML_METADATA_ONE_SOURCE = 'Give the metadata as a URL or as XML, not both';
 
+/** Why the server cannot use the metadata it was given or fetched ({…}: what it found). */
+export const SAML_METADATA_REFUSALS = {
+  notXml: 'The metadata is not well-formed XML.',
+  notMetadata: 'This is not SAML 2.0 metadata (an EntityDescriptor).',
+  noIdp: 'The metadata describes no identity provider (IDPSSODescriptor).',
+  noEntityId: 'The metadata names no entityID.',
+  noRedirectSso: 'The identity provider has no SingleSignOnService with the HTTP-Redirect binding.',
+  badCertificate: 'A signing certificate in the metadata cannot be read.',
+  noCertificate: 'The metadata has no signing certificate: assertions could not be verified.',
+  notHttps: 'The metadata URL must use https.',
+  unreachable: 'The metadata URL could not be reached ({reason}).',
+  answered: 'The metadata URL answered {status}.',
+  tooLarge: 'The metadata is larger than 1 MB.',
+  pasted: 'The metadata was pasted: paste it again to replace it.',
+} as const;
+const METADATA_RULES = Object.values(SAML_METADATA_REFUSALS);
+
 /** A SAML 2.0 provider: its metadata as a URL Netloom fetches, or pasted. Signed assertions are always required. */
 export const samlProviderCreateBodySchema = statingRules(
   z
@@ -148,7 +165,7 @@ export const samlProviderCreateBodySchema = statingRules(
     })
     .strict()
     .refine((b) => (b.metadata_url === undefined) !== (b.metadata_xml === undefined), { message: SAML_METADATA_ONE_SOURCE, path: ['metadata_url'] }),
-  [SAML_METADATA_ONE_SOURCE],
+  [SAML_METADATA_ONE_SOURCE, ...METADATA_RULES],
 );
 export type SamlProviderCreateBody = z.input<typeof samlProviderCreateBodySchema>;
 
@@ -169,7 +186,7 @@ export const samlProviderUpdateBodySchema = statingRules(
     .partial()
     .strict()
     .refine((b) => !(b.metadata_url !== undefined && b.metadata_xml !== undefined), { message: SAML_METADATA_ONE_SOURCE, path: ['metadata_url'] }),
-  [SAML_METADATA_ONE_SOURCE],
+  [SAML_METADATA_ONE_SOURCE, ...METADATA_RULES],
 );
 export type SamlProviderUpdateBody = z.input<typeof samlProviderUpdateBodySchema>;
 

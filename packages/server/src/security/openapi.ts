@@ -218,9 +218,9 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/tenant\/report-schedules\/$/, 'reportSchedule'],
   [/\/tenant\/scim\/tokens\/$/, 'scimToken'],
   [/\/tenant\/sso\/providers\/$/, 'ssoProvider'],
+  // Not auth/saml/{id}/…: a SAML provider's SP metadata and ACS are public by design (the IdP
+  // reads and posts to them), so the probes name random ids there.
   [/\/tenant\/sso\/saml-providers\/$/, 'samlProvider'],
-  // The SP metadata and ACS of a SAML provider: public, by the provider's id.
-  [/\/auth\/saml\/$/, 'samlProvider'],
   [/\/tenant\/sso\/domains\/$/, 'ssoDomain'],
   [/\/tenant\/sso\/group-mappings\/$/, 'ssoMapping'],
 ];

@@ -1,6 +1,7 @@
 import { X509Certificate, createHash } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import { DOMParser, type Element } from '@xmldom/xmldom';
-import type { SamlCertificate } from '@netloom/domain';
+import { SAML_METADATA_REFUSALS as R, webhookMayReach, type SamlCertificate } from '@netloom/domain';
 import type { SamlIdpSettings } from '../../db/schema/sso';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
@@ -30,19 +31,19 @@ export function parseXml(xml: string) {
 /** The IdP's entity id, its HTTP-Redirect SSO URL and signing certificates, read from SAML 2.0 metadata. */
 export function parseIdpMetadata(xml: string): Omit<SamlIdpSettings, 'metadataUrl'> {
   const root = parseXml(xml)?.documentElement;
-  if (!root) throw new MetadataRefused('The metadata is not well-formed XML.');
+  if (!root) throw new MetadataRefused(R.notXml);
   if (root.namespaceURI !== MD || !['EntityDescriptor', 'EntitiesDescriptor'].includes(root.localName ?? '')) {
-    throw new MetadataRefused('This is not SAML 2.0 metadata (an EntityDescriptor).');
+    throw new MetadataRefused(R.notMetadata);
   }
   const entities = root.localName === 'EntityDescriptor' ? [root] : children(root, MD, 'EntityDescriptor');
   const entity = entities.find((e) => children(e, MD, 'IDPSSODescriptor').length > 0);
   const idp = entity ? children(entity, MD, 'IDPSSODescriptor')[0] : undefined;
-  if (!entity || !idp) throw new MetadataRefused('The metadata describes no identity provider (IDPSSODescriptor).');
+  if (!entity || !idp) throw new MetadataRefused(R.noIdp);
   const entityId = entity.getAttribute('entityID')?.trim();
-  if (!entityId) throw new MetadataRefused('The metadata names no entityID.');
+  if (!entityId) throw new MetadataRefused(R.noEntityId);
   const sso = children(idp, MD, 'SingleSignOnService').find((s) => s.getAttribute('Binding') === REDIRECT_BINDING);
   const ssoUrl = sso?.getAttribute('Location')?.trim();
-  if (!ssoUrl || !/^https?:\/\//.test(ssoUrl)) throw new MetadataRefused('The identity provider has no SingleSignOnService with the HTTP-Redirect binding.');
+  if (!ssoUrl || !/^https?:\/\//.test(ssoUrl)) throw new MetadataRefused(R.noRedirectSso);
 
   const certificates = new Set<string>();
   for (const key of children(idp, MD, 'KeyDescriptor')) {
@@ -53,27 +54,37 @@ export function parseIdpMetadata(xml: string): Omit<SamlIdpSettings, 'metadataUr
       try {
         new X509Certificate(Buffer.from(der, 'base64'));
       } catch {
-        throw new MetadataRefused('A signing certificate in the metadata cannot be read.');
+        throw new MetadataRefused(R.badCertificate);
       }
       certificates.add(der);
     }
   }
-  if (certificates.size === 0) throw new MetadataRefused('The metadata has no signing certificate: assertions could not be verified.');
+  if (certificates.size === 0) throw new MetadataRefused(R.noCertificate);
   return { entityId, ssoUrl, certificates: [...certificates] };
 }
 
 /** The IdP's metadata from its URL, within the timeout. */
 export async function fetchIdpMetadata(url: string, allowHttp: boolean): Promise<string> {
-  if (!allowHttp && !url.startsWith('https://')) throw new MetadataRefused('The metadata URL must use https.');
+  if (!allowHttp && !url.startsWith('https://')) throw new MetadataRefused(R.notHttps);
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' } });
+    // An owner names the URL: outside a lab it must lead to a public address, never into Netloom's own network.
+    if (!allowHttp) {
+      const addresses = await lookup(new URL(url).hostname.replace(/^\[|\]$/g, ''), { all: true });
+      if (!addresses.every((a) => webhookMayReach(a.address))) throw new Error('not a public address');
+    }
+    res = await fetch(url, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' },
+      // A redirect could lead where the check above did not look.
+      redirect: allowHttp ? 'follow' : 'error',
+    });
   } catch (error) {
-    throw new MetadataRefused(`The metadata URL could not be reached (${error instanceof Error ? error.message : String(error)}).`);
+    throw new MetadataRefused(R.unreachable.replace('{reason}', error instanceof Error ? error.message : String(error)));
   }
-  if (!res.ok) throw new MetadataRefused(`The metadata URL answered ${res.status}.`);
+  if (!res.ok) throw new MetadataRefused(R.answered.replace('{status}', String(res.status)));
   const body = await res.text();
-  if (body.length > MAX_METADATA_BYTES) throw new MetadataRefused('The metadata is larger than 1 MB.');
+  if (body.length > MAX_METADATA_BYTES) throw new MetadataRefused(R.tooLarge);
   return body;
 }
 

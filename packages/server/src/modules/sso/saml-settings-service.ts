@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SsoProvider, samlProviderCreateBodySchema, samlProviderUpdateBodySchema } from '@netloom/domain';
+import { SAML_METADATA_REFUSALS, type SsoProvider, type samlProviderCreateBodySchema, type samlProviderUpdateBodySchema } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import type { SamlIdpSettings } from '../../db/schema/sso';
 import { audit, type Actor } from '../../http/access';
@@ -67,7 +67,7 @@ export class SamlSettingsService {
     if (before?.kind !== 'saml' || !before.saml) throw errors.notFound();
     const refreshFrom = body.refresh_metadata && body.metadata_url === undefined && body.metadata_xml === undefined ? before.saml.metadataUrl : undefined;
     if (body.refresh_metadata && refreshFrom === null) {
-      throw errors.invalid({ refresh_metadata: ['The metadata was pasted: paste it again to replace it.'] });
+      throw errors.invalid({ refresh_metadata: [SAML_METADATA_REFUSALS.pasted] }, SAML_METADATA_REFUSALS.pasted);
     }
     const source = refreshFrom ? { metadata_url: refreshFrom } : body;
     const saml = source.metadata_url !== undefined || source.metadata_xml !== undefined ? await this.idp(source) : before.saml;
