@@ -44,6 +44,7 @@ const SCHEMA_OWNERS = {
   'modules/scim': ['scim'],
   'modules/user-queries': ['user-queries'],
   'modules/sso': ['sso'],
+  'modules/chat': ['chat'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).

@@ -97,7 +97,7 @@ const SECTIONS = {
     '/ztna/logs/webfilter-logs',
   ],
   settings: ['/settings/profile', '/settings/dashboard-settings', '/settings/organisation', '/settings/single-sign-on', '/announcements'],
-  'super admin': ['/superAdmin/tenant', '/superAdmin/customers', '/superAdmin/announcements', '/user-queries'],
+  'super admin': ['/superAdmin/tenant', '/superAdmin/customers', '/superAdmin/announcements', '/user-queries', '/support-chat'],
 } as const satisfies Record<string, readonly string[]>;
 type Section = keyof typeof SECTIONS;
 

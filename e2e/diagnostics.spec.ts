@@ -19,7 +19,8 @@ test('an editor pings from a gateway and watches the replies arrive, then captur
   const simulator = startSimulator(baseURL!, key, ['--gateways', '1', '--endpoints', '0', '--seed', '23', '--email-domain', 'e2e-diagnostics.test']);
   const firstDevice = () => simulator.enrolled[0] ?? '';
   try {
-    await expect.poll(firstDevice, { timeout: 20_000 }).not.toBe('');
+    // A new simulator process starts and enrols: on a loaded machine starting Node alone can take half a minute.
+    await expect.poll(firstDevice, { timeout: 60_000 }).not.toBe('');
     const deviceId = firstDevice();
 
     await logIn(page, demo.editor);

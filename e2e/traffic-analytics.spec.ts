@@ -127,10 +127,9 @@ test("the dashboards' top-traffic panel draws every chart from the simulated fle
     const flows = dialog.getByRole('table', { name: 'Flows' });
     await expect(flows.getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
     const application = (await dialog.getByRole('heading').first().textContent())!.replace(/^Flows · Top Applications: /, '').replace(/, Last 24 hrs$/, '');
-    // Every flow listed is of the bar's application.
-    const appCells = await flows.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.children[8]?.textContent ?? ''));
-    expect(appCells.length).toBeGreaterThan(0);
-    expect(new Set(appCells)).toEqual(new Set([application]));
+    // Every flow listed is of the bar's application (read again until the table has drawn every row: a row being drawn has no cells yet).
+    const applicationsListed = async () => [...new Set(await flows.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.children[8]?.textContent ?? '')))];
+    await expect.poll(applicationsListed).toEqual([application]);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 

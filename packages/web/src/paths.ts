@@ -44,6 +44,8 @@ export const paths = {
   tenantSettings: '/tenant-settings',
   support: '/support',
   userQueries: '/user-queries',
+  /** Super admins: every tenant's chat with the provider. */
+  supportChat: '/support-chat',
   teams: '/teams',
   teamsUsers: '/teams/users',
   teamsUserDetails: (id: string) => `/teams/users/details/${id}`,

@@ -1,1 +1,3 @@
 export * from './user-queries';
+export * from './chat';
+export * from './helpdesk';

@@ -1,4 +1,4 @@
-import type { AlarmNotification, ConfigSyncEvent, DeviceRow, DiagnosticLiveEvent, ReportRow } from '@netloom/domain';
+import type { AlarmNotification, ChatLiveEvent, ConfigSyncEvent, DeviceRow, DiagnosticLiveEvent, ReportRow } from '@netloom/domain';
 
 /** A device's row changed (heartbeat, status, approval, group): every console of its tenant redraws it. */
 interface TenantDeviceEvent {
@@ -62,6 +62,7 @@ interface TopicPayloads {
   tenantReports: TenantReportEvent;
   tenantConfig: TenantConfigEvent;
   tenantDiagnostics: DiagnosticLiveEvent;
+  tenantChat: ChatLiveEvent;
   device: DeviceTopicMessage;
   sessions: SessionEvent;
   announcements: AnnouncementEvent;
@@ -87,6 +88,8 @@ export const topics = {
   tenantConfig: (tenantId: string) => topic<'tenantConfig'>(`tenant:${tenantId}:config`),
   /** Diagnostics of one tenant's devices as they start, stream output and end. */
   tenantDiagnostics: (tenantId: string) => topic<'tenantDiagnostics'>(`tenant:${tenantId}:diagnostics`),
+  /** Chat messages of one tenant as they are sent (both channels; each console keeps those it may read). */
+  tenantChat: (tenantId: string) => topic<'tenantChat'>(`tenant:${tenantId}:chat`),
   /** Messages for one device's agent connection, wherever it is connected (jobs, approval). */
   device: (deviceId: string) => topic<'device'>(`device:${deviceId}`),
   /** Revoked sessions and changed users, so every instance drops its cached principals. */

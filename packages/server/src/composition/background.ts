@@ -64,6 +64,11 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     everyMs: 60 * 60_000,
     sweep: () => services.webFilterAnalytics.sweep(),
   });
+  const stopChatRetention = sweepPeriodically(app.log, {
+    what: 'chat messages past their retention',
+    everyMs: 60 * 60_000,
+    sweep: () => services.chat.sweep(),
+  });
   const stopSessionLogRetention = sweepPeriodically(app.log, {
     what: 'zero-trust session logs past their retention',
     everyMs: 60 * 60_000,
@@ -127,6 +132,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await stopAnalyticsRetention();
       await stopLogRetention();
       await stopSessionLogRetention();
+      await stopChatRetention();
       await stopWebFilterReconciler();
       await stopZtnaReconciler();
       await stopAnnouncementCheck();

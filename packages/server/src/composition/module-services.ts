@@ -51,6 +51,7 @@ import { SearchService } from '../modules/search/service';
 import { TourService } from '../modules/tours/service';
 import { AnnouncementService } from '../modules/announcements/service';
 import { UserQueryService } from '../modules/user-queries/service';
+import { ChatService } from '../modules/chat/service';
 import { ReportService } from '../modules/reports/service';
 import { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
 import {
@@ -200,6 +201,7 @@ export async function buildModuleServices(
     tours: new TourService(db),
     announcements: new AnnouncementService(db, bus, app.log),
     userQueries: new UserQueryService(db),
+    chat: new ChatService(db, bus),
     reports: new ReportService(db, bus, opts.wakeReportWorker),
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),

@@ -34,6 +34,7 @@ import { tourRoutes } from '../modules/tours/routes';
 import { announcementRoutes } from '../modules/announcements/routes';
 import { adminAnnouncementRoutes } from '../modules/announcements/admin-routes';
 import { userQueryRoutes } from '../modules/user-queries/routes';
+import { chatRoutes } from '../modules/chat/routes';
 import { reportRoutes } from '../modules/reports/routes';
 import { scimProtocolRoutes, scimTokenRoutes } from '../modules/scim/index';
 import { samlProviderRoutes, ssoRoutes, ssoSignInRoutes } from '../modules/sso/index';
@@ -120,6 +121,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(announcementRoutes, { announcements: s.announcements });
   await api.register(adminAnnouncementRoutes, { announcements: s.announcements });
   await api.register(userQueryRoutes, { userQueries: s.userQueries });
+  await api.register(chatRoutes, { chat: s.chat });
   await api.register(reportRoutes, { reports: s.reports });
   await api.register(scimTokenRoutes, { scimTokens: s.scimTokens });
 };

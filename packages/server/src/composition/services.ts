@@ -45,6 +45,7 @@ import type { SearchService } from '../modules/search/service';
 import type { TourService } from '../modules/tours/service';
 import type { AnnouncementService } from '../modules/announcements/service';
 import type { UserQueryService } from '../modules/user-queries/service';
+import type { ChatService } from '../modules/chat/service';
 import type { ReportService } from '../modules/reports/service';
 import type { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
 import type { SamlSettingsService, SsoSettingsService, SsoSignInService } from '../modules/sso/index';
@@ -136,6 +137,8 @@ export interface Services extends CoreServices {
   announcements: AnnouncementService;
   /** Questions sent to the provider from the public pages and the crash page. */
   userQueries: UserQueryService;
+  /** Live chat: each tenant's users with their admins, and its owners and admins with the provider's support. */
+  chat: ChatService;
   /** Generated reports (made in the background) and their schedules. */
   reports: ReportService;
   /** Identity providers' provisioning tokens, and the users and groups they push over SCIM 2.0. */

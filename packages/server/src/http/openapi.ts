@@ -170,7 +170,7 @@ const TAGS: Record<string, string> = {
   search: 'The console’s global search',
   announcements: 'Notices from the provider to tenants',
   reports: 'Reports made on demand or on a schedule (PDF or CSV)',
-  support: 'Questions to the provider from the visitor pages and the crash page',
+  support: 'Questions to the provider from the visitor pages and the crash page, and live chat with the organisation and its provider',
   'single sign-on': 'Organisation single sign-on: identity providers, verified e-mail domains, group mappings, the SSO policy',
 };
 
@@ -212,6 +212,7 @@ const PARAMETERS: Record<string, string> = {
   state: 'Only clients in this enrolment state',
   decision: 'Only hosts with this NAC decision',
   tour: 'The guided tour’s name',
+  channel: 'The chat channel: user_admin_chat (the organisation’s users and admins) or admin_netloom_chat (its owners and admins with the provider’s support)',
 };
 
 const ROLE_NAMES: Record<string, string> = { 'super-admin': 'a super admin acting in the tenant' };

@@ -2,7 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { LIVE_ANNOUNCEMENTS_FEED, LIVE_CONFIG_FEED, LIVE_DIAGNOSTICS_FEED, LIVE_NOTIFICATIONS_FEED, LIVE_PATH, LIVE_REPORTS_FEED } from '@netloom/domain';
+import {
+  LIVE_ANNOUNCEMENTS_FEED,
+  LIVE_CHAT_FEED,
+  LIVE_CONFIG_FEED,
+  LIVE_DIAGNOSTICS_FEED,
+  LIVE_NOTIFICATIONS_FEED,
+  LIVE_PATH,
+  LIVE_REPORTS_FEED,
+} from '@netloom/domain';
 import { topics } from '../bus/topics';
 import { PreAuthGuard } from '../http/socket-guard';
 import { AccessWatch } from './access-watch';
@@ -21,10 +29,11 @@ const FEEDS: Record<string, FeedKind> = {
   [LIVE_REPORTS_FEED]: 'reports',
   [LIVE_CONFIG_FEED]: 'config',
   [LIVE_DIAGNOSTICS_FEED]: 'diagnostics',
+  [LIVE_CHAT_FEED]: 'chat',
 };
 const feedOf = (name: string | undefined): FeedKind => (name !== undefined && Object.hasOwn(FEEDS, name) ? FEEDS[name]! : 'fleet');
 
-/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`, `?feed=config`, `?feed=diagnostics`. */
+/** The browsers' live channel: /ws/status/{tenant} and /ws/status/{tenant}/{device}; `?feed=notifications` for the bell, `?feed=announcements`, `?feed=reports`, `?feed=config`, `?feed=diagnostics`, `?feed=chat`. */
 export const liveHub: FastifyPluginAsync<{ services: LiveServices }> = async (app, { services }) => {
   const feeds = new Map<string, Promise<TenantFeed>>();
   const registry = {

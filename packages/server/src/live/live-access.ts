@@ -28,7 +28,8 @@ export interface LiveViewer {
  * Whether a session may watch a tenant (or one of its devices) now, read from the database and
  * never from a cache: it runs when the socket authenticates and again whenever its user or
  * session changes. Null when allowed, else how to close. `need` is the role a feed asks for
- * (viewers and up by default; report progress is for those who may make reports).
+ * (viewers and up by default; report progress is for those who may make reports). `allowed` hears
+ * the rights that let the session in (the chat feed keeps only the channels they may read).
  */
 export async function liveRefusal(
   db: Db,
@@ -36,6 +37,7 @@ export async function liveRefusal(
   tenantId: string,
   deviceId: string | null,
   need: (actor: RoleActor) => boolean = canReadConsole,
+  allowed?: (actor: RoleActor) => void,
 ): Promise<LiveClose | null> {
   const loaded = await loadPrincipalRows(db, who.userId, who.sessionId);
   if (!loaded || !loaded.user.active || !loaded.live) return LIVE_CLOSE.unauthorised;
@@ -44,7 +46,9 @@ export async function liveRefusal(
       const t = await findTenant(db, id);
       return t && { id: t.id, name: t.name };
     });
-    if (!need({ isSuperAdmin: scope.isSuperAdmin, role: scope.role })) return LIVE_CLOSE.forbidden;
+    const actor = { isSuperAdmin: scope.isSuperAdmin, role: scope.role };
+    if (!need(actor)) return LIVE_CLOSE.forbidden;
+    allowed?.(actor);
   } catch (e) {
     if (e instanceof AppError && e.status === 404) return LIVE_CLOSE.notFound;
     if (e instanceof AppError && e.status === 403) return LIVE_CLOSE.forbidden;

@@ -1,7 +1,17 @@
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { canManageTenant, canReadConsole, liveRequestSchema, type DeviceRow, type TenantInfo } from '@netloom/domain';
+import {
+  canManageTenant,
+  canReadConsole,
+  chatChannelsFor,
+  liveRequestSchema,
+  type ChatChannel,
+  type ChatLiveEvent,
+  type Actor as RoleActor,
+  type DeviceRow,
+  type TenantInfo,
+} from '@netloom/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventBus } from '../bus/event-bus';
@@ -40,7 +50,7 @@ export interface LiveContext {
 const tokenMessage = z.object({ token: z.string().min(1).max(4096) });
 
 /** What a socket is fed: chosen by the `feed` query parameter when it opens. */
-export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports' | 'config' | 'diagnostics';
+export type FeedKind = 'fleet' | 'notifications' | 'announcements' | 'reports' | 'config' | 'diagnostics' | 'chat';
 
 /**
  * One console's live connection: authenticated by its first message, then fed the tenant's device
@@ -60,6 +70,11 @@ export class LiveSocket implements FeedListener, Watcher {
   private readonly authTimer: NodeJS.Timeout;
   /** Gives back this socket's place in its session's and user's quota (held from authentication to close). */
   private releaseQuota: (() => void) | null = null;
+  /** The chat channels the viewer may read, as of the last check of their rights. */
+  private chatChannels: ChatChannel[] = [];
+  private readonly rightsRead = (actor: RoleActor) => {
+    this.chatChannels = chatChannelsFor(actor);
+  };
 
   constructor(
     private readonly socket: WebSocket,
@@ -145,7 +160,7 @@ export class LiveSocket implements FeedListener, Watcher {
     this.ctx.watch.add(this, [claims.userId, claims.sessionId, this.tenantId]);
     let refusal: LiveClose | null;
     try {
-      refusal = await liveRefusal(this.ctx.services.db, this.viewer, this.tenantId, this.filter.deviceId, this.need());
+      refusal = await liveRefusal(this.ctx.services.db, this.viewer, this.tenantId, this.filter.deviceId, this.need(), this.rightsRead);
     } catch (err) {
       // The token's signature held: what failed is reading the rights, not the token.
       this.ctx.log.warn({ err }, 'live socket: rights could not be read');
@@ -159,6 +174,8 @@ export class LiveSocket implements FeedListener, Watcher {
     this.sessionTimer = setInterval(() => this.recheck(), SESSION_CHECK_MS);
     if (this.recheckAgain) this.recheck();
     if (this.feedKind === 'fleet') await this.sendSnapshot();
+    // From now on every message reaches this socket: the console reads the chat again, so nothing sent while it was away is missed.
+    if (this.feedKind === 'chat') this.send(JSON.stringify({ kind: 'chat_live' }));
   }
 
   /**
@@ -180,7 +197,7 @@ export class LiveSocket implements FeedListener, Watcher {
     try {
       do {
         this.recheckAgain = false;
-        const refusal = await liveRefusal(this.ctx.services.db, this.viewer!, this.tenantId, this.filter.deviceId, this.need());
+        const refusal = await liveRefusal(this.ctx.services.db, this.viewer!, this.tenantId, this.filter.deviceId, this.need(), this.rightsRead);
         if (refusal) return this.close(refusal === LIVE_CLOSE.notFound ? LIVE_CLOSE.forbidden : refusal);
       } while (this.recheckAgain && this.state === 'live');
     } catch (err) {
@@ -234,6 +251,11 @@ export class LiveSocket implements FeedListener, Watcher {
   /** On `/ws/status/{tenant}/{device}?feed=diagnostics`, only that device's. */
   onDiagnostic(deviceId: string, json: string): void {
     if (this.state === 'live' && this.feedKind === 'diagnostics' && (!this.filter.deviceId || this.filter.deviceId === deviceId)) this.send(json);
+  }
+
+  /** On `?feed=chat`, the messages of the channels this viewer may read (a role change is seen at the next check). */
+  onChat(event: ChatLiveEvent, json: string): void {
+    if (this.state === 'live' && this.feedKind === 'chat' && this.chatChannels.includes(event.message.channel)) this.send(json);
   }
 
   private async teardown(): Promise<void> {

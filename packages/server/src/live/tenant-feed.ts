@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceRow, TenantInfo } from '@netloom/domain';
+import type { ChatLiveEvent, DeviceRow, TenantInfo } from '@netloom/domain';
 import type { EventBus } from '../bus/event-bus';
 import { topics } from '../bus/topics';
 import type { Db } from '../db/client';
@@ -28,6 +28,8 @@ export interface FeedListener {
   onConfig(deviceId: string, json: string): void;
   /** A diagnostic of a device started, streamed output or ended, serialised once as its DiagnosticLiveEvent. */
   onDiagnostic(deviceId: string, json: string): void;
+  /** A chat message of the tenant, serialised once as its ChatLiveEvent; each socket keeps the channels its viewer may read. */
+  onChat(event: ChatLiveEvent, json: string): void;
   onTenantInfo(view: TilesView, info: TenantInfo): void;
   tilesView(): TilesView;
 }
@@ -48,6 +50,7 @@ export class TenantFeed {
   private unsubscribeReports: (() => Promise<void>) | null = null;
   private unsubscribeConfig: (() => Promise<void>) | null = null;
   private unsubscribeDiagnostics: (() => Promise<void>) | null = null;
+  private unsubscribeChat: (() => Promise<void>) | null = null;
   private dirty = false;
   private readonly timer: NodeJS.Timeout;
 
@@ -90,6 +93,10 @@ export class TenantFeed {
       const json = JSON.stringify(event);
       for (const l of this.listeners) l.onDiagnostic(event.device_id, json);
     });
+    this.unsubscribeChat = await this.bus.subscribe(topics.tenantChat(this.tenantId), (event) => {
+      const json = JSON.stringify(event);
+      for (const l of this.listeners) l.onChat(event, json);
+    });
   }
 
   add(listener: FeedListener): void {
@@ -129,5 +136,6 @@ export class TenantFeed {
     await this.unsubscribeReports?.();
     await this.unsubscribeConfig?.();
     await this.unsubscribeDiagnostics?.();
+    await this.unsubscribeChat?.();
   }
 }

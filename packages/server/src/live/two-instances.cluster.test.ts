@@ -49,6 +49,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
       expect(update.deviceinfo!.find((d) => d.id === device_id)!.deviceStatus).toBe('running');
     });
 
+    it('delivers a chat message sent through instance A to a console on instance B, and B reads it back from the database', async () => {
+      const acme = await enrolmentKey(a.app, 'Acme');
+      const owner = (await login(b.app, 'owner@acme.test')).access;
+      const onB = await TestConsole.open(b.app, `/ws/status/${acme.tenantId}?feed=chat`, owner);
+      closers.push(onB);
+      await onB.waitFor((m) => (m as { kind?: string }).kind === 'chat_live');
+      const viewer = (await login(a.app, 'viewer@acme.test')).access;
+      const sent = await a.app.inject({
+        method: 'POST',
+        url: '/api/v1/support/chat/user_admin_chat/messages/',
+        headers: bearer(viewer),
+        payload: { body: 'hello from A' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const heard = (await onB.waitFor((m) => (m as { kind?: string }).kind === 'chat')) as unknown as { message: { body: string; id: string } };
+      expect(heard.message).toMatchObject({ body: 'hello from A', id: sent.json().id });
+      const chat = await b.app.inject({ method: 'GET', url: '/api/v1/support/chat/', headers: bearer(owner) });
+      expect(chat.json().channels[0]).toMatchObject({ channel: 'user_admin_chat', unread: 1, messages: [{ body: 'hello from A' }] });
+    });
+
     it('keeps one connection per device across instances', async () => {
       const acme = await enrolmentKey(a.app, 'Acme');
       const first = await TestAgent.connect(a.app);

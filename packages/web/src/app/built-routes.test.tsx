@@ -87,6 +87,7 @@ const BUILT = [
   '/tenant-settings',
   '/announcements',
   '/user-queries',
+  '/support-chat',
   '/microzaccess-client',
   '/ztna/getmicrozaccess',
   '/404',

@@ -82,6 +82,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/support/pages/user-queries-page').then((m) => ({ Component: m.UserQueriesPage })),
           },
           {
+            path: 'support-chat',
+            loader: superAdminGuard,
+            shouldRevalidate: revalidateOnNavigation,
+            lazy: () => import('@/features/chat/pages/support-chat-page').then((m) => ({ Component: m.SupportChatPage })),
+          },
+          {
             path: 'superAdmin',
             loader: superAdminGuard,
             shouldRevalidate: revalidateOnNavigation,

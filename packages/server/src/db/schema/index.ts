@@ -28,4 +28,5 @@ export * from './diagnostics';
 export * from './flow-exporters';
 export * from './scim';
 export * from './user-queries';
+export * from './chat';
 export * from './sso';

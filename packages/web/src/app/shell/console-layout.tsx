@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { LAYOUT } from '@netloom/domain';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { TourHost } from '@/features/tours/components/tour-host';
+import { ChatHost } from '@/features/chat/components/chat-host';
 import { Header, HEADER_HEIGHT } from './header';
 import { SideMenu } from './side-menu';
 
@@ -23,6 +24,7 @@ export function ConsoleLayout() {
         <Outlet />
       </Box>
       <TourHost userId={user.id} />
+      <ChatHost user={user} />
     </Box>
   );
 }

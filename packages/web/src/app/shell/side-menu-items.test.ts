@@ -13,6 +13,13 @@ describe('side menu and the guided tours', () => {
     expect(menu('waf').find((e) => e.label === 'Quick Tour')).toBeUndefined();
   });
 
+  it('Live Chat opens the chat box from every product of a tenant, and only with a tenant', () => {
+    for (const product of ['sdwan', 'ztna', 'waf'] as const)
+      expect(menu(product).find((e) => e.label === 'Live Chat')).toMatchObject({ liveChat: true, tour: 'liveChat' });
+    const noTenant = sideMenuEntries({ product: 'sdwan', isSuperAdmin: true, tenantSelected: false, showLogs: true, canManage: true });
+    expect(noTenant.find((e) => e.label === 'Live Chat')).toBeUndefined();
+  });
+
   it("the menu carries the tours' menu places that the console has", () => {
     for (const key of [
       'home',

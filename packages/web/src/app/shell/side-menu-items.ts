@@ -5,6 +5,7 @@ import {
   IconDeviceDesktopAnalytics,
   IconFileText,
   IconLayoutDashboard,
+  IconMessages,
   IconNetwork,
   IconRouter,
   IconShieldLock,
@@ -27,6 +28,8 @@ export interface MenuEntry {
   tour?: string;
   /** Starts the active product's guided tour instead of leading somewhere. */
   quickTour?: boolean;
+  /** Opens or closes the live chat box (with its unread count). */
+  liveChat?: boolean;
 }
 
 interface MenuContext {
@@ -154,6 +157,8 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
     }
     // The guided tours are the SD-WAN and ZTNA consoles' (spec 000 §2.17).
     if (product === 'sdwan' || product === 'ztna') entries.push({ label: 'Quick Tour', icon: IconCompass, quickTour: true });
+    // The tenant's chat (spec 000 §2.20), from every product's console.
+    entries.push({ label: 'Live Chat', icon: IconMessages, liveChat: true, tour: 'liveChat' });
   }
   if (isSuperAdmin) {
     entries.push({
@@ -164,6 +169,7 @@ export function sideMenuEntries({ product, isSuperAdmin, tenantSelected, showLog
         { label: 'Customers', to: paths.superAdmin.customers },
         { label: 'Announcements', to: paths.superAdmin.announcements },
         { label: 'User Queries', to: paths.userQueries },
+        { label: 'Support Chat', to: paths.supportChat },
       ],
     });
   }

@@ -4,6 +4,7 @@ import { canManageTenant, canReadLogs, type User } from '@netloom/domain';
 import { useActiveDashboard } from '@/lib/active-dashboard';
 import { useSelectedTenant } from '@/lib/tenant-selection';
 import { tourLauncher } from '@/features/tours/tour-launcher';
+import { LiveChatEntry } from '@/features/chat/components/live-chat-entry';
 import { sideMenuEntries, type MenuEntry } from './side-menu-items';
 import classes from './side-menu.module.css';
 
@@ -40,6 +41,7 @@ function Entry({ entry, pathname, onQuickTour }: { entry: MenuEntry; pathname: s
       </NavLink>
     );
   }
+  if (entry.liveChat) return <LiveChatEntry className={classes.link} label={entry.label} icon={icon} tour={entry.tour} />;
   if (entry.quickTour) {
     return <NavLink className={classes.link} component="button" onClick={onQuickTour} label={entry.label} leftSection={icon} data-tour={entry.tour} />;
   }
