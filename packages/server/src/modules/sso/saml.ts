@@ -4,7 +4,7 @@ import { SSO_PATHS, groupsFromClaim } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import type { SamlIdentity, SamlIdpSettings } from '../../db/schema/sso';
 import { parseXml, pemOf } from './saml-metadata';
-import * as repo from './repo';
+import * as samlRepo from './saml-repo';
 
 /** What a SAML sign-in needs of a provider. */
 export interface SamlProviderSettings {
@@ -65,7 +65,7 @@ class RequestIds implements CacheProvider {
   private key = (id: string) => `request:${this.providerId}:${id}`;
   async saveAsync(id: string, value: string) {
     this.saved = id;
-    const createdAt = await repo.saveSamlId(this.db, {
+    const createdAt = await samlRepo.saveSamlId(this.db, {
       key: this.key(id),
       providerId: this.providerId,
       value,
@@ -74,10 +74,10 @@ class RequestIds implements CacheProvider {
     return { value, createdAt: createdAt.getTime() };
   }
   getAsync(id: string) {
-    return repo.liveSamlId(this.db, this.key(id), new Date());
+    return samlRepo.liveSamlId(this.db, this.key(id), new Date());
   }
   async removeAsync(id: string | null) {
-    return id ? repo.spendSamlId(this.db, this.key(id), new Date()) : null;
+    return id ? samlRepo.spendSamlId(this.db, this.key(id), new Date()) : null;
   }
 }
 
@@ -163,7 +163,7 @@ export class SamlClients {
     const assertionId = assertions[0]?.getAttribute('ID') ?? '';
     const assertionKey = `assertion:${p.id}:${assertionId}`;
     // Checked before the signature: the id is only compared here, and spent below once verified.
-    if (assertionId && (await repo.samlIdKnown(this.db, assertionKey))) throw new SamlRefused('replayed', 'This assertion was used before.');
+    if (assertionId && (await samlRepo.samlIdKnown(this.db, assertionKey))) throw new SamlRefused('replayed', 'This assertion was used before.');
     if (assertions.length === 1 && !Array.from(assertions[0]!.childNodes).some((n) => n.localName === 'Signature' && n.namespaceURI === DS)) {
       // node-saml refuses it too; said plainly for the owner reading the login log.
       throw new SamlRefused('assertion_unsigned', 'The assertion is not signed; Netloom requires signed assertions.');
@@ -187,7 +187,7 @@ export class SamlClients {
     const notOnOrAfter = Date.parse(elements(signed, ASSERTION_NS, 'Conditions')[0]?.getAttribute('NotOnOrAfter') ?? '');
     const expiresAt = new Date(Number.isNaN(notOnOrAfter) ? Date.now() + ASSERTION_MEMORY_MS : Math.max(notOnOrAfter, Date.now()) + CLOCK_SKEW_MS);
     const inResponseTo = typeof profile.inResponseTo === 'string' ? profile.inResponseTo : '';
-    const spent = await repo.spendNewSamlId(this.db, { key: assertionKey, providerId: p.id, value: inResponseTo, expiresAt, spentAt: new Date() });
+    const spent = await samlRepo.spendNewSamlId(this.db, { key: assertionKey, providerId: p.id, value: inResponseTo, expiresAt, spentAt: new Date() });
     if (!spent) throw new SamlRefused('replayed', 'This assertion was used before.');
 
     const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
