@@ -131,7 +131,7 @@ export const ssoProviderUpdateBodySchema = z
 export type SsoProviderUpdateBody = z.input<typeof ssoProviderUpdateBodySchema>;
 
 /** The IdP's metadata (SAML 2.0), pasted; a document of this size holds many certificates. */
-const metadataXml = text(200_000).refine((v) => v.length > 0, 'Paste the IdP metadata XML');
+const metadataXml = text(200_000).min(1, 'Paste the IdP metadata XML');
 const metadataUrl = httpUrl('Enter the metadata URL, e.g. https://idp.example.com/metadata');
 export const SAML_METADATA_ONE_SOURCE = 'Give the metadata as a URL or as XML, not both';
 
