@@ -11,6 +11,8 @@ export interface E2eServer {
 
 /** An e-mail domain the journeys' servers take as verified without DNS (SSO_LAB_VERIFIED_DOMAINS). */
 export const SSO_LAB_DOMAIN = 'sso-lab.test';
+/** Another such domain, for the SAML journey's organisation. */
+export const SAML_LAB_DOMAIN = 'saml-lab.test';
 
 /** The first worker's port; the next workers take the ports after it. */
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -54,7 +56,7 @@ export async function startServer(slot: number): Promise<E2eServer> {
       PUBLIC_URL: url,
       // Single sign-on journeys: a lab's provider on loopback http and a lab domain that passes its DNS check.
       SSO_ALLOW_HTTP_ISSUERS: '1',
-      SSO_LAB_VERIFIED_DOMAINS: SSO_LAB_DOMAIN,
+      SSO_LAB_VERIFIED_DOMAINS: [SSO_LAB_DOMAIN, SAML_LAB_DOMAIN].join(','),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

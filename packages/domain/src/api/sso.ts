@@ -25,12 +25,22 @@ export const SSO_PATHS = {
   redirectUrl: 'auth/redirect-url/',
   /** Public: the provider's answer, handed over by the console's SSO page; answers a session. */
   complete: 'auth/sso/complete/',
+  /** SAML 2.0 providers: added and changed from their IdP metadata. */
+  samlProviders: 'tenant/sso/saml-providers/',
+  samlProvider: (id: string) => `tenant/sso/saml-providers/${id}/`,
+  /** Public: whether an e-mail's domain signs in with a SAML identity provider. */
+  samlEnabled: 'auth/saml-enabled/',
+  /** Public: Netloom's service provider metadata for one SAML provider (what the IdP is given). */
+  samlMetadata: (id: string) => `auth/saml/${id}/metadata/`,
+  /** Public: the assertion consumer service the IdP posts its SAMLResponse to. */
+  samlAcs: (id: string) => `auth/saml/${id}/acs/`,
 } as const;
 
 /** The console page providers send the browser back to: the redirect URI owners register at their provider. */
 export const SSO_CALLBACK_PATH = '/auth/sso';
 
-export const SSO_KINDS = ['oidc'] as const;
+export const SSO_KINDS = ['oidc', 'saml'] as const;
+export type SsoKind = (typeof SSO_KINDS)[number];
 
 const httpUrl = (message: string) =>
   documented(
@@ -48,6 +58,29 @@ const claimName = documented(
   { pattern: '^[A-Za-z0-9_:./-]+$' },
 );
 
+/** One of the IdP's signing certificates; several at once while the IdP rolls its key over. */
+export const samlCertificateSchema = z.object({
+  subject: z.string(),
+  fingerprint_sha256: z.string(),
+  not_after: z.string(),
+});
+export type SamlCertificate = z.infer<typeof samlCertificateSchema>;
+
+export const samlDetailsSchema = z.object({
+  /** The IdP as its metadata names it. */
+  idp_entity_id: z.string(),
+  /** Where the browser is sent with the AuthnRequest (HTTP-Redirect binding). */
+  idp_sso_url: z.string(),
+  idp_certificates: z.array(samlCertificateSchema),
+  /** Where the metadata was fetched from; null when it was pasted. */
+  metadata_url: z.string().nullable(),
+  /** Netloom's side, to give the IdP. */
+  sp_entity_id: z.string(),
+  acs_url: z.string(),
+  sp_metadata_url: z.string(),
+});
+export type SamlDetails = z.infer<typeof samlDetailsSchema>;
+
 export const ssoProviderSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -61,6 +94,8 @@ export const ssoProviderSchema = z.object({
   groups_claim: z.string(),
   /** What to register at the provider. */
   redirect_uri: z.string(),
+  /** A SAML provider's IdP and Netloom's side of it; null for OpenID Connect. */
+  saml: samlDetailsSchema.nullable(),
   created_at: z.string(),
 });
 export type SsoProvider = z.infer<typeof ssoProviderSchema>;
@@ -94,6 +129,77 @@ export const ssoProviderUpdateBodySchema = z
   .partial()
   .strict();
 export type SsoProviderUpdateBody = z.input<typeof ssoProviderUpdateBodySchema>;
+
+/** The IdP's metadata (SAML 2.0), pasted; a document of this size holds many certificates. */
+const metadataXml = text(200_000).min(1, 'Paste the IdP metadata XML');
+const metadataUrl = httpUrl('Enter the metadata URL, e.g. https://idp.example.com/metadata');
+export const SAML_METADATA_ONE_SOURCE = 'Give the metadata as a URL or as XML, not both';
+
+/** Why the server cannot use the metadata it was given or fetched ({…}: what it found). */
+export const SAML_METADATA_REFUSALS = {
+  notXml: 'The metadata is not well-formed XML.',
+  notMetadata: 'This is not SAML 2.0 metadata (an EntityDescriptor).',
+  noIdp: 'The metadata describes no identity provider (IDPSSODescriptor).',
+  noEntityId: 'The metadata names no entityID.',
+  noRedirectSso: 'The identity provider has no SingleSignOnService with the HTTP-Redirect binding.',
+  badCertificate: 'A signing certificate in the metadata cannot be read.',
+  noCertificate: 'The metadata has no signing certificate: assertions could not be verified.',
+  notHttps: 'The metadata URL must use https.',
+  unreachable: 'The metadata URL could not be reached ({reason}).',
+  answered: 'The metadata URL answered {status}.',
+  tooLarge: 'The metadata is larger than 1 MB.',
+  pasted: 'The metadata was pasted: paste it again to replace it.',
+} as const;
+const METADATA_RULES = Object.values(SAML_METADATA_REFUSALS);
+
+/** A SAML 2.0 provider: its metadata as a URL Netloom fetches, or pasted. Signed assertions are always required. */
+export const samlProviderCreateBodySchema = statingRules(
+  z
+    .object({
+      name: name(80),
+      enabled: z.boolean().default(true),
+      metadata_url: metadataUrl.optional(),
+      metadata_xml: metadataXml.optional(),
+      /** The attribute that carries the user's groups. */
+      groups_attribute: claimName.default('groups'),
+    })
+    .strict()
+    .refine((b) => (b.metadata_url === undefined) !== (b.metadata_xml === undefined), { message: SAML_METADATA_ONE_SOURCE, path: ['metadata_url'] }),
+  [SAML_METADATA_ONE_SOURCE, ...METADATA_RULES],
+);
+export type SamlProviderCreateBody = z.input<typeof samlProviderCreateBodySchema>;
+
+/**
+ * Every field optional. A new metadata_url or metadata_xml replaces the IdP's settings and
+ * certificates; refresh_metadata fetches the stored URL again (the IdP rolled its certificate).
+ */
+export const samlProviderUpdateBodySchema = statingRules(
+  z
+    .object({
+      name: name(80),
+      enabled: z.boolean(),
+      metadata_url: metadataUrl,
+      metadata_xml: metadataXml,
+      refresh_metadata: z.boolean(),
+      groups_attribute: claimName,
+    })
+    .partial()
+    .strict()
+    .refine((b) => !(b.metadata_url !== undefined && b.metadata_xml !== undefined), { message: SAML_METADATA_ONE_SOURCE, path: ['metadata_url'] }),
+  [SAML_METADATA_ONE_SOURCE, ...METADATA_RULES],
+);
+export type SamlProviderUpdateBody = z.input<typeof samlProviderUpdateBodySchema>;
+
+export const samlEnabledSchema = z.object({
+  /** The e-mail's domain signs in with its organisation's SAML 2.0 identity provider. */
+  saml: z.boolean(),
+});
+
+/** What the IdP posts to the assertion consumer service (HTTP-POST binding, form-urlencoded). */
+export const samlAcsBodySchema = z.object({
+  SAMLResponse: text(500_000),
+  RelayState: text(200).optional(),
+});
 
 export const ssoDomainSchema = z.object({
   id: z.string(),

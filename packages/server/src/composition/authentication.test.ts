@@ -49,6 +49,11 @@ const PUBLIC = [
   'POST /api/v1/auth/user-domain/',
   'POST /api/v1/auth/redirect-url/',
   'POST /api/v1/auth/sso/complete/',
+  // SAML 2.0: the login page's question, the SP metadata the IdP is given, and the IdP's POSTed answer.
+  'POST /api/v1/auth/saml-enabled/',
+  'GET /api/v1/auth/saml/:id/metadata/',
+  'HEAD /api/v1/auth/saml/:id/metadata/',
+  'POST /api/v1/auth/saml/:id/acs/',
   // A question to the provider from the visitor pages and the crash page, before there is an account.
   'POST /api/v1/user-queries/',
   // Websockets that authenticate in their own handshake: a device by its credentials in its hello,

@@ -57,7 +57,16 @@ import { HelpdeskIntegrationService } from '../modules/helpdesks/service';
 import { guardedFetch } from './outbound-fetch';
 import { ReportService } from '../modules/reports/service';
 import { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
-import { OidcClients, SsoProvisioning, SsoSettingsService, SsoSignInService, dnsTxtLookup, withLabDomains } from '../modules/sso/index';
+import {
+  OidcClients,
+  SamlClients,
+  SamlSettingsService,
+  SsoProvisioning,
+  SsoSettingsService,
+  SsoSignInService,
+  dnsTxtLookup,
+  withLabDomains,
+} from '../modules/sso/index';
 import { SSO_CALLBACK_PATH, ssoTxtName, ssoTxtValue } from '@netloom/domain';
 import type { CoreServices, Services } from './services';
 import { analyticsStoreOn } from './analytics-store';
@@ -158,6 +167,8 @@ export async function buildModuleServices(
   const ssoProvisioning = new SsoProvisioning(db, groups, (userId) => sessionEvents.userChanged(userId));
   const alarms = new AlarmService(db);
   const support = supportServices({ db, bus, mailer, log: app.log, publicUrl: config.publicUrl, sessionEvents, devices, deviceConfig, alarms });
+  const saml = new SamlClients(db, config.publicUrl);
+  const samlUrls = saml.urls.bind(saml);
   const services: Services = {
     ...core,
     ...support,
@@ -208,8 +219,9 @@ export async function buildModuleServices(
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),
     scimGroups: new ScimGroupService({ db, groups, ztna: ztnaAccess }),
-    ssoSettings: new SsoSettingsService(db, withLabDomains(txtLookup, config.sso.labVerifiedDomains, ssoTxtName, ssoTxtValue), ssoRedirectUri),
-    ssoSignIn: new SsoSignInService(db, new OidcClients(config.sso.allowHttpIssuers), ssoProvisioning, core.sessions, ssoRedirectUri),
+    ssoSettings: new SsoSettingsService(db, withLabDomains(txtLookup, config.sso.labVerifiedDomains, ssoTxtName, ssoTxtValue), ssoRedirectUri, samlUrls),
+    samlSettings: new SamlSettingsService(db, ssoRedirectUri, samlUrls, config.sso.allowHttpIssuers),
+    ssoSignIn: new SsoSignInService(db, new OidcClients(config.sso.allowHttpIssuers), saml, ssoProvisioning, core.sessions, ssoRedirectUri),
   };
   return {
     services,

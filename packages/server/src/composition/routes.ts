@@ -40,7 +40,7 @@ import { assistantDraftHook, assistantRoutes } from '../modules/assistant/routes
 import { helpdeskRoutes } from '../modules/helpdesks/routes';
 import { reportRoutes } from '../modules/reports/routes';
 import { scimProtocolRoutes, scimTokenRoutes } from '../modules/scim/index';
-import { ssoRoutes, ssoSignInRoutes } from '../modules/sso/index';
+import { samlProviderRoutes, ssoRoutes, ssoSignInRoutes } from '../modules/sso/index';
 import type { BackgroundWork } from './background';
 import { metricsListener, type MetricsListener } from './metrics-listener';
 import type { Engines } from './module-services';
@@ -103,6 +103,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(organisationRoutes, { organisations: s.organisations });
   await api.register(tenantSettingsRoutes, { settings: s.settings });
   await api.register(ssoRoutes, { ssoSettings: s.ssoSettings });
+  await api.register(samlProviderRoutes, { samlSettings: s.samlSettings });
   await api.register(userRoutes, { team: s.team });
   await api.register(groupRoutes, { groups: s.groups });
   await api.register(profileRoutes, { profile: s.profile });

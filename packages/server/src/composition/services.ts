@@ -51,7 +51,7 @@ import type { AssistantService } from '../modules/assistant/service';
 import type { HelpdeskIntegrationService } from '../modules/helpdesks/service';
 import type { ReportService } from '../modules/reports/service';
 import type { ScimGroupService, ScimTokenService, ScimUserService } from '../modules/scim/index';
-import type { SsoSettingsService, SsoSignInService } from '../modules/sso/index';
+import type { SamlSettingsService, SsoSettingsService, SsoSignInService } from '../modules/sso/index';
 import type { IssuedSession } from '../modules/auth/sessions';
 
 /** What the composition root builds first (core-services.ts): the services the module services below are built from. */
@@ -158,6 +158,7 @@ export interface Services extends CoreServices {
   scimGroups: ScimGroupService;
   /** Single sign-on set-up: providers, verified domains, group mappings, the SSO policy. */
   ssoSettings: SsoSettingsService;
+  samlSettings: SamlSettingsService;
   /** Single sign-on itself: the way to the provider and back to a Netloom session. */
   ssoSignIn: SsoSignInService<IssuedSession>;
 }

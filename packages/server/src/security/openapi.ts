@@ -86,6 +86,7 @@ export type Kind =
   | 'diagnosticRun'
   | 'scimToken'
   | 'ssoProvider'
+  | 'samlProvider'
   | 'ssoDomain'
   | 'ssoMapping'
   | 'ticket';
@@ -117,6 +118,7 @@ export const KINDS: readonly Kind[] = [
   'diagnosticRun',
   'scimToken',
   'ssoProvider',
+  'samlProvider',
   'ssoDomain',
   'ssoMapping',
   'ticket',
@@ -218,6 +220,9 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/tenant\/report-schedules\/$/, 'reportSchedule'],
   [/\/tenant\/scim\/tokens\/$/, 'scimToken'],
   [/\/tenant\/sso\/providers\/$/, 'ssoProvider'],
+  // Not auth/saml/{id}/…: a SAML provider's SP metadata and ACS are public by design (the IdP
+  // reads and posts to them), so the probes name random ids there.
+  [/\/tenant\/sso\/saml-providers\/$/, 'samlProvider'],
   [/\/tenant\/sso\/domains\/$/, 'ssoDomain'],
   [/\/tenant\/sso\/group-mappings\/$/, 'ssoMapping'],
   // A support ticket, under the tenant's path and the provider's desk.

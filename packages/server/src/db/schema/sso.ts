@@ -1,11 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '@netloom/domain';
 import { sealedText } from '../sealed-secrets';
 import { tenants } from './tenants';
 import { userGroups } from './groups';
 
-/** Identity providers an organisation signs in with (OIDC; the client secret sealed at rest). */
+/** What Netloom keeps of a SAML IdP's metadata (the IdP's signing certificates as base64 DER). */
+export interface SamlIdpSettings {
+  entityId: string;
+  ssoUrl: string;
+  certificates: string[];
+  metadataUrl: string | null;
+}
+
+/** What a SAML assertion said of the user, kept from the ACS until the browser finishes the sign-in. */
+export interface SamlIdentity {
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  groups: string[];
+}
+
+/**
+ * Identity providers an organisation signs in with: OpenID Connect (the client secret sealed at
+ * rest) or SAML 2.0 (issuer holds the IdP's entity id, groups_claim the groups attribute, saml the rest).
+ */
 export const ssoProviders = pgTable(
   'sso_providers',
   {
@@ -14,13 +33,14 @@ export const ssoProviders = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    kind: text('kind').$type<'oidc'>().notNull(),
+    kind: text('kind').$type<'oidc' | 'saml'>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
     issuer: text('issuer').notNull(),
     clientId: text('client_id').notNull(),
     clientSecret: sealedText('client_secret').notNull(),
     scopes: text('scopes').notNull(),
     groupsClaim: text('groups_claim').notNull(),
+    saml: jsonb('saml').$type<SamlIdpSettings>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sso_providers_tenant_idx').on(t.tenantId)],
@@ -88,12 +108,38 @@ export const ssoSignIns = pgTable(
       .notNull()
       .references(() => ssoProviders.id, { onDelete: 'cascade' }),
     bindingHash: text('binding_hash').notNull(),
-    nonce: text('nonce').notNull(),
-    codeVerifier: text('code_verifier').notNull(),
+    /** OpenID Connect's checks; null for SAML. */
+    nonce: text('nonce'),
+    codeVerifier: text('code_verifier'),
+    /** SAML: the AuthnRequest's ID the answer must be InResponseTo. */
+    samlRequestId: text('saml_request_id'),
+    /** SAML: the verified assertion's user, or why the ACS refused it; the browser's finish reads either. */
+    samlIdentity: jsonb('saml_identity').$type<SamlIdentity>(),
+    samlRefusal: text('saml_refusal'),
     email: text('email').notNull(),
     remember: boolean('remember').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('sso_sign_ins_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * SAML message ids, spent once across every instance: the AuthnRequests Netloom sent (until
+ * answered or expired) and the assertions it accepted (until they expire), so a replayed
+ * response is refused by whichever instance it reaches.
+ */
+export const ssoSamlIds = pgTable(
+  'sso_saml_ids',
+  {
+    key: text('key').primaryKey(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => ssoProviders.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+  },
+  (t) => [index('sso_saml_ids_expires_idx').on(t.expiresAt)],
 );

@@ -8,6 +8,9 @@ export { SsoSettingsService } from './settings-service';
 export { SsoSignInService } from './sign-in';
 export { SsoProvisioning } from './provisioning';
 export { OidcClients } from './oidc';
+export { SamlClients } from './saml';
+export { SamlSettingsService } from './saml-settings-service';
+export { samlProviderRoutes } from './saml-routes';
 export { dnsTxtLookup, withLabDomains } from './dns';
 
 /**

@@ -5,7 +5,7 @@ import { memberships, users } from '../../db/read-models/identity';
 import { userGroupMembers, userGroups } from '../../db/read-models/user-groups';
 import { scimUsers } from '../../db/read-models/scim';
 import type { UserRow } from '../../identity/repo';
-import { ssoDomains, ssoGroupMappings, ssoProviders, ssoSettings, ssoSignIns } from '../../db/schema/sso';
+import { ssoDomains, ssoGroupMappings, ssoProviders, ssoSamlIds, ssoSettings, ssoSignIns, type SamlIdentity } from '../../db/schema/sso';
 
 export type ProviderRow = typeof ssoProviders.$inferSelect;
 export type DomainRow = typeof ssoDomains.$inferSelect;
@@ -203,6 +203,35 @@ export async function claimSignIn(db: Db, stateHash: string, now: Date): Promise
 
 export async function deleteExpiredSignIns(db: Db, before: Date): Promise<void> {
   await db.delete(ssoSignIns).where(lt(ssoSignIns.expiresAt, before));
+  await db.delete(ssoSamlIds).where(lt(ssoSamlIds.expiresAt, before));
+}
+
+/** The sign-in a SAML answer names by its RelayState, if it still waits for its provider's answer. */
+export async function pendingSamlSignIn(db: Db, stateHash: string, providerId: string, now: Date): Promise<SignInRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ssoSignIns)
+    .where(
+      and(
+        eq(ssoSignIns.stateHash, stateHash),
+        eq(ssoSignIns.providerId, providerId),
+        isNull(ssoSignIns.usedAt),
+        isNull(ssoSignIns.samlIdentity),
+        isNull(ssoSignIns.samlRefusal),
+        gt(ssoSignIns.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** Keeps the ACS's verdict for the browser to collect; once only (false when another answer came first). */
+export async function recordSamlAnswer(db: Db, stateHash: string, answer: { identity: SamlIdentity } | { refusal: string }): Promise<boolean> {
+  const rows = await db
+    .update(ssoSignIns)
+    .set('identity' in answer ? { samlIdentity: answer.identity } : { samlRefusal: answer.refusal })
+    .where(and(eq(ssoSignIns.stateHash, stateHash), isNull(ssoSignIns.usedAt), isNull(ssoSignIns.samlIdentity), isNull(ssoSignIns.samlRefusal)))
+    .returning({ stateHash: ssoSignIns.stateHash });
+  return rows.length > 0;
 }
 
 /** The account with exactly this e-mail (not a username that happens to look like one). */

@@ -18,6 +18,8 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { audit, type Actor } from '../../http/access';
 import { AppError, errors } from '../../http/errors';
+import { providerDto } from './provider-dto';
+import type { SamlSpUrls } from './saml';
 import * as repo from './repo';
 
 type ProviderCreate = z.output<typeof ssoProviderCreateBodySchema>;
@@ -40,22 +42,11 @@ export class SsoSettingsService {
     private readonly db: Db,
     private readonly checkDomain: DomainCheck,
     private readonly redirectUri: string,
+    private readonly samlUrls: (id: string) => SamlSpUrls,
   ) {}
 
   private providerDto(row: repo.ProviderRow): SsoProvider {
-    return {
-      id: row.id,
-      name: row.name,
-      kind: row.kind,
-      enabled: row.enabled,
-      issuer: row.issuer,
-      client_id: row.clientId,
-      client_secret_set: row.clientSecret.length > 0,
-      scopes: row.scopes,
-      groups_claim: row.groupsClaim,
-      redirect_uri: this.redirectUri,
-      created_at: row.createdAt.toISOString(),
-    };
+    return providerDto(row, this.redirectUri, this.samlUrls);
   }
 
   async providers(actor: Actor): Promise<SsoProvider[]> {
@@ -84,6 +75,10 @@ export class SsoSettingsService {
   async updateProvider(actor: Actor, id: string, body: ProviderUpdate): Promise<SsoProvider> {
     const before = await repo.findProvider(this.db, actor.scope.tenantId, id);
     if (!before) throw errors.notFound();
+    const oidcOnly = (['issuer', 'client_id', 'client_secret', 'scopes'] as const).filter((f) => body[f] !== undefined);
+    if (before.kind !== 'oidc' && oidcOnly.length > 0) {
+      throw errors.invalid(Object.fromEntries(oidcOnly.map((f) => [f, ['A SAML provider takes its settings from its metadata.']])));
+    }
     return this.db.transaction(async (tx) => {
       const row = await repo.updateProvider(tx, actor.scope.tenantId, id, {
         name: body.name,

@@ -1,10 +1,14 @@
 import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import { z } from 'zod';
 import '@fastify/cookie';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SSO_PATHS,
   redirectUrlBodySchema,
   redirectUrlSchema,
+  samlAcsBodySchema,
+  samlEnabledSchema,
   sessionSchema,
   ssoCompleteBodySchema,
   userDomainBodySchema,
@@ -12,7 +16,7 @@ import {
 } from '@netloom/domain';
 import type { Config } from '../../config';
 import { errorResponses } from '../../http/openapi';
-import { p, publicRoute, routeDocs } from '../../http/route-kit';
+import { idParams, p, publicRoute, routeDocs } from '../../http/route-kit';
 import { answeredAttemptsPerAddress, deliverRefresh, requestContext, type IssuedSession, type LoginLimiters } from '../auth/index';
 import type { SsoSignInService } from './sign-in';
 
@@ -49,6 +53,59 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<SsoSignInRoutesOptions> = as
     },
     async (request) => ssoSignIn.userDomain(request.body.email),
   );
+
+  app.post(
+    p(SSO_PATHS.samlEnabled),
+    {
+      ...limited,
+      config: { ...publicRoute, ...limited.config },
+      schema: {
+        tags,
+        summary: "Whether the e-mail's domain signs in with a SAML 2.0 identity provider (the sign-in itself starts at redirect-url)",
+        body: userDomainBodySchema,
+        response: { 200: samlEnabledSchema, ...errorResponses(503) },
+      },
+    },
+    async (request) => ssoSignIn.samlEnabled(request.body.email),
+  );
+
+  app.get(
+    p(SSO_PATHS.samlMetadata(':id')),
+    {
+      config: { ...publicRoute, files: ['application/samlmetadata+xml'] },
+      schema: {
+        tags,
+        summary: "Netloom's SAML 2.0 service provider metadata for one provider: its entity id and assertion consumer service, for the IdP",
+        params: idParams,
+        response: { 200: z.unknown().describe('The SP metadata (application/samlmetadata+xml)'), ...errorResponses(404, 503) },
+      },
+    },
+    async (request, reply) => reply.type('application/samlmetadata+xml; charset=utf-8').send(await ssoSignIn.samlMetadata(request.params.id)),
+  );
+
+  // The IdP's answer comes as an HTML form post: only this route reads form bodies.
+  await app.register(async (acs) => {
+    await acs.register(formbody, { bodyLimit: 1_048_576 });
+    acs.withTypeProvider<ZodTypeProvider>().post(
+      p(SSO_PATHS.samlAcs(':id')),
+      {
+        ...limited,
+        config: { ...publicRoute, ...limited.config },
+        schema: {
+          tags,
+          summary: "SAML 2.0 assertion consumer service: the IdP's POSTed SAMLResponse, verified; answers 303 to the console page that finishes the sign-in",
+          consumes: ['application/x-www-form-urlencoded'],
+          params: idParams,
+          body: samlAcsBodySchema,
+          response: { 303: z.null().describe('To the console page that finishes the sign-in (Location)'), ...errorResponses(404, 503) },
+        },
+      },
+      async (request, reply) => {
+        const to = await ssoSignIn.samlAnswer(request.params.id, request.body, requestContext(request));
+        return reply.status(303).header('location', to).header('cache-control', 'no-store').send(null);
+      },
+    );
+  });
 
   app.post(
     p(SSO_PATHS.redirectUrl),

@@ -88,6 +88,8 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
         return named(must(app, 'POST', `/api/v1/tenant/scim/tokens/?tid=${tenantId}`, ownerToken, { name }).then((b) => String(b.id)));
       case 'ssoProvider':
         return named(objects.ssoProvider(name));
+      case 'samlProvider':
+        return named(objects.samlProvider(name));
       case 'ssoDomain':
         return named(objects.ssoDomain(name));
       case 'ssoMapping':
@@ -131,6 +133,7 @@ const OWN_KINDS = [
   'diagnosticRun',
   'scimToken',
   'ssoProvider',
+  'samlProvider',
   'ssoDomain',
   'ssoMapping',
   'ticket',

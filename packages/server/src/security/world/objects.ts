@@ -4,6 +4,7 @@ import { recordChange } from '../../modules/alarms/repo';
 import { diagnosticRuns } from '../../db/schema/index';
 import { REPORT_FIELD_VALUES } from './known-values';
 import { must, send, waitFor } from './requests';
+import { idpMetadata, labKey } from '../../test/saml-idp';
 
 /** A configuration document with one static route named `name`: a canary in the victim's, a fresh name in the attacker's. */
 const configDocument = (name: string) => ({
@@ -26,6 +27,16 @@ export function tenantObjects(app: FastifyInstance, token: string, tid: string) 
           issuer: 'https://idp.example.test',
           client_id: name.slice(0, 200),
           client_secret: name,
+        }),
+      ),
+    /** A SAML 2.0 provider from pasted metadata (a fresh lab certificate). */
+    samlProvider: async (name: string) =>
+      idOf(
+        await post(`/api/v1/tenant/sso/saml-providers/?tid=${tid}`, {
+          name: name.slice(0, 80),
+          metadata_xml: idpMetadata(`https://idp.example.test/${encodeURIComponent(name)}`, 'https://idp.example.test/sso', [
+            await labKey('security suite IdP'),
+          ]),
         }),
       ),
     ssoDomain: async (label: string) =>

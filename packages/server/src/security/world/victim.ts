@@ -49,6 +49,7 @@ export async function plantVictim(t: TestApp, { tenantId, enrolmentKey, ownerTok
   ids.network.push(await objects.network(canary('net')));
   // Single sign-on: a provider with a canary secret (never answered to anyone), a claimed domain, a mapping.
   ids.ssoProvider.push(await objects.ssoProvider(canary('idp')));
+  ids.samlProvider.push(await objects.samlProvider(canary('saml')));
   ids.ssoDomain.push(await objects.ssoDomain(canary('dom')));
   ids.ssoMapping.push(await objects.ssoMapping(canary('map')));
   ids.group.push(await objects.group(canary('grp'), canary('grpdesc')));

@@ -3,7 +3,7 @@ import { SSO_PATHS, ssoProviderListSchema, ssoProviderSchema, type SsoProviderCr
 import { api } from '@/lib/http/client';
 import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 
-const providersKey = (tid: string | null) => ['sso', 'providers', tid] as const;
+export const providersKey = (tid: string | null) => ['sso', 'providers', tid] as const;
 
 async function fetchProviders(tid: string, signal: AbortSignal) {
   return (await api.get(SSO_PATHS.providers, ssoProviderListSchema, { query: { tid }, signal })).results;

@@ -17,6 +17,7 @@ const saved = {
   scopes: 'openid email profile',
   groups_claim: 'groups',
   redirect_uri: 'http://console.test/auth/sso',
+  saml: null,
   created_at: '2026-01-01T00:00:00.000Z',
 };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { SSO_CALLBACK_PATH, type SsoProvider } from '@netloom/domain';
+import { SSO_CALLBACK_PATH, formatDate, type SsoProvider } from '@netloom/domain';
 import { confirm } from '@/components/dialogs/confirm';
 import { FormModal } from '@/components/dialogs/form-modal';
 import { ErrorPanel } from '@/components/error-panel';
@@ -9,7 +9,8 @@ import { toast } from '@/components/feedback/toast';
 import { formErrorMessage } from '@/lib/forms';
 import { useDeleteSsoProvider, useSsoProviders } from '@/features/sso/api/sso-providers';
 import { CopyValue } from './copy-value';
-import { ProviderForm } from './provider-form';
+import { ProviderKindForm } from './provider-kind-form';
+import { SamlSpDetails } from './saml-sp-details';
 
 /** The identity providers, and the redirect URI to register at each. */
 export function ProvidersSection() {
@@ -39,13 +40,17 @@ export function ProvidersSection() {
         ) : !providers.data ? (
           <Skeleton h={80} />
         ) : providers.data.length === 0 ? (
-          <Text c="dimmed">No identity provider yet. Add your OpenID Connect provider (Okta, Microsoft Entra ID, Google Workspace, Keycloak…).</Text>
+          <Text c="dimmed">
+            No identity provider yet. Add your OpenID Connect or SAML 2.0 provider (Okta, Microsoft Entra ID, Google Workspace, Keycloak, ADFS…).
+          </Text>
         ) : (
           <Table>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
+                <Table.Th>Protocol</Table.Th>
                 <Table.Th>Issuer</Table.Th>
+                <Table.Th>Certificates</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
@@ -54,7 +59,11 @@ export function ProvidersSection() {
               {providers.data.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>{p.kind === 'saml' ? 'SAML 2.0' : 'OpenID Connect'}</Table.Td>
                   <Table.Td>{p.issuer}</Table.Td>
+                  <Table.Td>
+                    <CertificateExpiry provider={p} />
+                  </Table.Td>
                   <Table.Td>{p.enabled ? <Badge color="green">Enabled</Badge> : <Badge color="gray">Disabled</Badge>}</Table.Td>
                   <Table.Td>
                     <Group gap="xs">
@@ -71,6 +80,11 @@ export function ProvidersSection() {
             </Table.Tbody>
           </Table>
         )}
+        {providers.data
+          ?.filter((p) => p.kind === 'saml')
+          .map((p) => (
+            <SamlSpDetails key={p.id} provider={p} />
+          ))}
       </Stack>
       <FormModal
         opened={editing !== null}
@@ -82,9 +96,27 @@ export function ProvidersSection() {
           {editing === 'new' ? 'Add identity provider' : 'Edit identity provider'}
         </Title>
         {editing !== null && (
-          <ProviderForm key={editing === 'new' ? 'new' : editing.id} provider={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+          <ProviderKindForm key={editing === 'new' ? 'new' : editing.id} provider={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
         )}
       </FormModal>
     </Paper>
+  );
+}
+
+/** When each IdP signing certificate expires (an expired one signs nothing Netloom accepts for long); '—' for OpenID Connect. */
+function CertificateExpiry({ provider }: { provider: SsoProvider }) {
+  const certs = provider.saml?.idp_certificates ?? [];
+  if (certs.length === 0) return <Text c="dimmed">—</Text>;
+  return (
+    <Stack gap={2}>
+      {certs.map((c) => {
+        const expired = Date.parse(c.not_after) < Date.now();
+        return (
+          <Text key={c.fingerprint_sha256} size="sm" c={expired ? 'red' : undefined} title={`${c.subject}\nSHA-256 ${c.fingerprint_sha256}`}>
+            {expired ? 'Expired' : 'Expires'} {formatDate(c.not_after)}
+          </Text>
+        );
+      })}
+    </Stack>
   );
 }
