@@ -17,7 +17,8 @@ export function guardedFetch(policy: TargetPolicy): typeof fetch {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const target = await resolveTarget(url.href, policy);
     if ('refused' in target) throw new OutboundRefused(target.refused);
-    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
     const body = typeof init?.body === 'string' ? init.body : undefined;
     const signal = init?.signal ?? undefined;
     return new Promise<Response>((resolve, reject) => {
