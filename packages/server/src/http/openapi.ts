@@ -215,6 +215,7 @@ const PARAMETERS: Record<string, string> = {
   state: 'Only clients in this enrolment state',
   decision: 'Only hosts with this NAC decision',
   tour: 'The guided tour’s name',
+  attachmentId: 'The id of a file attached to the ticket',
   channel: 'The chat channel: user_admin_chat (the organisation’s users and admins) or admin_netloom_chat (its owners and admins with the provider’s support)',
 };
 
