@@ -13,3 +13,6 @@ export function useTenantScope(): string | null {
 
 /** `?tid=` of a tenant-scoped call; nothing when there is no tenant to name. */
 export const tidQuery = (tid: string | null) => (tid ? { tid } : undefined);
+
+/** `?tenant_id=`, the name the spec's older calls give the same tenant; nothing when there is none. */
+export const tenantIdQuery = (tid: string | null) => (tid ? { tenant_id: tid } : {});

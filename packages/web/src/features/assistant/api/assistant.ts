@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ASSISTANT_DRAFT_HEADER, ASSISTANT_PATH, WEBFILTER_PATHS, ZTNA_PATHS, assistantReplySchema, type AssistantAgentType } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-
-const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);
+import { tenantIdQuery } from '@/lib/tenant-scope';
 
 /** Sends the described request; the answer is what would be made, or the question to answer first. */
 export function useAskAssistant(tid: string | null) {
@@ -18,7 +17,7 @@ export function useCreateFromDraft(tid: string | null) {
   return useMutation({
     mutationFn: ({ agentType, payload, draftId }: { agentType: AssistantAgentType; payload: Record<string, unknown>; draftId: string | null }) =>
       api.post(agentType === 'webfilter' ? WEBFILTER_PATHS.policies : ZTNA_PATHS.profiles, payload, null, {
-        query: tenantQuery(tid),
+        query: tenantIdQuery(tid),
         // The server audits what is made as made through the assistant, with the request it came from.
         headers: draftId ? { [ASSISTANT_DRAFT_HEADER]: draftId } : {},
       }),

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HELPDESK_PATHS, helpdeskIntegrationSchema, helpdeskStatusSchema, type HelpdeskType } from '@netloom/domain';
 import { api } from '@/lib/http/client';
+import { tenantIdQuery } from '@/lib/tenant-scope';
 
 const key = (tid: string | null) => ['helpdesk-integration', tid] as const;
-const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : {});
-
 /** Where the tenant's tickets go (owners and admins). */
 export function useHelpdeskStatus(tid: string | null, enabled: boolean) {
   return useQuery({
     queryKey: key(tid),
-    queryFn: ({ signal }) => api.get(HELPDESK_PATHS.tenant, helpdeskStatusSchema, { query: tenantQuery(tid), signal }),
+    queryFn: ({ signal }) => api.get(HELPDESK_PATHS.tenant, helpdeskStatusSchema, { query: tenantIdQuery(tid), signal }),
     enabled,
   });
 }
@@ -19,7 +18,7 @@ export function useConnectHelpdesk(tid: string | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ type, credentials }: { type: HelpdeskType; credentials: Record<string, string> }) =>
-      api.post(HELPDESK_PATHS.tenant, credentials, helpdeskIntegrationSchema, { query: { ...tenantQuery(tid), type } }),
+      api.post(HELPDESK_PATHS.tenant, credentials, helpdeskIntegrationSchema, { query: { ...tenantIdQuery(tid), type } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key(tid) }),
   });
 }
@@ -27,7 +26,7 @@ export function useConnectHelpdesk(tid: string | null) {
 export function useDisconnectHelpdesk(tid: string | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (type: HelpdeskType) => api.delete(HELPDESK_PATHS.tenant, null, { query: { ...tenantQuery(tid), type } }),
+    mutationFn: (type: HelpdeskType) => api.delete(HELPDESK_PATHS.tenant, null, { query: { ...tenantIdQuery(tid), type } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key(tid) }),
   });
 }
