@@ -107,6 +107,8 @@ const envSchema = z.object({
   WEBHOOK_PRIVATE_TARGETS: flag(false),
   /** Helpdesk integrations (Zendesk, Freshdesk, Jira) may call private and loopback addresses (a lab, a self-hosted helpdesk inside); off: refused. */
   HELPDESK_PRIVATE_TARGETS: flag(false),
+  /** How often an open ticket in a connected helpdesk is read back (status, agents' replies) when its webhook says nothing. */
+  HELPDESK_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
   /** Raw flow records are kept this long (whole day partitions are dropped); rollups longer. */
   ANALYTICS_RAW_HOURS: z.coerce
     .number()
@@ -228,11 +230,12 @@ export interface Config {
   demo: { enabled: boolean; password: string; fleet: boolean };
   mail: { smtpUrl: string | null; from: string; dropDir: string | null };
   google: { clientId: string; issuer: string; jwksUrl: string; authUrl: string } | null;
+  /** Connected helpdesks: whether they may be at private addresses (a lab), how often open tickets are read back. */
+  helpdesks: { allowPrivateTargets: boolean; pollSeconds: number };
   /**
    * Single sign-on: where domains' TXT records are looked up (servers; `txtLookup` replaces DNS in
    * tests), a lab's domains that pass without DNS, and whether providers may answer on plain http.
    */
-  helpdesks: { allowPrivateTargets: boolean };
   sso: { dnsServers: string[]; labVerifiedDomains: string[]; allowHttpIssuers: boolean; txtLookup?: (name: string) => Promise<string[][]> };
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
@@ -297,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: { enabled: e.DEMO, password: e.DEMO_PASSWORD, fleet: e.DEMO_FLEET },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dropDir: e.MAIL_DIR ? path.resolve(e.MAIL_DIR) : null },
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL, authUrl: e.GOOGLE_AUTH_URL } : null,
-    helpdesks: { allowPrivateTargets: e.HELPDESK_PRIVATE_TARGETS },
+    helpdesks: { allowPrivateTargets: e.HELPDESK_PRIVATE_TARGETS, pollSeconds: e.HELPDESK_POLL_SECONDS },
     sso: { dnsServers: commaList(e.SSO_DNS_SERVERS), labVerifiedDomains: commaList(e.SSO_LAB_VERIFIED_DOMAINS), allowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS },
     mzaPackageBaseUrl: e.MZA_PKG_BASE_URL.replace(/\/$/, ''),
     loginLimits: {

@@ -110,6 +110,11 @@ export const HELPDESK_PATHS = {
   credentials: (type: string) => `tenant/support/ticket-integration/credentials/${type}/`,
   /** Super admins: the helpdesk of every tenant without its own (GET, PUT `?type`, DELETE `?type`). */
   provider: 'support/ticket-integration/',
+  /**
+   * POST from the helpdesk's own webhook (its token names the integration): `{ "ticket_id": … }`
+   * makes Netloom read that ticket again now. The body is a nudge, never trusted for content.
+   */
+  webhook: (token: string) => `support/ticket-integration/webhook/${token}/`,
 } as const;
 
 /** Tickets go to Netloom's own helpdesk unless a helpdesk is connected. */
@@ -119,6 +124,10 @@ export const helpdeskTypeQuerySchema = z.object({
   type: z.enum(HELPDESK_TYPES).describe('The helpdesk: zendesk, freshdesk or jira (Jira Service Management)'),
   tenant_id: z.string().uuid().optional(),
 });
+export const helpdeskWebhookParamSchema = z.object({ token: z.string().max(100).describe("The integration's webhook token, from its webhook_url") });
+/** What a helpdesk's webhook sends: the helpdesk's ticket number or key, as its placeholder renders it. */
+export const helpdeskWebhookBodySchema = z.looseObject({ ticket_id: z.union([z.string().trim().min(1).max(100), z.number().int()]) });
+
 export const helpdeskTypeParamSchema = z.object({ type: z.enum(HELPDESK_TYPES).describe('The helpdesk: zendesk, freshdesk or jira') });
 export const tenantIdParamSchema = z.object({ tenantId: z.string().uuid().describe('The tenant whose helpdesk it is') });
 
@@ -132,6 +141,10 @@ export const helpdeskIntegrationSchema = z.object({
   set: z.literal(true),
   updated_at: z.string(),
   checked_at: z.string().describe('When the credentials last proved to work'),
+  webhook_url: z
+    .string()
+    .nullable()
+    .describe('Where the helpdesk\'s webhook should POST `{"ticket_id": …}` so replies arrive at once (only its owner sees it; without it Netloom polls)'),
 });
 export type HelpdeskIntegration = z.infer<typeof helpdeskIntegrationSchema>;
 

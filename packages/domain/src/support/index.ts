@@ -5,3 +5,5 @@ export * from './ticket-attachments';
 export * from './tickets';
 export * from './chat';
 export * from './helpdesk';
+export * from './helpdesk-sync';
+export * from './helpdesk-description';

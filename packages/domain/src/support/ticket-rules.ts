@@ -1,3 +1,5 @@
+import { HELPDESK_TYPES } from './helpdesk';
+
 /**
  * Support tickets' states and who may move them (the built-in helpdesk, spec 000 header: Raise a
  * Ticket, Track Status). Zendesk's model: open (the provider's turn), pending (waiting on the
@@ -41,8 +43,8 @@ export const TICKET_PRODUCT_LABELS: Record<TicketProduct, string> = {
   other: 'Other',
 };
 
-/** Where tickets live: `helpdesk` is the built-in desk; integrations (Zendesk, …) add their own methods. */
-export const TICKET_METHODS = ['helpdesk'] as const;
+/** Where tickets live: `helpdesk` is the built-in desk; a connected helpdesk's tickets carry its type. */
+export const TICKET_METHODS = ['helpdesk', ...HELPDESK_TYPES] as const;
 export type TicketMethod = (typeof TICKET_METHODS)[number];
 
 /** Solved tickets close by themselves this many days after they were solved, unless the customer answers. */

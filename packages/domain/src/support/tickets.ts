@@ -4,6 +4,7 @@ import { textInputMessages } from '../validators/messages';
 import { paginated, pageQuerySchema } from '../api/pagination';
 import { TICKET_CATEGORIES, TICKET_METHODS, TICKET_PRIORITIES, TICKET_PRODUCTS, TICKET_STATUSES, DESK_SETTABLE_STATUSES } from './ticket-rules';
 import { TICKET_ATTACHMENTS_PER_MESSAGE, attachmentMessages } from './ticket-attachments';
+import { ticketExternalSchema } from './helpdesk-sync';
 
 /**
  * Support tickets (spec 000 header: Raise a Ticket, Track Status; 001 "Ticket query: status,
@@ -148,6 +149,8 @@ export const ticketSchema = z.object({
   solved_at: z.string().nullable(),
   closed_at: z.string().nullable(),
   sla: z.object({ first_response: slaMeasureSchema, resolution: slaMeasureSchema }),
+  /** Where a connected helpdesk has it (null: Netloom's own desk works it). */
+  external: ticketExternalSchema.nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketListSchema = paginated(ticketSchema);

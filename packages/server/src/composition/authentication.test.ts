@@ -56,6 +56,9 @@ const PUBLIC = [
   'POST /api/v1/auth/saml/:id/acs/',
   // A question to the provider from the visitor pages and the crash page, before there is an account.
   'POST /api/v1/user-queries/',
+  // A connected helpdesk's webhook: the unguessable token in the path names the integration, and
+  // the body only says which of its tickets to read again.
+  'POST /api/v1/support/ticket-integration/webhook/:token/',
   // Websockets that authenticate in their own handshake: a device by its credentials in its hello,
   // a console by its access token in its first message.
   'GET /agent/v1',

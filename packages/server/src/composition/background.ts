@@ -120,6 +120,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       }),
     done: 'closed (and unattached uploads deleted)',
   });
+  // Tickets in connected helpdesks: sent, answered and read back by whichever instance finds them due.
+  services.ticketSync.start(15_000);
   const stopAlarmRetention = keepAlarmsFor(db, app.log, { retentionDays: config.fleet.alarmRetentionDays, usesLock });
   const stopOfflineSweep = sweepSilentDevicesOffline(db, app.log, {
     offlineAfterSeconds: config.fleet.offlineAfterSeconds,
@@ -160,6 +162,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await stopReportExpiry();
       await stopOverdueDiagnostics();
       await stopTicketClosing();
+      await services.ticketSync.stop();
       await alarmEngine.idle();
       await deliveries.stop();
     },

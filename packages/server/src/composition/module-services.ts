@@ -166,7 +166,25 @@ export async function buildModuleServices(
   const txtLookup = config.sso.txtLookup ?? dnsTxtLookup(config.sso.dnsServers, 5000);
   const ssoProvisioning = new SsoProvisioning(db, groups, (userId) => sessionEvents.userChanged(userId));
   const alarms = new AlarmService(db);
-  const support = supportServices({ db, bus, mailer, log: app.log, publicUrl: config.publicUrl, sessionEvents, devices, deviceConfig, alarms });
+  // Helpdesks are called at addresses tenants type: resolved once and checked as webhooks are.
+  const helpdesks = new HelpdeskIntegrationService(
+    db,
+    guardedFetch({ ...webhookTargets, allowPrivate: config.helpdesks.allowPrivateTargets, publicOnly: 'a helpdesk must have a public address' }),
+    config.publicUrl,
+  );
+  const support = supportServices({
+    db,
+    bus,
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    sessionEvents,
+    devices,
+    deviceConfig,
+    alarms,
+    helpdesks,
+    helpdeskPollSeconds: config.helpdesks.pollSeconds,
+  });
   const saml = new SamlClients(db, config.publicUrl);
   const samlUrls = saml.urls.bind(saml);
   const services: Services = {
@@ -210,11 +228,7 @@ export async function buildModuleServices(
     userQueries: new UserQueryService(db),
     chat: new ChatService(db, bus),
     assistant: new AssistantService(db),
-    // Helpdesks are called at addresses tenants type: resolved once and checked as webhooks are.
-    helpdesks: new HelpdeskIntegrationService(
-      db,
-      guardedFetch({ ...webhookTargets, allowPrivate: config.helpdesks.allowPrivateTargets, publicOnly: 'a helpdesk must have a public address' }),
-    ),
+    helpdesks,
     reports: new ReportService(db, bus, opts.wakeReportWorker),
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),

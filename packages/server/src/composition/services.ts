@@ -45,7 +45,7 @@ import type { SearchService } from '../modules/search/service';
 import type { TourService } from '../modules/tours/service';
 import type { AnnouncementService } from '../modules/announcements/service';
 import type { UserQueryService } from '../modules/user-queries/service';
-import type { HelpdeskTickets, SupportDesk } from '../modules/tickets/index';
+import type { HelpdeskTickets, SupportDesk, TicketHelpdeskSync } from '../modules/tickets/index';
 import type { ChatService } from '../modules/chat/service';
 import type { AssistantService } from '../modules/assistant/service';
 import type { HelpdeskIntegrationService } from '../modules/helpdesks/service';
@@ -148,6 +148,8 @@ export interface Services extends CoreServices {
   chat: ChatService;
   /** The assistant: described requests read into web-filter policies and endpoint profiles to confirm. */
   assistant: AssistantService;
+  /** Sends tickets to connected helpdesks and reads their status and replies back (an outbox: any instance, retried). */
+  ticketSync: TicketHelpdeskSync;
   /** The external helpdesk (Zendesk, Freshdesk, Jira Service Management) each tenant's tickets go to, if any. */
   helpdesks: HelpdeskIntegrationService;
   /** Generated reports (made in the background) and their schedules. */

@@ -8,7 +8,8 @@ import type { Mailer } from '../mail/mailer';
 import type { AlarmService } from '../modules/alarms/service';
 import type { ConfigService } from '../modules/config/service';
 import type { DeviceService } from '../modules/devices/service';
-import { HelpdeskTickets, SupportDesk, type TicketAnnouncer, type TicketContextSource } from '../modules/tickets/index';
+import type { HelpdeskIntegrationService } from '../modules/helpdesks/service';
+import { HelpdeskTickets, SupportDesk, TicketHelpdeskSync, type TicketAnnouncer, type TicketContextSource } from '../modules/tickets/index';
 
 /** How many of a device's newest alarms a ticket keeps. */
 const TICKET_ALARMS = 10;
@@ -60,10 +61,17 @@ export function supportServices(o: {
   devices: DeviceService;
   deviceConfig: ConfigService;
   alarms: AlarmService;
-}): { tickets: HelpdeskTickets; supportDesk: SupportDesk } {
+  helpdesks: HelpdeskIntegrationService;
+  helpdeskPollSeconds: number;
+}): { tickets: HelpdeskTickets; supportDesk: SupportDesk; ticketSync: TicketHelpdeskSync } {
   const announce = ticketAnnouncer(o.bus);
+  // Tickets reach a connected helpdesk through its client; its webhook makes the sync read a ticket at once.
+  const helpdesks = { methodFor: o.helpdesks.methodFor.bind(o.helpdesks), clientOf: o.helpdesks.clientOf.bind(o.helpdesks) };
+  const ticketSync = new TicketHelpdeskSync({ db: o.db, helpdesks, announce, log: o.log, pollMs: o.helpdeskPollSeconds * 1000 });
+  o.helpdesks.onWebhook(ticketSync.webhook.bind(ticketSync));
   return {
-    tickets: new HelpdeskTickets(o.db, ticketContext(o.devices, o.deviceConfig, o.alarms), announce),
+    ticketSync,
+    tickets: new HelpdeskTickets(o.db, ticketContext(o.devices, o.deviceConfig, o.alarms), announce, { helpdesks, wake: () => ticketSync.wake() }),
     supportDesk: new SupportDesk({ db: o.db, mailer: o.mailer, announce, sessionEvents: o.sessionEvents, publicUrl: o.publicUrl, log: o.log }),
   };
 }

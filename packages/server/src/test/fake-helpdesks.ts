@@ -67,6 +67,11 @@ export class FakeHelpdesk {
     for (let i = 0; i < times; i++) this.failures.push({ status, headers, body });
   }
 
+  /** Answers normally again, whatever failures were still queued. */
+  recover() {
+    this.failures = [];
+  }
+
   /** An agent answers in the helpdesk's own screens. */
   agentReply(ticketId: string, body: string, isPublic = true) {
     const t = this.find(ticketId)!;

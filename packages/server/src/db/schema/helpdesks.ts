@@ -20,4 +20,6 @@ export const helpdeskIntegrations = pgTable('helpdesk_integrations', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** When the credentials last proved to work (on save). */
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  /** Names the integration in its webhook's URL; a new one with every connect. */
+  webhookToken: text('webhook_token').unique(),
 });

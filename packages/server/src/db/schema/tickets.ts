@@ -21,8 +21,22 @@ export const tickets = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    /** 'helpdesk' (built in); an integration's tickets live in its own helpdesk. */
+    /** 'helpdesk' (built in), or the type of the connected helpdesk it was raised in ('zendesk', …). */
     method: text('method').notNull().default('helpdesk'),
+    /** Whose helpdesk integration took it (a tenant's id or 'provider'); null for the built-in desk. */
+    integrationOwner: text('integration_owner'),
+    /** The helpdesk's number or key for it; null until the helpdesk took it. */
+    externalId: text('external_id'),
+    /** Where the helpdesk's agents open it. */
+    externalUrl: text('external_url'),
+    /** Why the last call to the helpdesk failed; null after one that worked. */
+    syncError: text('sync_error'),
+    /** Failed calls in a row (the retry waits longer with each). */
+    syncAttempts: integer('sync_attempts').notNull().default(0),
+    /** When the helpdesk is called next about it (sent, read back); null: nothing to do. */
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    /** When its status and replies were last read from the helpdesk. */
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
     subject: text('subject').notNull(),
     description: text('description').notNull(),
     product: text('product').notNull(),
@@ -47,6 +61,8 @@ export const tickets = pgTable(
     uniqueIndex('tickets_number_idx').on(t.number),
     index('tickets_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('tickets_status_idx').on(t.status, t.solvedAt),
+    index('tickets_next_sync_idx').on(t.nextSyncAt),
+    index('tickets_external_idx').on(t.method, t.externalId),
   ],
 );
 
@@ -65,9 +81,13 @@ export const ticketMessages = pgTable(
     body: text('body').notNull(),
     /** Desk only; never in the tenant's thread. */
     internal: boolean('internal').notNull().default(false),
+    /** A reply read from the connected helpdesk: its comment id there (read once). */
+    externalId: text('external_id'),
+    /** The customer's reply still to be sent to the connected helpdesk. */
+    toSend: boolean('to_send').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt), uniqueIndex('ticket_messages_external_idx').on(t.ticketId, t.externalId)],
 );
 
 /**

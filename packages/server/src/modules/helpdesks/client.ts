@@ -1,31 +1,6 @@
-import type { ExternalTicketStatus, HelpdeskPriority } from '@netloom/domain';
+import type { ExternalComment, ExternalTicket, ExternalTicketInput } from '@netloom/domain';
 
-/** A ticket as Netloom raises it in a helpdesk: the context it carries is already in the description. */
-export interface ExternalTicketInput {
-  subject: string;
-  description: string;
-  priority: HelpdeskPriority;
-  requester: { name: string; email: string };
-  /** Netloom's own id, kept on the helpdesk's side where it has a place for it (tags, labels). */
-  reference: string;
-}
-
-export interface ExternalTicket {
-  id: string;
-  status: ExternalTicketStatus;
-  /** Where an agent opens it in the helpdesk. */
-  url: string;
-  updatedAt: string;
-}
-
-export interface ExternalComment {
-  id: string;
-  author: string;
-  body: string;
-  /** Written by the helpdesk's agents rather than the requester. */
-  byAgent: boolean;
-  createdAt: string;
-}
+export type { ExternalComment, ExternalTicket, ExternalTicketInput };
 
 /** What Netloom asks of every helpdesk; each implementation speaks its API's own requests. */
 export interface HelpdeskClient {

@@ -18,7 +18,7 @@ describe.each(testBackends('pglite'))('ticket integrations on %s', (backend) => 
 
   beforeAll(async () => {
     // The helpdesks here are local stand-ins: the lab switch lets the server call loopback.
-    t = await build(backend, (c) => ({ ...c, helpdesks: { allowPrivateTargets: true } }));
+    t = await build(backend, (c) => ({ ...c, helpdesks: { ...c.helpdesks, allowPrivateTargets: true } }));
     acme = (await enrolmentKey(t.app, 'Acme')).tenantId;
     globex = (await enrolmentKey(t.app, 'Globex')).tenantId;
     zendesk = await new FakeHelpdesk('zendesk', 'zd-token-123').start();
@@ -55,7 +55,14 @@ describe.each(testBackends('pglite'))('ticket integrations on %s', (backend) => 
   it('keeps good credentials sealed, answers only that they are set and when, and never writes them in the audit', async () => {
     const connected = await call('admin@acme.test', 'POST', 'tenant/support/ticket-integration/?type=zendesk', zendeskBody('zd-token-123'));
     expect(connected.statusCode, connected.body).toBe(201);
-    expect(connected.json()).toEqual({ type: 'zendesk', label: 'Zendesk', set: true, updated_at: expect.any(String), checked_at: expect.any(String) });
+    expect(connected.json()).toEqual({
+      type: 'zendesk',
+      label: 'Zendesk',
+      set: true,
+      updated_at: expect.any(String),
+      checked_at: expect.any(String),
+      webhook_url: expect.stringMatching(/^http.*\/api\/v1\/support\/ticket-integration\/webhook\/[\w-]{32}\/$/),
+    });
     expect(connected.body).not.toContain('zd-token-123');
     expect(zendesk.requests.at(-1)!.path).toBe('/api/v2/users/me.json');
 
@@ -77,8 +84,9 @@ describe.each(testBackends('pglite'))('ticket integrations on %s', (backend) => 
     expect(JSON.stringify(audits)).not.toContain('zd-token-123');
 
     // The kept credentials reach the helpdesk when a ticket is raised there.
-    const { client } = (await t.app.services.helpdesks.clientFor(acme))!;
+    const client = (await t.app.services.helpdesks.clientOf(acme, 'zendesk'))!;
     await client.check();
+    expect(await t.app.services.helpdesks.clientOf(acme, 'freshdesk')).toBeNull();
   });
 
   it('is for owners and admins of the tenant only', async () => {
@@ -96,7 +104,7 @@ describe.each(testBackends('pglite'))('ticket integrations on %s', (backend) => 
     );
     const provider = await call('super@demo.test', 'PUT', 'support/ticket-integration/?type=freshdesk', { url: freshdesk.url, api_key: 'fd-key-456' });
     expect(provider.statusCode, provider.body).toBe(200);
-    expect(await statusOf('owner@globex.test')).toMatchObject({ method: 'freshdesk', own: null, provider: { type: 'freshdesk' } });
+    expect(await statusOf('owner@globex.test')).toMatchObject({ method: 'freshdesk', own: null, provider: { type: 'freshdesk', webhook_url: null } });
     expect(await statusOf('owner@acme.test')).toMatchObject({ method: 'zendesk', own: { type: 'zendesk' }, provider: { type: 'freshdesk' } });
 
     expect((await call('owner@acme.test', 'DELETE', 'tenant/support/ticket-integration/?type=freshdesk')).statusCode).toBe(404);

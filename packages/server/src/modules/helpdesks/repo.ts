@@ -20,11 +20,18 @@ export async function findBoth(db: Db, tenantId: string): Promise<{ own: StoredI
   return { own: rows.find((r) => r.owner === tenantId) ?? null, provider: rows.find((r) => r.owner === PROVIDER) ?? null };
 }
 
-export async function save(db: Db, row: { owner: string; tenantId: string | null; type: string; credentials: string }, at: Date): Promise<StoredIntegration> {
+export async function save(
+  db: Db,
+  row: { owner: string; tenantId: string | null; type: string; credentials: string; webhookToken: string },
+  at: Date,
+): Promise<StoredIntegration> {
   const [stored] = await db
     .insert(helpdeskIntegrations)
     .values({ ...row, createdAt: at, updatedAt: at, checkedAt: at })
-    .onConflictDoUpdate({ target: helpdeskIntegrations.owner, set: { type: row.type, credentials: row.credentials, updatedAt: at, checkedAt: at } })
+    .onConflictDoUpdate({
+      target: helpdeskIntegrations.owner,
+      set: { type: row.type, credentials: row.credentials, webhookToken: row.webhookToken, updatedAt: at, checkedAt: at },
+    })
     .returning();
   return stored!;
 }
@@ -36,4 +43,10 @@ export async function remove(db: Db, owner: string, type: string): Promise<boole
     .where(and(eq(helpdeskIntegrations.owner, owner), eq(helpdeskIntegrations.type, type)))
     .returning({ owner: helpdeskIntegrations.owner });
   return gone.length > 0;
+}
+
+/** The integration a webhook token names. */
+export async function findByWebhookToken(db: Db, token: string): Promise<StoredIntegration | null> {
+  const [row] = await db.select().from(helpdeskIntegrations).where(eq(helpdeskIntegrations.webhookToken, token));
+  return row ?? null;
 }

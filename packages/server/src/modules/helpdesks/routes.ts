@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   HELPDESK_PATHS,
@@ -8,12 +9,14 @@ import {
   helpdeskStatusSchema,
   helpdeskTypeParamSchema,
   helpdeskTypeQuerySchema,
+  helpdeskWebhookBodySchema,
+  helpdeskWebhookParamSchema,
   tenantIdParamSchema,
   tenantIdQuerySchema,
 } from '@netloom/domain';
 import { access, actorOf, superAdminAccess, tenantFromQuery, type TenantSource } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
-import { p, routeDocs } from '../../http/route-kit';
+import { p, publicRoute, routeDocs } from '../../http/route-kit';
 import type { HelpdeskIntegrationService, IntegrationActor } from './service';
 
 const { tags, security } = routeDocs('support');
@@ -23,6 +26,14 @@ const superAdminDocs = routeDocs('super admin');
 const manage = access('manage', tenantFromQuery('tenant_id'));
 const tenantInPath: TenantSource = (request) => (request.params as { tenantId?: string } | undefined)?.tenantId;
 const manageInPath = access('manage', tenantInPath);
+/** A helpdesk calls once per change; more than this a minute from one token is no helpdesk's doing. */
+const perToken = {
+  rateLimit: {
+    max: 120,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `helpdesk-webhook|${(request.params as { token?: string }).token ?? ''}`,
+  },
+};
 const deleted = { 204: z.null(), ...errorResponses(403, 404) };
 
 export interface HelpdeskRoutesOptions {
@@ -170,6 +181,25 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<HelpdeskRoutesOptions> = asyn
     async (request, reply) => {
       await helpdesks.disconnect(providerActor(request), request.query.type);
       return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    p(HELPDESK_PATHS.webhook(':token')),
+    {
+      config: { ...publicRoute, ...perToken },
+      schema: {
+        tags,
+        summary:
+          'A helpdesk\'s webhook: `{"ticket_id": …}` makes Netloom read that ticket\'s status and replies again now (the token in the path names the integration; 404 for any other)',
+        params: helpdeskWebhookParamSchema,
+        body: helpdeskWebhookBodySchema,
+        response: { 202: z.null(), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      await helpdesks.webhook(request.params.token, String(request.body.ticket_id));
+      return reply.status(202).send(null);
     },
   );
 };

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import {
   BUILT_IN_HELPDESK,
+  HELPDESK_PATHS,
   HELPDESK_CREDENTIAL_SCHEMAS,
   HELPDESK_LABELS,
   type HelpdeskCredentials,
@@ -24,11 +26,10 @@ export interface IntegrationActor {
   ip: string;
 }
 
-function toApi(row: repo.StoredIntegration | null): HelpdeskIntegration | null {
-  if (!row) return null;
-  const type = row.type as HelpdeskType;
-  return { type, label: HELPDESK_LABELS[type], set: true, updated_at: row.updatedAt.toISOString(), checked_at: row.checkedAt.toISOString() };
-}
+/** Told when a helpdesk's webhook names one of its tickets: the tickets module reads it again. */
+export type HelpdeskWebhookListener = (owner: string, type: HelpdeskType, externalId: string) => Promise<void>;
+
+const newWebhookToken = () => randomBytes(24).toString('base64url');
 
 const ownerOf = (tenantId: string | null) => tenantId ?? repo.PROVIDER;
 
@@ -38,20 +39,44 @@ const ownerOf = (tenantId: string | null) => tenantId ?? repo.PROVIDER;
  * once, not on the first ticket), kept sealed, and never answered again.
  */
 export class HelpdeskIntegrationService {
+  private webhookListener: HelpdeskWebhookListener = async () => undefined;
+
   constructor(
     private readonly db: Db,
     /** The transport to helpdesks (guarded: no private addresses unless the operator allows them). */
     private readonly fetcher: Fetch,
+    /** Where Netloom's API is reached from outside (its webhook URLs). */
+    private readonly publicUrl: string,
   ) {}
+
+  /** The composition root names who hears of webhooks (the tickets' sync). */
+  onWebhook(listener: HelpdeskWebhookListener): void {
+    this.webhookListener = listener;
+  }
+
+  /** An integration as its owner reads it: with the webhook URL to give the helpdesk; others read it without. */
+  private toApi(row: repo.StoredIntegration | null, owner: boolean): HelpdeskIntegration | null {
+    if (!row) return null;
+    const type = row.type as HelpdeskType;
+    const webhook = owner && row.webhookToken ? `${this.publicUrl}/api/v1/${HELPDESK_PATHS.webhook(row.webhookToken)}` : null;
+    return {
+      type,
+      label: HELPDESK_LABELS[type],
+      set: true,
+      updated_at: row.updatedAt.toISOString(),
+      checked_at: row.checkedAt.toISOString(),
+      webhook_url: webhook,
+    };
+  }
 
   async status(tenantId: string): Promise<HelpdeskStatus> {
     const { own, provider } = await repo.findBoth(this.db, tenantId);
     const effective = own ?? provider;
-    return { method: effective ? (effective.type as HelpdeskType) : BUILT_IN_HELPDESK, own: toApi(own), provider: toApi(provider) };
+    return { method: effective ? (effective.type as HelpdeskType) : BUILT_IN_HELPDESK, own: this.toApi(own, true), provider: this.toApi(provider, false) };
   }
 
   async providerStatus(): Promise<HelpdeskIntegration | null> {
-    return toApi(await repo.find(this.db, repo.PROVIDER));
+    return this.toApi(await repo.find(this.db, repo.PROVIDER), true);
   }
 
   async credentialsInfo(tenantId: string, type: HelpdeskType): Promise<{ type: HelpdeskType; set: boolean; updated_at: string | null }> {
@@ -76,7 +101,11 @@ export class HelpdeskIntegrationService {
       throw e;
     }
     const stored = await this.db.transaction(async (tx) => {
-      const row = await repo.save(tx, { owner: ownerOf(actor.tenantId), tenantId: actor.tenantId, type, credentials: JSON.stringify(parsed.data) }, new Date());
+      const row = await repo.save(
+        tx,
+        { owner: ownerOf(actor.tenantId), tenantId: actor.tenantId, type, credentials: JSON.stringify(parsed.data), webhookToken: newWebhookToken() },
+        new Date(),
+      );
       await recordAudit(tx, {
         tenantId: actor.tenantId,
         actorId: actor.userId,
@@ -88,7 +117,7 @@ export class HelpdeskIntegrationService {
       });
       return row;
     });
-    return toApi(stored)!;
+    return this.toApi(stored, true)!;
   }
 
   async disconnect(actor: IntegrationActor, type: HelpdeskType): Promise<void> {
@@ -106,13 +135,28 @@ export class HelpdeskIntegrationService {
     });
   }
 
-  /** The client of the helpdesk the tenant's tickets go to, or null for Netloom's own. */
-  async clientFor(tenantId: string): Promise<{ type: HelpdeskType; client: HelpdeskClient } | null> {
+  /** Whose helpdesk the tenant's new tickets go to (its own, else the provider's), or null for Netloom's own. */
+  async methodFor(tenantId: string): Promise<{ owner: string; type: HelpdeskType } | null> {
     const { own, provider } = await repo.findBoth(this.db, tenantId);
     const row = own ?? provider;
-    if (!row) return null;
-    const type = row.type as HelpdeskType;
+    return row ? { owner: row.owner, type: row.type as HelpdeskType } : null;
+  }
+
+  /** The client of an owner's helpdesk while it is still that helpdesk; null once disconnected or replaced by another kind. */
+  async clientOf(owner: string, type: HelpdeskType): Promise<HelpdeskClient | null> {
+    const row = await repo.find(this.db, owner);
+    if (row?.type !== type) return null;
     const creds = { type, ...(JSON.parse(row.credentials) as object) } as HelpdeskCredentials;
-    return { type, client: helpdeskClient(creds, this.fetcher) };
+    return helpdeskClient(creds, this.fetcher);
+  }
+
+  /**
+   * A helpdesk's webhook named one of its tickets: the tickets of that integration are read again
+   * now. An unknown token is refused without saying more; the body only names which ticket.
+   */
+  async webhook(token: string, ticketId: string): Promise<void> {
+    const row = await repo.findByWebhookToken(this.db, token);
+    if (!row) throw errors.notFound();
+    await this.webhookListener(row.owner, row.type as HelpdeskType, ticketId);
   }
 }

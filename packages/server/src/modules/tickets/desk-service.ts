@@ -21,7 +21,7 @@ import { findDeskStaff, listDeskStaff, setSupportEngineer } from '../../identity
 import * as repo from './repo';
 import type { TicketAnnouncer } from './ports';
 import { download, storeUpload, threadOf, unprocessable, attachOwn } from './thread';
-import { ticketAnswer } from './view';
+import { ticketAnswer, workedElsewhere } from './view';
 
 export interface DeskOptions {
   db: Db;
@@ -85,6 +85,8 @@ export class SupportDesk {
     const row = await this.row(id);
     const from = row.ticket.status as TicketStatus;
     if (from === 'closed') throw errors.conflict('A closed ticket cannot change: raise a new ticket');
+    // Its agents answer in the connected helpdesk; the desk may still leave itself a note.
+    if (!body.internal && row.ticket.method !== 'helpdesk') throw errors.conflict(workedElsewhere(row.ticket));
     const now = this.now();
     const status = body.internal ? from : statusAfterReply(from, 'desk', body.status);
     await this.db.transaction(async (tx) => {
@@ -138,6 +140,7 @@ export class SupportDesk {
   async update(me: Principal, ip: string, id: string, change: DeskTicketUpdate): Promise<TicketThread> {
     const row = await this.row(id);
     const from = row.ticket.status as TicketStatus;
+    if ((change.status || change.priority) && row.ticket.method !== 'helpdesk') throw errors.conflict(workedElsewhere(row.ticket));
     if (change.status && change.status !== from) {
       const problem = statusChangeProblem(from, change.status, 'desk');
       if (problem) throw errors.conflict(problem);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { TICKET_SLA_TARGETS, type TicketPriority } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { ticketAttachments, ticketMessages, tickets } from '../../db/schema/tickets';
@@ -167,7 +167,8 @@ export async function closeSolvedBefore(db: Db, solvedBefore: Date, now: Date): 
   const closed = await db
     .update(tickets)
     .set({ status: 'closed', closedAt: now, updatedAt: now })
-    .where(and(eq(tickets.status, 'solved'), lt(tickets.solvedAt, solvedBefore)))
+    // A connected helpdesk closes its own tickets; Netloom reads that back.
+    .where(and(eq(tickets.status, 'solved'), eq(tickets.method, 'helpdesk'), lt(tickets.solvedAt, solvedBefore)))
     .returning({ id: tickets.id });
   return closed.length;
 }
@@ -188,4 +189,68 @@ export async function tenantsWithTickets(db: Db): Promise<{ id: string; name: st
     .from(tickets)
     .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
     .orderBy(asc(tenants.name));
+}
+
+/**
+ * Tickets whose helpdesk is due a call (to send them, their replies, or to read them back), the
+ * longest waiting first; each is leased so no other instance takes it meanwhile (SKIP LOCKED).
+ */
+export async function claimDueSync(db: Db, now: Date, leaseMs: number, limit: number): Promise<TicketRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(ne(tickets.method, 'helpdesk'), lte(tickets.nextSyncAt, now)))
+      .orderBy(asc(tickets.nextSyncAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const ids = due.map((d) => d.id);
+    await tx
+      .update(tickets)
+      .set({ nextSyncAt: new Date(now.getTime() + leaseMs) })
+      .where(inArray(tickets.id, ids));
+    const rows = await selectRows(tx).where(inArray(tickets.id, ids));
+    return rows.map((r) => ({ ...r, assignee: r.assignee?.id ? r.assignee : null }));
+  });
+}
+
+/** A helpdesk's webhook named this ticket of that integration: it is read again now. Answers whether one matched. */
+export async function syncNow(db: Db, owner: string, method: string, externalId: string, now: Date): Promise<boolean> {
+  const hit = await db
+    .update(tickets)
+    .set({ nextSyncAt: now })
+    .where(and(eq(tickets.integrationOwner, owner), eq(tickets.method, method), eq(tickets.externalId, externalId)))
+    .returning({ id: tickets.id });
+  return hit.length > 0;
+}
+
+/** The customer's replies still to be sent to the ticket's helpdesk, oldest first. */
+export async function unsentMessages(db: Db, ticketId: string): Promise<StoredMessage[]> {
+  return db
+    .select()
+    .from(ticketMessages)
+    .where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.toSend, true)))
+    .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+}
+
+export async function markSent(db: Db, messageId: string): Promise<void> {
+  await db.update(ticketMessages).set({ toSend: false }).where(eq(ticketMessages.id, messageId));
+}
+
+/** Nothing is left to send: the ticket went back to the built-in desk, where the thread already holds these replies. */
+export async function clearUnsent(db: Db, ticketId: string): Promise<void> {
+  await db.update(ticketMessages).set({ toSend: false }).where(eq(ticketMessages.ticketId, ticketId));
+}
+
+/** The helpdesk's comments already read into the thread. */
+export async function readExternalIds(db: Db, ticketId: string): Promise<Set<string>> {
+  const rows = await db.select({ id: ticketMessages.externalId }).from(ticketMessages).where(eq(ticketMessages.ticketId, ticketId));
+  return new Set(rows.flatMap((r) => (r.id ? [r.id] : [])));
+}
+
+/** A reply read from the helpdesk; once only, even when two instances read it at the same time. */
+export async function insertExternalMessage(db: Db, row: typeof ticketMessages.$inferInsert): Promise<boolean> {
+  const done = await db.insert(ticketMessages).values(row).onConflictDoNothing().returning({ id: ticketMessages.id });
+  return done.length > 0;
 }

@@ -14,14 +14,15 @@ import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import type { UserRow } from '../../identity/repo';
 import * as repo from './repo';
-import type { TicketAnnouncer, TicketContextSource } from './ports';
+import type { TicketAnnouncer, TicketContextSource, TicketHelpdesks } from './ports';
 import { attachOwn, download, storeUpload, threadOf, unprocessable } from './thread';
-import { ticketAnswer } from './view';
+import { ticketAnswer, workedElsewhere } from './view';
 
 const DAY_MS = 24 * 60 * 60_000;
+
 const displayName = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
-/** Where a ticket lives: the built-in desk is one method; an integration (Zendesk, …) would be another behind the same calls. */
+/** What the tenant does with its tickets, wherever they are worked: the built-in desk or a connected helpdesk. */
 interface TicketMethodHandler {
   raise(actor: Actor, user: UserRow, body: TicketRaiseBody & { attachment_ids: string[] }, browser: string | null): Promise<Ticket>;
   list(actor: Actor, q: TicketListQuery): Promise<{ rows: Ticket[]; total: number }>;
@@ -30,15 +31,25 @@ interface TicketMethodHandler {
   markSolved(actor: Actor, id: string): Promise<TicketThread>;
 }
 
+/** Where tickets go when a helpdesk is connected, and how its sync hears there is work. */
+export interface ExternalHelpdesks {
+  helpdesks: TicketHelpdesks;
+  /** Something is due for the helpdesk now (a new ticket, a reply). */
+  wake: () => void;
+}
+
 /**
- * The tenant's side of the built-in helpdesk: any member who reads the console (viewers too)
- * raises tickets, follows them, answers and marks them solved. Internal notes never reach it.
+ * The tenant's side of its tickets: any member who reads the console (viewers too) raises
+ * tickets, follows them, answers and marks them solved. Internal notes never reach it. While a
+ * helpdesk is connected, a ticket is raised there (Netloom keeps its copy and sends it, see
+ * helpdesk-sync.ts) and Track Status reads the helpdesk's status and replies the same way.
  */
 export class HelpdeskTickets implements TicketMethodHandler {
   constructor(
     private readonly db: Db,
     private readonly context: TicketContextSource,
     private readonly announce: TicketAnnouncer,
+    private readonly external: ExternalHelpdesks,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -47,11 +58,14 @@ export class HelpdeskTickets implements TicketMethodHandler {
     if (body.device_id && !device) throw unprocessable({ device_id: ['The device is not one of this organisation.'] });
     const now = this.now();
     const id = crypto.randomUUID();
+    const integration = await this.external.helpdesks.methodFor(actor.scope.tenantId);
     await this.db.transaction(async (tx) => {
       await repo.insert(tx, {
         id,
         tenantId: actor.scope.tenantId,
-        method: 'helpdesk',
+        method: integration?.type ?? 'helpdesk',
+        integrationOwner: integration?.owner ?? null,
+        nextSyncAt: integration ? now : null,
         subject: body.subject,
         description: body.description,
         product: body.product,
@@ -67,8 +81,9 @@ export class HelpdeskTickets implements TicketMethodHandler {
         updatedAt: now,
       });
       await attachOwn(tx, body.attachment_ids, user.id, id, null);
-      await audit(tx, actor, 'ticket.raised', body.subject, { id, priority: body.priority ?? 'normal' });
+      await audit(tx, actor, 'ticket.raised', body.subject, { id, priority: body.priority ?? 'normal', method: integration?.type ?? 'helpdesk' });
     });
+    if (integration) this.external.wake();
     await this.announceBoth(actor.scope.tenantId, id, 'created');
     return ticketAnswer((await repo.find(this.db, id))!, await repo.attachmentsOf(this.db, id), this.now());
   }
@@ -101,6 +116,7 @@ export class HelpdeskTickets implements TicketMethodHandler {
     const row = await this.own(actor, id);
     if (row.ticket.status === 'closed') throw errors.conflict('A closed ticket cannot change: raise a new ticket');
     const now = this.now();
+    const external = row.ticket.method !== 'helpdesk';
     await this.db.transaction(async (tx) => {
       const messageId = crypto.randomUUID();
       await repo.insertMessage(tx, {
@@ -110,18 +126,22 @@ export class HelpdeskTickets implements TicketMethodHandler {
         authorName: displayName(user),
         side: 'customer',
         body: body.body,
+        // The helpdesk hears it from the sync; kept here until it has.
+        toSend: external,
         createdAt: now,
       });
       await attachOwn(tx, body.attachment_ids, user.id, id, messageId);
       const status = statusAfterReply(row.ticket.status as TicketStatus, 'customer');
-      await repo.update(tx, id, { status, updatedAt: now, ...(status !== 'solved' ? { solvedAt: null } : {}) });
+      await repo.update(tx, id, { status, updatedAt: now, ...(status !== 'solved' ? { solvedAt: null } : {}), ...(external ? { nextSyncAt: now } : {}) });
     });
+    if (external) this.external.wake();
     await this.announceBoth(actor.scope.tenantId, id, 'reply');
     return this.thread(actor, id);
   }
 
   async markSolved(actor: Actor, id: string): Promise<TicketThread> {
     const row = await this.own(actor, id);
+    if (row.ticket.method !== 'helpdesk') throw errors.conflict(workedElsewhere(row.ticket));
     const problem = statusChangeProblem(row.ticket.status as TicketStatus, 'solved', 'customer');
     if (problem) throw errors.conflict(problem);
     const now = this.now();

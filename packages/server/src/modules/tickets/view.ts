@@ -1,5 +1,5 @@
-import { ticketSla, type Ticket, type TicketAttachment, type TicketMessage } from '@netloom/domain';
-import type { AttachmentMeta, StoredMessage, TicketRow } from './repo';
+import { HELPDESK_LABELS, ticketSla, type HelpdeskType, type Ticket, type TicketAttachment, type TicketExternal, type TicketMessage } from '@netloom/domain';
+import type { AttachmentMeta, StoredMessage, StoredTicket, TicketRow } from './repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -31,6 +31,22 @@ export function ticketAnswer({ ticket: t, tenantName, assignee }: TicketRow, fil
     solved_at: iso(t.solvedAt),
     closed_at: iso(t.closedAt),
     sla: { first_response: measure(sla.firstResponse), resolution: measure(sla.resolution) },
+    external: externalAnswer(t),
+  };
+}
+
+/** Where a connected helpdesk has the ticket, and how the calls to it went; null for the built-in desk. */
+function externalAnswer(t: StoredTicket): TicketExternal | null {
+  if (t.method === 'helpdesk') return null;
+  const helpdesk = t.method as HelpdeskType;
+  return {
+    helpdesk,
+    label: HELPDESK_LABELS[helpdesk],
+    reference: t.externalId,
+    state: t.externalId ? 'sent' : 'sending',
+    error: t.syncError,
+    next_attempt_at: iso(t.nextSyncAt),
+    synced_at: iso(t.syncedAt),
   };
 }
 
@@ -44,3 +60,7 @@ export function messageAnswer(m: StoredMessage, files: AttachmentMeta[]): Ticket
     created_at: m.createdAt.toISOString(),
   };
 }
+
+/** A ticket in a connected helpdesk is answered and moved there; Netloom reads it back. */
+export const workedElsewhere = (t: StoredTicket) =>
+  `This ticket is worked in ${HELPDESK_LABELS[t.method as HelpdeskType]}${t.externalId ? ` (${t.externalId})` : ''}: answer it and change its status there`;

@@ -7,7 +7,14 @@ import { sessionStore } from '@/lib/session/session-store';
 import { HelpdeskIntegrationCard } from './components/helpdesk-integration-card';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const zendesk = { type: 'zendesk', label: 'Zendesk', set: true, updated_at: '2026-11-30T08:00:00Z', checked_at: '2026-11-30T08:00:00Z' };
+const zendesk = {
+  type: 'zendesk',
+  label: 'Zendesk',
+  set: true,
+  updated_at: '2026-11-30T08:00:00Z',
+  checked_at: '2026-11-30T08:00:00Z',
+  webhook_url: 'https://netloom.example/api/v1/support/ticket-integration/webhook/abc123/',
+};
 
 describe('the support tickets card', () => {
   afterEach(() => {
@@ -43,6 +50,8 @@ describe('the support tickets card', () => {
     await vi.waitFor(() => expect(screen.getByTestId('helpdesk-method').textContent).toMatch(/^Tickets go to Zendesk \(connected/));
     expect(api.writes()[1]!.body).toEqual({ url: 'https://acme.zendesk.com', email: 'agent@acme.test', api_token: 'good' });
     expect(screen.getByRole('button', { name: 'Disconnect Zendesk' })).toBeTruthy();
+    // The webhook to give Zendesk, so its agents' replies arrive at once.
+    expect((screen.getByRole('textbox', { name: 'Webhook URL' }) as HTMLInputElement).value).toBe(zendesk.webhook_url);
   });
 
   it('is not shown to editors', () => {

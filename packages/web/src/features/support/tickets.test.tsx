@@ -50,6 +50,7 @@ const thread = (over: Partial<TicketThread> = {}): TicketThread => ({
   closed_at: null,
   // Urgent: the first answer is due an hour after raising, 30 minutes from now.
   sla: { first_response: measure(raisedAt + 3_600_000), resolution: measure(raisedAt + 4 * 3_600_000) },
+  external: null,
   messages: [
     {
       id: 'm1',
@@ -92,6 +93,30 @@ describe('a ticket, as its organisation reads it', () => {
     ]);
   });
 
+  it("says a ticket waits for Zendesk and why, lets the customer answer, and leaves its status to Zendesk's agents", async () => {
+    signIn('viewer');
+    fakeApi({
+      [`GET support/tickets/${ID}/`]: () =>
+        thread({
+          method: 'zendesk',
+          external: {
+            helpdesk: 'zendesk',
+            label: 'Zendesk',
+            reference: null,
+            state: 'sending',
+            error: 'Zendesk is unavailable (HTTP 503)',
+            next_attempt_at: '2026-11-30T10:15:00.000Z',
+            synced_at: null,
+          },
+        }),
+    });
+    renderWithProviders(withQueryClient(<TicketDetail id={ID} />));
+    expect(await screen.findByText('Waiting to reach Zendesk: Zendesk is unavailable (HTTP 503). Netloom tries again at 10:15 UTC.')).toBeTruthy();
+    expect(screen.getByText('To Zendesk…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send reply' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark as solved' })).toBeNull();
+  });
+
   it('offers no answer on a closed ticket, only a new one', async () => {
     signIn('viewer');
     fakeApi({ [`GET support/tickets/${ID}/`]: () => thread({ status: 'closed' }) });
@@ -132,5 +157,33 @@ describe('a ticket at the support desk', () => {
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     await vi.waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]!.body).toEqual({ body: 'Check #4411', attachment_ids: [], internal: true });
+  });
+
+  it('keeps to notes and assignment on a ticket worked in a connected helpdesk', async () => {
+    signIn('viewer', { isSuperAdmin: true, tenantId: null, role: null });
+    const external = {
+      helpdesk: 'jira' as const,
+      label: 'Jira Service Management',
+      reference: 'NET-7',
+      state: 'sent' as const,
+      error: null,
+      next_attempt_at: null,
+      synced_at: null,
+    };
+    const api = fakeApi({
+      [`GET support/desk/tickets/${ID}/`]: () => thread({ method: 'jira', external }),
+      'GET support/desk/engineers/': () => [],
+      [`POST support/desk/tickets/${ID}/messages/`]: () => thread({ method: 'jira', external }),
+    });
+    const { user } = renderWithProviders(withQueryClient(<DeskTicketDetail id={ID} />));
+    expect(await screen.findByText('In Jira Service Management as NET-7')).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Internal note' })).toHaveProperty('disabled', true);
+    expect((screen.getAllByLabelText('Status').find((el) => el.tagName === 'INPUT' && el.getAttribute('type') !== 'hidden') as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Internal note (never shown to the customer)' }), { target: { value: 'Escalated in Jira' } });
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await vi.waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toEqual({ body: 'Escalated in Jira', attachment_ids: [], internal: true });
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { BUILT_IN_HELPDESK, HELPDESK_LABELS, HELPDESK_TYPES, canManageTenant, formatDate, type HelpdeskType } from '@netloom/domain';
 import { confirm } from '@/components/dialogs/confirm';
 import { ErrorPanel } from '@/components/error-panel';
@@ -101,6 +101,22 @@ export function HelpdeskIntegrationCard() {
                 : ''}
             .
           </Text>
+        )}
+        {own?.webhook_url && (
+          <Stack gap={4}>
+            <TextInput label="Webhook URL" readOnly value={own.webhook_url} maw={640} />
+            <Text size="xs" c="dimmed">
+              In {own.label}, add a webhook (or automation) that POSTs <Code>{'{"ticket_id": "…"}'}</Code> here whenever a ticket changes: replies then arrive
+              at once. Without it Netloom reads open tickets every few minutes.
+            </Text>
+            <CopyButton value={own.webhook_url}>
+              {({ copied, copy }) => (
+                <Button variant="default" size="xs" w="fit-content" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy webhook URL'}
+                </Button>
+              )}
+            </CopyButton>
+          </Stack>
         )}
         {own && (
           <Group>

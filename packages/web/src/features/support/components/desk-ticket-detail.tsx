@@ -17,7 +17,7 @@ import { useCurrentUser } from '@/lib/session/session-store';
 import { useDeskEngineers, useDeskReply, useDeskTicket, useDeskUpdate } from '../api/desk';
 import { downloadAttachment, uploadAttachment } from '../api/tickets';
 import { ReplyBox } from './reply-box';
-import { SlaText, TicketStatusBadge } from './ticket-badges';
+import { ExternalTicketNote, SlaText, TicketStatusBadge } from './ticket-badges';
 import { TicketContextPanel } from './ticket-context';
 import { TicketThreadView } from './ticket-thread';
 
@@ -37,6 +37,9 @@ export function DeskTicketDetail({ id }: { id: string }) {
   if (!ticket.data) return <Skeleton h={240} />;
   const t = ticket.data;
   const closed = t.status === 'closed';
+  // A connected helpdesk's ticket is answered and moved there; the desk may still assign it and keep notes.
+  const elsewhere = t.external !== null;
+  const notesOnly = internal || elsewhere;
   const change = (c: DeskTicketUpdate) =>
     update.mutateAsync(c).then(
       () => toast.edited('Ticket'),
@@ -57,12 +60,13 @@ export function DeskTicketDetail({ id }: { id: string }) {
           <SlaText ticket={t} />
         </Group>
       </Stack>
+      <ExternalTicketNote ticket={t} />
       <Group grow>
         <Select
           label="Status"
           data={closed ? [{ value: 'closed', label: 'Closed' }] : statusOptions}
           value={t.status}
-          disabled={closed}
+          disabled={closed || elsewhere}
           allowDeselect={false}
           onChange={(v) => v && v !== t.status && void change({ status: v as (typeof DESK_SETTABLE_STATUSES)[number] })}
         />
@@ -70,7 +74,7 @@ export function DeskTicketDetail({ id }: { id: string }) {
           label="Priority"
           data={priorityOptions}
           value={t.priority}
-          disabled={closed}
+          disabled={closed || elsewhere}
           allowDeselect={false}
           onChange={(v) => v && v !== t.priority && void change({ priority: v as TicketPriority })}
         />
@@ -88,17 +92,22 @@ export function DeskTicketDetail({ id }: { id: string }) {
       <TicketThreadView ticket={t} timezone={timezone} onOpenFile={(f) => void downloadAttachment(t.id, f, null, true).catch(() => toast.error())} />
       {!closed && (
         <ReplyBox
-          label={internal ? 'Internal note (never shown to the customer)' : 'Public reply (e-mailed to the requester)'}
-          submitLabel={internal ? 'Add note' : 'Send reply'}
+          label={notesOnly ? 'Internal note (never shown to the customer)' : 'Public reply (e-mailed to the requester)'}
+          submitLabel={notesOnly ? 'Add note' : 'Send reply'}
           upload={(f) => uploadAttachment(f, null, true)}
           onSend={(body, attachment_ids) =>
-            reply.mutateAsync({ body, attachment_ids, internal, ...(after && !internal ? { status: after as (typeof DESK_SETTABLE_STATUSES)[number] } : {}) })
+            reply.mutateAsync({
+              body,
+              attachment_ids,
+              internal: notesOnly,
+              ...(after && !notesOnly ? { status: after as (typeof DESK_SETTABLE_STATUSES)[number] } : {}),
+            })
           }
           pending={reply.isPending}
           extra={
             <>
-              <Switch label="Internal note" checked={internal} onChange={(e) => setInternal(e.currentTarget.checked)} />
-              {!internal && (
+              <Switch label="Internal note" checked={notesOnly} disabled={elsewhere} onChange={(e) => setInternal(e.currentTarget.checked)} />
+              {!notesOnly && (
                 <Select
                   aria-label="Status after the reply"
                   placeholder="Status after: Pending"

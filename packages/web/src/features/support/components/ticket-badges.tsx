@@ -1,5 +1,13 @@
-import { Badge, Text, Tooltip } from '@mantine/core';
-import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS, formatSlaLeft, type Ticket, type TicketPriority, type TicketStatus } from '@netloom/domain';
+import { Alert, Badge, Text, Tooltip } from '@mantine/core';
+import {
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  externalSyncText,
+  formatSlaLeft,
+  type Ticket,
+  type TicketPriority,
+  type TicketStatus,
+} from '@netloom/domain';
 
 const STATUS_COLORS: Record<TicketStatus, string> = { open: 'red', pending: 'blue', on_hold: 'dark', solved: 'green', closed: 'gray' };
 const PRIORITY_COLORS: Record<TicketPriority, string> = { low: 'gray', normal: 'blue', high: 'orange', urgent: 'red' };
@@ -24,7 +32,14 @@ export function TicketPriorityBadge({ priority }: { priority: TicketPriority }) 
  * The target due next and its time left ("2 h 10 min left", "Breached 35 min ago"), counted from
  * the due time against this browser's clock; a solved ticket shows none.
  */
-export function SlaText({ ticket, now = Date.now() }: { ticket: Pick<Ticket, 'sla' | 'status'>; now?: number }) {
+export function SlaText({ ticket, now = Date.now() }: { ticket: Pick<Ticket, 'sla' | 'status' | 'external'>; now?: number }) {
+  // A connected helpdesk keeps its own targets: the row says where the ticket is worked instead.
+  if (ticket.external)
+    return (
+      <Text size="sm" c={ticket.external.error ? 'orange' : 'dimmed'}>
+        {ticket.external.reference ? `${ticket.external.label} ${ticket.external.reference}` : `To ${ticket.external.label}…`}
+      </Text>
+    );
   if (ticket.status === 'solved' || ticket.status === 'closed')
     return (
       <Text size="sm" c="dimmed">
@@ -40,5 +55,16 @@ export function SlaText({ ticket, now = Date.now() }: { ticket: Pick<Ticket, 'sl
         {formatSlaLeft(remaining)}
       </Text>
     </Tooltip>
+  );
+}
+
+/** Where a connected helpdesk has the ticket, and why it is not there yet when a call failed. */
+export function ExternalTicketNote({ ticket }: { ticket: Pick<Ticket, 'external'> }) {
+  const e = ticket.external;
+  if (!e) return null;
+  return (
+    <Alert color={e.error ? 'orange' : 'blue'} variant="light" title={`Worked in ${e.label}`}>
+      {externalSyncText(e)}
+    </Alert>
   );
 }

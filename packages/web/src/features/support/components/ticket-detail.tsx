@@ -6,11 +6,11 @@ import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { downloadAttachment, uploadAttachment, useMarkSolved, useReplyTicket, useTicket } from '../api/tickets';
 import { ReplyBox } from './reply-box';
-import { SlaText, TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
+import { ExternalTicketNote, SlaText, TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
 import { TicketContextPanel } from './ticket-context';
 import { TicketThreadView } from './ticket-thread';
 
-/** One of the tenant's tickets: its thread, its context, an answer box and "Mark as solved". */
+/** One of the tenant's tickets: its thread, its context, an answer box and "Mark as solved" (not for a connected helpdesk's, whose agents set it). */
 export function TicketDetail({ id }: { id: string }) {
   const tid = useTenantScope();
   const user = useCurrentUser();
@@ -37,6 +37,7 @@ export function TicketDetail({ id }: { id: string }) {
           <SlaText ticket={t} />
         </Group>
       </Stack>
+      <ExternalTicketNote ticket={t} />
       <TicketThreadView ticket={t} timezone={timezone} onOpenFile={(f) => void downloadAttachment(t.id, f, tid).catch(() => toast.error())} />
       {t.status === 'closed' ? (
         <Text size="sm" c="dimmed">
@@ -49,7 +50,9 @@ export function TicketDetail({ id }: { id: string }) {
           onSend={(body, attachment_ids) => reply.mutateAsync({ body, attachment_ids })}
           pending={reply.isPending}
           extra={
-            t.status !== 'solved' && (
+            // A connected helpdesk's agents set its status there.
+            t.status !== 'solved' &&
+            !t.external && (
               <Button
                 variant="light"
                 color="green"

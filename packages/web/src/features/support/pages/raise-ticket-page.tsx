@@ -16,7 +16,7 @@ export function RaiseTicketPage() {
         <RaiseTicketForm
           deviceId={params.get('device')}
           onRaised={(t) => {
-            toast.info(`Ticket #${t.number} raised`);
+            toast.info(t.external ? `Ticket #${t.number} raised; it goes to ${t.external.label}` : `Ticket #${t.number} raised`);
             void navigate(`${paths.tickets.track}?ticket=${t.id}`);
           }}
         />
