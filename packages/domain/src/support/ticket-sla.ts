@@ -3,7 +3,7 @@
  * Pure: the server stores the times, the console and the desk's "SLA breached" filter read them
  * through these functions, so both count the same way.
  */
-import type { TicketPriority } from './ticket-rules';
+import type { TicketPriority, TicketStatus } from './ticket-rules';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -30,6 +30,8 @@ export interface SlaMeasure {
   /** Milliseconds left until due (negative past it); for a met target, what was left when it was met. */
   remainingMs: number;
   breached: boolean;
+  /** The clock stands still now (the ticket waits on the customer or a third party). */
+  paused: boolean;
 }
 
 export interface TicketSlaInput {
@@ -37,22 +39,45 @@ export interface TicketSlaInput {
   createdAt: Date;
   firstResponseAt: Date | null;
   solvedAt: Date | null;
+  /** How long the resolution clock stood still in earlier waits (pending, on hold). */
+  pausedMs?: number;
+  /** Since when it stands still now; null or absent while it runs. */
+  pausedAt?: Date | null;
 }
 
-function measure(due: Date, metAt: Date | null, now: Date): SlaMeasure {
+function measure(due: Date, metAt: Date | null, now: Date, paused = false): SlaMeasure {
   const until = metAt ?? now;
   const remainingMs = due.getTime() - until.getTime();
-  return { due, metAt, remainingMs, breached: remainingMs < 0 };
+  return { due, metAt, remainingMs, breached: remainingMs < 0, paused };
 }
 
-/** Both targets of a ticket at `now`: a changed priority moves the due times (measured from raising). */
+/**
+ * Both targets of a ticket at `now`: a changed priority moves the due times (measured from
+ * raising). The resolution clock stands still while the ticket waits on the customer or a third
+ * party (Zendesk's "pausable update"): its due time moves on by every such wait.
+ */
 export function ticketSla(t: TicketSlaInput, now: Date): { firstResponse: SlaMeasure; resolution: SlaMeasure } {
   const target = TICKET_SLA_TARGETS[t.priority];
   const created = t.createdAt.getTime();
+  const waitingNow = t.pausedAt && !t.solvedAt ? Math.max(0, now.getTime() - t.pausedAt.getTime()) : 0;
   return {
     firstResponse: measure(new Date(created + target.firstResponseMs), t.firstResponseAt, now),
-    resolution: measure(new Date(created + target.resolutionMs), t.solvedAt, now),
+    resolution: measure(new Date(created + target.resolutionMs + (t.pausedMs ?? 0) + waitingNow), t.solvedAt, now, Boolean(t.pausedAt) && !t.solvedAt),
   };
+}
+
+/** The statuses in which the resolution clock stands still: the ticket waits on someone else. */
+export const SLA_PAUSED_STATUSES: readonly TicketStatus[] = ['pending', 'on_hold'];
+
+/**
+ * The resolution clock after a status change at `now`: it stops on entering a waiting status and
+ * runs again on leaving it, the wait added to what it stood still before.
+ */
+export function slaPauseAfter(to: TicketStatus, clock: { pausedMs: number; pausedAt: Date | null }, now: Date): { pausedMs: number; pausedAt: Date | null } {
+  const waiting = SLA_PAUSED_STATUSES.includes(to);
+  if (waiting) return clock.pausedAt ? clock : { pausedMs: clock.pausedMs, pausedAt: now };
+  if (!clock.pausedAt) return clock;
+  return { pausedMs: clock.pausedMs + Math.max(0, now.getTime() - clock.pausedAt.getTime()), pausedAt: null };
 }
 
 /** The target that is due next and still runs: the first response until it is sent, then the resolution; null once solved. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSlaLeft, nextSlaDue, ticketSla, TICKET_SLA_TARGETS } from './ticket-sla';
+import { formatSlaLeft, nextSlaDue, slaPauseAfter, ticketSla, TICKET_SLA_TARGETS } from './ticket-sla';
 import { closesAt, statusAfterReply, statusChangeProblem } from './ticket-rules';
 import { attachmentContentType, attachmentProblem, TICKET_ATTACHMENT_MAX_BYTES } from './ticket-attachments';
 import { deskReplyBodySchema, ticketListQuerySchema, ticketRaiseBodySchema } from './tickets';
@@ -20,6 +20,23 @@ describe('ticket SLA', () => {
     const met = ticketSla({ priority: 'urgent', createdAt: raised, firstResponseAt: at(20), solvedAt: null }, at(500));
     expect(met.firstResponse).toMatchObject({ breached: false, remainingMs: 40 * 60_000 });
     expect(met.resolution.breached).toBe(true);
+  });
+
+  it('stops the resolution clock while the ticket waits on the customer or a third party, and runs it again after', () => {
+    const t = { priority: 'urgent' as const, createdAt: raised, firstResponseAt: at(10) };
+    // Pending from minute 10: at minute 300 the four hours are not spent, 230 minutes are still left.
+    let clock = slaPauseAfter('pending', { pausedMs: 0, pausedAt: null }, at(10));
+    const waiting = ticketSla({ ...t, solvedAt: null, ...clock }, at(300)).resolution;
+    expect(waiting).toMatchObject({ paused: true, breached: false, remainingMs: 230 * 60_000 });
+    // On hold after pending: still one wait, from minute 10.
+    clock = slaPauseAfter('on_hold', clock, at(200));
+    expect(clock).toEqual({ pausedMs: 0, pausedAt: at(10) });
+    // The customer answers at minute 310: the clock runs again with 230 minutes left.
+    clock = slaPauseAfter('open', clock, at(310));
+    expect(clock).toEqual({ pausedMs: 300 * 60_000, pausedAt: null });
+    const running = ticketSla({ ...t, solvedAt: null, ...clock }, at(400)).resolution;
+    expect(running).toMatchObject({ paused: false, due: at(540), remainingMs: 140 * 60_000 });
+    expect(slaPauseAfter('solved', clock, at(450))).toBe(clock);
   });
 
   it('orders the targets by priority, the lowest the longest', () => {

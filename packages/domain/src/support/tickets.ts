@@ -102,6 +102,8 @@ const slaMeasureSchema = z.object({
   met_at: z.string().nullable(),
   /** Past due when read (or when met): the time left is counted from `due` by the reader, so the answer does not change by the second. */
   breached: z.boolean(),
+  /** The clock stands still: the ticket waits on the customer or a third party (the due time moves on meanwhile). */
+  paused: z.boolean(),
 });
 
 /** What a support engineer would otherwise ask for, captured when the ticket was raised. */

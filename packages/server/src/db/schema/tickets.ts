@@ -1,4 +1,4 @@
-import { customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
 import type { TicketContext } from '@netloom/domain';
 import { tenants } from './tenants';
 import { users } from './users';
@@ -55,6 +55,10 @@ export const tickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
     solvedAt: timestamp('solved_at', { withTimezone: true }),
+    /** How long the resolution clock stood still in earlier waits (pending, on hold), in ms. */
+    slaPausedMs: bigint('sla_paused_ms', { mode: 'number' }).notNull().default(0),
+    /** Since when it stands still now; null while it runs. */
+    slaPausedAt: timestamp('sla_paused_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [

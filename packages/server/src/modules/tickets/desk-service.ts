@@ -21,7 +21,7 @@ import { findDeskStaff, listDeskStaff, setSupportEngineer } from '../../identity
 import * as repo from './repo';
 import type { TicketAnnouncer } from './ports';
 import { download, storeUpload, threadOf, unprocessable, attachOwn } from './thread';
-import { ticketAnswer, workedElsewhere } from './view';
+import { slaClockAfter, ticketAnswer, workedElsewhere } from './view';
 
 export interface DeskOptions {
   db: Db;
@@ -104,7 +104,7 @@ export class SupportDesk {
       await attachOwn(tx, body.attachment_ids, me.user.id, id, messageId);
       await repo.update(tx, id, {
         updatedAt: now,
-        ...(body.internal ? {} : { status, ...(row.ticket.firstResponseAt ? {} : { firstResponseAt: now }) }),
+        ...(body.internal ? {} : { status, ...slaClockAfter(row.ticket, status, now), ...(row.ticket.firstResponseAt ? {} : { firstResponseAt: now }) }),
         ...(status === 'solved' && from !== 'solved' ? { solvedAt: now } : {}),
         ...(status !== 'solved' && from === 'solved' ? { solvedAt: null } : {}),
       });
@@ -153,7 +153,9 @@ export class SupportDesk {
         updatedAt: now,
         ...(change.priority ? { priority: change.priority } : {}),
         ...(change.assignee_id !== undefined ? { assigneeId: change.assignee_id } : {}),
-        ...(change.status && change.status !== from ? { status: change.status, solvedAt: change.status === 'solved' ? now : null } : {}),
+        ...(change.status && change.status !== from
+          ? { status: change.status, solvedAt: change.status === 'solved' ? now : null, ...slaClockAfter(row.ticket, change.status, now) }
+          : {}),
       });
       await recordAudit(tx, {
         tenantId: row.ticket.tenantId,

@@ -33,11 +33,15 @@ const priorityMs = (pick: 'firstResponseMs' | 'resolutionMs') =>
     sql` `,
   );
 
-/** When the target due next is due (the first reply until sent, then solving); null once solved or closed. */
+/**
+ * When the target due next is due (the first reply until sent, then solving); null once solved or
+ * closed. Solving's due time moves on by every wait on the customer (ticket-sla.ts counts the same).
+ */
 const nextDue = sql<Date | null>`case
   when ${tickets.status} in ('solved', 'closed') then null
   when ${tickets.firstResponseAt} is null then ${tickets.createdAt} + (case ${tickets.priority} ${priorityMs('firstResponseMs')} end) * interval '1 millisecond'
-  else ${tickets.createdAt} + (case ${tickets.priority} ${priorityMs('resolutionMs')} end) * interval '1 millisecond' end`;
+  else ${tickets.createdAt} + (case ${tickets.priority} ${priorityMs('resolutionMs')} end + ${tickets.slaPausedMs}) * interval '1 millisecond'
+    + coalesce(now() - ${tickets.slaPausedAt}, interval '0') end`;
 
 export interface TicketFilter {
   tenantId?: string;

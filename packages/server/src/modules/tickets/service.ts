@@ -16,7 +16,7 @@ import type { UserRow } from '../../identity/repo';
 import * as repo from './repo';
 import type { TicketAnnouncer, TicketContextSource, TicketHelpdesks } from './ports';
 import { attachOwn, download, storeUpload, threadOf, unprocessable } from './thread';
-import { ticketAnswer, workedElsewhere } from './view';
+import { slaClockAfter, ticketAnswer, workedElsewhere } from './view';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -132,7 +132,13 @@ export class HelpdeskTickets implements TicketMethodHandler {
       });
       await attachOwn(tx, body.attachment_ids, user.id, id, messageId);
       const status = statusAfterReply(row.ticket.status as TicketStatus, 'customer');
-      await repo.update(tx, id, { status, updatedAt: now, ...(status !== 'solved' ? { solvedAt: null } : {}), ...(external ? { nextSyncAt: now } : {}) });
+      await repo.update(tx, id, {
+        status,
+        updatedAt: now,
+        ...slaClockAfter(row.ticket, status, now),
+        ...(status !== 'solved' ? { solvedAt: null } : {}),
+        ...(external ? { nextSyncAt: now } : {}),
+      });
     });
     if (external) this.external.wake();
     await this.announceBoth(actor.scope.tenantId, id, 'reply');
@@ -146,7 +152,7 @@ export class HelpdeskTickets implements TicketMethodHandler {
     if (problem) throw errors.conflict(problem);
     const now = this.now();
     await this.db.transaction(async (tx) => {
-      await repo.update(tx, id, { status: 'solved', solvedAt: now, updatedAt: now });
+      await repo.update(tx, id, { status: 'solved', solvedAt: now, updatedAt: now, ...slaClockAfter(row.ticket, 'solved', now) });
       await audit(tx, actor, 'ticket.solved', row.ticket.subject, { id });
     });
     await this.announceBoth(actor.scope.tenantId, id, 'status');

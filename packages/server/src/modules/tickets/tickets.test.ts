@@ -306,4 +306,31 @@ describe.each(testBackends('driver'))('support tickets on %s', (backend) => {
     await call('support@demo.test', 'POST', `support/desk/tickets/${ticket.id}/messages/`, { body: 'note', internal: true });
     expect(await desk.waitFor((m) => (m as { change?: string }).change === 'reply', 5000, at)).toMatchObject({ ticket_id: ticket.id });
   });
+
+  it('stops the resolution clock while the ticket waits on the customer, counts the wait when it runs again, and the desk counts breaches the same', async () => {
+    const ticket = await raiseAs('owner@globex.test', { subject: 'Paused clock', priority: 'urgent' });
+    expect((await call('support@demo.test', 'POST', `support/desk/tickets/${ticket.id}/messages/`, { body: 'Which firmware?' })).statusCode).toBe(201);
+    // Raised five hours ago and pending (on the customer) since ten minutes after: four hours to solve, nearly five of them waited.
+    await t.app.services.db
+      .update(ticketsTable)
+      .set({ createdAt: new Date(Date.now() - 300 * 60_000), slaPausedAt: new Date(Date.now() - 290 * 60_000) })
+      .where(eq(ticketsTable.id, ticket.id));
+    const waiting = ticketThreadSchema.parse((await call('owner@globex.test', 'GET', `support/tickets/${ticket.id}/`)).json());
+    expect(waiting.sla.resolution).toMatchObject({ paused: true, breached: false });
+    const left = Date.parse(waiting.sla.resolution.due) - Date.now();
+    expect(left).toBeGreaterThan(229 * 60_000);
+    expect(left).toBeLessThan(231 * 60_000);
+    const breached = ticketListSchema.parse((await call('support@demo.test', 'GET', `support/desk/tickets/?tenant_id=${globex}&breached=true`)).json());
+    expect(breached.results.map((r) => r.id)).not.toContain(ticket.id);
+
+    const answered = ticketThreadSchema.parse((await call('owner@globex.test', 'POST', `support/tickets/${ticket.id}/messages/`, { body: '4.2.1' })).json());
+    expect(answered.status).toBe('open');
+    expect(answered.sla.resolution.paused).toBe(false);
+    expect(Date.parse(answered.sla.resolution.due) - Date.now()).toBeGreaterThan(229 * 60_000);
+    const [row] = await t.app.services.db.select().from(ticketsTable).where(eq(ticketsTable.id, ticket.id));
+    expect(row!.slaPausedAt).toBeNull();
+    expect(row!.slaPausedMs).toBeGreaterThan(289 * 60_000);
+    const within = ticketListSchema.parse((await call('support@demo.test', 'GET', `support/desk/tickets/?tenant_id=${globex}&breached=false`)).json());
+    expect(within.results.map((r) => r.id)).toContain(ticket.id);
+  });
 });

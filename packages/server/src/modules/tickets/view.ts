@@ -1,4 +1,14 @@
-import { HELPDESK_LABELS, ticketSla, type HelpdeskType, type Ticket, type TicketAttachment, type TicketExternal, type TicketMessage } from '@netloom/domain';
+import {
+  HELPDESK_LABELS,
+  slaPauseAfter,
+  ticketSla,
+  type HelpdeskType,
+  type TicketStatus,
+  type Ticket,
+  type TicketAttachment,
+  type TicketExternal,
+  type TicketMessage,
+} from '@netloom/domain';
 import type { AttachmentMeta, StoredMessage, StoredTicket, TicketRow } from './repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -7,8 +17,18 @@ export const attachmentAnswer = (a: AttachmentMeta): TicketAttachment => ({ id: 
 
 /** A ticket as both sides read it; the files of the description (not of replies) come along. */
 export function ticketAnswer({ ticket: t, tenantName, assignee }: TicketRow, files: AttachmentMeta[], now: Date): Ticket {
-  const sla = ticketSla({ priority: t.priority as Ticket['priority'], createdAt: t.createdAt, firstResponseAt: t.firstResponseAt, solvedAt: t.solvedAt }, now);
-  const measure = (m: typeof sla.firstResponse) => ({ due: m.due.toISOString(), met_at: iso(m.metAt), breached: m.breached });
+  const sla = ticketSla(
+    {
+      priority: t.priority as Ticket['priority'],
+      createdAt: t.createdAt,
+      firstResponseAt: t.firstResponseAt,
+      solvedAt: t.solvedAt,
+      pausedMs: t.slaPausedMs,
+      pausedAt: t.slaPausedAt,
+    },
+    now,
+  );
+  const measure = (m: typeof sla.firstResponse) => ({ due: m.due.toISOString(), met_at: iso(m.metAt), breached: m.breached, paused: m.paused });
   return {
     id: t.id,
     number: t.number,
@@ -64,3 +84,9 @@ export function messageAnswer(m: StoredMessage, files: AttachmentMeta[]): Ticket
 /** A ticket in a connected helpdesk is answered and moved there; Netloom reads it back. */
 export const workedElsewhere = (t: StoredTicket) =>
   `This ticket is worked in ${HELPDESK_LABELS[t.method as HelpdeskType]}${t.externalId ? ` (${t.externalId})` : ''}: answer it and change its status there`;
+
+/** The resolution clock's columns after the ticket moves to `to`: stopped while it waits on someone, running again after. */
+export function slaClockAfter(t: StoredTicket, to: TicketStatus, now: Date): Pick<StoredTicket, 'slaPausedMs' | 'slaPausedAt'> {
+  const clock = slaPauseAfter(to, { pausedMs: t.slaPausedMs, pausedAt: t.slaPausedAt }, now);
+  return { slaPausedMs: clock.pausedMs, slaPausedAt: clock.pausedAt };
+}

@@ -11,7 +11,7 @@ import { DeskTicketDetail } from './components/desk-ticket-detail';
 const ID = '22222222-2222-4222-8222-222222222222';
 const raisedAt = Date.now() - 30 * 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const measure = (dueMs: number) => ({ due: iso(dueMs), met_at: null, breached: dueMs < Date.now() });
+const measure = (dueMs: number, paused = false) => ({ due: iso(dueMs), met_at: null, breached: dueMs < Date.now(), paused });
 
 const thread = (over: Partial<TicketThread> = {}): TicketThread => ({
   id: ID,
@@ -115,6 +115,17 @@ describe('a ticket, as its organisation reads it', () => {
     expect(screen.getByText('To Zendesk…')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send reply' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark as solved' })).toBeNull();
+  });
+
+  it('shows the resolution clock paused while the ticket waits on the customer', async () => {
+    signIn('viewer');
+    const answered = { due: iso(raisedAt + 3_600_000), met_at: iso(raisedAt + 60_000), breached: false, paused: false };
+    fakeApi({
+      [`GET support/tickets/${ID}/`]: () =>
+        thread({ status: 'pending', sla: { first_response: answered, resolution: measure(Date.now() + 3 * 3_600_000 + 60_000, true) } }),
+    });
+    renderWithProviders(withQueryClient(<TicketDetail id={ID} />));
+    expect(await screen.findByText('Paused · 3 h left')).toBeTruthy();
   });
 
   it('offers no answer on a closed ticket, only a new one', async () => {

@@ -30,7 +30,7 @@ export function TicketPriorityBadge({ priority }: { priority: TicketPriority }) 
 
 /**
  * The target due next and its time left ("2 h 10 min left", "Breached 35 min ago"), counted from
- * the due time against this browser's clock; a solved ticket shows none.
+ * the due time against this browser's clock; a solved ticket shows none, a waiting one "Paused".
  */
 export function SlaText({ ticket, now = Date.now() }: { ticket: Pick<Ticket, 'sla' | 'status' | 'external'>; now?: number }) {
   // A connected helpdesk keeps its own targets: the row says where the ticket is worked instead.
@@ -49,6 +49,14 @@ export function SlaText({ ticket, now = Date.now() }: { ticket: Pick<Ticket, 'sl
   const first = !ticket.sla.first_response.met_at;
   const target = first ? ticket.sla.first_response : ticket.sla.resolution;
   const remaining = Date.parse(target.due) - now;
+  if (target.paused)
+    return (
+      <Tooltip label="Resolution: the clock stands still while the ticket waits on the customer or a third party">
+        <Text size="sm" c="dimmed">
+          Paused · {formatSlaLeft(remaining)}
+        </Text>
+      </Tooltip>
+    );
   return (
     <Tooltip label={first ? 'First response' : 'Resolution'}>
       <Text size="sm" c={remaining < 0 ? 'red' : remaining < 60 * 60_000 ? 'orange' : undefined} fw={remaining < 0 ? 600 : undefined}>
