@@ -24,10 +24,14 @@ describe.each(testBackends('concurrent writes'))('tickets raised in a connected 
   let gateway: string;
   const fakes = {} as Record<HelpdeskType, FakeHelpdesk>;
   const tokens: Record<string, string> = {};
+  /** Everything the server logged: helpdesk credentials must never be in it. */
+  const logged: string[] = [];
 
   beforeAll(async () => {
     // The helpdesks are local stand-ins: the lab switch lets the server call loopback.
-    t = await build(backend, (c) => ({ ...c, helpdesks: { ...c.helpdesks, allowPrivateTargets: true } }));
+    t = await build(backend, (c) => ({ ...c, logLevel: 'info', helpdesks: { ...c.helpdesks, allowPrivateTargets: true } }), undefined, {
+      logStream: { write: (line) => void logged.push(line) },
+    });
     acme = (await enrolmentKey(t.app, 'Acme')).tenantId;
     gateway = await deviceWithAlarms(t.app, acme, 'Paris branch');
     for (const type of HELPDESK_TYPES) fakes[type] = await new FakeHelpdesk(type, `${type}-secret`).start();
@@ -219,5 +223,10 @@ describe.each(testBackends('concurrent writes'))('tickets raised in a connected 
     await raiseAsViewer();
     await Promise.all([sync(), otherInstance.round()]);
     expect(fakes.zendesk.tickets).toHaveLength(1);
+  });
+
+  it('never writes a helpdesk credential in the log, while saying which call failed and why', () => {
+    expect(logged.some((l) => l.includes('helpdesk sync: the call failed'))).toBe(true);
+    for (const type of HELPDESK_TYPES) expect(logged.filter((l) => l.includes(`${type}-secret`))).toEqual([]);
   });
 });
