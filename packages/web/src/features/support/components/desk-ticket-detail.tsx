@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Group, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import {
   DESK_SETTABLE_STATUSES,
   TICKET_CATEGORY_LABELS,
@@ -17,7 +17,7 @@ import { useCurrentUser } from '@/lib/session/session-store';
 import { useDeskEngineers, useDeskReply, useDeskTicket, useDeskUpdate } from '../api/desk';
 import { downloadAttachment, uploadAttachment } from '../api/tickets';
 import { ReplyBox } from './reply-box';
-import { ExternalTicketNote, SlaText, TicketStatusBadge } from './ticket-badges';
+import { ExternalTicketNote, TicketHeading } from './ticket-badges';
 import { TicketContextPanel } from './ticket-context';
 import { TicketThreadView } from './ticket-thread';
 
@@ -48,18 +48,11 @@ export function DeskTicketDetail({ id }: { id: string }) {
   const timezone = user?.timezone ?? null;
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={2} size="h4">
-          #{t.number} {t.subject}
-        </Title>
-        <Group gap="xs">
-          <TicketStatusBadge status={t.status} />
-          <Text size="sm" c="dimmed">
-            {t.tenant.name} · {t.requester.name} &lt;{t.requester.email}&gt; · {TICKET_PRODUCT_LABELS[t.product]} · {TICKET_CATEGORY_LABELS[t.category]}
-          </Text>
-          <SlaText ticket={t} />
-        </Group>
-      </Stack>
+      <TicketHeading ticket={t}>
+        <Text size="sm" c="dimmed">
+          {t.tenant.name} · {t.requester.name} &lt;{t.requester.email}&gt; · {TICKET_PRODUCT_LABELS[t.product]} · {TICKET_CATEGORY_LABELS[t.category]}
+        </Text>
+      </TicketHeading>
       <ExternalTicketNote ticket={t} />
       <Group grow>
         <Select

@@ -1,4 +1,5 @@
-import { Alert, Badge, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
@@ -74,5 +75,21 @@ export function ExternalTicketNote({ ticket }: { ticket: Pick<Ticket, 'external'
     <Alert color={e.error ? 'orange' : 'blue'} variant="light" title={`Worked in ${e.label}`}>
       {externalSyncText(e)}
     </Alert>
+  );
+}
+
+/** A ticket's heading as both sides show it: number and subject, status, what else the side wants to say, the target due next. */
+export function TicketHeading({ ticket, children }: { ticket: Pick<Ticket, 'number' | 'subject' | 'status' | 'sla' | 'external'>; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={2} size="h4">
+        #{ticket.number} {ticket.subject}
+      </Title>
+      <Group gap="xs">
+        <TicketStatusBadge status={ticket.status} />
+        {children}
+        <SlaText ticket={ticket} />
+      </Group>
+    </Stack>
   );
 }

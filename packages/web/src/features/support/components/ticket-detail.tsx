@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { TICKET_CATEGORY_LABELS, TICKET_PRODUCT_LABELS } from '@netloom/domain';
 import { ErrorPanel } from '@/components/error-panel';
 import { toast } from '@/components/feedback/toast';
@@ -6,7 +6,7 @@ import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { downloadAttachment, uploadAttachment, useMarkSolved, useReplyTicket, useTicket } from '../api/tickets';
 import { ReplyBox } from './reply-box';
-import { ExternalTicketNote, SlaText, TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
+import { ExternalTicketNote, TicketHeading, TicketPriorityBadge } from './ticket-badges';
 import { TicketContextPanel } from './ticket-context';
 import { TicketThreadView } from './ticket-thread';
 
@@ -23,20 +23,13 @@ export function TicketDetail({ id }: { id: string }) {
   const timezone = user?.timezone ?? null;
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={2} size="h4">
-          #{t.number} {t.subject}
-        </Title>
-        <Group gap="xs">
-          <TicketStatusBadge status={t.status} />
-          <TicketPriorityBadge priority={t.priority} />
-          <Text size="sm" c="dimmed">
-            {TICKET_PRODUCT_LABELS[t.product]} · {TICKET_CATEGORY_LABELS[t.category]}
-            {t.assignee ? ` · with ${t.assignee.name}` : ''}
-          </Text>
-          <SlaText ticket={t} />
-        </Group>
-      </Stack>
+      <TicketHeading ticket={t}>
+        <TicketPriorityBadge priority={t.priority} />
+        <Text size="sm" c="dimmed">
+          {TICKET_PRODUCT_LABELS[t.product]} · {TICKET_CATEGORY_LABELS[t.category]}
+          {t.assignee ? ` · with ${t.assignee.name}` : ''}
+        </Text>
+      </TicketHeading>
       <ExternalTicketNote ticket={t} />
       <TicketThreadView ticket={t} timezone={timezone} onOpenFile={(f) => void downloadAttachment(t.id, f, tid).catch(() => toast.error())} />
       {t.status === 'closed' ? (

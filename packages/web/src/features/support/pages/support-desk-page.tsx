@@ -1,16 +1,14 @@
-import { Checkbox, Drawer, Group, Pagination, Paper, Select, Skeleton, Stack } from '@mantine/core';
+import { Checkbox, Drawer, Group, Paper, Select, Stack } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
-import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, type TicketPriority, type TicketStatus } from '@netloom/domain';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorPanel } from '@/components/error-panel';
+import type { TicketPriority, TicketStatus } from '@netloom/domain';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useDeskEngineers, useDeskQueue, useDeskTenants, type DeskFilter } from '../api/desk';
 import { DeskTicketDetail } from '../components/desk-ticket-detail';
 import { SupportEngineers } from '../components/support-engineers';
-import { TicketsTable } from '../components/tickets-table';
+import { StatusPriorityFilters, TicketListBody } from '../components/ticket-list';
 import { useDeskSocket } from '../hooks/use-desk-socket';
+import { useTicketParams } from '../hooks/use-ticket-params';
 
 const PAGE_SIZE = 25;
 const SORTS = [
@@ -22,7 +20,7 @@ const SORTS = [
 /** The support desk: every tenant's tickets in one queue, filtered in the URL; `?ticket=` opens one. */
 export function SupportDeskPage() {
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useTicketParams();
   const tenants = useDeskTenants();
   const engineers = useDeskEngineers();
   const filter: DeskFilter = {
@@ -40,42 +38,13 @@ export function SupportDeskPage() {
   const queue = useDeskQueue(filter);
   useDeskSocket();
   const open = params.get('ticket');
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (p) => {
-        if (value) p.set(key, value);
-        else p.delete(key);
-        if (key !== 'ticket' && key !== 'page') p.delete('page');
-        return p;
-      },
-      { replace: key !== 'ticket' },
-    );
-  const pages = Math.max(1, Math.ceil((queue.data?.count ?? 0) / PAGE_SIZE));
-
   return (
     <>
       <PageHeader title="Support desk" subtitle="Every tenant's tickets, the soonest due first" />
       <Stack gap="md">
         <Paper withBorder p="md">
           <Group mb="sm" align="flex-end" gap="sm">
-            <Select
-              label="Status"
-              placeholder="Unsolved"
-              clearable
-              data={TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }))}
-              value={filter.status ?? null}
-              onChange={(v) => set('status', v)}
-              w={190}
-            />
-            <Select
-              label="Priority"
-              placeholder="All"
-              clearable
-              data={TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }))}
-              value={filter.priority ?? null}
-              onChange={(v) => set('priority', v)}
-              w={130}
-            />
+            <StatusPriorityFilters status={filter.status} priority={filter.priority} set={set} statusPlaceholder="Unsolved" />
             <Select
               label="Tenant"
               placeholder="All"
@@ -113,18 +82,16 @@ export function SupportDeskPage() {
               mb={8}
             />
           </Group>
-          {queue.isError ? (
-            <ErrorPanel onRetry={() => void queue.refetch()} />
-          ) : !queue.data ? (
-            <Skeleton h={200} />
-          ) : queue.data.results.length === 0 ? (
-            <EmptyState icon={<IconHeadset size={32} stroke={1.5} />} title="No tickets" description="Nothing in this queue." />
-          ) : (
-            <>
-              <TicketsTable rows={queue.data.results} timezone={user?.timezone ?? null} selected={open} onOpen={(t) => set('ticket', t.id)} withTenant />
-              {pages > 1 && <Pagination mt="sm" total={pages} value={filter.page} onChange={(n) => set('page', String(n))} />}
-            </>
-          )}
+          <TicketListBody
+            list={queue}
+            page={filter.page}
+            pageSize={PAGE_SIZE}
+            open={open}
+            set={set}
+            timezone={user?.timezone ?? null}
+            empty={{ icon: <IconHeadset size={32} stroke={1.5} />, description: 'Nothing in this queue.' }}
+            withTenant
+          />
         </Paper>
         {user?.isSuperAdmin && <SupportEngineers />}
       </Stack>
