@@ -2,8 +2,8 @@ import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { enforcedStateOf, nacHostPageSchema, ZTNA_PATHS, type NacDecision } from '@netloom/domain';
 import type { z } from 'zod';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { nacKeys, tenantQuery } from './nac-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { nacKeys } from './nac-keys';
 
 type NacHostPage = z.infer<typeof nacHostPageSchema>;
 export type NacHostRow = NacHostPage['results'][number];
@@ -31,7 +31,7 @@ export function useNacHosts(q: NacHostQuery) {
       ? ({ signal }) =>
           api.get(ZTNA_PATHS.nacHosts, nacHostPageSchema, {
             query: {
-              ...tenantQuery(tid),
+              ...tenantIdQuery(tid),
               ...(q.search ? { search: q.search } : {}),
               ...(q.decision ? { decision: q.decision } : {}),
               page: q.page,

@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { CONSOLE_PATHS, reportScheduleRowSchema, type ReportScheduleBody } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery } from './reports';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 
 const schedulesKey = (tid: string | null) => ['report-schedules', tid] as const;
 
@@ -11,7 +10,7 @@ export function useReportSchedules() {
   const tid = useTenantScope();
   return useQuery({
     queryKey: schedulesKey(tid),
-    queryFn: ({ signal }) => api.get(CONSOLE_PATHS.reportSchedules, z.array(reportScheduleRowSchema), { query: tenantQuery(tid), signal }),
+    queryFn: ({ signal }) => api.get(CONSOLE_PATHS.reportSchedules, z.array(reportScheduleRowSchema), { query: tenantIdQuery(tid), signal }),
   });
 }
 
@@ -23,9 +22,9 @@ function useScheduleWrite<V>(send: (v: V, tid: string | null) => Promise<unknown
 }
 
 export const useCreateSchedule = () =>
-  useScheduleWrite((body: ReportScheduleBody, tid) => api.post(CONSOLE_PATHS.reportSchedules, body, reportScheduleRowSchema, { query: tenantQuery(tid) }));
+  useScheduleWrite((body: ReportScheduleBody, tid) => api.post(CONSOLE_PATHS.reportSchedules, body, reportScheduleRowSchema, { query: tenantIdQuery(tid) }));
 export const useUpdateSchedule = () =>
   useScheduleWrite(({ id, body }: { id: string; body: ReportScheduleBody }, tid) =>
-    api.put(CONSOLE_PATHS.reportSchedule(id), body, reportScheduleRowSchema, { query: tenantQuery(tid) }),
+    api.put(CONSOLE_PATHS.reportSchedule(id), body, reportScheduleRowSchema, { query: tenantIdQuery(tid) }),
   );
-export const useDeleteSchedule = () => useScheduleWrite((id: string, tid) => api.delete(CONSOLE_PATHS.reportSchedule(id), null, { query: tenantQuery(tid) }));
+export const useDeleteSchedule = () => useScheduleWrite((id: string, tid) => api.delete(CONSOLE_PATHS.reportSchedule(id), null, { query: tenantIdQuery(tid) }));

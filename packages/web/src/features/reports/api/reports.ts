@@ -3,10 +3,8 @@ import { z } from 'zod';
 import { CONSOLE_PATHS, REPORT_KIND_LABELS, reportRowSchema, type ReportRequest, type ReportRow } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { downloadFile } from '@/lib/http/download-file';
-import { useTenantScope } from '@/lib/tenant-scope';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 
-/** Tenant calls of this area name their tenant as `tenant_id`. */
-export const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);
 /** How often the list is read while a report is queued or running, in case a progress message was lost. */
 const IN_PROGRESS_POLL_MS = 10_000;
 export const reportsKey = (tid: string | null) => ['reports', tid] as const;
@@ -16,7 +14,7 @@ export function useReports() {
   const tid = useTenantScope();
   return useQuery({
     queryKey: reportsKey(tid),
-    queryFn: ({ signal }) => api.get(CONSOLE_PATHS.reports, z.array(reportRowSchema), { query: tenantQuery(tid), signal }),
+    queryFn: ({ signal }) => api.get(CONSOLE_PATHS.reports, z.array(reportRowSchema), { query: tenantIdQuery(tid), signal }),
     // The server's progress messages are best effort: while a report is being made, the list is also read now and then.
     refetchInterval: (query) => (query.state.data?.some((r) => r.status === 'queued' || r.status === 'running') ? IN_PROGRESS_POLL_MS : false),
   });
@@ -43,7 +41,7 @@ export function useGenerateReport() {
   const tid = useTenantScope();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReportRequest) => api.post(CONSOLE_PATHS.reports, body, reportRowSchema, { query: tenantQuery(tid) }),
+    mutationFn: (body: ReportRequest) => api.post(CONSOLE_PATHS.reports, body, reportRowSchema, { query: tenantIdQuery(tid) }),
     onSuccess: (row) => qc.setQueryData<ReportRow[]>(reportsKey(tid), (list) => upsertReport(list, row)),
   });
 }
@@ -52,7 +50,7 @@ export function useDeleteReport() {
   const tid = useTenantScope();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(CONSOLE_PATHS.report(id), null, { query: tenantQuery(tid) }),
+    mutationFn: (id: string) => api.delete(CONSOLE_PATHS.report(id), null, { query: tenantIdQuery(tid) }),
     onSuccess: (_r, id) => qc.setQueryData<ReportRow[]>(reportsKey(tid), (list) => list?.filter((r) => r.id !== id)),
   });
 }
@@ -62,6 +60,6 @@ export function useDownloadReport() {
   const tid = useTenantScope();
   return useMutation({
     mutationFn: (row: ReportRow) =>
-      downloadFile(CONSOLE_PATHS.reportDownload(row.id), row.file_name ?? `${REPORT_KIND_LABELS[row.kind]}.${row.format}`, tenantQuery(tid)),
+      downloadFile(CONSOLE_PATHS.reportDownload(row.id), row.file_name ?? `${REPORT_KIND_LABELS[row.kind]}.${row.format}`, tenantIdQuery(tid)),
   });
 }

@@ -12,10 +12,8 @@ import {
 } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { downloadFile } from '@/lib/http/download-file';
-import { useTenantScope } from '@/lib/tenant-scope';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 
-/** Ticket calls name their tenant as the spec's `tenant_id`. */
-const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : {});
 export const ticketKeys = {
   all: ['tickets'] as const,
   list: (tid: string | null, filter: TicketFilter) => ['tickets', tid, 'list', filter] as const,
@@ -36,7 +34,7 @@ export function useTickets(filter: TicketFilter) {
   const tid = useTenantScope();
   return useQuery({
     queryKey: ticketKeys.list(tid, filter),
-    queryFn: ({ signal }) => api.get(TICKET_PATHS.tickets, ticketListSchema, { query: { ...tenantQuery(tid), ...filter }, signal }),
+    queryFn: ({ signal }) => api.get(TICKET_PATHS.tickets, ticketListSchema, { query: { ...tenantIdQuery(tid), ...filter }, signal }),
     placeholderData: keepPreviousData,
     enabled: tid !== null,
   });
@@ -46,7 +44,7 @@ export function useTicket(id: string | null) {
   const tid = useTenantScope();
   return useQuery({
     queryKey: ticketKeys.one(tid, id ?? ''),
-    queryFn: ({ signal }) => api.get(TICKET_PATHS.ticket(id!), ticketThreadSchema, { query: tenantQuery(tid), signal }),
+    queryFn: ({ signal }) => api.get(TICKET_PATHS.ticket(id!), ticketThreadSchema, { query: tenantIdQuery(tid), signal }),
     enabled: tid !== null && id !== null,
   });
 }
@@ -55,7 +53,7 @@ export function useRaiseTicket() {
   const tid = useTenantScope();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TicketRaiseBody) => api.post(TICKET_PATHS.tickets, body, ticketSchema, { query: tenantQuery(tid) }),
+    mutationFn: (body: TicketRaiseBody) => api.post(TICKET_PATHS.tickets, body, ticketSchema, { query: tenantIdQuery(tid) }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['tickets', tid, 'list'] }),
   });
 }
@@ -64,7 +62,7 @@ export function useReplyTicket(id: string) {
   const tid = useTenantScope();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TicketReplyBody) => api.post(TICKET_PATHS.messages(id), body, ticketThreadSchema, { query: tenantQuery(tid) }),
+    mutationFn: (body: TicketReplyBody) => api.post(TICKET_PATHS.messages(id), body, ticketThreadSchema, { query: tenantIdQuery(tid) }),
     onSuccess: (thread) => {
       qc.setQueryData(ticketKeys.one(tid, id), thread);
       void qc.invalidateQueries({ queryKey: ['tickets', tid, 'list'] });
@@ -76,7 +74,7 @@ export function useMarkSolved(id: string) {
   const tid = useTenantScope();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.put(TICKET_PATHS.ticket(id), { status: 'solved' }, ticketThreadSchema, { query: tenantQuery(tid) }),
+    mutationFn: () => api.put(TICKET_PATHS.ticket(id), { status: 'solved' }, ticketThreadSchema, { query: tenantIdQuery(tid) }),
     onSuccess: (thread) => {
       qc.setQueryData(ticketKeys.one(tid, id), thread);
       void qc.invalidateQueries({ queryKey: ['tickets', tid, 'list'] });
@@ -90,11 +88,11 @@ export function uploadAttachment(file: File, tid: string | null, desk = false) {
   form.append('file', file);
   return desk
     ? api.post(TICKET_PATHS.deskUploads, form, ticketAttachmentSchema)
-    : api.post(TICKET_PATHS.uploads, form, ticketAttachmentSchema, { query: tenantQuery(tid) });
+    : api.post(TICKET_PATHS.uploads, form, ticketAttachmentSchema, { query: tenantIdQuery(tid) });
 }
 
 export function downloadAttachment(ticketId: string, attachment: { id: string; filename: string }, tid: string | null, desk = false) {
   return desk
     ? downloadFile(TICKET_PATHS.deskAttachment(ticketId, attachment.id), attachment.filename)
-    : downloadFile(TICKET_PATHS.attachment(ticketId, attachment.id), attachment.filename, tenantQuery(tid));
+    : downloadFile(TICKET_PATHS.attachment(ticketId, attachment.id), attachment.filename, tenantIdQuery(tid));
 }

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { discoveryBlockBodySchema, WEBFILTER_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantIdQuery, webFilterKeys } from './query-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './query-keys';
 
 export type BlockDomainInput = z.input<typeof discoveryBlockBodySchema>;
 

@@ -2,9 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { LogFilterBody } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { downloadCsv } from '@/components/data-table/csv-download';
-import { useTenantScope } from '@/lib/tenant-scope';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 import { LOG_PATHS, type WebFilterLogKind } from './get-webfilter-logs';
-import { tenantIdQuery } from './query-keys';
 
 const FILE_NAMES: Record<WebFilterLogKind, string> = { webfilter: 'webfilter-logs', squid: 'squid-logs' };
 

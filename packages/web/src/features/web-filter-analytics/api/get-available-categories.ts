@@ -2,8 +2,8 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { availableCategorySchema, WEBFILTER_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantIdQuery, webFilterKeys } from './query-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './query-keys';
 
 const categoriesSchema = z.array(availableCategorySchema);
 

@@ -1,8 +1,8 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { logsManagementSchema, WEBFILTER_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantIdQuery, webFilterKeys } from './query-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './query-keys';
 
 /** GET logs/logs-management/: how many days each log type is kept. */
 export function useLogsManagement(enabled = true) {

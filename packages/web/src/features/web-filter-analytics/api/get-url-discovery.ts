@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { urlDiscoveryBodySchema } from '@netloom/domain';
 import { urlDiscoveryPageSchema, WEBFILTER_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantIdQuery, webFilterKeys } from './query-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './query-keys';
 
 export type UrlDiscoveryRequest = Omit<z.input<typeof urlDiscoveryBodySchema>, 'tenant_id'>;
 

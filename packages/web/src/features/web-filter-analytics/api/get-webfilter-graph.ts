@@ -1,8 +1,8 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { WEBFILTER_PATHS, webFilterSummarySchema, type WebFilterRange } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantIdQuery, webFilterKeys } from './query-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './query-keys';
 
 /** URL decisions arrive by the minute: a window ending now is read again this often. */
 const WEBFILTER_REFRESH_MS = 60_000;

@@ -1,8 +1,8 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { squidLogPageSchema, webFilterLogPageSchema, WEBFILTER_PATHS, type LogFilterBody } from '@netloom/domain';
 import { api, type Parser } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantIdQuery, webFilterKeys } from './query-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './query-keys';
 
 /** Every web-filter decision, or the gateways' proxy access log. */
 export type WebFilterLogKind = 'webfilter' | 'squid';

@@ -1,8 +1,8 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { WEBFILTER_PATHS, webFilterUserSchema, type WebFilterRange } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantIdQuery, webFilterKeys } from './query-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './query-keys';
 
 /** POST webfilter-global/webfilter-user/: one user's top sites, blocked attempts and categories; idle without a user. */
 export function useWebFilterUser(user: string | null, range: WebFilterRange) {

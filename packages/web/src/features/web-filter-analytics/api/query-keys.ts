@@ -13,6 +13,3 @@ export const webFilterKeys = {
   urlDiscoveryAll: (tid: string | null) => [WEBFILTER_ANALYTICS_ROOT, 'reports', tid, 'url-discovery'] as const,
   urlDiscovery: (tid: string | null, body: unknown) => [WEBFILTER_ANALYTICS_ROOT, 'reports', tid, 'url-discovery', body] as const,
 };
-
-/** `?tenant_id=` of a web-filter call (WEBFILTER_PATHS); nothing when there is no tenant to name. */
-export const tenantIdQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);

@@ -2,15 +2,15 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { availableApplicationSchema, WEBFILTER_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, webFilterKeys } from './web-filter-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './web-filter-keys';
 
 const applicationListSchema = z.array(availableApplicationSchema);
 
 function availableApplicationsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: webFilterKeys.applications(tid),
-    queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.applications, applicationListSchema, { query: tenantQuery(tid), signal }) : skipToken,
+    queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.applications, applicationListSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
     // The application signatures ship with the server, like the categories.
     staleTime: 60 * 60_000,
   });

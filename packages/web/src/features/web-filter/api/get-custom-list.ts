@@ -1,13 +1,13 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { customListSchema, WEBFILTER_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, webFilterKeys } from './web-filter-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './web-filter-keys';
 
 function customListQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: webFilterKeys.customList(tid),
-    queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.customList, customListSchema, { query: tenantQuery(tid), signal }) : skipToken,
+    queryFn: tid ? ({ signal }) => api.get(WEBFILTER_PATHS.customList, customListSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
   });
 }
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WEBFILTER_PATHS, type WebFilterPolicy } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, webFilterKeys } from './web-filter-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './web-filter-keys';
 
 /**
  * Saves the evaluation order (every policy id, first first). The list shows the new order at once
@@ -13,7 +13,7 @@ export function useReorderWebFilterPolicies() {
   const tid = useTenantScope();
   const key = webFilterKeys.policies(tid);
   return useMutation({
-    mutationFn: (ids: string[]) => api.post(WEBFILTER_PATHS.reorder, { ids }, null, { query: tenantQuery(tid) }),
+    mutationFn: (ids: string[]) => api.post(WEBFILTER_PATHS.reorder, { ids }, null, { query: tenantIdQuery(tid) }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<WebFilterPolicy[]>(key);

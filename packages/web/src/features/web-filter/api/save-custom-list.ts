@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customListBodySchema, WEBFILTER_PATHS } from '@netloom/domain';
 import type { z } from 'zod';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, webFilterKeys } from './web-filter-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './web-filter-keys';
 
 export type CustomListBody = z.input<typeof customListBodySchema>;
 
@@ -12,7 +12,7 @@ export function useSaveCustomList() {
   const queryClient = useQueryClient();
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (body: CustomListBody) => api.put(WEBFILTER_PATHS.customListSave, customListBodySchema.parse(body), null, { query: tenantQuery(tid) }),
+    mutationFn: (body: CustomListBody) => api.put(WEBFILTER_PATHS.customListSave, customListBodySchema.parse(body), null, { query: tenantIdQuery(tid) }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: webFilterKeys.customList(tid) }),

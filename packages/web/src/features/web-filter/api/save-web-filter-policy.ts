@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WEBFILTER_PATHS, webFilterPolicyInputSchema, webFilterPolicySchema, type WebFilterPolicyInput } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, webFilterKeys } from './web-filter-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './web-filter-keys';
 
 /** Creates a policy (at the end of the list unless `order` says where), or replaces one when an id is given. */
 export function useSaveWebFilterPolicy() {
@@ -11,7 +11,7 @@ export function useSaveWebFilterPolicy() {
   return useMutation({
     mutationFn: ({ id, policy }: { id?: string; policy: WebFilterPolicyInput }) => {
       const body = webFilterPolicyInputSchema.parse(policy);
-      const opts = { query: tenantQuery(tid) };
+      const opts = { query: tenantIdQuery(tid) };
       return id
         ? api.put(WEBFILTER_PATHS.policy(id), body, webFilterPolicySchema, opts)
         : api.post(WEBFILTER_PATHS.policies, body, webFilterPolicySchema, opts);

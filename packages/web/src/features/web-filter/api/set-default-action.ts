@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WEBFILTER_PATHS, webFilterActionBodySchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, webFilterKeys } from './web-filter-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { webFilterKeys } from './web-filter-keys';
 
 /** Blocks or allows what no policy decides (POST webfilter-global/set-action/). */
 export function useSetDefaultAction() {
@@ -10,7 +10,7 @@ export function useSetDefaultAction() {
   const tid = useTenantScope();
   return useMutation({
     mutationFn: (blocked: boolean) =>
-      api.post(WEBFILTER_PATHS.setAction, webFilterActionBodySchema.parse({ default_action_blocked: blocked }), null, { query: tenantQuery(tid) }),
+      api.post(WEBFILTER_PATHS.setAction, webFilterActionBodySchema.parse({ default_action_blocked: blocked }), null, { query: tenantIdQuery(tid) }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: webFilterKeys.action(tid) }),

@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { testUrlBodySchema, testUrlResultSchema, WEBFILTER_PATHS } from '@netloom/domain';
 import type { z } from 'zod';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery } from './web-filter-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 
 export type TestUrlBody = z.input<typeof testUrlBodySchema>;
 
@@ -11,6 +10,6 @@ export type TestUrlBody = z.input<typeof testUrlBodySchema>;
 export function useTestUrl() {
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (body: TestUrlBody) => api.post(WEBFILTER_PATHS.test, testUrlBodySchema.parse(body), testUrlResultSchema, { query: tenantQuery(tid) }),
+    mutationFn: (body: TestUrlBody) => api.post(WEBFILTER_PATHS.test, testUrlBodySchema.parse(body), testUrlResultSchema, { query: tenantIdQuery(tid) }),
   });
 }

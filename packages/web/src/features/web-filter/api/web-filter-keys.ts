@@ -11,6 +11,3 @@ export const webFilterKeys = {
   users: (tid: string | null) => ['web-filter', tid, 'users'] as const,
   groups: (tid: string | null) => ['web-filter', tid, 'groups'] as const,
 };
-
-/** The tenant a web-filter call is about, as its `tenant_id` query. */
-export const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);

@@ -4,6 +4,3 @@ export const ztnaKeys = {
   groups: (tid: string | null) => ['ztna', tid, 'teams-groups'] as const,
   securityGroups: (tid: string | null) => ['ztna', tid, 'security-groups'] as const,
 };
-
-/** The tenant a zero-trust call is about, as its `tenant_id` query. */
-export const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);

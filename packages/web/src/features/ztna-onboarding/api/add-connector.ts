@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectorBodySchema, connectorRowSchema, ZTNA_PATHS } from '@netloom/domain';
 import type { z } from 'zod';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 export type ConnectorBody = z.input<typeof connectorBodySchema>;
 
@@ -12,7 +12,7 @@ export function useAddConnector() {
   const queryClient = useQueryClient();
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (body: ConnectorBody) => api.post(ZTNA_PATHS.connectors, connectorBodySchema.parse(body), connectorRowSchema, { query: tenantQuery(tid) }),
+    mutationFn: (body: ConnectorBody) => api.post(ZTNA_PATHS.connectors, connectorBodySchema.parse(body), connectorRowSchema, { query: tenantIdQuery(tid) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ztnaKeys.connectors(tid) }),
   });
 }

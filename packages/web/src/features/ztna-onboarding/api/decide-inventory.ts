@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { inventoryDecideBodySchema, inventoryDecideResultSchema, ZTNA_PATHS } from '@netloom/domain';
 import type { z } from 'zod';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 export type InventoryDecision = z.infer<typeof inventoryDecideBodySchema>['decision'];
 
@@ -13,7 +13,7 @@ export function useDecideInventory() {
   const tid = useTenantScope();
   return useMutation({
     mutationFn: (body: { ids: string[]; decision: InventoryDecision }) =>
-      api.post(ZTNA_PATHS.inventoryDecide, inventoryDecideBodySchema.parse(body), inventoryDecideResultSchema, { query: tenantQuery(tid) }),
+      api.post(ZTNA_PATHS.inventoryDecide, inventoryDecideBodySchema.parse(body), inventoryDecideResultSchema, { query: tenantIdQuery(tid) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ztnaKeys.inventory(tid) }),
   });
 }

@@ -2,8 +2,8 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { connectorRowSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 const connectorListSchema = z.array(connectorRowSchema);
 export type ConnectorRow = z.infer<typeof connectorRowSchema>;
@@ -13,7 +13,7 @@ const CONNECTOR_POLL_MS = 10_000;
 function connectorsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.connectors(tid),
-    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.connectors, connectorListSchema, { query: tenantQuery(tid), signal }) : skipToken,
+    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.connectors, connectorListSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
     refetchInterval: CONNECTOR_POLL_MS,
   });
 }

@@ -2,8 +2,8 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { enrolmentKeyRowSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 const keyListSchema = z.array(enrolmentKeyRowSchema);
 export type EnrolmentKeyRow = z.infer<typeof enrolmentKeyRowSchema>;
@@ -11,7 +11,7 @@ export type EnrolmentKeyRow = z.infer<typeof enrolmentKeyRowSchema>;
 function enrolmentKeysQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.enrolmentKeys(tid),
-    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.enrolmentKeys, keyListSchema, { query: tenantQuery(tid), signal }) : skipToken,
+    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.enrolmentKeys, keyListSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
   });
 }
 

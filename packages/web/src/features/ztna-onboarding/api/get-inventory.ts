@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { inventoryRowSchema } from '@netloom/domain';
 import { inventoryPageSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 const INVENTORY_REFRESH_MS = 10_000;
 
@@ -19,7 +19,7 @@ export interface InventoryQuery {
 
 export const fetchInventory = (tid: string, q: InventoryQuery, signal?: AbortSignal) =>
   api.get(ZTNA_PATHS.inventory, inventoryPageSchema, {
-    query: { ...tenantQuery(tid), state: q.state, search: q.search || undefined, page: q.page, page_size: q.pageSize },
+    query: { ...tenantIdQuery(tid), state: q.state, search: q.search || undefined, page: q.page, page_size: q.pageSize },
     signal,
   });
 

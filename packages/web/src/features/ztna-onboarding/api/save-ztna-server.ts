@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZTNA_PATHS, ztnaServerInputSchema, ztnaServerSchema, type ZtnaServerInput } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 /** Publishes a server, or replaces one when an id is given. */
 export function useSaveZtnaServer() {
@@ -11,7 +11,7 @@ export function useSaveZtnaServer() {
   return useMutation({
     mutationFn: ({ id, server }: { id?: string; server: ZtnaServerInput }) => {
       const body = ztnaServerInputSchema.parse(server);
-      const opts = { query: tenantQuery(tid) };
+      const opts = { query: tenantIdQuery(tid) };
       return id ? api.put(ZTNA_PATHS.server(id), body, ztnaServerSchema, opts) : api.post(ZTNA_PATHS.servers, body, ztnaServerSchema, opts);
     },
     onSuccess: () =>

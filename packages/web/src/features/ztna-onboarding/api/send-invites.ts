@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZTNA_PATHS, ztnaInviteBodySchema } from '@netloom/domain';
 import type { z } from 'zod';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 export type InviteBody = z.input<typeof ztnaInviteBodySchema>;
 
@@ -12,7 +12,7 @@ export function useSendInvites() {
   const queryClient = useQueryClient();
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (body: InviteBody) => api.post(ZTNA_PATHS.invites, ztnaInviteBodySchema.parse(body), null, { query: tenantQuery(tid) }),
+    mutationFn: (body: InviteBody) => api.post(ZTNA_PATHS.invites, ztnaInviteBodySchema.parse(body), null, { query: tenantIdQuery(tid) }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ztnaKeys.invites(tid) }),

@@ -13,6 +13,3 @@ export const ztnaKeys = {
   inventoryPage: (tid: string | null, q: { state: 'enrolled' | 'pending' | 'rejected'; search: string; page: number; pageSize: number }) =>
     ['ztna', tid, 'inventory', q.state, q.search, q.page, q.pageSize] as const,
 };
-
-/** The tenant a zero-trust call is about, as its `tenant_id` query. */
-export const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);

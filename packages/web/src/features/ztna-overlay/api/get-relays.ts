@@ -2,8 +2,8 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { relayRowSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { overlayKeys, tenantQuery } from './overlay-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { overlayKeys } from './overlay-keys';
 
 const relayListSchema = z.array(relayRowSchema);
 export type RelayRow = z.infer<typeof relayRowSchema>;
@@ -14,7 +14,7 @@ const HEALTH_POLL_MS = 30_000;
 function relaysQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: overlayKeys.relays(tid),
-    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.relays, relayListSchema, { query: tenantQuery(tid), signal }) : skipToken,
+    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.relays, relayListSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
     refetchInterval: HEALTH_POLL_MS,
   });
 }

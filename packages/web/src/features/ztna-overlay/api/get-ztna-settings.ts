@@ -1,13 +1,13 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ZTNA_PATHS, ztnaSettingsSchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { overlayKeys, tenantQuery } from './overlay-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { overlayKeys } from './overlay-keys';
 
 function ztnaSettingsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: overlayKeys.settings(tid),
-    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.settings, ztnaSettingsSchema, { query: tenantQuery(tid), signal }) : skipToken,
+    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.settings, ztnaSettingsSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
   });
 }
 

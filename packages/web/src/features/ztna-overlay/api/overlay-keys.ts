@@ -7,6 +7,3 @@ export const overlayKeys = {
   servers: (tid: string | null) => ['ztna-overlay', tid, 'servers'] as const,
   endpoints: (tid: string | null) => ['ztna-overlay', tid, 'endpoints'] as const,
 };
-
-/** The tenant a zero-trust call is about, as its `tenant_id` query. */
-export const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);

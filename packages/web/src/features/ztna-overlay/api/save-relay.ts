@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { relayInputSchema, relayRowSchema, ZTNA_PATHS, type RelayInput } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { overlayKeys, tenantQuery } from './overlay-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { overlayKeys } from './overlay-keys';
 
 /** Adds a relay, or replaces one when an id is given. */
 export function useSaveRelay() {
@@ -11,7 +11,7 @@ export function useSaveRelay() {
   return useMutation({
     mutationFn: ({ id, relay }: { id?: string; relay: RelayInput }) => {
       const body = relayInputSchema.parse(relay);
-      const opts = { query: tenantQuery(tid) };
+      const opts = { query: tenantIdQuery(tid) };
       return id ? api.put(ZTNA_PATHS.relay(id), body, relayRowSchema, opts) : api.post(ZTNA_PATHS.relays, body, relayRowSchema, opts);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: overlayKeys.relays(tid) }),

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { policyKeys, tenantQuery } from './policy-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { policyKeys } from './policy-keys';
 
 export function useDeleteZtnaPolicy() {
   const queryClient = useQueryClient();
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (id: string) => api.delete(ZTNA_PATHS.policy(id), null, { query: tenantQuery(tid) }),
+    mutationFn: (id: string) => api.delete(ZTNA_PATHS.policy(id), null, { query: tenantIdQuery(tid) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: policyKeys.policies(tid) }),
   });
 }

@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { reachBodySchema, reachRowSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery } from './policy-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 
 export type ReachBody = z.input<typeof reachBodySchema>;
 const reachListSchema = z.array(reachRowSchema);
@@ -12,6 +11,6 @@ const reachListSchema = z.array(reachRowSchema);
 export function useReach() {
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (body: ReachBody) => api.post(ZTNA_PATHS.reach, reachBodySchema.parse(body), reachListSchema, { query: tenantQuery(tid) }),
+    mutationFn: (body: ReachBody) => api.post(ZTNA_PATHS.reach, reachBodySchema.parse(body), reachListSchema, { query: tenantIdQuery(tid) }),
   });
 }

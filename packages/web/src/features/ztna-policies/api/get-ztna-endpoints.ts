@@ -1,14 +1,14 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { inventoryPageSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { policyKeys, tenantQuery } from './policy-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { policyKeys } from './policy-keys';
 
 function ztnaEndpointsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: policyKeys.endpoints(tid),
     queryFn: tid
-      ? async ({ signal }) => (await api.get(ZTNA_PATHS.inventory, inventoryPageSchema, { query: { ...tenantQuery(tid), page_size: 0 }, signal })).results
+      ? async ({ signal }) => (await api.get(ZTNA_PATHS.inventory, inventoryPageSchema, { query: { ...tenantIdQuery(tid), page_size: 0 }, signal })).results
       : skipToken,
   });
 }

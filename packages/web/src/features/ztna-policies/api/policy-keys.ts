@@ -7,6 +7,3 @@ export const policyKeys = {
   users: (tid: string | null) => ['ztna-policies', tid, 'users'] as const,
   groups: (tid: string | null) => ['ztna-policies', tid, 'groups'] as const,
 };
-
-/** The tenant a zero-trust call is about, as its `tenant_id` query. */
-export const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);

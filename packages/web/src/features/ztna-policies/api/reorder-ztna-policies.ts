@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZTNA_PATHS, ztnaReorderBodySchema, type ZtnaPolicy } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { policyKeys, tenantQuery } from './policy-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { policyKeys } from './policy-keys';
 
 /**
  * Saves the evaluation order (every policy id, first first). The list shows the new order at once
@@ -13,7 +13,7 @@ export function useReorderZtnaPolicies() {
   const tid = useTenantScope();
   const key = policyKeys.policies(tid);
   return useMutation({
-    mutationFn: (ids: string[]) => api.post(ZTNA_PATHS.reorder, ztnaReorderBodySchema.parse({ ids }), null, { query: tenantQuery(tid) }),
+    mutationFn: (ids: string[]) => api.post(ZTNA_PATHS.reorder, ztnaReorderBodySchema.parse({ ids }), null, { query: tenantIdQuery(tid) }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<ZtnaPolicy[]>(key);

@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { accessTestBodySchema, accessTestResultSchema, ZTNA_PATHS } from '@netloom/domain';
 import type { z } from 'zod';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery } from './policy-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 
 export type AccessTestBody = z.input<typeof accessTestBodySchema>;
 
@@ -11,6 +10,6 @@ export type AccessTestBody = z.input<typeof accessTestBodySchema>;
 export function useTestAccess() {
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (body: AccessTestBody) => api.post(ZTNA_PATHS.test, accessTestBodySchema.parse(body), accessTestResultSchema, { query: tenantQuery(tid) }),
+    mutationFn: (body: AccessTestBody) => api.post(ZTNA_PATHS.test, accessTestBodySchema.parse(body), accessTestResultSchema, { query: tenantIdQuery(tid) }),
   });
 }

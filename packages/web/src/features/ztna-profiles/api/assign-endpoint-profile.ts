@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpointProfileSchema, ZTNA_PATHS, type EndpointProfile } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 /**
  * The profile writes that give an endpoint one profile of its own: it leaves every other profile
@@ -25,7 +25,7 @@ export function useAssignEndpointProfile() {
     mutationFn: async ({ profiles, endpointId, profileId }: { profiles: readonly EndpointProfile[]; endpointId: string; profileId: string }) => {
       // One after the other: the endpoint leaves its old profile before it joins the new one.
       for (const { id, is_default: _default, ...body } of assignmentWrites(profiles, endpointId, profileId)) {
-        await api.put(ZTNA_PATHS.profile(id), body, endpointProfileSchema, { query: tenantQuery(tid) });
+        await api.put(ZTNA_PATHS.profile(id), body, endpointProfileSchema, { query: tenantIdQuery(tid) });
       }
     },
     onSettled: () =>

@@ -2,15 +2,15 @@ import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/rea
 import { inventoryPageSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { CONFIG_SAFETY_REFRESH_MS, useConfigChanges } from '@/lib/live/config-feed';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 function enrolledEndpointsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.enrolled(tid),
     queryFn: tid
       ? async ({ signal }) =>
-          (await api.get(ZTNA_PATHS.inventory, inventoryPageSchema, { query: { ...tenantQuery(tid), state: 'enrolled', page_size: 0 }, signal })).results
+          (await api.get(ZTNA_PATHS.inventory, inventoryPageSchema, { query: { ...tenantIdQuery(tid), state: 'enrolled', page_size: 0 }, signal })).results
       : skipToken,
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpointProfileInputSchema, endpointProfileSchema, ZTNA_PATHS, type EndpointProfileInput } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 /** Creates a profile, or replaces one when an id is given; endpoints get it as a new configuration. */
 export function useSaveEndpointProfile() {
@@ -11,7 +11,7 @@ export function useSaveEndpointProfile() {
   return useMutation({
     mutationFn: ({ id, profile }: { id?: string; profile: EndpointProfileInput }) => {
       const body = endpointProfileInputSchema.parse(profile);
-      const opts = { query: tenantQuery(tid) };
+      const opts = { query: tenantIdQuery(tid) };
       return id ? api.put(ZTNA_PATHS.profile(id), body, endpointProfileSchema, opts) : api.post(ZTNA_PATHS.profiles, body, endpointProfileSchema, opts);
     },
     onSuccess: () =>

@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ZTNA_PATHS, type LogFilterBody } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { downloadCsv } from '@/components/data-table/csv-download';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantIdQuery } from './session-log-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 
 /** The server's CSV of every row of the filter (the same POST with format csv; size 0 is all rows), saved as a file. */
 export function useDownloadSessionLogs() {

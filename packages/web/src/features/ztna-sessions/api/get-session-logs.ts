@@ -1,8 +1,8 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { ZTNA_PATHS, ztnaSessionPageSchema, type LogFilterBody } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { sessionLogKeys, tenantIdQuery } from './session-log-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { sessionLogKeys } from './session-log-keys';
 
 /** One page of connection attempts, filtered and paged on the server (POST with the table filter payload, spec 001 §3). */
 export function useSessionLogs(body: LogFilterBody) {

@@ -2,6 +2,3 @@
 export const sessionLogKeys = {
   logs: (tid: string | null, body: unknown) => ['ztna-sessions', 'logs', tid, body] as const,
 };
-
-/** `?tenant_id=` of a zero-trust call; nothing when there is no tenant to name. */
-export const tenantIdQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);

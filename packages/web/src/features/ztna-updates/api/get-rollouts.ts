@@ -2,8 +2,8 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { rolloutRowSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 const rolloutListSchema = z.array(rolloutRowSchema);
 export type RolloutRow = z.infer<typeof rolloutRowSchema>;
@@ -13,7 +13,7 @@ const ROLLOUT_POLL_MS = 15_000;
 function rolloutsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: ztnaKeys.rollouts(tid),
-    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.rollouts, rolloutListSchema, { query: tenantQuery(tid), signal }) : skipToken,
+    queryFn: tid ? ({ signal }) => api.get(ZTNA_PATHS.rollouts, rolloutListSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
     refetchInterval: ROLLOUT_POLL_MS,
   });
 }

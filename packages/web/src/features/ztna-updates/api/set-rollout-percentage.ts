@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rolloutPercentageBodySchema, rolloutRowSchema, ZTNA_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { useTenantScope } from '@/lib/tenant-scope';
-import { tenantQuery, ztnaKeys } from './ztna-keys';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { ztnaKeys } from './ztna-keys';
 
 /** Widens (or narrows) a rollout's stage; raising it only adds endpoints. */
 export function useSetRolloutPercentage() {
@@ -10,7 +10,7 @@ export function useSetRolloutPercentage() {
   const tid = useTenantScope();
   return useMutation({
     mutationFn: ({ id, percentage }: { id: string; percentage: number }) =>
-      api.put(ZTNA_PATHS.rollout(id), rolloutPercentageBodySchema.parse({ percentage }), rolloutRowSchema, { query: tenantQuery(tid) }),
+      api.put(ZTNA_PATHS.rollout(id), rolloutPercentageBodySchema.parse({ percentage }), rolloutRowSchema, { query: tenantIdQuery(tid) }),
     // Every rollout's progress entry starts with the rollouts key.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ztnaKeys.rollouts(tid) }),
   });

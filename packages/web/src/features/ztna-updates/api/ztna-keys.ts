@@ -5,6 +5,3 @@ export const ztnaKeys = {
   progress: (tid: string | null, id: string) => ['ztna', tid, 'client-rollouts', id, 'progress'] as const,
   securityGroups: (tid: string | null) => ['ztna', tid, 'security-groups'] as const,
 };
-
-/** The tenant a zero-trust call is about, as its `tenant_id` query. */
-export const tenantQuery = (tid: string | null) => (tid ? { tenant_id: tid } : undefined);
