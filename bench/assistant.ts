@@ -11,42 +11,16 @@ const line = (label: string, f: CorpusFigures) =>
   `${label.padEnd(34)} ${String(f.cases).padStart(4)} cases  ${String(f.right).padStart(4)} right (${f.accuracy.toFixed(1)} %)  ${String(f.asked).padStart(3)} asked back  ${f.wrong} wrong`;
 const of = (pick: (s: ScoredCase) => boolean) => figures(scored.filter(pick));
 
-console.log(
-  line(
-    'held-out, web filter',
-    of((s) => s.set === 'held-out' && s.agent === 'webfilter'),
-  ),
-);
-console.log(
-  line(
-    'held-out, endpoint profiles',
-    of((s) => s.set === 'held-out' && s.agent === 'mza_profile'),
-  ),
-);
-console.log(
-  line(
-    'held-out',
-    of((s) => s.set === 'held-out'),
-  ),
-);
-console.log(
-  line(
-    'first sets (fields they name)',
-    of((s) => s.set === 'first'),
-  ),
-);
-console.log(
-  line(
-    'whole corpus',
-    of(() => true),
-  ),
-);
-console.log(
-  line(
-    'whole corpus, endpoint profiles',
-    of((s) => s.agent === 'mza_profile'),
-  ),
-);
+const rows: [string, (s: ScoredCase) => boolean][] = [
+  ['held-out, web filter', (s) => s.set === 'held-out' && s.agent === 'webfilter'],
+  ['held-out, endpoint profiles', (s) => s.set === 'held-out' && s.agent === 'mza_profile'],
+  ['held-out', (s) => s.set === 'held-out'],
+  ['second held-out batch', (s) => s.set === 'held-out-2'],
+  ['first sets (fields they name)', (s) => s.set === 'first'],
+  ['whole corpus', () => true],
+  ['whole corpus, endpoint profiles', (s) => s.agent === 'mza_profile'],
+];
+for (const [label, pick] of rows) console.log(line(label, of(pick)));
 for (const s of scored.filter((x) => x.outcome !== 'right')) {
   const got = s.reading.kind === 'question' ? `asked: ${s.reading.text}` : `payload: ${JSON.stringify(s.reading.payload)}`;
   console.log(

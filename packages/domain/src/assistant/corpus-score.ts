@@ -1,7 +1,7 @@
 import { webFilterPolicyInputSchema } from '../webfilter/policy';
 import { endpointProfileInputSchema } from '../ztna/profile';
 import type { AssistantAgentType } from './api';
-import { HELD_OUT_CORPUS } from './held-out-corpus';
+import { HELD_OUT_CORPUS, HELD_OUT_CORPUS_2, type HeldOutCase } from './held-out-corpus';
 import { PROFILE_CORPUS, PROFILE_VOCABULARY } from './profile-corpus';
 import { readProfileRequest } from './profile-request';
 import { CORPUS_VOCABULARY, WEBFILTER_CORPUS } from './webfilter-corpus';
@@ -15,7 +15,7 @@ import { readWebFilterRequest, type AssistantReading } from './webfilter-request
  *   what the admin would confirm believing it is what they asked. The hard rule is none.
  */
 type CorpusOutcome = 'right' | 'asked' | 'wrong';
-type CorpusSet = 'first' | 'held-out';
+type CorpusSet = 'first' | 'held-out' | 'held-out-2';
 
 export interface CorpusCase {
   set: CorpusSet;
@@ -33,6 +33,15 @@ export interface ScoredCase extends CorpusCase {
   reading: AssistantReading<object>;
 }
 
+const heldOut =
+  (set: CorpusSet) =>
+  (c: HeldOutCase): CorpusCase => ({
+    set,
+    agent: c.agent,
+    prompt: c.prompt,
+    expect: 'question' in c.expect ? c.expect : { payload: c.expect.payload, exact: true },
+  });
+
 /** Every case: the first web-filter and profile sets, then the held-out set. */
 export function corpusCases(): CorpusCase[] {
   return [
@@ -48,12 +57,8 @@ export function corpusCases(): CorpusCase[] {
       prompt,
       expect: e instanceof RegExp ? { question: e } : { payload: e, exact: false },
     })),
-    ...HELD_OUT_CORPUS.map((c): CorpusCase => ({
-      set: 'held-out',
-      agent: c.agent,
-      prompt: c.prompt,
-      expect: 'question' in c.expect ? c.expect : { payload: c.expect.payload, exact: true },
-    })),
+    ...HELD_OUT_CORPUS.map(heldOut('held-out')),
+    ...HELD_OUT_CORPUS_2.map(heldOut('held-out-2')),
   ];
 }
 

@@ -6,9 +6,9 @@ const scored = corpusCases().map(scoreCase);
 describe("the assistant's corpus, read by the built-in engine", () => {
   it('is at least 150 requests, 60 of them held out, both kinds, requests to ask back among them', () => {
     expect(scored.length).toBeGreaterThanOrEqual(150);
-    expect(scored.filter((s) => s.set === 'held-out').length).toBeGreaterThanOrEqual(60);
+    expect(scored.filter((s) => s.set !== 'first').length).toBeGreaterThanOrEqual(60);
     expect(scored.filter((s) => s.agent === 'mza_profile').length).toBeGreaterThanOrEqual(25);
-    expect(scored.filter((s) => s.set === 'held-out' && 'question' in s.expect).length).toBeGreaterThanOrEqual(10);
+    expect(scored.filter((s) => s.set !== 'first' && 'question' in s.expect).length).toBeGreaterThanOrEqual(10);
   });
 
   // The hard rule: a miss is a question back, never a payload the admin did not ask for.
@@ -18,9 +18,9 @@ describe("the assistant's corpus, read by the built-in engine", () => {
 
   it('reports its exact-payload accuracy (aim: 90 % or more; `npm run bench:assistant` lists the misses)', () => {
     const all = figures(scored);
-    const heldOut = figures(scored.filter((s) => s.set === 'held-out'));
+    const heldOut = figures(scored.filter((s) => s.set !== 'first'));
     console.info(
-      `assistant corpus: held-out ${heldOut.right}/${heldOut.cases} (${heldOut.accuracy} %), whole ${all.right}/${all.cases} (${all.accuracy} %), wrong ${all.wrong}`,
+      `assistant corpus: held-out (both batches) ${heldOut.right}/${heldOut.cases} (${heldOut.accuracy} %), whole ${all.right}/${all.cases} (${all.accuracy} %), wrong ${all.wrong}`,
     );
     expect(all.right + all.asked + all.wrong).toBe(all.cases);
   });
