@@ -2,6 +2,7 @@ import { endpointProfileInputSchema, type EndpointProfileInput } from '../ztna/p
 import { ZTNA_LIMITS } from '../ztna/fields';
 import { isCidr, isIPv4 } from '../validators/ipv4';
 import type { AssistantReading } from './webfilter-request';
+import { calledIn } from './called';
 
 /** The tenant's zero-trust names a profile request may use. */
 export interface ProfileVocabulary {
@@ -13,16 +14,6 @@ export interface ProfileVocabulary {
 
 /** Words after "for" that name no group or endpoint ("a profile for everyone", "for me"). */
 const NOT_A_NAME = ['everyone', 'everybody', 'all', 'me', 'my', 'this', 'each', 'every', 'new', 'any', 'them', 'it'];
-
-/**
- * The name a request gives ("called Road warriors for Sales"): up to the next clause ("for", "with",
- * "using", …), punctuation or quotes.
- */
-export function calledIn(prompt: string): string | undefined {
-  const m = /\b(?:called|named|name it)\s+(?:["“']([^"”']{1,60})["”']|([^"”'.,;:]{1,60}))/i.exec(prompt);
-  const name = m?.[1] ?? m?.[2]?.split(/\s+(?:for|with|using|through|via|that|which|on|in|from|to)\s/i)[0];
-  return name?.trim() || undefined;
-}
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const wordsRe = (phrase: string) => new RegExp(`(?<![\\w.-])${escapeRe(phrase.toLowerCase()).replace(/\s+/g, '\\s+')}(?![\\w-])`);

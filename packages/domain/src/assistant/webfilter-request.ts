@@ -3,7 +3,7 @@ import { WEB_APPLICATIONS } from '../webfilter/web-applications';
 import { WEEKDAYS, type ScheduleWindow, type Weekday } from '../webfilter/schedule';
 import { webFilterPolicyInputSchema, WEBFILTER_LIMITS, type WebFilterAction, type WebFilterPolicyInput } from '../webfilter/policy';
 import { isUrlPattern } from '../webfilter/url-patterns';
-import { calledIn } from './profile-request';
+import { calledIn } from './called';
 
 /**
  * The built-in assistant's reading of a web-filter request ("block social networking and gambling
