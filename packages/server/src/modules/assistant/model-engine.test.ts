@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assistantReplySchema } from '@netloom/domain';
 import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
+import { loadConfig } from '../../config';
 
 /**
  * The language-model engine against a local server that speaks the chat-completions wire format
@@ -83,7 +84,10 @@ async function fakeModel() {
   };
 }
 
-describe.each([false, true])('the assistant with a language model (streaming: %s)', (stream) => {
+describe.each([
+  { stream: false, apiKey: KEY },
+  { stream: true, apiKey: null },
+])('the assistant with a language model (streaming: $stream)', ({ stream, apiKey }) => {
   const backend = testBackends('pglite')[0]!;
   let t: TestApp;
   let model: Awaited<ReturnType<typeof fakeModel>>;
@@ -99,7 +103,7 @@ describe.each([false, true])('the assistant with a language model (streaming: %s
       (c) => ({
         ...c,
         logLevel: 'warn',
-        assistant: { model: { baseUrl: model.url, model: 'test-model', apiKey: KEY, timeoutMs: 1_500, maxTokens: 700, stream } },
+        assistant: { model: { baseUrl: model.url, model: 'test-model', apiKey, timeoutMs: 1_500, maxTokens: 700, stream } },
       }),
       undefined,
       { logStream: { write: (line) => void logs.push(line) } },
@@ -147,11 +151,12 @@ describe.each([false, true])('the assistant with a language model (streaming: %s
     });
     expect(reply.summary).toEqual(['Block: Gambling', 'For: group Finance', 'When: always']);
 
-    // What was sent: the configured model, bounded in tokens, the key as a bearer token, the
+    // What was sent: the configured model, bounded in tokens, the
     // answer's JSON schema made from the policy form's zod schema, the look-ups of the tenant's names.
     const [sent] = model.seen;
     expect(model.seen).toHaveLength(1);
-    expect(sent!.headers.authorization).toBe(`Bearer ${KEY}`);
+    // The key as a bearer token; without one (a local server), no Authorization header at all.
+    expect(sent!.headers.authorization).toBe(apiKey ? `Bearer ${KEY}` : undefined);
     expect(sent!.body).toMatchObject({ model: 'test-model', max_tokens: 700, ...(stream ? { stream: true } : {}) });
     expect(sent!.body.messages.at(-1)).toEqual({ role: 'user', content: 'no betting for the finance team please' });
     const schema = JSON.stringify(sent!.body.response_format);
@@ -294,5 +299,23 @@ describe.each([false, true])('the assistant with a language model (streaming: %s
     expect(warnings.length).toBeGreaterThanOrEqual(5);
     expect(warnings.some((l) => l.includes('no answer within'))).toBe(true);
     expect(logs.join('\n')).not.toContain(KEY);
+  });
+});
+
+describe('the language model’s settings', () => {
+  it('are read from the environment, the model named with the endpoint, the key never required', () => {
+    expect(loadConfig({}).assistant.model).toBeNull();
+    expect(
+      loadConfig({ ASSISTANT_BASE_URL: 'http://127.0.0.1:11434/v1/', ASSISTANT_MODEL: 'qwen2.5:7b', ASSISTANT_TIMEOUT_MS: '5000', ASSISTANT_STREAM: '1' })
+        .assistant.model,
+    ).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b', apiKey: null, timeoutMs: 5000, maxTokens: 2048, stream: true });
+    expect(
+      loadConfig({ ASSISTANT_BASE_URL: 'https://api.openai.com/v1', ASSISTANT_MODEL: 'gpt-4o-mini', ASSISTANT_API_KEY: KEY }).assistant.model,
+    ).toMatchObject({
+      apiKey: KEY,
+      timeoutMs: 20_000,
+      stream: false,
+    });
+    expect(() => loadConfig({ ASSISTANT_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/ASSISTANT_MODEL/);
   });
 });
