@@ -44,6 +44,22 @@ describe("a language model's answer", () => {
     });
   });
 
+  it('shows everything it would change, what the built-in engine never drafts included', () => {
+    const checked = checkModelAnswer(web, {
+      question: null,
+      payload: { name: 'x', blocked_ips: ['10.0.0.0/8'], allowed_ips: ['10.1.2.3'], applies_to: { everyone: true }, enabled: false, order: 1 },
+    });
+    expect(checked.kind === 'payload' && checked.summary).toEqual([
+      'Block: no site',
+      'Block IP addresses: 10.0.0.0/8',
+      'For: everyone',
+      'Except IP addresses: 10.1.2.3',
+      'When: always',
+      'Made turned off',
+      'Placed first among the policies',
+    ]);
+  });
+
   it('is a question when it asks one', () => {
     expect(checkModelAnswer(web, { question: ' Which group? ', payload: null })).toEqual({ kind: 'question', text: 'Which group?' });
   });

@@ -59,11 +59,18 @@ export function summariseWebFilterPolicy(p: WebFilterPolicyInput, vocab: Assista
   const parts = [...(p.blocked_categories ?? []).map(categoryName), ...(p.blocked_applications ?? []).map(applicationName), ...(p.blocked_urls ?? [])];
   const except = [...(p.allowed_categories ?? []).map(categoryName), ...(p.allowed_urls ?? [])];
   const w = p.schedule?.windows ?? [];
+  const label = `${action[0]!.toUpperCase()}${action.slice(1)}`;
+  const order = 'order' in p ? (p as { order?: number }).order : undefined;
+  // Every field that changes what the policy does is shown: nothing a model adds goes unseen.
   return [
-    `${action[0]!.toUpperCase()}${action.slice(1)}: ${parts.join(', ')}`,
+    `${label}: ${parts.join(', ') || 'no site'}`,
+    ...(p.blocked_ips?.length ? [`${label} IP addresses: ${p.blocked_ips.join(', ')}`] : []),
     `For: ${who.join(', ')}`,
     ...(except.length ? [`Except: ${except.join(', ')}`] : []),
+    ...(p.allowed_ips?.length ? [`Except IP addresses: ${p.allowed_ips.join(', ')}`] : []),
     ...(w.length ? w.map((x) => `When: ${x.days.join(', ')} ${x.start}–${x.end} (${p.schedule!.time_zone})`) : ['When: always']),
+    ...(p.enabled === false ? ['Made turned off'] : []),
+    ...(order ? [`Placed ${order === 1 ? 'first' : `at position ${order}`} among the policies`] : []),
   ];
 }
 

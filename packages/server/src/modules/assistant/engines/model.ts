@@ -103,7 +103,8 @@ function instructions(q: AssistantQuery): string {
   return [
     `You are the assistant of Netloom, a network management console. You turn an administrator's request into ${what}`,
     'Answer with one JSON object that fits the response schema: either "payload" (exactly what the console will post, shown to the administrator before anything is made) with "question" null, or "question" (one short question) with "payload" null.',
-    "Use the tools to find the ids of the organisation's names; use only ids the tools gave. When a name fits several things, or nothing, ask which instead of guessing. Never add anything the request did not ask for.",
+    "Use the tools to find the ids of the organisation's names (a user's id is their e-mail); use only ids the tools gave. When a name fits several things, or nothing, ask which instead of guessing. Never add anything the request did not ask for.",
+    'Give it a short name (at most 40 characters) unless the request names it.',
   ].join('\n');
 }
 
