@@ -27,6 +27,18 @@ export interface DeliveryTiming {
 }
 
 export const DELIVERY_TIMING: DeliveryTiming = { pollMs: 1_000, firstBackoffMs: 10_000, maxBackoffMs: 3_600_000, timeoutMs: 5_000, allowPrivateTargets: false };
+
+/** An OpenAI-compatible chat endpoint the assistant asks (modules/assistant/engines/model.ts). */
+export interface AssistantModelSettings {
+  baseUrl: string;
+  model: string;
+  /** Sent as `Authorization: Bearer …`; null sends no Authorization header (a local server). */
+  apiKey: string | null;
+  timeoutMs: number;
+  maxTokens: number;
+  stream: boolean;
+}
+
 /** An address to listen on; port 0 takes any free one. */
 interface ListenAddress {
   host: string;
@@ -109,6 +121,20 @@ const envSchema = z.object({
   HELPDESK_PRIVATE_TARGETS: flag(false),
   /** How often an open ticket in a connected helpdesk is read back (status, agents' replies) when its webhook says nothing. */
   HELPDESK_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
+  /**
+   * The assistant's language model: any OpenAI-compatible chat endpoint (Ollama, vLLM, llama.cpp's
+   * server, OpenAI). Unset, the built-in engine reads every request; set, the model reads them and
+   * the built-in engine answers whenever it fails. The key is sent as a bearer token, never logged.
+   */
+  ASSISTANT_BASE_URL: z.string().url().optional(),
+  ASSISTANT_MODEL: z.string().trim().min(1).optional(),
+  ASSISTANT_API_KEY: z.string().optional(),
+  /** The whole reading of one request, tool calls included; past it the built-in engine answers. */
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(20_000),
+  /** Tokens the model may write per answer. */
+  ASSISTANT_MAX_TOKENS: z.coerce.number().int().min(64).max(32_768).default(2_048),
+  /** Ask the endpoint to stream its answer (server-sent events); some servers answer long requests only so. */
+  ASSISTANT_STREAM: flag(false),
   /** Raw flow records are kept this long (whole day partitions are dropped); rollups longer. */
   ANALYTICS_RAW_HOURS: z.coerce
     .number()
@@ -232,6 +258,8 @@ export interface Config {
   google: { clientId: string; issuer: string; jwksUrl: string; authUrl: string } | null;
   /** Connected helpdesks: whether they may be at private addresses (a lab), how often open tickets are read back. */
   helpdesks: { allowPrivateTargets: boolean; pollSeconds: number };
+  /** The assistant's language model, or null: the built-in engine reads every request. */
+  assistant: { model: AssistantModelSettings | null };
   /**
    * Single sign-on: where domains' TXT records are looked up (servers; `txtLookup` replaces DNS in
    * tests), a lab's domains that pass without DNS, and whether providers may answer on plain http.
@@ -283,6 +311,7 @@ const commaList = (value: string | undefined) =>
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = envSchema.parse(env);
+  if (e.ASSISTANT_BASE_URL && !e.ASSISTANT_MODEL) throw new Error('ASSISTANT_BASE_URL needs ASSISTANT_MODEL: the name of the model to ask');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -301,6 +330,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, dropDir: e.MAIL_DIR ? path.resolve(e.MAIL_DIR) : null },
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL, authUrl: e.GOOGLE_AUTH_URL } : null,
     helpdesks: { allowPrivateTargets: e.HELPDESK_PRIVATE_TARGETS, pollSeconds: e.HELPDESK_POLL_SECONDS },
+    assistant: {
+      model:
+        e.ASSISTANT_BASE_URL && e.ASSISTANT_MODEL
+          ? {
+              baseUrl: e.ASSISTANT_BASE_URL.replace(/\/$/, ''),
+              model: e.ASSISTANT_MODEL,
+              apiKey: e.ASSISTANT_API_KEY?.trim() || null,
+              timeoutMs: e.ASSISTANT_TIMEOUT_MS,
+              maxTokens: e.ASSISTANT_MAX_TOKENS,
+              stream: e.ASSISTANT_STREAM,
+            }
+          : null,
+    },
     sso: { dnsServers: commaList(e.SSO_DNS_SERVERS), labVerifiedDomains: commaList(e.SSO_LAB_VERIFIED_DOMAINS), allowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS },
     mzaPackageBaseUrl: e.MZA_PKG_BASE_URL.replace(/\/$/, ''),
     loginLimits: {

@@ -2,6 +2,7 @@ import { endpointProfileInputSchema, type EndpointProfileInput } from '../ztna/p
 import { ZTNA_LIMITS } from '../ztna/fields';
 import { isCidr, isIPv4 } from '../validators/ipv4';
 import type { AssistantReading } from './webfilter-request';
+import { calledIn } from './called';
 
 /** The tenant's zero-trust names a profile request may use. */
 export interface ProfileVocabulary {
@@ -10,6 +11,9 @@ export interface ProfileVocabulary {
   relays: { id: string; name: string; region?: string }[];
   servers: { id: string; name: string }[];
 }
+
+/** Words after "for" that name no group or endpoint ("a profile for everyone", "for me"). */
+const NOT_A_NAME = ['everyone', 'everybody', 'all', 'me', 'my', 'this', 'each', 'every', 'new', 'any', 'them', 'it'];
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const wordsRe = (phrase: string) => new RegExp(`(?<![\\w.-])${escapeRe(phrase.toLowerCase()).replace(/\s+/g, '\\s+')}(?![\\w-])`);
@@ -33,36 +37,49 @@ export function readProfileRequest(prompt: string, vocab: ProfileVocabulary): As
   if (!text) return { kind: 'question', text: 'Please describe your request' };
   const kind = /\bdev ?app\b|\bdeveloper\b/.test(text) ? 'dev_app' : 'classic';
 
-  // Relays: by name, or by a region word that fits exactly one relay.
-  let relays = named(text, vocab.relays);
-  if (relays.length === 0) {
-    const region = /\b(?:the |an? )?([a-z]{2,12}) relay\b/.exec(text)?.[1];
-    if (region && !['the', 'a', 'any', 'nearest', 'closest'].includes(region)) {
-      const fits = vocab.relays.filter(
-        (r) =>
-          // A region word fits its regions ('eu' is eu-west and eu-central) and relays named with it.
-          (!!r.region && (r.region === region || r.region.startsWith(`${region}-`))) ||
-          r.name
-            .toLowerCase()
-            .split(/[\s-]+/)
-            .includes(region),
-      );
-      if (fits.length > 1)
-        return {
-          kind: 'question',
-          text: `Which relay: ${fits
-            .slice(0, -1)
-            .map((r) => r.name)
-            .join(', ')} or ${fits.at(-1)!.name}?`,
-        };
-      if (fits.length === 0)
-        return {
-          kind: 'question',
-          text: `There is no ${region.toUpperCase()} relay. Which relay: ${vocab.relays.map((r) => r.name).join(', ') || 'none is set up yet'}?`,
-        };
-      relays = fits;
-    }
+  // Relays, in the order said (the client's preference): by name ("the Frankfurt relay"; with
+  // "relays" said, "Virginia and Oregon relays"), or by a region word that fits exactly one relay.
+  const found = new Map<string, { relay: ProfileVocabulary['relays'][number]; at: number }>();
+  const add = (relay: ProfileVocabulary['relays'][number], at: number) => {
+    if (!found.has(relay.id) || found.get(relay.id)!.at > at) found.set(relay.id, { relay, at });
+  };
+  const saysRelay = /\brelays?\b/.test(text);
+  for (const relay of vocab.relays) {
+    const short = relay.name.replace(/\s+relay$/i, '');
+    const at = Math.min(
+      ...[relay.name, ...(saysRelay && short !== relay.name ? [short] : [])].map((n) => text.search(wordsRe(n))).map((i) => (i < 0 ? Infinity : i)),
+    );
+    if (at !== Infinity) add(relay, at);
   }
+  for (const m of text.matchAll(/\b(?:the |an? |and |or )?([a-z]{2,12})(?: (?:and|or) [a-z]{2,12})? relays?\b/g)) {
+    const region = m[1]!;
+    if (['the', 'a', 'any', 'nearest', 'closest', 'and', 'or', 'same', 'one', 'two', 'both'].includes(region)) continue;
+    if (vocab.relays.some((r) => found.has(r.id) && r.name.toLowerCase().replace(/\s+relay$/, '') === region)) continue;
+    const fits = vocab.relays.filter(
+      (r) =>
+        // A region word fits its regions ('eu' is eu-west and eu-central) and relays named with it.
+        (!!r.region && (r.region === region || r.region.startsWith(`${region}-`))) ||
+        r.name
+          .toLowerCase()
+          .split(/[\s-]+/)
+          .includes(region),
+    );
+    if (fits.length > 1)
+      return {
+        kind: 'question',
+        text: `Which relay: ${fits
+          .slice(0, -1)
+          .map((r) => r.name)
+          .join(', ')} or ${fits.at(-1)!.name}?`,
+      };
+    if (fits.length === 0)
+      return {
+        kind: 'question',
+        text: `There is no ${region.toUpperCase()} relay. Which relay: ${vocab.relays.map((r) => r.name).join(', ') || 'none is set up yet'}?`,
+      };
+    add(fits[0]!, m.index);
+  }
+  const relays = [...found.values()].sort((x, y) => x.at - y.at).map((f) => f.relay);
 
   const groups = named(text, vocab.groups);
   const endpoints = named(text, vocab.endpoints);
@@ -78,6 +95,11 @@ export function readProfileRequest(prompt: string, vocab: ProfileVocabulary): As
           .map((g) => g.name)
           .join(', ')} or ${near.at(-1)!.name}?`,
       };
+    // "for Marketing": a name that is not the tenant's is asked, never left out of the profile.
+    if (!NOT_A_NAME.includes(target)) {
+      const names = [...vocab.groups, ...vocab.endpoints].map((x) => x.name).slice(0, 12);
+      return { kind: 'question', text: `Who is the profile for? No group or endpoint is called “${target}”${names.length ? `: ${names.join(', ')}?` : '.'}` };
+    }
   }
 
   const subnets = [...new Set((text.match(/\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g) ?? []).filter(isCidr))];
@@ -91,8 +113,8 @@ export function readProfileRequest(prompt: string, vocab: ProfileVocabulary): As
   const nameservers = [...new Set((text.match(/\b\d{1,3}(?:\.\d{1,3}){3}\b(?!\/)/g) ?? []).filter(isIPv4))].filter(() =>
     /\b(dns|nameservers?|resolvers?)\b/.test(text),
   );
-  const autoConnect = !/\b(manual(ly)?|don'?t auto|no auto|not auto|on demand)\b/.test(text);
-  const called = /\b(?:called|named)\s+["“']?([^"”'.,;]{1,60})/.exec(prompt)?.[1]?.trim();
+  const autoConnect = !/\b(manual(ly)?|don'?t auto|no auto|not auto|on[\s-]demand)\b/.test(text);
+  const called = calledIn(prompt);
   const who = [...groups.map((g) => g.name), ...endpoints.map((e) => e.name)];
   const base = called ?? `${kind === 'dev_app' ? 'Dev App' : 'ZTNA'} ${who.join(', ') || 'profile'}`;
   const payload: EndpointProfileInput = {
@@ -100,7 +122,7 @@ export function readProfileRequest(prompt: string, vocab: ProfileVocabulary): As
     description: `Made by the assistant from: ${prompt.trim()}`.slice(0, ZTNA_LIMITS.description),
     kind,
     relays: relays.map((r) => r.id),
-    dns: { use_tenant_dns: !/\b(no|without|skip) (tenant|organisation|organization|company) dns\b/.test(text), nameservers },
+    dns: { use_tenant_dns: !/\b(no|without|skip) (?:the |our )?(tenant|organisation|organization|company)(?:'s)? dns\b/.test(text), nameservers },
     split_tunnel: split,
     resources: servers.map((s) => s.id),
     auto_connect: autoConnect,

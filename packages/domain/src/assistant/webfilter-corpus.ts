@@ -54,11 +54,12 @@ export const WEBFILTER_CORPUS: [string, CorpusExpectation][] = [
   ],
   ['block youtube for Interns', { payload: { blocked_applications: ['youtube'], blocked_categories: [], applies_to: { groups: [G(5)] } } }],
   [
+    // Working hours are Monday to Friday's, unless days are said.
     'block facebook, instagram and tiktok for Finance during working hours',
     {
       payload: {
         blocked_applications: ['facebook', 'instagram', 'tiktok'],
-        schedule: { time_zone: 'Europe/Paris', windows: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], start: '09:00', end: '17:00' }] },
+        schedule: { time_zone: 'Europe/Paris', windows: [{ days: WEEKDAYS, start: '09:00', end: '17:00' }] },
       },
     },
   ],

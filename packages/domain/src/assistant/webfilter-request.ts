@@ -3,6 +3,7 @@ import { WEB_APPLICATIONS } from '../webfilter/web-applications';
 import { WEEKDAYS, type ScheduleWindow, type Weekday } from '../webfilter/schedule';
 import { webFilterPolicyInputSchema, WEBFILTER_LIMITS, type WebFilterAction, type WebFilterPolicyInput } from '../webfilter/policy';
 import { isUrlPattern } from '../webfilter/url-patterns';
+import { calledIn } from './called';
 
 /**
  * The built-in assistant's reading of a web-filter request ("block social networking and gambling
@@ -23,7 +24,7 @@ export interface AssistantVocabulary {
 export type AssistantReading<P> = { kind: 'payload'; payload: P; summary: string[] } | { kind: 'question'; text: string };
 
 const ACTION_WORDS: [WebFilterAction, RegExp][] = [
-  ['block', /\b(block|blocks|blocking|deny|forbid|ban|stop|prevent|restrict)\b/],
+  ['block', /\b(block|blocks|blocking|deny|forbid|ban|stop|prevent|restrict)\b|^(?:please |pls )?no\b/],
   ['allow', /\b(allow|allows|allowing|permit|whitelist|unblock|let)\b/],
   ['log', /\b(monitor|log|logs|track|watch|audit)\b/],
 ];
@@ -39,6 +40,7 @@ const CATEGORY_SYNONYMS: Record<string, string[]> = {
   'proxy-anonymizer': ['proxies', 'proxy', 'vpn sites', 'anonymizers', 'anonymisers'],
   'job-search': ['job sites', 'jobs', 'recruiting'],
   shopping: ['online shopping', 'shops', 'e-commerce', 'ecommerce'],
+  'fashion-beauty': ['fashion', 'beauty'],
   messaging: ['chat apps', 'instant messaging'],
   webmail: ['web mail', 'personal email', 'personal e-mail'],
   'ai-tools': ['ai', 'chatbots', 'generative ai', 'ai chatbots'],
@@ -56,7 +58,7 @@ const CATEGORY_SYNONYMS: Record<string, string[]> = {
   advertising: ['ads', 'adverts', 'ad networks'],
 };
 const APPLICATION_SYNONYMS: Record<string, string[]> = {
-  x: ['twitter', 'x.com'],
+  x: ['twitter'],
   'microsoft-365': ['office 365', 'o365', 'microsoft office'],
   teams: ['ms teams'],
   aws: ['amazon web services'],
@@ -91,27 +93,54 @@ const phraseRe = (phrase: string) =>
       .replace(/&/g, '(?:&|and)')}(?![\\w-])`,
   );
 
-/** Levenshtein distance, bounded: a typo of one or two letters in a long word still reads. */
+/** Edit distance counting a swap of two neighbouring letters as one edit ("soical" is one off "social"). */
 function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const cur = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
-  return row[b.length]!;
+  return d[a.length]![b.length]!;
 }
 
-/** Whether the text holds the phrase, or (for a single long word) a word one or two letters off it. */
-function mentions(text: string, phrase: string): boolean {
-  if (phraseRe(phrase).test(text)) return true;
-  const p = phrase.toLowerCase();
-  if (p.includes(' ') || p.length < 6) return false;
-  return text.split(/[^a-z0-9-]+/).some((w) => Math.abs(w.length - p.length) <= 2 && distance(w, p) <= (p.length >= 9 ? 2 : 1));
+const commonPrefix = (a: string, b: string) => {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+};
+
+type Entry = { id: string; names: string[] };
+
+/**
+ * The entries the text names: by a whole name (phrase), or by a word one letter off a one-word name
+ * of six letters or more (two off from nine). A misspelt word that is as near to two entries
+ * counts for the one it shares a longer start with ("gambing": Gambling, not Games), and for
+ * neither when that ties too.
+ */
+function entriesIn(text: string, entries: Entry[]): string[] {
+  const found = new Set(entries.filter((e) => e.names.some((n) => phraseRe(n).test(text))).map((e) => e.id));
+  const exactWords = new Set(entries.flatMap((e) => e.names.map((n) => n.toLowerCase())));
+  for (const w of text.split(/[^a-z0-9-]+/)) {
+    if (w.length < 5 || exactWords.has(w)) continue;
+    let best: { id: string; d: number; prefix: number }[] = [];
+    for (const e of entries) {
+      for (const n of e.names.map((x) => x.toLowerCase())) {
+        if (n.includes(' ') || n.length < 6 || Math.abs(w.length - n.length) > 2) continue;
+        const d = distance(w, n);
+        if (d > (n.length >= 9 ? 2 : 1)) continue;
+        const c = { id: e.id, d, prefix: commonPrefix(w, n) };
+        if (!best.length || d < best[0]!.d) best = [c];
+        else if (d === best[0]!.d) best.push(c);
+      }
+    }
+    const top = Math.max(...best.map((c) => c.prefix));
+    const ids = new Set(best.filter((c) => c.prefix === top).map((c) => c.id));
+    if (ids.size === 1) found.add([...ids][0]!);
+  }
+  return entries.filter((e) => found.has(e.id)).map((e) => e.id);
 }
 
 const URL_RE = /(?:https?:\/\/)?(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?:\/[^\s,;]*)?/g;
@@ -120,22 +149,21 @@ function urlsIn(text: string): string[] {
   return [...new Set((text.match(URL_RE) ?? []).map((u) => u.replace(/[.)]+$/, '')).filter(isUrlPattern))];
 }
 
+const CATEGORY_ENTRIES: Entry[] = WEB_CATEGORIES.map((c) => ({ id: c.id, names: [c.name, c.id, ...(CATEGORY_SYNONYMS[c.id] ?? [])] }));
+// 'x' alone is a letter, not the application: only its other names count.
+const APPLICATION_ENTRIES: Entry[] = WEB_APPLICATIONS.map((a) => ({
+  id: a.id,
+  names: [a.name.replace(/\s*\(.*\)$/, ''), ...(APPLICATION_SYNONYMS[a.id] ?? [])].filter((n) => n.length > 1),
+}));
+
 function categoriesIn(text: string): string[] {
-  const found: string[] = [];
-  for (const c of WEB_CATEGORIES) {
-    const names = [c.name, c.id, ...(CATEGORY_SYNONYMS[c.id] ?? [])];
-    if (names.some((n) => mentions(text, n))) found.push(c.id);
-  }
-  // 'social' alone is social networking; 'crypto mining' is not also cryptocurrency.
+  const found = entriesIn(text, CATEGORY_ENTRIES);
+  // 'crypto mining' is not also cryptocurrency.
   return found.filter((id) => !(id === 'cryptocurrency' && found.includes('crypto-mining') && !/\bcrypto(currency|currencies)?\b(?!\s*mining)/.test(text)));
 }
 
 function applicationsIn(text: string): string[] {
-  return WEB_APPLICATIONS.filter((a) => {
-    const names = [a.name.replace(/\s*\(.*\)$/, ''), ...(APPLICATION_SYNONYMS[a.id] ?? [])];
-    // 'x' alone is a letter, not the application: only its synonyms count.
-    return names.filter((n) => n.length > 1).some((n) => phraseRe(n).test(text));
-  }).map((a) => a.id);
+  return entriesIn(text, APPLICATION_ENTRIES);
 }
 
 /** "9", "9am", "5pm", "17:30", "noon", "midnight" as HH:MM; "5" after a morning start reads as 17:00. */
@@ -156,10 +184,11 @@ function clockOf(token: string, afternoonIfSmall: boolean): string | null {
 
 const CLOCK = '(\\d{1,2}(?:[:.h]\\d{2})?\\s*(?:am|pm)?|noon|midday|midnight)';
 
-function hoursIn(text: string): { start: string; end: string } | null | 'unreadable' {
-  if (/\b(business|office|working|work) hours\b/.test(text)) return { start: '09:00', end: '17:00' };
+/** Hours, and whether they are a working day's (business hours are Monday to Friday unless days are said). */
+function hoursIn(text: string): { start: string; end: string; workdays?: true } | null | 'unreadable' {
+  if (/\b(business|office|working|work) hours\b/.test(text)) return { start: '09:00', end: '17:00', workdays: true };
   if (/\b(at night|overnight|night time|nighttime)\b/.test(text)) return { start: '22:00', end: '06:00' };
-  if (/\b(lunch ?time|lunch break|at lunch)\b/.test(text)) return { start: '12:00', end: '13:00' };
+  if (/\b(lunch ?time|lunch ?break|(at|during|over) lunch)\b/.test(text)) return { start: '12:00', end: '13:00' };
   const range = new RegExp(`\\b(?:from|between)?\\s*${CLOCK}\\s*(?:-|–|to|until|till|and)\\s*${CLOCK}`).exec(text);
   if (range) {
     const start = clockOf(range[1]!, false);
@@ -253,7 +282,7 @@ const ACTION_LABEL: Record<WebFilterAction, string> = { block: 'Block', allow: '
 
 /** A name from the request's words when it gives none ("called …"), within the policy name's limit. */
 function nameFor(text: string, action: WebFilterAction, parts: string[]): string {
-  const called = /\b(?:called|named|name it)\s+["“']?([^"”'.,;]{1,60})/.exec(text)?.[1]?.trim();
+  const called = calledIn(text);
   const base = called ?? `${ACTION_LABEL[action]} ${parts.join(', ') || 'sites'}`;
   return base.length <= WEBFILTER_LIMITS.name ? base : `${base.slice(0, WEBFILTER_LIMITS.name - 1).trimEnd()}…`;
 }
@@ -276,17 +305,36 @@ export function readWebFilterRequest(prompt: string, vocab: AssistantVocabulary)
   if ('question' in who) return { kind: 'question', text: who.question };
   const hours = hoursIn(main!);
   if (hours === 'unreadable') return { kind: 'question', text: 'Which hours: from when to when (for example 9:00 to 17:00)?' };
-  const days = daysIn(main!);
+  let days = daysIn(main!);
+  // "except on Sundays": the days said after the exception are taken out of the policy's days.
+  const exceptDays = daysIn(exceptions);
+  if (exceptDays) {
+    if (hoursIn(exceptions)) return { kind: 'question', text: 'When should the policy apply: which days, from when to when?' };
+    days = (days ?? [...WEEKDAYS]).filter((d) => !exceptDays.includes(d));
+    if (!days.length) return { kind: 'question', text: 'On which days should the policy apply?' };
+  }
 
-  // The tenant's own names are not sites: what they cover is taken out before sites are looked for.
+  // The tenant's own names, addresses and times are not sites: what they cover is taken out before
+  // categories and applications are looked for ("linkedin.com" is an address, not also LinkedIn).
   let rest = main!;
   for (const n of [...vocab.groups, ...vocab.deviceGroups, ...vocab.endpoints].map((x) => x.name)) rest = rest.replace(phraseRe(n), ' ');
   rest = rest.replace(/[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/g, ' ');
+  const urls = urlsIn(rest);
+  rest = rest.replace(URL_RE, ' ').replace(/\b(business|office|working|work) (hours|days)\b/g, ' ');
   const categories = categoriesIn(rest);
   const applications = applicationsIn(rest);
-  const urls = urlsIn(rest);
   const allowedUrls = urlsIn(exceptions);
   const allowedCategories = categoriesIn(exceptions.replace(URL_RE, ' '));
+  // An exception must be an address, a category or days: anything else ("except linkedin") is asked, never dropped.
+  if (exceptions.trim() && !allowedUrls.length && !allowedCategories.length && !exceptDays) {
+    const apps = applicationsIn(exceptions).map((id) => WEB_APPLICATIONS.find((a) => a.id === id)!.name);
+    return {
+      kind: 'question',
+      text: apps.length
+        ? `Which web address of ${apps.join(' and ')} should stay allowed (for example ${apps[0]!.toLowerCase().replace(/\W+/g, '')}.com)?`
+        : 'What should stay allowed: web addresses (like linkedin.com), categories, or days?',
+    };
+  }
 
   if (categories.length + applications.length + urls.length === 0) {
     return { kind: 'question', text: 'Which sites: categories (like Social Networking), applications (like YouTube) or web addresses?' };
@@ -296,7 +344,12 @@ export function readWebFilterRequest(prompt: string, vocab: AssistantVocabulary)
   }
 
   const windows: ScheduleWindow[] = [];
-  if (days || hours) windows.push({ days: days ?? [...WEEKDAYS], start: hours ? hours.start : '00:00', end: hours ? hours.end : '24:00' });
+  if (days || hours)
+    windows.push({
+      days: days ?? (hours && hours.workdays ? ['mon', 'tue', 'wed', 'thu', 'fri'] : [...WEEKDAYS]),
+      start: hours ? hours.start : '00:00',
+      end: hours ? hours.end : '24:00',
+    });
   const labelOf = (id: string) => WEB_CATEGORIES.find((c) => c.id === id)?.name ?? WEB_APPLICATIONS.find((a) => a.id === id)?.name ?? id;
   const parts = [...categories.map(labelOf), ...applications.map(labelOf), ...urls];
   const payload: WebFilterPolicyInput = {

@@ -53,6 +53,8 @@ import { AnnouncementService } from '../modules/announcements/service';
 import { UserQueryService } from '../modules/user-queries/service';
 import { ChatService } from '../modules/chat/service';
 import { AssistantService } from '../modules/assistant/service';
+import { builtInEngine } from '../modules/assistant/engines/builtin';
+import { ModelEngine } from '../modules/assistant/engines/model';
 import { HelpdeskIntegrationService } from '../modules/helpdesks/service';
 import { guardedFetch } from './outbound-fetch';
 import { ReportService } from '../modules/reports/service';
@@ -227,7 +229,8 @@ export async function buildModuleServices(
     announcements: new AnnouncementService(db, bus, app.log),
     userQueries: new UserQueryService(db),
     chat: new ChatService(db, bus),
-    assistant: new AssistantService(db),
+    // A language model when the operator configured one, the built-in engine behind it whatever it does.
+    assistant: new AssistantService(db, config.assistant.model ? new ModelEngine(config.assistant.model, builtInEngine, app.log) : builtInEngine),
     helpdesks,
     reports: new ReportService(db, bus, opts.wakeReportWorker),
     scimTokens: new ScimTokenService(db),

@@ -109,6 +109,31 @@ describe.each(testBackends('pglite'))('the assistant on %s', (backend) => {
     expect((await ask('a profile for Finance with the EU relay', 'mza_profile', 'owner@acme.test')).text).toMatch(/^There is no EU relay/);
   });
 
+  it('reads at most 20 requests a minute per person, counted apart for each', async () => {
+    const asks = [];
+    for (let i = 0; i < 21; i++)
+      asks.push((await call('viewer@acme.test', 'POST', 'assistant/', { prompt: 'block gambling for Finance', agent_type: 'webfilter' })).statusCode);
+    // The viewer may not write: refused before the count. The admin's count is theirs alone.
+    expect(new Set(asks)).toEqual(new Set([403]));
+    const admin = (await login(t.app, 'admin@acme.test')).access;
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      codes.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/assistant/',
+            headers: bearer(admin),
+            payload: { prompt: 'block gambling for Finance', agent_type: 'webfilter' },
+          })
+        ).statusCode,
+      );
+    }
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(codes[20]).toBe(429);
+    expect((await call('owner@acme.test', 'POST', 'assistant/', { prompt: 'block gambling for Finance', agent_type: 'webfilter' })).statusCode).toBe(200);
+  });
+
   it("answers an unknown agent type in the spec's words, and is for those who write configuration", async () => {
     const bad = await call('editor@acme.test', 'POST', 'assistant/', { prompt: 'block gambling for Finance', agent_type: 'firewall' });
     expect(bad.statusCode).toBe(400);

@@ -1,15 +1,9 @@
-import {
-  draftPayloadHash,
-  readProfileRequest,
-  readWebFilterRequest,
-  type AssistantAgentType,
-  type AssistantReading,
-  type AssistantReply,
-} from '@netloom/domain';
+import { draftPayloadHash, type AssistantAgentType, type AssistantReply } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../db/audit-log';
 import type { Actor } from '../../http/access';
 import * as repo from './repo';
+import type { AssistantEngine, AssistantQuery } from './engines/engine';
 
 const DRAFT_KEEP_MS = 30 * 24 * 60 * 60_000;
 
@@ -20,15 +14,22 @@ const DRAFT_KEEP_MS = 30 * 24 * 60 * 60_000;
  * then audits what was made as made through the assistant, with the prompt.
  */
 export class AssistantService {
-  constructor(private readonly db: Db) {}
+  /** `engine`: the built-in one, or a language model with the built-in one behind it (composition). */
+  constructor(
+    private readonly db: Db,
+    private readonly engine: AssistantEngine,
+  ) {}
 
   async ask(actor: Actor, body: { prompt: string; agent_type: AssistantAgentType }, timeZone: string | null): Promise<AssistantReply> {
     const tenantId = actor.scope.tenantId;
-    const reading: AssistantReading<object> =
+    // Only this tenant's names: whichever engine reads the request sees nothing else.
+    const query: AssistantQuery =
       body.agent_type === 'webfilter'
-        ? readWebFilterRequest(body.prompt, await repo.webFilterVocabulary(this.db, tenantId, timeZone ?? 'UTC'))
-        : readProfileRequest(body.prompt, await repo.profileVocabulary(this.db, tenantId));
-    if (reading.kind === 'question') return { text: reading.text, final_payload: null, validation_errors: [], summary: [], engine: 'built-in', draft_id: null };
+        ? { agentType: 'webfilter', prompt: body.prompt, vocabulary: await repo.webFilterVocabulary(this.db, tenantId, timeZone ?? 'UTC') }
+        : { agentType: 'mza_profile', prompt: body.prompt, vocabulary: await repo.profileVocabulary(this.db, tenantId) };
+    const { reading, engine, note } = await this.engine.read(query);
+    const said = (text: string) => (note ? `${note} ${text}` : text);
+    if (reading.kind === 'question') return { text: said(reading.text), final_payload: null, validation_errors: [], summary: [], engine, draft_id: null };
     const id = crypto.randomUUID();
     await repo.insertDraft(this.db, {
       id,
@@ -39,11 +40,11 @@ export class AssistantService {
       payloadHash: draftPayloadHash(body.agent_type, reading.payload) ?? '',
     });
     return {
-      text: `Here is the ${body.agent_type === 'webfilter' ? 'web-filter policy' : 'endpoint profile'} I will create. Check it, then confirm.`,
+      text: said(`Here is the ${body.agent_type === 'webfilter' ? 'web-filter policy' : 'endpoint profile'} I will create. Check it, then confirm.`),
       final_payload: reading.payload as Record<string, unknown>,
       validation_errors: [],
       summary: reading.summary,
-      engine: 'built-in',
+      engine,
       draft_id: id,
     };
   }

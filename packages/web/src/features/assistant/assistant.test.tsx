@@ -55,6 +55,7 @@ describe('the assistant', () => {
     await user.click(within(panel).getByRole('button', { name: 'Send' }));
     const draft = await within(panel).findByTestId('assistant-draft');
     expect(within(draft).getByText('For: everyone')).toBeTruthy();
+    expect(within(draft).queryByText(/Drafted by the language model/)).toBeNull();
     // Nothing is made before the admin confirms.
     expect(api.writes().filter((w) => w.path.includes('webfilter-policy'))).toHaveLength(0);
 
@@ -66,5 +67,28 @@ describe('the assistant', () => {
     expect(api.writes().at(-1)!.headers.get('x-assistant-draft')).toBe('d1');
     expect(input).toHaveProperty('disabled', true);
     expect(within(panel).getByRole('button', { name: 'Create MZA Profile' })).toBeTruthy();
+  });
+
+  it('says when a language model drafted what it shows', async () => {
+    signIn('editor', { tenantId: TID });
+    fakeApi({
+      'POST assistant/': () =>
+        json({
+          text: 'Here is the web-filter policy I will create. Check it, then confirm.',
+          final_payload: payload,
+          validation_errors: [],
+          summary: ['Block: Gambling', 'For: everyone', 'When: always'],
+          engine: 'model',
+          draft_id: 'd2',
+        }),
+    });
+    const { user } = renderWithProviders(withQueryClient(<AssistantPanel tid={TID} onClose={() => undefined} />));
+    const panel = screen.getByRole('dialog', { name: 'Assistant' });
+    await user.click(within(panel).getByRole('button', { name: 'Create WebFilter' }));
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Describe your request' }), { target: { value: 'no betting for anyone' } });
+    await user.click(within(panel).getByRole('button', { name: 'Send' }));
+    const draft = await within(panel).findByTestId('assistant-draft');
+    expect(within(draft).getByText('Drafted by the language model and checked like a form: read it before you create it.')).toBeTruthy();
+    expect(within(draft).getByRole('button', { name: 'Create' })).toBeTruthy();
   });
 });

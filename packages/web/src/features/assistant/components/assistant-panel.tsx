@@ -176,6 +176,11 @@ export function AssistantPanel({ tid, onClose }: { tid: string | null; onClose: 
 function Draft({ draft, busy, onConfirm, onDrop }: { draft: Extract<Message, { from: 'draft' }>; busy: boolean; onConfirm: () => void; onDrop: () => void }) {
   return (
     <Alert variant="light" color={draft.state === 'dropped' ? 'gray' : 'blue'} title={draft.reply.text} data-testid="assistant-draft">
+      {draft.reply.engine === 'model' && (
+        <Text size="xs" c="dimmed" mb={4}>
+          Drafted by the language model and checked like a form: read it before you create it.
+        </Text>
+      )}
       <List size="sm" spacing={2}>
         {draft.reply.summary.map((line) => (
           <List.Item key={line}>{line}</List.Item>
