@@ -44,9 +44,21 @@ describe('what a Linux host can run', () => {
       interfaces: { ...interfaces, vlans: [{ id: crypto.randomUUID(), parent: 'lan0', vlan_id: 10, ip: '10.10.0.1', prefix: 24 }] },
     });
     expect(cannotRun(doc, host({}, ['lan0']))).toBe(
-      "interfaces: this host has no interface wan0; interfaces: this host's kernel has no VLAN support (lan0.10)",
+      'interfaces: this host has no interface wan0; interfaces: this kernel has no VLAN (802.1Q) support (lan0.10)',
     );
-    expect(cannotRun(doc, host({ vlan: true }))).toBe('interfaces: VLANs are not in this agent yet (lan0.10)');
+    expect(cannotRun(doc, host({ vlan: true }))).toBeNull();
+  });
+  it('refuses a VLAN whose name is longer than Linux allows', () => {
+    const doc = configDocumentSchema.parse({
+      interfaces: {
+        lan: [{ name: 'lan-downstairs', ip: '192.168.1.1', prefix: 24 }],
+        wan: interfaces.wan,
+        vlans: [{ id: crypto.randomUUID(), parent: 'lan-downstairs', vlan_id: 100, ip: '10.10.0.1', prefix: 24 }],
+      },
+    });
+    expect(cannotRun(doc, host({ vlan: true }, ['lan-downstairs', 'wan0']))).toBe(
+      "interfaces: lan-downstairs.100 is longer than the 15 characters Linux allows an interface's name",
+    );
   });
   it('runs BGP where FRR runs bgpd, and says what is missing where it does not', () => {
     const doc = configDocumentSchema.parse({ interfaces, bgp: { asn: 65001, router_id: '198.51.100.2' } });

@@ -38,13 +38,10 @@ function interfaceReasons(doc: ConfigDocument, host: HostFacts): string[] {
     if (wan.mode === 'dhcp' && !host.caps.dhclient)
       reasons.push(`interfaces: ${wan.name} takes its address by DHCP, and this host has no DHCP client (dhclient)`);
   }
-  // Never pretended: VLAN links are made by no step of the apply yet (no kernel here has 8021q to prove it on).
-  if (ifs.vlans.length)
-    reasons.push(
-      host.caps.vlan
-        ? `interfaces: VLANs are not in this agent yet (${vlanIfname(ifs.vlans[0]!)})`
-        : `interfaces: this host's kernel has no VLAN support (${vlanIfname(ifs.vlans[0]!)})`,
-    );
+  const vlans = ifs.vlans.map(vlanIfname);
+  if (vlans.length && !host.caps.vlan) reasons.push(`interfaces: this kernel has no VLAN (802.1Q) support (${vlans.join(', ')})`);
+  // The kernel's IFNAMSIZ: a longer name is no link at all.
+  for (const name of vlans.filter((n) => n.length > 15)) reasons.push(`interfaces: ${name} is longer than the 15 characters Linux allows an interface's name`);
   return reasons;
 }
 
