@@ -98,6 +98,29 @@ describe('what a Linux host can run', () => {
     expect(cannotRun(doc, host({ strongswan: true, charon: true }))).toBeNull();
   });
 
+  it('runs Auto VPN and the Overlay Mesh as IPsec peers where charon answers, from a static WAN', () => {
+    const setting = { enabled: true, topology: 'full-mesh', subnets: ['192.168.1.0/24'], peers: [] };
+    const doc = configDocumentSchema.parse({ interfaces, ipsec: { tunnels: [], auto_vpn: setting }, overlay_mesh: setting });
+    expect(cannotRun(doc, host({ strongswan: true, charon: true }))).toBeNull();
+    expect(cannotRun(doc, host({ xfrm: true }))).toBe('ipsec: this host has no strongSwan (swanctl); overlay_mesh: this host has no strongSwan (swanctl)');
+    const dhcp = configDocumentSchema.parse({ ...doc, interfaces: { ...interfaces, wan: [{ name: 'wan0', mode: 'dhcp' }] } });
+    expect(cannotRun(dhcp, host({ strongswan: true, charon: true, dhclient: true }))).toBe(
+      'ipsec: the automatic VPN meets its peers from a WAN with a static address, and this box has none; overlay_mesh: the mesh meets its peers from a WAN with a static address, and this box has none',
+    );
+    // Turned off, an overlay needs nothing.
+    const off = configDocumentSchema.parse({
+      interfaces,
+      ipsec: { tunnels: [], auto_vpn: { ...setting, enabled: false } },
+      overlay_mesh: { ...setting, enabled: false },
+    });
+    expect(cannotRun(off, host({}))).toBeNull();
+  });
+
+  it('refuses SD-WAN path selection without claiming it needs WireGuard', () => {
+    const doc = configDocumentSchema.parse({ interfaces, sdwan: { interfaces: [{ interface: 'wan0' }] } });
+    expect(cannotRun(doc, host({}))).toBe('sdwan: SD-WAN path selection (steering by link quality) is not in this agent yet');
+  });
+
   it('refuses a family it does not run yet, naming the engine it would need', () => {
     const doc = configDocumentSchema.parse({ interfaces, netflow: { interfaces: ['lan0'] } });
     expect(cannotRun(doc, host({}))).toBe('netflow: not run by the Netloom agent for Linux yet');
