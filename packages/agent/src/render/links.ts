@@ -8,7 +8,7 @@ import { vlanIfname, type ConfigDocument } from '@netloom/domain';
 export const VLAN_ALIAS = 'netloom-agent';
 
 /** A VLAN link the document asks for: its name on the box, its parent LAN, its tag, its address and MTU (its parent's). */
-export interface VlanLink {
+interface VlanLink {
   name: string;
   parent: string;
   id: number;
@@ -26,7 +26,7 @@ export interface KernelVlan {
 }
 
 /** The VLANs of a document on the box: a VLAN takes its parent LAN's MTU (it cannot carry more). */
-export function desiredVlans(doc: ConfigDocument | null): VlanLink[] {
+function desiredVlans(doc: ConfigDocument | null): VlanLink[] {
   const ifs = doc?.interfaces;
   if (!ifs) return [];
   return ifs.vlans.map((v) => ({
@@ -39,7 +39,7 @@ export function desiredVlans(doc: ConfigDocument | null): VlanLink[] {
 }
 
 /** Every address the document puts on the box, with the MTU of its link: LANs, their VLANs, static WANs. */
-export function desiredAddresses(doc: ConfigDocument | null): { dev: string; cidr: string; mtu: number }[] {
+function desiredAddresses(doc: ConfigDocument | null): { dev: string; cidr: string; mtu: number }[] {
   const ifs = doc?.interfaces;
   if (!ifs) return [];
   return [
@@ -67,7 +67,7 @@ export function addressLines(next: ConfigDocument | null, previous: ConfigDocume
 
 const isVlan = (l: KernelVlan) => l.linkinfo?.info_kind === 'vlan';
 /** The agent's own VLAN links among the box's: those with its alias. */
-export const ourVlans = (links: KernelVlan[]) => links.filter((l) => isVlan(l) && l.ifalias === VLAN_ALIAS);
+const ourVlans = (links: KernelVlan[]) => links.filter((l) => isVlan(l) && l.ifalias === VLAN_ALIAS);
 
 /**
  * `ip -batch` lines that make the box's VLAN links what the document says: the agent's links the
