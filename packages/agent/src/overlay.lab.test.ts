@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { overlayPairKey, type OverlayKeyLabel } from '@netloom/domain';
+import { configDocumentSchema, overlayPairKey, type ConfigDocument, type OverlayKeyLabel } from '@netloom/domain';
 import { configAutoVpnSecrets } from '../../server/src/db/schema/index';
 import { TestAgent } from '../../server/src/test/agent-client';
 import { LAB, LAB_INTERFACES, labUnavailable } from './test/netns-lab';
 import { labAgent, waitFor } from './test/lab-agent';
+import { swanctlConf } from './render/swanctl';
 
 const unavailable = labUnavailable();
 
@@ -53,7 +54,8 @@ secrets {
  */
 describe.runIf(!unavailable)('the Netloom agent meeting its Auto VPN and Overlay Mesh peers through strongSwan', () => {
   const h = labAgent({ serial: 'LNX-LAB-OVERLAY', strongswan: { remote: '' } });
-  type Gateway = { agent: TestAgent; id: string };
+  /** Another gateway of the organisation: it answers every push as applied, and keeps the last document it was pushed (keys and all). */
+  type Gateway = { agent: TestAgent; id: string; pushed: ConfigDocument | null };
   let site: Gateway | null = null;
   const others: TestAgent[] = [];
   afterAll(() => others.forEach((a) => a.ws.terminate()));
@@ -64,9 +66,16 @@ describe.runIf(!unavailable)('the Netloom agent meeting its Auto VPN and Overlay
     others.push(agent);
     agent.hello({ kind: 'enrol', enrolment_key: h.enrolmentKey }, { serial, name });
     const welcome = (await agent.next('welcome', 15_000)) as { device_id: string };
-    const saved = await h.call('PUT', `device/config/${welcome.device_id}/sections/interfaces/`, { section: interfaces });
+    const g: Gateway = { agent, id: welcome.device_id, pushed: null };
+    agent.ws.on('message', (data: Buffer) => {
+      const m = JSON.parse(data.toString()) as { type: string; job_id?: string; payload?: { config_hash?: string; document?: unknown } };
+      if (m.type !== 'job' || !m.payload?.document) return;
+      g.pushed = configDocumentSchema.parse(m.payload.document);
+      agent.send({ type: 'job_result', job_id: m.job_id, ok: true, output: 'configuration applied', config_hash: m.payload.config_hash });
+    });
+    const saved = await h.call('PUT', `device/config/${g.id}/sections/interfaces/`, { section: interfaces });
     expect(saved.statusCode, saved.body).toBe(200);
-    return { agent, id: welcome.device_id };
+    return g;
   };
   const enrolSite = () =>
     enrol('LNX-LAB-SITE', SITE.name, {
@@ -78,11 +87,15 @@ describe.runIf(!unavailable)('the Netloom agent meeting its Auto VPN and Overlay
     expect(saved.statusCode, saved.body).toBe(200);
   };
   const saveSite = (family: string, section: unknown) => save(site!, family, section);
-  /** The site's strongSwan loaded with the given overlay's connection (loading a file unloads what it no longer names). */
-  const loadSite = async (label: OverlayKeyLabel) => {
+  /** The pair's key of an overlay, as the domain derives it from the organisation's overlay secret. */
+  const pairKey = async (label: OverlayKeyLabel) => {
     const [{ secret }] = (await h.t.app.services.db.select().from(configAutoVpnSecrets)) as [{ secret: string }, ...unknown[]];
-    const file = path.join(h.stateDir, `site-${label}.conf`);
-    writeFileSync(file, siteSwanctl(label, overlayPairKey(label, secret, h.deviceId, site!.id)), { mode: 0o600 });
+    return overlayPairKey(label, secret, h.deviceId, site!.id);
+  };
+  /** The site's strongSwan loaded with this file (loading a file unloads what it no longer names). */
+  const loadSite = (name: string, conf: string) => {
+    const file = path.join(h.stateDir, `site-${name}.conf`);
+    writeFileSync(file, conf, { mode: 0o600 });
     const loaded = h.lab.exec(h.lab.ns.remote, ['swanctl', '--load-all', '--noprompt', '--file', file, '--uri', h.remoteCharon!]);
     expect(loaded.status, loaded.stderr || loaded.stdout).toBe(0);
   };
@@ -101,7 +114,8 @@ describe.runIf(!unavailable)('the Netloom agent meeting its Auto VPN and Overlay
     expect(h.pingFrom(h.lab.ns.lan, LAB.site)).toBe(false);
 
     site = await enrolSite();
-    await loadSite('auto-vpn');
+    // Written by hand from strongSwan's own terms: the agent's rendering is checked against a configuration it did not write.
+    loadSite('auto-vpn', siteSwanctl('auto-vpn', await pairKey('auto-vpn')));
     // The site joins Auto VPN: the server writes it into the agent's document as a peer and pushes it.
     await saveSite('ipsec', { tunnels: [], auto_vpn: { enabled: true, topology: 'full-mesh', subnets: [SITE.subnet] } });
     await waitFor('the site through the Auto VPN tunnel', () => h.pingFrom(h.lab.ns.lan, LAB.site), 45_000);
@@ -131,19 +145,27 @@ describe.runIf(!unavailable)('the Netloom agent meeting its Auto VPN and Overlay
     await save(branch, 'ipsec', { tunnels: [], auto_vpn: { enabled: false, topology: 'full-mesh', subnets: ['10.20.0.0/24'] } });
   });
 
-  it('meets the same gateway in the Overlay Mesh VPN of their device group, as mesh-<peer>, once Auto VPN is off', async () => {
+  it('meets the same gateway in the Overlay Mesh VPN of their device group, as mesh-<peer>, each end running what the agent renders', async () => {
     expect((await h.push('ipsec', { tunnels: [], auto_vpn: { enabled: false, topology: 'full-mesh', subnets: [LAN_SUBNET] } })).sync.state).toBe('synced');
+    await saveSite('ipsec', { tunnels: [], auto_vpn: { enabled: false, topology: 'full-mesh', subnets: [SITE.subnet] } });
     await waitFor('the site out of reach', () => !h.pingFrom(h.lab.ns.lan, LAB.site), 15_000);
     const group = await h.call('POST', 'network/list/', { name: 'Overlay lab' });
     expect(group.statusCode, group.body).toBe(201);
     const members = await h.call('PUT', `network/${group.json().id}/devices/`, { device_ids: [h.deviceId, site!.id] });
     expect(members.statusCode, members.body).toBe(200);
-    await loadSite('overlay-mesh');
+    expect((await h.push('overlay_mesh', { enabled: true, topology: 'full-mesh', subnets: [LAN_SUBNET] })).sync.state).toBe('synced');
+    // The site joins: the server pushes each gateway the other as its peer.
     await saveSite('overlay_mesh', { enabled: true, topology: 'full-mesh', subnets: [SITE.subnet] });
-    const c = await h.push('overlay_mesh', { enabled: true, topology: 'full-mesh', subnets: [LAN_SUBNET] });
-    expect(c.sync).toMatchObject({ state: 'synced', error: null });
+    const pushed = await waitFor(
+      'the site pushed its mesh peer',
+      () => site!.pushed?.overlay_mesh?.peers.find((p) => p.device_id === h.deviceId) && site!.pushed,
+    );
+    expect(pushed.overlay_mesh?.peers).toEqual([expect.objectContaining({ address: LAB.wan0Gw, subnets: [LAN_SUBNET], psk: await pairKey('overlay-mesh') })]);
+    // The site runs what the agent would render from the document the site was pushed: both ends are Netloom's, both start the tunnel.
+    loadSite('overlay-mesh', swanctlConf(pushed));
     await waitFor('the site through the mesh tunnel', () => h.pingFrom(h.lab.ns.lan, LAB.site), 45_000);
     expect(await ipsecStatus(`mesh-${SITE.name}`)).toEqual([{ name: `mesh-${SITE.name}`, remote: SITE.wan, state: 'up', reason: null }]);
+    expect((await h.config()).sync).toMatchObject({ state: 'synced', error: null });
   });
 
   it('takes the mesh tunnel down when the section goes, and the site is unreachable again', async () => {
