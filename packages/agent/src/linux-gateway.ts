@@ -1,4 +1,4 @@
-import { configHash, type ConfigDocument, type DiagnosticParams, type FlowRecord, type StatusKind, type StatusSnapshot } from '@netloom/domain';
+import { configHash, vlanIfname, type ConfigDocument, type DiagnosticParams, type FlowRecord, type StatusKind, type StatusSnapshot } from '@netloom/domain';
 import type { DeviceBehaviour, DiagnosticIo, HeartbeatBody, HelloBody, LiveDiagnostic, MetricsBody } from '@netloom/simulator';
 import { GatewayDiagnostics } from './diagnostics/gateway-diagnostics';
 import type { Applier } from './host/applier';
@@ -113,7 +113,8 @@ export class LinuxGateway implements DeviceBehaviour {
 
   metrics(at: Date): MetricsBody {
     const s = this.sample;
-    const names = new Set([...(this.running?.interfaces?.lan.map((l) => l.name) ?? []), ...(this.running?.interfaces?.wan.map((w) => w.name) ?? [])]);
+    const ifs = this.running?.interfaces;
+    const names = new Set([...(ifs?.lan.map((l) => l.name) ?? []), ...(ifs?.vlans.map(vlanIfname) ?? []), ...(ifs?.wan.map((w) => w.name) ?? [])]);
     const links = (s?.links ?? []).filter((l) => (names.size ? names.has(l.ifname) : l.ifname !== 'lo') && l.stats64);
     const firstProbe = (ifname: string) => s?.probes.find((p) => p.ifname === ifname);
     return {

@@ -44,9 +44,21 @@ describe('what a Linux host can run', () => {
       interfaces: { ...interfaces, vlans: [{ id: crypto.randomUUID(), parent: 'lan0', vlan_id: 10, ip: '10.10.0.1', prefix: 24 }] },
     });
     expect(cannotRun(doc, host({}, ['lan0']))).toBe(
-      "interfaces: this host has no interface wan0; interfaces: this host's kernel has no VLAN support (lan0.10)",
+      'interfaces: this host has no interface wan0; interfaces: this kernel has no VLAN (802.1Q) support (lan0.10)',
     );
-    expect(cannotRun(doc, host({ vlan: true }))).toBe('interfaces: VLANs are not in this agent yet (lan0.10)');
+    expect(cannotRun(doc, host({ vlan: true }))).toBeNull();
+  });
+  it('refuses a VLAN whose name is longer than Linux allows', () => {
+    const doc = configDocumentSchema.parse({
+      interfaces: {
+        lan: [{ name: 'lan-downstairs', ip: '192.168.1.1', prefix: 24 }],
+        wan: interfaces.wan,
+        vlans: [{ id: crypto.randomUUID(), parent: 'lan-downstairs', vlan_id: 100, ip: '10.10.0.1', prefix: 24 }],
+      },
+    });
+    expect(cannotRun(doc, host({ vlan: true }, ['lan-downstairs', 'wan0']))).toBe(
+      "interfaces: lan-downstairs.100 is longer than the 15 characters Linux allows an interface's name",
+    );
   });
   it('runs BGP where FRR runs bgpd, and says what is missing where it does not', () => {
     const doc = configDocumentSchema.parse({ interfaces, bgp: { asn: 65001, router_id: '198.51.100.2' } });
@@ -84,6 +96,29 @@ describe('what a Linux host can run', () => {
       "ipsec: strongSwan's charon does not answer on this host (this kernel has no XFRM: charon needs the kernel-libipsec plugin)",
     );
     expect(cannotRun(doc, host({ strongswan: true, charon: true }))).toBeNull();
+  });
+
+  it('runs Auto VPN and the Overlay Mesh as IPsec peers where charon answers, from a static WAN', () => {
+    const setting = { enabled: true, topology: 'full-mesh', subnets: ['192.168.1.0/24'], peers: [] };
+    const doc = configDocumentSchema.parse({ interfaces, ipsec: { tunnels: [], auto_vpn: setting }, overlay_mesh: setting });
+    expect(cannotRun(doc, host({ strongswan: true, charon: true }))).toBeNull();
+    expect(cannotRun(doc, host({ xfrm: true }))).toBe('ipsec: this host has no strongSwan (swanctl); overlay_mesh: this host has no strongSwan (swanctl)');
+    const dhcp = configDocumentSchema.parse({ ...doc, interfaces: { ...interfaces, wan: [{ name: 'wan0', mode: 'dhcp' }] } });
+    expect(cannotRun(dhcp, host({ strongswan: true, charon: true, dhclient: true }))).toBe(
+      'ipsec: the automatic VPN meets its peers from a WAN with a static address, and this box has none; overlay_mesh: the mesh meets its peers from a WAN with a static address, and this box has none',
+    );
+    // Turned off, an overlay needs nothing.
+    const off = configDocumentSchema.parse({
+      interfaces,
+      ipsec: { tunnels: [], auto_vpn: { ...setting, enabled: false } },
+      overlay_mesh: { ...setting, enabled: false },
+    });
+    expect(cannotRun(off, host({}))).toBeNull();
+  });
+
+  it('refuses SD-WAN path selection without claiming it needs WireGuard', () => {
+    const doc = configDocumentSchema.parse({ interfaces, sdwan: { interfaces: [{ interface: 'wan0' }] } });
+    expect(cannotRun(doc, host({}))).toBe('sdwan: SD-WAN path selection (steering by link quality) is not in this agent yet');
   });
 
   it('refuses a family it does not run yet, naming the engine it would need', () => {

@@ -9,7 +9,18 @@ export interface HostFacts {
 }
 
 /** Families the agent applies to a Linux box (the rest are refused with the reason). */
-export const AGENT_FAMILIES = ['interfaces', 'static_routes', 'policy_routing', 'firewall', 'nat', 'services', 'content_filter', 'bgp', 'ipsec'] as const;
+export const AGENT_FAMILIES = [
+  'interfaces',
+  'static_routes',
+  'policy_routing',
+  'firewall',
+  'nat',
+  'services',
+  'content_filter',
+  'bgp',
+  'ipsec',
+  'overlay_mesh',
+] as const;
 
 const isEmpty = (value: unknown): boolean =>
   value === undefined ||
@@ -20,8 +31,7 @@ const isEmpty = (value: unknown): boolean =>
 
 /** Families the agent does not run yet, with the engine each would need on this host. */
 const NOT_YET: Partial<Record<keyof ConfigDocument, (caps: Capabilities) => string>> = {
-  overlay_mesh: (c) => (c.wireguard ? 'the overlay mesh is not in this agent yet' : 'this host has no WireGuard'),
-  sdwan: (c) => (c.wireguard ? 'SD-WAN paths and Auto VPN are not in this agent yet' : 'this host has no WireGuard (Auto VPN)'),
+  sdwan: () => 'SD-WAN path selection (steering by link quality) is not in this agent yet',
   wireless: (c) => (c.wireless ? 'wireless is not in this agent yet' : 'this host has no wireless interface'),
 };
 
@@ -38,13 +48,10 @@ function interfaceReasons(doc: ConfigDocument, host: HostFacts): string[] {
     if (wan.mode === 'dhcp' && !host.caps.dhclient)
       reasons.push(`interfaces: ${wan.name} takes its address by DHCP, and this host has no DHCP client (dhclient)`);
   }
-  // Never pretended: VLAN links are made by no step of the apply yet (no kernel here has 8021q to prove it on).
-  if (ifs.vlans.length)
-    reasons.push(
-      host.caps.vlan
-        ? `interfaces: VLANs are not in this agent yet (${vlanIfname(ifs.vlans[0]!)})`
-        : `interfaces: this host's kernel has no VLAN support (${vlanIfname(ifs.vlans[0]!)})`,
-    );
+  const vlans = ifs.vlans.map(vlanIfname);
+  if (vlans.length && !host.caps.vlan) reasons.push(`interfaces: this kernel has no VLAN (802.1Q) support (${vlans.join(', ')})`);
+  // The kernel's IFNAMSIZ: a longer name is no link at all.
+  for (const name of vlans.filter((n) => n.length > 15)) reasons.push(`interfaces: ${name} is longer than the 15 characters Linux allows an interface's name`);
   return reasons;
 }
 
@@ -73,25 +80,33 @@ function contentFilterReasons(doc: ConfigDocument, host: HostFacts): string[] {
   return reasons;
 }
 
-/** IPsec needs strongSwan's charon running, over the kernel's XFRM or its own userspace ESP (kernel-libipsec); the automatic VPN is not in the agent yet. */
+/** Why strongSwan cannot run here: charon answers on its socket, over the kernel's XFRM or its own userspace ESP (kernel-libipsec). */
+function charonMissing(c: Capabilities): string | null {
+  if (c.charon) return null;
+  if (!c.strongswan) return c.xfrm ? 'this host has no strongSwan (swanctl)' : "this host's kernel has no IPsec (XFRM) and it has no strongSwan (swanctl)";
+  return `strongSwan's charon does not answer on this host${c.xfrm ? '' : ' (this kernel has no XFRM: charon needs the kernel-libipsec plugin)'}`;
+}
+
+/**
+ * IPsec needs strongSwan's charon: the site-to-site tunnels, and the overlays (Auto VPN, Overlay
+ * Mesh VPN), whose peers are IPsec peers with a pre-shared key per pair. An overlay meets its
+ * peers from the address they were given for it: the box's first static WAN address.
+ */
 function ipsecReasons(doc: ConfigDocument, host: HostFacts): string[] {
-  const ipsec = doc.ipsec;
-  if (!ipsec) return [];
   const reasons: string[] = [];
-  const c = host.caps;
-  if (ipsec.tunnels.some((t) => t.enabled) && !c.charon) {
-    if (!c.strongswan)
-      reasons.push(
-        c.xfrm ? 'ipsec: this host has no strongSwan (swanctl)' : "ipsec: this host's kernel has no IPsec (XFRM) and it has no strongSwan (swanctl)",
-      );
-    else
-      reasons.push(
-        `ipsec: strongSwan's charon does not answer on this host${c.xfrm ? '' : ' (this kernel has no XFRM: charon needs the kernel-libipsec plugin)'}`,
-      );
+  const missing = charonMissing(host.caps);
+  const staticWan = doc.interfaces?.wan.some((w) => w.mode === 'static' && w.ip);
+  const ipsec = doc.ipsec;
+  if (ipsec) {
+    if (missing && (ipsec.tunnels.some((t) => t.enabled) || ipsec.auto_vpn?.enabled)) reasons.push(`ipsec: ${missing}`);
+    const noWan = ipsec.tunnels.find((t) => t.enabled && !doc.interfaces?.wan.some((w) => w.name === t.local_interface && w.mode === 'static'));
+    if (noWan) reasons.push(`ipsec: ${noWan.name} leaves by ${noWan.local_interface}, which has no static address on this box`);
+    if (ipsec.auto_vpn?.enabled && !staticWan) reasons.push('ipsec: the automatic VPN meets its peers from a WAN with a static address, and this box has none');
   }
-  const missing = ipsec.tunnels.find((t) => t.enabled && !doc.interfaces?.wan.some((w) => w.name === t.local_interface && w.mode === 'static'));
-  if (missing) reasons.push(`ipsec: ${missing.name} leaves by ${missing.local_interface}, which has no static address on this box`);
-  if (ipsec.auto_vpn?.enabled) reasons.push('ipsec: the automatic VPN between gateways is not in this agent yet');
+  if (doc.overlay_mesh?.enabled) {
+    if (missing) reasons.push(`overlay_mesh: ${missing}`);
+    if (!staticWan) reasons.push('overlay_mesh: the mesh meets its peers from a WAN with a static address, and this box has none');
+  }
   return reasons;
 }
 

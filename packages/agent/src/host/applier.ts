@@ -1,23 +1,15 @@
 import type { ConfigDocument } from '@netloom/domain';
 import { must } from './exec';
-import { ipBatch, ipBatchForgiving, kernelRuleKey, kernelRuleSpec, listRoutes, listRules, ourRules, staleRoutes, staleRules } from './kernel';
+import { ipBatch, ipBatchForgiving, kernelRuleKey, kernelRuleSpec, listLinks, listRoutes, listRules, ourRules, staleRoutes, staleRules } from './kernel';
 import type { Dnsmasq } from './dnsmasq';
 import { desiredRoutes, desiredRules, routeLine, ruleKey, ruleLine } from '../render/routes';
 import { nftRuleset } from '../render/nftables';
+import { addressLines, vlanLines } from '../render/links';
 import type { Capabilities } from './capabilities';
 import type { Frr } from './frr';
 import type { DhcpWans } from './dhcp-wan';
 import type { Strongswan } from './strongswan';
 import type { Clock } from './clock';
-
-const addresses = (doc: ConfigDocument | null) => {
-  const ifs = doc?.interfaces;
-  if (!ifs) return [];
-  return [
-    ...ifs.lan.map((l) => ({ dev: l.name, cidr: `${l.ip}/${l.prefix}`, mtu: l.mtu })),
-    ...ifs.wan.filter((w) => w.mode === 'static' && w.ip && w.prefix).map((w) => ({ dev: w.name, cidr: `${w.ip}/${w.prefix}`, mtu: w.mtu })),
-  ];
-};
 
 /**
  * Applies a document to the kernel and the services the agent owns, step by step in the order a
@@ -55,6 +47,8 @@ export class Applier {
   private async reconcile(next: ConfigDocument | null, previous: ConfigDocument | null): Promise<void> {
     // A lease given back takes its subnet's other addresses with it (the kernel drops a primary's secondaries): DHCP first, then the static addresses.
     if (this.caps.dhclient) await this.dhcpWans.run(next, previous);
+    // VLAN links before the addresses on them (on a kernel without 8021q the document has none: support.ts refused it).
+    if (this.caps.vlan) await this.vlans(next);
     await this.addresses(next, previous);
     await this.routes(next);
     await this.rules(next);
@@ -67,15 +61,17 @@ export class Applier {
     await this.clock.apply(next?.services?.ntp);
   }
 
+  /** The agent's VLAN links: those gone from the document deleted, those the box lacks (a new VLAN, one deleted by hand) made. */
+  private async vlans(next: ConfigDocument | null): Promise<void> {
+    const lines = vlanLines(await listLinks(), next);
+    await ipBatchForgiving(lines.del);
+    await ipBatch(lines.add);
+  }
+
   private async addresses(next: ConfigDocument | null, previous: ConfigDocument | null): Promise<void> {
-    const wanted = addresses(next);
-    const keep = new Set(wanted.map((a) => `${a.dev} ${a.cidr}`));
-    await ipBatchForgiving(
-      addresses(previous)
-        .filter((a) => !keep.has(`${a.dev} ${a.cidr}`))
-        .map((a) => `addr del ${a.cidr} dev ${a.dev}`),
-    );
-    await ipBatch(wanted.flatMap((a) => [`link set dev ${a.dev} up mtu ${a.mtu}`, `addr replace ${a.cidr} dev ${a.dev}`]));
+    const lines = addressLines(next, previous);
+    await ipBatchForgiving(lines.del);
+    await ipBatch(lines.set);
   }
 
   private async routes(next: ConfigDocument | null): Promise<void> {

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { access, readdir } from 'node:fs/promises';
 import { installed, run } from './exec';
 import { chronydAnswers } from './clock';
 import type { Frr } from './frr';
@@ -37,13 +37,30 @@ export interface Capabilities {
  * Whether the kernel makes a link of this type: the only sure test is to make one (a module may be
  * built in, loadable or missing) and take it away again at once.
  */
-async function kernelHasLink(type: 'wireguard' | 'vlan'): Promise<boolean> {
+async function kernelHasLink(type: 'wireguard'): Promise<boolean> {
   const name = `nlprobe${process.pid % 10000}`;
-  const args = type === 'vlan' ? ['link', 'add', 'link', 'lo', 'name', name, 'type', 'vlan', 'id', '4094'] : ['link', 'add', name, 'type', type];
-  const made = await run('ip', args);
+  const made = await run('ip', ['link', 'add', name, 'type', type]);
   if (made.code !== 0) return false;
   await run('ip', ['link', 'del', name]);
   return true;
+}
+
+/** The links the VLAN probe makes, in a network namespace of its own that goes with it: the box's own links are never touched. */
+const VLAN_PROBE = 'link add name nlprobe0 type veth peer name nlprobe1\nlink add link nlprobe0 name nlprobe0.4094 type vlan id 4094\n';
+
+/**
+ * Whether the kernel makes 802.1Q links: one is made on a veth pair in a throwaway network
+ * namespace (loopback takes no VLAN, so it cannot be the parent). Without `unshare`, the 8021q
+ * module loaded (/proc/net/vlan) is the answer.
+ */
+async function kernelHasVlan(): Promise<boolean> {
+  const made = await run('unshare', ['--net', 'ip', '-batch', '-'], VLAN_PROBE);
+  if (made.code === 0) return true;
+  if (/Unknown device type|not supported/i.test(made.stderr)) return false;
+  return access('/proc/net/vlan').then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Whether the kernel keeps IPsec security associations: one is made on loopback addresses and taken away again at once. */
@@ -99,7 +116,7 @@ export async function detectCapabilities(frr: Frr, strongswand: Strongswan, chro
     installed('dhclient'),
     installed('iperf3'),
     kernelHasLink('wireguard'),
-    kernelHasLink('vlan'),
+    kernelHasVlan(),
     hasWireless(),
     kernelHasXfrm(),
   ]);

@@ -1,4 +1,5 @@
 import { must, run } from './exec';
+import type { KernelVlan } from '../render/links';
 import { NETLOOM_PROTO, routeKey, ruleKey, type RouteSpec, type RuleSpec } from '../render/routes';
 
 /** A route as `ip -json route` writes it. */
@@ -32,6 +33,11 @@ const json = <T>(text: string): T[] => (text.trim() ? (JSON.parse(text) as T[]) 
 
 /** Ours: written with the agent's protocol number (iproute2 writes it as a number, or a name if rt_protos names it). */
 const isOurs = (protocol: string | undefined) => protocol === String(NETLOOM_PROTO);
+
+/** Every link of the box with its details (a VLAN's parent, tag and alias). */
+export async function listLinks(): Promise<KernelVlan[]> {
+  return json<KernelVlan>(await must('ip', ['-json', '-details', 'link', 'show']));
+}
 
 /** Every route of the box, every table. */
 export async function listRoutes(): Promise<KernelRoute[]> {

@@ -1,4 +1,4 @@
-import { isIanaTimeZone, type ConfigDocument } from '@netloom/domain';
+import { isIanaTimeZone, vlanIfname, type ConfigDocument } from '@netloom/domain';
 import type { Sample } from '../host/sampler';
 import { ourRoutes, ourRules, kernelRuleKey } from '../host/kernel';
 import { COMMENT_PREFIX, expectedComments, nftRuleset } from '../render/nftables';
@@ -74,6 +74,14 @@ function servicesAsRun(doc: ConfigDocument, sample: Sample, files: DnsmasqFiles,
   return { services: { ...s, ...dhcpAsRuns(s, doc, sample, files), ...ntpAsRuns(s.ntp, sample, chronyd) } };
 }
 
+/** The VLANs whose links the kernel still has: one deleted by hand no longer runs. */
+function vlansAsRun(doc: ConfigDocument, sample: Sample): Pick<ConfigDocument, 'interfaces'> {
+  const ifs = doc.interfaces;
+  if (!ifs?.vlans.length) return {};
+  const links = new Set(sample.links.map((l) => l.ifname));
+  return { interfaces: { ...ifs, vlans: ifs.vlans.filter((v) => links.has(vlanIfname(v))) } };
+}
+
 /** BGP as FRR runs it: no speaker when its instance is gone, and only the neighbours it still has. Unread (no bgpd here): as given. */
 function bgpAsRuns(doc: ConfigDocument, sample: Sample): Pick<ConfigDocument, 'bgp'> {
   const frr = sample.bgp;
@@ -84,7 +92,7 @@ function bgpAsRuns(doc: ConfigDocument, sample: Sample): Pick<ConfigDocument, 'b
 
 /**
  * What the box runs of the document it was given, read back from the kernel and the agent's own
- * services: its static routes and policy routes still in the kernel, its firewall and NAT rules
+ * services: its VLAN links, its static routes and policy routes still in the kernel, its firewall and NAT rules
  * still in its nftables tables, its DHCP still in its dnsmasq, its time zone and NTP servers.
  * Equal to the document while nobody changed the box by hand; anything removed by hand is missing
  * from it (drift).
@@ -104,6 +112,7 @@ export function runningDocument(doc: ConfigDocument, sample: Sample, files: Dnsm
   );
   return {
     ...doc,
+    ...vlansAsRun(doc, sample),
     ...(doc.static_routes ? { static_routes: doc.static_routes.filter((r) => !r.enabled || routeIds.has(r.id)) } : {}),
     ...(doc.policy_routing ? { policy_routing: doc.policy_routing.filter((p) => !missingRules.has(p.id)) } : {}),
     ...firewallAsRuns(doc, sample),

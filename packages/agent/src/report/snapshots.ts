@@ -2,7 +2,8 @@ import { emptySnapshot, vlanIfname, type ConfigDocument, type StatusKind, type S
 import type { KernelNeighbour, Sample } from '../host/sampler';
 import { COMMENT_PREFIX } from '../render/nftables';
 import { NETLOOM_PROTO } from '../render/routes';
-import { connectionName } from '../render/swanctl';
+import { connectionName, overlayTunnels } from '../render/swanctl';
+import type { SaReading } from '../host/strongswan';
 
 type Snapshot<K extends StatusKind> = Extract<StatusSnapshot, { kind: K }>;
 /** What the box is, for its system report: read once at start, with what its host can run. */
@@ -183,16 +184,28 @@ function bgpRoutes(sample: Sample): Snapshot<'bgp_routes'> {
   };
 }
 
-/** Each enabled tunnel of the document as strongSwan runs it: up with its child SA installed, else down with what is known. */
+/** A connection's SA as strongSwan has it: the one up when both ends started one, else the first. */
+const saOf = (sample: Sample | null, connection: string): SaReading | undefined => {
+  const sas = sample?.sas?.filter((s) => s.connection === connection) ?? [];
+  return sas.find((s) => s.established && s.installed) ?? sas[0];
+};
+
+/**
+ * Each enabled tunnel of the document and each overlay peer (`auto-<peer>`, `mesh-<peer>`, as the
+ * simulator names them) as strongSwan runs it: up with its child SA installed, else down with what
+ * is known. An overlay peer not loaded (its address not known yet) is down with why.
+ */
 export function tunnelStates(sample: Sample | null, doc: ConfigDocument | null) {
-  return (doc?.ipsec?.tunnels ?? [])
-    .filter((t) => t.enabled)
-    .map((t) => {
-      const sa = sample?.sas?.find((s) => s.connection === connectionName(t));
-      const up = !!sa?.established && sa.installed;
-      const reason = up ? null : sample?.sas ? (sa ? 'IKE up, no child SA installed' : 'no IKE SA with the peer') : 'strongSwan not read';
-      return { name: t.name, remote: t.remote, state: up ? ('up' as const) : ('down' as const), reason, sa };
-    });
+  const state = (name: string, remote: string, connection: string, skipped: string | null = null) => {
+    const sa = skipped ? undefined : saOf(sample, connection);
+    const up = !!sa?.established && sa.installed;
+    const reason = up ? null : (skipped ?? (sample?.sas ? (sa ? 'IKE up, no child SA installed' : 'no IKE SA with the peer') : 'strongSwan not read'));
+    return { name, remote, state: up ? ('up' as const) : ('down' as const), reason, sa };
+  };
+  return [
+    ...(doc?.ipsec?.tunnels ?? []).filter((t) => t.enabled).map((t) => state(t.name, t.remote, connectionName(t))),
+    ...overlayTunnels(doc).map((o) => state(o.name, o.remote, o.connection, o.skipped)),
+  ];
 }
 
 function ipsecStats(sample: Sample, doc: ConfigDocument | null): Snapshot<'ipsec_stats'> {

@@ -68,6 +68,10 @@ export function labAgent(opts: LabAgentOptions) {
     t: null as unknown as TestApp,
     token: '',
     deviceId: '',
+    /** The organisation's enrolment key: another gateway of the lab enrols with it. */
+    enrolmentKey: '',
+    /** The remote site's charon (vici URI), when the lab runs strongSwan. */
+    remoteCharon: null as string | null,
     agentLog: [] as string[],
     stateDir: mkdtempSync(path.join(os.tmpdir(), 'netloom-agent-')),
     call: (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
@@ -103,13 +107,14 @@ export function labAgent(opts: LabAgentOptions) {
       if (!h.lab.startFrr(h.lab.ns.gw) || !h.lab.startFrr(h.lab.ns.remote, opts.frr.remote)) throw new Error('this lab needs FRR (.ci/run installs it)');
     }
     const charon = opts.strongswan ? h.lab.startCharon(h.lab.ns.gw) : null;
-    if (opts.strongswan && (!charon || !h.lab.startCharon(h.lab.ns.remote, opts.strongswan.remote)))
-      throw new Error('this lab needs strongSwan (.ci/run installs it)');
+    h.remoteCharon = charon && opts.strongswan ? h.lab.startCharon(h.lab.ns.remote, opts.strongswan.remote) : null;
+    if (opts.strongswan && !h.remoteCharon) throw new Error('this lab needs strongSwan (.ci/run installs it)');
     const clock = labClock(h.lab, h.stateDir, opts.chrony === true);
     h.t = await build('pglite', (c) => ({ ...c, fleet: { ...c.fleet, heartbeatIntervalSeconds: 1 } }));
     await h.t.app.listen({ port: 0, host: h.lab.mgmtRoot });
     const { port } = h.t.app.server.address() as { port: number };
     const { key } = await enrolmentKey(h.t.app, 'Acme');
+    h.enrolmentKey = key;
     h.token = (await login(h.t.app, 'editor@acme.test')).access;
     const args = ['--server', `http://${h.lab.mgmtRoot}:${port}`, '--key', key, '--state', path.join(h.stateDir, 'state.json')];
     const tuning = ['--run-dir', path.join(h.stateDir, 'run'), '--serial', opts.serial, '--name', `lab-${opts.serial}`, '--silence-ms', '10000'];

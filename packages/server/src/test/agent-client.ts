@@ -31,9 +31,10 @@ export class TestAgent {
     });
   }
 
-  static async connect(app: FastifyInstance): Promise<TestAgent> {
+  /** To the app's agent socket, at the address it listens on (loopback unless told: a lab's server listens on its management link). */
+  static async connect(app: FastifyInstance, host = '127.0.0.1'): Promise<TestAgent> {
     const { port } = app.server.address() as AddressInfo;
-    const agent = new TestAgent(new WebSocket(`ws://127.0.0.1:${port}/agent/v1`));
+    const agent = new TestAgent(new WebSocket(`ws://${host}:${port}/agent/v1`));
     await agent.opened;
     return agent;
   }
