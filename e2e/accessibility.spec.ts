@@ -301,6 +301,8 @@ test(`pages of one gateway, device group, template, user and tenant have no seri
   baseURL,
   request,
 }) => {
+  // Two sign-ins and a dozen pages in two schemes, beside other journeys: it took two minutes on a busy two-core machine.
+  test.slow();
   const { pages, remove } = await entityPages(request, baseURL!);
   try {
     const findings = [
