@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filledText } from '../validators/storable-text';
+import { filledText, storableText } from '../validators/storable-text';
 import { isEmail } from '../validators/email';
 
 /**
@@ -124,9 +124,14 @@ export const helpdeskTypeQuerySchema = z.object({
   type: z.enum(HELPDESK_TYPES).describe('The helpdesk: zendesk, freshdesk or jira (Jira Service Management)'),
   tenant_id: z.string().uuid().optional(),
 });
-export const helpdeskWebhookParamSchema = z.object({ token: z.string().max(100).describe("The integration's webhook token, from its webhook_url") });
+export const helpdeskWebhookParamSchema = z.object({
+  token: z
+    .string()
+    .regex(/^[\w-]{1,100}$/, 'Not a webhook token')
+    .describe("The integration's webhook token, from its webhook_url"),
+});
 /** What a helpdesk's webhook sends: the helpdesk's ticket number or key, as its placeholder renders it. */
-export const helpdeskWebhookBodySchema = z.looseObject({ ticket_id: z.union([z.string().trim().min(1).max(100), z.number().int()]) });
+export const helpdeskWebhookBodySchema = z.looseObject({ ticket_id: z.union([storableText().trim().min(1).max(100), z.number().int()]) });
 
 export const helpdeskTypeParamSchema = z.object({ type: z.enum(HELPDESK_TYPES).describe('The helpdesk: zendesk, freshdesk or jira') });
 export const tenantIdParamSchema = z.object({ tenantId: z.string().uuid().describe('The tenant whose helpdesk it is') });

@@ -201,6 +201,11 @@ describe.each(testBackends('concurrent writes'))('tickets raised in a connected 
     expect(unknown.statusCode).toBe(404);
     const empty = await t.app.inject({ method: 'POST', url: new URL(webhook).pathname, payload: {} });
     expect(empty.statusCode).toBe(400);
+    // Bytes no database column takes are refused as input, in the token and in the body.
+    const nul = await t.app.inject({ method: 'POST', url: '/api/v1/support/ticket-integration/webhook/a%00b/', payload: { ticket_id: reference } });
+    expect(nul.statusCode).toBe(400);
+    const nulBody = await t.app.inject({ method: 'POST', url: new URL(webhook).pathname, payload: { ticket_id: 'a\u0000b' } });
+    expect(nulBody.statusCode).toBe(400);
 
     const provider = await call('super@demo.test', 'PUT', 'support/ticket-integration/?type=zendesk', credentials(fakes.zendesk));
     const providerHook = new URL(provider.json().webhook_url as string).pathname;
