@@ -16,24 +16,28 @@ class ModelFailure extends Error {}
 type Named = { id: string; name: string };
 type Lookup = { name: string; description: string; items: (q: AssistantQuery) => Named[] };
 
+/** The organisation's groups and endpoints: both kinds of draft name them. */
+const groupsLookup: Lookup = {
+  name: 'list_groups',
+  description: "The organisation's user groups (teams): id and name",
+  items: (q) => q.vocabulary.groups,
+};
+const endpointsLookup: Lookup = {
+  name: 'list_endpoints',
+  description: "The organisation's endpoints (ZTNA clients): id and name",
+  items: (q) => q.vocabulary.endpoints,
+};
+
 /** The look-ups a model may call: the tenant's own names (and the category and application databases), nothing else. */
 const LOOKUPS: Record<AssistantQuery['agentType'], Lookup[]> = {
   webfilter: [
-    {
-      name: 'list_groups',
-      description: "The organisation's user groups (teams): id and name",
-      items: (q) => (q.agentType === 'webfilter' ? q.vocabulary.groups : []),
-    },
+    groupsLookup,
     {
       name: 'list_users',
       description: "The organisation's users: their e-mail (the id a policy names) and name",
       items: (q) => (q.agentType === 'webfilter' ? q.vocabulary.users.map((u) => ({ id: u.email, name: u.name })) : []),
     },
-    {
-      name: 'list_endpoints',
-      description: "The organisation's endpoints (ZTNA clients): id and name",
-      items: (q) => (q.agentType === 'webfilter' ? q.vocabulary.endpoints : []),
-    },
+    endpointsLookup,
     {
       name: 'list_device_groups',
       description: "The organisation's device groups (networks of gateways, sites): id and name",
@@ -47,16 +51,8 @@ const LOOKUPS: Record<AssistantQuery['agentType'], Lookup[]> = {
     },
   ],
   mza_profile: [
-    {
-      name: 'list_groups',
-      description: "The organisation's user groups (teams): id and name",
-      items: (q) => (q.agentType === 'mza_profile' ? q.vocabulary.groups : []),
-    },
-    {
-      name: 'list_endpoints',
-      description: "The organisation's endpoints (ZTNA clients): id and name",
-      items: (q) => (q.agentType === 'mza_profile' ? q.vocabulary.endpoints : []),
-    },
+    groupsLookup,
+    endpointsLookup,
     {
       name: 'list_relays',
       description: "The organisation's relays (overlay servers clients connect to): id, name and region",
