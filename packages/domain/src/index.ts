@@ -75,6 +75,7 @@ export * from './analytics/traffic-api';
 export * from './analytics/flow-exporter';
 export * from './webfilter/index';
 export * from './ztna/index';
+export * from './waf/index';
 export * from './console/index';
 export * from './diagnostics/index';
 export * from './support/index';

@@ -6,6 +6,7 @@ import { flowsMessageSchema } from '../analytics/flows';
 import { urlEventsMessageSchema } from '../webfilter/events';
 import { postureReportSchema } from '../ztna/posture';
 import { connectorHealthMessageSchema, ztnaSessionsMessageSchema } from '../ztna/sessions';
+import { wafEventsMessageSchema } from '../waf/events';
 import { nacHostsMessageSchema } from '../ztna/nac';
 import { jobArtifactSchema, jobOutputSchema } from '../diagnostics/agent';
 
@@ -32,7 +33,7 @@ const ifname = text().max(32);
 export const DEVICE_KINDS = ['gateway', 'endpoint'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 /** Kinds of gateway beyond the plain one. */
-export const DEVICE_TYPES = ['app-connector'] as const;
+export const DEVICE_TYPES = ['app-connector', 'waf-edge'] as const;
 export const LIVE_STATUSES = ['running', 'error', 'modified', 'connected', 'online', 'offline'] as const;
 
 export const wanLinkSchema = z.object({
@@ -184,6 +185,7 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
   ztnaSessionsMessageSchema,
   connectorHealthMessageSchema,
   nacHostsMessageSchema,
+  wafEventsMessageSchema,
   jobOutputSchema,
   jobArtifactSchema,
 ]);

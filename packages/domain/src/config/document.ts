@@ -22,6 +22,7 @@ import { idsIpsSectionSchema } from './families/ids-ips';
 import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
+import { wafSectionSchema } from '../waf/section';
 import { statingRules } from '../validators/documented';
 import { CONFIG_DOCUMENT_RULES } from './stated-rules';
 import {
@@ -99,6 +100,8 @@ const documentShape = {
   ztna_connector: ztnaConnectorSectionSchema.optional(),
   /** Hosts the tenant blocked or quarantined on its networks, enforced by every gateway (server-made). */
   nac: nacSectionSchema.optional(),
+  /** A WAF edge's protected applications and their policies (server-made from QShield's onboarding). */
+  waf: wafSectionSchema.optional(),
 };
 
 function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.RefinementCtx): void {

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { paginated } from '../api/pagination';
+import { storableText } from '../validators/storable-text';
+import { WAF_ACTIONS, WAF_CATEGORIES, wafRuleMatchSchema } from './events';
+import { checkedWafPolicySchema, wafPolicySchema } from './policy';
+import { pemCertificateSchema, pemKeySchema, wafDomainSchema, wafHealthCheckSchema, wafOriginSchema } from './section';
+
+/**
+ * QShield's calls under `/api/v1/`, each with `tenant_id` in the query. The spec names the POP list
+ * (`auth/{product}-waf-pops/`), the WAAP device list, and the domain onboarding calls (GET, POST,
+ * PUT {id}, DELETE {id}, available domains); the rest (policy, threat intel, events, analytics)
+ * are Netloom's.
+ */
+export const WAF_PATHS = {
+  pops: (product: string) => `auth/${product}-waf-pops/`,
+  devices: 'waap/devices/',
+  domains: 'waap/domains/',
+  domain: (id: string) => `waap/domains/${id}/`,
+  availableDomains: 'custom-waap-rules/available-domains/',
+  dnsCheck: (id: string) => `waap/domains/${id}/dns-check/`,
+  policy: (id: string) => `waap/domains/${id}/policy/`,
+  policyRevisions: (id: string) => `waap/domains/${id}/policy/revisions/`,
+  policyRollback: (id: string, revision: string) => `waap/domains/${id}/policy/revisions/${revision}/rollback/`,
+  policyAsCode: (id: string) => `waap/domains/${id}/policy-as-code/`,
+  threatLists: 'waap/threat-intel/',
+  threatList: (id: string) => `waap/threat-intel/${id}/`,
+  attacks: 'waap/events/attacks/',
+  attacksExport: 'waap/events/attacks/export/',
+  summary: 'waap/analytics/summary/',
+  compliance: 'waap/analytics/compliance/',
+  log: 'waap/analytics/log/',
+} as const;
+
+/** How an application's serving edges stand with its newest policy. */
+export const WAF_SYNC_STATES = ['synced', 'syncing', 'failed', 'offline', 'no-edge'] as const;
+
+/** A WAF edge or POP as the header's selector and the onboarding form list it. */
+export const wafEdgeSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  /** A POP the provider shares with its organisations, rather than the tenant's own edge. */
+  shared: z.boolean(),
+  status: z.string(),
+  public_ip: z.string().nullable(),
+  location: z.string().nullable(),
+  /** The configuration engine's state of the edge (synced, syncing, failed, drifted…). */
+  sync_state: z.string(),
+  last_seen_at: z.string().nullable(),
+  applications: z.number().int(),
+});
+export type WafEdge = z.infer<typeof wafEdgeSchema>;
+
+export const WAF_TLS_MODES = ['none', 'upload', 'self_signed'] as const;
+
+/** What onboarding sends: the application, its origins, TLS and the edges that serve it. */
+export const wafApplicationInputSchema = z
+  .object({
+    name: storableText().trim().min(1).max(64),
+    domains: z
+      .array(wafDomainSchema)
+      .min(1)
+      .max(20)
+      .refine((a) => new Set(a).size === a.length, 'Duplicate Value Found'),
+    origins: z.array(wafOriginSchema).min(1).max(16),
+    health_check: wafHealthCheckSchema.default({ path: '/', interval_s: 30 }),
+    tls_mode: z.enum(WAF_TLS_MODES).default('none'),
+    /** For `upload`; on a change, left out to keep the certificate the application has. */
+    certificate: pemCertificateSchema.optional(),
+    key: pemKeySchema.optional(),
+    edge_ids: z.array(z.string().uuid()).max(20).default([]),
+    /** An API application (DPoP and, later, API security apply). */
+    api: z.boolean().default(false),
+  })
+  .refine((a) => a.tls_mode !== 'upload' || (a.certificate === undefined) === (a.key === undefined), {
+    message: 'Upload the certificate and its key together',
+    path: ['key'],
+  });
+export type WafApplicationInput = z.infer<typeof wafApplicationInputSchema>;
+
+export const wafDnsSchema = z.object({
+  /** The record the customer sets at their DNS host for each domain. */
+  records: z.array(z.object({ name: z.string(), type: z.enum(['A', 'CNAME']), value: z.string() })),
+  /** Whether every domain resolves to a serving edge, as last checked; null: never checked. */
+  verified: z.boolean().nullable(),
+  checked_at: z.string().nullable(),
+  /** What the check found, per domain. */
+  detail: z.array(z.object({ domain: z.string(), addresses: z.array(z.string()), ok: z.boolean() })),
+});
+
+export const wafApplicationSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  domains: z.array(z.string()),
+  origins: z.array(wafOriginSchema),
+  health_check: wafHealthCheckSchema,
+  tls_mode: z.enum(WAF_TLS_MODES),
+  /** The certificate's subject and expiry (never its key). */
+  certificate: z.object({ subject: z.string(), not_after: z.string(), fingerprint: z.string() }).nullable(),
+  edge_ids: z.array(z.string().uuid()),
+  api: z.boolean(),
+  dns: wafDnsSchema,
+  sync_state: z.enum(WAF_SYNC_STATES),
+  mode: z.enum(['blocking', 'detection', 'off']),
+  policy_revision: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WafApplication = z.infer<typeof wafApplicationSchema>;
+
+export const wafPolicyBodySchema = z.object({
+  policy: checkedWafPolicySchema,
+  /** What changed, for the revision list. */
+  message: storableText().trim().max(200).default(''),
+});
+export const wafPolicyViewSchema = z.object({
+  application_id: z.string().uuid(),
+  revision: z.number().int(),
+  policy: wafPolicySchema,
+  sync_state: z.enum(WAF_SYNC_STATES),
+  edges: z.array(z.object({ id: z.string().uuid(), name: z.string(), sync_state: z.string() })),
+});
+export const wafPolicyRevisionSchema = z.object({
+  id: z.string().uuid(),
+  revision: z.number().int(),
+  message: z.string(),
+  author: z.string().nullable(),
+  created_at: z.string(),
+  policy: wafPolicySchema,
+});
+export const wafPolicyAsCodeSchema = z.object({ yaml: storableText().max(500_000) });
+
+export const WAF_LIST_ACTIONS = ['deny', 'challenge'] as const;
+export const threatListInputSchema = z
+  .object({
+    name: storableText().trim().min(1).max(64),
+    action: z.enum(WAF_LIST_ACTIONS).default('deny'),
+    /** Addresses and subnets, one per line (an uploaded file) … */
+    entries: z.string().max(2_000_000).optional(),
+    /** … or a URL the server fetches on a schedule (bounded in size). */
+    url: z
+      .string()
+      .max(500)
+      .regex(/^https?:\/\/\S+$/, 'Should be an http(s) URL')
+      .optional(),
+    refresh_hours: z.number().int().min(1).max(168).default(24),
+  })
+  .refine((l) => (l.entries === undefined) !== (l.url === undefined), { message: 'Give the entries or a URL, not both', path: ['url'] });
+export const threatListSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  action: z.enum(WAF_LIST_ACTIONS),
+  url: z.string().nullable(),
+  refresh_hours: z.number().int(),
+  entries: z.number().int(),
+  /** Lines that were not addresses or subnets (left out). */
+  rejected: z.number().int(),
+  fetched_at: z.string().nullable(),
+  fetch_error: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+export const wafWindowQuerySchema = z.object({
+  tenant_id: z.string().uuid().optional(),
+  from: z.string().datetime().optional().describe('Start of the window (ISO 8601); a day before `to` by default'),
+  to: z.string().datetime().optional().describe('End of the window (ISO 8601); now by default'),
+  application_id: z.string().uuid().optional().describe('One application only'),
+  edge_id: z.string().uuid().optional().describe('One edge only'),
+});
+
+export const wafAttackQuerySchema = wafWindowQuerySchema.extend({
+  page: z.coerce.number().int().min(1).default(1).describe('Page number'),
+  page_size: z.coerce.number().int().min(1).max(500).default(50).describe('Rows per page'),
+  action: z.enum(WAF_ACTIONS).optional().describe('Only this action'),
+  category: z.enum(WAF_CATEGORIES).optional().describe('Only this category'),
+  client_ip: z.string().max(15).regex(/^[\d.]+$/).optional().describe('Only this client address'),
+  rule_id: z.coerce.number().int().min(0).max(99_999_999).optional().describe('Only attacks this rule matched'),
+  search: storableText().max(200).optional().describe('Text in the path or host'),
+});
+
+export const wafAttackRowSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  application_id: z.string().nullable(),
+  application: z.string().nullable(),
+  edge: z.string().nullable(),
+  host: z.string(),
+  client_ip: z.string(),
+  country: z.string().nullable(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  action: z.enum(WAF_ACTIONS),
+  category: z.enum(WAF_CATEGORIES),
+  anomaly_score: z.number().int().nullable(),
+  rules: z.array(wafRuleMatchSchema),
+  user_agent: z.string().nullable(),
+});
+export const wafAttackPageSchema = paginated(wafAttackRowSchema);
+
+const countRow = z.object({ key: z.string(), count: z.number().int() });
+export const wafSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  requests: z.number().int(),
+  attacks: z.number().int(),
+  blocked: z.number().int(),
+  detected: z.number().int(),
+  rate_limited: z.number().int(),
+  denied: z.number().int(),
+  /** Attacks per bucket, by action. */
+  series: z.array(z.object({ at: z.string(), requests: z.number().int(), blocked: z.number().int(), detected: z.number().int(), other: z.number().int() })),
+  by_category: z.array(countRow),
+  by_country: z.array(countRow),
+  by_client: z.array(countRow),
+  top_paths: z.array(countRow),
+  top_rules: z.array(z.object({ key: z.string(), message: z.string(), count: z.number().int() })),
+  /** When DDoS limits or rate limits fired, per bucket. */
+  limits_fired: z.array(z.object({ at: z.string(), count: z.number().int() })),
+});
+export type WafSummary = z.infer<typeof wafSummarySchema>;
+
+export const wafComplianceSchema = z.array(
+  z.object({
+    application_id: z.string().uuid(),
+    application: z.string(),
+    score: z.number().int(),
+    checks: z.array(z.object({ key: z.string(), label: z.string(), ok: z.boolean(), detail: z.string() })),
+  }),
+);
+
+export const wafLogQuerySchema = wafWindowQuerySchema.extend({
+  page: z.coerce.number().int().min(1).default(1).describe('Page number'),
+  page_size: z.coerce.number().int().min(1).max(500).default(50).describe('Rows per page'),
+  status: z.coerce.number().int().min(0).max(999).optional().describe('Only this status'),
+  search: storableText().max(200).optional().describe('Text in the path or host'),
+});
+export const wafLogRowSchema = z.object({
+  at: z.string(),
+  application: z.string().nullable(),
+  edge: z.string().nullable(),
+  host: z.string(),
+  client_ip: z.string(),
+  country: z.string().nullable(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  bytes: z.number().int(),
+  elapsed_ms: z.number().int(),
+  user_agent: z.string().nullable(),
+  request_id: z.string(),
+});
+export const wafLogPageSchema = paginated(wafLogRowSchema);

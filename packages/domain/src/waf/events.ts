@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { isIPv4 } from '../validators/ipv4';
+import { storableText } from '../validators/storable-text';
+import { WAF_RULE_GROUPS, wafGroupOfRule } from './policy';
+
+export const WAF_EVENTS_BATCH_MAX = 1000;
+
+/** What the edge did with a request a rule matched. */
+export const WAF_ACTIONS = ['blocked', 'detected', 'rate_limited', 'denied'] as const;
+export type WafAction = (typeof WAF_ACTIONS)[number];
+
+/** What the dashboard counts attacks by: the CRS groups' categories and the edge's own refusals. */
+export const WAF_CATEGORIES = ['sqli', 'xss', 'rce', 'lfi', 'rfi', 'protocol', 'scanner', 'session', 'leakage', 'custom', 'access', 'rate', 'dpop'] as const;
+export type WafCategory = (typeof WAF_CATEGORIES)[number];
+
+const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const seq = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const ip = z.string().refine(isIPv4, 'Should be in the format x.x.x.x');
+const text = storableText;
+
+/** One rule that matched, as ModSecurity's audit log names it (matched data already redacted by the edge). */
+export const wafRuleMatchSchema = z.object({
+  id: z.number().int().min(0).max(99_999_999),
+  message: text().max(512),
+  data: text().max(512).default(''),
+  tags: z.array(text().max(64)).max(16).default([]),
+  severity: z.number().int().min(0).max(7).nullable().default(null),
+});
+export type WafRuleMatch = z.infer<typeof wafRuleMatchSchema>;
+
+/** A request the edge blocked, detected, rate-limited or denied by address: the console's attack event. */
+export const wafAttackSchema = z.object({
+  at: z.string().datetime(),
+  application_id: z.string().uuid().nullable(),
+  request_id: text().max(64),
+  host: text().max(253),
+  client_ip: ip,
+  method: text().max(16),
+  /** Path and query as requested; the edge shortens it. */
+  path: text().max(2_048),
+  status: z.number().int().min(0).max(999),
+  action: z.enum(WAF_ACTIONS),
+  anomaly_score: z.number().int().min(0).max(100_000).nullable(),
+  rules: z.array(wafRuleMatchSchema).max(32),
+  user_agent: text().max(512).nullable(),
+});
+export type WafAttack = z.infer<typeof wafAttackSchema>;
+
+/** One request of the edge's access log (every request, attack or not). */
+export const wafRequestSchema = z.object({
+  at: z.string().datetime(),
+  application_id: z.string().uuid().nullable(),
+  request_id: text().max(64),
+  host: text().max(253),
+  client_ip: ip,
+  method: text().max(16),
+  path: text().max(2_048),
+  status: z.number().int().min(0).max(999),
+  bytes: count,
+  elapsed_ms: z.number().int().nonnegative().max(86_400_000),
+  user_agent: text().max(512).nullable(),
+});
+export type WafRequest = z.infer<typeof wafRequestSchema>;
+
+/** A WAF edge's batch of its access log and audit log, sequence-numbered like its other messages and acknowledged once stored. */
+export const wafEventsMessageSchema = z
+  .object({
+    type: z.literal('waf_events'),
+    seq,
+    requests: z.array(wafRequestSchema).max(WAF_EVENTS_BATCH_MAX).default([]),
+    attacks: z.array(wafAttackSchema).max(WAF_EVENTS_BATCH_MAX).default([]),
+  })
+  .refine((m) => m.requests.length + m.attacks.length >= 1 && m.requests.length + m.attacks.length <= WAF_EVENTS_BATCH_MAX, {
+    message: `A batch holds 1 to ${WAF_EVENTS_BATCH_MAX} records`,
+  });
+export type WafEventsMessage = z.infer<typeof wafEventsMessageSchema>;
+
+/** The ids the edge gives its own rules (address and country lists, rate limits, DPoP), above the Core Rule Set's. */
+export const EDGE_RULE_IDS = { ipDeny: 9_000_001, countryDeny: 9_000_002, threatList: 9_000_003, rateLimit: 9_000_010, ddos: 9_000_011, dpop: 9_000_020 } as const;
+
+/**
+ * The category of an attack, from the rules that matched: the first CRS attack group's, else the
+ * edge's own (lists, rates, DPoP), else 'custom' for the customer's rules, else 'protocol'.
+ */
+export function wafCategoryOf(attack: Pick<WafAttack, 'rules' | 'action'>): WafCategory {
+  if (attack.action === 'rate_limited') return 'rate';
+  for (const r of attack.rules) {
+    const group = wafGroupOfRule(r.id);
+    // The CRS's scoring and blocking-evaluation rules (949/959/980) say that it blocked, not what.
+    if (group) return WAF_RULE_GROUPS[group].category;
+  }
+  for (const r of attack.rules) {
+    if (r.id === EDGE_RULE_IDS.ipDeny || r.id === EDGE_RULE_IDS.countryDeny || r.id === EDGE_RULE_IDS.threatList) return 'access';
+    if (r.id === EDGE_RULE_IDS.rateLimit || r.id === EDGE_RULE_IDS.ddos) return 'rate';
+    if (r.id === EDGE_RULE_IDS.dpop) return 'dpop';
+    if (r.id < 900_000) return 'custom';
+  }
+  return attack.action === 'denied' ? 'access' : 'protocol';
+}
+
+/** Variables whose values are secrets: cookies, credentials, tokens. */
+const SECRET_VARIABLE =
+  /(REQUEST_COOKIES(?:_NAMES)?(?::[^\s:]*)?|REQUEST_HEADERS:(?:cookie|authorization|proxy-authorization|x-api-key|dpop)|ARGS(?:_GET|_POST)?:[\w.[\]-]*(?:pass(?:word|wd)?|secret|token|api[_-]?key|session|auth|credential|otp|pin)[\w.[\]-]*)/i;
+const JWT = /\beyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*/g;
+const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]{8,}/gi;
+
+/**
+ * Matched data as the console may show it: a value found in a cookie, a credential header or a
+ * secret-looking parameter is replaced by '[redacted]' (the rule id and variable name still say
+ * what matched); tokens anywhere else (JWTs, bearer and basic credentials) are masked too.
+ */
+export function redactMatchedData(data: string): string {
+  if (SECRET_VARIABLE.test(data)) {
+    const where = /within\s+(\S+?):?\s/.exec(data)?.[1] ?? SECRET_VARIABLE.exec(data)?.[1] ?? 'a secret';
+    return `[redacted] (within ${where.replace(/:$/, '')})`;
+  }
+  return data.replace(JWT, '[redacted token]').replace(BEARER, '$1 [redacted]');
+}

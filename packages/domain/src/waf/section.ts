@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { isCidr, isIPv4 } from '../validators/ipv4';
+import { isFqdn } from '../validators/domain-name';
+import { storableText } from '../validators/storable-text';
+import { wafPathSchema, wafPolicySchema } from './policy';
+
+/** A device that serves protected applications: the agent in its `waf-edge` role, or a simulated POP. */
+export const WAF_EDGE_DEVICE_TYPE = 'waf-edge' as const;
+
+export const wafDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .refine((v) => isFqdn(v) || (v.startsWith('*.') && isFqdn(v.slice(2))), 'Should be a domain name (www.example.com or *.example.com)');
+
+/** An origin the edge proxies to: http(s)://host[:port], no path. */
+export const wafOriginSchema = z.object({
+  url: z
+    .string()
+    .max(300)
+    .regex(/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?\/?$/, 'Should be http(s)://host[:port]'),
+  /** Share of requests among the origins. */
+  weight: z.number().int().min(1).max(100).default(1),
+});
+export type WafOrigin = z.infer<typeof wafOriginSchema>;
+
+export const wafHealthCheckSchema = z.object({
+  path: wafPathSchema.default('/'),
+  interval_s: z.number().int().min(5).max(300).default(30),
+});
+
+const pem = (label: string) =>
+  storableText()
+    .max(20_000)
+    .regex(new RegExp(`-----BEGIN [A-Z ]*${label}-----[\\s\\S]+-----END [A-Z ]*${label}-----`), `Should be a PEM ${label.toLowerCase()}`);
+export const pemCertificateSchema = pem('CERTIFICATE');
+export const pemKeySchema = pem('PRIVATE KEY');
+
+/** A threat-intel list as the edge applies it: the addresses it denies. */
+export const wafEdgeListSchema = z.object({
+  id: z.string().uuid(),
+  name: storableText().max(64),
+  cidrs: z
+    .array(
+      z
+        .string()
+        .max(18)
+        .refine((v) => isIPv4(v) || isCidr(v)),
+    )
+    .max(100_000),
+});
+
+/** One protected application as an edge serves it: where it proxies, its certificate and its policy. */
+export const wafEdgeApplicationSchema = z.object({
+  id: z.string().uuid(),
+  name: storableText().max(64),
+  domains: z.array(wafDomainSchema).min(1).max(20),
+  origins: z.array(wafOriginSchema).min(1).max(16),
+  health_check: wafHealthCheckSchema,
+  /** null: plain HTTP only (a lab); else the edge serves HTTPS with this certificate too. */
+  tls: z.object({ certificate: pemCertificateSchema, key: pemKeySchema }).nullable(),
+  policy: wafPolicySchema,
+  threat_lists: z.array(wafEdgeListSchema).max(20).default([]),
+});
+export type WafEdgeApplication = z.infer<typeof wafEdgeApplicationSchema>;
+
+/** A WAF edge's section of its document (server-made from the tenant's applications that name the edge). */
+export const wafSectionSchema = z.object({
+  applications: z.array(wafEdgeApplicationSchema).max(200),
+});
+export type WafSection = z.infer<typeof wafSectionSchema>;
