@@ -10,6 +10,8 @@ import type {
   StatusKind,
   StatusSnapshot,
   UrlEvent,
+  WafAttack,
+  WafRequest,
   ZtnaSession,
   ZtnaSessionsMessage,
 } from '@netloom/domain';
@@ -27,6 +29,12 @@ export type NacHostsBody = Omit<NacHostsMessage, 'type' | 'seq'>;
 /** What a device's behaviour keeps across runs besides its credential (the state file): the client version an endpoint installed. */
 export interface BehaviourState {
   client_version?: string;
+}
+
+/** What a WAF edge served in an interval: its access log's requests and its audit log's attacks. */
+export interface WafTraffic {
+  requests: WafRequest[];
+  attacks: WafAttack[];
 }
 
 /** What a kind of device says; the connection (SimulatedDevice) decides when. */
@@ -71,6 +79,8 @@ export interface DeviceBehaviour {
   /** The web requests its users made in the `intervalS` seconds before `at`, undecided (the device's web filter decides them); none: it sees no web requests. */
   /** `visitsPerMinute`: a keen user's page visits per minute at the busiest hour (the browsing default unless a test or demo raises it). */
   browse?(at: Date, intervalS: number, visitsPerMinute?: number): BrowsingRequest[];
+  /** A WAF edge's access and audit logs of the `intervalS` seconds before `at` (a real edge: what it read since the last call); none: it serves no applications. */
+  wafEvents?(at: Date, intervalS: number): WafTraffic;
   /** Its web filter's decisions on those requests, as they were made (the URL filter status counts them). */
   urlDecided?(events: readonly UrlEvent[]): void;
   /** The public address its traffic leaves by now (where other gateways' tunnels reach it). */
