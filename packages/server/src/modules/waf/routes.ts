@@ -13,7 +13,7 @@ import {
 } from '@netloom/domain';
 import { actorOf } from '../../http/access';
 import { errorResponses } from '../../http/openapi';
-import { p } from '../../http/route-kit';
+import { p, writeErrors } from '../../http/route-kit';
 import type { WafService } from './service';
 import { doc, querystring, read, write } from './route-access';
 
@@ -21,14 +21,14 @@ const revisionParams = z.object({
   id: z.string().uuid().describe('The application'),
   revision: z.string().uuid().describe('The revision to roll back to'),
 });
-const popsParams = z.object({ product: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/).describe("The product key (the console's 'waf')") });
 
 /** Protected applications (the spec's WAAP domain onboarding), their policies with revisions and policy as code, and the edges. */
 export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app, { waf }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
-    p(WAF_PATHS.pops(':product')),
-    { config: read, schema: { ...doc('The WAF edges and POPs that may serve the organisation’s applications'), params: popsParams, querystring, response: { 200: z.array(wafEdgeSchema) } } },
+    // The spec's `auth/{product}-waf-pops/` for the one product that has WAF edges.
+    p(WAF_PATHS.pops('waf')),
+    { config: read, schema: { ...doc('The WAF edges and POPs that may serve the organisation’s applications'), querystring, response: { 200: z.array(wafEdgeSchema) } } },
     async (request) => waf.edges(actorOf(request)),
   );
   api.get(
@@ -49,7 +49,7 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
         ...doc('Onboard an application: its domains, origins, TLS and the edges that serve it (a default policy in blocking mode)'),
         querystring,
         body: wafApplicationInputSchema,
-        response: { 201: wafApplicationSchema, ...errorResponses(403, 404, 409) },
+        response: { 201: wafApplicationSchema, ...writeErrors },
       },
     },
     async (request, reply) => reply.status(201).send(await waf.create(actorOf(request), request.body)),
@@ -80,7 +80,7 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
         params: idParamSchema,
         querystring,
         body: wafApplicationInputSchema,
-        response: { 200: wafApplicationSchema, ...errorResponses(403, 404, 409) },
+        response: { 200: wafApplicationSchema, ...writeErrors },
       },
     },
     async (request) => waf.update(actorOf(request), request.params.id, request.body),
@@ -115,7 +115,7 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
         params: idParamSchema,
         querystring,
         body: wafPolicyBodySchema,
-        response: { 200: wafPolicyViewSchema, ...errorResponses(403, 404) },
+        response: { 200: wafPolicyViewSchema, ...writeErrors },
       },
     },
     async (request) => waf.savePolicy(actorOf(request), request.params.id, request.body.policy, request.body.message),
@@ -129,7 +129,7 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
     p(WAF_PATHS.policyRollback(':id', ':revision')),
     {
       config: write,
-      schema: { ...doc('Make an earlier revision’s policy the newest again'), params: revisionParams, querystring, response: { 200: wafPolicyViewSchema, ...errorResponses(403, 404) } },
+      schema: { ...doc('Make an earlier revision’s policy the newest again'), params: revisionParams, querystring, response: { 200: wafPolicyViewSchema, ...writeErrors } },
     },
     async (request) => waf.rollback(actorOf(request), request.params.id, request.params.revision),
   );
@@ -147,7 +147,7 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
         params: idParamSchema,
         querystring,
         body: wafPolicyAsCodeSchema,
-        response: { 200: wafPolicyViewSchema, ...errorResponses(403, 404) },
+        response: { 200: wafPolicyViewSchema, ...writeErrors },
       },
     },
     async (request) => waf.importPolicy(actorOf(request), request.params.id, request.body.yaml),

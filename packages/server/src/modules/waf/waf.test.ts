@@ -127,6 +127,7 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['domains.0', 'origins.0.url']));
     const notEdge = await call('POST', 'waap/domains/', application({ edge_ids: [acme.tenantId] }));
+    expect(notEdge.statusCode).toBe(422);
     expect(notEdge.json().errors).toEqual({ edge_ids: ['Not a WAF edge of this organisation'] });
     expect((await call('POST', 'waap/domains/', application(), 'viewer@acme.test')).statusCode).toBe(403);
     expect((await call('GET', 'waap/domains/')).json()).toEqual([]);
@@ -221,6 +222,7 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(section.applications[0]!.threat_lists).toEqual([{ id: list.id, name: 'Bad hosts', cidrs: ['198.51.100.0/24', '203.0.113.99'] }]);
     expect((await call('DELETE', `waap/threat-intel/${list.id}/`)).statusCode).toBe(409);
     const foreign = await call('PUT', `waap/domains/${shop}/policy/`, { policy: { ...view.policy, threat_lists: [globexTenant] } });
+    expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors).toEqual({ 'policy.threat_lists': ['Not a threat-intel list of this organisation'] });
   });
 
