@@ -120,11 +120,29 @@ export class WafPopBehaviour implements DeviceBehaviour {
           const bytes = status >= 400 ? randomInt(this.random, 150, 600) : randomInt(this.random, 800, 60_000);
           this.tx += bytes;
           this.rx += randomInt(this.random, 300, 1500);
-          requests.push({ at: when, application_id: app.id, request_id: requestId, host, client_ip: clientIp, method, path, status, bytes, elapsed_ms: randomInt(this.random, 2, status >= 400 ? 5 : 180), user_agent: userAgent });
+          requests.push({
+            at: when,
+            application_id: app.id,
+            request_id: requestId,
+            host,
+            client_ip: clientIp,
+            method,
+            path,
+            status,
+            bytes,
+            elapsed_ms: randomInt(this.random, 2, status >= 400 ? 5 : 180),
+            user_agent: userAgent,
+          });
         };
         if (!chance(this.random, this.profile.attackShare)) {
           const client = pick(this.random, SIMULATED_CLIENTS.visitors);
-          served(pick(this.random, BENIGN_PATHS), chance(this.random, 0.15) ? 'POST' : 'GET', chance(this.random, 0.03) ? 404 : 200, client.ip, pick(this.random, BENIGN_AGENTS));
+          served(
+            pick(this.random, BENIGN_PATHS),
+            chance(this.random, 0.15) ? 'POST' : 'GET',
+            chance(this.random, 0.03) ? 404 : 200,
+            client.ip,
+            pick(this.random, BENIGN_AGENTS),
+          );
           continue;
         }
         const client = pick(this.random, SIMULATED_CLIENTS.attackers);
@@ -136,20 +154,37 @@ export class WafPopBehaviour implements DeviceBehaviour {
           path: attack.path.split('?')[0]!,
           rules: attack.rules.map((r) => ({ id: r.id, tags: r.tags, paranoia: attack.paranoia, parameter: /within ARGS:([\w.-]+)/.exec(r.data)?.[1] ?? null })),
         });
-        const base = { at: when, application_id: app.id, request_id: requestId, host, client_ip: client.ip, method: attack.method, path: attack.path, user_agent: attack.userAgent };
+        const base = {
+          at: when,
+          application_id: app.id,
+          request_id: requestId,
+          host,
+          client_ip: client.ip,
+          method: attack.method,
+          path: attack.path,
+          user_agent: attack.userAgent,
+        };
         if (decision.action === 'passed') {
           served(attack.path, attack.method, 200, client.ip, attack.userAgent);
         } else if (decision.action === 'denied') {
           const id = decision.why === 'country' ? EDGE_RULE_IDS.countryDeny : decision.why === 'threat_list' ? EDGE_RULE_IDS.threatList : EDGE_RULE_IDS.ipDeny;
           served(attack.path, attack.method, 403, client.ip, attack.userAgent);
-          attacks.push({ ...base, status: 403, action: 'denied', anomaly_score: null, rules: [{ id, message: `Client denied (${decision.why.replace('_', ' ')})`, data: client.ip, tags: ['netloom-edge'], severity: 2 }] });
+          attacks.push({
+            ...base,
+            status: 403,
+            action: 'denied',
+            anomaly_score: null,
+            rules: [{ id, message: `Client denied (${decision.why.replace('_', ' ')})`, data: client.ip, tags: ['netloom-edge'], severity: 2 }],
+          });
         } else {
           const rules = attack.rules.filter((r) => decision.rules.includes(r.id)).map((r) => ({ ...r, severity: 2 }));
           const score = rules.length * 5;
           const blocked = decision.action === 'blocked' && score >= app.policy.inbound_threshold;
           const status = blocked ? 403 : 200;
           served(attack.path, attack.method, status, client.ip, attack.userAgent);
-          const scoring = blocked ? [{ id: 949110, message: `Inbound Anomaly Score Exceeded (Total Score: ${score})`, data: '', tags: ['anomaly-evaluation'], severity: 2 }] : [];
+          const scoring = blocked
+            ? [{ id: 949110, message: `Inbound Anomaly Score Exceeded (Total Score: ${score})`, data: '', tags: ['anomaly-evaluation'], severity: 2 }]
+            : [];
           attacks.push({ ...base, status, action: blocked ? 'blocked' : 'detected', anomaly_score: score, rules: [...rules, ...scoring] });
         }
       }
@@ -170,7 +205,15 @@ export class WafPopBehaviour implements DeviceBehaviour {
             status: 429,
             action: 'rate_limited',
             anomaly_score: null,
-            rules: [{ id: EDGE_RULE_IDS.rateLimit, message: `Rate limit of ${limit.requests_per_minute}/min on ${limit.path} exceeded`, data: '', tags: ['netloom-edge'], severity: 4 }],
+            rules: [
+              {
+                id: EDGE_RULE_IDS.rateLimit,
+                message: `Rate limit of ${limit.requests_per_minute}/min on ${limit.path} exceeded`,
+                data: '',
+                tags: ['netloom-edge'],
+                severity: 4,
+              },
+            ],
             user_agent: 'python-requests/2.31.0',
           });
         }

@@ -24,7 +24,8 @@ export const wafOriginSchema = z.object({
   url: z
     .string()
     .max(300)
-    .regex(/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?\/?$/, 'Should be http(s)://host[:port]'),
+    .regex(/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?\/?$/, 'Should be http(s)://host[:port]')
+    .meta({ examples: ['http://10.0.0.5:8080'] }),
   /** Share of requests among the origins. */
   weight: z.number().int().min(1).max(100).default(1),
 });

@@ -14,7 +14,14 @@ function demoEnrolmentKeys(db: Db): Promise<DemoTenantKey[]> {
 
 /** Each organisation's fleet: its first gateways are the app connectors of its zero-trust site, its first endpoints the people its policies name. */
 const DEMO_SIZES: Record<string, Omit<FleetTenant, 'enrolmentKey'>> = {
-  Acme: { gateways: 6, endpoints: 6, emailDomain: 'acme.test', appConnectors: DEMO_ZTNA.Acme!.appConnectors, endpointSpecs: DEMO_ZTNA.Acme!.people, wafPops: 1 },
+  Acme: {
+    gateways: 6,
+    endpoints: 6,
+    emailDomain: 'acme.test',
+    appConnectors: DEMO_ZTNA.Acme!.appConnectors,
+    endpointSpecs: DEMO_ZTNA.Acme!.people,
+    wafPops: 1,
+  },
   Globex: { gateways: 1, endpoints: 8, emailDomain: 'globex.test', appConnectors: DEMO_ZTNA.Globex!.appConnectors, endpointSpecs: DEMO_ZTNA.Globex!.people },
 };
 

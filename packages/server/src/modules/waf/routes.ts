@@ -28,7 +28,10 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
   api.get(
     // The spec's `auth/{product}-waf-pops/` for the one product that has WAF edges.
     p(WAF_PATHS.pops('waf')),
-    { config: read, schema: { ...doc('The WAF edges and POPs that may serve the organisation’s applications'), querystring, response: { 200: z.array(wafEdgeSchema) } } },
+    {
+      config: read,
+      schema: { ...doc('The WAF edges and POPs that may serve the organisation’s applications'), querystring, response: { 200: z.array(wafEdgeSchema) } },
+    },
     async (request) => waf.edges(actorOf(request)),
   );
   api.get(
@@ -68,7 +71,10 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
   );
   api.get(
     p(WAF_PATHS.domain(':id')),
-    { config: read, schema: { ...doc('One protected application'), params: idParamSchema, querystring, response: { 200: wafApplicationSchema, ...errorResponses(404) } } },
+    {
+      config: read,
+      schema: { ...doc('One protected application'), params: idParamSchema, querystring, response: { 200: wafApplicationSchema, ...errorResponses(404) } },
+    },
     async (request) => waf.get(actorOf(request), request.params.id),
   );
   api.put(
@@ -87,7 +93,15 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
   );
   api.delete(
     p(WAF_PATHS.domain(':id')),
-    { config: write, schema: { ...doc('Stop protecting an application (its edges stop serving it)'), params: idParamSchema, querystring, response: { 204: z.null(), ...errorResponses(403, 404) } } },
+    {
+      config: write,
+      schema: {
+        ...doc('Stop protecting an application (its edges stop serving it)'),
+        params: idParamSchema,
+        querystring,
+        response: { 204: z.null(), ...errorResponses(403, 404) },
+      },
+    },
     async (request, reply) => {
       await waf.remove(actorOf(request), request.params.id);
       return reply.status(204).send(null);
@@ -97,13 +111,26 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
     p(WAF_PATHS.dnsCheck(':id')),
     {
       config: write,
-      schema: { ...doc('Resolve the application’s domains now: whether each points at an edge that serves it'), params: idParamSchema, querystring, response: { 200: wafApplicationSchema, ...errorResponses(403, 404) } },
+      schema: {
+        ...doc('Resolve the application’s domains now: whether each points at an edge that serves it'),
+        params: idParamSchema,
+        querystring,
+        response: { 200: wafApplicationSchema, ...errorResponses(403, 404) },
+      },
     },
     async (request) => waf.checkDns(actorOf(request), request.params.id),
   );
   api.get(
     p(WAF_PATHS.policy(':id')),
-    { config: read, schema: { ...doc('The application’s WAF policy and its edges’ sync state'), params: idParamSchema, querystring, response: { 200: wafPolicyViewSchema, ...errorResponses(404) } } },
+    {
+      config: read,
+      schema: {
+        ...doc('The application’s WAF policy and its edges’ sync state'),
+        params: idParamSchema,
+        querystring,
+        response: { 200: wafPolicyViewSchema, ...errorResponses(404) },
+      },
+    },
     async (request) => waf.policy(actorOf(request), request.params.id),
   );
   api.put(
@@ -122,20 +149,41 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
   );
   api.get(
     p(WAF_PATHS.policyRevisions(':id')),
-    { config: read, schema: { ...doc('The application’s policy revisions, newest first'), params: idParamSchema, querystring, response: { 200: z.array(wafPolicyRevisionSchema), ...errorResponses(404) } } },
+    {
+      config: read,
+      schema: {
+        ...doc('The application’s policy revisions, newest first'),
+        params: idParamSchema,
+        querystring,
+        response: { 200: z.array(wafPolicyRevisionSchema), ...errorResponses(404) },
+      },
+    },
     async (request) => waf.revisions(actorOf(request), request.params.id),
   );
   api.post(
     p(WAF_PATHS.policyRollback(':id', ':revision')),
     {
       config: write,
-      schema: { ...doc('Make an earlier revision’s policy the newest again'), params: revisionParams, querystring, response: { 200: wafPolicyViewSchema, ...writeErrors } },
+      schema: {
+        ...doc('Make an earlier revision’s policy the newest again'),
+        params: revisionParams,
+        querystring,
+        response: { 200: wafPolicyViewSchema, ...writeErrors },
+      },
     },
     async (request) => waf.rollback(actorOf(request), request.params.id, request.params.revision),
   );
   api.get(
     p(WAF_PATHS.policyAsCode(':id')),
-    { config: read, schema: { ...doc('The application’s policy as a versioned YAML document (policy as code)'), params: idParamSchema, querystring, response: { 200: wafPolicyAsCodeSchema, ...errorResponses(404) } } },
+    {
+      config: read,
+      schema: {
+        ...doc('The application’s policy as a versioned YAML document (policy as code)'),
+        params: idParamSchema,
+        querystring,
+        response: { 200: wafPolicyAsCodeSchema, ...errorResponses(404) },
+      },
+    },
     async (request) => waf.exportPolicy(actorOf(request), request.params.id),
   );
   api.put(

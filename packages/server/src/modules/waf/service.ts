@@ -150,7 +150,9 @@ export class WafService {
           edgeIds: input.edge_ids,
           api: input.api,
           // Other domains or edges: what was checked no longer says anything.
-          ...(sameSet(before.domains, input.domains) && sameSet(before.edgeIds, input.edge_ids) ? {} : { dnsVerified: null, dnsCheckedAt: null, dnsDetail: [] }),
+          ...(sameSet(before.domains, input.domains) && sameSet(before.edgeIds, input.edge_ids)
+            ? {}
+            : { dnsVerified: null, dnsCheckedAt: null, dnsDetail: [] }),
         }),
       );
       await this.claim(tx, actor, id, input.domains);
@@ -245,7 +247,12 @@ export class WafService {
       for (const issue of parsed.error.issues) (fields[['yaml', ...issue.path].join('.')] ??= []).push(issue.message);
       throw errors.invalid(fields);
     }
-    return this.savePolicy(actor, id, parsed.data.spec, `Imported from policy as code${parsed.data.metadata.revision ? ` (revision ${parsed.data.metadata.revision})` : ''}`);
+    return this.savePolicy(
+      actor,
+      id,
+      parsed.data.spec,
+      `Imported from policy as code${parsed.data.metadata.revision ? ` (revision ${parsed.data.metadata.revision})` : ''}`,
+    );
   }
 
   private view(a: repo.ApplicationRow, edges: repo.EdgeRow[]): WafApplication {
@@ -316,7 +323,8 @@ export class WafService {
     try {
       await write();
     } catch (err) {
-      if (isUniqueViolation(err)) throw errors.conflict('An application with this name already exists.', { name: ['An application with this name already exists.'] });
+      if (isUniqueViolation(err))
+        throw errors.conflict('An application with this name already exists.', { name: ['An application with this name already exists.'] });
       throw err;
     }
   }

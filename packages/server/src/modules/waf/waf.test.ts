@@ -42,7 +42,13 @@ const attack = (over: Partial<WafAttack> = {}): WafAttack => ({
   action: 'blocked',
   anomaly_score: 5,
   rules: [
-    { id: 942100, message: 'SQL Injection Attack Detected via libinjection', data: "Matched Data: s&sos found within ARGS:q: 1' OR '1'='1", tags: ['attack-sqli'], severity: 2 },
+    {
+      id: 942100,
+      message: 'SQL Injection Attack Detected via libinjection',
+      data: "Matched Data: s&sos found within ARGS:q: 1' OR '1'='1",
+      tags: ['attack-sqli'],
+      severity: 2,
+    },
     { id: 949110, message: 'Inbound Anomaly Score Exceeded (Total Score: 5)', data: '', tags: [], severity: 2 },
   ],
   user_agent: 'curl/8.0',
@@ -101,7 +107,10 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
   async function device(serial: string, deviceType?: string) {
     const agent = await TestAgent.connect(t.app);
     agents.push(agent);
-    agent.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial, name: serial.toLowerCase(), kind: 'gateway', ...(deviceType ? { device_type: deviceType } : {}) });
+    agent.hello(
+      { kind: 'enrol', enrolment_key: acme.key },
+      { serial, name: serial.toLowerCase(), kind: 'gateway', ...(deviceType ? { device_type: deviceType } : {}) },
+    );
     const { device_id } = (await agent.next('welcome')) as { device_id: string };
     agent.heartbeat();
     await agent.next('ack');
@@ -136,7 +145,11 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(created.statusCode, created.body).toBe(201);
     const app = wafApplicationSchema.parse(created.json());
     shop = app.id;
-    expect(app).toMatchObject({ mode: 'blocking', policy_revision: 1, dns: { records: [{ name: 'shop.acme.test', type: 'A', value: '203.0.113.10' }], verified: null } });
+    expect(app).toMatchObject({
+      mode: 'blocking',
+      policy_revision: 1,
+      dns: { records: [{ name: 'shop.acme.test', type: 'A', value: '203.0.113.10' }], verified: null },
+    });
     const section = await applyNext(edge.agent);
     expect(section.applications).toHaveLength(1);
     expect(section.applications[0]).toMatchObject({ id: shop, domains: ['shop.acme.test'], tls: null, policy: { mode: 'blocking', paranoia_level: 1 } });
@@ -151,7 +164,11 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
   it('checks whether each domain points at a serving edge, and serves HTTPS with a self-signed certificate for a lab', async () => {
     const checked = wafApplicationSchema.parse((await call('POST', `waap/domains/${shop}/dns-check/`)).json());
     expect(checked.dns).toMatchObject({ verified: true, detail: [{ domain: 'shop.acme.test', addresses: ['203.0.113.10'], ok: true }] });
-    const both = await call('PUT', `waap/domains/${shop}/`, application({ domains: ['shop.acme.test', 'www.acme.test'], edge_ids: [edge.id], tls_mode: 'self_signed' }));
+    const both = await call(
+      'PUT',
+      `waap/domains/${shop}/`,
+      application({ domains: ['shop.acme.test', 'www.acme.test'], edge_ids: [edge.id], tls_mode: 'self_signed' }),
+    );
     const app = wafApplicationSchema.parse(both.json());
     expect(app.dns.verified).toBeNull();
     expect(app.certificate?.subject).toContain('shop.acme.test');
@@ -161,7 +178,16 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(again.dns).toMatchObject({ verified: false });
     expect(again.dns.detail.find((d) => d.domain === 'www.acme.test')).toMatchObject({ addresses: [], ok: false });
     // An uploaded certificate must be the key's and cover the domains; nothing changes otherwise.
-    const mismatched = await call('PUT', `waap/domains/${shop}/`, application({ edge_ids: [edge.id], tls_mode: 'upload', certificate: section.applications[0]!.tls!.certificate, key: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' }));
+    const mismatched = await call(
+      'PUT',
+      `waap/domains/${shop}/`,
+      application({
+        edge_ids: [edge.id],
+        tls_mode: 'upload',
+        certificate: section.applications[0]!.tls!.certificate,
+        key: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----',
+      }),
+    );
     expect(mismatched.statusCode).toBe(400);
     expect(mismatched.json().errors.certificate[0]).toMatch(/key/);
     expect(wafApplicationSchema.parse((await call('GET', `waap/domains/${shop}/`)).json()).tls_mode).toBe('self_signed');
@@ -212,7 +238,10 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
   });
 
   it('denies the addresses of a threat-intel list the policy names, and keeps a list in use from being removed', async () => {
-    const created = await call('POST', 'waap/threat-intel/', { name: 'Bad hosts', entries: '# feed\n198.51.100.0/24\n203.0.113.99 ; scanner\nnonsense\n198.51.100.0/24\n' });
+    const created = await call('POST', 'waap/threat-intel/', {
+      name: 'Bad hosts',
+      entries: '# feed\n198.51.100.0/24\n203.0.113.99 ; scanner\nnonsense\n198.51.100.0/24\n',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const list = threatListSchema.parse(created.json());
     expect(list).toMatchObject({ entries: 2, rejected: 1, url: null });
@@ -241,7 +270,15 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
           action: 'detected',
           status: 200,
           path: '/login',
-          rules: [{ id: 941100, message: 'XSS Attack Detected via libinjection', data: 'Matched Data: <script> found within REQUEST_COOKIES:session: <script>alert(1)</script>', tags: ['attack-xss'], severity: 2 }],
+          rules: [
+            {
+              id: 941100,
+              message: 'XSS Attack Detected via libinjection',
+              data: 'Matched Data: <script> found within REQUEST_COOKIES:session: <script>alert(1)</script>',
+              tags: ['attack-xss'],
+              severity: 2,
+            },
+          ],
         }),
       ],
     });
@@ -275,7 +312,10 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(wafAttackPageSchema.parse((await call('GET', 'waap/events/attacks/', undefined, 'owner@globex.test', globexTenant)).json()).count).toBe(0);
     expect((await call('GET', 'waap/events/attacks/', undefined, 'owner@globex.test')).statusCode).toBe(404);
     expect((await call('GET', 'waap/analytics/summary/', undefined, 'viewer@acme.test')).statusCode).toBe(200);
-    const window = await call('GET', `waap/analytics/summary/?from=${encodeURIComponent(at)}&to=${encodeURIComponent(new Date(Date.parse(at) - 1000).toISOString())}`);
+    const window = await call(
+      'GET',
+      `waap/analytics/summary/?from=${encodeURIComponent(at)}&to=${encodeURIComponent(new Date(Date.parse(at) - 1000).toISOString())}`,
+    );
     expect(window.statusCode).toBe(400);
   });
 
