@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import {
@@ -79,7 +82,12 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
   let edge: { agent: TestAgent; id: string };
 
   beforeAll(async () => {
-    t = await build(backend, (c) => ({ ...c, waf: { ...c.waf, addressLookup: async (name) => DNS[name] ?? [] } }));
+    // The threat-intel feed is served on loopback here: the operator lets the server reach private addresses.
+    t = await build(backend, (c) => ({
+      ...c,
+      waf: { ...c.waf, addressLookup: async (name) => DNS[name] ?? [] },
+      notifications: { ...c.notifications, allowPrivateTargets: true },
+    }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     acme = await enrolmentKey(t.app, 'Acme');
     globexTenant = (await enrolmentKey(t.app, 'Globex')).tenantId;
@@ -253,6 +261,29 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     const foreign = await call('PUT', `waap/domains/${shop}/policy/`, { policy: { ...view.policy, threat_lists: [globexTenant] } });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors).toEqual({ 'policy.threat_lists': ['Not a threat-intel list of this organisation'] });
+  });
+
+  it('reads a feed at once and says when it fails, keeping what it had', async () => {
+    let body = '192.0.2.0/24\n# comment\n192.0.2.9\n';
+    let status = 200;
+    const feed = createServer((_req, res) => res.writeHead(status, { 'content-type': 'text/plain' }).end(body));
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/drop.txt`;
+    try {
+      const created = threatListSchema.parse((await call('POST', 'waap/threat-intel/', { name: 'Feed', url, refresh_hours: 1 })).json());
+      expect(created).toMatchObject({ url, entries: 2, rejected: 0, fetch_error: null });
+      expect(created.fetched_at).not.toBeNull();
+      // Due again: the sweep reads it; a failed read keeps the entries and says why.
+      status = 503;
+      body = 'down';
+      await t.app.services.db.execute(sql`update waf_threat_lists set next_fetch_at = now() where id = ${created.id}`);
+      expect(await t.app.services.wafIntel.refreshDue()).toBe(1);
+      const lists = threatListSchema.array().parse((await call('GET', 'waap/threat-intel/')).json());
+      expect(lists.find((l) => l.id === created.id)).toMatchObject({ entries: 2, fetch_error: 'the feed answered 503' });
+      expect((await call('DELETE', `waap/threat-intel/${created.id}/`)).statusCode).toBe(204);
+    } finally {
+      feed.close();
+    }
   });
 
   it("stores the edge's logs once and shows its attacks with their rules, secrets redacted, on the dashboard and in the export", async () => {
