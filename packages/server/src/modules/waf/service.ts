@@ -314,9 +314,17 @@ export class WafService {
     if (policy.threat_lists.some((id) => !lists.has(id))) throw unprocessable('policy.threat_lists', 'Not a threat-intel list of this organisation');
   }
 
+  /** The domains become the application's; one another application holds (claimed now by another organisation too) is a conflict. */
   private async claim(tx: Db, actor: Actor, id: string, domains: string[]): Promise<void> {
-    const taken = await repo.claimDomains(tx, actor.scope.tenantId, id, domains);
-    if (taken.length) throw errors.conflict(`Already protected: ${taken.join(', ')}`, { domains: [`Already protected: ${taken.join(', ')}`] });
+    const conflict = (taken: string[]) => errors.conflict(`Already protected: ${taken.join(', ')}`, { domains: [`Already protected: ${taken.join(', ')}`] });
+    let taken: string[];
+    try {
+      taken = await repo.claimDomains(tx, actor.scope.tenantId, id, domains);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(domains);
+      throw err;
+    }
+    if (taken.length) throw conflict(taken);
   }
 
   private async saveName(write: () => Promise<void>): Promise<void> {
