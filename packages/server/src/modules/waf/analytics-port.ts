@@ -27,7 +27,7 @@ export interface WafAttackRow {
   userAgent: string | null;
 }
 
-export interface WafRequestRow {
+interface WafRequestRow {
   at: Date;
   deviceId: string;
   applicationId: string | null;

@@ -24,7 +24,7 @@ type LogQuery = z.infer<typeof wafLogQuerySchema>;
 /** The longest window a page may ask for: what a tenant may keep its logs for. */
 const MAX_WINDOW_MS = 400 * 86_400_000;
 /** The most attack rows one export holds. */
-export const WAF_EXPORT_MAX_ROWS = 50_000;
+const WAF_EXPORT_MAX_ROWS = 50_000;
 
 /**
  * QShield's attack events, access log, dashboard and compliance: the analytics store's rows with

@@ -6,5 +6,4 @@ export { WafService } from './service';
 export { ThreatIntelService } from './threat-intel-service';
 export { WafEventsService } from './events-service';
 export { wafSections } from './sections';
-export { dnsAddressLookup, type AddressLookup } from './dns-check';
-export type { WafAnalyticsPort } from './analytics-port';
+export { dnsAddressLookup } from './dns-check';

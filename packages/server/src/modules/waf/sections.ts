@@ -9,7 +9,7 @@ type TenantWaf = Awaited<ReturnType<typeof loadTenantWaf>>;
 export const wafSectionsName = 'waf';
 
 /** One application as an edge serves it: its certificate (with the key only the edge gets), its policy and the addresses of the lists it names. */
-export function edgeApplication(app: ApplicationRow, lists: readonly ThreatListRow[]): WafEdgeApplication {
+function edgeApplication(app: ApplicationRow, lists: readonly ThreatListRow[]): WafEdgeApplication {
   const policy = app.policy as WafPolicy;
   return {
     id: app.id,

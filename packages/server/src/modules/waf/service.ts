@@ -40,7 +40,7 @@ function edgeState(e: repo.EdgeRow): string {
 }
 
 /** An application's state from its serving edges': the worst of them, in the order a person should look. */
-export function applicationSyncState(edgeStates: string[]): SyncState {
+function applicationSyncState(edgeStates: string[]): SyncState {
   if (edgeStates.length === 0) return 'no-edge';
   if (edgeStates.includes('failed') || edgeStates.includes('drifted')) return 'failed';
   if (edgeStates.includes('syncing') || edgeStates.includes('unconfigured')) return 'syncing';

@@ -1,7 +1,7 @@
 import { isCidr, isIPv4 } from '@netloom/domain';
 
 /** The most entries one list holds (what the edge's configuration carries for it). */
-export const THREAT_LIST_MAX_ENTRIES = 100_000;
+const THREAT_LIST_MAX_ENTRIES = 100_000;
 
 /**
  * A reputation list's text (a file or a feed): one address or subnet per line, comments after
