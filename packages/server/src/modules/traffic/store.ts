@@ -1,4 +1,14 @@
-import type { AnalyticsRetention, FlowDimension, RollupLevel, TrafficProduct, UrlEvent, WafAttack, WafCategory, WafRequest, ZtnaSession } from '@netloom/domain';
+import type {
+  AnalyticsRetention,
+  FlowDimension,
+  RollupLevel,
+  TrafficProduct,
+  UrlEvent,
+  WafAttack,
+  WafCategory,
+  WafRequest,
+  ZtnaSession,
+} from '@netloom/domain';
 
 /** One flow record as the store keeps it: the device's fields, and what ingest found out (enrichment). */
 export interface StoredFlow {
