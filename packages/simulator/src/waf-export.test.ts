@@ -70,13 +70,13 @@ describe('WAF events over the agent protocol', () => {
 
   it('on busy keeps the batch and sends it again, same seq and records, after retry_after_ms', async () => {
     let refused: number | null = null;
-    let connection: FakeConnection | undefined;
+    let refusals = 0;
     const fake = await live(new Edge(5), (m) => {
       if (m.type !== 'waf_events') return 'ack';
       refused ??= m.seq;
-      return m.seq === refused && batchesOf(connection).filter((b) => b.seq === refused).length === 1 ? { busy: 600 } : 'ack';
+      return m.seq === refused && refusals++ === 0 ? { busy: 600 } : 'ack';
     });
-    connection = fake.connections[0];
+    const connection = fake.connections[0];
     await waitFor('the refused batch sent again', () => batchesOf(connection).filter((b) => b.seq === refused).length === 2, 5000);
     const [busy, again] = batchesOf(connection).filter((b) => b.seq === refused) as [WafEventsMessage & { at: number }, WafEventsMessage & { at: number }];
     expect(again.at - busy.at).toBeGreaterThanOrEqual(590);
