@@ -4,8 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDGE_RULE_IDS, wafEdgeApplicationSchema, type WafEdgeApplication } from '@netloom/domain';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { EDGE_RULE_IDS, wafAttackSchema, wafRequestSchema, wafEdgeApplicationSchema, type WafEdgeApplication } from '@netloom/domain';
+import { DpopChecker } from '../host/dpop';
 import { NginxWaf } from '../host/nginx';
+import { WafLogs } from '../host/waf-logs';
 import { DEBIAN_WAF_PATHS, modsecurityRules, renderWaf, type WafRenderOptions } from './nginx-waf';
 
 const APP = '0b8f3d2e-6a41-4c7b-9e15-2d7c4f8a1b90';
@@ -108,28 +111,38 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
   });
   let port = 0;
   let edge: NginxWaf;
+  let logs: WafLogs;
+  let running: WafEdgeApplication['policy'] | null = null;
+  const dpop = new DpopChecker();
   const PORT = 18_400 + (process.pid % 500);
 
   beforeAll(async () => {
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
     port = (origin.address() as AddressInfo).port;
-    edge = new NginxWaf(renderOpts(prefix, PORT));
+    edge = new NginxWaf({ ...renderOpts(prefix, PORT), dpopChecker: await dpop.start() });
+    logs = new WafLogs(path.join(prefix, 'logs'), () => running, (id) => dpop.takeRefusal(id));
   });
   afterAll(async () => {
     await edge.stop();
+    await dpop.stop();
     origin.close();
     rmSync(prefix, { recursive: true, force: true });
   });
 
-  const get = (url: string, host = 'shop.example.com', from?: string) =>
+  const get = (url: string, host = 'shop.example.com', from?: string, headers: Record<string, string> = {}) =>
     new Promise<number>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port: PORT, path: url, headers: { host }, agent: false, ...(from ? { localAddress: from } : {}) }, (res) => {
+      const req = http.get({ host: '127.0.0.1', port: PORT, path: url, headers: { host, ...headers }, agent: false, ...(from ? { localAddress: from } : {}) }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
       });
       req.on('error', reject);
     });
-  const apply = (policy: object, patch = {}) => edge.apply({ applications: [application(policy, patch, `http://127.0.0.1:${port}`)] });
+  const apply = async (policy: object, patch = {}) => {
+    const app = application(policy, patch, `http://127.0.0.1:${port}`);
+    const error = await edge.apply({ applications: [app] });
+    if (!error) running = app.policy;
+    return error;
+  };
 
   it('passes a benign request to the origin and blocks the classic attacks at paranoia 1; detection mode passes and logs them', async () => {
     expect(await apply({ mode: 'blocking' })).toBeNull();
@@ -152,6 +165,22 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     const detected = entries.filter((e) => e.transaction.response.http_code === 200);
     expect(detected.map((e) => e.transaction.request.uri)).toEqual(attacks);
     expect(detected[0]!.transaction.messages.map((m) => m.details.ruleId)).toContain('942100');
+
+    // What the edge reports of it: every request, and each attack with its CRS rules, blocked then detected.
+    const read = await logs.read();
+    for (const r of read.requests) wafRequestSchema.parse(r);
+    for (const a of read.attacks) wafAttackSchema.parse(a);
+    expect(read.requests.find((r) => r.path === '/products?q=blue+shoes')).toMatchObject({ application_id: APP, status: 200, host: 'shop.example.com', client_ip: '127.0.0.1' });
+    const sqli = read.attacks.filter((a) => a.path === attacks[0]);
+    expect(sqli.map((a) => a.action)).toEqual(['blocked', 'detected']);
+    expect(sqli[0]).toMatchObject({ application_id: APP, status: 403, anomaly_score: 5, method: 'GET' });
+    expect(sqli[0]!.rules.map((r) => r.id)).toEqual([942100, 949110]);
+    const ids = (path: string) => read.attacks.find((a) => a.path === path)!.rules.map((r) => r.id);
+    expect(ids(attacks[1]!)).toContain(941100);
+    expect(ids(attacks[2]!)).toContain(930100);
+    expect(ids(attacks[3]!)).toContain(932100);
+    // The request id joins an attack to its access log line.
+    expect(read.requests.some((r) => r.request_id === sqli[0]!.request_id && r.status === 403)).toBe(true);
   });
 
   it('lets an excluded parameter through for its rule only', async () => {
@@ -173,6 +202,12 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     expect(await get("/?id=1'%20OR%20'1'='1", 'shop.example.com', '127.0.0.3')).toBe(200);
     const log = readFileSync(path.join(prefix, 'logs', 'access.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(log.filter((l) => l.client === '127.0.0.9').at(-1)).toMatchObject({ status: 403, edge_rule: String(EDGE_RULE_IDS.threatList), app: APP });
+    const denied = (await logs.read()).attacks.filter((a) => a.action === 'denied');
+    expect(denied.map((a) => [a.client_ip, a.rules[0]!.id])).toEqual([
+      ['127.0.0.2', EDGE_RULE_IDS.ipDeny],
+      ['127.0.0.2', EDGE_RULE_IDS.ipDeny],
+      ['127.0.0.9', EDGE_RULE_IDS.threatList],
+    ]);
   });
 
   it('answers 429 past a rate limit on its path', async () => {
@@ -182,6 +217,28 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
     expect(statuses.slice(3)).toContain(429);
     expect(await get('/other', 'shop.example.com', '127.0.0.4')).toBe(200);
+    const limited = (await logs.read()).attacks.filter((a) => a.action === 'rate_limited');
+    expect(limited.length).toBe(statuses.filter((s) => s === 429).length);
+    expect(limited[0]).toMatchObject({ status: 429, client_ip: '127.0.0.4', path: '/login', rules: [{ id: EDGE_RULE_IDS.rateLimit }] });
+  });
+
+  it('asks for a DPoP proof on its paths: none or a replayed one is 401 and an attack, a fresh one passes', async () => {
+    expect(await apply({ dpop: { enabled: true, paths: ['/pay'], max_age_seconds: 30 } })).toBeNull();
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwk = await exportJWK(publicKey);
+    const proof = await new SignJWT({ jti: crypto.randomUUID(), htm: 'GET', htu: 'http://shop.example.com/pay', iat: Math.floor(Date.now() / 1000) })
+      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
+      .sign(privateKey);
+    await logs.read();
+    expect(await get('/pay')).toBe(401);
+    expect(await get('/pay?x=1', 'shop.example.com', undefined, { dpop: proof })).toBe(200);
+    expect(await get('/pay?x=1', 'shop.example.com', undefined, { dpop: proof })).toBe(401);
+    expect(await get('/elsewhere')).toBe(200);
+    const refused = (await logs.read()).attacks.filter((a) => a.rules[0]?.id === EDGE_RULE_IDS.dpop);
+    expect(refused.map((a) => [a.path, a.status, a.rules[0]!.data])).toEqual([
+      ['/pay', 401, 'no DPoP header'],
+      ['/pay?x=1', 401, 'the proof was used before (jti)'],
+    ]);
   });
 
   it('refuses a rule nginx refuses and keeps serving the previous policy', async () => {
