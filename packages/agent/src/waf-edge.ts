@@ -178,11 +178,13 @@ export class WafEdge implements DeviceBehaviour {
   private judgeFloods(lines: AccessLine[]): boolean {
     const now = Date.now();
     let changed = false;
-    const windowS = Math.max(1, (this.opts.pollMs ?? 1000) / 1000);
     for (const app of this.section?.applications ?? []) {
       const ddos = app.policy.ddos;
       if (!ddos.enabled) continue;
-      const rate = lines.filter((l) => l.app === app.id).length / windowS;
+      // The busiest second of what was read: the rate a flood is judged by.
+      const perSecond = new Map<number, number>();
+      for (const l of lines) if (l.app === app.id) perSecond.set(Math.floor(l.msec), (perSecond.get(Math.floor(l.msec)) ?? 0) + 1);
+      const rate = Math.max(0, ...perSecond.values());
       if (rate > ddos.flood_requests_per_second) {
         if (!this.floods.has(app.id)) {
           changed = true;
