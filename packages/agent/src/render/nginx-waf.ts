@@ -15,9 +15,19 @@ export const EDGE_HELPER_IDS = {
   setup: 9_000_100,
   /** An allowed address: the WAF does not inspect it. */
   ipAllow: 9_000_101,
+  /** XML and JSON bodies parsed as such, and a body that cannot be parsed refused. */
+  xmlBody: 9_000_102,
+  jsonBody: 9_000_103,
+  bodyError: 9_000_104,
   /** Exclusions under a path, one rule each from here. */
   exclusionsFrom: 9_000_200,
 } as const;
+
+/**
+ * The methods the CRS lets through (911100): its default (GET HEAD POST OPTIONS) refuses the REST
+ * verbs, which the APIs an edge protects use all day.
+ */
+export const ALLOWED_METHODS = 'GET HEAD POST OPTIONS PUT PATCH DELETE';
 
 export interface WafRenderOptions {
   /** nginx's prefix (-p): logs and temporary files live under it. */
@@ -83,7 +93,6 @@ export function modsecurityRules(app: WafEdgeApplication, opts: Pick<WafRenderOp
     'SecArgumentSeparator &',
     'SecCookieFormat 0',
     `SecTmpDir ${path.join(opts.prefix, 'tmp')}`,
-    `SecDataDir ${path.join(opts.prefix, 'tmp')}`,
     // Only what a rule matched (DetectionOnly: what it would have blocked) goes to the audit log.
     'SecAuditEngine RelevantOnly',
     'SecAuditLogRelevantStatus "^403$"',
@@ -91,8 +100,13 @@ export function modsecurityRules(app: WafEdgeApplication, opts: Pick<WafRenderOp
     'SecAuditLogType Serial',
     'SecAuditLogParts ABHZ',
     `SecAuditLog ${auditLogPath(opts.prefix, app.id)}`,
-    `SecAction "id:${EDGE_HELPER_IDS.setup},phase:1,pass,nolog,t:none,setvar:tx.paranoia_level=${p.paranoia_level},setvar:tx.executing_paranoia_level=${p.paranoia_level},setvar:tx.inbound_anomaly_score_threshold=${p.inbound_threshold},setvar:tx.outbound_anomaly_score_threshold=${p.outbound_threshold}"`,
+    `SecAction "id:${EDGE_HELPER_IDS.setup},phase:1,pass,nolog,t:none,setvar:tx.paranoia_level=${p.paranoia_level},setvar:tx.executing_paranoia_level=${p.paranoia_level},setvar:tx.inbound_anomaly_score_threshold=${p.inbound_threshold},setvar:tx.outbound_anomaly_score_threshold=${p.outbound_threshold},setvar:'tx.allowed_methods=${ALLOWED_METHODS}'"`,
     `Include ${opts.crs.setup}`,
+    // ModSecurity parses a body as its content type says only when told: without these, a JSON API's arguments go uninspected.
+    `SecRule REQUEST_HEADERS:Content-Type "@rx ^(?:application(?:/soap\\+|/)|text/)xml" "id:${EDGE_HELPER_IDS.xmlBody},phase:1,pass,nolog,t:none,t:lowercase,ctl:requestBodyProcessor=XML"`,
+    `SecRule REQUEST_HEADERS:Content-Type "@rx ^application/(?:[a-z.+-]+\\+)?json" "id:${EDGE_HELPER_IDS.jsonBody},phase:1,pass,nolog,t:none,t:lowercase,ctl:requestBodyProcessor=JSON"`,
+    // A body ModSecurity could not parse is one it could not inspect: refused (logged only in detection mode).
+    `SecRule REQBODY_ERROR "!@eq 0" "id:${EDGE_HELPER_IDS.bodyError},phase:2,t:none,log,deny,status:400,msg:'Request body the WAF could not parse',logdata:'%{reqbody_error_msg}',severity:2"`,
   ];
   if (p.ip_allow.length) {
     lines.push(`SecRule REMOTE_ADDR "@ipMatch ${p.ip_allow.join(',')}" "id:${EDGE_HELPER_IDS.ipAllow},phase:1,pass,nolog,t:none,ctl:ruleEngine=Off"`);
