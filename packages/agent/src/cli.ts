@@ -99,7 +99,8 @@ if (typeof waf === 'string') {
   console.error(`netloom-agent: ${waf}`);
   process.exit(2);
 }
-if (process.getuid?.() !== 0) {
+// A WAF edge writes nothing of the kernel's: it runs as any user that may bind its ports and write its directories.
+if (role === 'gateway' && process.getuid?.() !== 0) {
   console.error('netloom-agent: runs as root (it writes routes, nftables tables and runs dnsmasq)');
   process.exit(1);
 }
