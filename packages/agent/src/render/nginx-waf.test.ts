@@ -1,5 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -249,6 +252,65 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     expect(error).toMatch(/^waf: nginx refused the configuration: .*/);
     expect(await get('/products')).toBe(200);
     expect(await get("/?id=1'%20OR%20'1'='1")).toBe(403);
+  });
+
+  it('denies by country (geoip2 on the country database) the client a trusted load balancer names', async () => {
+    const countryDb = createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb');
+    const geo = new NginxWaf({
+      ...renderOpts(path.join(prefix, 'geo'), PORT + 10),
+      modules: { modsecurity: DEBIAN_WAF_PATHS.modsecurityModule, geoip2: DEBIAN_WAF_PATHS.geoip2Module },
+      countryDb,
+      trustForwardedFrom: ['127.0.0.1'],
+    });
+    try {
+      // The addresses are only named in a header: no traffic leaves the loopback.
+      const from = (xff: string) =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port: PORT + 10, path: '/', headers: { host: 'shop.example.com', 'x-forwarded-for': xff }, agent: false }, (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            })
+            .on('error', reject);
+        });
+      expect(await geo.apply({ applications: [application({ country_deny: ['US'] }, {}, `http://127.0.0.1:${port}`)] })).toBeNull();
+      expect(await from('8.8.8.8')).toBe(403);
+      expect(await from('193.0.6.139')).toBe(200);
+      expect(await geo.apply({ applications: [application({ country_allow: ['NL', 'GB'], ip_allow: ['1.1.1.1'] }, {}, `http://127.0.0.1:${port}`)] })).toBeNull();
+      expect(await from('8.8.8.8')).toBe(403);
+      expect(await from('81.2.69.160')).toBe(200);
+      // An allowed address passes whatever its country.
+      expect(await from('1.1.1.1')).toBe(200);
+      const geoLogs = new WafLogs(path.join(prefix, 'geo', 'logs'), () => null);
+      const denied = (await geoLogs.read()).attacks.filter((a) => a.action === 'denied');
+      expect(denied.map((a) => [a.client_ip, a.rules[0]!.id])).toEqual([
+        ['8.8.8.8', EDGE_RULE_IDS.countryDeny],
+        ['8.8.8.8', EDGE_RULE_IDS.countryDeny],
+      ]);
+    } finally {
+      await geo.stop();
+    }
+  });
+
+  it('serves HTTPS with the application certificate, its key readable by root only', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'netloom-waf-tls-'));
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=shop.example.com', '-keyout', `${dir}/k.pem`, '-out', `${dir}/c.pem`]);
+    expect(made.status, made.stderr?.toString()).toBe(0);
+    const tls = { certificate: readFileSync(`${dir}/c.pem`, 'utf8'), key: readFileSync(`${dir}/k.pem`, 'utf8') };
+    rmSync(dir, { recursive: true, force: true });
+    expect(await apply({}, { tls })).toBeNull();
+    expect(statSync(path.join(prefix, 'current', 'tls', `${APP}.key`)).mode & 0o777).toBe(0o600);
+    const status = (url: string) =>
+      new Promise<number>((resolve, reject) => {
+        https
+          .get({ host: '127.0.0.1', port: PORT + 1, path: url, servername: 'shop.example.com', headers: { host: 'shop.example.com' }, rejectUnauthorized: false, agent: false }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
+    expect(await status('/products')).toBe(200);
+    expect(await status("/?id=1'%20OR%20'1'='1")).toBe(403);
   });
 
   it('serves a second application by its own domain with its own policy', async () => {

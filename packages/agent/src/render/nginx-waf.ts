@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { EDGE_RULE_IDS, WAF_RULE_GROUPS, type WafEdgeApplication, type WafExclusion, type WafPolicy, type WafSection } from '@netloom/domain';
+import { EDGE_RULE_IDS, WAF_RULE_GROUPS, type WafEdgeApplication, type WafExclusion, type WafSection } from '@netloom/domain';
 
 /** Where the engine's parts are on a Debian box (libnginx-mod-http-modsecurity, modsecurity-crs, libnginx-mod-http-geoip2). */
 export const DEBIAN_WAF_PATHS = {
@@ -313,6 +313,3 @@ export function renderWaf(section: WafSection, opts: WafRenderOptions): Rendered
     ),
   ];
 }
-
-/** The paths an application protects with DPoP, for the checker (the policy's own, when it is on). */
-export const dpopPathsOf = (p: WafPolicy): string[] => (p.dpop.enabled ? p.dpop.paths : []);
