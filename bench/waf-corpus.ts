@@ -16,7 +16,12 @@ export interface CorpusRequest {
   body?: { type: string; text: string };
 }
 
-const get = (category: string, path: string, headers?: Record<string, string>): CorpusRequest => ({ category, method: 'GET', path, ...(headers ? { headers } : {}) });
+const get = (category: string, path: string, headers?: Record<string, string>): CorpusRequest => ({
+  category,
+  method: 'GET',
+  path,
+  ...(headers ? { headers } : {}),
+});
 const post = (category: string, path: string, type: string, text: string, headers?: Record<string, string>): CorpusRequest => ({
   category,
   method: 'POST',
@@ -31,12 +36,12 @@ export const ATTACKS: CorpusRequest[] = [
   // SQL injection
   get('sqli', "/products?id=1'%20OR%20'1'='1"),
   get('sqli', '/products?id=1%20UNION%20SELECT%20username,password%20FROM%20users--'),
-  get('sqli', "/products?id=1;DROP%20TABLE%20users--"),
+  get('sqli', '/products?id=1;DROP%20TABLE%20users--'),
   get('sqli', '/item?id=1%20AND%201=1'),
   get('sqli', "/search?q=x'%20AND%20SLEEP(5)--%20-"),
   get('sqli', '/news?id=1%20AND%20(SELECT%20*%20FROM%20(SELECT(SLEEP(5)))a)'),
   get('sqli', "/user?name=admin'--"),
-  get('sqli', "/list?order=name%20ASC,(SELECT%201%20FROM%20pg_sleep(5))"),
+  get('sqli', '/list?order=name%20ASC,(SELECT%201%20FROM%20pg_sleep(5))'),
   get('sqli', '/product?id=-1%20UNION%20ALL%20SELECT%20NULL,NULL,concat(0x7176,database())--'),
   get('sqli', "/login?user=admin'%20OR%201=1%23"),
   get('sqli', '/report?id=1%20AND%20EXTRACTVALUE(1,CONCAT(0x5c,(SELECT%20version())))'),
@@ -191,12 +196,20 @@ export const BENIGN: CorpusRequest[] = [
   get('benign', '/favicon.ico', BROWSER),
   get('benign', '/robots.txt', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }),
   get('benign', '/sitemap.xml', { 'User-Agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' }),
-  get('benign', '/', { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' }),
+  get('benign', '/', {
+    'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  }),
   get('benign', '/health', { 'User-Agent': 'kube-probe/1.29' }),
   get('benign', '/api/status', { 'User-Agent': 'curl/8.5.0', Accept: '*/*' }),
   post('benign', '/login', form, 'email=jane.doe%40example.com&password=S3cure%21Pa%24%24w0rd&remember=on', BROWSER),
   post('benign', '/register', form, "name=Siobh%C3%A1n+O'Connor&email=siobhan%40example.ie&password=correct+horse+battery+staple", BROWSER),
-  post('benign', '/contact', form, "name=Jean-Luc&email=jl%40example.fr&message=Hello%2C+I'd+like+to+know+when+the+blue+ones+are+back+in+stock.+Thanks!", BROWSER),
+  post(
+    'benign',
+    '/contact',
+    form,
+    "name=Jean-Luc&email=jl%40example.fr&message=Hello%2C+I'd+like+to+know+when+the+blue+ones+are+back+in+stock.+Thanks!",
+    BROWSER,
+  ),
   post('benign', '/newsletter', form, 'email=sam%2Bnews%40example.com', BROWSER),
   post('benign', '/cart/add', form, 'product_id=101&variant=42-navy&quantity=2', BROWSER),
   post('benign', '/checkout/address', form, 'line1=12+Baker+Street&line2=Flat+3&city=London&postcode=NW1+6XE&country=GB', BROWSER),
@@ -210,14 +223,33 @@ export const BENIGN: CorpusRequest[] = [
   api('GET', '/api/v1/search?q=it%27s+a+gift&fields=id,name,price'),
   api('GET', '/api/v1/categories?include=children'),
   api('GET', '/api/v1/recommendations?for=101&count=6'),
-  api('POST', '/api/v1/orders', { items: [{ sku: 'RSP2-42-NVY', qty: 2 }], shipping: { method: 'next-day', address_id: 'addr_8f2k' }, note: "Please leave it with the neighbour if I'm out" }),
+  api('POST', '/api/v1/orders', {
+    items: [{ sku: 'RSP2-42-NVY', qty: 2 }],
+    shipping: { method: 'next-day', address_id: 'addr_8f2k' },
+    note: "Please leave it with the neighbour if I'm out",
+  }),
   api('POST', '/api/v1/cart/items', { product_id: 101, quantity: 1, options: { size: '42', colour: 'navy' } }),
   api('POST', '/api/v1/auth/token', { grant_type: 'refresh_token', refresh_token: 'def50200a1b2c3d4e5f6' }),
   api('POST', '/api/v1/payments/intent', { amount: 12999, currency: 'GBP', capture: 'automatic' }),
   api('POST', '/api/v1/reviews', { product_id: 101, rating: 4, text: "Good value. The sole's a bit stiff at first but it softens up after a week or so." }),
-  api('POST', '/api/v1/support/tickets', { subject: 'Order 100234 not arrived', body: "Hi, my order was meant to arrive on Monday, it's now Thursday. Could you check? Thanks, Sam" }),
-  api('POST', '/api/v1/analytics/events', { events: [{ name: 'page_view', path: '/products', ts: 1718611200 }, { name: 'add_to_cart', sku: 'RSP2-42-NVY', ts: 1718611260 }] }),
-  api('POST', '/api/v1/addresses', { name: "Ciarán O'Brien", line1: '5 Main Street', city: 'Cork', postcode: 'T12 X2Y3', country: 'IE', phone: '+353 21 123 4567' }),
+  api('POST', '/api/v1/support/tickets', {
+    subject: 'Order 100234 not arrived',
+    body: "Hi, my order was meant to arrive on Monday, it's now Thursday. Could you check? Thanks, Sam",
+  }),
+  api('POST', '/api/v1/analytics/events', {
+    events: [
+      { name: 'page_view', path: '/products', ts: 1718611200 },
+      { name: 'add_to_cart', sku: 'RSP2-42-NVY', ts: 1718611260 },
+    ],
+  }),
+  api('POST', '/api/v1/addresses', {
+    name: "Ciarán O'Brien",
+    line1: '5 Main Street',
+    city: 'Cork',
+    postcode: 'T12 X2Y3',
+    country: 'IE',
+    phone: '+353 21 123 4567',
+  }),
   api('POST', '/api/v1/search', { query: 'running shoes', filters: { brand: ['Acme', 'Zoom'], price: { min: 20, max: 120 } }, sort: 'relevance' }),
   api('POST', '/api/v1/newsletter', { email: 'jane.doe@example.com', topics: ['offers', 'new-arrivals'] }),
   api('POST', '/api/v1/feedback', { score: 9, comment: 'Fast delivery & nice packaging :)' }),

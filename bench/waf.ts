@@ -114,7 +114,10 @@ function rulesFor(prefix: string, appId: string): Map<string, string[]> {
     if (!line.trim()) continue;
     try {
       const t = (JSON.parse(line) as { transaction: { request: { uri: string }; messages?: { details: { ruleId: string } }[] } }).transaction;
-      byUri.set(t.request.uri, (t.messages ?? []).map((m) => m.details.ruleId).filter((id) => !/^9(49|59|80)/.test(id)));
+      byUri.set(
+        t.request.uri,
+        (t.messages ?? []).map((m) => m.details.ruleId).filter((id) => !/^9(49|59|80)/.test(id)),
+      );
     } catch {
       /* a line cut by the log's rotation */
     }
@@ -144,11 +147,21 @@ async function main() {
   try {
     const error = await edge.apply({
       applications: Object.entries(apps).map(([name, a]) =>
-        wafEdgeApplicationSchema.parse({ id: a.id, name, domains: [a.host], origins: [{ url: `http://127.0.0.1:${originPort}` }], health_check: {}, tls: null, policy: a.policy }),
+        wafEdgeApplicationSchema.parse({
+          id: a.id,
+          name,
+          domains: [a.host],
+          origins: [{ url: `http://127.0.0.1:${originPort}` }],
+          health_check: {},
+          tls: null,
+          policy: a.policy,
+        }),
       ),
     });
     if (error) throw new Error(error);
-    log(`edge on 127.0.0.1:${edgePort} (nginx ${spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace('nginx version: ', '')}, ModSecurity v3, CRS 3.3), origin on :${originPort}`);
+    log(
+      `edge on 127.0.0.1:${edgePort} (nginx ${spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace('nginx version: ', '')}, ModSecurity v3, CRS 3.3), origin on :${originPort}`,
+    );
 
     // Detection and false positives first: the throughput runs fill the access log, not the audit log.
     const corpus: Record<string, { attacks: Answer[]; benign: Answer[] }> = {};
@@ -175,7 +188,10 @@ async function main() {
         cookie: 'session=3f2a9c7e1b4d; consent=analytics',
       },
     });
-    const runs: Record<'off' | 'pl1', { rps: number[]; p99: number[]; non2xx: number }> = { off: { rps: [], p99: [], non2xx: 0 }, pl1: { rps: [], p99: [], non2xx: 0 } };
+    const runs: Record<'off' | 'pl1', { rps: number[]; p99: number[]; non2xx: number }> = {
+      off: { rps: [], p99: [], non2xx: 0 },
+      pl1: { rps: [], p99: [], non2xx: 0 },
+    };
     for (let round = 1; round <= ROUNDS; round++) {
       for (const which of round % 2 ? (['off', 'pl1'] as const) : (['pl1', 'off'] as const)) {
         const result = await autocannon(target(apps[which].host));
@@ -194,11 +210,15 @@ async function main() {
     console.log('|----------------------------|-----------:|------------:|--------:|');
     console.log(`| nginx, ModSecurity off     | ${n0(off.rps).padStart(10)} | ${`${off.p99} ms`.padStart(11)} | ${String(runs.off.non2xx).padStart(7)} |`);
     console.log(`| nginx + CRS 3.3, PL1 block | ${n0(pl1.rps).padStart(10)} | ${`${pl1.p99} ms`.padStart(11)} | ${String(runs.pl1.non2xx).padStart(7)} |`);
-    console.log(`The CRS keeps ${(pl1.rps / off.rps).toFixed(2)}× the baseline's requests per second; p99 ${(pl1.p99 / Math.max(off.p99, 1)).toFixed(1)}× the baseline's.`);
+    console.log(
+      `The CRS keeps ${(pl1.rps / off.rps).toFixed(2)}× the baseline's requests per second; p99 ${(pl1.p99 / Math.max(off.p99, 1)).toFixed(1)}× the baseline's.`,
+    );
 
     const categories = [...new Set(ATTACKS.map((a) => a.category))];
     console.log('');
-    console.log(`Detection (${ATTACKS.length} attacks; stopped = a 4xx from the edge) and false positives (${BENIGN.length} benign requests; the origin itself refused ${originRefuses}):`);
+    console.log(
+      `Detection (${ATTACKS.length} attacks; stopped = a 4xx from the edge) and false positives (${BENIGN.length} benign requests; the origin itself refused ${originRefuses}):`,
+    );
     console.log(`| paranoia | ${categories.map((c) => c.padEnd(9)).join(' | ')} | all attacks | false positives |`);
     console.log(`|----------|${categories.map(() => '----------:').join('|')}|------------:|----------------:|`);
     for (const level of ['pl1', 'pl2'] as const) {
@@ -209,15 +229,23 @@ async function main() {
       });
       const caught = attacks.filter(stopped).length;
       const fp = benign.filter(stopped).length;
-      console.log(`| ${level.toUpperCase().padEnd(8)} | ${cells.join(' | ')} | ${pct(caught, ATTACKS.length).padStart(11)} | ${`${fp} (${pct(fp, BENIGN.length)})`.padStart(15)} |`);
+      console.log(
+        `| ${level.toUpperCase().padEnd(8)} | ${cells.join(' | ')} | ${pct(caught, ATTACKS.length).padStart(11)} | ${`${fp} (${pct(fp, BENIGN.length)})`.padStart(15)} |`,
+      );
     }
     for (const level of ['pl1', 'pl2'] as const) {
       const { attacks, benign } = corpus[level]!;
       const rules = rulesFor(prefix, apps[level].id);
       const missed = ATTACKS.filter((_, i) => !stopped(attacks[i]!));
       const falsePositives = BENIGN.filter((_, i) => stopped(benign[i]!));
-      if (missed.length) console.log(`${level.toUpperCase()} missed: ${missed.map((a) => `${a.category} ${a.method} ${a.path.slice(0, 70)}${a.headers?.['User-Agent'] ? ` [UA ${a.headers['User-Agent'].slice(0, 30)}]` : ''} (${attacks[ATTACKS.indexOf(a)]!.status})`).join('; ')}`);
-      if (falsePositives.length) console.log(`${level.toUpperCase()} false positives: ${falsePositives.map((b) => `${b.method} ${b.path.slice(0, 70)} [${(rules.get(b.path) ?? []).join(',')}]`).join('; ')}`);
+      if (missed.length)
+        console.log(
+          `${level.toUpperCase()} missed: ${missed.map((a) => `${a.category} ${a.method} ${a.path.slice(0, 70)}${a.headers?.['User-Agent'] ? ` [UA ${a.headers['User-Agent'].slice(0, 30)}]` : ''} (${attacks[ATTACKS.indexOf(a)]!.status})`).join('; ')}`,
+        );
+      if (falsePositives.length)
+        console.log(
+          `${level.toUpperCase()} false positives: ${falsePositives.map((b) => `${b.method} ${b.path.slice(0, 70)} [${(rules.get(b.path) ?? []).join(',')}]`).join('; ')}`,
+        );
     }
   } finally {
     await edge.stop();

@@ -86,10 +86,11 @@ async function managementConnection(url: string): Promise<(conn: Conn) => boolea
 }
 
 /** Whether a file can be read (a module nginx would load, the country database). */
-const readable = (file: string) => access(file, constants.R_OK).then(
-  () => true,
-  () => false,
-);
+const readable = (file: string) =>
+  access(file, constants.R_OK).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * The agent as a WAF edge: its own nginx with ModSecurity and the OWASP CRS under its run
@@ -105,9 +106,15 @@ async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
     .then(() => require.resolve(COUNTRY_DATABASE))
     .catch(() => null);
   const geoip2 = (await readable(DEBIAN_WAF_PATHS.geoip2Module)) ? DEBIAN_WAF_PATHS.geoip2Module : null;
-  const [nginxInstalled, modsecurity, crs] = await Promise.all([installed('nginx'), readable(DEBIAN_WAF_PATHS.modsecurityModule), readable(DEBIAN_WAF_PATHS.crsSetup)]);
+  const [nginxInstalled, modsecurity, crs] = await Promise.all([
+    installed('nginx'),
+    readable(DEBIAN_WAF_PATHS.modsecurityModule),
+    readable(DEBIAN_WAF_PATHS.crsSetup),
+  ]);
   if (!nginxInstalled || !modsecurity || !crs) {
-    throw new Error('a WAF edge needs nginx, libnginx-mod-http-modsecurity and modsecurity-crs (apt-get install nginx libnginx-mod-http-modsecurity modsecurity-crs)');
+    throw new Error(
+      'a WAF edge needs nginx, libnginx-mod-http-modsecurity and modsecurity-crs (apt-get install nginx libnginx-mod-http-modsecurity modsecurity-crs)',
+    );
   }
   const dpop = new DpopChecker();
   const dpopChecker = await dpop.start();
@@ -197,7 +204,9 @@ const describe = (e: DeviceEvent): string | null => {
  * a restart, then speaks the agent protocol to the server (enrolment, heartbeats, pushes with
  * confirm-or-revert, status, drift) through the same protocol client as the simulator.
  */
-export async function startAgent(opts: AgentOptions): Promise<{ device: SimulatedDevice; gateway: LinuxGateway | null; edge: WafEdge | null; stop(): Promise<void> }> {
+export async function startAgent(
+  opts: AgentOptions,
+): Promise<{ device: SimulatedDevice; gateway: LinuxGateway | null; edge: WafEdge | null; stop(): Promise<void> }> {
   const log = opts.log ?? ((line: string) => console.log(`[netloom-agent] ${line}`));
   if (opts.role === 'waf-edge') return startWafEdge(opts, log);
   const frr = new Frr(opts.frrPathspace);

@@ -85,7 +85,10 @@ describe('the WAF edge between pushes (real nginx)', () => {
   });
 
   it('takes an origin that fails its health check out of the upstream', async () => {
-    doc.waf!.applications[0]!.origins = [{ url: originUrl, weight: 1 }, { url: spare, weight: 1 }];
+    doc.waf!.applications[0]!.origins = [
+      { url: originUrl, weight: 1 },
+      { url: spare, weight: 1 },
+    ];
     expect(await edge.apply(doc)).toBeNull();
     healthy.add(originUrl);
     await edge.poll();

@@ -6,15 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deviceConfigSchema,
-  EDGE_RULE_IDS,
-  WAF_PATHS,
-  wafApplicationSchema,
-  wafAttackPageSchema,
-  wafPolicyViewSchema,
-  type WafPolicy,
-} from '@netloom/domain';
+import { deviceConfigSchema, EDGE_RULE_IDS, WAF_PATHS, wafApplicationSchema, wafAttackPageSchema, wafPolicyViewSchema, type WafPolicy } from '@netloom/domain';
 import { bearer, build, login, type TestApp } from '../../server/src/test/build';
 import { enrolmentKey } from '../../server/src/test/agent-client';
 import { waitFor } from './test/lab-agent';
@@ -62,7 +54,11 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
     }
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
     // No DNS in the lab: the onboarding's check of where the domains point finds nothing.
-    t = await build('pglite', (c) => ({ ...c, fleet: { ...c.fleet, heartbeatIntervalSeconds: 1 }, waf: { ...c.waf, addressLookup: () => Promise.resolve([]) } }));
+    t = await build('pglite', (c) => ({
+      ...c,
+      fleet: { ...c.fleet, heartbeatIntervalSeconds: 1 },
+      waf: { ...c.waf, addressLookup: () => Promise.resolve([]) },
+    }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as net.AddressInfo;
     const { key } = await enrolmentKey(t.app, 'Acme');
@@ -71,13 +67,26 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
     const args = [
       ...['--server', `http://127.0.0.1:${port}`, '--key', key, '--state', path.join(stateDir, 'state.json'), '--run-dir', path.join(stateDir, 'run')],
       ...['--serial', 'LNX-LAB-WAF', '--name', 'lab-waf-edge', '--silence-ms', '10000', '--confirm-window-ms', '20000'],
-      ...['--role', 'waf-edge', '--waf-listen', `127.0.0.1:${edgePort}`, '--waf-https-port', String(await freePort()), '--waf-events-interval-s', '1', '--waf-workers', '1'],
+      ...[
+        '--role',
+        'waf-edge',
+        '--waf-listen',
+        `127.0.0.1:${edgePort}`,
+        '--waf-https-port',
+        String(await freePort()),
+        '--waf-events-interval-s',
+        '1',
+        '--waf-workers',
+        '1',
+      ],
     ];
     agent = spawn(process.execPath, ['--import', 'tsx', 'packages/agent/src/cli.ts', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => agentLog.push(...d.toString().trim().split('\n')));
-    deviceId = await waitFor('the edge enrolled', () => agentLog.map((l) => /enrolled as device (\S+)/.exec(l)?.[1]).find(Boolean), 120_000).catch((err: Error) => {
-      throw new Error(`${err.message}\n${agentLog.join('\n')}`);
-    });
+    deviceId = await waitFor('the edge enrolled', () => agentLog.map((l) => /enrolled as device (\S+)/.exec(l)?.[1]).find(Boolean), 120_000).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}\n${agentLog.join('\n')}`);
+      },
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -92,10 +101,13 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
   /** A request to the edge as a browser at `from` sends it: a new connection each time. */
   const get = (url: string, from = '127.0.0.1') =>
     new Promise<number>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port: edgePort, path: url, headers: { host: HOST, 'user-agent': 'lab-browser/1.0' }, agent: false, localAddress: from }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port: edgePort, path: url, headers: { host: HOST, 'user-agent': 'lab-browser/1.0' }, agent: false, localAddress: from },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
     });
 
@@ -146,9 +158,11 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     appId = wafApplicationSchema.parse(created.json()).id;
-    const view = await waitFor('the policy synced', async () => ((await policyView()).sync_state === 'synced' ? policyView() : null), 60_000).catch((err: Error) => {
-      throw new Error(`${err.message}\n${agentLog.join('\n')}`);
-    });
+    const view = await waitFor('the policy synced', async () => ((await policyView()).sync_state === 'synced' ? policyView() : null), 60_000).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}\n${agentLog.join('\n')}`);
+      },
+    );
     expect(view.policy).toMatchObject({ mode: 'blocking', paranoia_level: 1 });
 
     expect(await get('/products?q=blue+shoes')).toBe(200);
@@ -159,7 +173,10 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
     for (const [attack, rule] of ATTACKS) {
       const a = await attackOf(attack, 'blocked', since);
       expect(a).toMatchObject({ application_id: appId, status: 403, host: HOST, client_ip: '127.0.0.1', edge: 'lab-waf-edge' });
-      expect(a.rules.map((r) => r.id), attack).toContain(rule);
+      expect(
+        a.rules.map((r) => r.id),
+        attack,
+      ).toContain(rule);
     }
     expect((await attackOf(SQLI, 'blocked', since)).category).toBe('sqli');
   });

@@ -1,4 +1,11 @@
-import { FLOW_ACTIVE_TIMEOUT_S, type UrlEvent, type UrlEventsMessage, type WafEventsMessage, type ZtnaSession, type ZtnaSessionsMessage } from '@netloom/domain';
+import {
+  FLOW_ACTIVE_TIMEOUT_S,
+  type UrlEvent,
+  type UrlEventsMessage,
+  type WafEventsMessage,
+  type ZtnaSession,
+  type ZtnaSessionsMessage,
+} from '@netloom/domain';
 import type { BatchExporter } from './batch-exporter';
 import type { Batch, BatchOutbox, BatchesDropped } from './batch-outbox';
 import type { DeviceBehaviour } from './behaviour';

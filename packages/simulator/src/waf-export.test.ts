@@ -21,9 +21,24 @@ class Edge extends GatewayBehaviour {
     const attacks: WafAttack[] = [];
     for (let i = 0; i < this.perCall; i++) {
       const n = this.served++;
-      const base = { at: at.toISOString(), application_id: APP, request_id: `r${n}`, host: 'shop.example.com', client_ip: '198.51.100.7', method: 'GET', user_agent: 'curl/8' };
+      const base = {
+        at: at.toISOString(),
+        application_id: APP,
+        request_id: `r${n}`,
+        host: 'shop.example.com',
+        client_ip: '198.51.100.7',
+        method: 'GET',
+        user_agent: 'curl/8',
+      };
       if (n % 10 === 9) {
-        attacks.push({ ...base, path: "/?id=1'+OR+'1'='1", status: 403, action: 'blocked', anomaly_score: 10, rules: [{ id: 942100, message: 'SQL Injection Attack Detected via libinjection', data: '', tags: [], severity: 2 }] });
+        attacks.push({
+          ...base,
+          path: "/?id=1'+OR+'1'='1",
+          status: 403,
+          action: 'blocked',
+          anomaly_score: 10,
+          rules: [{ id: 942100, message: 'SQL Injection Attack Detected via libinjection', data: '', tags: [], severity: 2 }],
+        });
       }
       requests.push({ ...base, path: '/', status: n % 10 === 9 ? 403 : 200, bytes: 512, elapsed_ms: 3 });
     }
@@ -45,7 +60,15 @@ describe('WAF events over the agent protocol', () => {
   async function live(edge: Edge, answer: (m: AgentMessage) => BatchAnswer = () => 'ack') {
     const fake = await fakeAgentServer(answer);
     server = fake.server;
-    device = new SimulatedDevice({ url: fake.url, enrolmentKey: 'key', behaviour: edge, random: mulberry32(3), flowIntervalS: 0, urlIntervalS: 0, wafIntervalS: 0.3 });
+    device = new SimulatedDevice({
+      url: fake.url,
+      enrolmentKey: 'key',
+      behaviour: edge,
+      random: mulberry32(3),
+      flowIntervalS: 0,
+      urlIntervalS: 0,
+      wafIntervalS: 0.3,
+    });
     device.start();
     await waitFor('live', () => fake.connections[0]?.received.some((r) => r.message.type === 'heartbeat') ?? false);
     return fake;
@@ -99,7 +122,14 @@ describe('WAF events over the agent protocol', () => {
   it('exports nothing for a device that serves no applications', async () => {
     const fake = await fakeAgentServer(() => 'ack');
     server = fake.server;
-    device = new SimulatedDevice({ url: fake.url, enrolmentKey: 'key', behaviour: new GatewayBehaviour(gatewayProfile(mulberry32(3), 0), mulberry32(1)), random: mulberry32(3), flowIntervalS: 0, wafIntervalS: 0.2 });
+    device = new SimulatedDevice({
+      url: fake.url,
+      enrolmentKey: 'key',
+      behaviour: new GatewayBehaviour(gatewayProfile(mulberry32(3), 0), mulberry32(1)),
+      random: mulberry32(3),
+      flowIntervalS: 0,
+      wafIntervalS: 0.2,
+    });
     device.start();
     await new Promise((r) => setTimeout(r, 800));
     expect(device.wafExport.enabled).toBe(false);

@@ -37,7 +37,9 @@ describe('DPoP proofs (RFC 9449)', () => {
     try {
       const p = await proof({});
       const ask = (id: string) =>
-        fetch(`http://${at}/check`, { headers: { dpop: p, 'x-original-method': 'POST', 'x-original-url': request.url, 'x-request-id': id, 'x-dpop-max-age': '60' } });
+        fetch(`http://${at}/check`, {
+          headers: { dpop: p, 'x-original-method': 'POST', 'x-original-url': request.url, 'x-request-id': id, 'x-dpop-max-age': '60' },
+        });
       expect((await ask('r1')).status).toBe(204);
       expect((await ask('r2')).status).toBe(401);
       expect(checker.takeRefusal('r1')).toBeNull();

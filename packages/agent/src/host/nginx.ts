@@ -148,7 +148,7 @@ export class NginxWaf {
       const now = await this.workers(master);
       if ([...now].some((w) => !before.has(w))) {
         // The old workers finish the requests under way and go: until then a kept-alive client may still meet the old policy.
-        for (const gone = Date.now() + 3000; Date.now() < gone && [...(await this.workers(master))].some((w) => before.has(w)); ) await sleep(50);
+        for (const gone = Date.now() + 3000; Date.now() < gone && [...(await this.workers(master))].some((w) => before.has(w));) await sleep(50);
         return null;
       }
       const log = ((await readOrNull(errorLogPath(this.opts.prefix))) ?? '').slice(logFrom);

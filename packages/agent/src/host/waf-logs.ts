@@ -85,7 +85,16 @@ export function edgeAttackOf(l: AccessLine, limits: LimitsOf, dpopRefusal: (requ
   if (l.status === 429 && (l.limit_req === 'REJECTED' || l.limit_conn === 'REJECTED')) {
     const path = l.uri.split('?')[0] ?? '/';
     const byRate = l.limit_req === 'REJECTED' && (limits(base.application_id)?.rate_limits ?? []).some((r) => path.startsWith(r.path));
-    return { ...attack, action: 'rate_limited', rules: [edgeRule(byRate ? EDGE_RULE_IDS.rateLimit : EDGE_RULE_IDS.ddos, byRate ? '' : l.limit_conn === 'REJECTED' ? 'connections per client' : 'requests per client')] };
+    return {
+      ...attack,
+      action: 'rate_limited',
+      rules: [
+        edgeRule(
+          byRate ? EDGE_RULE_IDS.rateLimit : EDGE_RULE_IDS.ddos,
+          byRate ? '' : l.limit_conn === 'REJECTED' ? 'connections per client' : 'requests per client',
+        ),
+      ],
+    };
   }
   if (l.status === 401) {
     const why = dpopRefusal(l.request_id);

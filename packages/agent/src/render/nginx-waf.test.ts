@@ -54,7 +54,9 @@ describe('the WAF edge rendering', () => {
           { id: crypto.randomUUID(), rule_id: 941100, tag: null, path: null, parameter: null },
           { id: crypto.randomUUID(), rule_id: null, tag: 'attack-sqli', path: null, parameter: 'comment' },
         ],
-        custom_rules: [{ id: crypto.randomUUID(), name: 'No admin', rule: 'SecRule REQUEST_FILENAME "@beginsWith /admin" "id:1001,phase:1,deny,status:403,log"' }],
+        custom_rules: [
+          { id: crypto.randomUUID(), name: 'No admin', rule: 'SecRule REQUEST_FILENAME "@beginsWith /admin" "id:1001,phase:1,deny,status:403,log"' },
+        ],
       }),
       { prefix: '/p', crs: { setup: '/crs/setup.conf', rules: '/crs/rules' } },
     );
@@ -100,7 +102,7 @@ describe('the WAF edge rendering', () => {
     expect(c).toMatch(/location \^~ \/login \{\s+limit_req zone=rl_0_0 burst=5 nodelay;\s+limit_req zone=ddos_0 burst=40 nodelay;/);
     expect(c).toContain('limit_conn conn_0 20;');
     expect(c).toContain('modsecurity_rules_file /p/conf-1/modsec-' + APP + '.conf;');
-    expect(c).toContain("log_format netloom_waf escape=json '{\"msec\":$msec,\"request_id\":\"$request_id\"");
+    expect(c).toContain('log_format netloom_waf escape=json \'{"msec":$msec,"request_id":"$request_id"');
   });
 });
 
@@ -123,7 +125,11 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
     port = (origin.address() as AddressInfo).port;
     edge = new NginxWaf({ ...renderOpts(prefix, PORT), dpopChecker: await dpop.start() });
-    logs = new WafLogs(path.join(prefix, 'logs'), () => running, (id) => dpop.takeRefusal(id));
+    logs = new WafLogs(
+      path.join(prefix, 'logs'),
+      () => running,
+      (id) => dpop.takeRefusal(id),
+    );
   });
   afterAll(async () => {
     await edge.stop();
@@ -134,10 +140,13 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
 
   const get = (url: string, host = 'shop.example.com', from?: string, headers: Record<string, string> = {}) =>
     new Promise<number>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port: PORT, path: url, headers: { host, ...headers }, agent: false, ...(from ? { localAddress: from } : {}) }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port: PORT, path: url, headers: { host, ...headers }, agent: false, ...(from ? { localAddress: from } : {}) },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
     });
   const apply = async (policy: object, patch = {}) => {
@@ -160,10 +169,15 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     for (const a of attacks) expect(await get(a), a).toBe(200);
     expect(reached.filter((r) => attacks.includes(r))).toHaveLength(attacks.length);
     // ModSecurity writes its audit entry once the response is sent: the last one may come a moment after.
-    const auditLog = () => readFileSync(path.join(prefix, 'logs', `audit-${APP}.log`), 'utf8').trim().split('\n');
+    const auditLog = () =>
+      readFileSync(path.join(prefix, 'logs', `audit-${APP}.log`), 'utf8')
+        .trim()
+        .split('\n');
     for (let i = 0; i < 40 && auditLog().length < 2 * attacks.length; i++) await new Promise((r) => setTimeout(r, 50));
     const audit = auditLog();
-    const entries = audit.map((l) => JSON.parse(l) as { transaction: { request: { uri: string }; response: { http_code: number }; messages: { details: { ruleId: string } }[] } });
+    const entries = audit.map(
+      (l) => JSON.parse(l) as { transaction: { request: { uri: string }; response: { http_code: number }; messages: { details: { ruleId: string } }[] } },
+    );
     expect(entries.filter((e) => e.transaction.response.http_code === 403).map((e) => e.transaction.request.uri)).toEqual(attacks);
     const detected = entries.filter((e) => e.transaction.response.http_code === 200);
     expect(detected.map((e) => e.transaction.request.uri)).toEqual(attacks);
@@ -173,7 +187,12 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     const read = await logs.read();
     for (const r of read.requests) wafRequestSchema.parse(r);
     for (const a of read.attacks) wafAttackSchema.parse(a);
-    expect(read.requests.find((r) => r.path === '/products?q=blue+shoes')).toMatchObject({ application_id: APP, status: 200, host: 'shop.example.com', client_ip: '127.0.0.1' });
+    expect(read.requests.find((r) => r.path === '/products?q=blue+shoes')).toMatchObject({
+      application_id: APP,
+      status: 200,
+      host: 'shop.example.com',
+      client_ip: '127.0.0.1',
+    });
     const sqli = read.attacks.filter((a) => a.path === attacks[0]);
     expect(sqli.map((a) => a.action)).toEqual(['blocked', 'detected']);
     expect(sqli[0]).toMatchObject({ application_id: APP, status: 403, anomaly_score: 5, method: 'GET' });
@@ -199,11 +218,16 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     expect(await apply({ mode: 'detection', ip_deny: ['127.0.0.2'] })).toBeNull();
     expect(await get('/', 'shop.example.com', '127.0.0.2')).toBe(403);
     expect(await get('/', 'shop.example.com', '127.0.0.3')).toBe(200);
-    expect(await apply({ ip_deny: ['127.0.0.0/29'], ip_allow: ['127.0.0.3'] }, { threat_lists: [{ id: crypto.randomUUID(), name: 'Bad', cidrs: ['127.0.0.9'] }] })).toBeNull();
+    expect(
+      await apply({ ip_deny: ['127.0.0.0/29'], ip_allow: ['127.0.0.3'] }, { threat_lists: [{ id: crypto.randomUUID(), name: 'Bad', cidrs: ['127.0.0.9'] }] }),
+    ).toBeNull();
     expect(await get('/', 'shop.example.com', '127.0.0.2')).toBe(403);
     expect(await get('/', 'shop.example.com', '127.0.0.9')).toBe(403);
     expect(await get("/?id=1'%20OR%20'1'='1", 'shop.example.com', '127.0.0.3')).toBe(200);
-    const log = readFileSync(path.join(prefix, 'logs', 'access.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const log = readFileSync(path.join(prefix, 'logs', 'access.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(log.filter((l) => l.client === '127.0.0.9').at(-1)).toMatchObject({ status: 403, edge_rule: String(EDGE_RULE_IDS.threatList), app: APP });
     const denied = (await logs.read()).attacks.filter((a) => a.action === 'denied');
     expect(denied.map((a) => [a.client_ip, a.rules[0]!.id])).toEqual([
@@ -276,7 +300,9 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
       expect(await geo.apply({ applications: [application({ country_deny: ['US'] }, {}, `http://127.0.0.1:${port}`)] })).toBeNull();
       expect(await from('8.8.8.8')).toBe(403);
       expect(await from('193.0.6.139')).toBe(200);
-      expect(await geo.apply({ applications: [application({ country_allow: ['NL', 'GB'], ip_allow: ['1.1.1.1'] }, {}, `http://127.0.0.1:${port}`)] })).toBeNull();
+      expect(
+        await geo.apply({ applications: [application({ country_allow: ['NL', 'GB'], ip_allow: ['1.1.1.1'] }, {}, `http://127.0.0.1:${port}`)] }),
+      ).toBeNull();
       expect(await from('8.8.8.8')).toBe(403);
       expect(await from('81.2.69.160')).toBe(200);
       // An allowed address passes whatever its country.
@@ -294,7 +320,23 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
 
   it('serves HTTPS with the application certificate, its key readable by root only', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'netloom-waf-tls-'));
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=shop.example.com', '-keyout', `${dir}/k.pem`, '-out', `${dir}/c.pem`]);
+    const made = spawnSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=shop.example.com',
+      '-keyout',
+      `${dir}/k.pem`,
+      '-out',
+      `${dir}/c.pem`,
+    ]);
     expect(made.status, made.stderr?.toString()).toBe(0);
     const tls = { certificate: readFileSync(`${dir}/c.pem`, 'utf8'), key: readFileSync(`${dir}/k.pem`, 'utf8') };
     rmSync(dir, { recursive: true, force: true });
@@ -303,10 +345,21 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     const status = (url: string) =>
       new Promise<number>((resolve, reject) => {
         https
-          .get({ host: '127.0.0.1', port: PORT + 1, path: url, servername: 'shop.example.com', headers: { host: 'shop.example.com' }, rejectUnauthorized: false, agent: false }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          })
+          .get(
+            {
+              host: '127.0.0.1',
+              port: PORT + 1,
+              path: url,
+              servername: 'shop.example.com',
+              headers: { host: 'shop.example.com' },
+              rejectUnauthorized: false,
+              agent: false,
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          )
           .on('error', reject);
       });
     expect(await status('/products')).toBe(200);

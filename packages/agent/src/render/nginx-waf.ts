@@ -123,7 +123,8 @@ export function modsecurityRules(app: WafEdgeApplication, opts: Pick<WafRenderOp
 /** An exclusion under a path: a rule that, for requests there, takes the rule (or its target) out before the CRS runs. */
 function exclusionUnderPath(e: WafExclusion, id: number): string {
   const target = e.parameter ? `;ARGS:${e.parameter}` : '';
-  const ctl = e.rule_id !== null ? `ctl:ruleRemove${target ? 'Target' : ''}ById=${e.rule_id}${target}` : `ctl:ruleRemove${target ? 'Target' : ''}ByTag=${e.tag}${target}`;
+  const ctl =
+    e.rule_id !== null ? `ctl:ruleRemove${target ? 'Target' : ''}ById=${e.rule_id}${target}` : `ctl:ruleRemove${target ? 'Target' : ''}ByTag=${e.tag}${target}`;
   return `SecRule REQUEST_FILENAME "@beginsWith ${e.path}" "id:${id},phase:1,pass,nolog,t:none,${ctl}"`;
 }
 
@@ -174,7 +175,13 @@ function server(app: WafEdgeApplication, i: number, opts: WafRenderOptions): str
   const lines = [
     '  server {',
     `    listen ${address}:${http};`,
-    ...(app.tls ? [`    listen ${address}:${https} ssl;`, `    ssl_certificate ${path.join(opts.confDir, 'tls', `${app.id}.crt`)};`, `    ssl_certificate_key ${path.join(opts.confDir, 'tls', `${app.id}.key`)};`] : []),
+    ...(app.tls
+      ? [
+          `    listen ${address}:${https} ssl;`,
+          `    ssl_certificate ${path.join(opts.confDir, 'tls', `${app.id}.crt`)};`,
+          `    ssl_certificate_key ${path.join(opts.confDir, 'tls', `${app.id}.key`)};`,
+        ]
+      : []),
     `    server_name ${app.domains.join(' ')};`,
     `    set $waf_app "${app.id}";`,
     `    set $waf_edge_rule $waf_deny_${i};`,
@@ -236,7 +243,12 @@ function appHttpLevel(app: WafEdgeApplication, i: number, opts: WafRenderOptions
   if (p.country_allow.length || p.country_deny.length) {
     // A client whose country is not known (a private address, an unlisted block) is judged by the deny list only.
     const byCountry = p.country_allow.length
-      ? [`    default ${EDGE_RULE_IDS.countryDeny};`, '    "" 0;', ...p.country_allow.map((c) => `    ${c} 0;`), ...p.country_deny.map((c) => `    ${c} ${EDGE_RULE_IDS.countryDeny};`)]
+      ? [
+          `    default ${EDGE_RULE_IDS.countryDeny};`,
+          '    "" 0;',
+          ...p.country_allow.map((c) => `    ${c} 0;`),
+          ...p.country_deny.map((c) => `    ${c} ${EDGE_RULE_IDS.countryDeny};`),
+        ]
       : ['    default 0;', ...p.country_deny.map((c) => `    ${c} ${EDGE_RULE_IDS.countryDeny};`)];
     lines.push(`  map $waf_country $waf_country_${i} {`, ...byCountry, '  }');
     lines.push(`  geo $waf_allowed_${i} {`, '    default 0;', ...p.ip_allow.map((c) => `    ${c} 1;`), '  }');
