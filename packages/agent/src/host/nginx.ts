@@ -169,7 +169,7 @@ export class NginxWaf {
 }
 
 /** nginx's complaint, shortened: its [emerg] lines without the time stamp and the long directory names. */
-export function nginxWords(text: string, dir: string): string {
+function nginxWords(text: string, dir: string): string {
   const lines = text
     .split('\n')
     .map((l) => l.replace(/^nginx: /, '').replace(/^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d /, ''))

@@ -21,7 +21,7 @@ export interface AccessLine {
 }
 
 /** One entry of ModSecurity's JSON audit log (the parts the edge reports). */
-export interface AuditEntry {
+interface AuditEntry {
   transaction: {
     client_ip: string;
     time_stamp: string;
@@ -34,7 +34,7 @@ export interface AuditEntry {
 }
 
 /** Text as the console may store it: no NUL, no half of a surrogate pair, at most `max` characters. */
-export const clip = (text: string, max: number): string =>
+const clip = (text: string, max: number): string =>
   text
     .slice(0, max)
     .replaceAll('\u0000', '\uFFFD')
@@ -42,7 +42,7 @@ export const clip = (text: string, max: number): string =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function requestOf(l: AccessLine): WafRequest {
+function requestOf(l: AccessLine): WafRequest {
   return {
     at: new Date(Math.round(l.msec * 1000)).toISOString(),
     application_id: UUID.test(l.app) ? l.app : null,
@@ -77,7 +77,7 @@ export type LimitsOf = (appId: string | null) => Pick<WafEdgeApplication['policy
  * or country list (403 with the edge's rule), a rate or connection limit (429), a DPoP proof
  * (401, with the checker's reason). ModSecurity's refusals come from its audit log instead.
  */
-export function edgeAttackOf(l: AccessLine, limits: LimitsOf, dpopRefusal: (requestId: string) => string | null): WafAttack | null {
+function edgeAttackOf(l: AccessLine, limits: LimitsOf, dpopRefusal: (requestId: string) => string | null): WafAttack | null {
   const base = { ...requestOf(l), anomaly_score: null };
   const { bytes: _b, elapsed_ms: _e, ...attack } = base;
   const rule = Number(l.edge_rule);
@@ -106,7 +106,7 @@ export function edgeAttackOf(l: AccessLine, limits: LimitsOf, dpopRefusal: (requ
 const header = (headers: Record<string, string> | undefined, name: string) => Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
 
 /** The attack a ModSecurity audit entry stands for: the rules that matched, blocked (403 in blocking mode) or detected. */
-export function auditAttackOf(entry: AuditEntry, appId: string | null, access: AccessLine | undefined): WafAttack | null {
+function auditAttackOf(entry: AuditEntry, appId: string | null, access: AccessLine | undefined): WafAttack | null {
   const t = entry.transaction;
   const messages = t.messages ?? [];
   if (!messages.length || !isIPv4(t.client_ip)) return null;

@@ -10,7 +10,7 @@ export const DEBIAN_WAF_PATHS = {
 } as const;
 
 /** The ids the edge gives the helper rules it writes (above EDGE_RULE_IDS' own, in its 9 000 000 range). */
-export const EDGE_HELPER_IDS = {
+const EDGE_HELPER_IDS = {
   /** The paranoia level and anomaly thresholds. */
   setup: 9_000_100,
   /** An allowed address: the WAF does not inspect it. */
@@ -27,7 +27,7 @@ export const EDGE_HELPER_IDS = {
  * The methods the CRS lets through (911100): its default (GET HEAD POST OPTIONS) refuses the REST
  * verbs, which the APIs an edge protects use all day.
  */
-export const ALLOWED_METHODS = 'GET HEAD POST OPTIONS PUT PATCH DELETE';
+const ALLOWED_METHODS = 'GET HEAD POST OPTIONS PUT PATCH DELETE';
 
 export interface WafRenderOptions {
   /** nginx's prefix (-p): logs and temporary files live under it. */
@@ -60,13 +60,13 @@ export interface RenderedFile {
 }
 
 /** The access log's format: one JSON object a line, read back by the edge's log tailer (waf-logs.ts). */
-export const ACCESS_LOG_FORMAT =
+const ACCESS_LOG_FORMAT =
   '{"msec":$msec,"request_id":"$request_id","app":"$waf_app","host":"$host","client":"$remote_addr","method":"$request_method",' +
   '"uri":"$request_uri","status":$status,"bytes":$body_bytes_sent,"request_time":$request_time,"ua":"$http_user_agent",' +
   '"limit_req":"$limit_req_status","limit_conn":"$limit_conn_status","edge_rule":"$waf_edge_rule"}';
 
-export const accessLogPath = (prefix: string) => path.join(prefix, 'logs', 'access.log');
-export const auditLogPath = (prefix: string, appId: string) => path.join(prefix, 'logs', `audit-${appId}.log`);
+const accessLogPath = (prefix: string) => path.join(prefix, 'logs', 'access.log');
+const auditLogPath = (prefix: string, appId: string) => path.join(prefix, 'logs', `audit-${appId}.log`);
 export const errorLogPath = (prefix: string) => path.join(prefix, 'logs', 'error.log');
 export const pidPath = (prefix: string) => path.join(prefix, 'logs', 'nginx.pid');
 
