@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const APP = '5c1d7e3a-2b4f-4a6e-9c8d-1e2f3a4b5c6d';
 
 describe('the WAF edge between pushes (real nginx)', () => {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'netloom-waf-edge-'));
-  const PORT = 19_000 + (process.pid % 500);
+  let PORT = 0;
   const origin = http.createServer((_req, res) => res.end('ok'));
   let originUrl = '';
   const healthy = new Set<string>();
@@ -22,11 +22,16 @@ describe('the WAF edge between pushes (real nginx)', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
+    const probe = net.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    PORT = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
     originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
     const nginx = new NginxWaf({
       prefix,
-      listen: { address: '127.0.0.1', http: PORT, https: PORT + 1 },
+      // HTTPS is not served here (no certificate): its port is only named.
+      listen: { address: '127.0.0.1', http: PORT, https: 1 },
       modules: { modsecurity: DEBIAN_WAF_PATHS.modsecurityModule, geoip2: null },
       crs: { setup: DEBIAN_WAF_PATHS.crsSetup, rules: DEBIAN_WAF_PATHS.crsRules },
       countryDb: null,

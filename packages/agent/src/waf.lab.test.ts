@@ -225,7 +225,7 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
     expect(view.sync_state).toBe('failed');
     const device = deviceConfigSchema.parse((await call('GET', `device/config/${deviceId}/`)).json());
     expect(device.sync.state).toBe('failed');
-    expect(device.sync.error).toMatch(/nginx refused the configuration/);
+    expect(device.sync.error).toMatch(/^waf: nginx refused the configuration: .*\(the custom rule "Office" of Shop\)/);
     expect(await get('/products?q=red')).toBe(200);
     expect(await get(SQLI)).toBe(403);
   });

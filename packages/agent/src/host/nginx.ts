@@ -1,7 +1,7 @@
 import { mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WafSection } from '@netloom/domain';
-import { errorLogPath, pidPath, renderWaf, type WafRenderOptions } from '../render/nginx-waf';
+import { errorLogPath, pidPath, renderWaf, type RenderedFile, type WafRenderOptions } from '../render/nginx-waf';
 import { run } from './exec';
 
 const readOrNull = (file: string) => readFile(file, 'utf8').catch(() => null);
@@ -91,7 +91,8 @@ export class NginxWaf {
     const test = await run(this.nginx, this.args(path.join(dir, 'nginx.conf'), '-t', '-q'));
     if (test.code !== 0) {
       await rm(dir, { recursive: true, force: true });
-      return `waf: nginx refused the configuration: ${nginxWords(test.stderr || test.stdout, dir)}`;
+      const words = test.stderr || test.stdout;
+      return `waf: nginx refused the configuration: ${nginxWords(words, dir)}${whichRule(words, files, section)}`;
     }
     const previous = await this.target();
     const link = `${this.current}.next`;
@@ -166,6 +167,20 @@ export class NginxWaf {
     for (let i = 0; i < 200 && (await readOrNull(`/proc/${master}/stat`)) !== null; i++) await sleep(25);
     if ((await readOrNull(`/proc/${master}/stat`)) !== null) process.kill(master, 'SIGTERM');
   }
+}
+
+/**
+ * The custom rule ModSecurity refused, by its name and its application's, when its complaint names
+ * a line of an application's rules file that holds one (its author knows the rule by its name).
+ */
+function whichRule(words: string, files: RenderedFile[], section: WafSection): string {
+  const m = /modsec-([0-9a-f-]{36})\.conf\. Line: (\d+)/.exec(words);
+  if (!m) return '';
+  const lines = files.find((f) => f.name === `modsec-${m[1]}.conf`)?.content.split('\n') ?? [];
+  const at = Number(m[2]) - 1;
+  const app = section.applications.find((a) => a.id === m[1]);
+  const rule = app?.policy.custom_rules.find((r) => r.enabled && r.rule.trim() === lines[at]?.trim());
+  return rule && app ? ` (the custom rule "${rule.name}" of ${app.name})` : '';
 }
 
 /** nginx's complaint, shortened: its [emerg] lines without the time stamp and the long directory names. */

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,9 +30,18 @@ function application(policy: object, patch: Partial<Record<keyof WafEdgeApplicat
   });
 }
 
-const renderOpts = (prefix: string, port = 18080): Omit<WafRenderOptions, 'confDir'> => ({
+/** A loopback port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+const renderOpts = (prefix: string, port = 18080, https = port + 1): Omit<WafRenderOptions, 'confDir'> => ({
   prefix,
-  listen: { address: '127.0.0.1', http: port, https: port + 1 },
+  listen: { address: '127.0.0.1', http: port, https },
   modules: { modsecurity: DEBIAN_WAF_PATHS.modsecurityModule, geoip2: null },
   crs: { setup: DEBIAN_WAF_PATHS.crsSetup, rules: DEBIAN_WAF_PATHS.crsRules },
   countryDb: null,
@@ -119,12 +128,14 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
   let logs: WafLogs;
   let running: WafEdgeApplication['policy'] | null = null;
   const dpop = new DpopChecker();
-  const PORT = 18_400 + (process.pid % 500);
+  let PORT = 0;
+  let TLS_PORT = 0;
 
   beforeAll(async () => {
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
     port = (origin.address() as AddressInfo).port;
-    edge = new NginxWaf({ ...renderOpts(prefix, PORT), dpopChecker: await dpop.start() });
+    [PORT, TLS_PORT] = [await freePort(), await freePort()];
+    edge = new NginxWaf({ ...renderOpts(prefix, PORT, TLS_PORT), dpopChecker: await dpop.start() });
     logs = new WafLogs(
       path.join(prefix, 'logs'),
       () => running,
@@ -273,15 +284,16 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     // The domain's check takes any @ipMatch argument; ModSecurity refuses one that is no address.
     const bad = { id: crypto.randomUUID(), name: 'Bad', rule: 'SecRule REMOTE_ADDR "@ipMatch 300.1.1.1" "id:1002,phase:1,deny,status:403,log"' };
     const error = await apply({ custom_rules: [bad] });
-    expect(error).toMatch(/^waf: nginx refused the configuration: .*/);
+    expect(error).toMatch(/^waf: nginx refused the configuration: .*Rules error.*\(the custom rule "Bad" of Shop\)$/);
     expect(await get('/products')).toBe(200);
     expect(await get("/?id=1'%20OR%20'1'='1")).toBe(403);
   });
 
   it('denies by country (geoip2 on the country database) the client a trusted load balancer names', async () => {
     const countryDb = createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb');
+    const GEO_PORT = await freePort();
     const geo = new NginxWaf({
-      ...renderOpts(path.join(prefix, 'geo'), PORT + 10),
+      ...renderOpts(path.join(prefix, 'geo'), GEO_PORT, await freePort()),
       modules: { modsecurity: DEBIAN_WAF_PATHS.modsecurityModule, geoip2: DEBIAN_WAF_PATHS.geoip2Module },
       countryDb,
       trustForwardedFrom: ['127.0.0.1'],
@@ -291,7 +303,7 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
       const from = (xff: string) =>
         new Promise<number>((resolve, reject) => {
           http
-            .get({ host: '127.0.0.1', port: PORT + 10, path: '/', headers: { host: 'shop.example.com', 'x-forwarded-for': xff }, agent: false }, (res) => {
+            .get({ host: '127.0.0.1', port: GEO_PORT, path: '/', headers: { host: 'shop.example.com', 'x-forwarded-for': xff }, agent: false }, (res) => {
               res.resume();
               res.on('end', () => resolve(res.statusCode ?? 0));
             })
@@ -348,7 +360,7 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
           .get(
             {
               host: '127.0.0.1',
-              port: PORT + 1,
+              port: TLS_PORT,
               path: url,
               servername: 'shop.example.com',
               headers: { host: 'shop.example.com' },
