@@ -23,7 +23,7 @@
  * role), no root. Exit code 0 whatever the figures.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -127,6 +127,7 @@ function rulesFor(prefix: string, appId: string): Map<string, string[]> {
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'netloom-bench-waf-'));
+  chmodSync(dir, 0o755);
   const [edgePort, originPort] = [await freePort(), await freePort()];
   const stopOrigin = startOrigin(path.join(dir, 'origin'), originPort);
   const apps = {

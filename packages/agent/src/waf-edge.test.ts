@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -14,6 +14,8 @@ const APP = '5c1d7e3a-2b4f-4a6e-9c8d-1e2f3a4b5c6d';
 
 describe('the WAF edge between pushes (real nginx)', () => {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'netloom-waf-edge-'));
+  // nginx's workers (nobody) write request bodies under it and reopen its logs.
+  chmodSync(prefix, 0o755);
   let PORT = 0;
   const origin = http.createServer((_req, res) => res.end('ok'));
   let originUrl = '';
@@ -45,6 +47,7 @@ describe('the WAF edge between pushes (real nginx)', () => {
       dpop: null,
       // Polled by hand below.
       pollMs: 3_600_000,
+      rotateBytes: 20_000,
       probe: (url) => Promise.resolve([...healthy].some((h) => url.startsWith(h))),
       log: (line) => logLines.push(line),
     });
@@ -113,6 +116,21 @@ describe('the WAF edge between pushes (real nginx)', () => {
     expect(attacks.find((a) => a.rules[0]?.id === EDGE_RULE_IDS.ddos && a.status === 0)).toMatchObject({ application_id: APP, action: 'rate_limited' });
     const statuses = await Promise.all(Array.from({ length: 10 }, get));
     expect(statuses).toContain(429);
+  });
+
+  it('moves its access log aside past its size and reads on in the new one, losing no request', async () => {
+    edge.wafEvents();
+    await edge.poll();
+    edge.wafEvents();
+    let sent = 0;
+    for (let round = 0; round < 3; round++) {
+      // About 300 bytes a line: each round passes the lowered limit, the next poll moves the log.
+      for (let i = 0; i < 80; i++, sent++) await get();
+      await edge.poll();
+      expect(statSync(path.join(prefix, 'logs', 'access.log')).size).toBeLessThan(20_000);
+    }
+    await edge.poll();
+    expect(edge.wafEvents().requests).toHaveLength(sent);
   });
 
   it('serves nothing once its section is gone', async () => {

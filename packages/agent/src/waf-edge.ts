@@ -1,4 +1,6 @@
+import { rename, stat, truncate } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { configHash, EDGE_RULE_IDS, WAF_EDGE_DEVICE_TYPE, type ConfigDocument, type WafAttack, type WafRequest, type WafSection } from '@netloom/domain';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, WafTraffic } from '@netloom/simulator';
 import type { DpopChecker } from './host/dpop';
@@ -9,6 +11,8 @@ import type { Identity } from './linux-gateway';
 
 /** Records the edge keeps unreported at most (an outage of the management link): the newest go on being kept, attacks first. */
 const KEPT_MAX = 200_000;
+/** A log past this size is started afresh once read (the server keeps the history). */
+const ROTATE_BYTES = 64 * 1024 * 1024;
 /** A flood ends when the application's rate stays below its threshold this long. */
 const CALM_MS = 30_000;
 
@@ -19,6 +23,8 @@ export interface WafEdgeOptions {
   dpop: DpopChecker | null;
   /** Seconds between reads of the logs (flood detection and the health checks go by it). */
   pollMs?: number;
+  /** Bytes past which a log is started afresh once read (ROTATE_BYTES unless a test lowers it). */
+  rotateBytes?: number;
   /** Probes an origin's health path: whether it answered (any status below 500) within a few seconds. */
   probe?: (url: string) => Promise<boolean>;
   log: (line: string) => void;
@@ -166,11 +172,33 @@ export class WafEdge implements DeviceBehaviour {
     // Past the limit the oldest requests go first: the attack log is what the console needs most.
     if (this.requests.length + this.attacks.length > KEPT_MAX) this.requests.splice(0, this.requests.length + this.attacks.length - KEPT_MAX);
     if (this.attacks.length > KEPT_MAX) this.attacks.splice(0, this.attacks.length - KEPT_MAX);
+    await this.rotate();
     const floodsChanged = this.judgeFloods(read.lines);
     const healthChanged = await this.checkHealth();
     if (floodsChanged || healthChanged) {
       const error = await this.opts.nginx.rerender({ strict: new Set(this.floods.keys()), down: this.down });
       if (error) this.opts.log(`re-rendering the WAF failed: ${error}`);
+    }
+  }
+
+  /**
+   * Keeps the logs from filling the disk once they are read. The access log is moved aside and
+   * nginx reopens it, so nothing written meanwhile is lost. ModSecurity reopens its audit logs only
+   * on a reload, so those are emptied in place (it appends): an entry written between the read and
+   * the truncation, a few milliseconds, would not be reported.
+   */
+  private async rotate(): Promise<void> {
+    const limit = this.opts.rotateBytes ?? ROTATE_BYTES;
+    const logs = path.join(this.opts.nginx.prefix, 'logs');
+    const access = path.join(logs, 'access.log');
+    if (((await stat(access).catch(() => null))?.size ?? 0) > limit) {
+      // What nginx writes until it has reopened goes to the moved file: the next read takes it from there.
+      await rename(access, `${access}.1`);
+      await this.opts.nginx.reopenLogs();
+    }
+    for (const app of this.section?.applications ?? []) {
+      const audit = path.join(logs, `audit-${app.id}.log`);
+      if (((await stat(audit).catch(() => null))?.size ?? 0) > limit) await truncate(audit, 0);
     }
   }
 

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -32,6 +32,8 @@ async function freePort(): Promise<number> {
  */
 describe('the Netloom agent as a WAF edge in front of an origin', () => {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), 'netloom-waf-lab-'));
+  // nginx's workers (nobody) write request bodies under its run directory and reopen its logs.
+  chmodSync(stateDir, 0o755);
   const reached: string[] = [];
   const origin = http.createServer((req, res) => {
     reached.push(`${req.method} ${req.url}`);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WafSection } from '@netloom/domain';
 import { errorLogPath, pidPath, renderWaf, type RenderedFile, type WafRenderOptions } from '../render/nginx-waf';
@@ -83,6 +83,8 @@ export class NginxWaf {
       return null;
     }
     await Promise.all(['logs', 'tmp'].map((d) => mkdir(path.join(prefix, d), { recursive: true, mode: 0o755 })));
+    const closed = await closedAncestor(prefix);
+    if (closed) return `waf: nginx's workers could not reach ${prefix} (${closed} is closed to other users): give the edge a prefix they can reach`;
     const dir = path.join(prefix, `conf-${Date.now()}-${++this.generation}`);
     const files = renderWaf(section, { ...this.opts, ...extra, confDir: dir });
     await mkdir(dir, { mode: 0o755 });
@@ -159,6 +161,11 @@ export class NginxWaf {
     return 'waf: nginx did not take the new configuration within 15 s';
   }
 
+  /** nginx opens its logs again (after the agent moved the access log away). */
+  async reopenLogs(): Promise<void> {
+    if (await this.pid()) await run(this.nginx, this.args(path.join(this.current, 'nginx.conf'), '-s', 'reopen'));
+  }
+
   /** Stops its master (gracefully: requests under way finish). */
   async stop(): Promise<void> {
     const master = await this.pid();
@@ -167,6 +174,20 @@ export class NginxWaf {
     for (let i = 0; i < 200 && (await readOrNull(`/proc/${master}/stat`)) !== null; i++) await sleep(25);
     if ((await readOrNull(`/proc/${master}/stat`)) !== null) process.kill(master, 'SIGTERM');
   }
+}
+
+/**
+ * The first directory above the prefix that nginx's workers (an unprivileged user when nginx runs
+ * as root) cannot pass through: they write request bodies under it and reopen its logs. Null when
+ * nginx does not run as root (its workers are the agent's own user) or none is closed.
+ */
+async function closedAncestor(prefix: string): Promise<string | null> {
+  if (process.getuid?.() !== 0) return null;
+  for (let dir = path.resolve(prefix); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const st = await stat(dir).catch(() => null);
+    if (st && (st.mode & 0o001) === 0) return dir;
+  }
+  return null;
 }
 
 /**

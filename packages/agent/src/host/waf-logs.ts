@@ -150,15 +150,24 @@ class Tail {
   async lines(): Promise<string[]> {
     const st = await stat(this.file).catch(() => null);
     if (!st) return [];
+    const out: string[] = [];
     if (st.ino !== this.ino || st.size < this.offset) {
+      // Moved aside (rotated): what was written to it since the last read is read there first.
+      const moved = await stat(`${this.file}.1`).catch(() => null);
+      if (this.ino && moved?.ino === this.ino) out.push(...(await this.readFrom(`${this.file}.1`, moved.size)));
       this.ino = st.ino;
       this.offset = 0;
       this.rest = '';
     }
-    if (st.size === this.offset) return [];
-    const fh = await open(this.file, 'r');
+    out.push(...(await this.readFrom(this.file, st.size)));
+    return out;
+  }
+
+  private async readFrom(file: string, size: number): Promise<string[]> {
+    if (size <= this.offset) return [];
+    const fh = await open(file, 'r');
     try {
-      const length = Math.min(st.size - this.offset, 64 * 1024 * 1024);
+      const length = Math.min(size - this.offset, 64 * 1024 * 1024);
       const buf = Buffer.alloc(length);
       const { bytesRead } = await fh.read(buf, 0, length, this.offset);
       this.offset += bytesRead;

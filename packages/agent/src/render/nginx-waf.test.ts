@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
@@ -118,6 +118,8 @@ describe('the WAF edge rendering', () => {
 /** A real nginx with the CRS in front of a tiny origin that records what reached it. */
 describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)', () => {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'netloom-waf-'));
+  // nginx's workers (nobody) write request bodies under it and reopen its logs.
+  chmodSync(prefix, 0o755);
   const reached: string[] = [];
   const origin = http.createServer((req, res) => {
     reached.push(req.url ?? '');
@@ -214,6 +216,33 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     expect(ids(attacks[3]!)).toContain(932100);
     // The request id joins an attack to its access log line.
     expect(read.requests.some((r) => r.request_id === sqli[0]!.request_id && r.status === 403)).toBe(true);
+  });
+
+  it("takes a body too big for nginx's buffer (written under the prefix by its workers) and inspects a JSON one", async () => {
+    const post = (body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: PORT,
+            method: 'POST',
+            path: '/api/orders',
+            agent: false,
+            headers: { host: 'shop.example.com', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await apply({})).toBeNull();
+    const items = Array.from({ length: 2000 }, (_, i) => ({ sku: `SKU-${i}`, qty: 1, note: 'gift wrap please' }));
+    expect(await post(JSON.stringify({ items }))).toBe(200);
+    expect(reached).toContain('/api/orders');
+    expect(await post(JSON.stringify({ filter: "1' UNION SELECT password FROM users --" }))).toBe(403);
   });
 
   it('lets an excluded parameter through for its rule only', async () => {
