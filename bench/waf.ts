@@ -39,7 +39,11 @@ const SECONDS = Number(env.BENCH_WAF_SECONDS ?? 8);
 const CONNECTIONS = Number(env.BENCH_WAF_CONNECTIONS ?? 32);
 const ROUNDS = Number(env.BENCH_WAF_ROUNDS ?? 2);
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 const n0 = (n: number) => Math.round(n).toLocaleString('en');
 const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
 
@@ -209,8 +213,8 @@ async function main() {
     console.log(`Throughput (${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds, one nginx worker, benign GET with a query string):`);
     console.log('| proxy                      | requests/s | p99 latency | non-2xx |');
     console.log('|----------------------------|-----------:|------------:|--------:|');
-    console.log(`| nginx, ModSecurity off     | ${n0(off.rps).padStart(10)} | ${`${off.p99} ms`.padStart(11)} | ${String(runs.off.non2xx).padStart(7)} |`);
-    console.log(`| nginx + CRS 3.3, PL1 block | ${n0(pl1.rps).padStart(10)} | ${`${pl1.p99} ms`.padStart(11)} | ${String(runs.pl1.non2xx).padStart(7)} |`);
+    console.log(`| nginx, ModSecurity off     | ${n0(off.rps).padStart(10)} | ${`${n0(off.p99)} ms`.padStart(11)} | ${String(runs.off.non2xx).padStart(7)} |`);
+    console.log(`| nginx + CRS 3.3, PL1 block | ${n0(pl1.rps).padStart(10)} | ${`${n0(pl1.p99)} ms`.padStart(11)} | ${String(runs.pl1.non2xx).padStart(7)} |`);
     console.log(
       `The CRS keeps ${(pl1.rps / off.rps).toFixed(2)}× the baseline's requests per second; p99 ${(pl1.p99 / Math.max(off.p99, 1)).toFixed(1)}× the baseline's.`,
     );
