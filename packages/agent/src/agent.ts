@@ -1,4 +1,7 @@
 import { lookup } from 'node:dns/promises';
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { configHash, FLOW_ACTIVE_TIMEOUT_S } from '@netloom/domain';
 import { SimulatedDevice, type DeviceEvent, type SavedDevice } from '@netloom/simulator';
@@ -10,10 +13,18 @@ import { DhcpWans } from './host/dhcp-wan';
 import { Strongswan } from './host/strongswan';
 import { Clock, type ClockOptions } from './host/clock';
 import { FlowAccounting, type Conn } from './host/conntrack';
-import { run } from './host/exec';
+import { installed, run } from './host/exec';
 import { readIdentity } from './identity';
 import { LinuxGateway } from './linux-gateway';
 import { readAgentState, writeAgentState } from './state';
+import { DpopChecker } from './host/dpop';
+import { NginxWaf } from './host/nginx';
+import { WafLogs } from './host/waf-logs';
+import { DEBIAN_WAF_PATHS } from './render/nginx-waf';
+import { WafEdge } from './waf-edge';
+
+/** The country database the edge's geoip2 module reads (the registries' data, shipped as an npm package). */
+const COUNTRY_DATABASE = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb';
 
 export interface AgentOptions {
   /** The server's agent endpoint, e.g. wss://console.example.com/agent/v1. */
@@ -37,7 +48,27 @@ export interface AgentOptions {
   clock?: Partial<Omit<ClockOptions, 'stateDir'>>;
   /** Seconds between flow exports (FLOW_ACTIVE_TIMEOUT_S by default); 0: none. */
   flowIntervalS?: number;
+  /** What the box is: an SD-WAN gateway (the default) or a WAF edge (waf-edge.ts). */
+  role?: AgentRole;
+  /** A WAF edge's: where its nginx serves, its run directory (nginx's prefix) and how often it reports. */
+  waf?: WafEdgeAgentOptions;
   log?: (line: string) => void;
+}
+
+export const AGENT_ROLES = ['gateway', 'waf-edge'] as const;
+export type AgentRole = (typeof AGENT_ROLES)[number];
+
+export interface WafEdgeAgentOptions {
+  /** The address its applications are served on, with the HTTP and HTTPS ports (0.0.0.0, 80 and 443 by default). */
+  listen?: { address: string; http: number; https: number };
+  /** nginx's prefix: its configuration, logs and temporary files (`<run dir>/nginx` by default). */
+  prefix?: string;
+  /** Seconds between `waf_events` exports (FLOW_ACTIVE_TIMEOUT_S by default). */
+  eventsIntervalS?: number;
+  /** Addresses of load balancers in front of the edge whose X-Forwarded-For names the client. */
+  trustForwardedFrom?: string[];
+  /** nginx's worker processes ('auto': one per CPU). */
+  workers?: number | 'auto';
 }
 
 /** How long the server may say nothing before the agent takes its connection for dead: it pings three times in that span. */
@@ -52,6 +83,105 @@ async function managementConnection(url: string): Promise<(conn: Conn) => boolea
     () => u.hostname,
   );
   return (conn) => conn.orig.dst === address && conn.orig.dport === port;
+}
+
+/** Whether a file can be read (a module nginx would load, the country database). */
+const readable = (file: string) =>
+  access(file, constants.R_OK).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The agent as a WAF edge: its own nginx with ModSecurity and the OWASP CRS under its run
+ * directory, its DPoP checker on loopback, its logs read every second and reported as
+ * `waf_events`. It runs no gateway service (no routes, firewall or dnsmasq) and never touches the
+ * box's own nginx.
+ */
+async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
+  const prefix = opts.waf?.prefix ?? path.join(opts.runDir, 'nginx');
+  await mkdir(prefix, { recursive: true, mode: 0o755 });
+  const require = createRequire(import.meta.url);
+  const countryDb = await Promise.resolve()
+    .then(() => require.resolve(COUNTRY_DATABASE))
+    .catch(() => null);
+  const geoip2 = (await readable(DEBIAN_WAF_PATHS.geoip2Module)) ? DEBIAN_WAF_PATHS.geoip2Module : null;
+  const [nginxInstalled, modsecurity, crs] = await Promise.all([
+    installed('nginx'),
+    readable(DEBIAN_WAF_PATHS.modsecurityModule),
+    readable(DEBIAN_WAF_PATHS.crsSetup),
+  ]);
+  if (!nginxInstalled || !modsecurity || !crs) {
+    throw new Error(
+      'a WAF edge needs nginx, libnginx-mod-http-modsecurity and modsecurity-crs (apt-get install nginx libnginx-mod-http-modsecurity modsecurity-crs)',
+    );
+  }
+  const dpop = new DpopChecker();
+  const dpopChecker = await dpop.start();
+  const nginx = new NginxWaf({
+    prefix,
+    listen: opts.waf?.listen ?? { address: '0.0.0.0', http: 80, https: 443 },
+    modules: { modsecurity: DEBIAN_WAF_PATHS.modsecurityModule, geoip2 },
+    crs: { setup: DEBIAN_WAF_PATHS.crsSetup, rules: DEBIAN_WAF_PATHS.crsRules },
+    countryDb: geoip2 ? countryDb : null,
+    dpopChecker,
+    ...(opts.waf?.trustForwardedFrom ? { trustForwardedFrom: opts.waf.trustForwardedFrom } : {}),
+    ...(opts.waf?.workers ? { workers: opts.waf.workers } : {}),
+  });
+  const capabilities = ['nginx', 'modsecurity', 'owasp-crs', ...(geoip2 && countryDb ? ['geoip2'] : []), 'dpop'];
+  const identity = await readIdentity(capabilities, { serial: opts.serial, name: opts.name });
+  log(`${identity.serial} (${identity.os}) as a WAF edge; nginx under ${prefix}`);
+  let edge: WafEdge | null = null;
+  const logs = new WafLogs(
+    path.join(prefix, 'logs'),
+    (appId) => edge?.runs?.waf?.applications.find((a) => a.id === appId)?.policy ?? null,
+    (requestId) => dpop.takeRefusal(requestId),
+  );
+  edge = new WafEdge({ identity, nginx, logs, dpop, log });
+  await edge.start();
+  const saved: SavedDevice | null = await readAgentState(opts.stateFile);
+  let start = saved;
+  if (saved?.config) {
+    const error = await edge.apply(saved.config);
+    if (error) log(`the saved configuration did not apply again: ${error}`);
+    start = { ...saved, config: error ? null : saved.config, config_hash: error ? null : configHash(saved.config) };
+  }
+  let saving = Promise.resolve();
+  const device = new SimulatedDevice({
+    url: opts.url,
+    enrolmentKey: opts.enrolmentKey,
+    behaviour: edge,
+    ...(start ? { saved: start } : {}),
+    random: Math.random,
+    flowIntervalS: 0,
+    urlIntervalS: 0,
+    ztnaIntervalS: 0,
+    connectorIntervalS: 0,
+    nacIntervalS: 0,
+    wafIntervalS: opts.waf?.eventsIntervalS ?? FLOW_ACTIVE_TIMEOUT_S,
+    silenceMs: opts.silenceMs ?? DEFAULT_SILENCE_MS,
+    ...(opts.confirmWindowMs ? { confirmWindowMs: opts.confirmWindowMs } : {}),
+    onEvent: (e) => {
+      const line = describe(e);
+      if (line) log(line);
+    },
+    onSave: (d) => {
+      const state = d.saved();
+      saving = saving.then(() => writeAgentState(opts.stateFile, state)).catch((err: Error) => log(`saving state failed: ${err.message}`));
+    },
+  });
+  device.start();
+  const running = edge;
+  return {
+    device,
+    gateway: null,
+    edge: running,
+    async stop() {
+      await device.stop();
+      await running.stop();
+      await saving;
+    },
+  };
 }
 
 const describe = (e: DeviceEvent): string | null => {
@@ -74,8 +204,11 @@ const describe = (e: DeviceEvent): string | null => {
  * a restart, then speaks the agent protocol to the server (enrolment, heartbeats, pushes with
  * confirm-or-revert, status, drift) through the same protocol client as the simulator.
  */
-export async function startAgent(opts: AgentOptions): Promise<{ device: SimulatedDevice; gateway: LinuxGateway; stop(): Promise<void> }> {
+export async function startAgent(
+  opts: AgentOptions,
+): Promise<{ device: SimulatedDevice; gateway: LinuxGateway | null; edge: WafEdge | null; stop(): Promise<void> }> {
   const log = opts.log ?? ((line: string) => console.log(`[netloom-agent] ${line}`));
+  if (opts.role === 'waf-edge') return startWafEdge(opts, log);
   const frr = new Frr(opts.frrPathspace);
   const strongswan = new Strongswan(opts.strongswanUri ?? 'unix:///var/run/charon.vici', opts.runDir);
   const clockOptions: ClockOptions = {
@@ -144,6 +277,7 @@ export async function startAgent(opts: AgentOptions): Promise<{ device: Simulate
   return {
     device,
     gateway,
+    edge: null,
     async stop() {
       flows?.stop();
       await device!.stop();

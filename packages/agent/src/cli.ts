@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { AGENT_PATH } from '@netloom/domain';
-import { startAgent } from './agent';
+import { AGENT_PATH, isCidr, isIPv4 } from '@netloom/domain';
+import { AGENT_ROLES, startAgent, type AgentRole, type WafEdgeAgentOptions } from './agent';
 
 const USAGE = `Usage: netloom-agent --server URL --key KEY [--state FILE] [--run-dir DIR] [--serial S] [--name N]
 
@@ -15,6 +15,13 @@ const USAGE = `Usage: netloom-agent --server URL --key KEY [--state FILE] [--run
   --etc-root  where the box keeps its time zone (localtime, timezone; default /etc)
   --chrony-sources  the agent's NTP sources file, in a directory chrony reads (default /etc/chrony/sources.d/netloom.sources)
   --chronyc-socket  chronyd's command socket, when it is not the default one
+  --role      gateway (default) or waf-edge: serve the console's protected applications through nginx, ModSecurity and the OWASP CRS
+  --waf-listen  ADDRESS:PORT a WAF edge serves HTTP on (default 0.0.0.0:80)
+  --waf-https-port  the port it serves HTTPS on, at the same address (default 443)
+  --waf-prefix  its nginx's directory: configuration, logs, temporary files (default RUN_DIR/nginx)
+  --waf-events-interval-s  seconds between its access and attack log reports (default 60)
+  --waf-trust-forwarded  load balancers in front of it whose X-Forwarded-For names the client (comma-separated addresses or subnets)
+  --waf-workers  nginx's worker processes (default: one per CPU)
 Environment: NETLOOM_SERVER, NETLOOM_KEY stand for --server and --key (the systemd unit's environment file).`;
 
 /** https://host → wss://host/agent/v1; a ws(s) URL with a path is taken as it is. */
@@ -42,6 +49,13 @@ const { values } = parseArgs({
     'etc-root': { type: 'string' },
     'chrony-sources': { type: 'string' },
     'chronyc-socket': { type: 'string' },
+    role: { type: 'string', default: 'gateway' },
+    'waf-listen': { type: 'string', default: '0.0.0.0:80' },
+    'waf-https-port': { type: 'string', default: '443' },
+    'waf-prefix': { type: 'string' },
+    'waf-events-interval-s': { type: 'string' },
+    'waf-trust-forwarded': { type: 'string' },
+    'waf-workers': { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -51,13 +65,50 @@ if (values.help || !server || !key) {
   console.error(USAGE);
   process.exit(values.help ? 0 : 2);
 }
-if (process.getuid?.() !== 0) {
+if (!(AGENT_ROLES as readonly string[]).includes(values.role)) {
+  console.error(`netloom-agent: --role is one of ${AGENT_ROLES.join(', ')}`);
+  process.exit(2);
+}
+const role = values.role as AgentRole;
+
+/** The WAF edge's options from the command line, or why they are wrong. */
+function wafOptions(): WafEdgeAgentOptions | string {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(values['waf-listen']);
+  const port = (v: string | undefined) => (v !== undefined && /^\d{1,5}$/.test(v) && Number(v) > 0 && Number(v) < 65536 ? Number(v) : null);
+  const http = port(m?.[2]);
+  const https = port(values['waf-https-port']);
+  if (!m || http === null) return '--waf-listen is ADDRESS:PORT (127.0.0.1:8080)';
+  if (https === null || https === http) return '--waf-https-port is a port other than the HTTP one';
+  const interval = values['waf-events-interval-s'] === undefined ? undefined : Number(values['waf-events-interval-s']);
+  if (interval !== undefined && !(interval > 0 && interval <= 600)) return '--waf-events-interval-s is between 0 and 600';
+  const workers = values['waf-workers'] === undefined ? undefined : Number(values['waf-workers']);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) return '--waf-workers is between 1 and 64';
+  const trusted = values['waf-trust-forwarded']?.split(',').map((a) => a.trim());
+  if (trusted?.some((a) => !isIPv4(a) && !isCidr(a))) return '--waf-trust-forwarded is a list of addresses or subnets';
+  if (!isIPv4(m[1]!)) return '--waf-listen is ADDRESS:PORT (127.0.0.1:8080)';
+  return {
+    listen: { address: m[1]!, http, https },
+    ...(values['waf-prefix'] ? { prefix: values['waf-prefix'] } : {}),
+    ...(interval !== undefined ? { eventsIntervalS: interval } : {}),
+    ...(trusted ? { trustForwardedFrom: trusted } : {}),
+    ...(workers !== undefined ? { workers } : {}),
+  };
+}
+const waf = role === 'waf-edge' ? wafOptions() : undefined;
+if (typeof waf === 'string') {
+  console.error(`netloom-agent: ${waf}`);
+  process.exit(2);
+}
+// A WAF edge writes nothing of the kernel's: it runs as any user that may bind its ports and write its directories.
+if (role === 'gateway' && process.getuid?.() !== 0) {
   console.error('netloom-agent: runs as root (it writes routes, nftables tables and runs dnsmasq)');
   process.exit(1);
 }
 const agent = await startAgent({
   url: agentUrl(server),
   enrolmentKey: key,
+  role,
+  ...(waf ? { waf } : {}),
   stateFile: values.state,
   runDir: values['run-dir'],
   ...(values.serial ? { serial: values.serial } : {}),

@@ -15,9 +15,10 @@ async function machineId(): Promise<string> {
 
 /**
  * What the box is, read off it: OS and kernel, CPU and memory, its first interface's MAC, and the
- * capabilities it has (shown in the model line, so the console says what this gateway can run).
+ * capabilities it has (shown in the model line, so the console says what this gateway can run;
+ * a WAF edge names its engine's parts instead).
  */
-export async function readIdentity(caps: Capabilities, given: { serial?: string; name?: string }): Promise<Identity> {
+export async function readIdentity(caps: Capabilities | string[], given: { serial?: string; name?: string }): Promise<Identity> {
   const [osInfo, cpu, mem, system, nics] = await Promise.all([si.osInfo(), si.cpu(), si.mem(), si.system(), si.networkInterfaces()]);
   const list = Array.isArray(nics) ? nics : [nics];
   const mac = list.find((n) => !n.internal && n.mac && n.mac !== '00:00:00:00:00:00')?.mac;
@@ -30,6 +31,6 @@ export async function readIdentity(caps: Capabilities, given: { serial?: string;
     os: `${osInfo.distro} ${osInfo.release}, kernel ${osInfo.kernel}`.slice(0, 64),
     version: AGENT_VERSION,
     board: `${system.manufacturer} ${system.model}`.trim().slice(0, 64) || 'Linux host',
-    capabilities: capabilityList(caps),
+    capabilities: Array.isArray(caps) ? caps : capabilityList(caps),
   };
 }

@@ -1,4 +1,11 @@
-import { FLOW_ACTIVE_TIMEOUT_S, type UrlEvent, type UrlEventsMessage, type ZtnaSession, type ZtnaSessionsMessage } from '@netloom/domain';
+import {
+  FLOW_ACTIVE_TIMEOUT_S,
+  type UrlEvent,
+  type UrlEventsMessage,
+  type WafEventsMessage,
+  type ZtnaSession,
+  type ZtnaSessionsMessage,
+} from '@netloom/domain';
 import type { BatchExporter } from './batch-exporter';
 import type { Batch, BatchOutbox, BatchesDropped } from './batch-outbox';
 import type { DeviceBehaviour } from './behaviour';
@@ -6,6 +13,7 @@ import { FlowExporter } from './flow-exporter';
 import { mulberry32, seedFrom } from './prng';
 import { URL_EXPORT_INTERVAL_S, urlEventExporter } from './url-export';
 import type { WebFilterTimeline } from './web-filter-timeline';
+import { WAF_EXPORT_INTERVAL_S, wafEventExporter, type WafRecord } from './waf-export';
 import { ZTNA_EXPORT_INTERVAL_S, ztnaSessionExporter } from './ztna-export';
 
 /** What the connection does with each of its exports: the same for flows, URL events and sessions. */
@@ -28,6 +36,10 @@ export interface ExportOptions {
   ztnaIntervalS?: number;
   /** Session batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
   ztnaOutboxBatches?: number;
+  /** Seconds between a WAF edge's event exports (WAF_EXPORT_INTERVAL_S, 60, by default; at most WAF_EXPORT_MAX_S); 0: none. */
+  wafIntervalS?: number;
+  /** WAF event batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
+  wafOutboxBatches?: number;
 }
 
 /** What the exports need of their device. */
@@ -39,13 +51,13 @@ export interface ExportHooks {
   /** The web filters the device ran, by when: each web request is decided by the one running when it was made. */
   webFilters: WebFilterTimeline;
   /** Batches an outbox dropped unacknowledged because it was full (told at most once a minute). */
-  dropped(type: 'flows_dropped' | 'url_events_dropped' | 'ztna_sessions_dropped', dropped: BatchesDropped): void;
+  dropped(type: 'flows_dropped' | 'url_events_dropped' | 'ztna_sessions_dropped' | 'waf_events_dropped', dropped: BatchesDropped): void;
 }
 
 /**
  * A device's periodic exports, each swept every interval and kept in its own outbox until
  * acknowledged: flow records, its users' web requests (decided by its web filter), its zero-trust
- * client's connections. Each has a random stream of its own, apart from the device's timing
+ * client's connections, a WAF edge's access and audit logs. Each has a random stream of its own, apart from the device's timing
  * stream, which stays what it was with exports on or off.
  */
 export function deviceExports(behaviour: DeviceBehaviour, opts: ExportOptions, hooks: ExportHooks) {
@@ -83,5 +95,14 @@ export function deviceExports(behaviour: DeviceBehaviour, opts: ExportOptions, h
     random: stream('ztna export'),
     onDropped: (dropped) => hooks.dropped('ztna_sessions_dropped', dropped),
   });
-  return { flowExport, urlExport, ztnaExport };
+  const wafExport: BatchExporter<WafRecord, WafEventsMessage> = wafEventExporter({
+    intervalS: behaviour.wafEvents ? (opts.wafIntervalS ?? WAF_EXPORT_INTERVAL_S) : 0,
+    traffic: (at, intervalS) => behaviour.wafEvents?.(at, intervalS) ?? { requests: [], attacks: [] },
+    nextSeq,
+    transmit,
+    ...(opts.wafOutboxBatches === undefined ? {} : { capacity: opts.wafOutboxBatches }),
+    random: stream('waf export'),
+    onDropped: (dropped) => hooks.dropped('waf_events_dropped', dropped),
+  });
+  return { flowExport, urlExport, ztnaExport, wafExport };
 }

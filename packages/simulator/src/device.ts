@@ -7,6 +7,7 @@ import {
   type ServerMessage,
   type UrlEvent,
   type UrlEventsMessage,
+  type WafEventsMessage,
   type ZtnaSession,
   type ZtnaSessionsMessage,
 } from '@netloom/domain';
@@ -24,6 +25,7 @@ import type { FlowExporter } from './flow-exporter';
 import { ManagementLink } from './management-link';
 import { PendingAcks } from './pending-acks';
 import { randomBetween } from './prng';
+import type { WafRecord } from './waf-export';
 import { Timers } from './timers';
 
 export type { DeviceCredential, SavedDevice } from './saved-device';
@@ -47,7 +49,9 @@ export type DeviceEvent =
   /** URL event batches dropped the same way (`records`: events). */
   | { type: 'url_events_dropped'; device: SimulatedDevice; batches: number; records: number }
   /** Zero-trust session batches dropped the same way (`records`: sessions). */
-  | { type: 'ztna_sessions_dropped'; device: SimulatedDevice; batches: number; records: number };
+  | { type: 'ztna_sessions_dropped'; device: SimulatedDevice; batches: number; records: number }
+  /** A WAF edge's event batches dropped the same way (`records`: requests and attacks). */
+  | { type: 'waf_events_dropped'; device: SimulatedDevice; batches: number; records: number };
 
 /** A device's options; those of its exports and of its reports are theirs. */
 export interface SimulatedDeviceOptions extends ExportOptions, ReportOptions {
@@ -99,6 +103,8 @@ export class SimulatedDevice {
   readonly urlExport: BatchExporter<UrlEvent, UrlEventsMessage>;
   /** Its zero-trust client's connections, decided, swept every export interval and kept until acknowledged. */
   readonly ztnaExport: BatchExporter<ZtnaSession, ZtnaSessionsMessage>;
+  /** A WAF edge's access and audit logs, swept every export interval and kept until acknowledged. */
+  readonly wafExport: BatchExporter<WafRecord, WafEventsMessage>;
   lastClose: { code: number; reason: string } | null = null;
   /** How long it waited before its last reconnection (its jittered back-off). */
   lastBackoffMs: number | null = null;
@@ -139,11 +145,12 @@ export class SimulatedDevice {
     this.flowExport = exports.flowExport;
     this.urlExport = exports.urlExport;
     this.ztnaExport = exports.ztnaExport;
+    this.wafExport = exports.wafExport;
   }
 
-  /** Its periodic exports, each with its own outbox (flows, URL events, zero-trust sessions). */
+  /** Its periodic exports, each with its own outbox (flows, URL events, zero-trust sessions, WAF events). */
   private get exporters(): PeriodicExport[] {
-    return [this.flowExport, this.urlExport, this.ztnaExport];
+    return [this.flowExport, this.urlExport, this.ztnaExport, this.wafExport];
   }
 
   get state(): DeviceState {

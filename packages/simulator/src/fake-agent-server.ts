@@ -10,7 +10,7 @@ interface Received {
   message: AgentMessage;
 }
 
-/** How the server answers a batch (flows, URL events, zero-trust sessions): stored, busy (retry after that many ms), or not at all. */
+/** How the server answers a batch (flows, URL events, zero-trust sessions, WAF events): stored, busy (retry after that many ms), or not at all. */
 export type BatchAnswer = 'ack' | { busy: number } | 'silent';
 
 export interface FakeConnection {
@@ -21,7 +21,7 @@ export interface FakeConnection {
   send: (message: object) => void;
 }
 
-const BATCH_TYPES = new Set(['flows', 'url_events', 'ztna_sessions']);
+const BATCH_TYPES = new Set(['flows', 'url_events', 'ztna_sessions', 'waf_events']);
 
 /**
  * A server that approves every device and acknowledges what it is sent, except batches, which

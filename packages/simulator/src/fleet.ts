@@ -59,6 +59,8 @@ export interface FleetOptions {
   ztnaIntervalS?: number;
   /** Session batches each endpoint keeps unacknowledged. */
   ztnaOutboxBatches?: number;
+  /** Seconds between the WAF edges' access and attack log exports (default 60); 0: none. Only devices serving WAF traffic report any. */
+  wafIntervalS?: number;
   /** The endpoints' zero-trust clients: connections per minute, longest session, client update delay. */
   ztna?: ZtnaClientOptions;
   /** Seconds between the app connectors' health reports (default 30); 0: none. */
@@ -105,6 +107,7 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       urlOutboxBatches: opts.urlOutboxBatches,
       ztnaIntervalS: opts.ztnaIntervalS,
       ztnaOutboxBatches: opts.ztnaOutboxBatches,
+      wafIntervalS: opts.wafIntervalS,
       connectorIntervalS: opts.connectorIntervalS,
       nacIntervalS: opts.nacIntervalS,
       // An app connector carries the sessions the fleet's clients opened through it.

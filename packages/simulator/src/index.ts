@@ -19,6 +19,7 @@ export * from './url-export';
 export * from './ztna-posture';
 export * from './ztna-client';
 export * from './ztna-export';
+export * from './waf-export';
 export * from './connector-health';
 export * from './nac-hosts';
 export type { DiagnosticIo, LiveDiagnostic } from './live-diagnostics';

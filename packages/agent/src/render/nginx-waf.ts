@@ -1,0 +1,327 @@
+import path from 'node:path';
+import { EDGE_RULE_IDS, WAF_RULE_GROUPS, type WafEdgeApplication, type WafExclusion, type WafSection } from '@netloom/domain';
+
+/** Where the engine's parts are on a Debian box (libnginx-mod-http-modsecurity, modsecurity-crs, libnginx-mod-http-geoip2). */
+export const DEBIAN_WAF_PATHS = {
+  modsecurityModule: '/usr/lib/nginx/modules/ngx_http_modsecurity_module.so',
+  geoip2Module: '/usr/lib/nginx/modules/ngx_http_geoip2_module.so',
+  crsSetup: '/etc/modsecurity/crs/crs-setup.conf',
+  crsRules: '/usr/share/modsecurity-crs/rules',
+} as const;
+
+/** The ids the edge gives the helper rules it writes (above EDGE_RULE_IDS' own, in its 9 000 000 range). */
+const EDGE_HELPER_IDS = {
+  /** The paranoia level and anomaly thresholds. */
+  setup: 9_000_100,
+  /** An allowed address: the WAF does not inspect it. */
+  ipAllow: 9_000_101,
+  /** XML and JSON bodies parsed as such, and a body that cannot be parsed refused. */
+  xmlBody: 9_000_102,
+  jsonBody: 9_000_103,
+  bodyError: 9_000_104,
+  /** Exclusions under a path, one rule each from here. */
+  exclusionsFrom: 9_000_200,
+} as const;
+
+/**
+ * The methods the CRS lets through (911100): its default (GET HEAD POST OPTIONS) refuses the REST
+ * verbs, which the APIs an edge protects use all day.
+ */
+const ALLOWED_METHODS = 'GET HEAD POST OPTIONS PUT PATCH DELETE';
+
+export interface WafRenderOptions {
+  /** nginx's prefix (-p): logs and temporary files live under it. */
+  prefix: string;
+  /** The directory the rendered files are written to (absolute): the files name each other by these paths. */
+  confDir: string;
+  /** Where the edge serves: its address, its HTTP port and its HTTPS port. */
+  listen: { address: string; http: number; https: number };
+  modules: { modsecurity: string; geoip2: string | null };
+  crs: { setup: string; rules: string };
+  /** The country database (MaxMind format, `country_code` records); null: country lists cannot be applied. */
+  countryDb: string | null;
+  /** Addresses of the load balancers in front of the edge whose X-Forwarded-For is believed (none: the peer is the client). */
+  trustForwardedFrom?: string[];
+  /** Where the agent's DPoP checker answers (127.0.0.1:port); null: DPoP cannot be applied. */
+  dpopChecker: string | null;
+  /** Applications under a flood: their per-client rate is the DDoS section's strict one. */
+  strict?: ReadonlySet<string>;
+  /** Origins (url) the health checks found down, per application id. */
+  down?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** nginx's worker processes ('auto' by default). */
+  workers?: number | 'auto';
+}
+
+export interface RenderedFile {
+  /** Relative to confDir. */
+  name: string;
+  content: string;
+  mode: number;
+}
+
+/** The access log's format: one JSON object a line, read back by the edge's log tailer (waf-logs.ts). */
+const ACCESS_LOG_FORMAT =
+  '{"msec":$msec,"request_id":"$request_id","app":"$waf_app","host":"$host","client":"$remote_addr","method":"$request_method",' +
+  '"uri":"$request_uri","status":$status,"bytes":$body_bytes_sent,"request_time":$request_time,"ua":"$http_user_agent",' +
+  '"limit_req":"$limit_req_status","limit_conn":"$limit_conn_status","edge_rule":"$waf_edge_rule"}';
+
+const accessLogPath = (prefix: string) => path.join(prefix, 'logs', 'access.log');
+const auditLogPath = (prefix: string, appId: string) => path.join(prefix, 'logs', `audit-${appId}.log`);
+export const errorLogPath = (prefix: string) => path.join(prefix, 'logs', 'error.log');
+export const pidPath = (prefix: string) => path.join(prefix, 'logs', 'nginx.pid');
+
+/** A value inside a double-quoted SecLang or nginx string: neither can hold a raw quote or backslash (the schemas already refuse them). */
+const q = (v: string) => v.replace(/["\\]/g, '');
+
+const hostPort = (url: string) => {
+  const u = new URL(url);
+  return { scheme: u.protocol.replace(':', ''), host: u.hostname, port: Number(u.port || (u.protocol === 'https:' ? 443 : 80)) };
+};
+
+/** The application's rules file for ModSecurity: the engine's settings, the edge's rules around the Core Rule Set, the customer's own. */
+export function modsecurityRules(app: WafEdgeApplication, opts: Pick<WafRenderOptions, 'prefix' | 'crs'>): string {
+  const p = app.policy;
+  const lines: string[] = [
+    `# Written by the Netloom agent for ${q(app.name)} (${app.id}); replaced whole at every push.`,
+    `SecRuleEngine ${p.mode === 'blocking' ? 'On' : p.mode === 'detection' ? 'DetectionOnly' : 'Off'}`,
+    'SecRequestBodyAccess On',
+    'SecRequestBodyLimit 13107200',
+    'SecRequestBodyNoFilesLimit 131072',
+    // A body past the limit is inspected as far as the limit rather than refused: the origin decides what it takes.
+    'SecRequestBodyLimitAction ProcessPartial',
+    'SecResponseBodyAccess Off',
+    'SecArgumentSeparator &',
+    'SecCookieFormat 0',
+    `SecTmpDir ${path.join(opts.prefix, 'tmp')}`,
+    // Only what a rule matched (DetectionOnly: what it would have blocked) goes to the audit log.
+    'SecAuditEngine RelevantOnly',
+    'SecAuditLogRelevantStatus "^403$"',
+    'SecAuditLogFormat JSON',
+    'SecAuditLogType Serial',
+    'SecAuditLogParts ABHZ',
+    `SecAuditLog ${auditLogPath(opts.prefix, app.id)}`,
+    `SecAction "id:${EDGE_HELPER_IDS.setup},phase:1,pass,nolog,t:none,setvar:tx.paranoia_level=${p.paranoia_level},setvar:tx.executing_paranoia_level=${p.paranoia_level},setvar:tx.inbound_anomaly_score_threshold=${p.inbound_threshold},setvar:tx.outbound_anomaly_score_threshold=${p.outbound_threshold},setvar:'tx.allowed_methods=${ALLOWED_METHODS}'"`,
+    `Include ${opts.crs.setup}`,
+    // ModSecurity parses a body as its content type says only when told: without these, a JSON API's arguments go uninspected.
+    `SecRule REQUEST_HEADERS:Content-Type "@rx ^(?:application(?:/soap\\+|/)|text/)xml" "id:${EDGE_HELPER_IDS.xmlBody},phase:1,pass,nolog,t:none,t:lowercase,ctl:requestBodyProcessor=XML"`,
+    `SecRule REQUEST_HEADERS:Content-Type "@rx ^application/(?:[a-z.+-]+\\+)?json" "id:${EDGE_HELPER_IDS.jsonBody},phase:1,pass,nolog,t:none,t:lowercase,ctl:requestBodyProcessor=JSON"`,
+    // A body ModSecurity could not parse is one it could not inspect: refused (logged only in detection mode).
+    `SecRule REQBODY_ERROR "!@eq 0" "id:${EDGE_HELPER_IDS.bodyError},phase:2,t:none,log,deny,status:400,msg:'Request body the WAF could not parse',logdata:'%{reqbody_error_msg}',severity:2"`,
+  ];
+  if (p.ip_allow.length) {
+    lines.push(`SecRule REMOTE_ADDR "@ipMatch ${p.ip_allow.join(',')}" "id:${EDGE_HELPER_IDS.ipAllow},phase:1,pass,nolog,t:none,ctl:ruleEngine=Off"`);
+  }
+  let next: number = EDGE_HELPER_IDS.exclusionsFrom;
+  for (const e of p.exclusions.filter((e) => e.path !== null)) lines.push(exclusionUnderPath(e, next++));
+  for (const r of p.custom_rules.filter((r) => r.enabled)) lines.push(`# ${r.name.replace(/[\r\n]/g, ' ')}`, r.rule.trim());
+  lines.push(`Include ${path.join(opts.crs.rules, '*.conf')}`);
+  for (const g of p.disabled_groups) lines.push(`SecRuleRemoveById ${WAF_RULE_GROUPS[g].ids[0]}-${WAF_RULE_GROUPS[g].ids[1]}`);
+  for (const e of p.exclusions.filter((e) => e.path === null)) lines.push(exclusionEverywhere(e));
+  return lines.join('\n') + '\n';
+}
+
+/** An exclusion under a path: a rule that, for requests there, takes the rule (or its target) out before the CRS runs. */
+function exclusionUnderPath(e: WafExclusion, id: number): string {
+  const target = e.parameter ? `;ARGS:${e.parameter}` : '';
+  const ctl =
+    e.rule_id !== null ? `ctl:ruleRemove${target ? 'Target' : ''}ById=${e.rule_id}${target}` : `ctl:ruleRemove${target ? 'Target' : ''}ByTag=${e.tag}${target}`;
+  return `SecRule REQUEST_FILENAME "@beginsWith ${e.path}" "id:${id},phase:1,pass,nolog,t:none,${ctl}"`;
+}
+
+/** An exclusion everywhere: the rule goes (or stops looking at the parameter), once the CRS has been read. */
+function exclusionEverywhere(e: WafExclusion): string {
+  if (e.rule_id !== null) return e.parameter ? `SecRuleUpdateTargetById ${e.rule_id} "!ARGS:${e.parameter}"` : `SecRuleRemoveById ${e.rule_id}`;
+  return e.parameter ? `SecRuleUpdateTargetByTag "${e.tag}" "!ARGS:${e.parameter}"` : `SecRuleRemoveByTag "${e.tag}"`;
+}
+
+/** What nginx cannot do for a section on this box, as the push's error (null: it can). */
+export function wafCannotRun(section: WafSection, opts: Pick<WafRenderOptions, 'countryDb' | 'modules' | 'dpopChecker'>): string | null {
+  const problems: string[] = [];
+  const countries = section.applications.filter((a) => a.policy.country_allow.length || a.policy.country_deny.length);
+  if (countries.length && (!opts.countryDb || !opts.modules.geoip2)) {
+    problems.push(`country lists need nginx's geoip2 module and a country database (${countries.map((a) => a.name).join(', ')})`);
+  }
+  const dpop = section.applications.filter((a) => a.policy.dpop.enabled && a.policy.dpop.paths.length);
+  if (dpop.length && !opts.dpopChecker) problems.push(`DPoP needs the agent's proof checker (${dpop.map((a) => a.name).join(', ')})`);
+  return problems.length ? `waf: ${problems.join('; ')}` : null;
+}
+
+/** The locations of an application: '/' and each path a rate limit or DPoP names, each with every limit whose path covers it. */
+function locations(app: WafEdgeApplication, i: number, opts: WafRenderOptions): string[] {
+  const p = app.policy;
+  const dpopPaths = p.dpop.enabled ? p.dpop.paths : [];
+  const paths = [...new Set(['/', ...p.rate_limits.map((r) => r.path), ...dpopPaths])].sort();
+  const strict = opts.strict?.has(app.id) ?? false;
+  const scheme = hostPort(app.origins[0]!.url).scheme;
+  return paths.flatMap((at) => {
+    const body: string[] = [];
+    p.rate_limits.forEach((r, j) => {
+      if (at.startsWith(r.path)) body.push(`limit_req zone=rl_${i}_${j}${r.burst ? ` burst=${r.burst}` : ''} nodelay;`);
+    });
+    if (p.ddos.enabled) {
+      const rps = strict ? p.ddos.strict_requests_per_second_per_client : p.ddos.requests_per_second_per_client;
+      body.push(`limit_req zone=ddos_${i} burst=${rps} nodelay;`);
+    }
+    if (dpopPaths.some((d) => at.startsWith(d))) body.push('auth_request /.netloom-dpop;');
+    body.push(`proxy_pass ${scheme}://waf_app_${i};`);
+    return [`    location ${at === '/' ? '/' : `^~ ${at}`} {`, ...body.map((l) => `      ${l}`), '    }'];
+  });
+}
+
+/** One application's server: its domains on the edge's HTTP port (and HTTPS with its certificate), the deny lists, ModSecurity, its locations. */
+function server(app: WafEdgeApplication, i: number, opts: WafRenderOptions): string[] {
+  const p = app.policy;
+  const { address, http, https } = opts.listen;
+  const lines = [
+    '  server {',
+    `    listen ${address}:${http};`,
+    ...(app.tls
+      ? [
+          `    listen ${address}:${https} ssl;`,
+          `    ssl_certificate ${path.join(opts.confDir, 'tls', `${app.id}.crt`)};`,
+          `    ssl_certificate_key ${path.join(opts.confDir, 'tls', `${app.id}.key`)};`,
+        ]
+      : []),
+    `    server_name ${app.domains.join(' ')};`,
+    `    set $waf_app "${app.id}";`,
+    `    set $waf_edge_rule $waf_deny_${i};`,
+    // The lists are the edge's own and hold in every mode: a denied client never reaches the WAF or the origin.
+    `    if ($waf_deny_${i}) { return 403; }`,
+    `    modsecurity ${p.mode === 'off' ? 'off' : 'on'};`,
+    `    modsecurity_transaction_id "$request_id";`,
+    `    modsecurity_rules_file ${path.join(opts.confDir, `modsec-${app.id}.conf`)};`,
+    ...(p.ddos.enabled ? [`    limit_conn conn_${i} ${p.ddos.connections_per_client};`] : []),
+    ...locations(app, i, opts),
+  ];
+  if (p.dpop.enabled && p.dpop.paths.length) {
+    lines.push(
+      '    location = /.netloom-dpop {',
+      '      internal;',
+      `      proxy_pass http://${opts.dpopChecker}/check;`,
+      '      proxy_pass_request_body off;',
+      '      proxy_set_header Content-Length "";',
+      '      proxy_set_header X-Original-Method $request_method;',
+      '      proxy_set_header X-Original-Url $scheme://$host$request_uri;',
+      '      proxy_set_header X-Request-Id $request_id;',
+      `      proxy_set_header X-Waf-App "${app.id}";`,
+      `      proxy_set_header X-Dpop-Max-Age "${p.dpop.max_age_seconds}";`,
+      '    }',
+    );
+  }
+  lines.push('  }');
+  return lines;
+}
+
+/** The http-level parts of an application: its upstream, its limit zones and what its deny lists decide for an address. */
+function appHttpLevel(app: WafEdgeApplication, i: number, opts: WafRenderOptions): string[] {
+  const p = app.policy;
+  const down = opts.down?.get(app.id);
+  const lines = [
+    `  upstream waf_app_${i} {`,
+    ...app.origins.map((o) => {
+      const { host, port } = hostPort(o.url);
+      return `    server ${host}:${port} weight=${o.weight} max_fails=3 fail_timeout=10s${down?.has(o.url) ? ' down' : ''};`;
+    }),
+    '    keepalive 16;',
+    '  }',
+  ];
+  p.rate_limits.forEach((r, j) => lines.push(`  limit_req_zone $binary_remote_addr zone=rl_${i}_${j}:1m rate=${r.requests_per_minute}r/m;`));
+  if (p.ddos.enabled) {
+    const rps = opts.strict?.has(app.id) ? p.ddos.strict_requests_per_second_per_client : p.ddos.requests_per_second_per_client;
+    lines.push(`  limit_conn_zone $binary_remote_addr zone=conn_${i}:1m;`, `  limit_req_zone $binary_remote_addr zone=ddos_${i}:1m rate=${rps}r/s;`);
+  }
+  const threat = app.threat_lists.flatMap((l) => l.cidrs);
+  // An allowed address is never denied by address; a more specific entry wins within the geo block.
+  lines.push(
+    `  geo $waf_ip_${i} {`,
+    '    default 0;',
+    ...threat.map((c) => `    ${c} ${EDGE_RULE_IDS.threatList};`),
+    ...p.ip_deny.map((c) => `    ${c} ${EDGE_RULE_IDS.ipDeny};`),
+    ...p.ip_allow.map((c) => `    ${c} 0;`),
+    '  }',
+  );
+  if (p.country_allow.length || p.country_deny.length) {
+    // A client whose country is not known (a private address, an unlisted block) is judged by the deny list only.
+    const byCountry = p.country_allow.length
+      ? [
+          `    default ${EDGE_RULE_IDS.countryDeny};`,
+          '    "" 0;',
+          ...p.country_allow.map((c) => `    ${c} 0;`),
+          ...p.country_deny.map((c) => `    ${c} ${EDGE_RULE_IDS.countryDeny};`),
+        ]
+      : ['    default 0;', ...p.country_deny.map((c) => `    ${c} ${EDGE_RULE_IDS.countryDeny};`)];
+    lines.push(`  map $waf_country $waf_country_${i} {`, ...byCountry, '  }');
+    lines.push(`  geo $waf_allowed_${i} {`, '    default 0;', ...p.ip_allow.map((c) => `    ${c} 1;`), '  }');
+    // The address decides first (allowed, or denied by a list), then the country.
+    lines.push(
+      `  map "$waf_allowed_${i}:$waf_ip_${i}:$waf_country_${i}" $waf_deny_${i} {`,
+      '    default 0;',
+      '    "~^0:([1-9][0-9]*):" $1;',
+      '    "~^0:0:([1-9][0-9]*)$" $1;',
+      '  }',
+    );
+  } else {
+    lines.push(`  map $waf_ip_${i} $waf_deny_${i} {`, '    default $waf_ip_' + i + ';', '  }');
+  }
+  return lines;
+}
+
+/** The edge's nginx.conf and the files it names: one server per application, each with its ModSecurity rules file and certificate. */
+export function renderWaf(section: WafSection, opts: WafRenderOptions): RenderedFile[] {
+  const apps = section.applications;
+  const countries = apps.some((a) => a.policy.country_allow.length || a.policy.country_deny.length);
+  const tmp = (what: string) => path.join(opts.prefix, 'tmp', what);
+  const conf: string[] = [
+    '# Written by the Netloom agent (waf-edge); replaced whole at every push.',
+    `load_module ${opts.modules.modsecurity};`,
+    ...(opts.modules.geoip2 && opts.countryDb ? [`load_module ${opts.modules.geoip2};`] : []),
+    `worker_processes ${opts.workers ?? 'auto'};`,
+    `error_log ${errorLogPath(opts.prefix)} warn;`,
+    `pid ${pidPath(opts.prefix)};`,
+    'events { worker_connections 4096; }',
+    'http {',
+    `  log_format netloom_waf escape=json '${ACCESS_LOG_FORMAT}';`,
+    `  access_log ${accessLogPath(opts.prefix)} netloom_waf;`,
+    `  client_body_temp_path ${tmp('body')};`,
+    `  proxy_temp_path ${tmp('proxy')};`,
+    `  fastcgi_temp_path ${tmp('fastcgi')};`,
+    `  uwsgi_temp_path ${tmp('uwsgi')};`,
+    `  scgi_temp_path ${tmp('scgi')};`,
+    '  server_tokens off;',
+    '  client_max_body_size 16m;',
+    '  proxy_http_version 1.1;',
+    '  proxy_set_header Connection "";',
+    '  proxy_set_header Host $host;',
+    '  proxy_set_header X-Request-Id $request_id;',
+    '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    '  proxy_set_header X-Forwarded-Proto $scheme;',
+    '  proxy_ssl_server_name on;',
+    '  limit_req_status 429;',
+    '  limit_conn_status 429;',
+    ...(opts.trustForwardedFrom?.length ? [...opts.trustForwardedFrom.map((a) => `  set_real_ip_from ${a};`), '  real_ip_header X-Forwarded-For;'] : []),
+    ...(countries && opts.countryDb ? [`  geoip2 ${opts.countryDb} {`, '    $waf_country country_code;', '  }'] : []),
+    ...apps.flatMap((a, i) => appHttpLevel(a, i, opts)),
+    // Requests for no application's domain: refused, and logged as no application's.
+    '  server {',
+    `    listen ${opts.listen.address}:${opts.listen.http} default_server;`,
+    '    set $waf_app "";',
+    '    set $waf_edge_rule "";',
+    '    return 421;',
+    '  }',
+    ...apps.flatMap((a, i) => server(a, i, opts)),
+    '}',
+    '',
+  ];
+  return [
+    { name: 'nginx.conf', content: conf.join('\n'), mode: 0o644 },
+    ...apps.map((a) => ({ name: `modsec-${a.id}.conf`, content: modsecurityRules(a, opts), mode: 0o644 })),
+    ...apps.flatMap((a) =>
+      a.tls
+        ? [
+            { name: `tls/${a.id}.crt`, content: a.tls.certificate.trim() + '\n', mode: 0o600 },
+            { name: `tls/${a.id}.key`, content: a.tls.key.trim() + '\n', mode: 0o600 },
+          ]
+        : [],
+    ),
+  ];
+}
