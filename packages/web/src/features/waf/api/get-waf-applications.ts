@@ -1,0 +1,20 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { WAF_PATHS, wafApplicationSchema } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { wafKeys } from './waf-keys';
+
+const applicationListSchema = z.array(wafApplicationSchema);
+
+export function wafApplicationsQueryOptions(tid: string | null) {
+  return queryOptions({
+    queryKey: wafKeys.applications(tid),
+    queryFn: tid ? ({ signal }) => api.get(WAF_PATHS.domains, applicationListSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
+  });
+}
+
+/** The tenant's protected applications (the spec's onboarded domains). */
+export function useWafApplications() {
+  return useQuery(wafApplicationsQueryOptions(useTenantScope()));
+}

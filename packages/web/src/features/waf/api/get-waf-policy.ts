@@ -1,0 +1,17 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { WAF_PATHS, wafPolicyViewSchema } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { wafKeys } from './waf-keys';
+
+export function wafPolicyQueryOptions(tid: string | null, appId: string | null) {
+  return queryOptions({
+    queryKey: wafKeys.policy(tid, appId),
+    queryFn: tid && appId ? ({ signal }) => api.get(WAF_PATHS.policy(appId), wafPolicyViewSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
+  });
+}
+
+/** An application's policy, its revision and how its serving edges stand with it. */
+export function useWafPolicy(appId: string | null) {
+  return useQuery(wafPolicyQueryOptions(useTenantScope(), appId));
+}
