@@ -79,7 +79,12 @@ export function PolicyRow<P extends OrderedPolicy>({
       ))}
       {onToggle && (
         <Table.Td>
-          <Switch aria-label={`Enable ${policy.name}`} checked={policy.enabled} disabled={!writer || busy} onChange={(e) => onToggle(e.currentTarget.checked)} />
+          <Switch
+            aria-label={`Enable ${policy.name}`}
+            checked={policy.enabled}
+            disabled={!writer || busy}
+            onChange={(e) => onToggle(e.currentTarget.checked)}
+          />
         </Table.Td>
       )}
       {writer && (

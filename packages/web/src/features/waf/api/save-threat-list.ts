@@ -11,7 +11,8 @@ export function useCreateThreatList() {
   const queryClient = useQueryClient();
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (input: ThreatListInput) => api.post(WAF_PATHS.threatLists, threatListInputSchema.parse(input), threatListSchema, { query: tenantIdQuery(tid) }),
+    mutationFn: (input: ThreatListInput) =>
+      api.post(WAF_PATHS.threatLists, threatListInputSchema.parse(input), threatListSchema, { query: tenantIdQuery(tid) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: wafKeys.threatLists(tid) }),
   });
 }

@@ -32,8 +32,26 @@ export function AccessListFields({ policy, errors, disabled, onChange }: AccessL
   );
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <ChipInput type="ip" rule={ADDRESS_RULE} label="IP allow list" placeholder="203.0.113.0/24" value={policy.ip_allow} onChange={(v) => onChange({ ip_allow: v })} disabled={disabled} error={errorAt(errors, 'ip_allow')} />
-      <ChipInput type="ip" rule={ADDRESS_RULE} label="IP deny list" placeholder="198.51.100.7" value={policy.ip_deny} onChange={(v) => onChange({ ip_deny: v })} disabled={disabled} error={errorAt(errors, 'ip_deny')} />
+      <ChipInput
+        type="ip"
+        rule={ADDRESS_RULE}
+        label="IP allow list"
+        placeholder="203.0.113.0/24"
+        value={policy.ip_allow}
+        onChange={(v) => onChange({ ip_allow: v })}
+        disabled={disabled}
+        error={errorAt(errors, 'ip_allow')}
+      />
+      <ChipInput
+        type="ip"
+        rule={ADDRESS_RULE}
+        label="IP deny list"
+        placeholder="198.51.100.7"
+        value={policy.ip_deny}
+        onChange={(v) => onChange({ ip_deny: v })}
+        disabled={disabled}
+        error={errorAt(errors, 'ip_deny')}
+      />
       {countries('country_allow', 'Country allow list (only these when set)')}
       {countries('country_deny', 'Country deny list')}
     </SimpleGrid>

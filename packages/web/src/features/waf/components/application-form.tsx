@@ -75,25 +75,68 @@ export function ApplicationForm({ application, edges, onSave, onCancel }: Applic
                 onChange={(e) => setOrigin(i, { url: e.currentTarget.value })}
                 error={errors[`origins.${i}.url`] ?? (i === 0 ? fieldError(errors, 'origins') : undefined)}
               />
-              <NumberInput aria-label={`Origin ${i + 1} weight`} w={110} min={1} max={100} value={o.weight} onChange={(n) => setOrigin(i, { weight: Number(n) || 1 })} prefix="weight " />
-              <ActionIcon variant="subtle" color="red" mt={6} aria-label={`Remove origin ${i + 1}`} disabled={v.origins.length === 1} onClick={() => set('origins', v.origins.filter((_, j) => j !== i))}>
+              <NumberInput
+                aria-label={`Origin ${i + 1} weight`}
+                w={110}
+                min={1}
+                max={100}
+                value={o.weight}
+                onChange={(n) => setOrigin(i, { weight: Number(n) || 1 })}
+                prefix="weight "
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={6}
+                aria-label={`Remove origin ${i + 1}`}
+                disabled={v.origins.length === 1}
+                onClick={() =>
+                  set(
+                    'origins',
+                    v.origins.filter((_, j) => j !== i),
+                  )
+                }
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
           ))}
-          <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={14} />} w="fit-content" onClick={() => set('origins', [...v.origins, { url: '', weight: 1 }])} disabled={v.origins.length >= 16}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconPlus size={14} />}
+            w="fit-content"
+            onClick={() => set('origins', [...v.origins, { url: '', weight: 1 }])}
+            disabled={v.origins.length >= 16}
+          >
             Add origin
           </Button>
         </Stack>
         <Group grow>
-          <TextInput label="Health check path" value={v.health_check.path} onChange={(e) => set('health_check', { ...v.health_check, path: e.currentTarget.value })} error={fieldError(errors, 'health_check')} />
-          <NumberInput label="Health check interval (s)" min={5} max={300} value={v.health_check.interval_s} onChange={(n) => set('health_check', { ...v.health_check, interval_s: Number(n) || 30 })} />
+          <TextInput
+            label="Health check path"
+            value={v.health_check.path}
+            onChange={(e) => set('health_check', { ...v.health_check, path: e.currentTarget.value })}
+            error={fieldError(errors, 'health_check')}
+          />
+          <NumberInput
+            label="Health check interval (s)"
+            min={5}
+            max={300}
+            value={v.health_check.interval_s}
+            onChange={(n) => set('health_check', { ...v.health_check, interval_s: Number(n) || 30 })}
+          />
         </Group>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="waf-tls-label">
             TLS
           </Text>
-          <SegmentedControl aria-labelledby="waf-tls-label" data={TLS_CHOICES} value={v.tls_mode} onChange={(m) => set('tls_mode', m as ApplicationFormValues['tls_mode'])} />
+          <SegmentedControl
+            aria-labelledby="waf-tls-label"
+            data={TLS_CHOICES}
+            value={v.tls_mode}
+            onChange={(m) => set('tls_mode', m as ApplicationFormValues['tls_mode'])}
+          />
           {v.tls_mode === 'upload' && (
             <>
               {application?.certificate && (
@@ -101,9 +144,27 @@ export function ApplicationForm({ application, edges, onSave, onCancel }: Applic
                   Current certificate: {application.certificate.subject}, valid until {application.certificate.not_after}. Leave both fields empty to keep it.
                 </Text>
               )}
-              <Textarea label="Certificate (PEM)" autosize minRows={3} maxRows={8} ff="monospace" value={v.certificate} onChange={(e) => set('certificate', e.currentTarget.value)} error={fieldError(errors, 'certificate')} />
+              <Textarea
+                label="Certificate (PEM)"
+                autosize
+                minRows={3}
+                maxRows={8}
+                ff="monospace"
+                value={v.certificate}
+                onChange={(e) => set('certificate', e.currentTarget.value)}
+                error={fieldError(errors, 'certificate')}
+              />
               <FileInput label="…or the certificate file" accept=".pem,.crt,.cer" clearable onChange={readFile('certificate')} />
-              <Textarea label="Private key (PEM)" autosize minRows={3} maxRows={8} ff="monospace" value={v.key} onChange={(e) => set('key', e.currentTarget.value)} error={fieldError(errors, 'key')} />
+              <Textarea
+                label="Private key (PEM)"
+                autosize
+                minRows={3}
+                maxRows={8}
+                ff="monospace"
+                value={v.key}
+                onChange={(e) => set('key', e.currentTarget.value)}
+                error={fieldError(errors, 'key')}
+              />
               <FileInput label="…or the key file" accept=".pem,.key" clearable onChange={readFile('key')} />
             </>
           )}

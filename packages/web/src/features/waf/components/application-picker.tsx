@@ -2,7 +2,15 @@ import { Select } from '@mantine/core';
 import type { WafApplication } from '@netloom/domain';
 
 /** Which application a policy page is about. */
-export function ApplicationPicker({ applications, value, onChange }: { applications: readonly WafApplication[]; value: string | null; onChange: (id: string) => void }) {
+export function ApplicationPicker({
+  applications,
+  value,
+  onChange,
+}: {
+  applications: readonly WafApplication[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
   return (
     <Select
       label="Application"

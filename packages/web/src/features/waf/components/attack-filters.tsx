@@ -35,7 +35,16 @@ export function AttackFilters({ filters }: { filters: Filters }) {
         value={get('action') ?? null}
         onChange={(v) => update({ action: v })}
       />
-      <Select aria-label="Category" placeholder="Any category" size="xs" w={140} clearable data={[...WAF_CATEGORIES]} value={get('category') ?? null} onChange={(v) => update({ category: v })} />
+      <Select
+        aria-label="Category"
+        placeholder="Any category"
+        size="xs"
+        w={140}
+        clearable
+        data={[...WAF_CATEGORIES]}
+        value={get('category') ?? null}
+        onChange={(v) => update({ category: v })}
+      />
       <FilterText label="Client IP" value={get('client_ip') ?? ''} width={130} onApply={(v) => update({ client_ip: v })} />
       <FilterText label="Rule id" value={get('rule_id') ?? ''} width={100} onApply={(v) => update({ rule_id: v })} />
       <FilterText label="Search path or host" value={get('search') ?? ''} width={200} onApply={(v) => update({ search: v })} />

@@ -46,11 +46,7 @@ export function DnsPanel({ application, timezone }: { application: WafApplicatio
         <Text size="sm" c="dimmed">
           {dns.checked_at ? `Last checked ${formatDate(dns.checked_at, { timezone })}` : 'Never checked'}
         </Text>
-        <Button
-          size="xs"
-          loading={check.isPending}
-          onClick={() => check.mutate(application.id, { onError: (e) => toast.error(formErrorMessage(e)) })}
-        >
+        <Button size="xs" loading={check.isPending} onClick={() => check.mutate(application.id, { onError: (e) => toast.error(formErrorMessage(e)) })}>
           Check DNS
         </Button>
       </Group>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { wafExclusionSchema, wafGroupOfRule, WAF_RULE_GROUPS, type WafExclusion } from '@netloom/domain';
 import { ModalFooter } from '@/components/dialogs/modal-footer';
 import { ModalHeader } from '@/components/dialogs/modal-header';
@@ -89,9 +89,22 @@ export function ExclusionForm({ draft, mode, onDone, onCancel }: ExclusionFormPr
             description={group ? `${WAF_RULE_GROUPS[group].label} rule` : 'A Core Rule Set rule (900000–999999)'}
           />
         ) : (
-          <TextInput label="Tag" placeholder="attack-sqli" value={d.tag} onChange={(e) => set({ tag: e.currentTarget.value })} error={errors.tag ?? errors.rule_id} />
+          <TextInput
+            label="Tag"
+            placeholder="attack-sqli"
+            value={d.tag}
+            onChange={(e) => set({ tag: e.currentTarget.value })}
+            error={errors.tag ?? errors.rule_id}
+          />
         )}
-        <TextInput label="Path (optional)" placeholder="/search" description="Only requests under this path" value={d.path} onChange={(e) => set({ path: e.currentTarget.value })} error={errors.path} />
+        <TextInput
+          label="Path (optional)"
+          placeholder="/search"
+          description="Only requests under this path"
+          value={d.path}
+          onChange={(e) => set({ path: e.currentTarget.value })}
+          error={errors.path}
+        />
         <TextInput
           label="Parameter (optional)"
           placeholder="q"

@@ -2,7 +2,19 @@ import { useEffect, useState } from 'react';
 import { TextInput } from '@mantine/core';
 
 /** A text filter applied on Enter or when the field is left, not on every key (each change is a query). */
-export function FilterText({ label, value, placeholder, width = 160, onApply }: { label: string; value: string; placeholder?: string; width?: number; onApply: (v: string) => void }) {
+export function FilterText({
+  label,
+  value,
+  placeholder,
+  width = 160,
+  onApply,
+}: {
+  label: string;
+  value: string;
+  placeholder?: string;
+  width?: number;
+  onApply: (v: string) => void;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const apply = () => text.trim() !== value && onApply(text.trim());

@@ -32,9 +32,20 @@ export function PolicyCoreFields({ policy, errors, disabled, onChange }: FieldsP
         <Text size="sm" fw={500} id="waf-mode-label">
           Mode
         </Text>
-        <SegmentedControl aria-labelledby="waf-mode-label" data={MODES} value={policy.mode} disabled={disabled} onChange={(m) => onChange({ mode: m as WafPolicy['mode'] })} w="fit-content" />
+        <SegmentedControl
+          aria-labelledby="waf-mode-label"
+          data={MODES}
+          value={policy.mode}
+          disabled={disabled}
+          onChange={(m) => onChange({ mode: m as WafPolicy['mode'] })}
+          w="fit-content"
+        />
         <Text size="xs" c="dimmed">
-          {policy.mode === 'blocking' ? 'Requests over the anomaly threshold are refused (403).' : policy.mode === 'detection' ? 'Attacks are logged but reach the origin.' : 'The rules do not run; lists and rate limits still apply.'}
+          {policy.mode === 'blocking'
+            ? 'Requests over the anomaly threshold are refused (403).'
+            : policy.mode === 'detection'
+              ? 'Attacks are logged but reach the origin.'
+              : 'The rules do not run; lists and rate limits still apply.'}
         </Text>
       </Stack>
       <Stack gap={4}>
@@ -95,7 +106,9 @@ export function RuleGroupFields({ policy, disabled, onChange }: FieldsProps) {
           description={`${WAF_RULE_GROUPS[key].ids[0]}–${WAF_RULE_GROUPS[key].ids[1]}`}
           checked={!off.has(key)}
           disabled={disabled}
-          onChange={(e) => onChange({ disabled_groups: e.currentTarget.checked ? policy.disabled_groups.filter((g) => g !== key) : [...policy.disabled_groups, key] })}
+          onChange={(e) =>
+            onChange({ disabled_groups: e.currentTarget.checked ? policy.disabled_groups.filter((g) => g !== key) : [...policy.disabled_groups, key] })
+          }
         />
       ))}
     </SimpleGrid>

@@ -46,7 +46,13 @@ export function PolicyEditor({ appId, policy: saved, writer, threatLists, prefil
           <RuleGroupFields {...fields} />
         </PolicySectionCard>
         <PolicySectionCard title="Exclusions">
-          <ExclusionsSection exclusions={policy.exclusions} writer={writer} prefill={prefill} error={errorAt(errors, 'exclusions')} onChange={(exclusions) => change({ exclusions })} />
+          <ExclusionsSection
+            exclusions={policy.exclusions}
+            writer={writer}
+            prefill={prefill}
+            error={errorAt(errors, 'exclusions')}
+            onChange={(exclusions) => change({ exclusions })}
+          />
         </PolicySectionCard>
         <PolicySectionCard title="Custom rules">
           <CustomRulesSection rules={policy.custom_rules} writer={writer} errors={errors} onChange={(custom_rules) => change({ custom_rules })} />
@@ -78,7 +84,14 @@ export function PolicyEditor({ appId, policy: saved, writer, threatLists, prefil
         )}
         {writer && (
           <Group align="flex-end">
-            <TextInput label="What changed" placeholder="Paranoia level 2 for the shop" flex={1} maxLength={200} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+            <TextInput
+              label="What changed"
+              placeholder="Paranoia level 2 for the shop"
+              flex={1}
+              maxLength={200}
+              value={message}
+              onChange={(e) => setMessage(e.currentTarget.value)}
+            />
             <Button variant="default" disabled={!dirty || busy} onClick={() => setPolicy(saved)}>
               Discard changes
             </Button>

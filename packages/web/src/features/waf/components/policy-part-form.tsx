@@ -37,14 +37,26 @@ export function PolicyPartForm<K extends keyof WafPolicy>({ application, part, f
   );
 }
 
-function PartEditor<K extends keyof WafPolicy>({ appId, policy, part, fields }: { appId: string; policy: WafPolicy; part: K; fields: PolicyPartFormProps<K>['fields'] }) {
+function PartEditor<K extends keyof WafPolicy>({
+  appId,
+  policy,
+  part,
+  fields,
+}: {
+  appId: string;
+  policy: WafPolicy;
+  part: K;
+  fields: PolicyPartFormProps<K>['fields'];
+}) {
   const user = useCurrentUser();
   const writer = user ? canWriteConfig(user) : false;
   const [value, setValue] = useState(policy[part]);
   const [message, setMessage] = useState('');
   const { submit, errors, formError, busy } = usePolicySave(appId);
   // The part's messages without its prefix ('ddos.strict_…' → 'strict_…').
-  const partErrors = Object.fromEntries(Object.entries(errors).flatMap(([k, v]) => (k.startsWith(`${String(part)}.`) ? [[k.slice(String(part).length + 1), v]] : [])));
+  const partErrors = Object.fromEntries(
+    Object.entries(errors).flatMap(([k, v]) => (k.startsWith(`${String(part)}.`) ? [[k.slice(String(part).length + 1), v]] : [])),
+  );
   const dirty = JSON.stringify(value) !== JSON.stringify(policy[part]);
   return (
     <form

@@ -28,7 +28,14 @@ export function PolicyRevisions({ appId, current, writer, timezone }: PolicyRevi
   const shown = rows.find((r) => r.id === shownId) ?? null;
 
   const roll = async (id: string, revision: number) => {
-    if (!(await confirm({ title: `Roll back to revision ${revision}?`, message: 'Its policy becomes the current one, as a new revision.', confirmLabel: 'Roll back' }))) return;
+    if (
+      !(await confirm({
+        title: `Roll back to revision ${revision}?`,
+        message: 'Its policy becomes the current one, as a new revision.',
+        confirmLabel: 'Roll back',
+      }))
+    )
+      return;
     rollback.mutate(id, { onSuccess: () => toast.info(`Rolled back to revision ${revision}`), onError: (e) => toast.error(formErrorMessage(e)) });
   };
 
@@ -68,7 +75,13 @@ export function PolicyRevisions({ appId, current, writer, timezone }: PolicyRevi
                     </Button>
                   )}
                   {writer && r.revision !== current.revision && (
-                    <Button size="compact-xs" variant="light" color="orange" loading={rollback.isPending && rollback.variables === r.id} onClick={() => void roll(r.id, r.revision)}>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      color="orange"
+                      loading={rollback.isPending && rollback.variables === r.id}
+                      onClick={() => void roll(r.id, r.revision)}
+                    >
                       Roll back
                     </Button>
                   )}
@@ -87,7 +100,14 @@ export function PolicyRevisions({ appId, current, writer, timezone }: PolicyRevi
           )}
         </Table.Tbody>
       </Table>
-      {shown && <ConfigDiff before={shown.policy} after={current.policy} beforeLabel={`Revision ${shown.revision}`} afterLabel={`Current (revision ${current.revision})`} />}
+      {shown && (
+        <ConfigDiff
+          before={shown.policy}
+          after={current.policy}
+          beforeLabel={`Revision ${shown.revision}`}
+          afterLabel={`Current (revision ${current.revision})`}
+        />
+      )}
     </Stack>
   );
 }

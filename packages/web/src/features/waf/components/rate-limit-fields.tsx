@@ -22,7 +22,15 @@ export function RateLimitFields({ limits, errors, disabled, onChange }: RateLimi
       )}
       {limits.map((l, i) => (
         <Group key={l.id} align="flex-start" wrap="nowrap">
-          <TextInput aria-label={`Rate limit ${i + 1} path`} label={i === 0 ? 'Path' : undefined} flex={1} value={l.path} disabled={disabled} onChange={(e) => set(i, { path: e.currentTarget.value })} error={errors[`rate_limits.${i}.path`]} />
+          <TextInput
+            aria-label={`Rate limit ${i + 1} path`}
+            label={i === 0 ? 'Path' : undefined}
+            flex={1}
+            value={l.path}
+            disabled={disabled}
+            onChange={(e) => set(i, { path: e.currentTarget.value })}
+            error={errors[`rate_limits.${i}.path`]}
+          />
           <NumberInput
             aria-label={`Rate limit ${i + 1} requests per minute`}
             label={i === 0 ? 'Requests per minute' : undefined}
@@ -43,7 +51,14 @@ export function RateLimitFields({ limits, errors, disabled, onChange }: RateLimi
             onChange={(n) => set(i, { burst: typeof n === 'number' ? n : 0 })}
             error={errors[`rate_limits.${i}.burst`]}
           />
-          <ActionIcon variant="subtle" color="red" mt={i === 0 ? 28 : 6} aria-label={`Remove rate limit ${i + 1}`} disabled={disabled} onClick={() => onChange(limits.filter((_, j) => j !== i))}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={i === 0 ? 28 : 6}
+            aria-label={`Remove rate limit ${i + 1}`}
+            disabled={disabled}
+            onClick={() => onChange(limits.filter((_, j) => j !== i))}
+          >
             <IconTrash size={16} />
           </ActionIcon>
         </Group>

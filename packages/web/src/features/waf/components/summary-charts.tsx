@@ -9,7 +9,9 @@ import { TOOLTIP_THROTTLE_MS } from '@netloom/domain';
 export function SummaryBars({ title, empty, option, height = 260 }: { title: string; empty: boolean; option: ChartOption; height?: number }) {
   return (
     <ChartErrorBoundary title={title} height={height}>
-      <ChartFrame title={title}>{empty ? <ChartNoData height={height} /> : <EChart option={option} height={height} ariaLabel={title} tooltipThrottleMs={TOOLTIP_THROTTLE_MS} />}</ChartFrame>
+      <ChartFrame title={title}>
+        {empty ? <ChartNoData height={height} /> : <EChart option={option} height={height} ariaLabel={title} tooltipThrottleMs={TOOLTIP_THROTTLE_MS} />}
+      </ChartFrame>
     </ChartErrorBoundary>
   );
 }

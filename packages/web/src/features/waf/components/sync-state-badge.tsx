@@ -19,7 +19,11 @@ export function SyncStateBadge({ state, live = false }: { state: string; live?: 
   );
 }
 
-const MODE_LOOK = { blocking: { label: 'Blocking', color: 'green' }, detection: { label: 'Detection only', color: 'yellow' }, off: { label: 'Off', color: 'gray' } };
+const MODE_LOOK = {
+  blocking: { label: 'Blocking', color: 'green' },
+  detection: { label: 'Detection only', color: 'yellow' },
+  off: { label: 'Off', color: 'gray' },
+};
 
 export function ModeBadge({ mode }: { mode: keyof typeof MODE_LOOK }) {
   return (

@@ -67,8 +67,22 @@ export function ThreatListForm({ onSave, onCancel }: { onSave: (input: ThreatLis
           </>
         ) : (
           <>
-            <TextInput label="URL" placeholder="https://feeds.example.com/blocklist.txt" value={v.url} onChange={(e) => set({ url: e.currentTarget.value })} error={fieldError(errors, 'url')} />
-            <NumberInput label="Refresh every (hours)" min={1} max={168} w={200} value={v.refresh_hours} onChange={(n) => set({ refresh_hours: typeof n === 'number' ? n : 24 })} error={fieldError(errors, 'refresh_hours')} />
+            <TextInput
+              label="URL"
+              placeholder="https://feeds.example.com/blocklist.txt"
+              value={v.url}
+              onChange={(e) => set({ url: e.currentTarget.value })}
+              error={fieldError(errors, 'url')}
+            />
+            <NumberInput
+              label="Refresh every (hours)"
+              min={1}
+              max={168}
+              w={200}
+              value={v.refresh_hours}
+              onChange={(n) => set({ refresh_hours: typeof n === 'number' ? n : 24 })}
+              error={fieldError(errors, 'refresh_hours')}
+            />
           </>
         )}
         <FieldAlert message={formError} />

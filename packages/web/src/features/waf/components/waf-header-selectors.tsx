@@ -24,8 +24,14 @@ export function WafHeaderSelectors() {
     if (edges.isError) snack(WAF_DEVICES_FAILED, { color: 'red', id: 'waf-devices-failed' });
   }, [edges.isError]);
 
-  const edgeData = [{ value: ALL, label: 'All WAF devices' }, ...(edges.data ?? []).map((e) => ({ value: e.id, label: e.shared ? `${e.name} (shared POP)` : e.name }))];
-  const appData = [{ value: ALL, label: 'All domains' }, ...(applications.data ?? []).map((a) => ({ value: a.id, label: a.domains[0] ? `${a.name} · ${a.domains[0]}` : a.name }))];
+  const edgeData = [
+    { value: ALL, label: 'All WAF devices' },
+    ...(edges.data ?? []).map((e) => ({ value: e.id, label: e.shared ? `${e.name} (shared POP)` : e.name })),
+  ];
+  const appData = [
+    { value: ALL, label: 'All domains' },
+    ...(applications.data ?? []).map((a) => ({ value: a.id, label: a.domains[0] ? `${a.name} · ${a.domains[0]}` : a.name })),
+  ];
 
   return (
     <Group gap="xs" wrap="nowrap">

@@ -21,7 +21,12 @@ const COLUMNS: DataTableColumn<WafLogRow>[] = [
   { key: 'application', header: 'Application', render: (r) => r.application ?? '—' },
   { key: 'edge', header: 'Edge', render: (r) => r.edge ?? '—' },
   { key: 'client_ip', header: 'Client', render: (r) => (r.country ? `${r.client_ip} (${r.country})` : r.client_ip) },
-  { key: 'path', header: 'Request', width: '18rem', render: (r) => <Text size="sm" style={{ wordBreak: 'break-all' }}>{`${r.method} ${r.host}${r.path}`}</Text> },
+  {
+    key: 'path',
+    header: 'Request',
+    width: '18rem',
+    render: (r) => <Text size="sm" style={{ wordBreak: 'break-all' }}>{`${r.method} ${r.host}${r.path}`}</Text>,
+  },
   { key: 'status', header: 'Status', rowAlign: 'right' },
   { key: 'bytes', header: 'Bytes', type: 'bytes', rowAlign: 'right' },
   { key: 'elapsed_ms', header: 'Elapsed', rowAlign: 'right', render: (r) => `${r.elapsed_ms.toLocaleString()} ms` },

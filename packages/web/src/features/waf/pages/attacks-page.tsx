@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { canWriteConfig, WAF_ACTIONS, WAF_CATEGORIES, type WafAction, type WafCategory } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
@@ -20,13 +20,19 @@ import { AttackDetail } from '@/features/waf/components/attack-detail';
 import { AttackFilters } from '@/features/waf/components/attack-filters';
 import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
 
-const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => (list as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
+const oneOf = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
+  (list as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
 
 const COLUMNS: DataTableColumn<WafAttackRow>[] = [
   { key: 'at', header: 'Time', type: 'date' },
   { key: 'application', header: 'Application', render: (a) => a.application ?? '—' },
   { key: 'client_ip', header: 'Client', render: (a) => (a.country ? `${a.client_ip} (${a.country})` : a.client_ip) },
-  { key: 'path', header: 'Request', width: '16rem', render: (a) => <Text size="sm" style={{ wordBreak: 'break-all' }}>{`${a.method} ${a.host}${a.path}`}</Text> },
+  {
+    key: 'path',
+    header: 'Request',
+    width: '16rem',
+    render: (a) => <Text size="sm" style={{ wordBreak: 'break-all' }}>{`${a.method} ${a.host}${a.path}`}</Text>,
+  },
   { key: 'action', header: 'Action', render: (a) => <ActionBadge action={a.action} /> },
   { key: 'category', header: 'Category' },
   { key: 'rules', header: 'Rules', render: (a) => a.rules.map((r) => r.id).join(', ') || '—' },
@@ -94,7 +100,13 @@ export function AttacksPage() {
               emptyState={<EmptyState title="No attack in this window" description="Nothing the edges refused or flagged matches these filters." />}
             />
           )}
-          <LogPager count={attacks.data?.count} page={page} size={size} onPage={(p) => update({ page: String(p) }, false)} onSize={(s) => update({ size: s })} />
+          <LogPager
+            count={attacks.data?.count}
+            page={page}
+            size={size}
+            onPage={(p) => update({ page: String(p) }, false)}
+            onSize={(s) => update({ size: s })}
+          />
         </Paper>
       </Stack>
       <NamedModal name="Attack" opened={shown !== null} onClose={() => setShown(null)} size="80rem" centered>

@@ -6,7 +6,11 @@ import { PolicyPartForm, type PartFieldsProps } from '@/features/waf/components/
 const LIMITS: { key: Exclude<keyof WafDdos, 'enabled'>; label: string; description: string }[] = [
   { key: 'connections_per_client', label: 'Connections per client', description: 'Open connections one address may hold' },
   { key: 'requests_per_second_per_client', label: 'Requests per second per client', description: 'The normal per-client rate' },
-  { key: 'flood_requests_per_second', label: 'Flood threshold (requests per second)', description: "Above this rate of the whole application, the strict limit applies" },
+  {
+    key: 'flood_requests_per_second',
+    label: 'Flood threshold (requests per second)',
+    description: 'Above this rate of the whole application, the strict limit applies',
+  },
   { key: 'strict_requests_per_second_per_client', label: 'Strict requests per second per client', description: 'The per-client rate during a flood' },
 ];
 

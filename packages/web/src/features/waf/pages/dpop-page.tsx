@@ -4,12 +4,20 @@ import { wafPathSchema } from '@netloom/domain';
 import { PolicyPageFrame } from '@/features/waf/components/policy-page-frame';
 import { PolicyPartForm, type PartFieldsProps } from '@/features/waf/components/policy-part-form';
 
-const PATH_RULE = { test: (v: string) => wafPathSchema.safeParse(v).success, message: "Should start with '/' and hold no spaces, quotes, braces or semicolons" };
+const PATH_RULE = {
+  test: (v: string) => wafPathSchema.safeParse(v).success,
+  message: "Should start with '/' and hold no spaces, quotes, braces or semicolons",
+};
 
 function DpopFields({ value, errors, disabled, onChange }: PartFieldsProps<'dpop'>) {
   return (
     <Stack gap="md">
-      <Switch label="Require DPoP proofs" checked={value.enabled} disabled={disabled} onChange={(e) => onChange({ ...value, enabled: e.currentTarget.checked })} />
+      <Switch
+        label="Require DPoP proofs"
+        checked={value.enabled}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...value, enabled: e.currentTarget.checked })}
+      />
       <ChipInput
         type="url"
         rule={PATH_RULE}

@@ -24,7 +24,10 @@ function saveText(text: string, name: string) {
 /** QShield › Organization › Policy as Code: an application's policy as a YAML document, out and back in. */
 export function PacPage() {
   return (
-    <PolicyPageFrame title="Policy as Code" subtitle="Export an application's policy as YAML to keep it in a repository; import a changed one as a new revision">
+    <PolicyPageFrame
+      title="Policy as Code"
+      subtitle="Export an application's policy as YAML to keep it in a repository; import a changed one as a new revision"
+    >
       {(app) => <PolicyAsCode key={app.id} application={app} />}
     </PolicyPageFrame>
   );

@@ -80,7 +80,9 @@ export function ThreatIntelPage() {
             rows={lists.data ?? []}
             loading={lists.isLoading}
             options={{ sort: true, search: true, download: false, paging: true }}
-            onDelete={writer ? (l) => remove.mutate(l.id, { onSuccess: () => toast.deleted('List'), onError: (e) => toast.error(formErrorMessage(e)) }) : undefined}
+            onDelete={
+              writer ? (l) => remove.mutate(l.id, { onSuccess: () => toast.deleted('List'), onError: (e) => toast.error(formErrorMessage(e)) }) : undefined
+            }
             emptyState={<EmptyState title="No threat-intel list yet" description="Paste or upload addresses, or name a feed URL." />}
           />
         )}

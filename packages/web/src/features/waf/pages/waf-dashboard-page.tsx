@@ -28,8 +28,18 @@ export function WafDashboardPage() {
   const summary = useWafSummary({ ...filters.range, application_id: filters.application_id, edge_id: filters.edge_id });
   return (
     <>
-      <PageHeader title="Backend WAF" subtitle="Requests and attacks of the protected applications" actions={<WindowPicker value={filters.windowKey} onChange={(w) => filters.update({ window: w })} />} />
-      {summary.isError ? <ErrorPanel onRetry={() => void summary.refetch()} /> : summary.data ? <SummaryBody summary={summary.data} /> : <CardSkeleton height={400} />}
+      <PageHeader
+        title="Backend WAF"
+        subtitle="Requests and attacks of the protected applications"
+        actions={<WindowPicker value={filters.windowKey} onChange={(w) => filters.update({ window: w })} />}
+      />
+      {summary.isError ? (
+        <ErrorPanel onRetry={() => void summary.refetch()} />
+      ) : summary.data ? (
+        <SummaryBody summary={summary.data} />
+      ) : (
+        <CardSkeleton height={400} />
+      )}
     </>
   );
 }
