@@ -30,6 +30,8 @@ export function CustomRuleForm({ rule, mode, serverError, onDone, onCancel }: Cu
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        // The dialog is a portal inside the policy form: React would bubble this submit up to it.
+        e.stopPropagation();
         submit();
       }}
     >

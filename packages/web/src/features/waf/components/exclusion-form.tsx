@@ -63,6 +63,8 @@ export function ExclusionForm({ draft, mode, onDone, onCancel }: ExclusionFormPr
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        // The dialog is a portal inside the policy form: React would bubble this submit up to it.
+        e.stopPropagation();
         submit();
       }}
     >
