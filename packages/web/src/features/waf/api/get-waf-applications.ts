@@ -7,7 +7,7 @@ import { wafKeys } from './waf-keys';
 
 const applicationListSchema = z.array(wafApplicationSchema);
 
-export function wafApplicationsQueryOptions(tid: string | null) {
+function wafApplicationsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: wafKeys.applications(tid),
     queryFn: tid ? ({ signal }) => api.get(WAF_PATHS.domains, applicationListSchema, { query: tenantIdQuery(tid), signal }) : skipToken,

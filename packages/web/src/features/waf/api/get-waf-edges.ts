@@ -7,7 +7,7 @@ import { wafKeys } from './waf-keys';
 
 const edgeListSchema = z.array(wafEdgeSchema);
 
-export function wafEdgesQueryOptions(tid: string | null) {
+function wafEdgesQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: wafKeys.edges(tid),
     // The spec's POP list of the QShield product: the tenant's own edges and the shared POPs.

@@ -10,7 +10,7 @@ const MODES = [
 ];
 
 /** What each Core Rule Set paranoia level trades: more rules catch more attacks and more false positives. */
-export const PARANOIA_TEXT: Record<number, string> = {
+const PARANOIA_TEXT: Record<number, string> = {
   1: 'Level 1: the baseline rules, few false positives. Right for most applications.',
   2: 'Level 2: more rules (SQL and XSS variants, more encodings); expect a few exclusions.',
   3: 'Level 3: strict rules for sensitive applications; plan time to tune false positives.',

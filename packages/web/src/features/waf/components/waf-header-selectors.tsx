@@ -8,7 +8,7 @@ import { useChooseWaf, useWafSelection } from '@/features/waf/hooks/waf-selectio
 
 const ALL = '';
 /** The error catalogue's words for a failed device list (spec 001 §8 'Devices'). */
-export const WAF_DEVICES_FAILED = 'Failed to load waf devices';
+const WAF_DEVICES_FAILED = 'Failed to load waf devices';
 
 /**
  * The WAF device (edge or POP) and domain (application) selectors of the header (spec 000 §2.14):
