@@ -1,7 +1,7 @@
 import { Group, Select } from '@mantine/core';
 import { WAF_ACTIONS, WAF_CATEGORIES } from '@netloom/domain';
 import { useWafApplications } from '@/features/waf/api/get-waf-applications';
-import type { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
+import { ALL, type useWafFilters } from '@/features/waf/hooks/use-waf-filters';
 import { ACTION_LOOK } from './action-badge';
 import { FilterText } from './filter-text';
 import { WindowPicker } from './window-picker';
@@ -23,7 +23,7 @@ export function AttackFilters({ filters }: { filters: Filters }) {
         clearable
         data={(applications.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
         value={filters.application_id ?? null}
-        onChange={(v) => update({ application: v })}
+        onChange={(v) => update({ application: v ?? ALL })}
       />
       <Select
         aria-label="Action"

@@ -8,6 +8,8 @@ export const WAF_WINDOWS = [
   { value: '7d', label: '7 days', ms: 7 * 86_400_000 },
   { value: '30d', label: '30 days', ms: 30 * 86_400_000 },
 ] as const;
+/** A filter cleared on the page (rather than left to the header's choice). */
+export const ALL = 'all';
 export type WafWindow = (typeof WAF_WINDOWS)[number]['value'];
 
 /**
@@ -37,11 +39,16 @@ export function useWafFilters() {
       },
       { replace: true },
     );
+  // 'all' in the URL: every application, whatever the header has chosen.
+  const scoped = (key: string, chosen: string | null) => {
+    const v = get(key);
+    return v === ALL ? undefined : (v ?? chosen ?? undefined);
+  };
   return {
     windowKey,
     range,
-    application_id: get('application') ?? selection.applicationId ?? undefined,
-    edge_id: get('edge') ?? selection.edgeId ?? undefined,
+    application_id: scoped('application', selection.applicationId),
+    edge_id: scoped('edge', selection.edgeId),
     get,
     update,
   };

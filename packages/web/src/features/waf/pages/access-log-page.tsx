@@ -12,7 +12,7 @@ import { useWafApplications } from '@/features/waf/api/get-waf-applications';
 import { useWafLog } from '@/features/waf/api/get-waf-log';
 import { FilterText } from '@/features/waf/components/filter-text';
 import { WindowPicker } from '@/features/waf/components/window-picker';
-import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
+import { ALL, useWafFilters } from '@/features/waf/hooks/use-waf-filters';
 
 type WafLogRow = z.infer<typeof wafLogRowSchema>;
 
@@ -66,7 +66,7 @@ export function AccessLogPage() {
             clearable
             data={(applications.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
             value={filters.application_id ?? null}
-            onChange={(v) => update({ application: v })}
+            onChange={(v) => update({ application: v ?? ALL })}
           />
           <FilterText label="Status" value={get('status') ?? ''} width={90} onApply={(v) => update({ status: v })} />
           <FilterText label="Search path or host" value={get('search') ?? ''} width={220} onApply={(v) => update({ search: v })} />
