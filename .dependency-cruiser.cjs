@@ -34,6 +34,7 @@ const SCHEMA_OWNERS = {
   'modules/config': ['config'],
   'modules/alarms': ['alarms'],
   'modules/web-filter': ['webfilter'],
+  'modules/waf': ['waf'],
   'modules/ztna': ['ztna'],
   'modules/ztna-activity': ['ztna-activity'],
   'modules/tours': ['tours'],

@@ -102,6 +102,10 @@ const envSchema = z.object({
   SSO_LAB_VERIFIED_DOMAINS: z.string().optional(),
   /** Identity providers may answer on plain http (a lab's provider on loopback); off: https only. */
   SSO_ALLOW_HTTP_ISSUERS: flag(false),
+  /** Resolvers for QShield's DNS check of protected domains, comma-separated (default: the system's). */
+  WAF_DNS_SERVERS: z.string().optional(),
+  /** Threat-intel lists fetched from a URL: the largest answer read, in bytes. */
+  WAF_THREAT_LIST_MAX_BYTES: z.coerce.number().int().min(1_000).max(100_000_000).default(5_000_000),
   MZA_PKG_BASE_URL: z.string().url().default('https://downloads.netloom.dev/microzaccess'),
   LOGIN_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOGIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -265,6 +269,8 @@ export interface Config {
    * tests), a lab's domains that pass without DNS, and whether providers may answer on plain http.
    */
   sso: { dnsServers: string[]; labVerifiedDomains: string[]; allowHttpIssuers: boolean; txtLookup?: (name: string) => Promise<string[][]> };
+  /** QShield: where protected domains are resolved (`addressLookup` replaces DNS in tests), and the threat lists' size bound. */
+  waf: { dnsServers: string[]; threatListMaxBytes: number; addressLookup?: (name: string) => Promise<string[]> };
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
   fleet: {
@@ -344,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
     },
     sso: { dnsServers: commaList(e.SSO_DNS_SERVERS), labVerifiedDomains: commaList(e.SSO_LAB_VERIFIED_DOMAINS), allowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS },
+    waf: { dnsServers: commaList(e.WAF_DNS_SERVERS), threatListMaxBytes: e.WAF_THREAT_LIST_MAX_BYTES },
     mzaPackageBaseUrl: e.MZA_PKG_BASE_URL.replace(/\/$/, ''),
     loginLimits: {
       ipPerMinute: e.LOGIN_IP_MAX_PER_MINUTE,

@@ -162,7 +162,8 @@ function actionProblem(action: string, seen: { id?: number; phase?: boolean; dis
 /** Why `text` is not a custom rule the edge may run, in words for its author; null when it is one. */
 export function customRuleProblem(text: string): string | null {
   const line = text.trim();
-  if (/[\r\n\u0000]/.test(line)) return 'A custom rule is one line';
+  // Any control character (a line break, a NUL) would end the rule early in the edge's file.
+  if ([...line].some((c) => c.charCodeAt(0) < 0x20)) return 'A custom rule is one line of printable text';
   const m = /^SecRule\s+(\S+)\s+"((?:[^"\\]|\\.)*)"\s+"((?:[^"\\]|\\.)*)"$/.exec(line);
   if (!m) return 'A custom rule reads: SecRule VARIABLES "@operator argument" "id:N,phase:2,deny,status:403,msg:\'…\'"';
   const [, variables, operator, actions] = m as unknown as [string, string, string, string];

@@ -4,3 +4,4 @@ export * from './section';
 export * from './events';
 export * from './api';
 export * from './compliance';
+export * from './pac';

@@ -45,13 +45,19 @@ export const wafPathSchema = z
   .string()
   .min(1)
   .max(256)
-  .regex(/^\/[^\s"'\\{};\u0000-\u001f]*$/, "Should start with '/' and hold no spaces, quotes, braces or semicolons");
+  .regex(/^\/[^\s"'\\{};]*$/, "Should start with '/' and hold no spaces, quotes, braces or semicolons")
+  .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 0x20), 'Should hold no control characters');
 /** A request parameter's name as ModSecurity names it in ARGS:name. */
 const parameterName = z
   .string()
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_.\-[\]]+$/, 'Letters, digits and _ . - [ ] only');
+/** A list item's id: kept across edits (diffs and the editor follow it); one written by hand may leave it out and gets a new one. */
+const itemId = z
+  .string()
+  .uuid()
+  .default(() => crypto.randomUUID());
 const note = storableText().trim().max(200).default('');
 
 /**
@@ -61,7 +67,7 @@ const note = storableText().trim().max(200).default('');
  */
 export const wafExclusionSchema = z
   .object({
-    id: z.string().uuid(),
+    id: itemId,
     rule_id: z.number().int().min(900000).max(999999).nullable(),
     tag: z
       .string()
@@ -77,7 +83,7 @@ export type WafExclusion = z.infer<typeof wafExclusionSchema>;
 
 /** A rule of the customer's own, in the checked subset of ModSecurity's SecLang (custom-rules.ts). */
 export const wafCustomRuleSchema = z.object({
-  id: z.string().uuid(),
+  id: itemId,
   name: storableText().trim().min(1).max(64),
   enabled: z.boolean().default(true),
   rule: z
@@ -92,7 +98,7 @@ export type WafCustomRule = z.infer<typeof wafCustomRuleSchema>;
 
 /** A request rate limit: past `requests_per_minute` (with `burst` extra at once) a client gets 429 on paths under `path`. */
 export const wafRateLimitSchema = z.object({
-  id: z.string().uuid(),
+  id: itemId,
   path: wafPathSchema.default('/'),
   requests_per_minute: z.number().int().min(1).max(600_000),
   burst: z.number().int().min(0).max(100_000).default(0),

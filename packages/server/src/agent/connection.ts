@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import {
   AGENT_CLOSE,
+  WAF_EDGE_DEVICE_TYPE,
   deviceMessageSchema,
   type DeviceMessage,
   type Heartbeat,
@@ -9,6 +10,7 @@ import {
   type FlowsMessage,
   type UrlEventsMessage,
   type ZtnaSessionsMessage,
+  type WafEventsMessage,
   type ServerMessage,
 } from '@netloom/domain';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -25,7 +27,7 @@ import { findDevice } from './repo';
 const HELLO_TIMEOUT_MS = 10_000;
 /** Small batches cost little to parse: only larger ones are refused unread. */
 const EARLY_SHED_MIN_LENGTH = 4_096;
-const FLOWS_TYPE = /"type"\s*:\s*"(?:flows|url_events|ztna_sessions)"/;
+const FLOWS_TYPE = /"type"\s*:\s*"(?:flows|url_events|ztna_sessions|waf_events)"/;
 const SEQ = /"seq"\s*:\s*(\d{1,15})[,}]/;
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
 
@@ -147,6 +149,10 @@ export class AgentConnection {
       // Each kind of device sends its own zero-trust reports; another kind's is no message of this protocol.
       case 'ztna_sessions':
         if (this.device?.kind !== 'endpoint') return this.close(AGENT_CLOSE.malformed, 'ztna_sessions is an endpoint message');
+        return this.flows(message);
+      // Only a WAF edge serves protected applications: another device's logs of them are no message of this protocol.
+      case 'waf_events':
+        if (this.device?.kind !== 'gateway' || this.device.deviceType !== WAF_EDGE_DEVICE_TYPE) return this.close(AGENT_CLOSE.malformed, 'waf_events is a WAF edge message');
         return this.flows(message);
       case 'connector_health':
         if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'connector_health is a gateway message');
@@ -276,7 +282,7 @@ export class AgentConnection {
    * hears 'ack' once they are stored (or were before: a resend), or 'busy' when the server sheds
    * load, and then keeps them and sends them again later.
    */
-  private flows(m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage): void {
+  private flows(m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage): void {
     if (!this.device) return;
     const device = this.device;
     this.ctx.flows.submit(device, m).then(

@@ -90,6 +90,14 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
   // Devices that arrive after a product's last change get its sections within a round.
   const stopWebFilterReconciler = new SectionReconciler(db, services.deviceConfig, engines.webFilterSections).start(app.log, config.webFilter.reconcileMs);
   const stopZtnaReconciler = new SectionReconciler(db, services.deviceConfig, engines.ztnaSections).start(app.log, config.ztna.reconcileMs);
+  const stopWafReconciler = new SectionReconciler(db, services.deviceConfig, engines.wafSections).start(app.log, config.webFilter.reconcileMs);
+  // Threat-intel feeds are read again when due; a feed's new addresses reach the edges whose policies use it.
+  const stopThreatFeeds = sweepPeriodically(app.log, {
+    what: 'threat-intel feeds due for a fetch',
+    everyMs: 5 * 60_000,
+    sweep: () => services.wafIntel.refreshDue(),
+    done: 'fetched',
+  });
   // Scheduled announcements reach open consoles when they start (and leave them when they end).
   const stopAnnouncementCheck = services.announcements.start(config.announcements.checkMs);
   // Reports are made in the background by whichever instance claims them; schedules queue them once per cluster.
@@ -155,6 +163,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await stopAssistantDrafts();
       await stopWebFilterReconciler();
       await stopZtnaReconciler();
+      await stopWafReconciler();
+      await stopThreatFeeds();
       await stopAnnouncementCheck();
       await reportClock.stop();
       await reportWorker.stop();

@@ -19,12 +19,14 @@ import {
   openCountryLookup,
   UrlAnalytics,
   URL_DIMENSIONS,
+  WafAnalytics,
   type CountryLookup,
   ExporterDirectory,
   FlowCollector,
   FlowExporterService,
 } from '../modules/traffic/index';
 import { WebFilterAnalytics, WebFilterService, webFilterSections } from '../modules/web-filter/index';
+import { ThreatIntelService, WafEventsService, WafService, dnsAddressLookup, wafSections } from '../modules/waf/index';
 import { ClientUpdateService, NacService, ZtnaChanges, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import {
   EndpointProfileService,
@@ -89,6 +91,7 @@ export interface Engines {
   /** The products that make sections of every device's document. */
   webFilterSections: SectionProvider;
   ztnaSections: SectionProvider;
+  wafSections: SectionProvider;
   /** Where webhooks may go: checked when a channel is saved and again, resolved once, when each is sent. */
   webhookTargets: TargetPolicy;
 }
@@ -137,7 +140,7 @@ export async function buildModuleServices(
   // The products that make sections of every device's document. Zero trust's posture checks place
   // an endpoint by its public address, in every render too.
   const ztna = ztnaSections(countries);
-  const sectionProviders = [webFilterSections, ztna, ...opts.sectionProviders];
+  const sectionProviders = [webFilterSections, ztna, wafSections, ...opts.sectionProviders];
   const deviceConfig = new ConfigService(db, configPushes, sectionProviders);
   const autoVpnAddresses = new AutoVpnAddresses(db, deviceConfig, app.log, config.fleet.autoVpnAddressSettleSeconds * 1000);
   app.addHook('onClose', async () => autoVpnAddresses.stop());
@@ -187,6 +190,12 @@ export async function buildModuleServices(
     helpdesks,
     helpdeskPollSeconds: config.helpdesks.pollSeconds,
   });
+  // QShield: applications and policies reach the WAF edges through the configuration engine; feeds are
+  // fetched like a helpdesk is called (a public address unless the operator allows private ones).
+  const wafLookup = config.waf.addressLookup ?? dnsAddressLookup(config.waf.dnsServers, 5000);
+  const waf = new WafService(db, deviceConfig, wafLookup);
+  const wafIntel = new ThreatIntelService(db, deviceConfig, guardedFetch({ ...webhookTargets, publicOnly: 'a threat-intel feed must have a public address' }), app.log);
+  const wafEvents = new WafEventsService(db, new WafAnalytics(db));
   const saml = new SamlClients(db, config.publicUrl);
   const samlUrls = saml.urls.bind(saml);
   const services: Services = {
@@ -232,6 +241,9 @@ export async function buildModuleServices(
     // A language model when the operator configured one, the built-in engine behind it whatever it does.
     assistant: new AssistantService(db, config.assistant.model ? new ModelEngine(config.assistant.model, builtInEngine, app.log) : builtInEngine),
     helpdesks,
+    waf,
+    wafIntel,
+    wafEvents,
     reports: new ReportService(db, bus, opts.wakeReportWorker),
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),
@@ -252,6 +264,7 @@ export async function buildModuleServices(
       autoVpnAddresses,
       webFilterSections,
       ztnaSections: ztna,
+      wafSections,
       webhookTargets,
     },
   };

@@ -14,6 +14,7 @@ import type { TokenService } from '../modules/auth/tokens';
 import type { TrafficService } from '../modules/traffic/service';
 import type { FlowExporterService } from '../modules/traffic/exporter-service';
 import type { WebFilterAnalytics, WebFilterService } from '../modules/web-filter/index';
+import type { ThreatIntelService, WafEventsService, WafService } from '../modules/waf/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import type {
   ClientEnrolmentService,
@@ -111,6 +112,12 @@ export interface Services extends CoreServices {
   webFilter: WebFilterService;
   /** The web filter's charts, logs, reports and log retention. */
   webFilterAnalytics: WebFilterAnalytics;
+  /** QShield: protected applications and their policies, pushed to the WAF edges through the configuration engine. */
+  waf: WafService;
+  /** QShield's threat-intel lists and their feeds. */
+  wafIntel: ThreatIntelService;
+  /** QShield's attacks, access log, dashboard and compliance. */
+  wafEvents: WafEventsService;
   /** Zero trust: endpoint profiles, pushed through the configuration engine like every zero-trust change. */
   ztnaProfiles: EndpointProfileService;
   /** Servers with their data protection, app connectors and relays. */

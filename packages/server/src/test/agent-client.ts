@@ -66,7 +66,7 @@ export class TestAgent {
     });
   }
 
-  hello(auth: Record<string, unknown>, identity: Partial<{ serial: string; name: string; kind: string; user: string }> = {}) {
+  hello(auth: Record<string, unknown>, identity: Partial<{ serial: string; name: string; kind: string; user: string; device_type: string }> = {}) {
     this.send({
       type: 'hello',
       protocol: AGENT_PROTOCOL_VERSION,

@@ -33,3 +33,4 @@ export * from './helpdesks';
 export * from './assistant';
 export * from './sso';
 export * from './tickets';
+export * from './waf';

@@ -11,6 +11,7 @@ export interface DeviceRenderRow {
   id: string;
   name: string;
   kind: 'gateway' | 'endpoint';
+  deviceType: string | null;
   networkId: string | null;
   deviceStatus: string;
   /** The public address it reports: where its overlay peers reach it when it has no static WAN. */
@@ -33,6 +34,7 @@ export async function loadRenderRows(db: Db, tenantId: string, deviceIds: string
       id: devices.id,
       name: devices.name,
       kind: devices.kind,
+      deviceType: devices.deviceType,
       networkId: devices.networkId,
       deviceStatus: devices.deviceStatus,
       publicIp: devices.publicIp,

@@ -6,6 +6,8 @@ export interface SectionTarget {
   id: string;
   name: string;
   kind: 'gateway' | 'endpoint';
+  /** What kind of gateway it said it is ('app-connector', 'waf-edge'); null: a plain one. */
+  deviceType: string | null;
   networkId: string | null;
 }
 

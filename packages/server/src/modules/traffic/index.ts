@@ -13,3 +13,4 @@ export { flowExporterRoutes } from './exporter-routes';
 export { FlowCollector } from './collector/collector';
 export { ExporterDirectory } from './collector/exporter-directory';
 export { collectorMetrics, type CollectorStats } from './collector/collector-stats';
+export { WafAnalytics, type WafScope, type WafAttackFilter, type StoredWafAttack, type StoredWafRequest, type WafSummaryRows } from './waf-store';

@@ -5,10 +5,12 @@ import {
   type FlowRecord,
   type FlowsMessage,
   type UrlEventsMessage,
+  type WafEventsMessage,
   type ZtnaSessionsMessage,
 } from '@netloom/domain';
 import { urlEventToStore } from './url-events';
 import { ztnaSessionToStore } from './ztna-sessions';
+import { wafAttackToStore, wafRequestToStore } from './waf-events';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { enrich, type FlowSource } from './enrich';
 import type { CountryLookup } from './geoip';
@@ -119,12 +121,19 @@ export class FlowIngest {
   }
 
   /** A device's flows, URL events or zero-trust sessions: the same queue, the same writes, the same answers (ack or busy). */
-  submit(source: FlowSource, message: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage): Promise<IngestOutcome> {
+  submit(source: FlowSource, message: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage): Promise<IngestOutcome> {
     if (this.closed) return Promise.resolve({ stored: false, retryAfterMs: this.retryAfter() });
     const key = batchKey(source.id, message.seq);
     const queued = this.queue.get(key);
     if (queued) return new Promise((resolve, reject) => queued.waiters.push((o) => (o instanceof Error ? reject(o) : resolve(o))));
-    const size = message.type === 'flows' ? message.records.length : message.type === 'url_events' ? message.events.length : message.sessions.length;
+    const size =
+      message.type === 'flows'
+        ? message.records.length
+        : message.type === 'url_events'
+          ? message.events.length
+          : message.type === 'waf_events'
+            ? message.requests.length + message.attacks.length
+            : message.sessions.length;
     if (this.queuedRecords + size > this.options.maxQueuedRecords && this.queuedRecords > 0) {
       this.stats.batchesShed++;
       this.stats.recordsShed += size;
@@ -150,12 +159,23 @@ export class FlowIngest {
       };
       this.outOfWindow(source, message.sessions.filter((s) => !inLogWindow(s.at)).length);
       batch.ztnaSessions = message.sessions.flatMap((s, n) => (inLogWindow(s.at) ? [ztnaSessionToStore(s, source, message.seq, n)] : []));
+    } else if (message.type === 'waf_events') {
+      // An edge's logs are no rollup's either: kept as long as a tenant may keep its logs.
+      const oldestLog = now - (MAX_LOG_RETENTION_DAYS + 1) * 86_400_000;
+      const inLogWindow = (at: string) => {
+        const t = Date.parse(at);
+        return t >= oldestLog && t <= now + MAX_AHEAD_MS;
+      };
+      const requests = message.requests.filter((r) => inLogWindow(r.at));
+      this.outOfWindow(source, message.requests.length - requests.length + message.attacks.filter((a) => !inLogWindow(a.at)).length);
+      batch.wafRequests = requests.map((r) => wafRequestToStore(r, source, this.geo));
+      batch.wafAttacks = message.attacks.flatMap((a, n) => (inLogWindow(a.at) ? [wafAttackToStore(a, source, this.geo, message.seq, n)] : []));
     } else {
       const kept = message.events.filter((e) => inWindow(e.at));
       this.outOfWindow(source, message.events.length - kept.length);
       batch.urlEvents = message.events.flatMap((e, n) => (inWindow(e.at) ? [urlEventToStore(e, source, message.seq, n)] : []));
     }
-    const records = batch.flows.length + batch.urlEvents.length + batch.ztnaSessions.length;
+    const records = batch.flows.length + batch.urlEvents.length + batch.ztnaSessions.length + (batch.wafRequests?.length ?? 0) + (batch.wafAttacks?.length ?? 0);
     return new Promise((resolve, reject) => {
       this.queue.set(key, { batch, records, waiters: [(o) => (o instanceof Error ? reject(o) : resolve(o))] });
       this.queuedRecords += records;

@@ -12,6 +12,8 @@ const PARTITIONED = {
   flow_rollup_hour: 7 * 86_400_000,
   url_events: 86_400_000,
   ztna_sessions: 86_400_000,
+  waf_requests: 86_400_000,
+  waf_attacks: 86_400_000,
 } as const;
 export type PartitionedTable = keyof typeof PARTITIONED;
 

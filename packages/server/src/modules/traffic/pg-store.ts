@@ -14,6 +14,7 @@ import { PartitionKeeper } from './partitions';
 import { rollupRows, type RollupRow } from './rollup';
 import { urlRawRowOf, urlRollupRows } from './url-events';
 import { deleteExpiredZtnaSessions, storeZtnaSessions } from './ztna-sessions';
+import { wafAttackRowOf, wafRequestRowOf, type WafAttackToStore, type WafRequestToStore } from './waf-events';
 import {
   TENANT_WIDE,
   batchKey,
@@ -109,6 +110,14 @@ export class PgAnalyticsStore implements AnalyticsStore {
       'ztna_sessions',
       batches.flatMap((b) => b.ztnaSessions.map((s) => s.at)),
     );
+    await this.partitions.ensure(
+      'waf_requests',
+      batches.flatMap((b) => (b.wafRequests ?? []).map((r) => r.at)),
+    );
+    await this.partitions.ensure(
+      'waf_attacks',
+      batches.flatMap((b) => (b.wafAttacks ?? []).map((a) => a.at)),
+    );
     // Raw rows older than their retention would land in a dropped (or never made) partition: the rollups keep them.
     const rawTimes = all.filter((f) => f.start.getTime() >= rawFrom).map((f) => f.start);
     await this.partitions.ensure('flow_records', rawTimes);
@@ -126,6 +135,11 @@ export class PgAnalyticsStore implements AnalyticsStore {
       );
       const sessions = storedNow.flatMap((b) => b.ztnaSessions);
       if (sessions.length > 0) await storeZtnaSessions(tx as unknown as Db, sessions);
+      await storeWafEvents(
+        tx as unknown as Db,
+        storedNow.flatMap((b) => b.wafRequests ?? []),
+        storedNow.flatMap((b) => b.wafAttacks ?? []),
+      );
       const flows = storedNow.flatMap((b) => b.flows);
       if (flows.length === 0) return stored;
       await insertRaw(
@@ -217,7 +231,10 @@ export class PgAnalyticsStore implements AnalyticsStore {
       // Tenants keep URL events for their logs' retention (row deletes, url-store.ts); no one keeps them longer than the most a tenant may set.
       (await this.partitions.dropBefore('url_events', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day))) +
       // Zero-trust sessions likewise; the session logs' own sweep drops days no tenant keeps any more (dropZtnaSessionsBefore).
-      (await this.partitions.dropBefore('ztna_sessions', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day)))
+      (await this.partitions.dropBefore('ztna_sessions', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day))) +
+      // A WAF edge's logs are kept as long as a tenant may keep its logs, like URL events.
+      (await this.partitions.dropBefore('waf_requests', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day))) +
+      (await this.partitions.dropBefore('waf_attacks', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day)))
     );
   }
 
@@ -327,6 +344,29 @@ async function insertRaw(db: Db, flows: FlowToStore[]): Promise<void> {
         start_at timestamptz, end_at timestamptz, src_ip text, src_port int, dst_ip text, dst_port int, protocol smallint, bytes_out bigint,
         packets_out bigint, bytes_in bigint, packets_in bigint, in_ifname text, out_ifname text, wan text, dscp smallint, application text,
         site text, user_name text, src_country text, dst_country text, server_port text, client_port text)`);
+  }
+}
+
+async function storeWafEvents(db: Db, requests: WafRequestToStore[], attacks: WafAttackToStore[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 5_000) {
+    const rows = requests.slice(i, i + 5_000).map(wafRequestRowOf);
+    await db.execute(sql`
+      insert into waf_requests (tenant_id, device_id, application_id, at, request_id, host, client_ip, country, method, path, status, bytes,
+        elapsed_ms, user_agent)
+      select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(tenant_id uuid, device_id uuid, application_id uuid,
+        at timestamptz, request_id text, host text, client_ip text, country text, method text, path text, status smallint, bytes bigint,
+        elapsed_ms int, user_agent text)`);
+  }
+  for (let i = 0; i < attacks.length; i += 5_000) {
+    const rows = attacks.slice(i, i + 5_000).map(wafAttackRowOf);
+    await db.execute(sql`
+      insert into waf_attacks (tenant_id, device_id, application_id, at, seq, n, request_id, host, client_ip, country, method, path, status,
+        action, category, anomaly_score, rule_ids, rules, user_agent)
+      select tenant_id, device_id, application_id, at, seq, n, request_id, host, client_ip, country, method, path, status, action, category,
+        anomaly_score, array(select jsonb_array_elements_text(rule_ids)::int), rules, user_agent
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(tenant_id uuid, device_id uuid, application_id uuid,
+        at timestamptz, seq bigint, n int, request_id text, host text, client_ip text, country text, method text, path text, status smallint,
+        action text, category text, anomaly_score int, rule_ids jsonb, rules jsonb, user_agent text)`);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { WafAttackToStore, WafRequestToStore } from './waf-events';
 import type { AnalyticsRetention, FlowDimension, RollupLevel, TrafficProduct, UrlEvent, ZtnaSession } from '@netloom/domain';
 
 /** One flow record as the store keeps it: the device's fields, and what ingest found out (enrichment). */
@@ -77,6 +78,9 @@ export interface FlowBatchToStore {
   urlEvents: UrlEventToStore[];
   /** A ztna_sessions batch carries these. */
   ztnaSessions: ZtnaSessionToStore[];
+  /** A waf_events batch carries these: the edge's access log and its audit log. */
+  wafRequests?: WafRequestToStore[];
+  wafAttacks?: WafAttackToStore[];
 }
 
 /** Which rows a question reads: one tenant's product, a window, maybe some devices only. */

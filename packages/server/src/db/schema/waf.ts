@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { WafOrigin, WafPolicy } from '@netloom/domain';
+import { tenants } from './tenants';
+
+/**
+ * QShield's protected applications: the domains an organisation puts behind its WAF edges, where
+ * the edges proxy to, the certificate they serve, and the policy in force (its newest revision).
+ * The row is also what serialises changes of the application's policy (each change locks it).
+ */
+export const wafApplications = pgTable(
+  'waf_applications',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    domains: jsonb('domains').$type<string[]>().notNull(),
+    origins: jsonb('origins').$type<WafOrigin[]>().notNull(),
+    healthCheck: jsonb('health_check').$type<{ path: string; interval_s: number }>().notNull(),
+    tlsMode: text('tls_mode').$type<'none' | 'upload' | 'self_signed'>().notNull(),
+    certificate: text('certificate'),
+    /** The certificate's key: sent to the edges, never answered to a person. */
+    tlsKey: text('tls_key'),
+    edgeIds: jsonb('edge_ids').$type<string[]>().notNull().default([]),
+    api: boolean('api').notNull().default(false),
+    policy: jsonb('policy').$type<WafPolicy>().notNull(),
+    policyRevision: integer('policy_revision').notNull().default(1),
+    dnsVerified: boolean('dns_verified'),
+    dnsCheckedAt: timestamp('dns_checked_at', { withTimezone: true }),
+    dnsDetail: jsonb('dns_detail').$type<{ domain: string; addresses: string[]; ok: boolean }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('waf_applications_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`), index('waf_applications_tenant_idx').on(t.tenantId)],
+);
+
+/** Each protected domain once across all tenants: an organisation cannot put another's domain behind its edges. */
+export const wafDomains = pgTable(
+  'waf_domains',
+  {
+    domain: text('domain').primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => wafApplications.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('waf_domains_application_idx').on(t.applicationId)],
+);
+
+/** Every policy an application had, numbered from 1: the revision list, its diffs and rollbacks. */
+export const wafPolicyRevisions = pgTable(
+  'waf_policy_revisions',
+  {
+    id: uuid('id').primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => wafApplications.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    policy: jsonb('policy').$type<WafPolicy>().notNull(),
+    message: text('message').notNull().default(''),
+    author: text('author'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('waf_policy_revisions_app_revision_idx').on(t.applicationId, t.revision)],
+);
+
+/** IP reputation lists: pasted or uploaded entries, or a URL fetched on a schedule; the policies that name one deny its addresses. */
+export const wafThreatLists = pgTable(
+  'waf_threat_lists',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    action: text('action').$type<'deny' | 'challenge'>().notNull(),
+    url: text('url'),
+    refreshHours: integer('refresh_hours').notNull().default(24),
+    entries: jsonb('entries').$type<string[]>().notNull().default([]),
+    rejected: integer('rejected').notNull().default(0),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    fetchError: text('fetch_error'),
+    nextFetchAt: timestamp('next_fetch_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('waf_threat_lists_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`),
+    index('waf_threat_lists_due_idx').on(t.nextFetchAt),
+  ],
+);

@@ -1,0 +1,10 @@
+/** QShield's WAF as the composition root, the configuration engine and the demo seed see it. */
+export { wafRoutes } from './routes';
+export { wafIntelRoutes } from './intel-routes';
+export { wafAnalyticsRoutes } from './analytics-routes';
+export { WafService } from './service';
+export { ThreatIntelService } from './threat-intel-service';
+export { WafEventsService } from './events-service';
+export { wafSections } from './sections';
+export { dnsAddressLookup, type AddressLookup } from './dns-check';
+export type { WafAnalyticsPort } from './analytics-port';

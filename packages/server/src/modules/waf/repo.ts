@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { WAF_EDGE_DEVICE_TYPE, type WafPolicy } from '@netloom/domain';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/read-models/devices';
+import { wafApplications, wafDomains, wafPolicyRevisions, wafThreatLists } from '../../db/schema/waf';
+
+export type ApplicationRow = typeof wafApplications.$inferSelect;
+export type RevisionRow = typeof wafPolicyRevisions.$inferSelect;
+export type ThreatListRow = typeof wafThreatLists.$inferSelect;
+
+/**
+ * QShield's changes of one tenant, one at a time: the edges' revisions follow the changes' order.
+ * A transaction-scoped advisory lock (no row of its own to lock: the tenant may have no application yet).
+ */
+export async function lockTenantWaf(tx: Db, tenantId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`waf:${tenantId}`}))`);
+}
+
+export const listApplications = (db: Db, tenantId: string): Promise<ApplicationRow[]> =>
+  db.select().from(wafApplications).where(eq(wafApplications.tenantId, tenantId)).orderBy(asc(wafApplications.name));
+
+export async function findApplication(db: Db, tenantId: string, id: string): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(wafApplications)
+    .where(and(eq(wafApplications.tenantId, tenantId), eq(wafApplications.id, id)));
+  return row;
+}
+
+export async function insertApplication(tx: Db, row: typeof wafApplications.$inferInsert): Promise<void> {
+  await tx.insert(wafApplications).values(row);
+}
+
+export async function updateApplication(tx: Db, tenantId: string, id: string, set: Partial<typeof wafApplications.$inferInsert>): Promise<void> {
+  await tx
+    .update(wafApplications)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(wafApplications.tenantId, tenantId), eq(wafApplications.id, id)));
+}
+
+export async function deleteApplication(tx: Db, tenantId: string, id: string): Promise<boolean> {
+  const gone = await tx
+    .delete(wafApplications)
+    .where(and(eq(wafApplications.tenantId, tenantId), eq(wafApplications.id, id)))
+    .returning({ id: wafApplications.id });
+  return gone.length > 0;
+}
+
+/** The application's domains, claimed across all tenants: the domains another application holds already (nothing changed then). */
+export async function claimDomains(tx: Db, tenantId: string, applicationId: string, domains: string[]): Promise<string[]> {
+  const held = await tx.select().from(wafDomains).where(inArray(wafDomains.domain, domains));
+  const taken = held.filter((d) => d.applicationId !== applicationId).map((d) => d.domain);
+  if (taken.length) return taken;
+  await tx.delete(wafDomains).where(eq(wafDomains.applicationId, applicationId));
+  await tx.insert(wafDomains).values(domains.map((domain) => ({ domain, applicationId, tenantId })));
+  return [];
+}
+
+export async function insertRevision(tx: Db, row: typeof wafPolicyRevisions.$inferInsert): Promise<void> {
+  await tx.insert(wafPolicyRevisions).values(row);
+}
+
+export const listRevisions = (db: Db, tenantId: string, applicationId: string): Promise<RevisionRow[]> =>
+  db
+    .select()
+    .from(wafPolicyRevisions)
+    .where(and(eq(wafPolicyRevisions.tenantId, tenantId), eq(wafPolicyRevisions.applicationId, applicationId)))
+    .orderBy(desc(wafPolicyRevisions.revision))
+    .limit(200);
+
+export async function findRevision(db: Db, tenantId: string, applicationId: string, id: string): Promise<RevisionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(wafPolicyRevisions)
+    .where(and(eq(wafPolicyRevisions.tenantId, tenantId), eq(wafPolicyRevisions.applicationId, applicationId), eq(wafPolicyRevisions.id, id)));
+  return row;
+}
+
+/** The tenant's WAF edges: its claimed gateways that said they are one. */
+export function listEdges(db: Db, tenantId: string) {
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      deviceStatus: devices.deviceStatus,
+      lastSeenAt: devices.lastSeenAt,
+      publicIp: devices.publicIp,
+      locationName: devices.locationName,
+      configHash: devices.configHash,
+      appliedConfigHash: devices.appliedConfigHash,
+      configPush: devices.configPush,
+      configPushError: devices.configPushError,
+    })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), eq(devices.deviceType, WAF_EDGE_DEVICE_TYPE)))
+    .orderBy(asc(devices.name));
+}
+export type EdgeRow = Awaited<ReturnType<typeof listEdges>>[number];
+
+export const listThreatLists = (db: Db, tenantId: string): Promise<ThreatListRow[]> =>
+  db.select().from(wafThreatLists).where(eq(wafThreatLists.tenantId, tenantId)).orderBy(asc(wafThreatLists.name));
+
+export async function findThreatList(db: Db, tenantId: string, id: string): Promise<ThreatListRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(wafThreatLists)
+    .where(and(eq(wafThreatLists.tenantId, tenantId), eq(wafThreatLists.id, id)));
+  return row;
+}
+
+export async function insertThreatList(tx: Db, row: typeof wafThreatLists.$inferInsert): Promise<void> {
+  await tx.insert(wafThreatLists).values(row);
+}
+
+export async function updateThreatList(tx: Db, tenantId: string, id: string, set: Partial<typeof wafThreatLists.$inferInsert>): Promise<void> {
+  await tx
+    .update(wafThreatLists)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(wafThreatLists.tenantId, tenantId), eq(wafThreatLists.id, id)));
+}
+
+export async function deleteThreatList(tx: Db, tenantId: string, id: string): Promise<boolean> {
+  const gone = await tx
+    .delete(wafThreatLists)
+    .where(and(eq(wafThreatLists.tenantId, tenantId), eq(wafThreatLists.id, id)))
+    .returning({ id: wafThreatLists.id });
+  return gone.length > 0;
+}
+
+/** Lists whose URL is due for a fetch (any tenant), oldest first. */
+export function dueThreatLists(db: Db, now: Date, limit: number): Promise<ThreatListRow[]> {
+  return db
+    .select()
+    .from(wafThreatLists)
+    .where(sql`${wafThreatLists.url} is not null and (${wafThreatLists.nextFetchAt} is null or ${wafThreatLists.nextFetchAt} <= ${now.toISOString()}::timestamptz)`)
+    .orderBy(asc(wafThreatLists.nextFetchAt))
+    .limit(limit);
+}
+
+/**
+ * What the edges' sections are made of for a tenant: its applications and the lists their policies
+ * name. A tenant with none still gives its edges an empty section: an edge whose last application
+ * went stops serving it.
+ */
+export async function loadTenantWaf(db: Db, tenantId: string): Promise<{ applications: ApplicationRow[]; lists: ThreatListRow[] }> {
+  const applications = await listApplications(db, tenantId);
+  const named = [...new Set(applications.flatMap((a) => (a.policy as WafPolicy).threat_lists))];
+  const lists = named.length
+    ? await db
+        .select()
+        .from(wafThreatLists)
+        .where(and(eq(wafThreatLists.tenantId, tenantId), inArray(wafThreatLists.id, named)))
+    : [];
+  return { applications, lists };
+}

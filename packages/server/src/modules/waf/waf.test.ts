@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import {
+  threatListSchema,
+  wafApplicationSchema,
+  wafAttackPageSchema,
+  wafComplianceSchema,
+  wafEdgeSchema,
+  wafLogPageSchema,
+  wafPolicyRevisionSchema,
+  wafPolicyViewSchema,
+  wafSectionSchema,
+  wafSummarySchema,
+  type WafAttack,
+  type WafRequest,
+} from '@netloom/domain';
+import { bearer, build, login, testBackends, type TestApp } from '../../test/build';
+import { enrolmentKey, TestAgent } from '../../test/agent-client';
+
+/** What the lab's DNS answers: shop.acme.test points at the edge, the other domain nowhere. */
+const DNS: Record<string, string[]> = { 'shop.acme.test': ['203.0.113.10'] };
+
+const application = (over: Record<string, unknown> = {}) => ({
+  name: 'Shop',
+  domains: ['shop.acme.test'],
+  origins: [{ url: 'http://10.0.0.5:8080', weight: 1 }],
+  health_check: { path: '/health', interval_s: 30 },
+  tls_mode: 'none',
+  edge_ids: [] as string[],
+  ...over,
+});
+
+const attack = (over: Partial<WafAttack> = {}): WafAttack => ({
+  at: new Date().toISOString(),
+  application_id: null,
+  request_id: 'r-1',
+  host: 'shop.acme.test',
+  client_ip: '198.51.100.7',
+  method: 'GET',
+  path: "/search?q=1' OR '1'='1",
+  status: 403,
+  action: 'blocked',
+  anomaly_score: 5,
+  rules: [
+    { id: 942100, message: 'SQL Injection Attack Detected via libinjection', data: "Matched Data: s&sos found within ARGS:q: 1' OR '1'='1", tags: ['attack-sqli'], severity: 2 },
+    { id: 949110, message: 'Inbound Anomaly Score Exceeded (Total Score: 5)', data: '', tags: [], severity: 2 },
+  ],
+  user_agent: 'curl/8.0',
+  ...over,
+});
+
+const request = (over: Partial<WafRequest> = {}): WafRequest => ({
+  at: new Date().toISOString(),
+  application_id: null,
+  request_id: 'r-0',
+  host: 'shop.acme.test',
+  client_ip: '198.51.100.7',
+  method: 'GET',
+  path: '/',
+  status: 200,
+  bytes: 1200,
+  elapsed_ms: 4,
+  user_agent: 'Mozilla/5.0',
+  ...over,
+});
+
+describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
+  let t: TestApp;
+  let acme: { tenantId: string; key: string };
+  let globexTenant: string;
+  const tokens: Record<string, string> = {};
+  const agents: TestAgent[] = [];
+  let edge: { agent: TestAgent; id: string };
+
+  beforeAll(async () => {
+    t = await build(backend, (c) => ({ ...c, waf: { ...c.waf, addressLookup: async (name) => DNS[name] ?? [] } }));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    acme = await enrolmentKey(t.app, 'Acme');
+    globexTenant = (await enrolmentKey(t.app, 'Globex')).tenantId;
+    for (const who of ['owner@acme.test', 'viewer@acme.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
+    edge = await device('EDGE-1', 'waf-edge');
+    // The heartbeat's public address is written a moment after its ack: the DNS records name it.
+    for (let i = 0; i < 100; i++) {
+      const [e] = wafEdgeSchema.array().parse((await call('GET', 'waap/devices/')).json());
+      if (e?.public_ip) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+  afterAll(async () => {
+    for (const a of agents) a.ws.terminate();
+    await t.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown, who = 'owner@acme.test', tenant = acme.tenantId) =>
+    t.app.inject({
+      method,
+      url: `/api/v1/${path}${path.includes('?') ? '&' : '?'}tenant_id=${tenant}`,
+      headers: bearer(tokens[who]!),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  async function device(serial: string, deviceType?: string) {
+    const agent = await TestAgent.connect(t.app);
+    agents.push(agent);
+    agent.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial, name: serial.toLowerCase(), kind: 'gateway', ...(deviceType ? { device_type: deviceType } : {}) });
+    const { device_id } = (await agent.next('welcome')) as { device_id: string };
+    agent.heartbeat();
+    await agent.next('ack');
+    return { agent, id: device_id };
+  }
+  /** Applies the next push as an edge does, answering with the hash it now runs; its `waf` section. */
+  const applyNext = async (agent: TestAgent) => {
+    const job = (await agent.next('job', 10_000)) as { job_id: string; kind: string; payload: { document: Record<string, unknown>; config_hash: string } };
+    expect(job.kind).toBe('apply_config');
+    agent.send({ type: 'job_result', job_id: job.job_id, ok: true, output: 'applied', config_hash: job.payload.config_hash });
+    await agent.next('ack');
+    return wafSectionSchema.parse(job.payload.document.waf);
+  };
+
+  let shop: string;
+
+  it('onboards an application on the edge it names: the edge is pushed the application with a blocking default policy', async () => {
+    const edges = wafEdgeSchema.array().parse((await call('GET', 'auth/waf-waf-pops/')).json());
+    expect(edges.map((e) => [e.name, e.shared])).toEqual([['edge-1', false]]);
+    expect(wafEdgeSchema.array().parse((await call('GET', 'waap/devices/')).json())).toHaveLength(1);
+
+    const bad = await call('POST', 'waap/domains/', application({ domains: ['not a domain'], origins: [{ url: 'ftp://x' }] }));
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['domains.0', 'origins.0.url']));
+    const notEdge = await call('POST', 'waap/domains/', application({ edge_ids: [acme.tenantId] }));
+    expect(notEdge.json().errors).toEqual({ edge_ids: ['Not a WAF edge of this organisation'] });
+    expect((await call('POST', 'waap/domains/', application(), 'viewer@acme.test')).statusCode).toBe(403);
+    expect((await call('GET', 'waap/domains/')).json()).toEqual([]);
+
+    const created = await call('POST', 'waap/domains/', application({ edge_ids: [edge.id] }));
+    expect(created.statusCode, created.body).toBe(201);
+    const app = wafApplicationSchema.parse(created.json());
+    shop = app.id;
+    expect(app).toMatchObject({ mode: 'blocking', policy_revision: 1, dns: { records: [{ name: 'shop.acme.test', type: 'A', value: '203.0.113.10' }], verified: null } });
+    const section = await applyNext(edge.agent);
+    expect(section.applications).toHaveLength(1);
+    expect(section.applications[0]).toMatchObject({ id: shop, domains: ['shop.acme.test'], tls: null, policy: { mode: 'blocking', paranoia_level: 1 } });
+
+    // A domain is protected by one organisation only.
+    const theirs = await call('POST', 'waap/domains/', application({ name: 'Copy' }), 'owner@globex.test', globexTenant);
+    expect(theirs.statusCode).toBe(409);
+    expect((await call('GET', `waap/domains/${shop}/`, undefined, 'owner@globex.test', globexTenant)).statusCode).toBe(404);
+    expect((await call('DELETE', `waap/domains/${shop}/`, undefined, 'owner@globex.test', globexTenant)).statusCode).toBe(404);
+  });
+
+  it('checks whether each domain points at a serving edge, and serves HTTPS with a self-signed certificate for a lab', async () => {
+    const checked = wafApplicationSchema.parse((await call('POST', `waap/domains/${shop}/dns-check/`)).json());
+    expect(checked.dns).toMatchObject({ verified: true, detail: [{ domain: 'shop.acme.test', addresses: ['203.0.113.10'], ok: true }] });
+    const both = await call('PUT', `waap/domains/${shop}/`, application({ domains: ['shop.acme.test', 'www.acme.test'], edge_ids: [edge.id], tls_mode: 'self_signed' }));
+    const app = wafApplicationSchema.parse(both.json());
+    expect(app.dns.verified).toBeNull();
+    expect(app.certificate?.subject).toContain('shop.acme.test');
+    const section = await applyNext(edge.agent);
+    expect(section.applications[0]!.tls?.certificate).toContain('BEGIN CERTIFICATE');
+    const again = wafApplicationSchema.parse((await call('POST', `waap/domains/${shop}/dns-check/`)).json());
+    expect(again.dns).toMatchObject({ verified: false });
+    expect(again.dns.detail.find((d) => d.domain === 'www.acme.test')).toMatchObject({ addresses: [], ok: false });
+    // An uploaded certificate must be the key's and cover the domains; nothing changes otherwise.
+    const mismatched = await call('PUT', `waap/domains/${shop}/`, application({ edge_ids: [edge.id], tls_mode: 'upload', certificate: section.applications[0]!.tls!.certificate, key: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' }));
+    expect(mismatched.statusCode).toBe(400);
+    expect(mismatched.json().errors.certificate[0]).toMatch(/key/);
+    expect(wafApplicationSchema.parse((await call('GET', `waap/domains/${shop}/`)).json()).tls_mode).toBe('self_signed');
+  });
+
+  it('keeps every policy as a revision pushed to the edge, refuses a custom rule outside the checked SecLang, rolls back and round-trips policy as code', async () => {
+    const current = wafPolicyViewSchema.parse((await call('GET', `waap/domains/${shop}/policy/`)).json());
+    const evil = { ...current.policy, custom_rules: [{ name: 'Shell', rule: `SecRule ARGS "@contains x" "id:1001,phase:2,deny,exec:/bin/sh"` }] };
+    const refused = await call('PUT', `waap/domains/${shop}/policy/`, { policy: evil });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['policy.custom_rules.0.rule']).toEqual(['exec is not an action custom rules may take']);
+
+    const stricter = {
+      ...current.policy,
+      paranoia_level: 2,
+      exclusions: [{ rule_id: 942100, tag: null, path: '/search', parameter: 'q', note: 'Search terms' }],
+      custom_rules: [{ name: 'No admin', rule: `SecRule REQUEST_URI "@beginsWith /admin" "id:1001,phase:1,deny,status:403,msg:'No admin'"` }],
+      rate_limits: [{ path: '/login', requests_per_minute: 30 }],
+    };
+    const saved = await call('PUT', `waap/domains/${shop}/policy/`, { policy: stricter, message: 'Paranoia 2' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(wafPolicyViewSchema.parse(saved.json())).toMatchObject({ revision: 2, sync_state: 'syncing' });
+    const section = await applyNext(edge.agent);
+    expect(section.applications[0]!.policy).toMatchObject({ paranoia_level: 2, exclusions: [{ rule_id: 942100, path: '/search', parameter: 'q' }] });
+    expect(wafPolicyViewSchema.parse((await call('GET', `waap/domains/${shop}/policy/`)).json()).sync_state).toBe('synced');
+
+    const revisions = wafPolicyRevisionSchema.array().parse((await call('GET', `waap/domains/${shop}/policy/revisions/`)).json());
+    expect(revisions.map((r) => [r.revision, r.message, r.author])).toEqual([
+      [2, 'Paranoia 2', 'owner@acme.test'],
+      [1, 'Default policy', 'owner@acme.test'],
+    ]);
+    const back = wafPolicyViewSchema.parse((await call('POST', `waap/domains/${shop}/policy/revisions/${revisions[1]!.id}/rollback/`)).json());
+    expect(back).toMatchObject({ revision: 3, policy: { paranoia_level: 1, exclusions: [] } });
+    expect((await applyNext(edge.agent)).applications[0]!.policy.paranoia_level).toBe(1);
+
+    const exported = (await call('GET', `waap/domains/${shop}/policy-as-code/`)).json() as { yaml: string };
+    const doc = parseYaml(exported.yaml) as { apiVersion: string; metadata: { application: string; revision: number }; spec: Record<string, unknown> };
+    expect(doc).toMatchObject({ apiVersion: 'netloom.io/qshield/v1', metadata: { application: 'Shop', revision: 3 } });
+    doc.spec.mode = 'detection';
+    const imported = await call('PUT', `waap/domains/${shop}/policy-as-code/`, { yaml: stringifyYaml(doc) });
+    expect(wafPolicyViewSchema.parse(imported.json())).toMatchObject({ revision: 4, policy: { mode: 'detection' } });
+    await applyNext(edge.agent);
+    const broken = await call('PUT', `waap/domains/${shop}/policy-as-code/`, { yaml: stringifyYaml({ ...doc, spec: { ...doc.spec, paranoia_level: 9 } }) });
+    expect(broken.statusCode).toBe(400);
+    expect(Object.keys(broken.json().errors)).toEqual(['yaml.spec.paranoia_level']);
+    expect((await call('PUT', `waap/domains/${shop}/policy-as-code/`, { yaml: 'a: [' })).json().errors.yaml[0]).toMatch(/^Not YAML/);
+    expect(wafPolicyViewSchema.parse((await call('GET', `waap/domains/${shop}/policy/`)).json()).revision).toBe(4);
+  });
+
+  it('denies the addresses of a threat-intel list the policy names, and keeps a list in use from being removed', async () => {
+    const created = await call('POST', 'waap/threat-intel/', { name: 'Bad hosts', entries: '# feed\n198.51.100.0/24\n203.0.113.99 ; scanner\nnonsense\n198.51.100.0/24\n' });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = threatListSchema.parse(created.json());
+    expect(list).toMatchObject({ entries: 2, rejected: 1, url: null });
+    const view = wafPolicyViewSchema.parse((await call('GET', `waap/domains/${shop}/policy/`)).json());
+    expect((await call('PUT', `waap/domains/${shop}/policy/`, { policy: { ...view.policy, threat_lists: [list.id] } })).statusCode).toBe(200);
+    const section = await applyNext(edge.agent);
+    expect(section.applications[0]!.threat_lists).toEqual([{ id: list.id, name: 'Bad hosts', cidrs: ['198.51.100.0/24', '203.0.113.99'] }]);
+    expect((await call('DELETE', `waap/threat-intel/${list.id}/`)).statusCode).toBe(409);
+    const foreign = await call('PUT', `waap/domains/${shop}/policy/`, { policy: { ...view.policy, threat_lists: [globexTenant] } });
+    expect(foreign.json().errors).toEqual({ 'policy.threat_lists': ['Not a threat-intel list of this organisation'] });
+  });
+
+  it("stores the edge's logs once and shows its attacks with their rules, secrets redacted, on the dashboard and in the export", async () => {
+    const at = new Date().toISOString();
+    edge.agent.send({
+      type: 'waf_events',
+      seq: 9001,
+      requests: [request({ application_id: shop, at }), request({ application_id: shop, at, request_id: 'r-1', status: 403, path: "/search?q=1' OR '1'='1" })],
+      attacks: [
+        attack({ application_id: shop, at }),
+        attack({
+          application_id: shop,
+          at,
+          request_id: 'r-2',
+          action: 'detected',
+          status: 200,
+          path: '/login',
+          rules: [{ id: 941100, message: 'XSS Attack Detected via libinjection', data: 'Matched Data: <script> found within REQUEST_COOKIES:session: <script>alert(1)</script>', tags: ['attack-xss'], severity: 2 }],
+        }),
+      ],
+    });
+    expect(await edge.agent.next('ack')).toMatchObject({ seq: 9001, duplicate: false });
+    edge.agent.send({ type: 'waf_events', seq: 9001, requests: [request({ application_id: shop, at })], attacks: [] });
+    expect(await edge.agent.next('ack')).toMatchObject({ seq: 9001, duplicate: true });
+
+    const page = wafAttackPageSchema.parse((await call('GET', 'waap/events/attacks/')).json());
+    expect(page.count).toBe(2);
+    const sqli = page.results.find((r) => r.category === 'sqli')!;
+    expect(sqli).toMatchObject({ application: 'Shop', edge: 'edge-1', action: 'blocked', anomaly_score: 5 });
+    expect(sqli.rules.map((r) => r.id)).toEqual([942100, 949110]);
+    const xss = page.results.find((r) => r.category === 'xss')!;
+    expect(xss.rules[0]!.data).toBe('[redacted] (within REQUEST_COOKIES:session)');
+    expect(wafAttackPageSchema.parse((await call('GET', 'waap/events/attacks/?rule_id=941100')).json()).count).toBe(1);
+    expect(wafAttackPageSchema.parse((await call('GET', 'waap/events/attacks/?action=blocked&category=sqli')).json()).count).toBe(1);
+
+    const summary = wafSummarySchema.parse((await call('GET', 'waap/analytics/summary/')).json());
+    expect(summary).toMatchObject({ requests: 2, attacks: 2, blocked: 1, detected: 1 });
+    expect(summary.by_category.map((c) => c.key).sort()).toEqual(['sqli', 'xss']);
+    expect(summary.top_rules.map((r) => r.key)).not.toContain('949110');
+    expect(summary.series.reduce((n, s) => n + s.blocked + s.detected, 0)).toBe(2);
+    const log = wafLogPageSchema.parse((await call('GET', 'waap/analytics/log/?status=403')).json());
+    expect(log.results.map((r) => r.request_id)).toEqual(['r-1']);
+    const csv = await call('GET', 'waap/events/attacks/export/?category=sqli');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')).toHaveLength(2);
+    expect(csv.body).toContain('942100 949110');
+
+    // Another organisation sees none of it; a viewer may read the dashboard but not the logs' clients.
+    expect(wafAttackPageSchema.parse((await call('GET', 'waap/events/attacks/', undefined, 'owner@globex.test', globexTenant)).json()).count).toBe(0);
+    expect((await call('GET', 'waap/events/attacks/', undefined, 'owner@globex.test')).statusCode).toBe(404);
+    expect((await call('GET', 'waap/analytics/summary/', undefined, 'viewer@acme.test')).statusCode).toBe(200);
+    const window = await call('GET', `waap/analytics/summary/?from=${encodeURIComponent(at)}&to=${encodeURIComponent(new Date(Date.parse(at) - 1000).toISOString())}`);
+    expect(window.statusCode).toBe(400);
+  });
+
+  it('refuses WAF logs from a device that is not a WAF edge', async () => {
+    const gateway = await device('GW-PLAIN');
+    gateway.agent.send({ type: 'waf_events', seq: 5, requests: [request()], attacks: [] });
+    const closed = await new Promise<number>((resolve) => gateway.agent.ws.once('close', (code) => resolve(code)));
+    expect(closed).toBe(4400);
+  });
+
+  it("grades each application's policy against the checklist", async () => {
+    const [grade] = wafComplianceSchema.parse((await call('GET', 'waap/analytics/compliance/')).json());
+    expect(grade!.application).toBe('Shop');
+    const byKey = Object.fromEntries(grade!.checks.map((c) => [c.key, c.ok]));
+    // Imported in detection mode, served with a certificate, no rate limit.
+    expect(byKey).toMatchObject({ blocking: false, tls: true, rate_limits: false, a03_injection: true });
+    expect(grade!.score).toBeGreaterThan(0);
+    expect(grade!.score).toBeLessThan(100);
+  });
+
+  it('stops serving a removed application: its edge is pushed an empty section', async () => {
+    expect((await call('DELETE', `waap/domains/${shop}/`)).statusCode).toBe(204);
+    expect((await applyNext(edge.agent)).applications).toEqual([]);
+    expect((await call('GET', 'custom-waap-rules/available-domains/')).json()).toEqual([]);
+  });
+});
