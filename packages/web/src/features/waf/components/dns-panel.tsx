@@ -7,7 +7,7 @@ import { useCheckWafDns } from '@/features/waf/api/check-waf-dns';
 /** The records the customer sets at their DNS host, and what the last check found per domain. */
 export function DnsPanel({ application, timezone }: { application: WafApplication; timezone: string | null }) {
   const check = useCheckWafDns();
-  const dns = check.data ?? application.dns;
+  const dns = check.data?.dns ?? application.dns;
   return (
     <Stack gap="sm">
       <Text size="sm">Point each domain at the serving edges with these records at your DNS host:</Text>

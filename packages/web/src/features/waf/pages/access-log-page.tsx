@@ -4,7 +4,6 @@ import type { wafLogRowSchema } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorPanel } from '@/components/error-panel';
 import { LogPager } from '@/components/logs/log-pager';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
@@ -12,6 +11,7 @@ import { useWafApplications } from '@/features/waf/api/get-waf-applications';
 import { useWafLog } from '@/features/waf/api/get-waf-log';
 import { FilterText } from '@/features/waf/components/filter-text';
 import { WindowPicker } from '@/features/waf/components/window-picker';
+import { LogFailure } from '@/features/waf/components/log-failure';
 import { ALL, useWafFilters } from '@/features/waf/hooks/use-waf-filters';
 
 type WafLogRow = z.infer<typeof wafLogRowSchema>;
@@ -73,7 +73,7 @@ export function AccessLogPage() {
         </Group>
         <Paper withBorder p="md">
           {log.isError ? (
-            <ErrorPanel onRetry={() => void log.refetch()} />
+            <LogFailure error={log.error} retry={() => void log.refetch()} />
           ) : (
             <DataTable
               label="Access log"

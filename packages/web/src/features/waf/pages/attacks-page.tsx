@@ -7,7 +7,6 @@ import type { DataTableColumn } from '@/components/data-table/types';
 import { ModalHeader } from '@/components/dialogs/modal-header';
 import { NamedModal } from '@/components/dialogs/named-modal';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorPanel } from '@/components/error-panel';
 import { toast } from '@/components/feedback/toast';
 import { LogPager } from '@/components/logs/log-pager';
 import { PageHeader } from '@/components/page-header';
@@ -17,6 +16,7 @@ import { useTenantScope } from '@/lib/tenant-scope';
 import { downloadWafAttacks, useWafAttacks, type WafAttackQuery, type WafAttackRow } from '@/features/waf/api/get-waf-attacks';
 import { ActionBadge } from '@/features/waf/components/action-badge';
 import { AttackDetail } from '@/features/waf/components/attack-detail';
+import { LogFailure } from '@/features/waf/components/log-failure';
 import { AttackFilters } from '@/features/waf/components/attack-filters';
 import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
 
@@ -86,7 +86,7 @@ export function AttacksPage() {
         <AttackFilters filters={filters} />
         <Paper withBorder p="md">
           {attacks.isError ? (
-            <ErrorPanel onRetry={() => void attacks.refetch()} />
+            <LogFailure error={attacks.error} retry={() => void attacks.refetch()} />
           ) : (
             <DataTable
               label="Attack events"
