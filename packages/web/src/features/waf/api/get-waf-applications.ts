@@ -5,12 +5,16 @@ import { api } from '@/lib/http/client';
 import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 import { wafKeys } from './waf-keys';
 
+const SYNC_POLL_MS = 3_000;
+
 const applicationListSchema = z.array(wafApplicationSchema);
 
 function wafApplicationsQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: wafKeys.applications(tid),
     queryFn: tid ? ({ signal }) => api.get(WAF_PATHS.domains, applicationListSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
+    // An application whose edges are taking its newest policy is followed until they have it.
+    refetchInterval: (q) => (q.state.data?.some((a) => a.sync_state === 'syncing') ? SYNC_POLL_MS : false),
   });
 }
 
