@@ -1,10 +1,11 @@
 import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
-import { ownerApi } from './support/fleet';
+import { ownerApi, SimFleet } from './support/fleet';
 
-test('an owner onboards an application behind QShield, raises its paranoia level with an exclusion, sees the new revision and its changes, and reads the dashboard and the attacks', async ({
+test("an owner onboards an application on a WAF edge, raises its paranoia level with an exclusion and sees the revision and its changes; the edge's attack reaches the dashboard and the attack list, whose 'Exclude this rule for this path' opens the policy with the exclusion pre-filled", async ({
   page,
   request,
+  baseURL,
 }) => {
   test.slow();
   const owner = await ownerApi(request, demo.owner);
@@ -15,9 +16,11 @@ test('an owner onboards an application behind QShield, raises its paranoia level
   const before = (await (await request.get(tenantPath, { headers: superAdmin })).json()) as { subscriptions: string[] };
   const subscribe = await request.put(tenantPath, { headers: superAdmin, data: { subscriptions: [...before.subscriptions, 'qshield'] } });
   expect(subscribe.ok(), await subscribe.text()).toBe(true);
+  const fleet = new SimFleet(request, baseURL!, owner);
   try {
     await journey();
   } finally {
+    await fleet.remove();
     await request.put(tenantPath, { headers: superAdmin, data: { subscriptions: before.subscriptions } });
   }
 
@@ -26,6 +29,8 @@ test('an owner onboards an application behind QShield, raises its paranoia level
     const tag = crypto.randomUUID().slice(0, 6);
     const name = `shop-${tag}`;
     const domain = `shop-${tag}.example.com`;
+    // A WAF edge of the organisation's own, speaking the agent protocol as the nginx + ModSecurity edge does.
+    const edge = await fleet.add({ name: `edge-${tag}`, kind: 'gateway', deviceType: 'waf-edge', publicIp: '203.0.113.80' });
 
     await logIn(page, demo.owner);
     await page.goto('/waf/organization/onboard');
@@ -40,6 +45,9 @@ test('an owner onboards an application behind QShield, raises its paranoia level
     await form.getByRole('textbox', { name: /^Domains/ }).press('Enter');
     await form.getByRole('textbox', { name: 'Origin 1 URL' }).fill('http://10.20.0.5:8080');
     await form.getByText('Self-signed (lab)', { exact: true }).click();
+    await form.getByRole('combobox', { name: 'Edges' }).click();
+    await page.getByRole('option', { name: `edge-${tag}` }).click();
+    await page.keyboard.press('Escape');
     await form.getByRole('button', { name: 'Add', exact: true }).click();
 
     // A new application's next step is its DNS: the records to set and the check.
@@ -78,15 +86,84 @@ test('an owner onboards an application behind QShield, raises its paranoia level
     await expect(diff).toContainText('paranoia_level');
     await expect(diff).toContainText('exclusions');
 
-    // The analytics pages draw from what the edges report.
+    // The new revision reaches the edge through the configuration engine, which confirms it.
+    await expect(page.getByRole('main').getByText(`edge-${tag}`, { exact: true }).locator('xpath=..')).toContainText('Synced');
+
+    // The edge blocks an SQL injection on the search page and logs it, with the request.
+    const at = new Date().toISOString();
+    const path = "/search?q=1'%20OR%201=1";
+    edge.reportWafEvents({
+      requests: [
+        {
+          at,
+          application_id: app.id,
+          request_id: `req-${tag}`,
+          host: domain,
+          client_ip: '198.51.100.7',
+          method: 'GET',
+          path,
+          status: 403,
+          bytes: 512,
+          elapsed_ms: 3,
+          user_agent: 'curl/8.5.0',
+        },
+      ],
+      attacks: [
+        {
+          at,
+          application_id: app.id,
+          request_id: `req-${tag}`,
+          host: domain,
+          client_ip: '198.51.100.7',
+          method: 'GET',
+          path,
+          status: 403,
+          action: 'blocked',
+          anomaly_score: 10,
+          rules: [
+            {
+              id: 942100,
+              message: 'SQL Injection Attack Detected via libinjection',
+              data: "Matched Data: s&1 found within ARGS:q: 1' OR 1=1",
+              tags: ['attack-sqli'],
+              severity: 2,
+            },
+            { id: 949110, message: 'Inbound Anomaly Score Exceeded (Total Score: 10)', data: '', tags: [], severity: null },
+          ],
+          user_agent: 'curl/8.5.0',
+        },
+      ],
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`/api/v1/waap/events/attacks/?tenant_id=${owner.tenantId}&application_id=${app.id}`, { headers: auth })).json()) as {
+              count: number;
+            }
+          ).count,
+      )
+      .toBe(1);
+
+    // The dashboard counts it; the attack list shows it with the rules it matched.
     await page.goto('/waf/dashboard');
     await expect(page.getByRole('heading', { name: 'Backend WAF', level: 1 })).toBeVisible();
-    await expect(page.getByLabel('Requests', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Blocked', { exact: true })).toContainText('1');
     await expect(page.getByText('Attacks over time')).toBeVisible();
 
-    await page.goto('/waf/events/attacks');
-    await expect(page.getByRole('heading', { name: 'Attacks', level: 1 })).toBeVisible();
-    // The journeys' server runs no simulated fleet, so no edge reports attacks: the page says so.
-    await expect(page.getByTestId('waf-attacks-table').getByRole('heading', { name: 'No attack in this window' })).toBeVisible();
+    await page.goto(`/waf/events/attacks?application=${app.id}`);
+    const attacks = page.getByTestId('waf-attacks-table');
+    await expect(attacks).toContainText(domain);
+    await expect(attacks).toContainText('942100, 949110');
+    await attacks.getByRole('button', { name: 'View', exact: true }).first().click();
+    const detail = page.getByRole('dialog', { name: 'Attack' });
+    await expect(detail.getByRole('table', { name: 'Rules matched' })).toContainText('SQL Injection Attack Detected via libinjection');
+
+    // A false positive is one click from its exclusion: the policy opens with it pre-filled.
+    await detail.getByRole('link', { name: 'Exclude this rule for this path' }).click();
+    const prefilled = page.getByRole('dialog', { name: 'Add exclusion' });
+    await expect(prefilled.getByRole('textbox', { name: 'Rule id' })).toHaveValue('942100');
+    await expect(prefilled.getByRole('textbox', { name: 'Path (optional)' })).toHaveValue('/search');
+    await expect(prefilled.getByRole('textbox', { name: 'Parameter (optional)' })).toHaveValue('q');
   }
 });
