@@ -22,7 +22,6 @@ interface PolicyEditorProps {
 /** An application's whole WAF policy, saved at once as a new revision with a message. */
 export function PolicyEditor({ appId, policy: saved, writer, threatLists, prefill }: PolicyEditorProps) {
   const [policy, setPolicy] = useState(saved);
-  const [message, setMessage] = useState('');
   const { submit, errors, formError, busy } = usePolicySave(appId);
   const change = (c: Partial<WafPolicy>) => setPolicy((p) => ({ ...p, ...c }));
   const disabled = !writer;
@@ -35,7 +34,8 @@ export function PolicyEditor({ appId, policy: saved, writer, threatLists, prefil
       aria-label="WAF policy"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit(policy, message).then((ok) => ok && setMessage(''));
+        // The message is read on submit: kept out of state, typing it does not redraw the whole policy.
+        void submit(policy, String(new FormData(e.currentTarget).get('message') ?? ''));
       }}
     >
       <Stack gap="md">
@@ -84,14 +84,7 @@ export function PolicyEditor({ appId, policy: saved, writer, threatLists, prefil
         )}
         {writer && (
           <Group align="flex-end">
-            <TextInput
-              label="What changed"
-              placeholder="Paranoia level 2 for the shop"
-              flex={1}
-              maxLength={200}
-              value={message}
-              onChange={(e) => setMessage(e.currentTarget.value)}
-            />
+            <TextInput label="What changed" placeholder="Paranoia level 2 for the shop" flex={1} maxLength={200} name="message" />
             <Button variant="default" disabled={!dirty || busy} onClick={() => setPolicy(saved)}>
               Discard changes
             </Button>
