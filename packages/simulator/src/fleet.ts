@@ -10,6 +10,7 @@ import { endpointProfile, gatewayProfile, withEndpointSpec, type EndpointSpec } 
 import type { ZtnaClientOptions } from './ztna-client';
 import { bgpProfileOf } from './status-model';
 import type { FleetGateway } from './fleet-view';
+import { WafPopBehaviour, wafPopProfile } from './waf-pop';
 
 export interface FleetTenant {
   enrolmentKey: string;
@@ -19,6 +20,8 @@ export interface FleetTenant {
   emailDomain: string;
   /** How many of its gateways (the first ones) are app connectors: they say so in their hello and publish their site's servers once the tenant names it. */
   appConnectors?: number;
+  /** Simulated QShield POPs (WAF edges) of the organisation. */
+  wafPops?: number;
   /** What is chosen of its first endpoints, in order (who signs in, the system, the posture); the others are as the seed makes them. */
   endpointSpecs?: EndpointSpec[];
 }
@@ -148,6 +151,10 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       const device = make(b, tenant.enrolmentKey, seedFrom(seed, t, 'gateway', i, 'timing'));
       keyOf.set(device, tenant.enrolmentKey);
       devices.push(device);
+    }
+    for (let i = 0; i < (tenant.wafPops ?? 0); i++) {
+      const random = mulberry32(seedFrom(seed, t, 'waf-pop', i));
+      devices.push(make(new WafPopBehaviour(wafPopProfile(random, i), random), tenant.enrolmentKey, seedFrom(seed, t, 'waf-pop', i, 'timing')));
     }
     for (let i = 0; i < tenant.endpoints; i++) {
       const random = mulberry32(seedFrom(seed, t, 'endpoint', i));

@@ -22,3 +22,4 @@ export * from './ztna-export';
 export * from './connector-health';
 export * from './nac-hosts';
 export type { DiagnosticIo, LiveDiagnostic } from './live-diagnostics';
+export * from './waf-pop';

@@ -3,6 +3,7 @@ import { paginated } from '../api/pagination';
 import { storableText } from '../validators/storable-text';
 import { WAF_ACTIONS, WAF_CATEGORIES, wafRuleMatchSchema } from './events';
 import { checkedWafPolicySchema, wafPolicySchema } from './policy';
+import { statingRules } from '../validators/documented';
 import { pemCertificateSchema, pemKeySchema, wafDomainSchema, wafHealthCheckSchema, wafOriginSchema } from './section';
 
 /**
@@ -52,29 +53,43 @@ export type WafEdge = z.infer<typeof wafEdgeSchema>;
 
 export const WAF_TLS_MODES = ['none', 'upload', 'self_signed'] as const;
 
+/** Why an uploaded certificate cannot be served (the server reads it): stated in the API document. */
+export const WAF_CERTIFICATE_MESSAGES = [
+  'The certificate cannot be read (PEM expected)',
+  'The key cannot be read (an unencrypted PEM private key expected)',
+  'The key is not the certificate’s',
+  'The certificate has expired',
+  'The certificate does not cover {…}',
+  'Upload the certificate and its key',
+] as const;
+
 /** What onboarding sends: the application, its origins, TLS and the edges that serve it. */
-export const wafApplicationInputSchema = z
-  .object({
-    name: storableText().trim().min(1).max(64),
-    domains: z
-      .array(wafDomainSchema)
-      .min(1)
-      .max(20)
-      .refine((a) => new Set(a).size === a.length, 'Duplicate Value Found'),
-    origins: z.array(wafOriginSchema).min(1).max(16),
-    health_check: wafHealthCheckSchema.default({ path: '/', interval_s: 30 }),
-    tls_mode: z.enum(WAF_TLS_MODES).default('none'),
-    /** For `upload`; on a change, left out to keep the certificate the application has. */
-    certificate: pemCertificateSchema.optional(),
-    key: pemKeySchema.optional(),
-    edge_ids: z.array(z.string().uuid()).max(20).default([]),
-    /** An API application (DPoP and, later, API security apply). */
-    api: z.boolean().default(false),
-  })
-  .refine((a) => a.tls_mode !== 'upload' || (a.certificate === undefined) === (a.key === undefined), {
-    message: 'Upload the certificate and its key together',
-    path: ['key'],
-  });
+export const wafApplicationInputSchema = statingRules(
+  z
+    .object({
+      name: storableText().trim().min(1).max(64),
+      domains: z
+        .array(wafDomainSchema)
+        .min(1)
+        .max(20)
+        .refine((a) => new Set(a).size === a.length, 'Duplicate Value Found')
+        .meta({ uniqueItems: true }),
+      origins: z.array(wafOriginSchema).min(1).max(16),
+      health_check: wafHealthCheckSchema.default({ path: '/', interval_s: 30 }),
+      tls_mode: z.enum(WAF_TLS_MODES).default('none'),
+      /** For `upload`; on a change, left out to keep the certificate the application has. */
+      certificate: pemCertificateSchema.optional(),
+      key: pemKeySchema.optional(),
+      edge_ids: z.array(z.string().uuid()).max(20).default([]),
+      /** An API application (DPoP and, later, API security apply). */
+      api: z.boolean().default(false),
+    })
+    .refine((a) => a.tls_mode !== 'upload' || (a.certificate === undefined) === (a.key === undefined), {
+      message: 'Upload the certificate and its key together',
+      path: ['key'],
+    }),
+  ['Upload the certificate and its key together', ...WAF_CERTIFICATE_MESSAGES],
+);
 export type WafApplicationInput = z.infer<typeof wafApplicationInputSchema>;
 
 export const wafDnsSchema = z.object({
@@ -130,21 +145,24 @@ export const wafPolicyRevisionSchema = z.object({
 export const wafPolicyAsCodeSchema = z.object({ yaml: storableText().max(500_000) });
 
 export const WAF_LIST_ACTIONS = ['deny', 'challenge'] as const;
-export const threatListInputSchema = z
-  .object({
-    name: storableText().trim().min(1).max(64),
-    action: z.enum(WAF_LIST_ACTIONS).default('deny'),
-    /** Addresses and subnets, one per line (an uploaded file) … */
-    entries: z.string().max(2_000_000).optional(),
-    /** … or a URL the server fetches on a schedule (bounded in size). */
-    url: z
-      .string()
-      .max(500)
-      .regex(/^https?:\/\/\S+$/, 'Should be an http(s) URL')
-      .optional(),
-    refresh_hours: z.number().int().min(1).max(168).default(24),
-  })
-  .refine((l) => (l.entries === undefined) !== (l.url === undefined), { message: 'Give the entries or a URL, not both', path: ['url'] });
+export const threatListInputSchema = statingRules(
+  z
+    .object({
+      name: storableText().trim().min(1).max(64),
+      action: z.enum(WAF_LIST_ACTIONS).default('deny'),
+      /** Addresses and subnets, one per line (an uploaded file) … */
+      entries: z.string().max(2_000_000).optional(),
+      /** … or a URL the server fetches on a schedule (bounded in size). */
+      url: z
+        .string()
+        .max(500)
+        .regex(/^https?:\/\/\S+$/, 'Should be an http(s) URL')
+        .optional(),
+      refresh_hours: z.number().int().min(1).max(168).default(24),
+    })
+    .refine((l) => (l.entries === undefined) !== (l.url === undefined), { message: 'Give the entries or a URL, not both', path: ['url'] }),
+  ['Give the entries or a URL, not both'],
+);
 export const threatListSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
@@ -172,7 +190,12 @@ export const wafAttackQuerySchema = wafWindowQuerySchema.extend({
   page_size: z.coerce.number().int().min(1).max(500).default(50).describe('Rows per page'),
   action: z.enum(WAF_ACTIONS).optional().describe('Only this action'),
   category: z.enum(WAF_CATEGORIES).optional().describe('Only this category'),
-  client_ip: z.string().max(15).regex(/^[\d.]+$/).optional().describe('Only this client address'),
+  client_ip: z
+    .string()
+    .max(15)
+    .regex(/^[\d.]+$/)
+    .optional()
+    .describe('Only this client address'),
   rule_id: z.coerce.number().int().min(0).max(99_999_999).optional().describe('Only attacks this rule matched'),
   search: storableText().max(200).optional().describe('Text in the path or host'),
 });

@@ -46,7 +46,10 @@ export function wafCompliance(policy: WafPolicy, app: { tls: boolean }): { score
       key: 'rate_limits',
       label: 'Rate limits set',
       ok: policy.rate_limits.length > 0 || policy.ddos.enabled,
-      detail: policy.rate_limits.length > 0 || policy.ddos.enabled ? `${policy.rate_limits.length} rate limit(s), DDoS limits ${policy.ddos.enabled ? 'on' : 'off'}` : 'No rate limit and no DDoS limits',
+      detail:
+        policy.rate_limits.length > 0 || policy.ddos.enabled
+          ? `${policy.rate_limits.length} rate limit(s), DDoS limits ${policy.ddos.enabled ? 'on' : 'off'}`
+          : 'No rate limit and no DDoS limits',
     },
     {
       key: 'anomaly_threshold',

@@ -78,6 +78,31 @@ const DISRUPTIVE = ['deny', 'block', 'pass', 'drop'] as const;
 const FLAGS = ['log', 'nolog', 'auditlog', 'noauditlog', 'capture'];
 const SEVERITIES = ['EMERGENCY', 'ALERT', 'CRITICAL', 'ERROR', 'WARNING', 'NOTICE', 'INFO', 'DEBUG'];
 
+/** Every refusal of customRuleProblem, `{…}` where it names a value: the API document states them. */
+export const CUSTOM_RULE_MESSAGES: readonly string[] = [
+  'A custom rule is one line of printable text',
+  `A custom rule reads: SecRule VARIABLES "@operator argument" "id:N,phase:2,deny,status:403,msg:'…'"`,
+  "'{…}' is not a variable this editor takes (NAME or NAME:key)",
+  '{…} is not one of the variables custom rules may inspect',
+  'The operator should read "@name argument" (for example "@contains /admin")',
+  '@{…} is not one of the operators custom rules may use',
+  '@{…} needs an argument',
+  '@{…} compares with a whole number',
+  'The regular expression does not compile',
+  'A quote is left open in the actions',
+  'id should be a number',
+  'id should be between {…} and {…}',
+  'phase should be 1 (headers) or 2 (body)',
+  'status should be a 4xx or 5xx code',
+  '{…} should be quoted text of at most 200 characters without \\ " or %',
+  'severity should be CRITICAL, ERROR, WARNING, NOTICE… or 0–7',
+  't:{…} is not one of the transformations custom rules may use',
+  'Only one of deny, block, pass or drop ({…} is there)',
+  '{…} is not an action custom rules may take',
+  'The rule needs an id (id:N)',
+  'The rule needs a phase (phase:1 or phase:2)',
+];
+
 /** Splits on `sep` outside single quotes. */
 function splitOutsideQuotes(text: string, sep: string): string[] | null {
   const out: string[] = [];
@@ -112,8 +137,10 @@ function operatorProblem(op: string): string | null {
   if (!['detectSQLi', 'detectXSS'].includes(name!) && arg.trim() === '') return `@${name} needs an argument`;
   if (['eq', 'ge', 'gt', 'le', 'lt'].includes(name!) && !/^-?\d{1,12}$/.test(arg)) return `@${name} compares with a whole number`;
   if (name === 'rx') {
+    // JavaScript's engine stands in for PCRE: leading inline flags are PCRE's only; what compiles
+    // here and not there fails the edge's `nginx -t`, which keeps the previous policy.
     try {
-      new RegExp(arg);
+      new RegExp(arg.replace(/^\(\?[imsx]+\)/, ''));
     } catch {
       return 'The regular expression does not compile';
     }
@@ -143,11 +170,17 @@ function actionProblem(action: string, seen: { id?: number; phase?: boolean; dis
     case 'msg':
     case 'tag':
     case 'logdata':
-      return quoted !== null && quoted.length <= 200 && !/[\\"%]/.test(quoted) ? null : `${name} should be quoted text of at most 200 characters without \\ " or %`;
+      return quoted !== null && quoted.length <= 200 && !/[\\"%]/.test(quoted)
+        ? null
+        : `${name} should be quoted text of at most 200 characters without \\ " or %`;
     case 'severity':
-      return quoted && (SEVERITIES.includes(quoted.toUpperCase()) || /^[0-7]$/.test(quoted)) ? null : 'severity should be CRITICAL, ERROR, WARNING, NOTICE… or 0–7';
+      return quoted && (SEVERITIES.includes(quoted.toUpperCase()) || /^[0-7]$/.test(quoted))
+        ? null
+        : 'severity should be CRITICAL, ERROR, WARNING, NOTICE… or 0–7';
     case 't':
-      return value && (CUSTOM_RULE_TRANSFORMATIONS as readonly string[]).includes(value) ? null : `t:${value ?? ''} is not one of the transformations custom rules may use`;
+      return value && (CUSTOM_RULE_TRANSFORMATIONS as readonly string[]).includes(value)
+        ? null
+        : `t:${value ?? ''} is not one of the transformations custom rules may use`;
     default:
       if ((DISRUPTIVE as readonly string[]).includes(name) && value === null) {
         if (seen.disruptive) return `Only one of deny, block, pass or drop (${seen.disruptive} is there)`;

@@ -76,7 +76,14 @@ export const wafEventsMessageSchema = z
 export type WafEventsMessage = z.infer<typeof wafEventsMessageSchema>;
 
 /** The ids the edge gives its own rules (address and country lists, rate limits, DPoP), above the Core Rule Set's. */
-export const EDGE_RULE_IDS = { ipDeny: 9_000_001, countryDeny: 9_000_002, threatList: 9_000_003, rateLimit: 9_000_010, ddos: 9_000_011, dpop: 9_000_020 } as const;
+export const EDGE_RULE_IDS = {
+  ipDeny: 9_000_001,
+  countryDeny: 9_000_002,
+  threatList: 9_000_003,
+  rateLimit: 9_000_010,
+  ddos: 9_000_011,
+  dpop: 9_000_020,
+} as const;
 
 /**
  * The category of an attack, from the rules that matched: the first CRS attack group's, else the

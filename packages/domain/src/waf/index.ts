@@ -5,3 +5,4 @@ export * from './events';
 export * from './api';
 export * from './compliance';
 export * from './pac';
+export * from './decide';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isCidr, isIPv4 } from '../validators/ipv4';
 import { storableText } from '../validators/storable-text';
 import { countryByCode } from '../reference/countries';
-import { customRuleProblem } from './custom-rules';
+import { CUSTOM_RULE_MESSAGES, customRuleProblem } from './custom-rules';
+import { statingRules } from '../validators/documented';
 
 /**
  * The rule groups of the OWASP Core Rule Set a policy turns on or off, each with the CRS rule
@@ -31,22 +32,33 @@ export const WAF_RULE_GROUP_KEYS = Object.keys(WAF_RULE_GROUPS) as [WafRuleGroup
 export const WAF_MODES = ['blocking', 'detection', 'off'] as const;
 export type WafMode = (typeof WAF_MODES)[number];
 
-const cidrOrIp = z
-  .string()
-  .max(18)
-  .refine((v) => isIPv4(v) || isCidr(v), 'Should be an address (x.x.x.x) or a subnet (x.x.x.x/y)');
-const country = z
-  .string()
-  .length(2)
-  .transform((v) => v.toUpperCase())
-  .refine((v) => countryByCode(v) !== undefined, 'Not a country code (ISO 3166-1 alpha-2)');
+const ADDRESS_MESSAGE = 'Should be an address (x.x.x.x) or a subnet (x.x.x.x/y)';
+const COUNTRY_MESSAGE = 'Not a country code (ISO 3166-1 alpha-2)';
+const cidrOrIp = statingRules(
+  z
+    .string()
+    .max(18)
+    .refine((v) => isIPv4(v) || isCidr(v), ADDRESS_MESSAGE),
+  [ADDRESS_MESSAGE],
+);
+const country = statingRules(
+  z
+    .string()
+    .length(2)
+    .transform((v) => v.toUpperCase())
+    .refine((v) => countryByCode(v) !== undefined, COUNTRY_MESSAGE),
+  [COUNTRY_MESSAGE],
+);
 /** A path prefix as nginx and ModSecurity compare it: starts with '/', no spaces, quotes or control characters. */
-export const wafPathSchema = z
-  .string()
-  .min(1)
-  .max(256)
-  .regex(/^\/[^\s"'\\{};]*$/, "Should start with '/' and hold no spaces, quotes, braces or semicolons")
-  .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 0x20), 'Should hold no control characters');
+export const wafPathSchema = statingRules(
+  z
+    .string()
+    .min(1)
+    .max(256)
+    .regex(/^\/[^\s"'\\{};]*$/, "Should start with '/' and hold no spaces, quotes, braces or semicolons")
+    .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 0x20), 'Should hold no control characters'),
+  ['Should hold no control characters'],
+);
 /** A request parameter's name as ModSecurity names it in ARGS:name. */
 const parameterName = z
   .string()
@@ -65,20 +77,23 @@ const note = storableText().trim().max(200).default('');
  * under a path, or only for one parameter (the rule still inspects the rest). The common answer
  * to a false positive, as 'exclude this rule for this path' makes it from an attack event.
  */
-export const wafExclusionSchema = z
-  .object({
-    id: itemId,
-    rule_id: z.number().int().min(900000).max(999999).nullable(),
-    tag: z
-      .string()
-      .max(64)
-      .regex(/^[A-Za-z0-9_./-]+$/, 'Letters, digits and _ . / - only')
-      .nullable(),
-    path: wafPathSchema.nullable(),
-    parameter: parameterName.nullable(),
-    note,
-  })
-  .refine((e) => (e.rule_id === null) !== (e.tag === null), { message: 'Name a rule id or a tag, not both', path: ['rule_id'] });
+export const wafExclusionSchema = statingRules(
+  z
+    .object({
+      id: itemId,
+      rule_id: z.number().int().min(900000).max(999999).nullable(),
+      tag: z
+        .string()
+        .max(64)
+        .regex(/^[A-Za-z0-9_./-]+$/, 'Letters, digits and _ . / - only')
+        .nullable(),
+      path: wafPathSchema.nullable(),
+      parameter: parameterName.nullable(),
+      note,
+    })
+    .refine((e) => (e.rule_id === null) !== (e.tag === null), { message: 'Name a rule id or a tag, not both', path: ['rule_id'] }),
+  ['Name a rule id or a tag, not both'],
+);
 export type WafExclusion = z.infer<typeof wafExclusionSchema>;
 
 /** A rule of the customer's own, in the checked subset of ModSecurity's SecLang (custom-rules.ts). */
@@ -86,13 +101,16 @@ export const wafCustomRuleSchema = z.object({
   id: itemId,
   name: storableText().trim().min(1).max(64),
   enabled: z.boolean().default(true),
-  rule: z
-    .string()
-    .max(2_000)
-    .superRefine((v, ctx) => {
-      const problem = customRuleProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  rule: statingRules(
+    z
+      .string()
+      .max(2_000)
+      .superRefine((v, ctx) => {
+        const problem = customRuleProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    CUSTOM_RULE_MESSAGES,
+  ),
 });
 export type WafCustomRule = z.infer<typeof wafCustomRuleSchema>;
 
@@ -110,18 +128,21 @@ export type WafRateLimit = z.infer<typeof wafRateLimitSchema>;
  * request rate above which the stricter per-client rate applies (what the edge turns on when it
  * sees a flood; the dashboard shows when it fired).
  */
-export const wafDdosSchema = z
-  .object({
-    enabled: z.boolean().default(false),
-    connections_per_client: z.number().int().min(1).max(100_000).default(100),
-    requests_per_second_per_client: z.number().int().min(1).max(100_000).default(50),
-    flood_requests_per_second: z.number().int().min(1).max(10_000_000).default(2_000),
-    strict_requests_per_second_per_client: z.number().int().min(1).max(100_000).default(5),
-  })
-  .refine((d) => d.strict_requests_per_second_per_client <= d.requests_per_second_per_client, {
-    message: 'The strict limit should not be above the normal one',
-    path: ['strict_requests_per_second_per_client'],
-  });
+export const wafDdosSchema = statingRules(
+  z
+    .object({
+      enabled: z.boolean().default(false),
+      connections_per_client: z.number().int().min(1).max(100_000).default(100),
+      requests_per_second_per_client: z.number().int().min(1).max(100_000).default(50),
+      flood_requests_per_second: z.number().int().min(1).max(10_000_000).default(2_000),
+      strict_requests_per_second_per_client: z.number().int().min(1).max(100_000).default(5),
+    })
+    .refine((d) => d.strict_requests_per_second_per_client <= d.requests_per_second_per_client, {
+      message: 'The strict limit should not be above the normal one',
+      path: ['strict_requests_per_second_per_client'],
+    }),
+  ['The strict limit should not be above the normal one'],
+);
 export type WafDdos = z.infer<typeof wafDdosSchema>;
 
 /** RFC 9449 proof-of-possession required on these paths of an API application (the edge checks every proof). */
@@ -190,9 +211,12 @@ export function wafPolicyProblems(policy: WafPolicy): { path: (string | number)[
 }
 
 /** A policy with its whole-policy rules: what every write of a policy is checked with. */
-export const checkedWafPolicySchema = wafPolicySchema.superRefine((p, ctx) => {
-  for (const problem of wafPolicyProblems(p)) ctx.addIssue({ code: 'custom', ...problem });
-});
+export const checkedWafPolicySchema = statingRules(
+  wafPolicySchema.superRefine((p, ctx) => {
+    for (const problem of wafPolicyProblems(p)) ctx.addIssue({ code: 'custom', ...problem });
+  }),
+  ['Rule id {…} is used by rule {…} too', 'Allowed and denied at once: {…}', 'This path has a rate limit already'],
+);
 
 /** The CRS rule group a rule id belongs to, if any. */
 export function wafGroupOfRule(ruleId: number): WafRuleGroup | null {

@@ -2,24 +2,30 @@ import { z } from 'zod';
 import { isCidr, isIPv4 } from '../validators/ipv4';
 import { isFqdn } from '../validators/domain-name';
 import { storableText } from '../validators/storable-text';
+import { statingRules } from '../validators/documented';
 import { wafPathSchema, wafPolicySchema } from './policy';
 
 /** A device that serves protected applications: the agent in its `waf-edge` role, or a simulated POP. */
 export const WAF_EDGE_DEVICE_TYPE = 'waf-edge' as const;
 
-export const wafDomainSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253)
-  .refine((v) => isFqdn(v) || (v.startsWith('*.') && isFqdn(v.slice(2))), 'Should be a domain name (www.example.com or *.example.com)');
+const DOMAIN_MESSAGE = 'Should be a domain name (www.example.com or *.example.com)';
+export const wafDomainSchema = statingRules(
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .refine((v) => isFqdn(v) || (v.startsWith('*.') && isFqdn(v.slice(2))), DOMAIN_MESSAGE),
+  [DOMAIN_MESSAGE],
+);
 
 /** An origin the edge proxies to: http(s)://host[:port], no path. */
 export const wafOriginSchema = z.object({
   url: z
     .string()
     .max(300)
-    .regex(/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?\/?$/, 'Should be http(s)://host[:port]'),
+    .regex(/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?\/?$/, 'Should be http(s)://host[:port]')
+    .meta({ examples: ['http://10.0.0.5:8080'] }),
   /** Share of requests among the origins. */
   weight: z.number().int().min(1).max(100).default(1),
 });

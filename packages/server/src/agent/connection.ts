@@ -152,7 +152,8 @@ export class AgentConnection {
         return this.flows(message);
       // Only a WAF edge serves protected applications: another device's logs of them are no message of this protocol.
       case 'waf_events':
-        if (this.device?.kind !== 'gateway' || this.device.deviceType !== WAF_EDGE_DEVICE_TYPE) return this.close(AGENT_CLOSE.malformed, 'waf_events is a WAF edge message');
+        if (this.device?.kind !== 'gateway' || this.device.deviceType !== WAF_EDGE_DEVICE_TYPE)
+          return this.close(AGENT_CLOSE.malformed, 'waf_events is a WAF edge message');
         return this.flows(message);
       case 'connector_health':
         if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'connector_health is a gateway message');

@@ -194,7 +194,12 @@ export async function buildModuleServices(
   // fetched like a helpdesk is called (a public address unless the operator allows private ones).
   const wafLookup = config.waf.addressLookup ?? dnsAddressLookup(config.waf.dnsServers, 5000);
   const waf = new WafService(db, deviceConfig, wafLookup);
-  const wafIntel = new ThreatIntelService(db, deviceConfig, guardedFetch({ ...webhookTargets, publicOnly: 'a threat-intel feed must have a public address' }), app.log);
+  const wafIntel = new ThreatIntelService(
+    db,
+    deviceConfig,
+    guardedFetch({ ...webhookTargets, publicOnly: 'a threat-intel feed must have a public address' }),
+    app.log,
+  );
   const wafEvents = new WafEventsService(db, new WafAnalytics(db));
   const saml = new SamlClients(db, config.publicUrl);
   const samlUrls = saml.urls.bind(saml);

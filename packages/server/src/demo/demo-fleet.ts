@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { AGENT_PATH } from '@netloom/domain';
-import { GatewayBehaviour, readStateFile, startFleet, stateSaver, type Fleet, type FleetTenant } from '@netloom/simulator';
+import { GatewayBehaviour, WafPopBehaviour, readStateFile, startFleet, stateSaver, type Fleet, type FleetTenant } from '@netloom/simulator';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { deviceCountOf, enrolmentKeysOf, type DemoTenantKey } from './repo';
@@ -14,7 +14,14 @@ function demoEnrolmentKeys(db: Db): Promise<DemoTenantKey[]> {
 
 /** Each organisation's fleet: its first gateways are the app connectors of its zero-trust site, its first endpoints the people its policies name. */
 const DEMO_SIZES: Record<string, Omit<FleetTenant, 'enrolmentKey'>> = {
-  Acme: { gateways: 6, endpoints: 6, emailDomain: 'acme.test', appConnectors: DEMO_ZTNA.Acme!.appConnectors, endpointSpecs: DEMO_ZTNA.Acme!.people },
+  Acme: {
+    gateways: 6,
+    endpoints: 6,
+    emailDomain: 'acme.test',
+    appConnectors: DEMO_ZTNA.Acme!.appConnectors,
+    endpointSpecs: DEMO_ZTNA.Acme!.people,
+    wafPops: 1,
+  },
   Globex: { gateways: 1, endpoints: 8, emailDomain: 'globex.test', appConnectors: DEMO_ZTNA.Globex!.appConnectors, endpointSpecs: DEMO_ZTNA.Globex!.people },
 };
 
@@ -22,6 +29,8 @@ const DEMO_SIZES: Record<string, Omit<FleetTenant, 'enrolmentKey'>> = {
 export interface DemoFleetHooks {
   gatewayEnrolled?: (tenant: DemoTenantKey, deviceId: string) => Promise<void>;
   connectorEnrolled?: (tenant: DemoTenantKey, deviceId: string, site: string) => Promise<void>;
+  /** A QShield POP enrolled: it serves the organisation's protected application. */
+  wafPopEnrolled?: (tenant: DemoTenantKey, deviceId: string) => Promise<void>;
 }
 
 /** Where the demo fleet keeps its credentials: next to the PGlite data, or DATA_DIR with PostgreSQL too. */
@@ -67,7 +76,13 @@ export async function startDemoFleet(db: Db, config: Config, address: AddressInf
     ztna: { attemptsPerMinute: 4, maxSessionS: 15 * 60 },
     onSave: () => saver.schedule(),
     onEvent: (e) => {
-      if (e.type !== 'enrolled' || !(e.device.behaviour instanceof GatewayBehaviour)) return;
+      if (e.type !== 'enrolled') return;
+      if (e.device.behaviour instanceof WafPopBehaviour) {
+        const pop = keys.find((k) => k.enrolmentKey === e.device.enrolmentKey);
+        if (pop) void hooks.wafPopEnrolled?.(pop, e.deviceId);
+        return;
+      }
+      if (!(e.device.behaviour instanceof GatewayBehaviour)) return;
       const tenant = keys.find((k) => k.enrolmentKey === e.device.enrolmentKey);
       if (tenant) void hooks.gatewayEnrolled?.(tenant, e.deviceId);
       if (!e.device.behaviour.roles.appConnector) return;

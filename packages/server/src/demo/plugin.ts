@@ -5,6 +5,7 @@ import type { Fleet } from '@netloom/simulator';
 import type { Config } from '../config';
 import { configureDemoGateway, seedDemoConfigTemplate } from './config';
 import { startDemoFleet } from './demo-fleet';
+import { onboardDemoWaf } from './waf';
 import { seedDemo } from './seed';
 import { memberOf } from './repo';
 import { DEMO_ZTNA, seedActor, seedDemoZtna, type DemoOwner } from './ztna';
@@ -59,6 +60,13 @@ const demo: FastifyPluginAsync<DemoOptions> = async (app, { config }) => {
         if (!owner) return;
         await app.services.ztnaResources.addConnector(seedActor(owner), { device_id: deviceId, site }).catch((err: Error) => {
           app.log.warn({ err, deviceId }, 'The demo app connector could not be registered');
+        });
+      },
+      wafPopEnrolled: async (tenant, deviceId) => {
+        const owner = await ownerOf(tenant.name);
+        if (!owner) return;
+        await onboardDemoWaf(app.services, owner, deviceId).catch((err: Error) => {
+          app.log.warn({ err, deviceId }, 'The demo WAF POP could not be given its application');
         });
       },
     });

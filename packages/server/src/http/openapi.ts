@@ -165,6 +165,7 @@ const TAGS: Record<string, string> = {
   'notification channels': 'Where alarms are delivered: e-mail and signed webhooks',
   traffic: 'Flows from devices: top talkers, applications, destinations over time',
   'web filter': 'URL filtering policies, categories, decisions and their logs',
+  qshield: 'QShield WAF: protected applications, their policies with revisions and policy as code, threat intel, attacks, access log and dashboards',
   'zero trust': 'ZTNA: profiles, policies, servers, relays, DNS, security groups, enrolment, NAC, sessions',
   logs: 'Login and activity logs of a tenant (JSON pages or CSV)',
   search: 'The console’s global search',

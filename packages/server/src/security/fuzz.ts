@@ -4,9 +4,9 @@ import { baseCall, urlOf, variantsOf, type Call, type Hints, type Mutation } fro
 import { bodyProperties, kindOfPathParam, type Kind, type Operation } from './openapi';
 import { shortBody, Tally, type Finding } from './findings';
 import { variantsToSend, type Plan } from './plan';
-import { ATTACKER_NAC_MAC, PATH_WORDS, REPORT_FIELD_VALUES, ZTNA_FIELD_VALUES } from './world/known-values';
+import { ATTACKER_NAC_MAC, PATH_WORDS, REPORT_FIELD_VALUES, WAF_FIELD_VALUES, ZTNA_FIELD_VALUES } from './world/known-values';
 import { send } from './world/requests';
-import type { World } from './world/types';
+import type { FreshObject, World } from './world/types';
 
 export interface HappyPath {
   operation: string;
@@ -41,6 +41,9 @@ function validValues(op: Operation, email: string, confirm: string | undefined):
     version: op.path.includes('/profile/tours/') ? 1 : '2.1.12',
     mac: ATTACKER_NAC_MAC,
     ...ZTNA_FIELD_VALUES,
+    // QShield's calls only (other calls' `entries` are a configuration family's lists): a domain no
+    // other application protects, an origin, a threat list's entries and a policy-as-code document.
+    ...(op.path.includes('/waap/') ? { ...WAF_FIELD_VALUES, domains: () => [`fuzz-${randomBytes(4).toString('hex')}.example.net`] } : {}),
     ...REPORT_FIELD_VALUES,
     ...PATH_WORDS,
     confirm,
@@ -82,6 +85,10 @@ export async function setUp(world: World, op: Operation, role: 'owner' | 'super'
   const inside = Object.values(targets).find((t): t is { id: string; name: string; deviceId: string } => 'deviceId' in t && t.deviceId !== undefined);
   const deviceParam = op.params.find((x) => x.in === 'path' && kindOfPathParam(op.path, x.name) === 'device');
   if (inside && deviceParam) targets[deviceParam.name] = { id: inside.deviceId, name: 'device' };
+  for (const target of Object.values(targets) as FreshObject[]) {
+    const parent = target.within && op.params.find((x) => x.in === 'path' && kindOfPathParam(op.path, x.name) === target.within!.kind);
+    if (parent) targets[parent.name] = { id: target.within!.id, name: target.within!.kind };
+  }
   const names = new Set(Object.keys(bodyProperties(op)));
   // A deletion confirmed by the name of what it deletes.
   const values = validValues(op, self.email, Object.values(targets)[0]?.name);

@@ -89,7 +89,10 @@ export type Kind =
   | 'samlProvider'
   | 'ssoDomain'
   | 'ssoMapping'
-  | 'ticket';
+  | 'ticket'
+  | 'wafApplication'
+  | 'wafRevision'
+  | 'threatList';
 export const KINDS: readonly Kind[] = [
   'tenant',
   'device',
@@ -122,6 +125,9 @@ export const KINDS: readonly Kind[] = [
   'ssoDomain',
   'ssoMapping',
   'ticket',
+  'wafApplication',
+  'wafRevision',
+  'threatList',
 ];
 
 interface OpenApiDoc {
@@ -194,6 +200,10 @@ const FIELD_KINDS: [RegExp, Kind][] = [
   // Zero trust: the server a test or reach asks about, the security groups a key or a rollout names.
   [/^server_?ids?$/i, 'ztnaServer'],
   [/^security_?groups?$/i, 'securityGroup'],
+  // QShield: the application a page filters on, the edges that serve an application.
+  [/^application_?id$/i, 'wafApplication'],
+  [/^edge_?ids?$/i, 'device'],
+  [/^threat_lists$/i, 'threatList'],
 ];
 
 // A path parameter names the object of the resource it follows: /device/{id}/…, /teams/users/{id}/….
@@ -227,6 +237,10 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/tenant\/sso\/group-mappings\/$/, 'ssoMapping'],
   // A support ticket, under the tenant's path and the provider's desk.
   [/\/support\/(desk\/)?tickets\/$/, 'ticket'],
+  // QShield: a protected application, a revision of its policy, a threat-intel list.
+  [/\/waap\/domains\/$/, 'wafApplication'],
+  [/\/waap\/domains\/\{id\}\/policy\/revisions\/$/, 'wafRevision'],
+  [/\/waap\/threat-intel\/$/, 'threatList'],
 ];
 
 /** The kind of object a field or parameter holds, or null when nothing says. */

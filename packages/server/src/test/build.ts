@@ -67,6 +67,8 @@ export async function build(
     redisPrefix: `test:${shared?.postgresUrl ?? pgDb?.url ?? crypto.randomUUID()}:`,
     webDist: null,
     database: pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'pglite', dataDir: null },
+    // No test reaches the internet's DNS: a protected domain resolves to nothing unless a test answers for it.
+    waf: { ...base.waf, addressLookup: async () => [] },
   });
   // An in-memory PGlite starts from the run's migrated, seeded template when there is one.
   const template = config.database.kind === 'pglite' && config.database.dataDir === null ? await pgliteTemplate() : null;

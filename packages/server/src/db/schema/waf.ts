@@ -90,8 +90,5 @@ export const wafThreatLists = pgTable(
     nextFetchAt: timestamp('next_fetch_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('waf_threat_lists_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`),
-    index('waf_threat_lists_due_idx').on(t.nextFetchAt),
-  ],
+  (t) => [uniqueIndex('waf_threat_lists_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`), index('waf_threat_lists_due_idx').on(t.nextFetchAt)],
 );

@@ -175,7 +175,8 @@ export class FlowIngest {
       this.outOfWindow(source, message.events.length - kept.length);
       batch.urlEvents = message.events.flatMap((e, n) => (inWindow(e.at) ? [urlEventToStore(e, source, message.seq, n)] : []));
     }
-    const records = batch.flows.length + batch.urlEvents.length + batch.ztnaSessions.length + (batch.wafRequests?.length ?? 0) + (batch.wafAttacks?.length ?? 0);
+    const records =
+      batch.flows.length + batch.urlEvents.length + batch.ztnaSessions.length + (batch.wafRequests?.length ?? 0) + (batch.wafAttacks?.length ?? 0);
     return new Promise((resolve, reject) => {
       this.queue.set(key, { batch, records, waiters: [(o) => (o instanceof Error ? reject(o) : resolve(o))] });
       this.queuedRecords += records;

@@ -14,7 +14,7 @@ import { PartitionKeeper } from './partitions';
 import { rollupRows, type RollupRow } from './rollup';
 import { urlRawRowOf, urlRollupRows } from './url-events';
 import { deleteExpiredZtnaSessions, storeZtnaSessions } from './ztna-sessions';
-import { wafAttackRowOf, wafRequestRowOf, type WafAttackToStore, type WafRequestToStore } from './waf-events';
+import { wafAttackRowOf, wafRequestRowOf } from './waf-events';
 import {
   TENANT_WIDE,
   batchKey,
@@ -27,6 +27,8 @@ import {
   type Scope,
   type StoredFlow,
   type UrlEventToStore,
+  type WafAttackToStore,
+  type WafRequestToStore,
 } from './store';
 
 const ROLLUP_TABLE = { minute: 'flow_rollup_minute', hour: 'flow_rollup_hour', day: 'flow_rollup_day' } as const;

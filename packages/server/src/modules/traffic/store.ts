@@ -1,5 +1,4 @@
-import type { WafAttackToStore, WafRequestToStore } from './waf-events';
-import type { AnalyticsRetention, FlowDimension, RollupLevel, TrafficProduct, UrlEvent, ZtnaSession } from '@netloom/domain';
+import type { AnalyticsRetention, FlowDimension, RollupLevel, TrafficProduct, UrlEvent, WafAttack, WafCategory, WafRequest, ZtnaSession } from '@netloom/domain';
 
 /** One flow record as the store keeps it: the device's fields, and what ingest found out (enrichment). */
 export interface StoredFlow {
@@ -60,6 +59,27 @@ export interface ZtnaSessionToStore {
   n: number;
   user: string | null;
   session: ZtnaSession;
+}
+
+/** One request of a WAF edge's access log as the store keeps it. */
+export interface WafRequestToStore {
+  tenantId: string;
+  deviceId: string;
+  at: Date;
+  country: string | null;
+  request: WafRequest;
+}
+
+/** One attack of a WAF edge's audit log as the store keeps it: numbered in its batch, its category and country worked out once. */
+export interface WafAttackToStore {
+  tenantId: string;
+  deviceId: string;
+  at: Date;
+  seq: number;
+  n: number;
+  country: string | null;
+  category: WafCategory;
+  attack: WafAttack;
 }
 
 /** A device's batch: stored once by (device, seq), whatever connection or instance brings it again. */

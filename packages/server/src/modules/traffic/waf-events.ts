@@ -1,27 +1,7 @@
-import { redactMatchedData, wafCategoryOf, type WafAttack, type WafCategory, type WafRequest } from '@netloom/domain';
+import { redactMatchedData, wafCategoryOf, type WafAttack, type WafRequest } from '@netloom/domain';
 import type { FlowSource } from './enrich';
+import type { WafAttackToStore, WafRequestToStore } from './store';
 import type { CountryLookup } from './geoip';
-
-/** One request of a WAF edge's access log as the store keeps it. */
-export interface WafRequestToStore {
-  tenantId: string;
-  deviceId: string;
-  at: Date;
-  country: string | null;
-  request: WafRequest;
-}
-
-/** One attack of a WAF edge's audit log as the store keeps it: numbered in its batch, its category and country worked out once. */
-export interface WafAttackToStore {
-  tenantId: string;
-  deviceId: string;
-  at: Date;
-  seq: number;
-  n: number;
-  country: string | null;
-  category: WafCategory;
-  attack: WafAttack;
-}
 
 export function wafRequestToStore(request: WafRequest, source: FlowSource, geo: CountryLookup): WafRequestToStore {
   return { tenantId: source.tenantId, deviceId: source.id, at: new Date(request.at), country: geo.country(request.client_ip), request };

@@ -138,7 +138,10 @@ export class WafAnalytics {
   async attacks(scope: WafScope, filter: WafAttackFilter, page: { offset: number; limit: number }): Promise<{ count: number; rows: StoredWafAttack[] }> {
     const where = attackWhere(scope, filter);
     const [counted] = await rowsOf<{ n: string }>(this.db, sql`select count(*)::text as n from waf_attacks a where ${where}`);
-    const rows = await rowsOf(this.db, sql`select * from waf_attacks a where ${where} order by a.at desc, a.device_id, a.seq, a.n offset ${page.offset} limit ${page.limit}`);
+    const rows = await rowsOf(
+      this.db,
+      sql`select * from waf_attacks a where ${where} order by a.at desc, a.device_id, a.seq, a.n offset ${page.offset} limit ${page.limit}`,
+    );
     return { count: num(counted?.n), rows: rows.map(attackOf) };
   }
 
@@ -152,7 +155,10 @@ export class WafAnalytics {
     if (filter.search) parts.push(sql`(r.path ilike ${likePattern(filter.search)} or r.host ilike ${likePattern(filter.search)})`);
     const where = sql.join(parts, sql` and `);
     const [counted] = await rowsOf<{ n: string }>(this.db, sql`select count(*)::text as n from waf_requests r where ${where}`);
-    const rows = await rowsOf(this.db, sql`select * from waf_requests r where ${where} order by r.at desc, r.request_id offset ${page.offset} limit ${page.limit}`);
+    const rows = await rowsOf(
+      this.db,
+      sql`select * from waf_requests r where ${where} order by r.at desc, r.request_id offset ${page.offset} limit ${page.limit}`,
+    );
     return {
       count: num(counted?.n),
       rows: rows.map((r) => ({
@@ -188,7 +194,10 @@ export class WafAnalytics {
       rowsOf<{ n: string }>(this.db, sql`select count(*)::text as n from waf_requests r where ${r}`),
       rowsOf<{ action: string; n: string }>(this.db, sql`select a.action, count(*)::text as n from waf_attacks a where ${a} group by 1`),
       rowsOf<{ b: string; n: string }>(this.db, sql`select ${bin('r')} as b, count(*)::text as n from waf_requests r where ${r} group by 1`),
-      rowsOf<{ b: string; action: string; n: string }>(this.db, sql`select ${bin('a')} as b, a.action, count(*)::text as n from waf_attacks a where ${a} group by 1, 2`),
+      rowsOf<{ b: string; action: string; n: string }>(
+        this.db,
+        sql`select ${bin('a')} as b, a.action, count(*)::text as n from waf_attacks a where ${a} group by 1, 2`,
+      ),
       counted('a.category'),
       counted(`coalesce(a.country, '')`),
       counted('a.client_ip'),
@@ -200,7 +209,10 @@ export class WafAnalytics {
           where ${a} and (m.rule->>'id')::int not in (949110, 959100, 980130, 980140)
           group by 1 order by count(*) desc, 1 limit ${top}`,
       ),
-      rowsOf<{ b: string; n: string }>(this.db, sql`select ${bin('a')} as b, count(*)::text as n from waf_attacks a where ${a} and a.category = 'rate' group by 1 order by 1`),
+      rowsOf<{ b: string; n: string }>(
+        this.db,
+        sql`select ${bin('a')} as b, count(*)::text as n from waf_attacks a where ${a} and a.category = 'rate' group by 1 order by 1`,
+      ),
     ]);
     const series = new Map<number, { at: Date; requests: number; blocked: number; detected: number; other: number }>();
     const slot = (b: string) => {

@@ -49,7 +49,11 @@ export interface WafAnalyticsPort {
     filter: { action: WafAction | null; category: WafCategory | null; clientIp: string | null; ruleId: number | null; search: string | null },
     page: { offset: number; limit: number },
   ): Promise<{ count: number; rows: WafAttackRow[] }>;
-  log(scope: WafScopeQuery, filter: { status: number | null; search: string | null }, page: { offset: number; limit: number }): Promise<{ count: number; rows: WafRequestRow[] }>;
+  log(
+    scope: WafScopeQuery,
+    filter: { status: number | null; search: string | null },
+    page: { offset: number; limit: number },
+  ): Promise<{ count: number; rows: WafRequestRow[] }>;
   summary(scope: WafScopeQuery): Promise<{
     requests: number;
     actions: Record<WafAction, number>;

@@ -21,7 +21,14 @@ export const wafAnalyticsRoutes: FastifyPluginAsyncZod<{ events: WafEventsServic
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     p(WAF_PATHS.attacks),
-    { config: logs, schema: { ...doc('Requests the edges blocked, detected, rate-limited or denied, newest first'), querystring: wafAttackQuerySchema, response: { 200: wafAttackPageSchema, ...errorResponses(400, 403) } } },
+    {
+      config: logs,
+      schema: {
+        ...doc('Requests the edges blocked, detected, rate-limited or denied, newest first'),
+        querystring: wafAttackQuerySchema,
+        response: { 200: wafAttackPageSchema, ...errorResponses(400, 403) },
+      },
+    },
     async (request) => events.attacks(actorOf(request), request.query),
   );
   api.get(
@@ -42,17 +49,34 @@ export const wafAnalyticsRoutes: FastifyPluginAsyncZod<{ events: WafEventsServic
   );
   api.get(
     p(WAF_PATHS.log),
-    { config: logs, schema: { ...doc('Every request the edges served (their access log), newest first'), querystring: wafLogQuerySchema, response: { 200: wafLogPageSchema, ...errorResponses(400, 403) } } },
+    {
+      config: logs,
+      schema: {
+        ...doc('Every request the edges served (their access log), newest first'),
+        querystring: wafLogQuerySchema,
+        response: { 200: wafLogPageSchema, ...errorResponses(400, 403) },
+      },
+    },
     async (request) => events.log(actorOf(request), request.query),
   );
   api.get(
     p(WAF_PATHS.summary),
-    { config: read, schema: { ...doc('The QShield dashboard: requests and attacks over the window, by category, country, client, path and rule'), querystring: wafWindowQuerySchema, response: { 200: wafSummarySchema, ...errorResponses(400) } } },
+    {
+      config: read,
+      schema: {
+        ...doc('The QShield dashboard: requests and attacks over the window, by category, country, client, path and rule'),
+        querystring: wafWindowQuerySchema,
+        response: { 200: wafSummarySchema, ...errorResponses(400) },
+      },
+    },
     async (request) => events.summary(actorOf(request), request.query),
   );
   api.get(
     p(WAF_PATHS.compliance),
-    { config: read, schema: { ...doc('Each application’s compliance checklist, derived from its policy'), querystring, response: { 200: wafComplianceSchema } } },
+    {
+      config: read,
+      schema: { ...doc('Each application’s compliance checklist, derived from its policy'), querystring, response: { 200: wafComplianceSchema } },
+    },
     async (request) => events.compliance(actorOf(request)),
   );
 };

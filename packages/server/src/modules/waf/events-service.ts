@@ -56,8 +56,38 @@ export class WafEventsService {
     const csv = toCsv(
       rows.map((r) => this.attackView(r, names)),
       {
-        titles: ['Time', 'Application', 'Edge', 'Host', 'Client', 'Country', 'Method', 'Path', 'Status', 'Action', 'Category', 'Anomaly score', 'Rules', 'Messages'],
-        keys: ['at', 'application', 'edge', 'host', 'client_ip', 'country', 'method', 'path', 'status', 'action', 'category', 'anomaly_score', 'rules', 'rules'],
+        titles: [
+          'Time',
+          'Application',
+          'Edge',
+          'Host',
+          'Client',
+          'Country',
+          'Method',
+          'Path',
+          'Status',
+          'Action',
+          'Category',
+          'Anomaly score',
+          'Rules',
+          'Messages',
+        ],
+        keys: [
+          'at',
+          'application',
+          'edge',
+          'host',
+          'client_ip',
+          'country',
+          'method',
+          'path',
+          'status',
+          'action',
+          'category',
+          'anomaly_score',
+          'rules',
+          'rules',
+        ],
         joins: [null, null, null, null, null, null, null, null, null, null, null, null, ' ', ' | '],
         abstractions: [null, null, null, null, null, null, null, null, null, null, null, null, 'id', 'message'],
       },
@@ -67,7 +97,11 @@ export class WafEventsService {
 
   async log(actor: Actor, q: LogQuery): Promise<z.infer<typeof wafLogPageSchema>> {
     const scope = this.scope(actor, q);
-    const { count, rows } = await this.analytics.log(scope, { status: q.status ?? null, search: q.search ?? null }, { offset: (q.page - 1) * q.page_size, limit: q.page_size });
+    const { count, rows } = await this.analytics.log(
+      scope,
+      { status: q.status ?? null, search: q.search ?? null },
+      { offset: (q.page - 1) * q.page_size, limit: q.page_size },
+    );
     const names = await this.names(actor);
     return {
       count,

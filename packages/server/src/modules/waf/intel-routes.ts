@@ -30,7 +30,10 @@ export const wafIntelRoutes: FastifyPluginAsyncZod<{ intel: ThreatIntelService }
   );
   api.delete(
     p(WAF_PATHS.threatList(':id')),
-    { config: write, schema: { ...doc('Remove a list no policy uses'), params: idParamSchema, querystring, response: { 204: z.null(), ...errorResponses(403, 404, 409) } } },
+    {
+      config: write,
+      schema: { ...doc('Remove a list no policy uses'), params: idParamSchema, querystring, response: { 204: z.null(), ...errorResponses(403, 404, 409) } },
+    },
     async (request, reply) => {
       await intel.remove(actorOf(request), request.params.id);
       return reply.status(204).send(null);

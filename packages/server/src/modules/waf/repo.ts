@@ -132,7 +132,9 @@ export function dueThreatLists(db: Db, now: Date, limit: number): Promise<Threat
   return db
     .select()
     .from(wafThreatLists)
-    .where(sql`${wafThreatLists.url} is not null and (${wafThreatLists.nextFetchAt} is null or ${wafThreatLists.nextFetchAt} <= ${now.toISOString()}::timestamptz)`)
+    .where(
+      sql`${wafThreatLists.url} is not null and (${wafThreatLists.nextFetchAt} is null or ${wafThreatLists.nextFetchAt} <= ${now.toISOString()}::timestamptz)`,
+    )
     .orderBy(asc(wafThreatLists.nextFetchAt))
     .limit(limit);
 }

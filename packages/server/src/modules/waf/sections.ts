@@ -20,9 +20,7 @@ export function edgeApplication(app: ApplicationRow, lists: readonly ThreatListR
     tls: app.tlsMode !== 'none' && app.certificate && app.tlsKey ? { certificate: app.certificate, key: app.tlsKey } : null,
     policy,
     // Challenge lists need a challenge the edge can answer (bot protection): until then only deny lists reach it.
-    threat_lists: lists
-      .filter((l) => policy.threat_lists.includes(l.id) && l.action === 'deny')
-      .map((l) => ({ id: l.id, name: l.name, cidrs: l.entries })),
+    threat_lists: lists.filter((l) => policy.threat_lists.includes(l.id) && l.action === 'deny').map((l) => ({ id: l.id, name: l.name, cidrs: l.entries })),
   };
 }
 
@@ -42,7 +40,8 @@ export const wafSections: SectionProvider<TenantWaf> = {
   load: (db, tenantId) => loadTenantWaf(db, tenantId),
   render,
   // Edges that serve the same applications get the same section.
-  cacheKey: (tenant, device) => (device.deviceType === WAF_EDGE_DEVICE_TYPE ? tenant.applications.filter((a) => a.edgeIds.includes(device.id)).map((a) => a.id) : null),
+  cacheKey: (tenant, device) =>
+    device.deviceType === WAF_EDGE_DEVICE_TYPE ? tenant.applications.filter((a) => a.edgeIds.includes(device.id)).map((a) => a.id) : null,
   // Edges enrolled since the tenant's last change have no section yet.
   stale: ({ device, document }) =>
     sql`${device}.device_type = ${WAF_EDGE_DEVICE_TYPE} and exists (select 1 from waf_applications a where a.tenant_id = ${device}.tenant_id)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import {
   DEFAULT_WAF_POLICY,
+  ERROR_CODES,
   WAF_PAC_API_VERSION,
   wafPolicyDocumentSchema,
   type WafApplication,
@@ -12,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { audit, type Actor } from '../../http/access';
-import { errors } from '../../http/errors';
+import { AppError, errors } from '../../http/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { configSyncOf } from '../../fleet/device-row';
 import type { wafPolicyRevisionSchema, wafPolicyViewSchema } from '@netloom/domain';
@@ -48,6 +49,8 @@ export function applicationSyncState(edgeStates: string[]): SyncState {
 }
 
 const fieldError = (field: string, message: string) => errors.invalid({ [field]: [message] });
+/** A reference to something that is not the organisation's: the request is well-formed, what it names is not there (422). */
+const unprocessable = (field: string, message: string) => new AppError(422, ERROR_CODES.validation, 'Invalid input.', { [field]: [message] });
 
 /**
  * QShield's protected applications and their policies. Every change is made under the tenant's
@@ -147,7 +150,9 @@ export class WafService {
           edgeIds: input.edge_ids,
           api: input.api,
           // Other domains or edges: what was checked no longer says anything.
-          ...(sameSet(before.domains, input.domains) && sameSet(before.edgeIds, input.edge_ids) ? {} : { dnsVerified: null, dnsCheckedAt: null, dnsDetail: [] }),
+          ...(sameSet(before.domains, input.domains) && sameSet(before.edgeIds, input.edge_ids)
+            ? {}
+            : { dnsVerified: null, dnsCheckedAt: null, dnsDetail: [] }),
         }),
       );
       await this.claim(tx, actor, id, input.domains);
@@ -242,7 +247,12 @@ export class WafService {
       for (const issue of parsed.error.issues) (fields[['yaml', ...issue.path].join('.')] ??= []).push(issue.message);
       throw errors.invalid(fields);
     }
-    return this.savePolicy(actor, id, parsed.data.spec, `Imported from policy as code${parsed.data.metadata.revision ? ` (revision ${parsed.data.metadata.revision})` : ''}`);
+    return this.savePolicy(
+      actor,
+      id,
+      parsed.data.spec,
+      `Imported from policy as code${parsed.data.metadata.revision ? ` (revision ${parsed.data.metadata.revision})` : ''}`,
+    );
   }
 
   private view(a: repo.ApplicationRow, edges: repo.EdgeRow[]): WafApplication {
@@ -295,25 +305,34 @@ export class WafService {
   private checkEdges(ids: readonly string[], edges: repo.EdgeRow[]): void {
     const known = new Set(edges.map((e) => e.id));
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length) throw fieldError('edge_ids', 'Not a WAF edge of this organisation');
+    if (unknown.length) throw unprocessable('edge_ids', 'Not a WAF edge of this organisation');
   }
 
   private async checkLists(actor: Actor, policy: WafPolicy): Promise<void> {
     if (policy.threat_lists.length === 0) return;
     const lists = new Set((await repo.listThreatLists(this.db, actor.scope.tenantId)).map((l) => l.id));
-    if (policy.threat_lists.some((id) => !lists.has(id))) throw fieldError('policy.threat_lists', 'Not a threat-intel list of this organisation');
+    if (policy.threat_lists.some((id) => !lists.has(id))) throw unprocessable('policy.threat_lists', 'Not a threat-intel list of this organisation');
   }
 
+  /** The domains become the application's; one another application holds (claimed now by another organisation too) is a conflict. */
   private async claim(tx: Db, actor: Actor, id: string, domains: string[]): Promise<void> {
-    const taken = await repo.claimDomains(tx, actor.scope.tenantId, id, domains);
-    if (taken.length) throw errors.conflict(`Already protected: ${taken.join(', ')}`, { domains: [`Already protected: ${taken.join(', ')}`] });
+    const conflict = (taken: string[]) => errors.conflict(`Already protected: ${taken.join(', ')}`, { domains: [`Already protected: ${taken.join(', ')}`] });
+    let taken: string[];
+    try {
+      taken = await repo.claimDomains(tx, actor.scope.tenantId, id, domains);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(domains);
+      throw err;
+    }
+    if (taken.length) throw conflict(taken);
   }
 
   private async saveName(write: () => Promise<void>): Promise<void> {
     try {
       await write();
     } catch (err) {
-      if (isUniqueViolation(err)) throw errors.conflict('An application with this name already exists.', { name: ['An application with this name already exists.'] });
+      if (isUniqueViolation(err))
+        throw errors.conflict('An application with this name already exists.', { name: ['An application with this name already exists.'] });
       throw err;
     }
   }

@@ -127,7 +127,9 @@ export class ThreatIntelService {
         nextFetchAt: new Date(Date.now() + row.refreshHours * 3_600_000),
       });
       const edges = (await repo.listApplications(tx, tenantId)).filter((a) => (a.policy as WafPolicy).threat_lists.includes(id)).flatMap((a) => a.edgeIds);
-      return edges.length ? this.config.recommit(tx, actor, { deviceIds: [...new Set(edges)], message: `Threat-intel list ${row.name} updated`, source: wafSectionsName }) : [];
+      return edges.length
+        ? this.config.recommit(tx, actor, { deviceIds: [...new Set(edges)], message: `Threat-intel list ${row.name} updated`, source: wafSectionsName })
+        : [];
     });
     await this.config.announce(outcomes);
   }

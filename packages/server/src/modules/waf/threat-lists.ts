@@ -12,7 +12,11 @@ export function parseThreatList(text: string): { entries: string[]; rejected: nu
   const entries = new Set<string>();
   let rejected = 0;
   for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/[#;].*$/, '').trim().split(/\s+/)[0] ?? '';
+    const line =
+      raw
+        .replace(/[#;].*$/, '')
+        .trim()
+        .split(/\s+/)[0] ?? '';
     if (line === '') continue;
     if ((isIPv4(line) || isCidr(line)) && entries.size < THREAT_LIST_MAX_ENTRIES) entries.add(line);
     else rejected++;

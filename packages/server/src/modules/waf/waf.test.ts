@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import {
@@ -42,7 +45,13 @@ const attack = (over: Partial<WafAttack> = {}): WafAttack => ({
   action: 'blocked',
   anomaly_score: 5,
   rules: [
-    { id: 942100, message: 'SQL Injection Attack Detected via libinjection', data: "Matched Data: s&sos found within ARGS:q: 1' OR '1'='1", tags: ['attack-sqli'], severity: 2 },
+    {
+      id: 942100,
+      message: 'SQL Injection Attack Detected via libinjection',
+      data: "Matched Data: s&sos found within ARGS:q: 1' OR '1'='1",
+      tags: ['attack-sqli'],
+      severity: 2,
+    },
     { id: 949110, message: 'Inbound Anomaly Score Exceeded (Total Score: 5)', data: '', tags: [], severity: 2 },
   ],
   user_agent: 'curl/8.0',
@@ -73,7 +82,12 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
   let edge: { agent: TestAgent; id: string };
 
   beforeAll(async () => {
-    t = await build(backend, (c) => ({ ...c, waf: { ...c.waf, addressLookup: async (name) => DNS[name] ?? [] } }));
+    // The threat-intel feed is served on loopback here: the operator lets the server reach private addresses.
+    t = await build(backend, (c) => ({
+      ...c,
+      waf: { ...c.waf, addressLookup: async (name) => DNS[name] ?? [] },
+      notifications: { ...c.notifications, allowPrivateTargets: true },
+    }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     acme = await enrolmentKey(t.app, 'Acme');
     globexTenant = (await enrolmentKey(t.app, 'Globex')).tenantId;
@@ -101,7 +115,10 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
   async function device(serial: string, deviceType?: string) {
     const agent = await TestAgent.connect(t.app);
     agents.push(agent);
-    agent.hello({ kind: 'enrol', enrolment_key: acme.key }, { serial, name: serial.toLowerCase(), kind: 'gateway', ...(deviceType ? { device_type: deviceType } : {}) });
+    agent.hello(
+      { kind: 'enrol', enrolment_key: acme.key },
+      { serial, name: serial.toLowerCase(), kind: 'gateway', ...(deviceType ? { device_type: deviceType } : {}) },
+    );
     const { device_id } = (await agent.next('welcome')) as { device_id: string };
     agent.heartbeat();
     await agent.next('ack');
@@ -127,6 +144,7 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['domains.0', 'origins.0.url']));
     const notEdge = await call('POST', 'waap/domains/', application({ edge_ids: [acme.tenantId] }));
+    expect(notEdge.statusCode).toBe(422);
     expect(notEdge.json().errors).toEqual({ edge_ids: ['Not a WAF edge of this organisation'] });
     expect((await call('POST', 'waap/domains/', application(), 'viewer@acme.test')).statusCode).toBe(403);
     expect((await call('GET', 'waap/domains/')).json()).toEqual([]);
@@ -135,7 +153,11 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(created.statusCode, created.body).toBe(201);
     const app = wafApplicationSchema.parse(created.json());
     shop = app.id;
-    expect(app).toMatchObject({ mode: 'blocking', policy_revision: 1, dns: { records: [{ name: 'shop.acme.test', type: 'A', value: '203.0.113.10' }], verified: null } });
+    expect(app).toMatchObject({
+      mode: 'blocking',
+      policy_revision: 1,
+      dns: { records: [{ name: 'shop.acme.test', type: 'A', value: '203.0.113.10' }], verified: null },
+    });
     const section = await applyNext(edge.agent);
     expect(section.applications).toHaveLength(1);
     expect(section.applications[0]).toMatchObject({ id: shop, domains: ['shop.acme.test'], tls: null, policy: { mode: 'blocking', paranoia_level: 1 } });
@@ -150,7 +172,11 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
   it('checks whether each domain points at a serving edge, and serves HTTPS with a self-signed certificate for a lab', async () => {
     const checked = wafApplicationSchema.parse((await call('POST', `waap/domains/${shop}/dns-check/`)).json());
     expect(checked.dns).toMatchObject({ verified: true, detail: [{ domain: 'shop.acme.test', addresses: ['203.0.113.10'], ok: true }] });
-    const both = await call('PUT', `waap/domains/${shop}/`, application({ domains: ['shop.acme.test', 'www.acme.test'], edge_ids: [edge.id], tls_mode: 'self_signed' }));
+    const both = await call(
+      'PUT',
+      `waap/domains/${shop}/`,
+      application({ domains: ['shop.acme.test', 'www.acme.test'], edge_ids: [edge.id], tls_mode: 'self_signed' }),
+    );
     const app = wafApplicationSchema.parse(both.json());
     expect(app.dns.verified).toBeNull();
     expect(app.certificate?.subject).toContain('shop.acme.test');
@@ -160,7 +186,16 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(again.dns).toMatchObject({ verified: false });
     expect(again.dns.detail.find((d) => d.domain === 'www.acme.test')).toMatchObject({ addresses: [], ok: false });
     // An uploaded certificate must be the key's and cover the domains; nothing changes otherwise.
-    const mismatched = await call('PUT', `waap/domains/${shop}/`, application({ edge_ids: [edge.id], tls_mode: 'upload', certificate: section.applications[0]!.tls!.certificate, key: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' }));
+    const mismatched = await call(
+      'PUT',
+      `waap/domains/${shop}/`,
+      application({
+        edge_ids: [edge.id],
+        tls_mode: 'upload',
+        certificate: section.applications[0]!.tls!.certificate,
+        key: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----',
+      }),
+    );
     expect(mismatched.statusCode).toBe(400);
     expect(mismatched.json().errors.certificate[0]).toMatch(/key/);
     expect(wafApplicationSchema.parse((await call('GET', `waap/domains/${shop}/`)).json()).tls_mode).toBe('self_signed');
@@ -211,7 +246,10 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
   });
 
   it('denies the addresses of a threat-intel list the policy names, and keeps a list in use from being removed', async () => {
-    const created = await call('POST', 'waap/threat-intel/', { name: 'Bad hosts', entries: '# feed\n198.51.100.0/24\n203.0.113.99 ; scanner\nnonsense\n198.51.100.0/24\n' });
+    const created = await call('POST', 'waap/threat-intel/', {
+      name: 'Bad hosts',
+      entries: '# feed\n198.51.100.0/24\n203.0.113.99 ; scanner\nnonsense\n198.51.100.0/24\n',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const list = threatListSchema.parse(created.json());
     expect(list).toMatchObject({ entries: 2, rejected: 1, url: null });
@@ -221,7 +259,31 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(section.applications[0]!.threat_lists).toEqual([{ id: list.id, name: 'Bad hosts', cidrs: ['198.51.100.0/24', '203.0.113.99'] }]);
     expect((await call('DELETE', `waap/threat-intel/${list.id}/`)).statusCode).toBe(409);
     const foreign = await call('PUT', `waap/domains/${shop}/policy/`, { policy: { ...view.policy, threat_lists: [globexTenant] } });
+    expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors).toEqual({ 'policy.threat_lists': ['Not a threat-intel list of this organisation'] });
+  });
+
+  it('reads a feed at once and says when it fails, keeping what it had', async () => {
+    let body = '192.0.2.0/24\n# comment\n192.0.2.9\n';
+    let status = 200;
+    const feed = createServer((_req, res) => res.writeHead(status, { 'content-type': 'text/plain' }).end(body));
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/drop.txt`;
+    try {
+      const created = threatListSchema.parse((await call('POST', 'waap/threat-intel/', { name: 'Feed', url, refresh_hours: 1 })).json());
+      expect(created).toMatchObject({ url, entries: 2, rejected: 0, fetch_error: null });
+      expect(created.fetched_at).not.toBeNull();
+      // Due again: the sweep reads it; a failed read keeps the entries and says why.
+      status = 503;
+      body = 'down';
+      await t.app.services.db.execute(sql`update waf_threat_lists set next_fetch_at = now() where id = ${created.id}`);
+      expect(await t.app.services.wafIntel.refreshDue()).toBe(1);
+      const lists = threatListSchema.array().parse((await call('GET', 'waap/threat-intel/')).json());
+      expect(lists.find((l) => l.id === created.id)).toMatchObject({ entries: 2, fetch_error: 'the feed answered 503' });
+      expect((await call('DELETE', `waap/threat-intel/${created.id}/`)).statusCode).toBe(204);
+    } finally {
+      feed.close();
+    }
   });
 
   it("stores the edge's logs once and shows its attacks with their rules, secrets redacted, on the dashboard and in the export", async () => {
@@ -239,7 +301,15 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
           action: 'detected',
           status: 200,
           path: '/login',
-          rules: [{ id: 941100, message: 'XSS Attack Detected via libinjection', data: 'Matched Data: <script> found within REQUEST_COOKIES:session: <script>alert(1)</script>', tags: ['attack-xss'], severity: 2 }],
+          rules: [
+            {
+              id: 941100,
+              message: 'XSS Attack Detected via libinjection',
+              data: 'Matched Data: <script> found within REQUEST_COOKIES:session: <script>alert(1)</script>',
+              tags: ['attack-xss'],
+              severity: 2,
+            },
+          ],
         }),
       ],
     });
@@ -273,7 +343,10 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(wafAttackPageSchema.parse((await call('GET', 'waap/events/attacks/', undefined, 'owner@globex.test', globexTenant)).json()).count).toBe(0);
     expect((await call('GET', 'waap/events/attacks/', undefined, 'owner@globex.test')).statusCode).toBe(404);
     expect((await call('GET', 'waap/analytics/summary/', undefined, 'viewer@acme.test')).statusCode).toBe(200);
-    const window = await call('GET', `waap/analytics/summary/?from=${encodeURIComponent(at)}&to=${encodeURIComponent(new Date(Date.parse(at) - 1000).toISOString())}`);
+    const window = await call(
+      'GET',
+      `waap/analytics/summary/?from=${encodeURIComponent(at)}&to=${encodeURIComponent(new Date(Date.parse(at) - 1000).toISOString())}`,
+    );
     expect(window.statusCode).toBe(400);
   });
 

@@ -96,6 +96,14 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
         return named(objects.ssoMapping(name));
       case 'ticket':
         return named(objects.ticket(name));
+      case 'wafApplication':
+        return named(objects.wafApplication(name));
+      case 'wafRevision': {
+        const application = await freshObject('wafApplication');
+        return { id: await objects.wafRevision(application.id, name), name, within: { kind: 'wafApplication', id: application.id } };
+      }
+      case 'threatList':
+        return named(objects.threatList(name));
       case 'diagnosticRun': {
         const device = await freshObject('device');
         return { id: await newDiagnosticRun(t, tenantId, device.id, name), name, deviceId: device.id };
@@ -137,6 +145,9 @@ const OWN_KINDS = [
   'ssoDomain',
   'ssoMapping',
   'ticket',
+  'wafApplication',
+  'wafRevision',
+  'threatList',
 ] as const satisfies readonly Kind[];
 
 /**

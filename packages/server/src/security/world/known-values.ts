@@ -14,6 +14,13 @@ export const ZTNA_FIELD_VALUES: Record<string, unknown> = {
   redirect_uri: 'http://127.0.0.1:53124/cb',
 };
 
+/** QShield's fields a generated call cannot guess: an origin, a threat list's entries, a policy-as-code document. */
+export const WAF_FIELD_VALUES: Record<string, unknown> = {
+  origins: [{ url: 'http://10.0.0.5:8080' }],
+  entries: '198.51.100.0/24\n203.0.113.7',
+  yaml: 'apiVersion: netloom.io/qshield/v1\nkind: WafPolicy\nspec:\n  paranoia_level: 2\n',
+};
+
 /** Path parameters that name one of a few words the document does not list (an unknown one answers 404): a valid word. */
 export const PATH_WORDS: Record<string, string> = { tour: 'sdwan' };
 

@@ -72,6 +72,35 @@ export function tenantObjects(app: FastifyInstance, token: string, tid: string) 
     /** A support ticket raised by the owner; its subject and description carry the name. */
     ticket: async (name: string) =>
       idOf(await post(`/api/v1/support/tickets/?tenant_id=${tid}`, { subject: name, description: name, product: 'sdwan', category: 'question' })),
+    /** A protected application (QShield) with the name in its name and its domain. */
+    wafApplication: async (name: string) =>
+      idOf(
+        await post(`/api/v1/waap/domains/?tenant_id=${tid}`, {
+          name: name.slice(0, 64),
+          domains: [
+            `${
+              name
+                .toLowerCase()
+                .replace(/[^a-z0-9-]/g, '')
+                .slice(0, 40) || 'x'
+            }-${crypto.randomUUID().slice(0, 8)}.example.net`,
+          ],
+          origins: [{ url: 'http://10.0.0.5:8080' }],
+        }),
+      ),
+    /** A revision of an application's policy, its message the name: the newest one after the save. */
+    wafRevision: async (applicationId: string, name: string) => {
+      await must(app, 'PUT', `/api/v1/waap/domains/${applicationId}/policy/?tenant_id=${tid}`, token, {
+        policy: { paranoia_level: 2 },
+        message: name.slice(0, 200),
+      });
+      const revisions = (await must(app, 'GET', `/api/v1/waap/domains/${applicationId}/policy/revisions/?tenant_id=${tid}`, token)) as unknown as {
+        id: string;
+      }[];
+      return revisions[0]!.id;
+    },
+    threatList: async (name: string) =>
+      idOf(await post(`/api/v1/waap/threat-intel/?tenant_id=${tid}`, { name: name.slice(0, 64), entries: '198.51.100.0/24' })),
     channel: async (name: string) => idOf(await post(`/api/v1/notification-channels/?tid=${tid}`, { name, kind: 'email', target: `${name}@example.test` })),
     webFilterPolicy: async (name: string) =>
       idOf(

@@ -29,6 +29,8 @@ export interface FreshObject {
   id: string;
   name: string;
   deviceId?: string;
+  /** An object inside another (a policy revision inside its application): the path names that one too. */
+  within?: { kind: Kind; id: string };
 }
 
 export type SecondFactorPurpose = 'enable' | 'disable' | 'login';

@@ -119,6 +119,10 @@ export async function plantVictim(t: TestApp, { tenantId, enrolmentKey, ownerTok
   // the canary devices) and a schedule mailing one to a canary address.
   ids.announcement.push(await newAnnouncement(app, superToken, canary('ann'), [tenantId]));
   ids.ticket.push(await objects.ticket(canary('ticket')));
+  // QShield: a protected application with a second policy revision, and a threat-intel list.
+  ids.wafApplication.push(await objects.wafApplication(canary('waf')));
+  ids.wafRevision.push(await objects.wafRevision(ids.wafApplication[0]!, canary('wafrev')));
+  ids.threatList.push(await objects.threatList(canary('intel')));
   ids.report.push(await objects.report());
   ids.reportSchedule.push(await objects.reportSchedule(canary('sched')));
   await objects.reportDone(ids.report[0]!);
