@@ -14,7 +14,7 @@ test("an owner onboards an application on a WAF edge, raises its paranoia level 
   const superAdmin = { Authorization: `Bearer ${(await ownerApi(request, demo.superAdmin)).access}` };
   const tenantPath = `/api/v1/tenant/${owner.tenantId}/`;
   const before = (await (await request.get(tenantPath, { headers: superAdmin })).json()) as { subscriptions: string[] };
-  const subscribe = await request.put(tenantPath, { headers: superAdmin, data: { subscriptions: [...before.subscriptions, 'qshield'] } });
+  const subscribe = await request.put(tenantPath, { headers: superAdmin, data: { subscriptions: [...new Set([...before.subscriptions, 'qshield'])] } });
   expect(subscribe.ok(), await subscribe.text()).toBe(true);
   const fleet = new SimFleet(request, baseURL!, owner);
   try {
