@@ -49,7 +49,8 @@ function SummaryBody({ summary }: { summary: WafSummary }) {
   const overTime = useMemo(() => attacksOverTimeOption(summary.series, timezone), [summary.series, timezone]);
   const limits = useMemo(() => limitsFiredOption(summary.limits_fired, timezone), [summary.limits_fired, timezone]);
   const categories = useMemo(() => summary.by_category.map((r) => ({ name: r.key, value: r.count })), [summary.by_category]);
-  const countries = useMemo(() => summary.by_country.map((r) => ({ name: r.key, value: r.count })), [summary.by_country]);
+  // A client address the GeoIP database does not place has no country: it still counts, as 'Unknown'.
+  const countries = useMemo(() => summary.by_country.map((r) => ({ name: r.key || 'Unknown', value: r.count })), [summary.by_country]);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
