@@ -52,6 +52,9 @@ export function fakeWafApi(state: { applications?: WafApplication[]; policy?: Wa
       [`GET waap/domains/${APP_ID}/policy/revisions/`]: () => [
         { id: 'b0000000-0000-4000-8000-000000000001', revision, message: 'First', author: 'owner@acme.test', created_at: '2026-11-30T10:00:00Z', policy },
       ],
+      [`GET waap/domains/${APP_ID}/policy-as-code/`]: () => ({
+        yaml: `apiVersion: netloom.io/qshield/v1\nkind: WafPolicy\nspec:\n  paranoia_level: ${policy.paranoia_level}\n`,
+      }),
       [`PUT waap/domains/${APP_ID}/policy/`]: (call) => {
         policy = (call.body as { policy: WafPolicy }).policy;
         revision += 1;
