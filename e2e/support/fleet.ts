@@ -37,6 +37,8 @@ export interface SimDeviceSpec {
   location?: { name: string; lat: number; lng: number };
   publicIp?: string;
   vpnIp?: string;
+  /** What kind of gateway it says it is ('waf-edge' serves protected applications). */
+  deviceType?: string;
 }
 
 export class SimDevice {
@@ -75,7 +77,13 @@ export class SimDevice {
       type: 'hello',
       protocol: 1,
       auth: { kind: 'enrol', enrolment_key: key },
-      identity: { serial: `E2E-${crypto.randomUUID()}`, name: spec.name, kind: spec.kind, ...(spec.user ? { user: spec.user } : {}) },
+      identity: {
+        serial: `E2E-${crypto.randomUUID()}`,
+        name: spec.name,
+        kind: spec.kind,
+        ...(spec.user ? { user: spec.user } : {}),
+        ...(spec.deviceType ? { device_type: spec.deviceType } : {}),
+      },
       model: spec.kind === 'gateway' ? 'NL-100' : 'MicroZAccess',
       os: spec.os ?? (spec.kind === 'gateway' ? 'NetloomOS' : 'windows'),
       version: '1.0.0',
@@ -149,6 +157,11 @@ export class SimDevice {
   /** Web requests it decided, as its web filter logs them: one url_events batch under its next seq. */
   reportUrlEvents(events: Record<string, unknown>[]) {
     this.send({ type: 'url_events', events });
+  }
+
+  /** A WAF edge's access and audit logs: one waf_events batch under its next seq. */
+  reportWafEvents(batch: { requests?: Record<string, unknown>[]; attacks?: Record<string, unknown>[] }) {
+    this.send({ type: 'waf_events', requests: batch.requests ?? [], attacks: batch.attacks ?? [] });
   }
 
   /** A goodbye (normal closure): the server marks the device offline at once. */

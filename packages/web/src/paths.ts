@@ -150,6 +150,20 @@ export const paths = {
     clientUpdates: '/ztna/organization/systemtools/mza-update',
     sessionLogs: '/ztna/logs/ztna-session-logs',
   },
+  /** QShield's pages (spec 000 §2.16 WAF menu; 'compailnce-status' is the spec's spelling). */
+  waf: {
+    dashboard: '/waf/dashboard',
+    backendWaf: '/waf/threat-analytics/backend-waf',
+    compliance: '/waf/threat-analytics/compailnce-status',
+    log: '/waf/threat-analytics/log',
+    attacks: '/waf/events/attacks',
+    onboard: '/waf/organization/onboard',
+    policy: '/waf/organization/waf-policy',
+    pac: '/waf/organization/pac',
+    threatIntel: '/waf/organization/threat-intel',
+    ddos: '/waf/organization/ddos',
+    dpop: '/waf/organization/dpop',
+  },
 } as const;
 
 /** Places outside the console. */

@@ -5,6 +5,7 @@ import type { NotBuiltKey } from '@/features/products/pages/not-built-page';
 import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
 import { teamsAndLogsRoutes } from './organisation-routes';
 import { redirectRoute, redirectTo } from './redirect-route';
+import { wafRoutes } from './waf-routes';
 import { webFilterAnalyticsRoutes } from './web-filter-analytics-routes';
 import { ztnaAccessRoutes } from './ztna-routes';
 import { networkRoutes, sdwanOrganizationRoutes } from './organization-section-routes';
@@ -21,8 +22,8 @@ function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteOb
 }
 
 /**
- * A product this version does not have yet (QShield, NDR, RUM, DEM, IoT Gateway): its dashboard
- * and every page of its menu say so, naming the product, rather than an empty fleet that reads
+ * A product this version does not have yet (NDR, RUM, DEM, IoT Gateway; QShield's pages still to
+ * come): its dashboard and every page of its menu say so, naming the product, rather than an empty fleet that reads
  * as if the product worked.
  */
 function productNotBuilt(product: ProductKey, path: string): RouteObject {
@@ -179,7 +180,9 @@ export function productRoutes(product: ProductKey): RouteObject {
             },
             ...consoleSections(product),
           ]
-        : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
+        : product === 'waf'
+          ? [...wafRoutes(), productNotBuilt(product, '*')]
+          : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
     ],
   };
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Group, Menu, Tooltip } from '@mantine/core';
 import { IconBuildingCog, IconKey, IconSettings, IconUser } from '@tabler/icons-react';
 import { SupportMenu } from './support-menu';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { canManageSso, type User } from '@netloom/domain';
 import { paths } from '@/paths';
 import { Logo, LogoMark } from '@/components/logo';
@@ -14,6 +14,7 @@ import { DevicePicker } from '@/features/devices/components/device-picker';
 import { NotificationBell } from '@/features/alarms/components/notification-bell';
 import { AnnouncementsButton } from '@/features/announcements/components/announcements-button';
 import { GlobalSearch } from '@/features/search/global-search';
+import { WafHeaderSelectors } from '@/features/waf/components/waf-header-selectors';
 import { tenantIdFor, useSelectedTenant } from '@/lib/tenant-selection';
 import { DashboardSwitcher } from './dashboard-switcher';
 
@@ -27,6 +28,7 @@ export function Header({ user }: { user: User }) {
   const home = user.isSuperAdmin ? paths.superAdmin.tenant : paths.root;
   const tenantId = tenantIdFor(user, useSelectedTenant());
   // Device group and device pickers belong to the SD-WAN and ZTNA consoles of a chosen tenant.
+  const onWafPage = useLocation().pathname.startsWith('/waf/');
   const fleetProduct = tenantId && (active === 'sdwan' || active === 'ztna') ? active : null;
 
   return (
@@ -72,6 +74,8 @@ export function Header({ user }: { user: User }) {
             <DevicePicker key={`${tenantId}-${fleetProduct}`} product={fleetProduct} tenantId={tenantId} />
           </Box>
         )}
+        {/* The WAF device and domain selectors belong to QShield's pages of a chosen tenant. */}
+        {onWafPage && tenantId && <WafHeaderSelectors key={tenantId} />}
       </Group>
       {/* Close together: at the console's 1000 px minimum the search box, six icons and the profile fit. */}
       <Group gap={4} wrap="nowrap">

@@ -76,3 +76,20 @@ describe('side menu organisation entries', () => {
     expect(organization('ztna')).toContainEqual({ label: 'DNS', to: '/ztna/organization/dns' });
   });
 });
+
+describe("QShield's menu", () => {
+  it('links the built WAF pages and lists the coming ones as such', () => {
+    const entries = menu('waf');
+    const links = entries.flatMap((e) => (e.children ?? []).map((c) => c.to));
+    for (const page of [
+      '/waf/threat-analytics/backend-waf',
+      '/waf/threat-analytics/compailnce-status',
+      '/waf/events/attacks',
+      '/waf/organization/onboard',
+      '/waf/organization/waf-policy',
+      '/waf/organization/dpop',
+    ])
+      expect(links).toContain(page);
+    expect(entries.find((e) => e.label === 'Bot')).toMatchObject({ soon: true });
+  });
+});

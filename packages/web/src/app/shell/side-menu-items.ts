@@ -13,6 +13,10 @@ import {
   IconTemplate,
   IconUsers,
   IconWorldWww,
+  IconChartBar,
+  IconAlertTriangle,
+  IconApi,
+  IconRobot,
   type Icon,
 } from '@tabler/icons-react';
 import type { ProductKey } from '@netloom/domain';
@@ -90,6 +94,7 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
         ],
       });
     }
+    if (product === 'waf') entries.push(...wafMenu());
     if (product === 'sdwan' || product === 'ztna') {
       entries.push(
         { label: 'Network / Device Groups', icon: IconNetwork, to: paths.product.network(product) },
@@ -182,4 +187,37 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
   }
   if (entries.length === 0) entries.push({ label: 'Dashboard', icon: IconDeviceDesktopAnalytics, to: paths.root });
   return entries;
+}
+
+/**
+ * QShield's menu (spec 000 §2.16 WAF menu): the built pages link; the rest (vulnerabilities, API
+ * discovery, GraphQL, API security, bots) are listed as coming, so the menu matches the product.
+ */
+function wafMenu(): MenuEntry[] {
+  return [
+    {
+      label: 'Threat Analytics',
+      icon: IconChartBar,
+      children: [
+        { label: 'Backend WAF', to: paths.waf.backendWaf },
+        { label: 'Compliance Status', to: paths.waf.compliance },
+        { label: 'Log', to: paths.waf.log },
+      ],
+    },
+    { label: 'Events', icon: IconAlertTriangle, children: [{ label: 'Attacks', to: paths.waf.attacks }] },
+    { label: 'API Security', icon: IconApi, soon: true },
+    { label: 'Bot', icon: IconRobot, soon: true },
+    {
+      label: 'Organization',
+      icon: IconBuildingSkyscraper,
+      children: [
+        { label: 'Onboard', to: paths.waf.onboard },
+        { label: 'WAF Policy', to: paths.waf.policy },
+        { label: 'Policy as Code', to: paths.waf.pac },
+        { label: 'Threat Intel', to: paths.waf.threatIntel },
+        { label: 'DDoS', to: paths.waf.ddos },
+        { label: 'DPoP', to: paths.waf.dpop },
+      ],
+    },
+  ];
 }

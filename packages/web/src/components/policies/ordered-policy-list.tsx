@@ -25,7 +25,8 @@ export interface OrderedPolicyListProps<P extends OrderedPolicy> {
   busy: boolean;
   /** The whole new order, first first. */
   onReorder: (ids: string[]) => void;
-  onToggle: (policy: P, enabled: boolean) => void;
+  /** Absent for items that are always on (a WAF exclusion): the list has no Enabled column. */
+  onToggle?: (policy: P, enabled: boolean) => void;
   onEdit: (policy: P) => void;
   onDelete: (policy: P) => void;
 }
@@ -63,7 +64,7 @@ export function OrderedPolicyList<P extends OrderedPolicy>({
     if (over) move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
   // Order, name, the columns, enabled, and the writer's actions.
-  const columnCount = columns.length + (writer ? 4 : 3);
+  const columnCount = columns.length + (writer ? 3 : 2) + (onToggle ? 1 : 0);
 
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
@@ -76,7 +77,7 @@ export function OrderedPolicyList<P extends OrderedPolicy>({
               {columns.map((c) => (
                 <Table.Th key={c.header}>{c.header}</Table.Th>
               ))}
-              <Table.Th>Enabled</Table.Th>
+              {onToggle && <Table.Th>Enabled</Table.Th>}
               {writer && <ActionsHeader />}
             </Table.Tr>
           </Table.Thead>
@@ -93,7 +94,7 @@ export function OrderedPolicyList<P extends OrderedPolicy>({
                   writer={writer}
                   busy={busy}
                   onMove={(by) => move(i, i + by)}
-                  onToggle={(enabled) => onToggle(p, enabled)}
+                  onToggle={onToggle && ((enabled) => onToggle(p, enabled))}
                   onEdit={() => onEdit(p)}
                   onDelete={() => onDelete(p)}
                 />

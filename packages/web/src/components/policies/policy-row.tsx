@@ -17,7 +17,8 @@ export interface PolicyRowProps<P extends OrderedPolicy> {
   /** A reorder or another write is running: the order buttons wait for it. */
   busy: boolean;
   onMove: (by: -1 | 1) => void;
-  onToggle: (enabled: boolean) => void;
+  /** Absent for items that are always on (a WAF exclusion): no Enabled cell. */
+  onToggle?: (enabled: boolean) => void;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -76,9 +77,16 @@ export function PolicyRow<P extends OrderedPolicy>({
       {columns.map((c) => (
         <Table.Td key={c.header}>{c.cell(policy)}</Table.Td>
       ))}
-      <Table.Td>
-        <Switch aria-label={`Enable ${policy.name}`} checked={policy.enabled} disabled={!writer || busy} onChange={(e) => onToggle(e.currentTarget.checked)} />
-      </Table.Td>
+      {onToggle && (
+        <Table.Td>
+          <Switch
+            aria-label={`Enable ${policy.name}`}
+            checked={policy.enabled}
+            disabled={!writer || busy}
+            onChange={(e) => onToggle(e.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
       {writer && (
         <Table.Td>
           <Group gap={2} wrap="nowrap" justify="flex-end">

@@ -4,7 +4,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { formatDate, type DeviceConfig } from '@netloom/domain';
 import { toast } from '@/components/feedback/toast';
 import { useResync } from '@/features/device-config/api/device-config';
-import { ConfigDiff } from '@/features/device-config/diff/config-diff';
+import { ConfigDiff } from '@/components/config-diff/config-diff';
 
 interface DriftPanelProps {
   deviceId: string;

@@ -8,7 +8,7 @@ import { ModalHeader } from '@/components/dialogs/modal-header';
 import { ErrorPanel } from '@/components/error-panel';
 import { toast } from '@/components/feedback/toast';
 import { useRevision, useRevisions, useRollback } from '@/features/device-config/api/device-config';
-import { ConfigDiff } from '@/features/device-config/diff/config-diff';
+import { ConfigDiff } from '@/components/config-diff/config-diff';
 
 type Row = ConfigRevisionSummary & { actionButtonName?: string; disableActionButton?: boolean };
 

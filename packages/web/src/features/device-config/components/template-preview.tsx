@@ -8,7 +8,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { useGatewayLabel } from '@/lib/use-gateway-labels';
 import { toast } from '@/components/feedback/toast';
 import { useApplyTemplate, useTemplateDevicePreview, useTemplatePreview } from '@/features/device-config/api/templates';
-import { ConfigDiff } from '@/features/device-config/diff/config-diff';
+import { ConfigDiff } from '@/components/config-diff/config-diff';
 
 type Row = { id: string; name: string; outcome: 'changed' | 'unchanged' | 'invalid'; error: string | null };
 const COLOUR = { changed: 'blue', unchanged: 'gray', invalid: 'red' } as const;

@@ -1,0 +1,28 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '@/paths';
+import { redirectTo } from './redirect-route';
+
+/**
+ * QShield's built pages (spec 000 §2.16 WAF menu). The dashboard is the backend-WAF analytics;
+ * the rest of the menu (vulnerabilities, API discovery, GraphQL, API security, bots) falls
+ * through to the product's 'not built' notice in product-routes.tsx.
+ */
+export function wafRoutes(): RouteObject[] {
+  const analytics = () => import('@/features/waf/pages/waf-dashboard-page').then((m) => ({ Component: m.WafDashboardPage }));
+  return [
+    { path: 'dashboard', lazy: analytics },
+    { path: 'threat-analytics', ...redirectTo(paths.waf.backendWaf) },
+    { path: 'threat-analytics/backend-waf', lazy: analytics },
+    { path: 'threat-analytics/compailnce-status', lazy: () => import('@/features/waf/pages/compliance-page').then((m) => ({ Component: m.CompliancePage })) },
+    { path: 'threat-analytics/log', lazy: () => import('@/features/waf/pages/access-log-page').then((m) => ({ Component: m.AccessLogPage })) },
+    { path: 'events', ...redirectTo(paths.waf.attacks) },
+    { path: 'events/attacks', lazy: () => import('@/features/waf/pages/attacks-page').then((m) => ({ Component: m.AttacksPage })) },
+    { path: 'organization', ...redirectTo(paths.waf.onboard) },
+    { path: 'organization/onboard', lazy: () => import('@/features/waf/pages/onboard-page').then((m) => ({ Component: m.OnboardPage })) },
+    { path: 'organization/waf-policy', lazy: () => import('@/features/waf/pages/waf-policy-page').then((m) => ({ Component: m.WafPolicyPage })) },
+    { path: 'organization/pac', lazy: () => import('@/features/waf/pages/pac-page').then((m) => ({ Component: m.PacPage })) },
+    { path: 'organization/threat-intel', lazy: () => import('@/features/waf/pages/threat-intel-page').then((m) => ({ Component: m.ThreatIntelPage })) },
+    { path: 'organization/ddos', lazy: () => import('@/features/waf/pages/ddos-page').then((m) => ({ Component: m.DdosPage })) },
+    { path: 'organization/dpop', lazy: () => import('@/features/waf/pages/dpop-page').then((m) => ({ Component: m.DpopPage })) },
+  ];
+}
