@@ -10,18 +10,12 @@ test("an owner onboards an application on a WAF edge, raises its paranoia level 
   test.slow();
   const owner = await ownerApi(request, demo.owner);
   const auth = { Authorization: `Bearer ${owner.access}` };
-  // The demo's Acme holds SD-WAN and ZTNA: the super admin adds QShield for the journey, and takes it back after.
-  const superAdmin = { Authorization: `Bearer ${(await ownerApi(request, demo.superAdmin)).access}` };
-  const tenantPath = `/api/v1/tenant/${owner.tenantId}/`;
-  const before = (await (await request.get(tenantPath, { headers: superAdmin })).json()) as { subscriptions: string[] };
-  const subscribe = await request.put(tenantPath, { headers: superAdmin, data: { subscriptions: [...new Set([...before.subscriptions, 'qshield'])] } });
-  expect(subscribe.ok(), await subscribe.text()).toBe(true);
+  // The demo's Acme holds QShield beside SD-WAN and ZTNA.
   const fleet = new SimFleet(request, baseURL!, owner);
   try {
     await journey();
   } finally {
     await fleet.remove();
-    await request.put(tenantPath, { headers: superAdmin, data: { subscriptions: before.subscriptions } });
   }
 
   async function journey() {

@@ -74,6 +74,8 @@ export async function startDemoFleet(db: Db, config: Config, address: AddressInf
     visitsPerMinute: 6,
     // Likewise the zero-trust session logs; connections last minutes, not hours.
     ztna: { attemptsPerMinute: 4, maxSessionS: 15 * 60 },
+    // QShield's POP reports its logs every 15 s, so its dashboard moves while a visitor watches.
+    wafIntervalS: 15,
     onSave: () => saver.schedule(),
     onEvent: (e) => {
       if (e.type !== 'enrolled') return;

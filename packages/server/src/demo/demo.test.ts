@@ -8,6 +8,8 @@ import {
   deviceListSchema,
   inventoryPageSchema,
   trafficAnswerSchema,
+  wafApplicationSchema,
+  wafSummarySchema,
   ztnaPolicySchema,
   type DeviceRow,
 } from '@netloom/domain';
@@ -54,12 +56,12 @@ describe('the demo (DEMO=1, DEMO_FLEET=1) on an empty embedded database', () => 
   it('seeds the demo logins and shows the demo fleet reporting, then takes the devices offline on close', { timeout: 240_000, retry: 0 }, async () => {
     const { access } = await login(app, 'owner@acme.test');
     let rows: DeviceRow[] = [];
-    // A starved machine takes its time to enrol twelve devices (the whole fleet's later wait has 60 s too).
+    // A starved machine takes its time to enrol thirteen devices (the whole fleet's later wait has 60 s too).
     for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
       rows = await listDevices(access);
-      if (rows.length >= 12 && rows.every((r) => r.lastSeenTime !== null)) break;
+      if (rows.length >= 13 && rows.every((r) => r.lastSeenTime !== null)) break;
     }
-    expect(rows.length).toBe(12);
+    expect(rows.length).toBe(13);
     expect(rows.every((r) => r.lastSeenTime !== null)).toBe(true);
     const online = rows.map((r) => r.deviceStatus);
 
@@ -89,8 +91,23 @@ describe('the demo (DEMO=1, DEMO_FLEET=1) on an empty embedded database', () => 
     const inventory = inventoryPageSchema.parse(await get('tenant/ztna/inventory/?page_size=100')).results;
     expect(inventory.find((e) => e.user === 'liam.smith@acme.test')?.posture).toMatchObject({ os: 'windows', firewall_on: false });
 
+    // QShield: the POP serves the shop with its policy's second revision, and its first logs reach the dashboard.
+    await expect
+      .poll(
+        async () =>
+          wafApplicationSchema
+            .array()
+            .parse(await get('waap/domains/'))
+            .find((a) => a.name === 'Acme Shop')?.sync_state,
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe('synced');
+    await expect
+      .poll(async () => wafSummarySchema.parse(await get('waap/analytics/summary/')).requests, { timeout: 40_000, interval: 1000 })
+      .toBeGreaterThan(0);
+
     // Every gateway runs the demo's branch template with its own site number, pushed by the engine and acknowledged.
-    const gateways = rows.filter((r) => r.deviceType === 'gateway');
+    const gateways = rows.filter((r) => r.deviceType === 'gateway' && !r.name.endsWith('-pop'));
     expect(gateways.length).toBe(6);
     const configs = async () => Promise.all(gateways.map(async (g) => deviceConfigSchema.parse(await get(`device/config/${g.id}/`))));
     await expect.poll(async () => (await configs()).map((c) => c.sync.state), { timeout: 30_000, interval: 1000 }).toEqual(gateways.map(() => 'synced'));
@@ -104,12 +121,12 @@ describe('the demo (DEMO=1, DEMO_FLEET=1) on an empty embedded database', () => 
     });
 
     // Globex's devices enrol beside Acme's; on a busy machine the last may still be on its way.
-    await expect.poll(async () => (await app.services.db.select({ id: devices.id }).from(devices)).length, { timeout: 60_000, interval: 500 }).toBe(21);
+    await expect.poll(async () => (await app.services.db.select({ id: devices.id }).from(devices)).length, { timeout: 60_000, interval: 500 }).toBe(22);
     await app.close();
     const database = await openDatabase(config.database);
     try {
       const after = await database.db.select({ status: devices.deviceStatus }).from(devices);
-      expect(after.length).toBe(21);
+      expect(after.length).toBe(22);
       // Each said goodbye (normal closure) before the server closed its sockets: none is left as it reported.
       expect(after.filter((d) => d.status !== 'offline' && d.status !== 'error')).toEqual([]);
       expect(online.some((s) => s !== 'offline' && s !== 'error')).toBe(true);
