@@ -145,6 +145,12 @@ test("an owner onboards an application on a WAF edge, raises its paranoia level 
     await expect(page.getByLabel('Blocked', { exact: true })).toContainText('1');
     await expect(page.getByText('Attacks over time')).toBeVisible();
 
+    // The weakness it probed, on its path: blocked at the edge.
+    await page.goto(`/waf/events/vulnerabilities?application=${app.id}`);
+    const probed = page.getByRole('row', { name: /SQL injection/ });
+    await expect(probed).toContainText('/search');
+    await expect(probed).toContainText('Blocked at the edge');
+
     await page.goto(`/waf/events/attacks?application=${app.id}`);
     const attacks = page.getByTestId('waf-attacks-table');
     await expect(attacks).toContainText(domain);

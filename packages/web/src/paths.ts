@@ -157,6 +157,7 @@ export const paths = {
     compliance: '/waf/threat-analytics/compailnce-status',
     log: '/waf/threat-analytics/log',
     attacks: '/waf/events/attacks',
+    vulnerabilities: '/waf/events/vulnerabilities',
     onboard: '/waf/organization/onboard',
     policy: '/waf/organization/waf-policy',
     pac: '/waf/organization/pac',

@@ -27,6 +27,7 @@ export const WAF_PATHS = {
   threatList: (id: string) => `waap/threat-intel/${id}/`,
   attacks: 'waap/events/attacks/',
   attacksExport: 'waap/events/attacks/export/',
+  vulnerabilities: 'waap/events/vulnerabilities/',
   summary: 'waap/analytics/summary/',
   compliance: 'waap/analytics/compliance/',
   log: 'waap/analytics/log/',
@@ -219,6 +220,26 @@ export const wafAttackRowSchema = z.object({
   user_agent: z.string().nullable(),
 });
 export const wafAttackPageSchema = paginated(wafAttackRowSchema);
+
+/** A class of weakness attacked on one path of an application over the window, and whether attacks got through. */
+export const wafVulnerabilityRowSchema = z.object({
+  application_id: z.string().nullable(),
+  application: z.string().nullable(),
+  category: z.enum(WAF_CATEGORIES),
+  label: z.string(),
+  owasp: z.string(),
+  path: z.string(),
+  rule_ids: z.array(z.number().int()),
+  attempts: z.number().int(),
+  blocked: z.number().int(),
+  detected: z.number().int(),
+  clients: z.number().int(),
+  first_seen: z.string(),
+  last_seen: z.string(),
+  exposed: z.boolean(),
+  hint: z.string(),
+});
+export type WafVulnerabilityRow = z.infer<typeof wafVulnerabilityRowSchema>;
 
 const countRow = z.object({ key: z.string(), count: z.number().int() });
 export const wafSummarySchema = z.object({

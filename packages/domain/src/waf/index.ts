@@ -6,3 +6,4 @@ export * from './api';
 export * from './compliance';
 export * from './pac';
 export * from './decide';
+export * from './vulnerabilities';

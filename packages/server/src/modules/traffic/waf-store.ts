@@ -62,6 +62,19 @@ interface WafCounts {
   count: number;
 }
 
+export interface WafTargetRow {
+  applicationId: string | null;
+  category: WafCategory;
+  path: string;
+  attempts: number;
+  blocked: number;
+  detected: number;
+  clients: number;
+  firstAt: Date;
+  lastAt: Date;
+  ruleIds: number[];
+}
+
 export interface WafSummaryRows {
   requests: number;
   actions: Record<WafAction, number>;
@@ -177,6 +190,34 @@ export class WafAnalytics {
         userAgent: textOrNull(r.user_agent),
       })),
     };
+  }
+
+  /** The attacks of some categories grouped by application, category and path (without its query), most that got through first. */
+  async targets(scope: WafScope, categories: readonly string[], limit = 200): Promise<WafTargetRow[]> {
+    const a = scopeWhere(scope, 'a');
+    const rows = await rowsOf(
+      this.db,
+      sql`select a.application_id, a.category, split_part(a.path, '?', 1) as path, count(*)::int as attempts,
+          (count(*) filter (where a.action = 'blocked'))::int as blocked, (count(*) filter (where a.action = 'detected'))::int as detected,
+          count(distinct a.client_ip)::int as clients, min(a.at) as first_at, max(a.at) as last_at, array_agg(distinct a.rule_ids[1]) as rule_ids
+        from waf_attacks a where ${a} and a.category in (${sql.join(
+          categories.map((c) => sql`${c}`),
+          sql`, `,
+        )})
+        group by 1, 2, 3 order by 6 desc, 4 desc, 3 limit ${limit}`,
+    );
+    return rows.map((r) => ({
+      applicationId: textOrNull(r.application_id),
+      category: String(r.category) as WafCategory,
+      path: String(r.path),
+      attempts: num(r.attempts),
+      blocked: num(r.blocked),
+      detected: num(r.detected),
+      clients: num(r.clients),
+      firstAt: new Date(r.first_at as string),
+      lastAt: new Date(r.last_at as string),
+      ruleIds: (Array.isArray(r.rule_ids) ? r.rule_ids : String(r.rule_ids).replace(/[{}]/g, '').split(',')).map(Number).filter((n) => Number.isFinite(n)),
+    }));
   }
 
   async summary(scope: WafScope, top = 10): Promise<WafSummaryRows> {

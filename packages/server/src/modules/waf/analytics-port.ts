@@ -54,6 +54,23 @@ export interface WafAnalyticsPort {
     filter: { status: number | null; search: string | null },
     page: { offset: number; limit: number },
   ): Promise<{ count: number; rows: WafRequestRow[] }>;
+  targets(
+    scope: WafScopeQuery,
+    categories: readonly string[],
+  ): Promise<
+    {
+      applicationId: string | null;
+      category: WafCategory;
+      path: string;
+      attempts: number;
+      blocked: number;
+      detected: number;
+      clients: number;
+      firstAt: Date;
+      lastAt: Date;
+      ruleIds: number[];
+    }[]
+  >;
   summary(scope: WafScopeQuery): Promise<{
     requests: number;
     actions: Record<WafAction, number>;

@@ -8,6 +8,7 @@ import {
   wafLogPageSchema,
   wafLogQuerySchema,
   wafSummarySchema,
+  wafVulnerabilityRowSchema,
   wafWindowQuerySchema,
 } from '@netloom/domain';
 import { actorOf } from '../../http/access';
@@ -46,6 +47,18 @@ export const wafAnalyticsRoutes: FastifyPluginAsyncZod<{ events: WafEventsServic
       const day = new Date().toISOString().slice(0, 10);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="waf-attacks-${day}.csv"`).send(csv);
     },
+  );
+  api.get(
+    p(WAF_PATHS.vulnerabilities),
+    {
+      config: logs,
+      schema: {
+        ...doc('The weaknesses attacked on each path of each application over the window, those whose attacks reached the application first'),
+        querystring: wafWindowQuerySchema,
+        response: { 200: z.array(wafVulnerabilityRowSchema), ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => events.vulnerabilities(actorOf(request), request.query),
   );
   api.get(
     p(WAF_PATHS.log),

@@ -2,6 +2,11 @@ import type { z } from 'zod';
 import {
   toCsv,
   wafCompliance,
+  wafExposure,
+  WAF_VULNERABILITY_CATEGORIES,
+  WAF_VULNERABILITY_CLASSES,
+  type WafVulnerabilityClass,
+  type WafVulnerabilityRow,
   type WafPolicy,
   type wafAttackPageSchema,
   type wafAttackQuerySchema,
@@ -145,6 +150,31 @@ export class WafEventsService {
       top_rules: s.topRules,
       limits_fired: s.limitsFired.map((x) => ({ at: x.at.toISOString(), count: x.count })),
     };
+  }
+
+  /** The weaknesses attacked on each path of each application, those attacks reached first. */
+  async vulnerabilities(actor: Actor, q: WindowQuery): Promise<WafVulnerabilityRow[]> {
+    const scope = this.scope(actor, q);
+    const [rows, names] = await Promise.all([this.analytics.targets(scope, WAF_VULNERABILITY_CATEGORIES), this.names(actor)]);
+    return rows.map((r) => {
+      const cls = WAF_VULNERABILITY_CLASSES[r.category as WafVulnerabilityClass];
+      return {
+        application_id: r.applicationId,
+        application: r.applicationId ? (names.apps.get(r.applicationId) ?? null) : null,
+        category: r.category,
+        label: cls.label,
+        owasp: cls.owasp,
+        path: r.path,
+        rule_ids: r.ruleIds,
+        attempts: r.attempts,
+        blocked: r.blocked,
+        detected: r.detected,
+        clients: r.clients,
+        first_seen: r.firstAt.toISOString(),
+        last_seen: r.lastAt.toISOString(),
+        ...wafExposure(r),
+      };
+    });
   }
 
   async compliance(actor: Actor): Promise<z.infer<typeof wafComplianceSchema>> {

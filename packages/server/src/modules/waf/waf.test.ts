@@ -14,6 +14,7 @@ import {
   wafPolicyViewSchema,
   wafSectionSchema,
   wafSummarySchema,
+  wafVulnerabilityRowSchema,
   type WafAttack,
   type WafRequest,
 } from '@netloom/domain';
@@ -332,6 +333,13 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(summary.by_category.map((c) => c.key).sort()).toEqual(['sqli', 'xss']);
     expect(summary.top_rules.map((r) => r.key)).not.toContain('949110');
     expect(summary.series.reduce((n, s) => n + s.blocked + s.detected, 0)).toBe(2);
+    // The weaknesses attacked, per path: the one whose attack reached the application (detection only) first.
+    const targeted = wafVulnerabilityRowSchema.array().parse((await call('GET', 'waap/events/vulnerabilities/')).json());
+    expect(targeted.map((v) => [v.path, v.label, v.exposed, v.rule_ids])).toEqual([
+      ['/login', 'Cross-site scripting', true, [941100]],
+      ['/search', 'SQL injection', false, [942100]],
+    ]);
+    expect(targeted[1]).toMatchObject({ application: 'Shop', attempts: 1, blocked: 1, detected: 0, clients: 1, owasp: 'A03 Injection' });
     const log = wafLogPageSchema.parse((await call('GET', 'waap/analytics/log/?status=403')).json());
     expect(log.results.map((r) => r.request_id)).toEqual(['r-1']);
     const csv = await call('GET', 'waap/events/attacks/export/?category=sqli');

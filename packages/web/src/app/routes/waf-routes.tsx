@@ -4,7 +4,7 @@ import { redirectTo } from './redirect-route';
 
 /**
  * QShield's built pages (spec 000 §2.16 WAF menu). The dashboard is the backend-WAF analytics;
- * the rest of the menu (vulnerabilities, API discovery, GraphQL, API security, bots) falls
+ * the rest of the menu (API discovery, GraphQL, API security, bots) falls
  * through to the product's 'not built' notice in product-routes.tsx.
  */
 export function wafRoutes(): RouteObject[] {
@@ -17,6 +17,10 @@ export function wafRoutes(): RouteObject[] {
     { path: 'threat-analytics/log', lazy: () => import('@/features/waf/pages/access-log-page').then((m) => ({ Component: m.AccessLogPage })) },
     { path: 'events', ...redirectTo(paths.waf.attacks) },
     { path: 'events/attacks', lazy: () => import('@/features/waf/pages/attacks-page').then((m) => ({ Component: m.AttacksPage })) },
+    {
+      path: 'events/vulnerabilities',
+      lazy: () => import('@/features/waf/pages/vulnerabilities-page').then((m) => ({ Component: m.VulnerabilitiesPage })),
+    },
     { path: 'organization', ...redirectTo(paths.waf.onboard) },
     { path: 'organization/onboard', lazy: () => import('@/features/waf/pages/onboard-page').then((m) => ({ Component: m.OnboardPage })) },
     { path: 'organization/waf-policy', lazy: () => import('@/features/waf/pages/waf-policy-page').then((m) => ({ Component: m.WafPolicyPage })) },

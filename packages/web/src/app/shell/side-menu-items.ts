@@ -190,8 +190,8 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
 }
 
 /**
- * QShield's menu (spec 000 §2.16 WAF menu): the built pages link; the rest (vulnerabilities, API
- * discovery, GraphQL, API security, bots) are listed as coming, so the menu matches the product.
+ * QShield's menu (spec 000 §2.16 WAF menu): the built pages link; the rest (API discovery,
+ * GraphQL, API security, bots) are listed as coming, so the menu matches the product.
  */
 function wafMenu(): MenuEntry[] {
   return [
@@ -204,7 +204,14 @@ function wafMenu(): MenuEntry[] {
         { label: 'Log', to: paths.waf.log },
       ],
     },
-    { label: 'Events', icon: IconAlertTriangle, children: [{ label: 'Attacks', to: paths.waf.attacks }] },
+    {
+      label: 'Events',
+      icon: IconAlertTriangle,
+      children: [
+        { label: 'Attacks', to: paths.waf.attacks },
+        { label: 'Vulnerabilities', to: paths.waf.vulnerabilities },
+      ],
+    },
     { label: 'API Security', icon: IconApi, soon: true },
     { label: 'Bot', icon: IconRobot, soon: true },
     {

@@ -11,4 +11,5 @@ export const wafKeys = {
   summary: (tid: string | null, query: object) => ['waf', tid, 'summary', query] as const,
   compliance: (tid: string | null) => ['waf', tid, 'compliance'] as const,
   log: (tid: string | null, query: object) => ['waf', tid, 'log', query] as const,
+  vulnerabilities: (tid: string | null, query: object) => ['waf', tid, 'vulnerabilities', query] as const,
 };
