@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { configHash, FLOW_ACTIVE_TIMEOUT_S } from '@netloom/domain';
+import { configHash, FLOW_ACTIVE_TIMEOUT_S, type ConfigDocument } from '@netloom/domain';
 import { SimulatedDevice, type DeviceEvent, type SavedDevice } from '@netloom/simulator';
 import { Applier } from './host/applier';
 import { detectCapabilities } from './host/capabilities';
@@ -93,6 +93,44 @@ const readable = (file: string) =>
   );
 
 /**
+ * After a restart (a reboot empties the kernel, nginx stopped) the box runs again what it ran; if
+ * it cannot, it says it runs nothing and gets a full sync.
+ */
+async function runAgain(saved: SavedDevice | null, apply: (doc: ConfigDocument) => Promise<string | null>, log: (line: string) => void) {
+  if (!saved?.config) return saved;
+  const error = await apply(saved.config);
+  if (error) log(`the saved configuration did not apply again: ${error}`);
+  return { ...saved, config: error ? null : saved.config, config_hash: error ? null : configHash(saved.config) };
+}
+
+/** What the protocol client of every role is told: its timing, its log, and the state file it keeps (written one save at a time). */
+function clientOptions(opts: AgentOptions, log: (line: string) => void) {
+  let saving = Promise.resolve();
+  return {
+    options: {
+      url: opts.url,
+      enrolmentKey: opts.enrolmentKey,
+      random: Math.random,
+      urlIntervalS: 0,
+      ztnaIntervalS: 0,
+      connectorIntervalS: 0,
+      nacIntervalS: 0,
+      silenceMs: opts.silenceMs ?? DEFAULT_SILENCE_MS,
+      ...(opts.confirmWindowMs ? { confirmWindowMs: opts.confirmWindowMs } : {}),
+      onEvent: (e: DeviceEvent) => {
+        const line = describe(e);
+        if (line) log(line);
+      },
+      onSave: (d: SimulatedDevice) => {
+        const state = d.saved();
+        saving = saving.then(() => writeAgentState(opts.stateFile, state)).catch((err: Error) => log(`saving state failed: ${err.message}`));
+      },
+    },
+    saved: () => saving,
+  };
+}
+
+/**
  * The agent as a WAF edge: its own nginx with ModSecurity and the OWASP CRS under its run
  * directory, its DPoP checker on loopback, its logs read every second and reported as
  * `waf_events`. It runs no gateway service (no routes, firewall or dnsmasq) and never touches the
@@ -139,36 +177,14 @@ async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
   );
   edge = new WafEdge({ identity, nginx, logs, dpop, log });
   await edge.start();
-  const saved: SavedDevice | null = await readAgentState(opts.stateFile);
-  let start = saved;
-  if (saved?.config) {
-    const error = await edge.apply(saved.config);
-    if (error) log(`the saved configuration did not apply again: ${error}`);
-    start = { ...saved, config: error ? null : saved.config, config_hash: error ? null : configHash(saved.config) };
-  }
-  let saving = Promise.resolve();
+  const start = await runAgain(await readAgentState(opts.stateFile), (doc) => edge.apply(doc), log);
+  const client = clientOptions(opts, log);
   const device = new SimulatedDevice({
-    url: opts.url,
-    enrolmentKey: opts.enrolmentKey,
+    ...client.options,
     behaviour: edge,
     ...(start ? { saved: start } : {}),
-    random: Math.random,
     flowIntervalS: 0,
-    urlIntervalS: 0,
-    ztnaIntervalS: 0,
-    connectorIntervalS: 0,
-    nacIntervalS: 0,
     wafIntervalS: opts.waf?.eventsIntervalS ?? FLOW_ACTIVE_TIMEOUT_S,
-    silenceMs: opts.silenceMs ?? DEFAULT_SILENCE_MS,
-    ...(opts.confirmWindowMs ? { confirmWindowMs: opts.confirmWindowMs } : {}),
-    onEvent: (e) => {
-      const line = describe(e);
-      if (line) log(line);
-    },
-    onSave: (d) => {
-      const state = d.saved();
-      saving = saving.then(() => writeAgentState(opts.stateFile, state)).catch((err: Error) => log(`saving state failed: ${err.message}`));
-    },
   });
   device.start();
   const running = edge;
@@ -179,7 +195,7 @@ async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
     async stop() {
       await device.stop();
       await running.stop();
-      await saving;
+      await client.saved();
     },
   };
 }
@@ -243,35 +259,13 @@ export async function startAgent(
     },
     log,
   });
-  // After a restart (a reboot empties the kernel) the box runs again what it ran; if it cannot, it says it runs nothing and gets a full sync.
-  let start = saved;
-  if (saved?.config) {
-    const error = await gateway.apply(saved.config);
-    if (error) log(`the saved configuration did not apply again: ${error}`);
-    start = { ...saved, config: error ? null : saved.config, config_hash: error ? null : configHash(saved.config) };
-  }
-  let saving = Promise.resolve();
+  const start = await runAgain(saved, (doc) => gateway.apply(doc), log);
+  const client = clientOptions(opts, log);
   device = new SimulatedDevice({
-    url: opts.url,
-    enrolmentKey: opts.enrolmentKey,
+    ...client.options,
     behaviour: gateway,
     ...(start ? { saved: start } : {}),
-    random: Math.random,
     flowIntervalS: flows ? (opts.flowIntervalS ?? FLOW_ACTIVE_TIMEOUT_S) : 0,
-    urlIntervalS: 0,
-    ztnaIntervalS: 0,
-    connectorIntervalS: 0,
-    nacIntervalS: 0,
-    silenceMs: opts.silenceMs ?? DEFAULT_SILENCE_MS,
-    ...(opts.confirmWindowMs ? { confirmWindowMs: opts.confirmWindowMs } : {}),
-    onEvent: (e) => {
-      const line = describe(e);
-      if (line) log(line);
-    },
-    onSave: (d) => {
-      const state = d.saved();
-      saving = saving.then(() => writeAgentState(opts.stateFile, state)).catch((err: Error) => log(`saving state failed: ${err.message}`));
-    },
   });
   device.start();
   return {
@@ -281,7 +275,7 @@ export async function startAgent(
     async stop() {
       flows?.stop();
       await device!.stop();
-      await saving;
+      await client.saved();
     },
   };
 }

@@ -101,21 +101,7 @@ export class WafService {
     await this.change(actor, `Protected application ${input.name} added`, async (tx, edges) => {
       this.checkEdges(input.edge_ids, edges);
       await this.saveName(() =>
-        repo.insertApplication(tx, {
-          id,
-          tenantId: actor.scope.tenantId,
-          name: input.name,
-          domains: input.domains,
-          origins: input.origins,
-          healthCheck: input.health_check,
-          tlsMode: input.tls_mode,
-          certificate: tls.certificate,
-          tlsKey: tls.key,
-          edgeIds: input.edge_ids,
-          api: input.api,
-          policy: DEFAULT_WAF_POLICY,
-          policyRevision: 1,
-        }),
+        repo.insertApplication(tx, { id, tenantId: actor.scope.tenantId, ...columnsOf(input, tls), policy: DEFAULT_WAF_POLICY, policyRevision: 1 }),
       );
       await this.claim(tx, actor, id, input.domains);
       await repo.insertRevision(tx, {
@@ -140,15 +126,7 @@ export class WafService {
       this.checkEdges(input.edge_ids, edges);
       await this.saveName(() =>
         repo.updateApplication(tx, actor.scope.tenantId, id, {
-          name: input.name,
-          domains: input.domains,
-          origins: input.origins,
-          healthCheck: input.health_check,
-          tlsMode: input.tls_mode,
-          certificate: tls.certificate,
-          tlsKey: tls.key,
-          edgeIds: input.edge_ids,
-          api: input.api,
+          ...columnsOf(input, tls),
           // Other domains or edges: what was checked no longer says anything.
           ...(sameSet(before.domains, input.domains) && sameSet(before.edgeIds, input.edge_ids)
             ? {}
@@ -349,5 +327,18 @@ export class WafService {
     await this.config.announce(outcomes);
   }
 }
+
+/** An application's columns as onboarding sends them, with the certificate it serves. */
+const columnsOf = (input: WafApplicationInput, tls: { certificate: string | null; key: string | null }) => ({
+  name: input.name,
+  domains: input.domains,
+  origins: input.origins,
+  healthCheck: input.health_check,
+  tlsMode: input.tls_mode,
+  certificate: tls.certificate,
+  tlsKey: tls.key,
+  edgeIds: input.edge_ids,
+  api: input.api,
+});
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));

@@ -1,8 +1,8 @@
 import { Group, Select } from '@mantine/core';
 import { WAF_ACTIONS, WAF_CATEGORIES } from '@netloom/domain';
-import { useWafApplications } from '@/features/waf/api/get-waf-applications';
-import { ALL, type useWafFilters } from '@/features/waf/hooks/use-waf-filters';
+import type { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
 import { ACTION_LOOK } from './action-badge';
+import { ApplicationFilter } from './application-filter';
 import { FilterText } from './filter-text';
 import { WindowPicker } from './window-picker';
 
@@ -10,21 +10,11 @@ type Filters = ReturnType<typeof useWafFilters>;
 
 /** The attack list's filters, each kept in the URL. */
 export function AttackFilters({ filters }: { filters: Filters }) {
-  const applications = useWafApplications();
   const { get, update } = filters;
   return (
     <Group gap="xs" wrap="wrap" align="center">
       <WindowPicker value={filters.windowKey} onChange={(w) => update({ window: w })} />
-      <Select
-        aria-label="Application"
-        placeholder="All applications"
-        size="xs"
-        w={200}
-        clearable
-        data={(applications.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-        value={filters.application_id ?? null}
-        onChange={(v) => update({ application: v ?? ALL })}
-      />
+      <ApplicationFilter filters={filters} />
       <Select
         aria-label="Action"
         placeholder="Any action"

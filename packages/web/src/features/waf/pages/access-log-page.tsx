@@ -1,4 +1,4 @@
-import { Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { z } from 'zod';
 import type { wafLogRowSchema } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
@@ -7,12 +7,12 @@ import { EmptyState } from '@/components/empty-state';
 import { LogPager } from '@/components/logs/log-pager';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
-import { useWafApplications } from '@/features/waf/api/get-waf-applications';
 import { useWafLog } from '@/features/waf/api/get-waf-log';
 import { FilterText } from '@/features/waf/components/filter-text';
+import { ApplicationFilter } from '@/features/waf/components/application-filter';
 import { WindowPicker } from '@/features/waf/components/window-picker';
 import { LogFailure } from '@/features/waf/components/log-failure';
-import { ALL, useWafFilters } from '@/features/waf/hooks/use-waf-filters';
+import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
 
 type WafLogRow = z.infer<typeof wafLogRowSchema>;
 
@@ -38,7 +38,6 @@ const COLUMNS: DataTableColumn<WafLogRow>[] = [
 export function AccessLogPage() {
   const user = useCurrentUser();
   const filters = useWafFilters();
-  const applications = useWafApplications();
   const { get, update } = filters;
   const page = Math.max(1, Number(get('page')) || 1);
   const size = Number(get('size')) || 50;
@@ -58,16 +57,7 @@ export function AccessLogPage() {
       <Stack gap="md">
         <Group gap="xs">
           <WindowPicker value={filters.windowKey} onChange={(w) => update({ window: w })} />
-          <Select
-            aria-label="Application"
-            placeholder="All applications"
-            size="xs"
-            w={200}
-            clearable
-            data={(applications.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-            value={filters.application_id ?? null}
-            onChange={(v) => update({ application: v ?? ALL })}
-          />
+          <ApplicationFilter filters={filters} />
           <FilterText label="Status" value={get('status') ?? ''} width={90} onApply={(v) => update({ status: v })} />
           <FilterText label="Search path or host" value={get('search') ?? ''} width={220} onApply={(v) => update({ search: v })} />
         </Group>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { WafVulnerabilityRow } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
@@ -7,11 +7,11 @@ import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { paths } from '@/paths';
-import { useWafApplications } from '@/features/waf/api/get-waf-applications';
 import { useWafVulnerabilities } from '@/features/waf/api/get-waf-vulnerabilities';
+import { ApplicationFilter } from '@/features/waf/components/application-filter';
 import { WindowPicker } from '@/features/waf/components/window-picker';
 import { LogFailure } from '@/features/waf/components/log-failure';
-import { ALL, useWafFilters } from '@/features/waf/hooks/use-waf-filters';
+import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
 
 /** The attacks behind a row: the attack list filtered on its category, application and path. */
 const attacksOf = (r: WafVulnerabilityRow) =>
@@ -83,7 +83,6 @@ const COLUMNS: DataTableColumn<WafVulnerabilityRow>[] = [
 export function VulnerabilitiesPage() {
   const user = useCurrentUser();
   const filters = useWafFilters();
-  const applications = useWafApplications();
   const rows = useWafVulnerabilities({ ...filters.range, application_id: filters.application_id, edge_id: filters.edge_id });
   const exposed = (rows.data ?? []).filter((r) => r.exposed).length;
   return (
@@ -92,16 +91,7 @@ export function VulnerabilitiesPage() {
       <Stack gap="md">
         <Group gap="xs">
           <WindowPicker value={filters.windowKey} onChange={(w) => filters.update({ window: w })} />
-          <Select
-            aria-label="Application"
-            placeholder="All applications"
-            size="xs"
-            w={200}
-            clearable
-            data={(applications.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-            value={filters.application_id ?? null}
-            onChange={(v) => filters.update({ application: v ?? ALL })}
-          />
+          <ApplicationFilter filters={filters} />
           {rows.data && (
             <Text size="sm" c={exposed ? 'red' : 'dimmed'}>
               {exposed ? `${exposed} reached an application` : 'Every attack was blocked at the edge'}
