@@ -55,7 +55,8 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}${p}`;
   }
 
-  private async ready(timeoutMs = 60_000): Promise<void> {
+  /** A cold start compiles the server's source (tsx), which a busy machine takes its time over: see global-setup.ts. */
+  private async ready(timeoutMs = 100_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
       if (this.child.exitCode !== null) throw new Error(`server exited with ${this.child.exitCode}: ${JSON.stringify(this.lines.slice(-5))}`);
