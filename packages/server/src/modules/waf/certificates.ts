@@ -1,5 +1,4 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
-import { generate } from 'selfsigned';
 
 /** What the console shows of a certificate: never its key. */
 export interface CertificateFacts {
@@ -38,6 +37,8 @@ export function certificateProblem(certificate: string, key: string, domains: re
 
 /** A certificate for a lab: self-signed for the application's domains, a year long. */
 export async function selfSignedFor(domains: readonly string[]): Promise<{ certificate: string; key: string }> {
+  // Loaded when first needed: its X.509 libraries are large, and every server start would pay for them.
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: domains[0]! }], {
     keyType: 'ec',
     curve: 'P-256',

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import {
   DEFAULT_WAF_POLICY,
   ERROR_CODES,
@@ -207,15 +206,18 @@ export class WafService {
       metadata: { application: app.name, domains: app.domains, revision: app.policyRevision, exported_at: new Date().toISOString() },
       spec: app.policy,
     };
-    return { yaml: stringifyYaml(doc) };
+    // YAML is loaded when policy as code is first used, not at every server start.
+    const { stringify } = await import('yaml');
+    return { yaml: stringify(doc) };
   }
 
   /** A policy-as-code document becomes the application's next revision; anything the schema refuses is a 400 naming the field. */
   async importPolicy(actor: Actor, id: string, text: string) {
+    const { parse } = await import('yaml');
     let raw: unknown;
     try {
       // Aliases could expand a small document into a huge one: refused past a bound.
-      raw = parseYaml(text, { maxAliasCount: 50 });
+      raw = parse(text, { maxAliasCount: 50 });
     } catch (err) {
       throw fieldError('yaml', `Not YAML: ${(err as Error).message.split('\n')[0]}`);
     }
