@@ -83,6 +83,19 @@ describe('the WAF edge rendering', () => {
     expect(rules).toContain('SecAuditLog /p/logs/audit-' + APP + '.log');
   });
 
+  it("keeps an application's and a rule's names to their comment lines: a line break in a name starts no directive", () => {
+    const rules = modsecurityRules(
+      application(
+        { custom_rules: [{ name: 'ok\nSecAuditLog /etc/cron.d/x', rule: `SecRule ARGS "@contains x" "id:7,phase:2,deny"` }] },
+        { name: 'Shop\nSecRuleEngine Off\r\nInclude /etc/shadow' },
+      ),
+      { prefix: '/p', crs: { setup: '/crs/setup.conf', rules: '/crs/rules' } },
+    );
+    const directives = rules.split('\n').filter((l) => !l.startsWith('#'));
+    expect(directives.some((l) => /SecRuleEngine Off|Include \/etc\/shadow|SecAuditLog \/etc/.test(l))).toBe(false);
+    expect(rules).toContain('# Written by the Netloom agent for Shop SecRuleEngine Off  Include /etc/shadow');
+  });
+
   it('gives an application a server with its domains, an upstream with its origins and weights, its limits and lists', () => {
     const app = application(
       {

@@ -71,7 +71,8 @@ export const errorLogPath = (prefix: string) => path.join(prefix, 'logs', 'error
 export const pidPath = (prefix: string) => path.join(prefix, 'logs', 'nginx.pid');
 
 /** A value inside a double-quoted SecLang or nginx string: neither can hold a raw quote or backslash (the schemas already refuse them). */
-const q = (v: string) => v.replace(/["\\]/g, '');
+/** Free text (an application's or rule's name) made safe for a comment line: no quotes, backslashes or control characters, so it cannot end the line and start a directive. */
+const q = (v: string) => v.replace(/["\\]/g, '').replace(/\p{Cc}/gu, ' ');
 
 const hostPort = (url: string) => {
   const u = new URL(url);
@@ -113,7 +114,7 @@ export function modsecurityRules(app: WafEdgeApplication, opts: Pick<WafRenderOp
   }
   let next: number = EDGE_HELPER_IDS.exclusionsFrom;
   for (const e of p.exclusions.filter((e) => e.path !== null)) lines.push(exclusionUnderPath(e, next++));
-  for (const r of p.custom_rules.filter((r) => r.enabled)) lines.push(`# ${r.name.replace(/[\r\n]/g, ' ')}`, r.rule.trim());
+  for (const r of p.custom_rules.filter((r) => r.enabled)) lines.push(`# ${q(r.name)}`, r.rule.trim());
   lines.push(`Include ${path.join(opts.crs.rules, '*.conf')}`);
   for (const g of p.disabled_groups) lines.push(`SecRuleRemoveById ${WAF_RULE_GROUPS[g].ids[0]}-${WAF_RULE_GROUPS[g].ids[1]}`);
   for (const e of p.exclusions.filter((e) => e.path === null)) lines.push(exclusionEverywhere(e));
