@@ -55,7 +55,7 @@ export const wafPathSchema = statingRules(
     .string()
     .min(1)
     .max(256)
-    .regex(/^\/[^\s"'\\{};]*$/, "Should start with '/' and hold no spaces, quotes, braces or semicolons")
+    .regex(/^\/[^\s"'\\{};#]*$/, "Should start with '/' and hold no spaces, quotes, braces, semicolons or '#'")
     .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 0x20), 'Should hold no control characters'),
   ['Should hold no control characters'],
 );

@@ -6,7 +6,7 @@ import { PolicyPartForm, type PartFieldsProps } from '@/features/waf/components/
 
 const PATH_RULE = {
   test: (v: string) => wafPathSchema.safeParse(v).success,
-  message: "Should start with '/' and hold no spaces, quotes, braces or semicolons",
+  message: "Should start with '/' and hold no spaces, quotes, braces, semicolons or '#'",
 };
 
 function DpopFields({ value, errors, disabled, onChange }: PartFieldsProps<'dpop'>) {
