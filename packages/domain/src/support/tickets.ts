@@ -209,6 +209,7 @@ export const supportEngineerSchema = z.object({ id: z.string(), name: z.string()
 export type SupportEngineer = z.infer<typeof supportEngineerSchema>;
 export const supportEngineerListSchema = z.array(supportEngineerSchema);
 export const supportEngineerGrantSchema = z.strictObject({
-  email: z.string().trim().max(254).min(1, textInputMessages.required),
+  // storableText: an address with a NUL is no one's, and PostgreSQL refuses it in a query (400, never a 500).
+  email: storableText().trim().max(254).min(1, textInputMessages.required),
   is_support_engineer: z.boolean(),
 });

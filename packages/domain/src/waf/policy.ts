@@ -34,7 +34,8 @@ export type WafMode = (typeof WAF_MODES)[number];
 
 const ADDRESS_MESSAGE = 'Should be an address (x.x.x.x) or a subnet (x.x.x.x/y)';
 const COUNTRY_MESSAGE = 'Not a country code (ISO 3166-1 alpha-2)';
-const cidrOrIp = statingRules(
+/** An address or a subnet, with the rule's message stated in the API document. */
+export const cidrOrIp = statingRules(
   z
     .string()
     .max(18)

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { isCidr, isIPv4 } from '../validators/ipv4';
 import { isFqdn } from '../validators/domain-name';
 import { storableText } from '../validators/storable-text';
 import { statingRules } from '../validators/documented';
-import { wafPathSchema, wafPolicySchema } from './policy';
+import { cidrOrIp, wafPathSchema, wafPolicySchema } from './policy';
 
 /** A device that serves protected applications: the agent in its `waf-edge` role, or a simulated POP. */
 export const WAF_EDGE_DEVICE_TYPE = 'waf-edge' as const;
@@ -47,14 +46,7 @@ export const pemKeySchema = pem('PRIVATE KEY');
 export const wafEdgeListSchema = z.object({
   id: z.string().uuid(),
   name: storableText().max(64),
-  cidrs: z
-    .array(
-      z
-        .string()
-        .max(18)
-        .refine((v) => isIPv4(v) || isCidr(v)),
-    )
-    .max(100_000),
+  cidrs: z.array(cidrOrIp).max(100_000),
 });
 
 /** One protected application as an edge serves it: where it proxies, its certificate and its policy. */
