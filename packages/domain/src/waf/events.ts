@@ -28,8 +28,8 @@ export const wafRuleMatchSchema = z.object({
 });
 export type WafRuleMatch = z.infer<typeof wafRuleMatchSchema>;
 
-/** A request the edge blocked, detected, rate-limited or denied by address: the console's attack event. */
-export const wafAttackSchema = z.object({
+/** What every line of an edge's logs says of the request: when, which application, who asked what. */
+const requestFields = {
   at: z.string().datetime(),
   application_id: z.string().uuid().nullable(),
   request_id: text().max(64),
@@ -39,26 +39,23 @@ export const wafAttackSchema = z.object({
   /** Path and query as requested; the edge shortens it. */
   path: text().max(2_048),
   status: z.number().int().min(0).max(999),
+  user_agent: text().max(512).nullable(),
+};
+
+/** A request the edge blocked, detected, rate-limited or denied by address: the console's attack event. */
+export const wafAttackSchema = z.object({
+  ...requestFields,
   action: z.enum(WAF_ACTIONS),
   anomaly_score: z.number().int().min(0).max(100_000).nullable(),
   rules: z.array(wafRuleMatchSchema).max(32),
-  user_agent: text().max(512).nullable(),
 });
 export type WafAttack = z.infer<typeof wafAttackSchema>;
 
 /** One request of the edge's access log (every request, attack or not). */
 export const wafRequestSchema = z.object({
-  at: z.string().datetime(),
-  application_id: z.string().uuid().nullable(),
-  request_id: text().max(64),
-  host: text().max(253),
-  client_ip: ip,
-  method: text().max(16),
-  path: text().max(2_048),
-  status: z.number().int().min(0).max(999),
+  ...requestFields,
   bytes: count,
   elapsed_ms: z.number().int().nonnegative().max(86_400_000),
-  user_agent: text().max(512).nullable(),
 });
 export type WafRequest = z.infer<typeof wafRequestSchema>;
 
