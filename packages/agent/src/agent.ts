@@ -17,6 +17,7 @@ import { installed, run } from './host/exec';
 import { readIdentity } from './identity';
 import { LinuxGateway } from './linux-gateway';
 import { readAgentState, writeAgentState } from './state';
+import { ChallengeIssuer } from './host/challenge';
 import { DpopChecker } from './host/dpop';
 import { NginxWaf } from './host/nginx';
 import { WafLogs } from './host/waf-logs';
@@ -156,6 +157,8 @@ async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
   }
   const dpop = new DpopChecker();
   const dpopChecker = await dpop.start();
+  const challenge = new ChallengeIssuer();
+  const challenger = { address: await challenge.start(), secret: challenge.secret };
   const nginx = new NginxWaf({
     prefix,
     listen: opts.waf?.listen ?? { address: '0.0.0.0', http: 80, https: 443 },
@@ -163,10 +166,11 @@ async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
     crs: { setup: DEBIAN_WAF_PATHS.crsSetup, rules: DEBIAN_WAF_PATHS.crsRules },
     countryDb: geoip2 ? countryDb : null,
     dpopChecker,
+    challenger,
     ...(opts.waf?.trustForwardedFrom ? { trustForwardedFrom: opts.waf.trustForwardedFrom } : {}),
     ...(opts.waf?.workers ? { workers: opts.waf.workers } : {}),
   });
-  const capabilities = ['nginx', 'modsecurity', 'owasp-crs', ...(geoip2 && countryDb ? ['geoip2'] : []), 'dpop'];
+  const capabilities = ['nginx', 'modsecurity', 'owasp-crs', ...(geoip2 && countryDb ? ['geoip2'] : []), 'dpop', 'js-challenge'];
   const identity = await readIdentity(capabilities, { serial: opts.serial, name: opts.name });
   log(`${identity.serial} (${identity.os}) as a WAF edge; nginx under ${prefix}`);
   let edge: WafEdge | null = null;
@@ -175,7 +179,7 @@ async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
     (appId) => edge?.runs?.waf?.applications.find((a) => a.id === appId)?.policy ?? null,
     (requestId) => dpop.takeRefusal(requestId),
   );
-  edge = new WafEdge({ identity, nginx, logs, dpop, log });
+  edge = new WafEdge({ identity, nginx, logs, helpers: [dpop, challenge], log });
   await edge.start();
   const start = await runAgain(await readAgentState(opts.stateFile), (doc) => edge.apply(doc), log);
   const client = clientOptions(opts, log);

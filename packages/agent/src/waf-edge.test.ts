@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -38,13 +38,14 @@ describe('the WAF edge between pushes (real nginx)', () => {
       crs: { setup: DEBIAN_WAF_PATHS.crsSetup, rules: DEBIAN_WAF_PATHS.crsRules },
       countryDb: null,
       dpopChecker: null,
+      challenger: null,
       workers: 1,
     });
     edge = new WafEdge({
       identity: { serial: 'LNX-WAF', name: 'edge', model: 'Linux', os: 'Debian', version: '0.1.0', board: 'test', capabilities: ['nginx'] },
       nginx,
       logs: new WafLogs(path.join(prefix, 'logs'), (id) => (id === APP ? doc.waf!.applications[0]!.policy : null)),
-      dpop: null,
+      helpers: [],
       // Polled by hand below.
       pollMs: 3_600_000,
       rotateBytes: 20_000,
@@ -127,7 +128,9 @@ describe('the WAF edge between pushes (real nginx)', () => {
       // About 300 bytes a line: each round passes the lowered limit, the next poll moves the log.
       for (let i = 0; i < 80; i++, sent++) await get(`/rotation/${sent}`);
       await edge.poll();
-      expect(statSync(path.join(prefix, 'logs', 'access.log')).size).toBeLessThan(20_000);
+      // Moved aside: nginx makes the new file once it has handled the reopen signal, which `nginx -s reopen` does not wait for.
+      const access = path.join(prefix, 'logs', 'access.log');
+      expect(existsSync(access) ? statSync(access).size : 0).toBeLessThan(20_000);
     }
     // Counted by their own paths: nginx logs a request once it has answered it, so a line may come a moment after its answer.
     const paths: string[] = [];

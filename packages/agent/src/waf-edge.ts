@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { configHash, EDGE_RULE_IDS, WAF_EDGE_DEVICE_TYPE, type ConfigDocument, type WafAttack, type WafRequest, type WafSection } from '@netloom/domain';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, WafTraffic } from '@netloom/simulator';
-import type { DpopChecker } from './host/dpop';
 import type { NginxWaf } from './host/nginx';
 import { wafCannotRun } from './render/nginx-waf';
 import type { AccessLine, WafLogs } from './host/waf-logs';
@@ -20,7 +19,8 @@ export interface WafEdgeOptions {
   identity: Identity;
   nginx: NginxWaf;
   logs: WafLogs;
-  dpop: DpopChecker | null;
+  /** The agent's servers nginx asks (the DPoP checker, the challenge issuer): stopped with the edge. */
+  helpers: { stop(): Promise<void> }[];
   /** Seconds between reads of the logs (flood detection and the health checks go by it). */
   pollMs?: number;
   /** Bytes past which a log is started afresh once read (ROTATE_BYTES unless a test lowers it). */
@@ -87,7 +87,7 @@ export class WafEdge implements DeviceBehaviour {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.polling;
-    await this.opts.dpop?.stop();
+    await Promise.all(this.opts.helpers.map((h) => h.stop()));
     await this.opts.nginx.stop();
   }
 

@@ -147,8 +147,8 @@ export class WafPopBehaviour implements DeviceBehaviour {
         }
         const client = pick(this.random, SIMULATED_CLIENTS.attackers);
         const attack = pick(this.random, SIMULATED_ATTACKS);
-        const lists = app.threat_lists.flatMap((l) => l.cidrs);
-        const decision = decideWafRequest(app.policy, lists, {
+        // The simulated attackers are scripts: none ever runs a challenge's JavaScript.
+        const decision = decideWafRequest(app.policy, app.threat_lists, {
           clientIp: client.ip,
           country: client.country,
           path: attack.path.split('?')[0]!,
@@ -175,6 +175,17 @@ export class WafPopBehaviour implements DeviceBehaviour {
             action: 'denied',
             anomaly_score: null,
             rules: [{ id, message: `Client denied (${decision.why.replace('_', ' ')})`, data: client.ip, tags: ['netloom-edge'], severity: 2 }],
+          });
+        } else if (decision.action === 'challenged') {
+          served(attack.path, attack.method, 403, client.ip, attack.userAgent);
+          attacks.push({
+            ...base,
+            status: 403,
+            action: 'challenged',
+            anomaly_score: null,
+            rules: [
+              { id: EDGE_RULE_IDS.threatChallenge, message: 'Client on a challenge list without a pass', data: client.ip, tags: ['netloom-edge'], severity: 2 },
+            ],
           });
         } else {
           const rules = attack.rules.filter((r) => decision.rules.includes(r.id)).map((r) => ({ ...r, severity: 2 }));

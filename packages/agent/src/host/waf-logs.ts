@@ -62,6 +62,7 @@ const EDGE_MESSAGES: Record<number, string> = {
   [EDGE_RULE_IDS.ipDeny]: 'Client address on the deny list',
   [EDGE_RULE_IDS.countryDeny]: "Client's country not allowed",
   [EDGE_RULE_IDS.threatList]: 'Client address on a threat-intel list',
+  [EDGE_RULE_IDS.threatChallenge]: 'Client on a challenge list without a pass',
   [EDGE_RULE_IDS.rateLimit]: 'Rate limit exceeded',
   [EDGE_RULE_IDS.ddos]: 'DDoS limit exceeded',
   [EDGE_RULE_IDS.dpop]: 'DPoP proof refused',
@@ -74,13 +75,14 @@ export type LimitsOf = (appId: string | null) => Pick<WafEdgeApplication['policy
 
 /**
  * The attack an access log line stands for, when the edge refused the request itself: an address
- * or country list (403 with the edge's rule), a rate or connection limit (429), a DPoP proof
+ * or country list (403 with the edge's rule), a challenge list's page (403, the challenge's rule), a rate or connection limit (429), a DPoP proof
  * (401, with the checker's reason). ModSecurity's refusals come from its audit log instead.
  */
 function edgeAttackOf(l: AccessLine, limits: LimitsOf, dpopRefusal: (requestId: string) => string | null): WafAttack | null {
   const base = { ...requestOf(l), anomaly_score: null };
   const { bytes: _b, elapsed_ms: _e, ...attack } = base;
   const rule = Number(l.edge_rule);
+  if (l.status === 403 && rule === EDGE_RULE_IDS.threatChallenge) return { ...attack, action: 'challenged', rules: [edgeRule(rule)] };
   if (l.status === 403 && Number.isInteger(rule) && rule > 0) return { ...attack, action: 'denied', rules: [edgeRule(rule)] };
   if (l.status === 429 && (l.limit_req === 'REJECTED' || l.limit_conn === 'REJECTED')) {
     const path = l.uri.split('?')[0] ?? '/';

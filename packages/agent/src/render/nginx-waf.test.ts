@@ -9,10 +9,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { EDGE_RULE_IDS, wafAttackSchema, wafRequestSchema, wafEdgeApplicationSchema, type WafEdgeApplication } from '@netloom/domain';
+import { chromium } from 'playwright';
+import { ChallengeIssuer, passFor } from '../host/challenge';
 import { DpopChecker } from '../host/dpop';
 import { NginxWaf } from '../host/nginx';
 import { WafLogs } from '../host/waf-logs';
-import { DEBIAN_WAF_PATHS, modsecurityRules, renderWaf, type WafRenderOptions } from './nginx-waf';
+import { DEBIAN_WAF_PATHS, modsecurityRules, renderWaf, wafCannotRun, type WafRenderOptions } from './nginx-waf';
 
 const APP = '0b8f3d2e-6a41-4c7b-9e15-2d7c4f8a1b90';
 const OTHER = '7e2a9c41-3b5d-4f6e-8a17-c9d0e1f2a3b4';
@@ -46,6 +48,7 @@ const renderOpts = (prefix: string, port = 18080, https = port + 1): Omit<WafRen
   crs: { setup: DEBIAN_WAF_PATHS.crsSetup, rules: DEBIAN_WAF_PATHS.crsRules },
   countryDb: null,
   dpopChecker: null,
+  challenger: null,
   workers: 1,
 });
 
@@ -128,6 +131,26 @@ describe('the WAF edge rendering', () => {
   });
 });
 
+describe('what an edge cannot serve', () => {
+  it('names each part a box lacks: the country database, the DPoP checker, the challenge issuer', () => {
+    const app = application(
+      { country_deny: ['RU'], dpop: { enabled: true, paths: ['/pay'], max_age_seconds: 30 } },
+      { threat_lists: [{ id: crypto.randomUUID(), name: 'Suspicious', action: 'challenge', cidrs: ['192.0.2.0/24'] }] },
+    );
+    expect(wafCannotRun({ applications: [app] }, renderOpts('/p'))).toBe(
+      "waf: country lists need nginx's geoip2 module and a country database (Shop); DPoP needs the agent's proof checker (Shop); challenge lists need the agent's challenge issuer (Shop)",
+    );
+    const ready = {
+      ...renderOpts('/p'),
+      countryDb: '/db.mmdb',
+      modules: { modsecurity: 'm.so', geoip2: 'g.so' },
+      dpopChecker: '127.0.0.1:1',
+      challenger: { address: '127.0.0.1:2', secret: 's' },
+    };
+    expect(wafCannotRun({ applications: [app] }, ready)).toBeNull();
+  });
+});
+
 /** A real nginx with the CRS in front of a tiny origin that records what reached it. */
 describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)', () => {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'netloom-waf-'));
@@ -143,6 +166,7 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
   let logs: WafLogs;
   let running: WafEdgeApplication['policy'] | null = null;
   const dpop = new DpopChecker();
+  const challenge = new ChallengeIssuer();
   let PORT = 0;
   let TLS_PORT = 0;
 
@@ -150,7 +174,11 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
     port = (origin.address() as AddressInfo).port;
     [PORT, TLS_PORT] = [await freePort(), await freePort()];
-    edge = new NginxWaf({ ...renderOpts(prefix, PORT, TLS_PORT), dpopChecker: await dpop.start() });
+    edge = new NginxWaf({
+      ...renderOpts(prefix, PORT, TLS_PORT),
+      dpopChecker: await dpop.start(),
+      challenger: { address: await challenge.start(), secret: challenge.secret },
+    });
     logs = new WafLogs(
       path.join(prefix, 'logs'),
       () => running,
@@ -160,6 +188,7 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
   afterAll(async () => {
     await edge.stop();
     await dpop.stop();
+    await challenge.stop();
     origin.close();
     rmSync(prefix, { recursive: true, force: true });
   });
@@ -319,6 +348,57 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
       ['/pay', 401, 'no DPoP header'],
       ['/pay?x=1', 401, 'the proof was used before (jti)'],
     ]);
+  });
+
+  it("answers a challenge-listed client with the JavaScript challenge until it carries a pass: Chromium passes on its own, a pass is the client's and expires", async () => {
+    const list = (cidrs: string[]) => [{ id: crypto.randomUUID(), name: 'Suspicious', action: 'challenge', cidrs }];
+    expect(await apply({}, { threat_lists: list(['127.0.0.1', '127.0.0.5/32']) })).toBeNull();
+    await logs.read();
+    // A script that runs no JavaScript gets the page, never the application.
+    expect(await get('/account?tab=orders')).toBe(403);
+    expect(await get('/account?tab=orders', 'shop.example.com', '127.0.0.6')).toBe(200);
+    expect(reached.filter((r) => r === '/account?tab=orders')).toHaveLength(1);
+
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--host-resolver-rules=MAP shop.example.com 127.0.0.1'],
+    });
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`http://shop.example.com:${PORT}/account?tab=orders`);
+      await page.locator('body', { hasText: 'origin says hello' }).waitFor({ timeout: 10_000 });
+      expect(reached.filter((r) => r === '/account?tab=orders')).toHaveLength(2);
+      const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+      const pass = `netloom_pass=${cookies.netloom_pass}; netloom_pass_expires=${cookies.netloom_pass_expires}`;
+      // The pass is the browser's address's and this application's: from another listed address it is worth nothing.
+      expect(await get('/account', 'shop.example.com', '127.0.0.1', { cookie: pass })).toBe(200);
+      expect(await get('/account', 'shop.example.com', '127.0.0.5', { cookie: pass })).toBe(403);
+      // A passed client is still inspected.
+      expect(await get("/?id=1'%20OR%20'1'='1", 'shop.example.com', '127.0.0.1', { cookie: pass })).toBe(403);
+    } finally {
+      await browser.close();
+    }
+    const expired = Math.floor(Date.now() / 1000) - 10;
+    expect(
+      await get('/account', 'shop.example.com', '127.0.0.5', {
+        cookie: `netloom_pass=${passFor(challenge.secret, '127.0.0.5', APP, expired)}; netloom_pass_expires=${expired}`,
+      }),
+    ).toBe(403);
+    expect(await get('/account', 'shop.example.com', '127.0.0.5', { cookie: 'netloom_pass=AAAAAAAAAAAAAAAAAAAAAA; netloom_pass_expires=4102444800' })).toBe(
+      403,
+    );
+
+    // Chromium asks for /favicon.ico beside the challenge page: it may be challenged too.
+    const challenged = (await logs.read()).attacks.filter((a) => a.action === 'challenged' && a.path !== '/favicon.ico');
+    expect(challenged.map((a) => [a.client_ip, a.path])).toEqual([
+      ['127.0.0.1', '/account?tab=orders'],
+      ['127.0.0.1', '/account?tab=orders'],
+      ['127.0.0.5', '/account'],
+      ['127.0.0.5', '/account'],
+      ['127.0.0.5', '/account'],
+    ]);
+    expect(challenged[0]).toMatchObject({ status: 403, application_id: APP, rules: [{ id: EDGE_RULE_IDS.threatChallenge }] });
   });
 
   it('refuses a rule nginx refuses and keeps serving the previous policy', async () => {

@@ -9,6 +9,10 @@ export const DEBIAN_WAF_PATHS = {
   crsRules: '/usr/share/modsecurity-crs/rules',
 } as const;
 
+/** The cookies nginx's secure_link reads a challenge pass from (`$cookie_…`); the agent's challenge page sets them. */
+export const PASS_COOKIE = 'netloom_pass';
+export const PASS_EXPIRES_COOKIE = 'netloom_pass_expires';
+
 /** The ids the edge gives the helper rules it writes (above EDGE_RULE_IDS' own, in its 9 000 000 range). */
 const EDGE_HELPER_IDS = {
   /** The paranoia level and anomaly thresholds. */
@@ -44,6 +48,8 @@ export interface WafRenderOptions {
   trustForwardedFrom?: string[];
   /** Where the agent's DPoP checker answers (127.0.0.1:port); null: DPoP cannot be applied. */
   dpopChecker: string | null;
+  /** Where the agent's challenge issuer answers, and the secret its passes are made with; null: challenge lists cannot be applied. */
+  challenger: { address: string; secret: string } | null;
   /** Applications under a flood: their per-client rate is the DDoS section's strict one. */
   strict?: ReadonlySet<string>;
   /** Origins (url) the health checks found down, per application id. */
@@ -135,8 +141,11 @@ function exclusionEverywhere(e: WafExclusion): string {
   return e.parameter ? `SecRuleUpdateTargetByTag "${e.tag}" "!ARGS:${e.parameter}"` : `SecRuleRemoveByTag "${e.tag}"`;
 }
 
+/** Whether an application's policy names a challenge list with any address in it. */
+const challenges = (app: WafEdgeApplication) => app.threat_lists.some((l) => l.action === 'challenge' && l.cidrs.length > 0);
+
 /** What nginx cannot do for a section on this box, as the push's error (null: it can). */
-export function wafCannotRun(section: WafSection, opts: Pick<WafRenderOptions, 'countryDb' | 'modules' | 'dpopChecker'>): string | null {
+export function wafCannotRun(section: WafSection, opts: Pick<WafRenderOptions, 'countryDb' | 'modules' | 'dpopChecker' | 'challenger'>): string | null {
   const problems: string[] = [];
   const countries = section.applications.filter((a) => a.policy.country_allow.length || a.policy.country_deny.length);
   if (countries.length && (!opts.countryDb || !opts.modules.geoip2)) {
@@ -144,6 +153,8 @@ export function wafCannotRun(section: WafSection, opts: Pick<WafRenderOptions, '
   }
   const dpop = section.applications.filter((a) => a.policy.dpop.enabled && a.policy.dpop.paths.length);
   if (dpop.length && !opts.dpopChecker) problems.push(`DPoP needs the agent's proof checker (${dpop.map((a) => a.name).join(', ')})`);
+  const challenged = section.applications.filter(challenges);
+  if (challenged.length && !opts.challenger) problems.push(`challenge lists need the agent's challenge issuer (${challenged.map((a) => a.name).join(', ')})`);
   return problems.length ? `waf: ${problems.join('; ')}` : null;
 }
 
@@ -169,6 +180,20 @@ function locations(app: WafEdgeApplication, i: number, opts: WafRenderOptions): 
   });
 }
 
+/**
+ * A challenge-listed client without a valid pass gets the challenge page instead of the
+ * application: nginx checks the pass itself (secure_link: MD5 of its expiry, the client's address,
+ * the application and the issuer's secret), so only clients that still need one reach the agent.
+ */
+function challengeCheck(app: WafEdgeApplication, i: number, opts: WafRenderOptions): string[] {
+  if (!challenges(app) || !opts.challenger) return [];
+  return [
+    `    secure_link $cookie_${PASS_COOKIE},$cookie_${PASS_EXPIRES_COOKIE};`,
+    `    secure_link_md5 "$secure_link_expires$remote_addr$waf_app ${opts.challenger.secret}";`,
+    `    if ($waf_challenge_${i}) { rewrite ^ /.netloom-challenge last; }`,
+  ];
+}
+
 /** One application's server: its domains on the edge's HTTP port (and HTTPS with its certificate), the deny lists, ModSecurity, its locations. */
 function server(app: WafEdgeApplication, i: number, opts: WafRenderOptions): string[] {
   const p = app.policy;
@@ -188,12 +213,27 @@ function server(app: WafEdgeApplication, i: number, opts: WafRenderOptions): str
     `    set $waf_edge_rule $waf_deny_${i};`,
     // The lists are the edge's own and hold in every mode: a denied client never reaches the WAF or the origin.
     `    if ($waf_deny_${i}) { return 403; }`,
+    ...challengeCheck(app, i, opts),
     `    modsecurity ${p.mode === 'off' ? 'off' : 'on'};`,
     `    modsecurity_transaction_id "$request_id";`,
     `    modsecurity_rules_file ${path.join(opts.confDir, `modsec-${app.id}.conf`)};`,
     ...(p.ddos.enabled ? [`    limit_conn conn_${i} ${p.ddos.connections_per_client};`] : []),
     ...locations(app, i, opts),
   ];
+  if (challenges(app) && opts.challenger) {
+    lines.push(
+      '    location = /.netloom-challenge {',
+      '      internal;',
+      '      modsecurity off;',
+      `      set $waf_edge_rule ${EDGE_RULE_IDS.threatChallenge};`,
+      `      proxy_pass http://${opts.challenger.address}/challenge;`,
+      '      proxy_pass_request_body off;',
+      '      proxy_set_header Content-Length "";',
+      '      proxy_set_header X-Real-IP $remote_addr;',
+      `      proxy_set_header X-Waf-App "${app.id}";`,
+      '    }',
+    );
+  }
   if (p.dpop.enabled && p.dpop.paths.length) {
     lines.push(
       '    location = /.netloom-dpop {',
@@ -231,7 +271,7 @@ function appHttpLevel(app: WafEdgeApplication, i: number, opts: WafRenderOptions
     const rps = opts.strict?.has(app.id) ? p.ddos.strict_requests_per_second_per_client : p.ddos.requests_per_second_per_client;
     lines.push(`  limit_conn_zone $binary_remote_addr zone=conn_${i}:1m;`, `  limit_req_zone $binary_remote_addr zone=ddos_${i}:1m rate=${rps}r/s;`);
   }
-  const threat = app.threat_lists.flatMap((l) => l.cidrs);
+  const threat = app.threat_lists.filter((l) => l.action === 'deny').flatMap((l) => l.cidrs);
   // An allowed address is never denied by address; a more specific entry wins within the geo block.
   lines.push(
     `  geo $waf_ip_${i} {`,
@@ -241,6 +281,20 @@ function appHttpLevel(app: WafEdgeApplication, i: number, opts: WafRenderOptions
     ...p.ip_allow.map((c) => `    ${c} 0;`),
     '  }',
   );
+  if (challenges(app) && opts.challenger) {
+    // $secure_link: '1' for a good pass, '0' for an expired one, '' for none or a forged one.
+    lines.push(
+      `  geo $waf_challenge_list_${i} {`,
+      '    default 0;',
+      ...app.threat_lists.filter((l) => l.action === 'challenge').flatMap((l) => l.cidrs.map((c) => `    ${c} 1;`)),
+      ...p.ip_allow.map((c) => `    ${c} 0;`),
+      '  }',
+      `  map "$waf_challenge_list_${i}:$secure_link" $waf_challenge_${i} {`,
+      '    default 0;',
+      '    "~^1:0?$" 1;',
+      '  }',
+    );
+  }
   if (p.country_allow.length || p.country_deny.length) {
     // A client whose country is not known (a private address, an unlisted block) is judged by the deny list only.
     const byCountry = p.country_allow.length
@@ -314,7 +368,8 @@ export function renderWaf(section: WafSection, opts: WafRenderOptions): Rendered
     '',
   ];
   return [
-    { name: 'nginx.conf', content: conf.join('\n'), mode: 0o644 },
+    // The challenge issuer's secret is in it: for the nginx master (root) alone.
+    { name: 'nginx.conf', content: conf.join('\n'), mode: 0o600 },
     ...apps.map((a) => ({ name: `modsec-${a.id}.conf`, content: modsecurityRules(a, opts), mode: 0o644 })),
     ...apps.flatMap((a) =>
       a.tls

@@ -4,7 +4,7 @@ import { storableText } from '../validators/storable-text';
 import { WAF_ACTIONS, WAF_CATEGORIES, wafRuleMatchSchema } from './events';
 import { checkedWafPolicySchema, wafPolicySchema } from './policy';
 import { statingRules } from '../validators/documented';
-import { pemCertificateSchema, pemKeySchema, wafDomainSchema, wafHealthCheckSchema, wafOriginSchema } from './section';
+import { pemCertificateSchema, pemKeySchema, WAF_LIST_ACTIONS, wafDomainSchema, wafHealthCheckSchema, wafOriginSchema } from './section';
 
 /**
  * QShield's calls under `/api/v1/`, each with `tenant_id` in the query. The spec names the POP list
@@ -145,7 +145,6 @@ export const wafPolicyRevisionSchema = z.object({
 });
 export const wafPolicyAsCodeSchema = z.object({ yaml: storableText().max(500_000) });
 
-export const WAF_LIST_ACTIONS = ['deny', 'challenge'] as const;
 export const threatListInputSchema = statingRules(
   z
     .object({
@@ -251,6 +250,8 @@ export const wafSummarySchema = z.object({
   detected: z.number().int(),
   rate_limited: z.number().int(),
   denied: z.number().int(),
+  /** Requests from challenge-listed clients answered with the JavaScript challenge. */
+  challenged: z.number().int(),
   /** Attacks per bucket, by action. */
   series: z.array(z.object({ at: z.string(), requests: z.number().int(), blocked: z.number().int(), detected: z.number().int(), other: z.number().int() })),
   by_category: z.array(countRow),

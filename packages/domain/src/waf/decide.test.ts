@@ -33,9 +33,19 @@ describe('what an edge does with a matched request', () => {
   it('lets an allowed address through and denies listed addresses and countries before any rule', () => {
     expect(decideWafRequest(policy({ ip_allow: ['45.155.205.0/24'] }), [], sqli)).toEqual({ action: 'passed', why: 'allowed' });
     expect(decideWafRequest(policy({ ip_deny: ['45.155.205.233'] }), [], sqli)).toEqual({ action: 'denied', why: 'ip' });
-    expect(decideWafRequest(DEFAULT_WAF_POLICY, ['45.155.0.0/16'], sqli)).toEqual({ action: 'denied', why: 'threat_list' });
+    expect(decideWafRequest(DEFAULT_WAF_POLICY, [{ action: 'deny', cidrs: ['45.155.0.0/16'] }], sqli)).toEqual({ action: 'denied', why: 'threat_list' });
     expect(decideWafRequest(policy({ country_deny: ['RU'] }), [], sqli)).toEqual({ action: 'denied', why: 'country' });
     expect(decideWafRequest(policy({ country_allow: ['DE'] }), [], sqli)).toEqual({ action: 'denied', why: 'country' });
+  });
+
+  it('challenges a client on a challenge list until it carries a pass, after the deny lists and in every mode', () => {
+    const challenge = [{ action: 'challenge' as const, cidrs: ['45.155.205.0/24'] }];
+    expect(decideWafRequest(DEFAULT_WAF_POLICY, challenge, sqli)).toEqual({ action: 'challenged' });
+    expect(decideWafRequest(policy({ mode: 'off' }), challenge, sqli)).toEqual({ action: 'challenged' });
+    expect(decideWafRequest(DEFAULT_WAF_POLICY, challenge, { ...sqli, passedChallenge: true })).toEqual({ action: 'blocked', rules: [942100] });
+    expect(decideWafRequest(DEFAULT_WAF_POLICY, challenge, { ...sqli, clientIp: '198.51.100.7' }).action).toBe('blocked');
+    expect(decideWafRequest(policy({ ip_deny: ['45.155.205.233'] }), challenge, sqli)).toEqual({ action: 'denied', why: 'ip' });
+    expect(decideWafRequest(policy({ ip_allow: ['45.155.205.233'] }), challenge, sqli)).toEqual({ action: 'passed', why: 'allowed' });
   });
 
   it('reads address lists of addresses and subnets', () => {

@@ -6,7 +6,7 @@ import { WAF_RULE_GROUPS, wafGroupOfRule } from './policy';
 export const WAF_EVENTS_BATCH_MAX = 1000;
 
 /** What the edge did with a request a rule matched. */
-export const WAF_ACTIONS = ['blocked', 'detected', 'rate_limited', 'denied'] as const;
+export const WAF_ACTIONS = ['blocked', 'detected', 'rate_limited', 'denied', 'challenged'] as const;
 export type WafAction = (typeof WAF_ACTIONS)[number];
 
 /** What the dashboard counts attacks by: the CRS groups' categories and the edge's own refusals. */
@@ -77,6 +77,8 @@ export const EDGE_RULE_IDS = {
   ipDeny: 9_000_001,
   countryDeny: 9_000_002,
   threatList: 9_000_003,
+  /** A client on a challenge list that has not (yet) run the edge's JavaScript challenge. */
+  threatChallenge: 9_000_004,
   rateLimit: 9_000_010,
   ddos: 9_000_011,
   dpop: 9_000_020,
@@ -94,12 +96,13 @@ export function wafCategoryOf(attack: Pick<WafAttack, 'rules' | 'action'>): WafC
     if (group) return WAF_RULE_GROUPS[group].category;
   }
   for (const r of attack.rules) {
-    if (r.id === EDGE_RULE_IDS.ipDeny || r.id === EDGE_RULE_IDS.countryDeny || r.id === EDGE_RULE_IDS.threatList) return 'access';
+    if (r.id === EDGE_RULE_IDS.ipDeny || r.id === EDGE_RULE_IDS.countryDeny || r.id === EDGE_RULE_IDS.threatList || r.id === EDGE_RULE_IDS.threatChallenge)
+      return 'access';
     if (r.id === EDGE_RULE_IDS.rateLimit || r.id === EDGE_RULE_IDS.ddos) return 'rate';
     if (r.id === EDGE_RULE_IDS.dpop) return 'dpop';
     if (r.id < 900_000) return 'custom';
   }
-  return attack.action === 'denied' ? 'access' : 'protocol';
+  return attack.action === 'denied' || attack.action === 'challenged' ? 'access' : 'protocol';
 }
 
 /** Variables whose values are secrets: cookies, credentials, tokens. */

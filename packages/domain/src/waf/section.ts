@@ -42,12 +42,20 @@ const pem = (label: string) =>
 export const pemCertificateSchema = pem('CERTIFICATE');
 export const pemKeySchema = pem('PRIVATE KEY');
 
-/** A threat-intel list as the edge applies it: the addresses it denies. */
+/**
+ * What a threat-intel list does to its addresses: refuse them (403), or answer them with a
+ * JavaScript challenge that a browser passes on its own and a script that runs no JavaScript never does.
+ */
+export const WAF_LIST_ACTIONS = ['deny', 'challenge'] as const;
+
+/** A threat-intel list as the edge applies it: the addresses it denies or challenges. */
 export const wafEdgeListSchema = z.object({
   id: z.string().uuid(),
   name: storableText().max(64),
+  action: z.enum(WAF_LIST_ACTIONS).default('deny'),
   cidrs: z.array(cidrOrIp).max(100_000),
 });
+export type WafEdgeList = z.infer<typeof wafEdgeListSchema>;
 
 /** One protected application as an edge serves it: where it proxies, its certificate and its policy. */
 export const wafEdgeApplicationSchema = z.object({

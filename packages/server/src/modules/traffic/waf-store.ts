@@ -270,7 +270,7 @@ export class WafAnalytics {
       else if (x.action === 'detected') s.detected += num(x.n);
       else s.other += num(x.n);
     }
-    const byAction = { blocked: 0, detected: 0, rate_limited: 0, denied: 0 } as Record<WafAction, number>;
+    const byAction: Record<WafAction, number> = { blocked: 0, detected: 0, rate_limited: 0, denied: 0, challenged: 0 };
     for (const x of actions) byAction[x.action as WafAction] = num(x.n);
     return {
       requests: num(requests[0]?.n),

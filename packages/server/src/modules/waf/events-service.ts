@@ -142,6 +142,7 @@ export class WafEventsService {
       detected: s.actions.detected,
       rate_limited: s.actions.rate_limited,
       denied: s.actions.denied,
+      challenged: s.actions.challenged,
       series: s.series.map((x) => ({ ...x, at: x.at.toISOString() })),
       by_category: s.byCategory,
       by_country: s.byCountry,

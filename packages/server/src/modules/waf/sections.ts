@@ -19,8 +19,7 @@ function edgeApplication(app: ApplicationRow, lists: readonly ThreatListRow[]): 
     health_check: app.healthCheck,
     tls: app.tlsMode !== 'none' && app.certificate && app.tlsKey ? { certificate: app.certificate, key: app.tlsKey } : null,
     policy,
-    // Challenge lists need a challenge the edge can answer (bot protection): until then only deny lists reach it.
-    threat_lists: lists.filter((l) => policy.threat_lists.includes(l.id) && l.action === 'deny').map((l) => ({ id: l.id, name: l.name, cidrs: l.entries })),
+    threat_lists: lists.filter((l) => policy.threat_lists.includes(l.id)).map((l) => ({ id: l.id, name: l.name, action: l.action, cidrs: l.entries })),
   };
 }
 

@@ -246,18 +246,27 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(wafPolicyViewSchema.parse((await call('GET', `waap/domains/${shop}/policy/`)).json()).revision).toBe(4);
   });
 
-  it('denies the addresses of a threat-intel list the policy names, and keeps a list in use from being removed', async () => {
+  it('sends the edges the deny and challenge lists the policy names, and keeps a list in use from being removed', async () => {
     const created = await call('POST', 'waap/threat-intel/', {
       name: 'Bad hosts',
       entries: '# feed\n198.51.100.0/24\n203.0.113.99 ; scanner\nnonsense\n198.51.100.0/24\n',
     });
     expect(created.statusCode, created.body).toBe(201);
     const list = threatListSchema.parse(created.json());
-    expect(list).toMatchObject({ entries: 2, rejected: 1, url: null });
+    expect(list).toMatchObject({ entries: 2, rejected: 1, url: null, action: 'deny' });
+    const suspicious = threatListSchema.parse(
+      (await call('POST', 'waap/threat-intel/', { name: 'Suspicious', action: 'challenge', entries: '192.0.2.0/24' })).json(),
+    );
     const view = wafPolicyViewSchema.parse((await call('GET', `waap/domains/${shop}/policy/`)).json());
-    expect((await call('PUT', `waap/domains/${shop}/policy/`, { policy: { ...view.policy, threat_lists: [list.id] } })).statusCode).toBe(200);
+    const saved = await call('PUT', `waap/domains/${shop}/policy/`, { policy: { ...view.policy, threat_lists: [list.id, suspicious.id] } });
+    expect(saved.statusCode).toBe(200);
     const section = await applyNext(edge.agent);
-    expect(section.applications[0]!.threat_lists).toEqual([{ id: list.id, name: 'Bad hosts', cidrs: ['198.51.100.0/24', '203.0.113.99'] }]);
+    expect(new Set(section.applications[0]!.threat_lists)).toEqual(
+      new Set([
+        { id: list.id, name: 'Bad hosts', action: 'deny', cidrs: ['198.51.100.0/24', '203.0.113.99'] },
+        { id: suspicious.id, name: 'Suspicious', action: 'challenge', cidrs: ['192.0.2.0/24'] },
+      ]),
+    );
     expect((await call('DELETE', `waap/threat-intel/${list.id}/`)).statusCode).toBe(409);
     const foreign = await call('PUT', `waap/domains/${shop}/policy/`, { policy: { ...view.policy, threat_lists: [globexTenant] } });
     expect(foreign.statusCode).toBe(422);

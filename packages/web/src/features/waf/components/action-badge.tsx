@@ -6,6 +6,7 @@ export const ACTION_LOOK: Record<WafAction, { label: string; color: string }> = 
   detected: { label: 'Detected', color: 'yellow' },
   rate_limited: { label: 'Rate-limited', color: 'orange' },
   denied: { label: 'Denied', color: 'grape' },
+  challenged: { label: 'Challenged', color: 'cyan' },
 };
 
 export function ActionBadge({ action }: { action: WafAction }) {

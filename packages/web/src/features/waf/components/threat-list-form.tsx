@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FileInput, NumberInput, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
+import { FileInput, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { threatListInputSchema } from '@netloom/domain';
 import { ModalFooter } from '@/components/dialogs/modal-footer';
 import { ModalHeader } from '@/components/dialogs/modal-header';
@@ -40,6 +40,11 @@ export function ThreatListForm({ onSave, onCancel }: { onSave: (input: ThreatLis
           value={v.action}
           onChange={(a) => set({ action: a as 'deny' | 'challenge' })}
         />
+        <Text size="xs" c="dimmed">
+          {v.action === 'deny'
+            ? 'Deny: the edges refuse these addresses (403) before the WAF runs.'
+            : 'Challenge: a browser passes a JavaScript check on its own and is let through for 30 minutes; a script that runs no JavaScript never is.'}
+        </Text>
         <SegmentedControl
           aria-label="Source"
           w="fit-content"

@@ -40,7 +40,7 @@ const COLUMNS: DataTableColumn<WafAttackRow>[] = [
   { key: 'status', header: 'Status', rowAlign: 'right' },
 ];
 
-/** QShield › Events › Attacks: every request the edges blocked, detected, rate-limited or denied, filtered and paged by the server. */
+/** QShield › Events › Attacks: every request the edges blocked, detected, rate-limited, denied or challenged, filtered and paged by the server. */
 export function AttacksPage() {
   const user = useCurrentUser();
   const tid = useTenantScope();
@@ -75,7 +75,7 @@ export function AttacksPage() {
     <>
       <PageHeader
         title="Attacks"
-        subtitle="Requests the edges blocked, detected, rate-limited or denied"
+        subtitle="Requests the edges blocked, detected, rate-limited, denied or challenged"
         actions={
           <Button variant="default" leftSection={<IconDownload size={16} />} loading={downloading} onClick={download}>
             Download CSV

@@ -13,13 +13,18 @@ import { TopList } from '@/features/waf/components/top-list';
 import { WindowPicker } from '@/features/waf/components/window-picker';
 import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
 
-const TILES: { key: keyof Pick<WafSummary, 'requests' | 'attacks' | 'blocked' | 'detected' | 'rate_limited' | 'denied'>; label: string; color?: string }[] = [
+const TILES: {
+  key: keyof Pick<WafSummary, 'requests' | 'attacks' | 'blocked' | 'detected' | 'rate_limited' | 'denied' | 'challenged'>;
+  label: string;
+  color?: string;
+}[] = [
   { key: 'requests', label: 'Requests' },
   { key: 'attacks', label: 'Attacks' },
   { key: 'blocked', label: 'Blocked', color: 'red' },
   { key: 'detected', label: 'Detected', color: 'orange' },
   { key: 'rate_limited', label: 'Rate-limited', color: 'yellow.8' },
   { key: 'denied', label: 'Denied (lists)', color: 'grape' },
+  { key: 'challenged', label: 'Challenged', color: 'cyan' },
 ];
 
 /** QShield's dashboard and Threat Analytics › Backend WAF: what the edges saw and did in a window. */
@@ -53,7 +58,7 @@ function SummaryBody({ summary }: { summary: WafSummary }) {
   const countries = useMemo(() => summary.by_country.map((r) => ({ name: r.key || 'Unknown', value: r.count })), [summary.by_country]);
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
         {TILES.map((t) => (
           <Paper key={t.key} withBorder p="md" aria-label={t.label}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
