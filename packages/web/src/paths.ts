@@ -33,6 +33,8 @@ export const paths = {
     customers: '/superAdmin/customers',
     /** Where super admins post announcements for tenants. */
     announcements: '/superAdmin/announcements',
+    /** Every tenant's WAF edges, and which are shared as POPs. */
+    wafPops: '/superAdmin/waf-pops',
   },
   settings: {
     profile: '/settings/profile',

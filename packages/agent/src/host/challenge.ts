@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { PASS_COOKIE, PASS_EXPIRES_COOKIE } from '../render/nginx-waf';
 
 /** How long a pass lets a challenged client through before it is challenged again. */
-export const PASS_SECONDS = 30 * 60;
+const PASS_SECONDS = 30 * 60;
 
 /**
  * The pass nginx's secure_link module checks (`secure_link_md5 "$secure_link_expires$remote_addr$waf_app secret"`):
@@ -19,7 +19,7 @@ export function passFor(secret: string, clientIp: string, appId: string, expires
  * asked for, which nginx then lets through. A client that runs no JavaScript (most scripts and
  * scanners) never gets past it; one that blocks cookies is told so instead of reloading for ever.
  */
-export function challengePage(pass: string, expires: number): string {
+function challengePage(pass: string, expires: number): string {
   const script = [
     `var a="; path=/; max-age=${PASS_SECONDS}; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"");`,
     `document.cookie="${PASS_COOKIE}=${pass}"+a;`,

@@ -15,6 +15,9 @@ import { pemCertificateSchema, pemKeySchema, WAF_LIST_ACTIONS, wafDomainSchema, 
 export const WAF_PATHS = {
   pops: (product: string) => `auth/${product}-waf-pops/`,
   devices: 'waap/devices/',
+  /** The provider's (super admins') list of every WAF edge, and an edge shared as a POP or not. */
+  sharedPops: 'admin/waf-pops/',
+  sharedPop: (id: string) => `admin/waf-pops/${id}/`,
   domains: 'waap/domains/',
   domain: (id: string) => `waap/domains/${id}/`,
   availableDomains: 'custom-waap-rules/available-domains/',
@@ -51,6 +54,15 @@ export const wafEdgeSchema = z.object({
   applications: z.number().int(),
 });
 export type WafEdge = z.infer<typeof wafEdgeSchema>;
+
+/** A WAF edge as the provider's list shows it: whose it is, and how many other organisations it serves as a shared POP. */
+export const wafProviderEdgeSchema = wafEdgeSchema.extend({
+  organisation: z.string(),
+  /** Applications of other organisations than its own it serves. */
+  foreign_applications: z.number().int(),
+});
+export type WafProviderEdge = z.infer<typeof wafProviderEdgeSchema>;
+export const wafPopShareSchema = z.object({ shared: z.boolean() });
 
 export const WAF_TLS_MODES = ['none', 'upload', 'self_signed'] as const;
 

@@ -26,7 +26,7 @@ import {
   FlowExporterService,
 } from '../modules/traffic/index';
 import { WebFilterAnalytics, WebFilterService, webFilterSections } from '../modules/web-filter/index';
-import { ThreatIntelService, WafEventsService, WafService, dnsAddressLookup, wafSections } from '../modules/waf/index';
+import { ThreatIntelService, WafEventsService, WafPopService, WafService, dnsAddressLookup, wafSections } from '../modules/waf/index';
 import { ClientUpdateService, NacService, ZtnaChanges, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import {
   EndpointProfileService,
@@ -194,6 +194,7 @@ export async function buildModuleServices(
   // fetched like a helpdesk is called (a public address unless the operator allows private ones).
   const wafLookup = config.waf.addressLookup ?? dnsAddressLookup(config.waf.dnsServers, 5000);
   const waf = new WafService(db, deviceConfig, wafLookup);
+  const wafPops = new WafPopService(db);
   const wafIntel = new ThreatIntelService(
     db,
     deviceConfig,
@@ -247,6 +248,7 @@ export async function buildModuleServices(
     assistant: new AssistantService(db, config.assistant.model ? new ModelEngine(config.assistant.model, builtInEngine, app.log) : builtInEngine),
     helpdesks,
     waf,
+    wafPops,
     wafIntel,
     wafEvents,
     reports: new ReportService(db, bus, opts.wakeReportWorker),

@@ -27,7 +27,7 @@ import { alarmRoutes } from '../modules/alarms/routes';
 import { channelRoutes } from '../modules/alarms/channel-routes';
 import { collectorMetrics, flowExporterRoutes, flowSourceOf, ingestMetrics, trafficRoutes } from '../modules/traffic/index';
 import { webFilterRoutes } from '../modules/web-filter/index';
-import { wafAnalyticsRoutes, wafIntelRoutes, wafRoutes } from '../modules/waf/index';
+import { wafAnalyticsRoutes, wafIntelRoutes, wafPopRoutes, wafRoutes } from '../modules/waf/index';
 import { ZtnaReports, ztnaActivityRoutes } from '../modules/ztna-activity/index';
 import { recordClientEnrolment, shareSettingsLock, takeKeyUse, ztnaRoutes } from '../modules/ztna/index';
 import { searchRoutes } from '../modules/search/routes';
@@ -114,6 +114,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(webFilterRoutes, { webFilter: s.webFilter, webFilterAnalytics: s.webFilterAnalytics });
   await api.register(wafRoutes, { waf: s.waf });
   await api.register(wafIntelRoutes, { intel: s.wafIntel });
+  await api.register(wafPopRoutes, { pops: s.wafPops });
   await api.register(wafAnalyticsRoutes, { events: s.wafEvents });
   await api.register(ztnaRoutes, {
     ztnaProfiles: s.ztnaProfiles,
@@ -161,7 +162,15 @@ export async function registerDeviceGateway(app: FastifyInstance, s: Services, e
     publishDevice: work.publishDevice,
     heartbeatIntervalSeconds: s.config.fleet.heartbeatIntervalSeconds,
     observer: work.observer,
-    flows: { submit: (device, m) => flowIngest.submit(flowSourceOf(device, countries), m), refuseNow: () => flowIngest.refuseNow() },
+    flows: {
+      submit: async (device, m) => {
+        const source = flowSourceOf(device, countries);
+        // An edge's logs go to the organisation of each application it serves (a shared POP serves several).
+        if (m.type === 'waf_events') source.applicationTenants = await s.waf.applicationTenantsOn(device.id);
+        return flowIngest.submit(source, m);
+      },
+      refuseNow: () => flowIngest.refuseNow(),
+    },
     ztna: new ZtnaReports(s.db),
     // A client enrolling with one of its tenant's keys: the key, its security groups and invitations are zero trust's.
     clientKeys: { shareSettingsLock, takeKeyUse, recordClientEnrolment },

@@ -14,7 +14,7 @@ import type { TokenService } from '../modules/auth/tokens';
 import type { TrafficService } from '../modules/traffic/service';
 import type { FlowExporterService } from '../modules/traffic/exporter-service';
 import type { WebFilterAnalytics, WebFilterService } from '../modules/web-filter/index';
-import type { ThreatIntelService, WafEventsService, WafService } from '../modules/waf/index';
+import type { ThreatIntelService, WafEventsService, WafPopService, WafService } from '../modules/waf/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import type {
   ClientEnrolmentService,
@@ -114,6 +114,8 @@ export interface Services extends CoreServices {
   webFilterAnalytics: WebFilterAnalytics;
   /** QShield: protected applications and their policies, pushed to the WAF edges through the configuration engine. */
   waf: WafService;
+  /** The provider's shared WAF POPs (super admins). */
+  wafPops: WafPopService;
   /** QShield's threat-intel lists and their feeds. */
   wafIntel: ThreatIntelService;
   /** QShield's attacks, access log, dashboard and compliance. */

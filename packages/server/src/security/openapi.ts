@@ -241,6 +241,8 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/waap\/domains\/$/, 'wafApplication'],
   [/\/waap\/domains\/\{id\}\/policy\/revisions\/$/, 'wafRevision'],
   [/\/waap\/threat-intel\/$/, 'threatList'],
+  // The provider's list of every tenant's WAF edges: an edge shared as a POP or not.
+  [/\/admin\/waf-pops\/$/, 'device'],
 ];
 
 /** The kind of object a field or parameter holds, or null when nothing says. */

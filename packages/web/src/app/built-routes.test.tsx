@@ -82,7 +82,7 @@ const BUILT = [
   ...['/logs', '/sdwan/logs', '/ztna/logs'].flatMap((base) => tabsOf(base, ['login-logs', 'activity-logs'])),
   ...tabsOf('/ztna/logs', ['webfilter-logs', 'squid-logs', 'ztna-session-logs']),
   ...['', '/sdwan', '/ztna'].flatMap((base) => [`${base}/teams/users`, `${base}/teams/users/details/u1`, `${base}/teams/groups`]),
-  ...tabsOf('/superAdmin', ['tenant', 'customers']),
+  ...tabsOf('/superAdmin', ['tenant', 'customers', 'waf-pops']),
   ...tabsOf('/settings', ['profile', 'dashboard-settings', 'organisation']),
   '/tenant-settings',
   '/announcements',

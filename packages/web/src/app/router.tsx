@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'customers', lazy: () => import('@/features/organisations/pages/customers-page').then((m) => ({ Component: m.CustomersPage })) },
               { path: 'announcements', lazy: () => import('./routes/admin-announcements-route').then((m) => ({ Component: m.AdminAnnouncementsRoute })) },
+              { path: 'waf-pops', lazy: () => import('@/features/waf/pages/shared-pops-page').then((m) => ({ Component: m.SharedPopsPage })) },
             ],
           },
           {

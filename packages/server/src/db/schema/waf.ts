@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { WafOrigin, WafPolicy } from '@netloom/domain';
+import { devices } from './devices';
 import { tenants } from './tenants';
 
 /**
@@ -92,3 +93,20 @@ export const wafThreatLists = pgTable(
   },
   (t) => [uniqueIndex('waf_threat_lists_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`), index('waf_threat_lists_due_idx').on(t.nextFetchAt)],
 );
+
+/**
+ * The provider's shared POPs: WAF edges a super admin shares with every organisation that has
+ * QShield. An organisation may name one to serve its applications; the POP then serves them beside
+ * those of its own tenant, and the logs of an application go to the application's organisation.
+ */
+export const wafSharedPops = pgTable('waf_shared_pops', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  /** The POP's own tenant (the device's), so its section can be rendered with the applications it serves. */
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  sharedBy: text('shared_by'),
+  sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+});

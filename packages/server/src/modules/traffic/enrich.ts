@@ -17,6 +17,8 @@ export interface FlowSource {
   username: string | null;
   /** Where the device is: the country of its LAN's private addresses. */
   siteCountry: string | null;
+  /** A WAF edge's: the organisation of each application it serves (a shared POP's are several); the device's own otherwise. */
+  applicationTenants?: ReadonlyMap<string, string>;
 }
 
 /**

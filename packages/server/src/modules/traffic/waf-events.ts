@@ -3,15 +3,25 @@ import type { FlowSource } from './enrich';
 import type { WafAttackToStore, WafRequestToStore } from './store';
 import type { CountryLookup } from './geoip';
 
+/** Whose a record is: the organisation of the application it names, when the edge serves it; the edge's own otherwise. */
+const tenantOf = (applicationId: string | null, source: FlowSource) =>
+  (applicationId !== null ? source.applicationTenants?.get(applicationId) : undefined) ?? source.tenantId;
+
 export function wafRequestToStore(request: WafRequest, source: FlowSource, geo: CountryLookup): WafRequestToStore {
-  return { tenantId: source.tenantId, deviceId: source.id, at: new Date(request.at), country: geo.country(request.client_ip), request };
+  return {
+    tenantId: tenantOf(request.application_id, source),
+    deviceId: source.id,
+    at: new Date(request.at),
+    country: geo.country(request.client_ip),
+    request,
+  };
 }
 
 /** The edge redacts matched data already; it is redacted again here, so an older or careless edge cannot store a secret. */
 export function wafAttackToStore(attack: WafAttack, source: FlowSource, geo: CountryLookup, seq: number, n: number): WafAttackToStore {
   const rules = attack.rules.map((r) => ({ ...r, data: redactMatchedData(r.data) }));
   return {
-    tenantId: source.tenantId,
+    tenantId: tenantOf(attack.application_id, source),
     deviceId: source.id,
     at: new Date(attack.at),
     seq,

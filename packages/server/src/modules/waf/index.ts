@@ -7,3 +7,5 @@ export { ThreatIntelService } from './threat-intel-service';
 export { WafEventsService } from './events-service';
 export { wafSections } from './sections';
 export { dnsAddressLookup } from './dns-check';
+export { wafPopRoutes } from './pop-routes';
+export { WafPopService } from './pops-service';

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { WAF_EDGE_DEVICE_TYPE, type WafPolicy } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
-import { wafApplications, wafDomains, wafPolicyRevisions, wafThreatLists } from '../../db/schema/waf';
+import { tenants } from '../../db/read-models/identity';
+import { wafApplications, wafDomains, wafPolicyRevisions, wafSharedPops, wafThreatLists } from '../../db/schema/waf';
 
 export type ApplicationRow = typeof wafApplications.$inferSelect;
 export type RevisionRow = typeof wafPolicyRevisions.$inferSelect;
@@ -76,23 +77,31 @@ export async function findRevision(db: Db, tenantId: string, applicationId: stri
   return row;
 }
 
-/** The tenant's WAF edges: its claimed gateways that said they are one. */
+const edgeColumns = {
+  id: devices.id,
+  name: devices.name,
+  tenantId: devices.tenantId,
+  deviceStatus: devices.deviceStatus,
+  lastSeenAt: devices.lastSeenAt,
+  publicIp: devices.publicIp,
+  locationName: devices.locationName,
+  configHash: devices.configHash,
+  appliedConfigHash: devices.appliedConfigHash,
+  configPush: devices.configPush,
+  configPushError: devices.configPushError,
+  shared: sql<boolean>`${wafSharedPops.deviceId} is not null`,
+};
+
+/**
+ * The WAF edges that may serve the tenant's applications: its claimed gateways that said they are
+ * one, and the provider's shared POPs (devices of another tenant, shared by a super admin).
+ */
 export function listEdges(db: Db, tenantId: string) {
   return db
-    .select({
-      id: devices.id,
-      name: devices.name,
-      deviceStatus: devices.deviceStatus,
-      lastSeenAt: devices.lastSeenAt,
-      publicIp: devices.publicIp,
-      locationName: devices.locationName,
-      configHash: devices.configHash,
-      appliedConfigHash: devices.appliedConfigHash,
-      configPush: devices.configPush,
-      configPushError: devices.configPushError,
-    })
+    .select(edgeColumns)
     .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.claimed, true), eq(devices.deviceType, WAF_EDGE_DEVICE_TYPE)))
+    .leftJoin(wafSharedPops, eq(wafSharedPops.deviceId, devices.id))
+    .where(and(eq(devices.claimed, true), eq(devices.deviceType, WAF_EDGE_DEVICE_TYPE), or(eq(devices.tenantId, tenantId), isNotNull(wafSharedPops.deviceId))))
     .orderBy(asc(devices.name));
 }
 export type EdgeRow = Awaited<ReturnType<typeof listEdges>>[number];
@@ -140,18 +149,56 @@ export function dueThreatLists(db: Db, now: Date, limit: number): Promise<Threat
 }
 
 /**
- * What the edges' sections are made of for a tenant: its applications and the lists their policies
- * name. A tenant with none still gives its edges an empty section: an edge whose last application
- * went stops serving it.
+ * What the edges' sections are made of for a tenant: its applications, those of other
+ * organisations that name one of its shared POPs, and the lists their policies name (each
+ * application's own organisation's). A tenant with none still gives its edges an empty section: an
+ * edge whose last application went stops serving it.
  */
 export async function loadTenantWaf(db: Db, tenantId: string): Promise<{ applications: ApplicationRow[]; lists: ThreatListRow[] }> {
-  const applications = await listApplications(db, tenantId);
+  const applications = await db
+    .select()
+    .from(wafApplications)
+    .where(
+      sql`${wafApplications.tenantId} = ${tenantId} or ${wafApplications.edgeIds} ?| coalesce((select array_agg(s.device_id::text) from waf_shared_pops s where s.tenant_id = ${tenantId}), '{}')`,
+    )
+    .orderBy(asc(wafApplications.name));
   const named = [...new Set(applications.flatMap((a) => (a.policy as WafPolicy).threat_lists))];
-  const lists = named.length
-    ? await db
-        .select()
-        .from(wafThreatLists)
-        .where(and(eq(wafThreatLists.tenantId, tenantId), inArray(wafThreatLists.id, named)))
-    : [];
+  const lists = named.length ? await db.select().from(wafThreatLists).where(inArray(wafThreatLists.id, named)) : [];
   return { applications, lists };
+}
+
+/** Every WAF edge of every tenant, with its organisation and whether it is shared (the super admin's list). */
+export function listAllEdges(db: Db) {
+  return db
+    .select({ ...edgeColumns, organisation: tenants.name })
+    .from(devices)
+    .innerJoin(tenants, eq(tenants.id, devices.tenantId))
+    .leftJoin(wafSharedPops, eq(wafSharedPops.deviceId, devices.id))
+    .where(and(eq(devices.claimed, true), eq(devices.deviceType, WAF_EDGE_DEVICE_TYPE)))
+    .orderBy(asc(tenants.name), asc(devices.name));
+}
+
+/** The applications of other organisations than the edge's own that it serves (a shared POP's). */
+export function foreignApplicationsOn(db: Db, deviceId: string, ownTenantId: string) {
+  return db
+    .select({ id: wafApplications.id, tenantId: wafApplications.tenantId })
+    .from(wafApplications)
+    .where(and(ne(wafApplications.tenantId, ownTenantId), sql`${wafApplications.edgeIds} ? ${deviceId}`));
+}
+
+export async function sharePop(tx: Db, deviceId: string, tenantId: string, by: string | null): Promise<void> {
+  await tx.insert(wafSharedPops).values({ deviceId, tenantId, sharedBy: by }).onConflictDoNothing();
+}
+
+export async function unsharePop(tx: Db, deviceId: string): Promise<void> {
+  await tx.delete(wafSharedPops).where(eq(wafSharedPops.deviceId, deviceId));
+}
+
+/** Which organisation each application an edge serves belongs to: its logs are that organisation's. */
+export async function applicationTenantsOn(db: Db, deviceId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: wafApplications.id, tenantId: wafApplications.tenantId })
+    .from(wafApplications)
+    .where(sql`${wafApplications.edgeIds} ? ${deviceId}`);
+  return new Map(rows.map((r) => [r.id, r.tenantId]));
 }

@@ -37,7 +37,7 @@ export const wafRoutes: FastifyPluginAsyncZod<{ waf: WafService }> = async (app,
   api.get(
     p(WAF_PATHS.devices),
     { config: read, schema: { ...doc('The organisation’s WAF edges (WAAP devices)'), querystring, response: { 200: z.array(wafEdgeSchema) } } },
-    async (request) => waf.edges(actorOf(request)),
+    async (request) => waf.edges(actorOf(request), 'own'),
   );
   api.get(
     p(WAF_PATHS.domains),

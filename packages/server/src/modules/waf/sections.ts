@@ -19,7 +19,10 @@ function edgeApplication(app: ApplicationRow, lists: readonly ThreatListRow[]): 
     health_check: app.healthCheck,
     tls: app.tlsMode !== 'none' && app.certificate && app.tlsKey ? { certificate: app.certificate, key: app.tlsKey } : null,
     policy,
-    threat_lists: lists.filter((l) => policy.threat_lists.includes(l.id)).map((l) => ({ id: l.id, name: l.name, action: l.action, cidrs: l.entries })),
+    // The application's own organisation's lists only (a shared POP renders several organisations').
+    threat_lists: lists
+      .filter((l) => l.tenantId === app.tenantId && policy.threat_lists.includes(l.id))
+      .map((l) => ({ id: l.id, name: l.name, action: l.action, cidrs: l.entries })),
   };
 }
 
@@ -41,9 +44,10 @@ export const wafSections: SectionProvider<TenantWaf> = {
   // Edges that serve the same applications get the same section.
   cacheKey: (tenant, device) =>
     device.deviceType === WAF_EDGE_DEVICE_TYPE ? tenant.applications.filter((a) => a.edgeIds.includes(device.id)).map((a) => a.id) : null,
-  // Edges enrolled since the tenant's last change have no section yet.
+  // Edges enrolled since the tenant's last change (or shared since) have no section yet.
   stale: ({ device, document }) =>
-    sql`${device}.device_type = ${WAF_EDGE_DEVICE_TYPE} and exists (select 1 from waf_applications a where a.tenant_id = ${device}.tenant_id)
+    sql`${device}.device_type = ${WAF_EDGE_DEVICE_TYPE}
+      and (exists (select 1 from waf_applications a where a.tenant_id = ${device}.tenant_id) or exists (select 1 from waf_shared_pops s where s.device_id = ${device}.id))
       and (${document} is null or not ${document} ? 'waf')`,
   lock: (tx, tenantId) => lockTenantWaf(tx, tenantId),
   reconcileMessage: "The organisation's protected applications",

@@ -20,6 +20,7 @@ import { certificateFacts, certificateProblem, selfSignedFor } from './certifica
 import { checkDomains, type AddressLookup } from './dns-check';
 import * as repo from './repo';
 import { wafSectionsName } from './sections';
+import { systemActor } from '../config/index';
 
 /**
  * What QShield needs of the configuration engine (wired in the composition root): render the
@@ -33,7 +34,7 @@ export interface DeviceConfigPort<O = unknown> {
 type SyncState = WafApplication['sync_state'];
 
 /** An edge's sync state as the application shows it: offline edges do not sync whatever they are sent. */
-function edgeState(e: repo.EdgeRow): string {
+export function edgeState(e: repo.EdgeRow): string {
   if (e.deviceStatus === 'offline' || e.deviceStatus === 'registered') return 'offline';
   return configSyncOf(e).state;
 }
@@ -63,19 +64,27 @@ export class WafService {
     private readonly lookup: AddressLookup,
   ) {}
 
-  async edges(actor: Actor): Promise<WafEdge[]> {
+  /** The edges that may serve the organisation's applications (its own and the provider's shared POPs), or its own only. */
+  async edges(actor: Actor, which: 'serving' | 'own' = 'serving'): Promise<WafEdge[]> {
     const [edges, apps] = await Promise.all([repo.listEdges(this.db, actor.scope.tenantId), repo.listApplications(this.db, actor.scope.tenantId)]);
-    return edges.map((e) => ({
-      id: e.id,
-      name: e.name,
-      shared: false,
-      status: e.deviceStatus,
-      public_ip: e.publicIp,
-      location: e.locationName,
-      sync_state: edgeState(e),
-      last_seen_at: e.lastSeenAt?.toISOString() ?? null,
-      applications: apps.filter((a) => a.edgeIds.includes(e.id)).length,
-    }));
+    return edges
+      .filter((e) => which === 'serving' || e.tenantId === actor.scope.tenantId)
+      .map((e) => ({
+        id: e.id,
+        name: e.name,
+        shared: e.shared,
+        status: e.deviceStatus,
+        public_ip: e.publicIp,
+        location: e.locationName,
+        sync_state: edgeState(e),
+        last_seen_at: e.lastSeenAt?.toISOString() ?? null,
+        applications: apps.filter((a) => a.edgeIds.includes(e.id)).length,
+      }));
+  }
+
+  /** Which organisation each application an edge serves belongs to: the edge's logs of it are that organisation's (a shared POP serves several). */
+  applicationTenantsOn(deviceId: string): Promise<Map<string, string>> {
+    return repo.applicationTenantsOn(this.db, deviceId);
   }
 
   async list(actor: Actor): Promise<WafApplication[]> {
@@ -285,7 +294,7 @@ export class WafService {
   private checkEdges(ids: readonly string[], edges: repo.EdgeRow[]): void {
     const known = new Set(edges.map((e) => e.id));
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length) throw unprocessable('edge_ids', 'Not a WAF edge of this organisation');
+    if (unknown.length) throw unprocessable('edge_ids', 'Not a WAF edge of this organisation or a shared POP');
   }
 
   private async checkLists(actor: Actor, policy: WafPolicy): Promise<void> {
@@ -317,14 +326,31 @@ export class WafService {
     }
   }
 
-  /** One change under the tenant's WAF lock; the edges it names rendered again in the same transaction, the pushes announced after. */
+  /**
+   * One change under the tenant's WAF lock; the edges it names rendered again in the same
+   * transaction, the pushes announced after. A shared POP is another tenant's device: it is
+   * rendered as that tenant's (its section holds every organisation's applications it serves), and
+   * its device row's lock orders the changes of the organisations it serves.
+   */
   private async change(actor: Actor, message: string, fn: (tx: Db, edges: repo.EdgeRow[]) => Promise<string[]>): Promise<void> {
     const outcomes = await this.db.transaction(async (tx) => {
       await repo.lockTenantWaf(tx, actor.scope.tenantId);
       const edges = await repo.listEdges(tx, actor.scope.tenantId);
-      const touched = await fn(tx, edges);
-      const deviceIds = touched.filter((id) => edges.some((e) => e.id === id));
-      return deviceIds.length ? this.config.recommit(tx, actor, { deviceIds, message, source: wafSectionsName }) : [];
+      const touched = new Set(await fn(tx, edges));
+      const byTenant = new Map<string, string[]>();
+      for (const e of edges) if (touched.has(e.id)) byTenant.set(e.tenantId, [...(byTenant.get(e.tenantId) ?? []), e.id]);
+      const out = [];
+      for (const [tenantId, deviceIds] of byTenant) {
+        const as = tenantId === actor.scope.tenantId ? actor : systemActor(tenantId);
+        out.push(
+          ...(await this.config.recommit(tx, as, {
+            deviceIds,
+            message: tenantId === actor.scope.tenantId ? message : 'Protected applications of the organisations it serves',
+            source: wafSectionsName,
+          })),
+        );
+      }
+      return out;
     });
     await this.config.announce(outcomes);
   }

@@ -12,6 +12,7 @@ import {
   wafLogPageSchema,
   wafPolicyRevisionSchema,
   wafPolicyViewSchema,
+  wafProviderEdgeSchema,
   wafSectionSchema,
   wafSummarySchema,
   wafVulnerabilityRowSchema,
@@ -92,7 +93,7 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     acme = await enrolmentKey(t.app, 'Acme');
     globexTenant = (await enrolmentKey(t.app, 'Globex')).tenantId;
-    for (const who of ['owner@acme.test', 'viewer@acme.test', 'owner@globex.test']) tokens[who] = (await login(t.app, who)).access;
+    for (const who of ['owner@acme.test', 'viewer@acme.test', 'owner@globex.test', 'super@demo.test']) tokens[who] = (await login(t.app, who)).access;
     edge = await device('EDGE-1', 'waf-edge');
     // The heartbeat's public address is written a moment after its ack: the DNS records name it.
     for (let i = 0; i < 100; i++) {
@@ -146,7 +147,7 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['domains.0', 'origins.0.url']));
     const notEdge = await call('POST', 'waap/domains/', application({ edge_ids: [acme.tenantId] }));
     expect(notEdge.statusCode).toBe(422);
-    expect(notEdge.json().errors).toEqual({ edge_ids: ['Not a WAF edge of this organisation'] });
+    expect(notEdge.json().errors).toEqual({ edge_ids: ['Not a WAF edge of this organisation or a shared POP'] });
     expect((await call('POST', 'waap/domains/', application(), 'viewer@acme.test')).statusCode).toBe(403);
     expect((await call('GET', 'waap/domains/')).json()).toEqual([]);
 
@@ -382,6 +383,65 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(byKey).toMatchObject({ blocking: false, tls: true, rate_limits: false, a03_injection: true });
     expect(grade!.score).toBeGreaterThan(0);
     expect(grade!.score).toBeLessThan(100);
+  });
+
+  it("serves another organisation's application on an edge a super admin shared as a POP, its logs that organisation's alone, and keeps it shared while it serves", async () => {
+    const globex = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) =>
+      call(method, path, payload, 'owner@globex.test', globexTenant);
+    const admin = (method: 'GET' | 'PUT', path: string, payload?: unknown) => call(method, path, payload, 'super@demo.test');
+    const store = application({ name: 'Store', domains: ['store.globex.test'], edge_ids: [edge.id] });
+    expect(wafEdgeSchema.array().parse((await globex('GET', 'auth/waf-waf-pops/')).json())).toEqual([]);
+    expect((await globex('POST', 'waap/domains/', store)).statusCode).toBe(422);
+    expect((await call('PUT', `admin/waf-pops/${edge.id}/`, { shared: true })).statusCode).toBe(403);
+
+    expect(wafProviderEdgeSchema.array().parse((await admin('GET', 'admin/waf-pops/')).json())).toEqual([
+      expect.objectContaining({ id: edge.id, organisation: 'Acme', shared: false, foreign_applications: 0 }),
+    ]);
+    expect(wafProviderEdgeSchema.parse((await admin('PUT', `admin/waf-pops/${edge.id}/`, { shared: true })).json()).shared).toBe(true);
+    expect(
+      wafEdgeSchema
+        .array()
+        .parse((await globex('GET', 'auth/waf-waf-pops/')).json())
+        .map((e) => [e.name, e.shared]),
+    ).toEqual([['edge-1', true]]);
+    expect(wafEdgeSchema.array().parse((await globex('GET', 'waap/devices/')).json())).toEqual([]);
+
+    // The POP serves Acme's Shop and Globex's Store, each with its own organisation's lists.
+    const created = await globex('POST', 'waap/domains/', store);
+    expect(created.statusCode, created.body).toBe(201);
+    const storeId = wafApplicationSchema.parse(created.json()).id;
+    expect((await applyNext(edge.agent)).applications.map((a) => a.name).sort()).toEqual(['Shop', 'Store']);
+    const list = threatListSchema.parse(
+      (await globex('POST', 'waap/threat-intel/', { name: 'Scrapers', action: 'challenge', entries: '192.0.2.0/24' })).json(),
+    );
+    const view = wafPolicyViewSchema.parse((await globex('GET', `waap/domains/${storeId}/policy/`)).json());
+    expect((await globex('PUT', `waap/domains/${storeId}/policy/`, { policy: { ...view.policy, threat_lists: [list.id] } })).statusCode).toBe(200);
+    const section = await applyNext(edge.agent);
+    expect(section.applications.find((a) => a.id === storeId)!.threat_lists.map((l) => l.name)).toEqual(['Scrapers']);
+    expect(section.applications.find((a) => a.id === shop)!.threat_lists.map((l) => l.name)).not.toContain('Scrapers');
+    expect(wafPolicyViewSchema.parse((await globex('GET', `waap/domains/${storeId}/policy/`)).json()).sync_state).toBe('synced');
+
+    // Each organisation sees the POP's logs of its own applications only.
+    edge.agent.send({
+      type: 'waf_events',
+      seq: 9101,
+      requests: [request({ application_id: storeId, host: 'store.globex.test' }), request({ application_id: shop, request_id: 'r-acme' })],
+      attacks: [attack({ application_id: storeId, host: 'store.globex.test', request_id: 'r-globex' })],
+    });
+    expect(await edge.agent.next('ack')).toMatchObject({ seq: 9101, duplicate: false });
+    const theirs = wafAttackPageSchema.parse((await globex('GET', 'waap/events/attacks/')).json());
+    expect(theirs.results.map((a) => [a.application, a.edge, a.host])).toEqual([['Store', 'edge-1', 'store.globex.test']]);
+    expect(wafAttackPageSchema.parse((await call('GET', 'waap/events/attacks/')).json()).results.map((a) => a.host)).not.toContain('store.globex.test');
+    expect(wafLogPageSchema.parse((await globex('GET', 'waap/analytics/log/')).json()).results.map((r) => r.host)).toEqual(['store.globex.test']);
+
+    // Shared while it serves Globex; Globex moves off, then it can stop being shared.
+    const busy = await admin('PUT', `admin/waf-pops/${edge.id}/`, { shared: false });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().errors.shared[0]).toMatch(/^It serves 1 application\(s\) of other organisations/);
+    expect((await globex('DELETE', `waap/domains/${storeId}/`)).statusCode).toBe(204);
+    expect((await applyNext(edge.agent)).applications.map((a) => a.name)).toEqual(['Shop']);
+    expect(wafProviderEdgeSchema.parse((await admin('PUT', `admin/waf-pops/${edge.id}/`, { shared: false })).json()).shared).toBe(false);
+    expect(wafEdgeSchema.array().parse((await globex('GET', 'auth/waf-waf-pops/')).json())).toEqual([]);
   });
 
   it('stops serving a removed application: its edge is pushed an empty section', async () => {

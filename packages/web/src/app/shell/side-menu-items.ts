@@ -176,6 +176,7 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
         { label: 'Tenants', to: paths.superAdmin.tenant },
         { label: 'Customers', to: paths.superAdmin.customers },
         { label: 'Announcements', to: paths.superAdmin.announcements },
+        { label: 'WAF POPs', to: paths.superAdmin.wafPops },
         { label: 'User Queries', to: paths.userQueries },
         { label: 'Support desk', to: paths.tickets.desk },
         { label: 'Support Chat', to: paths.supportChat },

@@ -17,7 +17,7 @@ import { useCreateThreatList } from '@/features/waf/api/save-threat-list';
 import { ThreatListForm } from '@/features/waf/components/threat-list-form';
 import { useThreatListUsers } from '@/features/waf/hooks/use-list-users';
 
-/** QShield › Organization › Threat Intel: address lists the policies refuse, uploaded or fetched from a feed. */
+/** QShield › Organization › Threat Intel: address lists the policies refuse or challenge, uploaded or fetched from a feed. */
 export function ThreatIntelPage() {
   const user = useCurrentUser();
   const writer = user ? canWriteConfig(user) : false;
@@ -61,7 +61,7 @@ export function ThreatIntelPage() {
     <>
       <PageHeader
         title="Threat Intel"
-        subtitle="Address lists an application's policy refuses; choose them on the WAF Policy page"
+        subtitle="Address lists an application's policy refuses or challenges; choose them on the WAF Policy page"
         actions={
           writer && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
