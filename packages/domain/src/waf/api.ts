@@ -163,7 +163,7 @@ export const threatListInputSchema = statingRules(
       name: storableText().trim().min(1).max(64),
       action: z.enum(WAF_LIST_ACTIONS).default('deny'),
       /** Addresses and subnets, one per line (an uploaded file) … */
-      entries: z.string().max(2_000_000).optional(),
+      entries: storableText().max(2_000_000).optional(),
       /** … or a URL the server fetches on a schedule (bounded in size). */
       url: z
         .string()
