@@ -151,7 +151,11 @@ function objectArbitrary(schema: JsonSchema, hints: Hints): fc.Arbitrary<Record<
   const props = Object.entries(schema.properties ?? {});
   if (!props.length && typeof schema.additionalProperties === 'object') {
     // A map: keys as its propertyNames say (any text when it says nothing).
-    const keys = schema.propertyNames ? arbitraryOf(schema.propertyNames, '', hints).map(String) : stringArbitrary({ maxLength: 24 });
+    // Not '__proto__' or 'constructor', which fast-check likes to draw: Fastify's JSON parser refuses
+    // them in any body (prototype poisoning), a rule of every route rather than of one document.
+    const keys = (schema.propertyNames ? arbitraryOf(schema.propertyNames, '', hints).map(String) : stringArbitrary({ maxLength: 24 })).filter(
+      (k) => k !== '__proto__' && k !== 'constructor',
+    );
     return fc.dictionary(keys, arbitraryOf(schema.additionalProperties, '', hints), { maxKeys: 3 });
   }
   const required = new Set(schema.required ?? []);
