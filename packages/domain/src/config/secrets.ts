@@ -3,9 +3,9 @@
  * a person never reads them back. Every answer, export, diff and audit entry shows a secret as
  * SECRET_MASK; a form sends the mask back for a secret it did not change, and the server puts the
  * kept value in its place. Which fields are secrets is said by their name, so a later family's
- * `password` or `passphrase` is one without a line here.
+ * `password` or `passphrase` is one without a line here (`key`: a WAF application's TLS private key).
  */
-export const SECRET_KEYS: ReadonlySet<string> = new Set(['psk', 'password', 'passphrase', 'secret', 'auth_key']);
+export const SECRET_KEYS: ReadonlySet<string> = new Set(['psk', 'password', 'passphrase', 'secret', 'auth_key', 'key']);
 export const SECRET_MASK = '••••••••';
 /** A hidden secret that has nothing to stand for (a masked export imported elsewhere). */
 export const SECRET_NOT_GIVEN = 'Enter it again: a hidden secret cannot be copied';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isFqdn } from '../validators/domain-name';
 import { storableText } from '../validators/storable-text';
 import { statingRules } from '../validators/documented';
+import { SECRET_MASK } from '../config/secrets';
 import { cidrOrIp, wafPathSchema, wafPolicySchema } from './policy';
 
 /** A device that serves protected applications: the agent in its `waf-edge` role, or a simulated POP. */
@@ -64,8 +65,11 @@ export const wafEdgeApplicationSchema = z.object({
   domains: z.array(wafDomainSchema).min(1).max(20),
   origins: z.array(wafOriginSchema).min(1).max(16),
   health_check: wafHealthCheckSchema,
-  /** null: plain HTTP only (a lab); else the edge serves HTTPS with this certificate too. */
-  tls: z.object({ certificate: pemCertificateSchema, key: pemKeySchema }).nullable(),
+  /**
+   * null: plain HTTP only (a lab); else the edge serves HTTPS with this certificate too. The key is
+   * a configuration secret: the edge is sent it, a person reading the edge's document sees the mask.
+   */
+  tls: z.object({ certificate: pemCertificateSchema, key: z.union([pemKeySchema, z.literal(SECRET_MASK)]) }).nullable(),
   policy: wafPolicySchema,
   threat_lists: z.array(wafEdgeListSchema).max(20).default([]),
 });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import {
+  SECRET_MASK,
   threatListSchema,
   wafApplicationSchema,
   wafAttackPageSchema,
@@ -184,6 +185,12 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(app.certificate?.subject).toContain('shop.acme.test');
     const section = await applyNext(edge.agent);
     expect(section.applications[0]!.tls?.certificate).toContain('BEGIN CERTIFICATE');
+    expect(section.applications[0]!.tls?.key).toContain('BEGIN PRIVATE KEY');
+    // The edge is sent the key; a person reading the edge's configuration never is.
+    const config = await call('GET', `device/config/${edge.id}/`);
+    expect(config.statusCode, config.body).toBe(200);
+    const shown = config.json() as { document: { waf: { applications: { tls: { key: string } }[] } } };
+    expect(shown.document.waf.applications[0]!.tls.key).toBe(SECRET_MASK);
     const again = wafApplicationSchema.parse((await call('POST', `waap/domains/${shop}/dns-check/`)).json());
     expect(again.dns).toMatchObject({ verified: false });
     expect(again.dns.detail.find((d) => d.domain === 'www.acme.test')).toMatchObject({ addresses: [], ok: false });
