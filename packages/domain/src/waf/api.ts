@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginated } from '../api/pagination';
 import { storableText } from '../validators/storable-text';
+import { BOT_CLASSES } from './bots';
 import { WAF_ACTIONS, WAF_CATEGORIES, wafRuleMatchSchema } from './events';
 import { checkedWafPolicySchema, wafPolicySchema } from './policy';
 import { statingRules } from '../validators/documented';
@@ -32,6 +33,8 @@ export const WAF_PATHS = {
   attacksExport: 'waap/events/attacks/export/',
   vulnerabilities: 'waap/events/vulnerabilities/',
   summary: 'waap/analytics/summary/',
+  /** Bot protection's dashboard: the edges' traffic by kind of client. */
+  bots: 'waap/bots/summary/',
   compliance: 'waap/analytics/compliance/',
   log: 'waap/analytics/log/',
 } as const;
@@ -307,3 +310,26 @@ export const wafLogRowSchema = z.object({
   request_id: z.string(),
 });
 export const wafLogPageSchema = paginated(wafLogRowSchema);
+
+const botClass = z.enum(BOT_CLASSES);
+/** Bot protection's dashboard over a window: who the edges' clients were (see classifyClient). */
+export const wafBotSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  requests: z.number().int(),
+  by_class: z.array(z.object({ key: botClass, requests: z.number().int(), clients: z.number().int() })),
+  by_family: z.array(z.object({ key: z.string(), class: botClass, requests: z.number().int() })),
+  by_network: z.array(z.object({ key: z.string(), requests: z.number().int(), clients: z.number().int() })),
+  top_bot_paths: z.array(z.object({ key: z.string(), requests: z.number().int() })),
+  clients: z.array(
+    z.object({
+      client_ip: z.string(),
+      user_agent: z.string().nullable(),
+      class: botClass,
+      family: z.string(),
+      requests: z.number().int(),
+      errors: z.number().int(),
+    }),
+  ),
+});
+export type WafBotSummary = z.infer<typeof wafBotSummarySchema>;

@@ -7,3 +7,4 @@ export * from './compliance';
 export * from './pac';
 export * from './decide';
 export * from './vulnerabilities';
+export * from './bots';

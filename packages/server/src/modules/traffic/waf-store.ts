@@ -145,6 +145,15 @@ function attackOf(r: Row): StoredWafAttack {
  * dashboard's counts, read from the raw rows of a window (an edge's logs are far fewer rows than
  * flows; rollups can take over when a tenant's edges serve millions of requests a day).
  */
+/** Requests of one client (address and user agent) to one path (without its query). */
+export interface WafClientPathRow {
+  userAgent: string | null;
+  clientIp: string;
+  path: string;
+  requests: number;
+  errors: number;
+}
+
 export class WafAnalytics {
   constructor(private readonly db: Db) {}
 
@@ -189,6 +198,33 @@ export class WafAnalytics {
         elapsedMs: num(r.elapsed_ms),
         userAgent: textOrNull(r.user_agent),
       })),
+    };
+  }
+
+  /**
+   * The window's requests counted per client (address and user agent) and path, busiest first and
+   * bounded, with the addresses the edges challenged (the bot dashboard classifies each client).
+   */
+  async clients(scope: WafScope, limit = 20_000): Promise<{ rows: WafClientPathRow[]; challenged: string[] }> {
+    const r = scopeWhere(scope, 'r');
+    const a = scopeWhere(scope, 'a');
+    const [rows, challenged] = await Promise.all([
+      rowsOf(
+        this.db,
+        sql`select r.user_agent, r.client_ip, split_part(r.path, '?', 1) as path, count(*)::int as requests, (count(*) filter (where r.status >= 400))::int as errors
+          from waf_requests r where ${r} group by 1, 2, 3 order by 4 desc limit ${limit}`,
+      ),
+      rowsOf(this.db, sql`select distinct a.client_ip from waf_attacks a where ${a} and a.action = 'challenged'`),
+    ]);
+    return {
+      rows: rows.map((x) => ({
+        userAgent: textOrNull(x.user_agent),
+        clientIp: String(x.client_ip),
+        path: String(x.path),
+        requests: num(x.requests),
+        errors: num(x.errors),
+      })),
+      challenged: challenged.map((x) => String(x.client_ip)),
     };
   }
 

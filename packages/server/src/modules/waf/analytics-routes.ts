@@ -7,6 +7,7 @@ import {
   wafComplianceSchema,
   wafLogPageSchema,
   wafLogQuerySchema,
+  wafBotSummarySchema,
   wafSummarySchema,
   wafVulnerabilityRowSchema,
   wafWindowQuerySchema,
@@ -83,6 +84,19 @@ export const wafAnalyticsRoutes: FastifyPluginAsyncZod<{ events: WafEventsServic
       },
     },
     async (request) => events.summary(actorOf(request), request.query),
+  );
+  api.get(
+    p(WAF_PATHS.bots),
+    {
+      // It names clients (addresses and user agents): whoever may read the organisation's logs.
+      config: logs,
+      schema: {
+        ...doc('Bot protection’s dashboard: the edges’ traffic by kind of client (human, verified bot, likely bot, automated), family and network'),
+        querystring: wafWindowQuerySchema,
+        response: { 200: wafBotSummarySchema, ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => events.bots(actorOf(request), request.query),
   );
   api.get(
     p(WAF_PATHS.compliance),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  summariseBots,
   toCsv,
   wafCompliance,
   wafExposure,
@@ -13,6 +14,7 @@ import {
   type wafComplianceSchema,
   type wafLogPageSchema,
   type wafLogQuerySchema,
+  type WafBotSummary,
   type WafSummary,
   type wafWindowQuerySchema,
 } from '@netloom/domain';
@@ -176,6 +178,23 @@ export class WafEventsService {
         ...wafExposure(r),
       };
     });
+  }
+
+  /** Bot protection's dashboard: every client of the window classified once, counted by class, family and network. */
+  async bots(actor: Actor, q: WindowQuery): Promise<WafBotSummary> {
+    const scope = this.scope(actor, q);
+    const { rows, challenged } = await this.analytics.clients(scope);
+    const s = summariseBots(rows, new Set(challenged));
+    return {
+      from: scope.from.toISOString(),
+      to: scope.to.toISOString(),
+      requests: s.requests,
+      by_class: s.byClass,
+      by_family: s.byFamily,
+      by_network: s.byNetwork,
+      top_bot_paths: s.topBotPaths,
+      clients: s.clients,
+    };
   }
 
   async compliance(actor: Actor): Promise<z.infer<typeof wafComplianceSchema>> {

@@ -8,6 +8,7 @@ import {
   threatListSchema,
   wafApplicationSchema,
   wafAttackPageSchema,
+  wafBotSummarySchema,
   wafComplianceSchema,
   wafEdgeSchema,
   wafLogPageSchema,
@@ -373,6 +374,34 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
       `waap/analytics/summary/?from=${encodeURIComponent(at)}&to=${encodeURIComponent(new Date(Date.parse(at) - 1000).toISOString())}`,
     );
     expect(window.statusCode).toBe(400);
+  });
+
+  it("classifies the edge's clients for the bot dashboard: people, a verified crawler, a script, and a browser's user agent that never passed the challenge", async () => {
+    const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const from = (client_ip: string, user_agent: string, n: number, path = '/') =>
+      Array.from({ length: n }, (_, i) => request({ application_id: shop, client_ip, user_agent, path, request_id: `bot-${client_ip}-${i}` }));
+    edge.agent.send({
+      type: 'waf_events',
+      seq: 9201,
+      requests: [
+        ...from('192.0.2.10', chrome, 3),
+        ...from('66.249.66.1', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 2),
+        ...from('192.0.2.20', 'python-requests/2.31', 4, '/wp-login.php'),
+        ...from('192.0.2.30', chrome, 1),
+      ],
+      attacks: [attack({ application_id: shop, client_ip: '192.0.2.30', action: 'challenged', status: 403, request_id: 'bot-challenge', rules: [] })],
+    });
+    expect(await edge.agent.next('ack')).toMatchObject({ seq: 9201, duplicate: false });
+    const bots = wafBotSummarySchema.parse((await call('GET', 'waap/bots/summary/')).json());
+    expect(bots.by_class.find((c) => c.key === 'human')!.requests).toBeGreaterThanOrEqual(3);
+    const client = (ip: string) => bots.clients.find((c) => c.client_ip === ip);
+    expect(client('192.0.2.10')).toBeUndefined();
+    expect(client('66.249.66.1')).toMatchObject({ class: 'verified_bot', family: 'Googlebot', requests: 2 });
+    expect(client('192.0.2.20')).toMatchObject({ class: 'automated', family: 'python-requests', requests: 4 });
+    expect(client('192.0.2.30')).toMatchObject({ class: 'automated', family: 'Chrome', requests: 1 });
+    expect(bots.top_bot_paths).toContainEqual({ key: '/wp-login.php', requests: 4 });
+    expect((await call('GET', 'waap/bots/summary/', undefined, 'viewer@acme.test')).statusCode).toBe(403);
+    expect(wafBotSummarySchema.parse((await call('GET', 'waap/bots/summary/', undefined, 'owner@globex.test', globexTenant)).json()).requests).toBe(0);
   });
 
   it('refuses WAF logs from a device that is not a WAF edge', async () => {

@@ -4,7 +4,7 @@ import { redirectTo } from './redirect-route';
 
 /**
  * QShield's built pages (spec 000 §2.16 WAF menu). The dashboard is the backend-WAF analytics;
- * the rest of the menu (API discovery, GraphQL, API security, bots) falls
+ * the rest of the menu (API discovery, GraphQL, API security, API and authentication abuse) falls
  * through to the product's 'not built' notice in product-routes.tsx.
  */
 export function wafRoutes(): RouteObject[] {
@@ -21,6 +21,7 @@ export function wafRoutes(): RouteObject[] {
       path: 'events/vulnerabilities',
       lazy: () => import('@/features/waf/pages/vulnerabilities-page').then((m) => ({ Component: m.VulnerabilitiesPage })),
     },
+    { path: 'bot/dashboard', lazy: () => import('@/features/waf/pages/bot-dashboard-page').then((m) => ({ Component: m.BotDashboardPage })) },
     { path: 'organization', ...redirectTo(paths.waf.onboard) },
     { path: 'organization/onboard', lazy: () => import('@/features/waf/pages/onboard-page').then((m) => ({ Component: m.OnboardPage })) },
     { path: 'organization/waf-policy', lazy: () => import('@/features/waf/pages/waf-policy-page').then((m) => ({ Component: m.WafPolicyPage })) },

@@ -9,6 +9,7 @@ export const wafKeys = {
   threatLists: (tid: string | null) => ['waf', tid, 'threat-lists'] as const,
   attacks: (tid: string | null, query: object) => ['waf', tid, 'attacks', query] as const,
   summary: (tid: string | null, query: object) => ['waf', tid, 'summary', query] as const,
+  bots: (tid: string | null, query: object) => ['waf', tid, 'bots', query] as const,
   compliance: (tid: string | null) => ['waf', tid, 'compliance'] as const,
   log: (tid: string | null, query: object) => ['waf', tid, 'log', query] as const,
   vulnerabilities: (tid: string | null, query: object) => ['waf', tid, 'vulnerabilities', query] as const,

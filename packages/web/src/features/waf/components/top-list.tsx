@@ -4,10 +4,12 @@ interface TopListProps {
   title: string;
   keyHeader: string;
   rows: readonly { key: string; count: number; message?: string }[];
+  /** What the counts are ('Attacks' by default). */
+  countHeader?: string;
 }
 
-/** A summary's top-N list: the key, what it is, and how many attacks. */
-export function TopList({ title, keyHeader, rows }: TopListProps) {
+/** A summary's top-N list: the key, what it is, and how many attacks (or requests). */
+export function TopList({ title, keyHeader, rows, countHeader = 'Attacks' }: TopListProps) {
   return (
     <>
       <Title order={2} fz="sm" mb={4}>
@@ -17,7 +19,7 @@ export function TopList({ title, keyHeader, rows }: TopListProps) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{keyHeader}</Table.Th>
-            <Table.Th ta="right">Attacks</Table.Th>
+            <Table.Th ta="right">{countHeader}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,0 +1,127 @@
+import { useMemo } from 'react';
+import { Badge, Grid, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { BotClass, WafBotSummary } from '@netloom/domain';
+import { PieChart } from '@/components/charts/pie-chart';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/types';
+import { ErrorPanel } from '@/components/error-panel';
+import { CardSkeleton } from '@/components/feedback/skeletons';
+import { PageHeader } from '@/components/page-header';
+import { useWafBots } from '@/features/waf/api/get-waf-bots';
+import { TopList } from '@/features/waf/components/top-list';
+import { WindowPicker } from '@/features/waf/components/window-picker';
+import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
+
+const CLASS_LOOK: Record<BotClass, { label: string; color: string }> = {
+  human: { label: 'Human', color: 'green' },
+  verified_bot: { label: 'Verified bot', color: 'blue' },
+  likely_bot: { label: 'Likely bot', color: 'orange' },
+  automated: { label: 'Automated', color: 'red' },
+};
+
+type ClientRow = WafBotSummary['clients'][number] & { id: string };
+
+const columns: DataTableColumn<ClientRow>[] = [
+  { key: 'client_ip', header: 'Client', type: 'ip' },
+  {
+    key: 'class',
+    header: 'Class',
+    render: (c) => (
+      <Badge variant="light" color={CLASS_LOOK[c.class].color}>
+        {CLASS_LOOK[c.class].label}
+      </Badge>
+    ),
+  },
+  { key: 'family', header: 'Family' },
+  { key: 'user_agent', header: 'User agent', width: '24rem' },
+  { key: 'requests', header: 'Requests', rowAlign: 'right' },
+  { key: 'errors', header: 'Errors', rowAlign: 'right' },
+];
+
+/**
+ * QShield › Bot › Dashboard: who the edges' clients were in a window. A browser is a person unless
+ * it shows automation; a crawler is verified by its engine's published address ranges; scripts,
+ * scanners, headless browsers and clients that never passed a challenge are automated.
+ */
+export function BotDashboardPage() {
+  const filters = useWafFilters();
+  const bots = useWafBots({ ...filters.range, application_id: filters.application_id, edge_id: filters.edge_id });
+  return (
+    <>
+      <PageHeader
+        title="Bot Dashboard"
+        subtitle="The protected applications' traffic by kind of client"
+        actions={<WindowPicker value={filters.windowKey} onChange={(w) => filters.update({ window: w })} />}
+      />
+      {bots.isError ? <ErrorPanel onRetry={() => void bots.refetch()} /> : bots.data ? <BotBody bots={bots.data} /> : <CardSkeleton height={400} />}
+    </>
+  );
+}
+
+function BotBody({ bots }: { bots: WafBotSummary }) {
+  const byClass = useMemo(() => bots.by_class.map((c) => ({ name: CLASS_LOOK[c.key].label, value: c.requests })), [bots.by_class]);
+  const rows = useMemo(() => bots.clients.map((c) => ({ ...c, id: `${c.client_ip} ${c.user_agent ?? ''}` })), [bots.clients]);
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, lg: 4 }}>
+        {bots.by_class.map((c) => (
+          <Paper key={c.key} withBorder p="md" aria-label={CLASS_LOOK[c.key].label}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {CLASS_LOOK[c.key].label}
+            </Text>
+            <Text fz={24} fw={700} c={CLASS_LOOK[c.key].color}>
+              {c.requests.toLocaleString()}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {c.clients.toLocaleString()} client{c.clients === 1 ? '' : 's'}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder p="md">
+            <PieChart title="Requests by class" data={byClass} donut />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder p="md">
+            <TopList
+              title="Top families"
+              keyHeader="Browser, crawler or tool"
+              countHeader="Requests"
+              rows={bots.by_family.map((f) => ({ key: f.key, message: CLASS_LOOK[f.class].label, count: f.requests }))}
+            />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Paper withBorder p="md">
+          <TopList
+            title="Top bot networks"
+            keyHeader="Network"
+            countHeader="Requests"
+            rows={bots.by_network.map((n) => ({ key: n.key, message: `${n.clients} client${n.clients === 1 ? '' : 's'}`, count: n.requests }))}
+          />
+        </Paper>
+        <Paper withBorder p="md">
+          <TopList
+            title="Top bot-hit paths"
+            keyHeader="Path"
+            countHeader="Requests"
+            rows={bots.top_bot_paths.map((p) => ({ key: p.key, count: p.requests }))}
+          />
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <DataTable
+          label="Bot clients"
+          columns={columns}
+          rows={rows}
+          options={{ search: true, sort: true, paging: true, download: true }}
+          csv={{ title: 'bot-clients' }}
+        />
+      </Paper>
+    </Stack>
+  );
+}
