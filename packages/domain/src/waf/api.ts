@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginated } from '../api/pagination';
 import { storableText } from '../validators/storable-text';
+import { API_PARAM_TYPES } from './api-discovery';
 import { BOT_CLASSES } from './bots';
 import { WAF_ACTIONS, WAF_CATEGORIES, wafRuleMatchSchema } from './events';
 import { checkedWafPolicySchema, wafPolicySchema } from './policy';
@@ -35,6 +36,8 @@ export const WAF_PATHS = {
   summary: 'waap/analytics/summary/',
   /** Bot protection's dashboard: the edges' traffic by kind of client. */
   bots: 'waap/bots/summary/',
+  /** Threat analytics › API discovery: the endpoints the edges' access log shows. */
+  apiDiscovery: 'waap/analytics/api-discovery/',
   compliance: 'waap/analytics/compliance/',
   log: 'waap/analytics/log/',
 } as const;
@@ -333,3 +336,18 @@ export const wafBotSummarySchema = z.object({
   ),
 });
 export type WafBotSummary = z.infer<typeof wafBotSummarySchema>;
+
+/** An endpoint the edges' traffic shows (see discoverEndpoints). */
+export const wafDiscoveredEndpointSchema = z.object({
+  application_id: z.string().nullable(),
+  application: z.string().nullable(),
+  method: z.string(),
+  template: z.string(),
+  requests: z.number().int(),
+  errors: z.number().int(),
+  statuses: z.array(z.object({ status: z.number().int(), requests: z.number().int() })),
+  params: z.array(z.object({ name: z.string(), types: z.array(z.enum(API_PARAM_TYPES)), pii: z.boolean() })),
+  first_seen: z.string(),
+  last_seen: z.string(),
+});
+export type WafDiscoveredEndpoint = z.infer<typeof wafDiscoveredEndpointSchema>;

@@ -8,3 +8,4 @@ export * from './pac';
 export * from './decide';
 export * from './vulnerabilities';
 export * from './bots';
+export * from './api-discovery';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { WafAction, WafCategory, WafRuleMatch } from '@netloom/domain';
+import type { PathStatusCount, WafAction, WafCategory, WafRuleMatch } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
 
@@ -226,6 +226,24 @@ export class WafAnalytics {
       })),
       challenged: challenged.map((x) => String(x.client_ip)),
     };
+  }
+
+  /** The window's requests counted per application, method, path (with its query) and status, busiest first and bounded (API discovery templates them). */
+  async pathCounts(scope: WafScope, limit = 20_000): Promise<PathStatusCount[]> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select r.application_id, r.method, r.path, r.status, count(*)::int as requests, min(r.at) as first_at, max(r.at) as last_at
+        from waf_requests r where ${scopeWhere(scope, 'r')} group by 1, 2, 3, 4 order by 5 desc limit ${limit}`,
+    );
+    return rows.map((x) => ({
+      applicationId: textOrNull(x.application_id),
+      method: String(x.method),
+      path: String(x.path),
+      status: num(x.status),
+      requests: num(x.requests),
+      firstAt: new Date(x.first_at as string),
+      lastAt: new Date(x.last_at as string),
+    }));
   }
 
   /** The attacks of some categories grouped by application, category and path (without its query), most that got through first. */

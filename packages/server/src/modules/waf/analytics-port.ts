@@ -1,4 +1,4 @@
-import type { ClientPathCount, WafAction, WafCategory, WafRuleMatch } from '@netloom/domain';
+import type { ClientPathCount, PathStatusCount, WafAction, WafCategory, WafRuleMatch } from '@netloom/domain';
 
 /** The analytics store's WAF rows as QShield's pages ask for them (the traffic module's WafAnalytics, wired in the composition root). */
 export interface WafScopeQuery {
@@ -71,6 +71,7 @@ export interface WafAnalyticsPort {
       ruleIds: number[];
     }[]
   >;
+  pathCounts(scope: WafScopeQuery): Promise<PathStatusCount[]>;
   clients(scope: WafScopeQuery): Promise<{ rows: ClientPathCount[]; challenged: string[] }>;
   summary(scope: WafScopeQuery): Promise<{
     requests: number;

@@ -8,6 +8,7 @@ import {
   wafLogPageSchema,
   wafLogQuerySchema,
   wafBotSummarySchema,
+  wafDiscoveredEndpointSchema,
   wafSummarySchema,
   wafVulnerabilityRowSchema,
   wafWindowQuerySchema,
@@ -97,6 +98,18 @@ export const wafAnalyticsRoutes: FastifyPluginAsyncZod<{ events: WafEventsServic
       },
     },
     async (request) => events.bots(actorOf(request), request.query),
+  );
+  api.get(
+    p(WAF_PATHS.apiDiscovery),
+    {
+      config: read,
+      schema: {
+        ...doc('The API endpoints the edges’ traffic shows: method and path template, requests, errors, statuses and query parameters with their types'),
+        querystring: wafWindowQuerySchema,
+        response: { 200: z.array(wafDiscoveredEndpointSchema), ...errorResponses(400) },
+      },
+    },
+    async (request) => events.apiDiscovery(actorOf(request), request.query),
   );
   api.get(
     p(WAF_PATHS.compliance),

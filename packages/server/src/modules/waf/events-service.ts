@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  discoverEndpoints,
   summariseBots,
   toCsv,
   wafCompliance,
@@ -15,6 +16,7 @@ import {
   type wafLogPageSchema,
   type wafLogQuerySchema,
   type WafBotSummary,
+  type WafDiscoveredEndpoint,
   type WafSummary,
   type wafWindowQuerySchema,
 } from '@netloom/domain';
@@ -195,6 +197,24 @@ export class WafEventsService {
       top_bot_paths: s.topBotPaths,
       clients: s.clients,
     };
+  }
+
+  /** The endpoints the window's traffic shows, per application, busiest first. */
+  async apiDiscovery(actor: Actor, q: WindowQuery): Promise<WafDiscoveredEndpoint[]> {
+    const scope = this.scope(actor, q);
+    const [rows, names] = await Promise.all([this.analytics.pathCounts(scope), this.names(actor)]);
+    return discoverEndpoints(rows).map((e) => ({
+      application_id: e.applicationId,
+      application: e.applicationId ? (names.apps.get(e.applicationId) ?? null) : null,
+      method: e.method,
+      template: e.template,
+      requests: e.requests,
+      errors: e.errors,
+      statuses: e.statuses,
+      params: e.params,
+      first_seen: e.firstSeen.toISOString(),
+      last_seen: e.lastSeen.toISOString(),
+    }));
   }
 
   async compliance(actor: Actor): Promise<z.infer<typeof wafComplianceSchema>> {

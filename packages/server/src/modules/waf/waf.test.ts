@@ -9,6 +9,7 @@ import {
   wafApplicationSchema,
   wafAttackPageSchema,
   wafBotSummarySchema,
+  wafDiscoveredEndpointSchema,
   wafComplianceSchema,
   wafEdgeSchema,
   wafLogPageSchema,
@@ -402,6 +403,34 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect(bots.top_bot_paths).toContainEqual({ key: '/wp-login.php', requests: 4 });
     expect((await call('GET', 'waap/bots/summary/', undefined, 'viewer@acme.test')).statusCode).toBe(403);
     expect(wafBotSummarySchema.parse((await call('GET', 'waap/bots/summary/', undefined, 'owner@globex.test', globexTenant)).json()).requests).toBe(0);
+  });
+
+  it("discovers the application's API endpoints from the edge's access log: one template per endpoint, its errors and parameters", async () => {
+    edge.agent.send({
+      type: 'waf_events',
+      seq: 9301,
+      requests: [
+        request({ application_id: shop, path: '/api/users/101?expand=true', request_id: 'api-1' }),
+        request({ application_id: shop, path: '/api/users/102', status: 404, request_id: 'api-2' }),
+        request({ application_id: shop, method: 'POST', path: '/api/users', status: 201, request_id: 'api-3' }),
+      ],
+      attacks: [],
+    });
+    expect(await edge.agent.next('ack')).toMatchObject({ seq: 9301, duplicate: false });
+    const endpoints = wafDiscoveredEndpointSchema.array().parse((await call('GET', 'waap/analytics/api-discovery/', undefined, 'viewer@acme.test')).json());
+    expect(endpoints.find((e) => e.template === '/api/users/{id}')).toMatchObject({
+      application: 'Shop',
+      method: 'GET',
+      requests: 2,
+      errors: 1,
+      statuses: [
+        { status: 200, requests: 1 },
+        { status: 404, requests: 1 },
+      ],
+      params: [{ name: 'expand', types: ['boolean'], pii: false }],
+    });
+    expect(endpoints.find((e) => e.method === 'POST' && e.template === '/api/users')).toMatchObject({ requests: 1, errors: 0 });
+    expect(wafDiscoveredEndpointSchema.array().parse((await call('GET', 'waap/analytics/api-discovery/', undefined, 'owner@globex.test', globexTenant)).json())).toEqual([]);
   });
 
   it('refuses WAF logs from a device that is not a WAF edge', async () => {

@@ -4,7 +4,7 @@ import { redirectTo } from './redirect-route';
 
 /**
  * QShield's built pages (spec 000 §2.16 WAF menu). The dashboard is the backend-WAF analytics;
- * the rest of the menu (API discovery, GraphQL, API security, API and authentication abuse) falls
+ * the rest of the menu (GraphQL, API security, API and authentication abuse) falls
  * through to the product's 'not built' notice in product-routes.tsx.
  */
 export function wafRoutes(): RouteObject[] {
@@ -14,6 +14,10 @@ export function wafRoutes(): RouteObject[] {
     { path: 'threat-analytics', ...redirectTo(paths.waf.backendWaf) },
     { path: 'threat-analytics/backend-waf', lazy: analytics },
     { path: 'threat-analytics/compailnce-status', lazy: () => import('@/features/waf/pages/compliance-page').then((m) => ({ Component: m.CompliancePage })) },
+    {
+      path: 'threat-analytics/api-discovery',
+      lazy: () => import('@/features/waf/pages/api-discovery-page').then((m) => ({ Component: m.ApiDiscoveryPage })),
+    },
     { path: 'threat-analytics/log', lazy: () => import('@/features/waf/pages/access-log-page').then((m) => ({ Component: m.AccessLogPage })) },
     { path: 'events', ...redirectTo(paths.waf.attacks) },
     { path: 'events/attacks', lazy: () => import('@/features/waf/pages/attacks-page').then((m) => ({ Component: m.AttacksPage })) },

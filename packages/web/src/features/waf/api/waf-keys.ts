@@ -10,6 +10,7 @@ export const wafKeys = {
   attacks: (tid: string | null, query: object) => ['waf', tid, 'attacks', query] as const,
   summary: (tid: string | null, query: object) => ['waf', tid, 'summary', query] as const,
   bots: (tid: string | null, query: object) => ['waf', tid, 'bots', query] as const,
+  apiDiscovery: (tid: string | null, query: object) => ['waf', tid, 'api-discovery', query] as const,
   compliance: (tid: string | null) => ['waf', tid, 'compliance'] as const,
   log: (tid: string | null, query: object) => ['waf', tid, 'log', query] as const,
   vulnerabilities: (tid: string | null, query: object) => ['waf', tid, 'vulnerabilities', query] as const,

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { discoverEndpoints, paramType, pathTemplate } from './api-discovery';
+
+describe('API discovery from the access log', () => {
+  it('makes a path a template: numbers and UUIDs are ids, hashes and dates have their own placeholders', () => {
+    expect(pathTemplate('/users/123/orders/9')).toBe('/users/{id}/orders/{id}');
+    expect(pathTemplate('/users/3f2b8c1e-9d4a-4e6b-8f1a-2c3d4e5f6a7b/profile?x=1')).toBe('/users/{id}/profile');
+    expect(pathTemplate('/files/d41d8cd98f00b204e9800998ecf8427e')).toBe('/files/{hash}');
+    expect(pathTemplate('/reports/2026-11-30/daily')).toBe('/reports/{date}/daily');
+    expect(pathTemplate('/api/v1/products')).toBe('/api/v1/products');
+    expect(pathTemplate('/deadbeefcafebabe')).toBe('/deadbeefcafebabe');
+    expect(pathTemplate('?only=query')).toBe('/');
+  });
+
+  it('names the type of a parameter value', () => {
+    expect(['42', '4.2', 'true', '3f2b8c1e-9d4a-4e6b-8f1a-2c3d4e5f6a7b', '2026-11-30', 'ann@example.com', 'shoes'].map(paramType)).toEqual([
+      'integer',
+      'number',
+      'boolean',
+      'uuid',
+      'date',
+      'email',
+      'string',
+    ]);
+  });
+
+  it('counts one endpoint across its objects, with its statuses, errors, parameters and when it was seen', () => {
+    const at = (m: number) => new Date(Date.UTC(2026, 10, 30, 10, m));
+    const endpoints = discoverEndpoints([
+      { applicationId: 'a', method: 'GET', path: '/users/1?expand=true', status: 200, requests: 5, firstAt: at(1), lastAt: at(9) },
+      { applicationId: 'a', method: 'GET', path: '/users/2?expand=false&email=ann%40example.com', status: 404, requests: 2, firstAt: at(0), lastAt: at(5) },
+      { applicationId: 'a', method: 'POST', path: '/users', status: 201, requests: 1, firstAt: at(3), lastAt: at(3) },
+      { applicationId: 'b', method: 'GET', path: '/users/7', status: 200, requests: 1, firstAt: at(2), lastAt: at(2) },
+    ]);
+    expect(endpoints.map((e) => [e.applicationId, e.method, e.template, e.requests])).toEqual([
+      ['a', 'GET', '/users/{id}', 7],
+      ['a', 'POST', '/users', 1],
+      ['b', 'GET', '/users/{id}', 1],
+    ]);
+    expect(endpoints[0]).toMatchObject({
+      errors: 2,
+      statuses: [
+        { status: 200, requests: 5 },
+        { status: 404, requests: 2 },
+      ],
+      params: [
+        { name: 'email', types: ['email'], pii: true },
+        { name: 'expand', types: ['boolean'], pii: false },
+      ],
+      firstSeen: at(0),
+      lastSeen: at(9),
+    });
+  });
+});
