@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paginated } from '../api/pagination';
 import { storableText } from '../validators/storable-text';
 import { API_PARAM_TYPES } from './api-discovery';
+import { API_INVENTORY_STATES } from './api-inventory';
 import { BOT_CLASSES } from './bots';
 import { WAF_ACTIONS, WAF_CATEGORIES, wafRuleMatchSchema } from './events';
 import { checkedWafPolicySchema, wafPolicySchema } from './policy';
@@ -38,6 +39,9 @@ export const WAF_PATHS = {
   bots: 'waap/bots/summary/',
   /** Threat analytics › API discovery: the endpoints the edges' access log shows. */
   apiDiscovery: 'waap/analytics/api-discovery/',
+  /** An application's OpenAPI document, and API security's inventory against the traffic. */
+  apiDocument: (id: string) => `waap/domains/${id}/openapi/`,
+  apiInventory: 'waap/api-security/inventory/',
   compliance: 'waap/analytics/compliance/',
   log: 'waap/analytics/log/',
 } as const;
@@ -351,3 +355,31 @@ export const wafDiscoveredEndpointSchema = z.object({
   last_seen: z.string(),
 });
 export type WafDiscoveredEndpoint = z.infer<typeof wafDiscoveredEndpointSchema>;
+
+/** Why an uploaded OpenAPI document is refused (the server reads it): stated in the API document. */
+export const WAF_API_DOCUMENT_MESSAGES = ['Not JSON or YAML: {…}', 'Not an OpenAPI 3.0 or 3.1 document', 'Not a valid OpenAPI document: {…}'] as const;
+/** An application's OpenAPI document (3.0 or 3.1), JSON or YAML. */
+export const wafApiDocumentInputSchema = statingRules(z.object({ document: storableText().min(1).max(2_000_000) }), WAF_API_DOCUMENT_MESSAGES);
+export const wafApiDocumentSchema = z.object({
+  application_id: z.string(),
+  title: z.string(),
+  version: z.string(),
+  openapi: z.string(),
+  operations: z.number().int(),
+  uploaded_by: z.string().nullable(),
+  uploaded_at: z.string(),
+});
+export type WafApiDocument = z.infer<typeof wafApiDocumentSchema>;
+
+/** One row of API security's inventory (see apiInventory). */
+export const wafApiInventoryRowSchema = z.object({
+  application_id: z.string(),
+  application: z.string(),
+  state: z.enum(API_INVENTORY_STATES),
+  method: z.string(),
+  path: z.string(),
+  requests: z.number().int(),
+  errors: z.number().int(),
+  last_seen: z.string().nullable(),
+});
+export type WafApiInventoryRow = z.infer<typeof wafApiInventoryRowSchema>;

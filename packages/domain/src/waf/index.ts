@@ -9,3 +9,4 @@ export * from './decide';
 export * from './vulnerabilities';
 export * from './bots';
 export * from './api-discovery';
+export * from './api-inventory';

@@ -26,7 +26,7 @@ import {
   FlowExporterService,
 } from '../modules/traffic/index';
 import { WebFilterAnalytics, WebFilterService, webFilterSections } from '../modules/web-filter/index';
-import { ThreatIntelService, WafEventsService, WafPopService, WafService, dnsAddressLookup, wafSections } from '../modules/waf/index';
+import { ThreatIntelService, WafApiSecurityService, WafEventsService, WafPopService, WafService, dnsAddressLookup, wafSections } from '../modules/waf/index';
 import { ClientUpdateService, NacService, ZtnaChanges, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import {
   EndpointProfileService,
@@ -201,7 +201,9 @@ export async function buildModuleServices(
     guardedFetch({ ...webhookTargets, publicOnly: 'a threat-intel feed must have a public address' }),
     app.log,
   );
-  const wafEvents = new WafEventsService(db, new WafAnalytics(db));
+  const wafAnalytics = new WafAnalytics(db);
+  const wafEvents = new WafEventsService(db, wafAnalytics);
+  const wafApis = new WafApiSecurityService(db, wafAnalytics);
   const saml = new SamlClients(db, config.publicUrl);
   const samlUrls = saml.urls.bind(saml);
   const services: Services = {
@@ -249,6 +251,7 @@ export async function buildModuleServices(
     helpdesks,
     waf,
     wafPops,
+    wafApis,
     wafIntel,
     wafEvents,
     reports: new ReportService(db, bus, opts.wakeReportWorker),

@@ -14,7 +14,7 @@ import type { TokenService } from '../modules/auth/tokens';
 import type { TrafficService } from '../modules/traffic/service';
 import type { FlowExporterService } from '../modules/traffic/exporter-service';
 import type { WebFilterAnalytics, WebFilterService } from '../modules/web-filter/index';
-import type { ThreatIntelService, WafEventsService, WafPopService, WafService } from '../modules/waf/index';
+import type { ThreatIntelService, WafApiSecurityService, WafEventsService, WafPopService, WafService } from '../modules/waf/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import type {
   ClientEnrolmentService,
@@ -116,6 +116,8 @@ export interface Services extends CoreServices {
   waf: WafService;
   /** The provider's shared WAF POPs (super admins). */
   wafPops: WafPopService;
+  /** QShield's API security: OpenAPI documents and the inventory against the traffic. */
+  wafApis: WafApiSecurityService;
   /** QShield's threat-intel lists and their feeds. */
   wafIntel: ThreatIntelService;
   /** QShield's attacks, access log, dashboard and compliance. */

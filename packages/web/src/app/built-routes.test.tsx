@@ -103,6 +103,8 @@ const BUILT = [
   '/waf/events/attacks',
   '/waf/events/vulnerabilities',
   '/waf/bot/dashboard',
+  '/waf/api-security/api-inventry',
+  '/waf/api-security/shadow-api',
   '/waf/organization',
   ...tabsOf('/waf/organization', ['onboard', 'waf-policy', 'pac', 'threat-intel', 'ddos', 'dpop']),
   '/404',
@@ -150,7 +152,7 @@ describe('spec paths are pages, not ids', () => {
 const NOT_BUILT_PRODUCTS = [
   // QShield's pages still to come; its built ones are in BUILT.
   ['/waf/threat-analytics/graphql', 'QShield'],
-  ['/waf/api-security/api-inventry', 'QShield'],
+  ['/waf/api-security/zero-trust-api', 'QShield'],
   ['/waf/bot/api-abuse-protection', 'QShield'],
   ['/ndr/dashboard', 'NDR'],
   ['/rum/dashboard', 'RUM'],

@@ -110,3 +110,25 @@ export const wafSharedPops = pgTable('waf_shared_pops', {
   sharedBy: text('shared_by'),
   sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An application's OpenAPI document (3.0 or 3.1), uploaded by the organisation: what its API says
+ * it has, checked against what the edges' traffic shows (documented, shadow and zombie endpoints).
+ */
+export const wafApiDocuments = pgTable('waf_api_documents', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => wafApplications.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  version: text('version').notNull(),
+  openapi: text('openapi').notNull(),
+  /** Its operations (method and path as written), read once at upload. */
+  operations: jsonb('operations').$type<{ method: string; path: string }[]>().notNull(),
+  /** The document as uploaded (JSON or YAML). */
+  source: text('source').notNull(),
+  uploadedBy: text('uploaded_by'),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});

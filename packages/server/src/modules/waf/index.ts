@@ -9,3 +9,5 @@ export { wafSections } from './sections';
 export { dnsAddressLookup } from './dns-check';
 export { wafPopRoutes } from './pop-routes';
 export { WafPopService } from './pops-service';
+export { wafApiSecurityRoutes } from './api-security-routes';
+export { WafApiSecurityService } from './api-security-service';

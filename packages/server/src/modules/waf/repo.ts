@@ -3,11 +3,12 @@ import { WAF_EDGE_DEVICE_TYPE, type WafPolicy } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
 import { tenants } from '../../db/read-models/identity';
-import { wafApplications, wafDomains, wafPolicyRevisions, wafSharedPops, wafThreatLists } from '../../db/schema/waf';
+import { wafApiDocuments, wafApplications, wafDomains, wafPolicyRevisions, wafSharedPops, wafThreatLists } from '../../db/schema/waf';
 
 export type ApplicationRow = typeof wafApplications.$inferSelect;
 export type RevisionRow = typeof wafPolicyRevisions.$inferSelect;
 export type ThreatListRow = typeof wafThreatLists.$inferSelect;
+export type ApiDocumentRow = typeof wafApiDocuments.$inferSelect;
 
 /**
  * QShield's changes of one tenant, one at a time: the edges' revisions follow the changes' order.
@@ -201,4 +202,32 @@ export async function applicationTenantsOn(db: Db, deviceId: string): Promise<Ma
     .from(wafApplications)
     .where(sql`${wafApplications.edgeIds} ? ${deviceId}`);
   return new Map(rows.map((r) => [r.id, r.tenantId]));
+}
+
+export const listApiDocuments = (db: Db, tenantId: string): Promise<ApiDocumentRow[]> =>
+  db.select().from(wafApiDocuments).where(eq(wafApiDocuments.tenantId, tenantId));
+
+export async function findApiDocument(db: Db, tenantId: string, applicationId: string): Promise<ApiDocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(wafApiDocuments)
+    .where(and(eq(wafApiDocuments.tenantId, tenantId), eq(wafApiDocuments.applicationId, applicationId)));
+  return row;
+}
+
+/** The application's document, replacing the one it had. */
+export async function saveApiDocument(db: Db, row: typeof wafApiDocuments.$inferInsert): Promise<void> {
+  const { applicationId: _id, ...set } = row;
+  await db
+    .insert(wafApiDocuments)
+    .values(row)
+    .onConflictDoUpdate({ target: wafApiDocuments.applicationId, set: { ...set, uploadedAt: new Date() } });
+}
+
+export async function deleteApiDocument(db: Db, tenantId: string, applicationId: string): Promise<boolean> {
+  const gone = await db
+    .delete(wafApiDocuments)
+    .where(and(eq(wafApiDocuments.tenantId, tenantId), eq(wafApiDocuments.applicationId, applicationId)))
+    .returning({ id: wafApiDocuments.applicationId });
+  return gone.length > 0;
 }

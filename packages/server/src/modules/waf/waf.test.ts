@@ -8,6 +8,8 @@ import {
   threatListSchema,
   wafApplicationSchema,
   wafAttackPageSchema,
+  wafApiDocumentSchema,
+  wafApiInventoryRowSchema,
   wafBotSummarySchema,
   wafDiscoveredEndpointSchema,
   wafComplianceSchema,
@@ -430,7 +432,41 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
       params: [{ name: 'expand', types: ['boolean'], pii: false }],
     });
     expect(endpoints.find((e) => e.method === 'POST' && e.template === '/api/users')).toMatchObject({ requests: 1, errors: 0 });
-    expect(wafDiscoveredEndpointSchema.array().parse((await call('GET', 'waap/analytics/api-discovery/', undefined, 'owner@globex.test', globexTenant)).json())).toEqual([]);
+    expect(
+      wafDiscoveredEndpointSchema.array().parse((await call('GET', 'waap/analytics/api-discovery/', undefined, 'owner@globex.test', globexTenant)).json()),
+    ).toEqual([]);
+  });
+
+  it("holds the application's OpenAPI document and sets it against the traffic: documented, shadow and zombie endpoints", async () => {
+    const openapi = [
+      'openapi: 3.0.3',
+      'info: { title: Shop API, version: 1.2.0 }',
+      'paths:',
+      '  /api/users/{userId}:',
+      '    get:',
+      '      parameters: [{ name: userId, in: path, required: true, schema: { type: integer } }]',
+      "      responses: { '200': { description: A user } }",
+      '  /api/orders:',
+      '    post:',
+      "      responses: { '201': { description: Created } }",
+    ].join('\n');
+    const saved = await call('PUT', `waap/domains/${shop}/openapi/`, { document: openapi });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(wafApiDocumentSchema.parse(saved.json())).toMatchObject({ title: 'Shop API', version: '1.2.0', openapi: '3.0.3', operations: 2 });
+    const rows = wafApiInventoryRowSchema.array().parse((await call('GET', 'waap/api-security/inventory/', undefined, 'viewer@acme.test')).json());
+    const state = (method: string, path: string) => rows.find((r) => r.method === method && r.path === path)?.state;
+    expect(state('GET', '/api/users/{userId}')).toBe('documented');
+    expect(rows.find((r) => r.path === '/api/users/{userId}')).toMatchObject({ application: 'Shop', requests: 2, errors: 1 });
+    expect(state('POST', '/api/orders')).toBe('zombie');
+    expect(state('POST', '/api/users')).toBe('shadow');
+
+    const refused = async (document: string) => (await call('PUT', `waap/domains/${shop}/openapi/`, { document })).json().errors?.document?.[0];
+    expect(await refused('a: [')).toMatch(/^Not JSON or YAML: /);
+    expect(await refused('swagger: "2.0"\ninfo: { title: x, version: "1" }\npaths: {}')).toBe('Not an OpenAPI 3.0 or 3.1 document');
+    expect(await refused('openapi: 3.0.3\ninfo: { title: x }\npaths: {}')).toMatch(/^Not a valid OpenAPI document: /);
+    expect(wafApiDocumentSchema.parse((await call('GET', `waap/domains/${shop}/openapi/`)).json()).operations).toBe(2);
+    expect((await call('PUT', `waap/domains/${shop}/openapi/`, { document: openapi }, 'viewer@acme.test')).statusCode).toBe(403);
+    expect((await call('GET', `waap/domains/${shop}/openapi/`, undefined, 'owner@globex.test', globexTenant)).statusCode).toBe(404);
   });
 
   it('refuses WAF logs from a device that is not a WAF edge', async () => {

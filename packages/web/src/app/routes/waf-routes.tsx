@@ -4,7 +4,7 @@ import { redirectTo } from './redirect-route';
 
 /**
  * QShield's built pages (spec 000 §2.16 WAF menu). The dashboard is the backend-WAF analytics;
- * the rest of the menu (GraphQL, API security, API and authentication abuse) falls
+ * the rest of the menu (GraphQL, the rest of API security, API and authentication abuse) falls
  * through to the product's 'not built' notice in product-routes.tsx.
  */
 export function wafRoutes(): RouteObject[] {
@@ -25,6 +25,8 @@ export function wafRoutes(): RouteObject[] {
       path: 'events/vulnerabilities',
       lazy: () => import('@/features/waf/pages/vulnerabilities-page').then((m) => ({ Component: m.VulnerabilitiesPage })),
     },
+    { path: 'api-security/api-inventry', lazy: () => import('@/features/waf/pages/api-inventory-page').then((m) => ({ Component: m.ApiInventoryPage })) },
+    { path: 'api-security/shadow-api', lazy: () => import('@/features/waf/pages/shadow-api-page').then((m) => ({ Component: m.ShadowApiPage })) },
     { path: 'bot/dashboard', lazy: () => import('@/features/waf/pages/bot-dashboard-page').then((m) => ({ Component: m.BotDashboardPage })) },
     { path: 'organization', ...redirectTo(paths.waf.onboard) },
     { path: 'organization/onboard', lazy: () => import('@/features/waf/pages/onboard-page').then((m) => ({ Component: m.OnboardPage })) },
