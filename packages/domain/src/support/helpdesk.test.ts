@@ -18,5 +18,8 @@ describe("a helpdesk's address", () => {
     expect(zendeskCredentialsSchema.safeParse({ url: 'https://u:p@acme.zendesk.com', email: 'a@acme.test', api_token: 't' }).success).toBe(false);
     expect(zendeskCredentialsSchema.safeParse({ url: 'https://acme.zendesk.com/?x=1', email: 'a@acme.test', api_token: 't' }).success).toBe(false);
     expect(zendeskCredentialsSchema.safeParse({ url: 'ftp://acme.zendesk.com', email: 'a@acme.test', api_token: 't' }).success).toBe(false);
+    // Too long or no URL at all: refused with the address's message, never a crash in the check after it.
+    expect(zendeskCredentialsSchema.safeParse({ url: `https://${'a'.repeat(1_000_000)}.com`, email: 'a@acme.test', api_token: 't' }).success).toBe(false);
+    expect(zendeskCredentialsSchema.safeParse({ url: 'not a url', email: 'a@acme.test', api_token: 't' }).success).toBe(false);
   });
 });

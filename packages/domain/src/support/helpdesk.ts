@@ -28,6 +28,8 @@ const helpdeskUrl = z
   .max(200)
   .url('Enter the helpdesk’s address, like https://acme.zendesk.com')
   .refine((u) => {
+    // Zod runs this check after the ones above failed too: an address they refused is theirs to report (and would throw here).
+    if (u.length > 200 || !URL.canParse(u)) return true;
     const url = new URL(u);
     return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !url.search && !url.hash;
   }, 'Enter only the helpdesk’s address, like https://acme.zendesk.com')

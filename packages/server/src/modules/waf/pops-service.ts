@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { audit, type Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import * as repo from './repo';
-import { edgeState } from './service';
+import { edgeView } from './service';
 
 /**
  * The provider's shared POPs: a super admin shares a WAF edge of any tenant with every
@@ -18,15 +18,7 @@ export class WafPopService {
     const edges = await repo.listAllEdges(this.db);
     const served = await Promise.all(edges.map((e) => repo.applicationTenantsOn(this.db, e.id)));
     return edges.map((e, i) => ({
-      id: e.id,
-      name: e.name,
-      shared: e.shared,
-      status: e.deviceStatus,
-      public_ip: e.publicIp,
-      location: e.locationName,
-      sync_state: edgeState(e),
-      last_seen_at: e.lastSeenAt?.toISOString() ?? null,
-      applications: served[i]!.size,
+      ...edgeView(e, served[i]!.size),
       organisation: e.organisation,
       foreign_applications: [...served[i]!.values()].filter((tenantId) => tenantId !== e.tenantId).length,
     }));

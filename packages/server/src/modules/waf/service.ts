@@ -34,9 +34,24 @@ export interface DeviceConfigPort<O = unknown> {
 type SyncState = WafApplication['sync_state'];
 
 /** An edge's sync state as the application shows it: offline edges do not sync whatever they are sent. */
-export function edgeState(e: repo.EdgeRow): string {
+function edgeState(e: repo.EdgeRow): string {
   if (e.deviceStatus === 'offline' || e.deviceStatus === 'registered') return 'offline';
   return configSyncOf(e).state;
+}
+
+/** An edge as the lists show it, with how many applications it serves (of the reader's organisation, or all for the provider). */
+export function edgeView(e: repo.EdgeRow, applications: number): WafEdge {
+  return {
+    id: e.id,
+    name: e.name,
+    shared: e.shared,
+    status: e.deviceStatus,
+    public_ip: e.publicIp,
+    location: e.locationName,
+    sync_state: edgeState(e),
+    last_seen_at: e.lastSeenAt?.toISOString() ?? null,
+    applications,
+  };
 }
 
 /** An application's state from its serving edges': the worst of them, in the order a person should look. */
@@ -69,17 +84,7 @@ export class WafService {
     const [edges, apps] = await Promise.all([repo.listEdges(this.db, actor.scope.tenantId), repo.listApplications(this.db, actor.scope.tenantId)]);
     return edges
       .filter((e) => which === 'serving' || e.tenantId === actor.scope.tenantId)
-      .map((e) => ({
-        id: e.id,
-        name: e.name,
-        shared: e.shared,
-        status: e.deviceStatus,
-        public_ip: e.publicIp,
-        location: e.locationName,
-        sync_state: edgeState(e),
-        last_seen_at: e.lastSeenAt?.toISOString() ?? null,
-        applications: apps.filter((a) => a.edgeIds.includes(e.id)).length,
-      }));
+      .map((e) => edgeView(e, apps.filter((a) => a.edgeIds.includes(e.id)).length));
   }
 
   /** Which organisation each application an edge serves belongs to: the edge's logs of it are that organisation's (a shared POP serves several). */
