@@ -147,6 +147,7 @@ async function main() {
     crs: { setup: DEBIAN_WAF_PATHS.crsSetup, rules: DEBIAN_WAF_PATHS.crsRules },
     countryDb: null,
     dpopChecker: null,
+    challenger: null,
     workers: 1,
   });
   try {

@@ -19,7 +19,11 @@ const row = (over: Partial<WafApiInventoryRow>): WafApiInventoryRow => ({
   last_seen: '2026-11-30T10:00:00Z',
   ...over,
 });
-const ROWS = [row({}), row({ state: 'zombie', method: 'POST', path: '/api/orders', requests: 0, errors: 0, last_seen: null }), row({ state: 'shadow', method: 'DELETE', path: '/debug/cache' })];
+const ROWS = [
+  row({}),
+  row({ state: 'zombie', method: 'POST', path: '/api/orders', requests: 0, errors: 0, last_seen: null }),
+  row({ state: 'shadow', method: 'DELETE', path: '/debug/cache' }),
+];
 
 function fake(documented: boolean) {
   return fakeWafApi({
@@ -27,7 +31,15 @@ function fake(documented: boolean) {
       if (c.path === 'waap/api-security/inventory/') return jsonResponse(200, ROWS);
       if (c.path === `waap/domains/${APP_ID}/openapi/` && c.method === 'GET') {
         return documented
-          ? jsonResponse(200, { application_id: APP_ID, title: 'Shop API', version: '1.2.0', openapi: '3.0.3', operations: 2, uploaded_by: null, uploaded_at: '2026-11-30T10:00:00Z' })
+          ? jsonResponse(200, {
+              application_id: APP_ID,
+              title: 'Shop API',
+              version: '1.2.0',
+              openapi: '3.0.3',
+              operations: 2,
+              uploaded_by: null,
+              uploaded_at: '2026-11-30T10:00:00Z',
+            })
           : jsonResponse(404, { detail: 'Not found.', code: 'not_found' });
       }
       if (c.path === `waap/domains/${APP_ID}/openapi/` && c.method === 'PUT') {
