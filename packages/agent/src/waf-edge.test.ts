@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { AGENT_PROTOCOL_VERSION, EDGE_RULE_IDS, helloSchema, wafEdgeApplicationS
 import { NginxWaf } from './host/nginx';
 import { WafLogs } from './host/waf-logs';
 import { DEBIAN_WAF_PATHS } from './render/nginx-waf';
+import { freeListenPort } from './test/listen-port';
 import { WafEdge } from './waf-edge';
 
 const APP = '5c1d7e3a-2b4f-4a6e-9c8d-1e2f3a4b5c6d';
@@ -24,10 +25,7 @@ describe('the WAF edge between pushes (real nginx)', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    const probe = net.createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    PORT = (probe.address() as AddressInfo).port;
-    await new Promise((r) => probe.close(r));
+    PORT = await freeListenPort();
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
     originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
     const nginx = new NginxWaf({

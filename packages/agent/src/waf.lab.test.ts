@@ -2,26 +2,19 @@ import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceConfigSchema, EDGE_RULE_IDS, WAF_PATHS, wafApplicationSchema, wafAttackPageSchema, wafPolicyViewSchema, type WafPolicy } from '@netloom/domain';
 import { bearer, build, login, type TestApp } from '../../server/src/test/build';
 import { enrolmentKey } from '../../server/src/test/agent-client';
+import { freeListenPort } from './test/listen-port';
 import { waitFor } from './test/lab-agent';
 import { DEBIAN_WAF_PATHS } from './render/nginx-waf';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const HOST = 'shop.acme.test';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /**
  * The WAF edge end to end, all on loopback: the real server, the real agent (its CLI, a process of
@@ -65,7 +58,7 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
     const { port } = t.app.server.address() as net.AddressInfo;
     const { key } = await enrolmentKey(t.app, 'Acme');
     token = (await login(t.app, 'owner@acme.test')).access;
-    edgePort = await freePort();
+    edgePort = await freeListenPort();
     const args = [
       ...['--server', `http://127.0.0.1:${port}`, '--key', key, '--state', path.join(stateDir, 'state.json'), '--run-dir', path.join(stateDir, 'run')],
       ...['--serial', 'LNX-LAB-WAF', '--name', 'lab-waf-edge', '--silence-ms', '10000', '--confirm-window-ms', '20000'],
@@ -75,7 +68,7 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
         '--waf-listen',
         `127.0.0.1:${edgePort}`,
         '--waf-https-port',
-        String(await freePort()),
+        String(await freeListenPort()),
         '--waf-events-interval-s',
         '1',
         '--waf-workers',

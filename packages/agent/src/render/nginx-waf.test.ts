@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import http from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { chromium } from 'playwright';
 import { ChallengeIssuer, passFor } from '../host/challenge';
 import { DpopChecker } from '../host/dpop';
 import { NginxWaf } from '../host/nginx';
+import { freeListenPort } from '../test/listen-port';
 import { WafLogs } from '../host/waf-logs';
 import { DEBIAN_WAF_PATHS, modsecurityRules, renderWaf, wafCannotRun, type WafRenderOptions } from './nginx-waf';
 
@@ -30,15 +31,6 @@ function application(policy: object, patch: Partial<Record<keyof WafEdgeApplicat
     policy,
     ...patch,
   });
-}
-
-/** A loopback port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 const renderOpts = (prefix: string, port = 18080, https = port + 1): Omit<WafRenderOptions, 'confDir'> => ({
@@ -173,7 +165,7 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
   beforeAll(async () => {
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
     port = (origin.address() as AddressInfo).port;
-    [PORT, TLS_PORT] = [await freePort(), await freePort()];
+    [PORT, TLS_PORT] = [await freeListenPort(), await freeListenPort()];
     edge = new NginxWaf({
       ...renderOpts(prefix, PORT, TLS_PORT),
       dpopChecker: await dpop.start(),
@@ -413,9 +405,9 @@ describe('the WAF edge in front of an origin (real nginx, ModSecurity and CRS)',
 
   it('denies by country (geoip2 on the country database) the client a trusted load balancer names', async () => {
     const countryDb = createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb');
-    const GEO_PORT = await freePort();
+    const GEO_PORT = await freeListenPort();
     const geo = new NginxWaf({
-      ...renderOpts(path.join(prefix, 'geo'), GEO_PORT, await freePort()),
+      ...renderOpts(path.join(prefix, 'geo'), GEO_PORT, await freeListenPort()),
       modules: { modsecurity: DEBIAN_WAF_PATHS.modsecurityModule, geoip2: DEBIAN_WAF_PATHS.geoip2Module },
       countryDb,
       trustForwardedFrom: ['127.0.0.1'],
