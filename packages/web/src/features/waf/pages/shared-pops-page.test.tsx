@@ -3,20 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { WafProviderEdge } from '@netloom/domain';
 import { fakeApi } from '@/test/fake-api';
+import { edge as fakeEdge } from '@/features/waf/components/fake-waf-api';
 import { jsonResponse, signedInAs, withQueryClient } from '@/test/query-wrapper';
 import { renderWithProviders } from '@/test/render';
 import { SharedPopsPage } from './shared-pops-page';
 
+/** The console's fake edge, as the provider's list shows it. */
 const edge = (over: Partial<WafProviderEdge>): WafProviderEdge => ({
-  id: 'e0900000-0000-4000-8000-000000000001',
-  name: 'pop-fra',
+  ...fakeEdge,
   shared: false,
-  status: 'online',
-  public_ip: '192.0.2.10',
-  location: 'Frankfurt',
-  sync_state: 'synced',
-  last_seen_at: null,
-  applications: 1,
   organisation: 'Netloom Operations',
   foreign_applications: 0,
   ...over,
