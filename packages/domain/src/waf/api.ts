@@ -3,7 +3,7 @@ import { paginated } from '../api/pagination';
 import { storableText } from '../validators/storable-text';
 import { API_PARAM_TYPES } from './api-discovery';
 import { API_INVENTORY_STATES } from './api-inventory';
-import { BOT_CLASSES } from './bots';
+import { BOT_CLASSES, BOT_SIGNALS } from './bots';
 import { WAF_ACTIONS, WAF_CATEGORIES, wafRuleMatchSchema } from './events';
 import { checkedWafPolicySchema, wafPolicySchema } from './policy';
 import { statingRules } from '../validators/documented';
@@ -37,6 +37,11 @@ export const WAF_PATHS = {
   summary: 'waap/analytics/summary/',
   /** Bot protection's dashboard: the edges' traffic by kind of client. */
   bots: 'waap/bots/summary/',
+  /** Bot protection's settings: good bots verified by reverse DNS, the action per class. */
+  botSettings: 'waap/bots/settings/',
+  /** API abuse protection: API keys ranked by risk against their own baseline, and the keys the edges refuse. */
+  apiAbuse: 'waap/bots/api-abuse/',
+  apiAbuseBlock: 'waap/bots/api-abuse/block/',
   /** Threat analytics › API discovery: the endpoints the edges' access log shows. */
   apiDiscovery: 'waap/analytics/api-discovery/',
   /** An application's OpenAPI document, and API security's inventory against the traffic. */
@@ -334,6 +339,8 @@ export const wafBotSummarySchema = z.object({
       user_agent: z.string().nullable(),
       class: botClass,
       family: z.string(),
+      /** What marked it (see BOT_SIGNALS). */
+      signals: z.array(z.enum(BOT_SIGNALS)),
       requests: z.number().int(),
       errors: z.number().int(),
     }),

@@ -56,6 +56,18 @@ export const wafRequestSchema = z.object({
   ...requestFields,
   bytes: count,
   elapsed_ms: z.number().int().nonnegative().max(86_400_000),
+  /** Headers bot protection judges a browser by (null: not sent; absent: an edge that does not log them). */
+  accept_language: text().max(128).nullable().optional(),
+  accept_encoding: text().max(128).nullable().optional(),
+  sec_ch_ua: text().max(256).nullable().optional(),
+  /** The API key or token's fingerprint (first 16 hex digits of the SHA-1 of its Authorization or X-API-Key header), never the value. */
+  api_key: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .nullable()
+    .optional(),
+  /** The bot class of the edge's managed list the client was on (bot protection's actions), null: none. */
+  bot_class: z.enum(['verified_bot', 'likely_bot', 'automated']).nullable().optional(),
 });
 export type WafRequest = z.infer<typeof wafRequestSchema>;
 
@@ -81,6 +93,8 @@ export const EDGE_RULE_IDS = {
   threatChallenge: 9_000_004,
   rateLimit: 9_000_010,
   ddos: 9_000_011,
+  /** A client on a bot class's rate-limited list past its rate. */
+  botRateLimit: 9_000_012,
   dpop: 9_000_020,
 } as const;
 
@@ -98,7 +112,7 @@ export function wafCategoryOf(attack: Pick<WafAttack, 'rules' | 'action'>): WafC
   for (const r of attack.rules) {
     if (r.id === EDGE_RULE_IDS.ipDeny || r.id === EDGE_RULE_IDS.countryDeny || r.id === EDGE_RULE_IDS.threatList || r.id === EDGE_RULE_IDS.threatChallenge)
       return 'access';
-    if (r.id === EDGE_RULE_IDS.rateLimit || r.id === EDGE_RULE_IDS.ddos) return 'rate';
+    if (r.id === EDGE_RULE_IDS.rateLimit || r.id === EDGE_RULE_IDS.ddos || r.id === EDGE_RULE_IDS.botRateLimit) return 'rate';
     if (r.id === EDGE_RULE_IDS.dpop) return 'dpop';
     if (r.id < 900_000) return 'custom';
   }

@@ -8,5 +8,7 @@ export * from './pac';
 export * from './decide';
 export * from './vulnerabilities';
 export * from './bots';
+export * from './bot-settings';
+export * from './api-abuse';
 export * from './api-discovery';
 export * from './api-inventory';

@@ -48,13 +48,22 @@ export const pemKeySchema = pem('PRIVATE KEY');
  * JavaScript challenge that a browser passes on its own and a script that runs no JavaScript never does.
  */
 export const WAF_LIST_ACTIONS = ['deny', 'challenge'] as const;
+/**
+ * What the edge does with a list's addresses: a threat-intel list's actions, and those of bot
+ * protection's managed lists besides (limit each address's rate; only mark its requests).
+ */
+export const WAF_EDGE_LIST_ACTIONS = [...WAF_LIST_ACTIONS, 'rate_limit', 'log'] as const;
 
 /** A threat-intel list as the edge applies it: the addresses it denies or challenges. */
 export const wafEdgeListSchema = z.object({
   id: z.string().uuid(),
   name: storableText().max(64),
-  action: z.enum(WAF_LIST_ACTIONS).default('deny'),
+  action: z.enum(WAF_EDGE_LIST_ACTIONS).default('deny'),
   cidrs: z.array(cidrOrIp).max(100_000),
+  /** rate_limit: each address's requests a minute. */
+  requests_per_minute: z.number().int().min(1).max(100_000).optional(),
+  /** A bot protection's managed list: the class of client it holds (logged on its requests). */
+  bot_class: z.enum(['verified_bot', 'likely_bot', 'automated']).optional(),
 });
 export type WafEdgeList = z.infer<typeof wafEdgeListSchema>;
 
@@ -71,7 +80,7 @@ export const wafEdgeApplicationSchema = z.object({
    */
   tls: z.object({ certificate: pemCertificateSchema, key: z.union([pemKeySchema, z.literal(SECRET_MASK)]) }).nullable(),
   policy: wafPolicySchema,
-  threat_lists: z.array(wafEdgeListSchema).max(20).default([]),
+  threat_lists: z.array(wafEdgeListSchema).max(23).default([]),
 });
 export type WafEdgeApplication = z.infer<typeof wafEdgeApplicationSchema>;
 
