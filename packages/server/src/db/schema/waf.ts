@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { WafOrigin, WafPolicy } from '@netloom/domain';
+import type { ApiDriftKind, WafOrigin, WafPolicy } from '@netloom/domain';
 import { devices } from './devices';
 import { tenants } from './tenants';
 
@@ -132,3 +132,50 @@ export const wafApiDocuments = pgTable('waf_api_documents', {
   uploadedBy: text('uploaded_by'),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** An application's API discovery settings (hosts, path prefixes, exclusions, sampling); none: the defaults. */
+export const wafApiDiscoverySettings = pgTable('waf_api_discovery_settings', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => wafApplications.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  hosts: jsonb('hosts').$type<string[]>().notNull(),
+  pathPrefixes: jsonb('path_prefixes').$type<string[]>().notNull(),
+  exclusions: jsonb('exclusions').$type<string[]>().notNull(),
+  samplingPercent: integer('sampling_percent').notNull(),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * API drift's history: each difference between an application's traffic and its OpenAPI document,
+ * recorded once when it first appeared and closed when it was resolved (one open row per finding).
+ */
+export const wafApiDrift = pgTable(
+  'waf_api_drift',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => wafApplications.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ApiDriftKind>().notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** The query parameter of a parameter's finding; '' for an endpoint's. */
+    param: text('param').notNull().default(''),
+    detail: text('detail').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolution: text('resolution'),
+  },
+  (t) => [
+    uniqueIndex('waf_api_drift_open_idx').on(t.applicationId, t.kind, t.method, t.path, t.param).where(sql`${t.resolvedAt} is null`),
+    index('waf_api_drift_tenant_idx').on(t.tenantId, t.firstSeenAt),
+  ],
+);
