@@ -15,13 +15,42 @@ describe('an application’s API inventory', () => {
       paths: { '/users/{userId}': { get: {}, parameters: [] }, '/users/{name}/avatar': { get: {} }, '/orders': { post: {} } },
     });
     expect(ops).toEqual([
-      { method: 'GET', path: '/users/{userId}' },
-      { method: 'GET', path: '/users/{name}/avatar' },
-      { method: 'POST', path: '/orders' },
+      { method: 'GET', path: '/users/{userId}', params: [] },
+      { method: 'GET', path: '/users/{name}/avatar', params: [] },
+      { method: 'POST', path: '/orders', params: [] },
     ]);
     expect(isDocumentedAs({ method: 'GET', template: '/users/{id}' }, ops[0]!)).toBe(true);
     expect(isDocumentedAs({ method: 'POST', template: '/users/{id}' }, ops[0]!)).toBe(false);
     expect(isDocumentedAs({ method: 'GET', template: '/users/{id}/avatar' }, ops[0]!)).toBe(false);
+  });
+
+  it("reads each operation's query parameters with their schema's type, following the document's own references", () => {
+    const ops = documentedOperations({
+      paths: {
+        '/orders': {
+          parameters: [{ $ref: '#/components/parameters/page' }, { name: 'id', in: 'path', schema: { type: 'integer' } }],
+          get: {
+            parameters: [
+              { name: 'since', in: 'query', schema: { type: 'string', format: 'date' } },
+              { name: 'page', in: 'query', schema: { type: ['integer', 'null'] } },
+            ],
+          },
+          post: {},
+        },
+      },
+      components: { parameters: { page: { name: 'page', in: 'query', schema: { $ref: '#/components/schemas/Page' } } }, schemas: { Page: { type: 'number' } } },
+    } as { paths: Record<string, unknown> });
+    expect(ops).toEqual([
+      {
+        method: 'GET',
+        path: '/orders',
+        params: [
+          { name: 'page', type: 'integer', format: null },
+          { name: 'since', type: 'string', format: 'date' },
+        ],
+      },
+      { method: 'POST', path: '/orders', params: [{ name: 'page', type: 'number', format: null }] },
+    ]);
   });
 
   it('says which endpoints are documented and used, shadow (used, not documented) and zombie (documented, unused)', () => {

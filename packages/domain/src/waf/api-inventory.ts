@@ -3,17 +3,58 @@ import type { DiscoveredEndpoint } from './api-discovery';
 /** The HTTP methods an OpenAPI path item may hold operations under. */
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** An operation an application's OpenAPI document declares: its method (upper case) and path as written. */
+/** A query parameter an operation declares, with its schema's type and format (null: none said). */
+export interface DocumentedParam {
+  name: string;
+  type: string | null;
+  format: string | null;
+}
+
+/** An operation an application's OpenAPI document declares: its method (upper case), path as written and query parameters (absent: not read, for a document stored before they were). */
 export interface DocumentedOperation {
   method: string;
   path: string;
+  params?: DocumentedParam[];
 }
 
-/** The operations of an OpenAPI 3.x document's `paths` (anything else in a path item is not an operation). */
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A local reference (`#/components/…`) followed inside the document, a few hops at most. */
+function resolved(doc: Json, value: unknown, hops = 5): unknown {
+  if (!isObject(value) || typeof value.$ref !== 'string' || hops === 0) return value;
+  if (!value.$ref.startsWith('#/')) return undefined;
+  const target = value.$ref
+    .slice(2)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), doc);
+  return resolved(doc, target, hops - 1);
+}
+
+/** The query parameters of a path item and its operation (the operation's own win by name). */
+function queryParams(doc: Json, item: Json, op: Json): DocumentedParam[] {
+  const byName = new Map<string, DocumentedParam>();
+  for (const list of [item.parameters, op.parameters]) {
+    for (const raw of Array.isArray(list) ? list : []) {
+      const p = resolved(doc, raw);
+      if (!isObject(p) || p.in !== 'query' || typeof p.name !== 'string') continue;
+      const schema = resolved(doc, p.schema);
+      const type = isObject(schema) ? (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type) : null;
+      const format = isObject(schema) && typeof schema.format === 'string' ? schema.format : null;
+      byName.set(p.name, { name: p.name, type: typeof type === 'string' ? type : null, format });
+    }
+  }
+  return [...byName.values()];
+}
+
+/** The operations of an OpenAPI 3.x document's `paths` (anything else in a path item is not an operation), with their query parameters. */
 export function documentedOperations(doc: { paths?: Record<string, unknown> | null }): DocumentedOperation[] {
-  return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-    item && typeof item === 'object' ? METHODS.filter((m) => m in item).map((m) => ({ method: m.toUpperCase(), path })) : [],
-  );
+  return Object.entries(doc.paths ?? {}).flatMap(([path, raw]) => {
+    const item = resolved(doc as Json, raw);
+    if (!isObject(item)) return [];
+    return METHODS.filter((m) => isObject(item[m])).map((m) => ({ method: m.toUpperCase(), path, params: queryParams(doc as Json, item, item[m] as Json) }));
+  });
 }
 
 const segments = (p: string) => p.replace(/\/+$/, '').split('/');

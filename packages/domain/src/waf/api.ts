@@ -47,6 +47,10 @@ export const WAF_PATHS = {
   /** An application's OpenAPI document, and API security's inventory against the traffic. */
   apiDocument: (id: string) => `waap/domains/${id}/openapi/`,
   apiInventory: 'waap/api-security/inventory/',
+  /** An application's API discovery settings: hosts, paths, exclusions, sampling. */
+  apiDiscoverySettings: (id: string) => `waap/domains/${id}/api-discovery/`,
+  /** API security's drift history (diff logs): each difference between traffic and document, when it appeared and was resolved. */
+  apiDrift: 'waap/api-security/diff-logs/',
   compliance: 'waap/analytics/compliance/',
   log: 'waap/analytics/log/',
 } as const;
@@ -360,6 +364,8 @@ export const wafDiscoveredEndpointSchema = z.object({
   params: z.array(z.object({ name: z.string(), types: z.array(z.enum(API_PARAM_TYPES)), pii: z.boolean() })),
   first_seen: z.string(),
   last_seen: z.string(),
+  /** Counted from a sample (the application's discovery settings) and scaled: an estimate. */
+  estimated: z.boolean(),
 });
 export type WafDiscoveredEndpoint = z.infer<typeof wafDiscoveredEndpointSchema>;
 
@@ -388,5 +394,7 @@ export const wafApiInventoryRowSchema = z.object({
   requests: z.number().int(),
   errors: z.number().int(),
   last_seen: z.string().nullable(),
+  /** Counted from a sample (the application's discovery settings) and scaled: an estimate. */
+  estimated: z.boolean(),
 });
 export type WafApiInventoryRow = z.infer<typeof wafApiInventoryRowSchema>;

@@ -12,3 +12,5 @@ export * from './bot-settings';
 export * from './api-abuse';
 export * from './api-discovery';
 export * from './api-inventory';
+export * from './api-discovery-settings';
+export * from './api-drift';
