@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WafSection } from '@netloom/domain';
 import { errorLogPath, pidPath, renderWaf, type RenderedFile, type WafRenderOptions } from '../render/nginx-waf';
@@ -83,6 +83,7 @@ export class NginxWaf {
       return null;
     }
     await Promise.all(['logs', 'tmp'].map((d) => mkdir(path.join(prefix, d), { recursive: true, mode: 0o755 })));
+    await privateAccessLog(prefix);
     const closed = await closedAncestor(prefix);
     if (closed) return `waf: nginx's workers could not reach ${prefix} (${closed} is closed to other users): give the edge a prefix they can reach`;
     const dir = path.join(prefix, `conf-${Date.now()}-${++this.generation}`);
@@ -163,6 +164,7 @@ export class NginxWaf {
 
   /** nginx opens its logs again (after the agent moved the access log away). */
   async reopenLogs(): Promise<void> {
+    await privateAccessLog(this.opts.prefix);
     if (await this.pid()) await run(this.nginx, this.args(path.join(this.current, 'nginx.conf'), '-s', 'reopen'));
   }
 
@@ -174,6 +176,16 @@ export class NginxWaf {
     for (let i = 0; i < 200 && (await readOrNull(`/proc/${master}/stat`)) !== null; i++) await sleep(25);
     if ((await readOrNull(`/proc/${master}/stat`)) !== null) process.kill(master, 'SIGTERM');
   }
+}
+
+/**
+ * The access log holds the requests' credentials until the agent has read them (it keeps only their
+ * fingerprint): it is made before nginx opens it, for its owner alone (nginx keeps an existing file's mode).
+ */
+async function privateAccessLog(prefix: string): Promise<void> {
+  const file = path.join(prefix, 'logs', 'access.log');
+  await writeFile(file, '', { flag: 'a', mode: 0o600 });
+  await chmod(file, 0o600);
 }
 
 /**

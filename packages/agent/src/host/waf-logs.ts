@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EDGE_RULE_IDS, isIPv4, redactMatchedData, type WafAttack, type WafEdgeApplication, type WafRequest, type WafRuleMatch } from '@netloom/domain';
@@ -18,7 +19,28 @@ export interface AccessLine {
   limit_req: string;
   limit_conn: string;
   edge_rule: string;
+  accept_language?: string;
+  accept_encoding?: string;
+  sec_ch_ua?: string;
+  /** Credentials: read here to keep their fingerprint, never sent on (see apiKeyFingerprint). */
+  authorization?: string;
+  x_api_key?: string;
+  /** The bot class of the managed list the client is on ('' for none). */
+  bot?: string;
 }
+
+/**
+ * The fingerprint of the API key or token a request carried (its X-API-Key header, else its
+ * Authorization header): the first 16 hex digits of its SHA-1, what ModSecurity's t:sha1,t:hexEncode
+ * gives at the edge, so a key can be refused there by its fingerprint. Null when it carried neither.
+ */
+export function apiKeyFingerprint(l: Pick<AccessLine, 'authorization' | 'x_api_key'>): string | null {
+  const value = l.x_api_key || l.authorization;
+  return value ? createHash('sha1').update(value, 'latin1').digest('hex').slice(0, 16) : null;
+}
+
+const BOT_CLASSES_LOGGED = new Set(['verified_bot', 'likely_bot', 'automated']);
+const headerOrNull = (v: string | undefined, max: number) => (v ? clip(v, max) : null);
 
 /** One entry of ModSecurity's JSON audit log (the parts the edge reports). */
 interface AuditEntry {
@@ -55,6 +77,15 @@ function requestOf(l: AccessLine): WafRequest {
     bytes: l.bytes,
     elapsed_ms: Math.max(0, Math.round(l.request_time * 1000)),
     user_agent: l.ua ? clip(l.ua, 512) : null,
+    ...(l.accept_language !== undefined
+      ? {
+          accept_language: headerOrNull(l.accept_language, 128),
+          accept_encoding: headerOrNull(l.accept_encoding, 128),
+          sec_ch_ua: headerOrNull(l.sec_ch_ua, 256),
+          api_key: apiKeyFingerprint(l),
+          bot_class: l.bot && BOT_CLASSES_LOGGED.has(l.bot) ? (l.bot as 'verified_bot' | 'likely_bot' | 'automated') : null,
+        }
+      : {}),
   };
 }
 
@@ -65,6 +96,7 @@ const EDGE_MESSAGES: Record<number, string> = {
   [EDGE_RULE_IDS.threatChallenge]: 'Client on a challenge list without a pass',
   [EDGE_RULE_IDS.rateLimit]: 'Rate limit exceeded',
   [EDGE_RULE_IDS.ddos]: 'DDoS limit exceeded',
+  [EDGE_RULE_IDS.botRateLimit]: "Bot class's rate limit exceeded",
   [EDGE_RULE_IDS.dpop]: 'DPoP proof refused',
 };
 
@@ -80,13 +112,16 @@ export type LimitsOf = (appId: string | null) => Pick<WafEdgeApplication['policy
  */
 function edgeAttackOf(l: AccessLine, limits: LimitsOf, dpopRefusal: (requestId: string) => string | null): WafAttack | null {
   const base = { ...requestOf(l), anomaly_score: null };
-  const { bytes: _b, elapsed_ms: _e, ...attack } = base;
+  const { bytes: _b, elapsed_ms: _e, accept_language: _al, accept_encoding: _ae, sec_ch_ua: _ch, api_key: _k, bot_class: _bc, ...attack } = base;
   const rule = Number(l.edge_rule);
   if (l.status === 403 && rule === EDGE_RULE_IDS.threatChallenge) return { ...attack, action: 'challenged', rules: [edgeRule(rule)] };
   if (l.status === 403 && Number.isInteger(rule) && rule > 0) return { ...attack, action: 'denied', rules: [edgeRule(rule)] };
   if (l.status === 429 && (l.limit_req === 'REJECTED' || l.limit_conn === 'REJECTED')) {
     const path = l.uri.split('?')[0] ?? '/';
     const byRate = l.limit_req === 'REJECTED' && (limits(base.application_id)?.rate_limits ?? []).some((r) => path.startsWith(r.path));
+    if (!byRate && l.limit_req === 'REJECTED' && l.bot && BOT_CLASSES_LOGGED.has(l.bot)) {
+      return { ...attack, action: 'rate_limited', rules: [edgeRule(EDGE_RULE_IDS.botRateLimit, `bot class ${l.bot}`)] };
+    }
     return {
       ...attack,
       action: 'rate_limited',

@@ -69,7 +69,15 @@ export interface RenderedFile {
 const ACCESS_LOG_FORMAT =
   '{"msec":$msec,"request_id":"$request_id","app":"$waf_app","host":"$host","client":"$remote_addr","method":"$request_method",' +
   '"uri":"$request_uri","status":$status,"bytes":$body_bytes_sent,"request_time":$request_time,"ua":"$http_user_agent",' +
-  '"limit_req":"$limit_req_status","limit_conn":"$limit_conn_status","edge_rule":"$waf_edge_rule"}';
+  '"limit_req":"$limit_req_status","limit_conn":"$limit_conn_status","edge_rule":"$waf_edge_rule"' +
+  ',"accept_language":"$http_accept_language"' +
+  ',"accept_encoding":"$http_accept_encoding"' +
+  ',"sec_ch_ua":"$http_sec_ch_ua"' +
+  // The credentials are read by the agent alone (the file is the agent's, mode 0600), which keeps a fingerprint of them and never the value.
+  ',"authorization":"$http_authorization"' +
+  ',"x_api_key":"$http_x_api_key"' +
+  ',"bot":"$waf_bot"' +
+  '}';
 
 const accessLogPath = (prefix: string) => path.join(prefix, 'logs', 'access.log');
 const auditLogPath = (prefix: string, appId: string) => path.join(prefix, 'logs', `audit-${appId}.log`);
@@ -174,6 +182,7 @@ function locations(app: WafEdgeApplication, i: number, opts: WafRenderOptions): 
       const rps = strict ? p.ddos.strict_requests_per_second_per_client : p.ddos.requests_per_second_per_client;
       body.push(`limit_req zone=ddos_${i} burst=${rps} nodelay;`);
     }
+    botRateLists(app).forEach((_, j) => body.push(`limit_req zone=bot_${i}_${j} nodelay;`));
     if (dpopPaths.some((d) => at.startsWith(d))) body.push('auth_request /.netloom-dpop;');
     body.push(`proxy_pass ${scheme}://waf_app_${i};`);
     return [`    location ${at === '/' ? '/' : `^~ ${at}`} {`, ...body.map((l) => `      ${l}`), '    }'];
@@ -211,6 +220,7 @@ function server(app: WafEdgeApplication, i: number, opts: WafRenderOptions): str
     `    server_name ${app.domains.join(' ')};`,
     `    set $waf_app "${app.id}";`,
     `    set $waf_edge_rule $waf_deny_${i};`,
+    `    set $waf_bot $waf_bot_${i};`,
     // The lists are the edge's own and hold in every mode: a denied client never reaches the WAF or the origin.
     `    if ($waf_deny_${i}) { return 403; }`,
     ...challengeCheck(app, i, opts),
@@ -253,6 +263,34 @@ function server(app: WafEdgeApplication, i: number, opts: WafRenderOptions): str
   return lines;
 }
 
+/** Bot protection's lists whose addresses the edge limits to a rate. */
+const botRateLists = (app: WafEdgeApplication) => app.threat_lists.filter((l) => l.action === 'rate_limit' && l.cidrs.length > 0);
+
+/**
+ * Bot protection's managed lists at the http level: the class each listed address is (logged on its
+ * requests), and for a rate-limited class a limit zone keyed by the address for listed clients and
+ * by '' for the others (nginx counts no request whose key is empty). An allowed address is never limited.
+ */
+function botLists(app: WafEdgeApplication, i: number): string[] {
+  const classed = app.threat_lists.filter((l) => l.bot_class && l.cidrs.length > 0);
+  const lines = [`  geo $waf_bot_${i} {`, '    default "";', ...classed.flatMap((l) => l.cidrs.map((c) => `    ${c} ${l.bot_class};`)), '  }'];
+  botRateLists(app).forEach((l, j) => {
+    lines.push(
+      `  geo $waf_bot_listed_${i}_${j} {`,
+      '    default 0;',
+      ...l.cidrs.map((c) => `    ${c} 1;`),
+      ...app.policy.ip_allow.map((c) => `    ${c} 0;`),
+      '  }',
+      `  map $waf_bot_listed_${i}_${j} $waf_bot_key_${i}_${j} {`,
+      '    default "";',
+      '    1 $binary_remote_addr;',
+      '  }',
+      `  limit_req_zone $waf_bot_key_${i}_${j} zone=bot_${i}_${j}:1m rate=${l.requests_per_minute ?? 60}r/m;`,
+    );
+  });
+  return lines;
+}
+
 /** The http-level parts of an application: its upstream, its limit zones and what its deny lists decide for an address. */
 function appHttpLevel(app: WafEdgeApplication, i: number, opts: WafRenderOptions): string[] {
   const p = app.policy;
@@ -271,6 +309,7 @@ function appHttpLevel(app: WafEdgeApplication, i: number, opts: WafRenderOptions
     const rps = opts.strict?.has(app.id) ? p.ddos.strict_requests_per_second_per_client : p.ddos.requests_per_second_per_client;
     lines.push(`  limit_conn_zone $binary_remote_addr zone=conn_${i}:1m;`, `  limit_req_zone $binary_remote_addr zone=ddos_${i}:1m rate=${rps}r/s;`);
   }
+  lines.push(...botLists(app, i));
   const threat = app.threat_lists.filter((l) => l.action === 'deny').flatMap((l) => l.cidrs);
   // An allowed address is never denied by address; a more specific entry wins within the geo block.
   lines.push(
@@ -361,6 +400,7 @@ export function renderWaf(section: WafSection, opts: WafRenderOptions): Rendered
     `    listen ${opts.listen.address}:${opts.listen.http} default_server;`,
     '    set $waf_app "";',
     '    set $waf_edge_rule "";',
+    '    set $waf_bot "";',
     '    return 421;',
     '  }',
     ...apps.flatMap((a, i) => server(a, i, opts)),
