@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ApiDriftKind, WafOrigin, WafPolicy } from '@netloom/domain';
+import type { ApiDriftKind, WafBotSettings, WafOrigin, WafPolicy } from '@netloom/domain';
 import { devices } from './devices';
 import { tenants } from './tenants';
 
@@ -179,3 +179,22 @@ export const wafApiDrift = pgTable(
     index('waf_api_drift_tenant_idx').on(t.tenantId, t.firstSeenAt),
   ],
 );
+
+/**
+ * An organisation's bot protection: its settings (the good bots it verifies, the action per class
+ * of client), the addresses of each class its edges act on as last pushed (the server's managed
+ * lists, made from the traffic), and the API keys (fingerprints) its edges refuse.
+ */
+export const wafBotSettings = pgTable('waf_bot_settings', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<WafBotSettings>().notNull(),
+  members: jsonb('members')
+    .$type<{ verified_bot: string[]; likely_bot: string[]; automated: string[] }>()
+    .notNull()
+    .default({ verified_bot: [], likely_bot: [], automated: [] }),
+  membersAt: timestamp('members_at', { withTimezone: true }),
+  blockedKeys: jsonb('blocked_keys').$type<{ key: string; blocked_at: string }[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+});
