@@ -98,6 +98,13 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     sweep: () => services.wafIntel.refreshDue(),
     done: 'fetched',
   });
+  // API drift: each application's traffic compared with its OpenAPI document, what changed kept in the history.
+  const stopApiDrift = sweepPeriodically(app.log, {
+    what: 'API drift against the applications’ documents',
+    everyMs: 15 * 60_000,
+    sweep: (stopped) => services.wafApis.checkAllDrift(stopped),
+    done: 'findings opened or resolved',
+  });
   // Scheduled announcements reach open consoles when they start (and leave them when they end).
   const stopAnnouncementCheck = services.announcements.start(config.announcements.checkMs);
   // Reports are made in the background by whichever instance claims them; schedules queue them once per cluster.
@@ -165,6 +172,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await stopZtnaReconciler();
       await stopWafReconciler();
       await stopThreatFeeds();
+      await stopApiDrift();
       await stopAnnouncementCheck();
       await reportClock.stop();
       await reportWorker.stop();

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PathStatusCount, WafAction, WafCategory, WafRuleMatch } from '@netloom/domain';
+import type { HostPathStatusCount, WafAction, WafCategory, WafRuleMatch } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
 
@@ -228,15 +228,27 @@ export class WafAnalytics {
     };
   }
 
-  /** The window's requests counted per application, method, path (with its query) and status, busiest first and bounded (API discovery templates them). */
-  async pathCounts(scope: WafScope, limit = 20_000): Promise<PathStatusCount[]> {
+  /**
+   * The window's requests counted per application, host, method, path (with its query) and status,
+   * busiest first and bounded (API discovery templates them). `samplePercent` names applications
+   * read from a sample: a request is in it by a hash of its id, the same request always in or out.
+   */
+  async pathCounts(scope: WafScope, samplePercent: ReadonlyMap<string, number> = new Map(), limit = 20_000): Promise<HostPathStatusCount[]> {
+    const sampled = [...samplePercent].filter(([, pct]) => pct < 100);
+    const sample = sampled.length
+      ? sql` and (hashtext(r.request_id)::bigint + 2147483648) % 100 < case r.application_id::text ${sql.join(
+          sampled.map(([id, pct]) => sql`when ${id} then ${pct}::int`),
+          sql` `,
+        )} else 100 end`
+      : sql``;
     const rows = await rowsOf(
       this.db,
-      sql`select r.application_id, r.method, r.path, r.status, count(*)::int as requests, min(r.at) as first_at, max(r.at) as last_at
-        from waf_requests r where ${scopeWhere(scope, 'r')} group by 1, 2, 3, 4 order by 5 desc limit ${limit}`,
+      sql`select r.application_id, r.host, r.method, r.path, r.status, count(*)::int as requests, min(r.at) as first_at, max(r.at) as last_at
+        from waf_requests r where ${scopeWhere(scope, 'r')}${sample} group by 1, 2, 3, 4, 5 order by 6 desc limit ${limit}`,
     );
     return rows.map((x) => ({
       applicationId: textOrNull(x.application_id),
+      host: String(x.host),
       method: String(x.method),
       path: String(x.path),
       status: num(x.status),

@@ -1,4 +1,4 @@
-import type { ClientPathCount, PathStatusCount, WafAction, WafCategory, WafRuleMatch } from '@netloom/domain';
+import type { ClientPathCount, HostPathStatusCount, WafAction, WafCategory, WafRuleMatch } from '@netloom/domain';
 
 /** The analytics store's WAF rows as QShield's pages ask for them (the traffic module's WafAnalytics, wired in the composition root). */
 export interface WafScopeQuery {
@@ -71,7 +71,8 @@ export interface WafAnalyticsPort {
       ruleIds: number[];
     }[]
   >;
-  pathCounts(scope: WafScopeQuery): Promise<PathStatusCount[]>;
+  /** Per application, host, method, path and status; the applications of `samplePercent` read from a sample of their requests. */
+  pathCounts(scope: WafScopeQuery, samplePercent?: ReadonlyMap<string, number>): Promise<HostPathStatusCount[]>;
   clients(scope: WafScopeQuery): Promise<{ rows: ClientPathCount[]; challenged: string[] }>;
   summary(scope: WafScopeQuery): Promise<{
     requests: number;

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  discoverEndpoints,
   summariseBots,
   toCsv,
   wafCompliance,
@@ -24,6 +23,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import type { WafAnalyticsPort, WafAttackRow, WafScopeQuery } from './analytics-port';
+import { discoverApis } from './api-discovery-reader';
 import * as repo from './repo';
 
 type WindowQuery = z.infer<typeof wafWindowQuerySchema>;
@@ -202,8 +202,8 @@ export class WafEventsService {
   /** The endpoints the window's traffic shows, per application, busiest first. */
   async apiDiscovery(actor: Actor, q: WindowQuery): Promise<WafDiscoveredEndpoint[]> {
     const scope = this.scope(actor, q);
-    const [rows, names] = await Promise.all([this.analytics.pathCounts(scope), this.names(actor)]);
-    return discoverEndpoints(rows).map((e) => ({
+    const [{ endpoints }, names] = await Promise.all([discoverApis(this.db, this.analytics, scope), this.names(actor)]);
+    return endpoints.map((e) => ({
       application_id: e.applicationId,
       application: e.applicationId ? (names.apps.get(e.applicationId) ?? null) : null,
       method: e.method,
@@ -214,6 +214,7 @@ export class WafEventsService {
       params: e.params,
       first_seen: e.firstSeen.toISOString(),
       last_seen: e.lastSeen.toISOString(),
+      estimated: e.estimated,
     }));
   }
 

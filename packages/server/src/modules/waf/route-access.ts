@@ -8,6 +8,8 @@ export const { doc } = routeDocs('qshield');
 const tenantOf = tenantFromQuery('tenant_id');
 export const read = access('read', tenantOf);
 export const write = access('write', tenantOf);
+/** Settings only the organisation's owners and admins change (API discovery's). */
+export const manage = access('manage', tenantOf);
 /** The edges' logs name clients (addresses, user agents): whoever may read the organisation's logs. */
 export const logs = access(canReadLogs, tenantOf);
 
