@@ -105,6 +105,8 @@ const BUILT = [
   '/waf/bot/dashboard',
   '/waf/api-security/api-inventry',
   '/waf/api-security/shadow-api',
+  '/waf/api-security/api-discovery',
+  '/waf/api-security/diff-logs',
   '/waf/organization',
   ...tabsOf('/waf/organization', ['onboard', 'waf-policy', 'pac', 'threat-intel', 'ddos', 'dpop']),
   '/404',

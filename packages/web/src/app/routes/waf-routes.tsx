@@ -27,6 +27,11 @@ export function wafRoutes(): RouteObject[] {
     },
     { path: 'api-security/api-inventry', lazy: () => import('@/features/waf/pages/api-inventory-page').then((m) => ({ Component: m.ApiInventoryPage })) },
     { path: 'api-security/shadow-api', lazy: () => import('@/features/waf/pages/shadow-api-page').then((m) => ({ Component: m.ShadowApiPage })) },
+    {
+      path: 'api-security/api-discovery',
+      lazy: () => import('@/features/waf/pages/api-discovery-settings-page').then((m) => ({ Component: m.ApiDiscoverySettingsPage })),
+    },
+    { path: 'api-security/diff-logs', lazy: () => import('@/features/waf/pages/diff-logs-page').then((m) => ({ Component: m.DiffLogsPage })) },
     { path: 'bot/dashboard', lazy: () => import('@/features/waf/pages/bot-dashboard-page').then((m) => ({ Component: m.BotDashboardPage })) },
     { path: 'organization', ...redirectTo(paths.waf.onboard) },
     { path: 'organization/onboard', lazy: () => import('@/features/waf/pages/onboard-page').then((m) => ({ Component: m.OnboardPage })) },

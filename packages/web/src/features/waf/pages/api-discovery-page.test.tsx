@@ -24,6 +24,7 @@ const endpoint: WafDiscoveredEndpoint = {
   ],
   first_seen: '2026-11-30T09:00:00Z',
   last_seen: '2026-11-30T10:00:00Z',
+  estimated: false,
 };
 
 describe('API discovery', { timeout: 30_000 }, () => {
@@ -43,5 +44,20 @@ describe('API discovery', { timeout: 30_000 }, () => {
     expect(row.getByText('200 × 6, 404 × 2')).toBeTruthy();
     expect(row.getByText('email: email (personal data)')).toBeTruthy();
     expect(row.getByText('expand: boolean')).toBeTruthy();
+  });
+
+  it('marks the counts of an application read from a sample as estimates', async () => {
+    const sampled = { ...endpoint, template: '/api/items/{id}', requests: 400, errors: 0, estimated: true };
+    fakeWafApi({ answer: (c) => (c.path === 'waap/analytics/api-discovery/' ? jsonResponse(200, [endpoint, sampled]) : undefined) });
+    renderWithProviders(
+      withQueryClient(
+        <MemoryRouter>
+          <ApiDiscoveryPage />
+        </MemoryRouter>,
+      ),
+    );
+    const row = within(await screen.findByRole('row', { name: /\/api\/items\/\{id\}/ }, { timeout: 10_000 }));
+    expect(row.getByText('≈ 400')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /\/api\/users\/\{id\}/ })).getByText('8')).toBeTruthy();
   });
 });

@@ -25,7 +25,13 @@ const columns: DataTableColumn<Row>[] = [
       </Text>
     ),
   },
-  { key: 'requests', header: 'Requests', rowAlign: 'right' },
+  {
+    key: 'requests',
+    header: 'Requests',
+    rowAlign: 'right',
+    // From a sample (the application's discovery settings): scaled, an estimate.
+    render: (e) => (e.estimated ? `≈ ${e.requests.toLocaleString()}` : e.requests.toLocaleString()),
+  },
   { key: 'error_rate', header: 'Errors', rowAlign: 'right' },
   { key: 'statuses', header: 'Statuses', render: (e) => e.statuses.map((s) => `${s.status} × ${s.requests}`).join(', ') },
   {
@@ -61,7 +67,7 @@ export function ApiDiscoveryPage() {
   const rows: Row[] = (endpoints.data ?? []).map((e) => ({
     ...e,
     id: `${e.application_id ?? ''} ${e.method} ${e.template}`,
-    error_rate: `${e.errors.toLocaleString()} (${e.requests ? Math.round((100 * e.errors) / e.requests) : 0} %)`,
+    error_rate: `${e.estimated ? '≈ ' : ''}${e.errors.toLocaleString()} (${e.requests ? Math.round((100 * e.errors) / e.requests) : 0} %)`,
   }));
   return (
     <>

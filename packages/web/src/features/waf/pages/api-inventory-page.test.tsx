@@ -17,6 +17,7 @@ const row = (over: Partial<WafApiInventoryRow>): WafApiInventoryRow => ({
   requests: 7,
   errors: 1,
   last_seen: '2026-11-30T10:00:00Z',
+  estimated: false,
   ...over,
 });
 const ROWS = [

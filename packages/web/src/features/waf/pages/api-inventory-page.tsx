@@ -46,7 +46,13 @@ const columns: DataTableColumn<Row>[] = [
       </Text>
     ),
   },
-  { key: 'requests', header: 'Requests', rowAlign: 'right' },
+  {
+    key: 'requests',
+    header: 'Requests',
+    rowAlign: 'right',
+    // From a sample (the application's discovery settings): scaled, an estimate.
+    render: (r) => (r.estimated ? `≈ ${r.requests.toLocaleString()}` : r.requests.toLocaleString()),
+  },
   { key: 'errors', header: 'Errors', rowAlign: 'right' },
   { key: 'last_seen', header: 'Last seen', type: 'date' },
 ];
