@@ -14,3 +14,4 @@ export * from './api-discovery';
 export * from './api-inventory';
 export * from './api-discovery-settings';
 export * from './api-drift';
+export * from './api-schema';

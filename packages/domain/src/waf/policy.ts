@@ -4,6 +4,7 @@ import { storableText } from '../validators/storable-text';
 import { countryByCode } from '../reference/countries';
 import { CUSTOM_RULE_MESSAGES, customRuleProblem } from './custom-rules';
 import { statingRules } from '../validators/documented';
+import { WAF_ZERO_TRUST_MODES } from './api-schema';
 
 /**
  * The rule groups of the OWASP Core Rule Set a policy turns on or off, each with the CRS rule
@@ -185,6 +186,11 @@ export const wafPolicySchema = z.object({
     strict_requests_per_second_per_client: 5,
   }),
   dpop: wafDpopSchema.default({ enabled: false, paths: [], max_age_seconds: 60 }),
+  /**
+   * The application's OpenAPI document enforced at the edge: requests it does not document, or
+   * whose parameters and bodies do not match it, refused (block) or reported (log).
+   */
+  zero_trust_api: z.object({ mode: z.enum(WAF_ZERO_TRUST_MODES).default('off') }).default({ mode: 'off' }),
 });
 export type WafPolicy = z.infer<typeof wafPolicySchema>;
 
