@@ -50,7 +50,7 @@ export const wafApiOperationSchema = z.object({
   body: z
     .object({
       required: z.boolean(),
-      /** Media types the document accepts (empty: any, as `*​/*` says). */
+      /** Media types the document accepts (empty: any, as a wildcard type in the document says). */
       media: z
         .array(
           z

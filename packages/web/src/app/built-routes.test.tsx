@@ -107,6 +107,7 @@ const BUILT = [
   '/waf/api-security/shadow-api',
   '/waf/api-security/api-discovery',
   '/waf/api-security/diff-logs',
+  '/waf/api-security/zero-trust-api',
   '/waf/organization',
   ...tabsOf('/waf/organization', ['onboard', 'waf-policy', 'pac', 'threat-intel', 'ddos', 'dpop']),
   '/404',

@@ -32,6 +32,7 @@ export function wafRoutes(): RouteObject[] {
       lazy: () => import('@/features/waf/pages/api-discovery-settings-page').then((m) => ({ Component: m.ApiDiscoverySettingsPage })),
     },
     { path: 'api-security/diff-logs', lazy: () => import('@/features/waf/pages/diff-logs-page').then((m) => ({ Component: m.DiffLogsPage })) },
+    { path: 'api-security/zero-trust-api', lazy: () => import('@/features/waf/pages/zero-trust-api-page').then((m) => ({ Component: m.ZeroTrustApiPage })) },
     { path: 'bot/dashboard', lazy: () => import('@/features/waf/pages/bot-dashboard-page').then((m) => ({ Component: m.BotDashboardPage })) },
     { path: 'organization', ...redirectTo(paths.waf.onboard) },
     { path: 'organization/onboard', lazy: () => import('@/features/waf/pages/onboard-page').then((m) => ({ Component: m.OnboardPage })) },
