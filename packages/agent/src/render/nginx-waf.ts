@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { EDGE_RULE_IDS, WAF_RULE_GROUPS, type WafEdgeApplication, type WafExclusion, type WafSection } from '@netloom/domain';
+import { apiSchemaRules } from './zero-trust-api';
 
 /** Where the engine's parts are on a Debian box (libnginx-mod-http-modsecurity, modsecurity-crs, libnginx-mod-http-geoip2). */
 export const DEBIAN_WAF_PATHS = {
@@ -123,16 +124,31 @@ export function modsecurityRules(app: WafEdgeApplication, opts: Pick<WafRenderOp
     // A body ModSecurity could not parse is one it could not inspect: refused (logged only in detection mode).
     `SecRule REQBODY_ERROR "!@eq 0" "id:${EDGE_HELPER_IDS.bodyError},phase:2,t:none,log,deny,status:400,msg:'Request body the WAF could not parse',logdata:'%{reqbody_error_msg}',severity:2"`,
   ];
+  lines.push(...blockedApiKeys(app));
   if (p.ip_allow.length) {
     lines.push(`SecRule REMOTE_ADDR "@ipMatch ${p.ip_allow.join(',')}" "id:${EDGE_HELPER_IDS.ipAllow},phase:1,pass,nolog,t:none,ctl:ruleEngine=Off"`);
   }
   let next: number = EDGE_HELPER_IDS.exclusionsFrom;
   for (const e of p.exclusions.filter((e) => e.path !== null)) lines.push(exclusionUnderPath(e, next++));
+  if (app.api_schema) lines.push(...apiSchemaRules(app.api_schema));
   for (const r of p.custom_rules.filter((r) => r.enabled)) lines.push(`# ${q(r.name)}`, r.rule.trim());
   lines.push(`Include ${path.join(opts.crs.rules, '*.conf')}`);
   for (const g of p.disabled_groups) lines.push(`SecRuleRemoveById ${WAF_RULE_GROUPS[g].ids[0]}-${WAF_RULE_GROUPS[g].ids[1]}`);
   for (const e of p.exclusions.filter((e) => e.path === null)) lines.push(exclusionEverywhere(e));
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The API keys the organisation refuses, by fingerprint: ModSecurity hashes the request's X-API-Key
+ * and Authorization headers (t:sha1,t:hexEncode: what the agent logs as the key's fingerprint) and
+ * refuses the request when one starts with a refused fingerprint. Only the hash is matched, so no
+ * key is written anywhere. It refuses where ModSecurity blocks (detection mode logs it).
+ */
+function blockedApiKeys(app: WafEdgeApplication): string[] {
+  if (!app.blocked_api_keys.length) return [];
+  return [
+    `SecRule REQUEST_HEADERS:X-API-Key|REQUEST_HEADERS:Authorization "@rx ^(?:${app.blocked_api_keys.join('|')})" "id:${EDGE_RULE_IDS.apiKeyBlock},phase:1,t:none,t:sha1,t:hexEncode,log,deny,status:403,msg:'API key refused',logdata:'fingerprint %{MATCHED_VAR}',severity:2"`,
+  ];
 }
 
 /** An exclusion under a path: a rule that, for requests there, takes the rule (or its target) out before the CRS runs. */

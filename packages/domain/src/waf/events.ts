@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIPv4 } from '../validators/ipv4';
 import { storableText } from '../validators/storable-text';
 import { WAF_RULE_GROUPS, wafGroupOfRule } from './policy';
+import { wafGraphqlSeenSchema, wafLoginSeenSchema } from './api-guard';
 
 export const WAF_EVENTS_BATCH_MAX = 1000;
 
@@ -10,7 +11,24 @@ export const WAF_ACTIONS = ['blocked', 'detected', 'rate_limited', 'denied', 'ch
 export type WafAction = (typeof WAF_ACTIONS)[number];
 
 /** What the dashboard counts attacks by: the CRS groups' categories and the edge's own refusals. */
-export const WAF_CATEGORIES = ['sqli', 'xss', 'rce', 'lfi', 'rfi', 'protocol', 'scanner', 'session', 'leakage', 'custom', 'access', 'rate', 'dpop'] as const;
+export const WAF_CATEGORIES = [
+  'sqli',
+  'xss',
+  'rce',
+  'lfi',
+  'rfi',
+  'protocol',
+  'scanner',
+  'session',
+  'leakage',
+  'custom',
+  'access',
+  'rate',
+  'dpop',
+  'api',
+  'graphql',
+  'auth',
+] as const;
 export type WafCategory = (typeof WAF_CATEGORIES)[number];
 
 const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -68,6 +86,9 @@ export const wafRequestSchema = z.object({
     .optional(),
   /** The bot class of the edge's managed list the client was on (bot protection's actions), null: none. */
   bot_class: z.enum(['verified_bot', 'likely_bot', 'automated']).nullable().optional(),
+  /** What the edge's API guard saw: the GraphQL operation (not its text), the login attempt's account and outcome. */
+  graphql: wafGraphqlSeenSchema.nullable().optional(),
+  login: wafLoginSeenSchema.nullable().optional(),
 });
 export type WafRequest = z.infer<typeof wafRequestSchema>;
 
@@ -96,7 +117,17 @@ export const EDGE_RULE_IDS = {
   /** A client on a bot class's rate-limited list past its rate. */
   botRateLimit: 9_000_012,
   dpop: 9_000_020,
+  /** A GraphQL query past the application's limits (the edge's API guard). */
+  graphql: 9_000_040,
+  /** A login attempt from an address or on an account under attack (the edge's API guard's login protection). */
+  loginAbuse: 9_000_041,
+  /** A request carrying an API key the organisation refuses (bot protection's API abuse). */
+  apiKeyBlock: 9_000_030,
 } as const;
+
+/** The ids of the rules the edge writes from an application's OpenAPI document (zero-trust API): one per check, from the first. */
+export const WAF_API_SCHEMA_RULE_IDS = { from: 9_100_000, to: 9_199_999 } as const;
+export const isApiSchemaRule = (id: number) => id >= WAF_API_SCHEMA_RULE_IDS.from && id <= WAF_API_SCHEMA_RULE_IDS.to;
 
 /**
  * The category of an attack, from the rules that matched: the first CRS attack group's, else the
@@ -114,6 +145,10 @@ export function wafCategoryOf(attack: Pick<WafAttack, 'rules' | 'action'>): WafC
       return 'access';
     if (r.id === EDGE_RULE_IDS.rateLimit || r.id === EDGE_RULE_IDS.ddos || r.id === EDGE_RULE_IDS.botRateLimit) return 'rate';
     if (r.id === EDGE_RULE_IDS.dpop) return 'dpop';
+    if (r.id === EDGE_RULE_IDS.apiKeyBlock) return 'access';
+    if (isApiSchemaRule(r.id)) return 'api';
+    if (r.id === EDGE_RULE_IDS.graphql) return 'graphql';
+    if (r.id === EDGE_RULE_IDS.loginAbuse) return 'auth';
     if (r.id < 900_000) return 'custom';
   }
   return attack.action === 'denied' || attack.action === 'challenged' ? 'access' : 'protocol';

@@ -15,3 +15,4 @@ export * from './api-inventory';
 export * from './api-discovery-settings';
 export * from './api-drift';
 export * from './api-schema';
+export * from './api-guard';

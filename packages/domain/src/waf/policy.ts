@@ -5,6 +5,7 @@ import { countryByCode } from '../reference/countries';
 import { CUSTOM_RULE_MESSAGES, customRuleProblem } from './custom-rules';
 import { statingRules } from '../validators/documented';
 import { WAF_ZERO_TRUST_MODES } from './api-schema';
+import { wafGraphqlSchema, wafLoginProtectionSchema } from './api-guard';
 
 /**
  * The rule groups of the OWASP Core Rule Set a policy turns on or off, each with the CRS rule
@@ -191,6 +192,10 @@ export const wafPolicySchema = z.object({
    * whose parameters and bodies do not match it, refused (block) or reported (log).
    */
   zero_trust_api: z.object({ mode: z.enum(WAF_ZERO_TRUST_MODES).default('off') }).default({ mode: 'off' }),
+  /** GraphQL endpoints' limits, enforced by the edge's API guard. */
+  graphql: wafGraphqlSchema.default(wafGraphqlSchema.parse({})),
+  /** Login endpoints watched for credential stuffing and password spraying by the edge's API guard. */
+  login_protection: wafLoginProtectionSchema.default(wafLoginProtectionSchema.parse({})),
 });
 export type WafPolicy = z.infer<typeof wafPolicySchema>;
 

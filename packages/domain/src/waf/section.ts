@@ -4,6 +4,7 @@ import { storableText } from '../validators/storable-text';
 import { statingRules } from '../validators/documented';
 import { SECRET_MASK } from '../config/secrets';
 import { cidrOrIp, wafPathSchema, wafPolicySchema } from './policy';
+import { wafEdgeApiSchemaSchema } from './api-schema';
 
 /** A device that serves protected applications: the agent in its `waf-edge` role, or a simulated POP. */
 export const WAF_EDGE_DEVICE_TYPE = 'waf-edge' as const;
@@ -81,6 +82,13 @@ export const wafEdgeApplicationSchema = z.object({
   tls: z.object({ certificate: pemCertificateSchema, key: z.union([pemKeySchema, z.literal(SECRET_MASK)]) }).nullable(),
   policy: wafPolicySchema,
   threat_lists: z.array(wafEdgeListSchema).max(23).default([]),
+  /** API keys the organisation refuses (bot protection's API abuse): fingerprints, the first 16 hex digits of the SHA-1 of the key's header. */
+  blocked_api_keys: z
+    .array(z.string().regex(/^[0-9a-f]{16}$/))
+    .max(1_000)
+    .default([]),
+  /** The application's documented API, when its policy enforces it (zero-trust API) and it has a document. */
+  api_schema: wafEdgeApiSchemaSchema.nullable().default(null),
 });
 export type WafEdgeApplication = z.infer<typeof wafEdgeApplicationSchema>;
 
