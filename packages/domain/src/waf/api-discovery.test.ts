@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoverEndpoints, paramType, pathTemplate } from './api-discovery';
+import { discoverEndpoints, learnTemplates, paramType, pathTemplate } from './api-discovery';
 
 describe('API discovery from the access log', () => {
   it('makes a path a template: numbers and UUIDs are ids, hashes and dates have their own placeholders', () => {
@@ -9,6 +9,8 @@ describe('API discovery from the access log', () => {
     expect(pathTemplate('/reports/2026-11-30/daily')).toBe('/reports/{date}/daily');
     expect(pathTemplate('/api/v1/products')).toBe('/api/v1/products');
     expect(pathTemplate('/deadbeefcafebabe')).toBe('/deadbeefcafebabe');
+    expect(pathTemplate('/customers/cus_8Hq2LmZx0P/cards/Xk29fQa7Lm')).toBe('/customers/{id}/cards/{id}');
+    expect(pathTemplate('/api/oauth2/userinfo')).toBe('/api/oauth2/userinfo');
     expect(pathTemplate('?only=query')).toBe('/');
   });
 
@@ -50,5 +52,24 @@ describe('API discovery from the access log', () => {
       firstSeen: at(0),
       lastSeen: at(9),
     });
+  });
+
+  it('learns that a position holds values when many distinct words appear there under one parent, and keeps names beside them', () => {
+    const row = (path: string, requests = 1) => ({ applicationId: 'a', path, requests });
+    const slugs = Array.from({ length: 60 }, (_, i) => `blue-lamp-${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+    const resources = ['users', 'orders', 'carts', 'invoices', 'payments', 'stores', 'tags', 'plans', 'notes', 'files'];
+    const rows = [
+      // 60 product slugs, each with its reviews: values. 'search' beside them, asked for far more, ends there: a name.
+      ...slugs.map((s) => row(`/products/${s}/reviews`, 3)),
+      row('/products/search', 400),
+      // Ten resources, each asked for often: names, not values.
+      ...resources.map((r) => row(`/api/${r}`, 500)),
+      // Eight tags each seen once: values, though few.
+      ...['red', 'green', 'blue', 'cyan', 'pink', 'gold', 'gray', 'teal'].map((t) => row(`/tags/${t}`)),
+    ];
+    const templates = new Set(learnTemplates(rows));
+    expect([...templates].sort()).toEqual([...resources.map((r) => `/api/${r}`), '/products/search', '/products/{param}/reviews', '/tags/{param}'].sort());
+    // Another application's paths are learnt apart.
+    expect(learnTemplates([{ applicationId: 'b', path: `/products/${slugs[0]}/reviews`, requests: 1 }])).toEqual([`/products/${slugs[0]}/reviews`]);
   });
 });

@@ -9,13 +9,18 @@ const NUMBER = /^\d+$/;
 /** A hex digest or token (an MD5, a SHA, a session id): long, and hex only. */
 const HASH = /^[0-9a-f]{16,}$/i;
 const DATE = /^(?:\d{4}-\d{2}-\d{2}|\d{8})$/;
+/** An opaque or prefixed id (`Xk29fQa7Lm`, `cus_8Hq2LmZx0P`): 8 or more letters, digits and underscores, with both a letter and a digit. */
+const OPAQUE = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])\w{8,}$/;
+/** A prefixed id without a digit (`tag_vxZXoHRLRwUTPk`): a short lowercase prefix, then 10 or more letters with capitals. */
+const PREFIXED = /^[a-z]{2,8}_(?=[^A-Z]*[A-Z])[A-Za-z0-9]{10,}$/;
 
-/** A path segment as the template shows it: {id} for a number or a UUID, {hash}, {date}, else itself. */
+/** A path segment as the template shows it: {id} for a number, a UUID or an opaque id, {hash}, {date}, else itself. */
 function segmentTemplate(segment: string): string {
   if (NUMBER.test(segment) && !DATE.test(segment)) return '{id}';
   if (DATE.test(segment)) return '{date}';
   if (UUID.test(segment)) return '{id}';
   if (HASH.test(segment) && /\d/.test(segment)) return '{hash}';
+  if (OPAQUE.test(segment) || PREFIXED.test(segment)) return '{id}';
   return segment;
 }
 
@@ -75,11 +80,114 @@ const decode = (s: string) => {
   }
 };
 
+/**
+ * Cardinality: a position whose words are values rather than names (slugs, user names). Under one
+ * parent an API has a few dozen names at most, each asked for many times; values come by the
+ * hundred, or each one a few times.
+ */
+const MANY_VALUES = 50;
+const SOME_VALUES = 8;
+const FEW_REQUESTS_PER_VALUE = 3;
+/** The placeholder of a position learnt from its many values. */
+const LEARNT = '{param}';
+
+interface Segments {
+  requests: number;
+  /** Requests whose path ends here. */
+  ends: number;
+  children: Map<string, Segments>;
+  /** Its words were values: they are all LEARNT now. */
+  learnt: boolean;
+}
+const segmentsNode = (): Segments => ({ requests: 0, ends: 0, children: new Map(), learnt: false });
+const isPlaceholder = (s: string) => s.startsWith('{') && s.endsWith('}');
+
+function absorb(into: Segments, from: Segments): void {
+  into.requests += from.requests;
+  into.ends += from.ends;
+  for (const [s, child] of from.children) {
+    const there = into.children.get(s);
+    if (there) absorb(there, child);
+    else into.children.set(s, child);
+  }
+}
+
+/** A word whose paths all end there (a name beside values whose paths go on: `/users/search` beside `/users/{name}/repos`). */
+const endsOnly = (n: Segments) => n.children.size === 0;
+
+/**
+ * Top down: a position of many values (under one parent) becomes a placeholder, their subtrees one;
+ * where most values' paths go on, a few words whose paths end there and that are asked for far more
+ * than a value stay names.
+ */
+function learn(node: Segments): void {
+  const words = [...node.children].filter(([s]) => !isPlaceholder(s));
+  // A typical word's requests (the median: a name beside values does not move it).
+  const median = words.map(([, c]) => c.requests).sort((a, b) => a - b)[words.length >> 1] ?? 0;
+  if (words.length > MANY_VALUES || (words.length >= SOME_VALUES && median < FEW_REQUESTS_PER_VALUE)) {
+    // A name is asked for far more than a typical value.
+    const isName = (c: Segments) => endsOnly(c) && c.requests >= 10 * Math.max(median, 1);
+    const names = words.filter(([, c]) => isName(c));
+    const goOn = words.filter(([, c]) => !endsOnly(c)).length;
+    const values = goOn * 2 > words.length && names.length * 10 < words.length ? words.filter(([, c]) => !isName(c)) : words;
+    const into = node.children.get(LEARNT) ?? segmentsNode();
+    for (const [s, child] of values) {
+      absorb(into, child);
+      node.children.delete(s);
+    }
+    node.children.set(LEARNT, into);
+    node.learnt = true;
+  }
+  for (const child of node.children.values()) learn(child);
+}
+
+/** A path's segments (each already templated by its own look) as the learnt tree has them. */
+function learntTemplate(root: Segments, segments: readonly string[]): string {
+  let node: Segments | undefined = root;
+  const out: string[] = [];
+  for (const s of segments) {
+    let name = s;
+    let next: Segments | undefined = node?.children.get(s);
+    if (!next && node?.learnt) {
+      name = LEARNT;
+      next = node.children.get(LEARNT);
+    }
+    out.push(name);
+    node = next;
+  }
+  return `/${out.join('/')}`;
+}
+
+/**
+ * Each row's path template: its segments' own look (pathTemplate), then, per application, the
+ * positions that hold many distinct words under the same parent made placeholders too.
+ */
+export function learnTemplates(rows: readonly Pick<PathStatusCount, 'applicationId' | 'path' | 'requests'>[]): string[] {
+  const split = rows.map((r) => pathTemplate(r.path).split('/').slice(1));
+  const trees = new Map<string, Segments>();
+  rows.forEach((r, i) => {
+    const app = r.applicationId ?? '';
+    let node = trees.get(app);
+    if (!node) trees.set(app, (node = segmentsNode()));
+    node.requests += r.requests;
+    for (const s of split[i]!) {
+      let child = node.children.get(s);
+      if (!child) node.children.set(s, (child = segmentsNode()));
+      child.requests += r.requests;
+      node = child;
+    }
+    node.ends += r.requests;
+  });
+  for (const tree of trees.values()) learn(tree);
+  return rows.map((r, i) => learntTemplate(trees.get(r.applicationId ?? '')!, split[i]!));
+}
+
 /** The endpoints a window's requests show, busiest first: counted by application, method and path template. */
 export function discoverEndpoints(rows: readonly PathStatusCount[]): DiscoveredEndpoint[] {
+  const templates = learnTemplates(rows);
   const endpoints = new Map<string, DiscoveredEndpoint & { statusMap: Map<number, number>; paramMap: Map<string, Set<ApiParamType>> }>();
-  for (const r of rows) {
-    const template = pathTemplate(r.path);
+  for (const [i, r] of rows.entries()) {
+    const template = templates[i]!;
     const key = `${r.applicationId ?? ''} ${r.method} ${template}`;
     let e = endpoints.get(key);
     if (!e) {
