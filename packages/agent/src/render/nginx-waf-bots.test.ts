@@ -125,4 +125,33 @@ describe("bot protection's managed lists and API key fingerprints on the edge (r
     ]);
     expect(readFileSync(path.join(prefix, 'logs', 'access.log'), 'utf8')).toContain('"bot":"automated"');
   });
+
+  it('refuses a request carrying a refused API key, by the fingerprint ModSecurity computes, whichever header carries it', async () => {
+    const sha1 = (v: string) => createHash('sha1').update(v).digest('hex').slice(0, 16);
+    const app = wafEdgeApplicationSchema.parse({
+      id: APP,
+      name: 'Shop',
+      domains: ['shop.example.com'],
+      origins: [{ url: `http://127.0.0.1:${(origin.address() as AddressInfo).port}` }],
+      health_check: {},
+      tls: null,
+      policy: { mode: 'blocking' },
+      blocked_api_keys: [sha1('sk_live_stolen'), sha1('Bearer stolen-token')],
+    });
+    expect(await edge.apply({ applications: [app] })).toBeNull();
+    running = app.policy;
+    await logs.read();
+    expect(await get('/api/items/1', '127.0.0.9', { 'x-api-key': 'sk_live_stolen' })).toBe(403);
+    expect(await get('/api/items/1', '127.0.0.9', { authorization: 'Bearer stolen-token' })).toBe(403);
+    expect(await get('/api/items/1', '127.0.0.9', { 'x-api-key': 'sk_live_fine' })).toBe(200);
+    expect(await get('/api/items/1', '127.0.0.9')).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    const { attacks } = await logs.read();
+    const refused = attacks.filter((a) => a.rules.some((r) => r.id === EDGE_RULE_IDS.apiKeyBlock));
+    expect(refused.map((a) => [a.status, a.action])).toEqual([
+      [403, 'blocked'],
+      [403, 'blocked'],
+    ]);
+    expect(JSON.stringify(refused)).not.toContain('stolen');
+  });
 });

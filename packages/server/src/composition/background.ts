@@ -105,6 +105,13 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     sweep: (stopped) => services.wafApis.checkAllDrift(stopped),
     done: 'findings opened or resolved',
   });
+  // Bot protection: each class's addresses made again from the last hour; a changed list reaches the edges.
+  const stopBotLists = sweepPeriodically(app.log, {
+    what: 'bot protection lists',
+    everyMs: 5 * 60_000,
+    sweep: () => services.wafBots.refreshMembers(),
+    done: 'organisations whose lists changed',
+  });
   // Scheduled announcements reach open consoles when they start (and leave them when they end).
   const stopAnnouncementCheck = services.announcements.start(config.announcements.checkMs);
   // Reports are made in the background by whichever instance claims them; schedules queue them once per cluster.
@@ -173,6 +180,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await stopWafReconciler();
       await stopThreatFeeds();
       await stopApiDrift();
+      await stopBotLists();
       await stopAnnouncementCheck();
       await reportClock.stop();
       await reportWorker.stop();

@@ -20,13 +20,24 @@ import {
   UrlAnalytics,
   URL_DIMENSIONS,
   WafAnalytics,
+  WafBotAnalytics,
   type CountryLookup,
   ExporterDirectory,
   FlowCollector,
   FlowExporterService,
 } from '../modules/traffic/index';
 import { WebFilterAnalytics, WebFilterService, webFilterSections } from '../modules/web-filter/index';
-import { ThreatIntelService, WafApiSecurityService, WafEventsService, WafPopService, WafService, dnsAddressLookup, wafSections } from '../modules/waf/index';
+import {
+  ThreatIntelService,
+  WafApiSecurityService,
+  WafBotService,
+  WafEventsService,
+  WafPopService,
+  WafService,
+  dnsAddressLookup,
+  reverseDnsVerifier,
+  wafSections,
+} from '../modules/waf/index';
 import { ClientUpdateService, NacService, ZtnaChanges, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import {
   EndpointProfileService,
@@ -204,6 +215,8 @@ export async function buildModuleServices(
   const wafAnalytics = new WafAnalytics(db);
   const wafEvents = new WafEventsService(db, wafAnalytics);
   const wafApis = new WafApiSecurityService(db, wafAnalytics);
+  // Bot protection: good bots verified by reverse DNS through the same servers as the domain checks.
+  const wafBots = new WafBotService(db, wafAnalytics, new WafBotAnalytics(db), deviceConfig, reverseDnsVerifier(config.waf.dnsServers));
   const saml = new SamlClients(db, config.publicUrl);
   const samlUrls = saml.urls.bind(saml);
   const services: Services = {
@@ -252,6 +265,7 @@ export async function buildModuleServices(
     waf,
     wafPops,
     wafApis,
+    wafBots,
     wafIntel,
     wafEvents,
     reports: new ReportService(db, bus, opts.wakeReportWorker),

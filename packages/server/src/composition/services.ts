@@ -14,7 +14,7 @@ import type { TokenService } from '../modules/auth/tokens';
 import type { TrafficService } from '../modules/traffic/service';
 import type { FlowExporterService } from '../modules/traffic/exporter-service';
 import type { WebFilterAnalytics, WebFilterService } from '../modules/web-filter/index';
-import type { ThreatIntelService, WafApiSecurityService, WafEventsService, WafPopService, WafService } from '../modules/waf/index';
+import type { ThreatIntelService, WafApiSecurityService, WafBotService, WafEventsService, WafPopService, WafService } from '../modules/waf/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import type {
   ClientEnrolmentService,
@@ -118,6 +118,8 @@ export interface Services extends CoreServices {
   wafPops: WafPopService;
   /** QShield's API security: OpenAPI documents and the inventory against the traffic. */
   wafApis: WafApiSecurityService;
+  /** QShield's bot protection: the dashboard, settings, the classes' managed lists and API abuse. */
+  wafBots: WafBotService;
   /** QShield's threat-intel lists and their feeds. */
   wafIntel: ThreatIntelService;
   /** QShield's attacks, access log, dashboard and compliance. */

@@ -14,3 +14,4 @@ export { FlowCollector } from './collector/collector';
 export { ExporterDirectory } from './collector/exporter-directory';
 export { collectorMetrics, type CollectorStats } from './collector/collector-stats';
 export { WafAnalytics } from './waf-store';
+export { WafBotAnalytics } from './waf-bot-store';

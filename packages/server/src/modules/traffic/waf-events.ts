@@ -47,6 +47,13 @@ export const wafRequestRowOf = (r: WafRequestToStore) => ({
   bytes: r.request.bytes,
   elapsed_ms: r.request.elapsed_ms,
   user_agent: r.request.user_agent,
+  accept_language: r.request.accept_language ?? null,
+  accept_encoding: r.request.accept_encoding ?? null,
+  sec_ch_ua: r.request.sec_ch_ua ?? null,
+  api_key: r.request.api_key ?? null,
+  bot_class: r.request.bot_class ?? null,
+  // An edge that logs the headers says so with the fields (null: the client sent none); an older edge leaves them out.
+  headers_logged: r.request.accept_language !== undefined,
 });
 
 export const wafAttackRowOf = (a: WafAttackToStore) => ({

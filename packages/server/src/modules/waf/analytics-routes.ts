@@ -7,7 +7,6 @@ import {
   wafComplianceSchema,
   wafLogPageSchema,
   wafLogQuerySchema,
-  wafBotSummarySchema,
   wafDiscoveredEndpointSchema,
   wafSummarySchema,
   wafVulnerabilityRowSchema,
@@ -85,19 +84,6 @@ export const wafAnalyticsRoutes: FastifyPluginAsyncZod<{ events: WafEventsServic
       },
     },
     async (request) => events.summary(actorOf(request), request.query),
-  );
-  api.get(
-    p(WAF_PATHS.bots),
-    {
-      // It names clients (addresses and user agents): whoever may read the organisation's logs.
-      config: logs,
-      schema: {
-        ...doc('Bot protection’s dashboard: the edges’ traffic by kind of client (human, verified bot, likely bot, automated), family and network'),
-        querystring: wafWindowQuerySchema,
-        response: { 200: wafBotSummarySchema, ...errorResponses(400, 403) },
-      },
-    },
-    async (request) => events.bots(actorOf(request), request.query),
   );
   api.get(
     p(WAF_PATHS.apiDiscovery),

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  summariseBots,
   toCsv,
   wafCompliance,
   wafExposure,
@@ -14,7 +13,6 @@ import {
   type wafComplianceSchema,
   type wafLogPageSchema,
   type wafLogQuerySchema,
-  type WafBotSummary,
   type WafDiscoveredEndpoint,
   type WafSummary,
   type wafWindowQuerySchema,
@@ -180,23 +178,6 @@ export class WafEventsService {
         ...wafExposure(r),
       };
     });
-  }
-
-  /** Bot protection's dashboard: every client of the window classified once, counted by class, family and network. */
-  async bots(actor: Actor, q: WindowQuery): Promise<WafBotSummary> {
-    const scope = this.scope(actor, q);
-    const { rows, challenged } = await this.analytics.clients(scope);
-    const s = summariseBots(rows, new Set(challenged));
-    return {
-      from: scope.from.toISOString(),
-      to: scope.to.toISOString(),
-      requests: s.requests,
-      by_class: s.byClass,
-      by_family: s.byFamily,
-      by_network: s.byNetwork,
-      top_bot_paths: s.topBotPaths,
-      clients: s.clients,
-    };
   }
 
   /** The endpoints the window's traffic shows, per application, busiest first. */

@@ -11,3 +11,6 @@ export { wafPopRoutes } from './pop-routes';
 export { WafPopService } from './pops-service';
 export { wafApiSecurityRoutes } from './api-security-routes';
 export { WafApiSecurityService } from './api-security-service';
+export { wafBotRoutes } from './bot-routes';
+export { WafBotService } from './bot-service';
+export { reverseDnsVerifier } from './reverse-dns';

@@ -3,6 +3,7 @@ import { WAF_EDGE_DEVICE_TYPE, type WafPolicy } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
 import { tenants } from '../../db/read-models/identity';
+import { botSettingsOf } from './bot-repo';
 import { wafApiDocuments, wafApplications, wafDomains, wafPolicyRevisions, wafSharedPops, wafThreatLists } from '../../db/schema/waf';
 
 export type ApplicationRow = typeof wafApplications.$inferSelect;
@@ -155,7 +156,10 @@ export function dueThreatLists(db: Db, now: Date, limit: number): Promise<Threat
  * application's own organisation's). A tenant with none still gives its edges an empty section: an
  * edge whose last application went stops serving it.
  */
-export async function loadTenantWaf(db: Db, tenantId: string): Promise<{ applications: ApplicationRow[]; lists: ThreatListRow[] }> {
+export async function loadTenantWaf(
+  db: Db,
+  tenantId: string,
+): Promise<{ applications: ApplicationRow[]; lists: ThreatListRow[]; bots: Awaited<ReturnType<typeof botSettingsOf>> }> {
   const applications = await db
     .select()
     .from(wafApplications)
@@ -165,7 +169,9 @@ export async function loadTenantWaf(db: Db, tenantId: string): Promise<{ applica
     .orderBy(asc(wafApplications.name));
   const named = [...new Set(applications.flatMap((a) => (a.policy as WafPolicy).threat_lists))];
   const lists = named.length ? await db.select().from(wafThreatLists).where(inArray(wafThreatLists.id, named)) : [];
-  return { applications, lists };
+  // Bot protection's managed lists of each application's own organisation.
+  const bots = await botSettingsOf(db, [...new Set(applications.map((a) => a.tenantId))]);
+  return { applications, lists, bots };
 }
 
 /** Every WAF edge of every tenant, with its organisation and whether it is shared (the super admin's list). */

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { WAF_EDGE_DEVICE_TYPE, type WafEdgeApplication, type WafPolicy, type WafSection } from '@netloom/domain';
 import type { SectionProvider, SectionTarget } from '../config/index';
 import { loadTenantWaf, lockTenantWaf, type ApplicationRow, type ThreatListRow } from './repo';
+import type { BotSettingsRow } from './bot-repo';
+import { botEdgeLists } from './bot-lists';
 
 type TenantWaf = Awaited<ReturnType<typeof loadTenantWaf>>;
 
@@ -9,7 +11,7 @@ type TenantWaf = Awaited<ReturnType<typeof loadTenantWaf>>;
 export const wafSectionsName = 'waf';
 
 /** One application as an edge serves it: its certificate (with the key only the edge gets), its policy and the addresses of the lists it names. */
-function edgeApplication(app: ApplicationRow, lists: readonly ThreatListRow[]): WafEdgeApplication {
+function edgeApplication(app: ApplicationRow, lists: readonly ThreatListRow[], bots: readonly BotSettingsRow[] = []): WafEdgeApplication {
   const policy = app.policy as WafPolicy;
   return {
     id: app.id,
@@ -20,15 +22,20 @@ function edgeApplication(app: ApplicationRow, lists: readonly ThreatListRow[]): 
     tls: app.tlsMode !== 'none' && app.certificate && app.tlsKey ? { certificate: app.certificate, key: app.tlsKey } : null,
     policy,
     // The application's own organisation's lists only (a shared POP renders several organisations').
-    threat_lists: lists
-      .filter((l) => l.tenantId === app.tenantId && policy.threat_lists.includes(l.id))
-      .map((l) => ({ id: l.id, name: l.name, action: l.action, cidrs: l.entries })),
+    threat_lists: [
+      ...lists
+        .filter((l) => l.tenantId === app.tenantId && policy.threat_lists.includes(l.id))
+        .map((l) => ({ id: l.id, name: l.name, action: l.action, cidrs: l.entries })),
+      // Bot protection's managed lists: each class's addresses with its action.
+      ...botEdgeLists(app, bots.find((b) => b.tenantId === app.tenantId) ?? null),
+    ],
+    blocked_api_keys: (bots.find((b) => b.tenantId === app.tenantId)?.blockedKeys ?? []).map((k) => k.key),
   };
 }
 
 function render(tenant: TenantWaf, device: SectionTarget): { waf: WafSection } | null {
   if (device.kind !== 'gateway' || device.deviceType !== WAF_EDGE_DEVICE_TYPE) return null;
-  const applications = tenant.applications.filter((a) => a.edgeIds.includes(device.id)).map((a) => edgeApplication(a, tenant.lists));
+  const applications = tenant.applications.filter((a) => a.edgeIds.includes(device.id)).map((a) => edgeApplication(a, tenant.lists, tenant.bots));
   return { waf: { applications } };
 }
 
