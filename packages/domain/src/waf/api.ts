@@ -42,8 +42,12 @@ export const WAF_PATHS = {
   /** API abuse protection: API keys ranked by risk against their own baseline, and the keys the edges refuse. */
   apiAbuse: 'waap/bots/api-abuse/',
   apiAbuseBlock: 'waap/bots/api-abuse/block/',
+  /** Authentication abuse: login attempts per endpoint, the clients and accounts of credential stuffing and password spraying. */
+  authAbuse: 'waap/bots/auth-abuse/',
   /** Threat analytics › API discovery: the endpoints the edges' access log shows. */
   apiDiscovery: 'waap/analytics/api-discovery/',
+  /** Threat analytics › GraphQL: the operations the edges' API guard saw and what it refused. */
+  graphql: 'waap/analytics/graphql/',
   /** An application's OpenAPI document, and API security's inventory against the traffic. */
   apiDocument: (id: string) => `waap/domains/${id}/openapi/`,
   apiInventory: 'waap/api-security/inventory/',

@@ -16,3 +16,5 @@ export * from './api-discovery-settings';
 export * from './api-drift';
 export * from './api-schema';
 export * from './api-guard';
+export * from './graphql-analytics';
+export * from './auth-abuse';

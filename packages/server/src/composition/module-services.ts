@@ -21,6 +21,7 @@ import {
   URL_DIMENSIONS,
   WafAnalytics,
   WafBotAnalytics,
+  WafGuardAnalytics,
   type CountryLookup,
   ExporterDirectory,
   FlowCollector,
@@ -32,6 +33,7 @@ import {
   WafApiSecurityService,
   WafBotService,
   WafEventsService,
+  WafGuardService,
   WafPopService,
   WafService,
   dnsAddressLookup,
@@ -217,6 +219,7 @@ export async function buildModuleServices(
   const wafApis = new WafApiSecurityService(db, wafAnalytics);
   // Bot protection: good bots verified by reverse DNS through the same servers as the domain checks.
   const wafBots = new WafBotService(db, wafAnalytics, new WafBotAnalytics(db), deviceConfig, reverseDnsVerifier(config.waf.dnsServers));
+  const wafGuard = new WafGuardService(db, wafAnalytics, new WafGuardAnalytics(db));
   const saml = new SamlClients(db, config.publicUrl);
   const samlUrls = saml.urls.bind(saml);
   const services: Services = {
@@ -266,6 +269,7 @@ export async function buildModuleServices(
     wafPops,
     wafApis,
     wafBots,
+    wafGuard,
     wafIntel,
     wafEvents,
     reports: new ReportService(db, bus, opts.wakeReportWorker),

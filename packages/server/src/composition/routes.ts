@@ -27,7 +27,7 @@ import { alarmRoutes } from '../modules/alarms/routes';
 import { channelRoutes } from '../modules/alarms/channel-routes';
 import { collectorMetrics, flowExporterRoutes, flowSourceOf, ingestMetrics, trafficRoutes } from '../modules/traffic/index';
 import { webFilterRoutes } from '../modules/web-filter/index';
-import { wafAnalyticsRoutes, wafApiSecurityRoutes, wafBotRoutes, wafIntelRoutes, wafPopRoutes, wafRoutes } from '../modules/waf/index';
+import { wafAnalyticsRoutes, wafApiSecurityRoutes, wafBotRoutes, wafGuardRoutes, wafIntelRoutes, wafPopRoutes, wafRoutes } from '../modules/waf/index';
 import { ZtnaReports, ztnaActivityRoutes } from '../modules/ztna-activity/index';
 import { recordClientEnrolment, shareSettingsLock, takeKeyUse, ztnaRoutes } from '../modules/ztna/index';
 import { searchRoutes } from '../modules/search/routes';
@@ -118,6 +118,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(wafApiSecurityRoutes, { apis: s.wafApis });
   await api.register(wafAnalyticsRoutes, { events: s.wafEvents });
   await api.register(wafBotRoutes, { bots: s.wafBots });
+  await api.register(wafGuardRoutes, { guard: s.wafGuard });
   await api.register(ztnaRoutes, {
     ztnaProfiles: s.ztnaProfiles,
     ztnaResources: s.ztnaResources,

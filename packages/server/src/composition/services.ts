@@ -14,7 +14,7 @@ import type { TokenService } from '../modules/auth/tokens';
 import type { TrafficService } from '../modules/traffic/service';
 import type { FlowExporterService } from '../modules/traffic/exporter-service';
 import type { WebFilterAnalytics, WebFilterService } from '../modules/web-filter/index';
-import type { ThreatIntelService, WafApiSecurityService, WafBotService, WafEventsService, WafPopService, WafService } from '../modules/waf/index';
+import type { ThreatIntelService, WafApiSecurityService, WafBotService, WafEventsService, WafGuardService, WafPopService, WafService } from '../modules/waf/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import type {
   ClientEnrolmentService,
@@ -120,6 +120,8 @@ export interface Services extends CoreServices {
   wafApis: WafApiSecurityService;
   /** QShield's bot protection: the dashboard, settings, the classes' managed lists and API abuse. */
   wafBots: WafBotService;
+  /** QShield's API guard as the edges report it: GraphQL operations and authentication abuse. */
+  wafGuard: WafGuardService;
   /** QShield's threat-intel lists and their feeds. */
   wafIntel: ThreatIntelService;
   /** QShield's attacks, access log, dashboard and compliance. */

@@ -15,3 +15,4 @@ export { ExporterDirectory } from './collector/exporter-directory';
 export { collectorMetrics, type CollectorStats } from './collector/collector-stats';
 export { WafAnalytics } from './waf-store';
 export { WafBotAnalytics } from './waf-bot-store';
+export { WafGuardAnalytics } from './waf-guard-store';

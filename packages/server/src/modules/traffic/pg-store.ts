@@ -354,10 +354,10 @@ async function storeWafEvents(db: Db, requests: WafRequestToStore[], attacks: Wa
     const rows = requests.slice(i, i + 5_000).map(wafRequestRowOf);
     await db.execute(sql`
       insert into waf_requests (tenant_id, device_id, application_id, at, request_id, host, client_ip, country, method, path, status, bytes,
-        elapsed_ms, user_agent, accept_language, accept_encoding, sec_ch_ua, api_key, bot_class, headers_logged)
+        elapsed_ms, user_agent, accept_language, accept_encoding, sec_ch_ua, api_key, bot_class, headers_logged, graphql, login)
       select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(tenant_id uuid, device_id uuid, application_id uuid,
         at timestamptz, request_id text, host text, client_ip text, country text, method text, path text, status smallint, bytes bigint,
-        elapsed_ms int, user_agent text, accept_language text, accept_encoding text, sec_ch_ua text, api_key text, bot_class text, headers_logged boolean)`);
+        elapsed_ms int, user_agent text, accept_language text, accept_encoding text, sec_ch_ua text, api_key text, bot_class text, headers_logged boolean, graphql jsonb, login jsonb)`);
   }
   for (let i = 0; i < attacks.length; i += 5_000) {
     const rows = attacks.slice(i, i + 5_000).map(wafAttackRowOf);

@@ -54,6 +54,8 @@ export const wafRequestRowOf = (r: WafRequestToStore) => ({
   bot_class: r.request.bot_class ?? null,
   // An edge that logs the headers says so with the fields (null: the client sent none); an older edge leaves them out.
   headers_logged: r.request.accept_language !== undefined,
+  graphql: r.request.graphql ?? null,
+  login: r.request.login ?? null,
 });
 
 export const wafAttackRowOf = (a: WafAttackToStore) => ({

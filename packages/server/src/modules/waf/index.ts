@@ -14,3 +14,5 @@ export { WafApiSecurityService } from './api-security-service';
 export { wafBotRoutes } from './bot-routes';
 export { WafBotService } from './bot-service';
 export { reverseDnsVerifier } from './reverse-dns';
+export { wafGuardRoutes } from './guard-routes';
+export { WafGuardService } from './guard-service';
