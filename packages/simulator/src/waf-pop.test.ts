@@ -16,6 +16,8 @@ const documentWith = (policy: Partial<WafPolicy>): ConfigDocument => ({
         tls: null,
         policy: { ...DEFAULT_WAF_POLICY, ...policy },
         threat_lists: [],
+        blocked_api_keys: [],
+        api_schema: null,
       },
     ],
   },
@@ -46,6 +48,18 @@ describe('a simulated QShield POP', () => {
     const detection = run({ mode: 'detection' });
     expect(detection.attacks.every((a) => a.action === 'detected' && a.status === 200)).toBe(true);
     expect(run({ mode: 'off' }).attacks).toEqual([]);
+  });
+
+  it('sends what a browser sends from browsers only, and an API key fingerprint on API calls only', () => {
+    const { requests } = run({});
+    const browsers = requests.filter((r) => r.user_agent?.startsWith('Mozilla/5.0') && !/bot/i.test(r.user_agent));
+    const scripts = requests.filter((r) => /python-requests|curl|sqlmap|Go-http/i.test(r.user_agent ?? ''));
+    expect(browsers.length).toBeGreaterThan(10);
+    expect(browsers.every((r) => r.accept_language && r.accept_encoding)).toBe(true);
+    expect(browsers.filter((r) => r.user_agent?.includes('Chrome/')).every((r) => r.sec_ch_ua?.includes('Chromium'))).toBe(true);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.every((r) => r.accept_language === null && r.sec_ch_ua === null)).toBe(true);
+    expect(requests.every((r) => (r.api_key !== null) === r.path.startsWith('/api/'))).toBe(true);
   });
 
   it('follows the policy: excluded rules, countries denied, rate limits', () => {

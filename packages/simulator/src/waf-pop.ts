@@ -12,6 +12,30 @@ import { chance, pick, randomInt, type Random } from './prng';
 import { dailyCurve, localHour } from './traffic';
 import { BENIGN_AGENTS, BENIGN_PATHS, SIMULATED_ATTACKS, SIMULATED_CLIENTS } from './waf-corpus';
 
+/**
+ * The headers a scripted client sends, as the edge logs them: a browser sends its languages, its
+ * encodings and (Chromium) its client hints; a script sends neither. A call to the API carries a key
+ * (its fingerprint: the edge keeps no key).
+ */
+function clientHeaders(
+  userAgent: string,
+  apiKey: string | null,
+): Pick<WafRequest, 'accept_language' | 'accept_encoding' | 'sec_ch_ua' | 'api_key' | 'bot_class'> {
+  const browser = userAgent.startsWith('Mozilla/5.0') && !/bot|crawl|spider/i.test(userAgent);
+  const chromium = /Chrome\/(\d+)/.exec(userAgent)?.[1];
+  return {
+    accept_language: browser ? 'en-GB,en;q=0.9' : null,
+    accept_encoding: browser ? 'gzip, deflate, br' : /curl|python|Go-http/i.test(userAgent) ? null : 'gzip',
+    sec_ch_ua: chromium ? `"Chromium";v="${chromium}", "Google Chrome";v="${chromium}", "Not_A Brand";v="24"` : null,
+    api_key: apiKey,
+    bot_class: null,
+  };
+}
+
+/** The simulated API's keys, as fingerprints: a few partners' keys on the API's paths, none elsewhere. */
+const API_KEYS = ['3f1c9a0b7d2e4f61', '9b0e2d4c6a8f1357', 'c4d2e6f80a1b3c5d'];
+const apiKeyOf = (random: Random, path: string) => (path.startsWith('/api/') ? pick(random, API_KEYS) : null);
+
 export interface WafPopProfile {
   serial: string;
   name: string;
@@ -132,6 +156,7 @@ export class WafPopBehaviour implements DeviceBehaviour {
             bytes,
             elapsed_ms: randomInt(this.random, 2, status >= 400 ? 5 : 180),
             user_agent: userAgent,
+            ...clientHeaders(userAgent, apiKeyOf(this.random, path)),
           });
         };
         if (!chance(this.random, this.profile.attackShare)) {
