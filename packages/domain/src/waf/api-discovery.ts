@@ -167,11 +167,11 @@ export function learnTemplates(rows: readonly Pick<PathStatusCount, 'application
   const trees = new Map<string, Segments>();
   rows.forEach((r, i) => {
     const app = r.applicationId ?? '';
-    let node = trees.get(app);
+    let node: Segments | undefined = trees.get(app);
     if (!node) trees.set(app, (node = segmentsNode()));
     node.requests += r.requests;
     for (const s of split[i]!) {
-      let child = node.children.get(s);
+      let child: Segments | undefined = node.children.get(s);
       if (!child) node.children.set(s, (child = segmentsNode()));
       child.requests += r.requests;
       node = child;
