@@ -4,8 +4,9 @@ import { redirectTo } from './redirect-route';
 
 /**
  * QShield's built pages (spec 000 §2.16 WAF menu). The dashboard is the backend-WAF analytics;
- * the rest of the menu (GraphQL, the rest of API security, API and authentication abuse) falls
- * through to the product's 'not built' notice in product-routes.tsx.
+ * GraphQL and authentication abuse show what the edges' API guard saw and refused, with its
+ * settings. The rest of the menu (vulnerability testing) falls through to the product's
+ * 'not built' notice in product-routes.tsx.
  */
 export function wafRoutes(): RouteObject[] {
   const analytics = () => import('@/features/waf/pages/waf-dashboard-page').then((m) => ({ Component: m.WafDashboardPage }));
@@ -18,6 +19,7 @@ export function wafRoutes(): RouteObject[] {
       path: 'threat-analytics/api-discovery',
       lazy: () => import('@/features/waf/pages/api-discovery-page').then((m) => ({ Component: m.ApiDiscoveryPage })),
     },
+    { path: 'threat-analytics/graphql', lazy: () => import('@/features/waf/pages/graphql-page').then((m) => ({ Component: m.GraphqlPage })) },
     { path: 'threat-analytics/log', lazy: () => import('@/features/waf/pages/access-log-page').then((m) => ({ Component: m.AccessLogPage })) },
     { path: 'events', ...redirectTo(paths.waf.attacks) },
     { path: 'events/attacks', lazy: () => import('@/features/waf/pages/attacks-page').then((m) => ({ Component: m.AttacksPage })) },
@@ -34,6 +36,10 @@ export function wafRoutes(): RouteObject[] {
     { path: 'api-security/diff-logs', lazy: () => import('@/features/waf/pages/diff-logs-page').then((m) => ({ Component: m.DiffLogsPage })) },
     { path: 'api-security/zero-trust-api', lazy: () => import('@/features/waf/pages/zero-trust-api-page').then((m) => ({ Component: m.ZeroTrustApiPage })) },
     { path: 'bot/dashboard', lazy: () => import('@/features/waf/pages/bot-dashboard-page').then((m) => ({ Component: m.BotDashboardPage })) },
+    {
+      path: 'bot/auth-abuse-protection',
+      lazy: () => import('@/features/waf/pages/auth-abuse-page').then((m) => ({ Component: m.AuthAbusePage })),
+    },
     { path: 'organization', ...redirectTo(paths.waf.onboard) },
     { path: 'organization/onboard', lazy: () => import('@/features/waf/pages/onboard-page').then((m) => ({ Component: m.OnboardPage })) },
     { path: 'organization/waf-policy', lazy: () => import('@/features/waf/pages/waf-policy-page').then((m) => ({ Component: m.WafPolicyPage })) },
