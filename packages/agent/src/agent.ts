@@ -17,6 +17,8 @@ import { installed, run } from './host/exec';
 import { readIdentity } from './identity';
 import { LinuxGateway } from './linux-gateway';
 import { readAgentState, writeAgentState } from './state';
+import { ApiGuard } from './host/api-guard';
+import { freeLoopbackPort } from './host/loopback-port';
 import { ChallengeIssuer } from './host/challenge';
 import { DpopChecker } from './host/dpop';
 import { NginxWaf } from './host/nginx';
@@ -159,6 +161,9 @@ async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
   const dpopChecker = await dpop.start();
   const challenge = new ChallengeIssuer();
   const challenger = { address: await challenge.start(), secret: challenge.secret };
+  const relay = await freeLoopbackPort();
+  const guard = new ApiGuard({ relayPort: relay, challengeSecret: challenge.secret });
+  const guardAddress = await guard.start();
   const nginx = new NginxWaf({
     prefix,
     listen: opts.waf?.listen ?? { address: '0.0.0.0', http: 80, https: 443 },
@@ -167,10 +172,11 @@ async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
     countryDb: geoip2 ? countryDb : null,
     dpopChecker,
     challenger,
+    guard: { address: guardAddress, relay },
     ...(opts.waf?.trustForwardedFrom ? { trustForwardedFrom: opts.waf.trustForwardedFrom } : {}),
     ...(opts.waf?.workers ? { workers: opts.waf.workers } : {}),
   });
-  const capabilities = ['nginx', 'modsecurity', 'owasp-crs', ...(geoip2 && countryDb ? ['geoip2'] : []), 'dpop', 'js-challenge'];
+  const capabilities = ['nginx', 'modsecurity', 'owasp-crs', ...(geoip2 && countryDb ? ['geoip2'] : []), 'dpop', 'js-challenge', 'api-guard'];
   const identity = await readIdentity(capabilities, { serial: opts.serial, name: opts.name });
   log(`${identity.serial} (${identity.os}) as a WAF edge; nginx under ${prefix}`);
   let edge: WafEdge | null = null;
@@ -178,8 +184,9 @@ async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
     path.join(prefix, 'logs'),
     (appId) => edge?.runs?.waf?.applications.find((a) => a.id === appId)?.policy ?? null,
     (requestId) => dpop.takeRefusal(requestId),
+    (requestId) => guard.takeNote(requestId),
   );
-  edge = new WafEdge({ identity, nginx, logs, helpers: [dpop, challenge], log });
+  edge = new WafEdge({ identity, nginx, logs, guard, helpers: [dpop, challenge, guard], log });
   await edge.start();
   const start = await runAgain(await readAgentState(opts.stateFile), (doc) => edge.apply(doc), log);
   const client = clientOptions(opts, log);

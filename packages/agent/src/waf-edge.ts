@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { configHash, EDGE_RULE_IDS, WAF_EDGE_DEVICE_TYPE, type ConfigDocument, type WafAttack, type WafRequest, type WafSection } from '@netloom/domain';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, WafTraffic } from '@netloom/simulator';
+import type { ApiGuard } from './host/api-guard';
 import type { NginxWaf } from './host/nginx';
 import { wafCannotRun } from './render/nginx-waf';
 import type { AccessLine, WafLogs } from './host/waf-logs';
@@ -21,6 +22,8 @@ export interface WafEdgeOptions {
   logs: WafLogs;
   /** The agent's servers nginx asks (the DPoP checker, the challenge issuer): stopped with the edge. */
   helpers: { stop(): Promise<void> }[];
+  /** The API guard (GraphQL limits, login protection), told the applications of every push it serves. */
+  guard?: Pick<ApiGuard, 'serve'>;
   /** Seconds between reads of the logs (flood detection and the health checks go by it). */
   pollMs?: number;
   /** Bytes past which a log is started afresh once read (ROTATE_BYTES unless a test lowers it). */
@@ -134,7 +137,10 @@ export class WafEdge implements DeviceBehaviour {
   /** A push: its `waf` section served (the edge runs nothing else), or refused with nginx's words while what ran goes on. */
   async apply(doc: ConfigDocument | null): Promise<string | null> {
     const error = await this.opts.nginx.apply(doc?.waf ?? null);
-    if (!error) this.running = doc;
+    if (!error) {
+      this.running = doc;
+      this.opts.guard?.serve(doc?.waf?.applications ?? []);
+    }
     return error;
   }
 

@@ -14,12 +14,32 @@ export function passFor(secret: string, clientIp: string, appId: string, expires
   return createHash('md5').update(`${expires}${clientIp}${appId} ${secret}`).digest('base64url');
 }
 
+/** Whether a request's cookies hold a valid, unexpired pass of this client for this application (nginx's secure_link check, made by the agent). */
+export function hasValidPass(secret: string, cookieHeader: string | undefined, clientIp: string, appId: string, now = Date.now()): boolean {
+  const cookies = new Map(
+    (cookieHeader ?? '').split(';').map((c) => {
+      const at = c.indexOf('=');
+      return [c.slice(0, at).trim(), c.slice(at + 1).trim()] as const;
+    }),
+  );
+  const pass = cookies.get(PASS_COOKIE);
+  const expires = Number(cookies.get(PASS_EXPIRES_COOKIE));
+  if (!pass || !Number.isInteger(expires) || expires * 1000 < now) return false;
+  return pass === passFor(secret, clientIp, appId, expires);
+}
+
+/** A fresh pass for the challenge page: the client's, for this application, valid for PASS_SECONDS. */
+export function freshPass(secret: string, clientIp: string, appId: string): { pass: string; expires: number } {
+  const expires = Math.floor(Date.now() / 1000) + PASS_SECONDS;
+  return { pass: passFor(secret, clientIp, appId, expires), expires };
+}
+
 /**
  * The challenge page: a script that stores the pass as two cookies and reloads the page the client
  * asked for, which nginx then lets through. A client that runs no JavaScript (most scripts and
  * scanners) never gets past it; one that blocks cookies is told so instead of reloading for ever.
  */
-function challengePage(pass: string, expires: number): string {
+export function challengePage(pass: string, expires: number): string {
   const script = [
     `var a="; path=/; max-age=${PASS_SECONDS}; SameSite=Lax"+(location.protocol==="https:"?"; Secure":"");`,
     `document.cookie="${PASS_COOKIE}=${pass}"+a;`,

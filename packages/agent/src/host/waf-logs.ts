@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open, readdir, stat } from 'node:fs/promises';
+import type { GuardNote } from './api-guard';
 import path from 'node:path';
 import { EDGE_RULE_IDS, isIPv4, redactMatchedData, type WafAttack, type WafEdgeApplication, type WafRequest, type WafRuleMatch } from '@netloom/domain';
 
@@ -177,6 +178,35 @@ function auditAttackOf(entry: AuditEntry, appId: string | null, access: AccessLi
   };
 }
 
+/** A request with what the API guard saw of it (its GraphQL operation, its login attempt). */
+function withGuardNote(r: WafRequest, note: GuardNote | null): WafRequest {
+  if (!note) return r;
+  return {
+    ...r,
+    ...(note.graphql ? { graphql: note.graphql } : {}),
+    ...(note.login ? { login: { account: clip(note.login.account, 256), failed: note.login.failed } } : {}),
+  };
+}
+
+const GUARD_MESSAGES: Record<number, string> = {
+  [EDGE_RULE_IDS.graphql]: 'GraphQL query refused',
+  [EDGE_RULE_IDS.loginAbuse]: 'Login abuse',
+};
+
+/** The attack a request the API guard refused stands for: its rule, the guard's reason, blocked or challenged. */
+function guardAttackOf(l: AccessLine, note: GuardNote | null): WafAttack | null {
+  if (!note?.refusal) return null;
+  const { bytes: _b, elapsed_ms: _e, ...attack } = requestOf(l);
+  const rule: WafRuleMatch = {
+    id: note.refusal.rule,
+    message: GUARD_MESSAGES[note.refusal.rule] ?? 'API guard',
+    data: clip(note.refusal.data, 512),
+    tags: [],
+    severity: 2,
+  };
+  return { ...attack, action: note.refusal.action, anomaly_score: null, rules: [rule] };
+}
+
 /** A log file read from where the last read stopped (from the start again when it was truncated or replaced). */
 class Tail {
   private offset = 0;
@@ -251,6 +281,8 @@ export class WafLogs {
     private readonly logDir: string,
     private readonly limits: LimitsOf,
     private readonly dpopRefusal: (requestId: string) => string | null = () => null,
+    /** What the API guard saw of a request (GraphQL operation, login attempt, its refusal). */
+    private readonly guardNote: (requestId: string) => GuardNote | null = () => null,
   ) {
     this.access = new Tail(path.join(logDir, 'access.log'));
   }
@@ -274,8 +306,11 @@ export class WafLogs {
     // Two generations: a line is kept for one more read, long enough for the audit entry that trails it.
     this.older = this.recent;
     this.recent = new Map(lines.map((l) => [l.request_id, l]));
-    const requests = lines.map(requestOf);
-    const attacks: WafAttack[] = lines.flatMap((l) => edgeAttackOf(l, this.limits, this.dpopRefusal) ?? []);
+    const notes = new Map(lines.flatMap((l) => (l.request_id ? [[l.request_id, this.guardNote(l.request_id)] as const] : [])));
+    const requests = lines.map((l) => withGuardNote(requestOf(l), notes.get(l.request_id) ?? null));
+    const attacks: WafAttack[] = lines.flatMap(
+      (l) => guardAttackOf(l, notes.get(l.request_id) ?? null) ?? edgeAttackOf(l, this.limits, this.dpopRefusal) ?? [],
+    );
     for (const [appId, tail] of await this.auditTails()) {
       for (const line of await tail.lines()) {
         const entry = parse<AuditEntry>(line);

@@ -51,6 +51,8 @@ export interface WafRenderOptions {
   dpopChecker: string | null;
   /** Where the agent's challenge issuer answers, and the secret its passes are made with; null: challenge lists cannot be applied. */
   challenger: { address: string; secret: string } | null;
+  /** Where the agent's API guard answers (GraphQL limits, login protection) and the relay port it sends what it passes to; null: neither can be applied. */
+  guard?: { address: string; relay: number } | null;
   /** Applications under a flood: their per-client rate is the DDoS section's strict one. */
   strict?: ReadonlySet<string>;
   /** Origins (url) the health checks found down, per application id. */
@@ -169,7 +171,10 @@ function exclusionEverywhere(e: WafExclusion): string {
 const challenges = (app: WafEdgeApplication) => app.threat_lists.some((l) => l.action === 'challenge' && l.cidrs.length > 0);
 
 /** What nginx cannot do for a section on this box, as the push's error (null: it can). */
-export function wafCannotRun(section: WafSection, opts: Pick<WafRenderOptions, 'countryDb' | 'modules' | 'dpopChecker' | 'challenger'>): string | null {
+export function wafCannotRun(
+  section: WafSection,
+  opts: Pick<WafRenderOptions, 'countryDb' | 'modules' | 'dpopChecker' | 'challenger' | 'guard'>,
+): string | null {
   const problems: string[] = [];
   const countries = section.applications.filter((a) => a.policy.country_allow.length || a.policy.country_deny.length);
   if (countries.length && (!opts.countryDb || !opts.modules.geoip2)) {
@@ -177,6 +182,8 @@ export function wafCannotRun(section: WafSection, opts: Pick<WafRenderOptions, '
   }
   const dpop = section.applications.filter((a) => a.policy.dpop.enabled && a.policy.dpop.paths.length);
   if (dpop.length && !opts.dpopChecker) problems.push(`DPoP needs the agent's proof checker (${dpop.map((a) => a.name).join(', ')})`);
+  const guarded = section.applications.filter((a) => guardedPaths(a).length);
+  if (guarded.length && !opts.guard) problems.push(`GraphQL limits and login protection need the agent's API guard (${guarded.map((a) => a.name).join(', ')})`);
   const challenged = section.applications.filter(challenges);
   if (challenged.length && !opts.challenger) problems.push(`challenge lists need the agent's challenge issuer (${challenged.map((a) => a.name).join(', ')})`);
   return problems.length ? `waf: ${problems.join('; ')}` : null;
@@ -189,7 +196,7 @@ function locations(app: WafEdgeApplication, i: number, opts: WafRenderOptions): 
   const paths = [...new Set(['/', ...p.rate_limits.map((r) => r.path), ...dpopPaths])].sort();
   const strict = opts.strict?.has(app.id) ?? false;
   const scheme = hostPort(app.origins[0]!.url).scheme;
-  return paths.flatMap((at) => {
+  const limits = (at: string) => {
     const body: string[] = [];
     p.rate_limits.forEach((r, j) => {
       if (at.startsWith(r.path)) body.push(`limit_req zone=rl_${i}_${j}${r.burst ? ` burst=${r.burst}` : ''} nodelay;`);
@@ -200,9 +207,69 @@ function locations(app: WafEdgeApplication, i: number, opts: WafRenderOptions): 
     }
     botRateLists(app).forEach((_, j) => body.push(`limit_req zone=bot_${i}_${j} nodelay;`));
     if (dpopPaths.some((d) => at.startsWith(d))) body.push('auth_request /.netloom-dpop;');
-    body.push(`proxy_pass ${scheme}://waf_app_${i};`);
+    return body;
+  };
+  const proxied = paths.flatMap((at) => {
+    const body = [...limits(at), `proxy_pass ${scheme}://waf_app_${i};`];
     return [`    location ${at === '/' ? '/' : `^~ ${at}`} {`, ...body.map((l) => `      ${l}`), '    }'];
   });
+  // GraphQL and login paths go through the agent's API guard (after ModSecurity), which sends what it passes to the relay.
+  const guarded = opts.guard
+    ? guardedPaths(app).flatMap((at) => {
+        const body = [
+          ...limits(at),
+          `proxy_pass http://${opts.guard!.address};`,
+          // A location's proxy_set_header replaces every one it would inherit: the http level's are said again.
+          'proxy_set_header Connection "";',
+          'proxy_set_header Host $host;',
+          'proxy_set_header X-Request-Id $request_id;',
+          'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+          'proxy_set_header X-Forwarded-Proto $scheme;',
+          `proxy_set_header X-Waf-App "${app.id}";`,
+          'proxy_set_header X-Real-IP $remote_addr;',
+          'proxy_request_buffering on;',
+        ];
+        return [`    location = ${at} {`, ...body.map((l) => `      ${l}`), '    }'];
+      })
+    : [];
+  return [...proxied, ...guarded];
+}
+
+/** The paths of an application the API guard watches: its GraphQL endpoints and login endpoints. */
+const guardedPaths = (app: WafEdgeApplication) => [
+  ...new Set([
+    ...(app.policy.graphql.enabled ? app.policy.graphql.paths : []),
+    ...(app.policy.login_protection.enabled ? app.policy.login_protection.endpoints.map((e) => e.path) : []),
+  ]),
+];
+
+/**
+ * The relay: a loopback-only server that proxies a request the API guard passed to its
+ * application's upstream (named by the guard's X-Waf-App header), without inspecting or logging it
+ * again (the front server did both).
+ */
+function relayServer(apps: readonly WafEdgeApplication[], opts: WafRenderOptions): string[] {
+  if (!opts.guard || !apps.some((a) => guardedPaths(a).length)) return [];
+  return [
+    '  map $http_x_waf_app $waf_relay {',
+    '    default "";',
+    ...apps.map((a, i) => `    "${a.id}" ${hostPort(a.origins[0]!.url).scheme}://waf_app_${i};`),
+    '  }',
+    '  server {',
+    `    listen 127.0.0.1:${opts.guard.relay};`,
+    '    access_log off;',
+    '    modsecurity off;',
+    '    location / {',
+    '      if ($waf_relay = "") { return 421; }',
+    '      proxy_set_header X-Forwarded-For $http_x_forwarded_for;',
+    '      proxy_set_header X-Forwarded-Proto $http_x_forwarded_proto;',
+    '      proxy_set_header X-Request-Id $http_x_request_id;',
+    '      proxy_set_header X-Waf-App "";',
+    '      proxy_set_header X-Real-IP "";',
+    '      proxy_pass $waf_relay;',
+    '    }',
+    '  }',
+  ];
 }
 
 /**
@@ -420,6 +487,7 @@ export function renderWaf(section: WafSection, opts: WafRenderOptions): Rendered
     '    return 421;',
     '  }',
     ...apps.flatMap((a, i) => server(a, i, opts)),
+    ...relayServer(apps, opts),
     '}',
     '',
   ];
