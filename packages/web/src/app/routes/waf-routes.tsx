@@ -36,6 +36,7 @@ export function wafRoutes(): RouteObject[] {
     { path: 'api-security/diff-logs', lazy: () => import('@/features/waf/pages/diff-logs-page').then((m) => ({ Component: m.DiffLogsPage })) },
     { path: 'api-security/zero-trust-api', lazy: () => import('@/features/waf/pages/zero-trust-api-page').then((m) => ({ Component: m.ZeroTrustApiPage })) },
     { path: 'bot/dashboard', lazy: () => import('@/features/waf/pages/bot-dashboard-page').then((m) => ({ Component: m.BotDashboardPage })) },
+    { path: 'bot/api-abuse-protection', lazy: () => import('@/features/waf/pages/api-abuse-page').then((m) => ({ Component: m.ApiAbusePage })) },
     {
       path: 'bot/auth-abuse-protection',
       lazy: () => import('@/features/waf/pages/auth-abuse-page').then((m) => ({ Component: m.AuthAbusePage })),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Badge, Grid, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { BotClass, WafBotSummary } from '@netloom/domain';
+import type { BotClass, BotSignal, WafBotSummary } from '@netloom/domain';
 import { PieChart } from '@/components/charts/pie-chart';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
@@ -8,6 +8,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { CardSkeleton } from '@/components/feedback/skeletons';
 import { PageHeader } from '@/components/page-header';
 import { useWafBots } from '@/features/waf/api/get-waf-bots';
+import { BotSettingsPanel } from '@/features/waf/components/bot-settings-panel';
 import { TopList } from '@/features/waf/components/top-list';
 import { WindowPicker } from '@/features/waf/components/window-picker';
 import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
@@ -19,7 +20,25 @@ const CLASS_LOOK: Record<BotClass, { label: string; color: string }> = {
   automated: { label: 'Automated', color: 'red' },
 };
 
-type ClientRow = WafBotSummary['clients'][number] & { id: string };
+/** What each signal says of a client, as the table shows it. */
+const SIGNAL_LABEL: Record<BotSignal, string> = {
+  no_user_agent: 'No user agent',
+  automation_tool: 'Automation tool',
+  headless: 'Headless browser',
+  crawler: 'Crawler',
+  verified_ranges: 'In published ranges',
+  verified_rdns: 'Reverse DNS verified',
+  impersonator: 'Impersonates a good bot',
+  unknown_agent: 'Unknown user agent',
+  failed_challenge: 'Never passed the challenge',
+  regular_timing: 'Metronome-regular timing',
+  high_rate: 'High request rate',
+  no_accept_language: 'No Accept-Language',
+  no_accept_encoding: 'No Accept-Encoding',
+  client_hints_mismatch: 'Client hints contradict the user agent',
+};
+
+type ClientRow = WafBotSummary['clients'][number] & { id: string; why: string };
 
 const columns: DataTableColumn<ClientRow>[] = [
   { key: 'client_ip', header: 'Client', type: 'ip' },
@@ -33,15 +52,17 @@ const columns: DataTableColumn<ClientRow>[] = [
     ),
   },
   { key: 'family', header: 'Family' },
+  { key: 'why', header: 'Signals', width: '16rem' },
   { key: 'user_agent', header: 'User agent', width: '24rem' },
   { key: 'requests', header: 'Requests', rowAlign: 'right' },
   { key: 'errors', header: 'Errors', rowAlign: 'right' },
 ];
 
 /**
- * QShield › Bot › Dashboard: who the edges' clients were in a window. A browser is a person unless
- * it shows automation; a crawler is verified by its engine's published address ranges; scripts,
- * scanners, headless browsers and clients that never passed a challenge are automated.
+ * QShield › Bot › Dashboard: who the edges' clients were in a window and the signals that marked
+ * each. A browser is a person unless its headers, timing or rate show automation; a good bot is
+ * verified by its published ranges or reverse DNS; scripts, scanners, headless browsers and clients
+ * that never passed a challenge are automated. Below: what the edges do with each class.
  */
 export function BotDashboardPage() {
   const filters = useWafFilters();
@@ -60,7 +81,10 @@ export function BotDashboardPage() {
 
 function BotBody({ bots }: { bots: WafBotSummary }) {
   const byClass = useMemo(() => bots.by_class.map((c) => ({ name: CLASS_LOOK[c.key].label, value: c.requests })), [bots.by_class]);
-  const rows = useMemo(() => bots.clients.map((c) => ({ ...c, id: `${c.client_ip} ${c.user_agent ?? ''}` })), [bots.clients]);
+  const rows = useMemo(
+    () => bots.clients.map((c) => ({ ...c, id: `${c.client_ip} ${c.user_agent ?? ''}`, why: c.signals.map((s) => SIGNAL_LABEL[s]).join(', ') })),
+    [bots.clients],
+  );
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, lg: 4 }}>
@@ -122,6 +146,7 @@ function BotBody({ bots }: { bots: WafBotSummary }) {
           csv={{ title: 'bot-clients' }}
         />
       </Paper>
+      <BotSettingsPanel />
     </Stack>
   );
 }
