@@ -216,7 +216,7 @@ export async function buildModuleServices(
   );
   const wafAnalytics = new WafAnalytics(db);
   const wafEvents = new WafEventsService(db, wafAnalytics);
-  const wafApis = new WafApiSecurityService(db, wafAnalytics);
+  const wafApis = new WafApiSecurityService(db, wafAnalytics, (actor, id, message) => waf.apiDocumentChanged(actor, id, message));
   // Bot protection: good bots verified by reverse DNS through the same servers as the domain checks.
   const wafBots = new WafBotService(db, wafAnalytics, new WafBotAnalytics(db), deviceConfig, reverseDnsVerifier(config.waf.dnsServers));
   const wafGuard = new WafGuardService(db, wafAnalytics, new WafGuardAnalytics(db));

@@ -1,10 +1,11 @@
-import { documentedOperations, type DocumentedOperation } from '@netloom/domain';
+import { apiContractOf, type WafApiOperation } from '@netloom/domain';
 
 export interface ReadDocument {
   title: string;
   version: string;
   openapi: string;
-  operations: DocumentedOperation[];
+  /** Its operations with what the edge can enforce of each (zero-trust API). */
+  operations: WafApiOperation[];
 }
 
 /**
@@ -24,7 +25,7 @@ export async function readOpenApiDocument(text: string): Promise<ReadDocument | 
   }
   const version = doc && typeof doc === 'object' ? (doc as { openapi?: unknown }).openapi : undefined;
   if (typeof version !== 'string' || !/^3\.[01]\.\d+$/.test(version)) return { problem: 'Not an OpenAPI 3.0 or 3.1 document' };
-  const { validate, compileErrors } = await import('@readme/openapi-parser');
+  const { validate, compileErrors, dereference } = await import('@readme/openapi-parser');
   // The parser dereferences what it is given in place: it gets its own copy.
   const checked = await validate(structuredClone(doc) as Parameters<typeof validate>[0], { resolve: { external: false }, timeoutMs: 5000 }).catch(
     (err: Error) => ({ valid: false as const, message: err.message }),
@@ -33,11 +34,17 @@ export async function readOpenApiDocument(text: string): Promise<ReadDocument | 
     const why = 'message' in checked ? checked.message : compileErrors(checked);
     return { problem: `Not a valid OpenAPI document: ${why.replace(/\s+/g, ' ').trim().slice(0, 300)}` };
   }
+  // The contract is read from the document with its references resolved (circular ones left as they are: only top-level properties are read).
+  const resolved = await dereference(structuredClone(doc) as Parameters<typeof dereference>[0], {
+    resolve: { external: false },
+    dereference: { circular: 'ignore' },
+    timeoutMs: 5000,
+  }).catch(() => doc);
   const info = (doc as { info?: { title?: unknown; version?: unknown } }).info ?? {};
   return {
     title: String(info.title ?? ''),
     version: String(info.version ?? ''),
     openapi: version,
-    operations: documentedOperations(doc as { paths?: Record<string, unknown> }),
+    operations: apiContractOf(resolved as { paths?: Record<string, unknown> }),
   };
 }

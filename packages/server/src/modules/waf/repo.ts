@@ -159,7 +159,7 @@ export function dueThreatLists(db: Db, now: Date, limit: number): Promise<Threat
 export async function loadTenantWaf(
   db: Db,
   tenantId: string,
-): Promise<{ applications: ApplicationRow[]; lists: ThreatListRow[]; bots: Awaited<ReturnType<typeof botSettingsOf>> }> {
+): Promise<{ applications: ApplicationRow[]; lists: ThreatListRow[]; bots: Awaited<ReturnType<typeof botSettingsOf>>; apiContracts: Map<string, unknown[]> }> {
   const applications = await db
     .select()
     .from(wafApplications)
@@ -171,7 +171,15 @@ export async function loadTenantWaf(
   const lists = named.length ? await db.select().from(wafThreatLists).where(inArray(wafThreatLists.id, named)) : [];
   // Bot protection's managed lists of each application's own organisation.
   const bots = await botSettingsOf(db, [...new Set(applications.map((a) => a.tenantId))]);
-  return { applications, lists, bots };
+  // The OpenAPI documents of the applications that enforce theirs (zero-trust API).
+  const enforcing = applications.filter((a) => ((a.policy as WafPolicy).zero_trust_api?.mode ?? 'off') !== 'off').map((a) => a.id);
+  const documents = enforcing.length
+    ? await db
+        .select({ id: wafApiDocuments.applicationId, operations: wafApiDocuments.operations })
+        .from(wafApiDocuments)
+        .where(inArray(wafApiDocuments.applicationId, enforcing))
+    : [];
+  return { applications, lists, bots, apiContracts: new Map(documents.map((d) => [d.id, d.operations as unknown[]])) };
 }
 
 /** Every WAF edge of every tenant, with its organisation and whether it is shared (the super admin's list). */

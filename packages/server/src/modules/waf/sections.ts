@@ -4,6 +4,7 @@ import type { SectionProvider, SectionTarget } from '../config/index';
 import { loadTenantWaf, lockTenantWaf, type ApplicationRow, type ThreatListRow } from './repo';
 import type { BotSettingsRow } from './bot-repo';
 import { botEdgeLists } from './bot-lists';
+import { edgeApiSchema } from './zero-trust-api';
 
 type TenantWaf = Awaited<ReturnType<typeof loadTenantWaf>>;
 
@@ -11,7 +12,12 @@ type TenantWaf = Awaited<ReturnType<typeof loadTenantWaf>>;
 export const wafSectionsName = 'waf';
 
 /** One application as an edge serves it: its certificate (with the key only the edge gets), its policy and the addresses of the lists it names. */
-function edgeApplication(app: ApplicationRow, lists: readonly ThreatListRow[], bots: readonly BotSettingsRow[] = []): WafEdgeApplication {
+function edgeApplication(
+  app: ApplicationRow,
+  lists: readonly ThreatListRow[],
+  bots: readonly BotSettingsRow[] = [],
+  apiContracts: ReadonlyMap<string, unknown[]> = new Map(),
+): WafEdgeApplication {
   const policy = app.policy as WafPolicy;
   return {
     id: app.id,
@@ -30,12 +36,15 @@ function edgeApplication(app: ApplicationRow, lists: readonly ThreatListRow[], b
       ...botEdgeLists(app, bots.find((b) => b.tenantId === app.tenantId) ?? null),
     ],
     blocked_api_keys: (bots.find((b) => b.tenantId === app.tenantId)?.blockedKeys ?? []).map((k) => k.key),
+    api_schema: edgeApiSchema(policy, apiContracts.get(app.id)),
   };
 }
 
 function render(tenant: TenantWaf, device: SectionTarget): { waf: WafSection } | null {
   if (device.kind !== 'gateway' || device.deviceType !== WAF_EDGE_DEVICE_TYPE) return null;
-  const applications = tenant.applications.filter((a) => a.edgeIds.includes(device.id)).map((a) => edgeApplication(a, tenant.lists, tenant.bots));
+  const applications = tenant.applications
+    .filter((a) => a.edgeIds.includes(device.id))
+    .map((a) => edgeApplication(a, tenant.lists, tenant.bots, tenant.apiContracts));
   return { waf: { applications } };
 }
 

@@ -199,6 +199,17 @@ export class WafService {
     return this.policy(actor, id);
   }
 
+  /**
+   * An application's OpenAPI document was uploaded or removed: when its policy enforces the
+   * document (zero-trust API), its edges are rendered again with the new one (or none).
+   */
+  async apiDocumentChanged(actor: Actor, id: string, message: string): Promise<void> {
+    await this.change(actor, message, async (tx) => {
+      const app = await this.find(actor, id, tx);
+      return ((app.policy as WafPolicy).zero_trust_api?.mode ?? 'off') === 'off' ? [] : app.edgeIds;
+    });
+  }
+
   async revisions(actor: Actor, id: string): Promise<z.infer<typeof wafPolicyRevisionSchema>[]> {
     await this.find(actor, id);
     const rows = await repo.listRevisions(this.db, actor.scope.tenantId, id);

@@ -469,6 +469,43 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
     expect((await call('GET', `waap/domains/${shop}/openapi/`, undefined, 'owner@globex.test', globexTenant)).statusCode).toBe(404);
   });
 
+  it("enforces the application's OpenAPI document at its edges when its policy says so (zero-trust API), and each new document", async () => {
+    const current = wafPolicyViewSchema.parse((await call('GET', `waap/domains/${shop}/policy/`)).json());
+    const saved = await call('PUT', `waap/domains/${shop}/policy/`, {
+      policy: { ...current.policy, zero_trust_api: { mode: 'block' } },
+      message: 'Enforce the API',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const enforced = (await applyNext(edge.agent)).applications[0]!.api_schema;
+    expect(enforced?.mode).toBe('block');
+    expect(enforced?.operations.map((o) => `${o.method} ${o.path}`)).toEqual(['GET /api/users/{userId}', 'POST /api/orders']);
+    expect(enforced?.operations[0]!.path_params).toEqual([{ name: 'userId', required: true, value: expect.objectContaining({ type: 'integer' }) }]);
+
+    // A new document reaches the edges at once.
+    const v2 = [
+      'openapi: 3.1.0',
+      'info: { title: Shop API, version: 2.0.0 }',
+      'paths:',
+      '  /api/users:',
+      '    get:',
+      '      parameters: [{ name: limit, in: query, schema: { type: integer } }]',
+      "      responses: { '200': { description: Users } }",
+    ].join('\n');
+    expect((await call('PUT', `waap/domains/${shop}/openapi/`, { document: v2 })).statusCode).toBe(200);
+    const next = (await applyNext(edge.agent)).applications[0]!.api_schema;
+    expect(next?.operations).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: '/api/users',
+        query: [{ name: 'limit', required: false, value: expect.objectContaining({ type: 'integer' }) }],
+      }),
+    ]);
+
+    const off = await call('PUT', `waap/domains/${shop}/policy/`, { policy: { ...current.policy, zero_trust_api: { mode: 'off' } } });
+    expect(off.statusCode).toBe(200);
+    expect((await applyNext(edge.agent)).applications[0]!.api_schema).toBeNull();
+  });
+
   it('refuses WAF logs from a device that is not a WAF edge', async () => {
     const gateway = await device('GW-PLAIN');
     gateway.agent.send({ type: 'waf_events', seq: 5, requests: [request()], attacks: [] });
