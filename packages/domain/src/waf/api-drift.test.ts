@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { discoverEndpoints } from './api-discovery';
-import { acceptsParamType, apiDrift, reconcileDrift, type StoredDriftFinding } from './api-drift';
+import { acceptsParamType, apiDrift, driftOperation, reconcileDrift, type StoredDriftFinding } from './api-drift';
 import type { DocumentedOperation } from './api-inventory';
 
 const at = new Date('2026-11-30T10:00:00Z');
@@ -53,6 +53,23 @@ describe('API drift between the traffic and the document', () => {
   it("reads parameters only where the document's were read", () => {
     const current = seen('GET /users/1?anything=1');
     expect(apiDrift({ current, earlier: [], documented: [{ method: 'GET', path: '/users/{userId}' }] })).toEqual([]);
+  });
+
+  it("reads a stored operation's query parameters from the zero-trust contract, none when some could not be named", () => {
+    const query = [
+      { name: 'id', value: { type: 'string', uuid: true } },
+      { name: 'q', value: { type: 'any' } },
+    ];
+    expect(driftOperation({ method: 'GET', path: '/a', query })).toEqual({
+      method: 'GET',
+      path: '/a',
+      params: [
+        { name: 'id', type: 'string', format: 'uuid' },
+        { name: 'q', type: null, format: null },
+      ],
+    });
+    expect(driftOperation({ method: 'GET', path: '/a', query, query_open: true })).toEqual({ method: 'GET', path: '/a' });
+    expect(driftOperation({ method: 'GET', path: '/a' })).toEqual({ method: 'GET', path: '/a' });
   });
 
   it('takes a query value of the declared type: numbers for a number, the format of a string', () => {

@@ -51,6 +51,30 @@ export function acceptsParamType(declared: Pick<DocumentedParam, 'type' | 'forma
 
 const declaredType = (p: DocumentedParam) => `${p.type ?? 'any'}${p.format ? ` (${p.format})` : ''}`;
 
+/**
+ * An operation as an application's document was stored at upload: with its query parameters as the
+ * zero-trust contract reads them (`query`, each with its value's type; `query_open` when some
+ * could not be named), or as `params`; neither for a document stored before either was read.
+ */
+export interface StoredOperation {
+  method: string;
+  path: string;
+  params?: DocumentedParam[];
+  query?: readonly { name: string; value: { type: string; uuid?: boolean } }[];
+  query_open?: boolean;
+}
+
+/** A stored operation as drift compares it: its query parameters when all of them are known. */
+export function driftOperation(op: StoredOperation): DocumentedOperation {
+  if (op.params) return { method: op.method, path: op.path, params: op.params };
+  if (!op.query || op.query_open) return { method: op.method, path: op.path };
+  return {
+    method: op.method,
+    path: op.path,
+    params: op.query.map((q) => ({ name: q.name, type: q.value.type === 'any' ? null : q.value.type, format: q.value.uuid ? 'uuid' : null })),
+  };
+}
+
 export interface DriftInput {
   /** The application's endpoints in the window. */
   current: readonly DiscoveredEndpoint[];

@@ -2,6 +2,7 @@ import {
   apiDrift,
   apiInventory,
   DEFAULT_DISCOVERY_SETTINGS,
+  driftOperation,
   reconcileDrift,
   type apiDiscoverySettingsInputSchema,
   type WafApiDiscoverySettings,
@@ -169,7 +170,7 @@ export class WafApiSecurityService {
     let changes = 0;
     for (const app of apps.filter((a) => (applicationId === null || a.id === applicationId) && current.settingsOf(a.id).enabled)) {
       const mine = current.endpoints.filter((e) => e.applicationId === app.id);
-      const documented = documents.find((d) => d.applicationId === app.id)?.operations ?? null;
+      const documented = documents.find((d) => d.applicationId === app.id)?.operations.map(driftOperation) ?? null;
       const found = apiDrift({ current: mine, earlier: earlier.endpoints.filter((e) => e.applicationId === app.id), documented });
       const open = await apiRepo.openDriftFindings(this.db, tenantId, app.id);
       const change = reconcileDrift(open, found, { current: mine, documented });
