@@ -5,7 +5,7 @@
  * One nginx master rendered by the agent's own renderer (packages/agent/src/render/nginx-waf.ts)
  * with three applications on one loopback port, told apart by their domain: the CRS blocking at
  * paranoia level 1, the CRS blocking at paranoia level 2, and the same proxy with ModSecurity off
- * (the baseline). Behind them a second nginx master as the origin (a 2 KiB page from memory), so
+ * (the baseline), and PL1 with the zero-trust API enforcing a document of 200 operations. Behind them a second nginx master as the origin (a 2 KiB page from memory), so
  * that the origin costs next to nothing and the same for both. One worker each: the machine has
  * two cores, autocannon takes the other.
  *
@@ -29,7 +29,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { wafEdgeApplicationSchema } from '@netloom/domain';
+import { apiContractOf, wafEdgeApplicationSchema } from '@netloom/domain';
 import { NginxWaf } from '../packages/agent/src/host/nginx';
 import { DEBIAN_WAF_PATHS } from '../packages/agent/src/render/nginx-waf';
 import { ATTACKS, BENIGN, type CorpusRequest } from './waf-corpus';
@@ -129,6 +129,32 @@ function rulesFor(prefix: string, appId: string): Map<string, string[]> {
   return byUri;
 }
 
+/** An OpenAPI document of 200 operations, the last of them the throughput runs' request (GET /products with its four parameters). */
+function benchApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (let i = 0; i < 199; i++) {
+    paths[`/api/v1/resource${i}/{id}`] = {
+      get: {
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+          { name: 'fields', in: 'query', schema: { type: 'string' } },
+        ],
+      },
+    };
+  }
+  paths['/products'] = {
+    get: {
+      parameters: [
+        { name: 'category', in: 'query', schema: { type: 'string', maxLength: 64 } },
+        { name: 'size', in: 'query', schema: { type: 'integer' } },
+        { name: 'colour', in: 'query', schema: { type: 'string' } },
+        { name: 'q', in: 'query', schema: { type: 'string', maxLength: 200 } },
+      ],
+    },
+  };
+  return { paths };
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'netloom-bench-waf-'));
   chmodSync(dir, 0o755);
@@ -138,7 +164,14 @@ async function main() {
     pl1: { id: '00000000-0000-4000-8000-000000000001', host: 'pl1.bench.test', policy: { mode: 'blocking', paranoia_level: 1 } },
     pl2: { id: '00000000-0000-4000-8000-000000000002', host: 'pl2.bench.test', policy: { mode: 'blocking', paranoia_level: 2 } },
     off: { id: '00000000-0000-4000-8000-000000000003', host: 'off.bench.test', policy: { mode: 'off' } },
+    api: {
+      id: '00000000-0000-4000-8000-000000000004',
+      host: 'api.bench.test',
+      policy: { mode: 'blocking', paranoia_level: 1, zero_trust_api: { mode: 'block' } },
+    },
   };
+  // PL1 with the zero-trust API: a document of 200 operations, the benchmark's request the last one tried.
+  const apiSchema = { mode: 'block' as const, operations: apiContractOf(benchApiDocument()) };
   const prefix = path.join(dir, 'edge');
   const edge = new NginxWaf({
     prefix,
@@ -161,6 +194,7 @@ async function main() {
           health_check: {},
           tls: null,
           policy: a.policy,
+          api_schema: name === 'api' ? apiSchema : null,
         }),
       ),
     });
@@ -194,28 +228,33 @@ async function main() {
         cookie: 'session=3f2a9c7e1b4d; consent=analytics',
       },
     });
-    const runs: Record<'off' | 'pl1', { rps: number[]; p99: number[]; non2xx: number }> = {
+    const runs: Record<'off' | 'pl1' | 'api', { rps: number[]; p99: number[]; non2xx: number }> = {
       off: { rps: [], p99: [], non2xx: 0 },
       pl1: { rps: [], p99: [], non2xx: 0 },
+      api: { rps: [], p99: [], non2xx: 0 },
     };
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const which of round % 2 ? (['off', 'pl1'] as const) : (['pl1', 'off'] as const)) {
+      const order = ['off', 'pl1', 'api'] as const;
+      for (const which of [...order.slice(round % 3), ...order.slice(0, round % 3)]) {
         const result = await autocannon(target(apps[which].host));
         runs[which].rps.push(result.requests.average);
         runs[which].p99.push(result.latency.p99);
         runs[which].non2xx += result.non2xx + result.errors;
-        log(`round ${round} ${which === 'off' ? 'without ModSecurity' : 'CRS PL1'}: ${n0(result.requests.average)} requests/s, p99 ${result.latency.p99} ms`);
+        const label = { off: 'without ModSecurity', pl1: 'CRS PL1', api: 'CRS PL1 + zero-trust API' }[which];
+        log(`round ${round} ${label}: ${n0(result.requests.average)} requests/s, p99 ${result.latency.p99} ms`);
       }
     }
 
     const off = { rps: median(runs.off.rps), p99: median(runs.off.p99) };
     const pl1 = { rps: median(runs.pl1.rps), p99: median(runs.pl1.p99) };
+    const api = { rps: median(runs.api.rps), p99: median(runs.api.p99) };
     console.log('');
     console.log(`Throughput (${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds, one nginx worker, benign GET with a query string):`);
     console.log('| proxy                      | requests/s | p99 latency | non-2xx |');
     console.log('|----------------------------|-----------:|------------:|--------:|');
     console.log(`| nginx, ModSecurity off     | ${n0(off.rps).padStart(10)} | ${`${n0(off.p99)} ms`.padStart(11)} | ${String(runs.off.non2xx).padStart(7)} |`);
     console.log(`| nginx + CRS 3.3, PL1 block | ${n0(pl1.rps).padStart(10)} | ${`${n0(pl1.p99)} ms`.padStart(11)} | ${String(runs.pl1.non2xx).padStart(7)} |`);
+    console.log(`| + zero-trust API (200 ops) | ${n0(api.rps).padStart(10)} | ${`${n0(api.p99)} ms`.padStart(11)} | ${String(runs.api.non2xx).padStart(7)} |`);
     console.log(
       `The CRS keeps ${(pl1.rps / off.rps).toFixed(2)}× the baseline's requests per second; p99 ${(pl1.p99 / Math.max(off.p99, 1)).toFixed(1)}× the baseline's.`,
     );
