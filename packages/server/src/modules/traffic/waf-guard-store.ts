@@ -23,7 +23,7 @@ const scopeWhere = (s: WafScope, alias: string): SQL => {
 };
 
 /** Buckets of a chart over the window: about a hundred of them, at a width a person reads. */
-export function loginBucketMs(from: Date, to: Date): number {
+function loginBucketMs(from: Date, to: Date): number {
   const span = to.getTime() - from.getTime();
   for (const ms of [60_000, 300_000, 900_000, 3_600_000, 21_600_000]) if (span / ms <= 150) return ms;
   return 86_400_000;
