@@ -11,6 +11,7 @@ import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, WafTraffic
 import { chance, pick, randomInt, type Random } from './prng';
 import { dailyCurve, localHour } from './traffic';
 import { BENIGN_AGENTS, BENIGN_PATHS, SIMULATED_ATTACKS, SIMULATED_CLIENTS } from './waf-corpus';
+import { guardTraffic } from './waf-guard-traffic';
 
 /**
  * The headers a scripted client sends, as the edge logs them: a browser sends its languages, its
@@ -224,6 +225,10 @@ export class WafPopBehaviour implements DeviceBehaviour {
           attacks.push({ ...base, status, action: blocked ? 'blocked' : 'detected', anomaly_score: score, rules: [...rules, ...scoring] });
         }
       }
+      // What the edge's API guard reports: GraphQL operations and login attempts, when the policy turns it on.
+      const guard = guardTraffic(this.random, app, at, intervalS, load, (userAgent, path) => clientHeaders(userAgent, apiKeyOf(this.random, path)));
+      requests.push(...guard.requests);
+      attacks.push(...guard.attacks);
       // A burst now and then past the application's first rate limit: the edge answers 429.
       const limit = app.policy.rate_limits[0];
       if (limit && chance(this.random, 0.2)) {

@@ -1,16 +1,21 @@
-import { DEFAULT_WAF_POLICY, type WafPolicy } from '@netloom/domain';
+import { DEFAULT_WAF_POLICY, wafGraphqlSchema, wafLoginProtectionSchema, type WafPolicy } from '@netloom/domain';
 import type { Services } from '../composition/services';
 import { seedActor, type DemoOwner } from './ztna';
 
 const DEMO_APPLICATION = 'Acme Shop';
 
-/** The demo's protected application's policy: blocking at paranoia 1, a search exclusion, a login rate limit. */
+/**
+ * The demo's protected application's policy: blocking at paranoia 1, a search exclusion, a login rate
+ * limit, GraphQL limits on /graphql and login protection (challenge) on /api/login.
+ */
 const DEMO_POLICY: WafPolicy = {
   ...DEFAULT_WAF_POLICY,
   exclusions: [
     { id: 'b5c1f7e2-3f0a-4c1e-9d7a-1e2f3a4b5c6d', rule_id: 942432, tag: null, path: '/search', parameter: 'q', note: "Shoppers' search terms hold quotes" },
   ],
   rate_limits: [{ id: 'c6d2a8f3-4a1b-4d2f-8e8b-2f3a4b5c6d7e', path: '/api/login', requests_per_minute: 30, burst: 10 }],
+  graphql: wafGraphqlSchema.parse({ enabled: true, paths: ['/graphql'] }),
+  login_protection: wafLoginProtectionSchema.parse({ enabled: true, endpoints: [{ path: '/api/login', username_field: 'email' }], action: 'challenge' }),
 };
 
 /**
