@@ -104,6 +104,7 @@ const BUILT = [
   '/waf/events/vulnerabilities',
   '/waf/bot/dashboard',
   '/waf/bot/auth-abuse-protection',
+  '/waf/bot/api-abuse-protection',
   '/waf/api-security/api-inventry',
   '/waf/api-security/shadow-api',
   '/waf/api-security/api-discovery',
@@ -155,7 +156,6 @@ describe('spec paths are pages, not ids', () => {
 /** Products that have not landed: every route of theirs says so, naming the product (spec 000 §2.16 WAF menu among them). */
 const NOT_BUILT_PRODUCTS = [
   // QShield's pages still to come; its built ones are in BUILT.
-  ['/waf/bot/api-abuse-protection', 'QShield'],
   ['/ndr/dashboard', 'NDR'],
   ['/rum/dashboard', 'RUM'],
   ['/rum/website', 'RUM'],
