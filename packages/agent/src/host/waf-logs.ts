@@ -35,7 +35,7 @@ export interface AccessLine {
  * Authorization header): the first 16 hex digits of its SHA-1, what ModSecurity's t:sha1,t:hexEncode
  * gives at the edge, so a key can be refused there by its fingerprint. Null when it carried neither.
  */
-export function apiKeyFingerprint(l: Pick<AccessLine, 'authorization' | 'x_api_key'>): string | null {
+function apiKeyFingerprint(l: Pick<AccessLine, 'authorization' | 'x_api_key'>): string | null {
   const value = l.x_api_key || l.authorization;
   return value ? createHash('sha1').update(value, 'latin1').digest('hex').slice(0, 16) : null;
 }
