@@ -48,6 +48,8 @@ export class WafApiSecurityService {
   constructor(
     private readonly db: Db,
     private readonly analytics: WafAnalyticsPort,
+    /** Renders the application's edges again when they enforce its document (zero-trust API). */
+    private readonly documentChanged: (actor: Actor, applicationId: string, message: string) => Promise<void> = async () => {},
   ) {}
 
   async document(actor: Actor, applicationId: string): Promise<WafApiDocument> {
@@ -63,6 +65,7 @@ export class WafApiSecurityService {
     if ('problem' in read) throw errors.invalid({ document: [read.problem] });
     await repo.saveApiDocument(this.db, { applicationId, tenantId: actor.scope.tenantId, ...read, source: text, uploadedBy: actor.email });
     await audit(this.db, actor, 'waf_api_document_uploaded', applicationId, { title: read.title, version: read.version, operations: read.operations.length });
+    await this.documentChanged(actor, applicationId, `OpenAPI document ${read.title} ${read.version} uploaded`);
     // The drift history follows the new document at once, not at the next periodic check.
     await this.checkDrift(actor.scope.tenantId, applicationId);
     return this.document(actor, applicationId);
@@ -71,6 +74,7 @@ export class WafApiSecurityService {
   async removeDocument(actor: Actor, applicationId: string): Promise<void> {
     if (!(await repo.deleteApiDocument(this.db, actor.scope.tenantId, applicationId))) throw errors.notFound();
     await audit(this.db, actor, 'waf_api_document_removed', applicationId);
+    await this.documentChanged(actor, applicationId, 'OpenAPI document removed');
     await this.checkDrift(actor.scope.tenantId, applicationId);
   }
 
