@@ -14,7 +14,15 @@ import type { TokenService } from '../modules/auth/tokens';
 import type { TrafficService } from '../modules/traffic/service';
 import type { FlowExporterService } from '../modules/traffic/exporter-service';
 import type { WebFilterAnalytics, WebFilterService } from '../modules/web-filter/index';
-import type { ThreatIntelService, WafApiSecurityService, WafBotService, WafEventsService, WafGuardService, WafPopService, WafService } from '../modules/waf/index';
+import type {
+  ThreatIntelService,
+  WafApiSecurityService,
+  WafBotService,
+  WafEventsService,
+  WafGuardService,
+  WafPopService,
+  WafService,
+} from '../modules/waf/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import type {
   ClientEnrolmentService,

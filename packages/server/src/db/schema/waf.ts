@@ -175,7 +175,9 @@ export const wafApiDrift = pgTable(
     resolution: text('resolution'),
   },
   (t) => [
-    uniqueIndex('waf_api_drift_open_idx').on(t.applicationId, t.kind, t.method, t.path, t.param).where(sql`${t.resolvedAt} is null`),
+    uniqueIndex('waf_api_drift_open_idx')
+      .on(t.applicationId, t.kind, t.method, t.path, t.param)
+      .where(sql`${t.resolvedAt} is null`),
     index('waf_api_drift_tenant_idx').on(t.tenantId, t.firstSeenAt),
   ],
 );
