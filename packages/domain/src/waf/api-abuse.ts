@@ -112,7 +112,10 @@ export function assessApiKeys(paths: readonly ApiKeyPathCount[], history: readon
 
 /** What an operator does about a key: refuse it at the edges (by its fingerprint), or lift that. */
 export const apiKeyBlockInputSchema = z.object({
-  key: z.string().regex(API_KEY_FINGERPRINT, 'Should be a key fingerprint (16 hex digits)'),
+  key: z
+    .string()
+    .regex(API_KEY_FINGERPRINT, 'Should be a key fingerprint (16 hex digits)')
+    .meta({ examples: ['3f9a0c1d2e4b5a67'] }),
   blocked: z.boolean(),
 });
 
