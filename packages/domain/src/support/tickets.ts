@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { filledText, storableText } from '../validators/storable-text';
 import { textInputMessages } from '../validators/messages';
+import { statingRules } from '../validators/documented';
 import { paginated, pageQuerySchema } from '../api/pagination';
 import { TICKET_CATEGORIES, TICKET_METHODS, TICKET_PRIORITIES, TICKET_PRODUCTS, TICKET_STATUSES, DESK_SETTABLE_STATUSES } from './ticket-rules';
 import { TICKET_ATTACHMENTS_PER_MESSAGE, attachmentMessages } from './ticket-attachments';
@@ -85,13 +86,17 @@ export type DeskReplyBody = z.input<typeof deskReplyBodySchema>;
 
 export const ticketCustomerUpdateSchema = z.strictObject({ status: z.literal('solved') });
 
-export const deskTicketUpdateSchema = z
-  .strictObject({
-    status: z.enum(DESK_SETTABLE_STATUSES).optional(),
-    priority: z.enum(TICKET_PRIORITIES).optional(),
-    assignee_id: z.string().uuid().nullable().optional(),
-  })
-  .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignee_id !== undefined, 'Change the status, priority or assignee');
+const NOTHING_CHANGED = 'Change the status, priority or assignee';
+export const deskTicketUpdateSchema = statingRules(
+  z
+    .strictObject({
+      status: z.enum(DESK_SETTABLE_STATUSES).optional(),
+      priority: z.enum(TICKET_PRIORITIES).optional(),
+      assignee_id: z.string().uuid().nullable().optional(),
+    })
+    .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignee_id !== undefined, NOTHING_CHANGED),
+  [NOTHING_CHANGED],
+);
 export type DeskTicketUpdate = z.infer<typeof deskTicketUpdateSchema>;
 
 export const ticketAttachmentSchema = z.object({ id: z.string(), filename: z.string(), content_type: z.string(), size: z.number().int() });
