@@ -198,7 +198,7 @@ export type ConfigReverted = z.infer<typeof configRevertedSchema>;
 export type ConfigChanged = z.infer<typeof configChangedSchema>;
 export type StatusMessage = z.infer<typeof statusMessageSchema>;
 
-export const JOB_KINDS = ['reboot', 'apply_config', 'diagnostics', 'full_sync', 'status'] as const;
+export const JOB_KINDS = ['reboot', 'apply_config', 'diagnostics', 'full_sync', 'status', 'waf_vuln_test'] as const;
 
 /** What the server sends a device. */
 export type ServerMessage =

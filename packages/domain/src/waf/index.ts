@@ -18,3 +18,4 @@ export * from './api-schema';
 export * from './api-guard';
 export * from './graphql-analytics';
 export * from './auth-abuse';
+export * from './vuln-testing';
