@@ -1,13 +1,23 @@
 import { rename, stat, truncate } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { configHash, EDGE_RULE_IDS, WAF_EDGE_DEVICE_TYPE, type ConfigDocument, type WafAttack, type WafRequest, type WafSection } from '@netloom/domain';
+import {
+  configHash,
+  EDGE_RULE_IDS,
+  WAF_EDGE_DEVICE_TYPE,
+  type ConfigDocument,
+  type WafAttack,
+  type WafRequest,
+  type WafSection,
+  type WafVulnJob,
+} from '@netloom/domain';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, WafTraffic } from '@netloom/simulator';
 import type { ApiGuard } from './host/api-guard';
 import type { NginxWaf } from './host/nginx';
 import { wafCannotRun } from './render/nginx-waf';
 import type { AccessLine, WafLogs } from './host/waf-logs';
 import type { Identity } from './linux-gateway';
+import { runVulnTest } from './vuln-test';
 
 /** Records the edge keeps unreported at most (an outage of the management link): the newest go on being kept, attacks first. */
 const KEPT_MAX = 200_000;
@@ -118,6 +128,11 @@ export class WafEdge implements DeviceBehaviour {
     this.cpu = now;
     const memory = 100 * (1 - os.freemem() / os.totalmem());
     return { at: at.toISOString(), interfaces: [], ping: [], system: { cpu_pct: Math.round(this.cpuPct * 10) / 10, memory_pct: Math.round(memory * 10) / 10 } };
+  }
+
+  /** A vulnerability test: its probes go from this host straight to the application's origin (the job names it), not through this edge's WAF. */
+  vulnTest(job: WafVulnJob, signal: AbortSignal): Promise<string> {
+    return runVulnTest(job, signal);
   }
 
   diagnostics(): string {

@@ -12,6 +12,7 @@ import type {
   UrlEvent,
   WafAttack,
   WafRequest,
+  WafVulnJob,
   ZtnaSession,
   ZtnaSessionsMessage,
 } from '@netloom/domain';
@@ -56,6 +57,8 @@ export interface DeviceBehaviour {
    * comes (`io`); null: it cannot run this one now. `peer` is the job's far end as the server named it.
    */
   startDiagnostic?(params: DiagnosticParams, io: DiagnosticIo, peer: unknown): LiveDiagnostic | null;
+  /** A WAF edge runs a vulnerability test's plan against the application's origin and answers its report (JSON); none: it runs none. */
+  vulnTest?(job: WafVulnJob, signal: AbortSignal): Promise<string>;
   /** The capacity of its lines (Mbps) if it answers at this address (a throughput test's far end). */
   capacityAt?(address: string): number | undefined;
   /** The configuration it now runs (after a push, a revert or a local change): what it reports follows it. */

@@ -22,6 +22,8 @@ export interface JobHost {
   diagnostics(): string;
   /** Starts a diagnostic that streams its output (a gateway's ping, capture…); false: this device runs none. */
   runDiagnostic?(jobId: string, payload: Record<string, unknown>): boolean;
+  /** Runs a vulnerability test (a WAF edge) to its end, stop or limit; null: this device runs none (or the job is malformed). */
+  vulnTest?(jobId: string, payload: Record<string, unknown>): Promise<{ ok: boolean; output: string }> | null;
 }
 
 /**
@@ -64,6 +66,13 @@ export async function runJob(m: Job, host: JobHost): Promise<void> {
         return;
       }
       result(true, host.diagnostics());
+      return;
+    }
+    case 'waf_vuln_test': {
+      const running = host.vulnTest?.(m.job_id, m.payload);
+      if (!running) return answer(false, 'this device runs no vulnerability tests');
+      const done = await running;
+      answer(done.ok, done.output);
       return;
     }
     default:

@@ -3,6 +3,7 @@ import {
   AGENT_PROTOCOL_VERSION,
   CONFIRM_WINDOW_MS,
   diagnosticParamsSchema,
+  wafVulnJobSchema,
   type ConfigDocument,
   type ServerMessage,
   type UrlEvent,
@@ -97,6 +98,8 @@ export class SimulatedDevice {
   private readonly runs = new DiagnosticRunner({ send: (body) => this.link.send(body) });
   /** The same, run as processes of a real box (the agent). */
   private readonly liveRuns = new LiveDiagnostics({ send: (body) => this.link.send(body) });
+  /** Vulnerability tests running (a WAF edge's), stopped by job_stop or a lost connection. */
+  private readonly vulnTests = new Map<string, { stop: AbortController; done: Promise<{ ok: boolean; output: string }> }>();
   /** Flow records swept every export interval and kept until acknowledged. */
   readonly flowExport: FlowExporter;
   /** Its users' web requests, decided, swept every export interval and kept until acknowledged. */
@@ -249,6 +252,7 @@ export class SimulatedDevice {
       case 'job_stop':
         this.runs.stop(m.job_id);
         this.liveRuns.stop(m.job_id);
+        this.vulnTests.get(m.job_id)?.stop.abort();
         return;
     }
   }
@@ -303,6 +307,23 @@ export class SimulatedDevice {
         this.runs.start(jobId, plan);
         return true;
       },
+      vulnTest: (jobId, payload) => {
+        const job = wafVulnJobSchema.safeParse(payload);
+        const run = this.behaviour.vulnTest?.bind(this.behaviour);
+        if (!job.success || !run) return null;
+        // Delivered again while it runs (at least once): the same run answers it.
+        const running = this.vulnTests.get(jobId);
+        if (running) return running.done;
+        const stop = new AbortController();
+        const done = run(job.data, stop.signal)
+          .then(
+            (output) => ({ ok: true, output }),
+            (err: Error) => ({ ok: false, output: err.message }),
+          )
+          .finally(() => this.vulnTests.delete(jobId));
+        this.vulnTests.set(jobId, { stop, done });
+        return done;
+      },
     };
   }
 
@@ -356,6 +377,7 @@ export class SimulatedDevice {
     if (this.silence) clearTimeout(this.silence);
     this.runs.clear();
     this.liveRuns.clear();
+    for (const t of this.vulnTests.values()) t.stop.abort();
     for (const e of this.exporters) e.outbox.disconnected();
     // Confirm-or-revert: a push that may be what cut the connection is undone.
     if (this._state !== 'stopped') this.config.connectionLost();

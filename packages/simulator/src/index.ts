@@ -24,3 +24,4 @@ export * from './connector-health';
 export * from './nac-hosts';
 export type { DiagnosticIo, LiveDiagnostic } from './live-diagnostics';
 export * from './waf-pop';
+export * from './vuln-test-runner';

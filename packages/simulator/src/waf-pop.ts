@@ -6,12 +6,16 @@ import {
   type WafAttack,
   type WafEdgeApplication,
   type WafRequest,
+  type WafVulnAnswer,
+  type WafVulnJob,
+  type WafVulnProbe,
 } from '@netloom/domain';
 import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, WafTraffic } from './behaviour';
 import { chance, pick, randomInt, type Random } from './prng';
 import { dailyCurve, localHour } from './traffic';
 import { BENIGN_AGENTS, BENIGN_PATHS, SIMULATED_ATTACKS, SIMULATED_CLIENTS } from './waf-corpus';
-import { guardTraffic } from './waf-guard-traffic';
+import { DEFAULT_GUARD_SCRIPTS, guardTraffic, type GuardScripts } from './waf-guard-traffic';
+import { runVulnPlan } from './vuln-test-runner';
 
 /**
  * The headers a scripted client sends, as the edge logs them: a browser sends its languages, its
@@ -84,6 +88,8 @@ export class WafPopBehaviour implements DeviceBehaviour {
   constructor(
     readonly profile: WafPopProfile,
     private readonly random: Random,
+    /** How often its scripted clients come (a journey makes them come every interval). */
+    private readonly scripts: GuardScripts = DEFAULT_GUARD_SCRIPTS,
   ) {}
 
   get serial() {
@@ -125,6 +131,11 @@ export class WafPopBehaviour implements DeviceBehaviour {
 
   sessionMs(): null {
     return null;
+  }
+
+  /** A vulnerability test against the simulated application behind this POP (the demo's findings). */
+  vulnTest(job: WafVulnJob, signal: AbortSignal): Promise<string> {
+    return runVulnPlan(job, async (probe, headers) => simulatedOrigin(probe, headers), { signal });
   }
 
   configure(doc: ConfigDocument | null): void {
@@ -226,7 +237,15 @@ export class WafPopBehaviour implements DeviceBehaviour {
         }
       }
       // What the edge's API guard reports: GraphQL operations and login attempts, when the policy turns it on.
-      const guard = guardTraffic(this.random, app, at, intervalS, load, (userAgent, path) => clientHeaders(userAgent, apiKeyOf(this.random, path)));
+      const guard = guardTraffic(
+        this.random,
+        app,
+        at,
+        intervalS,
+        load,
+        (userAgent, path) => clientHeaders(userAgent, apiKeyOf(this.random, path)),
+        this.scripts,
+      );
       requests.push(...guard.requests);
       attacks.push(...guard.attacks);
       // A burst now and then past the application's first rate limit: the edge answers 429.
@@ -262,4 +281,24 @@ export class WafPopBehaviour implements DeviceBehaviour {
     }
     return { requests, attacks };
   }
+}
+
+/**
+ * How the simulated application behind a POP answers: any signed-in account reads any object
+ * (BOLA), health and status paths answer anyone, a quote in a search reaches its SQL, a value of
+ * the wrong type ends in a stack trace, and it sends no security headers.
+ */
+export function simulatedOrigin(probe: WafVulnProbe, headers: Record<string, string>): WafVulnAnswer {
+  const json = (status: number, body: unknown): WafVulnAnswer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const url = new URL(probe.path, 'http://origin');
+  const open = /health|status|public|version/i.test(url.pathname);
+  if (!headers.authorization && !open) return json(401, { error: 'authentication required' });
+  const values = [...url.pathname.split('/').map(decodeURIComponent), ...url.searchParams.values()];
+  if (values.some((v) => v.includes("'")) && /search|find|query|list/i.test(probe.template)) {
+    return json(500, { error: 'SQLSTATE[42000]: Syntax error or access violation: 1064 You have an error in your SQL syntax' });
+  }
+  if (values.includes('not-a-number')) {
+    return json(500, { error: 'TypeError: Cannot read properties of undefined', stack: '\n    at loadObject (/srv/app/src/handlers.js:41:17)' });
+  }
+  return json(200, { id: 1, ok: true });
 }
