@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ApiDriftKind, WafBotSettings, WafOrigin, WafPolicy } from '@netloom/domain';
+import type { ApiDriftKind, WafBotSettings, WafOrigin, WafPolicy, WafVulnCheck, WafVulnFinding } from '@netloom/domain';
+import { sealedJsonb } from '../sealed-secrets';
 import { devices } from './devices';
 import { tenants } from './tenants';
 
@@ -200,3 +201,44 @@ export const wafBotSettings = pgTable('waf_bot_settings', {
   blockedKeys: jsonb('blocked_keys').$type<{ key: string; blocked_at: string }[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
+
+/**
+ * QShield's vulnerability tests: a run of probes an edge sends to an application's origin (its
+ * id is its device job's). Its test accounts are sealed at rest and never answered; its findings
+ * are the edge's report. One open run per application (the partial unique index).
+ */
+export const wafVulnTests = pgTable(
+  'waf_vuln_tests',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => wafApplications.id, { onDelete: 'cascade' }),
+    edgeId: uuid('edge_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    checks: jsonb('checks').$type<WafVulnCheck[]>().notNull(),
+    ratePerS: integer('rate_per_s').notNull(),
+    samples: jsonb('samples').$type<Record<string, string>>().notNull().default({}),
+    accounts: sealedJsonb<{ a: { secret: string } | null; b: { secret: string } | null }>('accounts').notNull(),
+    state: text('state').$type<'queued' | 'running' | 'done' | 'failed' | 'cancelled'>().notNull().default('queued'),
+    planned: integer('planned').notNull(),
+    sent: integer('sent').notNull().default(0),
+    findings: jsonb('findings').$type<WafVulnFinding[]>().notNull().default([]),
+    leftOut: integer('left_out').notNull().default(0),
+    startedBy: text('started_by'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+  },
+  (t) => [
+    uniqueIndex('waf_vuln_tests_open_idx')
+      .on(t.applicationId)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('waf_vuln_tests_tenant_idx').on(t.tenantId, t.startedAt),
+  ],
+);
