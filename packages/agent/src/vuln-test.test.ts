@@ -75,7 +75,7 @@ function job(url: string, over: Partial<WafVulnJob> = {}): WafVulnJob {
     plan: planVulnProbes(contract, input),
     rate_per_s: 10,
     time_limit_s: 60,
-    accounts: { a: ALICE, b: BOB },
+    accounts: { a: { secret: ALICE }, b: { secret: BOB } },
     ...over,
   };
 }

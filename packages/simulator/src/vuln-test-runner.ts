@@ -19,7 +19,7 @@ const wait = (ms: number, signal: AbortSignal) =>
 
 /** The headers a probe carries: its account's Authorization, the CORS probe's Origin, and the application's Host. */
 export function probeHeaders(job: WafVulnJob, probe: WafVulnProbe): Record<string, string> {
-  const account = probe.as === 'a' ? job.accounts.a : probe.as === 'b' ? job.accounts.b : null;
+  const account = (probe.as === 'a' ? job.accounts.a : probe.as === 'b' ? job.accounts.b : null)?.secret;
   return {
     host: job.host,
     'user-agent': 'Netloom-QShield-VulnTest/1.0',
@@ -54,7 +54,7 @@ export async function runVulnPlan(job: WafVulnJob, send: SendProbe, opts: VulnRu
     }
     answers.push(await send(probe, probeHeaders(job, probe)).catch(() => null));
   }
-  const secrets = [job.accounts.a, job.accounts.b].filter((s): s is string => !!s);
+  const secrets = [job.accounts.a?.secret, job.accounts.b?.secret].filter((s): s is string => !!s);
   const findings = judgeVulnAnswers(job.plan.slice(0, answers.length), answers, { https: job.origin.startsWith('https:'), secrets });
   return packVulnReport({ sent: answers.length, stopped, findings });
 }

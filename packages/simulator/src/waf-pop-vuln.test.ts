@@ -29,7 +29,7 @@ describe('a simulated POP’s vulnerability test', () => {
         plan,
         rate_per_s: 10,
         time_limit_s: 60,
-        accounts: { a: 'Bearer a-token-1', b: 'Bearer b-token-2' },
+        accounts: { a: { secret: 'Bearer a-token-1' }, b: { secret: 'Bearer b-token-2' } },
       },
       new AbortController().signal,
     );

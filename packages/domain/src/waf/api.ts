@@ -55,6 +55,12 @@ export const WAF_PATHS = {
   apiDiscoverySettings: (id: string) => `waap/domains/${id}/api-discovery/`,
   /** API security's drift history (diff logs): each difference between traffic and document, when it appeared and was resolved. */
   apiDrift: 'waap/api-security/diff-logs/',
+  /** API security's vulnerability tests: runs of probes an edge sends to an application's origin, one with its findings, its cancelling. */
+  vulnTests: 'waap/api-security/vuln-tests/',
+  vulnTest: (id: string) => `waap/api-security/vuln-tests/${id}/`,
+  vulnTestCancel: (id: string) => `waap/api-security/vuln-tests/${id}/cancel/`,
+  /** events/vulnerabilities' findings by testing (each application's newest finished run). */
+  testedVulnerabilities: 'waap/events/vulnerabilities/tested/',
   compliance: 'waap/analytics/compliance/',
   log: 'waap/analytics/log/',
 } as const;

@@ -389,30 +389,47 @@ export const wafVulnJobSchema = z.object({
   plan: z.array(z.custom<WafVulnProbe>((v) => typeof v === 'object' && v !== null)).max(WAF_VULN_LIMITS.max_requests),
   rate_per_s: z.number().min(0.1).max(WAF_VULN_LIMITS.max_rate_per_s),
   time_limit_s: z.number().int().min(1).max(WAF_VULN_LIMITS.time_limit_s),
-  accounts: z.object({ a: z.string().nullable(), b: z.string().nullable() }),
+  /** The test accounts' Authorization values, each under `secret` so that the job's stored payload seals it. */
+  accounts: z.object({ a: z.object({ secret: z.string() }).nullable(), b: z.object({ secret: z.string() }).nullable() }),
 });
 export type WafVulnJob = z.infer<typeof wafVulnJobSchema>;
 
-/** A run as the API answers it (accounts only said set or not). */
-export interface WafVulnRun {
-  id: string;
-  application_id: string;
-  application_name: string;
-  edge_id: string;
-  edge_name: string;
-  checks: WafVulnCheck[];
-  rate_per_s: number;
-  state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-  planned: number;
-  sent: number;
-  findings_count: number;
-  accounts: { a: 'set' | null; b: 'set' | null };
-  started_by: string | null;
-  started_at: string;
-  ended_at: string | null;
-  end_reason: string | null;
-}
-export interface WafVulnRunDetail extends WafVulnRun {
-  findings: WafVulnFinding[];
-  left_out: number;
-}
+export const WAF_VULN_RUN_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+
+const findingSchema = wafVulnReportSchema.shape.findings.element;
+
+/** A run as the API answers it (its accounts only said set or not). */
+export const wafVulnRunSchema = z.object({
+  id: z.string().uuid(),
+  application_id: z.string().uuid(),
+  application: z.string(),
+  edge_id: z.string().uuid(),
+  edge: z.string(),
+  checks: z.array(z.enum(WAF_VULN_CHECKS)),
+  rate_per_s: z.number().int(),
+  state: z.enum(WAF_VULN_RUN_STATES),
+  planned: z.number().int(),
+  sent: z.number().int(),
+  findings: z.number().int(),
+  accounts: z.object({ a: z.enum(['set']).nullable(), b: z.enum(['set']).nullable() }),
+  started_by: z.string().nullable(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  end_reason: z.string().nullable(),
+});
+export type WafVulnRun = z.infer<typeof wafVulnRunSchema>;
+
+export const wafVulnRunDetailSchema = wafVulnRunSchema.extend({
+  found: z.array(findingSchema),
+  left_out: z.number().int(),
+});
+export type WafVulnRunDetail = z.infer<typeof wafVulnRunDetailSchema>;
+
+/** events/vulnerabilities' findings by testing: each application's newest finished run's. */
+export const wafTestedVulnerabilitySchema = findingSchema.extend({
+  application_id: z.string().uuid(),
+  application: z.string(),
+  run_id: z.string().uuid(),
+  tested_at: z.string(),
+});
+export type WafTestedVulnerability = z.infer<typeof wafTestedVulnerabilitySchema>;
