@@ -31,6 +31,7 @@ import { WebFilterAnalytics, WebFilterService, webFilterSections } from '../modu
 import {
   ThreatIntelService,
   WafApiSecurityService,
+  WafVulnTestService,
   WafBotService,
   WafEventsService,
   WafGuardService,
@@ -217,6 +218,9 @@ export async function buildModuleServices(
   const wafAnalytics = new WafAnalytics(db);
   const wafEvents = new WafEventsService(db, wafAnalytics);
   const wafApis = new WafApiSecurityService(db, wafAnalytics, (actor, id, message) => waf.apiDocumentChanged(actor, id, message));
+  // Vulnerability tests go to an edge as device jobs; the edge's answer ends the run with its findings.
+  const wafVulnTests = new WafVulnTestService(db, bus, jobs);
+  jobs.handle('vulnTesting', wafVulnTests);
   // Bot protection: good bots verified by reverse DNS through the same servers as the domain checks.
   const wafBots = new WafBotService(db, wafAnalytics, new WafBotAnalytics(db), deviceConfig, reverseDnsVerifier(config.waf.dnsServers));
   const wafGuard = new WafGuardService(db, wafAnalytics, new WafGuardAnalytics(db));
@@ -268,6 +272,7 @@ export async function buildModuleServices(
     waf,
     wafPops,
     wafApis,
+    wafVulnTests,
     wafBots,
     wafGuard,
     wafIntel,

@@ -27,7 +27,16 @@ import { alarmRoutes } from '../modules/alarms/routes';
 import { channelRoutes } from '../modules/alarms/channel-routes';
 import { collectorMetrics, flowExporterRoutes, flowSourceOf, ingestMetrics, trafficRoutes } from '../modules/traffic/index';
 import { webFilterRoutes } from '../modules/web-filter/index';
-import { wafAnalyticsRoutes, wafApiSecurityRoutes, wafBotRoutes, wafGuardRoutes, wafIntelRoutes, wafPopRoutes, wafRoutes } from '../modules/waf/index';
+import {
+  wafAnalyticsRoutes,
+  wafApiSecurityRoutes,
+  wafBotRoutes,
+  wafGuardRoutes,
+  wafIntelRoutes,
+  wafPopRoutes,
+  wafRoutes,
+  wafVulnTestRoutes,
+} from '../modules/waf/index';
 import { ZtnaReports, ztnaActivityRoutes } from '../modules/ztna-activity/index';
 import { recordClientEnrolment, shareSettingsLock, takeKeyUse, ztnaRoutes } from '../modules/ztna/index';
 import { searchRoutes } from '../modules/search/routes';
@@ -116,6 +125,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(wafIntelRoutes, { intel: s.wafIntel });
   await api.register(wafPopRoutes, { pops: s.wafPops });
   await api.register(wafApiSecurityRoutes, { apis: s.wafApis });
+  await api.register(wafVulnTestRoutes, { vulnTests: s.wafVulnTests });
   await api.register(wafAnalyticsRoutes, { events: s.wafEvents });
   await api.register(wafBotRoutes, { bots: s.wafBots });
   await api.register(wafGuardRoutes, { guard: s.wafGuard });

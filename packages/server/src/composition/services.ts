@@ -17,6 +17,7 @@ import type { WebFilterAnalytics, WebFilterService } from '../modules/web-filter
 import type {
   ThreatIntelService,
   WafApiSecurityService,
+  WafVulnTestService,
   WafBotService,
   WafEventsService,
   WafGuardService,
@@ -126,6 +127,8 @@ export interface Services extends CoreServices {
   wafPops: WafPopService;
   /** QShield's API security: OpenAPI documents and the inventory against the traffic. */
   wafApis: WafApiSecurityService;
+  /** API security's vulnerability tests, run by the edges as device jobs. */
+  wafVulnTests: WafVulnTestService;
   /** QShield's bot protection: the dashboard, settings, the classes' managed lists and API abuse. */
   wafBots: WafBotService;
   /** QShield's API guard as the edges report it: GraphQL operations and authentication abuse. */

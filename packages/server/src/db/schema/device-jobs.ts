@@ -6,7 +6,7 @@ import { tenants } from './tenants';
 
 // Owner: modules/jobs (the durable device job queue).
 
-export type JobKind = 'reboot' | 'apply_config' | 'diagnostics' | 'full_sync' | 'status';
+export type JobKind = 'reboot' | 'apply_config' | 'diagnostics' | 'full_sync' | 'status' | 'waf_vuln_test';
 
 /** 'cancelled': withdrawn before the device closed it (the device was removed); not a fault of the device. */
 export type JobState = 'queued' | 'sent' | 'done' | 'failed' | 'cancelled';

@@ -17,6 +17,8 @@ export const JOB_PURPOSES = {
   reboot: { kinds: ['reboot'], open: 'add', undoable: false },
   status: { kinds: ['status'], open: 'reuse', undoable: false },
   diagnostics: { kinds: ['diagnostics'], open: 'add', undoable: false },
+  /** A QShield edge's vulnerability test (its run allows one open per application, not per edge). */
+  vulnTesting: { kinds: ['waf_vuln_test'], open: 'add', undoable: false },
 } as const satisfies Record<string, { kinds: readonly JobKind[]; open: OpenRule; undoable: boolean }>;
 export type JobPurpose = keyof typeof JOB_PURPOSES;
 

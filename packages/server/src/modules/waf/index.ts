@@ -16,3 +16,5 @@ export { WafBotService } from './bot-service';
 export { reverseDnsVerifier } from './reverse-dns';
 export { wafGuardRoutes } from './guard-routes';
 export { WafGuardService } from './guard-service';
+export { wafVulnTestRoutes } from './vuln-test-routes';
+export { WafVulnTestService } from './vuln-test-service';
