@@ -2,6 +2,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AGENT_PATH, ENDPOINT_OSES, FLOW_ACTIVE_TIMEOUT_S, type EndpointOs } from '@netloom/domain';
 import { tenantApi, type TenantApi } from './enrolment-key';
 import { URL_EXPORT_INTERVAL_S, URL_EXPORT_MAX_S } from './url-export';
+import { WAF_EXPORT_INTERVAL_S, WAF_EXPORT_MAX_S } from './waf-export';
+import { DEFAULT_GUARD_SCRIPTS } from './waf-guard-traffic';
 import { startFleet, type Fleet, type FleetTenant } from './fleet';
 import { readStateFile, stateSaver } from './state-file';
 import { EndpointBehaviour } from './endpoint-behaviour';
@@ -85,6 +87,17 @@ Zero-trust access:
                        ${POSTURE_FAILURES.join(', ')}
                        (default: the posture the seed gives each endpoint)
 
+QShield (WAF):
+  --waf-pops N         simulated QShield POPs per tenant (default 0); each
+                       serves the applications the tenant gives it
+  --waf-interval SECONDS
+                       POPs report their access and attack logs this often
+                       (default 60, at most 600; 0: none)
+  --waf-scripted-runs CHANCE
+                       chance per report (0 to 1) that a GraphQL scanner and a
+                       credential-stuffing script come (default ${DEFAULT_GUARD_SCRIPTS.scannerChance} and
+                       ${DEFAULT_GUARD_SCRIPTS.stuffingChance}); 1 shows them on the pages within one report
+
   --help               this text
 
 Example:
@@ -131,6 +144,9 @@ const OPTIONS = {
   'endpoint-user': { type: 'string', multiple: true, default: [] as string[] },
   'endpoint-os': { type: 'string', multiple: true, default: [] as string[] },
   'endpoint-posture': { type: 'string', multiple: true, default: [] as string[] },
+  'waf-pops': { type: 'string', default: '0' },
+  'waf-interval': { type: 'string', default: String(WAF_EXPORT_INTERVAL_S) },
+  'waf-scripted-runs': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -184,6 +200,12 @@ const ztnaSessionMaxS = seconds('ztna-session-max', 0.1, 7 * 86_400);
 const updateDelayS = seconds('update-delay', 0, 86_400);
 const connectorIntervalS = seconds('connector-interval', 0, 3_600);
 const nacIntervalS = seconds('nac-interval', 0, 86_400);
+const wafPops = count('waf-pops', values['waf-pops']);
+const wafIntervalS = seconds('waf-interval', 0, WAF_EXPORT_MAX_S);
+const wafScriptedRuns = values['waf-scripted-runs'] === undefined ? null : Number(values['waf-scripted-runs']);
+if (wafScriptedRuns !== null && !(wafScriptedRuns >= 0 && wafScriptedRuns <= 1)) {
+  fail(`--waf-scripted-runs must be a chance between 0 and 1, got ${values['waf-scripted-runs']}`);
+}
 const site = values.connector?.trim();
 if (values.connector !== undefined && !site) fail('--connector needs the name of a site');
 if (values.connectors !== undefined && !site) fail('--connectors needs --connector SITE');
@@ -205,7 +227,7 @@ values['endpoint-posture'].forEach((text, i) => {
 if (endpointSpecs.length > endpoints) fail(`${endpointSpecs.length} endpoints chosen (--endpoint-*) but --endpoints is ${endpoints}`);
 
 const domains = values['email-domain'];
-const shape = { gateways, endpoints, appConnectors, ...(endpointSpecs.length ? { endpointSpecs } : {}) };
+const shape = { gateways, endpoints, appConnectors, wafPops, ...(endpointSpecs.length ? { endpointSpecs } : {}) };
 const tenants: FleetTenant[] = values.key.map((enrolmentKey, i) => ({
   enrolmentKey,
   ...shape,
@@ -253,6 +275,8 @@ const fleet = startFleet({
   ztna: { attemptsPerMinute: ztnaPerMinute, maxSessionS: ztnaSessionMaxS, updateDelayMs: updateDelayS * 1000 },
   connectorIntervalS,
   nacIntervalS,
+  wafIntervalS,
+  ...(wafScriptedRuns !== null ? { wafScripts: { scannerChance: wafScriptedRuns, stuffingChance: wafScriptedRuns } } : {}),
   onSave: () => saver?.schedule(),
   onEvent: (e) => {
     if (e.type === 'enrolled') {

@@ -11,6 +11,7 @@ import type { ZtnaClientOptions } from './ztna-client';
 import { bgpProfileOf } from './status-model';
 import type { FleetGateway } from './fleet-view';
 import { WafPopBehaviour, wafPopProfile } from './waf-pop';
+import type { GuardScripts } from './waf-guard-traffic';
 
 export interface FleetTenant {
   enrolmentKey: string;
@@ -61,6 +62,8 @@ export interface FleetOptions {
   ztnaOutboxBatches?: number;
   /** Seconds between the WAF edges' access and attack log exports (default 60); 0: none. Only devices serving WAF traffic report any. */
   wafIntervalS?: number;
+  /** How often the WAF POPs' scripted clients come (a GraphQL scanner, a credential-stuffing run); default now and then. */
+  wafScripts?: GuardScripts;
   /** The endpoints' zero-trust clients: connections per minute, longest session, client update delay. */
   ztna?: ZtnaClientOptions;
   /** Seconds between the app connectors' health reports (default 30); 0: none. */
@@ -157,7 +160,9 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
     }
     for (let i = 0; i < (tenant.wafPops ?? 0); i++) {
       const random = mulberry32(seedFrom(seed, t, 'waf-pop', i));
-      devices.push(make(new WafPopBehaviour(wafPopProfile(random, i), random), tenant.enrolmentKey, seedFrom(seed, t, 'waf-pop', i, 'timing')));
+      devices.push(
+        make(new WafPopBehaviour(wafPopProfile(random, i), random, opts.wafScripts), tenant.enrolmentKey, seedFrom(seed, t, 'waf-pop', i, 'timing')),
+      );
     }
     for (let i = 0; i < tenant.endpoints; i++) {
       const random = mulberry32(seedFrom(seed, t, 'endpoint', i));

@@ -83,4 +83,17 @@ describe("a simulated POP's API guard", () => {
     const denied = runs({ ...GUARDED, country_deny: ['RU', 'CN', 'DE', 'NL', 'US', 'RO'] });
     expect(denied.attacks).toEqual([]);
   });
+
+  it('with its scripted clients every interval, even a 2 s report at night holds a GraphQL operation, a refused query and a challenged stuffing run', () => {
+    const night = new Date('2026-11-30T02:00:00Z');
+    for (let i = 0; i < 5; i++) {
+      const random = mulberry32(200 + i);
+      const pop = new WafPopBehaviour({ ...wafPopProfile(random, 0), attackShare: 0 }, random, { scannerChance: 1, stuffingChance: 1 });
+      pop.configure(documentWith(GUARDED));
+      const { requests, attacks } = pop.wafEvents(night, 2);
+      expect(requests.some((r) => r.graphql && !r.graphql.introspection && r.graphql.depth <= 10 && r.graphql.aliases <= 15)).toBe(true);
+      expect(attacks.some((a) => a.rules[0]!.id === EDGE_RULE_IDS.graphql)).toBe(true);
+      expect(attacks.some((a) => a.rules[0]!.id === EDGE_RULE_IDS.loginAbuse && a.action === 'challenged')).toBe(true);
+    }
+  });
 });

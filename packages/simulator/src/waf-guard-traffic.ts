@@ -24,12 +24,20 @@ const hex = (random: Random, n: number) => Array.from({ length: n }, () => Math.
 
 type Served = Omit<WafRequest, 'at' | 'request_id' | 'bytes' | 'elapsed_ms'>;
 
+/** How often the scripted clients come: a scanner's GraphQL query, a credential-stuffing run (chances per interval). */
+export interface GuardScripts {
+  scannerChance: number;
+  stuffingChance: number;
+}
+export const DEFAULT_GUARD_SCRIPTS: GuardScripts = { scannerChance: 0.3, stuffingChance: 0.25 };
+
 /**
  * What the edge's API guard reports of one interval for an application whose policy turns it on:
- * customers' GraphQL operations (and a scanner's, refused past the limits), customers signing in,
- * and now and then a scripted credential-stuffing run through a leaked list, challenged (or refused)
- * once it passes the address threshold. Enforcement follows the WAF's mode: logged only in
- * detection, nothing refused when off; a denied address never reaches the guard.
+ * customers' GraphQL operations (at least one an interval, and a scanner's, refused past the
+ * limits), customers signing in, and now and then a scripted credential-stuffing run through a
+ * leaked list, challenged (or refused) once it passes the address threshold. Enforcement follows
+ * the WAF's mode: logged only in detection, nothing refused when off; a denied address never
+ * reaches the guard.
  */
 export function guardTraffic(
   random: Random,
@@ -38,6 +46,7 @@ export function guardTraffic(
   intervalS: number,
   load: number,
   headers: (userAgent: string, path: string) => Partial<WafRequest>,
+  scripts: GuardScripts = DEFAULT_GUARD_SCRIPTS,
 ): { requests: WafRequest[]; attacks: WafAttack[] } {
   const requests: WafRequest[] = [];
   const attacks: WafAttack[] = [];
@@ -93,12 +102,12 @@ export function guardTraffic(
   const graphql = app.policy.graphql;
   if (graphql.enabled) {
     const path = graphql.paths[0]!;
-    const n = Math.round((30 * load * intervalS) / 60);
+    const n = Math.max(1, Math.round((30 * load * intervalS) / 60));
     for (let i = 0; i < n; i++) {
       const op = pick(random, OPERATIONS);
       push({ ...base(pick(random, SIMULATED_CLIENTS.visitors).ip, browser, path), status: chance(random, 0.02) ? 400 : 200, graphql: op }, null);
     }
-    if (chance(random, 0.3)) {
+    if (chance(random, scripts.scannerChance)) {
       const scanner = pick(random, SIMULATED_CLIENTS.attackers);
       if (decideWafRequest(app.policy, app.threat_lists, { clientIp: scanner.ip, country: scanner.country, path, rules: [] }).action === 'passed') {
         const op = pick(random, HOSTILE);
@@ -141,7 +150,7 @@ export function guardTraffic(
       );
     }
     // A scripted run through a leaked list: one try per account, nearly all failing; past the threshold the guard steps in.
-    if (chance(random, 0.25)) {
+    if (chance(random, scripts.stuffingChance)) {
       const script = pick(random, SIMULATED_CLIENTS.attackers);
       if (
         decideWafRequest(app.policy, app.threat_lists, { clientIp: script.ip, country: script.country, path: endpoint.path, rules: [] }).action === 'passed'

@@ -14,7 +14,7 @@ import type { DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody, WafTraffic
 import { chance, pick, randomInt, type Random } from './prng';
 import { dailyCurve, localHour } from './traffic';
 import { BENIGN_AGENTS, BENIGN_PATHS, SIMULATED_ATTACKS, SIMULATED_CLIENTS } from './waf-corpus';
-import { guardTraffic } from './waf-guard-traffic';
+import { DEFAULT_GUARD_SCRIPTS, guardTraffic, type GuardScripts } from './waf-guard-traffic';
 import { runVulnPlan } from './vuln-test-runner';
 
 /**
@@ -88,6 +88,8 @@ export class WafPopBehaviour implements DeviceBehaviour {
   constructor(
     readonly profile: WafPopProfile,
     private readonly random: Random,
+    /** How often its scripted clients come (a journey makes them come every interval). */
+    private readonly scripts: GuardScripts = DEFAULT_GUARD_SCRIPTS,
   ) {}
 
   get serial() {
@@ -235,7 +237,15 @@ export class WafPopBehaviour implements DeviceBehaviour {
         }
       }
       // What the edge's API guard reports: GraphQL operations and login attempts, when the policy turns it on.
-      const guard = guardTraffic(this.random, app, at, intervalS, load, (userAgent, path) => clientHeaders(userAgent, apiKeyOf(this.random, path)));
+      const guard = guardTraffic(
+        this.random,
+        app,
+        at,
+        intervalS,
+        load,
+        (userAgent, path) => clientHeaders(userAgent, apiKeyOf(this.random, path)),
+        this.scripts,
+      );
       requests.push(...guard.requests);
       attacks.push(...guard.attacks);
       // A burst now and then past the application's first rate limit: the edge answers 429.
