@@ -1,12 +1,11 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_RULE_IDS, wafAttackSchema, wafCategoryOf, wafEdgeApplicationSchema, wafRequestSchema, type WafAttack, type WafRequest } from '@netloom/domain';
-import { DEBIAN_WAF_PATHS } from '../render/nginx-waf';
 import { freeListenPort } from '../test/listen-port';
+import { testEdgeOptions, testEdgePrefix } from '../test/test-edge';
 import { ApiGuard, accountOf } from './api-guard';
 import { ChallengeIssuer } from './challenge';
 import { analyseQuery } from './graphql-query';
@@ -36,8 +35,7 @@ describe('what the guard reads of a request', () => {
 });
 
 describe('the API guard behind real nginx', () => {
-  const prefix = mkdtempSync(path.join(os.tmpdir(), 'netloom-guard-'));
-  chmodSync(prefix, 0o755);
+  const prefix = testEdgePrefix('guard');
   const reached: string[] = [];
   const origin = http.createServer((req, res) => {
     let body = '';
@@ -58,20 +56,15 @@ describe('the API guard behind real nginx', () => {
 
   beforeAll(async () => {
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
-    PORT = await freeListenPort();
     const relay = await freeListenPort();
     guard = new ApiGuard({ relayPort: relay, challengeSecret: challenge.secret });
-    edge = new NginxWaf({
-      prefix,
-      listen: { address: '127.0.0.1', http: PORT, https: await freeListenPort() },
-      modules: { modsecurity: DEBIAN_WAF_PATHS.modsecurityModule, geoip2: null },
-      crs: { setup: DEBIAN_WAF_PATHS.crsSetup, rules: DEBIAN_WAF_PATHS.crsRules },
-      countryDb: null,
-      dpopChecker: null,
-      challenger: { address: await challenge.start(), secret: challenge.secret },
-      guard: { address: await guard.start(), relay },
-      workers: 1,
-    });
+    edge = new NginxWaf(
+      await testEdgeOptions(prefix, {
+        challenger: { address: await challenge.start(), secret: challenge.secret },
+        guard: { address: await guard.start(), relay },
+      }),
+    );
+    PORT = edge.opts.listen.http;
     logs = new WafLogs(
       path.join(prefix, 'logs'),
       () => null,

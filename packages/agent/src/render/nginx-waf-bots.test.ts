@@ -1,21 +1,18 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_RULE_IDS, wafEdgeApplicationSchema, wafRequestSchema, type WafEdgeApplication } from '@netloom/domain';
 import { NginxWaf } from '../host/nginx';
 import { WafLogs } from '../host/waf-logs';
-import { freeListenPort } from '../test/listen-port';
-import { DEBIAN_WAF_PATHS } from './nginx-waf';
+import { testEdgeOptions, testEdgePrefix } from '../test/test-edge';
 
 const APP = '0b8f3d2e-6a41-4c7b-9e15-2d7c4f8a1b90';
 
 describe("bot protection's managed lists and API key fingerprints on the edge (real nginx)", () => {
-  const prefix = mkdtempSync(path.join(os.tmpdir(), 'netloom-waf-bots-'));
-  chmodSync(prefix, 0o755);
+  const prefix = testEdgePrefix('waf-bots');
   const seen: http.IncomingHttpHeaders[] = [];
   const origin = http.createServer((req, res) => {
     seen.push(req.headers);
@@ -28,17 +25,8 @@ describe("bot protection's managed lists and API key fingerprints on the edge (r
 
   beforeAll(async () => {
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
-    PORT = await freeListenPort();
-    edge = new NginxWaf({
-      prefix,
-      listen: { address: '127.0.0.1', http: PORT, https: await freeListenPort() },
-      modules: { modsecurity: DEBIAN_WAF_PATHS.modsecurityModule, geoip2: null },
-      crs: { setup: DEBIAN_WAF_PATHS.crsSetup, rules: DEBIAN_WAF_PATHS.crsRules },
-      countryDb: null,
-      dpopChecker: null,
-      challenger: null,
-      workers: 1,
-    });
+    edge = new NginxWaf(await testEdgeOptions(prefix));
+    PORT = edge.opts.listen.http;
     logs = new WafLogs(path.join(prefix, 'logs'), () => running);
   });
   afterAll(async () => {

@@ -1,14 +1,12 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiContractOf, wafCategoryOf, wafEdgeApplicationSchema, type WafEdgeApiSchema } from '@netloom/domain';
 import { NginxWaf } from '../host/nginx';
 import { WafLogs } from '../host/waf-logs';
-import { freeListenPort } from '../test/listen-port';
-import { DEBIAN_WAF_PATHS } from './nginx-waf';
+import { testEdgeOptions, testEdgePrefix } from '../test/test-edge';
 import { apiSchemaRules, pathPattern } from './zero-trust-api';
 
 const APP = '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -59,8 +57,7 @@ describe('the zero-trust API rules', () => {
 });
 
 describe('zero-trust API at the edge (real nginx and ModSecurity)', () => {
-  const prefix = mkdtempSync(path.join(os.tmpdir(), 'netloom-ztapi-'));
-  chmodSync(prefix, 0o755);
+  const prefix = testEdgePrefix('ztapi');
   const reached: string[] = [];
   const origin = http.createServer((req, res) => {
     reached.push(`${req.method} ${req.url}`);
@@ -73,17 +70,8 @@ describe('zero-trust API at the edge (real nginx and ModSecurity)', () => {
 
   beforeAll(async () => {
     await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
-    PORT = await freeListenPort();
-    edge = new NginxWaf({
-      prefix,
-      listen: { address: '127.0.0.1', http: PORT, https: await freeListenPort() },
-      modules: { modsecurity: DEBIAN_WAF_PATHS.modsecurityModule, geoip2: null },
-      crs: { setup: DEBIAN_WAF_PATHS.crsSetup, rules: DEBIAN_WAF_PATHS.crsRules },
-      countryDb: null,
-      dpopChecker: null,
-      challenger: null,
-      workers: 1,
-    });
+    edge = new NginxWaf(await testEdgeOptions(prefix));
+    PORT = edge.opts.listen.http;
     logs = new WafLogs(path.join(prefix, 'logs'), () => null);
   });
   afterAll(async () => {
