@@ -25,6 +25,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { CardSkeleton } from '@/components/feedback/skeletons';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useWafAuthAbuse } from '@/features/waf/api/get-waf-guard';
+import { FigureTile } from '@/features/waf/components/figure-tile';
 import { PolicyPageFrame } from '@/features/waf/components/policy-page-frame';
 import { PolicyPartForm, type PartFieldsProps } from '@/features/waf/components/policy-part-form';
 
@@ -225,19 +226,6 @@ const detectionColumns: DataTableColumn<DetectionRow>[] = [
   { key: 'client_ip', header: 'Client' },
 ];
 
-function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
-  return (
-    <Paper withBorder p="md" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz={24} fw={700} c={color}>
-        {value.toLocaleString()}
-      </Text>
-    </Paper>
-  );
-}
-
 function Activity({ application }: { application: WafApplication }) {
   const user = useCurrentUser();
   const view = useWafAuthAbuse({ application_id: application.id });
@@ -256,10 +244,10 @@ function Activity({ application }: { application: WafApplication }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Figure label="Login attempts" value={v.attempts} />
-        <Figure label="Failed logins" value={v.failures} color={v.failures > 0 ? 'orange' : undefined} />
-        <Figure label="Suspect clients" value={suspects} color={suspects > 0 ? 'red' : undefined} />
-        <Figure label="Accounts under attack" value={attacked} color={attacked > 0 ? 'red' : undefined} />
+        <FigureTile label="Login attempts" value={v.attempts} />
+        <FigureTile label="Failed logins" value={v.failures} color={v.failures > 0 ? 'orange' : undefined} />
+        <FigureTile label="Suspect clients" value={suspects} color={suspects > 0 ? 'red' : undefined} />
+        <FigureTile label="Accounts under attack" value={attacked} color={attacked > 0 ? 'red' : undefined} />
       </SimpleGrid>
       {v.endpoints.length === 0 ? (
         <Paper withBorder p="md">

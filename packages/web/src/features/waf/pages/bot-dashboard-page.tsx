@@ -12,6 +12,7 @@ import { BotSettingsPanel } from '@/features/waf/components/bot-settings-panel';
 import { TopList } from '@/features/waf/components/top-list';
 import { WindowPicker } from '@/features/waf/components/window-picker';
 import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
+import { FigureTile } from '@/features/waf/components/figure-tile';
 
 const CLASS_LOOK: Record<BotClass, { label: string; color: string }> = {
   human: { label: 'Human', color: 'green' },
@@ -89,17 +90,11 @@ function BotBody({ bots }: { bots: WafBotSummary }) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, lg: 4 }}>
         {bots.by_class.map((c) => (
-          <Paper key={c.key} withBorder p="md" aria-label={CLASS_LOOK[c.key].label}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {CLASS_LOOK[c.key].label}
-            </Text>
-            <Text fz={24} fw={700} c={CLASS_LOOK[c.key].color}>
-              {c.requests.toLocaleString()}
-            </Text>
+          <FigureTile key={c.key} label={CLASS_LOOK[c.key].label} value={c.requests} color={CLASS_LOOK[c.key].color}>
             <Text size="xs" c="dimmed">
               {c.clients.toLocaleString()} client{c.clients === 1 ? '' : 's'}
             </Text>
-          </Paper>
+          </FigureTile>
         ))}
       </SimpleGrid>
       <Grid>

@@ -8,6 +8,7 @@ import { CardSkeleton } from '@/components/feedback/skeletons';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useWafGraphql } from '@/features/waf/api/get-waf-guard';
 import { LogFailure } from '@/features/waf/components/log-failure';
+import { FigureTile } from '@/features/waf/components/figure-tile';
 import { PolicyPageFrame } from '@/features/waf/components/policy-page-frame';
 import { PolicyPartForm, type PartFieldsProps } from '@/features/waf/components/policy-part-form';
 
@@ -157,10 +158,10 @@ function Activity({ application }: { application: WafApplication }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Figure label="GraphQL requests" value={v.requests} />
-        <Figure label="Operations" value={v.operations.length} />
-        <Figure label="Refused" value={v.refused} color={v.refused > 0 ? 'red' : undefined} />
-        <Figure label="Introspection attempts" value={v.operations.reduce((n, o) => n + o.introspection, 0)} />
+        <FigureTile label="GraphQL requests" value={v.requests} />
+        <FigureTile label="Operations" value={v.operations.length} />
+        <FigureTile label="Refused" value={v.refused} color={v.refused > 0 ? 'red' : undefined} />
+        <FigureTile label="Introspection attempts" value={v.operations.reduce((n, o) => n + o.introspection, 0)} />
       </SimpleGrid>
       <Paper withBorder p="md">
         <Stack gap="sm">
@@ -202,19 +203,6 @@ function Activity({ application }: { application: WafApplication }) {
         </Stack>
       </Paper>
     </Stack>
-  );
-}
-
-function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
-  return (
-    <Paper withBorder p="md" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz={24} fw={700} c={color}>
-        {value.toLocaleString()}
-      </Text>
-    </Paper>
   );
 }
 

@@ -12,6 +12,7 @@ import { attacksOverTimeOption, limitsFiredOption } from '@/features/waf/compone
 import { TopList } from '@/features/waf/components/top-list';
 import { WindowPicker } from '@/features/waf/components/window-picker';
 import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
+import { FigureTile } from '@/features/waf/components/figure-tile';
 
 const TILES: {
   key: keyof Pick<WafSummary, 'requests' | 'attacks' | 'blocked' | 'detected' | 'rate_limited' | 'denied' | 'challenged'>;
@@ -60,14 +61,7 @@ function SummaryBody({ summary }: { summary: WafSummary }) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
         {TILES.map((t) => (
-          <Paper key={t.key} withBorder p="md" aria-label={t.label}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t.label}
-            </Text>
-            <Text fz={24} fw={700} c={t.color}>
-              {summary[t.key].toLocaleString()}
-            </Text>
-          </Paper>
+          <FigureTile key={t.key} label={t.label} value={summary[t.key]} color={t.color} />
         ))}
       </SimpleGrid>
       <Paper withBorder p="md">
