@@ -160,6 +160,7 @@ export const paths = {
     log: '/waf/threat-analytics/log',
     attacks: '/waf/events/attacks',
     vulnerabilities: '/waf/events/vulnerabilities',
+    vulnTesting: '/waf/api-security/vuln-testing',
     onboard: '/waf/organization/onboard',
     policy: '/waf/organization/waf-policy',
     pac: '/waf/organization/pac',

@@ -110,6 +110,7 @@ const BUILT = [
   '/waf/api-security/api-discovery',
   '/waf/api-security/diff-logs',
   '/waf/api-security/zero-trust-api',
+  '/waf/api-security/vuln-testing',
   '/waf/organization',
   ...tabsOf('/waf/organization', ['onboard', 'waf-policy', 'pac', 'threat-intel', 'ddos', 'dpop']),
   '/404',

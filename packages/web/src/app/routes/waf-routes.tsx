@@ -5,8 +5,7 @@ import { redirectTo } from './redirect-route';
 /**
  * QShield's built pages (spec 000 §2.16 WAF menu). The dashboard is the backend-WAF analytics;
  * GraphQL and authentication abuse show what the edges' API guard saw and refused, with its
- * settings. The rest of the menu (vulnerability testing) falls through to the product's
- * 'not built' notice in product-routes.tsx.
+ * settings; vulnerability testing runs active tests of an application's API from its edges.
  */
 export function wafRoutes(): RouteObject[] {
   const analytics = () => import('@/features/waf/pages/waf-dashboard-page').then((m) => ({ Component: m.WafDashboardPage }));
@@ -34,6 +33,10 @@ export function wafRoutes(): RouteObject[] {
       lazy: () => import('@/features/waf/pages/api-discovery-settings-page').then((m) => ({ Component: m.ApiDiscoverySettingsPage })),
     },
     { path: 'api-security/diff-logs', lazy: () => import('@/features/waf/pages/diff-logs-page').then((m) => ({ Component: m.DiffLogsPage })) },
+    {
+      path: 'api-security/vuln-testing',
+      lazy: () => import('@/features/waf/pages/vuln-testing-page').then((m) => ({ Component: m.VulnTestingPage })),
+    },
     { path: 'api-security/zero-trust-api', lazy: () => import('@/features/waf/pages/zero-trust-api-page').then((m) => ({ Component: m.ZeroTrustApiPage })) },
     { path: 'bot/dashboard', lazy: () => import('@/features/waf/pages/bot-dashboard-page').then((m) => ({ Component: m.BotDashboardPage })) },
     { path: 'bot/api-abuse-protection', lazy: () => import('@/features/waf/pages/api-abuse-page').then((m) => ({ Component: m.ApiAbusePage })) },

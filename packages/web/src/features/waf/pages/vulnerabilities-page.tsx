@@ -11,6 +11,7 @@ import { useWafVulnerabilities } from '@/features/waf/api/get-waf-vulnerabilitie
 import { ApplicationFilter } from '@/features/waf/components/application-filter';
 import { WindowPicker } from '@/features/waf/components/window-picker';
 import { LogFailure } from '@/features/waf/components/log-failure';
+import { TestedFindings } from '@/features/waf/components/tested-findings';
 import { useWafFilters } from '@/features/waf/hooks/use-waf-filters';
 
 /** The attacks behind a row: the attack list filtered on its category, application and path. */
@@ -78,7 +79,8 @@ const COLUMNS: DataTableColumn<WafVulnerabilityRow>[] = [
 /**
  * QShield › Events › Vulnerabilities: the weaknesses attackers look for on each path of each
  * application, from the edges' attack events: those whose attacks reached the application
- * (detection only) first, each with what to do and a link to the attacks behind it.
+ * (detection only) first, each with what to do and a link to the attacks behind it; and the
+ * weaknesses found by testing (each application's newest vulnerability test).
  */
 export function VulnerabilitiesPage() {
   const user = useCurrentUser();
@@ -113,6 +115,7 @@ export function VulnerabilitiesPage() {
             />
           )}
         </Paper>
+        <TestedFindings timezone={user?.timezone ?? null} />
       </Stack>
     </>
   );
