@@ -139,8 +139,8 @@ test("an owner onboards an application on a WAF edge, raises its paranoia level 
       )
       .toBe(1);
 
-    // The dashboard counts it; the attack list shows it with the rules it matched.
-    await page.goto('/waf/dashboard');
+    // The dashboard counts it (its application's: other journeys' POPs report for the same organisation); the attack list shows it with the rules it matched.
+    await page.goto(`/waf/dashboard?application=${app.id}`);
     await expect(page.getByRole('heading', { name: 'Backend WAF', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Blocked', { exact: true })).toContainText('1');
     await expect(page.getByText('Attacks over time')).toBeVisible();
