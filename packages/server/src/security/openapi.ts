@@ -92,7 +92,8 @@ export type Kind =
   | 'ticket'
   | 'wafApplication'
   | 'wafRevision'
-  | 'threatList';
+  | 'threatList'
+  | 'wafVulnTest';
 export const KINDS: readonly Kind[] = [
   'tenant',
   'device',
@@ -128,6 +129,7 @@ export const KINDS: readonly Kind[] = [
   'wafApplication',
   'wafRevision',
   'threatList',
+  'wafVulnTest',
 ];
 
 interface OpenApiDoc {
@@ -241,6 +243,8 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/waap\/domains\/$/, 'wafApplication'],
   [/\/waap\/domains\/\{id\}\/policy\/revisions\/$/, 'wafRevision'],
   [/\/waap\/threat-intel\/$/, 'threatList'],
+  // A vulnerability test of an application.
+  [/\/waap\/api-security\/vuln-tests\/$/, 'wafVulnTest'],
   // The provider's list of every tenant's WAF edges: an edge shared as a POP or not.
   [/\/admin\/waf-pops\/$/, 'device'],
 ];

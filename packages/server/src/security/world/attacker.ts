@@ -4,7 +4,7 @@ import { TestAgent } from '../../test/agent-client';
 import type { Kind } from '../openapi';
 import type { Accounts } from './accounts';
 import { ATTACKER_NAC_MAC } from './known-values';
-import { newAlarm, newAnnouncement, newDiagnosticRun, tenantObjects } from './objects';
+import { newAlarm, newAnnouncement, newDiagnosticRun, newWafVulnTest, tenantObjects } from './objects';
 import { must, mustOn } from './requests';
 import { emptyIds, type FreshObject, type Side } from './types';
 import { ztnaObjects } from './ztna-objects';
@@ -104,6 +104,10 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
       }
       case 'threatList':
         return named(objects.threatList(name));
+      case 'wafVulnTest': {
+        const [application, device] = [await freshObject('wafApplication'), await freshObject('device')];
+        return { id: await newWafVulnTest(t, tenantId, application.id, device.id, name), name };
+      }
       case 'diagnosticRun': {
         const device = await freshObject('device');
         return { id: await newDiagnosticRun(t, tenantId, device.id, name), name, deviceId: device.id };
@@ -148,6 +152,7 @@ const OWN_KINDS = [
   'wafApplication',
   'wafRevision',
   'threatList',
+  'wafVulnTest',
 ] as const satisfies readonly Kind[];
 
 /**

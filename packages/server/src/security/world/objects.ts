@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TestApp } from '../../test/build';
 import { recordChange } from '../../modules/alarms/repo';
-import { diagnosticRuns } from '../../db/schema/index';
+import { diagnosticRuns, wafVulnTests } from '../../db/schema/index';
 import { REPORT_FIELD_VALUES } from './known-values';
 import { must, send, waitFor } from './requests';
 import { idpMetadata, labKey } from '../../test/saml-idp';
@@ -204,6 +204,48 @@ export async function newDiagnosticRun(t: TestApp, tenantId: string, deviceId: s
     endedAt: at,
     artifact: Buffer.from(name),
     artifactDone: at,
+  });
+  return id;
+}
+
+/**
+ * A finished vulnerability test of an application from a device, as its edge's answer leaves it
+ * (its finding names the canary): reading it is a real call, cancelling it (it has ended) a 409.
+ */
+export async function newWafVulnTest(t: TestApp, tenantId: string, applicationId: string, deviceId: string, name: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const at = new Date();
+  await t.app.services.db.insert(wafVulnTests).values({
+    id,
+    tenantId,
+    applicationId,
+    edgeId: deviceId,
+    checks: ['auth'],
+    ratePerS: 5,
+    accounts: { a: null, b: null },
+    state: 'done',
+    planned: 1,
+    sent: 1,
+    findings: [
+      {
+        check: 'auth',
+        severity: 'high',
+        owasp: 'API2:2023',
+        owasp_name: 'Broken Authentication',
+        title: 'Answered without credentials',
+        method: 'GET',
+        path: `/${name}`,
+        template: `/${name}`,
+        status: 200,
+        excerpt: name,
+        hint: 'Require authentication',
+      },
+    ],
+    startedBy: null,
+    startedAt: at,
+    deadlineAt: at,
+    endedAt: at,
+    endReason: '1 requests sent',
   });
   return id;
 }

@@ -1,7 +1,7 @@
 import type { TestApp } from '../../test/build';
 import type { TestAgent } from '../../test/agent-client';
 import type { Accounts } from './accounts';
-import { newAlarm, newAnnouncement, newDiagnosticRun, tenantObjects } from './objects';
+import { newAlarm, newAnnouncement, newDiagnosticRun, newWafVulnTest, tenantObjects } from './objects';
 import { must, mustOn } from './requests';
 import { emptyIds, type Side } from './types';
 import { endpointReports, endpointSessions, enrolEndpoint, gatewayExports } from './victim-devices';
@@ -123,6 +123,7 @@ export async function plantVictim(t: TestApp, { tenantId, enrolmentKey, ownerTok
   ids.wafApplication.push(await objects.wafApplication(canary('waf')));
   ids.wafRevision.push(await objects.wafRevision(ids.wafApplication[0]!, canary('wafrev')));
   ids.threatList.push(await objects.threatList(canary('intel')));
+  ids.wafVulnTest.push(await newWafVulnTest(t, tenantId, ids.wafApplication[0]!, ids.device[0]!, canary('vulntest')));
   ids.report.push(await objects.report());
   ids.reportSchedule.push(await objects.reportSchedule(canary('sched')));
   await objects.reportDone(ids.report[0]!);
