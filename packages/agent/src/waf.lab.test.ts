@@ -6,7 +6,16 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceConfigSchema, EDGE_RULE_IDS, WAF_PATHS, wafApplicationSchema, wafAttackPageSchema, wafPolicyViewSchema, type WafPolicy } from '@netloom/domain';
+import {
+  deviceConfigSchema,
+  EDGE_RULE_IDS,
+  WAF_PATHS,
+  wafApiInventoryRowSchema,
+  wafApplicationSchema,
+  wafAttackPageSchema,
+  wafPolicyViewSchema,
+  type WafPolicy,
+} from '@netloom/domain';
 import { bearer, build, login, type TestApp } from '../../server/src/test/build';
 import { enrolmentKey } from '../../server/src/test/agent-client';
 import { freeListenPort } from './test/listen-port';
@@ -30,6 +39,8 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
   const reached: string[] = [];
   const origin = http.createServer((req, res) => {
     reached.push(`${req.method} ${req.url}`);
+    // Its login takes no password: every attempt fails.
+    if (req.url === '/api/login') res.statusCode = 401;
     res.end('hello from the origin\n');
   });
   const agentLog: string[] = [];
@@ -104,6 +115,30 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
         },
       );
       req.on('error', reject);
+    });
+
+  /** A JSON POST to the edge from `from`: its status and body. */
+  const post = (url: string, body: unknown, from = '127.0.0.1') =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const data = JSON.stringify(body);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: edgePort,
+          method: 'POST',
+          path: url,
+          agent: false,
+          localAddress: from,
+          headers: { host: HOST, 'user-agent': 'lab-browser/1.0', 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(data);
     });
 
   const policyView = async () => wafPolicyViewSchema.parse((await call('GET', WAF_PATHS.policy(appId))).json());
@@ -213,10 +248,85 @@ describe('the Netloom agent as a WAF edge in front of an origin', () => {
     expect(limited).toMatchObject({ status: 429, category: 'rate', rules: [{ id: EDGE_RULE_IDS.rateLimit }] });
   });
 
+  it("sets the edge's traffic against the OpenAPI document, then enforces it, limits GraphQL and challenges credential stuffing", async () => {
+    const document = [
+      'openapi: 3.0.3',
+      'info: { title: Shop API, version: 1.0.0 }',
+      'paths:',
+      '  /api/users/{id}:',
+      '    get: { parameters: [{ name: id, in: path, required: true, schema: { type: integer } }], responses: { "200": { description: A user } } }',
+      '  /api/users:',
+      '    get: { parameters: [{ name: limit, in: query, schema: { type: integer } }], responses: { "200": { description: Users } } }',
+      '  /api/orders:',
+      '    post: { responses: { "201": { description: Created } } }',
+      '  /graphql:',
+      '    post: { responses: { "200": { description: GraphQL } } }',
+      '  /api/login:',
+      '    post: { responses: { "200": { description: Signed in } } }',
+    ].join('\n');
+    expect((await call('PUT', WAF_PATHS.apiDocument(appId), { document })).statusCode).toBe(200);
+    for (const url of ['/api/users/1', '/api/users/2', '/api/users?limit=5', '/api/admin/export']) expect(await get(url, '127.0.0.3')).toBe(200);
+    // The inventory from what the edge logged: the templates, one shadow endpoint, the unused ones zombies.
+    const inventory = await waitFor(
+      'the edge traffic in the inventory',
+      async () => {
+        const rows = wafApiInventoryRowSchema.array().parse((await call('GET', WAF_PATHS.apiInventory)).json());
+        // The edge reports every second: the four requests may come in two batches.
+        const users = rows.find((r) => r.method === 'GET' && r.path === '/api/users');
+        return rows.some((r) => r.state === 'shadow') && users?.state === 'documented' ? rows : null;
+      },
+      30_000,
+    );
+    const state = (method: string, p: string) => inventory.find((r) => r.method === method && r.path === p)?.state;
+    expect(state('GET', '/api/users/{id}')).toBe('documented');
+    expect(state('GET', '/api/users')).toBe('documented');
+    expect(state('GET', '/api/admin/export')).toBe('shadow');
+    expect(state('POST', '/api/orders')).toBe('zombie');
+    // (The earlier tests' pages are shadow endpoints too: the document covers /api only.)
+    expect(inventory.filter((r) => r.state === 'shadow' && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/admin/export']);
+
+    const view = await savePolicy({
+      rate_limits: [],
+      zero_trust_api: { mode: 'block' },
+      graphql: { enabled: true, paths: ['/graphql'], max_depth: 3, max_aliases: 15, max_fields: 1_000, introspection: false },
+      login_protection: {
+        ...(await policyView()).policy.login_protection,
+        enabled: true,
+        endpoints: [{ path: '/api/login', username_field: 'email' }],
+        client_failures: 3,
+      },
+    });
+    expect(view.sync_state).toBe('synced');
+    const since = Date.now();
+    // Zero-trust API: what the document declares passes, an undeclared parameter and an undocumented endpoint do not.
+    expect(await get('/api/users?limit=5')).toBe(200);
+    expect(await get('/api/users?limit=5&debug=1')).toBe(403);
+    expect(await get('/api/admin/export')).toBe(403);
+    // GraphQL past the depth limit is refused, a query within it passes.
+    expect((await post('/graphql', { query: '{ me { name } }' })).status).toBe(200);
+    expect((await post('/graphql', { query: '{ a { b { c { d } } } }' })).status).toBe(403);
+    // A scripted run of logins from one address is challenged past three failures; another address's user still reaches the origin.
+    const run: number[] = [];
+    for (let i = 0; i < 5; i++) run.push((await post('/api/login', { email: `user${i}@example.com`, password: 'guess' }, '127.0.0.2')).status);
+    expect(run).toEqual([401, 401, 401, 403, 403]);
+    expect((await post('/api/login', { email: 'ada@example.com', password: 'secret' }, '127.0.0.3')).status).toBe(401);
+
+    const undeclared = await attackOf('/api/users?limit=5&debug=1', 'blocked', since);
+    expect(undeclared).toMatchObject({
+      category: 'api',
+      rules: [{ message: 'Zero-trust API: query parameter not declared by GET /api/users', data: 'debug' }],
+    });
+    expect((await attackOf('/graphql', 'blocked', since)).rules[0]).toMatchObject({ id: EDGE_RULE_IDS.graphql, data: 'depth 4 over 3' });
+    const challenged = await attackOf('/api/login', 'challenged', since);
+    expect(challenged).toMatchObject({ client_ip: '127.0.0.2', category: 'auth', rules: [{ id: EDGE_RULE_IDS.loginAbuse }] });
+    expect((await savePolicy({ zero_trust_api: { mode: 'off' } })).sync_state).toBe('synced');
+    expect(await get('/api/admin/export')).toBe(200);
+  });
+
   it('refuses a policy nginx refuses: the push fails, the edge keeps the previous policy and the console shows the sync failed', async () => {
     // The domain's check takes any @ipMatch argument; ModSecurity refuses one that is no address, so nginx -t does.
     const bad = { id: crypto.randomUUID(), name: 'Office', enabled: true, rule: 'SecRule REMOTE_ADDR "@ipMatch 300.1.1.1" "id:1002,phase:1,deny,status:403"' };
-    const view = await savePolicy({ rate_limits: [], custom_rules: [bad] });
+    const view = await savePolicy({ custom_rules: [bad] });
     expect(view.sync_state).toBe('failed');
     const device = deviceConfigSchema.parse((await call('GET', `device/config/${deviceId}/`)).json());
     expect(device.sync.state).toBe('failed');
