@@ -12,7 +12,7 @@ const PROBE_TIMEOUT_MS = 10_000;
  * would refuse the probes), naming the application's host: the first bytes of the answer's body,
  * its status and headers; null when the origin does not answer in time.
  */
-export function probeOrigin(origin: string): (probe: WafVulnProbe, headers: Record<string, string>) => Promise<WafVulnAnswer | null> {
+function probeOrigin(origin: string): (probe: WafVulnProbe, headers: Record<string, string>) => Promise<WafVulnAnswer | null> {
   const base = new URL(origin);
   const client = base.protocol === 'https:' ? https : http;
   return (probe, headers) =>
