@@ -155,6 +155,11 @@ test("an admin documents the demo shop's API and enforces it, then reads what th
     await expect(scripted).toContainText('Automated', { timeout: 20_000 });
     await expect(scripted).toContainText('Automation tool');
 
+    // Diff Logs: the shadow and the zombie endpoint, open since the document came.
+    await page.goto(`/waf/api-security/diff-logs?application=${appId}`);
+    const drift = page.getByRole('table', { name: 'API drift' });
+    await expect(drift.getByRole('row').filter({ hasText: 'Shadow endpoint' }).filter({ hasText: '/graphql' })).toContainText('Open');
+    await expect(drift.getByRole('row').filter({ hasText: 'Zombie endpoint' }).filter({ hasText: '/api/reports/{id}' })).toContainText('Open');
     // API Discovery settings: an exclusion saved, with who changed them.
     await page.goto(`/waf/api-security/api-discovery?application=${appId}`);
     await expect(page.getByText('Defaults', { exact: true })).toBeVisible();
@@ -162,12 +167,6 @@ test("an admin documents the demo shop's API and enforces it, then reads what th
     await page.getByRole('textbox', { name: 'Exclusions' }).press('Enter');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(`Changed by ${ADMIN} on`)).toBeVisible();
-
-    // Diff Logs: the shadow and the zombie endpoint, open since the document came.
-    await page.goto(`/waf/api-security/diff-logs?application=${appId}`);
-    const drift = page.getByRole('table', { name: 'API drift' });
-    await expect(drift.getByRole('row').filter({ hasText: 'Shadow endpoint' }).filter({ hasText: '/graphql' })).toContainText('Open');
-    await expect(drift.getByRole('row').filter({ hasText: 'Zombie endpoint' }).filter({ hasText: '/api/reports/{id}' })).toContainText('Open');
   } finally {
     simulator.stop();
     // Other journeys of this worker expect the organisation without this POP and application.
