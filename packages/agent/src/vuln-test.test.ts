@@ -83,10 +83,12 @@ function job(url: string, over: Partial<WafVulnJob> = {}): WafVulnJob {
 describe('a vulnerability test from the edge host', () => {
   it('finds exactly the vulnerable origin’s weaknesses, at the run’s rate, never echoing a credential', async () => {
     const t0 = Date.now();
-    const text = await runVulnTest(job(urls.vulnerable!), new AbortController().signal);
+    const told: number[] = [];
+    const text = await runVulnTest(job(urls.vulnerable!), new AbortController().signal, (sent) => told.push(sent));
     const report = wafVulnReportSchema.parse(JSON.parse(text));
     const plan = job(urls.vulnerable!).plan;
     expect(report.sent).toBe(plan.length);
+    expect(told).toEqual(Array.from({ length: Math.ceil(plan.length / 5) - 1 }, (_, i) => (i + 1) * 5));
     // n requests at 10/s: the last goes (n-1)/10 s after the first.
     expect(Date.now() - t0).toBeGreaterThanOrEqual((plan.length - 1) * 100 - 20);
     expect(report.findings.map((f) => [f.check, f.title, f.template, f.status]).sort()).toEqual(

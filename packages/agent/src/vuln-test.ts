@@ -42,6 +42,6 @@ function probeOrigin(origin: string): (probe: WafVulnProbe, headers: Record<stri
 }
 
 /** A vulnerability test run from this edge host: its report (JSON) once the plan is sent, stopped or out of time. */
-export function runVulnTest(job: WafVulnJob, signal: AbortSignal): Promise<string> {
-  return runVulnPlan(job, probeOrigin(job.origin), { signal });
+export function runVulnTest(job: WafVulnJob, signal: AbortSignal, progress?: (sent: number) => void): Promise<string> {
+  return runVulnPlan(job, probeOrigin(job.origin), { signal, ...(progress ? { progress } : {}) });
 }

@@ -131,8 +131,8 @@ export class WafEdge implements DeviceBehaviour {
   }
 
   /** A vulnerability test: its probes go from this host straight to the application's origin (the job names it), not through this edge's WAF. */
-  vulnTest(job: WafVulnJob, signal: AbortSignal): Promise<string> {
-    return runVulnTest(job, signal);
+  vulnTest(job: WafVulnJob, signal: AbortSignal, progress: (sent: number) => void): Promise<string> {
+    return runVulnTest(job, signal, progress);
   }
 
   diagnostics(): string {

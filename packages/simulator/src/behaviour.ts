@@ -58,7 +58,7 @@ export interface DeviceBehaviour {
    */
   startDiagnostic?(params: DiagnosticParams, io: DiagnosticIo, peer: unknown): LiveDiagnostic | null;
   /** A WAF edge runs a vulnerability test's plan against the application's origin and answers its report (JSON); none: it runs none. */
-  vulnTest?(job: WafVulnJob, signal: AbortSignal): Promise<string>;
+  vulnTest?(job: WafVulnJob, signal: AbortSignal, progress: (sent: number) => void): Promise<string>;
   /** The capacity of its lines (Mbps) if it answers at this address (a throughput test's far end). */
   capacityAt?(address: string): number | undefined;
   /** The configuration it now runs (after a push, a revert or a local change): what it reports follows it. */

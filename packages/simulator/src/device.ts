@@ -315,7 +315,9 @@ export class SimulatedDevice {
         const running = this.vulnTests.get(jobId);
         if (running) return running.done;
         const stop = new AbortController();
-        const done = run(job.data, stop.signal)
+        let chunk = 0;
+        const progress = (sent: number) => this.link.send({ type: 'job_output', job_id: jobId, chunk: chunk++, data: JSON.stringify({ sent }) });
+        const done = run(job.data, stop.signal, progress)
           .then(
             (output) => ({ ok: true, output }),
             (err: Error) => ({ ok: false, output: err.message }),

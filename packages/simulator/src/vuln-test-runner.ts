@@ -8,7 +8,12 @@ export interface VulnRunOptions {
   /** Waits (a test's clock may not). */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Told the requests sent so far, every few (a running test's progress). */
+  progress?: (sent: number) => void;
 }
+
+/** Progress is told every this many requests. */
+const PROGRESS_EVERY = 5;
 
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -53,6 +58,7 @@ export async function runVulnPlan(job: WafVulnJob, send: SendProbe, opts: VulnRu
       break;
     }
     answers.push(await send(probe, probeHeaders(job, probe)).catch(() => null));
+    if (answers.length % PROGRESS_EVERY === 0 && answers.length < job.plan.length) opts.progress?.(answers.length);
   }
   const secrets = [job.accounts.a?.secret, job.accounts.b?.secret].filter((s): s is string => !!s);
   const findings = judgeVulnAnswers(job.plan.slice(0, answers.length), answers, { https: job.origin.startsWith('https:'), secrets });

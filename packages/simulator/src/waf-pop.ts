@@ -134,8 +134,8 @@ export class WafPopBehaviour implements DeviceBehaviour {
   }
 
   /** A vulnerability test against the simulated application behind this POP (the demo's findings). */
-  vulnTest(job: WafVulnJob, signal: AbortSignal): Promise<string> {
-    return runVulnPlan(job, async (probe, headers) => simulatedOrigin(probe, headers), { signal });
+  vulnTest(job: WafVulnJob, signal: AbortSignal, progress: (sent: number) => void): Promise<string> {
+    return runVulnPlan(job, async (probe, headers) => simulatedOrigin(probe, headers), { signal, progress });
   }
 
   configure(doc: ConfigDocument | null): void {

@@ -380,6 +380,9 @@ export function packVulnReport(r: { sent: number; stopped: string | null; findin
   }
 }
 
+/** A running test's progress, as the edge tells it (a job_output's data): requests sent so far. */
+export const wafVulnProgressSchema = z.object({ sent: z.number().int().min(0).max(WAF_VULN_LIMITS.max_requests) });
+
 /** What a job of the waf_vuln_test kind carries to the edge. */
 export const wafVulnJobSchema = z.object({
   application_id: z.string().uuid(),

@@ -190,7 +190,11 @@ export async function registerDeviceGateway(app: FastifyInstance, s: Services, e
     jobs: s.jobs,
     drift: configPushes,
     addresses: autoVpnAddresses,
-    diagnostics: s.diagnosticIntake,
+    // A vulnerability test's progress travels as a job's output too: its run takes it, else a diagnostic's.
+    diagnostics: {
+      output: async (deviceId, m) => (await s.wafVulnTests.progress(deviceId, m)) ?? s.diagnosticIntake.output(deviceId, m),
+      artifact: (deviceId, m) => s.diagnosticIntake.artifact(deviceId, m),
+    },
   });
 }
 

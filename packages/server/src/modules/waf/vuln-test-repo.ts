@@ -46,6 +46,21 @@ export async function markRunning(db: Db, ids: string[]): Promise<void> {
     .where(and(inArray(wafVulnTests.id, ids), eq(wafVulnTests.state, 'queued')));
 }
 
+/** A running run's progress from its edge: true when kept, false when the run has ended, null when no run of the edge has this id. */
+export async function recordProgress(db: Db, edgeId: string, id: string, sent: number): Promise<boolean | null> {
+  const kept = await db
+    .update(wafVulnTests)
+    .set({ state: 'running', sent: sql`greatest(${wafVulnTests.sent}, ${sent})` })
+    .where(and(eq(wafVulnTests.id, id), eq(wafVulnTests.edgeId, edgeId), inArray(wafVulnTests.state, [...OPEN])))
+    .returning({ id: wafVulnTests.id });
+  if (kept.length > 0) return true;
+  const [ended] = await db
+    .select({ id: wafVulnTests.id })
+    .from(wafVulnTests)
+    .where(and(eq(wafVulnTests.id, id), eq(wafVulnTests.edgeId, edgeId)));
+  return ended ? false : null;
+}
+
 /** A cancel asked of a running run: kept in end_reason until the edge answers. */
 export async function markCancelAsked(tx: Db, id: string, reason: string): Promise<boolean> {
   const rows = await tx

@@ -4,7 +4,9 @@ import {
   ERROR_CODES,
   WAF_VULN_LIMITS,
   wafApiOperationSchema,
+  wafVulnProgressSchema,
   wafVulnReportSchema,
+  type JobOutput,
   type WafApiOperation,
   type WafTestedVulnerability,
   type WafVulnJob,
@@ -191,6 +193,12 @@ export class WafVulnTestService implements JobOwner {
       for (const o of overdue) await vulnRepo.endRun(tx, o.id, { state: 'failed', endReason: 'The edge did not answer within the test’s time limit' });
       await this.jobs.withdraw(tx, ids, 'past its time limit');
     });
+  }
+
+  /** A running test's progress from its edge (a job_output): true kept, false past the run's end, null when it is no test's. */
+  async progress(deviceId: string, m: JobOutput): Promise<boolean | null> {
+    const said = wafVulnProgressSchema.safeParse(safeJson(m.data));
+    return vulnRepo.recordProgress(this.db, deviceId, m.job_id, said.success ? said.data.sent : 0);
   }
 
   async sent(jobs: SentJob[]): Promise<void> {

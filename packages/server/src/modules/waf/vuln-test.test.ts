@@ -166,10 +166,17 @@ describe.each(testBackends('pglite'))('QShield vulnerability testing on %s', (ba
 
     const again = await start();
     expect([again.statusCode, again.json().code]).toEqual([409, 'vuln_test_running']);
+    // The edge tells its progress as the job's output; the list shows it.
+    seq += 1;
+    edge.send({ type: 'job_output', seq, job_id: run.id, chunk: 0, data: JSON.stringify({ sent: 5 }) });
+    expect(await edge.next('ack')).toMatchObject({ seq, duplicate: false });
     const listed = wafVulnRunSchema.array().parse((await call('GET', 'waap/api-security/vuln-tests/', undefined, 'viewer@acme.test')).json());
-    expect(listed.map((r) => [r.id, r.state, r.planned])).toEqual([[run.id, 'running', payload.plan.length]]);
+    expect(listed.map((r) => [r.id, r.state, r.sent, r.planned])).toEqual([[run.id, 'running', 5, payload.plan.length]]);
 
     await answer(run.id, packVulnReport({ sent: payload.plan.length, stopped: null, findings: [finding] }));
+    seq += 1;
+    edge.send({ type: 'job_output', seq, job_id: run.id, chunk: 1, data: JSON.stringify({ sent: 6 }) });
+    expect(await edge.next('ack')).toMatchObject({ seq, duplicate: true });
     const done = wafVulnRunDetailSchema.parse((await call('GET', `waap/api-security/vuln-tests/${run.id}/`)).json());
     expect(done).toMatchObject({ state: 'done', sent: payload.plan.length, findings: 1, found: [finding] });
     const tested = wafTestedVulnerabilitySchema.array().parse((await call('GET', 'waap/events/vulnerabilities/tested/')).json());

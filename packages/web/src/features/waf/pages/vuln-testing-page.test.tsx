@@ -128,12 +128,12 @@ describe('vulnerability testing', { timeout: 30_000 }, () => {
 
     it('sees the tests and their progress, with no way to start or cancel one', async () => {
       fakeWafApi({
-        answer: (c) => (c.path === 'waap/api-security/vuln-tests/' ? jsonResponse(200, [listed(run({ state: 'running', sent: 0, findings: 0 }))]) : undefined),
+        answer: (c) => (c.path === 'waap/api-security/vuln-tests/' ? jsonResponse(200, [listed(run({ state: 'running', sent: 10, findings: 0 }))]) : undefined),
       });
       render();
       const row = within(await screen.findByRole('row', { name: /pop-fra/ }, { timeout: 10_000 }));
       expect(row.getByText('running')).toBeTruthy();
-      expect(row.getByText('30 requests at 5/s')).toBeTruthy();
+      expect(row.getByText('10 of 30 requests at 5/s')).toBeTruthy();
       expect(row.queryByRole('button', { name: 'Cancel' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Start test' })).toBeNull();
     });

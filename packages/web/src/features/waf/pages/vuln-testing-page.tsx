@@ -65,8 +65,8 @@ export function VulnTestingPage() {
       header: 'Progress',
       render: (r) => (
         <Stack gap={2}>
-          <Text size="xs">{r.state === 'running' ? `${r.planned} requests at ${r.rate_per_s}/s` : `${r.sent} of ${r.planned} requests`}</Text>
-          <Progress value={r.state === 'running' ? 50 : r.planned ? (100 * r.sent) / r.planned : 0} animated={r.state === 'running'} size="sm" />
+          <Text size="xs">{`${r.sent} of ${r.planned} requests${r.state === 'running' ? ` at ${r.rate_per_s}/s` : ''}`}</Text>
+          <Progress value={r.planned ? (100 * r.sent) / r.planned : 0} animated={r.state === 'running'} size="sm" />
         </Stack>
       ),
     },
