@@ -190,10 +190,7 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
   return entries;
 }
 
-/**
- * QShield's menu (spec 000 §2.16 WAF menu): the built pages link; the rest (API discovery,
- * GraphQL, API security, bots) are listed as coming, so the menu matches the product.
- */
+/** QShield's menu (spec 000 §2.16 WAF menu), in the spec's order. */
 function wafMenu(): MenuEntry[] {
   return [
     {
@@ -202,6 +199,8 @@ function wafMenu(): MenuEntry[] {
       children: [
         { label: 'Backend WAF', to: paths.waf.backendWaf },
         { label: 'Compliance Status', to: paths.waf.compliance },
+        { label: 'API Discovery', to: paths.waf.apiDiscovery },
+        { label: 'GraphQL', to: paths.waf.graphql },
         { label: 'Log', to: paths.waf.log },
       ],
     },
@@ -213,8 +212,27 @@ function wafMenu(): MenuEntry[] {
         { label: 'Vulnerabilities', to: paths.waf.vulnerabilities },
       ],
     },
-    { label: 'API Security', icon: IconApi, soon: true },
-    { label: 'Bot', icon: IconRobot, soon: true },
+    {
+      label: 'API Security',
+      icon: IconApi,
+      children: [
+        { label: 'API Inventory', to: paths.waf.apiInventory },
+        { label: 'API Discovery', to: paths.waf.apiDiscoverySettings },
+        { label: 'Diff Logs', to: paths.waf.diffLogs },
+        { label: 'Shadow API', to: paths.waf.shadowApi },
+        { label: 'Zero-Trust API', to: paths.waf.zeroTrustApi },
+        { label: 'Vulnerability Testing', to: paths.waf.vulnTesting },
+      ],
+    },
+    {
+      label: 'Bot',
+      icon: IconRobot,
+      children: [
+        { label: 'Dashboard', to: paths.waf.botDashboard },
+        { label: 'API Abuse Protection', to: paths.waf.apiAbuse },
+        { label: 'Auth Abuse Protection', to: paths.waf.authAbuse },
+      ],
+    },
     {
       label: 'Organization',
       icon: IconBuildingSkyscraper,
