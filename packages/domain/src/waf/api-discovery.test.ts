@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoverEndpoints, learnTemplates, paramType, pathTemplate } from './api-discovery';
+import { answeredOtherThanNotFound, discoverEndpoints, learnTemplates, paramType, pathTemplate } from './api-discovery';
 
 describe('API discovery from the access log', () => {
   it('makes a path a template: numbers and UUIDs are ids, hashes and dates have their own placeholders', () => {
@@ -71,5 +71,17 @@ describe('API discovery from the access log', () => {
     expect([...templates].sort()).toEqual([...resources.map((r) => `/api/${r}`), '/products/search', '/products/{param}/reviews', '/tags/{param}'].sort());
     // Another application's paths are learnt apart.
     expect(learnTemplates([{ applicationId: 'b', path: `/products/${slugs[0]}/reviews`, requests: 1 }])).toEqual([`/products/${slugs[0]}/reviews`]);
+  });
+});
+
+describe("discovery and a scanner's probes", () => {
+  it('learns no placeholder from paths the application does not have, and says which answered only 404', () => {
+    const at = new Date('2026-11-30T10:00:00Z');
+    const row = (path: string, status: number, requests = 1) => ({ applicationId: 'a', method: 'GET', path, status, requests, firstAt: at, lastAt: at });
+    const probes = ['/wp-admin', '/.env', '/phpmyadmin', '/admin.php', '/backup.zip', '/config.json', '/server-status', '/.git', '/xmlrpc.php', '/cgi-bin'];
+    const found = discoverEndpoints([row('/graphql', 200, 40), row('/products', 200, 30), row('/login', 401, 5), ...probes.map((p) => row(p, 404))]);
+    expect(found.slice(0, 3).map((e) => e.template)).toEqual(['/graphql', '/products', '/login']);
+    expect(found.filter(answeredOtherThanNotFound).map((e) => e.template)).toEqual(['/graphql', '/products', '/login']);
+    expect(found.filter((e) => !answeredOtherThanNotFound(e))).toHaveLength(probes.length);
   });
 });

@@ -162,10 +162,13 @@ function learntTemplate(root: Segments, segments: readonly string[]): string {
  * Each row's path template: its segments' own look (pathTemplate), then, per application, the
  * positions that hold many distinct words under the same parent made placeholders too.
  */
-export function learnTemplates(rows: readonly Pick<PathStatusCount, 'applicationId' | 'path' | 'requests'>[]): string[] {
+export function learnTemplates(rows: readonly (Pick<PathStatusCount, 'applicationId' | 'path' | 'requests'> & { status?: number })[]): string[] {
   const split = rows.map((r) => pathTemplate(r.path).split('/').slice(1));
   const trees = new Map<string, Segments>();
+  for (const r of rows) if (!trees.has(r.applicationId ?? '')) trees.set(r.applicationId ?? '', segmentsNode());
   rows.forEach((r, i) => {
+    // A path the application does not have (404: a scanner's probe, a typo) teaches nothing of its shape.
+    if (r.status === NOT_FOUND) return;
     const app = r.applicationId ?? '';
     let node: Segments | undefined = trees.get(app);
     if (!node) trees.set(app, (node = segmentsNode()));
@@ -181,6 +184,14 @@ export function learnTemplates(rows: readonly Pick<PathStatusCount, 'application
   for (const tree of trees.values()) learn(tree);
   return rows.map((r, i) => learntTemplate(trees.get(r.applicationId ?? '')!, split[i]!));
 }
+
+const NOT_FOUND = 404;
+
+/**
+ * Whether the application answered anything but 404 there: an endpoint only ever "not found" (a
+ * scanner's probe, a typo) is no endpoint the document should have declared.
+ */
+export const answeredOtherThanNotFound = (e: Pick<DiscoveredEndpoint, 'statuses'>) => e.statuses.some((s) => s.status !== NOT_FOUND);
 
 /** The endpoints a window's requests show, busiest first: counted by application, method and path template. */
 export function discoverEndpoints(rows: readonly PathStatusCount[]): DiscoveredEndpoint[] {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiParamType, DiscoveredEndpoint } from './api-discovery';
+import { answeredOtherThanNotFound, type ApiParamType, type DiscoveredEndpoint } from './api-discovery';
 import { isDocumentedAs, type DocumentedOperation, type DocumentedParam } from './api-inventory';
 
 /**
@@ -95,7 +95,8 @@ export function apiDrift({ current, earlier, documented }: DriftInput): DriftFin
     for (const e of current) {
       const op = documented.find((o) => isDocumentedAs(e, o));
       if (!op) {
-        add({ kind: 'shadow', method: e.method, path: e.template, param: null, detail: `${e.requests} requests; not in the document` });
+        if (answeredOtherThanNotFound(e))
+          add({ kind: 'shadow', method: e.method, path: e.template, param: null, detail: `${e.requests} requests; not in the document` });
         continue;
       }
       if (!op.params) continue;

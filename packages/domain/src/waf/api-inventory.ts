@@ -1,4 +1,4 @@
-import type { DiscoveredEndpoint } from './api-discovery';
+import { answeredOtherThanNotFound, type DiscoveredEndpoint } from './api-discovery';
 
 /** The HTTP methods an OpenAPI path item may hold operations under. */
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -107,7 +107,8 @@ export function apiInventory(discovered: readonly DiscoveredEndpoint[], document
     };
   });
   for (const e of discovered) {
-    if (!matched.has(e)) rows.push({ state: 'shadow', method: e.method, path: e.template, requests: e.requests, errors: e.errors, lastSeen: e.lastSeen });
+    if (!matched.has(e) && answeredOtherThanNotFound(e))
+      rows.push({ state: 'shadow', method: e.method, path: e.template, requests: e.requests, errors: e.errors, lastSeen: e.lastSeen });
   }
   return rows;
 }
