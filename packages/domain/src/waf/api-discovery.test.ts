@@ -85,3 +85,20 @@ describe("discovery and a scanner's probes", () => {
     expect(found.filter((e) => !answeredOtherThanNotFound(e))).toHaveLength(probes.length);
   });
 });
+
+describe('personal data in query parameters', () => {
+  it('types card numbers (Luhn) and phone numbers as personal data, and leaves other digits integers', () => {
+    expect(paramType('4111111111111111')).toBe('card');
+    expect(paramType('4111111111111112')).toBe('integer');
+    expect(paramType('+44 20 7946 0958')).toBe('phone');
+    expect(paramType('+4420')).toBe('string');
+    const at = new Date('2026-11-30T10:00:00Z');
+    const [e] = discoverEndpoints([
+      { applicationId: 'a', method: 'GET', path: '/pay?card=4111111111111111&n=2', status: 200, requests: 1, firstAt: at, lastAt: at },
+    ]);
+    expect(e!.params).toEqual([
+      { name: 'card', types: ['card'], pii: true },
+      { name: 'n', types: ['integer'], pii: false },
+    ]);
+  });
+});

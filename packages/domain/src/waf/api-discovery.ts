@@ -33,18 +33,33 @@ export function pathTemplate(path: string): string {
     .join('/');
 }
 
-export const API_PARAM_TYPES = ['integer', 'number', 'boolean', 'uuid', 'date', 'email', 'string'] as const;
+export const API_PARAM_TYPES = ['integer', 'number', 'boolean', 'uuid', 'date', 'email', 'card', 'phone', 'string'] as const;
+/** The types whose values are personal data: a parameter that carries them is marked (its values are never kept). */
+const PERSONAL: readonly ApiParamType[] = ['email', 'card', 'phone'];
 export type ApiParamType = (typeof API_PARAM_TYPES)[number];
 
 /** The type a query parameter's value looks like. */
 export function paramType(value: string): ApiParamType {
+  if (/^\d{13,19}$/.test(value) && luhn(value)) return 'card';
   if (/^-?\d+$/.test(value)) return 'integer';
   if (/^-?\d+\.\d+$/.test(value)) return 'number';
   if (/^(?:true|false)$/i.test(value)) return 'boolean';
   if (UUID.test(value)) return 'uuid';
   if (/^\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?$/.test(value)) return 'date';
   if (/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(value)) return 'email';
+  if (/^\+\d{8,15}$/.test(value.replace(/[\s().-]/g, ''))) return 'phone';
   return 'string';
+}
+
+/** Whether a run of digits passes the Luhn check every payment card number passes. */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
 }
 
 /** Requests of one application with one method, path (with its query) and status in a window, as the store counts them. */
@@ -66,7 +81,7 @@ export interface DiscoveredEndpoint {
   /** Answers of 400 and above. */
   errors: number;
   statuses: { status: number; requests: number }[];
-  /** Query parameters seen, each with the types of its values; `pii` when a value looked like personal data (an e-mail). */
+  /** Query parameters seen, each with the types of its values; `pii` when a value looked like personal data (an e-mail, a card number, a phone number). */
   params: { name: string; types: ApiParamType[]; pii: boolean }[];
   firstSeen: Date;
   lastSeen: Date;
@@ -236,7 +251,7 @@ export function discoverEndpoints(rows: readonly PathStatusCount[]): DiscoveredE
       ...e,
       statuses: [...statusMap].map(([status, requests]) => ({ status, requests })).sort((a, b) => a.status - b.status),
       params: [...paramMap]
-        .map(([name, types]) => ({ name, types: API_PARAM_TYPES.filter((t) => types.has(t)), pii: types.has('email') }))
+        .map(([name, types]) => ({ name, types: API_PARAM_TYPES.filter((t) => types.has(t)), pii: PERSONAL.some((t) => types.has(t)) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
     }))
     .sort((a, b) => b.requests - a.requests || a.template.localeCompare(b.template));

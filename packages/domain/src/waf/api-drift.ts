@@ -33,9 +33,10 @@ export const driftKey = (f: Pick<DriftFinding, 'kind' | 'method' | 'path' | 'par
 export function acceptsParamType(declared: Pick<DocumentedParam, 'type' | 'format'>, seen: ApiParamType): boolean {
   switch (declared.type) {
     case 'integer':
-      return seen === 'integer';
+      // A long run of digits that passes the Luhn check is typed a card number: it is an integer too.
+      return seen === 'integer' || seen === 'card';
     case 'number':
-      return seen === 'integer' || seen === 'number';
+      return seen === 'integer' || seen === 'number' || seen === 'card';
     case 'boolean':
       return seen === 'boolean';
     case 'string':
