@@ -136,7 +136,7 @@ export function scaledCount(sampled: number, samplingPercent: number): number {
 }
 
 /** An endpoint discovered from a sample, its counts scaled to the whole and marked as estimates. */
-export function scaledEndpoint<E extends { requests: number; errors: number; statuses: { status: number; requests: number }[] }>(
+export function scaledEndpoint<E extends { requests: number; errors: number; authenticated?: number; statuses: { status: number; requests: number }[] }>(
   endpoint: E,
   samplingPercent: number,
 ): E & { estimated: boolean } {
@@ -145,6 +145,7 @@ export function scaledEndpoint<E extends { requests: number; errors: number; sta
     ...endpoint,
     requests: scaledCount(endpoint.requests, samplingPercent),
     errors: scaledCount(endpoint.errors, samplingPercent),
+    ...(endpoint.authenticated === undefined ? {} : { authenticated: scaledCount(endpoint.authenticated, samplingPercent) }),
     statuses: endpoint.statuses.map((s) => ({ ...s, requests: scaledCount(s.requests, samplingPercent) })),
     estimated: true,
   };

@@ -69,6 +69,8 @@ export interface PathStatusCount {
   path: string;
   status: number;
   requests: number;
+  /** Of them, those that carried credentials (an Authorization or X-API-Key header; absent: not known). */
+  authenticated?: number;
   firstAt: Date;
   lastAt: Date;
 }
@@ -80,6 +82,8 @@ export interface DiscoveredEndpoint {
   requests: number;
   /** Answers of 400 and above. */
   errors: number;
+  /** Requests that carried credentials: the authentication the endpoint is seen with. */
+  authenticated: number;
   statuses: { status: number; requests: number }[];
   /** Query parameters seen, each with the types of its values; `pii` when a value looked like personal data (an e-mail, a card number, a phone number). */
   params: { name: string; types: ApiParamType[]; pii: boolean }[];
@@ -223,6 +227,7 @@ export function discoverEndpoints(rows: readonly PathStatusCount[]): DiscoveredE
         template,
         requests: 0,
         errors: 0,
+        authenticated: 0,
         statuses: [],
         params: [],
         firstSeen: r.firstAt,
@@ -233,6 +238,7 @@ export function discoverEndpoints(rows: readonly PathStatusCount[]): DiscoveredE
       endpoints.set(key, e);
     }
     e.requests += r.requests;
+    e.authenticated += r.authenticated ?? 0;
     if (r.status >= 400) e.errors += r.requests;
     e.statusMap.set(r.status, (e.statusMap.get(r.status) ?? 0) + r.requests);
     if (r.firstAt < e.firstSeen) e.firstSeen = r.firstAt;

@@ -370,6 +370,8 @@ export const wafDiscoveredEndpointSchema = z.object({
   template: z.string(),
   requests: z.number().int(),
   errors: z.number().int(),
+  /** Requests that carried credentials (an Authorization or X-API-Key header). */
+  authenticated: z.number().int(),
   statuses: z.array(z.object({ status: z.number().int(), requests: z.number().int() })),
   params: z.array(z.object({ name: z.string(), types: z.array(z.enum(API_PARAM_TYPES)), pii: z.boolean() })),
   first_seen: z.string(),

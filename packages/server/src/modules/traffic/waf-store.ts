@@ -243,7 +243,8 @@ export class WafAnalytics {
       : sql``;
     const rows = await rowsOf(
       this.db,
-      sql`select r.application_id, r.host, r.method, r.path, r.status, count(*)::int as requests, min(r.at) as first_at, max(r.at) as last_at
+      sql`select r.application_id, r.host, r.method, r.path, r.status, count(*)::int as requests,
+          count(*) filter (where r.api_key is not null)::int as authenticated, min(r.at) as first_at, max(r.at) as last_at
         from waf_requests r where ${scopeWhere(scope, 'r')}${sample} group by 1, 2, 3, 4, 5 order by 6 desc limit ${limit}`,
     );
     return rows.map((x) => ({
@@ -253,6 +254,7 @@ export class WafAnalytics {
       path: String(x.path),
       status: num(x.status),
       requests: num(x.requests),
+      authenticated: num(x.authenticated),
       firstAt: new Date(x.first_at as string),
       lastAt: new Date(x.last_at as string),
     }));

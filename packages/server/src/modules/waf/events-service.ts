@@ -191,6 +191,7 @@ export class WafEventsService {
       template: e.template,
       requests: e.requests,
       errors: e.errors,
+      authenticated: e.authenticated,
       statuses: e.statuses,
       params: e.params,
       first_seen: e.firstSeen.toISOString(),

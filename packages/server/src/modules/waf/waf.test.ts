@@ -412,7 +412,7 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
       type: 'waf_events',
       seq: 9301,
       requests: [
-        request({ application_id: shop, path: '/api/users/101?expand=true', request_id: 'api-1' }),
+        request({ application_id: shop, path: '/api/users/101?expand=true', request_id: 'api-1', api_key: '3f9a0c1d2e4b5a67' }),
         request({ application_id: shop, path: '/api/users/102', status: 404, request_id: 'api-2' }),
         request({ application_id: shop, method: 'POST', path: '/api/users', status: 201, request_id: 'api-3' }),
       ],
@@ -425,6 +425,8 @@ describe.each(testBackends('pglite'))('QShield WAF on %s', (backend) => {
       method: 'GET',
       requests: 2,
       errors: 1,
+      // One of the two carried an API key.
+      authenticated: 1,
       statuses: [
         { status: 200, requests: 1 },
         { status: 404, requests: 1 },

@@ -14,6 +14,7 @@ const endpoint: WafDiscoveredEndpoint = {
   template: '/api/users/{id}',
   requests: 8,
   errors: 2,
+  authenticated: 6,
   statuses: [
     { status: 200, requests: 6 },
     { status: 404, requests: 2 },
@@ -30,7 +31,7 @@ const endpoint: WafDiscoveredEndpoint = {
 describe('API discovery', { timeout: 30_000 }, () => {
   signedInAs('viewer');
 
-  it('lists each endpoint the traffic shows with its error rate, statuses and parameters, personal data marked', async () => {
+  it('lists each endpoint the traffic shows with its error rate, share with credentials, statuses and parameters, personal data marked', async () => {
     fakeWafApi({ answer: (c) => (c.path === 'waap/analytics/api-discovery/' ? jsonResponse(200, [endpoint]) : undefined) });
     renderWithProviders(
       withQueryClient(
@@ -41,6 +42,7 @@ describe('API discovery', { timeout: 30_000 }, () => {
     );
     const row = within(await screen.findByRole('row', { name: /\/api\/users\/\{id\}/ }, { timeout: 10_000 }));
     expect(row.getByText('2 (25 %)')).toBeTruthy();
+    expect(row.getByText('75 %')).toBeTruthy();
     expect(row.getByText('200 × 6, 404 × 2')).toBeTruthy();
     expect(row.getByText('email: email (personal data)')).toBeTruthy();
     expect(row.getByText('expand: boolean')).toBeTruthy();

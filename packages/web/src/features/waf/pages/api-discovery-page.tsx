@@ -33,6 +33,8 @@ const columns: DataTableColumn<Row>[] = [
     render: (e) => (e.estimated ? `≈ ${e.requests.toLocaleString()}` : e.requests.toLocaleString()),
   },
   { key: 'error_rate', header: 'Errors', rowAlign: 'right' },
+  // Requests that carried an Authorization or X-API-Key header: whether the endpoint is used with credentials.
+  { key: 'auth_rate', header: 'With credentials', rowAlign: 'right' },
   { key: 'statuses', header: 'Statuses', render: (e) => e.statuses.map((s) => `${s.status} × ${s.requests}`).join(', ') },
   {
     key: 'params',
@@ -68,6 +70,7 @@ export function ApiDiscoveryPage() {
     ...e,
     id: `${e.application_id ?? ''} ${e.method} ${e.template}`,
     error_rate: `${e.estimated ? '≈ ' : ''}${e.errors.toLocaleString()} (${e.requests ? Math.round((100 * e.errors) / e.requests) : 0} %)`,
+    auth_rate: `${e.requests ? Math.round((100 * e.authenticated) / e.requests) : 0} %`,
   }));
   return (
     <>
