@@ -36,7 +36,9 @@ export function securitySuite(backend: Backend): void {
       const settings = settingsFromEnv();
       // The victim's devices report once; they stay online for the whole run (it takes minutes), so
       // "victim data changed" means a probe changed it, never that the offline sweep ran meanwhile.
-      const t = await build(backend, (c) => ({ ...c, fleet: { ...c.fleet, offlineAfterSeconds: 3600 } }));
+      // The principals sign in once: their access tokens outlive the run too (on a loaded machine a
+      // run passed the default 15 minutes and its last fixtures were refused as unauthenticated).
+      const t = await build(backend, (c) => ({ ...c, accessTokenTtlSeconds: 3600, fleet: { ...c.fleet, offlineAfterSeconds: 3600 } }));
       world = await buildWorld(t);
       ops = operationsOf(t.app.swagger());
       plan = planRun(ops, world.principals, { shapeCount: (op, who) => shapesOf(op, who, world).length, variantsOf: (op) => variantPool(world, op) }, settings);
