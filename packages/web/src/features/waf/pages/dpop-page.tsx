@@ -1,13 +1,8 @@
 import { Alert, NumberInput, Stack, Switch } from '@mantine/core';
 import { ChipInput } from '@/components/inputs/chip-input';
-import { wafPathSchema } from '@netloom/domain';
+import { WAF_PATH_RULE } from '@/features/waf/components/path-rule';
 import { PolicyPageFrame } from '@/features/waf/components/policy-page-frame';
 import { PolicyPartForm, type PartFieldsProps } from '@/features/waf/components/policy-part-form';
-
-const PATH_RULE = {
-  test: (v: string) => wafPathSchema.safeParse(v).success,
-  message: "Should start with '/' and hold no spaces, quotes, braces, semicolons or '#'",
-};
 
 function DpopFields({ value, errors, disabled, onChange }: PartFieldsProps<'dpop'>) {
   return (
@@ -20,7 +15,7 @@ function DpopFields({ value, errors, disabled, onChange }: PartFieldsProps<'dpop
       />
       <ChipInput
         type="url"
-        rule={PATH_RULE}
+        rule={WAF_PATH_RULE}
         label="Paths"
         description="Requests under these paths need a valid proof (RFC 9449)"
         placeholder="/api/"

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Badge, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { wafPathSchema, type GraphqlLimit, type WafApplication, type WafGraphqlView } from '@netloom/domain';
+import { type GraphqlLimit, type WafApplication, type WafGraphqlView } from '@netloom/domain';
 import { ChipInput } from '@/components/inputs/chip-input';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
@@ -9,13 +9,9 @@ import { useCurrentUser } from '@/lib/session/session-store';
 import { useWafGraphql } from '@/features/waf/api/get-waf-guard';
 import { LogFailure } from '@/features/waf/components/log-failure';
 import { FigureTile } from '@/features/waf/components/figure-tile';
+import { WAF_PATH_RULE } from '@/features/waf/components/path-rule';
 import { PolicyPageFrame } from '@/features/waf/components/policy-page-frame';
 import { PolicyPartForm, type PartFieldsProps } from '@/features/waf/components/policy-part-form';
-
-const PATH_RULE = {
-  test: (v: string) => wafPathSchema.safeParse(v).success,
-  message: "Should start with '/' and hold no spaces, quotes, braces, semicolons or '#'",
-};
 
 const LIMIT_LABEL: Record<GraphqlLimit, string> = {
   depth: 'Too deep',
@@ -49,7 +45,7 @@ function LimitFields({ value, errors, disabled, onChange }: PartFieldsProps<'gra
       />
       <ChipInput
         type="url"
-        rule={PATH_RULE}
+        rule={WAF_PATH_RULE}
         label="GraphQL endpoints"
         description="The edge parses queries sent to these paths"
         placeholder="/graphql"
