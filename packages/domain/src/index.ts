@@ -76,6 +76,8 @@ export * from './analytics/flow-exporter';
 export * from './webfilter/index';
 export * from './ztna/index';
 export * from './waf/index';
+export * from './rum/index';
+export * from './dem/index';
 export * from './console/index';
 export * from './diagnostics/index';
 export * from './support/index';

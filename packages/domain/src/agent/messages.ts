@@ -9,6 +9,7 @@ import { connectorHealthMessageSchema, ztnaSessionsMessageSchema } from '../ztna
 import { wafEventsMessageSchema } from '../waf/events';
 import { nacHostsMessageSchema } from '../ztna/nac';
 import { jobArtifactSchema, jobOutputSchema } from '../diagnostics/agent';
+import { demResultsMessageSchema } from '../dem/results';
 
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
@@ -186,6 +187,7 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
   connectorHealthMessageSchema,
   nacHostsMessageSchema,
   wafEventsMessageSchema,
+  demResultsMessageSchema,
   jobOutputSchema,
   jobArtifactSchema,
 ]);

@@ -1,0 +1,4 @@
+export * from './score';
+export * from './results';
+export * from './section';
+export * from './api';
