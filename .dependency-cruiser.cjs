@@ -49,6 +49,7 @@ const SCHEMA_OWNERS = {
   'modules/chat': ['chat'],
   'modules/helpdesks': ['helpdesks'],
   'modules/assistant': ['assistant'],
+  'modules/dem': ['dem'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).
@@ -183,6 +184,14 @@ module.exports = {
       severity: 'error',
       from: { path: ['^packages/agent/.*\\.test\\.ts$', '^packages/agent/src/test/'] },
       to: { path: WORKSPACE('server'), pathNot: '^packages/server/src/(test/(build|agent-client)|db/schema/index)\\.ts$' },
+    },
+    {
+      name: 'sdk-stands-alone',
+      comment:
+        "The RUM SDK runs in tenants' pages within 10 kB gzipped: it bundles nothing of another workspace (its tests may check its beacons against the domain's schema).",
+      severity: 'error',
+      from: { path: '^packages/rum-sdk/', pathNot: TEST },
+      to: { path: WORKSPACE('domain|server|web|simulator|agent') },
     },
     {
       name: 'routes-use-services',

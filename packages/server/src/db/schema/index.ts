@@ -34,3 +34,5 @@ export * from './assistant';
 export * from './sso';
 export * from './tickets';
 export * from './waf';
+export * from './dem';
+export * from './rum';
