@@ -35,6 +35,7 @@ const SCHEMA_OWNERS = {
   'modules/alarms': ['alarms'],
   'modules/web-filter': ['webfilter'],
   'modules/waf': ['waf'],
+  'modules/rum': ['rum'],
   'modules/ztna': ['ztna'],
   'modules/ztna-activity': ['ztna-activity'],
   'modules/tours': ['tours'],
