@@ -39,6 +39,8 @@ const WEB_TESTS = 'packages/web/{src,dev}/**/*.test.{ts,tsx}';
  * zod setup): they need modules no other file has loaded, so they run isolated, by what they say.
  */
 const WEB_FRESH_MODULES = globSync([WEB_TESTS]).filter((file) => /vi\.(do)?[mM]ock\(|@vitest-fresh-modules/.test(readFileSync(file, 'utf8')));
+/** The RUM SDK runs in tenants' pages: each of its files loads it afresh in a browser-like DOM, as a page does. */
+const RUM_SDK_TESTS = 'packages/rum-sdk/src/**/*.test.ts';
 const webTests = {
   retry,
   pool,
@@ -157,7 +159,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: './packages/web/vite.config.ts', test: { ...webTests, name: 'web-fresh', include: WEB_FRESH_MODULES } },
+      { extends: './packages/web/vite.config.ts', test: { ...webTests, name: 'web-fresh', include: [...WEB_FRESH_MODULES, RUM_SDK_TESTS] } },
     ],
   },
 });
