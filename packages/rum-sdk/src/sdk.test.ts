@@ -1,5 +1,6 @@
 // @vitest-fresh-modules: each test loads the SDK afresh, as a page does, with its own script tag.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rumBeaconSchema } from '@netloom/domain';
 import type { Beacon } from './types.ts';
 
 let n = 0;
@@ -53,9 +54,15 @@ async function load(attrs: Record<string, string> = {}) {
 
 const hide = () => window.dispatchEvent(new Event('pagehide'));
 
-/** The beacons this test's SDK sent, parsed. */
+/** The beacons this test's SDK sent, each one checked against the schema the ingest endpoint parses with. */
 function beacons(): Beacon[] {
-  return sendBeacon.mock.calls.filter(([url]) => url === endpoint).map(([, body]) => JSON.parse(body as string) as Beacon);
+  return sendBeacon.mock.calls
+    .filter(([url]) => url === endpoint)
+    .map(([, body]) => {
+      const beacon = JSON.parse(body as string) as Beacon;
+      expect(rumBeaconSchema.safeParse(beacon).error).toBeUndefined();
+      return beacon;
+    });
 }
 const events = () => beacons().flatMap((b) => b.events);
 

@@ -17,7 +17,7 @@ function attributionOf(metric: MetricWithAttribution): VitalAttribution {
     case 'LCP': {
       const a = metric.attribution;
       return {
-        target: a.target,
+        target: a.target && clip(a.target, 500),
         url: a.url && clip(a.url, 500),
         phases: phases({
           ttfb: a.timeToFirstByte,
@@ -30,7 +30,7 @@ function attributionOf(metric: MetricWithAttribution): VitalAttribution {
     case 'INP': {
       const a = metric.attribution;
       return {
-        target: a.interactionTarget,
+        target: a.interactionTarget && clip(a.interactionTarget, 500),
         interaction_type: a.interactionType,
         load_state: a.loadState,
         phases: phases({ inputDelay: a.inputDelay, processingDuration: a.processingDuration, presentationDelay: a.presentationDelay }),
@@ -38,7 +38,7 @@ function attributionOf(metric: MetricWithAttribution): VitalAttribution {
     }
     case 'CLS': {
       const a = metric.attribution;
-      return { target: a.largestShiftTarget, load_state: a.loadState };
+      return { target: a.largestShiftTarget && clip(a.largestShiftTarget, 500), load_state: a.loadState };
     }
     case 'FCP': {
       const a = metric.attribution;
