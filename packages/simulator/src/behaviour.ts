@@ -1,6 +1,7 @@
 import type {
   ConfigDocument,
   ConnectorHealthMessage,
+  DemResult,
   DiagnosticParams,
   FlowRecord,
   Heartbeat,
@@ -97,6 +98,8 @@ export interface DeviceBehaviour {
   ztnaSessions?(at: Date, intervalS: number, endpointId: string | null): ZtnaSession[];
   /** What its client measured to the relays it is given; none: it runs no zero-trust section. */
   ztnaRelays?(): ZtnaSessionsMessage['relays'];
+  /** The runs of its digital experience tests in the `intervalS` before `at` (a real agent: those finished since the last call); none: it runs no DEM tests. */
+  demResults?(at: Date, intervalS: number): DemResult[];
   /** Its client's connections open now through this app connector. */
   activeSessionsThrough?(connectorId: string): number;
   /** An app connector's health now, given the sessions it carries; null: it publishes nothing (yet). */

@@ -1,10 +1,13 @@
+import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { AGENT_PATH, ENDPOINT_OSES, FLOW_ACTIVE_TIMEOUT_S, type EndpointOs } from '@netloom/domain';
 import { tenantApi, type TenantApi } from './enrolment-key';
 import { URL_EXPORT_INTERVAL_S, URL_EXPORT_MAX_S } from './url-export';
 import { WAF_EXPORT_INTERVAL_S, WAF_EXPORT_MAX_S } from './waf-export';
 import { DEFAULT_GUARD_SCRIPTS } from './waf-guard-traffic';
-import { startFleet, type Fleet, type FleetTenant } from './fleet';
+import { DEM_EXPORT_INTERVAL_S, DEM_EXPORT_MAX_S } from './dem-export';
+import { EXPERIENCE_COMMANDS, parseExperienceCommand } from './dem-commands';
+import { endpointExperience, startFleet, type Fleet, type FleetTenant } from './fleet';
 import { readStateFile, stateSaver } from './state-file';
 import { EndpointBehaviour } from './endpoint-behaviour';
 import { GatewayBehaviour } from './gateway-behaviour';
@@ -86,6 +89,18 @@ Zero-trust access:
                        or the checks it fails, comma-separated:
                        ${POSTURE_FAILURES.join(', ')}
                        (default: the posture the seed gives each endpoint)
+  --endpoint-wifi DBM  their Wi-Fi signal to start with, in the same order
+                       (repeatable; e.g. -85: the DEM tests suffer)
+
+Digital experience (DEM):
+  --dem-interval SECONDS
+                       endpoints running a dem section report their test
+                       results this often (default ${DEM_EXPORT_INTERVAL_S}, at most ${DEM_EXPORT_MAX_S}; 0: none)
+  --dem-every SECONDS  every test runs this often whatever its interval
+                       (default: the test's own interval; 5 for a lively demo)
+  A new test runs within 3 s of the configuration that names it.
+
+${EXPERIENCE_COMMANDS.replace(/^/gm, '  ')}
 
 QShield (WAF):
   --waf-pops N         simulated QShield POPs per tenant (default 0); each
@@ -144,6 +159,9 @@ const OPTIONS = {
   'endpoint-user': { type: 'string', multiple: true, default: [] as string[] },
   'endpoint-os': { type: 'string', multiple: true, default: [] as string[] },
   'endpoint-posture': { type: 'string', multiple: true, default: [] as string[] },
+  'endpoint-wifi': { type: 'string', multiple: true, default: [] as string[] },
+  'dem-interval': { type: 'string', default: String(DEM_EXPORT_INTERVAL_S) },
+  'dem-every': { type: 'string' },
   'waf-pops': { type: 'string', default: '0' },
   'waf-interval': { type: 'string', default: String(WAF_EXPORT_INTERVAL_S) },
   'waf-scripted-runs': { type: 'string' },
@@ -200,6 +218,8 @@ const ztnaSessionMaxS = seconds('ztna-session-max', 0.1, 7 * 86_400);
 const updateDelayS = seconds('update-delay', 0, 86_400);
 const connectorIntervalS = seconds('connector-interval', 0, 3_600);
 const nacIntervalS = seconds('nac-interval', 0, 86_400);
+const demIntervalS = seconds('dem-interval', 0, DEM_EXPORT_MAX_S);
+const demEveryS = values['dem-every'] === undefined ? null : seconds('dem-every', 1, 3600);
 const wafPops = count('waf-pops', values['waf-pops']);
 const wafIntervalS = seconds('waf-interval', 0, WAF_EXPORT_MAX_S);
 const wafScriptedRuns = values['waf-scripted-runs'] === undefined ? null : Number(values['waf-scripted-runs']);
@@ -223,6 +243,11 @@ values['endpoint-posture'].forEach((text, i) => {
   const posture = parsePostureChoice(text);
   if (!posture) fail(`--endpoint-posture must be pass or some of ${POSTURE_FAILURES.join(', ')} (comma-separated), got ${text}`);
   (endpointSpecs[i] ??= {}).posture = posture;
+});
+values['endpoint-wifi'].forEach((text, i) => {
+  const dbm = /^-\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!(dbm >= -100 && dbm <= -20)) fail(`--endpoint-wifi must be a signal between -100 and -20 dBm, got ${text}`);
+  (endpointSpecs[i] ??= {}).wifiDbm = dbm;
 });
 if (endpointSpecs.length > endpoints) fail(`${endpointSpecs.length} endpoints chosen (--endpoint-*) but --endpoints is ${endpoints}`);
 
@@ -276,6 +301,8 @@ const fleet = startFleet({
   connectorIntervalS,
   nacIntervalS,
   wafIntervalS,
+  demIntervalS,
+  ...(demEveryS !== null ? { dem: { everyS: demEveryS } } : {}),
   ...(wafScriptedRuns !== null ? { wafScripts: { scannerChance: wafScriptedRuns, stuffingChance: wafScriptedRuns } } : {}),
   onSave: () => saver?.schedule(),
   onEvent: (e) => {
@@ -326,6 +353,18 @@ const ticker = setInterval(() => {
   const offline = c.idle + c.connecting + c.backoff + c.away + c.rebooting + c.stopped;
   console.log(`${time()}  connected ${c.connected}  pending ${c.pending}  offline ${offline}  jobs ${jobs}`);
 }, 1000);
+
+// The operator degrades an endpoint's experience while it runs (EXPERIENCE_COMMANDS).
+createInterface({ input: process.stdin, terminal: false }).on('line', (line) => {
+  if (!line.trim()) return;
+  const command = parseExperienceCommand(line);
+  if (typeof command === 'string') return console.log(`${time()}  ${command}`);
+  const experience = endpointExperience(fleet.devices, command.who);
+  if (!experience) return console.log(`${time()}  no endpoint is ${command.who}`);
+  if ('heal' in command) experience.heal();
+  else experience.set(command.change);
+  console.log(`${time()}  ${command.who}: ${JSON.stringify(experience.changed)}`);
+});
 
 let stopping = false;
 async function shutdown(why: string): Promise<void> {

@@ -1,5 +1,7 @@
 import {
   FLOW_ACTIVE_TIMEOUT_S,
+  type DemResult,
+  type DemResultsMessage,
   type UrlEvent,
   type UrlEventsMessage,
   type WafEventsMessage,
@@ -9,6 +11,7 @@ import {
 import type { BatchExporter } from './batch-exporter';
 import type { Batch, BatchOutbox, BatchesDropped } from './batch-outbox';
 import type { DeviceBehaviour } from './behaviour';
+import { DEM_EXPORT_INTERVAL_S, demResultExporter } from './dem-export';
 import { FlowExporter } from './flow-exporter';
 import { mulberry32, seedFrom } from './prng';
 import { URL_EXPORT_INTERVAL_S, urlEventExporter } from './url-export';
@@ -40,6 +43,10 @@ export interface ExportOptions {
   wafIntervalS?: number;
   /** WAF event batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
   wafOutboxBatches?: number;
+  /** Seconds between an endpoint's DEM result exports (DEM_EXPORT_INTERVAL_S, 60, by default; at most DEM_EXPORT_MAX_S); 0: none. */
+  demIntervalS?: number;
+  /** DEM result batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
+  demOutboxBatches?: number;
 }
 
 /** What the exports need of their device. */
@@ -51,7 +58,7 @@ export interface ExportHooks {
   /** The web filters the device ran, by when: each web request is decided by the one running when it was made. */
   webFilters: WebFilterTimeline;
   /** Batches an outbox dropped unacknowledged because it was full (told at most once a minute). */
-  dropped(type: 'flows_dropped' | 'url_events_dropped' | 'ztna_sessions_dropped' | 'waf_events_dropped', dropped: BatchesDropped): void;
+  dropped(type: 'flows_dropped' | 'url_events_dropped' | 'ztna_sessions_dropped' | 'waf_events_dropped' | 'dem_results_dropped', dropped: BatchesDropped): void;
 }
 
 /**
@@ -104,5 +111,14 @@ export function deviceExports(behaviour: DeviceBehaviour, opts: ExportOptions, h
     random: stream('waf export'),
     onDropped: (dropped) => hooks.dropped('waf_events_dropped', dropped),
   });
-  return { flowExport, urlExport, ztnaExport, wafExport };
+  const demExport: BatchExporter<DemResult, DemResultsMessage> = demResultExporter({
+    intervalS: behaviour.demResults ? (opts.demIntervalS ?? DEM_EXPORT_INTERVAL_S) : 0,
+    results: (at, intervalS) => behaviour.demResults?.(at, intervalS) ?? [],
+    nextSeq,
+    transmit,
+    ...(opts.demOutboxBatches === undefined ? {} : { capacity: opts.demOutboxBatches }),
+    random: stream('dem export'),
+    onDropped: (dropped) => hooks.dropped('dem_results_dropped', dropped),
+  });
+  return { flowExport, urlExport, ztnaExport, wafExport, demExport };
 }

@@ -3,6 +3,8 @@ import {
   AGENT_PROTOCOL_VERSION,
   CONFIRM_WINDOW_MS,
   diagnosticParamsSchema,
+  type DemResult,
+  type DemResultsMessage,
   wafVulnJobSchema,
   type ConfigDocument,
   type ServerMessage,
@@ -52,7 +54,9 @@ export type DeviceEvent =
   /** Zero-trust session batches dropped the same way (`records`: sessions). */
   | { type: 'ztna_sessions_dropped'; device: SimulatedDevice; batches: number; records: number }
   /** A WAF edge's event batches dropped the same way (`records`: requests and attacks). */
-  | { type: 'waf_events_dropped'; device: SimulatedDevice; batches: number; records: number };
+  | { type: 'waf_events_dropped'; device: SimulatedDevice; batches: number; records: number }
+  /** An endpoint's DEM result batches dropped the same way (`records`: test runs). */
+  | { type: 'dem_results_dropped'; device: SimulatedDevice; batches: number; records: number };
 
 /** A device's options; those of its exports and of its reports are theirs. */
 export interface SimulatedDeviceOptions extends ExportOptions, ReportOptions {
@@ -108,6 +112,8 @@ export class SimulatedDevice {
   readonly ztnaExport: BatchExporter<ZtnaSession, ZtnaSessionsMessage>;
   /** A WAF edge's access and audit logs, swept every export interval and kept until acknowledged. */
   readonly wafExport: BatchExporter<WafRecord, WafEventsMessage>;
+  /** An endpoint's digital experience test runs, swept every export interval and kept until acknowledged. */
+  readonly demExport: BatchExporter<DemResult, DemResultsMessage>;
   lastClose: { code: number; reason: string } | null = null;
   /** How long it waited before its last reconnection (its jittered back-off). */
   lastBackoffMs: number | null = null;
@@ -149,11 +155,12 @@ export class SimulatedDevice {
     this.urlExport = exports.urlExport;
     this.ztnaExport = exports.ztnaExport;
     this.wafExport = exports.wafExport;
+    this.demExport = exports.demExport;
   }
 
-  /** Its periodic exports, each with its own outbox (flows, URL events, zero-trust sessions, WAF events). */
+  /** Its periodic exports, each with its own outbox (flows, URL events, zero-trust sessions, WAF events, DEM results). */
   private get exporters(): PeriodicExport[] {
-    return [this.flowExport, this.urlExport, this.ztnaExport, this.wafExport];
+    return [this.flowExport, this.urlExport, this.ztnaExport, this.wafExport, this.demExport];
   }
 
   get state(): DeviceState {

@@ -1,7 +1,9 @@
-import type { ConfigDocument, FlowRecord, ZtnaSession, ZtnaSessionsMessage } from '@netloom/domain';
+import type { ConfigDocument, DemResult, FlowRecord, ZtnaSession, ZtnaSessionsMessage } from '@netloom/domain';
 import type { BehaviourState, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
 import type { EndpointProfile } from './profiles';
 import { browsingFor, type BrowsingRequest } from './browsing';
+import { DemClient, type DemClientOptions } from './dem-client';
+import { EndpointExperience, type ExperienceChange } from './dem-experience';
 import { flowsFor } from './flows';
 import { chance, mulberry32, noise, randomBetween, randomInt, seedFrom, type Random } from './prng';
 import { advanceCounters, type Counters } from './traffic';
@@ -30,18 +32,28 @@ export class EndpointBehaviour implements DeviceBehaviour {
   private readonly browsingRandom: Random;
   /** Its zero-trust client: the `ztna` section it runs, the connections its user tries, the version it installed. */
   private ztna: ZtnaClient;
+  /** Its digital experience tests, run as its Wi-Fi, CPU, relay and the applications are now. */
+  private readonly dem: DemClient;
 
   constructor(
     readonly profile: EndpointProfile,
     private readonly random: Random,
     private readonly sessions: SessionRules | null = DEFAULT_SESSION_RULES,
     private readonly ztnaOptions: ZtnaClientOptions = {},
+    demOptions: DemClientOptions = {},
+    experience: ExperienceChange = {},
   ) {
     // From zero at the simulator's start, like a gateway's (see GatewayBehaviour).
     this.counters = { rx: 0, tx: 0 };
     this.flowRandom = mulberry32(seedFrom(profile.serial, 'flows'));
     this.browsingRandom = mulberry32(seedFrom(profile.serial, 'browsing'));
     this.ztna = new ZtnaClient(profile, undefined, ztnaOptions);
+    this.dem = new DemClient(profile, new EndpointExperience(profile, experience), demOptions);
+  }
+
+  /** What its user goes through now (Wi-Fi, relay, slow applications, a busy laptop): a test or an operator changes it while it runs. */
+  get experience(): EndpointExperience {
+    return this.dem.experience;
   }
 
   persisted(): BehaviourState {
@@ -97,6 +109,11 @@ export class EndpointBehaviour implements DeviceBehaviour {
 
   configure(doc: ConfigDocument | null): void {
     this.ztna.ran(doc?.ztna);
+    this.dem.ran(doc, Date.now());
+  }
+
+  demResults(at: Date, intervalS: number): DemResult[] {
+    return this.dem.results(at, intervalS);
   }
 
   ztnaSessions(at: Date, intervalS: number, endpointId: string | null): ZtnaSession[] {

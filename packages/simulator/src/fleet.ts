@@ -8,6 +8,8 @@ import type { FlapRules } from './links';
 import { mulberry32, seedFrom } from './prng';
 import { endpointProfile, gatewayProfile, withEndpointSpec, type EndpointSpec } from './profiles';
 import type { ZtnaClientOptions } from './ztna-client';
+import type { DemClientOptions } from './dem-client';
+import type { EndpointExperience } from './dem-experience';
 import { bgpProfileOf } from './status-model';
 import type { FleetGateway } from './fleet-view';
 import { WafPopBehaviour, wafPopProfile } from './waf-pop';
@@ -66,6 +68,10 @@ export interface FleetOptions {
   wafScripts?: GuardScripts;
   /** The endpoints' zero-trust clients: connections per minute, longest session, client update delay. */
   ztna?: ZtnaClientOptions;
+  /** Seconds between the endpoints' DEM result exports (default 60); 0: none. Only endpoints running a `dem` section report any. */
+  demIntervalS?: number;
+  /** The endpoints' DEM tests: how often they run whatever their interval. */
+  dem?: DemClientOptions;
   /** Seconds between the app connectors' health reports (default 30); 0: none. */
   connectorIntervalS?: number;
   /** Seconds between the gateways' reports of the hosts on their LANs (default 300); 0: none. */
@@ -111,6 +117,7 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       ztnaIntervalS: opts.ztnaIntervalS,
       ztnaOutboxBatches: opts.ztnaOutboxBatches,
       wafIntervalS: opts.wafIntervalS,
+      demIntervalS: opts.demIntervalS,
       connectorIntervalS: opts.connectorIntervalS,
       nacIntervalS: opts.nacIntervalS,
       // An app connector carries the sessions the fleet's clients opened through it.
@@ -168,11 +175,26 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       const random = mulberry32(seedFrom(seed, t, 'endpoint', i));
       const built = endpointProfile(random, i, tenant.emailDomain);
       const spec = tenant.endpointSpecs?.[i];
-      const b = new EndpointBehaviour(spec ? withEndpointSpec(built, spec) : built, random, sessions, opts.ztna);
+      const experience = spec?.wifiDbm !== undefined ? { wifiDbm: spec.wifiDbm } : {};
+      const b = new EndpointBehaviour(spec ? withEndpointSpec(built, spec) : built, random, sessions, opts.ztna, opts.dem, experience);
       devices.push(make(b, tenant.enrolmentKey, seedFrom(seed, t, 'endpoint', i, 'timing')));
     }
   }
   return devices;
+}
+
+/**
+ * The experience of the fleet's endpoint that `who` names (its user's e-mail address, its name or
+ * its serial): what a test, the demo or an operator degrades while the fleet runs (its Wi-Fi, its
+ * relay, an application); null when no endpoint is so named.
+ */
+export function endpointExperience(devices: readonly SimulatedDevice[], who: string): EndpointExperience | null {
+  const w = who.trim().toLowerCase();
+  for (const d of devices) {
+    const b = d.behaviour;
+    if (b instanceof EndpointBehaviour && [b.profile.user, b.profile.name.toLowerCase(), b.profile.serial.toLowerCase()].includes(w)) return b.experience;
+  }
+  return null;
 }
 
 export function startFleet(opts: FleetOptions): Fleet {

@@ -202,6 +202,8 @@ export interface EndpointSpec {
   user?: string;
   os?: EndpointOs;
   posture?: PostureChoice;
+  /** The Wi-Fi signal it starts with (dBm): a user far from the access point (its DEM tests suffer). */
+  wifiDbm?: number;
 }
 
 /** An endpoint as the fleet built it, with what was chosen of it instead (the rest stays as the seed made it). */

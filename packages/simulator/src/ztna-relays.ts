@@ -23,6 +23,9 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** The round trip a relay's detour costs beyond the access line (ms): light in fibre over real routes from `at` to its region. */
+export const relayPathMs = (relay: Pick<Relay, 'region'>, at: { lat: number; lng: number }): number => distanceKm(at, REGION_AT[relay.region]) / 70;
+
 /** Chance that a probe to a relay gets no answer. */
 const PROBE_LOSS = 0.01;
 
@@ -34,7 +37,7 @@ const PROBE_LOSS = 0.01;
 export function measureRelays(relays: readonly Relay[], at: { lat: number; lng: number }, accessLatencyMs: number, random: Random) {
   return relays.map((r) => {
     if (chance(random, PROBE_LOSS)) return { relay_id: r.id, latency_ms: null, ok: false };
-    const path = distanceKm(at, REGION_AT[r.region]) / 70;
+    const path = relayPathMs(r, at);
     const latency = Math.max(1, (accessLatencyMs + path) * (1 + noise(random, 0.08)));
     return { relay_id: r.id, latency_ms: Math.round(latency * 10) / 10, ok: true };
   });

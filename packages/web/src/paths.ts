@@ -178,6 +178,18 @@ export const paths = {
     ddos: '/waf/organization/ddos',
     dpop: '/waf/organization/dpop',
   },
+  /** DEM: how the workforce experiences the applications it depends on, measured from its endpoints. */
+  dem: {
+    dashboard: '/dem/dashboard',
+    /** Scores per application, user, location or network. */
+    scores: (by: 'application' | 'user' | 'location' | 'network' = 'application') => `/dem/scores/${by}`,
+    /** One application's score and timings over time, with what degrades it. */
+    application: (id: string) => `/dem/applications/${id}`,
+    /** The monitored applications: what the endpoints test, how and how often. */
+    applications: '/dem/organization/applications',
+    /** The e-mail and webhook channels the DEM alarms go to. */
+    notifications: '/dem/organization/notifications',
+  },
 } as const;
 
 /** Places outside the console. */

@@ -113,6 +113,14 @@ const BUILT = [
   '/waf/api-security/vuln-testing',
   '/waf/organization',
   ...tabsOf('/waf/organization', ['onboard', 'waf-policy', 'pac', 'threat-intel', 'ddos', 'dpop']),
+  '/dem',
+  '/dem/dashboard',
+  '/dem/scores',
+  ...tabsOf('/dem/scores', ['application', 'user', 'location', 'network']),
+  '/dem/applications/d0e00000-0000-4000-8000-000000000001',
+  '/dem/organization',
+  '/dem/organization/applications',
+  '/dem/organization/notifications',
   '/404',
   '/something-went-wrong',
   '/loading',
@@ -160,7 +168,6 @@ const NOT_BUILT_PRODUCTS = [
   ['/ndr/dashboard', 'NDR'],
   ['/rum/dashboard', 'RUM'],
   ['/rum/website', 'RUM'],
-  ['/dem/dashboard', 'DEM'],
   ['/iot-gateway/dashboard', 'IoT Gateway'],
 ] as const;
 
@@ -175,7 +182,7 @@ describe('products not built yet', () => {
 });
 
 /** Paths the spec does not name: the 404 page, never a notice that calls a built page unbuilt. */
-const UNKNOWN = ['/ztna/device/configure/firewall', '/ztna/organization/nothing', '/sdwan/organization/nothing', '/sdwan/device/status/nothing'];
+const UNKNOWN = ['/dem/nothing', '/ztna/device/configure/firewall', '/ztna/organization/nothing', '/sdwan/organization/nothing', '/sdwan/device/status/nothing'];
 
 describe('paths nobody built', () => {
   it.each(UNKNOWN)('%s is the 404 page', async (href) => {

@@ -5,6 +5,7 @@ import type { NotBuiltKey } from '@/features/products/pages/not-built-page';
 import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
 import { teamsAndLogsRoutes } from './organisation-routes';
 import { redirectRoute, redirectTo } from './redirect-route';
+import { demRoutes } from './dem-routes';
 import { wafRoutes } from './waf-routes';
 import { webFilterAnalyticsRoutes } from './web-filter-analytics-routes';
 import { ztnaAccessRoutes } from './ztna-routes';
@@ -182,7 +183,9 @@ export function productRoutes(product: ProductKey): RouteObject {
           ]
         : product === 'waf'
           ? [...wafRoutes(), productNotBuilt(product, '*')]
-          : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
+          : product === 'dem'
+            ? demRoutes()
+            : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
     ],
   };
 }

@@ -17,6 +17,7 @@ import {
   IconAlertTriangle,
   IconApi,
   IconRobot,
+  IconGauge,
   type Icon,
 } from '@tabler/icons-react';
 import type { ProductKey } from '@netloom/domain';
@@ -95,6 +96,7 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
       });
     }
     if (product === 'waf') entries.push(...wafMenu());
+    if (product === 'dem') entries.push(...demMenu(canManage));
     if (product === 'sdwan' || product === 'ztna') {
       entries.push(
         { label: 'Network / Device Groups', icon: IconNetwork, to: paths.product.network(product) },
@@ -243,6 +245,31 @@ function wafMenu(): MenuEntry[] {
         { label: 'Threat Intel', to: paths.waf.threatIntel },
         { label: 'DDoS', to: paths.waf.ddos },
         { label: 'DPoP', to: paths.waf.dpop },
+      ],
+    },
+  ];
+}
+
+/** DEM's menu: the scores by what they group, and the monitored applications with where alarms go. */
+function demMenu(canManage: boolean): MenuEntry[] {
+  return [
+    {
+      label: 'Experience scores',
+      icon: IconGauge,
+      children: [
+        { label: 'By application', to: paths.dem.scores('application') },
+        { label: 'By user', to: paths.dem.scores('user') },
+        { label: 'By location', to: paths.dem.scores('location') },
+        { label: 'By network', to: paths.dem.scores('network') },
+      ],
+    },
+    {
+      label: 'Organization',
+      icon: IconBuildingSkyscraper,
+      children: [
+        { label: 'Monitored applications', to: paths.dem.applications },
+        // Channels are owners' and admins' (as on the other consoles).
+        ...(canManage ? [{ label: 'Notifications', to: paths.dem.notifications }] : []),
       ],
     },
   ];
