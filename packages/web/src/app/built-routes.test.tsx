@@ -182,7 +182,13 @@ describe('products not built yet', () => {
 });
 
 /** Paths the spec does not name: the 404 page, never a notice that calls a built page unbuilt. */
-const UNKNOWN = ['/dem/nothing', '/ztna/device/configure/firewall', '/ztna/organization/nothing', '/sdwan/organization/nothing', '/sdwan/device/status/nothing'];
+const UNKNOWN = [
+  '/dem/nothing',
+  '/ztna/device/configure/firewall',
+  '/ztna/organization/nothing',
+  '/sdwan/organization/nothing',
+  '/sdwan/device/status/nothing',
+];
 
 describe('paths nobody built', () => {
   it.each(UNKNOWN)('%s is the 404 page', async (href) => {

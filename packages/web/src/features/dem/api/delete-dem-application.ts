@@ -11,9 +11,6 @@ export function useDeleteDemApplication() {
   return useMutation({
     mutationFn: (id: string) => api.delete(DEM_PATHS_API.application(id), null, { query: tenantIdQuery(tid) }),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: demKeys.applications(tid) }),
-        queryClient.invalidateQueries({ queryKey: demKeys.measured(tid) }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: demKeys.applications(tid) }), queryClient.invalidateQueries({ queryKey: demKeys.measured(tid) })]),
   });
 }

@@ -8,7 +8,9 @@ import { DEM_REFRESH_MS, demQueryOf, type DemFilter } from './dem-query';
 function demOverviewQueryOptions(tid: string | null, filter: DemFilter) {
   return queryOptions({
     queryKey: demKeys.overview(tid, filter),
-    queryFn: tid ? ({ signal }) => api.get(DEM_PATHS_API.overview, demOverviewSchema, { query: { ...demQueryOf(filter), ...tenantIdQuery(tid) }, signal }) : skipToken,
+    queryFn: tid
+      ? ({ signal }) => api.get(DEM_PATHS_API.overview, demOverviewSchema, { query: { ...demQueryOf(filter), ...tenantIdQuery(tid) }, signal })
+      : skipToken,
     refetchInterval: DEM_REFRESH_MS,
   });
 }

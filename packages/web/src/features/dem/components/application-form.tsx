@@ -99,7 +99,9 @@ export function ApplicationForm({ application, servers, onSave, onCancel }: Appl
         ) : (
           <TextInput
             label="URL"
-            description={v.kind === 'saas' ? 'The page your users open, e.g. https://outlook.office.com/' : 'The application’s address, e.g. https://intranet.corp.local/'}
+            description={
+              v.kind === 'saas' ? 'The page your users open, e.g. https://outlook.office.com/' : 'The application’s address, e.g. https://intranet.corp.local/'
+            }
             placeholder="https://app.example.com/"
             required
             value={v.url}

@@ -14,9 +14,7 @@ interface DegradationPanelProps {
  * its affected users have now (several users on one weak Wi-Fi, or all of them behind one relay).
  */
 export function DegradationPanel({ scores, affected }: DegradationPanelProps) {
-  const components = scores
-    ? (Object.entries(scores.components) as [DemComponent, number][]).sort(([ka, a], [kb, b]) => a - b || ka.localeCompare(kb))
-    : [];
+  const components = scores ? (Object.entries(scores.components) as [DemComponent, number][]).sort(([ka, a], [kb, b]) => a - b || ka.localeCompare(kb)) : [];
   const causes = DEM_CAUSES.map((c) => ({ cause: c, users: affected.filter((a) => a.cause === c).length })).filter((c) => c.users > 0);
   return (
     <Stack gap="sm" component="section" aria-labelledby="dem-degrades-title">
@@ -30,9 +28,7 @@ export function DegradationPanel({ scores, affected }: DegradationPanelProps) {
       ) : (
         <>
           <Text size="sm">
-            {scores.worst_component
-              ? `The slowest part is ${COMPONENT_LABEL[scores.worst_component].toLowerCase()}.`
-              : 'Every measured component is good.'}
+            {scores.worst_component ? `The slowest part is ${COMPONENT_LABEL[scores.worst_component].toLowerCase()}.` : 'Every measured component is good.'}
           </Text>
           <Stack gap={6} aria-label="Component scores">
             {components.map(([key, s]) => (

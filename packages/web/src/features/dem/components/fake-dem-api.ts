@@ -1,4 +1,12 @@
-import { ztnaServerSchema, type DemAffectedUsers, type DemApplication, type DemOverview, type DemScores, type DemTimeseries, type ZtnaServer } from '@netloom/domain';
+import {
+  ztnaServerSchema,
+  type DemAffectedUsers,
+  type DemApplication,
+  type DemOverview,
+  type DemScores,
+  type DemTimeseries,
+  type ZtnaServer,
+} from '@netloom/domain';
 import { fakeApi, pageOf, type ApiCall } from '@/test/fake-api';
 
 /** Test data and a fake server for the DEM pages (tests only). */
@@ -60,8 +68,30 @@ export const scoresBy = (by: string): DemScores => ({
 export const timeseries: DemTimeseries = {
   step_seconds: 300,
   points: [
-    { at: '2026-11-30T09:00:00Z', score: 80, dns_ms: 12, connect_ms: 20, tls_ms: 40, ttfb_ms: 200, total_ms: 600, loss: 0, latency_ms: 20, wifi_signal_dbm: -55 },
-    { at: '2026-11-30T09:05:00Z', score: 40, dns_ms: 14, connect_ms: 60, tls_ms: 90, ttfb_ms: 260, total_ms: 1400, loss: 3, latency_ms: 120, wifi_signal_dbm: -79 },
+    {
+      at: '2026-11-30T09:00:00Z',
+      score: 80,
+      dns_ms: 12,
+      connect_ms: 20,
+      tls_ms: 40,
+      ttfb_ms: 200,
+      total_ms: 600,
+      loss: 0,
+      latency_ms: 20,
+      wifi_signal_dbm: -55,
+    },
+    {
+      at: '2026-11-30T09:05:00Z',
+      score: 40,
+      dns_ms: 14,
+      connect_ms: 60,
+      tls_ms: 90,
+      ttfb_ms: 260,
+      total_ms: 1400,
+      loss: 3,
+      latency_ms: 120,
+      wifi_signal_dbm: -79,
+    },
   ],
 };
 

@@ -43,23 +43,21 @@ export function ScoresTable({ by, results, loading, onNarrow }: ScoresTableProps
     { key: 'score', header: 'Score', render: (r) => <ScoreBadge score={r.score} /> },
     { key: 'worst_component', header: 'Worst component', render: (r) => (r.worst_component ? COMPONENT_LABEL[r.worst_component] : '—') },
     { key: 'samples', header: 'Tests', rowAlign: 'right' },
-    ...measured.map(
-      (c): DataTableColumn<Row> => ({
-        key: `components.${c}`,
-        header: COMPONENT_LABEL[c],
-        rowAlign: 'right',
-        render: (r) => {
-          const s = r.components[c];
-          return s === undefined ? (
-            '—'
-          ) : (
-            <Text size="sm" c={scoreColor(s)} fw={r.worst_component === c ? 700 : undefined}>
-              {formatScore(s)}
-            </Text>
-          );
-        },
-      }),
-    ),
+    ...measured.map((c): DataTableColumn<Row> => ({
+      key: `components.${c}`,
+      header: COMPONENT_LABEL[c],
+      rowAlign: 'right',
+      render: (r) => {
+        const s = r.components[c];
+        return s === undefined ? (
+          '—'
+        ) : (
+          <Text size="sm" c={scoreColor(s)} fw={r.worst_component === c ? 700 : undefined}>
+            {formatScore(s)}
+          </Text>
+        );
+      },
+    })),
   ];
   return (
     <DataTable
@@ -69,7 +67,9 @@ export function ScoresTable({ by, results, loading, onNarrow }: ScoresTableProps
       loading={loading}
       options={{ sort: true, search: true, paging: true, download: true }}
       csv={{ title: `dem-scores-by-${by}` }}
-      emptyState={<EmptyState title="No test results in this window" description="Scores show once the endpoints have run the monitored applications' tests." />}
+      emptyState={
+        <EmptyState title="No test results in this window" description="Scores show once the endpoints have run the monitored applications' tests." />
+      }
     />
   );
 }

@@ -80,7 +80,11 @@ export function DemApplicationPage() {
                     </Text>
                   )}
                 </Group>
-                {scores.isError ? <ErrorPanel onRetry={() => void scores.refetch()} /> : <DegradationPanel scores={row} affected={affected.data?.results ?? []} />}
+                {scores.isError ? (
+                  <ErrorPanel onRetry={() => void scores.refetch()} />
+                ) : (
+                  <DegradationPanel scores={row} affected={affected.data?.results ?? []} />
+                )}
               </Stack>
             </Paper>
           </Grid.Col>
