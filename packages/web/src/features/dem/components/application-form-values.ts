@@ -26,7 +26,8 @@ export interface ApplicationFormValues {
 export const EMPTY_APPLICATION: ApplicationFormValues = {
   name: '',
   kind: 'saas',
-  target: 'url',
+  // A private application is usually one of the ZTNA servers already published (a SaaS one is always a URL).
+  target: 'server',
   url: '',
   ztna_server_id: null,
   tests: { http: true, path: true, availability: true },
