@@ -16,7 +16,7 @@ import { registerHttpPlugins } from './composition/http-plugins';
 import { buildCoreServices } from './composition/core-services';
 import { buildModuleServices } from './composition/module-services';
 import { startBackgroundWork } from './composition/background';
-import { apiRoutes, registerDeviceGateway, registerFlowCollector, registerLiveHub, registerProbes, registerScim } from './composition/routes';
+import { apiRoutes, registerDeviceGateway, registerFlowCollector, registerLiveHub, registerProbes, registerRumSdk, registerScim } from './composition/routes';
 import type { CollectorStats } from './modules/traffic/index';
 
 declare module 'fastify' {
@@ -87,6 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { health, metricsListener } = await registerProbes(app, services, engines, metrics, openSockets);
   app.decorate('metricsListener', metricsListener);
   await app.register(apiRoutes, { prefix: '/api/v1', services, health });
+  await registerRumSdk(app, services);
   await registerScim(app, services);
   await registerDeviceGateway(app, services, engines, work);
   // Runs first on close: no sweep starts while the gateway closes its sockets.

@@ -105,6 +105,13 @@ const envSchema = z.object({
   /** Resolvers for QShield's DNS check of protected domains, comma-separated (default: the system's). */
   WAF_DNS_SERVERS: z.string().optional(),
   /** Threat-intel lists fetched from a URL: the largest answer read, in bytes. */
+  /** The browser SDK RUM's snippet loads (built by `npm run build -w @netloom/rum-sdk`). */
+  RUM_SDK_FILE: z.string().default(path.resolve(import.meta.dirname, '../../rum-sdk/dist/netloom-rum.js')),
+  /** RUM beacons a site's public key may send a minute (every visitor together), and one client address may. */
+  RUM_INGEST_PER_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600_000),
+  RUM_INGEST_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Days RUM keeps its raw page views, vitals and errors (the rollups follow ANALYTICS_*_DAYS). */
+  RUM_RAW_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   WAF_THREAT_LIST_MAX_BYTES: z.coerce.number().int().min(1_000).max(100_000_000).default(5_000_000),
   MZA_PKG_BASE_URL: z.string().url().default('https://downloads.netloom.dev/microzaccess'),
   LOGIN_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -263,6 +270,8 @@ export interface Config {
   /** Connected helpdesks: whether they may be at private addresses (a lab), how often open tickets are read back. */
   helpdesks: { allowPrivateTargets: boolean; pollSeconds: number };
   /** The assistant's language model, or null: the built-in engine reads every request. */
+  /** RUM: the SDK file served to pages, the ingest's rate limits, how long raw rows are kept. */
+  rum: { sdkFile: string; perKeyPerMinute: number; perClientPerMinute: number; rawDays: number };
   assistant: { model: AssistantModelSettings | null };
   /**
    * Single sign-on: where domains' TXT records are looked up (servers; `txtLookup` replaces DNS in
@@ -341,6 +350,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.ASSISTANT_BASE_URL && e.ASSISTANT_MODEL
           ? {
               baseUrl: e.ASSISTANT_BASE_URL.replace(/\/$/, ''),
+    rum: {
+      sdkFile: e.RUM_SDK_FILE,
+      perKeyPerMinute: e.RUM_INGEST_PER_KEY_PER_MINUTE,
+      perClientPerMinute: e.RUM_INGEST_PER_CLIENT_PER_MINUTE,
+      rawDays: e.RUM_RAW_DAYS,
+    },
               model: e.ASSISTANT_MODEL,
               apiKey: e.ASSISTANT_API_KEY?.trim() || null,
               timeoutMs: e.ASSISTANT_TIMEOUT_MS,

@@ -106,10 +106,12 @@ export type RumSourceMap = z.infer<typeof rumSourceMapSchema>;
 export const RUM_MAX_WINDOW_DAYS = 400;
 const WINDOW = { maxDays: RUM_MAX_WINDOW_DAYS } as const;
 const queryFields = {
-  site_id: z.string().uuid(),
+  /** The tenant to act in (the console's `tid`, as every tenant call takes it). */
+  tid: z.string().uuid().optional(),
+  site_id: z.string().uuid().describe('The RUM site or app'),
   start_time: z.string().datetime({ offset: true }),
   end_time: windowEndDocumented(z.string().datetime({ offset: true }), 'start_time', 'end_time', WINDOW),
-  page: storableText().max(1024).optional(),
+  page: storableText().max(1024).optional().describe('Only this page (its path, or its route for an app)'),
   country: z
     .string()
     .regex(/^[A-Z]{2}$/)
@@ -138,7 +140,7 @@ export const rumSessionsQuerySchema = z
   })
   .superRefine(inWindow);
 export type RumSessionsQuery = z.infer<typeof rumSessionsQuerySchema>;
-export const rumSessionQuerySchema = z.object({ site_id: z.string().uuid() });
+export const rumSessionQuerySchema = z.object({ tid: z.string().uuid().optional(), site_id: z.string().uuid().describe('The RUM site or app') });
 
 const vitalSummary = z.object({
   name: z.enum(VITAL_NAMES),

@@ -90,6 +90,13 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
   // Devices that arrive after a product's last change get its sections within a round.
   const stopWebFilterReconciler = new SectionReconciler(db, services.deviceConfig, engines.webFilterSections).start(app.log, config.webFilter.reconcileMs);
   const stopZtnaReconciler = new SectionReconciler(db, services.deviceConfig, engines.ztnaSections).start(app.log, config.ztna.reconcileMs);
+  // RUM: alerts judged on the minute rollups every minute; raw rows and rollups dropped past their retention.
+  const stopRumAlerts = sweepPeriodically(app.log, { what: 'RUM alerts', everyMs: 60_000, sweep: () => services.rumAlerts.evaluate(), done: 'changed state' });
+  const stopRumRetention = sweepPeriodically(app.log, {
+    what: 'RUM analytics past retention',
+    everyMs: 60 * 60_000,
+    sweep: () => engines.rumStore.dropExpired(new Date(), { rawDays: config.rum.rawDays, ...engines.analyticsRetention() }),
+  });
   const stopWafReconciler = new SectionReconciler(db, services.deviceConfig, engines.wafSections).start(app.log, config.webFilter.reconcileMs);
   // Threat-intel feeds are read again when due; a feed's new addresses reach the edges whose policies use it.
   const stopThreatFeeds = sweepPeriodically(app.log, {
@@ -170,6 +177,9 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       stopOfflineSweep();
       await stopMetricsRetention();
       await stopAlarmRetention();
+      await stopRumAlerts();
+      await stopRumRetention();
+      await services.rumIngest.flush();
       await stopAnalyticsRetention();
       await stopLogRetention();
       await stopSessionLogRetention();

@@ -21,9 +21,14 @@ import {
   URL_DIMENSIONS,
   WafAnalytics,
   WafBotAnalytics,
+  RumAnalytics,
+  RumRawAnalytics,
+  RumStore,
   WafGuardAnalytics,
   type CountryLookup,
   ExporterDirectory,
+import { RumAlertService, RumIngest, RumQueryService, RumSiteService, RumSourceMapService } from '../modules/rum/index';
+import { queueForChannels } from '../modules/alarms/channels-repo';
   FlowCollector,
   FlowExporterService,
 } from '../modules/traffic/index';
@@ -100,6 +105,8 @@ export interface Engines {
   /** The NetFlow v9 / IPFIX collector (FLOW_COLLECTOR_PORT), not yet listening; null when off. */
   flowCollector: FlowCollector | null;
   configPushes: ConfigPushes;
+  /** RUM's analytics tables: the retention sweep drops their partitions. */
+  rumStore: RumStore;
   /** Told of a gateway's new public address: its Auto VPN peers get it. */
   autoVpnAddresses: AutoVpnAddresses;
   /** The products that make sections of every device's document. */
@@ -216,6 +223,14 @@ export async function buildModuleServices(
     app.log,
   );
   const wafAnalytics = new WafAnalytics(db);
+  // RUM: beacons are written by the analytics store (traffic); a site's change reaches the ingest's cache at once.
+  const rumAnalytics = new RumAnalytics(db, analyticsRetention);
+  const rumStore = new RumStore(db);
+  const rumIngest = new RumIngest(db, rumStore, countries, app.log);
+  const rumSites = new RumSiteService(db, config.publicUrl, (key) => rumIngest.forget(key));
+  const rumSourceMaps = new RumSourceMapService(db, rumSites);
+  // A RUM alert's change goes to the tenant's notification channels as a performance alarm of the site.
+  const rumAlerts = new RumAlertService(db, rumAnalytics, (tenantId, event) => db.transaction((tx) => queueForChannels(tx, tenantId, null, event)));
   const wafEvents = new WafEventsService(db, wafAnalytics);
   const wafApis = new WafApiSecurityService(db, wafAnalytics, (actor, id, message) => waf.apiDocumentChanged(actor, id, message));
   // Vulnerability tests go to an edge as device jobs; the edge's answer ends the run with its findings.
@@ -261,6 +276,11 @@ export async function buildModuleServices(
     settings: new TenantSettingsService(db),
     profile: new ProfileService(db, sessionEvents),
     logs: new ActivityService(db),
+    rumSites,
+    rumSourceMaps,
+    rumQueries: new RumQueryService(rumSites, rumAnalytics, new RumRawAnalytics(db), rumSourceMaps),
+    rumAlerts,
+    rumIngest,
     search: new SearchService(db),
     tours: new TourService(db),
     announcements: new AnnouncementService(db, bus, app.log),
@@ -278,6 +298,7 @@ export async function buildModuleServices(
     wafIntel,
     wafEvents,
     reports: new ReportService(db, bus, opts.wakeReportWorker),
+      rumStore,
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),
     scimGroups: new ScimGroupService({ db, groups, ztna: ztnaAccess }),

@@ -23,6 +23,7 @@ import type {
   WafGuardService,
   WafPopService,
   WafService,
+import type { RumAlertService, RumIngest, RumQueryService, RumSiteService, RumSourceMapService } from '../modules/rum/index';
 } from '../modules/waf/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import type {
@@ -135,6 +136,16 @@ export interface Services extends CoreServices {
   wafGuard: WafGuardService;
   /** QShield's threat-intel lists and their feeds. */
   wafIntel: ThreatIntelService;
+  /** RUM: the organisation's websites and apps and their snippets. */
+  rumSites: RumSiteService;
+  /** RUM: source maps per release, and the stacks they resolve. */
+  rumSourceMaps: RumSourceMapService;
+  /** RUM: the RUM page's queries (vitals, breakdowns, slowest pages, errors, sessions). */
+  rumQueries: RumQueryService;
+  /** RUM: alerts on a vital's p75, delivered through the notification channels. */
+  rumAlerts: RumAlertService;
+  /** RUM: the public beacon ingest (batched, stored before it answers). */
+  rumIngest: RumIngest;
   /** QShield's attacks, access log, dashboard and compliance. */
   wafEvents: WafEventsService;
   /** Zero trust: endpoint profiles, pushed through the configuration engine like every zero-trust change. */

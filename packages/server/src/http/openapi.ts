@@ -166,6 +166,7 @@ const TAGS: Record<string, string> = {
   traffic: 'Flows from devices: top talkers, applications, destinations over time',
   'web filter': 'URL filtering policies, categories, decisions and their logs',
   qshield: 'QShield WAF: protected applications, their policies with revisions and policy as code, threat intel, attacks, access log and dashboards',
+  rum: 'Real-user monitoring: the websites and apps whose pages report Core Web Vitals, errors and sessions, their source maps, the RUM page’s queries and alerts, and the public beacon ingest',
   'zero trust': 'ZTNA: profiles, policies, servers, relays, DNS, security groups, enrolment, NAC, sessions',
   logs: 'Login and activity logs of a tenant (JSON pages or CSV)',
   search: 'The console’s global search',

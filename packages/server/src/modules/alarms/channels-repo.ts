@@ -75,7 +75,7 @@ export async function deleteChannel(tx: Tx, tenantId: string, id: string): Promi
 }
 
 /** Queues the event for every enabled channel of the tenant that carries its kind, state and severity (inside the alarm's transaction). */
-export async function queueForChannels(tx: Tx, tenantId: string, alarmId: string, event: AlarmEvent): Promise<void> {
+export async function queueForChannels(tx: Tx, tenantId: string, alarmId: string | null, event: AlarmEvent): Promise<void> {
   const channels = await tx
     .select({ id: notificationChannels.id })
     .from(notificationChannels)

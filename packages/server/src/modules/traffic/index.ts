@@ -15,4 +15,7 @@ export { ExporterDirectory } from './collector/exporter-directory';
 export { collectorMetrics, type CollectorStats } from './collector/collector-stats';
 export { WafAnalytics } from './waf-store';
 export { WafBotAnalytics } from './waf-bot-store';
+export { RumStore, type RumBeaconToStore } from './rum-store';
+export { RumAnalytics, type RumScope, type HistogramCell, seriesStep } from './rum-queries';
+export { RumRawAnalytics, type StoredAttribution, type StoredErrorGroup, type StoredSession, type StoredSessionEvent } from './rum-raw-queries';
 export { WafGuardAnalytics } from './waf-guard-store';
