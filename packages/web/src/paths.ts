@@ -190,6 +190,16 @@ export const paths = {
     /** The e-mail and webhook channels the DEM alarms go to. */
     notifications: '/dem/organization/notifications',
   },
+  /** RUM: how real users experience the tenant's sites and apps (spec 000 §2.13: a page with two tabs, app site and website). */
+  rum: {
+    /** A tab (app site or website) and its section: performance, errors, sessions, alerts or sites. */
+    tab: (kind: 'app' | 'website', section: 'performance' | 'errors' | 'sessions' | 'alerts' | 'sites' = 'performance') =>
+      `/rum/${kind === 'app' ? 'app-site' : 'website'}/${section}`,
+    /** One session's journey (the site is in the query, ?site=). */
+    session: (kind: 'app' | 'website', sessionId: string) => `/rum/${kind === 'app' ? 'app-site' : 'website'}/sessions/${encodeURIComponent(sessionId)}`,
+    /** The e-mail and webhook channels RUM's alerts go to. */
+    notifications: '/rum/organization/notifications',
+  },
 } as const;
 
 /** Places outside the console. */

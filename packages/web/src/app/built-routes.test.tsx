@@ -121,6 +121,15 @@ const BUILT = [
   '/dem/organization',
   '/dem/organization/applications',
   '/dem/organization/notifications',
+  '/rum',
+  '/rum/dashboard',
+  '/rum/app-site',
+  '/rum/website',
+  ...tabsOf('/rum/app-site', ['performance', 'errors', 'sessions', 'alerts', 'sites']),
+  ...tabsOf('/rum/website', ['performance', 'errors', 'sessions', 'alerts', 'sites']),
+  '/rum/website/sessions/0Qm3x_session-id',
+  '/rum/organization',
+  '/rum/organization/notifications',
   '/404',
   '/something-went-wrong',
   '/loading',
@@ -166,8 +175,6 @@ describe('spec paths are pages, not ids', () => {
 const NOT_BUILT_PRODUCTS = [
   // QShield's pages still to come; its built ones are in BUILT.
   ['/ndr/dashboard', 'NDR'],
-  ['/rum/dashboard', 'RUM'],
-  ['/rum/website', 'RUM'],
   ['/iot-gateway/dashboard', 'IoT Gateway'],
 ] as const;
 
@@ -184,6 +191,7 @@ describe('products not built yet', () => {
 /** Paths the spec does not name: the 404 page, never a notice that calls a built page unbuilt. */
 const UNKNOWN = [
   '/dem/nothing',
+  '/rum/nothing',
   '/ztna/device/configure/firewall',
   '/ztna/organization/nothing',
   '/sdwan/organization/nothing',

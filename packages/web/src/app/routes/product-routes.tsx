@@ -6,6 +6,7 @@ import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
 import { teamsAndLogsRoutes } from './organisation-routes';
 import { redirectRoute, redirectTo } from './redirect-route';
 import { demRoutes } from './dem-routes';
+import { rumRoutes } from './rum-routes';
 import { wafRoutes } from './waf-routes';
 import { webFilterAnalyticsRoutes } from './web-filter-analytics-routes';
 import { ztnaAccessRoutes } from './ztna-routes';
@@ -23,7 +24,7 @@ function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteOb
 }
 
 /**
- * A product this version does not have yet (NDR, RUM, DEM, IoT Gateway; QShield's pages still to
+ * A product this version does not have yet (NDR, IoT Gateway; QShield's pages still to
  * come): its dashboard and every page of its menu say so, naming the product, rather than an empty fleet that reads
  * as if the product worked.
  */
@@ -185,7 +186,9 @@ export function productRoutes(product: ProductKey): RouteObject {
           ? [...wafRoutes(), productNotBuilt(product, '*')]
           : product === 'dem'
             ? demRoutes()
-            : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
+            : product === 'rum'
+              ? rumRoutes()
+              : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
     ],
   };
 }

@@ -18,6 +18,7 @@ import {
   IconApi,
   IconRobot,
   IconGauge,
+  IconActivityHeartbeat,
   type Icon,
 } from '@tabler/icons-react';
 import type { ProductKey } from '@netloom/domain';
@@ -97,6 +98,7 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
     }
     if (product === 'waf') entries.push(...wafMenu());
     if (product === 'dem') entries.push(...demMenu(canManage));
+    if (product === 'rum') entries.push(...rumMenu(canManage));
     if (product === 'sdwan' || product === 'ztna') {
       entries.push(
         { label: 'Network / Device Groups', icon: IconNetwork, to: paths.product.network(product) },
@@ -270,6 +272,30 @@ function demMenu(canManage: boolean): MenuEntry[] {
         { label: 'Monitored applications', to: paths.dem.applications },
         // Channels are owners' and admins' (as on the other consoles).
         ...(canManage ? [{ label: 'Notifications', to: paths.dem.notifications }] : []),
+      ],
+    },
+  ];
+}
+
+/** RUM's menu: the page's two tabs (spec 000 §2.13) with their sections, and where its alerts go. */
+function rumMenu(canManage: boolean): MenuEntry[] {
+  return [
+    {
+      label: 'Real-user monitoring',
+      icon: IconActivityHeartbeat,
+      children: [
+        { label: 'App site', to: paths.rum.tab('app') },
+        { label: 'Website', to: paths.rum.tab('website') },
+      ],
+    },
+    {
+      label: 'Organization',
+      icon: IconBuildingSkyscraper,
+      children: [
+        { label: 'App sites', to: paths.rum.tab('app', 'sites') },
+        { label: 'Websites', to: paths.rum.tab('website', 'sites') },
+        // Channels are owners' and admins' (as on the other consoles).
+        ...(canManage ? [{ label: 'Notifications', to: paths.rum.notifications }] : []),
       ],
     },
   ];
