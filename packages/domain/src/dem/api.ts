@@ -157,7 +157,7 @@ export const demScoreRowSchema = z.object({
   samples: z.number().int(),
   worst_component: component.nullable(),
   /** Each measured component's own score (0–100) from its mean value in the window. */
-  components: z.record(component, z.number()),
+  components: z.partialRecord(component, z.number()),
 });
 export const demScoresSchema = z.object({ results: z.array(demScoreRowSchema) });
 export type DemScores = z.infer<typeof demScoresSchema>;

@@ -11,6 +11,7 @@ import {
   type UrlEventsMessage,
   type ZtnaSessionsMessage,
   type WafEventsMessage,
+  type DemResultsMessage,
   type ServerMessage,
 } from '@netloom/domain';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -155,6 +156,10 @@ export class AgentConnection {
         if (this.device?.kind !== 'gateway' || this.device.deviceType !== WAF_EDGE_DEVICE_TYPE)
           return this.close(AGENT_CLOSE.malformed, 'waf_events is a WAF edge message');
         return this.flows(message);
+      // DEM tests run on ZTNA endpoints (the agent in its endpoint role too): a gateway's results are no message of this protocol.
+      case 'dem_results':
+        if (this.device?.kind !== 'endpoint') return this.close(AGENT_CLOSE.malformed, 'dem_results is an endpoint message');
+        return this.flows(message);
       case 'connector_health':
         if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'connector_health is a gateway message');
         return this.send(await this.reports.connectorHealth(this.device!, message));
@@ -283,7 +288,7 @@ export class AgentConnection {
    * hears 'ack' once they are stored (or were before: a resend), or 'busy' when the server sheds
    * load, and then keeps them and sends them again later.
    */
-  private flows(m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage): void {
+  private flows(m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage | DemResultsMessage): void {
     if (!this.device) return;
     const device = this.device;
     this.ctx.flows.submit(device, m).then(

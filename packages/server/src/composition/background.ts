@@ -90,6 +90,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
   // Devices that arrive after a product's last change get its sections within a round.
   const stopWebFilterReconciler = new SectionReconciler(db, services.deviceConfig, engines.webFilterSections).start(app.log, config.webFilter.reconcileMs);
   const stopZtnaReconciler = new SectionReconciler(db, services.deviceConfig, engines.ztnaSections).start(app.log, config.ztna.reconcileMs);
+  const stopWafReconciler = new SectionReconciler(db, services.deviceConfig, engines.wafSections).start(app.log, config.webFilter.reconcileMs);
+  const stopDemReconciler = new SectionReconciler(db, services.deviceConfig, engines.demSections).start(app.log, config.webFilter.reconcileMs);
   // RUM: alerts judged on the minute rollups every minute; raw rows and rollups dropped past their retention.
   const stopRumAlerts = sweepPeriodically(app.log, { what: 'RUM alerts', everyMs: 60_000, sweep: () => services.rumAlerts.evaluate(), done: 'changed state' });
   const stopRumRetention = sweepPeriodically(app.log, {
@@ -97,7 +99,6 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     everyMs: 60 * 60_000,
     sweep: () => engines.rumStore.dropExpired(new Date(), { rawDays: config.rum.rawDays, ...engines.analyticsRetention() }),
   });
-  const stopWafReconciler = new SectionReconciler(db, services.deviceConfig, engines.wafSections).start(app.log, config.webFilter.reconcileMs);
   // Threat-intel feeds are read again when due; a feed's new addresses reach the edges whose policies use it.
   const stopThreatFeeds = sweepPeriodically(app.log, {
     what: 'threat-intel feeds due for a fetch',
@@ -177,9 +178,6 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       stopOfflineSweep();
       await stopMetricsRetention();
       await stopAlarmRetention();
-      await stopRumAlerts();
-      await stopRumRetention();
-      await services.rumIngest.flush();
       await stopAnalyticsRetention();
       await stopLogRetention();
       await stopSessionLogRetention();
@@ -188,6 +186,10 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await stopWebFilterReconciler();
       await stopZtnaReconciler();
       await stopWafReconciler();
+      await stopRumAlerts();
+      await stopRumRetention();
+      await services.rumIngest.flush();
+      await stopDemReconciler();
       await stopThreatFeeds();
       await stopApiDrift();
       await stopBotLists();

@@ -21,18 +21,20 @@ import {
   URL_DIMENSIONS,
   WafAnalytics,
   WafBotAnalytics,
+  WafGuardAnalytics,
   RumAnalytics,
   RumRawAnalytics,
   RumStore,
-  WafGuardAnalytics,
+  DemAnalytics,
   type CountryLookup,
   ExporterDirectory,
-import { RumAlertService, RumIngest, RumQueryService, RumSiteService, RumSourceMapService } from '../modules/rum/index';
-import { queueForChannels } from '../modules/alarms/channels-repo';
   FlowCollector,
   FlowExporterService,
 } from '../modules/traffic/index';
 import { WebFilterAnalytics, WebFilterService, webFilterSections } from '../modules/web-filter/index';
+import { RumAlertService, RumIngest, RumQueryService, RumSiteService, RumSourceMapService } from '../modules/rum/index';
+import { queueForChannels } from '../modules/alarms/channels-repo';
+import { DemQueries, DemService, demSections } from '../modules/dem/index';
 import {
   ThreatIntelService,
   WafApiSecurityService,
@@ -105,14 +107,15 @@ export interface Engines {
   /** The NetFlow v9 / IPFIX collector (FLOW_COLLECTOR_PORT), not yet listening; null when off. */
   flowCollector: FlowCollector | null;
   configPushes: ConfigPushes;
-  /** RUM's analytics tables: the retention sweep drops their partitions. */
-  rumStore: RumStore;
   /** Told of a gateway's new public address: its Auto VPN peers get it. */
   autoVpnAddresses: AutoVpnAddresses;
   /** The products that make sections of every device's document. */
   webFilterSections: SectionProvider;
   ztnaSections: SectionProvider;
   wafSections: SectionProvider;
+  demSections: SectionProvider;
+  /** RUM's analytics tables: the retention sweep drops their partitions. */
+  rumStore: RumStore;
   /** Where webhooks may go: checked when a channel is saved and again, resolved once, when each is sent. */
   webhookTargets: TargetPolicy;
 }
@@ -161,7 +164,7 @@ export async function buildModuleServices(
   // The products that make sections of every device's document. Zero trust's posture checks place
   // an endpoint by its public address, in every render too.
   const ztna = ztnaSections(countries);
-  const sectionProviders = [webFilterSections, ztna, wafSections, ...opts.sectionProviders];
+  const sectionProviders = [webFilterSections, ztna, wafSections, demSections, ...opts.sectionProviders];
   const deviceConfig = new ConfigService(db, configPushes, sectionProviders);
   const autoVpnAddresses = new AutoVpnAddresses(db, deviceConfig, app.log, config.fleet.autoVpnAddressSettleSeconds * 1000);
   app.addHook('onClose', async () => autoVpnAddresses.stop());
@@ -223,14 +226,6 @@ export async function buildModuleServices(
     app.log,
   );
   const wafAnalytics = new WafAnalytics(db);
-  // RUM: beacons are written by the analytics store (traffic); a site's change reaches the ingest's cache at once.
-  const rumAnalytics = new RumAnalytics(db, analyticsRetention);
-  const rumStore = new RumStore(db);
-  const rumIngest = new RumIngest(db, rumStore, countries, app.log);
-  const rumSites = new RumSiteService(db, config.publicUrl, (key) => rumIngest.forget(key));
-  const rumSourceMaps = new RumSourceMapService(db, rumSites);
-  // A RUM alert's change goes to the tenant's notification channels as a performance alarm of the site.
-  const rumAlerts = new RumAlertService(db, rumAnalytics, (tenantId, event) => db.transaction((tx) => queueForChannels(tx, tenantId, null, event)));
   const wafEvents = new WafEventsService(db, wafAnalytics);
   const wafApis = new WafApiSecurityService(db, wafAnalytics, (actor, id, message) => waf.apiDocumentChanged(actor, id, message));
   // Vulnerability tests go to an edge as device jobs; the edge's answer ends the run with its findings.
@@ -239,6 +234,14 @@ export async function buildModuleServices(
   // Bot protection: good bots verified by reverse DNS through the same servers as the domain checks.
   const wafBots = new WafBotService(db, wafAnalytics, new WafBotAnalytics(db), deviceConfig, reverseDnsVerifier(config.waf.dnsServers));
   const wafGuard = new WafGuardService(db, wafAnalytics, new WafGuardAnalytics(db));
+  // RUM: beacons are written by the analytics store (traffic); a site's change reaches the ingest's cache at once.
+  const rumAnalytics = new RumAnalytics(db, analyticsRetention);
+  const rumStore = new RumStore(db);
+  const rumIngest = new RumIngest(db, rumStore, countries, app.log);
+  const rumSites = new RumSiteService(db, config.publicUrl, (key) => rumIngest.forget(key));
+  const rumSourceMaps = new RumSourceMapService(db, rumSites);
+  // A RUM alert's change goes to the tenant's notification channels as a performance alarm of the site.
+  const rumAlerts = new RumAlertService(db, rumAnalytics, (tenantId, event) => db.transaction((tx) => queueForChannels(tx, tenantId, null, event)));
   const saml = new SamlClients(db, config.publicUrl);
   const samlUrls = saml.urls.bind(saml);
   const services: Services = {
@@ -276,11 +279,6 @@ export async function buildModuleServices(
     settings: new TenantSettingsService(db),
     profile: new ProfileService(db, sessionEvents),
     logs: new ActivityService(db),
-    rumSites,
-    rumSourceMaps,
-    rumQueries: new RumQueryService(rumSites, rumAnalytics, new RumRawAnalytics(db), rumSourceMaps),
-    rumAlerts,
-    rumIngest,
     search: new SearchService(db),
     tours: new TourService(db),
     announcements: new AnnouncementService(db, bus, app.log),
@@ -297,8 +295,15 @@ export async function buildModuleServices(
     wafGuard,
     wafIntel,
     wafEvents,
+    rumSites,
+    rumSourceMaps,
+    rumQueries: new RumQueryService(rumSites, rumAnalytics, new RumRawAnalytics(db), rumSourceMaps),
+    rumAlerts,
+    rumIngest,
+    // DEM: applications reach the ZTNA endpoints as their `dem` section; their results come back through the flow ingest.
+    dem: new DemService(db, deviceConfig),
+    demQueries: new DemQueries(db, new DemAnalytics(db), analyticsRetention),
     reports: new ReportService(db, bus, opts.wakeReportWorker),
-      rumStore,
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),
     scimGroups: new ScimGroupService({ db, groups, ztna: ztnaAccess }),
@@ -319,7 +324,9 @@ export async function buildModuleServices(
       webFilterSections,
       ztnaSections: ztna,
       wafSections,
+      demSections,
       webhookTargets,
+      rumStore,
     },
   };
 }

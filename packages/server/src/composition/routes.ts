@@ -36,8 +36,9 @@ import {
   wafPopRoutes,
   wafRoutes,
   wafVulnTestRoutes,
-import { rumAlertRoutes, rumIngestMetrics, rumIngestRoutes, rumQueryRoutes, rumSdkRoutes, rumSiteRoutes } from '../modules/rum/index';
 } from '../modules/waf/index';
+import { demQueryRoutes, demRoutes } from '../modules/dem/index';
+import { rumAlertRoutes, rumIngestMetrics, rumIngestRoutes, rumQueryRoutes, rumSdkRoutes, rumSiteRoutes } from '../modules/rum/index';
 import { ZtnaReports, ztnaActivityRoutes } from '../modules/ztna-activity/index';
 import { recordClientEnrolment, shareSettingsLock, takeKeyUse, ztnaRoutes } from '../modules/ztna/index';
 import { searchRoutes } from '../modules/search/routes';
@@ -77,9 +78,9 @@ export async function registerProbes(
   await app.register(probeRoutes, { readiness, bus: s.config.redisUrl ? () => s.bus.health() : null, requireRedis: s.config.readyRequiresRedis });
   metrics.gauge('netloom_device_sockets', 'Device websockets open on this instance (the agent path)', () => openSockets('device'));
   metrics.gauge('netloom_console_sockets', 'Console websockets open on this instance (the live path)', () => openSockets('console'));
-  for (const m of rumIngestMetrics(() => s.rumIngest.stats)) (m.type === 'counter' ? metrics.counter : metrics.gauge).call(metrics, m.name, m.help, m.read);
   for (const m of ingestMetrics(() => engines.flowIngest.stats)) (m.type === 'counter' ? metrics.counter : metrics.gauge).call(metrics, m.name, m.help, m.read);
   if (engines.flowCollector) for (const m of collectorMetrics(engines.flowCollector.stats)) metrics.counter(m.name, m.help, m.read);
+  for (const m of rumIngestMetrics(() => s.rumIngest.stats)) (m.type === 'counter' ? metrics.counter : metrics.gauge).call(metrics, m.name, m.help, m.read);
   for (const q of queueDepths(s.db)) metrics.gauge(q.name, q.help, q.read);
   if (s.config.metrics.listen) return { health: { readiness }, metricsListener: metricsListener(app, metrics, s.config.metrics) };
   await app.register(metricsRoute, { metrics, token: s.config.metrics.token });
@@ -128,13 +129,19 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(wafPopRoutes, { pops: s.wafPops });
   await api.register(wafApiSecurityRoutes, { apis: s.wafApis });
   await api.register(wafVulnTestRoutes, { vulnTests: s.wafVulnTests });
-  await api.register(rumSiteRoutes, { sites: s.rumSites, maps: s.rumSourceMaps });
-  await api.register(rumQueryRoutes, { queries: s.rumQueries });
-  await api.register(rumAlertRoutes, { alerts: s.rumAlerts });
-  await api.register(rumIngestRoutes, { ingest: s.rumIngest, perKeyPerMinute: s.config.rum.perKeyPerMinute, perClientPerMinute: s.config.rum.perClientPerMinute });
   await api.register(wafAnalyticsRoutes, { events: s.wafEvents });
   await api.register(wafBotRoutes, { bots: s.wafBots });
   await api.register(wafGuardRoutes, { guard: s.wafGuard });
+  await api.register(rumSiteRoutes, { sites: s.rumSites, maps: s.rumSourceMaps });
+  await api.register(rumQueryRoutes, { queries: s.rumQueries });
+  await api.register(rumAlertRoutes, { alerts: s.rumAlerts });
+  await api.register(rumIngestRoutes, {
+    ingest: s.rumIngest,
+    perKeyPerMinute: s.config.rum.perKeyPerMinute,
+    perClientPerMinute: s.config.rum.perClientPerMinute,
+  });
+  await api.register(demRoutes, { dem: s.dem });
+  await api.register(demQueryRoutes, { queries: s.demQueries });
   await api.register(ztnaRoutes, {
     ztnaProfiles: s.ztnaProfiles,
     ztnaResources: s.ztnaResources,
@@ -153,11 +160,6 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   await api.register(ticketRoutes, { tickets: s.tickets });
   await api.register(deskRoutes, { supportDesk: s.supportDesk });
   await api.register(chatRoutes, { chat: s.chat });
-/** The RUM SDK bundle, outside the REST prefix: pages of the tenants' sites load it by the snippet's URL. */
-export async function registerRumSdk(app: FastifyInstance, s: Services): Promise<void> {
-  await app.register(rumSdkRoutes, { sdkFile: s.config.rum.sdkFile });
-}
-
   await api.register(assistantRoutes, { assistant: s.assistant });
   await api.register(helpdeskRoutes, { helpdesks: s.helpdesks });
   await api.register(reportRoutes, { reports: s.reports });
@@ -165,6 +167,11 @@ export async function registerRumSdk(app: FastifyInstance, s: Services): Promise
 };
 
 /** SCIM 2.0 for identity providers, outside the REST prefix: a provisioning token, not a session, opens it. */
+/** The RUM SDK bundle, outside the REST prefix: pages of the tenants' sites load it by the snippet's URL. */
+export async function registerRumSdk(app: FastifyInstance, s: Services): Promise<void> {
+  await app.register(rumSdkRoutes, { sdkFile: s.config.rum.sdkFile });
+}
+
 export async function registerScim(app: FastifyInstance, s: Services): Promise<void> {
   await app.register(scimProtocolRoutes, {
     prefix: SCIM_BASE_PATH,

@@ -23,9 +23,10 @@ import type {
   WafGuardService,
   WafPopService,
   WafService,
-import type { RumAlertService, RumIngest, RumQueryService, RumSiteService, RumSourceMapService } from '../modules/rum/index';
 } from '../modules/waf/index';
+import type { RumAlertService, RumIngest, RumQueryService, RumSiteService, RumSourceMapService } from '../modules/rum/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
+import type { DemQueries, DemService } from '../modules/dem/index';
 import type {
   ClientEnrolmentService,
   EndpointProfileService,
@@ -136,6 +137,8 @@ export interface Services extends CoreServices {
   wafGuard: WafGuardService;
   /** QShield's threat-intel lists and their feeds. */
   wafIntel: ThreatIntelService;
+  /** QShield's attacks, access log, dashboard and compliance. */
+  wafEvents: WafEventsService;
   /** RUM: the organisation's websites and apps and their snippets. */
   rumSites: RumSiteService;
   /** RUM: source maps per release, and the stacks they resolve. */
@@ -146,8 +149,10 @@ export interface Services extends CoreServices {
   rumAlerts: RumAlertService;
   /** RUM: the public beacon ingest (batched, stored before it answers). */
   rumIngest: RumIngest;
-  /** QShield's attacks, access log, dashboard and compliance. */
-  wafEvents: WafEventsService;
+  /** DEM: the monitored applications, pushed to the ZTNA endpoints that test them. */
+  dem: DemService;
+  /** DEM's scores, trends, users affected and raw results. */
+  demQueries: DemQueries;
   /** Zero trust: endpoint profiles, pushed through the configuration engine like every zero-trust change. */
   ztnaProfiles: EndpointProfileService;
   /** Servers with their data protection, app connectors and relays. */

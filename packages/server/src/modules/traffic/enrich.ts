@@ -17,6 +17,8 @@ export interface FlowSource {
   username: string | null;
   /** Where the device is: the country of its LAN's private addresses. */
   siteCountry: string | null;
+  /** Where the device says it is (its location's name), for DEM's scores by location. */
+  location?: string | null;
   /** A WAF edge's: the organisation of each application it serves (a shared POP's are several); the device's own otherwise. */
   applicationTenants?: ReadonlyMap<string, string>;
 }
@@ -26,7 +28,8 @@ export interface FlowSource {
  * says it is: traffic from a private address behind a gateway starts in the gateway's country.
  */
 export function flowSourceOf(
-  d: Pick<DeviceRecord, 'id' | 'enrolment' | 'tenantId' | 'kind' | 'networkId' | 'username' | 'publicIp' | 'latitude' | 'longitude'>,
+  d: Pick<DeviceRecord, 'id' | 'enrolment' | 'tenantId' | 'kind' | 'networkId' | 'username' | 'publicIp' | 'latitude' | 'longitude'> &
+    Partial<Pick<DeviceRecord, 'locationName'>>,
   geo: CountryLookup,
 ): FlowSource {
   const located = d.latitude !== null && d.longitude !== null ? iso1A2Code([d.longitude, d.latitude]) : null;
@@ -38,6 +41,7 @@ export function flowSourceOf(
     networkId: d.networkId,
     username: d.username,
     siteCountry: (d.publicIp ? geo.country(d.publicIp) : null) ?? located ?? null,
+    location: d.locationName || null,
   };
 }
 

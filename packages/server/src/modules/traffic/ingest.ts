@@ -3,6 +3,7 @@ import {
   MAX_LOG_RETENTION_DAYS,
   type AnalyticsRetention,
   type FlowRecord,
+  type DemResultsMessage,
   type FlowsMessage,
   type UrlEventsMessage,
   type WafEventsMessage,
@@ -11,6 +12,7 @@ import {
 import { urlEventToStore } from './url-events';
 import { ztnaSessionToStore } from './ztna-sessions';
 import { wafAttackToStore, wafRequestToStore } from './waf-events';
+import { demResultToStore } from './dem-results';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { enrich, type FlowSource } from './enrich';
 import type { CountryLookup } from './geoip';
@@ -121,7 +123,7 @@ export class FlowIngest {
   }
 
   /** A device's flows, URL events or zero-trust sessions: the same queue, the same writes, the same answers (ack or busy). */
-  submit(source: FlowSource, message: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage): Promise<IngestOutcome> {
+  submit(source: FlowSource, message: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage | DemResultsMessage): Promise<IngestOutcome> {
     if (this.closed) return Promise.resolve({ stored: false, retryAfterMs: this.retryAfter() });
     const key = batchKey(source.id, message.seq);
     const queued = this.queue.get(key);
@@ -133,7 +135,9 @@ export class FlowIngest {
           ? message.events.length
           : message.type === 'waf_events'
             ? message.requests.length + message.attacks.length
-            : message.sessions.length;
+            : message.type === 'dem_results'
+              ? message.results.length
+              : message.sessions.length;
     if (this.queuedRecords + size > this.options.maxQueuedRecords && this.queuedRecords > 0) {
       this.stats.batchesShed++;
       this.stats.recordsShed += size;
@@ -170,13 +174,23 @@ export class FlowIngest {
       this.outOfWindow(source, message.requests.length - requests.length + message.attacks.filter((a) => !inLogWindow(a.at)).length);
       batch.wafRequests = requests.map((r) => wafRequestToStore(r, source, this.geo));
       batch.wafAttacks = message.attacks.flatMap((a, n) => (inLogWindow(a.at) ? [wafAttackToStore(a, source, this.geo, message.seq, n)] : []));
+    } else if (message.type === 'dem_results') {
+      // Rolled up like flows: kept while the minute rollups are.
+      const kept = message.results.filter((r) => inWindow(r.at));
+      this.outOfWindow(source, message.results.length - kept.length);
+      batch.demResults = message.results.flatMap((r, n) => (inWindow(r.at) ? [demResultToStore(r, source, message.seq, n)] : []));
     } else {
       const kept = message.events.filter((e) => inWindow(e.at));
       this.outOfWindow(source, message.events.length - kept.length);
       batch.urlEvents = message.events.flatMap((e, n) => (inWindow(e.at) ? [urlEventToStore(e, source, message.seq, n)] : []));
     }
     const records =
-      batch.flows.length + batch.urlEvents.length + batch.ztnaSessions.length + (batch.wafRequests?.length ?? 0) + (batch.wafAttacks?.length ?? 0);
+      batch.flows.length +
+      batch.urlEvents.length +
+      batch.ztnaSessions.length +
+      (batch.wafRequests?.length ?? 0) +
+      (batch.wafAttacks?.length ?? 0) +
+      (batch.demResults?.length ?? 0);
     return new Promise((resolve, reject) => {
       this.queue.set(key, { batch, records, waiters: [(o) => (o instanceof Error ? reject(o) : resolve(o))] });
       this.queuedRecords += records;

@@ -13,6 +13,7 @@ const PARTITIONED = {
   url_events: 86_400_000,
   ztna_sessions: 86_400_000,
   waf_requests: 86_400_000,
+  waf_attacks: 86_400_000,
   rum_page_views: 86_400_000,
   rum_vitals: 86_400_000,
   rum_errors: 86_400_000,
@@ -20,7 +21,9 @@ const PARTITIONED = {
   rum_page_rollup_hour: 7 * 86_400_000,
   rum_vital_rollup_minute: 86_400_000,
   rum_vital_rollup_hour: 7 * 86_400_000,
-  waf_attacks: 86_400_000,
+  dem_results: 86_400_000,
+  dem_rollup_minute: 86_400_000,
+  dem_rollup_hour: 7 * 86_400_000,
 } as const;
 export type PartitionedTable = keyof typeof PARTITIONED;
 

@@ -15,6 +15,7 @@ import { rollupRows, type RollupRow } from './rollup';
 import { urlRawRowOf, urlRollupRows } from './url-events';
 import { deleteExpiredZtnaSessions, storeZtnaSessions } from './ztna-sessions';
 import { wafAttackRowOf, wafRequestRowOf } from './waf-events';
+import { storeDemResults } from './dem-store';
 import {
   TENANT_WIDE,
   batchKey,
@@ -120,6 +121,10 @@ export class PgAnalyticsStore implements AnalyticsStore {
       'waf_attacks',
       batches.flatMap((b) => (b.wafAttacks ?? []).map((a) => a.at)),
     );
+    const demTimes = batches.flatMap((b) => (b.demResults ?? []).map((r) => r.at));
+    await this.partitions.ensure('dem_results', demTimes);
+    await this.partitions.ensure('dem_rollup_minute', demTimes);
+    await this.partitions.ensure('dem_rollup_hour', demTimes);
     // Raw rows older than their retention would land in a dropped (or never made) partition: the rollups keep them.
     const rawTimes = all.filter((f) => f.start.getTime() >= rawFrom).map((f) => f.start);
     await this.partitions.ensure('flow_records', rawTimes);
@@ -142,6 +147,8 @@ export class PgAnalyticsStore implements AnalyticsStore {
         storedNow.flatMap((b) => b.wafRequests ?? []),
         storedNow.flatMap((b) => b.wafAttacks ?? []),
       );
+      const dem = storedNow.flatMap((b) => b.demResults ?? []);
+      if (dem.length > 0) await storeDemResults(tx as unknown as Db, dem);
       const flows = storedNow.flatMap((b) => b.flows);
       if (flows.length === 0) return stored;
       await insertRaw(
@@ -236,7 +243,11 @@ export class PgAnalyticsStore implements AnalyticsStore {
       (await this.partitions.dropBefore('ztna_sessions', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day))) +
       // A WAF edge's logs are kept as long as a tenant may keep its logs, like URL events.
       (await this.partitions.dropBefore('waf_requests', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day))) +
-      (await this.partitions.dropBefore('waf_attacks', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day)))
+      (await this.partitions.dropBefore('waf_attacks', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day))) +
+      // DEM results are few (a test per application every few minutes): raw kept as long as the minute rollups.
+      (await this.partitions.dropBefore('dem_results', new Date(now.getTime() - retention.minuteDays * day))) +
+      (await this.partitions.dropBefore('dem_rollup_minute', new Date(now.getTime() - retention.minuteDays * day))) +
+      (await this.partitions.dropBefore('dem_rollup_hour', new Date(now.getTime() - retention.hourDays * day)))
     );
   }
 

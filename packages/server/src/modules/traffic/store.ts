@@ -1,3 +1,4 @@
+import type { DemResultToStore } from './dem-results';
 import type {
   AnalyticsRetention,
   FlowDimension,
@@ -111,6 +112,8 @@ export interface FlowBatchToStore {
   /** A waf_events batch carries these: the edge's access log and its audit log. */
   wafRequests?: WafRequestToStore[];
   wafAttacks?: WafAttackToStore[];
+  /** A dem_results batch carries these: an endpoint's DEM test results. */
+  demResults?: DemResultToStore[];
 }
 
 /** Which rows a question reads: one tenant's product, a window, maybe some devices only. */
