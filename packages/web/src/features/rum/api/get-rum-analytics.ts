@@ -13,7 +13,7 @@ import {
   type VitalName,
 } from '@netloom/domain';
 import { api, type Parser } from '@/lib/http/client';
-import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { rumKeys } from './rum-keys';
 
 /** A query of the RUM page: one site, a window, and the filters chosen; null while no site is chosen. */
@@ -23,7 +23,7 @@ function useRumQuery<T>(what: string, path: string, schema: Parser<T>, query: ob
   const tid = useTenantScope();
   return useQuery({
     queryKey: rumKeys.query(tid, what, query ?? {}),
-    queryFn: query ? ({ signal }) => api.get(path, schema, { query: { ...query, ...tenantIdQuery(tid) }, signal }) : skipToken,
+    queryFn: query ? ({ signal }) => api.get(path, schema, { query: { ...query, ...tidQuery(tid) }, signal }) : skipToken,
     // A new window or filter keeps the last figures on screen until the new ones come.
     placeholderData: keepPreviousData,
   });
@@ -52,7 +52,7 @@ export function useRumSession(siteId: string | null, sessionId: string) {
   return useQuery({
     queryKey: rumKeys.query(tid, 'session', { siteId, sessionId }),
     queryFn: siteId
-      ? ({ signal }) => api.get(RUM_PATHS.session(sessionId), rumSessionDetailSchema, { query: { site_id: siteId, ...tenantIdQuery(tid) }, signal })
+      ? ({ signal }) => api.get(RUM_PATHS.session(sessionId), rumSessionDetailSchema, { query: { site_id: siteId, ...tidQuery(tid) }, signal })
       : skipToken,
   });
 }

@@ -2,7 +2,7 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RUM_PATHS, rumSiteSchema, rumSnippetSchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { rumKeys } from './rum-keys';
 
 const sitesSchema = z.array(rumSiteSchema);
@@ -10,7 +10,7 @@ const sitesSchema = z.array(rumSiteSchema);
 function rumSitesQueryOptions(tid: string | null) {
   return queryOptions({
     queryKey: rumKeys.sites(tid),
-    queryFn: ({ signal }) => api.get(RUM_PATHS.sites, sitesSchema, { query: tenantIdQuery(tid), signal }),
+    queryFn: ({ signal }) => api.get(RUM_PATHS.sites, sitesSchema, { query: tidQuery(tid), signal }),
   });
 }
 
@@ -24,6 +24,6 @@ export function useRumSnippet(siteId: string | null) {
   const tid = useTenantScope();
   return useQuery({
     queryKey: rumKeys.snippet(tid, siteId ?? ''),
-    queryFn: siteId ? ({ signal }) => api.get(RUM_PATHS.snippet(siteId), rumSnippetSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
+    queryFn: siteId ? ({ signal }) => api.get(RUM_PATHS.snippet(siteId), rumSnippetSchema, { query: tidQuery(tid), signal }) : skipToken,
   });
 }

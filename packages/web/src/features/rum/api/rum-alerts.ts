@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RUM_PATHS, rumAlertInputSchema, rumAlertPatchSchema, rumAlertSchema, type RumAlertInput } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { rumKeys } from './rum-keys';
 
 const listSchema = z.array(rumAlertSchema);
@@ -12,7 +12,7 @@ export function useRumAlerts() {
   const tid = useTenantScope();
   return useQuery({
     queryKey: rumKeys.alerts(tid),
-    queryFn: ({ signal }) => api.get(RUM_PATHS.alerts, listSchema, { query: tenantIdQuery(tid), signal }),
+    queryFn: ({ signal }) => api.get(RUM_PATHS.alerts, listSchema, { query: tidQuery(tid), signal }),
   });
 }
 
@@ -22,7 +22,7 @@ export function useSaveRumAlert() {
   const tid = useTenantScope();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: RumAlertInput }) => {
-      const opts = { query: tenantIdQuery(tid) };
+      const opts = { query: tidQuery(tid) };
       if (!id) return api.post(RUM_PATHS.alerts, rumAlertInputSchema.parse(input), rumAlertSchema, opts);
       const { threshold, window_minutes, enabled } = input;
       return api.patch(RUM_PATHS.alert(id), rumAlertPatchSchema.parse({ threshold, window_minutes, enabled }), rumAlertSchema, opts);
@@ -35,7 +35,7 @@ export function useDeleteRumAlert() {
   const queryClient = useQueryClient();
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (id: string) => api.delete(RUM_PATHS.alert(id), null, { query: tenantIdQuery(tid) }),
+    mutationFn: (id: string) => api.delete(RUM_PATHS.alert(id), null, { query: tidQuery(tid) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rumKeys.alerts(tid) }),
   });
 }

@@ -2,7 +2,7 @@ import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/reac
 import { z } from 'zod';
 import { RUM_PATHS, rumSourceMapInputSchema, rumSourceMapSchema, type RumSourceMapInput } from '@netloom/domain';
 import { api } from '@/lib/http/client';
-import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { tidQuery, useTenantScope } from '@/lib/tenant-scope';
 import { rumKeys } from './rum-keys';
 
 const listSchema = z.array(rumSourceMapSchema);
@@ -12,7 +12,7 @@ export function useRumSourceMaps(siteId: string | null) {
   const tid = useTenantScope();
   return useQuery({
     queryKey: rumKeys.sourceMaps(tid, siteId ?? ''),
-    queryFn: siteId ? ({ signal }) => api.get(RUM_PATHS.sourceMaps(siteId), listSchema, { query: tenantIdQuery(tid), signal }) : skipToken,
+    queryFn: siteId ? ({ signal }) => api.get(RUM_PATHS.sourceMaps(siteId), listSchema, { query: tidQuery(tid), signal }) : skipToken,
   });
 }
 
@@ -22,7 +22,7 @@ export function useUploadRumSourceMap(siteId: string) {
   const tid = useTenantScope();
   return useMutation({
     mutationFn: (input: RumSourceMapInput) =>
-      api.post(RUM_PATHS.sourceMaps(siteId), rumSourceMapInputSchema.parse(input), rumSourceMapSchema, { query: tenantIdQuery(tid) }),
+      api.post(RUM_PATHS.sourceMaps(siteId), rumSourceMapInputSchema.parse(input), rumSourceMapSchema, { query: tidQuery(tid) }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: rumKeys.sourceMaps(tid, siteId) }),
@@ -35,7 +35,7 @@ export function useDeleteRumSourceMap(siteId: string) {
   const queryClient = useQueryClient();
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (mapId: string) => api.delete(RUM_PATHS.sourceMap(siteId, mapId), null, { query: tenantIdQuery(tid) }),
+    mutationFn: (mapId: string) => api.delete(RUM_PATHS.sourceMap(siteId, mapId), null, { query: tidQuery(tid) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rumKeys.sourceMaps(tid, siteId) }),
   });
 }

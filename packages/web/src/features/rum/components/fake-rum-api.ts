@@ -110,15 +110,10 @@ export const SESSION: RumSessionDetail = {
     exit_page: '/checkout',
   },
   events: [
-    { at: '2026-11-30T10:00:00Z', type: 'view', page: '/', detail: { nav_type: 'navigate' } },
-    { at: '2026-11-30T10:00:02Z', type: 'vital', page: '/', detail: { name: 'LCP', value: 2100, rating: 'good', target: 'h1' } },
-    { at: '2026-11-30T10:01:00Z', type: 'view', page: '/checkout', detail: {} },
-    {
-      at: '2026-11-30T10:03:20Z',
-      type: 'error',
-      page: '/checkout',
-      detail: { kind: 'TypeError', message: 'boom at checkout', stack: 'TypeError: boom\n    at pay (src/pay.ts:3:1)' },
-    },
+    { at: '2026-11-30T10:00:00Z', type: 'view', page: '/', detail: { path: '/', nav_type: 'navigate', timing: { ttfb: 120, load: 1830 } } },
+    { at: '2026-11-30T10:00:02Z', type: 'vital', page: '/', detail: { name: 'LCP', value: 2100, rating: 'good', attribution: { target: 'h1.title' } } },
+    { at: '2026-11-30T10:01:00Z', type: 'route', page: '/checkout', detail: { path: '/checkout', from: '/', nav_type: 'route' } },
+    { at: '2026-11-30T10:03:20Z', type: 'error', page: '/checkout', detail: { kind: 'TypeError', message: 'boom at checkout', fingerprint: 'f00d' } },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Paper, SimpleGrid, Text, Timeline } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Text, Timeline } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconFileText, IconGauge } from '@tabler/icons-react';
 import { formatDate, VITAL_NAMES, type RumSessionDetail, type VitalName, type VitalRating } from '@netloom/domain';
 import { RatingBadge } from './rating-badge';
@@ -8,16 +8,17 @@ type JourneyEvent = RumSessionDetail['events'][number];
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
 const ICON = { view: IconFileText, route: IconArrowRight, vital: IconGauge, error: IconAlertTriangle } as const;
 const COLOR = { view: 'blue', route: 'cyan', vital: 'gray', error: 'red' } as const;
 
-/** What one step of the journey says: the page loaded, where a route led, a vital's value, an error's message and stack. */
+/** What one step of the journey says: the page loaded, where a route led, a vital's value, an error's message (its stack is on the Errors tab). */
 function EventBody({ event }: { event: JourneyEvent }) {
   const d = event.detail;
   switch (event.type) {
     case 'view': {
-      const load = num(d.load) ?? num((d.nav as Record<string, unknown> | undefined)?.load);
+      const load = num(obj(d.timing).load);
       return (
         <Text size="sm">
           Viewed {event.page}
@@ -28,8 +29,7 @@ function EventBody({ event }: { event: JourneyEvent }) {
     case 'route':
       return (
         <Text size="sm">
-          Went from {str(d.from) ?? '?'} to {str(d.to) ?? event.page}
-          {str(d.route) ? ` (${str(d.route)})` : ''}
+          Went from {str(d.from) ?? '?'} to {event.page}
         </Text>
       );
     case 'vital': {
@@ -42,9 +42,9 @@ function EventBody({ event }: { event: JourneyEvent }) {
             {name} {formatVital(name, value)} on {event.page}
           </Text>
           <RatingBadge rating={(str(d.rating) as VitalRating | null) ?? null} />
-          {str(d.target) && (
+          {str(obj(d.attribution).target) && (
             <Text size="xs" ff="monospace" c="dimmed">
-              {str(d.target)}
+              {str(obj(d.attribution).target)}
             </Text>
           )}
         </Group>
@@ -52,16 +52,9 @@ function EventBody({ event }: { event: JourneyEvent }) {
     }
     case 'error':
       return (
-        <>
-          <Text size="sm" c="red">
-            {str(d.kind) ?? 'Error'}: {str(d.message) ?? ''}
-          </Text>
-          {str(d.stack) && (
-            <Code block mt={4} style={{ maxHeight: 200, overflow: 'auto' }}>
-              {str(d.stack)}
-            </Code>
-          )}
-        </>
+        <Text size="sm" c="red">
+          {str(d.kind) ?? 'Error'}: {str(d.message) ?? ''}
+        </Text>
       );
   }
 }

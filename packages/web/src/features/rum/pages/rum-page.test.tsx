@@ -90,9 +90,11 @@ describe('the RUM page', { timeout: 60_000 }, () => {
     expect(await within(table).findByText('Chrome on Linux')).toBeTruthy();
     await user.click(within(table).getByRole('button', { name: 'View' }));
 
-    expect(await screen.findByText('boom at checkout', { exact: false })).toBeTruthy();
+    expect(await screen.findByText('TypeError: boom at checkout')).toBeTruthy();
+    expect(screen.getByText('Viewed / (loaded in 1.83 s)')).toBeTruthy();
     expect(screen.getByText('LCP 2.10 s on /')).toBeTruthy();
-    expect(screen.getByText('Viewed /checkout')).toBeTruthy();
+    expect(screen.getByText('h1.title')).toBeTruthy();
+    expect(screen.getByText('Went from / to /checkout')).toBeTruthy();
     expect(screen.getByText('2 page views, 1 errors')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'All sessions' }));
     expect(await screen.findByRole('table', { name: 'Sessions' })).toBeTruthy();
