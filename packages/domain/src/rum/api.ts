@@ -236,6 +236,11 @@ export const rumSessionDetailSchema = z.object({
 export type RumSessionDetail = z.infer<typeof rumSessionDetailSchema>;
 
 export const RUM_ALERT_STATES = ['ok', 'alerting'] as const;
+/** The alerts list, maybe of one site. */
+export const rumAlertListQuerySchema = z.object({
+  tid: z.string().uuid().optional(),
+  site_id: z.string().uuid().optional().describe('Only this site’s alerts'),
+});
 export const rumAlertSchema = z.object({
   id: z.string().uuid(),
   site_id: z.string().uuid(),

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { configureDemoGateway, seedDemoConfigTemplate } from './config';
 import { startDemoFleet } from './demo-fleet';
 import { onboardDemoWaf } from './waf';
+import { seedDemoRum, startDemoRum } from './rum';
 import { seedDemo } from './seed';
 import { memberOf } from './repo';
 import { DEMO_ZTNA, seedActor, seedDemoZtna, type DemoOwner } from './ztna';
@@ -21,6 +22,7 @@ export interface DemoOptions {
  */
 const demo: FastifyPluginAsync<DemoOptions> = async (app, { config }) => {
   let fleet: Fleet | null = null;
+  let stopRum: (() => void) | null = null;
 
   /** The organisation's owner, in whose name the demo's zero-trust objects are made. */
   const ownerOf = async (tenant: string): Promise<DemoOwner | null> => {
@@ -71,9 +73,16 @@ const demo: FastifyPluginAsync<DemoOptions> = async (app, { config }) => {
       },
     });
     if (fleet) app.log.info(`Demo fleet: ${fleet.devices.length} devices`);
+    // RUM: Acme's shop (a website) and portal (an app), made once, and their visitors while the demo runs.
+    const rumOwner = await ownerOf('Acme');
+    if (rumOwner) {
+      await seedDemoRum(app.services, rumOwner).catch((err: Error) => app.log.warn({ err }, 'The demo RUM sites could not be made'));
+      stopRum = startDemoRum(app.services, rumOwner, app.log);
+    }
   });
   // Devices leave first, saying goodbye (offline at once) while their sockets are still served.
   app.addHook('preClose', async () => {
+    stopRum?.();
     await fleet?.stop();
   });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RUM_PATHS, rumAlertInputSchema, rumAlertPatchSchema, rumAlertSchema, tenantQuerySchema } from '@netloom/domain';
+import { RUM_PATHS, rumAlertInputSchema, rumAlertListQuerySchema, rumAlertPatchSchema, rumAlertSchema, tenantQuerySchema } from '@netloom/domain';
 import { actorOf } from '../../http/access';
 import { deleted, idParams, p, writeErrors } from '../../http/route-kit';
 import type { RumAlertService } from './alerts-service';
@@ -13,8 +13,11 @@ export const rumAlertRoutes: FastifyPluginAsyncZod<{ alerts: RumAlertService }> 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     p(RUM_PATHS.alerts),
-    { config: read, schema: { ...doc('The organisation’s RUM alerts and their states'), querystring, response: { 200: z.array(rumAlertSchema) } } },
-    async (request) => alerts.list(actorOf(request)),
+    {
+      config: read,
+      schema: { ...doc('The organisation’s RUM alerts and their states'), querystring: rumAlertListQuerySchema, response: { 200: z.array(rumAlertSchema) } },
+    },
+    async (request) => alerts.list(actorOf(request), request.query.site_id),
   );
   api.post(
     p(RUM_PATHS.alerts),

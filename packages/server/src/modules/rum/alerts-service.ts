@@ -47,8 +47,9 @@ export class RumAlertService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async list(actor: Actor): Promise<RumAlert[]> {
-    return (await repo.listAlerts(this.db, actor.scope.tenantId)).map(alertAnswer);
+  async list(actor: Actor, siteId?: string): Promise<RumAlert[]> {
+    const rows = await repo.listAlerts(this.db, actor.scope.tenantId);
+    return rows.filter((r) => siteId === undefined || r.siteId === siteId).map(alertAnswer);
   }
 
   async create(actor: Actor, input: RumAlertInput): Promise<RumAlert> {
