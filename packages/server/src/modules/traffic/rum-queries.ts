@@ -48,6 +48,17 @@ export function rumLevelFor(scope: Pick<RumScope, 'from' | 'to'>, retention: Rum
 
 const PAGE_ROLLUP = { minute: 'rum_page_rollup_minute', hour: 'rum_page_rollup_hour', day: 'rum_page_rollup_day' } as const;
 const VITAL_ROLLUP = { minute: 'rum_vital_rollup_minute', hour: 'rum_vital_rollup_hour', day: 'rum_vital_rollup_day' } as const;
+const PAGE_DIMS = { minute: 'rum_page_dims_minute', hour: 'rum_page_dims_hour', day: 'rum_page_dims_day' } as const;
+const VITAL_DIMS = { minute: 'rum_vital_dims_minute', hour: 'rum_vital_dims_hour', day: 'rum_vital_dims_day' } as const;
+
+/** A question narrowed by a dimension reads the rollups of every combination; an open one the one-dimension rollups. */
+const isFiltered = (s: RumScope) => s.page !== undefined || s.country !== undefined || s.browser !== undefined || s.deviceClass !== undefined;
+
+/** One-dimension rollup rows of the site in the window (rounded out to the level), of one dimension ('' the total). */
+function dimWhere(s: RumScope, level: RumRollupLevel, dim: string): SQL {
+  const w = LEVEL_MS[level];
+  return sql`r.site_id = ${s.siteId} and r.dim = ${dim} and r.at >= ${floorTo(s.from, w)}::timestamptz and r.at < ${ceilTo(s.to, w)}::timestamptz`;
+}
 
 const floorTo = (d: Date, ms: number) => new Date(Math.floor(d.getTime() / ms) * ms).toISOString();
 const ceilTo = (d: Date, ms: number) => new Date(Math.ceil(d.getTime() / ms) * ms).toISOString();
@@ -99,15 +110,23 @@ export class RumAnalytics {
   /** Page views and errors in the window. */
   async pageTotals(scope: RumScope): Promise<{ views: number; errors: number }> {
     const level = this.level(scope);
-    const [row] = await rowsOf(
-      this.db,
-      sql`select coalesce(sum(views), 0)::text as views, coalesce(sum(errors), 0)::text as errors from ${sql.raw(PAGE_ROLLUP[level])} r where ${rollupWhere(scope, level)}`,
-    );
+    const from = isFiltered(scope)
+      ? sql`${sql.raw(PAGE_ROLLUP[level])} r where ${rollupWhere(scope, level)}`
+      : sql`${sql.raw(PAGE_DIMS[level])} r where ${dimWhere(scope, level, '')}`;
+    const [row] = await rowsOf(this.db, sql`select coalesce(sum(views), 0)::text as views, coalesce(sum(errors), 0)::text as errors from ${from}`);
     return { views: num(row?.views), errors: num(row?.errors) };
   }
 
   /** Sessions that started in the window. */
   async sessionCount(scope: RumScope): Promise<number> {
+    if (!isFiltered(scope)) {
+      const level = this.level(scope);
+      const [total] = await rowsOf(
+        this.db,
+        sql`select coalesce(sum(sessions), 0)::text as n from ${sql.raw(PAGE_DIMS[level])} r where ${dimWhere(scope, level, '')}`,
+      );
+      return num(total?.n);
+    }
     const [row] = await rowsOf(this.db, sql`select count(*)::text as n from rum_sessions s where ${sessionWhere(scope)}`);
     return num(row?.n);
   }
@@ -116,11 +135,10 @@ export class RumAnalytics {
   histogram(scope: RumScope, vitals: readonly VitalName[] = VITAL_NAMES): Promise<HistogramCell[]> {
     const level = this.level(scope);
     return this.cells(
-      sql`select '' as key, vital, rating, bucket, sum(count)::text as count from ${sql.raw(VITAL_ROLLUP[level])} r
-        where ${rollupWhere(scope, level)} and r.vital in ${sql`(${sql.join(
-          vitals.map((v) => sql`${v}`),
-          sql`, `,
-        )})`}
+      sql`select '' as key, vital, rating, bucket, sum(count)::text as count from ${this.vitalRows(scope, level)} and r.vital in ${sql`(${sql.join(
+        vitals.map((v) => sql`${v}`),
+        sql`, `,
+      )})`}
         group by vital, rating, bucket`,
     );
   }
@@ -132,7 +150,7 @@ export class RumAnalytics {
     const cells = await this.cells(
       sql`select to_char(to_timestamp(floor(extract(epoch from r.at) / ${stepMs / 1000}) * ${stepMs / 1000}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as key,
           vital, rating, bucket, sum(count)::text as count
-        from ${sql.raw(VITAL_ROLLUP[level])} r where ${rollupWhere(scope, level)} and r.vital = ${vital}
+        from ${this.vitalRows(scope, level)} and r.vital = ${vital}
         group by 1, vital, rating, bucket`,
     );
     return { stepMs, cells };
@@ -141,12 +159,25 @@ export class RumAnalytics {
   /** One vital's histogram per value of a dimension. */
   breakdown(scope: RumScope, vital: VitalName, by: RumBreakdown): Promise<HistogramCell[]> {
     const level = this.level(scope);
+    if (!isFiltered(scope))
+      return this.cells(
+        sql`select r.key, vital, rating, bucket, sum(count)::text as count from ${sql.raw(VITAL_DIMS[level])} r
+          where ${dimWhere(scope, level, BREAKDOWN_COLUMN[by])} and r.vital = ${vital}
+          group by r.key, vital, rating, bucket`,
+      );
     const column = sql.raw(`r.${BREAKDOWN_COLUMN[by]}`);
     return this.cells(
       sql`select ${column} as key, vital, rating, bucket, sum(count)::text as count
         from ${sql.raw(VITAL_ROLLUP[level])} r where ${rollupWhere(scope, level)} and r.vital = ${vital}
         group by ${column}, vital, rating, bucket`,
     );
+  }
+
+  /** `from … where …` of the vital rows that answer the scope: one-dimension totals unless it is filtered. */
+  private vitalRows(scope: RumScope, level: RumRollupLevel): SQL {
+    return isFiltered(scope)
+      ? sql`${sql.raw(VITAL_ROLLUP[level])} r where ${rollupWhere(scope, level)}`
+      : sql`${sql.raw(VITAL_DIMS[level])} r where ${dimWhere(scope, level, '')}`;
   }
 
   private async cells(query: SQL): Promise<HistogramCell[]> {

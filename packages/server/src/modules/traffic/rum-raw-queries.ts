@@ -68,6 +68,9 @@ function sessionOf(r: Row): StoredSession {
   };
 }
 
+/** Samples of a page an attribution is read from. */
+const ATTRIBUTION_SAMPLES = 500;
+
 /** RUM's reads of the raw rows (kept for days): what a rollup cannot hold, attributions, error stacks, sessions. */
 export class RumRawAnalytics {
   constructor(private readonly db: Db) {}
@@ -78,15 +81,22 @@ export class RumRawAnalytics {
    */
   async attributions(scope: RumScope, vital: VitalName, pages: readonly string[]): Promise<StoredAttribution[]> {
     if (pages.length === 0) return [];
+    const { page: _one, ...everyPage } = scope;
     const rows = await rowsOf(
       this.db,
+      // The newest samples of each page (at most ATTRIBUTION_SAMPLES, by the page's index): what slows a page now, read in the
+      // same time whatever the window.
       sql`with v as (
-          select page, attribution, rating from rum_vitals r
-          where ${rawWhere(scope, 'r')} and r.name = ${vital} and r.attribution is not null
-            and r.page in (${sql.join(
-              pages.map((p) => sql`${p}`),
-              sql`, `,
-            )})
+          select p.page, x.attribution, x.rating
+          from (values ${sql.join(
+            pages.map((p) => sql`(${p})`),
+            sql`, `,
+          )}) as p(page)
+          cross join lateral (
+            select attribution, rating from rum_vitals r
+            where ${rawWhere(everyPage, 'r')} and r.name = ${vital} and r.page = p.page and r.attribution is not null
+            order by r.at desc limit ${ATTRIBUTION_SAMPLES}
+          ) x
         ), slow as (
           select * from v where rating <> 'good' or not exists (select 1 from v w where w.page = v.page and w.rating <> 'good')
         ), top as (

@@ -33,7 +33,7 @@ function eventTime(at: number, receivedAt: Date): number {
   return at < now - EARLIEST_MS || at > now + LATEST_MS ? now : Math.round(at);
 }
 
-interface Dims {
+export interface Dims {
   tenant_id: string;
   site_id: string;
   session_id: string;
@@ -236,7 +236,7 @@ function addEvent(rows: RumRows, dims: Dims, e: RumEvent, at: number, page: { or
 export const ROLLUP_LEVELS = ['minute', 'hour', 'day'] as const;
 export type RumRollupLevel = (typeof ROLLUP_LEVELS)[number];
 export const LEVEL_MS: Record<RumRollupLevel, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
-const truncate = (at: string, level: RumRollupLevel) => iso(Math.floor(Date.parse(at) / LEVEL_MS[level]) * LEVEL_MS[level]);
+export const truncate = (at: string, level: RumRollupLevel) => iso(Math.floor(Date.parse(at) / LEVEL_MS[level]) * LEVEL_MS[level]);
 
 export interface PageRollupRow {
   site_id: string;
