@@ -3,8 +3,8 @@ import { fakeApi, pageOf, type ApiCall } from '@/test/fake-api';
 
 /** Test data and a fake server for the RUM page's components (tests only). */
 export const SHOP_ID = 'c1000000-0000-4000-8000-000000000001';
-export const APP_ID = 'c1000000-0000-4000-8000-000000000002';
-export const BLOG_ID = 'c1000000-0000-4000-8000-000000000003';
+const APP_ID = 'c1000000-0000-4000-8000-000000000002';
+const BLOG_ID = 'c1000000-0000-4000-8000-000000000003';
 
 export function site(over: Partial<RumSite> = {}): RumSite {
   return {
@@ -21,7 +21,7 @@ export function site(over: Partial<RumSite> = {}): RumSite {
   };
 }
 
-export const SITES: RumSite[] = [
+const SITES: RumSite[] = [
   site(),
   site({ id: BLOG_ID, name: 'Blog', origins: ['https://blog.example.com'], public_key: 'pk_blog_0123456789' }),
   site({ id: APP_ID, name: 'Console app', kind: 'app', origins: ['https://app.example.com'], public_key: 'pk_app_0123456789' }),
@@ -37,7 +37,7 @@ const vital = (name: RumOverview['vitals'][number]['name'], p75: number, rating:
   unit: name === 'CLS' ? ('score' as const) : ('ms' as const),
 });
 
-export const OVERVIEW: RumOverview = {
+const OVERVIEW: RumOverview = {
   page_views: 1520,
   sessions: 410,
   error_rate: 0.032,
@@ -51,7 +51,7 @@ export const OVERVIEW: RumOverview = {
   ],
 };
 
-export const TIMESERIES: RumTimeseries = {
+const TIMESERIES: RumTimeseries = {
   step_seconds: 3600,
   points: [
     { at: '2026-11-30T09:00:00Z', p75: 2900, samples: 40, good_share: 0.62 },
@@ -59,7 +59,7 @@ export const TIMESERIES: RumTimeseries = {
   ],
 };
 
-export const SLOWEST: RumSlowestPages = {
+const SLOWEST: RumSlowestPages = {
   results: [
     {
       page: '/checkout',
@@ -76,7 +76,7 @@ export const SLOWEST: RumSlowestPages = {
   ],
 };
 
-export const ERRORS: RumErrors = {
+const ERRORS: RumErrors = {
   error_rate: 0.032,
   results: [
     {
@@ -95,7 +95,7 @@ export const ERRORS: RumErrors = {
   ],
 };
 
-export const SESSION: RumSessionDetail = {
+const SESSION: RumSessionDetail = {
   session: {
     id: 'sess-0001-abcdefgh',
     started_at: '2026-11-30T10:00:00Z',

@@ -11,8 +11,7 @@ export const RUM_WINDOWS = [
 export type RumWindow = (typeof RUM_WINDOWS)[number]['value'];
 
 /** The filters a breakdown row narrows the page to. */
-export const RUM_FILTERS = ['page', 'country', 'browser', 'device_class'] as const;
-export type RumFilter = (typeof RUM_FILTERS)[number];
+export type RumFilter = 'page' | 'country' | 'browser' | 'device_class';
 
 /**
  * What the RUM page shows, in the URL (a link or a reload keeps it): the site (the tab's first one
