@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEM_PATHS_API } from '@netloom/domain';
+import { DEM_PATHS } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 import { demKeys } from './dem-keys';
@@ -9,7 +9,7 @@ export function useDeleteDemApplication() {
   const queryClient = useQueryClient();
   const tid = useTenantScope();
   return useMutation({
-    mutationFn: (id: string) => api.delete(DEM_PATHS_API.application(id), null, { query: tenantIdQuery(tid) }),
+    mutationFn: (id: string) => api.delete(DEM_PATHS.application(id), null, { query: tenantIdQuery(tid) }),
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: demKeys.applications(tid) }), queryClient.invalidateQueries({ queryKey: demKeys.measured(tid) })]),
   });

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { DEM_PATHS_API, demApplicationListSchema } from '@netloom/domain';
+import { DEM_PATHS, demApplicationListSchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 import { demKeys } from './dem-keys';
@@ -10,7 +10,7 @@ function demApplicationsQueryOptions(tid: string | null) {
     queryFn: tid
       ? ({ signal }) =>
           // page_size=0: every application (a tenant monitors tens, not thousands).
-          api.get(DEM_PATHS_API.applications, demApplicationListSchema, { query: { ...tenantIdQuery(tid), page_size: 0 }, signal }).then((l) => l.results)
+          api.get(DEM_PATHS.applications, demApplicationListSchema, { query: { ...tenantIdQuery(tid), page_size: 0 }, signal }).then((l) => l.results)
       : skipToken,
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { DEM_PATHS_API, demOverviewSchema } from '@netloom/domain';
+import { DEM_PATHS, demOverviewSchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 import { demKeys } from './dem-keys';
@@ -9,7 +9,7 @@ function demOverviewQueryOptions(tid: string | null, filter: DemFilter) {
   return queryOptions({
     queryKey: demKeys.overview(tid, filter),
     queryFn: tid
-      ? ({ signal }) => api.get(DEM_PATHS_API.overview, demOverviewSchema, { query: { ...demQueryOf(filter), ...tenantIdQuery(tid) }, signal })
+      ? ({ signal }) => api.get(DEM_PATHS.overview, demOverviewSchema, { query: { ...demQueryOf(filter), ...tenantIdQuery(tid) }, signal })
       : skipToken,
     refetchInterval: DEM_REFRESH_MS,
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { DEM_PATHS_API, demResultsPageSchema } from '@netloom/domain';
+import { DEM_PATHS, demResultsPageSchema } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 import { demKeys } from './dem-keys';
@@ -10,7 +10,7 @@ function demResultsQueryOptions(tid: string | null, filter: DemFilter, page: num
     queryKey: demKeys.results(tid, { ...filter, page, pageSize }),
     queryFn: tid
       ? ({ signal }) =>
-          api.get(DEM_PATHS_API.results, demResultsPageSchema, {
+          api.get(DEM_PATHS.results, demResultsPageSchema, {
             query: { ...demQueryOf(filter), page: String(page), page_size: String(pageSize), ...tenantIdQuery(tid) },
             signal,
           })

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { DEM_PATHS_API, demScoresSchema, type DemScoreDimension } from '@netloom/domain';
+import { DEM_PATHS, demScoresSchema, type DemScoreDimension } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 import { demKeys } from './dem-keys';
@@ -9,7 +9,7 @@ function demScoresQueryOptions(tid: string | null, by: DemScoreDimension, filter
   return queryOptions({
     queryKey: demKeys.scores(tid, { by, ...filter }),
     queryFn: tid
-      ? ({ signal }) => api.get(DEM_PATHS_API.scores, demScoresSchema, { query: { ...demQueryOf(filter), by, ...tenantIdQuery(tid) }, signal })
+      ? ({ signal }) => api.get(DEM_PATHS.scores, demScoresSchema, { query: { ...demQueryOf(filter), by, ...tenantIdQuery(tid) }, signal })
       : skipToken,
     refetchInterval: DEM_REFRESH_MS,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEM_PATHS_API, demApplicationInputSchema, demApplicationSchema, type DemApplicationInput } from '@netloom/domain';
+import { DEM_PATHS, demApplicationInputSchema, demApplicationSchema, type DemApplicationInput } from '@netloom/domain';
 import { api } from '@/lib/http/client';
 import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
 import { demKeys } from './dem-keys';
@@ -12,9 +12,7 @@ export function useSaveDemApplication() {
     mutationFn: ({ id, input }: { id?: string; input: DemApplicationInput }) => {
       const body = demApplicationInputSchema.parse(input);
       const opts = { query: tenantIdQuery(tid) };
-      return id
-        ? api.patch(DEM_PATHS_API.application(id), body, demApplicationSchema, opts)
-        : api.post(DEM_PATHS_API.applications, body, demApplicationSchema, opts);
+      return id ? api.patch(DEM_PATHS.application(id), body, demApplicationSchema, opts) : api.post(DEM_PATHS.applications, body, demApplicationSchema, opts);
     },
     onSuccess: () =>
       Promise.all([

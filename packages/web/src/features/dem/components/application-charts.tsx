@@ -29,7 +29,7 @@ export function ApplicationCharts({ series, timezone }: { series: DemTimeseries;
   const common = { timestamp: charts.timestamp, timezone, recordDuration, height: 220 } as const;
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
-      <TimeSeriesChart title="Experience score" names={['Score']} series={charts.score} yAxisType="no-suffix" {...common} />
+      <TimeSeriesChart title="Score over time" names={['Score']} series={charts.score} yAxisType="no-suffix" {...common} />
       <TimeSeriesChart
         title="Page timings"
         names={['DNS lookup', 'TCP connect', 'TLS handshake', 'Time to first byte', 'Total']}
