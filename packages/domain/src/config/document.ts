@@ -23,6 +23,7 @@ import { webFilterSectionSchema } from '../webfilter/section';
 import { ztnaConnectorSectionSchema, ztnaSectionSchema } from '../ztna/section';
 import { nacSectionSchema } from '../ztna/nac';
 import { wafSectionSchema } from '../waf/section';
+import { demSectionSchema } from '../dem/section';
 import { statingRules } from '../validators/documented';
 import { CONFIG_DOCUMENT_RULES } from './stated-rules';
 import {
@@ -102,6 +103,8 @@ const documentShape = {
   nac: nacSectionSchema.optional(),
   /** A WAF edge's protected applications and their policies (server-made from QShield's onboarding). */
   waf: wafSectionSchema.optional(),
+  /** A ZTNA endpoint's digital experience tests (server-made from the tenant's monitored applications). */
+  dem: demSectionSchema.optional(),
 };
 
 function checkDocument(doc: z.infer<z.ZodObject<typeof documentShape>>, ctx: z.RefinementCtx): void {
