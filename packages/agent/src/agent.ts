@@ -4,7 +4,7 @@ import { access, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { configHash, FLOW_ACTIVE_TIMEOUT_S, type ConfigDocument } from '@netloom/domain';
-import { SimulatedDevice, type DeviceEvent, type SavedDevice } from '@netloom/simulator';
+import { DEM_EXPORT_INTERVAL_S, SimulatedDevice, type DeviceEvent, type SavedDevice } from '@netloom/simulator';
 import { Applier } from './host/applier';
 import { detectCapabilities } from './host/capabilities';
 import { Dnsmasq } from './host/dnsmasq';
@@ -25,6 +25,9 @@ import { NginxWaf } from './host/nginx';
 import { WafLogs } from './host/waf-logs';
 import { DEBIAN_WAF_PATHS } from './render/nginx-waf';
 import { WafEdge } from './waf-edge';
+import { DemRunner } from './dem/dem-runner';
+import { CpuSampler, endpointContext } from './host/endpoint-context';
+import { LinuxEndpoint } from './linux-endpoint';
 
 /** The country database the edge's geoip2 module reads (the registries' data, shipped as an npm package). */
 const COUNTRY_DATABASE = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb';
@@ -51,14 +54,16 @@ export interface AgentOptions {
   clock?: Partial<Omit<ClockOptions, 'stateDir'>>;
   /** Seconds between flow exports (FLOW_ACTIVE_TIMEOUT_S by default); 0: none. */
   flowIntervalS?: number;
-  /** What the box is: an SD-WAN gateway (the default) or a WAF edge (waf-edge.ts). */
+  /** What the box is: an SD-WAN gateway (the default), a WAF edge (waf-edge.ts) or a workforce endpoint (linux-endpoint.ts). */
   role?: AgentRole;
+  /** An endpoint's: who is signed in on it, how often it reports its test runs, and how often every test runs whatever its interval. */
+  endpoint?: EndpointAgentOptions;
   /** A WAF edge's: where its nginx serves, its run directory (nginx's prefix) and how often it reports. */
   waf?: WafEdgeAgentOptions;
   log?: (line: string) => void;
 }
 
-export const AGENT_ROLES = ['gateway', 'waf-edge'] as const;
+export const AGENT_ROLES = ['gateway', 'waf-edge', 'endpoint'] as const;
 export type AgentRole = (typeof AGENT_ROLES)[number];
 
 export interface WafEdgeAgentOptions {
@@ -72,6 +77,14 @@ export interface WafEdgeAgentOptions {
   trustForwardedFrom?: string[];
   /** nginx's worker processes ('auto': one per CPU). */
   workers?: number | 'auto';
+}
+
+export interface EndpointAgentOptions {
+  user?: string;
+  /** Seconds between `dem_results` exports (DEM_EXPORT_INTERVAL_S by default). */
+  demIntervalS?: number;
+  /** Every DEM test runs this often (seconds) instead of its own interval. */
+  demEveryS?: number;
 }
 
 /** How long the server may say nothing before the agent takes its connection for dead: it pings three times in that span. */
@@ -211,6 +224,46 @@ async function startWafEdge(opts: AgentOptions, log: (line: string) => void) {
   };
 }
 
+/**
+ * The agent as a workforce endpoint: it changes nothing of the box (no routes, firewall or
+ * services), runs the DEM tests it is given and reports them as `dem_results`.
+ */
+async function startEndpoint(opts: AgentOptions, log: (line: string) => void) {
+  const identity = await readIdentity(['dem-http', 'dem-path'], { serial: opts.serial, name: opts.name });
+  const user = opts.endpoint?.user?.toLowerCase() ?? null;
+  log(`${identity.serial} (${identity.os}) as an endpoint${user ? ` of ${user}` : ''}`);
+  const cpu = new CpuSampler();
+  cpu.start();
+  const runner = new DemRunner({
+    context: () => endpointContext(cpu),
+    ...(opts.endpoint?.demEveryS ? { everyS: opts.endpoint.demEveryS } : {}),
+    log,
+  });
+  const endpoint = new LinuxEndpoint({ identity, user, runner, log });
+  const start = await runAgain(await readAgentState(opts.stateFile), (doc) => endpoint.apply(doc), log);
+  const client = clientOptions(opts, log);
+  const device = new SimulatedDevice({
+    ...client.options,
+    behaviour: endpoint,
+    ...(start ? { saved: start } : {}),
+    flowIntervalS: 0,
+    demIntervalS: opts.endpoint?.demIntervalS ?? DEM_EXPORT_INTERVAL_S,
+  });
+  device.start();
+  return {
+    device,
+    gateway: null,
+    edge: null,
+    endpoint,
+    async stop() {
+      endpoint.stop();
+      cpu.stop();
+      await device.stop();
+      await client.saved();
+    },
+  };
+}
+
 const describe = (e: DeviceEvent): string | null => {
   switch (e.type) {
     case 'state':
@@ -233,9 +286,10 @@ const describe = (e: DeviceEvent): string | null => {
  */
 export async function startAgent(
   opts: AgentOptions,
-): Promise<{ device: SimulatedDevice; gateway: LinuxGateway | null; edge: WafEdge | null; stop(): Promise<void> }> {
+): Promise<{ device: SimulatedDevice; gateway: LinuxGateway | null; edge: WafEdge | null; endpoint?: LinuxEndpoint; stop(): Promise<void> }> {
   const log = opts.log ?? ((line: string) => console.log(`[netloom-agent] ${line}`));
   if (opts.role === 'waf-edge') return startWafEdge(opts, log);
+  if (opts.role === 'endpoint') return startEndpoint(opts, log);
   const frr = new Frr(opts.frrPathspace);
   const strongswan = new Strongswan(opts.strongswanUri ?? 'unix:///var/run/charon.vici', opts.runDir);
   const clockOptions: ClockOptions = {

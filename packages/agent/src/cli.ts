@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AGENT_PATH, isCidr, isIPv4 } from '@netloom/domain';
-import { AGENT_ROLES, startAgent, type AgentRole, type WafEdgeAgentOptions } from './agent';
+import { AGENT_ROLES, startAgent, type AgentRole, type EndpointAgentOptions, type WafEdgeAgentOptions } from './agent';
 
 const USAGE = `Usage: netloom-agent --server URL --key KEY [--state FILE] [--run-dir DIR] [--serial S] [--name N]
 
@@ -22,6 +22,10 @@ const USAGE = `Usage: netloom-agent --server URL --key KEY [--state FILE] [--run
   --waf-events-interval-s  seconds between its access and attack log reports (default 60)
   --waf-trust-forwarded  load balancers in front of it whose X-Forwarded-For names the client (comma-separated addresses or subnets)
   --waf-workers  nginx's worker processes (default: one per CPU)
+  --role endpoint  a workforce endpoint: runs the digital experience (DEM) tests it is given and reports them
+  --user      the endpoint's user (e-mail), whose experience its tests count for
+  --dem-interval-s  seconds between its DEM result reports (default 60)
+  --dem-every-s  every DEM test runs this often instead of its own interval (a lab, a demo)
 Environment: NETLOOM_SERVER, NETLOOM_KEY stand for --server and --key (the systemd unit's environment file).`;
 
 /** https://host → wss://host/agent/v1; a ws(s) URL with a path is taken as it is. */
@@ -56,6 +60,9 @@ const { values } = parseArgs({
     'waf-events-interval-s': { type: 'string' },
     'waf-trust-forwarded': { type: 'string' },
     'waf-workers': { type: 'string' },
+    user: { type: 'string' },
+    'dem-interval-s': { type: 'string' },
+    'dem-every-s': { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -99,7 +106,28 @@ if (typeof waf === 'string') {
   console.error(`netloom-agent: ${waf}`);
   process.exit(2);
 }
-// A WAF edge writes nothing of the kernel's: it runs as any user that may bind its ports and write its directories.
+
+/** The endpoint's options from the command line, or why they are wrong. */
+function endpointOptions(): EndpointAgentOptions | string {
+  const user = values.user?.trim();
+  if (user !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(user)) return '--user is an e-mail address';
+  const seconds = (flag: string, text: string | undefined, max: number) => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    return n > 0 && n <= max ? n : `${flag} is between 0 and ${max}`;
+  };
+  const interval = seconds('--dem-interval-s', values['dem-interval-s'], 600);
+  const every = seconds('--dem-every-s', values['dem-every-s'], 3600);
+  if (typeof interval === 'string') return interval;
+  if (typeof every === 'string') return every;
+  return { ...(user ? { user } : {}), ...(interval ? { demIntervalS: interval } : {}), ...(every ? { demEveryS: every } : {}) };
+}
+const endpoint = role === 'endpoint' ? endpointOptions() : undefined;
+if (typeof endpoint === 'string') {
+  console.error(`netloom-agent: ${endpoint}`);
+  process.exit(2);
+}
+// A WAF edge or an endpoint writes nothing of the kernel's: it runs as any user that may write its directories (and bind an edge's ports).
 if (role === 'gateway' && process.getuid?.() !== 0) {
   console.error('netloom-agent: runs as root (it writes routes, nftables tables and runs dnsmasq)');
   process.exit(1);
@@ -109,6 +137,7 @@ const agent = await startAgent({
   enrolmentKey: key,
   role,
   ...(waf ? { waf } : {}),
+  ...(endpoint ? { endpoint } : {}),
   stateFile: values.state,
   runDir: values['run-dir'],
   ...(values.serial ? { serial: values.serial } : {}),
