@@ -97,7 +97,11 @@ export class RumQueryService {
 
   async overview(actor: Actor, q: RumQuery): Promise<RumOverview> {
     const scope = await this.scope(actor, q);
-    const [totals, sessions, cells] = [await this.analytics.pageTotals(scope), await this.analytics.sessionCount(scope), await this.analytics.histogram(scope)];
+    const [totals, sessions, cells] = await Promise.all([
+      this.analytics.pageTotals(scope),
+      this.analytics.sessionCount(scope),
+      this.analytics.histogram(scope),
+    ]);
     const byVital = statsByKey(cells.map((c) => ({ ...c, key: c.vital })));
     const vitals = VITAL_NAMES.map((name) => {
       const s = byVital.get(name) ?? { p75: null, samples: 0, good: 0 };
@@ -189,12 +193,15 @@ export class RumQueryService {
 
   async errors(actor: Actor, q: RumQuery): Promise<RumErrors> {
     const scope = await this.scope(actor, q);
-    const totals = await this.analytics.pageTotals(scope);
-    const groups = await this.raw.errorGroups(scope, ERROR_GROUPS);
-    const results = [];
-    for (const g of groups) {
-      const resolved = g.stack ? await this.maps.resolve(scope.siteId, g.release, g.stack) : { stack: null, resolved: false };
-      results.push({
+    const [totals, groups] = await Promise.all([this.analytics.pageTotals(scope), this.raw.errorGroups(scope, ERROR_GROUPS)]);
+    const stacks = await this.maps.resolveAll(
+      scope.siteId,
+      groups.flatMap((g) => (g.stack ? [{ release: g.release, stack: g.stack }] : [])),
+    );
+    let next = 0;
+    const results = groups.map((g) => {
+      const resolved = g.stack ? stacks[next++]! : { stack: null, resolved: false };
+      return {
         fingerprint: g.fingerprint,
         message: g.message,
         kind: g.kind,
@@ -206,15 +213,16 @@ export class RumQueryService {
         release: g.release,
         stack: resolved.stack,
         resolved: resolved.resolved,
-      });
-    }
+      };
+    });
     return { error_rate: totals.views > 0 ? Math.round((totals.errors / totals.views) * 10_000) / 10_000 : 0, results };
   }
 
   async sessions(actor: Actor, q: RumSessionsQuery, pageUrl: (page: number) => string) {
     const scope = await this.scope(actor, q);
     const offset = (q.page_number - 1) * q.page_size;
-    const { count, rows } = await this.raw.sessions(scope, { offset, limit: q.page_size });
+    // The count from the rollups (sessions counted at their first beacon), the page from the sessions table.
+    const [count, rows] = await Promise.all([this.analytics.sessionCount(scope), this.raw.sessions(scope, { offset, limit: q.page_size })]);
     return {
       count,
       next: offset + rows.length < count ? pageUrl(q.page_number + 1) : null,

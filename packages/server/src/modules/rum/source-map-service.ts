@@ -54,11 +54,18 @@ export class RumSourceMapService {
    * carries no release); as it came when no map matches.
    */
   async resolve(siteId: string, release: string | null, stack: string): Promise<{ stack: string; resolved: boolean }> {
-    const files = stackFiles(stack);
-    const rows = await repo.sourceMapsFor(this.db, siteId, release, files);
-    if (rows.length === 0) return { stack, resolved: false };
-    const maps = new Map<string, string>();
-    for (const r of rows) if (!maps.has(r.fileUrl)) maps.set(r.fileUrl, r.map);
-    return resolveStack(stack, maps);
+    return (await this.resolveAll(siteId, [{ release, stack }]))[0]!;
+  }
+
+  /** Several stacks of a site at once: the maps of every file they name are read in one query. */
+  async resolveAll(siteId: string, errors: readonly { release: string | null; stack: string }[]): Promise<{ stack: string; resolved: boolean }[]> {
+    const files = [...new Set(errors.flatMap((e) => stackFiles(e.stack)))];
+    // Newest first: an error without a release takes the newest upload of its file.
+    const rows = await repo.sourceMapsFor(this.db, siteId, null, files);
+    return errors.map(({ release, stack }) => {
+      const maps = new Map<string, string>();
+      for (const r of rows) if ((release === null || r.release === release) && !maps.has(r.fileUrl)) maps.set(r.fileUrl, r.map);
+      return maps.size === 0 ? { stack, resolved: false } : resolveStack(stack, maps);
+    });
   }
 }

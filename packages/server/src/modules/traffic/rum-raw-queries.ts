@@ -124,12 +124,19 @@ export class RumRawAnalytics {
   async errorGroups(scope: RumScope, limit: number): Promise<StoredErrorGroup[]> {
     const rows = await rowsOf(
       this.db,
-      sql`select fingerprint, count(*)::text as n, count(distinct session_id)::text as sessions, count(distinct page)::text as pages,
-          min(at) as first_seen, max(at) as last_seen,
-          (array_agg(message order by at desc))[1] as message, (array_agg(kind order by at desc))[1] as kind,
-          (array_agg(release order by at desc))[1] as release, (array_agg(stack order by at desc))[1] as stack
-        from rum_errors r where ${rawWhere(scope, 'r')}
-        group by fingerprint order by count(*) desc, fingerprint limit ${limit}`,
+      // Counted in one pass; the newest occurrence of each of the top groups found by its time (the site's time index).
+      sql`with g as (
+          select fingerprint, count(*) as n, count(distinct session_id)::text as sessions, count(distinct page)::text as pages,
+            min(at) as first_seen, max(at) as last_seen
+          from rum_errors r where ${rawWhere(scope, 'r')}
+          group by fingerprint order by count(*) desc, fingerprint limit ${limit}
+        )
+        select g.fingerprint, g.n::text as n, g.sessions, g.pages, g.first_seen, g.last_seen, x.message, x.kind, x.release, x.stack
+        from g cross join lateral (
+          select message, kind, release, stack from rum_errors e
+          where e.site_id = ${scope.siteId} and e.at = g.last_seen and e.fingerprint = g.fingerprint limit 1
+        ) x
+        order by g.n desc, g.fingerprint`,
     );
     return rows.map((r) => ({
       fingerprint: String(r.fingerprint),
@@ -145,14 +152,13 @@ export class RumRawAnalytics {
     }));
   }
 
-  async sessions(scope: RumScope, page: { offset: number; limit: number }): Promise<{ count: number; rows: StoredSession[] }> {
-    const where = sessionWhere(scope);
-    const [counted] = await rowsOf(this.db, sql`select count(*)::text as n from rum_sessions s where ${where}`);
+  /** A page of the sessions that started in the window, newest first (their count is the rollups'). */
+  async sessions(scope: RumScope, page: { offset: number; limit: number }): Promise<StoredSession[]> {
     const rows = await rowsOf(
       this.db,
-      sql`select * from rum_sessions s where ${where} order by s.started_at desc, s.session_id offset ${page.offset} limit ${page.limit}`,
+      sql`select * from rum_sessions s where ${sessionWhere(scope)} order by s.started_at desc, s.session_id offset ${page.offset} limit ${page.limit}`,
     );
-    return { count: num(counted?.n), rows: rows.map(sessionOf) };
+    return rows.map(sessionOf);
   }
 
   /** One session and everything it sent, in order; null when the site has no such session. */
