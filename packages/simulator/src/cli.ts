@@ -331,6 +331,11 @@ const fleet = startFleet({
         `${time()}  ${e.device.behaviour.name} dropped ${e.batches} session batches (${e.records} sessions): not acknowledged before its outbox filled`,
       );
     }
+    if (e.type === 'dem_results_dropped') {
+      console.log(
+        `${time()}  ${e.device.behaviour.name} dropped ${e.batches} DEM result batches (${e.records} test runs): not acknowledged before its outbox filled`,
+      );
+    }
     if (e.type === 'url_events_dropped') {
       console.log(
         `${time()}  ${e.device.behaviour.name} dropped ${e.batches} URL event batches (${e.records} events): not acknowledged before its outbox filled`,
