@@ -1,7 +1,10 @@
 import { alarmsSchema, type AlarmSettings } from '../config/families/services';
 
 /** The alarm pages' tabs (spec 000 §2.10): reachability of the device, of each WAN link, a WAN link's quality, IPsec tunnels. */
-export const ALARM_KINDS = ['device', 'wan', 'performance', 'ipsec'] as const;
+export const DEVICE_ALARM_KINDS = ['device', 'wan', 'performance', 'ipsec'] as const;
+export type DeviceAlarmKind = (typeof DEVICE_ALARM_KINDS)[number];
+/** Every kind of alarm: the device pages' kinds, and DEM's (an endpoint's experience of an application under its threshold; the DEM page lists them). */
+export const ALARM_KINDS = [...DEVICE_ALARM_KINDS, 'dem'] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 /** An alarm is a change of state, as the spec's tables and legends name them. */
@@ -21,6 +24,7 @@ export const ALARM_EMPTY_TEXTS: Record<AlarmKind, string> = {
   wan: 'No WAN Reachability History available yet!',
   performance: 'No Performance Reachability History available yet!',
   ipsec: 'No IPSec Reachability History available yet!',
+  dem: 'No Digital Experience History available yet!',
 };
 
 /** How one alarm reads in the bell and in mails: "WAN1 down", "Device unreachable". */
@@ -35,5 +39,7 @@ export function alarmText(kind: AlarmKind, subject: string, state: AlarmState): 
       return `WAN ${subject} ${bad ? 'quality over thresholds' : 'quality back within thresholds'}`;
     case 'ipsec':
       return `IPsec tunnel ${subject} ${bad ? 'down' : 'up'}`;
+    case 'dem':
+      return `${subject} experience ${bad ? 'under its threshold' : 'back above its threshold'}`;
   }
 }

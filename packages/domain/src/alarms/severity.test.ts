@@ -6,7 +6,13 @@ import { DEFAULT_ALARM_SETTINGS } from './kinds';
 
 describe('alarm severity', () => {
   it('rates a gateway out of reach critical, a WAN link or tunnel down major, poor quality minor', () => {
-    expect(ALARM_KINDS.map((k) => `${k} ${alarmSeverity(k, 'Alerting')}`)).toEqual(['device critical', 'wan major', 'performance minor', 'ipsec major']);
+    expect(ALARM_KINDS.map((k) => `${k} ${alarmSeverity(k, 'Alerting')}`)).toEqual([
+      'device critical',
+      'wan major',
+      'performance minor',
+      'ipsec major',
+      'dem minor',
+    ]);
   });
 
   it('rates every recovery info', () => {

@@ -10,9 +10,9 @@ export const ALARM_SEVERITY_LABELS: Record<AlarmSeverity, string> = { info: 'Inf
 /**
  * A gateway out of reach takes its whole site down: critical. A WAN link or an IPsec tunnel down
  * cuts a path (the site may fail over to another): major. A link over its quality thresholds still
- * carries traffic: minor. Every recovery (OK) is news, not trouble: info.
+ * carries traffic: minor; so does an endpoint's poor experience of an application (it still works, slowly). Every recovery (OK) is news, not trouble: info.
  */
-const ALERTING_SEVERITY: Record<AlarmKind, AlarmSeverity> = { device: 'critical', wan: 'major', ipsec: 'major', performance: 'minor' };
+const ALERTING_SEVERITY: Record<AlarmKind, AlarmSeverity> = { device: 'critical', wan: 'major', ipsec: 'major', performance: 'minor', dem: 'minor' };
 
 export function alarmSeverity(kind: AlarmKind, state: AlarmState): AlarmSeverity {
   return state === 'OK' ? 'info' : ALERTING_SEVERITY[kind];

@@ -1,4 +1,4 @@
-import { ALARM_KINDS } from '../alarms/kinds';
+import { DEVICE_ALARM_KINDS } from '../alarms/kinds';
 import { NETFLOW_PAGES } from '../analytics/traffic-api';
 import { canManageTenant, canReadConsole, canReadLogs, type Role } from '../rules/roles';
 import { CONFIG_PAGES } from './config-pages';
@@ -96,7 +96,7 @@ const SDWAN_CONFIGURE: SearchEntry[] = [
 const monitor = (title: string, route: string, tabs: readonly Tab[] = []) =>
   pageWithTabs('SD-WAN monitor', 'sdwan', title, `device/status/${route}`, tabs, gateway);
 
-const ALARM_TAB_LABELS: Record<(typeof ALARM_KINDS)[number], string> = { device: 'Device', wan: 'WAN', performance: 'Performance', ipsec: 'IPsec' };
+const ALARM_TAB_LABELS: Record<(typeof DEVICE_ALARM_KINDS)[number], string> = { device: 'Device', wan: 'WAN', performance: 'Performance', ipsec: 'IPsec' };
 
 const SDWAN_MONITOR: SearchEntry[] = [
   ...monitor('Network Status', 'network', [
@@ -146,7 +146,7 @@ const SDWAN_MONITOR: SearchEntry[] = [
   ...monitor(
     'Alarms',
     'alarms',
-    ALARM_KINDS.map((k) => [k, ALARM_TAB_LABELS[k]] as const),
+    DEVICE_ALARM_KINDS.map((k) => [k, ALARM_TAB_LABELS[k]] as const),
   ),
   ...monitor('BGP', 'bgp'),
   ...monitor('Device Logs', 'logs'),

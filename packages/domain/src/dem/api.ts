@@ -5,10 +5,10 @@ import { filledText, storableText } from '../validators/storable-text';
 import { statingRules } from '../validators/documented';
 import { DEM_CAUSES, DEM_COMPONENTS, DEM_DEFAULT_ALARM_SCORE } from './score';
 import { DEM_INTERVAL_MAX_S, DEM_INTERVAL_MIN_S } from './section';
-import { DEM_NETWORK_KINDS, DEM_PATHS, DEM_TEST_KINDS } from './results';
+import { DEM_NETWORK_KINDS, DEM_NETWORK_PATHS, DEM_TEST_KINDS } from './results';
 
 /** DEM's calls under `/api/v1/` (Netloom's: the spec names the product, not its calls). */
-export const DEM_PATHS_API = {
+export const DEM_PATHS = {
   applications: 'dem/applications/',
   application: (id: string) => `dem/applications/${id}/`,
   formula: 'dem/score/formula/',
@@ -17,6 +17,8 @@ export const DEM_PATHS_API = {
   timeseries: 'dem/timeseries/',
   affectedUsers: 'dem/affected-users/',
   results: 'dem/results/',
+  /** The alarms of an endpoint's experience of an application under its threshold (and back), newest first. */
+  alarms: 'dem/alarms/',
 } as const;
 
 export const DEM_APPLICATION_KINDS = ['saas', 'private'] as const;
@@ -217,7 +219,7 @@ export const demResultRowSchema = z.object({
   latency_ms: z.number().nullable(),
   loss: z.number().nullable(),
   hops: z.number().nullable(),
-  path: z.enum(DEM_PATHS),
+  path: z.enum(DEM_NETWORK_PATHS),
   relay: z.string().nullable(),
   network: z.enum(DEM_NETWORK_KINDS),
   wifi_ssid: z.string().nullable(),
@@ -230,3 +232,23 @@ export const demResultRowSchema = z.object({
   cause: z.enum(DEM_CAUSES).nullable(),
 });
 export const demResultsPageSchema = paginated(demResultRowSchema);
+
+/** A DEM alarm: an endpoint's experience of an application went under its threshold (Alerting) or back (OK). */
+export const demAlarmSchema = z.object({
+  id: z.string().uuid(),
+  application_id: z.string(),
+  /** Null: the application was removed since. */
+  application: z.string().nullable(),
+  device_id: z.string().uuid(),
+  device_name: z.string(),
+  user: z.string().nullable(),
+  state: z.enum(['Alerting', 'OK']),
+  score: z.number().nullable(),
+  threshold: z.number().nullable(),
+  /** The cause named when it went under (null on OK). */
+  cause: z.enum(DEM_CAUSES).nullable(),
+  at: z.string(),
+});
+export const demAlarmsSchema = z.object({ results: z.array(demAlarmSchema) });
+export type DemAlarm = z.infer<typeof demAlarmSchema>;
+export type DemAlarms = z.infer<typeof demAlarmsSchema>;

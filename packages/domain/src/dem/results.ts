@@ -5,7 +5,7 @@ import type { DemMeasures } from './score';
 export const DEM_RESULTS_BATCH_MAX = 500;
 export const DEM_TEST_KINDS = ['http', 'path', 'availability'] as const;
 export type DemTestKind = (typeof DEM_TEST_KINDS)[number];
-export const DEM_PATHS = ['relay', 'direct'] as const;
+export const DEM_NETWORK_PATHS = ['relay', 'direct'] as const;
 export const DEM_NETWORK_KINDS = ['wifi', 'wired', 'cellular'] as const;
 export type DemNetworkKind = (typeof DEM_NETWORK_KINDS)[number];
 
@@ -44,7 +44,7 @@ export const demResultSchema = z.object({
   /** Packets lost on the path, in % (0–100). */
   loss: z.number().min(0).max(100).optional(),
   hops: z.number().int().min(0).max(64).optional(),
-  path: z.enum(DEM_PATHS),
+  path: z.enum(DEM_NETWORK_PATHS),
   relay: storableText().max(120).optional(),
   context: demContextSchema,
 });

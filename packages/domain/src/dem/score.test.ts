@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { causeOf, componentScore, experienceScore, scoreResult } from './score';
+import { causeOf, componentScore, demScoreBand, experienceScore, scoreResult } from './score';
 import { demResultsMessageSchema, measuresOf, type DemResult } from './results';
 
 const healthy: DemResult = {
@@ -66,6 +66,12 @@ describe('the experience score', () => {
     expect(scoreResult(measuresOf({ ...healthy, latency_ms: 400 }), 'relay').cause).toBe('relay');
     expect(scoreResult(measuresOf({ ...healthy, latency_ms: 400 }), 'direct').cause).toBe('network');
     expect(causeOf('connect', 'relay')).toBe('relay');
+  });
+});
+
+describe('score bands', () => {
+  it('colours 80 and up good, under 50 poor, fair between', () => {
+    expect([100, 80, 79.9, 50, 49.9, 0].map(demScoreBand)).toEqual(['good', 'good', 'fair', 'fair', 'poor', 'poor']);
   });
 });
 

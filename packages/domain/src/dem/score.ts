@@ -136,3 +136,18 @@ export function scoreResult(measures: DemMeasures, path: 'relay' | 'direct' | nu
 
 /** Score under which an application's users count as affected when the application sets none. */
 export const DEM_DEFAULT_ALARM_SCORE = 70;
+
+/** How the page colours a score: good from 80, poor under 50 (the bands ThousandEyes and Zscaler's consoles use). */
+export const DEM_SCORE_BANDS = { good: 80, poor: 50 } as const;
+export type DemScoreBand = 'good' | 'fair' | 'poor';
+export const demScoreBand = (score: number): DemScoreBand => (score >= DEM_SCORE_BANDS.good ? 'good' : score < DEM_SCORE_BANDS.poor ? 'poor' : 'fair');
+
+/** A cause as the page and the alarms name it. */
+export const DEM_CAUSE_LABELS: Record<DemCause, string> = {
+  dns: 'DNS',
+  wifi: 'Wi-Fi',
+  relay: 'ZTNA relay',
+  app: 'Application',
+  network: 'Network',
+  device: 'Device',
+};

@@ -8,7 +8,9 @@ import { TemplateService } from '../modules/config/templates-service';
 import { JobQueue } from '../modules/jobs/index';
 import { DeviceStatusService } from '../modules/device-status/service';
 import { DiagnosticIntake, DiagnosticsService } from '../modules/diagnostics/index';
-import { AlarmService } from '../modules/alarms/service';
+import { AlarmService, notificationOf } from '../modules/alarms/service';
+import { recordChange } from '../modules/alarms/repo';
+import { topics } from '../bus/topics';
 import { ChannelService } from '../modules/alarms/channels-service';
 import { systemResolver, type HostResolver, type TargetPolicy } from '../modules/alarms/webhook-target';
 import {
@@ -34,7 +36,7 @@ import {
 import { WebFilterAnalytics, WebFilterService, webFilterSections } from '../modules/web-filter/index';
 import { RumAlertService, RumIngest, RumQueryService, RumSiteService, RumSourceMapService } from '../modules/rum/index';
 import { queueForChannels } from '../modules/alarms/channels-repo';
-import { DemQueries, DemService, demSections } from '../modules/dem/index';
+import { DemAlarmJudge, DemQueries, DemService, demSections, type DemAlarmChange } from '../modules/dem/index';
 import {
   ThreatIntelService,
   WafApiSecurityService,
@@ -242,6 +244,14 @@ export async function buildModuleServices(
   const rumSourceMaps = new RumSourceMapService(db, rumSites);
   // A RUM alert's change goes to the tenant's notification channels as a performance alarm of the site.
   const rumAlerts = new RumAlertService(db, rumAnalytics, (tenantId, event) => db.transaction((tx) => queueForChannels(tx, tenantId, null, event)));
+  // DEM: an endpoint's experience of an application under its threshold is an alarm of the endpoint (kind dem),
+  // stored once by the alarms module, rung on the bell and queued for the channels like the others.
+  const demAnalytics = new DemAnalytics(db);
+  const recordDemAlarm = async (c: DemAlarmChange) => {
+    if (!config.fleet.alarms) return;
+    const row = await recordChange(db, { ...c, kind: 'dem' });
+    if (row) await bus.publish(topics.tenantAlarms(c.tenantId), { kind: 'alarm', notification: notificationOf(row, c.deviceName) });
+  };
   const saml = new SamlClients(db, config.publicUrl);
   const samlUrls = saml.urls.bind(saml);
   const services: Services = {
@@ -302,7 +312,8 @@ export async function buildModuleServices(
     rumIngest,
     // DEM: applications reach the ZTNA endpoints as their `dem` section; their results come back through the flow ingest.
     dem: new DemService(db, deviceConfig),
-    demQueries: new DemQueries(db, new DemAnalytics(db), analyticsRetention),
+    demQueries: new DemQueries(db, demAnalytics, analyticsRetention),
+    demAlarms: new DemAlarmJudge(db, demAnalytics, recordDemAlarm, app.log),
     reports: new ReportService(db, bus, opts.wakeReportWorker),
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),

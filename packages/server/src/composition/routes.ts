@@ -198,7 +198,11 @@ export async function registerDeviceGateway(app: FastifyInstance, s: Services, e
         const source = flowSourceOf(device, countries);
         // An edge's logs go to the organisation of each application it serves (a shared POP serves several).
         if (m.type === 'waf_events') source.applicationTenants = await s.waf.applicationTenantsOn(device.id);
-        return flowIngest.submit(source, m);
+        const outcome = await flowIngest.submit(source, m);
+        // Fresh DEM results (not a resend) may change the endpoint's alarms: judged beside the ack, never holding it up.
+        if (m.type === 'dem_results' && outcome.stored && !outcome.duplicate)
+          void s.demAlarms.evaluate(device, [...new Set(m.results.map((r) => r.application_id))]);
+        return outcome;
       },
       refuseNow: () => flowIngest.refuseNow(),
     },

@@ -26,7 +26,7 @@ import type {
 } from '../modules/waf/index';
 import type { RumAlertService, RumIngest, RumQueryService, RumSiteService, RumSourceMapService } from '../modules/rum/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
-import type { DemQueries, DemService } from '../modules/dem/index';
+import type { DemAlarmJudge, DemQueries, DemService } from '../modules/dem/index';
 import type {
   ClientEnrolmentService,
   EndpointProfileService,
@@ -153,6 +153,8 @@ export interface Services extends CoreServices {
   dem: DemService;
   /** DEM's scores, trends, users affected and raw results. */
   demQueries: DemQueries;
+  /** DEM's alarms, judged as an endpoint's results are stored. */
+  demAlarms: DemAlarmJudge;
   /** Zero trust: endpoint profiles, pushed through the configuration engine like every zero-trust change. */
   ztnaProfiles: EndpointProfileService;
   /** Servers with their data protection, app connectors and relays. */

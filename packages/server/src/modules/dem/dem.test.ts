@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createdEnrolmentKeySchema,
   demAffectedUsersSchema,
+  demAlarmsSchema,
   demApplicationSchema,
   demOverviewSchema,
   demResultsPageSchema,
@@ -161,7 +162,9 @@ describe.each(testBackends('pglite'))('digital experience monitoring on %s', (ba
     expect(theirs).toEqual({ score: null, applications: [], users_affected_now: 0 });
   });
 
-  it('names the users affected now and why: a weak Wi-Fi signal', async () => {
+  it('names the users affected now and why: a weak Wi-Fi signal, with an alarm to the channels, and its recovery', async () => {
+    const channel = await w.call('POST', 'notification-channels/', { name: 'Ops', kind: 'email', target: 'ops@acme.test', alarm_kinds: ['dem'] });
+    expect(channel.statusCode, channel.body).toBe(201);
     const poor = [1, 0.5].map((m) =>
       result({ at: at(m), latency_ms: 290, loss: 5, ttfb_ms: 900, context: { network: 'wifi', wifi_ssid: 'Office', wifi_signal_dbm: -88 } }),
     );
@@ -182,6 +185,44 @@ describe.each(testBackends('pglite'))('digital experience monitoring on %s', (ba
     const overview = demOverviewSchema.parse((await w.call('GET', 'dem/overview/')).json());
     expect(overview.users_affected_now).toBe(1);
     expect(overview.applications.find((a) => a.id === crm)).toMatchObject({ samples: 5, availability: 100, worst_component: 'wifi', p50_total_ms: 400 });
+
+    const raised = await waitFor(async () => {
+      const list = demAlarmsSchema.parse((await w.call('GET', 'dem/alarms/')).json()).results;
+      return list.length > 0 ? list : undefined;
+    });
+    expect(raised).toEqual([
+      expect.objectContaining({
+        application_id: crm,
+        application: 'CRM',
+        device_id: ana.id,
+        user: 'viewer@acme.test',
+        state: 'Alerting',
+        threshold: 70,
+        cause: 'wifi',
+      }),
+    ]);
+    expect(raised[0]!.score).toBe(affected[0]!.score);
+    const deliveries = await w.call('GET', `notification-channels/${channel.json().id}/deliveries/`);
+    expect(deliveries.json().results.map((d: { alarm_id: string; summary: string }) => [d.alarm_id, d.summary])).toEqual([
+      [raised[0]!.id, expect.stringContaining('CRM experience under its threshold')],
+    ]);
+    // Their bell too, and the other organisation's alarms API shows none of it.
+    expect((await w.call('GET', 'dem/alarms/', undefined, 'owner@globex.test')).json()).toEqual({ results: [] });
+
+    // Back to a good signal: the next round ends the alarm, and nobody is affected.
+    ana.agent.send({ type: 'dem_results', seq: 1002, results: [result({ at: at(0.2) })] });
+    expect(await ana.agent.next('ack')).toMatchObject({ seq: 1002, duplicate: false });
+    // One result of the new round alone (its interval reaches back two minutes): the two poor ones are in it still.
+    ana.agent.send({ type: 'dem_results', seq: 1003, results: [result({ at: new Date(Date.now() + 2.5 * MIN).toISOString() })] });
+    expect(await ana.agent.next('ack')).toMatchObject({ seq: 1003, duplicate: false });
+    const cleared = await waitFor(async () => {
+      const list = demAlarmsSchema.parse((await w.call('GET', 'dem/alarms/')).json()).results;
+      return list.length === 2 ? list : undefined;
+    });
+    expect(cleared.map((a) => [a.state, a.cause])).toEqual([
+      ['OK', null],
+      ['Alerting', 'wifi'],
+    ]);
   });
 
   it('refuses results from a gateway, and a window that ends before it starts', async () => {

@@ -4,3 +4,4 @@ export { demQueryRoutes } from './query-routes';
 export { DemService } from './service';
 export { DemQueries } from './queries';
 export { demSections } from './sections';
+export { DemAlarmJudge, type DemAlarmChange } from './alarms';

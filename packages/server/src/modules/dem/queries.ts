@@ -1,11 +1,12 @@
 import {
   DEM_AFFECTED_WINDOW_MINUTES,
+  DEM_CAUSE_LABELS,
   DEM_SCORE_FORMULA_TEXT,
   DEM_SCORE_RULES,
-  causeOf,
   worstComponent,
   type AnalyticsRetention,
   type DemAffectedUsers,
+  type DemAlarms,
   type DemCause,
   type DemComponent,
   type DemOverview,
@@ -22,7 +23,7 @@ import type { Actor } from '../../http/access';
 import { errors } from '../../http/errors';
 import type { DemAnalytics, DemLevel, DemRawRow, DemScope } from '../traffic/index';
 import * as repo from './repo';
-import { addTotals, componentsOf, meanOf, round1, scoreOf } from './scoring';
+import { addTotals, componentsOf, latestRound, meanOf, round1, scoreOf, verdictOf } from './scoring';
 
 const DAY_MS = 86_400_000;
 const LEVEL_MS: Record<DemLevel, number> = { minute: 60_000, hour: 3_600_000, day: DAY_MS };
@@ -135,6 +136,31 @@ export class DemQueries {
     };
   }
 
+  /** The newest DEM alarms, with the score, threshold and cause their detail carries. */
+  async alarms(actor: Actor): Promise<DemAlarms> {
+    const [rows, apps] = await Promise.all([repo.demAlarms(this.db, actor.scope.tenantId, 100), repo.listApplications(this.db, actor.scope.tenantId)]);
+    const names = new Map(apps.map((a) => [a.id, a.name]));
+    const causes = new Map(Object.entries(DEM_CAUSE_LABELS).map(([k, label]) => [label, k as DemCause]));
+    return {
+      results: rows.map((r) => {
+        const m = /^Score ([\d.]+) (?:under|at or above) (\d+)(?: \((.+)\))?$/.exec(r.detail ?? '');
+        return {
+          id: r.id,
+          application_id: r.subject,
+          application: names.get(r.subject) ?? null,
+          device_id: r.deviceId,
+          device_name: r.deviceName,
+          user: r.user,
+          state: r.state === 'OK' ? 'OK' : 'Alerting',
+          score: m ? Number(m[1]) : null,
+          threshold: m ? Number(m[2]) : null,
+          cause: m?.[3] ? (causes.get(m[3]) ?? null) : null,
+          at: r.at.toISOString(),
+        };
+      }),
+    };
+  }
+
   async affectedUsers(actor: Actor, q: DemQuery): Promise<DemAffectedUsers> {
     return { results: await this.affected(actor, q) };
   }
@@ -170,12 +196,11 @@ export class DemQueries {
     const out: DemAffectedUsers['results'] = [];
     for (const all of pairs.values()) {
       const app = appsById.get(all[0]!.applicationId)!;
-      const newest = all[all.length - 1]!;
-      // Now is the endpoint's latest round of the application's tests: its results within one interval of its newest.
-      const list = all.filter((r) => r.at.getTime() >= newest.at.getTime() - app.intervalSeconds * 1000);
-      const score = round1(list.reduce((s, r) => s + r.score, 0) / list.length);
+      // Now is the endpoint's latest round of the application's tests.
+      const round = latestRound(all, app.intervalSeconds);
+      const newest = round[round.length - 1]!;
+      const { score, worst, cause } = verdictOf(round);
       if (score >= app.alarmScore) continue;
-      const worst = worstComponent(componentsOf(totalsOfRows(list)));
       const history = await this.analytics.history(scope.tenantId, newest.deviceId, app.id, new Date(now - DAY_MS));
       let since = newest.at;
       for (const h of history) {
@@ -189,7 +214,7 @@ export class DemQueries {
         application: { id: app.id, name: app.name },
         score,
         worst_component: worst,
-        cause: worst === null ? 'app' : (causeOf(worst, newest.path === 'relay' ? 'relay' : 'direct') as DemCause),
+        cause,
         since: since.toISOString(),
       });
     }
@@ -227,31 +252,6 @@ export class DemQueries {
     const ms = LEVEL_MS[level];
     return { ...s, from: new Date(Math.floor(s.from.getTime() / ms) * ms), to: new Date(Math.ceil(s.to.getTime() / ms) * ms) };
   }
-}
-
-/** Totals of raw rows, as the rollups would hold them. */
-function totalsOfRows(rows: readonly DemRawRow[]) {
-  const measure = (pick: (r: DemRawRow) => number | null) => {
-    const values = rows.map(pick).filter((v): v is number => v !== null);
-    return { sum: values.reduce((a, b) => a + b, 0), n: values.length };
-  };
-  return {
-    samples: rows.length,
-    ok: rows.filter((r) => r.ok).length,
-    scoreSum: rows.reduce((s, r) => s + r.score, 0),
-    measures: {
-      dns: measure((r) => r.dnsMs),
-      connect: measure((r) => r.connectMs),
-      tls: measure((r) => r.tlsMs),
-      ttfb: measure((r) => r.ttfbMs),
-      total: measure((r) => r.totalMs),
-      latency: measure((r) => r.latencyMs),
-      loss: measure((r) => r.loss),
-      wifi: measure((r) => (r.networkKind === 'wifi' ? r.wifiSignalDbm : null)),
-      cpu: measure((r) => r.cpuPct),
-      memory: measure((r) => r.memoryPct),
-    },
-  };
 }
 
 function resultView(r: DemRawRow): z.infer<typeof demResultsPageSchema>['results'][number] {

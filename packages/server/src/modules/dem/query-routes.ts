@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  DEM_PATHS_API,
+  DEM_PATHS,
   demAffectedUsersSchema,
+  demAlarmsSchema,
   demFormulaSchema,
   demOverviewSchema,
   demQuerySchema,
@@ -23,7 +24,7 @@ const answers = <T>(ok: T) => ({ 200: ok, ...errorResponses(400, 403) });
 export const demQueryRoutes: FastifyPluginAsyncZod<{ queries: DemQueries }> = async (app, { queries }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
-    p(DEM_PATHS_API.formula),
+    p(DEM_PATHS.formula),
     {
       config: read,
       schema: { ...doc('The experience score’s formula: each component’s weight and thresholds'), querystring, response: { 200: demFormulaSchema } },
@@ -31,7 +32,7 @@ export const demQueryRoutes: FastifyPluginAsyncZod<{ queries: DemQueries }> = as
     async () => queries.formula(),
   );
   api.get(
-    p(DEM_PATHS_API.overview),
+    p(DEM_PATHS.overview),
     {
       config: read,
       schema: {
@@ -43,7 +44,7 @@ export const demQueryRoutes: FastifyPluginAsyncZod<{ queries: DemQueries }> = as
     async (request) => queries.overview(actorOf(request), request.query),
   );
   api.get(
-    p(DEM_PATHS_API.scores),
+    p(DEM_PATHS.scores),
     {
       config: read,
       schema: {
@@ -55,7 +56,7 @@ export const demQueryRoutes: FastifyPluginAsyncZod<{ queries: DemQueries }> = as
     async (request) => queries.scores(actorOf(request), request.query),
   );
   api.get(
-    p(DEM_PATHS_API.timeseries),
+    p(DEM_PATHS.timeseries),
     {
       config: read,
       schema: { ...doc('The score and the mean of each component over time'), querystring: demQuerySchema, response: answers(demTimeseriesSchema) },
@@ -63,7 +64,7 @@ export const demQueryRoutes: FastifyPluginAsyncZod<{ queries: DemQueries }> = as
     async (request) => queries.timeseries(actorOf(request), request.query),
   );
   api.get(
-    p(DEM_PATHS_API.affectedUsers),
+    p(DEM_PATHS.affectedUsers),
     {
       config: read,
       schema: {
@@ -75,7 +76,19 @@ export const demQueryRoutes: FastifyPluginAsyncZod<{ queries: DemQueries }> = as
     async (request) => queries.affectedUsers(actorOf(request), request.query),
   );
   api.get(
-    p(DEM_PATHS_API.results),
+    p(DEM_PATHS.alarms),
+    {
+      config: read,
+      schema: {
+        ...doc('The newest DEM alarms: an endpoint’s experience of an application under its threshold, and back'),
+        querystring,
+        response: { 200: demAlarmsSchema },
+      },
+    },
+    async (request) => queries.alarms(actorOf(request)),
+  );
+  api.get(
+    p(DEM_PATHS.results),
     {
       config: read,
       schema: { ...doc('The endpoints’ raw test results, newest first'), querystring: demResultsQuerySchema, response: answers(demResultsPageSchema) },

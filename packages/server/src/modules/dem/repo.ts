@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ZtnaServer } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { demApplications } from '../../db/schema/dem';
 import { ztnaServers } from '../../db/read-models/ztna';
 import { devices } from '../../db/read-models/devices';
+import { alarms } from '../../db/read-models/alarms';
 
 export type ApplicationRow = typeof demApplications.$inferSelect;
 export type ApplicationColumns = Omit<ApplicationRow, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
@@ -73,4 +74,24 @@ export async function endpointIds(db: Db, tenantId: string): Promise<string[]> {
     .from(devices)
     .where(and(eq(devices.tenantId, tenantId), eq(devices.kind, 'endpoint')));
   return rows.map((r) => r.id);
+}
+
+/** The tenant's newest DEM alarms (the alarms module's rows of kind `dem`), with their endpoint. */
+export async function demAlarms(db: Db, tenantId: string, limit: number) {
+  return db
+    .select({
+      id: alarms.id,
+      subject: alarms.subject,
+      state: alarms.state,
+      detail: alarms.detail,
+      at: alarms.createdAt,
+      deviceId: alarms.deviceId,
+      deviceName: devices.name,
+      user: devices.username,
+    })
+    .from(alarms)
+    .innerJoin(devices, eq(devices.id, alarms.deviceId))
+    .where(and(eq(alarms.tenantId, tenantId), eq(alarms.kind, 'dem')))
+    .orderBy(desc(alarms.createdAt), desc(alarms.id))
+    .limit(limit);
 }

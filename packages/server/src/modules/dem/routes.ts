@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DEM_PATHS_API,
+  DEM_PATHS,
   demApplicationInputSchema,
   demApplicationListSchema,
   demApplicationPatchSchema,
@@ -18,7 +18,7 @@ import { doc, querystring, read, write } from './route-access';
 export const demRoutes: FastifyPluginAsyncZod<{ dem: DemService }> = async (app, { dem }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
-    p(DEM_PATHS_API.applications),
+    p(DEM_PATHS.applications),
     { config: read, schema: { ...doc('The monitored applications'), querystring, response: { 200: demApplicationListSchema } } },
     async (request) => {
       const results = await dem.list(actorOf(request));
@@ -26,7 +26,7 @@ export const demRoutes: FastifyPluginAsyncZod<{ dem: DemService }> = async (app,
     },
   );
   api.post(
-    p(DEM_PATHS_API.applications),
+    p(DEM_PATHS.applications),
     {
       config: write,
       schema: {
@@ -39,7 +39,7 @@ export const demRoutes: FastifyPluginAsyncZod<{ dem: DemService }> = async (app,
     async (request, reply) => reply.status(201).send(await dem.create(actorOf(request), request.body)),
   );
   api.get(
-    p(DEM_PATHS_API.application(':id')),
+    p(DEM_PATHS.application(':id')),
     {
       config: read,
       schema: { ...doc('One monitored application'), params: idParamSchema, querystring, response: { 200: demApplicationSchema, ...errorResponses(404) } },
@@ -47,7 +47,7 @@ export const demRoutes: FastifyPluginAsyncZod<{ dem: DemService }> = async (app,
     async (request) => dem.get(actorOf(request), request.params.id),
   );
   api.patch(
-    p(DEM_PATHS_API.application(':id')),
+    p(DEM_PATHS.application(':id')),
     {
       config: write,
       schema: {
@@ -61,7 +61,7 @@ export const demRoutes: FastifyPluginAsyncZod<{ dem: DemService }> = async (app,
     async (request) => dem.update(actorOf(request), request.params.id, request.body),
   );
   api.delete(
-    p(DEM_PATHS_API.application(':id')),
+    p(DEM_PATHS.application(':id')),
     {
       config: write,
       schema: {

@@ -1,5 +1,5 @@
-import { componentScore, DEM_SCORE_RULES, type DemComponent } from '@netloom/domain';
-import type { DemTotals } from '../traffic/index';
+import { causeOf, componentScore, DEM_SCORE_RULES, worstComponent, type DemCause, type DemComponent } from '@netloom/domain';
+import type { DemRawRow, DemTotals } from '../traffic/index';
 
 /** A group's score (the mean of its results' scores); null without results. */
 export const scoreOf = (t: Pick<DemTotals, 'samples' | 'scoreSum'>): number | null => (t.samples > 0 ? round1(t.scoreSum / t.samples) : null);
@@ -38,4 +38,44 @@ export function addTotals(list: readonly DemTotals[]): DemTotals {
     }
   }
   return out;
+}
+
+/** Totals of raw rows, as the rollups would hold them. */
+export function totalsOfRows(rows: readonly DemRawRow[]) {
+  const measure = (pick: (r: DemRawRow) => number | null) => {
+    const values = rows.map(pick).filter((v): v is number => v !== null);
+    return { sum: values.reduce((a, b) => a + b, 0), n: values.length };
+  };
+  return {
+    samples: rows.length,
+    ok: rows.filter((r) => r.ok).length,
+    scoreSum: rows.reduce((s, r) => s + r.score, 0),
+    measures: {
+      dns: measure((r) => r.dnsMs),
+      connect: measure((r) => r.connectMs),
+      tls: measure((r) => r.tlsMs),
+      ttfb: measure((r) => r.ttfbMs),
+      total: measure((r) => r.totalMs),
+      latency: measure((r) => r.latencyMs),
+      loss: measure((r) => r.loss),
+      wifi: measure((r) => (r.networkKind === 'wifi' ? r.wifiSignalDbm : null)),
+      cpu: measure((r) => r.cpuPct),
+      memory: measure((r) => r.memoryPct),
+    },
+  };
+}
+
+/** An endpoint's latest round of an application's tests: its results within one interval of its newest (rows oldest first). */
+export function latestRound(rows: readonly DemRawRow[], intervalSeconds: number): DemRawRow[] {
+  const newest = rows[rows.length - 1];
+  if (!newest) return [];
+  return rows.filter((r) => r.at.getTime() >= newest.at.getTime() - intervalSeconds * 1000);
+}
+
+/** A round's verdict: the mean score, the worst component and the cause it points at (the newest result's path). */
+export function verdictOf(round: readonly DemRawRow[]): { score: number; worst: DemComponent | null; cause: DemCause } {
+  const score = round1(round.reduce((s, r) => s + r.score, 0) / round.length);
+  const worst = worstComponent(componentsOf(totalsOfRows(round)));
+  const path = round[round.length - 1]!.path === 'relay' ? 'relay' : 'direct';
+  return { score, worst, cause: worst === null ? 'app' : causeOf(worst, path) };
 }

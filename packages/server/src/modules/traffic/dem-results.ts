@@ -1,17 +1,6 @@
 import { DEM_TEST_KINDS, measuresOf, scoreResult, type DemResult, type DemTestKind } from '@netloom/domain';
 import type { FlowSource } from './enrich';
-
-/** A DEM test result as the store keeps it: the endpoint's fields, who and where it was, and its score worked out once at ingest. */
-export interface DemResultToStore {
-  tenantId: string;
-  deviceId: string;
-  at: Date;
-  seq: number;
-  n: number;
-  user: string | null;
-  location: string | null;
-  result: DemResult;
-}
+import type { DemResultToStore } from './store';
 
 /** The test's kind from its id (`<application>:<kind>`), else from what it measured. */
 function kindOf(r: DemResult): DemTestKind {

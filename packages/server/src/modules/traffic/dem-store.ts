@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { demRowOf, type DemResultToStore } from './dem-results';
+import { demRowOf } from './dem-results';
+import type { DemResultToStore } from './store';
 
 const RAW_COLUMNS = `tenant_id uuid, device_id uuid, application_id uuid, test_id text, kind text, at timestamptz, seq bigint, n int, ok boolean,
   status smallint, error text, dns_ms real, connect_ms real, tls_ms real, ttfb_ms real, total_ms real, latency_ms real, loss real, hops smallint,

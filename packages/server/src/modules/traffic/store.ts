@@ -1,4 +1,3 @@
-import type { DemResultToStore } from './dem-results';
 import type {
   AnalyticsRetention,
   FlowDimension,
@@ -8,6 +7,7 @@ import type {
   WafAttack,
   WafCategory,
   WafRequest,
+  DemResult,
   ZtnaSession,
 } from '@netloom/domain';
 
@@ -91,6 +91,18 @@ export interface WafAttackToStore {
   country: string | null;
   category: WafCategory;
   attack: WafAttack;
+}
+
+/** A DEM test result as the store keeps it: the endpoint's fields, who and where it was, and its score worked out once at ingest. */
+export interface DemResultToStore {
+  tenantId: string;
+  deviceId: string;
+  at: Date;
+  seq: number;
+  n: number;
+  user: string | null;
+  location: string | null;
+  result: DemResult;
 }
 
 /** A device's batch: stored once by (device, seq), whatever connection or instance brings it again. */

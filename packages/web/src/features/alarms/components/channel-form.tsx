@@ -15,7 +15,13 @@ import {
 import { ModalFooter } from '@/components/dialogs/modal-footer';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
-const KIND_LABELS: Record<AlarmKind, string> = { device: 'Device reachability', wan: 'WAN links', performance: 'Performance', ipsec: 'IPsec tunnels' };
+const KIND_LABELS: Record<AlarmKind, string> = {
+  device: 'Device reachability',
+  wan: 'WAN links',
+  performance: 'Performance',
+  ipsec: 'IPsec tunnels',
+  dem: 'Digital experience',
+};
 const STATE_LABELS: Record<AlarmState, string> = { Alerting: 'Alerting', OK: 'Back to OK' };
 
 interface Values {

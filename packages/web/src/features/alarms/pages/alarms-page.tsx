@@ -1,7 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { ALARM_EMPTY_TEXTS, ALARM_KINDS, type Alarm, type AlarmKind, deviceOptions } from '@netloom/domain';
+import { ALARM_EMPTY_TEXTS, DEVICE_ALARM_KINDS, type Alarm, type DeviceAlarmKind, deviceOptions } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
@@ -23,7 +23,7 @@ const time: DataTableColumn<Alarm> = { key: 'time', header: 'Time', type: 'date'
 const iface: DataTableColumn<Alarm> = { key: 'interface', header: 'Interface' };
 
 /** The four tabs of spec 000 §2.10 with their tables. */
-const TABS: Record<AlarmKind, { label: string; title: string; columns: DataTableColumn<Alarm>[] }> = {
+const TABS: Record<DeviceAlarmKind, { label: string; title: string; columns: DataTableColumn<Alarm>[] }> = {
   device: { label: 'Device', title: 'Device Alarms', columns: [state, severity, time] },
   wan: { label: 'WAN', title: 'WAN Alarms', columns: [state, severity, iface, time] },
   performance: { label: 'Performance', title: 'Performance Alarms', columns: [state, severity, iface, { key: 'detail', header: 'Measured' }, time] },
@@ -41,7 +41,7 @@ export function AlarmsPage() {
   const { kind: kindParam } = useParams();
   const [params, setParams] = useSearchParams();
   const deviceId = useStatusDevice();
-  const kind: AlarmKind = (ALARM_KINDS as readonly string[]).includes(kindParam ?? '') ? (kindParam as AlarmKind) : 'device';
+  const kind: DeviceAlarmKind = (DEVICE_ALARM_KINDS as readonly string[]).includes(kindParam ?? '') ? (kindParam as DeviceAlarmKind) : 'device';
   const chosenInterface = params.get('interface') ?? 'All';
   const byInterface = kind === 'wan' || kind === 'performance' ? kind : null;
   const history = useAlarmHistory(deviceId, kind, byInterface ? chosenInterface : 'All');
@@ -72,7 +72,7 @@ export function AlarmsPage() {
             <EmptyState title="Please Select Device" description="Choose a gateway to see its alarms." />
           ) : (
             <RoutedTabs
-              tabs={ALARM_KINDS.map((k) => ({ route: k, label: TABS[k].label }))}
+              tabs={DEVICE_ALARM_KINDS.map((k) => ({ route: k, label: TABS[k].label }))}
               value={kind}
               onChange={(v) => void navigate({ pathname: `../${v}`, search: withParams({ interface: null }).toString() }, { relative: 'path' })}
             >
