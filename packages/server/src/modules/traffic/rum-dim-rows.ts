@@ -31,11 +31,16 @@ const keyOf = (r: Omit<Dims, 'tenant_id' | 'session_id' | 'page_view_id'>, dim: 
  * The batch's additions to one level's one-dimension rollups; `started` are the sessions this batch
  * began (their first beacon), counted by their entry page's dimensions.
  */
-export function rumDimRollupsOf(rows: RumRows, level: RumRollupLevel, started: readonly SessionRow[]): { pages: PageDimRow[]; vitals: VitalDimRow[] } {
+export function rumDimRollupsOf(
+  rows: RumRows,
+  level: RumRollupLevel,
+  started: readonly SessionRow[],
+  dims: readonly RumDim[] = RUM_DIMS,
+): { pages: PageDimRow[]; vitals: VitalDimRow[] } {
   const pages = new Map<string, PageDimRow>();
   const addPage = (r: Omit<Dims, 'tenant_id' | 'session_id' | 'page_view_id'>, at: string, add: { views: number; errors: number; sessions: number }) => {
     const bucketAt = truncate(at, level);
-    for (const dim of RUM_DIMS) {
+    for (const dim of dims) {
       const key = keyOf(r, dim);
       const id = [r.site_id, dim, bucketAt, key].join('\u0000');
       const row = pages.get(id);
@@ -53,7 +58,7 @@ export function rumDimRollupsOf(rows: RumRows, level: RumRollupLevel, started: r
   for (const v of rows.vitals) {
     const at = truncate(v.at, level);
     const bucket = vitalBucket(v.name, v.value);
-    for (const dim of RUM_DIMS) {
+    for (const dim of dims) {
       const key = keyOf(v, dim);
       const id = [v.site_id, v.name, dim, at, key, v.rating, bucket].join('\u0000');
       const row = vitals.get(id);

@@ -38,11 +38,12 @@ export interface HistogramCell {
  * anything shorter minutes; a window reaching back past a level's retention reads the next level.
  * The window's ends are rounded out to the level's width.
  */
-export function rumLevelFor(scope: Pick<RumScope, 'from' | 'to'>, retention: RumRollupRetention, now = new Date()): RumRollupLevel {
+export function rumLevelFor(scope: Pick<RumScope, 'from' | 'to'>, retention: RumRollupRetention, totalsOnly = true, now = new Date()): RumRollupLevel {
   const span = scope.to.getTime() - scope.from.getTime();
   const age = (now.getTime() - scope.from.getTime()) / 86_400_000;
   if (span > 14 * 86_400_000 || age > retention.hourDays) return 'day';
-  if (span > 6 * 3_600_000 || age > retention.minuteDays) return 'hour';
+  // Minute rollups hold the site's totals only: a breakdown or a filter reads hours.
+  if (span > 6 * 3_600_000 || age > retention.minuteDays || !totalsOnly) return 'hour';
   return 'minute';
 }
 
@@ -103,8 +104,9 @@ export class RumAnalytics {
     private readonly retention: () => RumRollupRetention,
   ) {}
 
-  level(scope: RumScope): RumRollupLevel {
-    return rumLevelFor(scope, this.retention());
+  /** The level a question reads: `totalsOnly` for the site's totals, unfiltered (the only rows minutes keep). */
+  level(scope: RumScope, totalsOnly = !isFiltered(scope)): RumRollupLevel {
+    return rumLevelFor(scope, this.retention(), totalsOnly);
   }
 
   /** Page views and errors in the window. */
@@ -158,7 +160,7 @@ export class RumAnalytics {
 
   /** One vital's histogram per value of a dimension. */
   breakdown(scope: RumScope, vital: VitalName, by: RumBreakdown): Promise<HistogramCell[]> {
-    const level = this.level(scope);
+    const level = this.level(scope, false);
     if (!isFiltered(scope))
       return this.cells(
         sql`select r.key, vital, rating, bucket, sum(count)::text as count from ${sql.raw(VITAL_DIMS[level])} r

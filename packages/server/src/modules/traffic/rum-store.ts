@@ -11,7 +11,7 @@ import {
   type SessionRow,
   type VitalRollupRow,
 } from './rum-rows';
-import { rumDimRollupsOf, type PageDimRow, type VitalDimRow } from './rum-dim-rows';
+import { RUM_DIMS, rumDimRollupsOf, type PageDimRow, type VitalDimRow } from './rum-dim-rows';
 
 export type { RumBeaconToStore } from './rum-rows';
 
@@ -28,9 +28,7 @@ const VITAL_ROLLUP = { minute: 'rum_vital_rollup_minute', hour: 'rum_vital_rollu
 const PAGE_DIMS = { minute: 'rum_page_dims_minute', hour: 'rum_page_dims_hour', day: 'rum_page_dims_day' } as const;
 const VITAL_DIMS = { minute: 'rum_vital_dims_minute', hour: 'rum_vital_dims_hour', day: 'rum_vital_dims_day' } as const;
 const ROLLUP_PARTITIONS = [
-  'rum_page_rollup_minute',
   'rum_page_rollup_hour',
-  'rum_vital_rollup_minute',
   'rum_vital_rollup_hour',
   'rum_page_dims_minute',
   'rum_page_dims_hour',
@@ -53,7 +51,6 @@ export class RumStore {
   async write(beacons: readonly RumBeaconToStore[]): Promise<void> {
     if (beacons.length === 0) return;
     const rows = rumRowsOf(beacons);
-    const rollups = ROLLUP_LEVELS.map((level) => ({ level, ...rumRollupsOf(rows, level) }));
     const times = (list: { at: string }[]) => list.map((r) => new Date(r.at));
     await this.ensure('rum_page_views', times(rows.views));
     await this.ensure('rum_vitals', times(rows.vitals));
@@ -107,12 +104,16 @@ export class RumStore {
         const fresh = new Set(result.rows.filter((r) => r.inserted).map((r) => `${r.site_id}|${r.session_id}`));
         started.push(...part.filter((p) => fresh.has(`${p.site_id}|${p.session_id}`)));
       }
-      for (const r of rollups) {
-        await upsertPageRollup(tx, r.level, r.pages);
-        await upsertVitalRollup(tx, r.level, r.vitals);
-        const dims = rumDimRollupsOf(rows, r.level, started);
-        await upsertPageDims(tx, r.level, dims.pages);
-        await upsertVitalDims(tx, r.level, dims.vitals);
+      for (const level of ROLLUP_LEVELS) {
+        // Minutes keep the site's totals only (the short windows' charts and the alerts); breakdowns and filters read hours.
+        if (level !== 'minute') {
+          const full = rumRollupsOf(rows, level);
+          await upsertPageRollup(tx, level, full.pages);
+          await upsertVitalRollup(tx, level, full.vitals);
+        }
+        const dims = rumDimRollupsOf(rows, level, started, level === 'minute' ? [''] : RUM_DIMS);
+        await upsertPageDims(tx, level, dims.pages);
+        await upsertVitalDims(tx, level, dims.vitals);
       }
     });
   }
