@@ -14,7 +14,7 @@
  * through RumQueryService, BENCH_RUM_REPS runs each; p50 and p95. Baseline: the LCP p75 from the raw
  * samples (percentile_cont) over the same windows. Aim: every question's p95 < 300 ms.
  *
- * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_RUM_CONNECTIONS (64),
+ * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_RUM_CONNECTIONS (256),
  * BENCH_RUM_SECONDS (20), BENCH_RUM_PAGE_VIEWS (10,000,000), BENCH_RUM_REPS (20),
  * BENCH_RUM_PARTS ('ingest,query'). Exit code 0 whatever the figures.
  */
@@ -38,7 +38,7 @@ log(`bench:rum on ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2
 const lines: string[] = [];
 if (PARTS.has('ingest')) {
   const seconds = num('BENCH_RUM_SECONDS', 20);
-  const r = await runIngest({ adminUrl: ADMIN_URL, connections: num('BENCH_RUM_CONNECTIONS', 64), seconds, log });
+  const r = await runIngest({ adminUrl: ADMIN_URL, connections: num('BENCH_RUM_CONNECTIONS', 256), seconds, log });
   const row = (label: string, x: IngestRun) =>
     `  ${label.padEnd(34)} ${n0(x.perS).padStart(7)}/s  p99 ${ms(x.p99Ms).padStart(9)}  refused ${n0(x.refused)}  stored ${n0(x.stored)}  server CPU ${(x.serverCpuS / seconds).toFixed(2)} cores`;
   lines.push('Ingest (beacons through POST /api/v1/rum/ingest/{key}/, one server):');
