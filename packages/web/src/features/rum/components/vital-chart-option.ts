@@ -14,6 +14,8 @@ export function vitalOverTimeOption(name: VitalName, series: RumTimeseries, thre
   const band = (n: string, value: number, color: string) => ({
     type: 'line' as const,
     name: n,
+    // The legend's swatch is the series' colour: the band's own.
+    color,
     stack: 'bands',
     symbol: 'none',
     silent: true,
