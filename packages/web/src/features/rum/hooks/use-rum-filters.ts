@@ -49,5 +49,3 @@ export function useRumFilters(kind: RumSiteKind, sites: readonly RumSite[] | und
     );
   return { sites: ofKind, site, windowKey, filters, query, update };
 }
-
-export type RumFilters = ReturnType<typeof useRumFilters>;
