@@ -93,7 +93,11 @@ export type Kind =
   | 'wafApplication'
   | 'wafRevision'
   | 'threatList'
-  | 'wafVulnTest';
+  | 'wafVulnTest'
+  | 'rumSite'
+  | 'rumSourceMap'
+  | 'rumAlert'
+  | 'demApplication';
 export const KINDS: readonly Kind[] = [
   'tenant',
   'device',
@@ -130,6 +134,10 @@ export const KINDS: readonly Kind[] = [
   'wafRevision',
   'threatList',
   'wafVulnTest',
+  'rumSite',
+  'rumSourceMap',
+  'rumAlert',
+  'demApplication',
 ];
 
 interface OpenApiDoc {
@@ -206,6 +214,8 @@ const FIELD_KINDS: [RegExp, Kind][] = [
   [/^application_?id$/i, 'wafApplication'],
   [/^edge_?ids?$/i, 'device'],
   [/^threat_lists$/i, 'threatList'],
+  // RUM: the site or app a query, an alert or an upload is about.
+  [/^site_?id$/i, 'rumSite'],
 ];
 
 // A path parameter names the object of the resource it follows: /device/{id}/…, /teams/users/{id}/….
@@ -247,6 +257,12 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/waap\/api-security\/vuln-tests\/$/, 'wafVulnTest'],
   // The provider's list of every tenant's WAF edges: an edge shared as a POP or not.
   [/\/admin\/waf-pops\/$/, 'device'],
+  // RUM: a site or app, a source map of it, an alert.
+  [/\/rum\/sites\/$/, 'rumSite'],
+  // DEM: a monitored application.
+  [/\/dem\/applications\/$/, 'demApplication'],
+  [/\/rum\/sites\/\{id\}\/sourcemaps\/$/, 'rumSourceMap'],
+  [/\/rum\/alerts\/$/, 'rumAlert'],
 ];
 
 /** The kind of object a field or parameter holds, or null when nothing says. */

@@ -108,6 +108,18 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
         const [application, device] = [await freshObject('wafApplication'), await freshObject('device')];
         return { id: await newWafVulnTest(t, tenantId, application.id, device.id, name), name };
       }
+      case 'demApplication':
+        return named(objects.demApplication(name));
+      case 'rumSite':
+        return named(objects.rumSite(name));
+      case 'rumSourceMap': {
+        const site = await freshObject('rumSite');
+        return { id: await objects.rumSourceMap(site.id, name), name, within: { kind: 'rumSite', id: site.id } };
+      }
+      case 'rumAlert': {
+        const site = await freshObject('rumSite');
+        return { id: await objects.rumAlert(site.id), name };
+      }
       case 'diagnosticRun': {
         const device = await freshObject('device');
         return { id: await newDiagnosticRun(t, tenantId, device.id, name), name, deviceId: device.id };
@@ -153,6 +165,10 @@ const OWN_KINDS = [
   'wafRevision',
   'threatList',
   'wafVulnTest',
+  'rumSite',
+  'rumSourceMap',
+  'rumAlert',
+  'demApplication',
 ] as const satisfies readonly Kind[];
 
 /**

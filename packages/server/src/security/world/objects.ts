@@ -99,6 +99,28 @@ export function tenantObjects(app: FastifyInstance, token: string, tid: string) 
       }[];
       return revisions[0]!.id;
     },
+    /** A RUM website, the name in its name. */
+    /** A monitored application (DEM), tested at a URL with the name in its host. */
+    demApplication: async (name: string) =>
+      idOf(
+        await post(`/api/v1/dem/applications/?tenant_id=${tid}`, {
+          name: name.slice(0, 64),
+          kind: 'saas',
+          target: { url: `https://${name.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 40) || 'x'}.example.net/` },
+        }),
+      ),
+    rumSite: async (name: string) =>
+      idOf(await post(`/api/v1/rum/sites/?tid=${tid}`, { name: name.slice(0, 100), kind: 'website', origins: ['https://shop.example.net'] })),
+    /** A source map of a site's release, the name in its release. */
+    rumSourceMap: async (siteId: string, name: string) =>
+      idOf(
+        await post(`/api/v1/rum/sites/${siteId}/sourcemaps/?tid=${tid}`, {
+          release: name.slice(0, 100),
+          file_url: 'https://shop.example.net/app.min.js',
+          map: JSON.stringify({ version: 3, sources: [`${name}.ts`], names: [], mappings: 'AAAA' }),
+        }),
+      ),
+    rumAlert: async (siteId: string) => idOf(await post(`/api/v1/rum/alerts/?tid=${tid}`, { site_id: siteId, vital: 'LCP', threshold: 2500 })),
     threatList: async (name: string) =>
       idOf(await post(`/api/v1/waap/threat-intel/?tenant_id=${tid}`, { name: name.slice(0, 64), entries: '198.51.100.0/24' })),
     channel: async (name: string) => idOf(await post(`/api/v1/notification-channels/?tid=${tid}`, { name, kind: 'email', target: `${name}@example.test` })),

@@ -123,6 +123,12 @@ export async function plantVictim(t: TestApp, { tenantId, enrolmentKey, ownerTok
   ids.wafApplication.push(await objects.wafApplication(canary('waf')));
   ids.wafRevision.push(await objects.wafRevision(ids.wafApplication[0]!, canary('wafrev')));
   ids.threatList.push(await objects.threatList(canary('intel')));
+  // RUM: a site with a source map and an alert.
+  ids.rumSite.push(await objects.rumSite(canary('rum')));
+  ids.rumSourceMap.push(await objects.rumSourceMap(ids.rumSite[0]!, canary('rummap')));
+  ids.rumAlert.push(await objects.rumAlert(ids.rumSite[0]!));
+  // DEM: a monitored application.
+  ids.demApplication.push(await objects.demApplication(canary('dem')));
   ids.wafVulnTest.push(await newWafVulnTest(t, tenantId, ids.wafApplication[0]!, ids.device[0]!, canary('vulntest')));
   ids.report.push(await objects.report());
   ids.reportSchedule.push(await objects.reportSchedule(canary('sched')));
