@@ -26,7 +26,7 @@ interface Endpoint {
 }
 
 /** The detail an alarm carries, which the DEM page reads back: `Score 42.1 under 70 (Wi-Fi)`. */
-export const alarmDetail = (score: number, threshold: number, cause: string | null) =>
+const alarmDetail = (score: number, threshold: number, cause: string | null) =>
   `Score ${score} ${score < threshold ? 'under' : 'at or above'} ${threshold}${cause ? ` (${cause})` : ''}`;
 
 /**

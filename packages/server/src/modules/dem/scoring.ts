@@ -41,7 +41,7 @@ export function addTotals(list: readonly DemTotals[]): DemTotals {
 }
 
 /** Totals of raw rows, as the rollups would hold them. */
-export function totalsOfRows(rows: readonly DemRawRow[]) {
+function totalsOfRows(rows: readonly DemRawRow[]) {
   const measure = (pick: (r: DemRawRow) => number | null) => {
     const values = rows.map(pick).filter((v): v is number => v !== null);
     return { sum: values.reduce((a, b) => a + b, 0), n: values.length };

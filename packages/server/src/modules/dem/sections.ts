@@ -35,7 +35,7 @@ function targetOf(app: ApplicationRow, servers: ReadonlyMap<string, ServerTarget
 }
 
 /** The tests of one application, one per kind it asks for. */
-export function testsOf(app: ApplicationRow, servers: ReadonlyMap<string, ServerTarget>): DemTest[] {
+function testsOf(app: ApplicationRow, servers: ReadonlyMap<string, ServerTarget>): DemTest[] {
   const target = targetOf(app, servers);
   if (!target) return [];
   const base = { application_id: app.id, name: app.name, interval_seconds: app.intervalSeconds, timeout_ms: timeoutOf(app.intervalSeconds) };

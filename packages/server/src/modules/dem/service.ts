@@ -24,7 +24,7 @@ export interface DeviceConfigPort<O = unknown> {
 /** A reference to something that is not the organisation's: the request is well-formed, what it names is not there (422). */
 const unprocessable = (field: string, message: string) => new AppError(422, ERROR_CODES.validation, 'Invalid input.', { [field]: [message] });
 
-export function applicationView(row: repo.ApplicationRow): DemApplication {
+function applicationView(row: repo.ApplicationRow): DemApplication {
   return {
     id: row.id,
     name: row.name,

@@ -11,7 +11,7 @@ function kindOf(r: DemResult): DemTestKind {
 }
 
 /** The network a result was measured on, as the scores group them: the Wi-Fi's SSID, else the kind. */
-export const demNetworkOf = (r: DemResult): string => (r.context.network === 'wifi' ? r.context.wifi_ssid?.trim() || 'Wi-Fi' : r.context.network);
+const demNetworkOf = (r: DemResult): string => (r.context.network === 'wifi' ? r.context.wifi_ssid?.trim() || 'Wi-Fi' : r.context.network);
 
 export function demResultToStore(result: DemResult, source: FlowSource, seq: number, n: number): DemResultToStore {
   return {
