@@ -106,7 +106,14 @@ export function tenantObjects(app: FastifyInstance, token: string, tid: string) 
         await post(`/api/v1/dem/applications/?tenant_id=${tid}`, {
           name: name.slice(0, 64),
           kind: 'saas',
-          target: { url: `https://${name.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 40) || 'x'}.example.net/` },
+          target: {
+            url: `https://${
+              name
+                .toLowerCase()
+                .replace(/[^a-z0-9-]/g, '')
+                .slice(0, 40) || 'x'
+            }.example.net/`,
+          },
         }),
       ),
     rumSite: async (name: string) =>
