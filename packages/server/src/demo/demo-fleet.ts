@@ -76,6 +76,8 @@ export async function startDemoFleet(db: Db, config: Config, address: AddressInf
     ztna: { attemptsPerMinute: 4, maxSessionS: 15 * 60 },
     // QShield's POP reports its logs every 15 s, so its dashboard moves while a visitor watches.
     wafIntervalS: 15,
+    // The endpoints' DEM results every 30 s: the experience scores follow within a minute of a change.
+    demIntervalS: 30,
     onSave: () => saver.schedule(),
     onEvent: (e) => {
       if (e.type !== 'enrolled') return;

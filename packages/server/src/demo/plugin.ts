@@ -7,6 +7,7 @@ import { configureDemoGateway, seedDemoConfigTemplate } from './config';
 import { startDemoFleet } from './demo-fleet';
 import { onboardDemoWaf } from './waf';
 import { seedDemoRum, startDemoRum } from './rum';
+import { seedDemoDem, startDemoDemIncidents } from './dem';
 import { seedDemo } from './seed';
 import { memberOf } from './repo';
 import { DEMO_ZTNA, seedActor, seedDemoZtna, type DemoOwner } from './ztna';
@@ -23,6 +24,7 @@ export interface DemoOptions {
 const demo: FastifyPluginAsync<DemoOptions> = async (app, { config }) => {
   let fleet: Fleet | null = null;
   let stopRum: (() => void) | null = null;
+  let stopDem: (() => void) | null = null;
 
   /** The organisation's owner, in whose name the demo's zero-trust objects are made. */
   const ownerOf = async (tenant: string): Promise<DemoOwner | null> => {
@@ -79,10 +81,17 @@ const demo: FastifyPluginAsync<DemoOptions> = async (app, { config }) => {
       await seedDemoRum(app.services, rumOwner).catch((err: Error) => app.log.warn({ err }, 'The demo RUM sites could not be made'));
       stopRum = startDemoRum(app.services, rumOwner, app.log);
     }
+    // DEM: Acme's endpoints test a SaaS CRM and the private wiki; now and then one person's Wi-Fi weakens for a few minutes.
+    const demOwner = await ownerOf('Acme');
+    if (demOwner && fleet) {
+      await seedDemoDem(app.services, demOwner).catch((err: Error) => app.log.warn({ err }, 'The demo DEM applications could not be made'));
+      stopDem = startDemoDemIncidents(fleet, app.log);
+    }
   });
   // Devices leave first, saying goodbye (offline at once) while their sockets are still served.
   app.addHook('preClose', async () => {
     stopRum?.();
+    stopDem?.();
     await fleet?.stop();
   });
 };
