@@ -189,6 +189,8 @@ export const paths = {
     applications: '/dem/organization/applications',
     /** The e-mail and webhook channels the DEM alarms go to. */
     notifications: '/dem/organization/notifications',
+    /** When a user's experience of an application fell under its alarm score, and back. */
+    alarms: '/dem/alarms',
   },
   /** RUM: how real users experience the tenant's sites and apps (spec 000 §2.13: a page with two tabs, app site and website). */
   rum: {

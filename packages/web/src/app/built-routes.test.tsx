@@ -121,6 +121,7 @@ const BUILT = [
   '/dem/organization',
   '/dem/organization/applications',
   '/dem/organization/notifications',
+  '/dem/alarms',
   '/rum',
   '/rum/dashboard',
   '/rum/app-site',

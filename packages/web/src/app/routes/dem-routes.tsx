@@ -17,6 +17,7 @@ export function demRoutes(): RouteObject[] {
       path: 'applications/:applicationId',
       lazy: () => import('@/features/dem/pages/dem-application-page').then((m) => ({ Component: m.DemApplicationPage })),
     },
+    { path: 'alarms', lazy: () => import('@/features/dem/pages/dem-alarms-page').then((m) => ({ Component: m.DemAlarmsPage })) },
     { path: 'organization', ...redirectTo(paths.dem.applications) },
     {
       path: 'organization/applications',

@@ -265,6 +265,7 @@ function demMenu(canManage: boolean): MenuEntry[] {
         { label: 'By network', to: paths.dem.scores('network') },
       ],
     },
+    { label: 'Alarms', icon: IconAlertTriangle, to: paths.dem.alarms },
     {
       label: 'Organization',
       icon: IconBuildingSkyscraper,

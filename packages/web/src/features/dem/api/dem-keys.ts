@@ -9,5 +9,6 @@ export const demKeys = {
   timeseries: (tid: string | null, query: object) => ['dem', tid, 'measured', 'timeseries', query] as const,
   affectedUsers: (tid: string | null, query: object) => ['dem', tid, 'measured', 'affected-users', query] as const,
   results: (tid: string | null, query: object) => ['dem', tid, 'measured', 'results', query] as const,
+  alarms: (tid: string | null) => ['dem', tid, 'measured', 'alarms'] as const,
   ztnaServers: (tid: string | null) => ['dem', tid, 'ztna-servers'] as const,
 };

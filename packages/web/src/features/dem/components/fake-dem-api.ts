@@ -1,6 +1,7 @@
 import {
   ztnaServerSchema,
   type DemAffectedUsers,
+  type DemAlarms,
   type DemApplication,
   type DemOverview,
   type DemScores,
@@ -95,6 +96,37 @@ export const timeseries: DemTimeseries = {
   ],
 };
 
+export const alarms: DemAlarms = {
+  results: [
+    {
+      id: 'd0e00000-0000-4000-8000-0000000000a2',
+      application_id: APP_ID,
+      application: 'Office 365',
+      device_id: DEVICE_ID,
+      device_name: 'alice-laptop',
+      user: 'alice@acme.test',
+      state: 'OK',
+      score: 86,
+      threshold: 70,
+      cause: null,
+      at: '2026-11-30T10:10:00Z',
+    },
+    {
+      id: 'd0e00000-0000-4000-8000-0000000000a1',
+      application_id: APP_ID,
+      application: 'Office 365',
+      device_id: DEVICE_ID,
+      device_name: 'alice-laptop',
+      user: 'alice@acme.test',
+      state: 'Alerting',
+      score: 38.4,
+      threshold: 70,
+      cause: 'wifi',
+      at: '2026-11-30T09:40:00Z',
+    },
+  ],
+};
+
 /** Answers the DEM reads from `state`, keeps created applications; `answer` overrides one call. */
 export function fakeDemApi(state: { applications?: DemApplication[]; answer?: (c: ApiCall) => Response | undefined } = {}) {
   const applications = state.applications ?? [demApplication()];
@@ -112,6 +144,7 @@ export function fakeDemApi(state: { applications?: DemApplication[]; answer?: (c
       'GET dem/scores/': (c) => scoresBy(c.query.get('by') ?? 'application'),
       'GET dem/timeseries/': () => timeseries,
       'GET dem/results/': () => pageOf([]),
+      'GET dem/alarms/': () => alarms,
     },
     (c) => {
       const own = state.answer?.(c);

@@ -49,15 +49,18 @@ describe('the monitored applications', { timeout: 30_000 }, () => {
       const { user } = render();
       await user.click(await screen.findByRole('button', { name: 'Monitor an application' }));
       const form = within(await screen.findByRole('dialog', { name: 'Monitor an application' }));
-      await user.type(form.getByRole('textbox', { name: /^Name/ }), 'Salesforce');
+      await user.click(form.getByRole('textbox', { name: /^Name/ }));
+      await user.paste('Salesforce');
       // A URL the endpoints cannot test is said at its field, and nothing is sent.
-      await user.type(form.getByRole('textbox', { name: /^URL/ }), 'salesforce.com');
+      await user.click(form.getByRole('textbox', { name: /^URL/ }));
+      await user.paste('salesforce.com');
       await user.click(form.getByRole('button', { name: 'Add' }));
       expect(await form.findByText('Should be an http(s) URL')).toBeTruthy();
       expect(api.writes()).toHaveLength(0);
 
       await user.clear(form.getByRole('textbox', { name: /^URL/ }));
-      await user.type(form.getByRole('textbox', { name: /^URL/ }), 'https://acme.my.salesforce.com/');
+      await user.click(form.getByRole('textbox', { name: /^URL/ }));
+      await user.paste('https://acme.my.salesforce.com/');
       await user.click(form.getByRole('checkbox', { name: /Network path/ }));
       await user.click(form.getByRole('combobox', { name: 'Interval' }));
       await user.click(await screen.findByRole('option', { name: 'Every minute' }));
@@ -84,7 +87,8 @@ describe('the monitored applications', { timeout: 30_000 }, () => {
       const { user } = render();
       await user.click(await screen.findByRole('button', { name: 'Monitor an application' }));
       const form = within(await screen.findByRole('dialog', { name: 'Monitor an application' }));
-      await user.type(form.getByRole('textbox', { name: /^Name/ }), 'Intranet');
+      await user.click(form.getByRole('textbox', { name: /^Name/ }));
+      await user.paste('Intranet');
       await user.click(form.getByText('Private application'));
       await user.click(form.getByRole('button', { name: 'Add' }));
       // No server chosen yet.
@@ -101,8 +105,10 @@ describe('the monitored applications', { timeout: 30_000 }, () => {
       const { user } = render();
       await user.click(await screen.findByRole('button', { name: 'Monitor an application' }));
       const form = within(await screen.findByRole('dialog', { name: 'Monitor an application' }));
-      await user.type(form.getByRole('textbox', { name: /^Name/ }), 'Nothing');
-      await user.type(form.getByRole('textbox', { name: /^URL/ }), 'https://example.com/');
+      await user.click(form.getByRole('textbox', { name: /^Name/ }));
+      await user.paste('Nothing');
+      await user.click(form.getByRole('textbox', { name: /^URL/ }));
+      await user.paste('https://example.com/');
       for (const name of [/HTTP\(S\) page timing/, /Network path/, /Availability/]) await user.click(form.getByRole('checkbox', { name }));
       await user.click(form.getByRole('button', { name: 'Add' }));
       expect(await form.findByText('Choose at least one test')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { canWriteConfig } from '@netloom/domain';
 import { ErrorPanel } from '@/components/error-panel';
@@ -67,11 +67,14 @@ export function DemOverviewPage() {
             <AffectedUsersTable users={affected.data?.results ?? []} loading={affected.isLoading} timezone={user?.timezone ?? null} />
           )}
         </Paper>
-        <Text size="sm">
-          <Anchor component={Link} to={paths.dem.scores()}>
+        <Group gap="lg">
+          <Anchor component={Link} to={paths.dem.scores()} size="sm">
             Scores by application, user, location and network, and how the score is made
           </Anchor>
-        </Text>
+          <Anchor component={Link} to={paths.dem.alarms} size="sm">
+            Alarms
+          </Anchor>
+        </Group>
       </Stack>
     </>
   );
