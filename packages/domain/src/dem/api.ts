@@ -28,7 +28,8 @@ const demUrlSchema = statingRules(
   storableText()
     .trim()
     .max(2048)
-    .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, URL_MESSAGE),
+    .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, URL_MESSAGE)
+    .meta({ examples: ['https://crm.example.com/'] }),
   [URL_MESSAGE],
 );
 
