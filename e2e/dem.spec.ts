@@ -90,5 +90,12 @@ test("an owner monitors a SaaS application: the simulated ZTNA endpoints test it
     const byUser = page.getByRole('table', { name: 'Scores by user' });
     await expect(byUser.getByRole('row', { name: new RegExp(ana) })).toBeVisible({ timeout: 30_000 });
     await expect(byUser.getByRole('row', { name: new RegExp(bo) })).toBeVisible();
+
+    // Ana's poor experience raised an alarm (the bell's and the channels'), listed with its cause.
+    await page.goto('/dem/alarms');
+    const alarm = page.getByRole('table', { name: 'DEM alarms' }).getByRole('row').filter({ hasText: ana }).filter({ hasText: 'Alerting' }).first();
+    await expect(alarm).toBeVisible({ timeout: 30_000 });
+    await expect(alarm).toContainText(name);
+    await expect(alarm).toContainText('Wi-Fi');
   }
 });
