@@ -84,6 +84,14 @@ describe("a simulated endpoint's DEM tests", () => {
     expect(down.every((r) => !r.ok && r.error)).toBe(true);
   });
 
+  it('names the device when its CPU is saturated, its slower handshake and page showing it', () => {
+    const busy = hourOfRuns((e) => e.set({ cpuPct: 99 }), [test('http')]);
+    const verdicts = scores(busy);
+    expect(verdicts.filter((s) => s.cause === 'device').length).toBeGreaterThan(busy.length * 0.9);
+    const tls = (rs: DemResult[]) => median(rs.map((r) => r.tls_ms!));
+    expect(tls(busy)).toBeGreaterThan(tls(hourOfRuns(() => {}, [test('http')])) + 10);
+  });
+
   it('reaches a private application through the nearest relay, and names the relay when it is congested', () => {
     const ztna = {
       servers: [{ address: '10.1.2.3', private_name: 'git.corp' }],
