@@ -49,6 +49,8 @@ if (PARTS.has('ingest')) {
     `  acknowledged ${n0(r.store.acknowledged)}, counted back ${n0(r.store.stored)}: ${lost > 0 ? `${n0(lost)} LOST` : 'none lost'}; ` +
       `${(r.store.perS / r.baseline.perS).toFixed(2)}× the baseline; aim ≥ 5,000/s: ${r.store.perS >= 5000 ? 'met' : 'missed'}`,
   );
+  // Said at once: the query part takes minutes more.
+  console.log(`\n${lines.join('\n')}\n`);
 }
 if (PARTS.has('query')) {
   const r = await runQuery({ adminUrl: ADMIN_URL, pageViews: num('BENCH_RUM_PAGE_VIEWS', 10_000_000), reps: num('BENCH_RUM_REPS', 20), log });

@@ -177,7 +177,7 @@ export async function runQuery(o: QueryOptions): Promise<QueryResult> {
       select $1, $2, $3::timestamptz + (i * (7 * 86400.0 / $4::int)) * interval '1 second', 's' || (i / 3), 'p' || i, '/page-' || (i % ${PAGES}),
         (array${JSON.stringify(COUNTRIES).replaceAll('"', "'")})[1 + i % 10], 'Chrome', 'Windows', 'desktop', 'LCP', v, case when v <= 2500 then 'good' when v > 4000 then 'poor' else 'needs-improvement' end,
         jsonb_build_object('target', 'main img.hero-' || (i % 7), 'url', 'https://shop.bench.test/hero-' || (i % 7) || '.jpg', 'phases', jsonb_build_object('ttfb', 150 + i % 200, 'resourceLoadDuration', 500 + i % 900))
-      from (select i, 900 + (i * 7919) % 4500 as v from generate_series(1, $4::int) as i) s`,
+      from (select i, 900 + (i::bigint * 7919) % 4500 as v from generate_series(1, $4::int) as i) s`,
       [tenant!.id, siteId, rawFrom, rawCount],
     );
     await client.query(
