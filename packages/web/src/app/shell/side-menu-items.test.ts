@@ -109,3 +109,26 @@ describe("QShield's menu", () => {
     ]);
   });
 });
+
+describe("DEM's menu", () => {
+  const dem = (canManage: boolean) => sideMenuEntries({ product: 'dem', isSuperAdmin: false, tenantSelected: true, showLogs: true, canManage });
+  const links = (canManage: boolean) => dem(canManage).flatMap((e) => [e.to, ...(e.children ?? []).map((c) => c.to)].filter(Boolean));
+
+  it('leads to the overview, the scores by application, user, location and network, the alarms and the monitored applications', () => {
+    expect(links(false)).toEqual([
+      '/dem/dashboard',
+      '/settings/dashboard-settings',
+      '/dem/scores/application',
+      '/dem/scores/user',
+      '/dem/scores/location',
+      '/dem/scores/network',
+      '/dem/alarms',
+      '/dem/organization/applications',
+    ]);
+  });
+
+  it('offers the notification channels to owners and admins only', () => {
+    expect(links(true)).toContain('/dem/organization/notifications');
+    expect(links(false)).not.toContain('/dem/organization/notifications');
+  });
+});

@@ -30,7 +30,7 @@ export function demApplication(over: Partial<DemApplication> = {}): DemApplicati
   };
 }
 
-export const ztnaServer: ZtnaServer = ztnaServerSchema.parse({
+const ztnaServer: ZtnaServer = ztnaServerSchema.parse({
   id: SERVER_ID,
   name: 'intranet',
   address: 'intranet.corp.local',
@@ -38,13 +38,13 @@ export const ztnaServer: ZtnaServer = ztnaServerSchema.parse({
   site: 'hq',
 });
 
-export const overview: DemOverview = {
+const overview: DemOverview = {
   score: 64.2,
   applications: [{ id: APP_ID, name: 'Office 365', score: 64.2, availability: 99.5, p50_total_ms: 920, samples: 120, worst_component: 'wifi', trend: -12.4 }],
   users_affected_now: 1,
 };
 
-export const affected: DemAffectedUsers = {
+const affected: DemAffectedUsers = {
   results: [
     {
       user: 'alice@acme.test',
@@ -59,14 +59,14 @@ export const affected: DemAffectedUsers = {
   ],
 };
 
-export const scoresBy = (by: string): DemScores => ({
+const scoresBy = (by: string): DemScores => ({
   results:
     by === 'application'
       ? [{ key: APP_ID, label: 'Office 365', score: 64.2, samples: 120, worst_component: 'wifi', components: { dns: 95, ttfb: 88, wifi: 22, latency: 70 } }]
       : [{ key: 'alice@acme.test', label: 'alice@acme.test', score: 38, samples: 40, worst_component: 'wifi', components: { dns: 95, wifi: 5 } }],
 });
 
-export const timeseries: DemTimeseries = {
+const timeseries: DemTimeseries = {
   step_seconds: 300,
   points: [
     {
@@ -96,7 +96,7 @@ export const timeseries: DemTimeseries = {
   ],
 };
 
-export const alarms: DemAlarms = {
+const alarms: DemAlarms = {
   results: [
     {
       id: 'd0e00000-0000-4000-8000-0000000000a2',

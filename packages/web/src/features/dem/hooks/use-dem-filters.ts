@@ -5,7 +5,6 @@ import { DEFAULT_DEM_WINDOW, DEM_WINDOWS, type DemWindow } from './dem-windows';
 
 /** The narrowing filters a DEM page keeps in its URL, beside the window. */
 export const DEM_NARROWING = ['user', 'location', 'network'] as const;
-export type DemNarrowing = (typeof DEM_NARROWING)[number];
 
 /**
  * Filters of the DEM pages, in the URL (a link or a reload keeps them): the window, and the user,
