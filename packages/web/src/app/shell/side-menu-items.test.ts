@@ -127,8 +127,9 @@ describe("DEM's menu", () => {
     ]);
   });
 
-  it('offers the notification channels to owners and admins only', () => {
+  it('offers the notification channels to owners and admins only, and no dashboard to customize', () => {
     expect(links(true)).toContain('/dem/organization/notifications');
     expect(links(false)).not.toContain('/dem/organization/notifications');
+    expect(links(true)).not.toContain('/dem/tenant-customize-dashboard');
   });
 });

@@ -63,7 +63,8 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
         { label: 'Overview', to: paths.product.dashboard(product) },
         { label: 'Settings', to: paths.settings.dashboardSettings },
         // Owners and admins arrange the dashboard's widgets; the others would only see it read-only.
-        ...(canManage ? [{ label: 'Customize', to: paths.product.customizeDashboard(product) }] : []),
+        // DEM's overview is its own page, not a board of widgets: nothing there to arrange.
+        ...(canManage && product !== 'dem' ? [{ label: 'Customize', to: paths.product.customizeDashboard(product) }] : []),
       ],
     });
     if (product === 'ztna') {
