@@ -25,12 +25,12 @@ test("an owner monitors a SaaS application: the simulated ZTNA endpoints test it
   const name = `crm-${tag}`;
   const ana = `ana-${tag}@dem-e2e.test`;
   const bo = `bo-${tag}@dem-e2e.test`;
-  let simulator: RunningSimulator | null = null;
+  const sims: RunningSimulator[] = [];
   try {
     await journey();
   } finally {
-    simulator?.stop();
-    for (const id of simulator?.enrolled ?? []) await request.post(`/api/v1/device/${id}/unclaim/`, { headers: auth, data: {} });
+    for (const sim of sims) sim.stop();
+    for (const id of sims.flatMap((sim) => sim.enrolled)) await request.post(`/api/v1/device/${id}/unclaim/`, { headers: auth, data: {} });
     const apps = (await (await request.get(`/api/v1/dem/applications/${q}&page_size=0`, { headers: auth })).json().catch(() => ({ results: [] }))) as {
       results: { id: string; name: string }[];
     };
@@ -42,12 +42,13 @@ test("an owner monitors a SaaS application: the simulated ZTNA endpoints test it
     // Two laptops of the organisation: Ana's far from the access point, Bo's close to it. Their
     // tests run every 5 s and are reported as often, so the journey need not wait out an interval.
     const key = ((await (await request.get('/api/v1/tenant/enrolment-key/', { headers: auth })).json()) as { enrolment_key: string }).enrolment_key;
-    simulator = startSimulator(baseURL!, key, [
+    const simulator = startSimulator(baseURL!, key, [
       ...['--gateways', '0', '--endpoints', '2', '--endpoint-user', ana, '--endpoint-wifi=-88', '--endpoint-user', bo, '--endpoint-wifi=-45'],
       ...['--dem-interval', '2', '--dem-every', '5', '--flow-interval', '0', '--url-interval', '0', '--ztna-interval', '0'],
       ...['--seed', String(parseInt(tag, 16)), '--email-domain', `dem-${tag}.test`],
     ]);
-    await expect.poll(() => simulator!.enrolled.length, { timeout: 30_000 }).toBe(2);
+    sims.push(simulator);
+    await expect.poll(() => simulator.enrolled.length, { timeout: 30_000 }).toBe(2);
 
     await logIn(page, demo.owner);
     await page.goto('/dem/organization/applications');
