@@ -7,6 +7,7 @@ describe('RUM API schemas', () => {
     expect(ok).toMatchObject({ origins: ['https://shop.example.com'], sample_rate: 1, honour_dnt: false });
     expect(rumSiteInputSchema.safeParse({ name: 'Shop', kind: 'website', origins: ['https://shop.example.com/cart'] }).success).toBe(false);
     expect(rumSiteInputSchema.safeParse({ name: 'Shop', kind: 'website', origins: [] }).success).toBe(false);
+    expect(rumSiteInputSchema.parse({ name: 'Shop', kind: 'website', origins: ['https://a.io'], sample_rate: 9e-323 }).sample_rate).toBe(0);
     expect(rumSiteInputSchema.safeParse({ name: 'Shop', kind: 'website', origins: ['https://a.io'], sample_rate: 1.5 }).success).toBe(false);
   });
 

@@ -58,7 +58,12 @@ const siteFields = {
   name: filledText().min(1).max(100),
   kind: z.enum(RUM_SITE_KINDS),
   origins: z.array(rumOriginSchema).min(1).max(RUM_MAX_ORIGINS),
-  sample_rate: z.number().min(0).max(1),
+  // To four decimals: the column is a real, and a subnormal rate (1e-320) is no rate PostgreSQL stores.
+  sample_rate: z
+    .number()
+    .min(0)
+    .max(1)
+    .transform((v) => Math.round(v * 10_000) / 10_000),
   honour_dnt: z.boolean(),
 };
 export const rumSiteInputSchema = z.object({
@@ -256,7 +261,11 @@ const alertFields = {
   site_id: z.string().uuid(),
   vital: z.enum(VITAL_NAMES),
   /** In the vital's unit: ms, or the CLS score. */
-  threshold: z.number().finite().positive().max(3_600_000),
+  threshold: z
+    .number()
+    .min(0.001)
+    .max(3_600_000)
+    .transform((v) => Math.round(v * 1000) / 1000),
   window_minutes: z.number().int().min(5).max(1440),
   enabled: z.boolean(),
 };

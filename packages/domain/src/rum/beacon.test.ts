@@ -44,6 +44,18 @@ describe('beacon', () => {
     expect(rumBeaconSchema.safeParse(beacon({ events: [{ t: 'vital', at: 12, name: 'LCP', value: 1 }] })).success).toBe(false);
   });
 
+  it('keeps numbers to the thousandth, so a subnormal one is stored as 0', () => {
+    const parsed = rumBeaconSchema.parse(
+      beacon({
+        events: [
+          { t: 'vital', at: AT, name: 'CLS', value: 5e-324 },
+          { t: 'vital', at: AT, name: 'LCP', value: 1234.56789 },
+        ],
+      }),
+    );
+    expect(parsed.events.map((e) => (e.t === 'vital' ? e.value : null))).toEqual([0, 1234.568]);
+  });
+
   it('caps strings and refuses NUL and non-http URLs', () => {
     expect(rumBeaconSchema.safeParse(beacon({ events: [{ t: 'error', at: AT, message: 'x'.repeat(1001) }] })).success).toBe(false);
     expect(rumBeaconSchema.safeParse(beacon({ events: [{ t: 'error', at: AT, message: 'a\u0000b' }] })).success).toBe(false);

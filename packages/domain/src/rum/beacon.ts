@@ -14,7 +14,13 @@ export const RUM_MAX_EVENTS = 100;
 const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 const text = (max: number) => storableText().max(max);
 /** A duration or size: finite, ≥ 0, at most `max`. */
-const amount = (max: number) => z.number().finite().min(0).max(max);
+const amount = (max: number) =>
+  z
+    .number()
+    .min(0)
+    .max(max)
+    // To the thousandth: a subnormal value (5e-324) is no number PostgreSQL's double precision stores, and one such beacon would fail its batch.
+    .transform((v) => Math.round(v * 1000) / 1000);
 const HOUR_MS = 3_600_000;
 /** Milliseconds since the epoch, from 2000 to 2100. */
 const epochMs = z.number().finite().min(946_684_800_000).max(4_102_444_800_000);

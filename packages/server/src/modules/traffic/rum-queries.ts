@@ -55,10 +55,26 @@ const VITAL_DIMS = { minute: 'rum_vital_dims_minute', hour: 'rum_vital_dims_hour
 /** A question narrowed by a dimension reads the rollups of every combination; an open one the one-dimension rollups. */
 const isFiltered = (s: RumScope) => s.page !== undefined || s.country !== undefined || s.browser !== undefined || s.deviceClass !== undefined;
 
-/** One-dimension rollup rows of the site in the window (rounded out to the level), of one dimension ('' the total). */
-function dimWhere(s: RumScope, level: RumRollupLevel, dim: string): SQL {
+/** One-dimension rollup rows of the site in the window (rounded out to the level), of one dimension ('' the total), maybe of one key. */
+function dimWhere(s: RumScope, level: RumRollupLevel, dim: string, key?: string): SQL {
   const w = LEVEL_MS[level];
-  return sql`r.site_id = ${s.siteId} and r.dim = ${dim} and r.at >= ${floorTo(s.from, w)}::timestamptz and r.at < ${ceilTo(s.to, w)}::timestamptz`;
+  const where = sql`r.site_id = ${s.siteId} and r.dim = ${dim} and r.at >= ${floorTo(s.from, w)}::timestamptz and r.at < ${ceilTo(s.to, w)}::timestamptz`;
+  return key === undefined || dim === '' ? where : sql`${where} and r.key = ${key}`;
+}
+
+/**
+ * The one dimension a question is narrowed by and its value ('' for none): the one-dimension rollups
+ * answer it. Null when it is narrowed by more than one: only the combinations do.
+ */
+function oneDim(s: RumScope): { dim: string; key: string } | null {
+  const set = [
+    ...(s.page !== undefined ? [{ dim: 'page', key: s.page }] : []),
+    ...(s.country !== undefined ? [{ dim: 'country', key: s.country }] : []),
+    ...(s.browser !== undefined ? [{ dim: 'browser', key: s.browser }] : []),
+    ...(s.deviceClass !== undefined ? [{ dim: 'device_class', key: s.deviceClass }] : []),
+  ];
+  if (set.length === 0) return { dim: '', key: '' };
+  return set.length === 1 ? set[0]! : null;
 }
 
 const floorTo = (d: Date, ms: number) => new Date(Math.floor(d.getTime() / ms) * ms).toISOString();
@@ -112,20 +128,23 @@ export class RumAnalytics {
   /** Page views and errors in the window. */
   async pageTotals(scope: RumScope): Promise<{ views: number; errors: number }> {
     const level = this.level(scope);
-    const from = isFiltered(scope)
-      ? sql`${sql.raw(PAGE_ROLLUP[level])} r where ${rollupWhere(scope, level)}`
-      : sql`${sql.raw(PAGE_DIMS[level])} r where ${dimWhere(scope, level, '')}`;
+    const one = oneDim(scope);
+    const from = one
+      ? sql`${sql.raw(PAGE_DIMS[level])} r where ${dimWhere(scope, level, one.dim, one.key)}`
+      : sql`${sql.raw(PAGE_ROLLUP[level])} r where ${rollupWhere(scope, level)}`;
     const [row] = await rowsOf(this.db, sql`select coalesce(sum(views), 0)::text as views, coalesce(sum(errors), 0)::text as errors from ${from}`);
     return { views: num(row?.views), errors: num(row?.errors) };
   }
 
   /** Sessions that started in the window. */
   async sessionCount(scope: RumScope): Promise<number> {
-    if (!isFiltered(scope)) {
+    // Sessions are counted by their entry page's dimensions: a page filter means any page of the session, which the sessions table answers.
+    const one = oneDim(scope);
+    if (one && one.dim !== 'page') {
       const level = this.level(scope);
       const [total] = await rowsOf(
         this.db,
-        sql`select coalesce(sum(sessions), 0)::text as n from ${sql.raw(PAGE_DIMS[level])} r where ${dimWhere(scope, level, '')}`,
+        sql`select coalesce(sum(sessions), 0)::text as n from ${sql.raw(PAGE_DIMS[level])} r where ${dimWhere(scope, level, one.dim, one.key)}`,
       );
       return num(total?.n);
     }
@@ -175,11 +194,12 @@ export class RumAnalytics {
     );
   }
 
-  /** `from … where …` of the vital rows that answer the scope: one-dimension totals unless it is filtered. */
+  /** `from … where …` of the vital rows that answer the scope: one-dimension rollups unless it is narrowed by two dimensions or more. */
   private vitalRows(scope: RumScope, level: RumRollupLevel): SQL {
-    return isFiltered(scope)
-      ? sql`${sql.raw(VITAL_ROLLUP[level])} r where ${rollupWhere(scope, level)}`
-      : sql`${sql.raw(VITAL_DIMS[level])} r where ${dimWhere(scope, level, '')}`;
+    const one = oneDim(scope);
+    return one
+      ? sql`${sql.raw(VITAL_DIMS[level])} r where ${dimWhere(scope, level, one.dim, one.key)}`
+      : sql`${sql.raw(VITAL_ROLLUP[level])} r where ${rollupWhere(scope, level)}`;
   }
 
   private async cells(query: SQL): Promise<HistogramCell[]> {
