@@ -67,6 +67,12 @@ describe('the experience score', () => {
     expect(scoreResult(measuresOf({ ...healthy, latency_ms: 400 }), 'direct').cause).toBe('network');
     expect(causeOf('connect', 'relay')).toBe('relay');
   });
+
+  it('blames a busy CPU for a slow total, not for the server’s late first byte', () => {
+    const busy = { ...healthy.context, cpu_pct: 100 };
+    expect(scoreResult(measuresOf({ ...healthy, ttfb_ms: 2500, context: busy }), 'direct').cause).toBe('app');
+    expect(scoreResult(measuresOf({ ...healthy, total_ms: 4500, context: busy }), 'direct').cause).toBe('device');
+  });
 });
 
 describe('score bands', () => {

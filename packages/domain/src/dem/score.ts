@@ -91,12 +91,21 @@ export function experienceScore(scores: Partial<Record<DemComponent, number>>): 
 }
 
 /*
- * When several components are poor together the earlier one in this order explains the others: a
- * weak Wi-Fi signal also shows as latency and loss, a saturated CPU as a slow page, a slow DNS as
- * a slow total. Within this margin of the worst score the root cause is named, not the symptom.
+ * When several components are poor together, one may explain the others: a weak Wi-Fi signal shows
+ * as latency, loss and slow timings too, a saturated CPU as a slow TLS handshake and total (not as
+ * the server's first byte), a slow DNS as a slow total. Among the components within this margin of
+ * the worst, the first in this order that explains every other one (bar other such root causes,
+ * which may be poor at the same time) is named; failing that, the worst itself.
  */
 const ROOT_FIRST: readonly DemComponent[] = ['availability', 'wifi', 'cpu', 'memory', 'dns', 'loss', 'latency', 'connect', 'tls', 'ttfb', 'total'];
 const ROOT_MARGIN = 10;
+const EXPLAINS: Partial<Record<DemComponent, readonly DemComponent[]>> = {
+  availability: DEM_COMPONENTS,
+  wifi: ['latency', 'loss', 'connect', 'dns', 'tls', 'ttfb', 'total'],
+  cpu: ['tls', 'total'],
+  memory: ['tls', 'total'],
+  dns: ['total'],
+};
 
 /** The component that degrades the experience most, null when every measured one is good. */
 export function worstComponent(scores: Partial<Record<DemComponent, number>>): DemComponent | null {
@@ -104,7 +113,9 @@ export function worstComponent(scores: Partial<Record<DemComponent, number>>): D
   if (present.length === 0) return null;
   const lowest = Math.min(...present.map((k) => scores[k]!));
   if (lowest >= 100) return null;
-  return present.find((k) => scores[k]! <= lowest + ROOT_MARGIN) ?? null;
+  const candidates = present.filter((k) => scores[k]! <= lowest + ROOT_MARGIN);
+  const explained = (root: DemComponent) => candidates.every((c) => c === root || EXPLAINS[root]?.includes(c) === true || EXPLAINS[c] !== undefined);
+  return candidates.find(explained) ?? present.find((k) => scores[k] === lowest)!;
 }
 
 /** The cause a component points at; the network components depend on the path the test took. */
