@@ -114,8 +114,9 @@ const queryFields = {
   /** The tenant to act in (the console's `tid`, as every tenant call takes it). */
   tid: z.string().uuid().optional(),
   site_id: z.string().uuid().describe('The RUM site or app'),
-  start_time: z.string().datetime({ offset: true }),
-  end_time: windowEndDocumented(z.string().datetime({ offset: true }), 'start_time', 'end_time', WINDOW),
+  start_time: z.string().datetime({ offset: true }).optional().describe("The window's start (ISO 8601); a day before the end by default"),
+  // Now by default (the document's description is the window rule's).
+  end_time: windowEndDocumented(z.string().datetime({ offset: true }).optional(), 'start_time', 'end_time', WINDOW),
   page: storableText().max(1024).optional().describe('Only this page (its path, or its route for an app)'),
   country: z
     .string()

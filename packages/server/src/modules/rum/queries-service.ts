@@ -52,11 +52,16 @@ const ERROR_GROUPS = 50;
 const BREAKDOWN_ROWS = 50;
 const SLOWEST_PAGES = 10;
 
+const DAY_MS = 86_400_000;
+
+/** The question's window: the last day unless it names its ends (one end alone counts a day from it). */
 function scopeOf(q: RumQuery): RumScope {
+  const to = q.end_time ? new Date(q.end_time) : q.start_time ? new Date(Date.parse(q.start_time) + DAY_MS) : new Date();
+  const from = q.start_time ? new Date(q.start_time) : new Date(to.getTime() - DAY_MS);
   return {
     siteId: q.site_id,
-    from: new Date(q.start_time),
-    to: new Date(q.end_time),
+    from,
+    to,
     ...(q.page !== undefined ? { page: q.page } : {}),
     ...(q.country !== undefined ? { country: q.country } : {}),
     ...(q.browser !== undefined ? { browser: q.browser } : {}),

@@ -163,6 +163,9 @@ describe.each(testBackends('pglite'))('real-user monitoring on %s', (backend) =>
     expect(lcp.good_share).toBeCloseTo(2 / 6, 3);
     expect(overview.good_load_share).toBeCloseTo(2 / 6, 3);
     expect(overview).toMatchObject({ page_views: 6, sessions: 6 });
+    // Without its ends a question is of the last day.
+    const lastDay = rumOverviewSchema.parse((await call('GET', `rum/overview/?site_id=${site.id}`)).json());
+    expect(lastDay.vitals.find((v) => v.name === 'LCP')!.samples).toBe(6);
 
     const byDevice = rumBreakdownSchema.parse((await call('GET', `rum/vitals/breakdown/?${window()}&vital=LCP&by=device_class`)).json()).results;
     const mobile = byDevice.find((r) => r.key === 'mobile')!;
