@@ -129,17 +129,31 @@ export class RumIngest {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, BATCH);
       this.stats.queued = this.queue.length;
-      try {
-        await this.writer.write(batch.map((w) => w.beacon));
-        this.stats.beaconsStored += batch.length;
-        for (const w of batch) w.done();
-      } catch (err) {
-        this.log.warn({ err, beacons: batch.length }, 'RUM beacons not stored');
-        for (const w of batch) w.done(err);
-      }
+      await this.store(batch);
       await this.touch(batch);
     }
     this.writing = null;
+  }
+
+  /**
+   * Writes a batch in one transaction. When it fails, each beacon is written alone: beacons of many
+   * sites (and tenants) share a batch, and one that cannot be stored must not fail the others.
+   */
+  private async store(batch: Waiting[]): Promise<void> {
+    try {
+      await this.writer.write(batch.map((w) => w.beacon));
+      this.stats.beaconsStored += batch.length;
+      for (const w of batch) w.done();
+      return;
+    } catch (err) {
+      if (batch.length === 1) {
+        this.log.warn({ err, siteId: batch[0]!.beacon.siteId }, 'a RUM beacon not stored');
+        batch[0]!.done(err);
+        return;
+      }
+      this.log.warn({ err, beacons: batch.length }, 'RUM beacons not stored together: writing each alone');
+    }
+    for (const w of batch) await this.store([w]);
   }
 
   private async touch(batch: Waiting[]): Promise<void> {
