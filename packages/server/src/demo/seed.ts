@@ -29,7 +29,7 @@ const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 const DEMO_TENANTS = {
-  acme: { name: 'Acme', subscriptions: ['sdwan', 'ztna', 'qshield'] },
+  acme: { name: 'Acme', subscriptions: ['sdwan', 'ztna', 'qshield', 'rum', 'dem'] },
   globex: { name: 'Globex', subscriptions: ['ztna'] },
 } as const;
 

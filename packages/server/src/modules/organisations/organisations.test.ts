@@ -90,7 +90,7 @@ describe.each(testBackends('pglite'))('super admin: tenants, monitor and custome
   it('lists customers with owner, counts and search', async () => {
     const list = customerListSchema.parse((await su('GET', 'tenant/customers/?page_size=0')).json());
     const acme = list.results.find((c) => c.tenantname === 'Acme')!;
-    expect(acme).toMatchObject({ owner_email: 'owner@acme.test', subscriptions: ['sdwan', 'ztna', 'qshield'], users: 5 });
+    expect(acme).toMatchObject({ owner_email: 'owner@acme.test', subscriptions: ['sdwan', 'ztna', 'qshield', 'rum', 'dem'], users: 5 });
     expect(acme.devices).toBeGreaterThanOrEqual(1);
     const found = customerListSchema.parse((await su('GET', 'tenant/customers/?search=globex.test')).json());
     expect(found.results.map((c) => c.tenantname)).toEqual(['Globex']);

@@ -20,7 +20,7 @@ describe.each(testBackends('pglite'))('tenants and subscriptions on %s', (backen
   const get = (url: string, who: string) => t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: bearer(tokens[who]!) });
 
   it('lists every tenant with its subscriptions for the super admin', () => {
-    expect(tenantsByName.Acme?.subscriptions).toEqual(['sdwan', 'ztna', 'qshield']);
+    expect(tenantsByName.Acme?.subscriptions).toEqual(['sdwan', 'ztna', 'qshield', 'rum', 'dem']);
     expect(tenantsByName.Globex?.subscriptions).toEqual(['ztna']);
   });
 
@@ -43,7 +43,7 @@ describe.each(testBackends('pglite'))('tenants and subscriptions on %s', (backen
     const res = await get('tenant/dashboard-config/', 'viewer@acme.test');
     expect(res.statusCode).toBe(200);
     const config = dashboardConfigSchema.parse(res.json());
-    expect(config).toMatchObject({ tenantname: 'Acme', subscriptions: ['sdwan', 'ztna', 'qshield'], all_product_access: false });
+    expect(config).toMatchObject({ tenantname: 'Acme', subscriptions: ['sdwan', 'ztna', 'qshield', 'rum', 'dem'], all_product_access: false });
     expect(config.dashboard).toEqual(DEFAULT_TENANT_SETTINGS.dashboard);
   });
 
