@@ -87,8 +87,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { health, metricsListener } = await registerProbes(app, services, engines, metrics, openSockets);
   app.decorate('metricsListener', metricsListener);
   await app.register(apiRoutes, { prefix: '/api/v1', services, health });
-  await registerRumSdk(app, services);
   await registerScim(app, services);
+  await registerRumSdk(app, services);
   await registerDeviceGateway(app, services, engines, work);
   // Runs first on close: no sweep starts while the gateway closes its sockets.
   app.addHook('onClose', work.stop);

@@ -105,6 +105,7 @@ const envSchema = z.object({
   /** Resolvers for QShield's DNS check of protected domains, comma-separated (default: the system's). */
   WAF_DNS_SERVERS: z.string().optional(),
   /** Threat-intel lists fetched from a URL: the largest answer read, in bytes. */
+  WAF_THREAT_LIST_MAX_BYTES: z.coerce.number().int().min(1_000).max(100_000_000).default(5_000_000),
   /** The browser SDK RUM's snippet loads (built by `npm run build -w @netloom/rum-sdk`). */
   RUM_SDK_FILE: z.string().default(path.resolve(import.meta.dirname, '../../rum-sdk/dist/netloom-rum.js')),
   /** RUM beacons a site's public key may send a minute (every visitor together), and one client address may. */
@@ -112,7 +113,6 @@ const envSchema = z.object({
   RUM_INGEST_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Days RUM keeps its raw page views, vitals and errors (the rollups follow ANALYTICS_*_DAYS). */
   RUM_RAW_DAYS: z.coerce.number().int().min(1).max(400).default(30),
-  WAF_THREAT_LIST_MAX_BYTES: z.coerce.number().int().min(1_000).max(100_000_000).default(5_000_000),
   MZA_PKG_BASE_URL: z.string().url().default('https://downloads.netloom.dev/microzaccess'),
   LOGIN_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOGIN_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -270,8 +270,6 @@ export interface Config {
   /** Connected helpdesks: whether they may be at private addresses (a lab), how often open tickets are read back. */
   helpdesks: { allowPrivateTargets: boolean; pollSeconds: number };
   /** The assistant's language model, or null: the built-in engine reads every request. */
-  /** RUM: the SDK file served to pages, the ingest's rate limits, how long raw rows are kept. */
-  rum: { sdkFile: string; perKeyPerMinute: number; perClientPerMinute: number; rawDays: number };
   assistant: { model: AssistantModelSettings | null };
   /**
    * Single sign-on: where domains' TXT records are looked up (servers; `txtLookup` replaces DNS in
@@ -280,6 +278,8 @@ export interface Config {
   sso: { dnsServers: string[]; labVerifiedDomains: string[]; allowHttpIssuers: boolean; txtLookup?: (name: string) => Promise<string[][]> };
   /** QShield: where protected domains are resolved (`addressLookup` replaces DNS in tests), and the threat lists' size bound. */
   waf: { dnsServers: string[]; threatListMaxBytes: number; addressLookup?: (name: string) => Promise<string[]> };
+  /** RUM: the SDK file served to pages, the ingest's rate limits, how long raw rows are kept. */
+  rum: { sdkFile: string; perKeyPerMinute: number; perClientPerMinute: number; rawDays: number };
   mzaPackageBaseUrl: string;
   loginLimits: { ipPerMinute: number; userMaxFailures: number; userWindowSeconds: number };
   fleet: {
@@ -350,12 +350,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.ASSISTANT_BASE_URL && e.ASSISTANT_MODEL
           ? {
               baseUrl: e.ASSISTANT_BASE_URL.replace(/\/$/, ''),
-    rum: {
-      sdkFile: e.RUM_SDK_FILE,
-      perKeyPerMinute: e.RUM_INGEST_PER_KEY_PER_MINUTE,
-      perClientPerMinute: e.RUM_INGEST_PER_CLIENT_PER_MINUTE,
-      rawDays: e.RUM_RAW_DAYS,
-    },
               model: e.ASSISTANT_MODEL,
               apiKey: e.ASSISTANT_API_KEY?.trim() || null,
               timeoutMs: e.ASSISTANT_TIMEOUT_MS,
@@ -366,6 +360,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sso: { dnsServers: commaList(e.SSO_DNS_SERVERS), labVerifiedDomains: commaList(e.SSO_LAB_VERIFIED_DOMAINS), allowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS },
     waf: { dnsServers: commaList(e.WAF_DNS_SERVERS), threatListMaxBytes: e.WAF_THREAT_LIST_MAX_BYTES },
+    rum: {
+      sdkFile: e.RUM_SDK_FILE,
+      perKeyPerMinute: e.RUM_INGEST_PER_KEY_PER_MINUTE,
+      perClientPerMinute: e.RUM_INGEST_PER_CLIENT_PER_MINUTE,
+      rawDays: e.RUM_RAW_DAYS,
+    },
     mzaPackageBaseUrl: e.MZA_PKG_BASE_URL.replace(/\/$/, ''),
     loginLimits: {
       ipPerMinute: e.LOGIN_IP_MAX_PER_MINUTE,
