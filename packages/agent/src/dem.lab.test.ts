@@ -143,7 +143,7 @@ describe.runIf(!unavailable)('the Netloom agent as an endpoint running DEM tests
     expect(page.score).toBeGreaterThan(80);
   });
 
-  it('shows a slow application in its first byte, lowering the score and listing its user as affected', async () => {
+  it('shows a slow application in its first byte and names it as the cause, its user affected', async () => {
     writeFileSync(delayFile, '2500');
     const since = new Date().toISOString();
     const slow = await waitFor(
@@ -157,15 +157,11 @@ describe.runIf(!unavailable)('the Netloom agent as an endpoint running DEM tests
     expect(slow.total_ms!).toBeGreaterThanOrEqual(slow.ttfb_ms!);
     expect(componentScores({ dns: slow.dns_ms, connect: slow.connect_ms, ttfb: slow.ttfb_ms })).toEqual({ dns: 100, connect: 100, ttfb: 0 });
     expect(slow.score).toBeLessThan(70);
-    /*
-     * The application is named unless the host's CPU is saturated too: the score's rule names a
-     * saturated CPU first, and a test machine running the whole suite on two cores can be (the
-     * agent reports its load honestly).
-     */
-    expect(slow.cause).toBe(slow.cpu_pct !== null && slow.cpu_pct >= 95 ? 'device' : 'app');
+    // A late first byte is the application's, however busy the endpoint's CPU is (it explains a slow handshake or page, not this).
+    expect(slow.cause).toBe('app');
     const affected = await waitFor('the user affected', async () => {
       const res = await call('GET', `dem/affected-users/?application_id=${appId}`);
-      return demAffectedUsersSchema.parse(res.json()).results.find((r) => r.user === USER);
+      return res.statusCode === 200 && demAffectedUsersSchema.parse(res.json()).results.find((r) => r.user === USER);
     });
     expect(affected).toMatchObject({ application: { id: appId, name: 'CRM' } });
     expect(affected.score).toBeLessThan(70);
