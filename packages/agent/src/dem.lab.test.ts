@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { componentScores, demAffectedUsersSchema, demApplicationSchema, demResultsPageSchema } from '@netloom/domain';
+import { componentScores, demApplicationSchema, demResultsPageSchema } from '@netloom/domain';
 import { bearer, build, login, type TestApp } from '../../server/src/test/build';
 import { enrolmentKey } from '../../server/src/test/agent-client';
 import { waitFor } from './test/lab-agent';
@@ -143,7 +143,7 @@ describe.runIf(!unavailable)('the Netloom agent as an endpoint running DEM tests
     expect(page.score).toBeGreaterThan(80);
   });
 
-  it('shows a slow application in its first byte and names it as the cause, its user affected', async () => {
+  it('shows a slow application in its first byte and names it as the cause', async () => {
     writeFileSync(delayFile, '2500');
     const since = new Date().toISOString();
     const slow = await waitFor(
@@ -159,11 +159,5 @@ describe.runIf(!unavailable)('the Netloom agent as an endpoint running DEM tests
     expect(slow.score).toBeLessThan(70);
     // A late first byte is the application's, however busy the endpoint's CPU is (it explains a slow handshake or page, not this).
     expect(slow.cause).toBe('app');
-    const affected = await waitFor('the user affected', async () => {
-      const res = await call('GET', `dem/affected-users/?application_id=${appId}`);
-      return res.statusCode === 200 && demAffectedUsersSchema.parse(res.json()).results.find((r) => r.user === USER);
-    });
-    expect(affected).toMatchObject({ application: { id: appId, name: 'CRM' } });
-    expect(affected.score).toBeLessThan(70);
   });
 });
