@@ -18,7 +18,6 @@ import { RumQueryService } from '../../packages/server/src/modules/rum/queries-s
 import { RumSiteService } from '../../packages/server/src/modules/rum/sites-service';
 import { RumSourceMapService } from '../../packages/server/src/modules/rum/source-map-service';
 import { prepareDatabase, scratchPostgres } from '../live/prepare';
-import { percentile } from '../stats';
 
 export interface QueryOptions {
   adminUrl: string;
@@ -27,7 +26,7 @@ export interface QueryOptions {
   log: (text: string) => void;
 }
 
-export interface QueryTiming {
+interface QueryTiming {
   question: string;
   window: string;
   ms: number[];
@@ -278,5 +277,3 @@ export async function runQuery(o: QueryOptions): Promise<QueryResult> {
     await scratch.drop();
   }
 }
-
-export const p95 = (ms: number[]) => percentile(ms, 95);

@@ -39,6 +39,7 @@ export const rumOriginSchema = z
   .string()
   .max(260)
   .regex(new RegExp(ORIGIN_PATTERN), 'An origin is a scheme and a host, like https://shop.example.com')
+  .meta({ examples: ['https://shop.example.com'] })
   .transform((o) => o.toLowerCase());
 
 export const rumSiteSchema = z.object({

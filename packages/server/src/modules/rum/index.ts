@@ -2,8 +2,8 @@
 export { RumSiteService } from './sites-service';
 export { RumSourceMapService } from './source-map-service';
 export { RumQueryService } from './queries-service';
-export { RumAlertService, type RumNotify } from './alerts-service';
-export { RumIngest, rumIngestMetrics, type RumWriter } from './ingest';
+export { RumAlertService } from './alerts-service';
+export { RumIngest, rumIngestMetrics } from './ingest';
 export { rumSiteRoutes } from './routes';
 export { rumQueryRoutes } from './query-routes';
 export { rumAlertRoutes } from './alert-routes';

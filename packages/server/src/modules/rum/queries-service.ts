@@ -23,14 +23,14 @@ import { errors } from '../../http/errors';
 import type { RumSiteService } from './sites-service';
 import type { RumSourceMapService } from './source-map-service';
 
-export interface VitalStats {
+interface VitalStats {
   p75: number | null;
   samples: number;
   good: number;
 }
 
 /** p75, samples and good samples of each key's histogram. */
-export function statsByKey(cells: readonly HistogramCell[]): Map<string, VitalStats & { vital: VitalName }> {
+function statsByKey(cells: readonly HistogramCell[]): Map<string, VitalStats & { vital: VitalName }> {
   const groups = new Map<string, { vital: VitalName; cells: HistogramCell[] }>();
   for (const c of cells) {
     const g = groups.get(c.key) ?? { vital: c.vital, cells: [] };
@@ -243,5 +243,3 @@ export class RumQueryService {
     return { session: sessionAnswer(found.session), events: found.events };
   }
 }
-
-export { scopeOf };

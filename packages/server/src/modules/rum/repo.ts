@@ -114,14 +114,6 @@ export async function sourceMapsFor(db: Db, siteId: string, release: string | nu
 export const listAlerts = (db: Db, tenantId: string): Promise<AlertRow[]> =>
   db.select().from(rumAlerts).where(eq(rumAlerts.tenantId, tenantId)).orderBy(asc(rumAlerts.createdAt));
 
-export async function findAlert(db: Db, tenantId: string, id: string): Promise<AlertRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(rumAlerts)
-    .where(and(eq(rumAlerts.tenantId, tenantId), eq(rumAlerts.id, id)));
-  return row;
-}
-
 export async function insertAlert(db: Db, row: typeof rumAlerts.$inferInsert): Promise<AlertRow> {
   const [created] = await db.insert(rumAlerts).values(row).returning();
   return created!;

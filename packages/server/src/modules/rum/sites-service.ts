@@ -7,13 +7,13 @@ import { errors } from '../../http/errors';
 import * as repo from './repo';
 
 /** 'nlr_' and 24 URL-safe characters (144 random bits): in every page of the site, so not a secret, but not guessable. */
-export const newPublicKey = () => `nlr_${randomBytes(18).toString('base64url')}`;
+const newPublicKey = () => `nlr_${randomBytes(18).toString('base64url')}`;
 export const PUBLIC_KEY_PATTERN = /^nlr_[A-Za-z0-9_-]{24}$/;
 
 /** The rate is stored as a real: read back to four decimals, as it was given. */
-export const sampleOf = (row: Pick<repo.SiteRow, 'sampleRate'>) => Math.round(row.sampleRate * 10_000) / 10_000;
+const sampleOf = (row: Pick<repo.SiteRow, 'sampleRate'>) => Math.round(row.sampleRate * 10_000) / 10_000;
 
-export function siteAnswer(row: repo.SiteRow): RumSite {
+function siteAnswer(row: repo.SiteRow): RumSite {
   return {
     id: row.id,
     name: row.name,

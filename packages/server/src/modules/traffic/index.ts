@@ -18,5 +18,5 @@ export { WafBotAnalytics } from './waf-bot-store';
 export { WafGuardAnalytics } from './waf-guard-store';
 export { DemAnalytics, type DemScope, type DemTotals, type DemRawRow, type DemLevel } from './dem-queries';
 export { RumStore, type RumBeaconToStore } from './rum-store';
-export { RumAnalytics, type RumScope, type HistogramCell, seriesStep } from './rum-queries';
-export { RumRawAnalytics, type StoredAttribution, type StoredErrorGroup, type StoredSession, type StoredSessionEvent } from './rum-raw-queries';
+export { RumAnalytics, type RumScope, type HistogramCell } from './rum-queries';
+export { RumRawAnalytics, type StoredSession } from './rum-raw-queries';

@@ -38,7 +38,7 @@ export interface HistogramCell {
  * anything shorter minutes; a window reaching back past a level's retention reads the next level.
  * The window's ends are rounded out to the level's width.
  */
-export function rumLevelFor(scope: Pick<RumScope, 'from' | 'to'>, retention: RumRollupRetention, totalsOnly = true, now = new Date()): RumRollupLevel {
+function rumLevelFor(scope: Pick<RumScope, 'from' | 'to'>, retention: RumRollupRetention, totalsOnly = true, now = new Date()): RumRollupLevel {
   const span = scope.to.getTime() - scope.from.getTime();
   const age = (now.getTime() - scope.from.getTime()) / 86_400_000;
   if (span > 14 * 86_400_000 || age > retention.hourDays) return 'day';
@@ -230,7 +230,7 @@ export function sessionWhere(s: RumScope): SQL {
 }
 
 /** About a hundred points over the window, each at least the level's width. */
-export function seriesStep(scope: Pick<RumScope, 'from' | 'to'>, level: RumRollupLevel): number {
+function seriesStep(scope: Pick<RumScope, 'from' | 'to'>, level: RumRollupLevel): number {
   const span = scope.to.getTime() - scope.from.getTime();
   for (const ms of [60_000, 300_000, 900_000, 3_600_000, 21_600_000, 86_400_000, 7 * 86_400_000]) if (ms >= LEVEL_MS[level] && span / ms <= 150) return ms;
   return 30 * 86_400_000;

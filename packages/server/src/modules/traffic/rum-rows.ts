@@ -45,7 +45,7 @@ export interface Dims {
   device_class: string;
 }
 
-export interface PageViewRow extends Dims {
+interface PageViewRow extends Dims {
   at: string;
   kind: 'view' | 'route';
   origin: string;
@@ -57,14 +57,14 @@ export interface PageViewRow extends Dims {
   timing: Record<string, number> | null;
   resources: unknown;
 }
-export interface VitalRow extends Dims {
+interface VitalRow extends Dims {
   at: string;
   name: VitalName;
   value: number;
   rating: string;
   attribution: unknown;
 }
-export interface ErrorRow extends Dims {
+interface ErrorRow extends Dims {
   at: string;
   release: string | null;
   fingerprint: string;
