@@ -118,7 +118,7 @@ export type DemQuery = z.infer<typeof demQuerySchema>;
 export const DEM_SCORE_DIMENSIONS = ['application', 'user', 'location', 'network'] as const;
 export type DemScoreDimension = (typeof DEM_SCORE_DIMENSIONS)[number];
 export const demScoresQuerySchema = z
-  .object({ ...demFilterFields, by: z.enum(DEM_SCORE_DIMENSIONS).default('application') })
+  .object({ ...demFilterFields, by: z.enum(DEM_SCORE_DIMENSIONS).default('application').describe('What the scores are grouped by (application by default)') })
   .superRefine(windowRule('start_time', 'end_time', windowOpts));
 
 export const demResultsQuerySchema = z

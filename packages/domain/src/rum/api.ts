@@ -122,27 +122,29 @@ const queryFields = {
   country: z
     .string()
     .regex(/^[A-Z]{2}$/)
-    .optional(),
-  browser: storableText().max(64).optional(),
-  device_class: z.enum(RUM_DEVICE_CLASSES).optional(),
+    .optional()
+    .describe('Only visitors from this country (ISO 3166 alpha-2 code)'),
+  browser: storableText().max(64).optional().describe('Only this browser (its name, as the breakdown by browser gives it)'),
+  device_class: z.enum(RUM_DEVICE_CLASSES).optional().describe('Only this class of device'),
 };
 const inWindow = windowRule('start_time', 'end_time', WINDOW);
 
 export const rumQuerySchema = z.object(queryFields).superRefine(inWindow);
 export type RumQuery = z.infer<typeof rumQuerySchema>;
-export const rumVitalQuerySchema = z.object({ ...queryFields, vital: z.enum(VITAL_NAMES).default('LCP') }).superRefine(inWindow);
+const vitalField = z.enum(VITAL_NAMES).default('LCP').describe('The Core Web Vital asked about (LCP by default)');
+export const rumVitalQuerySchema = z.object({ ...queryFields, vital: vitalField }).superRefine(inWindow);
 export type RumVitalQuery = z.infer<typeof rumVitalQuerySchema>;
 export const RUM_BREAKDOWNS = ['page', 'country', 'browser', 'device_class', 'os'] as const;
 export type RumBreakdown = (typeof RUM_BREAKDOWNS)[number];
 export const rumBreakdownQuerySchema = z
-  .object({ ...queryFields, vital: z.enum(VITAL_NAMES).default('LCP'), by: z.enum(RUM_BREAKDOWNS).default('page') })
+  .object({ ...queryFields, vital: vitalField, by: z.enum(RUM_BREAKDOWNS).default('page').describe('What the vital is broken down by (page by default)') })
   .superRefine(inWindow);
 export type RumBreakdownQuery = z.infer<typeof rumBreakdownQuerySchema>;
 /** `page` filters by page path, so the list's page number is `page_number`. */
 export const rumSessionsQuerySchema = z
   .object({
     ...queryFields,
-    page_number: z.coerce.number().int().min(1).default(1),
+    page_number: z.coerce.number().int().min(1).default(1).describe('The page of the list (from 1; `page` filters by page path)'),
     page_size: z.coerce.number().int().min(1).max(200).default(25),
   })
   .superRefine(inWindow);

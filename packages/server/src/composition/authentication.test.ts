@@ -54,6 +54,11 @@ const PUBLIC = [
   'GET /api/v1/auth/saml/:id/metadata/',
   'HEAD /api/v1/auth/saml/:id/metadata/',
   'POST /api/v1/auth/saml/:id/acs/',
+  // RUM: the browser SDK any page loads, and the beacons (and their CORS preflight) a site's pages send, keyed by the site's public key.
+  'GET /rum/sdk/v1/netloom-rum.js',
+  'HEAD /rum/sdk/v1/netloom-rum.js',
+  'POST /api/v1/rum/ingest/:public_key/',
+  'OPTIONS /api/v1/rum/ingest/:public_key/',
   // A question to the provider from the visitor pages and the crash page, before there is an account.
   'POST /api/v1/user-queries/',
   // A connected helpdesk's webhook: the unguessable token in the path names the integration, and
