@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../validators/storable-text';
 
 /**
  * The assistant's call (spec 001 "Chat assistant": `{prompt, tenant_id, agent_type}` answered
@@ -13,7 +14,10 @@ export const INVALID_AGENT_TYPE = 'Invalid agent_type provided';
 export const ASSISTANT_LIMITS = { promptLength: 1000, requestsPerMinute: 20 } as const;
 
 export const assistantRequestSchema = z.strictObject({
-  prompt: z.string().trim().min(1, 'Please describe your request').max(ASSISTANT_LIMITS.promptLength, `At most ${ASSISTANT_LIMITS.promptLength} characters`),
+  prompt: storableText()
+    .trim()
+    .min(1, 'Please describe your request')
+    .max(ASSISTANT_LIMITS.promptLength, `At most ${ASSISTANT_LIMITS.promptLength} characters`),
   tenant_id: z.string().uuid().optional(),
   // An unknown one is refused with the spec's own words.
   agent_type: z.enum(ASSISTANT_AGENT_TYPES, { message: INVALID_AGENT_TYPE }).describe('mza_profile (an endpoint profile) or webfilter (a web-filter policy)'),

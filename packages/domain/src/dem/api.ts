@@ -29,6 +29,8 @@ const demUrlSchema = statingRules(
     .trim()
     .max(2048)
     .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, URL_MESSAGE)
+    // A host the WHATWG parser refuses (quotes, stray percents) is no URL an endpoint could open.
+    .refine((v) => URL.canParse(v), URL_MESSAGE)
     .meta({ examples: ['https://crm.example.com/'] }),
   [URL_MESSAGE],
 );
