@@ -23,6 +23,8 @@ function tcpPortOf(server: ServerTarget): number {
 /** Where an application is tested: its URL, or its ZTNA server's address (a plain host; a subnet or wildcard has none to test). */
 function targetOf(app: ApplicationRow, servers: ReadonlyMap<string, ServerTarget>): { url: string; host: string; port: number } | null {
   if (app.targetUrl) {
+    // One application's unreadable URL (stored before URLs were parsed on save) must not stop every endpoint's document.
+    if (!URL.canParse(app.targetUrl)) return null;
     const u = new URL(app.targetUrl);
     return { url: app.targetUrl, host: u.hostname, port: u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80 };
   }
