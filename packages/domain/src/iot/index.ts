@@ -1,1 +1,2 @@
 export * from './oui';
+export * from './discovery';
