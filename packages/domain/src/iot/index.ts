@@ -3,3 +3,7 @@ export * from './discovery';
 export * from './mqtt-topics';
 export * from './telemetry';
 export * from './health';
+export * from './classes';
+export * from './signals';
+export * from './vendor-signals';
+export * from './classify';
