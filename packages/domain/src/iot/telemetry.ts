@@ -72,7 +72,7 @@ export const telemetryForwardSchema = z
 export type TelemetryForward = z.infer<typeof telemetryForwardSchema>;
 
 /** The field at a path, own properties only; undefined when the payload has none there. */
-export function valueAt(payload: unknown, path: string): unknown {
+export function payloadField(payload: unknown, path: string): unknown {
   let here: unknown = payload;
   for (const key of path.split('.')) {
     if (here === null || typeof here !== 'object' || !Object.hasOwn(here, key)) return undefined;
@@ -91,7 +91,7 @@ export type Reading = { ok: true; value: number } | { ok: false; reason: string 
  * else is refused with the reason, never guessed: a graph of made-up values misleads.
  */
 export function readNumber(payload: unknown, path?: string): Reading {
-  const raw = path === undefined ? payload : valueAt(payload, path);
+  const raw = path === undefined ? payload : payloadField(payload, path);
   if (raw === undefined) return { ok: false, reason: path === undefined ? 'No payload' : `No field '${path}' in the payload` };
   if (typeof raw === 'number') return Number.isFinite(raw) ? { ok: true, value: raw } : { ok: false, reason: 'Not a finite number' };
   if (typeof raw === 'boolean') return { ok: true, value: raw ? 1 : 0 };
