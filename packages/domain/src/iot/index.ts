@@ -7,3 +7,5 @@ export * from './classes';
 export * from './signals';
 export * from './vendor-signals';
 export * from './classify';
+export * from './profile';
+export * from './deviations';
