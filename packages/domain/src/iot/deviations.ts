@@ -2,7 +2,7 @@ import { countryByCode } from '../reference/countries';
 import { mergeNdrDetections, ndrEvidenceRef, type NdrDetection, type NdrSeverity } from '../ndr/detection';
 import type { MitreTacticId, MitreTechniqueId } from '../ndr/mitre';
 import { IOT_CLASS_LABELS } from './classes';
-import { countryOf, externalName, entryCovers, profileAllows, UNKNOWN_COUNTRY, type CommunicationProfile, type ProfileFlow } from './profile';
+import { peerCountryOf, externalName, entryCovers, profileAllows, UNKNOWN_COUNTRY, type CommunicationProfile, type ProfileFlow } from './profile';
 
 /**
  * Deviations from a class's communication profile, as NDR detections (the same shape, triage
@@ -83,7 +83,7 @@ export function judgeFlow(profile: CommunicationProfile, f: ProfileFlow): Judged
       what: `is reached from outside by ${f.peer_ip} on ${service(f)}`,
     };
   }
-  const country = countryOf(f);
+  const country = peerCountryOf(f);
   const where = countryName(country);
   if (!profile.entries.some((e) => e.peer_kind === 'country' && entryCovers(e, f))) {
     return {
@@ -152,7 +152,7 @@ export function deviations(profile: CommunicationProfile, flows: readonly Profil
         class: profile.class,
         mac: f.device.mac,
         service: service(f),
-        ...(!f.peer_internal && f.direction === 'out' && { country: countryOf(f) }),
+        ...(!f.peer_internal && f.direction === 'out' && { country: peerCountryOf(f) }),
       },
       evidence: [ndrEvidenceRef(f.flow)],
     });

@@ -105,7 +105,7 @@ export function profileFlows(
 }
 
 /** The /24 an address is in. */
-export const subnetOf = (ip: string): string => `${ip.slice(0, ip.lastIndexOf('.'))}.0/24`;
+export const slash24Of = (ip: string): string => `${ip.slice(0, ip.lastIndexOf('.'))}.0/24`;
 
 function inSubnet(ip: string, cidr: string): boolean {
   const [base, bits] = cidr.split('/') as [string, string];
@@ -121,7 +121,7 @@ export function externalName(flow: NdrFlow): { kind: 'domain' | 'application'; n
   return domain ? { kind: 'domain', name: domain } : { kind: 'application', name: named };
 }
 
-export const countryOf = (f: ProfileFlow): string => (f.direction === 'out' ? (f.flow.dst_country ?? UNKNOWN_COUNTRY) : UNKNOWN_COUNTRY);
+export const peerCountryOf = (f: ProfileFlow): string => (f.direction === 'out' ? (f.flow.dst_country ?? UNKNOWN_COUNTRY) : UNKNOWN_COUNTRY);
 
 const sameService = (e: ProfileEntry, f: ProfileFlow) => e.direction === f.direction && e.protocol === f.protocol && e.port === f.port;
 
@@ -134,7 +134,7 @@ export function entryCovers(e: ProfileEntry, f: ProfileFlow): boolean {
     case 'subnet':
       return f.peer_internal && inSubnet(f.peer_ip, e.peer);
     case 'country':
-      return !f.peer_internal && e.peer === countryOf(f);
+      return !f.peer_internal && e.peer === peerCountryOf(f);
     case 'domain':
     case 'application': {
       const name = f.peer_internal ? null : externalName(f.flow);
@@ -147,7 +147,7 @@ export function entryCovers(e: ProfileEntry, f: ProfileFlow): boolean {
 function entriesFor(f: ProfileFlow): { peer_kind: ProfilePeerKind; peer: string }[] {
   if (f.peer_internal) return [{ peer_kind: 'host', peer: f.peer_ip }];
   const name = externalName(f.flow);
-  return [{ peer_kind: 'country', peer: countryOf(f) }, ...(name ? [{ peer_kind: name.kind, peer: name.name }] : [])];
+  return [{ peer_kind: 'country', peer: peerCountryOf(f) }, ...(name ? [{ peer_kind: name.kind, peer: name.name }] : [])];
 }
 
 /** Whether the profile already has this peer on this service. */
@@ -155,7 +155,7 @@ export const profileAllows = (profile: CommunicationProfile, f: ProfileFlow, pee
   profile.entries.some((e) => (e.peer_kind === peer_kind || (peer_kind === 'host' && e.peer_kind === 'subnet')) && sameService(e, f) && entryCovers(e, f));
 
 function collapseSubnet(entries: ProfileEntry[], f: ProfileFlow): ProfileEntry[] {
-  const subnet = subnetOf(f.peer_ip);
+  const subnet = slash24Of(f.peer_ip);
   const hosts = entries.filter((e) => e.peer_kind === 'host' && sameService(e, f) && inSubnet(e.peer, subnet));
   if (hosts.length <= SUBNET_COLLAPSE_HOSTS) return entries;
   const merged: ProfileEntry = {
