@@ -9,3 +9,5 @@ export * from './vendor-signals';
 export * from './classify';
 export * from './profile';
 export * from './deviations';
+export * from './segmentation';
+export * from './vlan';

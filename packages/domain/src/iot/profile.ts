@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getDomain } from 'tldts';
-import { isIPv4, ipv4ToNumber } from '../validators/ipv4';
+import { isIPv4 } from '../validators/ipv4';
+import { contains, subnetOfCidr } from '../config/subnets';
 import { storableText } from '../validators/storable-text';
 import { isInternalAddress, isGroupAddress } from '../ndr/addresses';
 import type { NdrFlow } from '../ndr/evidence';
@@ -107,11 +108,7 @@ export function profileFlows(
 /** The /24 an address is in. */
 export const slash24Of = (ip: string): string => `${ip.slice(0, ip.lastIndexOf('.'))}.0/24`;
 
-function inSubnet(ip: string, cidr: string): boolean {
-  const [base, bits] = cidr.split('/') as [string, string];
-  const mask = Number(bits) === 0 ? 0 : (0xffffffff << (32 - Number(bits))) >>> 0;
-  return isIPv4(ip) && (ipv4ToNumber(ip) & mask) >>> 0 === (ipv4ToNumber(base) & mask) >>> 0;
-}
+const inSubnet = (ip: string, cidr: string): boolean => isIPv4(ip) && contains(subnetOfCidr(cidr), ip);
 
 /** What the other end of an external flow is called: its registrable domain when the flow named a host, else the application the DPI named. */
 export function externalName(flow: NdrFlow): { kind: 'domain' | 'application'; name: string } | null {
