@@ -140,7 +140,7 @@ export function deviations(profile: CommunicationProfile, flows: readonly Profil
       host: { ip: f.device.ip, device_id: f.flow.device_id },
       peer: f.peer_ip,
       peers: [f.peer_ip],
-      user: null,
+      user: f.flow.user ?? null,
       title: `${label} ${judged.title}`.slice(0, 200),
       summary: `${f.device.ip} (${label}, ${f.device.mac}) ${judged.what}. Outside the profile learned for its class${f.peer_internal ? '' : ` (countries: ${knownCountries(profile)})`}.`,
       tactics: [...kind.tactics],
