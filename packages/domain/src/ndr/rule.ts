@@ -30,8 +30,8 @@ export interface NdrRuleState<S = unknown> {
   data: S;
 }
 
-export interface NdrRule<P = unknown, S = unknown> {
-  readonly id: string;
+export interface NdrRule<P = unknown, S = unknown, Id extends string = string> {
+  readonly id: Id;
   readonly name: string;
   readonly severity: NdrSeverity;
   readonly tactics: readonly MitreTacticId[];
@@ -90,8 +90,8 @@ export interface NdrEmission {
   techniques?: readonly MitreTechniqueId[];
 }
 
-export interface NdrRuleSpec<Shape extends z.ZodRawShape, S, K extends NdrEvidenceKind> {
-  id: string;
+export interface NdrRuleSpec<Id extends string, Shape extends z.ZodRawShape, S, K extends NdrEvidenceKind> {
+  id: Id;
   name: string;
   severity: NdrSeverity;
   tactics: readonly MitreTacticId[];
@@ -122,7 +122,9 @@ function contextOf(params: { internal_networks: string[]; exempt_hosts: string[]
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function defineNdrRule<Shape extends z.ZodRawShape, S, K extends NdrEvidenceKind>(spec: NdrRuleSpec<Shape, S, K>): NdrRule<NdrParams<Shape>, S> {
+export function defineNdrRule<const Id extends string, Shape extends z.ZodRawShape, S, K extends NdrEvidenceKind>(
+  spec: NdrRuleSpec<Id, Shape, S, K>,
+): NdrRule<NdrParams<Shape>, S, Id> {
   type P = NdrParams<Shape>;
   const paramsSchema = z.strictObject({ ...spec.params, ...ndrCommonParamsShape }) as unknown as z.ZodType<P>;
   const reads = new Set<NdrEvidenceKind>(spec.reads);

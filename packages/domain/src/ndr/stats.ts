@@ -1,28 +1,29 @@
-/** Exponentially weighted mean and variance of a series: a baseline that forgets at the rate `alpha`. */
-export interface Ewma {
-  /** How many values it has seen. */
-  n: number;
-  mean: number;
-  variance: number;
-}
+/**
+ * An exponentially weighted mean and standard deviation of a series: a baseline that forgets at
+ * the rate `alpha`. A tuple [values seen, mean, deviation] with four significant digits, since
+ * states hold thousands of them.
+ */
+export type Ewma = [n: number, mean: number, sd: number];
 
-export const ewma = (): Ewma => ({ n: 0, mean: 0, variance: 0 });
+export const ewma = (): Ewma => [0, 0, 0];
+const fourDigits = (x: number) => Number(x.toPrecision(4));
 
 /** West's incremental form; the first value is the mean with no spread. */
 export function ewmaAdd(s: Ewma, x: number, alpha: number): void {
-  if (s.n === 0) {
-    s.mean = x;
-    s.variance = 0;
+  const [n, mean, sd] = s;
+  if (n === 0) {
+    s[1] = fourDigits(x);
+    s[2] = 0;
   } else {
-    const diff = x - s.mean;
-    s.mean += alpha * diff;
-    s.variance = (1 - alpha) * (s.variance + alpha * diff * diff);
+    const diff = x - mean;
+    s[1] = fourDigits(mean + alpha * diff);
+    s[2] = fourDigits(Math.sqrt((1 - alpha) * (sd * sd + alpha * diff * diff)));
   }
-  s.n++;
+  s[0] = n + 1;
 }
 
 /** How far above its baseline a value is, in standard deviations, the deviation never below `floor`. */
-export const zScore = (s: Ewma, x: number, floor: number): number => (x - s.mean) / Math.max(Math.sqrt(s.variance), floor);
+export const zScore = (s: Ewma, x: number, floor: number): number => (x - s[1]) / Math.max(s[2], floor);
 
 /** Shannon entropy in bits per character. */
 export function shannonEntropy(text: string): number {
