@@ -55,12 +55,20 @@ export function sweep<T>(map: BoundedMap<T>, stale: (value: T) => boolean): void
   }
 }
 
-/** A small set of keys with the time each was last seen: drop those older than `since`, and past `cap` the oldest. */
-export function trimTimes(times: Record<string, number>, since: number, cap: number): void {
-  const entries = Object.entries(times);
-  for (const [k, t] of entries) if (t < since) delete times[k];
-  const left = Object.entries(times);
-  if (left.length <= cap) return;
-  left.sort((a, b) => a[1] - b[1]);
-  for (const [k] of left.slice(0, left.length - cap)) delete times[k];
+/**
+ * A small set of keys with the time each was last seen: drop those older than `since`, and past
+ * `cap` the oldest. Returns how many are left.
+ */
+export function trimTimes(times: Record<string, number>, since: number, cap: number): number {
+  let left = 0;
+  for (const k in times) {
+    if (times[k]! < since) delete times[k];
+    else left++;
+  }
+  if (left <= cap) return left;
+  const oldest = Object.entries(times)
+    .sort((a, b) => a[1] - b[1])
+    .slice(0, left - cap);
+  for (const [k] of oldest) delete times[k];
+  return cap;
 }

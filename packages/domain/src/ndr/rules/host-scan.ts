@@ -42,12 +42,12 @@ export const hostScanRule = defineNdrRule({
     const service = `${protocolName(f.protocol)}/${f.dst_port}`;
     const window = p.window_min * 60_000;
     const s = touch(sweeps, `${f.src_ip}|${service}`, p.max_sweeps, () => ({ device: f.device_id, user: null, targets: {}, last: t }));
-    trimTimes(s.targets, t - window, p.min_hosts * 5);
+    const count = trimTimes(s.targets, t - window, p.min_hosts * 5) + (s.targets[f.dst_ip] === undefined ? 1 : 0);
     s.targets[f.dst_ip] = t;
     s.last = t;
     s.user = f.user ?? s.user;
+    if (count < p.min_hosts) return [];
     const targets = Object.keys(s.targets);
-    if (targets.length < p.min_hosts) return [];
     const wide = targets.length >= p.min_hosts * 5;
     return [
       {

@@ -44,12 +44,13 @@ export const portScanRule = defineNdrRule({
     if (ctx.isExempt(f.src_ip)) return [];
     const window = p.window_min * 60_000;
     const pair = touch(pairs, `${f.src_ip}>${f.dst_ip}`, p.max_pairs, () => ({ device: f.device_id, user: null, ports: {}, last: t }));
-    trimTimes(pair.ports, t - window, p.min_ports * 5);
-    pair.ports[`${protocolName(f.protocol)}/${f.dst_port}`] = t;
+    const port = `${protocolName(f.protocol)}/${f.dst_port}`;
+    const count = trimTimes(pair.ports, t - window, p.min_ports * 5) + (pair.ports[port] === undefined ? 1 : 0);
+    pair.ports[port] = t;
     pair.last = t;
     pair.user = f.user ?? pair.user;
+    if (count < p.min_ports) return [];
     const ports = Object.keys(pair.ports);
-    if (ports.length < p.min_ports) return [];
     const first = Math.min(...Object.values(pair.ports));
     const wide = ports.length >= p.min_ports * 5;
     return [
