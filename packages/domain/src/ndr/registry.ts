@@ -30,5 +30,7 @@ export const NDR_RULES = [
 
 export type NdrRuleId = (typeof NDR_RULES)[number]['id'];
 
-/** A rule by id, its types erased: what a server looping over rules and stored states holds. */
-export const ndrRuleById = (id: string): NdrRule | undefined => (NDR_RULES as readonly NdrRule[]).find((r) => r.id === id);
+/** The rules with their types erased: what a server looping over rules and their stored states holds. */
+export const NDR_RULE_LIST: readonly NdrRule[] = NDR_RULES;
+
+export const ndrRuleById = (id: string): NdrRule | undefined => NDR_RULE_LIST.find((r) => r.id === id);

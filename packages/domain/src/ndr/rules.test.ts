@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { NDR_RULES } from './registry';
+import { NDR_RULE_LIST } from './registry';
 import { ndrDetectionSchema } from './detection';
 import { dns, flow, idsAlert, MIN, runRule, seeded, splitAt } from './test-fixtures';
 import { officeDns, officeFlows } from './test-traffic';
@@ -35,13 +35,13 @@ function attacks(): NdrEvidence[] {
 describe('every NDR rule', () => {
   it('says nothing of two days of an office’s flows and DNS', () => {
     const days = [...officeFlows({ days: 2, browsing: 4 }), ...officeDns({ days: 2 })].sort(byTime);
-    for (const rule of NDR_RULES) expect(runRule(rule, [days], paramsOf(rule)).detections, rule.id).toEqual([]);
+    for (const rule of NDR_RULE_LIST) expect(runRule(rule, [days], paramsOf(rule)).detections, rule.id).toEqual([]);
   });
 
   it('emits detections the shared schema accepts, and the same ones for a batch whole or cut into pieces', () => {
     const evidence = attacks();
     const found = new Set<string>();
-    for (const rule of NDR_RULES) {
+    for (const rule of NDR_RULE_LIST) {
       const params = paramsOf(rule);
       const whole = runRule(rule, [evidence], params).detections;
       for (const d of whole) expect(ndrDetectionSchema.safeParse(d).success, rule.id).toBe(true);
@@ -68,7 +68,7 @@ describe('every NDR rule', () => {
       if (i % 2) flood.push(dns(t, `${Math.floor(rnd() * 1e9).toString(36)}.${Math.floor(rnd() * 1e6).toString(36)}.com`, { client_ip: ip() }));
       if (i % 8 === 0) flood.push(idsAlert(t, { src: ip(), dst: ip(), sid: 1 + Math.floor(rnd() * 1e6) }));
     }
-    for (const rule of NDR_RULES) {
+    for (const rule of NDR_RULE_LIST) {
       const caps = Object.fromEntries(
         Object.keys(rule.defaults() as object)
           .filter((k) => /^max_(pairs|sweeps|channels|hosts|conversations|clients|keys)$/.test(k))
