@@ -78,6 +78,7 @@ export * from './ztna/index';
 export * from './waf/index';
 export * from './rum/index';
 export * from './dem/index';
+export * from './ndr/index';
 export * from './iot/index';
 export * from './console/index';
 export * from './diagnostics/index';
