@@ -28,14 +28,6 @@ export function touch<T>(map: BoundedMap<T>, key: string, cap: number, make: () 
   return made;
 }
 
-export const peek = <T>(map: BoundedMap<T>, key: string): T | undefined => map.items[key];
-
-export function forget<T>(map: BoundedMap<T>, key: string): void {
-  if (map.items[key] === undefined) return;
-  delete map.items[key];
-  map.size--;
-}
-
 function evictOldest<T>(map: BoundedMap<T>, count: number): void {
   let left = count;
   for (const key of Object.keys(map.items)) {

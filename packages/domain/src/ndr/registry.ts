@@ -31,6 +31,6 @@ export const NDR_RULES = [
 export type NdrRuleId = (typeof NDR_RULES)[number]['id'];
 
 /** The rules with their types erased: what a server looping over rules and their stored states holds. */
-export const NDR_RULE_LIST: readonly NdrRule[] = NDR_RULES;
+export const NDR_RULE_LIST: readonly NdrRule[] = [...NDR_RULES];
 
 export const ndrRuleById = (id: string): NdrRule | undefined => NDR_RULE_LIST.find((r) => r.id === id);

@@ -10,7 +10,7 @@ export const MIN = 60_000;
 export const HOUR = 60 * MIN;
 export const DAY = 24 * HOUR;
 
-export const at = (ms: number): string => new Date(T0 + ms).toISOString();
+const at = (ms: number): string => new Date(T0 + ms).toISOString();
 
 export const flow = (ms: number, over: Partial<NdrFlow> = {}): NdrFlow => ({
   kind: 'flow',

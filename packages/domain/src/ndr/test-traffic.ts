@@ -7,12 +7,12 @@ import { DAY, dns, flow, HOUR, MIN, seeded } from './test-fixtures';
  * backup uploading gigabytes, a web server in the DMZ answering the internet, and the DNS all of
  * that asks. Seeded: the same traffic on every run.
  */
-export const WORKSTATIONS = Array.from({ length: 20 }, (_, i) => `10.0.0.${10 + i}`);
+const WORKSTATIONS = Array.from({ length: 20 }, (_, i) => `10.0.0.${10 + i}`);
 export const FILE_SERVER = '10.0.1.5';
 export const BACKUP_SERVER = '10.0.2.50';
 export const BACKUP_TARGET = '52.95.1.10';
 export const WEB_SERVER = '10.0.3.80';
-export const MAIL_SERVER = '10.0.2.25';
+const MAIL_SERVER = '10.0.2.25';
 const NTP_POOL = ['162.159.200.1', '162.159.200.123', '45.79.1.70', '129.6.15.28'];
 const UPDATE = '20.190.128.10';
 
