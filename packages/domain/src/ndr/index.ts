@@ -20,3 +20,4 @@ export { threatIntelRule } from './rules/threat-intel';
 export { newServiceRule } from './rules/new-service';
 export { lateralMovementRule } from './rules/lateral-movement';
 export { idsAlertRule } from './rules/ids-alert';
+export { wafAttackerRule } from './rules/waf-attacker';

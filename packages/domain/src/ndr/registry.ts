@@ -9,6 +9,7 @@ import { threatIntelRule } from './rules/threat-intel';
 import { newServiceRule } from './rules/new-service';
 import { lateralMovementRule } from './rules/lateral-movement';
 import { idsAlertRule } from './rules/ids-alert';
+import { wafAttackerRule } from './rules/waf-attacker';
 
 /**
  * NDR's rules, in the order the console lists them. The server runs each over every batch of
@@ -26,6 +27,7 @@ export const NDR_RULES = [
   outboundTransferRule,
   newServiceRule,
   idsAlertRule,
+  wafAttackerRule,
 ] as const;
 
 export type NdrRuleId = (typeof NDR_RULES)[number]['id'];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { NDR_RULE_LIST } from './registry';
 import { ndrDetectionSchema } from './detection';
-import { dns, flow, idsAlert, MIN, runRule, seeded, splitAt } from './test-fixtures';
+import { dns, flow, idsAlert, MIN, runRule, seeded, splitAt, wafAttack } from './test-fixtures';
 import { officeDns, officeFlows } from './test-traffic';
 import type { NdrEvidence } from './evidence';
 import type { NdrRule } from './rule';
@@ -29,10 +29,23 @@ function attacks(): NdrEvidence[] {
     flow(7 * MIN, { src_ip: '10.0.0.15', dst_ip: '185.220.101.7' }),
     dns(8 * MIN, 'c2.evil.test', { client_ip: '10.0.0.16' }),
     ...[1, 2, 3].map((m) => idsAlert(m * MIN)),
+    wafAttack(9 * MIN),
+    flow(10 * MIN, { src_ip: '203.0.113.50', dst_ip: '10.0.3.80', dst_port: 22 }),
   ].sort(byTime);
 }
 
 describe('every NDR rule', () => {
+  it('explains itself in plain words that follow its parameters, and has a unique id', () => {
+    expect(new Set(NDR_RULE_LIST.map((r) => r.id)).size).toBe(NDR_RULE_LIST.length);
+    for (const rule of NDR_RULE_LIST) {
+      const text = rule.explain(paramsOf(rule));
+      expect(text.length, rule.id).toBeGreaterThan(80);
+      expect(text, rule.id).not.toMatch(/undefined|NaN|\[object/);
+    }
+    const portScan = NDR_RULE_LIST.find((r) => r.id === 'ndr.port_scan')!;
+    expect(portScan.explain(portScan.paramsSchema.parse({ min_ports: 50, window_min: 2 }))).toContain('50 or more distinct ports of one peer within 2 minutes');
+  });
+
   it('says nothing of two days of an office’s flows and DNS', () => {
     const days = [...officeFlows({ days: 2, browsing: 4 }), ...officeDns({ days: 2 })].sort(byTime);
     for (const rule of NDR_RULE_LIST) expect(runRule(rule, [days], paramsOf(rule)).detections, rule.id).toEqual([]);
@@ -53,7 +66,16 @@ describe('every NDR rule', () => {
         { numRuns: 8 },
       );
     }
-    expect([...found].sort()).toEqual(['ndr.beaconing', 'ndr.dga', 'ndr.dns_tunnel', 'ndr.host_scan', 'ndr.ids_alert', 'ndr.port_scan', 'ndr.threat_intel']);
+    expect([...found].sort()).toEqual([
+      'ndr.beaconing',
+      'ndr.dga',
+      'ndr.dns_tunnel',
+      'ndr.host_scan',
+      'ndr.ids_alert',
+      'ndr.port_scan',
+      'ndr.threat_intel',
+      'ndr.waf_attacker',
+    ]);
   });
 
   it('keeps its state bounded by its cap under a flood of random hosts, names and alerts', () => {
@@ -67,11 +89,12 @@ describe('every NDR rule', () => {
       );
       if (i % 2) flood.push(dns(t, `${Math.floor(rnd() * 1e9).toString(36)}.${Math.floor(rnd() * 1e6).toString(36)}.com`, { client_ip: ip() }));
       if (i % 8 === 0) flood.push(idsAlert(t, { src: ip(), dst: ip(), sid: 1 + Math.floor(rnd() * 1e6) }));
+      if (i % 3 === 0) flood.push(wafAttack(t, { client_ip: ip() }));
     }
     for (const rule of NDR_RULE_LIST) {
       const caps = Object.fromEntries(
         Object.keys(rule.defaults() as object)
-          .filter((k) => /^max_(pairs|sweeps|channels|hosts|conversations|clients|keys)$/.test(k))
+          .filter((k) => /^max_(pairs|sweeps|channels|hosts|conversations|clients|keys|attackers)$/.test(k))
           .map((k) => [k, 100]),
       );
       expect(Object.keys(caps), rule.id).toHaveLength(1);

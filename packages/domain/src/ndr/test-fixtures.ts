@@ -1,4 +1,4 @@
-import type { NdrDnsQuery, NdrEvidence, NdrFlow, NdrIdsAlert } from './evidence';
+import type { NdrDnsQuery, NdrEvidence, NdrFlow, NdrIdsAlert, NdrWafAttack } from './evidence';
 import type { NdrDetection } from './detection';
 import { mergeNdrDetections } from './detection';
 import type { NdrRule, NdrRuleState } from './rule';
@@ -51,6 +51,18 @@ export const idsAlert = (ms: number, over: Partial<NdrIdsAlert> = {}): NdrIdsAle
   dst_port: 443,
   message: 'ET CNC Cobalt Strike beacon check-in',
   action: 'alerted',
+  ...over,
+});
+
+const APPLICATION = '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a';
+
+export const wafAttack = (ms: number, over: Partial<NdrWafAttack> = {}): NdrWafAttack => ({
+  kind: 'waf',
+  application_id: APPLICATION,
+  time: at(ms),
+  client_ip: '203.0.113.50',
+  rule_id: 942100,
+  severity: 2,
   ...over,
 });
 

@@ -57,7 +57,12 @@ export const beaconingRule = defineNdrRule({
       .max(86_400)
       .default(6 * 3600),
     /** Mean bytes a contact sends, at most. */
-    max_bytes: z.number().int().min(100).max(100_000_000).default(100_000),
+    max_bytes: z
+      .number()
+      .int()
+      .min(100)
+      .max(100_000_000)
+      .default(100 * 1024),
     max_size_cv: z.number().min(0).max(5).default(0.5),
     /** Destination ports never judged: DNS, NTP, DNS over TLS by default. */
     exclude_ports: z.array(z.number().int().min(0).max(65535)).max(256).default([53, 123, 853]),

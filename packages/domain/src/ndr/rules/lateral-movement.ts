@@ -70,7 +70,7 @@ export const lateralMovementRule = defineNdrRule({
       .filter((v, i, a) => a.indexOf(v) === i)
       .join(', ')} ` +
     `connections to ${p.min_peers} or more internal hosts within ${p.window_min} minutes, ${p.min_z} standard deviations above what it usually ` +
-    `reaches in that time. Each host's usual is learnt over ${p.learning_windows} windows first.`,
+    `reaches in that time. Each host's usual is learnt over ${p.learning_windows} such windows first.`,
   init: (): BoundedMap<Host> => boundedMap(),
   observe(hosts, f, t, p, ctx) {
     if (!ctx.isInternal(f.src_ip) || ctx.isExempt(f.src_ip)) return [];

@@ -57,7 +57,7 @@ export const newServiceRule = defineNdrRule({
   },
   explain: (p) =>
     `An internal host that starts answering connections from outside on a port it did not serve outside during the first ` +
-    `${duration(p.learning_hours * 3600)} of learning. Only real exchanges count, not resets or scans; UDP above port ${p.udp_max_port} is left out.`,
+    `${duration(p.learning_hours * 3600)} the rule watched. Only real exchanges count, not resets or scans; UDP above port ${p.udp_max_port} is left out.`,
   init: (): Services => ({ started: null, hosts: boundedMap() }),
   observe(s, f, t, p, ctx) {
     s.started ??= t;

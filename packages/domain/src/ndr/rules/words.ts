@@ -3,11 +3,12 @@
 const PROTOCOL_NAMES: Record<number, string> = { 6: 'TCP', 17: 'UDP' };
 export const protocolName = (p: number): string => PROTOCOL_NAMES[p] ?? `protocol ${p}`;
 
-/** '45 s', '5 min', '2.5 h'. */
+/** '45 s', '5 min', '2.5 h', '7 days'. */
 export function duration(seconds: number): string {
   if (seconds < 90) return `${Math.round(seconds)} s`;
   if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
-  return `${Math.round(seconds / 360) / 10} h`;
+  if (seconds < 2 * 86_400) return `${Math.round(seconds / 360) / 10} h`;
+  return `${Math.round(seconds / 8640) / 10} days`;
 }
 
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
