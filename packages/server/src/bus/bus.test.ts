@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from './event-bus';
 import { createMemoryBus } from './memory';
@@ -58,10 +58,21 @@ describe.each(factories)('event bus (%s)', (kind, make) => {
       const a = bus();
       const b = bus();
       const topic = fresh();
-      const got = next(b, topic);
-      await new Promise((r) => setTimeout(r, 100));
-      await a.publish(topic, { kind: 'replaced', connection_id: 'from-a' });
-      expect(await got).toEqual({ kind: 'replaced', connection_id: 'from-a' });
+      const seen: unknown[] = [];
+      await b.subscribe(topic, (p) => seen.push(p));
+      // On a busy machine either connection can be late: the instances are compared once both say
+      // Redis carries their events (until then each delivers only to itself, by design).
+      await vi.waitFor(() => expect([a.health().degraded, b.health().degraded]).toEqual([false, false]), { timeout: 20_000, interval: 50 });
+      // A subscription made while b's connection was still coming up is made again once it is ready, a
+      // moment later: Redis keeps nothing for a channel nobody listens to, so a is asked again until b hears.
+      await vi.waitFor(
+        async () => {
+          if (seen.length === 0) await a.publish(topic, { kind: 'replaced', connection_id: 'from-a' });
+          await new Promise((r) => setTimeout(r, 200));
+          expect(seen[0]).toEqual({ kind: 'replaced', connection_id: 'from-a' });
+        },
+        { timeout: 15_000, interval: 0 },
+      );
     });
 
     it('keeps deployments with other prefixes apart on the same Redis', async () => {
