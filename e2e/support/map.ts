@@ -7,6 +7,8 @@ import type { SimFleet } from './fleet';
  * again on each load, and on a CI machine running two browsers and two servers that took over 20 s.
  */
 export const MAP_LOAD_TIMEOUT = 45_000;
+/** How long a dashboard's panels may take after a full load: the console boots and the map draws beside them. */
+export const DASHBOARD_LOAD_TIMEOUT = 60_000;
 
 /** The fleet map on a dashboard: the MapLibre canvas and the card around it (hover cards, cluster counts). */
 export function fleetMap(page: Page) {
