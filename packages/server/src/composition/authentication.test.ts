@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { migratedPglite } from '../test/pglite-template';
 
 const SCIM_ROUTES = [
   ...['/ServiceProviderConfig', '/ResourceTypes', '/ResourceTypes/:id', '/Schemas', '/Schemas/:id', '/Users', '/Users/:id', '/Groups', '/Groups/:id'].flatMap(
@@ -107,7 +108,7 @@ describe('authentication', () => {
     // A built console too, so its files' routes are among the ones checked.
     const webDist = await mkdtemp(path.join(os.tmpdir(), 'netloom-web-'));
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Netloom</title>');
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }), webDist, database: { kind: 'pglite' as const, dataDir: null } };
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }), webDist, database: await migratedPglite() };
     database = await openDatabase(config.database);
     app = await buildApp(config, { database, onRoute: (route) => void routes.push(route) });
     await app.ready();

@@ -3,10 +3,12 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './client';
 import { databaseReadiness } from './readiness';
+import { migratedPglite } from '../test/pglite-template';
 
 describe('database readiness', () => {
-  it('is ready on a migrated database, pending on one nobody migrated, unreachable once it is gone', async () => {
-    const migrated = await openDatabase({ kind: 'pglite', dataDir: null });
+  // Two embedded databases start here, one of them empty (its initdb alone takes seconds): on a busy 2-core machine that was over 30 s.
+  it('is ready on a migrated database, pending on one nobody migrated, unreachable once it is gone', { timeout: 120_000 }, async () => {
+    const migrated = await openDatabase(await migratedPglite());
     expect(await databaseReadiness(migrated.db)()).toEqual({ ok: true });
     await migrated.close();
     expect(await databaseReadiness(migrated.db)()).toEqual({ ok: false, reason: 'unreachable' });

@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import type { FastifyInstance } from 'fastify';
 import { publicRoute } from './route-kit';
+import { migratedPglite } from '../test/pglite-template';
 
 describe('error handler and console fallback', () => {
   let app: FastifyInstance;
@@ -17,7 +18,7 @@ describe('error handler and console fallback', () => {
   beforeAll(async () => {
     const webDist = await mkdtemp(path.join(os.tmpdir(), 'netloom-web-'));
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Netloom</title>');
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }), webDist, database: { kind: 'pglite' as const, dataDir: null } };
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }), webDist, database: await migratedPglite() };
     database = await openDatabase(config.database);
     app = await buildApp(config, { database });
     // Public: what is tested is the error handler, not the session every other route asks for.

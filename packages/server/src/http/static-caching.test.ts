@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { migratedPglite } from '../test/pglite-template';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
 
@@ -23,7 +24,7 @@ describe('caching and compression of the console files', () => {
     await writeFile(path.join(webDist, 'version.json'), '{"hash":"abc"}');
     await writeFile(path.join(webDist, 'assets', 'index-abc.js'), SCRIPT);
     await writeFile(path.join(webDist, 'assets', 'index-abc.js.gz'), gzipSync(SCRIPT));
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }), webDist, database: { kind: 'pglite' as const, dataDir: null } };
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }), webDist, database: await migratedPglite() };
     database = await openDatabase(config.database);
     app = await buildApp(config, { database });
     await app.ready();

@@ -8,6 +8,7 @@ import viteConfig from '../../../web/vite.config';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { migratedPglite } from '../test/pglite-template';
 
 const consoleBuild = async (mode: string): Promise<UserConfig> => {
   const env: ConfigEnv = { command: 'build', mode, isSsrBuild: false, isPreview: false };
@@ -30,7 +31,7 @@ describe('source maps of the console', () => {
       await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Netloom</title>');
       await writeFile(path.join(webDist, 'assets', 'index-abc.js'), 'console.log(1);\n//# sourceMappingURL=index-abc.js.map');
       await writeFile(path.join(webDist, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
-      const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }), webDist, database: { kind: 'pglite' as const, dataDir: null } };
+      const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0' }), webDist, database: await migratedPglite() };
       database = await openDatabase(config.database);
       app = await buildApp(config, { database });
       await app.ready();
@@ -67,7 +68,7 @@ describe('the component gallery in the built console', () => {
     await writeFile(path.join(webDist, 'dev', 'gallery', 'index.html'), gallery);
   });
   const serve = async (env: Record<string, string>) => {
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', ...env }), webDist, database: { kind: 'pglite' as const, dataDir: null } };
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', ...env }), webDist, database: await migratedPglite() };
     const database = await openDatabase(config.database);
     const app = await buildApp(config, { database });
     await app.ready();

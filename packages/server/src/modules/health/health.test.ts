@@ -4,6 +4,7 @@ import { build, testBackends, type TestApp } from '../../test/build';
 import { openDatabase, type Database } from '../../db/client';
 import { buildApp } from '../../app';
 import type { FastifyInstance } from 'fastify';
+import { migratedPglite } from '../../test/pglite-template';
 
 describe.each(testBackends('pglite'))('health probes on %s', (backend) => {
   let t: TestApp;
@@ -40,7 +41,7 @@ describe('health probes while the database is gone (PGlite closed under the runn
   beforeAll(async () => {
     const t = await build('pglite');
     // The app of build() shares the test's database; a second app on a database of its own can lose it.
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    database = await openDatabase(await migratedPglite());
     app = await buildApp(t.config, { database });
     await app.ready();
     await t.close();
