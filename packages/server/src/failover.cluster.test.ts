@@ -25,12 +25,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('failover of devices between two
   let fleet: Fleet | null = null;
   const events: { at: number; event: DeviceEvent }[] = [];
 
+  // Two servers start one after the other, each up to ServerProcess's 100 s on a busy machine.
   beforeAll(async () => {
     db = await freshPostgres();
     a = await ServerProcess.start({ DATABASE_URL: db.url, DEMO: '1' });
     b = await ServerProcess.start({ DATABASE_URL: db.url, DEMO: '0' });
     lb = await TcpLoadBalancer.start([a.port, b.port], 'hang');
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await fleet?.stop();
     await lb?.close();
