@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
 import { ownerApi, SimFleet } from './support/fleet';
-import { fleetMap, hoverUntil, middleOf, showClusterOfTwo } from './support/map';
+import { fleetMap, hoverUntil, MAP_LOAD_TIMEOUT, middleOf, showClusterOfTwo } from './support/map';
 
 test('clicking a gateway on the map selects it, as the header device picker does', async ({ page, request, baseURL }) => {
   const fleet = new SimFleet(request, baseURL!, await ownerApi(request, demo.owner));
@@ -11,7 +11,7 @@ test('clicking a gateway on the map selects it, as the header device picker does
     await logIn(page, demo.owner);
     await expect(page).toHaveURL(/\/sdwan\/dashboard$/);
     const map = fleetMap(page);
-    await expect(map.canvas).toBeVisible({ timeout: 20_000 });
+    await expect(map.canvas).toBeVisible({ timeout: MAP_LOAD_TIMEOUT });
     await expect(page.getByRole('button', { name: 'Select device' })).toHaveText('Select Device');
 
     // Hovering the marker shows its card and the pointer cursor: it can be clicked.
