@@ -87,7 +87,8 @@ test("the dashboards' top-traffic panel draws every chart from the simulated fle
     await logIn(page, demo.owner);
     await expect(page).toHaveURL(/\/sdwan\/dashboard$/);
     const panel = page.locator('[data-tour="top-traffic"]');
-    await expect(panel).toBeVisible();
+    // The dashboard after sign-in, a full load: the panel comes once the console has booted and read the tenant's preferences.
+    await expect(panel).toBeVisible({ timeout: DASHBOARD_LOAD_TIMEOUT });
     // Top Applications over the last 24 hours by default: the applications the API ranks, largest
     // first. (Flows keep arriving, so two close applications may swap between the API's answer and
     // the chart's: the chart is checked as a ranking of the same applications, not a snapshot.)
