@@ -23,6 +23,10 @@ export default defineConfig({
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
+    // Each journey's fresh browser would install the console's service worker, which precaches every
+    // asset of the build (about 290 files) beside the journey: on a loaded machine that delayed pages
+    // past their waits. The journeys of the worker itself and of a clean console allow it (test.use).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1366, height: 820 },

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from './support/test';
 import { demo, logIn } from './support/demo';
 
+// The service worker is part of what this journey checks (the config blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 /** Everything the browser console shows that a developer would have to read past. */
 function watchConsole(page: Page): string[] {
   const noise: string[] = [];

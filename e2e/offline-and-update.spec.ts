@@ -3,6 +3,9 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { demo, logIn } from './support/demo';
 
+// The service worker is what this journey checks (the config blocks it for the others).
+test.use({ serviceWorkers: 'allow' });
+
 // The folder the server serves the console from (it reads files per request, so a changed file is live at once).
 const WEB_DIST = path.resolve(process.env.WEB_DIST ?? 'packages/web/dist');
 const VERSION_FILE = path.join(WEB_DIST, 'version.json');
