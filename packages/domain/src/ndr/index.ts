@@ -1,6 +1,7 @@
 export * from './mitre';
 export * from './addresses';
 export * from './evidence';
+export * from './messages';
 export * from './detection';
 export * from './suppression';
 export * from './rule';
