@@ -11,3 +11,4 @@ export * from './profile';
 export * from './deviations';
 export * from './segmentation';
 export * from './vlan';
+export * from './api';
