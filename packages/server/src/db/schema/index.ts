@@ -36,3 +36,4 @@ export * from './tickets';
 export * from './waf';
 export * from './dem';
 export * from './rum';
+export * from './iot';
