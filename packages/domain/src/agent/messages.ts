@@ -10,6 +10,8 @@ import { wafEventsMessageSchema } from '../waf/events';
 import { nacHostsMessageSchema } from '../ztna/nac';
 import { jobArtifactSchema, jobOutputSchema } from '../diagnostics/agent';
 import { demResultsMessageSchema } from '../dem/results';
+import { iotDevicesMessageSchema } from '../iot/discovery';
+import { iotTelemetryMessageSchema } from '../iot/telemetry';
 
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
@@ -188,6 +190,8 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
   nacHostsMessageSchema,
   wafEventsMessageSchema,
   demResultsMessageSchema,
+  iotDevicesMessageSchema,
+  iotTelemetryMessageSchema,
   jobOutputSchema,
   jobArtifactSchema,
 ]);

@@ -12,3 +12,4 @@ export * from './deviations';
 export * from './segmentation';
 export * from './vlan';
 export * from './api';
+export * from './telemetry-class';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configDocumentSchema } from '../config/document';
 import { interfaces, issues } from '../config/families/test-fixtures';
-import { applyIotVlan, iotVlan, type IotVlan } from './vlan';
+import { applyIotVlan, iotVlan, removeIotVlan, type IotVlan } from './vlan';
 
 const planned = (): IotVlan => {
   const result = iotVlan({ key: 'cameras', parent: 'lan2', vlan_id: 30, ip: '192.168.30.1', prefix: 24 });
@@ -22,6 +22,13 @@ describe('a VLAN of its own for a class of devices', () => {
     const once = applyIotVlan({ interfaces: base.interfaces!, firewall: base.firewall!, services: base.services! }, planned());
     expect(issues(once)).toEqual([]);
     expect(applyIotVlan(once, planned())).toEqual(once);
+  });
+
+  it('is removed exactly: what it added goes, what was there stays', () => {
+    const base = configDocumentSchema.parse({ interfaces, firewall: {}, services: {} });
+    const sections = { interfaces: base.interfaces!, firewall: base.firewall!, services: base.services! };
+    expect(removeIotVlan(applyIotVlan(sections, planned()), 'cameras')).toEqual(sections);
+    expect(removeIotVlan(applyIotVlan(sections, planned()), 'printers')).toEqual(applyIotVlan(sections, planned()));
   });
 
   it('refuses a subnet too small for a pool, or a bad segment name', () => {

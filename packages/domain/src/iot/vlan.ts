@@ -74,3 +74,14 @@ export function applyIotVlan(sections: VlanSections, v: IotVlan): VlanSections {
     services: { ...services, dhcp: [...services.dhcp.filter((p) => p.id !== v.dhcp.id), v.dhcp] },
   };
 }
+
+/** The sections without a segment's VLAN, zone and pool (their ids come from its name), and nothing else. */
+export function removeIotVlan(sections: VlanSections, key: string): VlanSections {
+  const { interfaces, firewall, services } = sections;
+  const ids = { vlan: stableUuid(`${key}|vlan`), zone: stableUuid(`${key}|zone`), dhcp: stableUuid(`${key}|dhcp`) };
+  return {
+    interfaces: { ...interfaces, vlans: interfaces.vlans.filter((x) => x.id !== ids.vlan) },
+    firewall: { ...firewall, zones: firewall.zones.filter((z) => z.id !== ids.zone) },
+    services: { ...services, dhcp: services.dhcp.filter((p) => p.id !== ids.dhcp) },
+  };
+}
