@@ -11,6 +11,7 @@ export * from './registry';
 export * from './risk';
 export * from './triage';
 export * from './response';
+export * from './api';
 export { portScanRule } from './rules/port-scan';
 export { hostScanRule } from './rules/host-scan';
 export { beaconingRule } from './rules/beaconing';
