@@ -37,3 +37,4 @@ export * from './waf';
 export * from './dem';
 export * from './rum';
 export * from './iot';
+export * from './ndr';
