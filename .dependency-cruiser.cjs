@@ -51,6 +51,7 @@ const SCHEMA_OWNERS = {
   'modules/helpdesks': ['helpdesks'],
   'modules/assistant': ['assistant'],
   'modules/dem': ['dem'],
+  'modules/ndr': ['ndr'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).
