@@ -12,6 +12,7 @@ import { jobArtifactSchema, jobOutputSchema } from '../diagnostics/agent';
 import { demResultsMessageSchema } from '../dem/results';
 import { iotDevicesMessageSchema } from '../iot/discovery';
 import { iotTelemetryMessageSchema } from '../iot/telemetry';
+import { dnsQueriesMessageSchema, idsAlertsMessageSchema } from '../ndr/messages';
 
 /**
  * The device agent protocol (DESIGN.md "Live channels"): JSON messages over the websocket at
@@ -192,6 +193,8 @@ export const deviceMessageSchema = z.discriminatedUnion('type', [
   demResultsMessageSchema,
   iotDevicesMessageSchema,
   iotTelemetryMessageSchema,
+  dnsQueriesMessageSchema,
+  idsAlertsMessageSchema,
   jobOutputSchema,
   jobArtifactSchema,
 ]);

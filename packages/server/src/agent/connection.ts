@@ -12,6 +12,8 @@ import {
   type ZtnaSessionsMessage,
   type WafEventsMessage,
   type DemResultsMessage,
+  type DnsQueriesMessage,
+  type IdsAlertsMessage,
   type ServerMessage,
 } from '@netloom/domain';
 import type { DeviceTopicMessage } from '../bus/topics';
@@ -28,7 +30,7 @@ import { findDevice } from './repo';
 const HELLO_TIMEOUT_MS = 10_000;
 /** Small batches cost little to parse: only larger ones are refused unread. */
 const EARLY_SHED_MIN_LENGTH = 4_096;
-const FLOWS_TYPE = /"type"\s*:\s*"(?:flows|url_events|ztna_sessions|waf_events)"/;
+const FLOWS_TYPE = /"type"\s*:\s*"(?:flows|url_events|ztna_sessions|waf_events|dns_queries|ids_alerts)"/;
 const SEQ = /"seq"\s*:\s*(\d{1,15})[,}]/;
 type Close = (typeof AGENT_CLOSE)[keyof typeof AGENT_CLOSE];
 
@@ -160,6 +162,12 @@ export class AgentConnection {
       case 'dem_results':
         if (this.device?.kind !== 'endpoint') return this.close(AGENT_CLOSE.malformed, 'dem_results is an endpoint message');
         return this.flows(message);
+      // NDR's evidence: the resolver's queries (gateways and ZTNA clients), the IDS engine's alerts (gateways only).
+      case 'dns_queries':
+        return this.flows(message);
+      case 'ids_alerts':
+        if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'ids_alerts is a gateway message');
+        return this.flows(message);
       case 'connector_health':
         if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'connector_health is a gateway message');
         return this.send(await this.reports.connectorHealth(this.device!, message));
@@ -288,7 +296,9 @@ export class AgentConnection {
    * hears 'ack' once they are stored (or were before: a resend), or 'busy' when the server sheds
    * load, and then keeps them and sends them again later.
    */
-  private flows(m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage | DemResultsMessage): void {
+  private flows(
+    m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage | DemResultsMessage | DnsQueriesMessage | IdsAlertsMessage,
+  ): void {
     if (!this.device) return;
     const device = this.device;
     this.ctx.flows.submit(device, m).then(

@@ -12,6 +12,8 @@ import type {
   ZtnaSessionsMessage,
   WafEventsMessage,
   DemResultsMessage,
+  DnsQueriesMessage,
+  IdsAlertsMessage,
 } from '@netloom/domain';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
@@ -44,7 +46,10 @@ type FlowsOutcome = { stored: true; duplicate: boolean } | { stored: false; retr
 
 /** Where a device's flow records, URL events and zero-trust sessions go (the analytics store's ingest); answers when they are stored, never holding the connection up meanwhile. */
 export interface FlowSink {
-  submit(device: DeviceRecord, m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage | DemResultsMessage): Promise<FlowsOutcome>;
+  submit(
+    device: DeviceRecord,
+    m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage | DemResultsMessage | DnsQueriesMessage | IdsAlertsMessage,
+  ): Promise<FlowsOutcome>;
   /** While ingest is full: how long a device should wait (a new batch would be refused), else null. Asked before a batch is parsed. */
   refuseNow(): number | null;
 }

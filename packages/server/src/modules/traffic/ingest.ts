@@ -4,6 +4,8 @@ import {
   type AnalyticsRetention,
   type FlowRecord,
   type DemResultsMessage,
+  type DnsQueriesMessage,
+  type IdsAlertsMessage,
   type FlowsMessage,
   type UrlEventsMessage,
   type WafEventsMessage,
@@ -17,6 +19,10 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
 import { enrich, type FlowSource } from './enrich';
 import type { CountryLookup } from './geoip';
 import { batchKey, type AnalyticsStore, type FlowBatchToStore } from './store';
+import { EvidenceTap, type EvidenceListener } from './evidence-tap';
+
+/** What a device sends the analytics store: one queue, one write, one answer (ack or busy) for all of them. */
+export type IngestMessage = FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage | DemResultsMessage | DnsQueriesMessage | IdsAlertsMessage;
 
 export type IngestOutcome = { stored: true; duplicate: boolean } | { stored: false; retryAfterMs: number };
 
@@ -93,6 +99,8 @@ export class FlowIngest {
   private lastWindowWarning = 0;
   /** Names the collector's queued datagrams, which have no seq of their own. */
   private collected = 0;
+  /** Who hears of the evidence in each write once it has committed (NDR, IoT). */
+  private readonly tap: EvidenceTap;
   readonly stats: IngestStats = {
     batchesStored: 0,
     recordsStored: 0,
@@ -108,7 +116,14 @@ export class FlowIngest {
     private readonly geo: CountryLookup,
     private readonly log: FastifyBaseLogger,
     private readonly options: IngestOptions,
-  ) {}
+  ) {
+    this.tap = new EvidenceTap(log);
+  }
+
+  /** Registers a listener of the evidence stored from now on (flows, DNS queries, IDS alerts, WAF attacks); returns what unregisters it. */
+  onEvidence(listener: EvidenceListener): () => void {
+    return this.tap.onEvidence(listener);
+  }
 
   /** While the queue is full: the wait to tell a device whose batch is not even read; null when there is room. */
   refuseNow(): number | null {
@@ -123,7 +138,7 @@ export class FlowIngest {
   }
 
   /** A device's flows, URL events or zero-trust sessions: the same queue, the same writes, the same answers (ack or busy). */
-  submit(source: FlowSource, message: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage | DemResultsMessage): Promise<IngestOutcome> {
+  submit(source: FlowSource, message: IngestMessage): Promise<IngestOutcome> {
     if (this.closed) return Promise.resolve({ stored: false, retryAfterMs: this.retryAfter() });
     const key = batchKey(source.id, message.seq);
     const queued = this.queue.get(key);
@@ -137,7 +152,11 @@ export class FlowIngest {
             ? message.requests.length + message.attacks.length
             : message.type === 'dem_results'
               ? message.results.length
-              : message.sessions.length;
+              : message.type === 'dns_queries'
+                ? message.queries.length
+                : message.type === 'ids_alerts'
+                  ? message.alerts.length
+                  : message.sessions.length;
     if (this.queuedRecords + size > this.options.maxQueuedRecords && this.queuedRecords > 0) {
       this.stats.batchesShed++;
       this.stats.recordsShed += size;
@@ -179,6 +198,21 @@ export class FlowIngest {
       const kept = message.results.filter((r) => inWindow(r.at));
       this.outOfWindow(source, message.results.length - kept.length);
       batch.demResults = message.results.flatMap((r, n) => (inWindow(r.at) ? [demResultToStore(r, source, message.seq, n)] : []));
+    } else if (message.type === 'dns_queries' || message.type === 'ids_alerts') {
+      // NDR's evidence: kept as long as a tenant may keep its logs, like URL events.
+      const oldestLog = now - (MAX_LOG_RETENTION_DAYS + 1) * 86_400_000;
+      const inLogWindow = (at: string) => {
+        const t = Date.parse(at);
+        return t >= oldestLog && t <= now + MAX_AHEAD_MS;
+      };
+      const at = { tenantId: source.tenantId, deviceId: source.id, seq: message.seq };
+      if (message.type === 'dns_queries') {
+        this.outOfWindow(source, message.queries.filter((q) => !inLogWindow(q.at)).length);
+        batch.dnsQueries = message.queries.flatMap((query, n) => (inLogWindow(query.at) ? [{ ...at, at: new Date(query.at), n, query }] : []));
+      } else {
+        this.outOfWindow(source, message.alerts.filter((a) => !inLogWindow(a.at)).length);
+        batch.idsAlerts = message.alerts.flatMap((alert, n) => (inLogWindow(alert.at) ? [{ ...at, at: new Date(alert.at), n, alert }] : []));
+      }
     } else {
       const kept = message.events.filter((e) => inWindow(e.at));
       this.outOfWindow(source, message.events.length - kept.length);
@@ -190,7 +224,9 @@ export class FlowIngest {
       batch.ztnaSessions.length +
       (batch.wafRequests?.length ?? 0) +
       (batch.wafAttacks?.length ?? 0) +
-      (batch.demResults?.length ?? 0);
+      (batch.demResults?.length ?? 0) +
+      (batch.dnsQueries?.length ?? 0) +
+      (batch.idsAlerts?.length ?? 0);
     return new Promise((resolve, reject) => {
       this.queue.set(key, { batch, records, waiters: [(o) => (o instanceof Error ? reject(o) : resolve(o))] });
       this.queuedRecords += records;
@@ -282,15 +318,19 @@ export class FlowIngest {
   }
 
   private settle(taken: Queued[], fresh: Set<string>): void {
+    const storedNow: FlowBatchToStore[] = [];
     for (const q of taken) {
       const stored = q.batch.seq === null || fresh.has(batchKey(q.batch.deviceId, q.batch.seq));
       if (stored) {
+        storedNow.push(q.batch);
         this.stats.batchesStored++;
         this.stats.recordsStored += q.records;
       } else this.stats.batchesDuplicate++;
       // A batch queued twice before the write (a resend): the first hears 'stored', the later ones that it was already.
       q.waiters.forEach((w, i) => w({ stored: true, duplicate: !stored || i > 0 }));
     }
+    // Committed: the evidence goes to its listeners now, never awaited and never failing the write (a resend's is not handed on twice).
+    this.tap.stored(storedNow);
   }
 
   async close(): Promise<void> {

@@ -28,6 +28,8 @@ const PARTITIONED = {
   dem_results: 86_400_000,
   dem_rollup_minute: 86_400_000,
   dem_rollup_hour: 7 * 86_400_000,
+  dns_queries: 86_400_000,
+  ids_alerts: 86_400_000,
 } as const;
 export type PartitionedTable = keyof typeof PARTITIONED;
 

@@ -16,6 +16,7 @@ import { urlRawRowOf, urlRollupRows } from './url-events';
 import { deleteExpiredZtnaSessions, storeZtnaSessions } from './ztna-sessions';
 import { wafAttackRowOf, wafRequestRowOf } from './waf-events';
 import { storeDemResults } from './dem-store';
+import { storeNdrEvidence } from './ndr-evidence-store';
 import {
   TENANT_WIDE,
   batchKey,
@@ -125,6 +126,14 @@ export class PgAnalyticsStore implements AnalyticsStore {
     await this.partitions.ensure('dem_results', demTimes);
     await this.partitions.ensure('dem_rollup_minute', demTimes);
     await this.partitions.ensure('dem_rollup_hour', demTimes);
+    await this.partitions.ensure(
+      'dns_queries',
+      batches.flatMap((b) => (b.dnsQueries ?? []).map((q) => q.at)),
+    );
+    await this.partitions.ensure(
+      'ids_alerts',
+      batches.flatMap((b) => (b.idsAlerts ?? []).map((a) => a.at)),
+    );
     // Raw rows older than their retention would land in a dropped (or never made) partition: the rollups keep them.
     const rawTimes = all.filter((f) => f.start.getTime() >= rawFrom).map((f) => f.start);
     await this.partitions.ensure('flow_records', rawTimes);
@@ -149,6 +158,11 @@ export class PgAnalyticsStore implements AnalyticsStore {
       );
       const dem = storedNow.flatMap((b) => b.demResults ?? []);
       if (dem.length > 0) await storeDemResults(tx as unknown as Db, dem);
+      await storeNdrEvidence(
+        tx as unknown as Db,
+        storedNow.flatMap((b) => b.dnsQueries ?? []),
+        storedNow.flatMap((b) => b.idsAlerts ?? []),
+      );
       const flows = storedNow.flatMap((b) => b.flows);
       if (flows.length === 0) return stored;
       await insertRaw(
@@ -247,7 +261,10 @@ export class PgAnalyticsStore implements AnalyticsStore {
       // DEM results are few (a test per application every few minutes): raw kept as long as the minute rollups.
       (await this.partitions.dropBefore('dem_results', new Date(now.getTime() - retention.minuteDays * day))) +
       (await this.partitions.dropBefore('dem_rollup_minute', new Date(now.getTime() - retention.minuteDays * day))) +
-      (await this.partitions.dropBefore('dem_rollup_hour', new Date(now.getTime() - retention.hourDays * day)))
+      (await this.partitions.dropBefore('dem_rollup_hour', new Date(now.getTime() - retention.hourDays * day))) +
+      // NDR's DNS queries and IDS alerts are logs: kept as long as a tenant may keep its logs, like URL events.
+      (await this.partitions.dropBefore('dns_queries', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day))) +
+      (await this.partitions.dropBefore('ids_alerts', new Date(now.getTime() - (MAX_LOG_RETENTION_DAYS + 1) * day)))
     );
   }
 

@@ -9,6 +9,8 @@ import type {
   WafRequest,
   DemResult,
   ZtnaSession,
+  DnsQueryRecord,
+  IdsAlertRecord,
 } from '@netloom/domain';
 
 /** One flow record as the store keeps it: the device's fields, and what ingest found out (enrichment). */
@@ -105,6 +107,26 @@ export interface DemResultToStore {
   result: DemResult;
 }
 
+/** A DNS query a gateway's or ZTNA client's resolver answered, as the store keeps it (NDR's evidence). */
+export interface DnsQueryToStore {
+  tenantId: string;
+  deviceId: string;
+  at: Date;
+  seq: number;
+  n: number;
+  query: DnsQueryRecord;
+}
+
+/** An alert of a gateway's IDS/IPS engine, as the store keeps it (NDR's evidence). */
+export interface IdsAlertToStore {
+  tenantId: string;
+  deviceId: string;
+  at: Date;
+  seq: number;
+  n: number;
+  alert: IdsAlertRecord;
+}
+
 /** A device's batch: stored once by (device, seq), whatever connection or instance brings it again. */
 export interface FlowBatchToStore {
   deviceId: string;
@@ -126,6 +148,10 @@ export interface FlowBatchToStore {
   wafAttacks?: WafAttackToStore[];
   /** A dem_results batch carries these: an endpoint's DEM test results. */
   demResults?: DemResultToStore[];
+  /** A dns_queries batch carries these. */
+  dnsQueries?: DnsQueryToStore[];
+  /** An ids_alerts batch carries these. */
+  idsAlerts?: IdsAlertToStore[];
 }
 
 /** Which rows a question reads: one tenant's product, a window, maybe some devices only. */
