@@ -52,6 +52,7 @@ const SCHEMA_OWNERS = {
   'modules/assistant': ['assistant'],
   'modules/dem': ['dem'],
   'modules/ndr': ['ndr'],
+  'modules/iot': ['iot'],
 };
 const SCHEMA = `${SERVER}db/schema/`;
 // Test files and harnesses set up and check any table (they also use the whole schema, db/schema/index).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configDocumentSchema } from '../config/document';
 import { interfaces, issues } from '../config/families/test-fixtures';
-import { applyIotVlan, iotVlan, removeIotVlan, type IotVlan } from './vlan';
+import { applyIotVlan, iotVlan, iotVlanNetwork, removeIotVlan, type IotVlan } from './vlan';
 
 const planned = (): IotVlan => {
   const result = iotVlan({ key: 'cameras', parent: 'lan2', vlan_id: 30, ip: '192.168.30.1', prefix: 24 });
@@ -29,6 +29,11 @@ describe('a VLAN of its own for a class of devices', () => {
     const sections = { interfaces: base.interfaces!, firewall: base.firewall!, services: base.services! };
     expect(removeIotVlan(applyIotVlan(sections, planned()), 'cameras')).toEqual(sections);
     expect(removeIotVlan(applyIotVlan(sections, planned()), 'printers')).toEqual(applyIotVlan(sections, planned()));
+  });
+
+  it('names its network for an IP set', () => {
+    expect(iotVlanNetwork('192.168.30.1', 24)).toBe('192.168.30.0/24');
+    expect(iotVlanNetwork('10.20.7.129', 25)).toBe('10.20.7.128/25');
   });
 
   it('refuses a subnet too small for a pool, or a bad segment name', () => {

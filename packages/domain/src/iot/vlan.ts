@@ -85,3 +85,6 @@ export function removeIotVlan(sections: VlanSections, key: string): VlanSections
     services: { ...services, dhcp: services.dhcp.filter((p) => p.id !== ids.dhcp) },
   };
 }
+
+/** The VLAN's network as a CIDR ('192.168.30.0/24'): where its devices' pool addresses are, for a segment's IP set. */
+export const iotVlanNetwork = (ip: string, prefix: number): string => `${addressOf(subnetOf(ip, prefix).network)}/${prefix}`;
