@@ -202,6 +202,24 @@ export const paths = {
     /** The e-mail and webhook channels RUM's alerts go to. */
     notifications: '/rum/organization/notifications',
   },
+  /** NDR: detections over the tenant's traffic, the hosts at risk, triage, rules and response actions. */
+  ndr: {
+    dashboard: '/ndr/dashboard',
+    /** The detections of a window, filtered by severity, status, tactic and rule (in the query). */
+    detections: '/ndr/detections',
+    /** One detection: its rule, ATT&CK mapping, evidence, triage and response. */
+    detection: (id: string) => `/ndr/detections/${id}`,
+    /** The hosts at risk, the riskiest first. */
+    hosts: '/ndr/hosts',
+    /** One host's timeline (the device that sees it in the query, ?device_id=). */
+    host: (ip: string, deviceId?: string | null) => `/ndr/hosts/${ip}${deviceId ? `?device_id=${deviceId}` : ''}`,
+    /** The response actions taken: quarantines and blocked destinations. */
+    actions: '/ndr/actions',
+    /** The detection rules: on or off, parameters and suppressions. */
+    rules: '/ndr/organization/rules',
+    /** The e-mail and webhook channels NDR's alarms go to. */
+    notifications: '/ndr/organization/notifications',
+  },
 } as const;
 
 /** Places outside the console. */

@@ -6,6 +6,7 @@ import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
 import { teamsAndLogsRoutes } from './organisation-routes';
 import { redirectRoute, redirectTo } from './redirect-route';
 import { demRoutes } from './dem-routes';
+import { ndrRoutes } from './ndr-routes';
 import { rumRoutes } from './rum-routes';
 import { wafRoutes } from './waf-routes';
 import { webFilterAnalyticsRoutes } from './web-filter-analytics-routes';
@@ -188,7 +189,9 @@ export function productRoutes(product: ProductKey): RouteObject {
             ? demRoutes()
             : product === 'rum'
               ? rumRoutes()
-              : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
+              : product === 'ndr'
+                ? ndrRoutes()
+                : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
     ],
   };
 }

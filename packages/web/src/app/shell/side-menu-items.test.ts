@@ -133,3 +133,27 @@ describe("DEM's menu", () => {
     expect(links(true)).not.toContain('/dem/tenant-customize-dashboard');
   });
 });
+
+describe("NDR's menu", () => {
+  const links = (canManage: boolean) =>
+    sideMenuEntries({ product: 'ndr', isSuperAdmin: false, tenantSelected: true, showLogs: true, canManage }).flatMap((e) =>
+      [e.to, ...(e.children ?? []).map((c) => c.to)].filter(Boolean),
+    );
+
+  it('leads to the overview, the detections, the hosts at risk, the response actions and the detection rules', () => {
+    expect(links(false)).toEqual([
+      '/ndr/dashboard',
+      '/settings/dashboard-settings',
+      '/ndr/detections',
+      '/ndr/hosts',
+      '/ndr/actions',
+      '/ndr/organization/rules',
+    ]);
+  });
+
+  it('offers the notification channels to owners and admins only, and no dashboard to customize', () => {
+    expect(links(true)).toContain('/ndr/organization/notifications');
+    expect(links(false)).not.toContain('/ndr/organization/notifications');
+    expect(links(true)).not.toContain('/ndr/tenant-customize-dashboard');
+  });
+});

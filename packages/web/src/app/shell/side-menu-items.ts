@@ -19,6 +19,9 @@ import {
   IconRobot,
   IconGauge,
   IconActivityHeartbeat,
+  IconRadar,
+  IconDevices,
+  IconShieldX,
   type Icon,
 } from '@tabler/icons-react';
 import type { ProductKey } from '@netloom/domain';
@@ -63,8 +66,8 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
         { label: 'Overview', to: paths.product.dashboard(product) },
         { label: 'Settings', to: paths.settings.dashboardSettings },
         // Owners and admins arrange the dashboard's widgets; the others would only see it read-only.
-        // DEM's overview is its own page, not a board of widgets: nothing there to arrange.
-        ...(canManage && product !== 'dem' ? [{ label: 'Customize', to: paths.product.customizeDashboard(product) }] : []),
+        // DEM's and NDR's overviews are their own pages, not boards of widgets: nothing there to arrange.
+        ...(canManage && product !== 'dem' && product !== 'ndr' ? [{ label: 'Customize', to: paths.product.customizeDashboard(product) }] : []),
       ],
     });
     if (product === 'ztna') {
@@ -100,6 +103,7 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
     if (product === 'waf') entries.push(...wafMenu());
     if (product === 'dem') entries.push(...demMenu(canManage));
     if (product === 'rum') entries.push(...rumMenu(canManage));
+    if (product === 'ndr') entries.push(...ndrMenu(canManage));
     if (product === 'sdwan' || product === 'ztna') {
       entries.push(
         { label: 'Network / Device Groups', icon: IconNetwork, to: paths.product.network(product) },
@@ -298,6 +302,24 @@ function rumMenu(canManage: boolean): MenuEntry[] {
         { label: 'Websites', to: paths.rum.tab('website', 'sites') },
         // Channels are owners' and admins' (as on the other consoles).
         ...(canManage ? [{ label: 'Notifications', to: paths.rum.notifications }] : []),
+      ],
+    },
+  ];
+}
+
+/** NDR's menu: the detections, the hosts at risk, the response actions, and the rules with where alarms go. */
+function ndrMenu(canManage: boolean): MenuEntry[] {
+  return [
+    { label: 'Detections', icon: IconRadar, to: paths.ndr.detections },
+    { label: 'Hosts at risk', icon: IconDevices, to: paths.ndr.hosts },
+    { label: 'Response actions', icon: IconShieldX, to: paths.ndr.actions },
+    {
+      label: 'Organization',
+      icon: IconBuildingSkyscraper,
+      children: [
+        { label: 'Detection rules', to: paths.ndr.rules },
+        // Channels are owners' and admins' (as on the other consoles).
+        ...(canManage ? [{ label: 'Notifications', to: paths.ndr.notifications }] : []),
       ],
     },
   ];
