@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button } from '@mantine/core';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { NdrAction } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
@@ -52,10 +52,12 @@ interface ActionsTableProps {
   writer: boolean;
   /** The actions page links each to its detection; a detection's own list does not. */
   withDetection?: boolean;
+  /** A line instead of the empty panel, where the table is one section of a page. */
+  emptyText?: string;
 }
 
 /** Response actions, the latest first: what was done, where, by whom, and whether it is still in force (with Undo). */
-export function ActionsTable({ actions, loading, timezone, writer, withDetection = false }: ActionsTableProps) {
+export function ActionsTable({ actions, loading, timezone, writer, withDetection = false, emptyText }: ActionsTableProps) {
   const columns: DataTableColumn<NdrAction>[] = [
     { key: 'created_at', header: 'Taken', type: 'date' },
     { key: 'target', header: 'Action', render: actionText },
@@ -89,7 +91,15 @@ export function ActionsTable({ actions, loading, timezone, writer, withDetection
       loading={loading}
       timezone={timezone}
       options={{ sort: false, search: false, download: false, paging: false }}
-      emptyState={<EmptyState title="No response action" description="Quarantine a host or block a destination from a detection." />}
+      emptyState={
+        emptyText ? (
+          <Text size="sm" c="dimmed">
+            {emptyText}
+          </Text>
+        ) : (
+          <EmptyState title="No response action" description="Quarantine a host or block a destination from a detection." />
+        )
+      }
     />
   );
 }

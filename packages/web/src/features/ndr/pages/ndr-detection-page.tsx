@@ -90,7 +90,7 @@ export function NdrDetectionPage() {
           <TriagePanel detection={d} writer={writer} />
         </Section>
         <Section title="Response" extra={writer && <ResponseButtons detection={d} />}>
-          <ActionsTable actions={d.actions} loading={false} timezone={timezone} writer={writer} />
+          <ActionsTable actions={d.actions} loading={false} timezone={timezone} writer={writer} emptyText="No action taken about this detection." />
         </Section>
         <Section title="Evidence">
           <Tabs defaultValue="kept" keepMounted={false}>
