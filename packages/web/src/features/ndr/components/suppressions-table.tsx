@@ -40,6 +40,7 @@ export function SuppressionsTable({ rule, writer, timezone }: { rule: NdrRuleRow
           {
             key: 'lift',
             header: 'Lift',
+            sortable: false,
             render: (s: NdrSuppression) => (
               <Button
                 size="compact-xs"

@@ -1,9 +1,11 @@
 import { Anchor, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { canWriteConfig, mitreTactic, mitreTechniqueTitle } from '@netloom/domain';
+import { ERROR_CODES, canWriteConfig, mitreTactic, mitreTechniqueTitle } from '@netloom/domain';
+import { EmptyState } from '@/components/empty-state';
 import { ErrorPanel } from '@/components/error-panel';
 import { CardSkeleton } from '@/components/feedback/skeletons';
 import { PageHeader } from '@/components/page-header';
+import { isApiError } from '@/lib/http/api-error';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { paths } from '@/paths';
 import { useNdrDetection } from '@/features/ndr/api/get-ndr-detection';
@@ -41,6 +43,17 @@ export function NdrDetectionPage() {
   const writer = user ? canWriteConfig(user) : false;
   const detection = useNdrDetection(detectionId);
   const d = detection.data;
+  if (isApiError(detection.error) && detection.error.code === ERROR_CODES.notFound)
+    return (
+      <EmptyState
+        title="No such detection"
+        action={
+          <Anchor component={Link} to={paths.ndr.detections}>
+            Back to the detections
+          </Anchor>
+        }
+      />
+    );
   if (detection.isError) return <ErrorPanel onRetry={() => void detection.refetch()} />;
   if (!d) return <CardSkeleton height={320} />;
   const tactics = d.tactics.map((id) => ({ id, name: mitreTactic(id).name }));

@@ -50,7 +50,7 @@ export function NdrRulesPage() {
     { key: 'enabled', header: 'Enabled', render: (r) => <EnabledSwitch rule={r} writer={writer} /> },
     { key: 'name', header: 'Rule' },
     { key: 'severity', header: 'Severity', render: (r) => <SeverityBadge severity={r.severity} /> },
-    { key: 'tactics', header: 'Tactics', render: (r) => r.tactics.map((t) => t.name).join(', ') },
+    { key: 'tactics', header: 'Tactics', render: (r) => r.tactics.map((t) => t.name).join(', ') || '—' },
     { key: 'reads', header: 'Reads', render: (r) => r.reads.map((k) => READS[k]).join(', ') },
     {
       key: 'detections_open',
@@ -67,6 +67,7 @@ export function NdrRulesPage() {
     {
       key: 'tune',
       header: 'Details',
+      sortable: false,
       render: (r) => (
         <Button size="compact-xs" variant="light" aria-label={`${writer ? 'Tune' : 'Details of'} ${r.name}`} onClick={() => setOpenId(r.id)}>
           {writer ? 'Tune' : 'Details'}
