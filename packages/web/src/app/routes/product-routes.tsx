@@ -25,7 +25,7 @@ function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteOb
 }
 
 /**
- * A product this version does not have yet (NDR, IoT Gateway; QShield's pages still to
+ * A product this version does not have yet (IoT Gateway; QShield's pages still to
  * come): its dashboard and every page of its menu say so, naming the product, rather than an empty fleet that reads
  * as if the product worked.
  */
