@@ -220,6 +220,18 @@ export const paths = {
     /** The e-mail and webhook channels NDR's alarms go to. */
     notifications: '/ndr/organization/notifications',
   },
+  /** IoT Gateway: the devices the gateways discover on their LANs, their telemetry, and how they are fenced. */
+  iot: {
+    dashboard: '/iot-gateway/dashboard',
+    /** The discovered devices, filtered by gateway, class and search (in the query). */
+    devices: '/iot-gateway/devices',
+    /** One device: identity, classification, telemetry, profile and segments. */
+    device: (id: string) => `/iot-gateway/devices/${id}`,
+    /** The segments fencing devices or classes on their gateways. */
+    segments: '/iot-gateway/organization/segments',
+    /** The rules that turn the gateways' bridged MQTT topics into series. */
+    forwardRules: '/iot-gateway/organization/forwarding-rules',
+  },
 } as const;
 
 /** Places outside the console. */

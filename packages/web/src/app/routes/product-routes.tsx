@@ -6,6 +6,7 @@ import { revalidateOnNavigation, productGuard } from '@/app/guards/loaders';
 import { teamsAndLogsRoutes } from './organisation-routes';
 import { redirectRoute, redirectTo } from './redirect-route';
 import { demRoutes } from './dem-routes';
+import { iotRoutes } from './iot-routes';
 import { ndrRoutes } from './ndr-routes';
 import { rumRoutes } from './rum-routes';
 import { wafRoutes } from './waf-routes';
@@ -25,9 +26,8 @@ function notBuilt(product: ProductKey, path: string, page: NotBuiltKey): RouteOb
 }
 
 /**
- * A product this version does not have yet (IoT Gateway; QShield's pages still to
- * come): its dashboard and every page of its menu say so, naming the product, rather than an empty fleet that reads
- * as if the product worked.
+ * A product's pages this version does not have yet (QShield's still to come): each says so,
+ * naming the product, rather than an empty fleet that reads as if the product worked.
  */
 function productNotBuilt(product: ProductKey, path: string): RouteObject {
   return {
@@ -191,7 +191,9 @@ export function productRoutes(product: ProductKey): RouteObject {
               ? rumRoutes()
               : product === 'ndr'
                 ? ndrRoutes()
-                : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
+                : product === 'iot-gateway'
+                  ? iotRoutes()
+                  : [productNotBuilt(product, 'dashboard'), productNotBuilt(product, '*')]),
     ],
   };
 }

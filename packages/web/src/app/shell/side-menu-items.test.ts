@@ -157,3 +157,20 @@ describe("NDR's menu", () => {
     expect(links(true)).not.toContain('/ndr/tenant-customize-dashboard');
   });
 });
+
+describe("IoT Gateway's menu", () => {
+  const links = (canManage: boolean) =>
+    sideMenuEntries({ product: 'iot-gateway', isSuperAdmin: false, tenantSelected: true, showLogs: true, canManage }).flatMap((e) =>
+      [e.to, ...(e.children ?? []).map((c) => c.to)].filter(Boolean),
+    );
+
+  it('leads to the overview, the devices, the segments and the forwarding rules, and no dashboard to customize', () => {
+    expect(links(true)).toEqual([
+      '/iot-gateway/dashboard',
+      '/settings/dashboard-settings',
+      '/iot-gateway/devices',
+      '/iot-gateway/organization/segments',
+      '/iot-gateway/organization/forwarding-rules',
+    ]);
+  });
+});

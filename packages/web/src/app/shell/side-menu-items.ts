@@ -22,6 +22,7 @@ import {
   IconRadar,
   IconDevices,
   IconShieldX,
+  IconCpu,
   type Icon,
 } from '@tabler/icons-react';
 import type { ProductKey } from '@netloom/domain';
@@ -66,8 +67,10 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
         { label: 'Overview', to: paths.product.dashboard(product) },
         { label: 'Settings', to: paths.settings.dashboardSettings },
         // Owners and admins arrange the dashboard's widgets; the others would only see it read-only.
-        // DEM's and NDR's overviews are their own pages, not boards of widgets: nothing there to arrange.
-        ...(canManage && product !== 'dem' && product !== 'ndr' ? [{ label: 'Customize', to: paths.product.customizeDashboard(product) }] : []),
+        // DEM's, NDR's and IoT Gateway's overviews are their own pages, not boards of widgets: nothing there to arrange.
+        ...(canManage && product !== 'dem' && product !== 'ndr' && product !== 'iot-gateway'
+          ? [{ label: 'Customize', to: paths.product.customizeDashboard(product) }]
+          : []),
       ],
     });
     if (product === 'ztna') {
@@ -104,6 +107,7 @@ export function sideMenuEntries({ product, isSuperAdmin, isSupportEngineer = fal
     if (product === 'dem') entries.push(...demMenu(canManage));
     if (product === 'rum') entries.push(...rumMenu(canManage));
     if (product === 'ndr') entries.push(...ndrMenu(canManage));
+    if (product === 'iot-gateway') entries.push(...iotMenu());
     if (product === 'sdwan' || product === 'ztna') {
       entries.push(
         { label: 'Network / Device Groups', icon: IconNetwork, to: paths.product.network(product) },
@@ -320,6 +324,21 @@ function ndrMenu(canManage: boolean): MenuEntry[] {
         { label: 'Detection rules', to: paths.ndr.rules },
         // Channels are owners' and admins' (as on the other consoles).
         ...(canManage ? [{ label: 'Notifications', to: paths.ndr.notifications }] : []),
+      ],
+    },
+  ];
+}
+
+/** IoT Gateway's menu: the discovered devices, and the segments and forwarding rules under Organization. */
+function iotMenu(): MenuEntry[] {
+  return [
+    { label: 'Devices', icon: IconCpu, to: paths.iot.devices },
+    {
+      label: 'Organization',
+      icon: IconBuildingSkyscraper,
+      children: [
+        { label: 'Segments', to: paths.iot.segments },
+        { label: 'Forwarding rules', to: paths.iot.forwardRules },
       ],
     },
   ];

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { IOT_PATHS, iotForwardRuleInputSchema, iotForwardRuleSchema } from '@netloom/domain';
+import { api } from '@/lib/http/client';
+import { tenantIdQuery, useTenantScope } from '@/lib/tenant-scope';
+import { iotKeys } from './iot-keys';
+
+export type IotForwardRuleInput = z.input<typeof iotForwardRuleInputSchema>;
+
+/** Adds a forwarding rule, or changes one when an id is given (its place in the list included). */
+export function useSaveIotForwardRule() {
+  const queryClient = useQueryClient();
+  const tid = useTenantScope();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: IotForwardRuleInput }) => {
+      const body = iotForwardRuleInputSchema.parse(input);
+      const opts = { query: tenantIdQuery(tid) };
+      return id ? api.patch(IOT_PATHS.forwardRule(id), body, iotForwardRuleSchema, opts) : api.post(IOT_PATHS.forwardRules, body, iotForwardRuleSchema, opts);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: iotKeys.forwardRules(tid) }),
+  });
+}
