@@ -4,7 +4,7 @@ import { classLabel } from './iot-labels';
 /** Vendors past this many are counted together as 'Other' (a pie of forty slices says nothing). */
 export const VENDOR_SLICES_MAX = 8;
 /** A device first seen within this long is new. */
-export const NEW_DEVICE_MS = 86_400_000;
+const NEW_DEVICE_MS = 86_400_000;
 
 export interface InventorySummary {
   byClass: { cls: IotClass; name: string; value: number }[];
