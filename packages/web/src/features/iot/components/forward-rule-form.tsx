@@ -36,7 +36,7 @@ export function ForwardRuleForm({ rule, onSave, onCancel }: ForwardRuleFormProps
       <Stack gap="sm">
         <TextInput
           label="Topic filter"
-          description="An MQTT topic filter, with + for one level and # for the rest: site/+/shellies/+/sensor/temperature"
+          description="An MQTT topic filter, with + for one level and # for the rest: shellies/+/sensor/temperature"
           required
           value={v.filter}
           onChange={(e) => set('filter', e.currentTarget.value)}
