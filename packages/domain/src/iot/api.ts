@@ -11,7 +11,7 @@ import { profileEntrySchema, PROFILE_DIRECTIONS, PROFILE_PEER_KINDS } from './pr
 import { SEGMENT_KEY } from './segmentation';
 import { IOT_VLAN_PREFIX_MAX } from './vlan';
 import { telemetryForwardSchema } from './telemetry';
-import { isIPv4 } from '../validators/ipv4';
+import { isCidr, isIPv4 } from '../validators/ipv4';
 
 /**
  * The IoT Gateway's calls under `/api/v1/` (product key `iot-gateway`): the inventory the
@@ -190,8 +190,7 @@ export const iotSeriesQuerySchema = z
     end_time: endTime,
   })
   .superRefine(windowRule('start_time', 'end_time', windowOpts));
-export const iotSeriesSchema = iotDeviceSeriesSchema;
-export type IotSeries = z.infer<typeof iotSeriesSchema>;
+export type IotSeries = z.infer<typeof iotDeviceSeriesSchema>;
 
 /** A forwarding rule as written: its id is the server's. First matching rule wins, in `position` order. */
 export const iotForwardRuleInputSchema = z.object({
@@ -222,13 +221,24 @@ export const IOT_FORWARD_RULES_MAX = 200;
 // ─── Profiles ─────────────────────────────────────────────────────────────────
 
 export const iotClassParamSchema = z.object({ class: iotClassSchema });
-export const iotProfileAllowSchema = z.strictObject({
-  direction: z.enum(PROFILE_DIRECTIONS),
-  peer_kind: z.enum(PROFILE_PEER_KINDS),
-  peer: storableText().min(1).max(253),
-  protocol: z.number().int().min(0).max(255),
-  port: z.number().int().min(0).max(65535),
-});
+/** Hosts and subnets become a segment's firewall rules as they are: they must be what a rule may name. Others are matched by name. */
+const PEER_FORMS: Partial<Record<(typeof PROFILE_PEER_KINDS)[number], { test: (peer: string) => boolean; message: string }>> = {
+  host: { test: isIPv4, message: 'Should be in the format x.x.x.x' },
+  subnet: { test: isCidr, message: "Should be a network 'x.x.x.x/y'" },
+};
+
+export const iotProfileAllowSchema = z
+  .strictObject({
+    direction: z.enum(PROFILE_DIRECTIONS),
+    peer_kind: z.enum(PROFILE_PEER_KINDS),
+    peer: storableText().min(1).max(253),
+    protocol: z.number().int().min(0).max(255),
+    port: z.number().int().min(0).max(65535),
+  })
+  .superRefine((a, ctx) => {
+    const form = PEER_FORMS[a.peer_kind];
+    if (form && !form.test(a.peer)) ctx.addIssue({ code: 'custom', path: ['peer'], message: form.message });
+  });
 export const iotProfileRelearnSchema = z.strictObject({ learning_days: z.number().int().min(1).max(90).optional() });
 
 // ─── Segmentation ─────────────────────────────────────────────────────────────

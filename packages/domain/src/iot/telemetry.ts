@@ -45,11 +45,15 @@ export type IotTelemetryMessage = z.infer<typeof iotTelemetryMessageSchema>;
 /** Keys an attacker's payload could use to reach an object's prototype: never a path's step. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 const PATH = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
+const VALUE_PATH_RULE = "Field names joined by dots, such as 'sensors.0.value'";
+/** Refused when the device's '+' is past the filter's last, as the document's `x-rules` state it. */
+const DEVICE_WILDCARD_RULES = ["The filter has {n} '+' level", "The filter has {n} '+' levels"];
 /** A field of a JSON payload, 'temperature', 'ENERGY.Power' or 'sensors.0.value' (a number steps into a list). */
 export const valuePathSchema = z
   .string()
   .max(128)
-  .refine((p) => PATH.test(p) && !p.split('.').some((k) => FORBIDDEN_KEYS.has(k)), "Field names joined by dots, such as 'sensors.0.value'");
+  .refine((p) => PATH.test(p) && !p.split('.').some((k) => FORBIDDEN_KEYS.has(k)), VALUE_PATH_RULE)
+  .meta({ 'x-rules': [VALUE_PATH_RULE] });
 
 export const telemetryForwardSchema = z
   .object({
@@ -61,7 +65,7 @@ export const telemetryForwardSchema = z
     value_path: valuePathSchema.optional(),
     unit: filledText().min(1).max(16).optional(),
     /** Which '+' of the filter (1 for the first) names the device, as 'zigbee2mqtt/+' does. */
-    device_wildcard: z.number().int().min(1).max(16).optional(),
+    device_wildcard: z.number().int().min(1).max(16).optional().meta({ 'x-rules': DEVICE_WILDCARD_RULES }),
   })
   .superRefine((rule, ctx) => {
     const wildcards = rule.filter.split('/').filter((level) => level === '+').length;

@@ -38,7 +38,11 @@ export const NDR_PATHS = {
 export const NDR_WINDOW_MAX_DAYS = 30;
 const windowOpts = { maxDays: NDR_WINDOW_MAX_DAYS };
 
-const ipv4 = z.string().refine(isIPv4, 'Should be in the format x.x.x.x');
+const IPV4_RULE = 'Should be in the format x.x.x.x';
+const ipv4 = z
+  .string()
+  .refine(isIPv4, IPV4_RULE)
+  .meta({ 'x-rules': [IPV4_RULE] });
 const tenantId = z.string().uuid().optional().describe("The organisation (the caller's own by default)");
 const startTime = z.string().datetime({ offset: true }).optional().describe("The window's start (ISO 8601); a day before the end by default");
 const endTime = windowEndDocumented(z.string().datetime({ offset: true }).optional(), 'start_time', 'end_time', windowOpts);
@@ -294,7 +298,12 @@ export const ndrRuleParamsSchema = z.object({ rule_id: z.enum(NDR_RULE_IDS).desc
 export const ndrRulePatchSchema = z
   .strictObject({
     enabled: z.boolean().optional(),
-    params: z.record(z.string(), z.unknown()).nullable().optional(),
+    // Checked by the rule's own schema, which takes only its parameters.
+    params: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta({ 'x-rules': ['Unrecognized key: {key}', 'Unrecognized keys: {keys}'] }),
     suppressions: z.array(ndrSuppressionSchema).max(5_000).optional(),
   })
   .refine((p) => p.enabled !== undefined || p.params !== undefined || p.suppressions !== undefined, {

@@ -3,6 +3,8 @@ import { isIPv4 } from '../validators/ipv4';
 import { storableText } from '../validators/storable-text';
 import { ndrRuleIdSchema, type NdrDetection } from './detection';
 
+const IPV4_RULE = 'Should be in the format x.x.x.x';
+
 /**
  * What marking a detection a false positive leaves behind: that rule stays silent for that host
  * (and that peer, where the rule names one). Every rule's step honours the suppressions it is
@@ -10,7 +12,10 @@ import { ndrRuleIdSchema, type NdrDetection } from './detection';
  */
 export const ndrSuppressionSchema = z.object({
   rule_id: ndrRuleIdSchema,
-  host_ip: z.string().refine(isIPv4),
+  host_ip: z
+    .string()
+    .refine(isIPv4, IPV4_RULE)
+    .meta({ 'x-rules': [IPV4_RULE] }),
   /** null: every peer of the host. */
   peer: storableText().max(255).nullable(),
   created_at: z.iso.datetime(),
