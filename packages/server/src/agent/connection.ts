@@ -174,6 +174,13 @@ export class AgentConnection {
       case 'nac_hosts':
         if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'nac_hosts is a gateway message');
         return this.send(await this.reports.nacHosts(this.device!, message));
+      // An IoT gateway's discoveries and bridged MQTT telemetry: an endpoint has no LAN to report.
+      case 'iot_devices':
+        if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'iot_devices is a gateway message');
+        return this.send({ type: 'ack', seq: message.seq, ...(await this.ctx.iot.devices(this.device, message)) });
+      case 'iot_telemetry':
+        if (this.device?.kind !== 'gateway') return this.close(AGENT_CLOSE.malformed, 'iot_telemetry is a gateway message');
+        return this.send({ type: 'ack', seq: message.seq, ...(await this.ctx.iot.telemetry(this.device, message)) });
     }
   }
 
@@ -296,9 +303,7 @@ export class AgentConnection {
    * hears 'ack' once they are stored (or were before: a resend), or 'busy' when the server sheds
    * load, and then keeps them and sends them again later.
    */
-  private flows(
-    m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage | DemResultsMessage | DnsQueriesMessage | IdsAlertsMessage,
-  ): void {
+  private flows(m: FlowsMessage | UrlEventsMessage | ZtnaSessionsMessage | WafEventsMessage | DemResultsMessage | DnsQueriesMessage | IdsAlertsMessage): void {
     if (!this.device) return;
     const device = this.device;
     this.ctx.flows.submit(device, m).then(

@@ -14,6 +14,8 @@ import type {
   DemResultsMessage,
   DnsQueriesMessage,
   IdsAlertsMessage,
+  IotDevicesMessage,
+  IotTelemetryMessage,
 } from '@netloom/domain';
 import type { Db } from '../db/client';
 import type { DeviceRecord } from '../fleet/device-row';
@@ -65,6 +67,15 @@ export interface ZtnaSink {
   connectorHealth(device: DeviceRecord, m: ConnectorHealthMessage): Promise<'stored' | 'older' | 'not_connector'>;
   /** A gateway's hosts on its networks. */
   nacHosts(device: DeviceRecord, m: NacHostsMessage): Promise<void>;
+}
+
+/**
+ * Where an IoT gateway's reports go (the iot module): each writes only rows of the device's own
+ * tenant and is idempotent by (device, seq): a resend is a duplicate and changes nothing.
+ */
+export interface IotSink {
+  devices(device: DeviceRecord, m: IotDevicesMessage): Promise<{ duplicate: boolean }>;
+  telemetry(device: DeviceRecord, m: IotTelemetryMessage): Promise<{ duplicate: boolean }>;
 }
 
 /**
@@ -138,6 +149,7 @@ export interface AgentContext {
   observer: DeviceObserver;
   flows: FlowSink;
   ztna: ZtnaSink;
+  iot: IotSink;
   clientKeys: ClientKeysPort;
   jobs: DeviceJobsPort;
   drift: DriftPort;

@@ -15,6 +15,7 @@ import type {
   DriftPort,
   PublicAddressPort,
   FlowSink,
+  IotSink,
   RegisteredConnection,
   ZtnaSink,
 } from './context';
@@ -38,6 +39,8 @@ export interface AgentGatewayOptions {
   flows: FlowSink;
   /** Takes the zero-trust reports: relay measurements, connector health, NAC hosts. */
   ztna: ZtnaSink;
+  /** Takes an IoT gateway's discovered devices and bridged telemetry (the iot module). */
+  iot: IotSink;
   /** Zero trust's part of a client's enrolment with one of its keys (the ztna module). */
   clientKeys: ClientKeysPort;
   /** The job queue: what devices are sent, and where their answers go. */
@@ -69,6 +72,7 @@ export const agentGateway: FastifyPluginAsync<AgentGatewayOptions> = async (app,
     observer: opts.observer,
     flows: opts.flows,
     ztna: opts.ztna,
+    iot: opts.iot,
     clientKeys: opts.clientKeys,
     jobs: opts.jobs,
     drift: opts.drift,

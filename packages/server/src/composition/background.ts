@@ -16,6 +16,7 @@ import { keepAlarmsFor } from '../modules/alarms/retention';
 import { DeliveryWorker } from '../modules/alarms/delivery-worker';
 import { SectionReconciler } from '../modules/config/reconciler';
 import { keepAnalyticsFor } from '../modules/traffic/index';
+import { sweepIot } from '../modules/iot/index';
 import { ReportWorker } from '../modules/reports/worker';
 import { ReportRenderer } from '../modules/reports/renderer';
 import { ScheduleClock } from '../modules/reports/scheduler';
@@ -64,6 +65,11 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     what: 'logs past their retention',
     everyMs: 60 * 60_000,
     sweep: () => services.webFilterAnalytics.sweep(),
+  });
+  const stopIotRetention = sweepPeriodically(app.log, {
+    what: 'IoT telemetry and deviations past their retention',
+    everyMs: 60 * 60_000,
+    sweep: () => sweepIot(db),
   });
   const stopChatRetention = sweepPeriodically(app.log, {
     what: 'chat messages past their retention',
@@ -161,6 +167,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     observer,
   });
 
+  engines.ndrEngine.start();
+
   return {
     writer,
     publishDevice,
@@ -168,6 +176,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
     reportWorker,
     async closeStores() {
       await engines.flowIngest.close();
+      // After the ingest's last write: its evidence is stepped and the rule states saved.
+      await engines.ndrEngine.close();
       await writer.close();
       await stopTokenSweeps();
       await stopResealing();
@@ -182,6 +192,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services, en
       await stopLogRetention();
       await stopSessionLogRetention();
       await stopChatRetention();
+      await stopIotRetention();
       await stopAssistantDrafts();
       await stopWebFilterReconciler();
       await stopZtnaReconciler();

@@ -16,6 +16,7 @@ import { systemResolver, type HostResolver, type TargetPolicy } from '../modules
 import {
   DEFAULT_INGEST,
   FlowIngest,
+  NdrEvidenceReader,
   type PgAnalyticsStore,
   TrafficService,
   openCountryLookup,
@@ -37,6 +38,7 @@ import { WebFilterAnalytics, WebFilterService, webFilterSections } from '../modu
 import { RumAlertService, RumIngest, RumQueryService, RumSiteService, RumSourceMapService } from '../modules/rum/index';
 import { queueForChannels } from '../modules/alarms/channels-repo';
 import { DemAlarmJudge, DemQueries, DemService, demSections, type DemAlarmChange } from '../modules/dem/index';
+import { NdrEngine, NdrInvestigation, NdrResponses, NdrService, NdrTuning } from '../modules/ndr/index';
 import {
   ThreatIntelService,
   WafApiSecurityService,
@@ -97,6 +99,8 @@ import {
 import { SSO_CALLBACK_PATH, ssoTxtName, ssoTxtValue } from '@netloom/domain';
 import type { CoreServices, Services } from './services';
 import { analyticsStoreOn } from './analytics-store';
+import { claimBatchKeys } from '../agent/repo';
+import { IotFlowListener, IotIngest, IotProfiles, IotSegments, IotService, type GatewayConfigPort } from '../modules/iot/index';
 import { supportServices } from './support-services';
 
 /** What the module services are built on and the background work and device side use too. */
@@ -116,6 +120,8 @@ export interface Engines {
   ztnaSections: SectionProvider;
   wafSections: SectionProvider;
   demSections: SectionProvider;
+  /** NDR's detection engine: hears the ingest's evidence; started and closed (its rule states saved) with the background work. */
+  ndrEngine: NdrEngine;
   /** RUM's analytics tables: the retention sweep drops their partitions. */
   rumStore: RumStore;
   /** Where webhooks may go: checked when a channel is saved and again, resolved once, when each is sent. */
@@ -244,6 +250,18 @@ export async function buildModuleServices(
   const rumSourceMaps = new RumSourceMapService(db, rumSites);
   // A RUM alert's change goes to the tenant's notification channels as a performance alarm of the site.
   const rumAlerts = new RumAlertService(db, rumAnalytics, (tenantId, event) => db.transaction((tx) => queueForChannels(tx, tenantId, null, event)));
+  // IoT: deviations from a class's profile are NDR detections (triaged and scored with NDR's own); a segment is
+  // a change of its gateway's configuration, saved and pushed as any edit of it. The profiles learn from the
+  // ingest's evidence tap, as NDR's engine does.
+  const iotProfiles = new IotProfiles(db, { record: (tenantId, detections) => ndr.record(tenantId, detections) });
+  flowIngest.onEvidence(new IotFlowListener(iotProfiles, app.log).accept);
+  const iotGatewayConfig: GatewayConfigPort = {
+    document: async (actor, gatewayId) => (await deviceConfig.get(actor, gatewayId)).document as Record<string, unknown>,
+    save: async (actor, gatewayId, changes, message) => {
+      for (const c of changes) await deviceConfig.saveSection(actor, gatewayId, c.family, c.section, { message });
+    },
+  };
+  const iotSegments = new IotSegments(db, iotProfiles, iotGatewayConfig);
   // DEM: an endpoint's experience of an application under its threshold is an alarm of the endpoint (kind dem),
   // stored once by the alarms module, rung on the bell and queued for the channels like the others.
   const demAnalytics = new DemAnalytics(db);
@@ -252,6 +270,28 @@ export async function buildModuleServices(
     const row = await recordChange(db, { ...c, kind: 'dem' });
     if (row) await bus.publish(topics.tenantAlarms(c.tenantId), { kind: 'alarm', notification: notificationOf(row, c.deviceName) });
   };
+  // NDR: the engine hears every stored batch's evidence from the ingest's tap and steps the rules over it; the
+  // detections are stored by the NDR service and a high or critical one that opens goes to the channels (as RUM's
+  // alerts do). Responses go out as configuration (firewall, content filter) or as zero trust's NAC decisions.
+  const nac = new NacService(db, ztnaChanges);
+  const ndr: NdrService = new NdrService(
+    db,
+    (tenantId, event) => db.transaction((tx) => queueForChannels(tx, tenantId, null, event)),
+    (tenantId) => ndrEngine.lag(tenantId),
+    app.log,
+  );
+  const ndrEngine = new NdrEngine(db, (tenantId, detections) => ndr.record(tenantId, detections), app.log);
+  flowIngest.onEvidence(ndrEngine.accept);
+  const ndrResponses = new NdrResponses(
+    db,
+    {
+      document: async (actor, deviceId) => (await deviceConfig.get(actor, deviceId)).document,
+      saveSection: async (actor, deviceId, family, section, message) => ({
+        revisionId: (await deviceConfig.saveSection(actor, deviceId, family, section, { message })).revision?.id ?? null,
+      }),
+    },
+    nac,
+  );
   const saml = new SamlClients(db, config.publicUrl);
   const samlUrls = saml.urls.bind(saml);
   const services: Services = {
@@ -271,7 +311,7 @@ export async function buildModuleServices(
     ztnaInventory: new InventoryService(db, ztnaRecommit, { countries, inventory: devices }),
     ztnaClientEnrolment: new ClientEnrolmentService(db),
     ztnaSessionLogs,
-    nac: new NacService(db, ztnaChanges),
+    nac,
     clientUpdates: new ClientUpdateService(db, ztnaChanges, (tx, tenantId) => loadTenantZtna(tx, tenantId, { countries })),
     devices,
     deviceConfig,
@@ -314,6 +354,18 @@ export async function buildModuleServices(
     dem: new DemService(db, deviceConfig),
     demQueries: new DemQueries(db, demAnalytics, analyticsRetention),
     demAlarms: new DemAlarmJudge(db, demAnalytics, recordDemAlarm, app.log),
+    ndr,
+    ndrInvestigation: new NdrInvestigation(db, ndr, new NdrEvidenceReader(db)),
+    ndrTuning: new NdrTuning(db, (tenantId) => ndrEngine.settingsChanged(tenantId)),
+    ndrResponses,
+    // IoT: a gateway's batches are stored once, by the agent's batch keys like its flows.
+    iot: new IotService(db, iotProfiles, iotSegments),
+    iotIngest: new IotIngest(
+      db,
+      async (tx, gateway, seq) => (await claimBatchKeys(tx, [{ deviceId: gateway.id, enrolment: gateway.enrolment, seq }])).length > 0,
+    ),
+    iotProfiles,
+    iotSegments,
     reports: new ReportService(db, bus, opts.wakeReportWorker),
     scimTokens: new ScimTokenService(db),
     scimUsers: new ScimUserService({ db, sessions: sessionEvents, members: team, ztna: ztnaAccess }),
@@ -338,6 +390,7 @@ export async function buildModuleServices(
       demSections,
       webhookTargets,
       rumStore,
+      ndrEngine,
     },
   };
 }

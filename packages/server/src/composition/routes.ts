@@ -38,6 +38,8 @@ import {
   wafVulnTestRoutes,
 } from '../modules/waf/index';
 import { demQueryRoutes, demRoutes } from '../modules/dem/index';
+import { ndrRoutes } from '../modules/ndr/index';
+import { iotRoutes } from '../modules/iot/index';
 import { rumAlertRoutes, rumIngestMetrics, rumIngestRoutes, rumQueryRoutes, rumSdkRoutes, rumSiteRoutes } from '../modules/rum/index';
 import { ZtnaReports, ztnaActivityRoutes } from '../modules/ztna-activity/index';
 import { recordClientEnrolment, shareSettingsLock, takeKeyUse, ztnaRoutes } from '../modules/ztna/index';
@@ -81,6 +83,17 @@ export async function registerProbes(
   for (const m of ingestMetrics(() => engines.flowIngest.stats)) (m.type === 'counter' ? metrics.counter : metrics.gauge).call(metrics, m.name, m.help, m.read);
   if (engines.flowCollector) for (const m of collectorMetrics(engines.flowCollector.stats)) metrics.counter(m.name, m.help, m.read);
   for (const m of rumIngestMetrics(() => s.rumIngest.stats)) (m.type === 'counter' ? metrics.counter : metrics.gauge).call(metrics, m.name, m.help, m.read);
+  metrics.gauge(
+    'netloom_ndr_lag_seconds',
+    'How far NDR detections run behind ingest: the age of the oldest evidence waiting',
+    () => engines.ndrEngine.lagMs() / 1000,
+  );
+  metrics.gauge('netloom_ndr_queued_records', 'Evidence records waiting for the NDR rules', () => engines.ndrEngine.stats.queued);
+  metrics.counter(
+    'netloom_ndr_records_dropped_total',
+    'Evidence records NDR dropped because a tenant queued more than it keeps',
+    () => engines.ndrEngine.stats.recordsDropped,
+  );
   for (const q of queueDepths(s.db)) metrics.gauge(q.name, q.help, q.read);
   if (s.config.metrics.listen) return { health: { readiness }, metricsListener: metricsListener(app, metrics, s.config.metrics) };
   await app.register(metricsRoute, { metrics, token: s.config.metrics.token });
@@ -142,6 +155,8 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services; health: HealthO
   });
   await api.register(demRoutes, { dem: s.dem });
   await api.register(demQueryRoutes, { queries: s.demQueries });
+  await api.register(ndrRoutes, { detections: s.ndr, investigation: s.ndrInvestigation, tuning: s.ndrTuning, responses: s.ndrResponses });
+  await api.register(iotRoutes, { iot: s.iot, profiles: s.iotProfiles, segments: s.iotSegments });
   await api.register(ztnaRoutes, {
     ztnaProfiles: s.ztnaProfiles,
     ztnaResources: s.ztnaResources,
@@ -207,6 +222,7 @@ export async function registerDeviceGateway(app: FastifyInstance, s: Services, e
       refuseNow: () => flowIngest.refuseNow(),
     },
     ztna: new ZtnaReports(s.db),
+    iot: { devices: (device, m) => s.iotIngest.devices(device, m), telemetry: (device, m) => s.iotIngest.telemetry(device, m) },
     // A client enrolling with one of its tenant's keys: the key, its security groups and invitations are zero trust's.
     clientKeys: { shareSettingsLock, takeKeyUse, recordClientEnrolment },
     jobs: s.jobs,

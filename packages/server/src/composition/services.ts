@@ -27,6 +27,8 @@ import type {
 import type { RumAlertService, RumIngest, RumQueryService, RumSiteService, RumSourceMapService } from '../modules/rum/index';
 import type { ClientUpdateService, NacService, ZtnaSessionLogs } from '../modules/ztna-activity/index';
 import type { DemAlarmJudge, DemQueries, DemService } from '../modules/dem/index';
+import type { NdrInvestigation, NdrResponses, NdrService, NdrTuning } from '../modules/ndr/index';
+import type { IotIngest, IotProfiles, IotSegments, IotService } from '../modules/iot/index';
 import type {
   ClientEnrolmentService,
   EndpointProfileService,
@@ -155,6 +157,19 @@ export interface Services extends CoreServices {
   demQueries: DemQueries;
   /** DEM's alarms, judged as an endpoint's results are stored. */
   demAlarms: DemAlarmJudge;
+  /** NDR: detections stored and read (record() takes other products' too), a host's story, triage and tuning, response actions. */
+  ndr: NdrService;
+  ndrInvestigation: NdrInvestigation;
+  ndrTuning: NdrTuning;
+  ndrResponses: NdrResponses;
+  /** IoT Gateway: the discovered devices, their telemetry, corrections and forwarding rules. */
+  iot: IotService;
+  /** What IoT gateways report over the device protocol. */
+  iotIngest: IotIngest;
+  /** The per-class communication profiles, learnt from flows, and their deviations. */
+  iotProfiles: IotProfiles;
+  /** Segments fencing devices on their gateways. */
+  iotSegments: IotSegments;
   /** Zero trust: endpoint profiles, pushed through the configuration engine like every zero-trust change. */
   ztnaProfiles: EndpointProfileService;
   /** Servers with their data protection, app connectors and relays. */

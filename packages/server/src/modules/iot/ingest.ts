@@ -45,7 +45,7 @@ function evidenceColumns(report: IotDeviceReport | null, mac: string | null, pub
   };
 }
 
-export const toForwardRule = (r: repo.ForwardRuleRow): TelemetryForward => ({
+const toForwardRule = (r: repo.ForwardRuleRow): TelemetryForward => ({
   id: r.id,
   filter: r.filter,
   series: r.series,

@@ -22,9 +22,6 @@ export interface IotDetectionsPort {
   record(tenantId: string, detections: NdrDetection[]): Promise<void>;
 }
 
-/** Until NDR's module takes detections: they are kept on the devices' pages only. */
-export const NO_DETECTIONS: IotDetectionsPort = { record: async () => undefined };
-
 function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const item of items) {

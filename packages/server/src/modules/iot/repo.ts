@@ -61,7 +61,7 @@ export interface DeviceFilters {
 }
 
 /** The class the console shows: the admin's when there is one. */
-export const effectiveClass = sql<IotClass>`coalesce(${iotDevices.correctedClass}, ${iotDevices.class})`;
+const effectiveClass = sql<IotClass>`coalesce(${iotDevices.correctedClass}, ${iotDevices.class})`;
 
 function deviceConditions(tenantId: string, f: DeviceFilters, now: Date, t: IotHealthThresholds): SQL[] {
   const where: SQL[] = [eq(iotDevices.tenantId, tenantId)];
@@ -340,15 +340,6 @@ export async function saveSegment(tx: Db, row: typeof iotSegments.$inferInsert):
 
 export async function deleteSegment(tx: Db, tenantId: string, id: string): Promise<void> {
   await tx.delete(iotSegments).where(and(eq(iotSegments.tenantId, tenantId), eq(iotSegments.id, id)));
-}
-
-/** The tenant's gateway by id, for a segment's target; undefined when it is another tenant's or no gateway. */
-export async function findGateway(db: Db, tenantId: string, id: string): Promise<{ id: string; name: string } | undefined> {
-  const [row] = await db
-    .select({ id: devices.id, name: devices.name })
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id), eq(devices.kind, 'gateway')));
-  return row;
 }
 
 // ─── Retention ────────────────────────────────────────────────────────────────

@@ -20,7 +20,7 @@ import {
   iotSegmentInputSchema,
   iotSegmentListSchema,
   iotSeriesQuerySchema,
-  iotSeriesSchema,
+  iotDeviceSeriesSchema,
   tenantIdQuerySchema,
 } from '@netloom/domain';
 import { actorOf } from '../../http/access';
@@ -84,7 +84,7 @@ export const iotRoutes: FastifyPluginAsyncZod<{ iot: IotService; profiles: IotPr
       schema: {
         ...doc("One series of one device's telemetry in a window, in buckets for a graph"),
         querystring: iotSeriesQuerySchema,
-        response: { 200: iotSeriesSchema, ...errorResponses(404) },
+        response: { 200: iotDeviceSeriesSchema, ...errorResponses(404) },
       },
     },
     async (request) => iot.series(actorOf(request), request.query),

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type {
-  iotSegmentInputSchema} from '@netloom/domain';
+import type { iotSegmentInputSchema } from '@netloom/domain';
 import {
   applyIotVlan,
   applySegment,

@@ -26,7 +26,7 @@ type RulePatch = z.output<typeof iotForwardRulePatchSchema>;
 const DAY_MS = 86_400_000;
 
 /** A window's ends (a day before the end by default) and the step that gives a graph at most IOT_SERIES_POINTS_MAX buckets. */
-export function seriesWindow(q: { start_time?: string; end_time?: string }, now: number): { from: Date; to: Date; step: number } {
+function seriesWindow(q: { start_time?: string; end_time?: string }, now: number): { from: Date; to: Date; step: number } {
   const to = q.end_time ? Date.parse(q.end_time) : now;
   const from = q.start_time ? Date.parse(q.start_time) : to - DAY_MS;
   const step = Math.max(1, Math.ceil((to - from) / 1000 / IOT_SERIES_POINTS_MAX));

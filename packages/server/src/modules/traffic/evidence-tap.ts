@@ -10,7 +10,7 @@ import type { FlowBatchToStore, FlowToStore } from './store';
 export type EvidenceListener = (tenantId: string, evidence: readonly NdrEvidence[]) => void;
 
 /** A stored flow as NDR reads it (what ndrFlowFromRecord gives of the device's record, with the enrichment's application and countries). */
-export function ndrFlowOf(f: FlowToStore): NdrFlow {
+function ndrFlowOf(f: FlowToStore): NdrFlow {
   return {
     kind: 'flow',
     device_id: f.deviceId,
@@ -31,7 +31,7 @@ export function ndrFlowOf(f: FlowToStore): NdrFlow {
 }
 
 /** Each tenant's evidence in the batches stored now, in the order they came. */
-export function evidenceOf(batches: readonly FlowBatchToStore[]): Map<string, NdrEvidence[]> {
+function evidenceOf(batches: readonly FlowBatchToStore[]): Map<string, NdrEvidence[]> {
   const byTenant = new Map<string, NdrEvidence[]>();
   const add = (tenantId: string, e: NdrEvidence) => {
     const list = byTenant.get(tenantId);

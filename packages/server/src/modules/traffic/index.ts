@@ -1,9 +1,8 @@
 /** The traffic analytics module as the composition root and the agent side see it. */
 export { trafficRoutes } from './routes';
 export { TrafficService } from './service';
-export { FlowIngest, DEFAULT_INGEST, ingestMetrics, type IngestMessage } from './ingest';
-export { type EvidenceListener } from './evidence-tap';
-export { NdrEvidenceReader, type HostEvidenceScope } from './ndr-evidence-store';
+export { FlowIngest, DEFAULT_INGEST, ingestMetrics } from './ingest';
+export { NdrEvidenceReader } from './ndr-evidence-store';
 export { PgAnalyticsStore } from './pg-store';
 export { openCountryLookup, type CountryLookup } from './geoip';
 export { keepAnalyticsFor } from './retention';

@@ -8,7 +8,7 @@ export interface ZtnaWorld {
   t: TestApp;
   acme: { tenantId: string; key: string };
   globex: { tenantId: string; key: string };
-  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown, who?: string, tenant?: string): Promise<LightMyRequestResponse>;
+  call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown, who?: string, tenant?: string): Promise<LightMyRequestResponse>;
   /** A device that says hello with a key; answers its welcome (or how it was sent away). */
   hello(
     key: string,
