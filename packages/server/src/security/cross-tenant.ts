@@ -32,7 +32,7 @@ function nowhereTwin(call: Call, victim: Side): Call {
 }
 
 // Fields that change on their own (a device going offline, a login being recorded).
-const VOLATILE = /(_at|At|time|Time|seen|Seen|status|Status|login|Login|online|Online|uptime|ago|count|Count|latency|loss|bytes|next|previous|health)$/;
+const VOLATILE = /(_at|At|time|Time|seen|Seen|status|Status|login|Login|online|Online|uptime|ago|age_s|count|Count|latency|loss|bytes|next|previous|health)$/;
 
 /** What the victim's owner sees through every read of the document: each field as key=value, sorted. */
 async function victimView(world: World, ops: Operation[]): Promise<Map<string, string[]>> {

@@ -97,7 +97,12 @@ export type Kind =
   | 'rumSite'
   | 'rumSourceMap'
   | 'rumAlert'
-  | 'demApplication';
+  | 'demApplication'
+  | 'iotDevice'
+  | 'iotForwardRule'
+  | 'iotSegment'
+  | 'ndrDetection'
+  | 'ndrAction';
 export const KINDS: readonly Kind[] = [
   'tenant',
   'device',
@@ -138,6 +143,11 @@ export const KINDS: readonly Kind[] = [
   'rumSourceMap',
   'rumAlert',
   'demApplication',
+  'iotDevice',
+  'iotForwardRule',
+  'iotSegment',
+  'ndrDetection',
+  'ndrAction',
 ];
 
 interface OpenApiDoc {
@@ -261,6 +271,13 @@ const PATH_KINDS: [RegExp, Kind][] = [
   [/\/rum\/sites\/$/, 'rumSite'],
   // DEM: a monitored application.
   [/\/dem\/applications\/$/, 'demApplication'],
+  // IoT Gateway: a discovered device, a telemetry forwarding rule, a segment on a gateway.
+  [/\/iot\/devices\/$/, 'iotDevice'],
+  [/\/iot\/forward-rules\/$/, 'iotForwardRule'],
+  [/\/iot\/segments\/$/, 'iotSegment'],
+  // NDR: a detection (the engine's), a response action.
+  [/\/ndr\/detections\/$/, 'ndrDetection'],
+  [/\/ndr\/actions\/$/, 'ndrAction'],
   [/\/rum\/sites\/\{id\}\/sourcemaps\/$/, 'rumSourceMap'],
   [/\/rum\/alerts\/$/, 'rumAlert'],
 ];

@@ -8,6 +8,8 @@ import { newAlarm, newAnnouncement, newDiagnosticRun, newWafVulnTest, tenantObje
 import { must, mustOn } from './requests';
 import { emptyIds, type FreshObject, type Side } from './types';
 import { ztnaObjects } from './ztna-objects';
+import { iotObjects } from './iot-objects';
+import { ndrObjects } from './ndr-objects';
 
 export interface AttackerInput {
   tenantId: string;
@@ -22,6 +24,8 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
   const { app } = t;
   const objects = tenantObjects(app, ownerToken, tenantId);
   const ztna = ztnaObjects(mustOn(app), ownerToken, tenantId);
+  const iot = iotObjects(t, ownerToken, tenantId);
+  const ndr = ndrObjects(t, ownerToken, tenantId);
   const freshObject = async (kind: Kind): Promise<FreshObject> => {
     const name = `f${randomBytes(5).toString('hex')}`;
     const named = async (id: Promise<string>): Promise<FreshObject> => ({ id: await id, name });
@@ -124,6 +128,24 @@ function objectMaker(t: TestApp, { tenantId, ownerToken, superToken, people }: A
         const device = await freshObject('device');
         return { id: await newDiagnosticRun(t, tenantId, device.id, name), name, deviceId: device.id };
       }
+      case 'iotDevice': {
+        const gateway = await freshObject('device');
+        return named(iot.device(gateway.id, name));
+      }
+      case 'iotForwardRule':
+        return named(iot.forwardRule(name));
+      case 'iotSegment': {
+        const device = await freshObject('iotDevice');
+        return named(iot.segment(device.id));
+      }
+      case 'ndrDetection': {
+        const gateway = await freshObject('device');
+        return named(ndr.detection(gateway.id, name));
+      }
+      case 'ndrAction': {
+        const gateway = await freshObject('device');
+        return named(ndr.action(gateway.id, name));
+      }
     }
   };
   return freshObject;
@@ -169,6 +191,11 @@ const OWN_KINDS = [
   'rumSourceMap',
   'rumAlert',
   'demApplication',
+  'iotDevice',
+  'iotForwardRule',
+  'iotSegment',
+  'ndrDetection',
+  'ndrAction',
 ] as const satisfies readonly Kind[];
 
 /**

@@ -6,6 +6,8 @@ import { must, mustOn } from './requests';
 import { emptyIds, type Side } from './types';
 import { endpointReports, endpointSessions, enrolEndpoint, gatewayExports } from './victim-devices';
 import { ztnaObjects } from './ztna-objects';
+import { iotObjects } from './iot-objects';
+import { ndrObjects } from './ndr-objects';
 
 export interface VictimInput {
   tenantId: string;
@@ -129,6 +131,15 @@ export async function plantVictim(t: TestApp, { tenantId, enrolmentKey, ownerTok
   ids.rumAlert.push(await objects.rumAlert(ids.rumSite[0]!));
   // DEM: a monitored application.
   ids.demApplication.push(await objects.demApplication(canary('dem')));
+  // IoT Gateway: a device its claimed gateway reported (a canary for a host name), a forwarding rule, a segment fencing the device.
+  const iot = iotObjects(t, ownerToken, tenantId);
+  ids.iotDevice.push(await iot.device(ids.device[0]!, canary('iothost')));
+  ids.iotForwardRule.push(await iot.forwardRule(canary('u')));
+  ids.iotSegment.push(await iot.segment(ids.iotDevice[0]!));
+  // NDR: a detection about a host behind its gateway (a canary in its title), a response action on the gateway.
+  const ndr = ndrObjects(t, ownerToken, tenantId);
+  ids.ndrDetection.push(await ndr.detection(ids.device[0]!, canary('ndrdet')));
+  ids.ndrAction.push(await ndr.action(ids.device[0]!, canary('ndract')));
   ids.wafVulnTest.push(await newWafVulnTest(t, tenantId, ids.wafApplication[0]!, ids.device[0]!, canary('vulntest')));
   ids.report.push(await objects.report());
   ids.reportSchedule.push(await objects.reportSchedule(canary('sched')));
