@@ -3,9 +3,12 @@ import type {
   ConnectorHealthMessage,
   DemResult,
   DiagnosticParams,
+  DnsQueryRecord,
   FlowRecord,
   Heartbeat,
   Hello,
+  IdsAlertRecord,
+  IotDeviceReport,
   Metrics,
   NacHostsMessage,
   StatusKind,
@@ -18,6 +21,7 @@ import type {
   ZtnaSessionsMessage,
 } from '@netloom/domain';
 import type { BrowsingRequest } from './browsing';
+import type { IotTelemetrySite } from './iot-mqtt';
 import type { Peer } from './router-model';
 import type { DiagnosticContext, DiagnosticPlan } from './diagnostic-plan';
 import type { DiagnosticIo, LiveDiagnostic } from './live-diagnostics';
@@ -104,6 +108,14 @@ export interface DeviceBehaviour {
   activeSessionsThrough?(connectorId: string): number;
   /** An app connector's health now, given the sessions it carries; null: it publishes nothing (yet). */
   connectorHealth?(at: Date, activeSessions: number): ConnectorHealthBody | null;
+  /** The DNS queries its resolver answered since the last call, consistent with its flows; none: it logs none. */
+  dnsQueries?(at: Date, intervalS: number): DnsQueryRecord[];
+  /** Its IDS/IPS engine's alerts since the last call (gateways running the section). */
+  idsAlerts?(at: Date): IdsAlertRecord[];
+  /** The devices an IoT site saw on its LANs in the `intervalS` before `at` (none elsewhere). */
+  iotDevices?(at: Date, intervalS: number): IotDeviceReport[];
+  /** An IoT site's sensors and MQTT bridge (null elsewhere). */
+  iotTelemetry?(): IotTelemetrySite | null;
   /** The hosts it sees on its LANs with what it enforces for each (gateways). */
   nacHosts?(at: Date): NacHostsBody;
 }

@@ -7,7 +7,11 @@ import { WAF_EXPORT_INTERVAL_S, WAF_EXPORT_MAX_S } from './waf-export';
 import { DEFAULT_GUARD_SCRIPTS } from './waf-guard-traffic';
 import { DEM_EXPORT_INTERVAL_S, DEM_EXPORT_MAX_S } from './dem-export';
 import { EXPERIENCE_COMMANDS, parseExperienceCommand } from './dem-commands';
-import { endpointExperience, startFleet, type Fleet, type FleetTenant } from './fleet';
+import { SCENARIO_COMMANDS, parseScenarioCommand } from './ndr-commands';
+import { NDR_SCENARIOS, isNdrScenario, type NdrScenarioKind } from './ndr-scenarios';
+import { EVIDENCE_EXPORT_MAX_S } from './evidence-export';
+import { OPTIONAL_EXPORT_TYPES, protocolCarries } from './optional-exports';
+import { endpointExperience, ndrScenario, startFleet, type Fleet, type FleetTenant } from './fleet';
 import { readStateFile, stateSaver } from './state-file';
 import { EndpointBehaviour } from './endpoint-behaviour';
 import { GatewayBehaviour } from './gateway-behaviour';
@@ -102,6 +106,25 @@ Digital experience (DEM):
 
 ${EXPERIENCE_COMMANDS.replace(/^/gm, '  ')}
 
+NDR and IoT Gateway evidence (each on by default once the agent protocol has
+its message, ${OPTIONAL_EXPORT_TYPES.filter(protocolCarries).join(', ') || 'none yet'} here; 0: none):
+  --dns-interval SECONDS
+                       gateways' and endpoints' resolver logs (default 60)
+  --ids-interval SECONDS
+                       gateways running IDS/IPS send their alerts (default 60)
+  --iot-sites N        the last N gateways per tenant are IoT sites (default 0):
+                       they report their LANs' devices and bridge their
+                       sensors' MQTT (one embedded broker on loopback)
+  --iot-interval SECONDS
+                       IoT sites report their LANs' devices (default 300)
+  --telemetry-interval SECONDS
+                       IoT sites send their bridged readings (default 30)
+  --scenario KIND      from the start, the first gateway of each tenant (the
+                       first IoT site for camera-new-country) runs this NDR
+                       scenario (repeatable): ${NDR_SCENARIOS.join(', ')}
+
+${SCENARIO_COMMANDS.replace(/^/gm, '  ')}
+
 QShield (WAF):
   --waf-pops N         simulated QShield POPs per tenant (default 0); each
                        serves the applications the tenant gives it
@@ -165,6 +188,12 @@ const OPTIONS = {
   'waf-pops': { type: 'string', default: '0' },
   'waf-interval': { type: 'string', default: String(WAF_EXPORT_INTERVAL_S) },
   'waf-scripted-runs': { type: 'string' },
+  'dns-interval': { type: 'string' },
+  'ids-interval': { type: 'string' },
+  'iot-sites': { type: 'string', default: '0' },
+  'iot-interval': { type: 'string' },
+  'telemetry-interval': { type: 'string' },
+  scenario: { type: 'string', multiple: true, default: [] as string[] },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -226,6 +255,18 @@ const wafScriptedRuns = values['waf-scripted-runs'] === undefined ? null : Numbe
 if (wafScriptedRuns !== null && !(wafScriptedRuns >= 0 && wafScriptedRuns <= 1)) {
   fail(`--waf-scripted-runs must be a chance between 0 and 1, got ${values['waf-scripted-runs']}`);
 }
+/** An evidence export's interval: unset, its default (on when the protocol carries it). */
+const evidenceSeconds = (name: 'dns-interval' | 'ids-interval' | 'iot-interval' | 'telemetry-interval'): number | undefined =>
+  values[name] === undefined ? undefined : seconds(name, 0, EVIDENCE_EXPORT_MAX_S);
+const dnsIntervalS = evidenceSeconds('dns-interval');
+const idsIntervalS = evidenceSeconds('ids-interval');
+const iotDevicesIntervalS = evidenceSeconds('iot-interval');
+const iotTelemetryIntervalS = evidenceSeconds('telemetry-interval');
+const iotSites = count('iot-sites', values['iot-sites']);
+const scenarios: NdrScenarioKind[] = values.scenario.map((k) =>
+  isNdrScenario(k) ? k : fail(`--scenario must be one of ${NDR_SCENARIOS.join(', ')}, got ${k}`),
+);
+if (scenarios.includes('camera-new-country') && iotSites === 0) fail('--scenario camera-new-country needs an IoT site (--iot-sites 1 or more)');
 const site = values.connector?.trim();
 if (values.connector !== undefined && !site) fail('--connector needs the name of a site');
 if (values.connectors !== undefined && !site) fail('--connectors needs --connector SITE');
@@ -252,7 +293,7 @@ values['endpoint-wifi'].forEach((text, i) => {
 if (endpointSpecs.length > endpoints) fail(`${endpointSpecs.length} endpoints chosen (--endpoint-*) but --endpoints is ${endpoints}`);
 
 const domains = values['email-domain'];
-const shape = { gateways, endpoints, appConnectors, wafPops, ...(endpointSpecs.length ? { endpointSpecs } : {}) };
+const shape = { gateways, endpoints, appConnectors, wafPops, iotSites: Math.min(iotSites, gateways), ...(endpointSpecs.length ? { endpointSpecs } : {}) };
 const tenants: FleetTenant[] = values.key.map((enrolmentKey, i) => ({
   enrolmentKey,
   ...shape,
@@ -300,6 +341,10 @@ const fleet = startFleet({
   ztna: { attemptsPerMinute: ztnaPerMinute, maxSessionS: ztnaSessionMaxS, updateDelayMs: updateDelayS * 1000 },
   connectorIntervalS,
   nacIntervalS,
+  dnsIntervalS,
+  idsIntervalS,
+  iotDevicesIntervalS,
+  iotTelemetryIntervalS,
   wafIntervalS,
   demIntervalS,
   ...(demEveryS !== null ? { dem: { everyS: demEveryS } } : {}),
@@ -341,6 +386,14 @@ const fleet = startFleet({
         `${time()}  ${e.device.behaviour.name} dropped ${e.batches} URL event batches (${e.records} events): not acknowledged before its outbox filled`,
       );
     }
+    if (e.type === 'evidence_dropped') {
+      console.log(
+        `${time()}  ${e.device.behaviour.name} dropped ${e.batches} ${e.message} batches (${e.records} records): not acknowledged before its outbox filled`,
+      );
+    }
+    if (e.type === 'export_refused') {
+      console.log(`${time()}  ${e.device.behaviour.name}: the server refused ${e.message} (${e.reason}); that export is off for this run`);
+    }
     // Normal closes (1000 going offline, 1001 server restart) are routine; anything else is worth a line.
     if (e.type === 'closed' && e.code !== 1000 && e.code !== 1001 && e.code !== 1006) {
       console.log(`${time()}  ${e.device.behaviour.name} closed ${e.code} ${e.reason}`);
@@ -348,6 +401,14 @@ const fleet = startFleet({
   },
 });
 running = fleet;
+// Scenarios from the start: on the first gateway of each tenant (its first IoT site for a camera's).
+for (const kind of scenarios) {
+  for (const t of tenants) {
+    const gateways = fleet.devices.filter((d) => d.enrolmentKey === t.enrolmentKey && d.behaviour instanceof GatewayBehaviour);
+    const gateway = kind === 'camera-new-country' ? gateways.find((d) => (d.behaviour as GatewayBehaviour).roles.iotSite) : gateways[0];
+    if (gateway) console.log(`${time()}  ${ndrScenario(fleet.devices, gateway.serial, kind)}`);
+  }
+}
 console.log(`Simulating ${fleet.devices.length} devices against ${values.url} (seed ${seed})`);
 if (site && apis.size === 0) {
   console.log(`App connectors of ${site}: make each the site's connector in the console, or with POST tenant/connector/ (or give --user and --password)`);
@@ -362,6 +423,9 @@ const ticker = setInterval(() => {
 // The operator degrades an endpoint's experience while it runs (EXPERIENCE_COMMANDS).
 createInterface({ input: process.stdin, terminal: false }).on('line', (line) => {
   if (!line.trim()) return;
+  const scenario = parseScenarioCommand(line);
+  if (typeof scenario === 'string') return console.log(`${time()}  ${scenario}`);
+  if (scenario) return console.log(`${time()}  ${ndrScenario(fleet.devices, scenario.who, scenario.kind, scenario.host)}`);
   const command = parseExperienceCommand(line);
   if (typeof command === 'string') return console.log(`${time()}  ${command}`);
   const experience = endpointExperience(fleet.devices, command.who);

@@ -9,6 +9,17 @@ import {
   type ZtnaSessionsMessage,
 } from '@netloom/domain';
 import type { BatchExporter } from './batch-exporter';
+import {
+  DNS_EXPORT_INTERVAL_S,
+  IDS_EXPORT_INTERVAL_S,
+  IOT_DEVICES_EXPORT_INTERVAL_S,
+  IOT_TELEMETRY_EXPORT_INTERVAL_S,
+  dnsQueryExporter,
+  idsAlertExporter,
+  iotDeviceExporter,
+  iotTelemetryExporter,
+} from './evidence-export';
+import { ExportProbe, protocolCarries, type OptionalExportType } from './optional-exports';
 import type { Batch, BatchOutbox, BatchesDropped } from './batch-outbox';
 import type { DeviceBehaviour } from './behaviour';
 import { DEM_EXPORT_INTERVAL_S, demResultExporter } from './dem-export';
@@ -22,6 +33,8 @@ import { ZTNA_EXPORT_INTERVAL_S, ztnaSessionExporter } from './ztna-export';
 /** What the connection does with each of its exports: the same for flows, URL events and sessions. */
 export type PeriodicExport = Pick<BatchExporter<unknown, Batch>, 'run' | 'pause' | 'stop'> & {
   outbox: Pick<BatchOutbox<Batch>, 'acked' | 'busy' | 'connected' | 'disconnected'>;
+  /** A newer export the server may refuse: switched off for the run if it does (optional-exports.ts). */
+  probe?: ExportProbe;
 };
 
 export interface ExportOptions {
@@ -47,6 +60,48 @@ export interface ExportOptions {
   demIntervalS?: number;
   /** DEM result batches the outbox keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
   demOutboxBatches?: number;
+  /**
+   * Seconds between exports of the resolver's DNS queries, the IDS alerts, an IoT site's devices and
+   * its bridged MQTT readings; 0: none. Each defaults to its interval (evidence-export.ts) when the
+   * agent protocol has its message, else off.
+   */
+  dnsIntervalS?: number;
+  idsIntervalS?: number;
+  iotDevicesIntervalS?: number;
+  iotTelemetryIntervalS?: number;
+  /** Batches each of those outboxes keeps unacknowledged (OUTBOX_BATCHES unless a test shortens it). */
+  evidenceOutboxBatches?: number;
+}
+
+/** An optional export's interval: as asked, else its default when the protocol carries its message, else off. */
+function optionalInterval(type: OptionalExportType, asked: number | undefined, fallback: number): number {
+  return asked ?? (protocolCarries(type) ? fallback : 0);
+}
+
+/**
+ * An optional export with its probe: what it transmits is noted on the probe, and once the server
+ * refused its type it neither runs nor sends again this run. `started`/`stopped` come with the
+ * export's own life (an IoT site's MQTT).
+ */
+function probed(
+  exporter: Pick<BatchExporter<unknown, Batch>, 'run' | 'pause' | 'stop' | 'enabled'> & { outbox: PeriodicExport['outbox'] },
+  probe: ExportProbe,
+  life: { started?: () => void; stopped?: () => void } = {},
+): PeriodicExport {
+  return {
+    probe,
+    outbox: exporter.outbox,
+    run: () => {
+      if (probe.refused || !exporter.enabled) return;
+      life.started?.();
+      exporter.run();
+    },
+    pause: () => exporter.pause(),
+    stop: () => {
+      exporter.stop();
+      life.stopped?.();
+    },
+  };
 }
 
 /** What the exports need of their device. */
@@ -58,7 +113,11 @@ export interface ExportHooks {
   /** The web filters the device ran, by when: each web request is decided by the one running when it was made. */
   webFilters: WebFilterTimeline;
   /** Batches an outbox dropped unacknowledged because it was full (told at most once a minute). */
-  dropped(type: 'flows_dropped' | 'url_events_dropped' | 'ztna_sessions_dropped' | 'waf_events_dropped' | 'dem_results_dropped', dropped: BatchesDropped): void;
+  dropped(
+    type: 'flows_dropped' | 'url_events_dropped' | 'ztna_sessions_dropped' | 'waf_events_dropped' | 'dem_results_dropped' | 'evidence_dropped',
+    dropped: BatchesDropped,
+    message?: OptionalExportType,
+  ): void;
 }
 
 /**
@@ -120,5 +179,60 @@ export function deviceExports(behaviour: DeviceBehaviour, opts: ExportOptions, h
     random: stream('dem export'),
     onDropped: (dropped) => hooks.dropped('dem_results_dropped', dropped),
   });
-  return { flowExport, urlExport, ztnaExport, wafExport, demExport };
+  // The evidence NDR and the IoT Gateway read: probed, since a server may not take them yet.
+  const evidence = (type: OptionalExportType) => {
+    const probe = new ExportProbe(type);
+    return {
+      probe,
+      nextSeq,
+      transmit: (message: { seq: number }) => {
+        if (probe.refused) return false;
+        const sent = transmit(message);
+        if (sent) probe.sent();
+        return sent;
+      },
+      ...(opts.evidenceOutboxBatches === undefined ? {} : { capacity: opts.evidenceOutboxBatches }),
+      random: stream(`${type} export`),
+      onDropped: (dropped: BatchesDropped) => hooks.dropped('evidence_dropped', dropped, type),
+    };
+  };
+  const dns = evidence('dns_queries');
+  const dnsExporter = dnsQueryExporter({
+    ...dns,
+    intervalS: behaviour.dnsQueries ? optionalInterval('dns_queries', opts.dnsIntervalS, DNS_EXPORT_INTERVAL_S) : 0,
+    queries: (at, intervalS) => behaviour.dnsQueries?.(at, intervalS) ?? [],
+  });
+  const ids = evidence('ids_alerts');
+  const idsExporter = idsAlertExporter({
+    ...ids,
+    intervalS: behaviour.idsAlerts ? optionalInterval('ids_alerts', opts.idsIntervalS, IDS_EXPORT_INTERVAL_S) : 0,
+    alerts: (at) => behaviour.idsAlerts?.(at) ?? [],
+  });
+  const iotSite = behaviour.iotTelemetry?.() ?? null;
+  const iotDevices = evidence('iot_devices');
+  const iotDevicesExporter = iotDeviceExporter({
+    ...iotDevices,
+    intervalS: iotSite ? optionalInterval('iot_devices', opts.iotDevicesIntervalS, IOT_DEVICES_EXPORT_INTERVAL_S) : 0,
+    devices: (at, intervalS) => behaviour.iotDevices?.(at, intervalS) ?? [],
+  });
+  const telemetry = evidence('iot_telemetry');
+  const telemetryExporter = iotTelemetryExporter({
+    ...telemetry,
+    intervalS: iotSite ? optionalInterval('iot_telemetry', opts.iotTelemetryIntervalS, IOT_TELEMETRY_EXPORT_INTERVAL_S) : 0,
+    points: () => iotSite?.drain() ?? [],
+  });
+  const dnsExport = probed(dnsExporter, dns.probe);
+  const idsExport = probed(idsExporter, ids.probe);
+  const iotDevicesExport = probed(iotDevicesExporter, iotDevices.probe);
+  // The sensors publish while the box bridges them: from its first export run until it stops (or its type is refused).
+  const iotTelemetryExport = probed(telemetryExporter, telemetry.probe, { started: () => void iotSite?.start(), stopped: () => void iotSite?.stop() });
+  return {
+    flowExport,
+    urlExport,
+    ztnaExport,
+    wafExport,
+    demExport,
+    evidence: { dnsExport, idsExport, iotDevicesExport, iotTelemetryExport },
+    evidenceExporters: { dns: dnsExporter, ids: idsExporter, iotDevices: iotDevicesExporter, iotTelemetry: telemetryExporter },
+  };
 }

@@ -30,6 +30,7 @@ import { PendingAcks } from './pending-acks';
 import { randomBetween } from './prng';
 import type { WafRecord } from './waf-export';
 import { Timers } from './timers';
+import type { OptionalExportType } from './optional-exports';
 
 export type { DeviceCredential, SavedDevice } from './saved-device';
 
@@ -56,7 +57,11 @@ export type DeviceEvent =
   /** A WAF edge's event batches dropped the same way (`records`: requests and attacks). */
   | { type: 'waf_events_dropped'; device: SimulatedDevice; batches: number; records: number }
   /** An endpoint's DEM result batches dropped the same way (`records`: test runs). */
-  | { type: 'dem_results_dropped'; device: SimulatedDevice; batches: number; records: number };
+  | { type: 'dem_results_dropped'; device: SimulatedDevice; batches: number; records: number }
+  /** Batches of an evidence export (DNS queries, IDS alerts, IoT devices or telemetry) dropped the same way. */
+  | { type: 'evidence_dropped'; device: SimulatedDevice; message: OptionalExportType; batches: number; records: number }
+  /** The server refused a newer message type (closed the connection as malformed over it): that export is off for the run. */
+  | { type: 'export_refused'; device: SimulatedDevice; message: OptionalExportType; reason: string };
 
 /** A device's options; those of its exports and of its reports are theirs. */
 export interface SimulatedDeviceOptions extends ExportOptions, ReportOptions {
@@ -114,6 +119,10 @@ export class SimulatedDevice {
   readonly wafExport: BatchExporter<WafRecord, WafEventsMessage>;
   /** An endpoint's digital experience test runs, swept every export interval and kept until acknowledged. */
   readonly demExport: BatchExporter<DemResult, DemResultsMessage>;
+  /** The evidence NDR and the IoT Gateway read (DNS queries, IDS alerts, an IoT site's devices and telemetry), each switched off if the server refuses it. */
+  readonly evidenceExports: PeriodicExport[];
+  /** Their exporters, for tests that sweep an interval by hand. */
+  readonly evidenceExporters: ReturnType<typeof deviceExports>['evidenceExporters'];
   lastClose: { code: number; reason: string } | null = null;
   /** How long it waited before its last reconnection (its jittered back-off). */
   lastBackoffMs: number | null = null;
@@ -149,18 +158,21 @@ export class SimulatedDevice {
       nextSeq: () => this.link.nextSeq(),
       transmit: (message) => this._state === 'connected' && this.link.transmit(message),
       webFilters: this.config.webFilters,
-      dropped: (type, dropped) => this.opts.onEvent?.({ type, device: this, ...dropped }),
+      dropped: (type, dropped, message) =>
+        this.opts.onEvent?.(type === 'evidence_dropped' ? { type, device: this, message: message!, ...dropped } : { type, device: this, ...dropped }),
     });
     this.flowExport = exports.flowExport;
     this.urlExport = exports.urlExport;
     this.ztnaExport = exports.ztnaExport;
     this.wafExport = exports.wafExport;
     this.demExport = exports.demExport;
+    this.evidenceExports = Object.values(exports.evidence);
+    this.evidenceExporters = exports.evidenceExporters;
   }
 
   /** Its periodic exports, each with its own outbox (flows, URL events, zero-trust sessions, WAF events, DEM results). */
   private get exporters(): PeriodicExport[] {
-    return [this.flowExport, this.urlExport, this.ztnaExport, this.wafExport, this.demExport];
+    return [this.flowExport, this.urlExport, this.ztnaExport, this.wafExport, this.demExport, ...this.evidenceExports];
   }
 
   get state(): DeviceState {
@@ -246,7 +258,7 @@ export class SimulatedDevice {
       case 'ack':
         this.acks.acked(m.seq);
         this.reports.acked(m.seq);
-        for (const e of this.exporters) e.outbox.acked(m.seq);
+        for (const e of this.exporters) if (e.outbox.acked(m.seq)) e.probe?.acked();
         return;
       case 'busy':
         // Only batches (flows, URL events, sessions) are answered so (each outbox knows its own seqs); anything else unacknowledged is resent on the next connection.
@@ -387,7 +399,13 @@ export class SimulatedDevice {
     this.runs.clear();
     this.liveRuns.clear();
     for (const t of this.vulnTests.values()) t.stop.abort();
-    for (const e of this.exporters) e.outbox.disconnected();
+    for (const e of this.exporters) {
+      e.outbox.disconnected();
+      // A newer message type the server does not take is switched off; the device comes back with the rest.
+      if (!e.probe?.closed(code, reason)) continue;
+      e.stop();
+      this.opts.onEvent?.({ type: 'export_refused', device: this, message: e.probe.type, reason: e.probe.refusal! });
+    }
     // Confirm-or-revert: a push that may be what cut the connection is undone.
     if (this._state !== 'stopped') this.config.connectionLost();
     this.acks.releaseAll();

@@ -1,4 +1,5 @@
-import type { ConfigDocument, DemResult, FlowRecord, ZtnaSession, ZtnaSessionsMessage } from '@netloom/domain';
+import type { ConfigDocument, DemResult, DnsQueryRecord, FlowRecord, ZtnaSession, ZtnaSessionsMessage } from '@netloom/domain';
+import { DnsLog } from './dns-log';
 import type { BehaviourState, DeviceBehaviour, HeartbeatBody, HelloBody, MetricsBody } from './behaviour';
 import type { EndpointProfile } from './profiles';
 import { browsingFor, type BrowsingRequest } from './browsing';
@@ -28,6 +29,8 @@ export class EndpointBehaviour implements DeviceBehaviour {
   private lastMetricsAt: number | null = null;
   /** Its own stream, so exporting flows (or not) leaves the rest of a seed's behaviour as it was. */
   private readonly flowRandom: Random;
+  /** Its resolver's queries, consistent with its flows. */
+  private readonly dns: DnsLog;
   /** Likewise for its user's web requests. */
   private readonly browsingRandom: Random;
   /** Its zero-trust client: the `ztna` section it runs, the connections its user tries, the version it installed. */
@@ -46,6 +49,7 @@ export class EndpointBehaviour implements DeviceBehaviour {
     // From zero at the simulator's start, like a gateway's (see GatewayBehaviour).
     this.counters = { rx: 0, tx: 0 };
     this.flowRandom = mulberry32(seedFrom(profile.serial, 'flows'));
+    this.dns = new DnsLog({ localDomain: 'home.arpa', random: mulberry32(seedFrom(profile.serial, 'dns')) });
     this.browsingRandom = mulberry32(seedFrom(profile.serial, 'browsing'));
     this.ztna = new ZtnaClient(profile, undefined, ztnaOptions);
     this.dem = new DemClient(profile, new EndpointExperience(profile, experience), demOptions);
@@ -148,7 +152,7 @@ export class EndpointBehaviour implements DeviceBehaviour {
    */
   flows(at: Date, intervalS: number): FlowRecord[] {
     const p = this.profile;
-    return flowsFor(
+    const records = flowsFor(
       {
         at,
         intervalS,
@@ -162,6 +166,14 @@ export class EndpointBehaviour implements DeviceBehaviour {
       },
       this.flowRandom,
     );
+    // The ZTNA client resolves the names its user reaches: each connection's lookup, unless cached.
+    this.dns.sawFlows(records, at, intervalS);
+    return records;
+  }
+
+  /** The DNS queries the endpoint made since the last call. */
+  dnsQueries(): DnsQueryRecord[] {
+    return this.dns.drain();
   }
 
   /**

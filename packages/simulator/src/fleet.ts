@@ -14,6 +14,7 @@ import { bgpProfileOf } from './status-model';
 import type { FleetGateway } from './fleet-view';
 import { WafPopBehaviour, wafPopProfile } from './waf-pop';
 import type { GuardScripts } from './waf-guard-traffic';
+import { NDR_SCENARIO_LABELS, type NdrScenarioKind } from './ndr-scenarios';
 
 export interface FleetTenant {
   enrolmentKey: string;
@@ -23,6 +24,8 @@ export interface FleetTenant {
   emailDomain: string;
   /** How many of its gateways (the first ones) are app connectors: they say so in their hello and publish their site's servers once the tenant names it. */
   appConnectors?: number;
+  /** How many of its gateways (the last ones) are IoT sites: the tenant subscribes to the IoT Gateway, they report their LANs' devices and bridge their sensors' MQTT. */
+  iotSites?: number;
   /** Simulated QShield POPs (WAF edges) of the organisation. */
   wafPops?: number;
   /** What is chosen of its first endpoints, in order (who signs in, the system, the posture); the others are as the seed makes them. */
@@ -76,6 +79,11 @@ export interface FleetOptions {
   connectorIntervalS?: number;
   /** Seconds between the gateways' reports of the hosts on their LANs (default 300); 0: none. */
   nacIntervalS?: number;
+  /** Seconds between the exports of DNS queries, IDS alerts, IoT devices and IoT telemetry; unset: each its default when the protocol carries it; 0: none. */
+  dnsIntervalS?: number;
+  idsIntervalS?: number;
+  iotDevicesIntervalS?: number;
+  iotTelemetryIntervalS?: number;
   onEvent?: (event: DeviceEvent) => void;
   /** Something worth persisting changed; the caller decides when to write. */
   onSave?: () => void;
@@ -120,6 +128,10 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
       demIntervalS: opts.demIntervalS,
       connectorIntervalS: opts.connectorIntervalS,
       nacIntervalS: opts.nacIntervalS,
+      dnsIntervalS: opts.dnsIntervalS,
+      idsIntervalS: opts.idsIntervalS,
+      iotDevicesIntervalS: opts.iotDevicesIntervalS,
+      iotTelemetryIntervalS: opts.iotTelemetryIntervalS,
       // An app connector carries the sessions the fleet's clients opened through it.
       activeSessionsThrough: (connectorId) => devices.reduce((n, d) => n + (d.behaviour.activeSessionsThrough?.(connectorId) ?? 0), 0),
       // Tunnels between simulated gateways: the far end is whichever gateway of the fleet has that address now (reported, or its static WAN's).
@@ -159,7 +171,10 @@ export function buildDevices(opts: FleetOptions): SimulatedDevice[] {
     for (let i = 0; i < tenant.gateways; i++) {
       const random = mulberry32(seedFrom(seed, t, 'gateway', i));
       const profile = gatewayProfile(random, i);
-      const b = new GatewayBehaviour(profile, random, opts.flapRules, bgpProfileOf(profile, i), undefined, { appConnector: i < (tenant.appConnectors ?? 0) });
+      const b = new GatewayBehaviour(profile, random, opts.flapRules, bgpProfileOf(profile, i), undefined, {
+        appConnector: i < (tenant.appConnectors ?? 0),
+        iotSite: i >= tenant.gateways - (tenant.iotSites ?? 0),
+      });
       b.joinFleet(() => tenantGateways(tenant.enrolmentKey));
       const device = make(b, tenant.enrolmentKey, seedFrom(seed, t, 'gateway', i, 'timing'));
       keyOf.set(device, tenant.enrolmentKey);
@@ -195,6 +210,26 @@ export function endpointExperience(devices: readonly SimulatedDevice[], who: str
     if (b instanceof EndpointBehaviour && [b.profile.user, b.profile.name.toLowerCase(), b.profile.serial.toLowerCase()].includes(w)) return b.experience;
   }
   return null;
+}
+
+/**
+ * Starts (or, with 'stop', ends) an NDR scenario on the fleet's gateway that `who` names (its name
+ * or serial, any case): what a demo, a test or an operator does to make one of its hosts
+ * misbehave. `host` picks the host by address (default: its first LAN host, or its first camera).
+ * What happened, in a line.
+ */
+export function ndrScenario(devices: readonly SimulatedDevice[], who: string, kind: NdrScenarioKind | 'stop', host?: string): string {
+  const w = who.trim().toLowerCase();
+  const device = devices.find((d) => d.behaviour instanceof GatewayBehaviour && [d.behaviour.name.toLowerCase(), d.serial.toLowerCase()].includes(w));
+  if (!device) return `no gateway is ${who}`;
+  const gateway = device.behaviour as GatewayBehaviour;
+  if (kind === 'stop') {
+    gateway.stopScenario();
+    return `${gateway.name}: scenarios stopped`;
+  }
+  const started = gateway.startScenario(kind, host);
+  if (typeof started === 'string') return started;
+  return `${gateway.name}: ${kind} from ${started.host} (${NDR_SCENARIO_LABELS[kind].what}; for ${NDR_SCENARIO_LABELS[kind].rule})`;
 }
 
 export function startFleet(opts: FleetOptions): Fleet {

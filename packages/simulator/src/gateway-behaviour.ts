@@ -1,4 +1,15 @@
-import type { ConfigDocument, DiagnosticParams, FlowRecord, LinkBonding, StatusKind, StatusSnapshot, UrlEvent } from '@netloom/domain';
+import type {
+  ConfigDocument,
+  DiagnosticParams,
+  DnsQueryRecord,
+  FlowRecord,
+  IdsAlertRecord,
+  IotDeviceReport,
+  LinkBonding,
+  StatusKind,
+  StatusSnapshot,
+  UrlEvent,
+} from '@netloom/domain';
 import { dhcpLeases, interfacesOf, routingTable, tunnelStates, type Peer, type RouterInterface, type RouterRoute, type RouterTunnel } from './router-model';
 import { diagnosticPlan, LINK_CAPACITY_MBPS, type DiagnosticContext, type DiagnosticPlan, type GatewayView } from './diagnostic-model';
 import { arpSnapshot, bgpRoutesSnapshot, bgpSnapshot, ipsecStatsSnapshot, systemLoad, systemSnapshot, type BgpProfile } from './status-model';
@@ -29,6 +40,10 @@ import { DEFAULT_FLAP_RULES, gatewayStatus, stepLinks, type FlapRules, type Link
 import type { GatewayProfile } from './profiles';
 import { mulberry32, noise, seedFrom, type Random } from './prng';
 import { advanceCounters, busySeconds, dailyCurve, localHour, type Counters } from './traffic';
+import { DnsLog } from './dns-log';
+import { cloudFlows, iotLan, presentAt, reportOf, type IotLanDevice } from './iot-lan';
+import { IotTelemetrySite } from './iot-mqtt';
+import { scenarioTraffic, type NdrScenarioKind, type ScenarioTarget } from './ndr-scenarios';
 
 /** DHCP clients each pool has: enough for a branch office's leases, ARP and client tables to show something. */
 const CLIENTS_PER_POOL = 3;
@@ -37,6 +52,15 @@ const CLIENTS_PER_POOL = 3;
 export interface GatewayRoles {
   /** An app connector (hello `device_type: 'app-connector'`): it publishes the private servers of a site for zero-trust clients. */
   appConnector?: boolean;
+  /** An IoT site (its tenant subscribes to the IoT Gateway): it reports the devices on its LANs and bridges its sensors' MQTT readings. */
+  iotSite?: boolean;
+}
+
+/** A scenario running on the gateway: which host misbehaves, since when. */
+export interface RunningScenario {
+  kind: NdrScenarioKind;
+  host: string;
+  startedMs: number;
 }
 
 /** An SD-WAN gateway: WAN links that flap, traffic along the local day, ping per link. */
@@ -75,6 +99,15 @@ export class GatewayBehaviour implements DeviceBehaviour {
   private accelBusyS = 0;
   /** Its IDS/IPS engine as the running section sets it, and what it matched since. */
   private readonly ids: IdsEngine;
+  /** Its resolver's query log (dnsmasq answers its LANs), consistent with the flows it sees. */
+  private readonly dns: DnsLog;
+  /** NDR scenarios running (ndr-scenarios.ts), by kind. */
+  private readonly scenarios = new Map<NdrScenarioKind, RunningScenario>();
+  private readonly scenarioRandom: Random;
+  /** When it first saw each device of its IoT LAN (ms). */
+  private readonly iotFirstSeen = new Map<string, number>();
+  private readonly iotRandom: Random;
+  private iotMqtt: IotTelemetrySite | null = null;
 
   constructor(
     readonly profile: GatewayProfile,
@@ -97,6 +130,9 @@ export class GatewayBehaviour implements DeviceBehaviour {
     this.browsingRandom = mulberry32(seedFrom(profile.serial, 'browsing'));
     this.connectorRandom = mulberry32(seedFrom(profile.serial, 'connector'));
     this.ids = new IdsEngine(mulberry32(seedFrom(profile.serial, 'ids')), this.journal.log);
+    this.dns = new DnsLog({ localDomain: 'lan', random: mulberry32(seedFrom(profile.serial, 'dns')) });
+    this.scenarioRandom = mulberry32(seedFrom(profile.serial, 'scenarios'));
+    this.iotRandom = mulberry32(seedFrom(profile.serial, 'iot'));
   }
 
   get serial() {
@@ -450,7 +486,121 @@ export class GatewayBehaviour implements DeviceBehaviour {
       },
       this.flowRandom,
     );
-    return this.netflow.export(records, at);
+    const extra = [...this.iotFlows(at, intervalS), ...this.scenarioFlows(at, intervalS)].flatMap((f) => this.leaving(f));
+    const all = extra.length ? [...records, ...extra] : records;
+    this.dns.sawFlows(all, at, intervalS);
+    return this.netflow.export(all, at);
+  }
+
+  /** A record the box routed: to the LAN it stays on lan1, out it leaves by a WAN that is up (none up: dropped). */
+  private leaving(f: FlowRecord): FlowRecord[] {
+    const lan = this.lanPrefix();
+    if (f.dst_ip.startsWith(`${lan}.`)) return [{ ...f, out_ifname: f.in_ifname, wan: null }];
+    const link = this.links.find((l) => l.up);
+    return link ? [{ ...f, out_ifname: link.ifname, wan: link.name }] : [];
+  }
+
+  /** The /24 of its first LAN's hosts, 'a.b.c'. */
+  private lanPrefix(): string {
+    const first = this.lanHostsNow()[0]?.ip ?? '192.168.1.100';
+    return first.slice(0, first.lastIndexOf('.'));
+  }
+
+  /** The devices of its IoT LAN (an IoT site's; none elsewhere). */
+  iotLanDevices(): IotLanDevice[] {
+    return this.roles.iotSite ? iotLan(this.profile.serial, this.lanPrefix()) : [];
+  }
+
+  private iotFlows(at: Date, intervalS: number): FlowRecord[] {
+    const toMs = at.getTime();
+    return this.iotLanDevices().flatMap((d) => cloudFlows(d, toMs - intervalS * 1000, toMs, this.iotRandom));
+  }
+
+  /**
+   * The devices it saw on its LANs in the `intervalS` before `at`, each with what it announced and
+   * when it was first and last seen: an IoT site's report (none elsewhere).
+   */
+  iotDevices(at: Date, intervalS: number): IotDeviceReport[] {
+    const toMs = at.getTime();
+    const ifname = this.lanHostsNow()[0]?.interface ?? 'lan1';
+    return this.iotLanDevices().flatMap((d) => {
+      if (!presentAt(d, toMs)) return [];
+      const lastSeen = toMs - Math.floor(this.iotRandom() * Math.min(intervalS, 60) * 1000);
+      const first = this.iotFirstSeen.get(d.mac) ?? Math.min(lastSeen, this.bootedAt + Math.floor(this.iotRandom() * 60_000));
+      this.iotFirstSeen.set(d.mac, first);
+      return [reportOf(d, ifname, first, lastSeen)];
+    });
+  }
+
+  /** Its sensors' MQTT and its bridge (an IoT site's; null elsewhere), made once. */
+  iotTelemetry(): IotTelemetrySite | null {
+    if (!this.roles.iotSite) return null;
+    this.iotMqtt ??= new IotTelemetrySite(
+      this.profile.serial,
+      this.iotLanDevices().filter((d) => d.sensor),
+      mulberry32(seedFrom(this.profile.serial, 'mqtt')),
+    );
+    return this.iotMqtt;
+  }
+
+  /** The DNS queries its resolver answered since the last call. */
+  dnsQueries(): DnsQueryRecord[] {
+    return this.dns.drain();
+  }
+
+  /** Its IDS/IPS engine's alerts since the last call (none while its section is off). */
+  idsAlerts(): IdsAlertRecord[] {
+    return this.ids.drain();
+  }
+
+  /**
+   * Makes a host of its LAN misbehave (ndr-scenarios.ts): `host` by address, else its first LAN
+   * host (a camera for camera-new-country). Its traffic joins the flows and the resolver's log
+   * from the next export on; while any runs, the IDS engine matches every signature. The reason
+   * when it cannot.
+   */
+  startScenario(kind: NdrScenarioKind, host?: string, atMs: number = this.clock()): RunningScenario | string {
+    const hosts = this.lanHostsNow(true).map((h) => h.ip);
+    let chosen = host;
+    if (kind === 'camera-new-country') {
+      const camera = this.iotLanDevices().find((d) => d.kind === 'camera' && (host === undefined || d.ip === host));
+      if (!camera) return this.roles.iotSite ? `no camera at ${host}` : `${this.profile.name} is not an IoT site: it has no cameras`;
+      chosen = camera.ip;
+    } else if (chosen === undefined) chosen = hosts[0];
+    else if (!hosts.includes(chosen) && !this.iotLanDevices().some((d) => d.ip === chosen)) return `no host ${chosen} on ${this.profile.name}'s LAN`;
+    if (!chosen) return `${this.profile.name} has no LAN hosts`;
+    const running = { kind, host: chosen, startedMs: atMs };
+    this.scenarios.set(kind, running);
+    this.ids.threatened = true;
+    return running;
+  }
+
+  /** Stops a scenario, or all of them. */
+  stopScenario(kind?: NdrScenarioKind): void {
+    if (kind) this.scenarios.delete(kind);
+    else this.scenarios.clear();
+    this.ids.threatened = this.scenarios.size > 0;
+  }
+
+  get runningScenarios(): RunningScenario[] {
+    return [...this.scenarios.values()];
+  }
+
+  private scenarioFlows(at: Date, intervalS: number): FlowRecord[] {
+    if (this.scenarios.size === 0) return [];
+    const toMs = at.getTime();
+    const fromMs = toMs - intervalS * 1000;
+    const lanPrefix = this.lanPrefix();
+    const peers = [...this.lanHostsNow(true).map((h) => h.ip), ...this.iotLanDevices().map((d) => d.ip)];
+    const out: FlowRecord[] = [];
+    for (const s of this.scenarios.values()) {
+      const camera = this.iotLanDevices().find((d) => d.ip === s.host && d.kind === 'camera');
+      const target: ScenarioTarget = { host: s.host, lanPrefix, peers, ...(camera ? { camera } : {}) };
+      const traffic = scenarioTraffic(s.kind, target, Math.max(fromMs, s.startedMs), toMs, s.startedMs, this.scenarioRandom);
+      out.push(...traffic.flows);
+      for (const q of traffic.dns) this.dns.add(q);
+    }
+    return out;
   }
 
   /**

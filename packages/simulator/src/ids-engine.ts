@@ -1,4 +1,13 @@
-import { IDS_CATEGORIES, IDS_LATEST_ALERTS, IDS_SIGNATURES, idsOutcome, type ConfigDocument, type IdsIpsSection, type StatusSnapshot } from '@netloom/domain';
+import {
+  IDS_CATEGORIES,
+  IDS_LATEST_ALERTS,
+  IDS_SIGNATURES,
+  idsOutcome,
+  type ConfigDocument,
+  type IdsAlertRecord,
+  type IdsIpsSection,
+  type StatusSnapshot,
+} from '@netloom/domain';
 import type { DeviceLog } from './device-log';
 import { pick, poisson, randomInt, type Random } from './prng';
 
@@ -7,6 +16,10 @@ type IdsAlert = IdsSnapshot['entries'][number];
 
 /** Signature matches per busy minute (a minute at the box's peak rate) on each inspected interface: a few an hour on a quiet branch. */
 const MATCHES_PER_BUSY_MINUTE = 0.3;
+/** What ordinary office traffic matches: policy and informational signatures (Suricata severity 3), never an attack's. */
+const BACKGROUND_SIGNATURES = IDS_SIGNATURES.filter((s) => s.severity === 3);
+/** Alerts kept for the export while the server does not take them: the last hours of a busy box, then the oldest go. */
+const EXPORT_PENDING_MAX = 5_000;
 /** The models too small to inspect inline: their engine only listens, it cannot hold packets back. */
 const DETECT_ONLY_MODELS = new Set(['NL-Edge 100']);
 
@@ -51,6 +64,13 @@ export class IdsEngine {
   private section: IdsIpsSection | undefined;
   private counts = new Map<string, { alerted: number; dropped: number }>();
   private latest: IdsAlert[] = [];
+  /** Alerts not yet exported (the eve.json lines the agent has not sent). */
+  private pending: IdsAlertRecord[] = [];
+  /**
+   * Something on the LAN misbehaves (an NDR scenario runs): the engine matches every shipped
+   * signature. Otherwise only what ordinary traffic trips, so a quiet demo raises no severe alert.
+   */
+  threatened = false;
 
   constructor(
     private readonly random: Random,
@@ -79,7 +99,7 @@ export class IdsEngine {
   }
 
   private match(at: Date, hosts: readonly string[]): void {
-    const sig = pick(this.random, IDS_SIGNATURES);
+    const sig = pick(this.random, this.threatened ? IDS_SIGNATURES : BACKGROUND_SIGNATURES);
     const inside = hosts.length ? pick(this.random, hosts) : '192.168.1.10';
     const outside = `${pick(this.random, [45, 89, 103, 146, 185, 193])}.${randomInt(this.random, 1, 254)}.${randomInt(this.random, 0, 255)}.${randomInt(this.random, 1, 254)}`;
     const ephemeral = randomInt(this.random, 32768, 60999);
@@ -103,7 +123,17 @@ export class IdsEngine {
     count[outcome] += 1;
     this.counts.set(sig.category, count);
     this.latest = [alert, ...this.latest].slice(0, IDS_LATEST_ALERTS);
+    const { protocol: _protocol, ...record } = alert;
+    this.pending.push({ ...record, severity: sig.severity });
+    if (this.pending.length > EXPORT_PENDING_MAX) this.pending.shift();
     this.log.write(at, sig.severity === 1 ? 'warning' : 'notice', 'suricata', fastLogLine(alert));
+  }
+
+  /** The alerts raised since the last call, oldest first, as the ids_alerts message carries them. */
+  drain(): IdsAlertRecord[] {
+    const out = this.pending;
+    this.pending = [];
+    return out;
   }
 
   snapshot(): IdsSnapshot {

@@ -29,3 +29,8 @@ export * from './nac-hosts';
 export type { DiagnosticIo, LiveDiagnostic } from './live-diagnostics';
 export * from './waf-pop';
 export * from './vuln-test-runner';
+export * from './ndr-scenarios';
+export * from './optional-exports';
+export * from './evidence-export';
+export { iotLan, iotPeerCountry, type IotLanDevice } from './iot-lan';
+export { IotTelemetrySite } from './iot-mqtt';
