@@ -16,13 +16,15 @@ if (unavailable) console.warn(`agent lab not run: ${unavailable}`);
 
 /** Short enough for a test to see a revert, long enough for a push on a busy machine to be answered inside it. */
 const CONFIRM_WINDOW_MS = 20_000;
+/** The gateway namespace's own Mosquitto (on its loopback), which the agent bridges. */
+const MQTT_PORT = 18830;
 
 /**
  * The agent on a real Linux network stack: a gateway namespace running the agent against the real
  * server, a LAN client, an ISP and a remote site, and assertions on real packets.
  */
 describe.runIf(!unavailable)('the Netloom agent on real packets in network namespaces', () => {
-  const h = labAgent({ serial: 'LNX-LAB-0001', confirmWindowMs: CONFIRM_WINDOW_MS, flowIntervalS: 2 });
+  const h = labAgent({ serial: 'LNX-LAB-0001', confirmWindowMs: CONFIRM_WINDOW_MS, flowIntervalS: 2, lan: { intervalS: 2, mqttPort: MQTT_PORT } });
   const { call, config, push, gw, pingFrom } = h;
 
   it('enrols, keeps its credential readable by root only, and says what the host is', async () => {
@@ -151,6 +153,32 @@ describe.runIf(!unavailable)('the Netloom agent on real packets in network names
     expect(lookup('play.games.example')).toBe('ENOTFOUND');
     expect(lookup('games.example')).toBe('ENOTFOUND');
     expect(lookup('localhost')).toBe('127.0.0.1');
+  });
+
+  it("reports its LAN: the client's DNS questions from dnsmasq's log on its NDR timeline, the client in the IoT inventory, a sensor's reading through the MQTT bridge", async () => {
+    // The lookups of the test before went through the gateway's dnsmasq, which logs every query.
+    const timeline = await waitFor("the client's DNS queries", async () => {
+      const res = await call('GET', `ndr/hosts/timeline/?host_ip=${LAB.lanClient}&device_id=${h.deviceId}`);
+      const dns = (res.json() as { dns?: { name: string; rcode: string }[] }).dns ?? [];
+      return dns.some((q) => q.name === 'play.games.example') && dns;
+    });
+    expect(timeline.find((q) => q.name === 'localhost')).toMatchObject({ rcode: 'NOERROR' });
+
+    const inventory = await waitFor('the LAN client in the inventory', async () => {
+      const res = await call('GET', `iot/devices/?gateway_id=${h.deviceId}`);
+      return (res.json() as { results?: { ip: string | null; mac: string | null }[] }).results?.find((d) => d.ip === LAB.lanClient);
+    });
+    expect(inventory.mac).toMatch(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/);
+
+    const rule = await call('POST', 'iot/forward-rules/', { filter: 'lab/+/temperature', series: 'temperature', unit: '°C', device_wildcard: 1 });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const sensor = await waitFor("the sensor's reading", async () => {
+      const published = h.lab.exec(h.lab.ns.gw, ['mosquitto_pub', '-p', String(MQTT_PORT), '-q', '1', '-t', 'lab/sensor-1/temperature', '-m', '21.5']);
+      expect(published.status, published.stderr).toBe(0);
+      const res = await call('GET', 'iot/devices/?search=sensor-1');
+      return (res.json() as { results?: { last_values: { series: string; value: number }[] }[] }).results?.find((d) => d.last_values.length > 0);
+    });
+    expect(sensor.last_values).toEqual([expect.objectContaining({ series: 'temperature', value: 21.5 })]);
   });
 
   it('reports a route deleted by hand as drift, and auto-sync puts it back', async () => {

@@ -28,6 +28,8 @@ import { WafEdge } from './waf-edge';
 import { DemRunner } from './dem/dem-runner';
 import { CpuSampler, endpointContext } from './host/endpoint-context';
 import { LinuxEndpoint } from './linux-endpoint';
+import { LanEvidence } from './host/lan-evidence';
+import { MqttBridge } from './host/mqtt-bridge';
 
 /** The country database the edge's geoip2 module reads (the registries' data, shipped as an npm package). */
 const COUNTRY_DATABASE = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb';
@@ -54,6 +56,8 @@ export interface AgentOptions {
   clock?: Partial<Omit<ClockOptions, 'stateDir'>>;
   /** Seconds between flow exports (FLOW_ACTIVE_TIMEOUT_S by default); 0: none. */
   flowIntervalS?: number;
+  /** A gateway's reports of its LANs: its resolver's DNS queries, the devices it sees, an MQTT broker's readings. */
+  lan?: LanReportOptions;
   /** What the box is: an SD-WAN gateway (the default), a WAF edge (waf-edge.ts) or a workforce endpoint (linux-endpoint.ts). */
   role?: AgentRole;
   /** An endpoint's: who is signed in on it, how often it reports its test runs, and how often every test runs whatever its interval. */
@@ -61,6 +65,17 @@ export interface AgentOptions {
   /** A WAF edge's: where its nginx serves, its run directory (nginx's prefix) and how often it reports. */
   waf?: WafEdgeAgentOptions;
   log?: (line: string) => void;
+}
+
+export interface LanReportOptions {
+  /** Seconds between `dns_queries` exports (the protocol client's default otherwise); 0: none. */
+  dnsIntervalS?: number;
+  /** Seconds between `iot_devices` exports (the protocol client's default otherwise); 0: none. */
+  iotDevicesIntervalS?: number;
+  /** Seconds between `iot_telemetry` exports (the protocol client's default otherwise); 0: none. */
+  iotTelemetryIntervalS?: number;
+  /** The MQTT broker it bridges (mqtt://host:port) and the topic filters it forwards ('#' by default); none: it bridges nothing. */
+  mqtt?: { url: string; topics?: string[] };
 }
 
 export const AGENT_ROLES = ['gateway', 'waf-edge', 'endpoint'] as const;
@@ -310,6 +325,10 @@ export async function startAgent(
   const flows = caps.conntrack && caps.nftables && opts.flowIntervalS !== 0 ? new FlowAccounting(await managementConnection(opts.url)) : undefined;
   await flows?.start().catch((err: Error) => log(`flow accounting is off: ${err.message}`));
   const dnsmasq = new Dnsmasq(opts.runDir);
+  const evidence = caps.dnsmasq ? new LanEvidence(dnsmasq.files.log, log) : undefined;
+  await evidence?.start();
+  const mqtt = opts.lan?.mqtt;
+  const telemetry = mqtt ? new MqttBridge({ url: mqtt.url, topics: mqtt.topics?.length ? mqtt.topics : ['#'], log }) : undefined;
   const applier = new Applier(caps, dnsmasq, frr, new DhcpWans(opts.runDir), strongswan, new Clock(clockOptions, caps.chronyd));
   let device: SimulatedDevice | null = null;
   const gateway = new LinuxGateway({
@@ -318,6 +337,8 @@ export async function startAgent(
     applier,
     running: null,
     ...(flows ? { flows } : {}),
+    ...(evidence ? { evidence } : {}),
+    ...(telemetry ? { telemetry } : {}),
     drifted: (runs, families) => {
       log(`the box was changed by hand (${families.join(', ')}): told the server`);
       device?.driftNow(runs);
@@ -331,6 +352,9 @@ export async function startAgent(
     behaviour: gateway,
     ...(start ? { saved: start } : {}),
     flowIntervalS: flows ? (opts.flowIntervalS ?? FLOW_ACTIVE_TIMEOUT_S) : 0,
+    ...(opts.lan?.dnsIntervalS === undefined ? {} : { dnsIntervalS: opts.lan.dnsIntervalS }),
+    ...(opts.lan?.iotDevicesIntervalS === undefined ? {} : { iotDevicesIntervalS: opts.lan.iotDevicesIntervalS }),
+    ...(opts.lan?.iotTelemetryIntervalS === undefined ? {} : { iotTelemetryIntervalS: opts.lan.iotTelemetryIntervalS }),
   });
   device.start();
   return {
@@ -339,6 +363,8 @@ export async function startAgent(
     edge: null,
     async stop() {
       flows?.stop();
+      evidence?.stop();
+      await telemetry?.stop();
       await device!.stop();
       await client.saved();
     },

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { AGENT_PATH, isCidr, isIPv4 } from '@netloom/domain';
-import { AGENT_ROLES, startAgent, type AgentRole, type EndpointAgentOptions, type WafEdgeAgentOptions } from './agent';
+import { AGENT_PATH, isCidr, isIPv4, isMqttTopicFilter, mqttTopicFilterProblem } from '@netloom/domain';
+import { AGENT_ROLES, startAgent, type AgentRole, type EndpointAgentOptions, type LanReportOptions, type WafEdgeAgentOptions } from './agent';
 
 const USAGE = `Usage: netloom-agent --server URL --key KEY [--state FILE] [--run-dir DIR] [--serial S] [--name N]
 
@@ -15,6 +15,11 @@ const USAGE = `Usage: netloom-agent --server URL --key KEY [--state FILE] [--run
   --etc-root  where the box keeps its time zone (localtime, timezone; default /etc)
   --chrony-sources  the agent's NTP sources file, in a directory chrony reads (default /etc/chrony/sources.d/netloom.sources)
   --chronyc-socket  chronyd's command socket, when it is not the default one
+  --dns-interval-s  seconds between reports of the DNS queries its dnsmasq answered (default 60; 0: none)
+  --iot-devices-interval-s  seconds between reports of the devices on its LANs (default 300; 0: none)
+  --mqtt-url  an MQTT broker to bridge (mqtt://127.0.0.1:1883): its readings are reported as IoT telemetry
+  --mqtt-topic  a topic filter to bridge (repeatable; default '#')
+  --iot-telemetry-interval-s  seconds between reports of the bridged readings (default 30)
   --role      gateway (default) or waf-edge: serve the console's protected applications through nginx, ModSecurity and the OWASP CRS
   --waf-listen  ADDRESS:PORT a WAF edge serves HTTP on (default 0.0.0.0:80)
   --waf-https-port  the port it serves HTTPS on, at the same address (default 443)
@@ -48,6 +53,11 @@ const { values } = parseArgs({
     'confirm-window-ms': { type: 'string' },
     'silence-ms': { type: 'string' },
     'flow-interval-s': { type: 'string' },
+    'dns-interval-s': { type: 'string' },
+    'iot-devices-interval-s': { type: 'string' },
+    'iot-telemetry-interval-s': { type: 'string' },
+    'mqtt-url': { type: 'string' },
+    'mqtt-topic': { type: 'string', multiple: true },
     'frr-pathspace': { type: 'string' },
     'strongswan-uri': { type: 'string' },
     'etc-root': { type: 'string' },
@@ -127,6 +137,35 @@ if (typeof endpoint === 'string') {
   console.error(`netloom-agent: ${endpoint}`);
   process.exit(2);
 }
+/** The gateway's LAN reports from the command line, or why they are wrong. */
+function lanOptions(): LanReportOptions | string {
+  const seconds = (flag: string, text: string | undefined) => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    return n >= 0 && n <= 600 ? n : `${flag} is between 0 (none) and 600`;
+  };
+  const dns = seconds('--dns-interval-s', values['dns-interval-s']);
+  const devices = seconds('--iot-devices-interval-s', values['iot-devices-interval-s']);
+  const telemetry = seconds('--iot-telemetry-interval-s', values['iot-telemetry-interval-s']);
+  for (const v of [dns, devices, telemetry]) if (typeof v === 'string') return v;
+  const url = values['mqtt-url'];
+  if (url !== undefined && !URL.canParse(url)) return '--mqtt-url is a URL (mqtt://127.0.0.1:1883)';
+  if (url !== undefined && !['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(new URL(url).protocol)) return '--mqtt-url is mqtt://, mqtts://, ws:// or wss://';
+  const topics = values['mqtt-topic'] ?? [];
+  const bad = topics.find((t) => !isMqttTopicFilter(t));
+  if (bad !== undefined) return `--mqtt-topic '${bad}' is not a topic filter: ${mqttTopicFilterProblem(bad)}`;
+  return {
+    ...(typeof dns === 'number' ? { dnsIntervalS: dns } : {}),
+    ...(typeof devices === 'number' ? { iotDevicesIntervalS: devices } : {}),
+    ...(typeof telemetry === 'number' ? { iotTelemetryIntervalS: telemetry } : {}),
+    ...(url ? { mqtt: { url, topics } } : {}),
+  };
+}
+const lan = role === 'gateway' ? lanOptions() : undefined;
+if (typeof lan === 'string') {
+  console.error(`netloom-agent: ${lan}`);
+  process.exit(2);
+}
 // A WAF edge or an endpoint writes nothing of the kernel's: it runs as any user that may write its directories (and bind an edge's ports).
 if (role === 'gateway' && process.getuid?.() !== 0) {
   console.error('netloom-agent: runs as root (it writes routes, nftables tables and runs dnsmasq)');
@@ -138,6 +177,7 @@ const agent = await startAgent({
   role,
   ...(waf ? { waf } : {}),
   ...(endpoint ? { endpoint } : {}),
+  ...(lan ? { lan } : {}),
   stateFile: values.state,
   runDir: values['run-dir'],
   ...(values.serial ? { serial: values.serial } : {}),

@@ -1,5 +1,17 @@
-import { configHash, vlanIfname, type ConfigDocument, type DiagnosticParams, type FlowRecord, type StatusKind, type StatusSnapshot } from '@netloom/domain';
+import {
+  configHash,
+  vlanIfname,
+  type ConfigDocument,
+  type DiagnosticParams,
+  type DnsQueryRecord,
+  type FlowRecord,
+  type IotDeviceReport,
+  type IotTelemetryPoint,
+  type StatusKind,
+  type StatusSnapshot,
+} from '@netloom/domain';
 import type { DeviceBehaviour, DiagnosticIo, HeartbeatBody, HelloBody, LiveDiagnostic, MetricsBody } from '@netloom/simulator';
+import type { LanEvidence } from './host/lan-evidence';
 import { GatewayDiagnostics } from './diagnostics/gateway-diagnostics';
 import type { Applier } from './host/applier';
 import type { FlowAccounting } from './host/conntrack';
@@ -33,9 +45,29 @@ export interface LinuxGatewayOptions {
   drifted: (running: ConfigDocument, families: string[]) => void;
   /** The box's connections as flow records; none: this host has no conntrack. */
   flows?: FlowAccounting;
+  /** Its dnsmasq's DNS queries and what it knows of the devices on its LANs; none: it reports neither. */
+  evidence?: LanEvidence;
+  /** Its MQTT bridge; none: it bridges no broker (it still reports its LAN devices). */
+  telemetry?: TelemetrySource;
   /** Problems the agent meets on its own (a revert that failed), for its log. */
   log: (line: string) => void;
 }
+
+/** What the connection's telemetry export asks of a bridge: started with the export, drained at each one, stopped with the agent. */
+interface TelemetrySource {
+  start(): void | Promise<void>;
+  drain(): IotTelemetryPoint[];
+  stop(): Promise<void>;
+}
+
+/** A bridge to no broker: the device reports its LAN's devices with the IoT exports all the same, and no readings. */
+const NO_TELEMETRY: TelemetrySource = { start: () => undefined, drain: () => [], stop: () => Promise.resolve() };
+
+/**
+ * The protocol client types a site's telemetry as the simulator's own class; the export only
+ * starts, drains and stops it, which every TelemetrySource does.
+ */
+type TelemetrySite = ReturnType<NonNullable<DeviceBehaviour['iotTelemetry']>>;
 
 /**
  * A real Linux gateway behind the agent protocol: it applies each configuration to the kernel
@@ -204,6 +236,7 @@ export class LinuxGateway implements DeviceBehaviour {
     this.reading ??= Promise.all([read, this.opts.flows?.sweep()])
       .then(([sample]) => {
         this.sample = sample;
+        this.opts.evidence?.observeHost(sample.neighbours, sample.leases, this.lanIfnames());
         if (generation === this.generation) this.checkDrift(sample);
       })
       .catch((err: Error) => this.opts.log(`reading the box failed: ${err.message}`))
@@ -230,7 +263,32 @@ export class LinuxGateway implements DeviceBehaviour {
 
   /** What its connections moved since the last export (conntrack's counters, read at every heartbeat). */
   flows(at: Date, intervalS: number): FlowRecord[] {
-    return this.opts.flows?.take(at, intervalS, this.running, (ifname) => this.addressOf(ifname)) ?? [];
+    const records = this.opts.flows?.take(at, intervalS, this.running, (ifname) => this.addressOf(ifname)) ?? [];
+    // The ports LAN hosts answer on and connect to tell what they are (the IoT Gateway's discovery).
+    this.opts.evidence?.observeFlows(records);
+    return records;
+  }
+
+  /** Its LAN interfaces and VLANs, by the names the kernel knows them by. */
+  private lanIfnames(): Set<string> {
+    const ifs = this.running?.interfaces;
+    return new Set([...(ifs?.lan.map((l) => l.name) ?? []), ...(ifs?.vlans.map(vlanIfname) ?? [])]);
+  }
+
+  /** The DNS queries its dnsmasq answered since the last export. */
+  dnsQueries(): DnsQueryRecord[] {
+    return this.opts.evidence?.dnsQueries() ?? [];
+  }
+
+  /** The devices seen on its LANs lately, with what they said of themselves and the ports they use. */
+  iotDevices(at: Date): IotDeviceReport[] {
+    return this.opts.evidence?.devices(at.getTime()) ?? [];
+  }
+
+  /** Its MQTT bridge; null when it reports nothing of its LANs. */
+  iotTelemetry(): TelemetrySite {
+    if (!this.opts.evidence && !this.opts.telemetry) return null;
+    return (this.opts.telemetry ?? NO_TELEMETRY) as unknown as TelemetrySite;
   }
 
   sessionMs(): null {

@@ -26,10 +26,15 @@ export interface Lease {
  * file and pid file under the agent's run directory. Another dnsmasq of the box is never touched.
  */
 export class Dnsmasq {
-  readonly files: DnsmasqFiles & { conf: string };
+  readonly files: Required<DnsmasqFiles>;
 
   constructor(runDir: string) {
-    this.files = { conf: path.join(runDir, 'dnsmasq.conf'), leases: path.join(runDir, 'dnsmasq.leases'), pid: path.join(runDir, 'dnsmasq.pid') };
+    this.files = {
+      conf: path.join(runDir, 'dnsmasq.conf'),
+      leases: path.join(runDir, 'dnsmasq.leases'),
+      pid: path.join(runDir, 'dnsmasq.pid'),
+      log: path.join(runDir, 'dnsmasq.log'),
+    };
   }
 
   /** Its process, if it runs with the agent's configuration. */

@@ -22,7 +22,16 @@ export interface DnsmasqFiles {
   conf: string;
   leases: string;
   pid: string;
+  /** Its own log, with every DNS query and DHCP exchange: NDR's DNS evidence and the IoT fingerprints are read from it. */
+  log?: string;
 }
+
+/**
+ * Every query with its answers, numbered so interleaved lines can be put together (extra), and
+ * the options each DHCP client asked for (log-dhcp: its fingerprint), to a file of the agent's
+ * written asynchronously, so a slow disk never holds up an answer.
+ */
+const logLines = (log: string) => [`log-facility=${log}`, 'log-async=25', 'log-queries=extra', 'log-dhcp'];
 
 /**
  * The configuration of the dnsmasq instance the agent owns: DHCP pools with their options and
@@ -45,6 +54,7 @@ export function dnsmasqConf(doc: ConfigDocument | null, files: DnsmasqFiles): st
     'except-interface=lo',
     ...[...new Set([...pools.map((p) => p.interface), ...lanNames])].map((name) => `interface=${name}`),
     'dhcp-authoritative',
+    ...(files.log ? logLines(files.log) : []),
   ];
   pools.forEach((pool, i) => {
     const prefix = prefixOf(doc, pool.interface) ?? 24;

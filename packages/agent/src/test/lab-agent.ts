@@ -38,6 +38,8 @@ export interface LabAgentOptions {
   strongswan?: { remote: string };
   /** chrony for the gateway (its own chronyd, never the machine's clock) and an NTP server at the remote site. */
   chrony?: true;
+  /** Seconds between its reports of its LANs (DNS queries, devices, bridged readings), and an MQTT broker (Mosquitto) in the gateway namespace for it to bridge. */
+  lan?: { intervalS: number; mqttPort?: number };
 }
 
 /**
@@ -55,6 +57,19 @@ function labClock(lab: Lab, stateDir: string, chrony: boolean): string[] {
   const socket = chrony ? lab.startChrony(lab.ns.gw, { sourcesDir: sources }) : path.join(stateDir, 'no-chronyd.sock');
   if (!socket || (chrony && !lab.startChrony(lab.ns.remote, { serve: true }))) throw new Error('this lab needs chrony (.ci/run installs it)');
   return ['--etc-root', etc, '--chrony-sources', path.join(sources, 'netloom.sources'), '--chronyc-socket', socket];
+}
+
+/**
+ * The agent's options for its LAN reports; with `mqttPort`, Mosquitto started in the gateway
+ * namespace on its loopback (the lab's children are stopped with the lab) for the agent to bridge.
+ */
+function lanReports(lab: Lab, lan: LabAgentOptions['lan']): string[] {
+  if (!lan) return [];
+  const every = String(lan.intervalS);
+  const reports = ['--dns-interval-s', every, '--iot-devices-interval-s', every, '--iot-telemetry-interval-s', every];
+  if (lan.mqttPort === undefined) return reports;
+  lab.spawnIn(lab.ns.gw, ['mosquitto', '-p', String(lan.mqttPort)]);
+  return [...reports, '--mqtt-url', `mqtt://127.0.0.1:${lan.mqttPort}`];
 }
 
 /**
@@ -125,6 +140,7 @@ export function labAgent(opts: LabAgentOptions) {
       ...(opts.frr ? ['--frr-pathspace', h.lab.ns.gw] : []),
       ...(charon ? ['--strongswan-uri', charon] : []),
       ...clock,
+      ...lanReports(h.lab, opts.lan),
     ];
     agent = h.lab.spawnIn(h.lab.ns.gw, [process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', ...args, ...tuning, ...window], { cwd: REPO });
     for (const stream of [agent.stdout!, agent.stderr!]) stream.on('data', (d: Buffer) => h.agentLog.push(...d.toString().trim().split('\n')));

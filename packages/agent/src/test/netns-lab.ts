@@ -52,7 +52,7 @@ export function labUnavailable(): string | null {
   if (process.getuid?.() !== 0) return 'the agent lab needs root (network namespaces, routes, nftables)';
   const probe = spawnSync('ip', ['netns', 'list']);
   if (probe.status !== 0) return `the agent lab needs iproute2 with network namespaces: ${probe.stderr?.toString().trim()}`;
-  for (const tool of ['nft', 'dnsmasq', 'python3']) {
+  for (const tool of ['nft', 'dnsmasq', 'python3', 'mosquitto', 'mosquitto_pub']) {
     if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `the agent lab needs ${tool} (.ci/run installs it)`;
   }
   return null;
