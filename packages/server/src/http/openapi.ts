@@ -178,6 +178,8 @@ const TAGS: Record<string, string> = {
   'support desk': "The provider's support desk: every tenant's tickets for super admins and support engineers; support engineers' roles",
   assistant: 'The assistant: web-filter policies and endpoint profiles drafted from a described request, to confirm',
   'single sign-on': 'Organisation single sign-on: identity providers, verified e-mail domains, group mappings, the SSO policy',
+  ndr: 'Network detection and response: detections from flows, DNS queries, IDS alerts and WAF attacks, their triage, hosts at risk and their timelines, rule tuning and response actions',
+  iot: 'IoT Gateway: the devices gateways discover on their LANs and their classes, bridged MQTT telemetry as series, class communication profiles and their deviations, segmentation',
 };
 
 const TENANT =

@@ -13,7 +13,26 @@ import { build, testBackends } from '../../test/build';
 import type { TestAgent } from '../../test/agent-client';
 import { ztnaWorld, type ZtnaWorld } from '../ztna/test-fixtures';
 import { liveDevice } from '../ztna-activity/test-fixtures';
-import { flowRecord } from '../traffic/test-records';
+
+/** A LAN connection as a gateway exports it, ending at `at`. */
+const flowRecord = (over: Partial<FlowRecord>, at: Date): FlowRecord => ({
+  start: new Date(at.getTime() - 30_000).toISOString(),
+  end: at.toISOString(),
+  src_ip: '192.168.1.20',
+  src_port: 51234,
+  dst_ip: '3.208.10.10',
+  dst_port: 443,
+  protocol: 6,
+  src_bytes: 1_000,
+  src_packets: 10,
+  dst_bytes: 9_000,
+  dst_packets: 12,
+  in_ifname: 'br-lan',
+  out_ifname: 'eth0',
+  wan: 'WAN1',
+  dscp: 0,
+  ...over,
+});
 
 const SCANNER = '192.168.1.66';
 const TARGET = '192.168.1.10';
