@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
-import { ownerApi } from './support/fleet';
+import { grantSubscription, ownerApi } from './support/fleet';
 import { startSimulator, type RunningSimulator } from './support/simulator';
 
 test("an owner monitors a SaaS application: the simulated ZTNA endpoints test it, its score arrives on the DEM overview, a laptop on weak Wi-Fi is named as affected by Wi-Fi, and the application's detail shows its timings and latest results", async ({
@@ -13,12 +13,7 @@ test("an owner monitors a SaaS application: the simulated ZTNA endpoints test it
   const auth = { Authorization: `Bearer ${owner.access}` };
   const q = `?tenant_id=${owner.tenantId}`;
   // DEM is a subscription of its own: the super admin grants it to Acme for the journey, and takes it back after.
-  const superAdmin = await ownerApi(request, demo.superAdmin);
-  const sa = { Authorization: `Bearer ${superAdmin.access}` };
-  const tenantUrl = `/api/v1/tenant/${owner.tenantId}/`;
-  const before = ((await (await request.get(tenantUrl, { headers: sa })).json()) as { subscriptions: string[] }).subscriptions;
-  const granted = await request.put(tenantUrl, { headers: sa, data: { subscriptions: [...before.filter((s) => s !== 'dem'), 'dem'] } });
-  expect(granted.ok(), await granted.text()).toBe(true);
+  const restoreSubscriptions = await grantSubscription(request, owner.tenantId, 'dem');
 
   // Names of their own, so a retry never meets the first attempt's leftovers.
   const tag = crypto.randomUUID().slice(0, 6);
@@ -35,7 +30,7 @@ test("an owner monitors a SaaS application: the simulated ZTNA endpoints test it
       results: { id: string; name: string }[];
     };
     for (const a of apps.results.filter((a) => a.name === name)) await request.delete(`/api/v1/dem/applications/${a.id}/${q}`, { headers: auth });
-    await request.put(tenantUrl, { headers: sa, data: { subscriptions: before } });
+    await restoreSubscriptions();
   }
 
   async function journey() {

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
-import { ownerApi } from './support/fleet';
+import { grantSubscription, ownerApi } from './support/fleet';
 import { startSimulator, type RunningSimulator } from './support/simulator';
 
 interface IotDeviceRow {
@@ -20,12 +20,7 @@ test("an owner watches a simulated IoT site: the gateway's LAN devices are liste
   const auth = { Authorization: `Bearer ${owner.access}` };
   const q = `?tenant_id=${owner.tenantId}`;
   // IoT Gateway is a subscription of its own: the super admin grants it to Acme for the journey, and takes it back after.
-  const superAdmin = await ownerApi(request, demo.superAdmin);
-  const sa = { Authorization: `Bearer ${superAdmin.access}` };
-  const tenantUrl = `/api/v1/tenant/${owner.tenantId}/`;
-  const before = ((await (await request.get(tenantUrl, { headers: sa })).json()) as { subscriptions: string[] }).subscriptions;
-  const granted = await request.put(tenantUrl, { headers: sa, data: { subscriptions: [...before.filter((s) => s !== 'iot-gateway'), 'iot-gateway'] } });
-  expect(granted.ok(), await granted.text()).toBe(true);
+  const restoreSubscriptions = await grantSubscription(request, owner.tenantId, 'iot-gateway');
 
   // A seed and a series of their own, so a retry never meets the first attempt's leftovers.
   const tag = crypto.randomUUID().slice(0, 6);
@@ -42,7 +37,7 @@ test("an owner watches a simulated IoT site: the gateway's LAN devices are liste
     };
     for (const r of rules.results.filter((r) => r.series === series)) await request.delete(`/api/v1/iot/forward-rules/${r.id}/${q}`, { headers: auth });
     for (const id of sims.flatMap((sim) => sim.enrolled)) await request.post(`/api/v1/device/${id}/unclaim/`, { headers: auth, data: {} });
-    await request.put(tenantUrl, { headers: sa, data: { subscriptions: before } });
+    await restoreSubscriptions();
   }
 
   async function journey() {

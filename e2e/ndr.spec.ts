@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
-import { ownerApi } from './support/fleet';
+import { grantSubscription, ownerApi } from './support/fleet';
 import { startSimulator, type RunningSimulator } from './support/simulator';
 
 interface Detection {
@@ -20,12 +20,7 @@ test("an owner investigates a port scan: the simulated gateway's host probes a n
   const auth = { Authorization: `Bearer ${owner.access}` };
   const q = `?tenant_id=${owner.tenantId}`;
   // NDR comes with the RUM subscription (spec 000 §6): the super admin grants it to Acme for the journey, and takes it back after.
-  const superAdmin = await ownerApi(request, demo.superAdmin);
-  const sa = { Authorization: `Bearer ${superAdmin.access}` };
-  const tenantUrl = `/api/v1/tenant/${owner.tenantId}/`;
-  const before = ((await (await request.get(tenantUrl, { headers: sa })).json()) as { subscriptions: string[] }).subscriptions;
-  const granted = await request.put(tenantUrl, { headers: sa, data: { subscriptions: [...before.filter((s) => s !== 'rum'), 'rum'] } });
-  expect(granted.ok(), await granted.text()).toBe(true);
+  const restoreSubscriptions = await grantSubscription(request, owner.tenantId, 'rum');
 
   // A seed and names of their own, so a retry never meets the first attempt's leftovers.
   const tag = crypto.randomUUID().slice(0, 6);
@@ -36,7 +31,7 @@ test("an owner investigates a port scan: the simulated gateway's host probes a n
   } finally {
     for (const sim of sims) sim.stop();
     for (const id of sims.flatMap((sim) => sim.enrolled)) await request.post(`/api/v1/device/${id}/unclaim/`, { headers: auth, data: {} });
-    await request.put(tenantUrl, { headers: sa, data: { subscriptions: before } });
+    await restoreSubscriptions();
   }
 
   async function journey() {

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { demo, logIn } from './support/demo';
-import { ownerApi } from './support/fleet';
+import { grantSubscription, ownerApi } from './support/fleet';
 import { serveTenantSite, sourceMap } from './support/rum-page';
 
 const RELEASE = 'shop@1.0.0';
@@ -13,12 +13,7 @@ test("a tenant's site reports its real users: the snippet's page view and vitals
   const owner = await ownerApi(request, demo.owner);
   const auth = { Authorization: `Bearer ${owner.access}` };
   // RUM is a subscription of its own: the super admin grants it to Acme for the journey, and takes it back after.
-  const superAdmin = await ownerApi(request, demo.superAdmin);
-  const sa = { Authorization: `Bearer ${superAdmin.access}` };
-  const tenantUrl = `/api/v1/tenant/${owner.tenantId}/`;
-  const before = ((await (await request.get(tenantUrl, { headers: sa })).json()) as { subscriptions: string[] }).subscriptions;
-  const granted = await request.put(tenantUrl, { headers: sa, data: { subscriptions: [...before.filter((s) => s !== 'rum'), 'rum'] } });
-  expect(granted.ok(), await granted.text()).toBe(true);
+  const restoreSubscriptions = await grantSubscription(request, owner.tenantId, 'rum');
 
   // The tenant's own site, on a loopback port of its own: its page carries the snippet once the site is registered.
   let snippet = '';
@@ -30,7 +25,7 @@ test("a tenant's site reports its real users: the snippet's page view and vitals
   } finally {
     if (siteId) await request.delete(`/api/v1/rum/sites/${siteId}/`, { headers: auth });
     await shop.close();
-    await request.put(tenantUrl, { headers: sa, data: { subscriptions: before } });
+    await restoreSubscriptions();
   }
 
   async function journey() {

@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import type { APIRequestContext } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { DEMO_PASSWORD } from './demo';
+import { DEMO_PASSWORD, demo } from './demo';
 
 /**
  * Simulated devices for the fleet journeys: each one enrols with the tenant's enrolment key over
@@ -201,4 +201,20 @@ export class SimFleet {
     }
     this.devices.length = 0;
   }
+}
+
+/**
+ * The super admin grants a tenant one more subscription for a journey; the answer puts the
+ * tenant's subscriptions back as they were (call it in the journey's `finally`).
+ */
+export async function grantSubscription(request: APIRequestContext, tenantId: string, subscription: string): Promise<() => Promise<void>> {
+  const superAdmin = await ownerApi(request, demo.superAdmin);
+  const headers = { Authorization: `Bearer ${superAdmin.access}` };
+  const tenantUrl = `/api/v1/tenant/${tenantId}/`;
+  const before = ((await (await request.get(tenantUrl, { headers })).json()) as { subscriptions: string[] }).subscriptions;
+  const granted = await request.put(tenantUrl, { headers, data: { subscriptions: [...before.filter((s) => s !== subscription), subscription] } });
+  if (!granted.ok()) throw new Error(`granting ${subscription} failed: ${granted.status()} ${await granted.text()}`);
+  return async () => {
+    await request.put(tenantUrl, { headers, data: { subscriptions: before } });
+  };
 }
