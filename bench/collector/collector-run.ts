@@ -47,6 +47,15 @@ async function call(port: number, token: string | null, method: string, url: str
   return (await res.json()) as Record<string, unknown>;
 }
 
+/** Acme's owner claims `count` routers, each with the address its simulated exporter sends from. */
+export async function claimRouters(port: number, password: string, count: number): Promise<void> {
+  const token = String((await call(port, null, 'POST', 'auth/login/', { username: 'owner@acme.test', password })).access);
+  for (let i = 0; i < count; i++) {
+    const device = await call(port, token, 'POST', 'device/claim/', { serial: `BENCH-ROUTER-${i}`, name: `router-${i}`, kind: 'gateway' });
+    await call(port, token, 'PUT', `netflow/exporter/${String(device.id)}/`, { address: exporterAddress(i) });
+  }
+}
+
 export async function measureCollector(o: CollectorRun): Promise<CollectorWindow> {
   const port = await freePort();
   const collectorPort = await freePort();
@@ -54,12 +63,8 @@ export async function measureCollector(o: CollectorRun): Promise<CollectorWindow
   const exporters = new UdpExporters(o.pool, o.exporters);
   try {
     await waitForPort(port, child, 120_000);
-    const token = String((await call(port, null, 'POST', 'auth/login/', { username: 'owner@acme.test', password: o.password })).access);
     o.log(`collector: ${o.exporters} routers claimed in Acme, each with its exporter address…`);
-    for (let i = 0; i < o.exporters; i++) {
-      const device = await call(port, token, 'POST', 'device/claim/', { serial: `BENCH-ROUTER-${i}`, name: `router-${i}`, kind: 'gateway' });
-      await call(port, token, 'PUT', `netflow/exporter/${String(device.id)}/`, { address: exporterAddress(i) });
-    }
+    await claimRouters(port, o.password, o.exporters);
     await exporters.open();
     exporters.start(collectorPort, o.offeredPerS);
     o.log(`collector: offering ${o.offeredPerS.toLocaleString('en')} records/s; warm-up ${o.warmupS} s, then ${o.measureS} s measured…`);

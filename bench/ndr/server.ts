@@ -8,7 +8,8 @@
  * stored, and NDR's lag (the age of the oldest evidence waiting for the rules), queue and drops.
  */
 import pg from 'pg';
-import { exporterAddress, UdpExporters } from '../collector/exporters';
+import { UdpExporters } from '../collector/exporters';
+import { claimRouters } from '../collector/collector-run';
 import type { PoolBatch } from '../flows/gateways';
 import { cpuSeconds, freePort, postgresCpuSeconds, postgresCpuSince, sleep, waitForPort } from '../live/proc';
 import { startBenchServer } from '../support/ingest-run';
@@ -47,16 +48,6 @@ async function metrics(port: number): Promise<Record<string, number>> {
   return Object.fromEntries([...text.matchAll(/^(netloom_(?:flow|ndr)_\w+) ([-+0-9.eE]+)$/gm)].map((m) => [m[1]!, Number(m[2])]));
 }
 
-async function call(port: number, token: string | null, method: string, url: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
-
 export async function runServer(o: ServerOptions): Promise<ServerResult> {
   const port = await freePort();
   const collectorPort = await freePort();
@@ -64,12 +55,8 @@ export async function runServer(o: ServerOptions): Promise<ServerResult> {
   const exporters = new UdpExporters(o.pool, o.exporters);
   try {
     await waitForPort(port, child, 120_000);
-    const token = String((await call(port, null, 'POST', 'auth/login/', { username: 'owner@acme.test', password: o.password })).access);
     o.log(`server: ${o.exporters} routers claimed in Acme, each with its exporter address…`);
-    for (let i = 0; i < o.exporters; i++) {
-      const device = await call(port, token, 'POST', 'device/claim/', { serial: `BENCH-ROUTER-${i}`, name: `router-${i}`, kind: 'gateway' });
-      await call(port, token, 'PUT', `netflow/exporter/${String(device.id)}/`, { address: exporterAddress(i) });
-    }
+    await claimRouters(port, o.password, o.exporters);
     await exporters.open();
     exporters.start(collectorPort, o.offeredPerS);
     o.log(`server: offering ${o.offeredPerS.toLocaleString('en')} records/s; warm-up ${o.warmupS} s, then ${o.measureS} s measured…`);
