@@ -220,7 +220,7 @@ export const IOT_FORWARD_RULES_MAX = 200;
 
 // ─── Profiles ─────────────────────────────────────────────────────────────────
 
-export const iotClassParamSchema = z.object({ class: iotClassSchema });
+export const iotClassParamSchema = z.object({ class: iotClassSchema.describe('The class of device whose profile this is') });
 /** Hosts and subnets become a segment's firewall rules as they are: they must be what a rule may name. Others are matched by name. */
 const PEER_FORMS: Partial<Record<(typeof PROFILE_PEER_KINDS)[number], { test: (peer: string) => boolean; message: string }>> = {
   host: { test: isIPv4, message: 'Should be in the format x.x.x.x' },

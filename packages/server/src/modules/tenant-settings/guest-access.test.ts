@@ -47,7 +47,7 @@ describe.each(testBackends('pglite'))('what a guest-user can read on %s', (backe
 
   // Required query values of some reads, so their answer is about access and not a missing field.
   const urlOf = (path: string) =>
-    `${path.replace(/\{([^}]+)\}/g, (_, name: string) => enums.get(`${path} ${name}`) ?? crypto.randomUUID())}?username=ana%40acme.test&q=Chennai&site_id=${crypto.randomUUID()}`;
+    `${path.replace(/\{([^}]+)\}/g, (_, name: string) => enums.get(`${path} ${name}`) ?? crypto.randomUUID())}?username=ana%40acme.test&q=Chennai&site_id=${crypto.randomUUID()}&host_ip=10.0.0.12&device_id=${crypto.randomUUID()}&series=temperature`;
 
   it('refuses a guest every page of the console (403), the dashboard configuration included', async () => {
     const answers: Record<string, number> = {};
