@@ -76,6 +76,18 @@ test("an owner watches a simulated IoT site: the gateway's LAN devices are liste
     const cameraName = camera.hostname!;
     await expect(table.getByRole('row', { name: new RegExp(cameraName) })).toContainText(camera.vendor!);
     await expect(table.getByRole('row', { name: /shellyht-/ })).toBeVisible();
+    // Choosing the camera's vendor leaves that vendor's devices only.
+    await page.getByRole('combobox', { name: 'Vendor' }).click();
+    await page.getByRole('option', { name: camera.vendor!, exact: true }).click();
+    await expect(table.getByRole('row', { name: /shellyht-/ })).toHaveCount(0);
+    await expect(table.getByRole('row', { name: new RegExp(cameraName) })).toBeVisible();
+
+    // The overview counts the whole inventory: at least this gateway's devices.
+    await page.goto('/iot-gateway/dashboard');
+    await expect(page.getByRole('group', { name: 'Devices' }).getByRole('link')).toHaveText(/^[1-9][\d,]*$/);
+    const counted = Number((await page.getByRole('group', { name: 'Devices' }).getByRole('link').textContent())!.replace(/,/g, ''));
+    expect(counted).toBeGreaterThanOrEqual(devices.length);
+    await page.goBack();
 
     // The camera: classed by its evidence, then corrected by the owner; the correction sticks.
     await table.getByRole('link', { name: cameraName, exact: true }).click();

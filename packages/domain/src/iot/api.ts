@@ -21,6 +21,8 @@ import { isCidr, isIPv4 } from '../validators/ipv4';
  */
 export const IOT_PATHS = {
   devices: 'iot/devices/',
+  /** GET: the whole inventory counted (classes, vendors, gateways, health), however many devices it holds. */
+  summary: 'iot/summary/',
   device: (id: string) => `iot/devices/${id}/`,
   /** GET: points of one series of one device, bucketed for a graph. */
   series: 'iot/series/',
@@ -47,14 +49,23 @@ const endTime = windowEndDocumented(z.string().datetime({ offset: true }).option
 
 // ─── Inventory ────────────────────────────────────────────────────────────────
 
-export const IOT_DEVICE_HEALTH_FILTERS = [...IOT_HEALTH_STATES, 'battery_low'] as const;
+/** 'silent': stale or offline, the devices whose reports or telemetry stopped. */
+export const IOT_DEVICE_HEALTH_FILTERS = [...IOT_HEALTH_STATES, 'silent', 'battery_low'] as const;
+export type IotDeviceHealthFilter = (typeof IOT_DEVICE_HEALTH_FILTERS)[number];
+
+/** last_seen: the most recently seen first; first_seen: the newest first; silent: the longest silent first; deviations: the most open deviations first. */
+export const IOT_DEVICE_SORTS = ['last_seen', 'first_seen', 'silent', 'deviations'] as const;
+export type IotDeviceSort = (typeof IOT_DEVICE_SORTS)[number];
 
 export const iotDeviceListQuerySchema = z.object({
   tenant_id: tenantId,
   class: iotClassSchema.optional().describe('One class only (the corrected class where an admin set one)'),
   gateway_id: z.string().uuid().optional().describe('The devices one gateway reports only'),
   search: storableText().max(128).optional().describe('Part of the MAC, address, host name, vendor or bus id'),
-  health: z.enum(IOT_DEVICE_HEALTH_FILTERS).optional().describe("Only devices in this health state, or 'battery_low'"),
+  vendor: storableText().min(1).max(128).optional().describe("One vendor only, by the name the inventory gives it ('Axis Communications AB')"),
+  health: z.enum(IOT_DEVICE_HEALTH_FILTERS).optional().describe("Only devices in this health state, 'silent' (stale or offline) or 'battery_low'"),
+  deviating: z.enum(['true', 'false']).optional().describe("'true': only devices with open deviations from their class's profile; 'false': only those without"),
+  sort: z.enum(IOT_DEVICE_SORTS).default('last_seen').describe('The order: last_seen (default), first_seen, silent or deviations, each the largest first'),
   page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),
   page_size: z.coerce.number().int().min(1).max(500).default(50).describe('Devices per page (at most 500)'),
 });
@@ -111,6 +122,24 @@ export const iotDeviceSchema = z.object({
 export type IotDevice = z.infer<typeof iotDeviceSchema>;
 export const iotDeviceListSchema = paginated(iotDeviceSchema);
 export type IotDeviceList = z.infer<typeof iotDeviceListSchema>;
+
+/** The whole inventory counted, for the overview. */
+export const IOT_SUMMARY_VENDORS_MAX = 50;
+export const iotSummarySchema = z.object({
+  devices: z.number().int(),
+  /** First seen within the last 24 hours. */
+  new_24h: z.number().int(),
+  health: z.object({ online: z.number().int(), stale: z.number().int(), offline: z.number().int(), battery_low: z.number().int() }),
+  /** Devices with open deviations from their class's profile, and those deviations. */
+  deviating: z.number().int(),
+  deviations: z.number().int(),
+  by_class: z.array(z.object({ class: iotClassSchema, devices: z.number().int() })),
+  /** The largest first, at most IOT_SUMMARY_VENDORS_MAX (the rest in other_vendors); null: the MAC names no vendor. */
+  by_vendor: z.array(z.object({ vendor: z.string().nullable(), devices: z.number().int() })),
+  other_vendors: z.number().int(),
+  gateways: z.array(z.object({ id: z.string().uuid(), name: z.string(), devices: z.number().int(), silent: z.number().int(), deviations: z.number().int() })),
+});
+export type IotSummary = z.infer<typeof iotSummarySchema>;
 
 export const iotDeviceQuerySchema = z
   .object({ tenant_id: tenantId, start_time: startTime, end_time: endTime })
@@ -202,7 +231,12 @@ export const iotForwardRuleInputSchema = z.object({
   /** 1-based place in the list; the end by default. */
   position: z.number().int().min(1).optional(),
 });
-export const iotForwardRulePatchSchema = iotForwardRuleInputSchema.partial();
+/** A change of a rule: null clears an optional field (the whole value, any unit, the topic as the device). */
+export const iotForwardRulePatchSchema = iotForwardRuleInputSchema.partial().extend({
+  value_path: telemetryForwardSchema.shape.value_path.nullable(),
+  unit: telemetryForwardSchema.shape.unit.nullable(),
+  device_wildcard: telemetryForwardSchema.shape.device_wildcard.nullable(),
+});
 export const iotForwardRuleSchema = z.object({
   id: z.string().uuid(),
   position: z.number().int(),

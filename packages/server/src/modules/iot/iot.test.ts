@@ -5,6 +5,8 @@ import {
   iotDeviceListSchema,
   iotSegmentListSchema,
   iotDeviceSeriesSchema,
+  iotForwardRuleSchema,
+  iotSummarySchema,
   type NdrDetection,
   type NdrFlow,
 } from '@netloom/domain';
@@ -158,6 +160,13 @@ describe.each(testBackends('pglite'))('IoT Gateway on %s', (backend) => {
     expect(iotDeviceSeriesSchema.parse(series.json()).points.map((p) => p.value)).toEqual([21.5, 22]);
     const backwards = await call('GET', `iot/series/?device_id=${kitchen[0]!.id}&series=temperature&start_time=${at(0)}&end_time=${at(600_000)}`);
     expect(backwards.statusCode).toBe(400);
+
+    // An edit clears what it sets to null and keeps what it leaves out.
+    const cleared = await call('PATCH', `iot/forward-rules/${rule.json().id}/`, { unit: null, device_wildcard: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(iotForwardRuleSchema.parse(cleared.json())).toMatchObject({ unit: null, device_wildcard: null, value_path: 'temperature', series: 'temperature' });
+    const restored = await call('PATCH', `iot/forward-rules/${rule.json().id}/`, { unit: '°C', device_wildcard: 1 });
+    expect(iotForwardRuleSchema.parse(restored.json())).toMatchObject({ unit: '°C', device_wildcard: 1 });
   });
 
   it('raises a deviation when a camera whose profile is its recorder and its vendor cloud starts talking to a new country', async () => {
@@ -191,6 +200,42 @@ describe.each(testBackends('pglite'))('IoT Gateway on %s', (backend) => {
     expect(parsed.profile!.entries.map((e) => `${e.direction} ${e.peer_kind} ${e.peer}`)).toEqual(
       expect.arrayContaining(['in host 192.168.1.10', 'out country CN', 'out domain easy4ipcloud.com']),
     );
+  });
+
+  it('counts the whole inventory for the overview, and lists by vendor, deviation or silence in the order asked', async () => {
+    const res = await call('GET', 'iot/summary/');
+    expect(res.statusCode, res.body).toBe(200);
+    const summary = iotSummarySchema.parse(res.json());
+    expect(summary).toMatchObject({ devices: 3, new_24h: 3, deviating: 1, deviations: 1, other_vendors: 0 });
+    expect(summary.health).toEqual({ online: 3, stale: 0, offline: 0, battery_low: 1 });
+    expect(summary.by_class).toEqual(
+      expect.arrayContaining([
+        { class: 'camera', devices: 1 },
+        { class: 'medical', devices: 1 },
+        { class: 'sensor', devices: 1 },
+      ]),
+    );
+    // The kitchen sensor is known by its bus id only: no MAC, so no vendor.
+    expect(summary.by_vendor).toEqual(
+      expect.arrayContaining([
+        { vendor: 'Zhejiang Dahua Technology Co., Ltd.', devices: 1 },
+        { vendor: 'CIMSYS Inc', devices: 1 },
+        { vendor: null, devices: 1 },
+      ]),
+    );
+    expect(summary.gateways).toEqual([{ id: gw.id, name: expect.any(String), devices: 3, silent: 0, deviations: 1 }]);
+    const globex = iotSummarySchema.parse((await call('GET', 'iot/summary/', undefined, 'owner@globex.test')).json());
+    expect(globex.devices).toBe(0);
+
+    expect((await devices('?vendor=Zhejiang%20Dahua%20Technology%20Co.%2C%20Ltd.')).results.map((d) => d.mac)).toEqual([CAMERA_MAC]);
+    expect((await devices('?vendor=Zhejiang%20Dahua')).count).toBe(0);
+    expect((await devices('?deviating=true')).results.map((d) => d.mac)).toEqual([CAMERA_MAC]);
+    expect((await devices('?deviating=false')).count).toBe(2);
+    expect((await devices('?sort=deviations')).results[0]!.mac).toBe(CAMERA_MAC);
+    const newest = (await devices('?sort=first_seen')).results.map((d) => d.first_seen);
+    expect(newest).toEqual([...newest].sort().reverse());
+    expect((await devices('?health=silent')).count).toBe(0);
+    expect((await call('GET', 'iot/devices/?sort=oldest')).statusCode).toBe(400);
   });
 
   it("fences a class to its profile on its gateway's firewall, and removing the segment takes out exactly what it added", async () => {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { CommunicationProfile, IotClass, IotHealthThresholds } from '@netloom/domain';
+import type { CommunicationProfile, IotClass, IotDeviceHealthFilter, IotDeviceSort, IotHealthThresholds } from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
 import { iotDeviations, iotDevices, iotForwardRules, iotLastValues, iotProfiles, iotSegments, iotTelemetryPoints } from '../../db/schema/iot';
@@ -57,8 +57,13 @@ export interface DeviceFilters {
   class?: IotClass;
   gatewayId?: string;
   search?: string;
-  health?: 'online' | 'stale' | 'offline' | 'never' | 'battery_low';
+  vendor?: string;
+  health?: IotDeviceHealthFilter;
+  deviating?: boolean;
 }
+
+/** Deviations not yet past their retention (the sweep deletes the older ones). */
+const openDeviations = sql<number>`(select count(*) from ${iotDeviations} where ${iotDeviations.tenantId} = ${iotDevices.tenantId} and ${iotDeviations.iotDeviceId} = ${iotDevices.id})`;
 
 /** The class the console shows: the admin's when there is one. */
 const effectiveClass = sql<IotClass>`coalesce(${iotDevices.correctedClass}, ${iotDevices.class})`;
@@ -71,6 +76,8 @@ function deviceConditions(tenantId: string, f: DeviceFilters, now: Date, t: IotH
     const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(or(ilike(iotDevices.key, like), ilike(iotDevices.ip, like), ilike(iotDevices.hostname, like), ilike(iotDevices.vendor, like))!);
   }
+  if (f.vendor) where.push(eq(iotDevices.vendor, f.vendor));
+  if (f.deviating !== undefined) where.push(f.deviating ? sql`${openDeviations} > 0` : sql`${openDeviations} = 0`);
   const staleAt = new Date(now.getTime() - t.stale_after_s * 1000);
   const offlineAt = new Date(now.getTime() - t.offline_after_s * 1000);
   switch (f.health) {
@@ -82,6 +89,9 @@ function deviceConditions(tenantId: string, f: DeviceFilters, now: Date, t: IotH
       break;
     case 'offline':
       where.push(sql`${iotDevices.lastSeen} <= ${offlineAt.toISOString()}::timestamptz`);
+      break;
+    case 'silent':
+      where.push(sql`${iotDevices.lastSeen} <= ${staleAt.toISOString()}::timestamptz`);
       break;
     // Every inventory row was seen at least once.
     case 'never':
@@ -98,11 +108,18 @@ export type DeviceWithGateway = DeviceRow & { gatewayName: string };
 
 const withGateway = { device: iotDevices, gatewayName: devices.name };
 
+const ORDER: Record<IotDeviceSort, SQL[]> = {
+  last_seen: [desc(iotDevices.lastSeen)],
+  first_seen: [desc(iotDevices.firstSeen)],
+  silent: [asc(iotDevices.lastSeen)],
+  deviations: [sql`${openDeviations} desc`, desc(iotDevices.lastSeen)],
+};
+
 export async function listDevices(
   db: Db,
   tenantId: string,
   f: DeviceFilters,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; sort: IotDeviceSort },
   now: Date,
   t: IotHealthThresholds,
 ): Promise<{ count: number; rows: DeviceWithGateway[] }> {
@@ -116,10 +133,87 @@ export async function listDevices(
     .from(iotDevices)
     .innerJoin(devices, eq(devices.id, iotDevices.gatewayId))
     .where(where)
-    .orderBy(desc(iotDevices.lastSeen), asc(iotDevices.id))
+    .orderBy(...ORDER[page.sort], asc(iotDevices.id))
     .offset(page.offset)
     .limit(page.limit);
   return { count: Number(count), rows: rows.map((r) => ({ ...r.device, gatewayName: r.gatewayName })) };
+}
+
+export interface InventoryCounts {
+  devices: number;
+  new24h: number;
+  online: number;
+  stale: number;
+  offline: number;
+  batteryLow: number;
+  deviating: number;
+  deviations: number;
+  byClass: { cls: IotClass; devices: number }[];
+  byVendor: { vendor: string | null; devices: number }[];
+  gateways: { id: string; name: string; devices: number; silent: number; deviations: number }[];
+}
+
+/** The tenant's whole inventory counted in the database, however many devices it holds. */
+export async function inventoryCounts(db: Db, tenantId: string, now: Date, t: IotHealthThresholds): Promise<InventoryCounts> {
+  const staleAt = sql`${new Date(now.getTime() - t.stale_after_s * 1000).toISOString()}::timestamptz`;
+  const offlineAt = sql`${new Date(now.getTime() - t.offline_after_s * 1000).toISOString()}::timestamptz`;
+  const dayAgo = sql`${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`;
+  const mine = eq(iotDevices.tenantId, tenantId);
+  const silent = sql`${iotDevices.lastSeen} <= ${staleAt}`;
+  const [totals] = await db
+    .select({
+      devices: sql<number>`count(*)::int`,
+      new24h: sql<number>`(count(*) filter (where ${iotDevices.firstSeen} > ${dayAgo}))::int`,
+      online: sql<number>`(count(*) filter (where ${iotDevices.lastSeen} > ${staleAt}))::int`,
+      stale: sql<number>`(count(*) filter (where ${silent} and ${iotDevices.lastSeen} > ${offlineAt}))::int`,
+      offline: sql<number>`(count(*) filter (where ${iotDevices.lastSeen} <= ${offlineAt}))::int`,
+      batteryLow: sql<number>`(count(*) filter (where ${iotDevices.batteryPct} <= ${t.battery_low_pct}))::int`,
+    })
+    .from(iotDevices)
+    .where(mine);
+  const [open] = await db
+    .select({ deviating: sql<number>`count(distinct ${iotDeviations.iotDeviceId})::int`, deviations: sql<number>`count(*)::int` })
+    .from(iotDeviations)
+    .where(eq(iotDeviations.tenantId, tenantId));
+  const byClass = await db
+    .select({ cls: effectiveClass, devices: sql<number>`count(*)::int` })
+    .from(iotDevices)
+    .where(mine)
+    .groupBy(effectiveClass)
+    .orderBy(sql`count(*) desc`, effectiveClass);
+  const byVendor = await db
+    .select({ vendor: iotDevices.vendor, devices: sql<number>`count(*)::int` })
+    .from(iotDevices)
+    .where(mine)
+    .groupBy(iotDevices.vendor)
+    .orderBy(sql`count(*) desc`, iotDevices.vendor);
+  const gateways = await db
+    .select({
+      id: iotDevices.gatewayId,
+      name: devices.name,
+      devices: sql<number>`count(*)::int`,
+      silent: sql<number>`(count(*) filter (where ${silent}))::int`,
+      deviations: sql<number>`coalesce(sum(${openDeviations}), 0)::int`,
+    })
+    .from(iotDevices)
+    .innerJoin(devices, eq(devices.id, iotDevices.gatewayId))
+    .where(mine)
+    .groupBy(iotDevices.gatewayId, devices.name)
+    .orderBy(sql`count(*) desc`, devices.name);
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    devices: n(totals?.devices),
+    new24h: n(totals?.new24h),
+    online: n(totals?.online),
+    stale: n(totals?.stale),
+    offline: n(totals?.offline),
+    batteryLow: n(totals?.batteryLow),
+    deviating: n(open?.deviating),
+    deviations: n(open?.deviations),
+    byClass: byClass.map((r) => ({ cls: r.cls, devices: n(r.devices) })),
+    byVendor: byVendor.map((r) => ({ vendor: r.vendor, devices: n(r.devices) })),
+    gateways: gateways.map((g) => ({ id: g.id, name: g.name, devices: n(g.devices), silent: n(g.silent), deviations: n(g.deviations) })),
+  };
 }
 
 export async function findDevice(db: Db, tenantId: string, id: string): Promise<DeviceWithGateway | undefined> {

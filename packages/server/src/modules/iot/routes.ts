@@ -21,6 +21,7 @@ import {
   iotSegmentListSchema,
   iotSeriesQuerySchema,
   iotDeviceSeriesSchema,
+  iotSummarySchema,
   tenantIdQuerySchema,
 } from '@netloom/domain';
 import { actorOf } from '../../http/access';
@@ -49,6 +50,18 @@ export const iotRoutes: FastifyPluginAsyncZod<{ iot: IotService; profiles: IotPr
       },
     },
     async (request) => iot.list(actorOf(request), request.query),
+  );
+  api.get(
+    p(IOT_PATHS.summary),
+    {
+      config: read,
+      schema: {
+        ...doc('The whole inventory counted: devices by class, vendor and gateway, their health, the new and the deviating'),
+        querystring,
+        response: { 200: iotSummarySchema },
+      },
+    },
+    async (request) => iot.summary(actorOf(request)),
   );
   api.get(
     p(IOT_PATHS.device(':id')),

@@ -2,6 +2,7 @@ import {
   IOT_FORWARD_RULES_MAX,
   IOT_HEALTH_DEFAULTS,
   IOT_SERIES_POINTS_MAX,
+  IOT_SUMMARY_VENDORS_MAX,
   telemetryForwardSchema,
   type IotClass,
   type IotDevice,
@@ -10,6 +11,7 @@ import {
   type IotDeviceListQuery,
   type IotForwardRule,
   type IotSeries,
+  type IotSummary,
 } from '@netloom/domain';
 import type { z } from 'zod';
 import type { iotForwardRuleInputSchema, iotForwardRulePatchSchema } from '@netloom/domain';
@@ -51,14 +53,37 @@ export class IotService {
     const { count, rows } = await repo.listDevices(
       this.db,
       tenantId,
-      { class: q.class, gatewayId: q.gateway_id, search: q.search, health: q.health },
-      { offset: (q.page - 1) * q.page_size, limit: q.page_size },
+      {
+        class: q.class,
+        gatewayId: q.gateway_id,
+        search: q.search,
+        vendor: q.vendor,
+        health: q.health,
+        deviating: q.deviating === undefined ? undefined : q.deviating === 'true',
+      },
+      { offset: (q.page - 1) * q.page_size, limit: q.page_size, sort: q.sort },
       new Date(now),
       IOT_HEALTH_DEFAULTS,
     );
     const results = await this.views(rows, now);
     const last = q.page * q.page_size >= count;
     return { count, next: last ? null : String(q.page + 1), previous: q.page > 1 ? String(q.page - 1) : null, results };
+  }
+
+  /** The whole inventory counted for the overview: vendors past IOT_SUMMARY_VENDORS_MAX are counted together. */
+  async summary(actor: Actor): Promise<IotSummary> {
+    const c = await repo.inventoryCounts(this.db, actor.scope.tenantId, new Date(this.now()), IOT_HEALTH_DEFAULTS);
+    return {
+      devices: c.devices,
+      new_24h: c.new24h,
+      health: { online: c.online, stale: c.stale, offline: c.offline, battery_low: c.batteryLow },
+      deviating: c.deviating,
+      deviations: c.deviations,
+      by_class: c.byClass.map((r) => ({ class: r.cls, devices: r.devices })),
+      by_vendor: c.byVendor.slice(0, IOT_SUMMARY_VENDORS_MAX),
+      other_vendors: c.byVendor.slice(IOT_SUMMARY_VENDORS_MAX).reduce((n, r) => n + r.devices, 0),
+      gateways: c.gateways,
+    };
   }
 
   async get(actor: Actor, id: string, window: { start_time?: string; end_time?: string }): Promise<IotDeviceDetail> {

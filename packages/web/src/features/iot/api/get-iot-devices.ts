@@ -21,9 +21,9 @@ export function useIotDevices(query: IotDevicesQuery) {
 }
 
 /** The overview reads this many devices at most in one call (the API's largest page). */
-export const IOT_INVENTORY_MAX = 500;
+const IOT_INVENTORY_MAX = 500;
 
-/** The devices most recently seen, as many as one call answers: what the overview and the filters' vendor choices count. */
+/** The devices most recently seen, as many as one call answers: the segment form's choices. */
 export function useIotInventory() {
   return useQuery(iotDevicesQueryOptions(useTenantScope(), { page: 1, page_size: IOT_INVENTORY_MAX }));
 }

@@ -1,12 +1,26 @@
 import { Group, Select } from '@mantine/core';
-import { IOT_HEALTH_STATES } from '@netloom/domain';
+import { IOT_HEALTH_STATES, type IotDeviceSort } from '@netloom/domain';
 import type { useDeviceFilters } from '@/features/iot/hooks/use-device-filters';
 import { FilterText } from './filter-text';
 import { CLASS_OPTIONS, HEALTH_LOOK } from './iot-labels';
 
 type Filters = ReturnType<typeof useDeviceFilters>;
 
-const HEALTH_OPTIONS = [...IOT_HEALTH_STATES.map((s) => ({ value: s, label: HEALTH_LOOK[s].label })), { value: 'battery_low', label: 'Battery low' }];
+const HEALTH_OPTIONS = [
+  ...IOT_HEALTH_STATES.map((s) => ({ value: s, label: HEALTH_LOOK[s].label })),
+  { value: 'silent', label: 'Stale or offline' },
+  { value: 'battery_low', label: 'Battery low' },
+];
+const DEVIATION_OPTIONS = [
+  { value: 'true', label: 'Deviating from its profile' },
+  { value: 'false', label: 'Within its profile' },
+];
+const SORT_OPTIONS: { value: IotDeviceSort; label: string }[] = [
+  { value: 'last_seen', label: 'Most recently seen' },
+  { value: 'first_seen', label: 'Newest' },
+  { value: 'silent', label: 'Longest silent' },
+  { value: 'deviations', label: 'Most deviations' },
+];
 
 interface DeviceFiltersProps {
   filters: Filters;
@@ -14,13 +28,9 @@ interface DeviceFiltersProps {
   vendors: readonly string[];
 }
 
-/**
- * The device list's filters, each kept in the URL. The API filters by vendor through its search
- * (which matches the vendor's name), so choosing a vendor searches for its full name.
- */
+/** The device list's filters and order, each kept in the URL. */
 export function DeviceFilters({ filters, gateways, vendors }: DeviceFiltersProps) {
   const { query, update, searchText } = filters;
-  const vendor = vendors.includes(searchText) ? searchText : null;
   return (
     <Group gap="xs" wrap="wrap" align="center">
       <Select
@@ -53,8 +63,8 @@ export function DeviceFilters({ filters, gateways, vendors }: DeviceFiltersProps
         clearable
         searchable
         data={vendors}
-        value={vendor}
-        onChange={(v) => update({ search: v })}
+        value={query.vendor ?? null}
+        onChange={(v) => update({ vendor: v })}
       />
       <Select
         aria-label="Health"
@@ -66,7 +76,25 @@ export function DeviceFilters({ filters, gateways, vendors }: DeviceFiltersProps
         value={query.health ?? null}
         onChange={(v) => update({ health: v })}
       />
-      <FilterText label="Search MAC, address, name or vendor" value={vendor ? '' : searchText} width={260} onApply={(v) => update({ search: v || null })} />
+      <Select
+        aria-label="Profile"
+        placeholder="Any profile state"
+        size="xs"
+        w={200}
+        clearable
+        data={DEVIATION_OPTIONS}
+        value={query.deviating ?? null}
+        onChange={(v) => update({ deviating: v })}
+      />
+      <Select
+        aria-label="Order"
+        size="xs"
+        w={180}
+        data={SORT_OPTIONS}
+        value={query.sort ?? 'last_seen'}
+        onChange={(v) => update({ sort: v === 'last_seen' ? null : v })}
+      />
+      <FilterText label="Search MAC, address, name or vendor" value={searchText} width={260} onApply={(v) => update({ search: v || null })} />
     </Group>
   );
 }

@@ -1,12 +1,12 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
+import type { IotSummary } from '@netloom/domain';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/types';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/paths';
-import type { InventorySummary } from './inventory-summary';
 
-type GatewayRow = InventorySummary['gateways'][number];
+type GatewayRow = IotSummary['gateways'][number];
 
 const columns: DataTableColumn<GatewayRow>[] = [
   {
@@ -20,7 +20,7 @@ const columns: DataTableColumn<GatewayRow>[] = [
     ),
   },
   { key: 'devices', header: 'Devices', rowAlign: 'right' },
-  { key: 'stale', header: 'Stale or offline', rowAlign: 'right' },
+  { key: 'silent', header: 'Stale or offline', rowAlign: 'right' },
   { key: 'deviations', header: 'Open deviations', rowAlign: 'right' },
 ];
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { IOT_CLASSES, IOT_DEVICE_HEALTH_FILTERS } from '@netloom/domain';
+import { IOT_CLASSES, IOT_DEVICE_HEALTH_FILTERS, IOT_DEVICE_SORTS } from '@netloom/domain';
 import { LOG_PAGE_SIZES } from '@/components/logs/use-log-view';
 import type { IotDevicesQuery } from '@/features/iot/api/get-iot-devices';
 
@@ -18,10 +18,14 @@ export function useDeviceFilters() {
   const size = Number(params.get('size'));
   const gateway = params.get('gateway');
   const search = params.get('search')?.trim().slice(0, SEARCH_MAX);
+  const vendor = params.get('vendor')?.trim().slice(0, SEARCH_MAX);
   const query: IotDevicesQuery = {
     gateway_id: gateway && UUID.test(gateway) ? gateway : undefined,
     class: oneOf(IOT_CLASSES, params.get('class')),
     health: oneOf(IOT_DEVICE_HEALTH_FILTERS, params.get('health')),
+    vendor: vendor || undefined,
+    deviating: oneOf(['true', 'false'] as const, params.get('deviating')),
+    sort: oneOf(IOT_DEVICE_SORTS, params.get('sort')),
     search: search || undefined,
     page: Math.max(1, Number(params.get('page')) || 1),
     page_size: LOG_PAGE_SIZES.includes(String(size)) ? size : DEFAULT_SIZE,

@@ -9,7 +9,8 @@ import { useFleetDevices } from '@/lib/live/get-fleet-devices';
 import { useCurrentUser } from '@/lib/session/session-store';
 import { useTenantScope } from '@/lib/tenant-scope';
 import { paths } from '@/paths';
-import { useIotDevices, useIotInventory } from '@/features/iot/api/get-iot-devices';
+import { useIotDevices } from '@/features/iot/api/get-iot-devices';
+import { useIotSummary } from '@/features/iot/api/get-iot-summary';
 import { DeviceFilters } from '@/features/iot/components/device-filters';
 import { DevicesTable } from '@/features/iot/components/devices-table';
 import { useDeviceFilters } from '@/features/iot/hooks/use-device-filters';
@@ -22,14 +23,14 @@ export function IotDevicesPage() {
   const { query, update } = filters;
   const devices = useIotDevices(query);
   const gateways = useFleetDevices(useTenantScope(), null, 'device');
-  const inventory = useIotInventory();
+  const summary = useIotSummary();
   const vendors = useMemo(
-    () => [...new Set((inventory.data?.results ?? []).flatMap((d) => (d.vendor ? [d.vendor] : [])))].sort((a, b) => a.localeCompare(b)),
-    [inventory.data],
+    () => (summary.data?.by_vendor ?? []).flatMap((v) => (v.vendor ? [v.vendor] : [])).sort((a, b) => a.localeCompare(b)),
+    [summary.data],
   );
   return (
     <>
-      <PageHeader title="IoT devices" subtitle="The devices your gateways discovered on their LANs, the most recently seen first" />
+      <PageHeader title="IoT devices" subtitle="The devices your gateways discovered on their LANs" />
       <Stack gap="md">
         <DeviceFilters filters={filters} gateways={deviceOptions(gateways.data ?? [])} vendors={vendors} />
         <Paper withBorder p="md">
