@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { demo, logIn } from './support/demo';
-import { ownerApi, SimFleet } from './support/fleet';
+import { grantSubscription, ownerApi, SimFleet } from './support/fleet';
 
 /**
  * Every page of the console's route map scanned with axe-core, in the light colour scheme and, for
@@ -100,6 +100,22 @@ const SECTIONS = {
   'super admin': ['/superAdmin/tenant', '/superAdmin/customers', '/superAdmin/announcements', '/user-queries', '/support-chat'],
 } as const satisfies Record<string, readonly string[]>;
 type Section = keyof typeof SECTIONS;
+
+/**
+ * The pages of products a tenant subscribes to apart: NDR (which comes with RUM) and the IoT
+ * Gateway. Their journeys grant the demo tenant the subscription (on their worker's own server) and
+ * take it back. Their pages of one entity are as the pages of a list: no detection or device here.
+ */
+const SUBSCRIBED_SECTIONS = {
+  ndr: {
+    subscriptions: ['rum'],
+    pages: ['/ndr/dashboard', '/ndr/detections', '/ndr/hosts', '/ndr/actions', '/ndr/organization/rules', '/ndr/organization/notifications'],
+  },
+  'iot gateway': {
+    subscriptions: ['iot-gateway'],
+    pages: ['/iot-gateway/dashboard', '/iot-gateway/devices', '/iot-gateway/organization/segments', '/iot-gateway/organization/forwarding-rules'],
+  },
+} as const;
 
 const LOGIN: Partial<Record<Section, string>> = { 'super admin': demo.superAdmin };
 
@@ -308,6 +324,19 @@ for (const section of Object.keys(SECTIONS) as Section[]) {
       expect(report(findings)).toEqual([]);
     });
   }
+}
+
+for (const [section, { subscriptions, pages }] of Object.entries(SUBSCRIBED_SECTIONS)) {
+  test(`${section} pages have no serious or critical accessibility violation, in either colour scheme`, async ({ browser, baseURL, request }) => {
+    const owner = await ownerApi(request, demo.owner);
+    const restores: (() => Promise<void>)[] = [];
+    try {
+      for (const s of subscriptions) restores.unshift(await grantSubscription(request, owner.tenantId, s));
+      expect(report(await scanPages(browser, baseURL!, pages, demo.owner))).toEqual([]);
+    } finally {
+      for (const restore of restores) await restore();
+    }
+  });
 }
 
 test(`pages of one gateway, device group, template, user and tenant have no serious or critical accessibility violation, in either colour scheme`, async ({
