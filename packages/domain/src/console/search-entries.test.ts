@@ -13,12 +13,13 @@ import {
 } from './search-entries';
 
 const both = { sdwan: true, ztna: true };
+const every = { sdwan: true, ztna: true, ndr: true, 'iot-gateway': true };
 const labels = (entries: readonly SearchEntry[]) => entries.map((e) => e.label);
 const byHref = (href: string) => SEARCH_ENTRIES.find((e) => searchEntryHref(e) === href)!;
 
 describe('search catalogue', () => {
   it('names each page once per product, under a relative route', () => {
-    for (const product of ['sdwan', 'ztna'] as const) {
+    for (const product of ['sdwan', 'ztna', 'ndr', 'iot-gateway'] as const) {
       const mine = SEARCH_ENTRIES.filter((e) => e.product === product);
       expect(new Set(labels(mine)).size).toBe(mine.length);
       expect(new Set(mine.map((e) => e.path)).size).toBe(mine.length);
@@ -64,7 +65,11 @@ describe('who is offered what', () => {
     expect(new Set(sdwanOnly.map((e) => e.group))).toEqual(new Set(['SD-WAN configure', 'SD-WAN monitor', 'Organization']));
     const ztnaOnly = searchEntriesFor({ products: { sdwan: false, ztna: true }, role: 'owner', isSuperAdmin: false });
     expect(new Set(ztnaOnly.map((e) => e.group))).toEqual(new Set(['ZTNA']));
-    expect(searchEntriesFor({ products: both, role: 'owner', isSuperAdmin: false })).toHaveLength(SEARCH_ENTRIES.length);
+    expect(new Set(searchEntriesFor({ products: both, role: 'owner', isSuperAdmin: false }).map((e) => e.product))).toEqual(new Set(['sdwan', 'ztna']));
+    const ndrOnly = searchEntriesFor({ products: { ndr: true }, role: 'viewer', isSuperAdmin: false });
+    expect(labels(ndrOnly)).toEqual(['NDR Overview', 'Detections', 'Hosts at Risk', 'Response Actions', 'Detection Rules']);
+    expect(labels(matchEntries('mqtt', searchEntriesFor({ products: every, role: 'owner', isSuperAdmin: false })))).toEqual(['Forwarding Rules']);
+    expect(searchEntriesFor({ products: every, role: 'owner', isSuperAdmin: false })).toHaveLength(SEARCH_ENTRIES.length);
   });
 
   it('keeps logs and the owners’ tools from editors and viewers, as the side menu does', () => {

@@ -5,13 +5,14 @@ import { CONFIG_PAGES } from './config-pages';
 
 /**
  * The pages the header's search dialog leads to (spec 000 §2.15), grouped as the dialog shows
- * them. Only pages the console has are listed: the console's route test fails for an entry
- * without its page.
+ * them, and beside the spec's SD-WAN and ZTNA pages those of NDR and the IoT Gateway, so a
+ * tenant that has them finds them too. Only pages the console has are listed: the console's
+ * route test fails for an entry without its page.
  */
-export const SEARCH_GROUPS = ['SD-WAN configure', 'SD-WAN monitor', 'Organization', 'ZTNA'] as const;
+export const SEARCH_GROUPS = ['SD-WAN configure', 'SD-WAN monitor', 'Organization', 'ZTNA', 'NDR', 'IoT Gateway'] as const;
 export type SearchGroup = (typeof SEARCH_GROUPS)[number];
 
-export type SearchProduct = 'sdwan' | 'ztna';
+export type SearchProduct = 'sdwan' | 'ztna' | 'ndr' | 'iot-gateway';
 
 /**
  * Who is offered an entry, as the side menu and the pages decide it: every console role, those
@@ -244,8 +245,26 @@ const ZTNA: SearchEntry[] = [
   ),
 ];
 
+// ---------------------------------------------------------------- NDR and IoT Gateway
+
+const NDR: SearchEntry[] = [
+  entry('NDR', 'ndr', 'NDR Overview', 'dashboard', { keywords: ['network detection and response', 'threats'] }),
+  entry('NDR', 'ndr', 'Detections', 'detections', { keywords: ['alerts', 'att&ck', 'mitre'] }),
+  entry('NDR', 'ndr', 'Hosts at Risk', 'hosts', { keywords: ['host timeline'] }),
+  entry('NDR', 'ndr', 'Response Actions', 'actions', { keywords: ['quarantine', 'block'] }),
+  entry('NDR', 'ndr', 'Detection Rules', 'organization/rules', { keywords: ['suppressions', 'tuning'] }),
+  entry('NDR', 'ndr', 'NDR Notifications', 'organization/notifications', managers),
+];
+
+const IOT: SearchEntry[] = [
+  entry('IoT Gateway', 'iot-gateway', 'IoT Overview', 'dashboard', { keywords: ['internet of things'] }),
+  entry('IoT Gateway', 'iot-gateway', 'IoT Devices', 'devices', { keywords: ['inventory', 'sensors', 'cameras', 'telemetry'] }),
+  entry('IoT Gateway', 'iot-gateway', 'Segments', 'organization/segments', { keywords: ['segmentation', 'vlan'] }),
+  entry('IoT Gateway', 'iot-gateway', 'Forwarding Rules', 'organization/forwarding-rules', { keywords: ['mqtt', 'topics', 'series'] }),
+];
+
 /** Every page the search dialog can lead to, in the dialog's order. */
-export const SEARCH_ENTRIES: readonly SearchEntry[] = [...SDWAN_CONFIGURE, ...SDWAN_MONITOR, ...SDWAN_ORGANIZATION, ...ZTNA];
+export const SEARCH_ENTRIES: readonly SearchEntry[] = [...SDWAN_CONFIGURE, ...SDWAN_MONITOR, ...SDWAN_ORGANIZATION, ...ZTNA, ...NDR, ...IOT];
 
 export interface SearchViewer {
   /** The tenant's product flags (a tenant with all-product access has both). */

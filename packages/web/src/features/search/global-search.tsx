@@ -57,11 +57,17 @@ export function GlobalSearch({ user, flags, active }: GlobalSearchProps) {
 function TenantSearch({ user, tenantId, flags, active }: GlobalSearchProps & { tenantId: string }) {
   const [[store, dialog]] = useState(() => createSpotlight());
   const [query, setQuery] = useState('');
-  const products = useMemo(() => ({ sdwan: flags?.sdwan === true, ztna: flags?.ztna === true }), [flags]);
-  const preferred: SearchProduct = active === 'ztna' || (active !== 'sdwan' && !products.sdwan) ? 'ztna' : 'sdwan';
+  const products = useMemo(
+    () => ({ sdwan: flags?.sdwan === true, ztna: flags?.ztna === true, ndr: flags?.ndr === true, 'iot-gateway': flags?.['iot-gateway'] === true }),
+    [flags],
+  );
+  // Users, groups and devices open in SD-WAN or ZTNA, the products that have their pages.
+  const preferred = active === 'ztna' || (active !== 'sdwan' && !products.sdwan) ? 'ztna' : 'sdwan';
+  // The active product's pages first, whichever it is.
+  const first: SearchProduct = active !== null && active in products ? (active as SearchProduct) : preferred;
   const entries = useMemo(
-    () => ordered(searchEntriesFor({ products, role: user.role, isSuperAdmin: user.isSuperAdmin }), preferred),
-    [products, user.role, user.isSuperAdmin, preferred],
+    () => ordered(searchEntriesFor({ products, role: user.role, isSuperAdmin: user.isSuperAdmin }), first),
+    [products, user.role, user.isSuperAdmin, first],
   );
   const openTarget = useOpenTarget();
   useSearchHotkey(dialog.open, entries.length > 0);

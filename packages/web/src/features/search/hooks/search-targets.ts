@@ -21,7 +21,11 @@ const SELECT_DEVICE_MESSAGE = 'Please Select Device';
  * The page of a server result in the user's products, or null when it belongs to a product they
  * do not have. Results of both products (users, groups) open in `preferred`.
  */
-export function resultTarget(r: SearchResult, products: Readonly<Record<SearchProduct, boolean>>, preferred: SearchProduct): SearchTarget | null {
+export function resultTarget(
+  r: SearchResult,
+  products: Readonly<Record<SearchProduct, boolean>>,
+  preferred: NonNullable<SearchResult['product']>,
+): SearchTarget | null {
   const product = r.product ?? preferred;
   if (!products[product]) return null;
   const page = (href: string): SearchTarget => ({ kind: 'page', href, needsDevice: false });
