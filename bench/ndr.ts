@@ -89,6 +89,11 @@ if (day && PARTS.has('day')) {
     );
   }
   if (severe.length > 20) lines.push(`  … and ${severe.length - 20} more high or critical`);
+  // A sample of the rest, so a rule that fires on ordinary traffic shows on what.
+  for (const d of day.detections.filter((d) => !severe.includes(d)).slice(0, 5)) {
+    const x = d.detection;
+    lines.push(`  sample ${x.severity} ${x.rule_id} on ${d.gateway}: ${x.host.ip} → ${x.peer ?? '–'}: ${x.title}; ${x.summary}`);
+  }
   lines.push(`  high or critical per day: ${f1(severe.length * perDay)} (aim 0): ${met(severe.length === 0)}`);
   console.log(`\n${lines.join('\n')}\n`);
 }

@@ -70,6 +70,11 @@ describe('beaconing', () => {
     expect(runRule(beaconingRule, [implant(30)], mine).detections).toEqual([]);
   });
 
+  it('leaves a client that polls a service on a schedule alone: it sends tens of kilobytes each time, not a check-in', () => {
+    const feed = implant(30, { port: 443 }).map((f) => ({ ...f, bytes_out: 34_000 + (f.bytes_out % 50) * 100 }));
+    expect(runRule(beaconingRule, [feed], params).detections).toEqual([]);
+  });
+
   it('says nothing of two days of office traffic: browsing, NTP every 1,024 s, hourly update checks, the backup', () => {
     expect(runRule(beaconingRule, [officeFlows({ days: 2 })], params).detections).toEqual([]);
   });
