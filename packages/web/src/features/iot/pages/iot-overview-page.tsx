@@ -59,12 +59,9 @@ export function IotOverviewPage() {
   const fresh = useMemo(() => (newest.data?.results ?? []).filter((d) => Date.now() - Date.parse(d.first_seen) < NEW_DEVICE_MS), [newest.data]);
   const open = (d: { id: string }) => void navigate(paths.iot.device(d.id));
   const enforcing = (profiles.data ?? []).filter((p) => p.state === 'enforcing').length;
-  const list = (
-    label: string,
-    rows: { data?: { results: IotDevice[] }; isLoading: boolean },
-    devices: IotDevice[],
-    empty: { title: string; description: string },
-  ) => <DevicesTable label={label} devices={devices} loading={rows.isLoading} timezone={timezone} onOpen={open} empty={empty} />;
+  const list = (label: string, loading: boolean, devices: IotDevice[], empty: { title: string; description: string }) => (
+    <DevicesTable label={label} devices={devices} loading={loading} timezone={timezone} onOpen={open} empty={empty} />
+  );
 
   const s = summary.data;
   return (
@@ -107,16 +104,16 @@ export function IotOverviewPage() {
             <GatewaysTable gateways={s.gateways} />
           </Section>
           <Section title="New devices" link={{ to: paths.iot.devices, label: 'Every device' }}>
-            {list('New devices', newest, fresh, { title: 'No new device', description: 'No device was first seen in the last 24 hours.' })}
+            {list('New devices', newest.isLoading, fresh, { title: 'No new device', description: 'No device was first seen in the last 24 hours.' })}
           </Section>
           <Section title="Stale telemetry" link={{ to: `${paths.iot.devices}?health=silent`, label: 'Every silent device' }}>
-            {list('Devices gone silent', silent, silent.data?.results ?? [], {
+            {list('Devices gone silent', silent.isLoading, silent.data?.results ?? [], {
               title: 'Every device reports',
               description: `Each device was seen within the last ${IOT_HEALTH_DEFAULTS.stale_after_s / 60} minutes.`,
             })}
           </Section>
           <Section title="Profile deviations" link={{ to: `${paths.iot.devices}?deviating=true`, label: 'Every deviating device' }}>
-            {list('Devices deviating from their profile', deviating, deviating.data?.results ?? [], {
+            {list('Devices deviating from their profile', deviating.isLoading, deviating.data?.results ?? [], {
               title: 'No deviation',
               description: 'Every device talks only to what its class is known to talk to.',
             })}
