@@ -123,6 +123,8 @@ export type IotDevice = z.infer<typeof iotDeviceSchema>;
 export const iotDeviceListSchema = paginated(iotDeviceSchema);
 export type IotDeviceList = z.infer<typeof iotDeviceListSchema>;
 
+/** A device first seen within this long is new (the summary's new_24h, the overview's list). */
+export const IOT_NEW_DEVICE_MS = 86_400_000;
 /** The whole inventory counted, for the overview. */
 export const IOT_SUMMARY_VENDORS_MAX = 50;
 export const iotSummarySchema = z.object({

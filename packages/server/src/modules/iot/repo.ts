@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { CommunicationProfile, IotClass, IotDeviceHealthFilter, IotDeviceSort, IotHealthThresholds } from '@netloom/domain';
+import {
+  IOT_NEW_DEVICE_MS,
+  type CommunicationProfile,
+  type IotClass,
+  type IotDeviceHealthFilter,
+  type IotDeviceSort,
+  type IotHealthThresholds,
+} from '@netloom/domain';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/read-models/devices';
 import { iotDeviations, iotDevices, iotForwardRules, iotLastValues, iotProfiles, iotSegments, iotTelemetryPoints } from '../../db/schema/iot';
@@ -68,6 +75,11 @@ const openDeviations = sql<number>`(select count(*) from ${iotDeviations} where 
 /** The class the console shows: the admin's when there is one. */
 const effectiveClass = sql<IotClass>`coalesce(${iotDevices.correctedClass}, ${iotDevices.class})`;
 
+/** The last-seen times past which a device is stale and offline. */
+function healthCuts(now: Date, t: IotHealthThresholds) {
+  return { staleAt: new Date(now.getTime() - t.stale_after_s * 1000), offlineAt: new Date(now.getTime() - t.offline_after_s * 1000) };
+}
+
 function deviceConditions(tenantId: string, f: DeviceFilters, now: Date, t: IotHealthThresholds): SQL[] {
   const where: SQL[] = [eq(iotDevices.tenantId, tenantId)];
   if (f.class) where.push(sql`${effectiveClass} = ${f.class}`);
@@ -78,8 +90,7 @@ function deviceConditions(tenantId: string, f: DeviceFilters, now: Date, t: IotH
   }
   if (f.vendor) where.push(eq(iotDevices.vendor, f.vendor));
   if (f.deviating !== undefined) where.push(f.deviating ? sql`${openDeviations} > 0` : sql`${openDeviations} = 0`);
-  const staleAt = new Date(now.getTime() - t.stale_after_s * 1000);
-  const offlineAt = new Date(now.getTime() - t.offline_after_s * 1000);
+  const { staleAt, offlineAt } = healthCuts(now, t);
   switch (f.health) {
     case 'online':
       where.push(sql`${iotDevices.lastSeen} > ${staleAt.toISOString()}::timestamptz`);
@@ -148,16 +159,16 @@ export interface InventoryCounts {
   batteryLow: number;
   deviating: number;
   deviations: number;
-  byClass: { cls: IotClass; devices: number }[];
   byVendor: { vendor: string | null; devices: number }[];
   gateways: { id: string; name: string; devices: number; silent: number; deviations: number }[];
 }
 
-/** The tenant's whole inventory counted in the database, however many devices it holds. */
+/** The tenant's whole inventory counted in the database, however many devices it holds (its classes: countByClass). */
 export async function inventoryCounts(db: Db, tenantId: string, now: Date, t: IotHealthThresholds): Promise<InventoryCounts> {
-  const staleAt = sql`${new Date(now.getTime() - t.stale_after_s * 1000).toISOString()}::timestamptz`;
-  const offlineAt = sql`${new Date(now.getTime() - t.offline_after_s * 1000).toISOString()}::timestamptz`;
-  const dayAgo = sql`${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`;
+  const cuts = healthCuts(now, t);
+  const staleAt = sql`${cuts.staleAt.toISOString()}::timestamptz`;
+  const offlineAt = sql`${cuts.offlineAt.toISOString()}::timestamptz`;
+  const dayAgo = sql`${new Date(now.getTime() - IOT_NEW_DEVICE_MS).toISOString()}::timestamptz`;
   const mine = eq(iotDevices.tenantId, tenantId);
   const silent = sql`${iotDevices.lastSeen} <= ${staleAt}`;
   const [totals] = await db
@@ -175,12 +186,6 @@ export async function inventoryCounts(db: Db, tenantId: string, now: Date, t: Io
     .select({ deviating: sql<number>`count(distinct ${iotDeviations.iotDeviceId})::int`, deviations: sql<number>`count(*)::int` })
     .from(iotDeviations)
     .where(eq(iotDeviations.tenantId, tenantId));
-  const byClass = await db
-    .select({ cls: effectiveClass, devices: sql<number>`count(*)::int` })
-    .from(iotDevices)
-    .where(mine)
-    .groupBy(effectiveClass)
-    .orderBy(sql`count(*) desc`, effectiveClass);
   const byVendor = await db
     .select({ vendor: iotDevices.vendor, devices: sql<number>`count(*)::int` })
     .from(iotDevices)
@@ -210,7 +215,6 @@ export async function inventoryCounts(db: Db, tenantId: string, now: Date, t: Io
     batteryLow: n(totals?.batteryLow),
     deviating: n(open?.deviating),
     deviations: n(open?.deviations),
-    byClass: byClass.map((r) => ({ cls: r.cls, devices: n(r.devices) })),
     byVendor: byVendor.map((r) => ({ vendor: r.vendor, devices: n(r.devices) })),
     gateways: gateways.map((g) => ({ id: g.id, name: g.name, devices: n(g.devices), silent: n(g.silent), deviations: n(g.deviations) })),
   };

@@ -72,14 +72,18 @@ export class IotService {
 
   /** The whole inventory counted for the overview: vendors past IOT_SUMMARY_VENDORS_MAX are counted together. */
   async summary(actor: Actor): Promise<IotSummary> {
-    const c = await repo.inventoryCounts(this.db, actor.scope.tenantId, new Date(this.now()), IOT_HEALTH_DEFAULTS);
+    const tenantId = actor.scope.tenantId;
+    const [c, classes] = await Promise.all([
+      repo.inventoryCounts(this.db, tenantId, new Date(this.now()), IOT_HEALTH_DEFAULTS),
+      repo.countByClass(this.db, tenantId),
+    ]);
     return {
       devices: c.devices,
       new_24h: c.new24h,
       health: { online: c.online, stale: c.stale, offline: c.offline, battery_low: c.batteryLow },
       deviating: c.deviating,
       deviations: c.deviations,
-      by_class: c.byClass.map((r) => ({ class: r.cls, devices: r.devices })),
+      by_class: [...classes].map(([cls, devices]) => ({ class: cls, devices })).sort((a, b) => b.devices - a.devices || a.class.localeCompare(b.class)),
       by_vendor: c.byVendor.slice(0, IOT_SUMMARY_VENDORS_MAX),
       other_vendors: c.byVendor.slice(IOT_SUMMARY_VENDORS_MAX).reduce((n, r) => n + r.devices, 0),
       gateways: c.gateways,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { IOT_HEALTH_DEFAULTS, type IotDevice } from '@netloom/domain';
+import { IOT_HEALTH_DEFAULTS, IOT_NEW_DEVICE_MS, type IotDevice } from '@netloom/domain';
 import { PieChart } from '@/components/charts/pie-chart';
 import { ErrorPanel } from '@/components/error-panel';
 import { CardSkeleton } from '@/components/feedback/skeletons';
@@ -19,8 +19,6 @@ import { inventorySlices } from '@/features/iot/components/inventory-summary';
 
 /** The lists of the overview show this many devices; the devices page has the rest. */
 const LIST_MAX = 10;
-/** A device first seen within this long is new. */
-const NEW_DEVICE_MS = 86_400_000;
 
 function Section({ title, link, children }: { title: string; link?: { to: string; label: string }; children: React.ReactNode }) {
   return (
@@ -56,7 +54,7 @@ export function IotOverviewPage() {
   const deviating = useIotDevices({ deviating: 'true', sort: 'deviations', page: 1, page_size: LIST_MAX });
   const profiles = useIotProfiles();
   const slices = useMemo(() => (summary.data ? inventorySlices(summary.data) : null), [summary.data]);
-  const fresh = useMemo(() => (newest.data?.results ?? []).filter((d) => Date.now() - Date.parse(d.first_seen) < NEW_DEVICE_MS), [newest.data]);
+  const fresh = useMemo(() => (newest.data?.results ?? []).filter((d) => Date.now() - Date.parse(d.first_seen) < IOT_NEW_DEVICE_MS), [newest.data]);
   const open = (d: { id: string }) => void navigate(paths.iot.device(d.id));
   const enforcing = (profiles.data ?? []).filter((p) => p.state === 'enforcing').length;
   const list = (label: string, loading: boolean, devices: IotDevice[], empty: { title: string; description: string }) => (
